@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { requireArea } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { listUsers } from '@/lib/db/users';
+import { PageHeader } from '@/components/ui/page-header';
+import { CreateUserForm } from '@/components/admin/create-user-form';
+import { UserTable } from '@/components/admin/user-table';
+
+export const metadata: Metadata = { title: 'Users' };
+
+export default async function UsersPage() {
+  const admin = await requireArea('admin');
+  const users = await listUsers(getDb());
+  return (
+    <>
+      <PageHeader title="Users" description="Create accounts, set roles, reset passwords." />
+      <CreateUserForm />
+      <h2>Accounts</h2>
+      <UserTable
+        currentUserId={admin.id}
+        users={users.map((u) => ({
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          role: u.role,
+          isActive: u.isActive,
+          lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+        }))}
+      />
+    </>
+  );
+}

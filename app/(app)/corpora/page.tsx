@@ -1,0 +1,58 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireArea } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TierBadge } from '@/components/ui/tier-badge';
+
+export const metadata: Metadata = { title: 'Corpora' };
+
+const formatCount = new Intl.NumberFormat('en');
+
+export default async function CorporaPage() {
+  await requireArea('corpora');
+  const corpora = await listCorporaWithCounts(getDb());
+  return (
+    <>
+      <PageHeader title="Corpora" description="Mined caption pairs and reference corpora, with their similarity measures." />
+      {corpora.length === 0 ? (
+        <EmptyState title="No corpora yet">
+          <p>
+            Import mined pairs or a reference corpus from the command line with{' '}
+            <code>npx paralens import &lt;file&gt; --corpus &lt;name&gt;</code>.
+          </p>
+        </EmptyState>
+      ) : (
+        <table className="data" aria-label="Corpora">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Tier</th>
+              <th className="num">Pairs</th>
+              <th>Source</th>
+              <th>Licence</th>
+            </tr>
+          </thead>
+          <tbody>
+            {corpora.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <Link href={`/corpora/${c.slug}`}>{c.name}</Link>
+                  {c.description && <div className="small muted">{c.description}</div>}
+                </td>
+                <td>
+                  <TierBadge tier={c.tier} />
+                </td>
+                <td className="num">{formatCount.format(c.pairCount)}</td>
+                <td className="small">{c.source}</td>
+                <td className="small">{c.licence}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

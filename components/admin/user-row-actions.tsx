@@ -1,0 +1,78 @@
+'use client';
+import { useState, useTransition } from 'react';
+import { resetPasswordAction, setUserActiveAction, setUserRoleAction } from '@/lib/actions/users';
+import { roleLabels, roles, type RoleName } from '@/lib/access/roles';
+
+interface Props {
+  user: { id: number; email: string; role: RoleName; isActive: boolean };
+  isSelf: boolean;
+}
+
+export function UserRowActions({ user, isSelf }: Props) {
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [isPending, startTransition] = useTransition();
+
+  const run = (task: () => Promise<{ ok: boolean; error?: string } & Record<string, unknown>>, success: (r: Record<string, unknown>) => string) =>
+    startTransition(async () => {
+      const result = await task();
+      setMessage(result.ok ? { kind: 'success', text: success(result) } : { kind: 'error', text: result.error ?? 'Failed.' });
+    });
+
+  return (
+    <div className="stack small">
+      <div className="row">
+        <select
+          aria-label={`Role of ${user.email}`}
+          defaultValue={user.role}
+          disabled={isPending}
+          onChange={(e) => {
+            const role = e.target.value;
+            run(() => setUserRoleAction({ userId: user.id, role }), () => `Role set to ${roleLabels[role as RoleName]}.`);
+          }}
+        >
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {roleLabels[r]}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="secondary"
+          disabled={isPending}
+          onClick={() =>
+            run(
+              () => resetPasswordAction({ userId: user.id }),
+              (r) => {
+                const data = r.data as { temporaryPassword: string | null };
+                return `New password (shown once): ${data.temporaryPassword ?? ''}`;
+              },
+            )
+          }
+        >
+          Reset password
+        </button>
+        {!isSelf && (
+          <button
+            type="button"
+            className={user.isActive ? 'danger' : 'secondary'}
+            disabled={isPending}
+            onClick={() =>
+              run(
+                () => setUserActiveAction({ userId: user.id, isActive: user.isActive ? 'false' : 'true' }),
+                () => (user.isActive ? 'Deactivated.' : 'Activated.'),
+              )
+            }
+          >
+            {user.isActive ? 'Deactivate' : 'Activate'}
+          </button>
+        )}
+      </div>
+      {message && (
+        <p role={message.kind === 'error' ? 'alert' : 'status'} className={`alert ${message.kind}`}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { roleLabels, type RoleName } from '@/lib/access/roles';
+import { UserRowActions } from './user-row-actions';
+
+export interface UserTableRow {
+  id: number;
+  email: string;
+  name: string;
+  role: RoleName;
+  isActive: boolean;
+  lastLoginAt: string | null;
+}
+
+export function UserTable({ users, currentUserId }: { users: UserTableRow[]; currentUserId: number }) {
+  return (
+    <table className="data" aria-label="Users">
+      <thead>
+        <tr>
+          <th>Email</th>
+          <th>Name</th>
+          <th>Role</th>
+          <th>Status</th>
+          <th>Last sign-in</th>
+          <th>Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((u) => (
+          <tr key={u.id}>
+            <td>{u.email}</td>
+            <td>{u.name}</td>
+            <td>{roleLabels[u.role]}</td>
+            <td>{u.isActive ? 'active' : 'deactivated'}</td>
+            <td className="small">{u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString('en') : 'never'}</td>
+            <td>
+              <UserRowActions user={u} isSelf={u.id === currentUserId} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

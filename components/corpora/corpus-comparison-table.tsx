@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import { comparisonMeasures, type CorpusComparisonRow } from '@/lib/db/corpus-comparison';
+import { measureCatalog } from '@/lib/measures/catalog';
+import { formatCount, formatMeasure } from './format';
+
+function MeanSd({ mean, sd }: { mean: number | null; sd: number | null }) {
+  if (mean === null) return <>–</>;
+  return (
+    <>
+      {formatMeasure(mean)}
+      {sd !== null && <span className="muted small"> ±{formatMeasure(sd)}</span>}
+    </>
+  );
+}
+
+export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] }) {
+  return (
+    <table className="data" aria-label="Corpus comparison">
+      <thead>
+        <tr>
+          <th>Corpus</th>
+          <th className="num">n</th>
+          <th className="num">ST &gt; 0.8</th>
+          <th className="num">length</th>
+          {comparisonMeasures.map((k) => (
+            <th key={k} className="num">
+              {measureCatalog[k].label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.corpusId}>
+            <td>
+              <Link href={`/corpora/${r.slug}`}>{r.name}</Link>
+            </td>
+            <td className="num">{formatCount.format(r.n)}</td>
+            <td className="num">{r.stAbove08Share === null ? '–' : `${(r.stAbove08Share * 100).toFixed(0)} %`}</td>
+            <td className="num">
+              <MeanSd mean={r.lengthMean} sd={r.lengthSd} />
+            </td>
+            {comparisonMeasures.map((k) => (
+              <td key={k} className="num">
+                <MeanSd mean={r.means[k]} sd={r.sds[k]} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,25 @@
+/** The sidebar entries, in order, each tied to the area whose roles may see it. */
+import { canUseArea, type Area, type RoleName } from './roles';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  area: Area;
+}
+
+const items: NavItem[] = [
+  { href: '/annotate', label: 'My campaigns', area: 'annotate' },
+  { href: '/corpora', label: 'Corpora', area: 'corpora' },
+  { href: '/campaigns', label: 'Campaigns', area: 'campaigns' },
+  { href: '/dashboards', label: 'Dashboards', area: 'dashboards' },
+  { href: '/admin/users', label: 'Users', area: 'admin' },
+];
+
+export function navItemsFor(role: RoleName): NavItem[] {
+  return items.filter((item) => canUseArea(role, item.area));
+}
+
+/** Where a user lands after signing in. */
+export function homePathFor(role: RoleName): string {
+  return role === 'ANNOTATOR' ? '/annotate' : '/corpora';
+}

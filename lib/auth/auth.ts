@@ -1,0 +1,28 @@
+/** Auth.js (next-auth v5) with the Credentials provider: email and password, JWT sessions. */
+import NextAuth, { CredentialsSignin } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { authConfig } from './config';
+import { verifyCredentials } from './verify-credentials';
+
+export class RateLimitedSignIn extends CredentialsSignin {
+  override code = 'rate_limited';
+}
+
+export function clientAddress(headers: Headers): string {
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown';
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  ...authConfig,
+  providers: [
+    Credentials({
+      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      async authorize(credentials, request) {
+        const result = await verifyCredentials(credentials, clientAddress(request.headers));
+        if (result.ok) return { id: String(result.userId) };
+        if (result.reason === 'rate_limited') throw new RateLimitedSignIn();
+        return null;
+      },
+    }),
+  ],
+});

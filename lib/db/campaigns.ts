@@ -1,0 +1,44 @@
+/** Campaign reads for the shell: a member's campaigns with progress, and all campaigns. */
+import type { Db } from './client';
+import type { CampaignStatus } from './generated/enums';
+
+export interface CampaignProgress {
+  id: number;
+  name: string;
+  slug: string;
+  status: CampaignStatus;
+  assigned: number;
+  submitted: number;
+}
+
+export function listCampaignsForMember(db: Db, userId: number): Promise<CampaignProgress[]> {
+  return db.$queryRaw<CampaignProgress[]>`
+    SELECT c."id", c."name", c."slug", c."status",
+           count(a."id")::int AS "assigned",
+           count(a."id") FILTER (WHERE a."status" = 'SUBMITTED')::int AS "submitted"
+    FROM "CampaignMember" m
+    JOIN "Campaign" c ON c."id" = m."campaignId"
+    LEFT JOIN "Assignment" a ON a."campaignId" = c."id" AND a."userId" = m."userId"
+    WHERE m."userId" = ${userId} AND c."status" IN ('ACTIVE', 'PAUSED')
+    GROUP BY c."id" ORDER BY c."name"`;
+}
+
+export interface CampaignListRow {
+  id: number;
+  name: string;
+  slug: string;
+  status: CampaignStatus;
+  members: number;
+  items: number;
+  annotations: number;
+  createdAt: Date;
+}
+
+export function listCampaigns(db: Db): Promise<CampaignListRow[]> {
+  return db.$queryRaw<CampaignListRow[]>`
+    SELECT c."id", c."name", c."slug", c."status", c."createdAt",
+           (SELECT count(*) FROM "CampaignMember" m WHERE m."campaignId" = c."id")::int AS "members",
+           (SELECT count(*) FROM "CampaignItem" i WHERE i."campaignId" = c."id")::int AS "items",
+           (SELECT count(*) FROM "Annotation" n WHERE n."campaignId" = c."id")::int AS "annotations"
+    FROM "Campaign" c ORDER BY c."createdAt" DESC`;
+}

@@ -1,0 +1,24 @@
+/**
+ * The Prisma client (Prisma 7, pg driver adapter). lib/db is the only folder that imports it;
+ * everything else calls the data functions beside this file.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/client';
+
+export type Db = PrismaClient;
+
+export function createPrismaClient(connectionString: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
+}
+
+const globalForPrisma = globalThis as unknown as { paralensPrisma?: PrismaClient };
+
+/** The process-wide client for DATABASE_URL (set by the start script in embedded mode). */
+export function getDb(): PrismaClient {
+  if (!globalForPrisma.paralensPrisma) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is not set: start Paralens with `npm start`.');
+    globalForPrisma.paralensPrisma = createPrismaClient(url);
+  }
+  return globalForPrisma.paralensPrisma;
+}

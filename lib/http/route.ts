@@ -1,0 +1,50 @@
+/**
+ * The one wrapper around every route handler: authenticate, check the role, validate the query
+ * with zod, call the handler; AppErrors become JSON with their status, anything else a logged 500.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import type { z } from 'zod';
+import { AppError, isAppError } from '@/lib/errors/app-error';
+import type { RoleName } from '@/lib/access/roles';
+import { assertRole, authenticate, type CurrentUser } from '@/lib/auth/guards';
+
+interface RouteContext<Q> {
+  request: NextRequest;
+  user: CurrentUser;
+  query: Q;
+  params: Record<string, string>;
+}
+
+interface RouteDefinition<Q extends z.ZodType> {
+  roles: readonly RoleName[];
+  query?: Q;
+  /** returns a Response, or data to send as JSON */
+  handler: (ctx: RouteContext<z.infer<Q>>) => Promise<unknown>;
+}
+
+export function errorResponse(error: unknown): NextResponse {
+  if (isAppError(error)) {
+    return NextResponse.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+  }
+  console.error(error);
+  return NextResponse.json({ error: { code: 'INTERNAL', message: 'Something went wrong.' } }, { status: 500 });
+}
+
+export function defineRoute<Q extends z.ZodType = z.ZodType<Record<string, never>>>(def: RouteDefinition<Q>) {
+  return async (request: NextRequest, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
+    try {
+      const user = await authenticate();
+      assertRole(user, def.roles);
+      let query = {} as z.infer<Q>;
+      if (def.query) {
+        const parsed = def.query.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+        if (!parsed.success) throw new AppError('INVALID_INPUT', parsed.error.issues.map((i) => i.message).join('; '));
+        query = parsed.data;
+      }
+      const result = await def.handler({ request, user, query, params: await context.params });
+      return result instanceof Response ? result : NextResponse.json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

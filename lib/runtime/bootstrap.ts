@@ -1,0 +1,105 @@
+/**
+ * Opens the database exactly the same way for the app, the CLI and the e2e tests: DATABASE_URL
+ * when set (checked, never an embedded server), otherwise the embedded PostgreSQL in
+ * PARALENS_HOME; then applies pending migrations and, in demo mode, seeds the demo data once.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { applyMigrations } from '@/lib/db/migrations';
+import { createPrismaClient } from '@/lib/db/client';
+import { seedDemo, type SeedReport } from '@/prisma/seed';
+import { checkDataDir, startEmbeddedPostgres } from './embedded-postgres';
+import { checkDatabaseUrl } from './external-database';
+import { loadOrCreateSecrets, resolveParalensHome } from './paralens-home';
+import { StartupError } from './startup-error';
+
+export interface OpenDatabaseOptions {
+  env?: NodeJS.ProcessEnv;
+  seed?: boolean;
+  /** fsync off: for throwaway test and benchmark databases only */
+  unsafeFast?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface OpenedDatabase {
+  url: string;
+  mode: 'embedded' | 'external';
+  home: string;
+  /** AUTH_SECRET to use: the environment's, or (embedded mode) the one generated in PARALENS_HOME */
+  authSecret: string | undefined;
+  isDemo: boolean;
+  appliedMigrations: string[];
+  seed: SeedReport | null;
+  stop(): Promise<void>;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => {});
+  const home = resolveParalensHome(env);
+
+  if (env.DATABASE_URL) {
+    await checkDatabaseUrl(env.DATABASE_URL);
+    const applied = await migrate(env.DATABASE_URL, log);
+    return {
+      url: env.DATABASE_URL,
+      mode: 'external',
+      home,
+      authSecret: env.AUTH_SECRET,
+      isDemo: false,
+      appliedMigrations: applied,
+      seed: null,
+      stop: async () => {},
+    };
+  }
+
+  const dataDir = path.join(home, 'pgdata');
+  if (checkDataDir(dataDir) === 'initialised' && !existsSync(path.join(home, 'secrets.json'))) {
+    throw new StartupError(
+      `${dataDir} holds a database but ${path.join(home, 'secrets.json')} (its password) is missing.`,
+      'Restore secrets.json or set PARALENS_HOME to another folder. Nothing was deleted.',
+    );
+  }
+  const secrets = loadOrCreateSecrets(home);
+  log(`Starting the embedded PostgreSQL in ${dataDir} …`);
+  const server = await startEmbeddedPostgres({ dataDir, password: secrets.pgPassword, unsafeFast: options.unsafeFast });
+  try {
+    const applied = await migrate(server.url, log);
+    let seed: SeedReport | null = null;
+    if (options.seed !== false) {
+      const db = createPrismaClient(server.url);
+      try {
+        seed = await seedDemo(db);
+        if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
+      } finally {
+        await db.$disconnect();
+      }
+    }
+    return {
+      url: server.url,
+      mode: 'embedded',
+      home,
+      authSecret: env.AUTH_SECRET ?? secrets.authSecret,
+      isDemo: true,
+      appliedMigrations: applied,
+      seed,
+      stop: () => server.stop(),
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+async function migrate(url: string, log: (line: string) => void): Promise<string[]> {
+  try {
+    const applied = await applyMigrations(url);
+    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}.`);
+    return applied;
+  } catch (error) {
+    throw new StartupError(
+      `the database migrations failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`,
+      'The database was left as it was; check that it belongs to Paralens.',
+    );
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * PARALENS_HOME (default `.paralens/` in the project): where the embedded PostgreSQL keeps its
+ * data, where generated secrets live, and where uploads and exports are written.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export function resolveParalensHome(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(projectRoot, env.PARALENS_HOME ?? '.paralens');
+}
+
+export interface HomeSecrets {
+  /** password of the embedded PostgreSQL superuser */
+  pgPassword: string;
+  /** Auth.js secret used when AUTH_SECRET is not given */
+  authSecret: string;
+}
+
+/** Reads the home's secrets, creating them (mode 0600) on first use. */
+export function loadOrCreateSecrets(home: string): HomeSecrets {
+  const file = path.join(home, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<HomeSecrets>;
+    if (typeof parsed.pgPassword !== 'string' || typeof parsed.authSecret !== 'string') {
+      throw new Error(`${file} is damaged (expected pgPassword and authSecret). Restore it from a backup; nothing was changed.`);
+    }
+    return { pgPassword: parsed.pgPassword, authSecret: parsed.authSecret };
+  }
+  mkdirSync(home, { recursive: true });
+  const secrets: HomeSecrets = {
+    pgPassword: randomBytes(18).toString('base64url'),
+    authSecret: randomBytes(32).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  return secrets;
+}

@@ -1,0 +1,47 @@
+/** `paralens corpora`: lists the corpora with their pair counts. */
+import { parseArgs } from 'node:util';
+import { listCorporaWithCounts } from '@/lib/db/corpora';
+import type { CliIo } from '../io';
+import { withDatabase } from '../with-database';
+
+export const description = 'List the corpora with their pair counts';
+
+const usage = `Usage: paralens corpora [--json]
+
+Lists every corpus with its tier, pair count and licence. Uses DATABASE_URL, or the embedded
+database in PARALENS_HOME (started for the command if the app is not running).
+
+  --json   one JSON array instead of a table
+`;
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (error) {
+    io.stderr.write(`paralens corpora: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout.write(usage);
+    return 0;
+  }
+  return withDatabase(io, async (db) => {
+    const corpora = await listCorporaWithCounts(db);
+    if (values.json) {
+      const rows = corpora.map((c) => ({ name: c.name, slug: c.slug, tier: c.tier, pairs: c.pairCount, licence: c.licence }));
+      io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+      return 0;
+    }
+    if (corpora.length === 0) {
+      io.stdout.write('No corpora yet. Import one with `paralens import <file> --corpus <name>`.\n');
+      return 0;
+    }
+    const table = [['NAME', 'TIER', 'PAIRS', 'LICENCE'], ...corpora.map((c) => [c.name, c.tier.toLowerCase(), c.pairCount.toLocaleString('en'), c.licence ?? ''])];
+    const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+    for (const row of table) {
+      io.stdout.write(`${row.map((cell, i) => (i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()}\n`);
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Entry of the `paralens` command line. Each subcommand is one module in ./commands/<name>.ts
+ * exporting `description` and `run(args, io)`; modules are loaded lazily so pure commands
+ * (sim, agreement, correlate) never load the database layer.
+ */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CliCommand, CliIo } from './io';
+import { processIo } from './io';
+
+const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
+
+function listCommandNames(): string[] {
+  return readdirSync(commandsDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => f.slice(0, -3))
+    .sort();
+}
+
+async function loadCommand(name: string): Promise<CliCommand | null> {
+  if (!/^[a-z][a-z-]*$/.test(name) || !listCommandNames().includes(name)) return null;
+  return (await import(`./commands/${name}.ts`)) as CliCommand;
+}
+
+async function printHelp(io: CliIo): Promise<void> {
+  const lines = ['Usage: paralens <command> [options]', '', 'Commands:'];
+  for (const name of listCommandNames()) {
+    const cmd = await loadCommand(name);
+    lines.push(`  ${name.padEnd(12)} ${cmd?.description ?? ''}`);
+  }
+  lines.push('', 'Run `paralens <command> --help` for the options of one command.');
+  io.stdout.write(lines.join('\n') + '\n');
+}
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    await printHelp(io);
+    return name ? 0 : 2;
+  }
+  const cmd = await loadCommand(name);
+  if (!cmd) {
+    io.stderr.write(`paralens: unknown command "${name}". Run \`paralens --help\` for the list.\n`);
+    return 2;
+  }
+  try {
+    return await cmd.run(rest, io);
+  } catch (error) {
+    io.stderr.write(`paralens ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

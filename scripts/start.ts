@@ -1,0 +1,122 @@
+/**
+ * `npm start`: opens the database (DATABASE_URL, or the embedded PostgreSQL with demo data),
+ * builds the app when its sources changed, serves it on PORT and prints the URL and demo logins.
+ * Ctrl-C stops the server and then PostgreSQL. Expected failures print one line and exit 1.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { openDatabase, type OpenedDatabase } from '@/lib/runtime/bootstrap';
+import { isPortFree } from '@/lib/runtime/ports';
+import { projectRoot } from '@/lib/runtime/paralens-home';
+import { StartupError } from '@/lib/runtime/startup-error';
+import { demoPassword, demoUsers } from '@/lib/runtime/demo';
+import { isBuildStale } from './lib/build-freshness';
+
+const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+function parsePort(value: string | undefined): number {
+  const port = Number(value ?? 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new StartupError(`PORT=${value} is not a port number.`, 'Use a number between 1 and 65535.');
+  }
+  return port;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new StartupError('the web server exited during start-up (see its output above).', 'Fix the cause and run npm start again.');
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new StartupError('the web server did not answer within 2 minutes.', 'See its output above.');
+}
+
+function printBanner(url: string, db: OpenedDatabase): void {
+  const lines = ['', `Paralens is running at ${url}`];
+  if (db.mode === 'embedded') {
+    lines.push(`Database: embedded PostgreSQL, data in ${db.home}`);
+    lines.push('', `Demo logins (password: ${demoPassword}):`);
+    for (const u of demoUsers) lines.push(`  ${u.role.toLowerCase().padEnd(11)} ${u.email}`);
+  } else {
+    lines.push('Database: DATABASE_URL');
+  }
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const port = parsePort(process.env.PORT);
+  const isEmbedded = !process.env.DATABASE_URL;
+  const host = process.env.HOST ?? (isEmbedded ? '127.0.0.1' : '0.0.0.0');
+  if (!(await isPortFree(port, host))) {
+    throw new StartupError(`port ${port} on ${host} is already in use.`, 'Stop what uses it or set PORT to another port.');
+  }
+
+  const db = await openDatabase({ log: (line) => console.log(line) });
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  const shutdown = async (code: number): Promise<never> => {
+    if (!stopping) {
+      stopping = true;
+      if (child && child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child?.once('exit', r));
+      }
+      await db.stop();
+      if (db.mode === 'embedded') console.log('Stopped the web server and PostgreSQL.');
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    if (!db.authSecret) {
+      throw new StartupError('AUTH_SECRET is not set.', 'With DATABASE_URL, set AUTH_SECRET to a long random string (e.g. `openssl rand -base64 32`).');
+    }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      AUTH_SECRET: db.authSecret,
+      AUTH_TRUST_HOST: 'true',
+      PARALENS_HOME: db.home,
+      PARALENS_DEMO: db.isDemo ? '1' : '0',
+      NEXT_TELEMETRY_DISABLED: '1',
+    };
+    if (isBuildStale()) {
+      console.log('Building the app (next build) …');
+      const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: projectRoot, stdio: 'inherit', env });
+      if (build.status !== 0) throw new StartupError('the build failed (see above).', 'Fix the error and run npm start again.');
+    }
+    child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', host], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env });
+    child.on('exit', (code) => {
+      if (!stopping) {
+        console.error(`paralens: the web server stopped unexpectedly (exit ${code}).`);
+        void shutdown(code ?? 1);
+      }
+    });
+    const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+    await waitForHealth(url, child);
+    printBanner(url, db);
+  } catch (error) {
+    reportError(error);
+    await shutdown(1);
+  }
+}
+
+function reportError(error: unknown): void {
+  if (error instanceof StartupError) console.error(`paralens: ${error.message}`);
+  else console.error('paralens: unexpected error:', error);
+}
+
+main().catch((error: unknown) => {
+  reportError(error);
+  process.exit(1);
+});
