@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { getCorpusBySlug } from '@/lib/db/corpora';
-import { getCorpusStats } from '@/lib/db/corpus-stats';
-import { listPairs } from '@/lib/db/pairs';
 import { PageHeader } from '@/components/ui/page-header';
 import { TierBadge } from '@/components/ui/tier-badge';
-import { MeasureSummaryTable } from '@/components/corpora/measure-summary-table';
-import { PairPreviewTable } from '@/components/corpora/pair-preview-table';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { CorpusAttribution } from '@/components/corpora/corpus-attribution';
+import { CorpusMeasuresSection } from './_sections/corpus-measures-section';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -20,25 +19,22 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function CorpusPage({ params }: Params) {
   await requireArea('corpora');
   const { slug } = await params;
-  const db = getDb();
-  const corpus = await getCorpusBySlug(db, slug);
+  const corpus = await getCorpusBySlug(getDb(), slug);
   if (!corpus) notFound();
-  const [stats, pairs] = await Promise.all([getCorpusStats(db, corpus.id), listPairs(db, corpus.id, { limit: 25, offset: 0 })]);
   return (
     <>
       <PageHeader
         title={corpus.name}
         description={
           <>
-            <TierBadge tier={corpus.tier} /> {corpus.description}
+            <TierBadge tier={corpus.tier} /> {corpus.pairCount.toLocaleString('en')} pairs. {corpus.description}
           </>
         }
       />
       <CorpusAttribution source={corpus.source} licence={corpus.licence} attribution={corpus.attribution} />
-      <h2>Measures</h2>
-      <MeasureSummaryTable stats={stats} />
-      <h2>First pairs</h2>
-      <PairPreviewTable pairs={pairs} />
+      <Suspense fallback={<LoadingBlock label="measures" />}>
+        <CorpusMeasuresSection corpusId={corpus.id} />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,63 @@
+/**
+ * Authorization, checked on the server for every page and API: signed out → login / 401,
+ * wrong role → 403, unknown resource → 404.
+ */
+import { test, expect, type DemoRole } from './fixtures';
+
+const pages = ['/annotate', '/corpora', '/campaigns', '/dashboards', '/admin/users'] as const;
+const apis = ['/api/corpora', '/api/users'] as const;
+
+const allowedPages: Record<DemoRole, readonly string[]> = {
+  annotator: ['/annotate'],
+  researcher: ['/annotate', '/corpora', '/campaigns', '/dashboards'],
+  admin: pages,
+};
+const allowedApis: Record<DemoRole, readonly string[]> = {
+  annotator: [],
+  researcher: ['/api/corpora'],
+  admin: apis,
+};
+
+test('signed out: every page redirects to the login page', async ({ page }) => {
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+  }
+});
+
+test('signed out: every API answers 401 with a JSON error', async ({ request }) => {
+  for (const path of apis) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(401);
+    expect((await res.json()) as unknown).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+  }
+});
+
+test('the health check is public', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ ok: true, database: 'up' });
+});
+
+for (const role of ['annotator', 'researcher', 'admin'] as const) {
+  test(`${role}: pages and APIs outside the role answer 403, the rest 200`, async ({ page, loginAs }) => {
+    await loginAs(role);
+    for (const path of pages) {
+      const res = await page.goto(path);
+      const expected = allowedPages[role].includes(path) ? 200 : 403;
+      expect(res?.status(), path).toBe(expected);
+      if (expected === 403) await expect(page.getByRole('heading', { name: '403 · Not allowed' })).toBeVisible();
+    }
+    for (const path of apis) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(allowedApis[role].includes(path) ? 200 : 403);
+    }
+  });
+}
+
+test('an unknown corpus is a 404 page', async ({ page, loginAs }) => {
+  await loginAs('researcher');
+  const res = await page.goto('/corpora/no-such-corpus');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 · Not found' })).toBeVisible();
+});

@@ -1,0 +1,133 @@
+/**
+ * The `paralens agreement` contract of issue 4: input shape, output keys, bootstrap
+ * intervals, exit code 2 with one stderr line for invalid input. Expected values are the
+ * published ones of Krippendorff (2011) (alpha 0.743/0.815/0.849/0.797), irrCAC's test suite
+ * (Gwet AC1 0.775 on the same data) and scikit-learn's test_cohen_kappa (0.348).
+ */
+import { spawnSync } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../io';
+import { run } from './agreement';
+
+async function runAgreement(stdin: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io: CliIo = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
+  let stdout = '';
+  let stderr = '';
+  io.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  io.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  (io.stdin as PassThrough).end(stdin);
+  const code = await run(args, io);
+  return { code, stdout, stderr };
+}
+
+const KRIPPENDORFF_2011 = [
+  [1, 2, 3, 3, 2, 1, 4, 1, 2, null, null, null],
+  [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, null, 3],
+  [null, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, null],
+  [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, null],
+];
+
+const CONTRACT_KEYS = [
+  'krippendorffAlpha',
+  'fleissKappa',
+  'cohenKappa',
+  'cohenKappaLinear',
+  'cohenKappaQuadratic',
+  'gwetAC1',
+  'percentAgreement',
+  'units',
+  'pairableValues',
+];
+
+describe('paralens agreement', () => {
+  it('Krippendorff (2011) example at every level: published alphas, contract keys, nulls with reasons', async () => {
+    const published = { nominal: 0.743, ordinal: 0.815, interval: 0.849, ratio: 0.797 };
+    for (const [level, alpha] of Object.entries(published)) {
+      const { code, stdout, stderr } = await runAgreement(JSON.stringify({ ratings: KRIPPENDORFF_2011, level }));
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+      const output = JSON.parse(stdout) as Record<string, unknown> & { reasons: Record<string, string> };
+      for (const key of CONTRACT_KEYS) expect(output).toHaveProperty(key);
+      expect(output.krippendorffAlpha).toBeCloseTo(alpha, 3);
+      expect(output.gwetAC1).toBeCloseTo(0.775, 3);
+      expect(output).toMatchObject({ fleissKappa: null, cohenKappa: null, units: 11, pairableValues: 40 });
+      expect(output.reasons.cohenKappa).toMatch(/exactly two coders/);
+      expect(output).not.toHaveProperty('ci');
+    }
+  });
+
+  it('two coders, no missing rating, ordered categories: the three Cohen values (sklearn test_cohen_kappa weighting example)', async () => {
+    const y1 = [...Array<number>(46).fill(0), ...Array<number>(44).fill(1), ...Array<number>(10).fill(2)];
+    const y2 = [...Array<number>(50).fill(0), ...Array<number>(40).fill(1), ...Array<number>(10).fill(2)];
+    const { code, stdout } = await runAgreement(JSON.stringify({ ratings: [y1, y2], level: 'ordinal', categories: [0, 1, 2] }));
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout) as Record<string, number>;
+    expect(output.cohenKappa).toBeCloseTo(0.9315, 4);
+    expect(output.cohenKappaLinear).toBeCloseTo(0.9412, 4);
+    expect(output.cohenKappaQuadratic).toBeCloseTo(0.9541, 4);
+    expect(output.fleissKappa).not.toBeNull();
+  });
+
+  it('--bootstrap adds {low, high} per coefficient under ci, reproducible with --seed', async () => {
+    const input = JSON.stringify({ ratings: KRIPPENDORFF_2011, level: 'ordinal' });
+    const first = await runAgreement(input, ['--bootstrap', '300', '--seed', '7']);
+    const second = await runAgreement(input, ['--bootstrap', '300', '--seed', '7']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(second.stdout);
+    const output = JSON.parse(first.stdout) as {
+      krippendorffAlpha: number;
+      ci: Record<string, { low: number; high: number } | null>;
+      bootstrap: { resamples: number; seed: number };
+    };
+    const alpha = output.ci.krippendorffAlpha;
+    expect(alpha).not.toBeNull();
+    expect(Object.keys(alpha ?? {}).sort()).toEqual(['high', 'low']);
+    expect(alpha?.low).toBeLessThan(output.krippendorffAlpha);
+    expect(output.ci.fleissKappa).toBeNull();
+    expect(output.bootstrap).toMatchObject({ resamples: 300, seed: 7 });
+  });
+
+  const invalid: [string, string, string[]?][] = [
+    ['not JSON', '{ratings'],
+    ['not an object', '[1, 2]'],
+    ['ragged matrix', JSON.stringify({ ratings: [[1, 2], [1]], level: 'nominal' })],
+    ['empty matrix', JSON.stringify({ ratings: [], level: 'nominal' })],
+    ['matrix without units', JSON.stringify({ ratings: [[], []], level: 'nominal' })],
+    ['unknown level', JSON.stringify({ ratings: [[1, 2], [1, 2]], level: 'likert' })],
+    ['missing level', JSON.stringify({ ratings: [[1, 2], [1, 2]] })],
+    ['non-numeric value at the interval level', JSON.stringify({ ratings: [['a', 2], [1, 2]], level: 'interval' })],
+    ['boolean rating', JSON.stringify({ ratings: [[true, 2], [1, 2]], level: 'nominal' })],
+    ['rating outside the categories', JSON.stringify({ ratings: [[1, 2], [1, 3]], level: 'ordinal', categories: [1, 2] })],
+    ['bad --bootstrap', JSON.stringify({ ratings: [[1, 2], [1, 2]], level: 'nominal' }), ['--bootstrap', '0']],
+    ['unknown option', JSON.stringify({ ratings: [[1, 2], [1, 2]], level: 'nominal' }), ['--frobnicate']],
+  ];
+  for (const [name, stdin, args] of invalid) {
+    it(`invalid input (${name}): exit code 2 and one line on stderr`, async () => {
+      const { code, stdout, stderr } = await runAgreement(stdin, args);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^paralens agreement: [^\n]+\n$/);
+    });
+  }
+
+  it('end to end: node scripts/paralens.mjs agreement answers from stdin well under a second', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const ratings = [0, 1, 2].map((c) => Array.from({ length: 3000 }, (_, u) => ((u * 7 + c * (u % 3)) % 5) + 1));
+    const started = Date.now();
+    const result = spawnSync(process.execPath, ['scripts/paralens.mjs', 'agreement'], {
+      cwd: root,
+      input: JSON.stringify({ ratings, level: 'ordinal' }),
+      encoding: 'utf8',
+    });
+    const elapsed = Date.now() - started;
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const output = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(output.units).toBe(3000);
+    expect(typeof output.krippendorffAlpha).toBe('number');
+    // Includes starting node and tsx; the computation itself takes milliseconds.
+    expect(elapsed).toBeLessThan(5000);
+  });
+});

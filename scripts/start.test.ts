@@ -1,0 +1,67 @@
+/** `npm start`'s failure paths: one line with the cause and what to do, exit 1, nothing deleted. */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findFreePort } from '@/lib/runtime/ports';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function start(env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const errorLines = result.stderr.split('\n').filter((l) => l.startsWith('paralens:'));
+  return { status: result.status, errorLines };
+}
+
+function scratchHome(): string {
+  const home = mkdtempSync(path.join(tmpdir(), 'paralens-start-'));
+  return home;
+}
+
+describe('npm start refuses bad configurations clearly', () => {
+  it('a port already in use', async () => {
+    const port = await findFreePort();
+    const server = net.createServer().listen(port, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { status, errorLines } = start({ PORT: String(port), PARALENS_HOME: scratchHome() });
+      expect(status).toBe(1);
+      expect(errorLines).toEqual([`paralens: port ${port} on 127.0.0.1 is already in use. Stop what uses it or set PORT to another port.`]);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
+
+  it('a PORT that is not a number', () => {
+    const { status, errorLines } = start({ PORT: 'eighty', PARALENS_HOME: scratchHome() });
+    expect(status).toBe(1);
+    expect(errorLines).toEqual(['paralens: PORT=eighty is not a port number. Use a number between 1 and 65535.']);
+  }, 60_000);
+
+  it('a foreign data folder, which is left as it was', async () => {
+    const home = scratchHome();
+    mkdirSync(path.join(home, 'pgdata'));
+    writeFileSync(path.join(home, 'pgdata', 'thesis.tex'), 'precious');
+    const { status, errorLines } = start({ PORT: String(await findFreePort()), PARALENS_HOME: home });
+    expect(status).toBe(1);
+    expect(errorLines).toHaveLength(1);
+    expect(errorLines[0]).toMatch(/is not empty but is not a PostgreSQL data folder .*Nothing was deleted\.$/);
+    expect(readdirSync(path.join(home, 'pgdata'))).toEqual(['thesis.tex']);
+  }, 60_000);
+
+  it('an unreachable DATABASE_URL', async () => {
+    const dbPort = await findFreePort();
+    const { status, errorLines } = start({ PORT: String(await findFreePort()), DATABASE_URL: `postgresql://u:p@127.0.0.1:${dbPort}/paralens` });
+    expect(status).toBe(1);
+    expect(errorLines).toEqual([
+      `paralens: cannot use the database at 127.0.0.1:${dbPort}/paralens (connection refused). Check DATABASE_URL, or unset it to use the embedded database. Nothing was changed.`,
+    ]);
+  }, 60_000);
+});
