@@ -3,7 +3,7 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import tseslint from 'typescript-eslint';
 
-const pureDomains = ['access', 'agreement', 'errors', 'import', 'measures', 'metrics', 'sampling', 'stats', 'formats', 'mining'];
+const pureDomains = ['access', 'agreement', 'errors', 'import', 'ingest', 'measures', 'metrics', 'naming', 'sampling', 'stats', 'formats', 'mining'];
 
 const forbiddenInPure = [
   { group: ['next', 'next/*', 'next-auth', 'next-auth/*'], message: 'lib/<domain> is pure: no Next.js imports.' },

@@ -7,9 +7,9 @@ import { seedDemo } from './seed';
 describe('seedDemo', () => {
   it('creates the demo accounts once, with the demo password, and does nothing the second time', async () => {
     const db = getDb();
-    const first = await seedDemo(db);
+    const first = await seedDemo(db, process.env.DATABASE_URL!);
     expect(first.seeded).toBe(true);
-    const second = await seedDemo(db);
+    const second = await seedDemo(db, process.env.DATABASE_URL!);
     expect(second.seeded).toBe(false);
     for (const demo of demoUsers) {
       const user = await db.user.findUniqueOrThrow({ where: { email: demo.email } });
@@ -18,5 +18,22 @@ describe('seedDemo', () => {
       expect(await verifyPassword(user.passwordHash, demoPassword)).toBe(true);
     }
     expect(await db.user.count({ where: { isDemo: true } })).toBe(demoUsers.length);
+  });
+});
+
+describe('demo corpora', () => {
+  it('are imported with measures computed by our pipeline, matching the paper where it printed them', async () => {
+    const db = getDb();
+    await seedDemo(db, process.env.DATABASE_URL!);
+    const paws = await db.corpus.findUniqueOrThrow({ where: { name: 'PAWS-Wiki · demo sample' }, include: { _count: { select: { pairs: true } } } });
+    expect(paws._count.pairs).toBe(300);
+    expect(paws.attribution).toContain('Google');
+    const easter = await db.pair.findFirstOrThrow({ where: { originalId: 'A', corpus: { name: 'Wikipedia-IPC · paper examples' } } });
+    // EACL 2023 Table 5, pair A: ROUGE-1 0.53, ROUGE-L 0.13 (our ROUGE-L is sentence-level LCS F1)
+    expect(easter.rouge1).toBeCloseTo(0.53, 2);
+    expect(easter.st).toBe(0.9);
+    expect(easter.sem).toBeCloseTo((0.76 + 0.76 + 0.9) / 3, 10);
+    expect(easter.semParts).toEqual(['wms', 'bertscore', 'st']);
+    expect(easter.delta).toBeCloseTo(easter.sem! - easter.syn!, 10);
   });
 });

@@ -16,12 +16,12 @@ export interface SeedReport {
   corpora: string[];
 }
 
-export async function seedDemo(db: Db): Promise<SeedReport> {
+export async function seedDemo(db: Db, databaseUrl: string): Promise<SeedReport> {
   if (await getSetting(db, SEEDED_KEY)) return { seeded: false, users: 0, corpora: [] };
   for (const user of demoUsers) {
     await ensureUser(db, { ...user, password: demoPassword, isDemo: true });
   }
-  const corpora = await seedDemoCorpora(db);
+  const corpora = await seedDemoCorpora(db, databaseUrl);
   await setSetting(db, SEEDED_KEY, new Date().toISOString());
   return { seeded: true, users: demoUsers.length, corpora };
 }

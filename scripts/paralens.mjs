@@ -5,4 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
 const { main } = await import('./cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// Exit explicitly once the output is flushed: Prisma's migration engine leaves a 10-second lock
+// timer behind that would otherwise keep the process alive after the work is done.
+await new Promise((resolve) => process.stdout.write('', resolve));
+await new Promise((resolve) => process.stderr.write('', resolve));
+process.exit(code);

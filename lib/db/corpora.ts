@@ -1,6 +1,7 @@
 /** Corpora: listing with pair counts (counted in SQL), lookup by slug, creation. */
 import type { Db } from './client';
 import type { CorpusTier } from './generated/enums';
+import { uniqueSlug } from '@/lib/naming/slugify';
 
 export interface CorpusSummary {
   id: number;
@@ -50,4 +51,13 @@ export function createCorpus(db: Db, data: CreateCorpusData) {
 
 export function findCorpusByName(db: Db, name: string) {
   return db.corpus.findUnique({ where: { name }, select: { id: true, name: true, slug: true, tier: true } });
+}
+
+/** The corpus with this name, created (with a unique slug) when it does not exist yet. */
+export async function ensureCorpus(db: Db, data: Omit<CreateCorpusData, 'slug'>): Promise<{ id: number; name: string; slug: string; created: boolean }> {
+  const existing = await findCorpusByName(db, data.name);
+  if (existing) return { ...existing, created: false };
+  const slugs = new Set((await db.corpus.findMany({ select: { slug: true } })).map((c) => c.slug));
+  const created = await createCorpus(db, { ...data, slug: uniqueSlug(data.name, (s) => slugs.has(s)) });
+  return { ...created, created: true };
 }

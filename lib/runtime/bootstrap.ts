@@ -69,7 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     if (options.seed !== false) {
       const db = createPrismaClient(server.url);
       try {
-        seed = await seedDemo(db);
+        seed = await seedDemo(db, server.url);
         if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
       } finally {
         await db.$disconnect();

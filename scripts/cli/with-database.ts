@@ -7,7 +7,7 @@ import { openDatabase } from '@/lib/runtime/bootstrap';
 import { StartupError } from '@/lib/runtime/startup-error';
 import type { CliIo } from './io';
 
-export async function withDatabase(io: CliIo, fn: (db: Db) => Promise<number>): Promise<number> {
+export async function withDatabase(io: CliIo, fn: (db: Db, databaseUrl: string) => Promise<number>): Promise<number> {
   let opened;
   try {
     opened = await openDatabase({ log: (line) => io.stderr.write(`${line}\n`) });
@@ -20,7 +20,7 @@ export async function withDatabase(io: CliIo, fn: (db: Db) => Promise<number>): 
   }
   const db = createPrismaClient(opened.url);
   try {
-    return await fn(db);
+    return await fn(db, opened.url);
   } finally {
     await db.$disconnect();
     await opened.stop();

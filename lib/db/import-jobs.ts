@@ -1,0 +1,156 @@
+/** Import jobs: creation, progress, outcome, and the history shown on corpus pages. */
+import type { Db } from './client';
+import type { InputJsonValue } from './generated/internal/prismaNamespace';
+import type { JobStatus } from './generated/enums';
+
+export interface CreateImportJobData {
+  corpusId: number;
+  createdById: number | null;
+  fileName: string;
+  fileSha256: string;
+  fileBytes: number;
+  format: string | null;
+  options: InputJsonValue;
+  status?: JobStatus;
+}
+
+export function createImportJob(db: Db, data: CreateImportJobData) {
+  return db.importJob.create({
+    data: { ...data, fileBytes: BigInt(data.fileBytes), status: data.status ?? 'QUEUED' },
+    select: { id: true },
+  });
+}
+
+/** The last successful import of exactly this file into the corpus, if any. */
+export function findPublishedImportOfFile(db: Db, corpusId: number, fileSha256: string) {
+  return db.importJob.findFirst({
+    where: { corpusId, fileSha256, status: 'SUCCEEDED', imported: { gt: 0 } },
+    orderBy: { id: 'desc' },
+    select: { id: true, createdAt: true, imported: true },
+  });
+}
+
+export async function updateImportProgress(
+  db: Db,
+  id: number,
+  progress: { bytesRead: number; recordsRead: number; rejected: number; status?: JobStatus; format?: string },
+): Promise<void> {
+  await db.importJob.update({
+    where: { id },
+    data: {
+      bytesRead: BigInt(progress.bytesRead),
+      recordsRead: progress.recordsRead,
+      rejected: progress.rejected,
+      ...(progress.status ? { status: progress.status } : {}),
+      ...(progress.format ? { format: progress.format } : {}),
+      ...(progress.status === 'RUNNING' ? { startedAt: new Date() } : {}),
+    },
+  });
+}
+
+export interface ImportOutcome {
+  status: JobStatus;
+  recordsRead: number;
+  rejected: number;
+  errorCount: number;
+  errors: Array<{ line: number; message: string }>;
+  message: string | null;
+  rejectsPath: string | null;
+  imported?: number;
+  duplicates?: number;
+}
+
+/** Records the end of an import. A successful publish already set imported/duplicates atomically. */
+export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome): Promise<void> {
+  await db.importJob.update({
+    where: { id },
+    data: {
+      status: outcome.status,
+      recordsRead: outcome.recordsRead,
+      rejected: outcome.rejected,
+      errorCount: outcome.errorCount,
+      errors: outcome.errors,
+      message: outcome.message,
+      rejectsPath: outcome.rejectsPath,
+      ...(outcome.imported !== undefined ? { imported: outcome.imported } : {}),
+      ...(outcome.duplicates !== undefined ? { duplicates: outcome.duplicates } : {}),
+      finishedAt: new Date(),
+    },
+  });
+}
+
+export interface ImportJobView {
+  id: number;
+  fileName: string;
+  format: string | null;
+  status: JobStatus;
+  bytesRead: number;
+  fileBytes: number | null;
+  recordsRead: number;
+  imported: number;
+  duplicates: number;
+  rejected: number;
+  errorCount: number;
+  errors: Array<{ line: number; message: string }>;
+  message: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  createdBy: string | null;
+}
+
+const jobSelect = {
+  id: true,
+  fileName: true,
+  format: true,
+  status: true,
+  bytesRead: true,
+  fileBytes: true,
+  recordsRead: true,
+  imported: true,
+  duplicates: true,
+  rejected: true,
+  errorCount: true,
+  errors: true,
+  message: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  createdBy: { select: { email: true } },
+} as const;
+
+type JobRow = {
+  [K in keyof Omit<ImportJobView, 'bytesRead' | 'fileBytes' | 'errors' | 'createdBy'>]: ImportJobView[K];
+} & { bytesRead: bigint; fileBytes: bigint | null; errors: unknown; createdBy: { email: string } | null };
+
+function toView(row: JobRow): ImportJobView {
+  return {
+    ...row,
+    bytesRead: Number(row.bytesRead),
+    fileBytes: row.fileBytes === null ? null : Number(row.fileBytes),
+    errors: Array.isArray(row.errors) ? (row.errors as ImportJobView['errors']) : [],
+    createdBy: row.createdBy?.email ?? null,
+  };
+}
+
+export async function listImportJobs(db: Db, corpusId: number, limit = 20): Promise<ImportJobView[]> {
+  const rows = await db.importJob.findMany({ where: { corpusId }, orderBy: { id: 'desc' }, take: limit, select: jobSelect });
+  return rows.map(toView);
+}
+
+export async function getImportJob(db: Db, id: number): Promise<(ImportJobView & { corpusId: number; rejectsPath: string | null }) | null> {
+  const row = await db.importJob.findUnique({ where: { id }, select: { ...jobSelect, corpusId: true, rejectsPath: true } });
+  return row ? { ...toView(row), corpusId: row.corpusId, rejectsPath: row.rejectsPath } : null;
+}
+
+/**
+ * Jobs left RUNNING or QUEUED by a process that died (no heartbeat for `staleMs`): nothing of
+ * theirs was published, so they are marked failed.
+ */
+export async function failInterruptedImports(db: Db, staleMs = 5 * 60_000): Promise<number> {
+  const result = await db.importJob.updateMany({
+    where: { status: { in: ['QUEUED', 'RUNNING'] }, updatedAt: { lt: new Date(Date.now() - staleMs) } },
+    data: { status: 'FAILED', message: 'Interrupted: the server stopped during the import. Nothing was published; start it again.', finishedAt: new Date() },
+  });
+  return result.count;
+}

@@ -1,0 +1,109 @@
+/**
+ * TaPaCo (Scherrer, LREC 2020), `tapaco_v1.0/<lang>.txt`: TSV without header, one sentence per
+ * line: paraphrase_set_id, sentence_id, paraphrase, lists, tags (lists and tags `;`-separated, may
+ * be missing); exports such as the Hugging Face `tapaco` dataset add a sixth `language` column and
+ * a header, both accepted. Lines of one set are contiguous; all i<j pairs inside a set are
+ * paraphrases, id "sid1-sid2" (EACL 2023 evaluation code, tapaco_parser.py; seed-code.md §5.1).
+ * Quoting is off (Tatoeba sentences start with `"` freely; the HF loader's quoting would eat them).
+ * Only the open set is held in memory; numeric set ids must not go down, which catches a set
+ * split in two without remembering every id.
+ */
+import { createDelimitedParser, fieldCountMessage, type DelimitedRow } from '../delimited-parser';
+import { sampleRecords, shareOf, type FormatDefinition } from '../format-definition';
+import { checkPairText, makeText, pushError, pushRecord } from '../format-parser';
+import type { ImportItem, JsonObject } from '../types';
+
+export const MAX_SET_SIZE = 10_000;
+
+interface Member {
+  lineNumber: number;
+  sentenceId: string;
+  text: string;
+  lists: string[];
+  tags: string[];
+  language?: string;
+}
+
+function splitList(text: string | undefined): string[] {
+  return text ? text.split(';').filter((s) => s.length > 0) : [];
+}
+
+export const tapacoFormat: FormatDefinition = {
+  name: 'tapaco',
+  title: 'TaPaCo (set id, sentence id, sentence, lists, tags[, language])',
+  sniff(sample) {
+    const records = sampleRecords(sample);
+    if ((records[0] ?? '').startsWith('paraphrase_set_id\tsentence_id\tparaphrase')) return 1;
+    const share = shareOf(records, (l) => {
+      const f = l.split('\t');
+      return f.length >= 3 && f.length <= 6 && /^\d+$/.test(f[0] ?? '') && /^\d+$/.test(f[1] ?? '');
+    });
+    if (share < 1) return 0;
+    return /tapaco|^[a-z]{2,4}\.txt$/i.test(sample.fileName) ? 0.9 : 0.4;
+  },
+  createParser() {
+    let setId: string | null = null;
+    let members: Member[] = [];
+
+    const closeSet = (out: ImportItem[]): void => {
+      if (setId === null) return;
+      if (members.length === 1 && members[0]) {
+        const only = members[0];
+        pushError(out, only.lineNumber, `paraphrase set ${setId} has only one sentence, so it forms no pair`, only.text);
+      }
+      for (let i = 0; i < members.length; i++) {
+        for (let j = i + 1; j < members.length; j++) {
+          const a = members[i];
+          const b = members[j];
+          if (!a || !b) continue;
+          const metadata: JsonObject = { listsA: a.lists, tagsA: a.tags, listsB: b.lists, tagsB: b.tags, lineNumberB: b.lineNumber };
+          if (a.language !== undefined) metadata.language = a.language;
+          pushRecord(out, {
+            lineNumber: a.lineNumber,
+            a: makeText(a.text),
+            b: makeText(b.text),
+            originalId: `${a.sentenceId}-${b.sentenceId}`,
+            clusterId: setId,
+            isParaphrase: true,
+            metadata,
+            similarities: {},
+          });
+        }
+      }
+      members = [];
+    };
+
+    const onRow = (row: DelimitedRow, out: ImportItem[]): void => {
+      const f = row.fields;
+      if (f.length < 3 || f.length > 6) return pushError(out, row.lineNumber, fieldCountMessage('3 to 6', f.length, '\t'), row.raw);
+      const [id = '', sentenceId = '', text = '', lists, tags, language] = f;
+      const problem =
+        (id.trim() === '' ? 'paraphrase_set_id is empty' : null) ??
+        (sentenceId.trim() === '' ? 'sentence_id is empty' : null) ??
+        checkPairText(text, 'paraphrase');
+      if (problem) return pushError(out, row.lineNumber, problem, row.raw);
+      if (id !== setId) {
+        if (setId !== null && /^\d+$/.test(id) && /^\d+$/.test(setId) && Number(id) < Number(setId)) {
+          return pushError(out, row.lineNumber, `paraphrase set ${id} comes after set ${setId}: the lines of a set must be contiguous and sets sorted by id`, row.raw);
+        }
+        closeSet(out);
+        setId = id;
+      }
+      if (members.length >= MAX_SET_SIZE) {
+        return pushError(out, row.lineNumber, `paraphrase set ${id} has more than ${MAX_SET_SIZE} sentences`, row.raw);
+      }
+      const member: Member = { lineNumber: row.lineNumber, sentenceId, text, lists: splitList(lists), tags: splitList(tags) };
+      if (language !== undefined) member.language = language;
+      members.push(member);
+    };
+
+    return createDelimitedParser({
+      delimiter: '\t',
+      quoting: false,
+      header: 'optional',
+      isHeader: (fields) => fields[0] === 'paraphrase_set_id',
+      onRow,
+      onEnd: closeSet,
+    });
+  },
+};

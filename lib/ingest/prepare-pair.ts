@@ -1,0 +1,135 @@
+/**
+ * Turns one parsed record (lib/import) into the row Paralens stores: all syntactic measures
+ * computed as the EACL 2023 paper did (lib/metrics), the imported semantic measures combined into
+ * sem and Δ, content keys that identify a text and an unordered pair within a corpus, and word
+ * lengths. Pure: no database.
+ */
+import { createHash } from 'node:crypto';
+import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/metrics/measures';
+import { summarizeSimilarity } from '@/lib/metrics/semantic';
+import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
+
+export type StoredTextType = 'CAPTION' | 'ALT_TEXT' | 'SENTENCE';
+
+const textTypes: Record<TextInput['type'], StoredTextType> = { caption: 'CAPTION', alt_text: 'ALT_TEXT', sentence: 'SENTENCE' };
+
+export interface PreparedText {
+  key: string;
+  content: string;
+  type: StoredTextType;
+  page: string | null;
+  title: string | null;
+  words: number;
+}
+
+export interface PreparedMeasures {
+  rouge1: number | null;
+  rougeL: number | null;
+  bleu: number | null;
+  syn: number | null;
+  levenshtein: number | null;
+  ngramOverlap: number | null;
+  lcpOverlap: number | null;
+  sumo: number | null;
+  wms: number | null;
+  bertscore: number | null;
+  st: number | null;
+  sem: number | null;
+  delta: number | null;
+}
+
+export interface PreparedPair {
+  seq: number;
+  lineNumber: number;
+  a: PreparedText;
+  b: PreparedText;
+  pairKey: string;
+  imageKey: string | null;
+  imageUrl: string | null;
+  originalId: string | null;
+  clusterId: string | null;
+  metadata: JsonObject;
+  referenceLabel: string | null;
+  referenceScore: number | null;
+  referenceIsParaphrase: boolean | null;
+  measures: PreparedMeasures;
+  semParts: string[];
+}
+
+const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+
+/** Words as a reader counts them: runs of non-space characters. */
+export function countWords(text: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    const isSpace = c === 32 || (c >= 9 && c <= 13) || c === 160;
+    if (!isSpace && !inWord) count += 1;
+    inWord = !isSpace;
+  }
+  return count;
+}
+
+/** A text is one use of its content: same type, image, page and content = same text. */
+export function textKey(text: TextInput, imageKey: string | null): string {
+  return md5(`${text.type}\u0001${imageKey ?? ''}\u0001${text.sourcePage ?? ''}\u0001${text.text}`);
+}
+
+/** Pairs are unordered: the same two contents in either order are one pair. */
+export function pairKey(a: string, b: string): string {
+  return a <= b ? md5(`${a}\u0000${b}`) : md5(`${b}\u0000${a}`);
+}
+
+function prepareText(text: TextInput, imageKey: string | null): PreparedText {
+  return {
+    key: textKey(text, imageKey),
+    content: text.text,
+    type: textTypes[text.type],
+    page: text.sourcePage ?? null,
+    title: text.sourceTitle ?? null,
+    words: countWords(text.text),
+  };
+}
+
+export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS): PreparedPair {
+  const imageKey = record.image?.key ?? null;
+  const syntactic = computeMeasures(record.a.text, record.b.text, options);
+  const { wms, bertscore, st, ...importedSyntactic } = record.similarities;
+  const summary = summarizeSimilarity(syntactic, { wms, bertscore, st }, { clip: options.clip });
+  const clip = (v: number | undefined): number | null => (v === undefined || !Number.isFinite(v) ? null : options.clip ? Math.min(1, Math.max(0, v)) : v);
+  const metadata: JsonObject =
+    Object.keys(importedSyntactic).length > 0 ? { ...record.metadata, importedSimilarities: importedSyntactic } : record.metadata;
+  return {
+    seq,
+    lineNumber: record.lineNumber,
+    a: prepareText(record.a, imageKey),
+    b: prepareText(record.b, imageKey),
+    pairKey: pairKey(record.a.text, record.b.text),
+    imageKey,
+    imageUrl: record.image?.url ?? null,
+    originalId: record.originalId ?? null,
+    clusterId: record.clusterId ?? null,
+    metadata,
+    referenceLabel: record.referenceLabel ?? null,
+    referenceScore: record.referenceScore ?? null,
+    referenceIsParaphrase: record.isParaphrase ?? null,
+    measures: {
+      rouge1: syntactic.rouge1,
+      rougeL: syntactic.rougeL,
+      bleu: syntactic.bleu,
+      syn: summary.syn,
+      levenshtein: syntactic.levenshtein,
+      ngramOverlap: syntactic.ngramOverlap,
+      lcpOverlap: syntactic.lcpOverlap,
+      sumo: syntactic.sumo,
+      // WMS = 1 - WMD/2 is in [0, 1] by construction; BERTScore and ST are clipped (seed-code.md §2).
+      wms: wms === undefined || !Number.isFinite(wms) ? null : wms,
+      bertscore: clip(bertscore),
+      st: clip(st),
+      sem: summary.sem,
+      delta: summary.delta,
+    },
+    semParts: summary.semFrom,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The rejects file of an import with --skip-invalid: one JSON object per rejected record,
+ * `{"line": N, "error": "...", "raw": "<the original text>"}`, in file order.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { ImportError } from '@/lib/import/types';
+
+export class RejectsFile {
+  private stream: WriteStream | null = null;
+  count = 0;
+
+  constructor(readonly path: string) {}
+
+  async add(error: ImportError): Promise<void> {
+    this.stream ??= createWriteStream(this.path, { encoding: 'utf8' });
+    this.count += 1;
+    const line = `${JSON.stringify({ line: error.lineNumber, error: error.message, raw: error.raw })}\n`;
+    if (!this.stream.write(line)) await new Promise((r) => this.stream?.once('drain', r));
+  }
+
+  async close(): Promise<void> {
+    const stream = this.stream;
+    if (!stream) return;
+    await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  }
+}

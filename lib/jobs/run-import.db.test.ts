@@ -1,0 +1,171 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/client';
+import { makeCorpus } from '@/prisma/factories/corpora';
+import { runImport, type RunImportOptions } from './run-import';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'paralens-import-'));
+let fileCounter = 0;
+
+function writeFile(name: string, lines: string[]): string {
+  fileCounter += 1;
+  const file = path.join(dir, `${fileCounter}-${name}`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+function ipcLine(id: number, image: string, a: string, b: string, sims: Record<string, number> = {}): string {
+  return JSON.stringify({
+    id,
+    'cluster-id': 7,
+    image: `https://commons.wikimedia.org/wiki/File%3A${image}`,
+    first: { 'caption-text': a, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/Easter_Bunny' },
+    second: { 'caption-text': b, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/%C4%92ostre' },
+    similarities: sims,
+  });
+}
+
+async function importInto(corpusId: number, file: string, extra: Partial<RunImportOptions> = {}) {
+  return runImport({ db: getDb(), databaseUrl: process.env.DATABASE_URL!, filePath: file, corpusId, ...extra });
+}
+
+async function countRows(corpusId: number) {
+  const db = getDb();
+  const [pairs, texts] = await Promise.all([db.pair.count({ where: { corpusId } }), db.text.count({ where: { corpusId } })]);
+  return { pairs, texts };
+}
+
+describe('runImport (Wikipedia-IPC pairs)', () => {
+  const lines = [
+    ipcLine(1, 'Easter_postcard.jpg', 'An Easter postcard from 1907 depicting a rabbit.', 'A 1907 postcard featuring the Easter Bunny.', {
+      wms: 0.76,
+      'bert-score-f1': 0.76,
+      'sentence-transformer-cos-sim': 0.9,
+    }),
+    ipcLine(2, 'Belfast_blitz.jpg', 'Troops clearing rubble after the May air raid on Belfast.', 'Soldiers clearing rubble after the May air raid on Belfast.'),
+    // the same two captions in the other order, under another image: one pair, counted as a duplicate
+    ipcLine(3, 'Other.jpg', 'A 1907 postcard featuring the Easter Bunny.', 'An Easter postcard from 1907 depicting a rabbit.'),
+  ];
+
+  it('stores pairs, texts and images with every measure, and counts duplicates', async () => {
+    const corpus = await makeCorpus(getDb());
+    const report = await importInto(corpus.id, writeFile('wikipedia-ipc-gold.jsonl', lines));
+    expect(report).toMatchObject({ status: 'SUCCEEDED', format: 'wikipedia-ipc', tier: 'gold', recordsRead: 3, imported: 2, duplicates: 1, rejected: 0 });
+    expect(await countRows(corpus.id)).toEqual({ pairs: 2, texts: 4 });
+
+    const easter = await getDb().pair.findFirstOrThrow({
+      where: { corpusId: corpus.id, originalId: '1' },
+      include: { textA: true, image: true },
+    });
+    // EACL 2023 Table 5, pair A: R1 0.53, RL 0.13, BLEU 0.14, syn 0.27, sem 0.81, delta 0.54
+    expect(easter.rouge1).toBeCloseTo(0.53, 2);
+    expect(easter.rougeL).toBeCloseTo(0.13, 2);
+    expect(easter.bleu).toBeCloseTo(0.14, 2);
+    expect(easter.syn).toBeCloseTo(0.27, 2);
+    expect(easter.sem).toBeCloseTo(0.81, 2);
+    expect(easter.delta).toBeCloseTo(0.54, 2);
+    expect(easter.semParts).toEqual(['wms', 'bertscore', 'st']);
+    expect(easter.lengthA).toBe(8);
+    expect(easter.lengthB).toBe(7);
+    expect(easter.image?.key).toBe('File:Easter_postcard.jpg');
+    expect(easter.textA).toMatchObject({ type: 'CAPTION', sourceTitle: 'Easter Bunny' });
+
+    const belfast = await getDb().pair.findFirstOrThrow({ where: { corpusId: corpus.id, originalId: '2' } });
+    expect(belfast.sem).toBeNull();
+    expect(belfast.delta).toBeNull();
+    expect(belfast.semParts).toEqual([]);
+
+    const job = await getDb().importJob.findUniqueOrThrow({ where: { id: report.jobId } });
+    expect(job).toMatchObject({ status: 'SUCCEEDED', imported: 2, duplicates: 1, recordsRead: 3 });
+  });
+
+  it('re-importing the same file is a no-op reported as unchanged', async () => {
+    const corpus = await makeCorpus(getDb());
+    const file = writeFile('pairs.jsonl', lines);
+    await importInto(corpus.id, file, { format: 'wikipedia-ipc' });
+    const again = await importInto(corpus.id, file, { format: 'wikipedia-ipc' });
+    expect(again.status).toBe('UNCHANGED');
+    expect(again.message).toMatch(/already imported/);
+    expect(await countRows(corpus.id)).toEqual({ pairs: 2, texts: 4 });
+  });
+
+  it('a different file with only known pairs adds nothing and leaves no stray texts', async () => {
+    const corpus = await makeCorpus(getDb());
+    await importInto(corpus.id, writeFile('a.jsonl', lines), { format: 'wikipedia-ipc' });
+    const onlyKnown = [ipcLine(9, 'Third.jpg', 'A 1907 postcard featuring the Easter Bunny.', 'An Easter postcard from 1907 depicting a rabbit.')];
+    const report = await importInto(corpus.id, writeFile('b.jsonl', onlyKnown), { format: 'wikipedia-ipc' });
+    expect(report).toMatchObject({ status: 'UNCHANGED', imported: 0, duplicates: 1 });
+    expect(await countRows(corpus.id)).toEqual({ pairs: 2, texts: 4 });
+  });
+});
+
+describe('runImport with bad input', () => {
+  const good = (i: number) => `${i}\tA sentence number ${i} about cats .\tSentence ${i} is about cats .\t1`;
+  const header = 'id\tsentence1\tsentence2\tlabel';
+
+  it('all-or-nothing: one malformed line fails the import with its line number and writes nothing', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    const imagesBefore = await db.image.count();
+    const file = writeFile('dev.tsv', [header, good(1), good(2), '3\tonly two fields', good(4), '5\t\tempty first\t0']);
+    const report = await importInto(corpus.id, file, { format: 'paws' });
+    expect(report.status).toBe('FAILED');
+    expect(report.errorCount).toBe(2);
+    expect(report.errors[0]).toMatch(/^line 4: /);
+    expect(report.errors[1]).toMatch(/^line 6: /);
+    expect(report.message).toMatch(/2 invalid records: nothing was imported/);
+    expect(await countRows(corpus.id)).toEqual({ pairs: 0, texts: 0 });
+    expect(await db.image.count()).toBe(imagesBefore);
+    const job = await db.importJob.findUniqueOrThrow({ where: { id: report.jobId } });
+    expect(job.status).toBe('FAILED');
+    expect(job.errors).toEqual([
+      { line: 4, message: expect.any(String) as string },
+      { line: 6, message: expect.any(String) as string },
+    ]);
+  });
+
+  it('skip-invalid publishes the valid records and writes the rejected ones with their errors', async () => {
+    const corpus = await makeCorpus(getDb());
+    const rejectsPath = path.join(dir, 'rejects.jsonl');
+    const file = writeFile('dev.tsv', [header, good(1), '2\tbroken', good(3)]);
+    const report = await importInto(corpus.id, file, { format: 'paws', skipInvalid: true, rejectsPath });
+    expect(report).toMatchObject({ status: 'SUCCEEDED', recordsRead: 3, imported: 2, rejected: 1, rejectsPath });
+    const rejects = readFileSync(rejectsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { line: number; raw: string; error: string });
+    expect(rejects).toEqual([{ line: 3, raw: '2\tbroken', error: expect.any(String) as string }]);
+    expect((await countRows(corpus.id)).pairs).toBe(2);
+  });
+
+  it('a failure while publishing rolls everything back (images and texts included)', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    const imagesBefore = await db.image.count();
+    // Images and texts are inserted before the pairs; a pair the database refuses must undo them.
+    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_pair() RETURNS trigger AS $$
+      BEGIN IF NEW."originalId" = 'explode' THEN RAISE EXCEPTION 'refused by test trigger'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe('CREATE TRIGGER refuse_pair BEFORE INSERT ON "Pair" FOR EACH ROW EXECUTE FUNCTION refuse_pair()');
+    try {
+      const file = writeFile('x.jsonl', [
+        ipcLine(1, `Rollback_${Date.now()}.jpg`, 'First caption of a picture here.', 'Second caption of that picture.'),
+        ipcLine(2, 'Boom.jpg', 'Another caption of a picture.', 'Yet another caption of it.').replace('"id":2,', '"id":"explode",'),
+      ]);
+      const report = await importInto(corpus.id, file, { format: 'wikipedia-ipc' });
+      expect(report.status).toBe('FAILED');
+      expect(report.message).toContain('refused by test trigger');
+      expect(await db.image.count()).toBe(imagesBefore);
+      expect(await countRows(corpus.id)).toEqual({ pairs: 0, texts: 0 });
+      expect((await db.importJob.findUniqueOrThrow({ where: { id: report.jobId } })).status).toBe('FAILED');
+    } finally {
+      await db.$executeRawUnsafe('DROP TRIGGER refuse_pair ON "Pair"');
+    }
+  });
+
+  it('an undetectable file fails with a clear message', async () => {
+    const corpus = await makeCorpus(getDb());
+    const report = await importInto(corpus.id, writeFile('notes.bin', ['\u0001\u0002 what is this']));
+    expect(report.status).toBe('FAILED');
+    expect(report.message).toBeTruthy();
+    expect((await countRows(corpus.id)).pairs).toBe(0);
+  });
+});

@@ -1,0 +1,121 @@
+/** `paralens import <file> --corpus <name>`: streams a corpus file into the database with every measure. */
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { ensureCorpus } from '@/lib/db/corpora';
+import { IMPORT_FORMATS } from '@/lib/import/types';
+import { detectTier } from '@/lib/import/tier';
+import { runImport, type ImportReport } from '@/lib/jobs/run-import';
+import type { CliIo } from '../io';
+import { renderProgressLine } from '../progress-bar';
+import { withDatabase } from '../with-database';
+
+export const description = 'Import a corpus file (all measures computed on the way)';
+
+const usage = `Usage: paralens import <file> --corpus <name> [options]
+
+Reads the file as a stream, computes every similarity measure and publishes the pairs into the
+corpus (created when it does not exist) in one transaction.
+
+  --corpus <name>       corpus to import into (required)
+  --format <format>     ${IMPORT_FORMATS.join(', ')} (default: detected)
+  --tier <tier>         gold, silver or bronze (Wikipedia-IPC; default: from the file name)
+  --map <mapping>       columns for csv/tsv/jsonl, e.g. a=sentence1,b=sentence2,label=gold
+  --skip-invalid        publish the valid records; write rejected ones to the rejects file
+  --rejects <path>      rejects file (default: <file name>.rejects.jsonl in this folder)
+  --source <text>       for a new corpus: where the data comes from
+  --licence <text>      for a new corpus: its licence
+  --attribution <text>  for a new corpus: attribution shown with it
+  --description <text>  for a new corpus: a short description
+
+Exit code 0 when the import was published (or the file was already imported), 1 when it
+failed (the report lists the first 100 errors as "line N: what is wrong"), 2 for bad arguments.
+`;
+
+const options = {
+  corpus: { type: 'string' },
+  format: { type: 'string' },
+  tier: { type: 'string' },
+  map: { type: 'string' },
+  'skip-invalid': { type: 'boolean' },
+  rejects: { type: 'string' },
+  source: { type: 'string' },
+  licence: { type: 'string' },
+  attribution: { type: 'string' },
+  description: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function printReport(io: CliIo, file: string, corpus: string, r: ImportReport): void {
+  const lines = [
+    `${r.status === 'FAILED' ? 'Import failed' : r.status === 'UNCHANGED' ? 'Unchanged' : 'Imported'}: ${file} → ${corpus}${r.format ? ` (${r.format}${r.tier ? `, ${r.tier}` : ''})` : ''}`,
+    `  read        ${r.recordsRead.toLocaleString('en')}`,
+    `  imported    ${r.imported.toLocaleString('en')}`,
+    `  duplicates  ${r.duplicates.toLocaleString('en')}`,
+    `  rejected    ${r.rejected.toLocaleString('en')}`,
+    `  seconds     ${r.seconds.toFixed(1)}`,
+  ];
+  if (r.message) lines.push(`  ${r.message}`);
+  if (r.rejectsPath) lines.push(`  rejected records written to ${r.rejectsPath}`);
+  if (r.errors.length > 0) lines.push('', ...r.errors);
+  (r.status === 'FAILED' ? io.stderr : io.stdout).write(`${lines.join('\n')}\n`);
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.stderr.write(`paralens import: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(usage);
+    return 0;
+  }
+  const file = positionals[0];
+  if (!file || positionals.length > 1 || !values.corpus) {
+    io.stderr.write(`paralens import: ${!file ? 'a file is required' : !values.corpus ? '--corpus is required' : 'only one file at a time'}\n\n${usage}`);
+    return 2;
+  }
+  if (values.format && !(IMPORT_FORMATS as readonly string[]).includes(values.format)) {
+    io.stderr.write(`paralens import: unknown format "${values.format}" (one of ${IMPORT_FORMATS.join(', ')})\n`);
+    return 2;
+  }
+  const filePath = path.resolve(file);
+  const corpusName = values.corpus;
+  return withDatabase(io, async (db, databaseUrl) => {
+    const tier = values.tier ?? detectTier(path.basename(filePath));
+    const corpus = await ensureCorpus(db, {
+      name: corpusName,
+      tier: tier ? (tier.toUpperCase() as 'GOLD' | 'SILVER' | 'BRONZE') : 'NONE',
+      source: values.source ?? null,
+      licence: values.licence ?? null,
+      attribution: values.attribution ?? null,
+      description: values.description ?? null,
+    });
+    if (corpus.created) io.stderr.write(`Created the corpus "${corpus.name}".\n`);
+    const started = Date.now();
+    let drawn = false;
+    const report = await runImport({
+      db,
+      databaseUrl,
+      filePath,
+      corpusId: corpus.id,
+      ...(values.format ? { format: values.format } : {}),
+      ...(values.tier ? { tier: values.tier } : {}),
+      ...(values.map ? { map: values.map } : {}),
+      skipInvalid: Boolean(values['skip-invalid']),
+      rejectsPath: path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`),
+      onProgress: (p) => {
+        if (!io.isTTY) return;
+        const label = p.phase === 'publishing' ? `publishing${p.step ? ` ${p.step}` : ''}` : p.phase;
+        io.stderr.write(`\r${renderProgressLine({ label, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started })}\x1b[K`);
+        drawn = true;
+      },
+    });
+    if (drawn) io.stderr.write('\n');
+    printReport(io, file, corpus.name, report);
+    return report.status === 'FAILED' || report.status === 'CANCELLED' ? 1 : 0;
+  });
+}
