@@ -14,7 +14,7 @@ const forbiddenInPure = [
 
 export default tseslint.config(
   {
-    ignores: ['.next/**', 'node_modules/**', 'lib/db/generated/**', 'next-env.d.ts', '.paralens/**', 'test-results/**', 'playwright-report/**', 'scripts/**/*.mjs'],
+    ignores: ['*.mjs', '*-tmp.ts', '.next/**', 'node_modules/**', 'lib/db/generated/**', 'next-env.d.ts', '.paralens/**', 'test-results/**', 'playwright-report/**', 'scripts/**/*.mjs'],
   },
   ...nextVitals,
   ...tseslint.configs.recommendedTypeChecked,

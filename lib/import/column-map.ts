@@ -81,15 +81,6 @@ export function guessColumnMap(columns: readonly string[]): ColumnMap | null {
   return { fields, similarities: {}, meta: {}, metaRest: true };
 }
 
-/** Every column reference of a mapping, with what it is for (for header checks). */
-export function listMappedColumns(map: ColumnMap): { purpose: string; column: string }[] {
-  const out: { purpose: string; column: string }[] = [];
-  for (const [key, column] of Object.entries(map.fields)) if (column) out.push({ purpose: key, column });
-  for (const [key, column] of Object.entries(map.similarities)) if (column) out.push({ purpose: `sim.${key}`, column });
-  for (const [key, column] of Object.entries(map.meta)) out.push({ purpose: `meta.${key}`, column });
-  return out;
-}
-
 /** Rewrites column references to header names: exact name, then case-insensitive, then 1-based position. */
 export function resolveMapColumns(map: ColumnMap, header: readonly string[]): ColumnMap | string {
   const resolve = (ref: string): string | null => {

@@ -43,18 +43,22 @@ const NOT_PAIR_FILES: { test: (sample: FormatSample) => boolean; message: string
   },
 ];
 
-/** Scores every candidate format; throws ImportSetupError when none fits. */
+/** Every format that fits the sample, best first (ties keep registry order); for format pickers. */
+export function rankFormats(sample: FormatSample, options: { hasMap?: boolean } = {}): Detection[] {
+  return listImportFormats()
+    .filter((f) => !options.hasMap || GENERIC_FORMATS.includes(f.name))
+    .map((format) => ({ format, confidence: format.sniff(sample) }))
+    .filter((d) => d.confidence > 0)
+    .sort((x, y) => y.confidence - x.confidence);
+}
+
+/** The best-fitting format; throws ImportSetupError when none fits or the file holds no pairs. */
 export function detectFormat(sample: FormatSample, options: { hasMap?: boolean } = {}): Detection {
   if (!options.hasMap) {
     const known = NOT_PAIR_FILES.find((f) => f.test(sample));
     if (known) throw new ImportSetupError(`${sample.fileName || 'the file'} ${known.message}`);
   }
-  const candidates = listImportFormats().filter((f) => !options.hasMap || GENERIC_FORMATS.includes(f.name));
-  let best: Detection | null = null;
-  for (const format of candidates) {
-    const confidence = format.sniff(sample);
-    if (confidence > 0 && (!best || confidence > best.confidence)) best = { format, confidence };
-  }
+  const best = rankFormats(sample, options)[0];
   if (best) return best;
   const what = options.hasMap ? 'as CSV, TSV or JSON Lines' : '';
   throw new ImportSetupError(

@@ -37,6 +37,8 @@ export function isBlankLine(text: string): boolean {
 export function checkPairText(text: string | undefined, name: string): string | null {
   if (text === undefined) return `${name} is missing`;
   if (isBlankLine(text)) return `${name} is empty`;
+  // PostgreSQL text cannot hold U+0000; say so here, with the line number, not at COPY time.
+  if (text.includes('\u0000')) return `${name} contains a NUL character (U+0000), which cannot be stored`;
   return null;
 }
 

@@ -57,7 +57,10 @@ function computeImageKey(image: string): string | null {
   const trimmed = image.trim();
   if (trimmed.length === 0) return null;
   const path = urlPath(trimmed);
-  let name = safeDecode(path === null ? trimmed : fileSegment(path));
+  let segment = path === null ? trimmed : fileSegment(path);
+  // The pipeline's own spelling (seed-code.md §4.5); most names need no further decoding after it.
+  if (segment.startsWith('File%3A')) segment = `File:${segment.slice(7)}`;
+  let name = safeDecode(segment);
   const colon = name.indexOf(':');
   if (colon !== -1 && colon < 24) name = name.replace(FILE_PREFIX, '');
   if (name.includes(' ')) name = name.replaceAll(' ', '_');

@@ -71,11 +71,6 @@ export function parseDecimal(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Text that is empty or only whitespace cannot be a sentence of a pair. */
-export function isBlank(text: string): boolean {
-  return text.trim().length === 0;
-}
-
 /** Converts an id-like JSON value to the string form stored as `originalId` / `clusterId`. */
 export function idToString(value: JsonValue | undefined): string | undefined {
   if (typeof value === 'string') return value.length > 0 ? value : undefined;

@@ -42,6 +42,13 @@ describe('openImportStream: detection', () => {
     expect(result.records[0]).toMatchObject({ a: { text: 'b' }, b: { text: 'a, x' }, metadata: { label: '1' } });
   });
 
+  it('lists the other formats that fit, best first, for a format picker', async () => {
+    const stream = await openImportStream(streamOf(SAMPLES.paws ?? ''), { fileName: 'dev.tsv' });
+    expect(stream.candidates.map((c) => c.format)).toEqual(['paws', 'tsv']);
+    expect(stream.candidates[0]?.confidence).toBe(1);
+    await stream.close();
+  });
+
   it('throws setup errors before reading: unknown format, mapping on a corpus format, undetectable file, files without pairs', async () => {
     await expect(openImportStream(streamOf('x'), { fileName: 'a', format: 'xml' })).rejects.toThrow(/unknown format "xml"/);
     await expect(openImportStream(streamOf('x'), { fileName: 'a', format: 'msrpc', map: 'a=1,b=2' })).rejects.toThrow(/only applies to the formats csv, tsv, jsonl/);
@@ -92,6 +99,24 @@ describe('openImportStream: reading', () => {
     const result = await importText('x,y\n1,2\n3,4\n', { fileName: 'x.csv' });
     expect(result.items).toHaveLength(1);
     expect(result.errors[0]?.fatal).toBe(true);
+  });
+
+  it('close() releases a source that is never read', async () => {
+    let closed = false;
+    async function* source(): AsyncGenerator<Uint8Array> {
+      try {
+        for (let i = 0; i < 100; i++) {
+          await Promise.resolve();
+          yield bytesOf(`${i}\ta\tb\t1\n`.repeat(1000));
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const stream = await openImportStream(source(), { fileName: 'p.tsv' });
+    expect(stream.format).toBe('paws');
+    await stream.close();
+    expect(closed).toBe(true);
   });
 
   it('closes the source when the reader stops early', async () => {

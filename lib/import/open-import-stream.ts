@@ -7,7 +7,7 @@
  */
 import { parseColumnMap, type ColumnMap } from './column-map';
 import { concatBytes, detectEncoding, type TextEncodingName } from './decode-text';
-import { buildFormatSample, detectFormat, SNIFF_BYTES } from './detect-format';
+import { buildFormatSample, detectFormat, rankFormats, SNIFF_BYTES } from './detect-format';
 import type { FormatDefinition } from './format-definition';
 import { GENERIC_FORMATS, getImportFormat } from './format-registry';
 import { readLineBatches } from './read-lines';
@@ -41,6 +41,10 @@ export interface ImportStream {
   batches: AsyncIterable<ImportItem[]>;
   /** Bytes of the source consumed by the parser so far. */
   bytesRead(): number;
+  /** Other formats that fit the first 64 KiB, best first (for a "confirm the format" picker). */
+  candidates: { format: ImportFormat; confidence: number }[];
+  /** Releases the source without reading it (breaking out of a for-await loop also does). */
+  close(): Promise<void>;
 }
 
 async function readHead(iterator: AsyncIterator<Uint8Array>): Promise<{ chunks: Uint8Array[]; length: number; done: boolean }> {
@@ -143,5 +147,11 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
     items: { [Symbol.asyncIterator]: () => generateItems() },
     batches: { [Symbol.asyncIterator]: () => claim() },
     bytesRead: () => bytes,
+    candidates: rankFormats(sample, { hasMap: map !== undefined }).map((d) => ({ format: d.format.name, confidence: d.confidence })),
+    close: async () => {
+      if (claimed) return;
+      claimed = true;
+      await iterator.return?.();
+    },
   };
 }

@@ -25,6 +25,9 @@ export function copyWordArray(values: readonly string[]): string {
   return `{${values.join(',')}}`;
 }
 
+/** jsonb rejects the escape \u0000; a NUL inside a metadata string becomes U+FFFD (texts reject NUL earlier). */
 export function copyJson(value: unknown): string {
-  return copyText(JSON.stringify(value));
+  const json = JSON.stringify(value);
+  // Only a real escape (preceded by an even number of backslashes), not the text "\\u0000".
+  return copyText(json.includes('\\u0000') ? json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd') : json);
 }

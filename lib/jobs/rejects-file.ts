@@ -15,7 +15,7 @@ export class RejectsFile {
     this.stream ??= createWriteStream(this.path, { encoding: 'utf8' });
     this.count += 1;
     const line = `${JSON.stringify({ line: error.lineNumber, error: error.message, raw: error.raw })}\n`;
-    if (!this.stream.write(line)) await new Promise((r) => this.stream?.once('drain', r));
+    if (!this.stream.write(line)) await new Promise<void>((resolve) => this.stream?.once('drain', () => resolve()));
   }
 
   async close(): Promise<void> {
