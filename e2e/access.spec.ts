@@ -5,7 +5,7 @@
 import { test, expect, type DemoRole } from './fixtures';
 
 const pages = ['/annotate', '/corpora', '/campaigns', '/dashboards', '/admin/users'] as const;
-const apis = ['/api/corpora', '/api/users'] as const;
+const apis = ['/api/corpora', '/api/users', '/api/imports/1'] as const;
 
 const allowedPages: Record<DemoRole, readonly string[]> = {
   annotator: ['/annotate'],
@@ -14,7 +14,7 @@ const allowedPages: Record<DemoRole, readonly string[]> = {
 };
 const allowedApis: Record<DemoRole, readonly string[]> = {
   annotator: [],
-  researcher: ['/api/corpora'],
+  researcher: ['/api/corpora', '/api/imports/1'],
   admin: apis,
 };
 

@@ -45,6 +45,7 @@ if (!script) process.exit(0);
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', `${script}.ts`), ...rest], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, PARALENS_ROOT: root },
 });
 // The child handles Ctrl-C itself (it shares our terminal's process group); we only wait for it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});

@@ -3,6 +3,7 @@
 import { register } from 'tsx/esm/api';
 import { fileURLToPath } from 'node:url';
 
+process.env.PARALENS_ROOT ??= fileURLToPath(new URL('..', import.meta.url));
 register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
 const { main } = await import('./cli/main.ts');
 const code = await main(process.argv.slice(2));

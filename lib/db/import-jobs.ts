@@ -133,9 +133,9 @@ function toView(row: JobRow): ImportJobView {
   };
 }
 
-export async function listImportJobs(db: Db, corpusId: number, limit = 20): Promise<ImportJobView[]> {
-  const rows = await db.importJob.findMany({ where: { corpusId }, orderBy: { id: 'desc' }, take: limit, select: jobSelect });
-  return rows.map(toView);
+export async function listImportJobs(db: Db, corpusId: number, limit = 20): Promise<Array<ImportJobView & { hasRejects: boolean }>> {
+  const rows = await db.importJob.findMany({ where: { corpusId }, orderBy: { id: 'desc' }, take: limit, select: { ...jobSelect, rejectsPath: true } });
+  return rows.map(({ rejectsPath, ...row }) => ({ ...toView(row), hasRejects: rejectsPath !== null }));
 }
 
 export async function getImportJob(db: Db, id: number): Promise<(ImportJobView & { corpusId: number; rejectsPath: string | null }) | null> {
@@ -153,4 +153,16 @@ export async function failInterruptedImports(db: Db, staleMs = 5 * 60_000): Prom
     data: { status: 'FAILED', message: 'Interrupted: the server stopped during the import. Nothing was published; start it again.', finishedAt: new Date() },
   });
   return result.count;
+}
+
+/** An uploaded file waiting for the researcher to confirm its format. */
+export function createUploadedImportJob(db: Db, data: { corpusId: number; createdById: number; fileName: string; fileBytes: number; sourcePath: string; format: string | null }) {
+  return db.importJob.create({
+    data: { ...data, fileBytes: BigInt(data.fileBytes), status: 'QUEUED' },
+    select: { id: true },
+  });
+}
+
+export function getImportJobSource(db: Db, id: number) {
+  return db.importJob.findUnique({ where: { id }, select: { id: true, corpusId: true, status: true, sourcePath: true, fileName: true, startedAt: true } });
 }

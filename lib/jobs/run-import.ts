@@ -90,18 +90,15 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
   const sha = await hashFile(options.filePath);
   const jobOptions = { format: options.format ?? null, tier: options.tier ?? null, map: options.map ?? null, skipInvalid: Boolean(options.skipInvalid) };
   const previous = await findPublishedImportOfFile(db, options.corpusId, sha);
-  if (previous) {
-    const job = await createImportJob(db, { corpusId: options.corpusId, createdById: options.createdById ?? null, fileName, fileSha256: sha, fileBytes: size, format: options.format ?? null, options: jobOptions, status: 'SUCCEEDED' });
-    const message = `unchanged: this file was already imported into the corpus (import #${previous.id}, ${previous.imported} pairs)`;
-    await finishImportJob(db, job.id, { status: 'SUCCEEDED', recordsRead: 0, rejected: 0, errorCount: 0, errors: [], message, rejectsPath: null, imported: 0, duplicates: 0 });
-    if (options.jobId) await db.importJob.delete({ where: { id: options.jobId } }).catch(() => {});
-    return report({ jobId: job.id, status: 'UNCHANGED', message });
-  }
-
   const jobId =
     options.jobId ??
     (await createImportJob(db, { corpusId: options.corpusId, createdById: options.createdById ?? null, fileName, fileSha256: sha, fileBytes: size, format: options.format ?? null, options: jobOptions })).id;
-  if (options.jobId) await db.importJob.update({ where: { id: jobId }, data: { fileSha256: sha, fileBytes: BigInt(size) } });
+  if (options.jobId) await db.importJob.update({ where: { id: jobId }, data: { fileSha256: sha, fileBytes: BigInt(size), options: jobOptions } });
+  if (previous) {
+    const message = `unchanged: this file was already imported into the corpus (import #${previous.id}, ${previous.imported} pairs)`;
+    await finishImportJob(db, jobId, { status: 'SUCCEEDED', recordsRead: 0, rejected: 0, errorCount: 0, errors: [], message, rejectsPath: null, imported: 0, duplicates: 0 });
+    return report({ jobId, status: 'UNCHANGED', message });
+  }
 
   const errors = new ErrorReport();
   const rejects = options.skipInvalid && options.rejectsPath ? new RejectsFile(options.rejectsPath) : null;

@@ -5,9 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The project folder: PARALENS_ROOT, which the `paralens` and npm entry scripts set, or the working
+ * directory (where `npm start` runs). Not derived from import.meta.url: the Next.js bundler would
+ * treat that as an asset reference.
+ */
+export const projectRoot = path.resolve(process.env.PARALENS_ROOT ?? process.cwd());
 
 export function resolveParalensHome(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(projectRoot, env.PARALENS_HOME ?? '.paralens');

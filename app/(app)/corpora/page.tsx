@@ -6,6 +6,7 @@ import { listCorporaWithCounts } from '@/lib/db/corpora';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TierBadge } from '@/components/ui/tier-badge';
+import { CreateCorpusForm } from '@/components/corpora/create-corpus-form';
 
 export const metadata: Metadata = { title: 'Corpora' };
 
@@ -16,11 +17,11 @@ export default async function CorporaPage() {
   const corpora = await listCorporaWithCounts(getDb());
   return (
     <>
-      <PageHeader title="Corpora" description="Mined caption pairs and reference corpora, with their similarity measures." />
+      <PageHeader title="Corpora" description="Mined caption pairs and reference corpora, with their similarity measures." actions={<CreateCorpusForm />} />
       {corpora.length === 0 ? (
         <EmptyState title="No corpora yet">
           <p>
-            Import mined pairs or a reference corpus from the command line with{' '}
+            Create a corpus with <strong>New corpus</strong> and upload a file on its page, or import from the command line with{' '}
             <code>npx paralens import &lt;file&gt; --corpus &lt;name&gt;</code>.
           </p>
         </EmptyState>

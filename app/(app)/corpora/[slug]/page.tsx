@@ -8,7 +8,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { CorpusAttribution } from '@/components/corpora/corpus-attribution';
+import { ImportPanel } from '@/components/imports/import-panel';
+import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { CorpusMeasuresSection } from './_sections/corpus-measures-section';
+import { CorpusImportsSection } from './_sections/corpus-imports-section';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -32,6 +35,10 @@ export default async function CorpusPage({ params }: Params) {
         }
       />
       <CorpusAttribution source={corpus.source} licence={corpus.licence} attribution={corpus.attribution} />
+      <ImportPanel corpusSlug={corpus.slug} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />
+      <Suspense fallback={<LoadingBlock label="imports" />}>
+        <CorpusImportsSection corpusId={corpus.id} />
+      </Suspense>
       <Suspense fallback={<LoadingBlock label="measures" />}>
         <CorpusMeasuresSection corpusId={corpus.id} />
       </Suspense>

@@ -1,0 +1,40 @@
+/**
+ * POST /api/corpora/{slug}/imports?fileName=…: streams an uploaded corpus file to disk (size limit
+ * PARALENS_UPLOAD_LIMIT_MB), creates a waiting import job and answers with the detected format,
+ * so the researcher can confirm or change it before the import starts.
+ */
+import { z } from 'zod';
+import { AppError } from '@/lib/errors/app-error';
+import { defineRoute } from '@/lib/http/route';
+import { rolesForArea } from '@/lib/access/roles';
+import { getDb } from '@/lib/db/client';
+import { getCorpusBySlug } from '@/lib/db/corpora';
+import { createUploadedImportJob } from '@/lib/db/import-jobs';
+import { recordAudit } from '@/lib/db/audit';
+import { detectUploadFormat } from '@/lib/jobs/detect-upload';
+import { removeFile, saveUpload } from '@/lib/jobs/uploads';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = defineRoute({
+  roles: rolesForArea('corpora'),
+  query: z.object({ fileName: z.string().trim().min(1).max(255) }),
+  handler: async ({ request, user, query, params }) => {
+    const db = getDb();
+    const corpus = await getCorpusBySlug(db, params.slug ?? '');
+    if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
+    if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
+    const saved = await saveUpload(request.body);
+    try {
+      if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
+      const fileName = query.fileName.split(/[\\/]/).at(-1) ?? query.fileName;
+      const detection = await detectUploadFormat(saved.path, fileName);
+      const job = await createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName, fileBytes: saved.bytes, sourcePath: saved.path, format: detection.format });
+      await recordAudit(db, { actorId: user.id, action: 'import.upload', targetType: 'corpus', targetId: corpus.id, details: { fileName, bytes: saved.bytes, jobId: job.id } });
+      return { jobId: job.id, fileName, bytes: saved.bytes, ...detection };
+    } catch (error) {
+      await removeFile(saved.path);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,26 @@
+/** GET /api/imports/{id}/rejects: the rejected records of a --skip-invalid import, as JSON Lines. */
+import { createReadStream, existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { AppError } from '@/lib/errors/app-error';
+import { defineRoute } from '@/lib/http/route';
+import { rolesForArea } from '@/lib/access/roles';
+import { getDb } from '@/lib/db/client';
+import { getImportJob } from '@/lib/db/import-jobs';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute({
+  roles: rolesForArea('corpora'),
+  handler: async ({ params }) => {
+    const id = Number(params.id);
+    const job = Number.isInteger(id) ? await getImportJob(getDb(), id) : null;
+    if (!job?.rejectsPath || !existsSync(job.rejectsPath)) throw new AppError('NOT_FOUND', 'This import has no rejected records.');
+    const body = Readable.toWeb(createReadStream(job.rejectsPath)) as ReadableStream<Uint8Array>;
+    return new Response(body, {
+      headers: {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'content-disposition': `attachment; filename="import-${job.id}-rejects.jsonl"`,
+      },
+    });
+  },
+});

@@ -1,0 +1,85 @@
+import type { ImportJobView } from '@/lib/db/import-jobs';
+import { LiveImportProgress } from './live-import-progress';
+
+const statusLabels: Record<ImportJobView['status'], string> = {
+  QUEUED: 'waiting',
+  RUNNING: 'running',
+  SUCCEEDED: 'done',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
+};
+
+export type ImportJobRow = Omit<ImportJobView, 'createdAt' | 'startedAt' | 'finishedAt'> & {
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  hasRejects: boolean;
+};
+
+function seconds(job: ImportJobRow): string {
+  if (!job.startedAt || !job.finishedAt) return '';
+  return `${((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1)} s`;
+}
+
+export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
+  if (jobs.length === 0) return <p className="muted">No imports yet.</p>;
+  return (
+    <table className="data" aria-label="Imports">
+      <thead>
+        <tr>
+          <th>File</th>
+          <th>Status</th>
+          <th className="num">Read</th>
+          <th className="num">Imported</th>
+          <th className="num">Duplicates</th>
+          <th className="num">Rejected</th>
+          <th>Time</th>
+        </tr>
+      </thead>
+      <tbody>
+        {jobs.map((job) => {
+          const isLive = job.status === 'RUNNING' || (job.status === 'QUEUED' && job.startedAt !== null);
+          return (
+            <tr key={job.id} data-testid={`import-${job.id}`}>
+              <td>
+                {job.fileName}
+                <div className="small muted">
+                  #{job.id} · {job.format ?? 'format not chosen'} · {new Date(job.createdAt).toLocaleString('en')}
+                  {job.createdBy ? ` · ${job.createdBy}` : ''}
+                </div>
+                {isLive && <LiveImportProgress jobId={job.id} />}
+                {job.message && <div className="small">{job.message}</div>}
+                {job.errors.length > 0 && (
+                  <details>
+                    <summary className="small">
+                      {job.errorCount.toLocaleString('en')} error{job.errorCount === 1 ? '' : 's'}
+                      {job.errorCount > job.errors.length ? ` (first ${job.errors.length} shown)` : ''}
+                    </summary>
+                    <ul className="small" style={{ fontFamily: 'var(--mono)' }}>
+                      {job.errors.map((e) => (
+                        <li key={`${e.line}-${e.message}`}>
+                          line {e.line}: {e.message}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+                {job.hasRejects && (
+                  <a className="small" href={`/api/imports/${job.id}/rejects`}>
+                    Download the rejected records
+                  </a>
+                )}
+              </td>
+              <td>{statusLabels[job.status]}</td>
+              <td className="num">{job.recordsRead.toLocaleString('en')}</td>
+              <td className="num">{job.imported.toLocaleString('en')}</td>
+              <td className="num">{job.duplicates.toLocaleString('en')}</td>
+              <td className="num">{job.rejected.toLocaleString('en')}</td>
+              <td className="small">{seconds(job)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,166 @@
+'use client';
+import { useRef, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { cancelImportAction, startImportAction } from '@/lib/actions/imports';
+import { uploadFile } from './upload-file';
+
+interface Detection {
+  jobId: number;
+  fileName: string;
+  bytes: number;
+  format: string | null;
+  candidates: Array<{ format: string; title: string }>;
+  tier: string | null;
+  encoding: string | null;
+  message: string | null;
+}
+
+const GENERIC = new Set(['csv', 'tsv', 'jsonl']);
+
+function formString(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string; uploadLimitMb: number }) {
+  const router = useRouter();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [detection, setDetection] = useState<Detection | null>(null);
+  const [format, setFormat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, startTransition] = useTransition();
+
+  async function upload(file: File) {
+    setError(null);
+    if (file.size > uploadLimitMb * 1024 * 1024) {
+      setError(`The file is larger than the upload limit of ${uploadLimitMb} MB.`);
+      return;
+    }
+    setProgress(0);
+    try {
+      const { promise } = uploadFile<Detection>(`/api/corpora/${encodeURIComponent(corpusSlug)}/imports?fileName=${encodeURIComponent(file.name)}`, file, setProgress);
+      const result = await promise;
+      if (!result.ok || 'error' in result.body) {
+        setError('error' in result.body ? result.body.error.message : 'The upload failed.');
+        return;
+      }
+      setDetection(result.body);
+      setFormat(result.body.format ?? '');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setProgress(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  function start(data: FormData) {
+    if (!detection) return;
+    startTransition(async () => {
+      const result = await startImportAction({
+        jobId: detection.jobId,
+        format: formString(data, 'format'),
+        tier: formString(data, 'tier'),
+        map: formString(data, 'map'),
+        skipInvalid: data.get('skipInvalid') === 'on',
+      });
+      if (!result.ok) {
+        setError(result.error);
+        return;
+      }
+      setDetection(null);
+      router.refresh();
+    });
+  }
+
+  function discard() {
+    if (!detection) return;
+    startTransition(async () => {
+      await cancelImportAction({ jobId: detection.jobId });
+      setDetection(null);
+      router.refresh();
+    });
+  }
+
+  return (
+    <section className="card stack" aria-label="Import a file">
+      <h2 style={{ marginTop: 0 }}>Import a file</h2>
+      {!detection && (
+        <label>
+          Corpus file <span className="small muted">(JSONL, CSV, TSV; up to {uploadLimitMb.toLocaleString('en')} MB)</span>
+          <input
+            ref={fileInput}
+            type="file"
+            disabled={progress !== null}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+        </label>
+      )}
+      {progress !== null && (
+        <div role="status" aria-live="polite">
+          Uploading… {Math.round(progress * 100)} %
+          <progress max={1} value={progress} style={{ width: '100%' }} />
+        </div>
+      )}
+      {detection && (
+        <form action={start} className="stack" aria-label="Confirm the import">
+          <p style={{ margin: 0 }}>
+            <strong>{detection.fileName}</strong> ({(detection.bytes / 1024 / 1024).toFixed(1)} MB
+            {detection.encoding ? `, ${detection.encoding}` : ''}){' '}
+            {detection.format ? <>looks like <strong>{detection.candidates.find((c) => c.format === detection.format)?.title ?? detection.format}</strong>.</> : <>could not be recognised: {detection.message}</>}
+          </p>
+          <div className="row" style={{ alignItems: 'flex-start' }}>
+            <label>
+              Format
+              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required>
+                {!detection.format && <option value="">Choose a format…</option>}
+                {detection.candidates.map((c) => (
+                  <option key={c.format} value={c.format}>
+                    {c.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {format.startsWith('wikipedia-ipc') && (
+              <label>
+                Tier
+                <select name="tier" defaultValue={detection.tier ?? ''}>
+                  <option value="">from the file name</option>
+                  <option value="gold">gold</option>
+                  <option value="silver">silver</option>
+                  <option value="bronze">bronze</option>
+                </select>
+              </label>
+            )}
+            {GENERIC.has(format) && (
+              <label>
+                Column mapping <span className="small muted">(e.g. a=sentence1,b=sentence2,label=gold)</span>
+                <input name="map" placeholder="detected from the header when empty" />
+              </label>
+            )}
+          </div>
+          <label style={{ flexDirection: 'row', fontWeight: 400 }}>
+            <input type="checkbox" name="skipInvalid" /> Skip invalid records (import the valid ones, keep the rejected ones for download)
+          </label>
+          <div className="row">
+            <button type="submit" disabled={isPending || !format}>
+              Start import
+            </button>
+            <button type="button" className="secondary" onClick={discard} disabled={isPending}>
+              Discard
+            </button>
+          </div>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="alert error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+import { useEffect, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { cancelImportAction } from '@/lib/actions/imports';
+import { estimateProgress, type ProgressSample } from './progress-estimate';
+
+interface JobStatus {
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+  bytesRead: number;
+  fileBytes: number | null;
+  recordsRead: number;
+}
+
+interface View {
+  job: JobStatus;
+  fraction: number;
+  rate: number | null;
+  secondsLeft: number | null;
+}
+
+/** Polls an import once a second: progress bar, records/s, time left; refreshes the page when it ends. */
+export function LiveImportProgress({ jobId }: { jobId: number }) {
+  const router = useRouter();
+  const [view, setView] = useState<View | null>(null);
+  const [isPending, startTransition] = useTransition();
+
+  useEffect(() => {
+    let stopped = false;
+    let first: ProgressSample | null = null;
+    async function poll() {
+      while (!stopped) {
+        try {
+          const res = await fetch(`/api/imports/${jobId}`, { cache: 'no-store' });
+          if (res.ok) {
+            const job = (await res.json()) as JobStatus;
+            const sample = { at: Date.now(), records: job.recordsRead, fraction: job.fileBytes ? Math.min(1, job.bytesRead / job.fileBytes) : 0 };
+            first ??= sample;
+            if (!stopped) setView({ job, fraction: sample.fraction, ...estimateProgress(first, sample) });
+            if (job.status !== 'RUNNING' && job.status !== 'QUEUED') {
+              router.refresh();
+              return;
+            }
+          }
+        } catch {
+          // the next tick tries again
+        }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+    void poll();
+    return () => {
+      stopped = true;
+    };
+  }, [jobId, router]);
+
+  if (!view) return <div className="small muted">Waiting for progress…</div>;
+  const { job, fraction, rate, secondsLeft } = view;
+  const parts =
+    job.status === 'QUEUED'
+      ? ['Waiting for another import to finish']
+      : [
+          `${Math.round(fraction * 100)} %`,
+          `${job.recordsRead.toLocaleString('en')} records`,
+          rate ? `${Math.round(rate).toLocaleString('en')}/s` : null,
+          fraction >= 1 ? 'publishing' : secondsLeft !== null ? `about ${Math.ceil(secondsLeft)} s left` : null,
+        ];
+  return (
+    <div className="stack small" role="status" aria-live="polite" style={{ gap: 4, marginTop: 4 }}>
+      <progress max={1} value={fraction} style={{ width: '100%' }} aria-label={`Import ${jobId} progress`} />
+      <div className="row">
+        <span>{parts.filter(Boolean).join(' · ')}</span>
+        <button type="button" className="danger" disabled={isPending} onClick={() => startTransition(async () => void (await cancelImportAction({ jobId })))}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
