@@ -11,6 +11,22 @@ import { projectRoot } from '@/lib/runtime/paralens-home';
 import { StartupError } from '@/lib/runtime/startup-error';
 import { demoPassword, demoUsers } from '@/lib/runtime/demo';
 import { isBuildStale } from './lib/build-freshness';
+import { createPrismaClient } from '@/lib/db/client';
+import { failInterruptedImports } from '@/lib/db/import-jobs';
+import { removeFile } from '@/lib/jobs/uploads';
+
+/** Imports that a previous run left half-done are marked failed (nothing of them was published). */
+async function recoverInterruptedImports(url: string): Promise<void> {
+  const db = createPrismaClient(url);
+  try {
+    // A minute without a heartbeat: a command-line import running now beats every half second.
+    const { count, files } = await failInterruptedImports(db, 60_000);
+    for (const file of files) await removeFile(file);
+    if (count > 0) console.log(`Marked ${count} interrupted import(s) as failed; nothing of them was published.`);
+  } finally {
+    await db.$disconnect();
+  }
+}
 
 const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
 
@@ -59,6 +75,7 @@ async function main(): Promise<void> {
   }
 
   const db = await openDatabase({ log: (line) => console.log(line) });
+  await recoverInterruptedImports(db.url);
   let child: ChildProcess | undefined;
   let stopping = false;
   const shutdown = async (code: number): Promise<never> => {

@@ -6,6 +6,14 @@ export const authConfig = {
   pages: { signIn: '/login' },
   session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
   providers: [],
+  logger: {
+    // A wrong password is an expected outcome (answered on the form and in the audit log), not a server error.
+    error(error) {
+      const name = (error as Error & { type?: string }).type ?? error.name;
+      if (name === 'CredentialsSignin') return;
+      console.error('[auth]', error);
+    },
+  },
   callbacks: {
     jwt({ token, user }) {
       if (user?.id) token.sub = user.id;

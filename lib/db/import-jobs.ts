@@ -144,15 +144,23 @@ export async function getImportJob(db: Db, id: number): Promise<(ImportJobView &
 }
 
 /**
- * Jobs left RUNNING or QUEUED by a process that died (no heartbeat for `staleMs`): nothing of
- * theirs was published, so they are marked failed.
+ * Jobs a stopped process left behind: RUNNING, or queued to run, with no heartbeat for `staleMs`.
+ * Nothing of theirs was published (their transaction died with the process), so they are marked
+ * failed; returns the uploaded files they held, for the caller to delete. Uploads still waiting for
+ * the researcher to confirm the format stay as they are.
  */
-export async function failInterruptedImports(db: Db, staleMs = 5 * 60_000): Promise<number> {
-  const result = await db.importJob.updateMany({
-    where: { status: { in: ['QUEUED', 'RUNNING'] }, updatedAt: { lt: new Date(Date.now() - staleMs) } },
-    data: { status: 'FAILED', message: 'Interrupted: the server stopped during the import. Nothing was published; start it again.', finishedAt: new Date() },
+export async function failInterruptedImports(db: Db, staleMs = 5 * 60_000): Promise<{ count: number; files: string[] }> {
+  const where = {
+    OR: [{ status: 'RUNNING' as const }, { status: 'QUEUED' as const, startedAt: { not: null } }],
+    updatedAt: { lt: new Date(Date.now() - staleMs) },
+  };
+  const stale = await db.importJob.findMany({ where, select: { id: true, sourcePath: true } });
+  if (stale.length === 0) return { count: 0, files: [] };
+  await db.importJob.updateMany({
+    where: { id: { in: stale.map((j) => j.id) } },
+    data: { status: 'FAILED', message: 'Interrupted: Paralens stopped during the import. Nothing was published; import the file again.', finishedAt: new Date(), sourcePath: null },
   });
-  return result.count;
+  return { count: stale.length, files: stale.flatMap((j) => (j.sourcePath ? [j.sourcePath] : [])) };
 }
 
 /** An uploaded file waiting for the researcher to confirm its format. */

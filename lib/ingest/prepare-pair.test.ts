@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PairRecord } from '@/lib/import/types';
-import { countWords, pairKey, preparePair, textKey } from './prepare-pair';
+import { countWords, preparePair } from './prepare-pair';
+import { computePairKey, computeTextKey } from './content-keys';
 
 const record = (over: Partial<PairRecord> = {}): PairRecord => ({
   lineNumber: 3,
@@ -42,15 +43,17 @@ describe('preparePair', () => {
 
 describe('keys', () => {
   it('a pair is the same in either order, and different texts differ', () => {
-    expect(pairKey('x y', 'z')).toBe(pairKey('z', 'x y'));
-    expect(pairKey('x y', 'z')).not.toBe(pairKey('x', 'y z'));
+    expect(computePairKey('x y', 'z')).toBe(computePairKey('z', 'x y'));
+    expect(computePairKey('x y', 'z')).not.toBe(computePairKey('x', 'y z'));
+    expect(computePairKey('a', 'b')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('a text is one use: same content on another page or image is another text', () => {
-    const t = { text: 'Same words.', type: 'caption' as const, sourcePage: 'p1' };
-    expect(textKey(t, 'File:A.jpg')).toBe(textKey({ ...t }, 'File:A.jpg'));
-    expect(textKey(t, 'File:A.jpg')).not.toBe(textKey({ ...t, sourcePage: 'p2' }, 'File:A.jpg'));
-    expect(textKey(t, 'File:A.jpg')).not.toBe(textKey(t, 'File:B.jpg'));
+    const key = computeTextKey('CAPTION', 'File:A.jpg', 'p1', 'Same words.');
+    expect(computeTextKey('CAPTION', 'File:A.jpg', 'p1', 'Same words.')).toBe(key);
+    expect(computeTextKey('CAPTION', 'File:A.jpg', 'p2', 'Same words.')).not.toBe(key);
+    expect(computeTextKey('CAPTION', 'File:B.jpg', 'p1', 'Same words.')).not.toBe(key);
+    expect(computeTextKey('ALT_TEXT', 'File:A.jpg', 'p1', 'Same words.')).not.toBe(key);
   });
 
   it('counts words as runs of non-space characters', () => {

@@ -1,10 +1,10 @@
 /**
  * Turns one parsed record (lib/import) into the row Paralens stores: all syntactic measures
  * computed as the EACL 2023 paper did (lib/metrics), the imported semantic measures combined into
- * sem and Δ, content keys that identify a text and an unordered pair within a corpus, and word
- * lengths. Pure: no database.
+ * sem and Δ, the content keys that identify a text and an unordered pair within a corpus
+ * (lib/ingest/content-keys.ts), and word lengths. Pure: no database.
  */
-import { createHash } from 'node:crypto';
+import { computePairKey, computeTextKey } from './content-keys';
 import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/metrics/measures';
 import { summarizeSimilarity } from '@/lib/metrics/semantic';
 import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
@@ -56,8 +56,6 @@ export interface PreparedPair {
   semParts: string[];
 }
 
-const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
-
 /** Words as a reader counts them: runs of non-space characters. */
 export function countWords(text: string): number {
   let count = 0;
@@ -71,21 +69,12 @@ export function countWords(text: string): number {
   return count;
 }
 
-/** A text is one use of its content: same type, image, page and content = same text. */
-export function textKey(text: TextInput, imageKey: string | null): string {
-  return md5(`${text.type}\u0001${imageKey ?? ''}\u0001${text.sourcePage ?? ''}\u0001${text.text}`);
-}
-
-/** Pairs are unordered: the same two contents in either order are one pair. */
-export function pairKey(a: string, b: string): string {
-  return a <= b ? md5(`${a}\u0000${b}`) : md5(`${b}\u0000${a}`);
-}
-
 function prepareText(text: TextInput, imageKey: string | null): PreparedText {
+  const type = textTypes[text.type];
   return {
-    key: textKey(text, imageKey),
+    key: computeTextKey(type, imageKey, text.sourcePage ?? null, text.text),
     content: text.text,
-    type: textTypes[text.type],
+    type,
     page: text.sourcePage ?? null,
     title: text.sourceTitle ?? null,
     words: countWords(text.text),
@@ -105,7 +94,7 @@ export function preparePair(record: PairRecord, seq: number, options: Readonly<M
     lineNumber: record.lineNumber,
     a: prepareText(record.a, imageKey),
     b: prepareText(record.b, imageKey),
-    pairKey: pairKey(record.a.text, record.b.text),
+    pairKey: computePairKey(record.a.text, record.b.text),
     imageKey,
     imageUrl: record.image?.url ?? null,
     originalId: record.originalId ?? null,

@@ -1,14 +1,14 @@
 /**
  * Runs one import end to end: hash the file (re-importing the same file is a no-op), parse it
- * as a stream (lib/import), compute every measure (lib/ingest → lib/metrics), stage the pairs with
- * COPY and publish them in one transaction (lib/db/pair-staging). By default all-or-nothing: one
+ * as a stream (lib/import), compute every measure (lib/ingest → lib/metrics), write the pairs with
+ * COPY in one transaction (lib/db/pair-import-session). By default all-or-nothing: one
  * invalid record and nothing is published; with skipInvalid the valid records are published and
  * the rejected ones go to a rejects file. Progress is reported through a callback and the job row.
  */
 import { stat } from 'node:fs/promises';
 import type { Db } from '@/lib/db/client';
 import { createImportJob, findPublishedImportOfFile, finishImportJob, updateImportProgress } from '@/lib/db/import-jobs';
-import { PairStaging, type PublishResult } from '@/lib/db/pair-staging';
+import { PairImportSession, type PublishResult } from '@/lib/db/pair-import-session';
 import { openImportFile } from '@/lib/import/open-import-file';
 import type { ImportFormat, Tier } from '@/lib/import/types';
 import { ErrorReport } from '@/lib/ingest/error-report';
@@ -62,6 +62,8 @@ export interface ImportReport {
   rejectsPath: string | null;
   message: string | null;
   publish?: PublishResult;
+  /** milliseconds: preparing records (measures, keys), waiting for the database, lookups, COPY */
+  timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number };
 }
 
 const PROGRESS_MS = 500;
@@ -102,7 +104,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
 
   const errors = new ErrorReport();
   const rejects = options.skipInvalid && options.rejectsPath ? new RejectsFile(options.rejectsPath) : null;
-  let staging: PairStaging | null = null;
+  let session: PairImportSession | null = null;
   let records = 0;
   let stream: Awaited<ReturnType<typeof openImportFile>> | null = null;
   try {
@@ -113,12 +115,15 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       ...(options.map ? { map: options.map } : {}),
     });
     await updateImportProgress(db, jobId, { bytesRead: 0, recordsRead: 0, rejected: 0, status: 'RUNNING', format: stream.format });
-    staging = await PairStaging.open(options.databaseUrl);
+    // About one pair per 150 bytes is a generous guess for every supported format.
+    session = await PairImportSession.open(options.databaseUrl, options.corpusId, jobId, Math.ceil(size / 150));
     let lastProgress = 0;
     let seq = 0;
+    let prepareMs = 0;
     let cancelled = false;
     for await (const batch of stream.batches) {
       const prepared: PreparedPair[] = [];
+      const prepareStart = performance.now();
       for (const item of batch) {
         records += 1;
         if (!item.ok) {
@@ -131,7 +136,8 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
         seq += 1;
         prepared.push(preparePair(item.record, seq));
       }
-      if (prepared.length > 0) await staging.write(prepared);
+      prepareMs += performance.now() - prepareStart;
+      if (prepared.length > 0) await session.add(prepared);
       const now = Date.now();
       if (now - lastProgress >= PROGRESS_MS) {
         lastProgress = now;
@@ -158,11 +164,8 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       return report({ jobId, status: 'FAILED', format: stream.format, tier: stream.tier, ...common, errors: errors.format(), message });
     }
 
-    await staging.finishStaging();
     options.onProgress?.({ phase: 'publishing', bytesRead: size, totalBytes: size, records, errors: errors.total });
-    const published = await staging.publish(options.corpusId, jobId, (step) =>
-      options.onProgress?.({ phase: 'publishing', bytesRead: size, totalBytes: size, records, errors: errors.total, step }),
-    );
+    const published = await session.commit();
     const message = published.imported === 0 && published.duplicates > 0 ? 'unchanged: every pair was already in the corpus' : null;
     await finishImportJob(db, jobId, { ...common, status: 'SUCCEEDED', message, imported: published.imported, duplicates: published.duplicates });
     return report({
@@ -176,6 +179,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       duplicates: published.duplicates,
       message,
       publish: published,
+      timings: { prepareMs, ...session.timings },
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -183,6 +187,6 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     await finishImportJob(db, jobId, { status: 'FAILED', recordsRead: records, rejected: errors.total, errorCount: errors.total, errors: errors.first, message, rejectsPath: null });
     return report({ jobId, status: 'FAILED', format: stream?.format ?? null, tier: stream?.tier, recordsRead: records, rejected: errors.total, errorCount: errors.total, errors: errors.format(), message });
   } finally {
-    await staging?.close();
+    await session?.close();
   }
 }

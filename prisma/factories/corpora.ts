@@ -1,6 +1,6 @@
 /** Corpus and pair factories for tests (the demo seed imports real files through the importer). */
-import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
+import { computePairKey, computeTextKey } from '@/lib/ingest/content-keys';
 import { createCorpus, type CreateCorpusData } from '@/lib/db/corpora';
 
 let counter = 0;
@@ -18,7 +18,6 @@ export interface PairSpec {
   measures?: Partial<Record<'rouge1' | 'rougeL' | 'bleu' | 'syn' | 'wms' | 'bertscore' | 'st' | 'sem' | 'delta', number>>;
 }
 
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Promise<number[]> {
@@ -27,8 +26,8 @@ export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Pr
     const [textA, textB] = await Promise.all(
       [p.a, p.b].map((content) =>
         db.text.upsert({
-          where: { corpusId_contentKey: { corpusId, contentKey: md5(`SENTENCE|||${content}`) } },
-          create: { corpusId, content, wordCount: words(content), contentKey: md5(`SENTENCE|||${content}`) },
+          where: { corpusId_contentKey: { corpusId, contentKey: computeTextKey('SENTENCE', null, null, content) } },
+          create: { corpusId, content, wordCount: words(content), contentKey: computeTextKey('SENTENCE', null, null, content) },
           update: {},
           select: { id: true },
         }),
@@ -39,7 +38,7 @@ export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Pr
         corpusId,
         textAId: textA!.id,
         textBId: textB!.id,
-        pairKey: md5([p.a, p.b].sort().join('\u0000')),
+        pairKey: computePairKey(p.a, p.b),
         referenceLabel: p.referenceLabel ?? null,
         lengthA: words(p.a),
         lengthB: words(p.b),

@@ -23,3 +23,10 @@ export function processIo(): CliIo {
     isTTY: Boolean(process.stderr.isTTY),
   };
 }
+
+/** The whole of a (small) input stream as UTF-8 text, for commands that read one JSON document. */
+export async function readAllText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -5,22 +5,12 @@
  * (Gwet AC1 0.775 on the same data) and scikit-learn's test_cohen_kappa (0.348).
  */
 import { spawnSync } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../io';
+import { runInMemory } from '../memory-io';
 import { run } from './agreement';
 
-async function runAgreement(stdin: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io: CliIo = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
-  let stdout = '';
-  let stderr = '';
-  io.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  io.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  (io.stdin as PassThrough).end(stdin);
-  const code = await run(args, io);
-  return { code, stdout, stderr };
-}
+const runAgreement = (stdin: string, args: string[] = []) => runInMemory(run, args, stdin);
 
 const KRIPPENDORFF_2011 = [
   [1, 2, 3, 3, 2, 1, 4, 1, 2, null, null, null],

@@ -11,7 +11,7 @@
  * (resamples, seed, confidence). Invalid input: one line on stderr, exit code 2.
  */
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../io';
+import { readAllText, type CliIo } from '../io';
 import {
   AGREEMENT_COEFFICIENTS,
   computeAgreementReport,
@@ -37,11 +37,6 @@ Options:
 
 class UsageError extends Error {}
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function isRatingCell(value: unknown): value is RatingValue | null {
   return value === null || typeof value === 'string' || typeof value === 'number';
@@ -110,7 +105,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const seed = parseInteger('seed', options.seed, Number.MIN_SAFE_INTEGER);
     let json: unknown;
     try {
-      json = JSON.parse(await readAll(io.stdin));
+      json = JSON.parse(await readAllText(io.stdin));
     } catch {
       throw new AgreementInputError('standard input is not valid JSON');
     }

@@ -4,22 +4,12 @@
  * r 0.6741998624632421, p 0.325800137536, CI (-0.814938968841, 0.99230697523)).
  */
 import { spawnSync } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../io';
+import { runInMemory } from '../memory-io';
 import { run } from './correlate';
 
-async function runCorrelate(stdin: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io: CliIo = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
-  let stdout = '';
-  let stderr = '';
-  io.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  io.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  (io.stdin as PassThrough).end(stdin);
-  const code = await run(args, io);
-  return { code, stdout, stderr };
-}
+const runCorrelate = (stdin: string, args: string[] = []) => runInMemory(run, args, stdin);
 
 interface CorrelateOutput {
   pearson: number | null;

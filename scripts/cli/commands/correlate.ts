@@ -11,7 +11,7 @@
  * are dropped. Invalid input: one line on stderr, exit code 2.
  */
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../io';
+import { readAllText, type CliIo } from '../io';
 import { computeCorrelationSummary, selectCompletePairs } from '@/lib/stats/correlation-summary';
 import type { IntervalEstimate } from '@/lib/stats/fisher-z';
 import type { Estimate } from '@/lib/stats/estimate';
@@ -29,11 +29,6 @@ Options:
 
 class InputError extends Error {}
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function parseVariable(json: Record<string, unknown>, name: 'x' | 'y'): (number | null)[] {
   const values = json[name];
@@ -74,7 +69,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     let json: unknown;
     try {
-      json = JSON.parse(await readAll(io.stdin));
+      json = JSON.parse(await readAllText(io.stdin));
     } catch {
       throw new InputError('standard input is not valid JSON');
     }

@@ -8,20 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../io';
+import { runInMemory } from '../memory-io';
 import { run } from './sim';
 
 const CONTRACT_KEYS = ['id', 'rouge1', 'rougeL', 'bleu', 'syn', 'levenshtein', 'ngramOverlap', 'lcpOverlap', 'sumo'];
 const EASTER = { a: 'An Easter postcard from 1907 depicting a rabbit.', b: 'A 1907 postcard featuring the Easter Bunny.' };
 
 async function runSim(stdin: string, args: string[] = []): Promise<{ code: number; lines: string[]; stderr: string }> {
-  const io: CliIo = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
-  let stdout = '';
-  let stderr = '';
-  io.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  io.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  (io.stdin as PassThrough).end(stdin);
-  const code = await run(args, io);
+  const { code, stdout, stderr } = await runInMemory(run, args, stdin);
   return { code, lines: stdout.split('\n').filter((line) => line.length > 0), stderr };
 }
 

@@ -131,7 +131,7 @@ CREATE TABLE "Text" (
     "sourcePage" TEXT,
     "sourceTitle" TEXT,
     "wordCount" INTEGER NOT NULL,
-    "contentKey" TEXT NOT NULL,
+    "contentKey" UUID NOT NULL,
     "importJobId" INTEGER,
 
     CONSTRAINT "Text_pkey" PRIMARY KEY ("id")
@@ -144,12 +144,13 @@ CREATE TABLE "Pair" (
     "textAId" INTEGER NOT NULL,
     "textBId" INTEGER NOT NULL,
     "imageId" INTEGER,
-    "pairKey" TEXT NOT NULL,
+    "pairKey" UUID NOT NULL,
     "originalId" TEXT,
     "clusterId" TEXT,
     "metadata" JSONB,
     "referenceLabel" TEXT,
     "referenceScore" DOUBLE PRECISION,
+    "referenceIsParaphrase" BOOLEAN,
     "importJobId" INTEGER,
     "lengthA" INTEGER NOT NULL,
     "lengthB" INTEGER NOT NULL,
@@ -328,7 +329,9 @@ CREATE TABLE "ImportJob" (
     "errorCount" INTEGER NOT NULL DEFAULT 0,
     "message" TEXT,
     "rejectsPath" TEXT,
+    "sourcePath" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "startedAt" TIMESTAMP(3),
     "finishedAt" TIMESTAMP(3),
 
@@ -393,55 +396,16 @@ CREATE UNIQUE INDEX "Image_key_key" ON "Image"("key");
 CREATE INDEX "Text_imageId_idx" ON "Text"("imageId");
 
 -- CreateIndex
-CREATE INDEX "Text_content_trgm_idx" ON "Text" USING GIN ("content" gin_trgm_ops);
-
--- CreateIndex
 CREATE UNIQUE INDEX "Text_corpusId_contentKey_key" ON "Text"("corpusId", "contentKey");
 
 -- CreateIndex
 CREATE INDEX "Pair_corpusId_id_idx" ON "Pair"("corpusId", "id");
 
 -- CreateIndex
-CREATE INDEX "Pair_corpusId_rouge1_idx" ON "Pair"("corpusId", "rouge1");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_rougeL_idx" ON "Pair"("corpusId", "rougeL");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_bleu_idx" ON "Pair"("corpusId", "bleu");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_syn_idx" ON "Pair"("corpusId", "syn");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_wms_idx" ON "Pair"("corpusId", "wms");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_bertscore_idx" ON "Pair"("corpusId", "bertscore");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_st_idx" ON "Pair"("corpusId", "st");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_sem_idx" ON "Pair"("corpusId", "sem");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_delta_idx" ON "Pair"("corpusId", "delta");
-
--- CreateIndex
-CREATE INDEX "Pair_corpusId_referenceLabel_idx" ON "Pair"("corpusId", "referenceLabel");
-
--- CreateIndex
 CREATE INDEX "Pair_textAId_idx" ON "Pair"("textAId");
 
 -- CreateIndex
 CREATE INDEX "Pair_textBId_idx" ON "Pair"("textBId");
-
--- CreateIndex
-CREATE INDEX "Pair_imageId_idx" ON "Pair"("imageId");
-
--- CreateIndex
-CREATE INDEX "Pair_importJobId_idx" ON "Pair"("importJobId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Pair_corpusId_pairKey_key" ON "Pair"("corpusId", "pairKey");

@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "ImportJob" ADD COLUMN     "sourcePath" TEXT;

@@ -1,0 +1,16 @@
+/**
+ * Runs one import in its own process for `npm run bench:import`, so its peak memory is measured
+ * alone: argv = database URL, file, corpus id. Prints the report and the peak RSS as JSON.
+ */
+import { createPrismaClient } from '@/lib/db/client';
+import { runImport } from '@/lib/jobs/run-import';
+
+const [url, file, corpusId] = process.argv.slice(2);
+if (!url || !file || !corpusId) throw new Error('usage: import-child <url> <file> <corpusId>');
+const db = createPrismaClient(url);
+const started = performance.now();
+const report = await runImport({ db, databaseUrl: url, filePath: file, corpusId: Number(corpusId) });
+const seconds = (performance.now() - started) / 1000;
+await db.$disconnect();
+process.stdout.write(`${JSON.stringify({ report, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+process.exit(0);
