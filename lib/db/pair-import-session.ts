@@ -1,20 +1,23 @@
 /**
  * Writes an import in one transaction on a dedicated connection, chunk by chunk, while the importer
- * prepares the next chunk (Node.js and PostgreSQL work on the two cores at once). Per chunk: look
- * up which pair and text keys the corpus already has (this import's earlier chunks included),
- * upsert the images, reserve ids for the new texts, then COPY the new texts and pairs straight
- * into Text and Pair. Duplicates are skipped and counted; file order is kept; memory holds one
- * chunk. Nothing is visible to others before COMMIT; a failure, an invalid record in
- * all-or-nothing mode, or a cancel rolls everything back.
+ * prepares the next chunks (Node.js and PostgreSQL work on the two cores at once). When a chunk is
+ * formed, its questions go out at once (which keys the corpus may already have, the images' ids,
+ * ids for its texts); when its turn comes, lib/ingest/chunk-planner.ts decides what is new and the
+ * new texts and pairs are COPYed (binary format) straight into Text and Pair. Duplicates are
+ * skipped and counted; file order is kept; memory holds a few chunks. Nothing is visible to others
+ * before COMMIT; a failure, an invalid record in all-or-nothing mode, or a cancel rolls it all back.
  */
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { copyBoolean, copyJson, copyNumber, copyText, copyWordArray } from '@/lib/ingest/copy-format';
-import type { PreparedPair, PreparedText } from '@/lib/ingest/prepare-pair';
+import { BinaryCopyWriter } from '@/lib/ingest/copy-binary';
+import type { PreparedPair } from '@/lib/ingest/prepare-pair';
 import { UuidBloomFilter } from '@/lib/ingest/bloom-filter';
+import { ChunkPlanner, type ChunkPlan, type LookupAnswers } from '@/lib/ingest/chunk-planner';
 
 /** Pairs per chunk: big enough to amortise round trips, small enough to keep memory flat. */
 export const CHUNK_PAIRS = 5_000;
+/** Chunks that may wait for the database before the caller is held up. */
+const MAX_PENDING_CHUNKS = 2;
 
 const TEXT_COLUMNS = '"id", "corpusId", "contentKey", "content", "type", "imageId", "sourcePage", "sourceTitle", "wordCount", "importJobId"';
 const PAIR_COLUMNS = `"corpusId", "textAId", "textBId", "imageId", "pairKey", "originalId", "clusterId", "metadata",
@@ -44,25 +47,21 @@ async function skipForeignKeyTriggers(client: pg.Client): Promise<boolean> {
 
 export class PairImportSession {
   private buffer: PreparedPair[] = [];
-  /** the previous chunk's decisions are made and its COPY is queued on the connection */
-  private inFlight: Promise<void> = Promise.resolve();
-  /** the previous chunk's rows are in the database */
-  private copied: Promise<void> = Promise.resolve();
+  /** the last queued chunk is decided and its COPYs are queued on the connection */
+  private decided: Promise<void> = Promise.resolve();
   /** every statement goes through this chain, one at a time and in the order issued */
   private tail: Promise<unknown> = Promise.resolve();
   private failure: unknown = null;
+  /** all COPYs queued so far; rejects if one failed */
+  private copiesDone: Promise<unknown> = Promise.resolve();
+  private pendingChunks = 0;
   private staged = 0;
   private imported = 0;
   private textsAdded = 0;
   private isOpen = true;
-  /** where the time went, for benchmarks: Node waiting for the database, lookups, COPY */
-  readonly timings = { waitMs: 0, lookupMs: 0, copyMs: 0 };
-
-  /**
-   * Keys this import has written. When the corpus was empty at the start, a key the filter has
-   * never seen cannot be in the database, so only "maybe" keys are looked up.
-   */
-  private readonly written: UuidBloomFilter | null;
+  private readonly planner: ChunkPlanner;
+  /** where the time went, for benchmarks: the caller held up, answers awaited, COPY */
+  readonly timings = { waitMs: 0, lookupMs: 0, copyMs: 0, dbBusyMs: 0 };
 
   private constructor(
     private readonly client: pg.Client,
@@ -71,11 +70,9 @@ export class PairImportSession {
     private readonly textSequence: string,
     expectedKeys: number | null,
   ) {
-    this.written = expectedKeys === null ? null : new UuidBloomFilter(expectedKeys);
-  }
-
-  private mustLookUp(key: string): boolean {
-    return this.written === null || this.written.mightContain(key);
+    // When the corpus was empty at the start, a key the filter has never seen cannot be stored.
+    const written = expectedKeys === null ? null : new UuidBloomFilter(expectedKeys);
+    this.planner = new ChunkPlanner(written, MAX_PENDING_CHUNKS + 2);
   }
 
   /**
@@ -105,177 +102,155 @@ export class PairImportSession {
     }
   }
 
-  get stagedCount(): number {
-    return this.staged;
-  }
-
-  /** Queues pairs; a full chunk goes to the database while the caller prepares the next one. */
+  /** Queues pairs; a full chunk goes to the database while the caller prepares the next ones. */
   async add(pairs: readonly PreparedPair[]): Promise<void> {
     for (const p of pairs) this.buffer.push(p);
     this.staged += pairs.length;
     if (this.buffer.length >= CHUNK_PAIRS) await this.sendChunk();
   }
 
-  private async sendChunk(): Promise<void> {
-    const waitStart = performance.now();
-    // The next chunk starts as soon as the previous one's COPY is queued (its lookups run after it
-    // on the same connection), so the database never waits for Node.js between chunks.
-    await this.inFlight;
-    this.timings.waitMs += performance.now() - waitStart;
-    if (this.failure) throw this.failure as Error;
-    if (this.buffer.length === 0) return;
-    const chunk = this.buffer;
-    this.buffer = [];
-    this.inFlight = this.publishChunk(chunk).catch((error: unknown) => {
-      this.failure = error;
-    });
-  }
-
-  /** Runs `op` on the connection after everything issued before it (the next chunk's lookups after this chunk's COPYs). */
+  /** Runs `op` on the connection after everything issued before it. */
   private serial<T>(op: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(op);
+    const result = this.tail.then(async () => {
+      const started = performance.now();
+      try {
+        return await op();
+      } finally {
+        this.timings.dbBusyMs += performance.now() - started;
+      }
+    });
     this.tail = result.catch(() => {});
     return result;
   }
 
-  private async publishChunk(chunk: PreparedPair[]): Promise<void> {
-    const t0 = performance.now();
-    // Pairs repeated within the chunk: the first one counts.
-    const byKey = new Map<string, PreparedPair>();
-    for (const p of chunk) if (!byKey.has(p.pairKey)) byKey.set(p.pairKey, p);
-    const candidates = [...byKey.values()];
-    const textKeys = new Set<string>();
-    const imageUrls = new Map<string, string | null>();
-    for (const p of candidates) {
-      textKeys.add(p.a.key);
-      textKeys.add(p.b.key);
-      if (p.imageKey !== null && !imageUrls.has(p.imageKey)) imageUrls.set(p.imageKey, p.imageUrl);
+  /**
+   * Plans the chunk and sends its questions now; its decision and COPYs follow the previous
+   * chunk's. The caller waits only when more than MAX_PENDING_CHUNKS chunks are queued.
+   */
+  private async sendChunk(): Promise<void> {
+    if (this.failure) throw this.failure as Error;
+    if (this.buffer.length === 0) return;
+    const plan = this.planner.plan(this.buffer);
+    this.buffer = [];
+    const answers = this.ask(plan);
+    answers.catch(() => {}); // reported through the decision below
+    this.pendingChunks += 1;
+    this.decided = this.decided
+      .then(async () => {
+        if (this.failure) return;
+        const waitStart = performance.now();
+        const given = await answers;
+        this.timings.lookupMs += performance.now() - waitStart;
+        this.write(plan, given);
+      })
+      .catch((error: unknown) => {
+        this.failure = error;
+      })
+      .finally(() => {
+        this.pendingChunks -= 1;
+      });
+    if (this.pendingChunks > MAX_PENDING_CHUNKS) {
+      const waitStart = performance.now();
+      await this.decided;
+      this.timings.waitMs += performance.now() - waitStart;
+      if (this.failure) throw this.failure as Error;
     }
+  }
+
+  /** The chunk's questions, back to back on the connection. */
+  private async ask(plan: ChunkPlan): Promise<LookupAnswers & { imageIds: Map<string, number> }> {
     const c = this.client;
-    const pairLookups = [...byKey.keys()].filter((k) => this.mustLookUp(k));
-    const textLookups = [...textKeys].filter((k) => this.mustLookUp(k));
-    const existingPairs =
-      pairLookups.length === 0
-        ? { rows: [] as Array<{ pairKey: string }> }
-        : await this.serial(() => c.query<{ pairKey: string }>('SELECT "pairKey" FROM "Pair" WHERE "corpusId" = $1 AND "pairKey" = ANY($2::uuid[])', [this.corpusId, pairLookups]));
-    const existingTexts =
-      textLookups.length === 0
-        ? { rows: [] as Array<{ contentKey: string; id: number }> }
-        : await this.serial(() =>
+    const none = <T>(): Promise<{ rows: T[] }> => Promise.resolve({ rows: [] });
+    const pairs =
+      plan.pairLookups.length === 0
+        ? none<{ pairKey: string }>()
+        : this.serial(() => c.query<{ pairKey: string }>('SELECT "pairKey" FROM "Pair" WHERE "corpusId" = $1 AND "pairKey" = ANY($2::uuid[])', [this.corpusId, plan.pairLookups]));
+    const texts =
+      plan.textLookups.length === 0
+        ? none<{ contentKey: string; id: number }>()
+        : this.serial(() =>
             c.query<{ contentKey: string; id: number }>('SELECT "contentKey", "id" FROM "Text" WHERE "corpusId" = $1 AND "contentKey" = ANY($2::uuid[])', [
               this.corpusId,
-              textLookups,
+              plan.textLookups,
             ]),
           );
     const images =
-      imageUrls.size === 0
-        ? { rows: [] as Array<{ key: string; id: number }> }
-        : await this.serial(() =>
+      plan.images.size === 0
+        ? none<{ key: string; id: number }>()
+        : this.serial(() =>
             c.query<{ key: string; id: number }>(
               `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[]) AS w(key, url)),
                     inserted AS (INSERT INTO "Image" ("key", "url") SELECT key, url FROM wanted ON CONFLICT ("key") DO NOTHING RETURNING "key", "id")
                SELECT "key", "id" FROM inserted
                UNION ALL SELECT i."key", i."id" FROM "Image" i JOIN wanted w ON w.key = i."key"`,
-              [[...imageUrls.keys()], [...imageUrls.values()]],
+              [[...plan.images.keys()], [...plan.images.values()]],
             ),
           );
-    const known = new Set(existingPairs.rows.map((r) => r.pairKey));
-    const newPairs = candidates.filter((p) => !known.has(p.pairKey));
-    const textIds = new Map(existingTexts.rows.map((r) => [r.contentKey, r.id]));
-    const imageIds = new Map(images.rows.map((r) => [r.key, r.id]));
-
-    // Texts that new pairs need and the corpus does not have yet, in order of first use.
-    const newTexts: Array<{ text: PreparedText; imageKey: string | null }> = [];
-    const queued = new Set<string>();
-    for (const p of newPairs) {
-      for (const text of [p.a, p.b]) {
-        if (!textIds.has(text.key) && !queued.has(text.key)) {
-          queued.add(text.key);
-          newTexts.push({ text, imageKey: p.imageKey });
-        }
-      }
-    }
-    if (newTexts.length > 0) {
-      const ids = await this.serial(() => c.query<{ id: number }>('SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2)', [this.textSequence, newTexts.length]));
-      newTexts.forEach((t, i) => textIds.set(t.text.key, ids.rows[i]!.id));
-    }
-    this.timings.lookupMs += performance.now() - t0;
-
-    const t1 = performance.now();
-    const imageId = (key: string | null): string => (key === null ? '\\N' : String(imageIds.get(key) ?? '\\N'));
-    const textRows = newTexts.map(({ text, imageKey }) =>
-      [textIds.get(text.key), this.corpusId, text.key, copyText(text.content), text.type, imageId(imageKey), copyText(text.page), copyText(text.title), text.words, this.importJobId].join('\t'),
-    );
-    const pairRows = newPairs.map((p) => this.encodePair(p, textIds, imageId(p.imageKey)));
-    this.imported += newPairs.length;
-    this.textsAdded += newTexts.length;
-    for (const p of newPairs) this.written?.add(p.pairKey);
-    for (const t of newTexts) this.written?.add(t.text.key);
-    // At most two chunks of rows in memory: wait for the one before the previous to be written.
-    await this.copied;
-    // Both COPYs join the chain now, so the next chunk's lookups run after them.
-    const copied = Promise.all([
-      this.serial(() => this.copyRows(`COPY "Text" (${TEXT_COLUMNS}) FROM STDIN`, textRows)),
-      this.serial(() => this.copyRows(`COPY "Pair" (${PAIR_COLUMNS}) FROM STDIN`, pairRows)),
-    ]);
-    this.copied = copied.then(() => {
-      this.timings.copyMs += performance.now() - t1;
-    });
-    this.copied.catch(() => {}); // awaited (and reported) by the next chunk or by commit
+    // Ids for every distinct text of the chunk, new or not: unused ids only leave gaps.
+    const ids =
+      plan.distinctTexts === 0
+        ? none<{ id: number }>()
+        : this.serial(() => c.query<{ id: number }>('SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2)', [this.textSequence, plan.distinctTexts]));
+    const [p, t, i, r] = await Promise.all([pairs, texts, images, ids]);
+    return {
+      existingPairs: new Set(p.rows.map((row) => row.pairKey)),
+      existingTextIds: new Map(t.rows.map((row) => [row.contentKey, row.id])),
+      reservedIds: r.rows.map((row) => row.id),
+      imageIds: new Map(i.rows.map((row) => [row.key, row.id])),
+    };
   }
 
-  private encodePair(p: PreparedPair, textIds: Map<string, number>, imageId: string): string {
+  /** Decides the chunk and queues its COPYs. */
+  private write(plan: ChunkPlan, answers: LookupAnswers & { imageIds: Map<string, number> }): void {
+    const { newPairs, newTexts, textIds } = this.planner.decide(plan, answers);
+    const imageId = (key: string | null): number | null => (key === null ? null : (answers.imageIds.get(key) ?? null));
+    const texts = new BinaryCopyWriter();
+    for (const { text, imageKey } of newTexts) {
+      texts.row(10).int4(textIds.get(text.key)).int4(this.corpusId).uuid(text.key).text(text.content).text(text.type);
+      texts.int4(imageId(imageKey)).text(text.page).text(text.title).int4(text.words).int4(this.importJobId);
+    }
+    const pairs = new BinaryCopyWriter();
+    for (const p of newPairs) this.encodePair(pairs, p, textIds, imageId(p.imageKey));
+    this.imported += newPairs.length;
+    this.textsAdded += newTexts.length;
+    const started = performance.now();
+    const copies: Array<Promise<void>> = [];
+    if (newTexts.length > 0) copies.push(this.serial(() => this.copyRows(`COPY "Text" (${TEXT_COLUMNS}) FROM STDIN (FORMAT binary)`, texts.finish())));
+    if (newPairs.length > 0) copies.push(this.serial(() => this.copyRows(`COPY "Pair" (${PAIR_COLUMNS}) FROM STDIN (FORMAT binary)`, pairs.finish())));
+    const done = Promise.all(copies).then(() => {
+      this.timings.copyMs += performance.now() - started;
+    });
+    done.catch((error: unknown) => {
+      this.failure ??= error;
+    });
+    this.copiesDone = Promise.all([this.copiesDone, done]);
+  }
+
+  private encodePair(w: BinaryCopyWriter, p: PreparedPair, textIds: Map<string, number>, imageId: number | null): void {
     const m = p.measures;
-    return [
-      this.corpusId,
-      textIds.get(p.a.key),
-      textIds.get(p.b.key),
-      imageId,
-      p.pairKey,
-      copyText(p.originalId),
-      copyText(p.clusterId),
-      copyJson(p.metadata),
-      copyText(p.referenceLabel),
-      copyNumber(p.referenceScore),
-      copyBoolean(p.referenceIsParaphrase),
-      this.importJobId,
-      p.a.words,
-      p.b.words,
-      copyNumber(m.rouge1),
-      copyNumber(m.rougeL),
-      copyNumber(m.bleu),
-      copyNumber(m.syn),
-      copyNumber(m.levenshtein),
-      copyNumber(m.ngramOverlap),
-      copyNumber(m.lcpOverlap),
-      copyNumber(m.sumo),
-      copyNumber(m.wms),
-      copyNumber(m.bertscore),
-      copyNumber(m.st),
-      copyNumber(m.sem),
-      copyNumber(m.delta),
-      copyWordArray(p.semParts),
-    ].join('\t');
+    w.row(28).int4(this.corpusId).int4(textIds.get(p.a.key)).int4(textIds.get(p.b.key)).int4(imageId).uuid(p.pairKey);
+    w.text(p.originalId).text(p.clusterId).jsonb(p.metadata).text(p.referenceLabel).float8(p.referenceScore).bool(p.referenceIsParaphrase);
+    w.int4(this.importJobId).int4(p.a.words).int4(p.b.words);
+    w.float8(m.rouge1).float8(m.rougeL).float8(m.bleu).float8(m.syn).float8(m.levenshtein).float8(m.ngramOverlap).float8(m.lcpOverlap).float8(m.sumo);
+    w.float8(m.wms).float8(m.bertscore).float8(m.st).float8(m.sem).float8(m.delta).textArray(p.semParts);
   }
 
   /** Streams rows with COPY; resolves when PostgreSQL has them. */
-  private copyRows(sql: string, rows: string[]): Promise<void> {
-    if (rows.length === 0) return Promise.resolve();
+  private copyRows(sql: string, data: Buffer): Promise<void> {
     const stream = this.client.query(copyFrom(sql));
     return new Promise<void>((resolve, reject) => {
       stream.on('finish', resolve);
       stream.on('error', reject);
-      stream.end(`${rows.join('\n')}\n`);
+      stream.end(data);
     });
   }
 
   /** Publishes the rest, records the result in the job row and commits. */
   async commit(): Promise<PublishResult> {
     await this.sendChunk();
-    await this.inFlight;
+    await this.decided;
+    await this.copiesDone;
     if (this.failure) throw this.failure as Error;
-    await this.copied;
-    await this.tail;
     const result: PublishResult = { staged: this.staged, imported: this.imported, duplicates: this.staged - this.imported, texts: this.textsAdded };
     await this.client.query(
       `UPDATE "ImportJob" SET "status" = 'SUCCEEDED', "imported" = $2, "duplicates" = $3, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1`,
@@ -290,8 +265,8 @@ export class PairImportSession {
   async close(): Promise<void> {
     if (this.isOpen) {
       this.isOpen = false;
-      await this.inFlight.catch(() => {});
-      await this.copied.catch(() => {});
+      await this.decided;
+      await this.copiesDone.catch(() => {});
       await this.tail;
       await this.client.query('ROLLBACK').catch(() => {});
     }

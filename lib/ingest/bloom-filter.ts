@@ -4,6 +4,15 @@
  * it has never written: with 10 bits per key and 7 probes about 1 % of new keys still get looked
  * up, and memory stays at 1.25 bytes per expected key.
  */
+/** Two independent 32-bit hashes from the uuid's hex digits (the keys are already hashes). */
+function firstHash(key: string): number {
+  return Number.parseInt(key.slice(0, 8), 16) >>> 0;
+}
+
+function secondHash(key: string): number {
+  return Number.parseInt(key.slice(24, 32), 16) >>> 0 || 1;
+}
+
 export class UuidBloomFilter {
   private readonly bits: Uint32Array;
   private readonly size: number;
@@ -15,13 +24,9 @@ export class UuidBloomFilter {
     this.bits = new Uint32Array(this.size / 32);
   }
 
-  /** Two independent 32-bit hashes from the uuid's hex digits (the keys are already hashes). */
-  private positions(key: string): [number, number] {
-    return [Number.parseInt(key.slice(0, 8), 16) >>> 0, Number.parseInt(key.slice(9, 13) + key.slice(14, 18), 16) >>> 0 || 1];
-  }
-
   add(key: string): void {
-    const [h1, h2] = this.positions(key);
+    const h1 = firstHash(key);
+    const h2 = secondHash(key);
     for (let i = 0; i < this.probes; i += 1) {
       const bit = (h1 + Math.imul(i, h2)) >>> 0;
       const index = bit % this.size;
@@ -30,7 +35,8 @@ export class UuidBloomFilter {
   }
 
   mightContain(key: string): boolean {
-    const [h1, h2] = this.positions(key);
+    const h1 = firstHash(key);
+    const h2 = secondHash(key);
     for (let i = 0; i < this.probes; i += 1) {
       const bit = (h1 + Math.imul(i, h2)) >>> 0;
       const index = bit % this.size;

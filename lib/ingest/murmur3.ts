@@ -21,6 +21,15 @@ function fmix(h: number): number {
 
 const out = new Uint32Array(4);
 
+// Helpers at module level: closures inside the hot function would be re-created on every call.
+function word(data: Uint8Array, i: number): number {
+  return data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24);
+}
+
+function tailByte(data: Uint8Array, tail: number, rest: number, i: number, shift: number): number {
+  return rest > i ? data[tail + i]! << shift : 0;
+}
+
 /** The 128-bit hash of `length` bytes of `data` as four little-endian 32-bit words (h1..h4); reused array. */
 export function murmur3x86_128(data: Uint8Array, length: number, seed = 0): Uint32Array {
   let h1 = seed | 0;
@@ -28,12 +37,11 @@ export function murmur3x86_128(data: Uint8Array, length: number, seed = 0): Uint
   let h3 = seed | 0;
   let h4 = seed | 0;
   const blocks = length - (length % 16);
-  const word = (i: number): number => data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24);
   for (let i = 0; i < blocks; i += 16) {
-    let k1 = word(i);
-    let k2 = word(i + 4);
-    let k3 = word(i + 8);
-    let k4 = word(i + 12);
+    let k1 = word(data, i);
+    let k2 = word(data, i + 4);
+    let k3 = word(data, i + 8);
+    let k4 = word(data, i + 12);
     k1 = Math.imul(rotl(Math.imul(k1, C1), 15), C2);
     h1 ^= k1;
     h1 = (Math.imul(rotl(h1, 19) + h2, 5) + 0x561ccd1b) | 0;
@@ -50,24 +58,23 @@ export function murmur3x86_128(data: Uint8Array, length: number, seed = 0): Uint
   // Tail (the 0-15 bytes after the last block), as in the reference's fall-through switch.
   const tail = blocks;
   const rest = length & 15;
-  const byte = (i: number, shift: number): number => (rest > i ? data[tail + i]! << shift : 0);
   if (rest > 12) {
-    let k4 = byte(14, 16) ^ byte(13, 8) ^ byte(12, 0);
+    let k4 = tailByte(data, tail, rest, 14, 16) ^ tailByte(data, tail, rest, 13, 8) ^ tailByte(data, tail, rest, 12, 0);
     k4 = Math.imul(rotl(Math.imul(k4, C4), 18), C1);
     h4 ^= k4;
   }
   if (rest > 8) {
-    let k3 = byte(11, 24) ^ byte(10, 16) ^ byte(9, 8) ^ byte(8, 0);
+    let k3 = tailByte(data, tail, rest, 11, 24) ^ tailByte(data, tail, rest, 10, 16) ^ tailByte(data, tail, rest, 9, 8) ^ tailByte(data, tail, rest, 8, 0);
     k3 = Math.imul(rotl(Math.imul(k3, C3), 17), C4);
     h3 ^= k3;
   }
   if (rest > 4) {
-    let k2 = byte(7, 24) ^ byte(6, 16) ^ byte(5, 8) ^ byte(4, 0);
+    let k2 = tailByte(data, tail, rest, 7, 24) ^ tailByte(data, tail, rest, 6, 16) ^ tailByte(data, tail, rest, 5, 8) ^ tailByte(data, tail, rest, 4, 0);
     k2 = Math.imul(rotl(Math.imul(k2, C2), 16), C3);
     h2 ^= k2;
   }
   if (rest > 0) {
-    let k1 = byte(3, 24) ^ byte(2, 16) ^ byte(1, 8) ^ byte(0, 0);
+    let k1 = tailByte(data, tail, rest, 3, 24) ^ tailByte(data, tail, rest, 2, 16) ^ tailByte(data, tail, rest, 1, 8) ^ tailByte(data, tail, rest, 0, 0);
     k1 = Math.imul(rotl(Math.imul(k1, C1), 15), C2);
     h1 ^= k1;
   }

@@ -81,12 +81,16 @@ function prepareText(text: TextInput, imageKey: string | null): PreparedText {
   };
 }
 
+function clipMeasure(value: number | undefined, clip: boolean): number | null {
+  if (value === undefined || !Number.isFinite(value)) return null;
+  return clip ? Math.min(1, Math.max(0, value)) : value;
+}
+
 export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS): PreparedPair {
   const imageKey = record.image?.key ?? null;
   const syntactic = computeMeasures(record.a.text, record.b.text, options);
   const { wms, bertscore, st, ...importedSyntactic } = record.similarities;
   const summary = summarizeSimilarity(syntactic, { wms, bertscore, st }, { clip: options.clip });
-  const clip = (v: number | undefined): number | null => (v === undefined || !Number.isFinite(v) ? null : options.clip ? Math.min(1, Math.max(0, v)) : v);
   const metadata: JsonObject =
     Object.keys(importedSyntactic).length > 0 ? { ...record.metadata, importedSimilarities: importedSyntactic } : record.metadata;
   return {
@@ -114,8 +118,8 @@ export function preparePair(record: PairRecord, seq: number, options: Readonly<M
       sumo: syntactic.sumo,
       // WMS = 1 - WMD/2 is in [0, 1] by construction; BERTScore and ST are clipped (seed-code.md §2).
       wms: wms === undefined || !Number.isFinite(wms) ? null : wms,
-      bertscore: clip(bertscore),
-      st: clip(st),
+      bertscore: clipMeasure(bertscore, options.clip),
+      st: clipMeasure(st, options.clip),
       sem: summary.sem,
       delta: summary.delta,
     },

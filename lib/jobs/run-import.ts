@@ -12,7 +12,8 @@ import { PairImportSession, type PublishResult } from '@/lib/db/pair-import-sess
 import { openImportFile } from '@/lib/import/open-import-file';
 import type { ImportFormat, Tier } from '@/lib/import/types';
 import { ErrorReport } from '@/lib/ingest/error-report';
-import { preparePair, type PreparedPair } from '@/lib/ingest/prepare-pair';
+import { preparePair } from '@/lib/ingest/prepare-pair';
+import type { PairRecord } from '@/lib/import/types';
 import { hashFile } from './file-hash';
 import { RejectsFile } from './rejects-file';
 
@@ -63,7 +64,7 @@ export interface ImportReport {
   message: string | null;
   publish?: PublishResult;
   /** milliseconds: preparing records (measures, keys), waiting for the database, lookups, COPY */
-  timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number };
+  timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number; dbBusyMs: number };
 }
 
 const PROGRESS_MS = 500;
@@ -122,8 +123,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     let prepareMs = 0;
     let cancelled = false;
     for await (const batch of stream.batches) {
-      const prepared: PreparedPair[] = [];
-      const prepareStart = performance.now();
+      const valid: PairRecord[] = [];
       for (const item of batch) {
         records += 1;
         if (!item.ok) {
@@ -133,11 +133,17 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
         }
         // All-or-nothing and already failed: keep reading only to report every error.
         if (!options.skipInvalid && errors.total > 0) continue;
-        seq += 1;
-        prepared.push(preparePair(item.record, seq));
+        valid.push(item.record);
       }
-      prepareMs += performance.now() - prepareStart;
-      if (prepared.length > 0) await session.add(prepared);
+      if (valid.length > 0) {
+        const start = performance.now();
+        const prepared = valid.map((r, i) => preparePair(r, seq + i + 1));
+        seq += valid.length;
+        prepareMs += performance.now() - start;
+        await session.add(prepared);
+      }
+      // Let socket events through, so the database hears from us without waiting for a whole file chunk.
+      await new Promise((resolve) => setImmediate(resolve));
       const now = Date.now();
       if (now - lastProgress >= PROGRESS_MS) {
         lastProgress = now;

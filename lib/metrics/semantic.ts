@@ -34,6 +34,10 @@ export interface SimilaritySummary {
   delta: number | null;
 }
 
+function isPresent(value: number | null | undefined): value is number {
+  return value !== null && value !== undefined && Number.isFinite(value);
+}
+
 function clip01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
@@ -53,14 +57,19 @@ export function summarizeSimilarity(
   const syn = computeSyn(parts);
   const semFrom: SemanticMeasureName[] = [];
   let sum = 0;
-  const add = (name: SemanticMeasureName, value: number | null | undefined, clip: boolean): void => {
-    if (value === null || value === undefined || !Number.isFinite(value)) return;
-    semFrom.push(name);
-    sum += clip ? clip01(value) : value;
-  };
-  add('wms', semantic.wms, false);
-  add('bertscore', semantic.bertscore, options.clip);
-  add('st', semantic.st, options.clip);
+  // Unrolled rather than a local helper: this runs once per imported pair.
+  if (isPresent(semantic.wms)) {
+    semFrom.push('wms');
+    sum += semantic.wms;
+  }
+  if (isPresent(semantic.bertscore)) {
+    semFrom.push('bertscore');
+    sum += options.clip ? clip01(semantic.bertscore) : semantic.bertscore;
+  }
+  if (isPresent(semantic.st)) {
+    semFrom.push('st');
+    sum += options.clip ? clip01(semantic.st) : semantic.st;
+  }
   const sem = semFrom.length > 0 ? sum / semFrom.length : null;
   return {
     syn,

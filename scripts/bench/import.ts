@@ -3,7 +3,8 @@
  * pairs; `-- <pairs>` for another size), imports it into a fresh embedded PostgreSQL with every
  * measure computed, and in the same run loads the same rows with a plain COPY into an equivalent
  * flat table. Prints pairs/s, the importer's peak memory and the ratio import time / COPY time,
- * next to the targets (≥ 50,000 pairs/s, ≤ 2× COPY, ≤ 400 MB).
+ * next to the targets (≥ 50,000 pairs/s, ≤ 2× COPY, ≤ 400 MB), and where the CPU time went.
+ * BENCH_UNSAFE_FAST=1 runs PostgreSQL with fsync off, to see whether disk writes limit the import.
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -17,6 +18,7 @@ import { applyMigrations } from '@/lib/db/migrations';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { writeIpcFixture } from './lib/ipc-fixture';
+import { postgresCpuSeconds } from './lib/process-cpu';
 
 const pairs = Number(process.argv[2] ?? 1_000_000);
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-import-'));
@@ -30,14 +32,16 @@ const bytes = await writeIpcFixture(file, { pairs });
 console.log(`  ${fmt(bytes / 1024 / 1024, 1)} MB in ${fmt((performance.now() - t) / 1000, 1)} s`);
 
 // Default (durable) PostgreSQL settings, as a user's embedded database runs.
-const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench' });
+const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench', unsafeFast: process.env.BENCH_UNSAFE_FAST === '1' });
 try {
   await applyMigrations(server.url);
   const client = new pg.Client({ connectionString: server.url });
+  client.on('error', () => {}); // the server stops under it when something fails
   await client.connect();
   const corpus = await client.query<{ id: number }>(`INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('bench', 'bench', 'SILVER', now()) RETURNING "id"`);
 
   console.log('Importing with paralens (parse, all measures, Text/Pair/Image, one transaction) …');
+  const pgCpuBefore = postgresCpuSeconds();
   const child = spawnSync(process.execPath, [...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), '--import', 'tsx', path.join(projectRoot, 'scripts/bench/lib/import-child.ts'), server.url, file, String(corpus.rows[0]!.id)], {
     cwd: projectRoot,
     encoding: 'utf8',
@@ -49,8 +53,10 @@ try {
     report: { status: string; imported: number; duplicates: number; recordsRead: number; timings?: Record<string, number> };
     seconds: number;
     peakRssMb: number;
+    cpuSeconds: number;
   };
   if (result.report.status !== 'SUCCEEDED') throw new Error(`import ended ${result.report.status}`);
+  const pgCpu = postgresCpuSeconds() - pgCpuBefore;
 
   // The baseline: the same rows (both texts, image, ids, metadata, every measure) as one flat
   // table with the indexes a pair table needs (primary key, unique pair key, corpus order).
@@ -90,6 +96,7 @@ Import of ${fmt(result.report.recordsRead)} pairs (${fmt(result.report.imported)
   peak memory (RSS)  ${fmt(result.peakRssMb)} MB        target ≤ 400 MB   ${mark(result.peakRssMb <= 400)}
   plain COPY         ${fmt(copySeconds, 1)} s (${fmt(flatBytes / 1024 / 1024)} MB of COPY text, ${fmt(result.report.recordsRead / copySeconds)} rows/s)
   import / COPY      ${fmt(ratio, 2)}×        target ≤ 2×       ${mark(ratio <= 2)}
+  CPU seconds        importer ${fmt(result.cpuSeconds, 1)}, PostgreSQL ${fmt(pgCpu, 1)} (2 cores: ${fmt((result.cpuSeconds + pgCpu) / result.seconds, 2)} busy on average)
   time split (ms)    ${JSON.stringify(Object.fromEntries(Object.entries(result.report.timings ?? {}).map(([k, v]) => [k, Math.round(v)])))}
 `);
 } finally {

@@ -12,5 +12,6 @@ const started = performance.now();
 const report = await runImport({ db, databaseUrl: url, filePath: file, corpusId: Number(corpusId) });
 const seconds = (performance.now() - started) / 1000;
 await db.$disconnect();
-process.stdout.write(`${JSON.stringify({ report, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+const cpu = process.cpuUsage();
+process.stdout.write(`${JSON.stringify({ report, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6 })}\n`);
 process.exit(0);
