@@ -185,6 +185,18 @@ describe('runImport with bad input', () => {
     }
   });
 
+  it('an error that stops the reading fails the import even with skip-invalid', async () => {
+    const corpus = await makeCorpus(getDb());
+    // A JSON document (MultiPIT-NMR shape) broken in the middle: nothing after it can be read.
+    // (The comma between the two members is missing.)
+    const file = writeFile('test_new.json', ['{"A source sentence here.": ["A reference one.", "A reference two."]', '"Another source": ["x", "y"]}']);
+    const report = await importInto(corpus.id, file, { format: 'multipit-nmr', skipInvalid: true, rejectsPath: path.join(dir, 'fatal.rejects.jsonl') });
+    expect(report.status).toBe('FAILED');
+    expect(report.message).toMatch(/could not be read/);
+    expect(report.errors[0]).toMatch(/^line 2: /);
+    expect((await countRows(corpus.id)).pairs).toBe(0);
+  });
+
   it('an undetectable file fails with a clear message', async () => {
     const corpus = await makeCorpus(getDb());
     const report = await importInto(corpus.id, writeFile('notes.bin', ['\u0001\u0002 what is this']));

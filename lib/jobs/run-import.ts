@@ -122,12 +122,15 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     let seq = 0;
     let prepareMs = 0;
     let cancelled = false;
+    /** an error after which the rest of the file could not be read (bad header, broken JSON document) */
+    let fatal = false;
     for await (const batch of stream.batches) {
       const valid: PairRecord[] = [];
       for (const item of batch) {
         records += 1;
         if (!item.ok) {
           errors.add(item.error);
+          fatal ||= item.error.fatal === true;
           if (rejects) await rejects.add(item.error);
           continue;
         }
@@ -163,6 +166,11 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       const message = 'Cancelled: nothing was published.';
       await finishImportJob(db, jobId, { ...common, status: 'CANCELLED', message });
       return report({ jobId, status: 'CANCELLED', format: stream.format, tier: stream.tier, ...common, errors: errors.format(), message });
+    }
+    if (fatal) {
+      const message = 'The rest of the file could not be read after the error below: nothing was imported.';
+      await finishImportJob(db, jobId, { ...common, status: 'FAILED', message });
+      return report({ jobId, status: 'FAILED', format: stream.format, tier: stream.tier, ...common, errors: errors.format(), message });
     }
     if (errors.total > 0 && !options.skipInvalid) {
       const message = `${errors.total} invalid record${errors.total === 1 ? '' : 's'}: nothing was imported (use --skip-invalid to import the valid ones).`;
