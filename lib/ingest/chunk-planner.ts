@@ -42,10 +42,13 @@ export interface ChunkDecision {
   textIds: Map<string, number>;
 }
 
-/** Keys decided in the last chunks: one map for lookups, per-chunk key lists for eviction. */
+/**
+ * Keys decided in the last chunks: one map each for lookups (the value carries the chunk number,
+ * and for texts the id: chunk × 2^32 + id), per-chunk key lists for eviction.
+ */
 class RecentKeys {
   private readonly pairs = new Map<string, number>();
-  private readonly textIds = new Map<string, { id: number; chunk: number }>();
+  private readonly texts = new Map<string, number>();
   private readonly chunks: Array<{ pairs: string[]; texts: string[] }> = [];
   private decided = 0;
 
@@ -56,20 +59,25 @@ class RecentKeys {
   }
 
   textId(key: string): number | undefined {
-    return this.textIds.get(key)?.id;
+    const entry = this.texts.get(key);
+    return entry === undefined ? undefined : entry % 4294967296;
   }
 
   remember(pairs: string[], texts: Map<string, number>): void {
     const chunk = this.decided++;
     for (const key of pairs) this.pairs.set(key, chunk);
-    for (const [key, id] of texts) this.textIds.set(key, { id, chunk });
-    this.chunks.push({ pairs, texts: [...texts.keys()] });
+    const textKeys: string[] = [];
+    for (const [key, id] of texts) {
+      this.texts.set(key, chunk * 4294967296 + id);
+      textKeys.push(key);
+    }
+    this.chunks.push({ pairs, texts: textKeys });
     if (this.chunks.length > this.size) {
       const old = this.chunks.shift()!;
       const oldChunk = chunk - this.size;
       // A key seen again in a later chunk stays (its entry carries the later chunk number).
       for (const key of old.pairs) if (this.pairs.get(key) === oldChunk) this.pairs.delete(key);
-      for (const key of old.texts) if (this.textIds.get(key)?.chunk === oldChunk) this.textIds.delete(key);
+      for (const key of old.texts) if (Math.floor(this.texts.get(key)! / 4294967296) === oldChunk) this.texts.delete(key);
     }
   }
 }

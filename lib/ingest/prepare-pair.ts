@@ -81,6 +81,16 @@ function prepareText(text: TextInput, imageKey: string | null): PreparedText {
   };
 }
 
+/** Syntactic scores that came with the file are kept in metadata, to compare with ours. */
+function withImportedSyntactic(metadata: JsonObject, sims: PairRecord['similarities']): JsonObject {
+  if (sims.rouge1 === undefined && sims.rougeL === undefined && sims.bleu === undefined) return metadata;
+  const imported: JsonObject = {};
+  if (sims.rouge1 !== undefined) imported.rouge1 = sims.rouge1;
+  if (sims.rougeL !== undefined) imported.rougeL = sims.rougeL;
+  if (sims.bleu !== undefined) imported.bleu = sims.bleu;
+  return { ...metadata, importedSimilarities: imported };
+}
+
 function clipMeasure(value: number | undefined, clip: boolean): number | null {
   if (value === undefined || !Number.isFinite(value)) return null;
   return clip ? Math.min(1, Math.max(0, value)) : value;
@@ -89,10 +99,10 @@ function clipMeasure(value: number | undefined, clip: boolean): number | null {
 export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS): PreparedPair {
   const imageKey = record.image?.key ?? null;
   const syntactic = computeMeasures(record.a.text, record.b.text, options);
-  const { wms, bertscore, st, ...importedSyntactic } = record.similarities;
-  const summary = summarizeSimilarity(syntactic, { wms, bertscore, st }, { clip: options.clip });
-  const metadata: JsonObject =
-    Object.keys(importedSyntactic).length > 0 ? { ...record.metadata, importedSimilarities: importedSyntactic } : record.metadata;
+  const sims = record.similarities;
+  const { wms, bertscore, st } = sims;
+  const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip });
+  const metadata = withImportedSyntactic(record.metadata, sims);
   return {
     seq,
     lineNumber: record.lineNumber,
