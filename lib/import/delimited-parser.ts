@@ -99,3 +99,8 @@ export function fieldCountMessage(expected: string, found: number, delimiter: st
   const kind = delimiter === '\t' ? 'tab-separated' : delimiter === ',' ? 'comma-separated' : `"${delimiter}"-separated`;
   return `expected ${expected} ${kind} fields, found ${found}`;
 }
+
+/** Tab-separated, no quoting, no header: the shape of the PIT-2015, STS-B and Twitter URL files. */
+export function createHeaderlessTsvParser(onRow: DelimitedParserSpec['onRow']): FormatParser {
+  return createDelimitedParser({ delimiter: '\t', quoting: false, header: 'none', onRow });
+}

@@ -23,7 +23,6 @@ export interface ImportProgress {
   totalBytes: number;
   records: number;
   errors: number;
-  step?: string;
 }
 
 export interface RunImportOptions {

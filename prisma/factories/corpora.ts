@@ -1,6 +1,7 @@
 /** Corpus and pair factories for tests (the demo seed imports real files through the importer). */
 import type { Db } from '@/lib/db/client';
 import { computePairKey, computeTextKey } from '@/lib/ingest/content-keys';
+import { countWords } from '@/lib/ingest/prepare-pair';
 import { createCorpus, type CreateCorpusData } from '@/lib/db/corpora';
 
 let counter = 0;
@@ -18,7 +19,6 @@ export interface PairSpec {
   measures?: Partial<Record<'rouge1' | 'rougeL' | 'bleu' | 'syn' | 'wms' | 'bertscore' | 'st' | 'sem' | 'delta', number>>;
 }
 
-const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Promise<number[]> {
   const ids: number[] = [];
@@ -27,7 +27,7 @@ export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Pr
       [p.a, p.b].map((content) =>
         db.text.upsert({
           where: { corpusId_contentKey: { corpusId, contentKey: computeTextKey('SENTENCE', null, null, content) } },
-          create: { corpusId, content, wordCount: words(content), contentKey: computeTextKey('SENTENCE', null, null, content) },
+          create: { corpusId, content, wordCount: countWords(content), contentKey: computeTextKey('SENTENCE', null, null, content) },
           update: {},
           select: { id: true },
         }),
@@ -40,8 +40,8 @@ export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Pr
         textBId: textB!.id,
         pairKey: computePairKey(p.a, p.b),
         referenceLabel: p.referenceLabel ?? null,
-        lengthA: words(p.a),
-        lengthB: words(p.b),
+        lengthA: countWords(p.a),
+        lengthB: countWords(p.b),
         ...p.measures,
       },
       select: { id: true },

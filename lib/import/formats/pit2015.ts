@@ -8,7 +8,7 @@
  * `test.label` is not a pair file (no texts; its score equals the expert label / 5 and its
  * true/false/---- equals the mapping above, so importing test.data carries all of it).
  */
-import { createDelimitedParser, fieldCountMessage } from '../delimited-parser';
+import { createHeaderlessTsvParser, fieldCountMessage } from '../delimited-parser';
 import { sampleRecords, shareOf, type FormatDefinition } from '../format-definition';
 import { buildSentencePair, pushError, pushResult, quoteForMessage } from '../format-parser';
 import type { JsonObject, PairRecord } from '../types';
@@ -46,32 +46,27 @@ export const pit2015Format: FormatDefinition = {
     return share >= 0.9 ? 1 : 0;
   },
   createParser() {
-    return createDelimitedParser({
-      delimiter: '\t',
-      quoting: false,
-      header: 'none',
-      onRow(row, out) {
-        const f = row.fields;
-        if (f.length !== 7) return pushError(out, row.lineNumber, fieldCountMessage('7', f.length, '\t'), row.raw);
-        const [topicId = '', topicName = '', s1, s2, label = '', tagsA = '', tagsB = ''] = f;
-        const judgement = readPitLabel(label);
-        if (typeof judgement === 'string') return pushError(out, row.lineNumber, judgement, row.raw);
-        const metadata: JsonObject = { topicName };
-        if (judgement.votes) {
-          metadata.votesParaphrase = judgement.votes[0];
-          metadata.votesTotal = CROWD_WORKERS;
-        }
-        metadata.tagsA = tagsA;
-        metadata.tagsB = tagsB;
-        const result = buildSentencePair(row.lineNumber, s1, s2, ['Sent_1', 'Sent_2'], {
-          clusterId: topicId,
-          referenceLabel: judgement.referenceLabel,
-          referenceScore: judgement.referenceScore,
-          isParaphrase: judgement.isParaphrase,
-          metadata,
-        });
-        pushResult(out, result, row.lineNumber, row.raw);
-      },
+    return createHeaderlessTsvParser((row, out) => {
+      const f = row.fields;
+      if (f.length !== 7) return pushError(out, row.lineNumber, fieldCountMessage('7', f.length, '\t'), row.raw);
+      const [topicId = '', topicName = '', s1, s2, label = '', tagsA = '', tagsB = ''] = f;
+      const judgement = readPitLabel(label);
+      if (typeof judgement === 'string') return pushError(out, row.lineNumber, judgement, row.raw);
+      const metadata: JsonObject = { topicName };
+      if (judgement.votes) {
+        metadata.votesParaphrase = judgement.votes[0];
+        metadata.votesTotal = CROWD_WORKERS;
+      }
+      metadata.tagsA = tagsA;
+      metadata.tagsB = tagsB;
+      const result = buildSentencePair(row.lineNumber, s1, s2, ['Sent_1', 'Sent_2'], {
+        clusterId: topicId,
+        referenceLabel: judgement.referenceLabel,
+        referenceScore: judgement.referenceScore,
+        isParaphrase: judgement.isParaphrase,
+        metadata,
+      });
+      pushResult(out, result, row.lineNumber, row.raw);
     });
   },
 };

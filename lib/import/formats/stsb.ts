@@ -7,7 +7,7 @@
  * text: quoting must be off. Trailing spaces inside sentences are kept. Ids repeat across source
  * files, so genre, filename and year go to metadata next to the id.
  */
-import { createDelimitedParser, fieldCountMessage } from '../delimited-parser';
+import { createHeaderlessTsvParser, fieldCountMessage } from '../delimited-parser';
 import { sampleRecords, shareOf, type FormatDefinition } from '../format-definition';
 import { buildSentencePair, pushError, pushResult, quoteForMessage } from '../format-parser';
 import { parseDecimal } from '../json-values';
@@ -27,29 +27,24 @@ export const stsbFormat: FormatDefinition = {
     return /^sts-.*\.csv$/i.test(sample.fileName) ? 1 : 0.8;
   },
   createParser() {
-    return createDelimitedParser({
-      delimiter: '\t',
-      quoting: false,
-      header: 'none',
-      onRow(row, out) {
-        const f = row.fields;
-        if (f.length < 7 || f.length > 9) {
-          return pushError(out, row.lineNumber, fieldCountMessage('7 (or 9 with source columns)', f.length, '\t'), row.raw);
-        }
-        const [genre = '', filename = '', year = '', id = '', scoreText = '', s1, s2, source1, source2] = f;
-        const score = parseDecimal(scoreText);
-        if (score === null) return pushError(out, row.lineNumber, `score is not a number: ${quoteForMessage(scoreText)}`, row.raw);
-        if (score < 0 || score > 5) return pushError(out, row.lineNumber, `score ${score} is outside 0..5`, row.raw);
-        const metadata: JsonObject = { genre, filename, year };
-        if (source1 !== undefined) metadata.sourceA = source1;
-        if (source2 !== undefined) metadata.sourceB = source2;
-        const result = buildSentencePair(row.lineNumber, s1, s2, ['sentence1', 'sentence2'], {
-          originalId: id,
-          referenceScore: score,
-          metadata,
-        });
-        pushResult(out, result, row.lineNumber, row.raw);
-      },
+    return createHeaderlessTsvParser((row, out) => {
+      const f = row.fields;
+      if (f.length < 7 || f.length > 9) {
+        return pushError(out, row.lineNumber, fieldCountMessage('7 (or 9 with source columns)', f.length, '\t'), row.raw);
+      }
+      const [genre = '', filename = '', year = '', id = '', scoreText = '', s1, s2, source1, source2] = f;
+      const score = parseDecimal(scoreText);
+      if (score === null) return pushError(out, row.lineNumber, `score is not a number: ${quoteForMessage(scoreText)}`, row.raw);
+      if (score < 0 || score > 5) return pushError(out, row.lineNumber, `score ${score} is outside 0..5`, row.raw);
+      const metadata: JsonObject = { genre, filename, year };
+      if (source1 !== undefined) metadata.sourceA = source1;
+      if (source2 !== undefined) metadata.sourceB = source2;
+      const result = buildSentencePair(row.lineNumber, s1, s2, ['sentence1', 'sentence2'], {
+        originalId: id,
+        referenceScore: score,
+        metadata,
+      });
+      pushResult(out, result, row.lineNumber, row.raw);
     });
   },
 };

@@ -109,7 +109,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       rejectsPath: path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`),
       onProgress: (p) => {
         if (!io.isTTY) return;
-        const label = p.phase === 'publishing' ? `publishing${p.step ? ` ${p.step}` : ''}` : p.phase;
+        const label = p.phase;
         io.stderr.write(`\r${renderProgressLine({ label, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started })}\x1b[K`);
         drawn = true;
       },
