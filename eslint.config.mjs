@@ -1,16 +1,10 @@
 // ESLint flat config: Next's rules, typescript-eslint's type-checked rules, and the folder
-// boundaries of STYLE.md (pure lib/<domain>/, Prisma only in lib/db/, 'use server' only in lib/actions/).
+// boundaries of docs/conventions.md (scripts/lint/boundaries.mjs: pure lib/<domain>/, queries and
+// the Prisma client only in lib/db/, database drivers only in lib/db and lib/runtime, 'use server'
+// only in lib/actions/).
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import tseslint from 'typescript-eslint';
-
-const pureDomains = ['access', 'agreement', 'errors', 'import', 'ingest', 'measures', 'metrics', 'naming', 'sampling', 'stats', 'formats', 'mining'];
-
-const forbiddenInPure = [
-  { group: ['next', 'next/*', 'next-auth', 'next-auth/*'], message: 'lib/<domain> is pure: no Next.js imports.' },
-  { group: ['react', 'react-dom', 'react/*'], message: 'lib/<domain> is pure: no React.' },
-  { group: ['@prisma/*', '**/generated/**'], message: 'lib/<domain> is pure: no Prisma (use lib/db from the caller).' },
-  { group: ['@/lib/db', '@/lib/db/*', '@/lib/auth', '@/lib/auth/*', '@/lib/actions/*', '@/lib/runtime/*'], message: 'lib/<domain> is pure: no database, auth or runtime imports.' },
-];
+import { boundaryConfigs } from './scripts/lint/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -28,43 +22,7 @@ export default tseslint.config(
       'import/no-anonymous-default-export': 'off',
     },
   },
-  {
-    files: pureDomains.map((d) => `lib/${d}/**/*.ts`),
-    rules: { 'no-restricted-imports': ['error', { patterns: forbiddenInPure }] },
-  },
-  {
-    files: ['app/**', 'components/**', 'lib/actions/**', 'lib/auth/**', 'lib/http/**', 'lib/runtime/**', 'scripts/**', 'e2e/**', 'proxy.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@prisma/*', '**/generated/**', '**/db/generated/*'], message: 'Only lib/db imports the Prisma client; call a lib/db function.' }] },
-      ],
-    },
-  },
-  {
-    files: ['components/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/lib/db/client', '@/lib/db/*.ts'], importNames: ['getDb', 'createPrismaClient'], message: 'Components get data from pages, not from the database.' },
-            { group: ['@prisma/*', '**/generated/**'], message: 'Only lib/db imports the Prisma client.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['lib/actions/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "Program > ExpressionStatement[directive='use server']", message: "'use server' belongs in lib/actions/ only." },
-      ],
-    },
-  },
+  ...boundaryConfigs(import.meta.dirname),
   {
     files: ['**/*.test.ts', 'e2e/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -53,10 +53,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_0
   throw new StartupError('the web server did not answer within 2 minutes.', 'See its output above.');
 }
 
-function printBanner(url: string, db: OpenedDatabase): void {
+function printBanner(url: string, database: OpenedDatabase): void {
   const lines = ['', `Paralens is running at ${url}`];
-  if (db.mode === 'embedded') {
-    lines.push(`Database: embedded PostgreSQL, data in ${db.home}`);
+  if (database.mode === 'embedded') {
+    lines.push(`Database: embedded PostgreSQL, data in ${database.home}`);
     lines.push('', `Demo logins (password: ${demoPassword}):`);
     for (const u of demoUsers) lines.push(`  ${u.role.toLowerCase().padEnd(11)} ${u.email}`);
   } else {
@@ -74,8 +74,8 @@ async function main(): Promise<void> {
     throw new StartupError(`port ${port} on ${host} is already in use.`, 'Stop what uses it or set PORT to another port.');
   }
 
-  const db = await openDatabase({ log: (line) => console.log(line) });
-  await recoverInterruptedImports(db.url);
+  const database = await openDatabase({ log: (line) => console.log(line) });
+  await recoverInterruptedImports(database.url);
   let child: ChildProcess | undefined;
   let stopping = false;
   const shutdown = async (code: number): Promise<never> => {
@@ -85,8 +85,8 @@ async function main(): Promise<void> {
         child.kill('SIGTERM');
         await new Promise((r) => child?.once('exit', r));
       }
-      await db.stop();
-      if (db.mode === 'embedded') console.log('Stopped the web server and PostgreSQL.');
+      await database.stop();
+      if (database.mode === 'embedded') console.log('Stopped the web server and PostgreSQL.');
     }
     process.exit(code);
   };
@@ -94,17 +94,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
-    if (!db.authSecret) {
+    if (!database.authSecret) {
       throw new StartupError('AUTH_SECRET is not set.', 'With DATABASE_URL, set AUTH_SECRET to a long random string (e.g. `openssl rand -base64 32`).');
     }
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      AUTH_SECRET: db.authSecret,
+      DATABASE_URL: database.url,
+      AUTH_SECRET: database.authSecret,
       AUTH_TRUST_HOST: 'true',
-      PARALENS_HOME: db.home,
-      PARALENS_DEMO: db.isDemo ? '1' : '0',
+      PARALENS_HOME: database.home,
+      PARALENS_DEMO: database.isDemo ? '1' : '0',
       NEXT_TELEMETRY_DISABLED: '1',
     };
     if (isBuildStale()) {
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     });
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
     await waitForHealth(url, child);
-    printBanner(url, db);
+    printBanner(url, database);
   } catch (error) {
     reportError(error);
     await shutdown(1);

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { comparisonMeasures, type CorpusComparisonRow } from '@/lib/db/corpus-comparison';
-import { measureCatalog } from '@/lib/measures/catalog';
+import type { CorpusComparisonRow } from '@/lib/db/corpus-comparison';
+import { measureCatalog, table7MeasureKeys } from '@/lib/measures/catalog';
 import { formatCount, formatMeasure } from './format';
 
 function MeanSd({ mean, sd }: { mean: number | null; sd: number | null }) {
@@ -22,7 +22,7 @@ export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] })
           <th className="num">n</th>
           <th className="num">ST &gt; 0.8</th>
           <th className="num">length</th>
-          {comparisonMeasures.map((k) => (
+          {table7MeasureKeys.map((k) => (
             <th key={k} className="num">
               {measureCatalog[k].label}
             </th>
@@ -40,9 +40,9 @@ export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] })
             <td className="num">
               <MeanSd mean={r.lengthMean} sd={r.lengthSd} />
             </td>
-            {comparisonMeasures.map((k) => (
+            {table7MeasureKeys.map((k) => (
               <td key={k} className="num">
-                <MeanSd mean={r.means[k]} sd={r.sds[k]} />
+                <MeanSd mean={r.means[k] ?? null} sd={r.sds[k] ?? null} />
               </td>
             ))}
           </tr>

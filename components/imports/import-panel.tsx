@@ -3,19 +3,10 @@ import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { cancelImportAction, startImportAction } from '@/lib/actions/imports';
 import { uploadFile } from './upload-file';
+import { TIERS } from '@/lib/import/types';
+import type { UploadDetection } from '@/lib/jobs/detect-upload';
 
-interface Detection {
-  jobId: number;
-  fileName: string;
-  bytes: number;
-  format: string | null;
-  candidates: Array<{ format: string; title: string }>;
-  tier: string | null;
-  encoding: string | null;
-  message: string | null;
-}
-
-const GENERIC = new Set(['csv', 'tsv', 'jsonl']);
+type Detection = UploadDetection & { jobId: number; fileName: string; bytes: number };
 
 function formString(data: FormData, name: string): string {
   const value = data.get(name);
@@ -83,6 +74,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
     });
   }
 
+  const chosen = detection?.candidates.find((c) => c.format === format);
   return (
     <section className="card stack" aria-label="Import a file">
       <h2 style={{ marginTop: 0 }}>Import a file</h2>
@@ -125,18 +117,20 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
                 ))}
               </select>
             </label>
-            {format.startsWith('wikipedia-ipc') && (
+            {chosen?.hasTiers && (
               <label>
                 Tier
                 <select name="tier" defaultValue={detection.tier ?? ''}>
                   <option value="">from the file name</option>
-                  <option value="gold">gold</option>
-                  <option value="silver">silver</option>
-                  <option value="bronze">bronze</option>
+                  {TIERS.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
-            {GENERIC.has(format) && (
+            {chosen?.usesColumnMap && (
               <label>
                 Column mapping <span className="small muted">(e.g. a=sentence1,b=sentence2,label=gold)</span>
                 <input name="map" placeholder="detected from the header when empty" />

@@ -62,7 +62,7 @@ export function LiveImportProgress({ jobId }: { jobId: number }) {
           `${Math.round(fraction * 100)} %`,
           `${job.recordsRead.toLocaleString('en')} records`,
           rate ? `${Math.round(rate).toLocaleString('en')}/s` : null,
-          fraction >= 1 ? 'publishing' : secondsLeft !== null ? `about ${Math.ceil(secondsLeft)} s left` : null,
+          fraction >= 1 ? 'committing' : secondsLeft !== null ? `about ${Math.ceil(secondsLeft)} s left` : null,
         ];
   return (
     <div className="stack small" role="status" aria-live="polite" style={{ gap: 4, marginTop: 4 }}>

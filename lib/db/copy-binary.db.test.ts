@@ -1,8 +1,8 @@
-/** BinaryCopyWriter (lib/ingest/copy-binary.ts) against a real PostgreSQL: every type it writes reads back. */
+/** BinaryCopyWriter (lib/pair-rows/copy-binary.ts) against a real PostgreSQL: every type it writes reads back. */
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { describe, expect, it } from 'vitest';
-import { BinaryCopyWriter } from '@/lib/ingest/copy-binary';
+import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
 
 describe('binary COPY', () => {
   it('round-trips integers, doubles, booleans, uuids, UTF-8 text, jsonb, text[] and NULLs', async () => {

@@ -4,9 +4,9 @@
  */
 import { Prisma } from './generated/client';
 import type { Db } from './client';
+import { table7MeasureKeys, type MeasureKey } from '@/lib/measures/catalog';
 
-export const comparisonMeasures = ['rouge1', 'rougeL', 'bleu', 'wms', 'bertscore', 'st', 'delta'] as const;
-export type ComparisonMeasure = (typeof comparisonMeasures)[number];
+type ComparisonMeasure = MeasureKey;
 
 export interface CorpusComparisonRow {
   corpusId: number;
@@ -16,8 +16,8 @@ export interface CorpusComparisonRow {
   stAbove08Share: number | null;
   lengthMean: number | null;
   lengthSd: number | null;
-  means: Record<ComparisonMeasure, number | null>;
-  sds: Record<ComparisonMeasure, number | null>;
+  means: Partial<Record<ComparisonMeasure, number | null>>;
+  sds: Partial<Record<ComparisonMeasure, number | null>>;
 }
 
 /** The paper's semantic threshold for "paraphrase" (precision 0.82 / recall 0.77 on MSRPC). */
@@ -26,7 +26,7 @@ export const ST_PARAPHRASE_THRESHOLD = 0.8;
 type Raw = Record<string, unknown> & { corpusId: number; name: string; slug: string; n: number };
 
 export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boolean }): Promise<CorpusComparisonRow[]> {
-  const cols = comparisonMeasures.map((k) => {
+  const cols = table7MeasureKeys.map((k) => {
     const c = Prisma.raw(`p."${k}"`);
     return Prisma.sql`avg(${c})::float8 AS ${Prisma.raw(`"${k}_mean"`)}, stddev_samp(${c})::float8 AS ${Prisma.raw(`"${k}_sd"`)}`;
   });
@@ -45,9 +45,9 @@ export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boo
     LEFT JOIN "Pair" p ON p."corpusId" = c."id" ${filter}
     GROUP BY c."id", s."share" ORDER BY c."name"`;
   return rows.map((r) => {
-    const means = {} as Record<ComparisonMeasure, number | null>;
-    const sds = {} as Record<ComparisonMeasure, number | null>;
-    for (const k of comparisonMeasures) {
+    const means: Partial<Record<ComparisonMeasure, number | null>> = {};
+    const sds: Partial<Record<ComparisonMeasure, number | null>> = {};
+    for (const k of table7MeasureKeys) {
       means[k] = (r[`${k}_mean`] as number | null) ?? null;
       sds[k] = (r[`${k}_sd`] as number | null) ?? null;
     }

@@ -22,7 +22,7 @@ export function createImportJob(db: Db, data: CreateImportJobData) {
 }
 
 /** The last successful import of exactly this file into the corpus, if any. */
-export function findPublishedImportOfFile(db: Db, corpusId: number, fileSha256: string) {
+export function findCompletedImportOfFile(db: Db, corpusId: number, fileSha256: string) {
   return db.importJob.findFirst({
     where: { corpusId, fileSha256, status: 'SUCCEEDED', imported: { gt: 0 } },
     orderBy: { id: 'desc' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PairRecord } from '@/lib/import/types';
-import { preparePair } from '@/lib/ingest/prepare-pair';
+import { preparePair } from '@/lib/pair-rows/prepare-pair';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { getDb } from './client';
 import { CHUNK_PAIRS, PairImportSession } from './pair-import-session';
@@ -24,7 +24,7 @@ describe('PairImportSession', () => {
       await session.add(first);
       await session.add(second);
       const result = await session.commit();
-      expect(result).toEqual({ staged: 2 * CHUNK_PAIRS, imported: CHUNK_PAIRS, duplicates: CHUNK_PAIRS, texts: CHUNK_PAIRS + 1 });
+      expect(result).toEqual({ received: 2 * CHUNK_PAIRS, imported: CHUNK_PAIRS, duplicates: CHUNK_PAIRS, texts: CHUNK_PAIRS + 1 });
     } finally {
       await session.close();
     }

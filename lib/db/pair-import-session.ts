@@ -2,17 +2,18 @@
  * Writes an import in one transaction on a dedicated connection, chunk by chunk, while the importer
  * prepares the next chunks (Node.js and PostgreSQL work on the two cores at once). When a chunk is
  * formed, its questions go out at once (which keys the corpus may already have, the images' ids,
- * ids for its texts); when its turn comes, lib/ingest/chunk-planner.ts decides what is new and the
+ * ids for its texts); when its turn comes, lib/pair-rows/chunk-planner.ts decides what is new and the
  * new texts and pairs are COPYed (binary format) straight into Text and Pair. Duplicates are
  * skipped and counted; file order is kept; memory holds a few chunks. Nothing is visible to others
  * before COMMIT; a failure, an invalid record in all-or-nothing mode, or a cancel rolls it all back.
  */
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BinaryCopyWriter } from '@/lib/ingest/copy-binary';
-import type { PreparedPair } from '@/lib/ingest/prepare-pair';
-import { UuidBloomFilter } from '@/lib/ingest/bloom-filter';
-import { ChunkPlanner, type ChunkPlan, type LookupAnswers } from '@/lib/ingest/chunk-planner';
+import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
+import { measureKeys } from '@/lib/measures/catalog';
+import type { PreparedPair } from '@/lib/pair-rows/prepare-pair';
+import { UuidBloomFilter } from '@/lib/pair-rows/bloom-filter';
+import { ChunkPlanner, type ChunkPlan, type LookupAnswers } from '@/lib/pair-rows/chunk-planner';
 
 /** Pairs per chunk: big enough to amortise round trips, small enough to keep memory flat. */
 export const CHUNK_PAIRS = 5_000;
@@ -20,13 +21,16 @@ export const CHUNK_PAIRS = 5_000;
 const MAX_PENDING_CHUNKS = 2;
 
 const TEXT_COLUMNS = '"id", "corpusId", "contentKey", "content", "type", "imageId", "sourcePage", "sourceTitle", "wordCount", "importJobId"';
-const PAIR_COLUMNS = `"corpusId", "textAId", "textBId", "imageId", "pairKey", "originalId", "clusterId", "metadata",
-  "referenceLabel", "referenceScore", "referenceIsParaphrase", "importJobId", "lengthA", "lengthB",
-  "rouge1", "rougeL", "bleu", "syn", "levenshtein", "ngramOverlap", "lcpOverlap", "sumo",
-  "wms", "bertscore", "st", "sem", "delta", "semParts"`;
+const TEXT_COLUMN_COUNT = 10;
+/** The Pair columns every import writes, in encodePair's order: fixed ones, one per measure, semParts. */
+const PAIR_FIXED_COLUMNS = ['corpusId', 'textAId', 'textBId', 'imageId', 'pairKey', 'originalId', 'clusterId', 'metadata',
+  'referenceLabel', 'referenceScore', 'referenceIsParaphrase', 'importJobId', 'lengthA', 'lengthB'] as const;
+const PAIR_COLUMN_NAMES = [...PAIR_FIXED_COLUMNS, ...measureKeys, 'semParts'];
+const PAIR_COLUMNS = PAIR_COLUMN_NAMES.map((c) => `"${c}"`).join(', ');
 
-export interface PublishResult {
-  staged: number;
+export interface ImportWriteResult {
+  /** pairs handed to the session, repeats included */
+  received: number;
   imported: number;
   duplicates: number;
   /** texts this import added to the corpus */
@@ -55,7 +59,7 @@ export class PairImportSession {
   /** all COPYs queued so far; rejects if one failed */
   private copiesDone: Promise<unknown> = Promise.resolve();
   private pendingChunks = 0;
-  private staged = 0;
+  private received = 0;
   private imported = 0;
   private textsAdded = 0;
   private isOpen = true;
@@ -105,7 +109,7 @@ export class PairImportSession {
   /** Queues pairs; a full chunk goes to the database while the caller prepares the next ones. */
   async add(pairs: readonly PreparedPair[]): Promise<void> {
     for (const p of pairs) this.buffer.push(p);
-    this.staged += pairs.length;
+    this.received += pairs.length;
     if (this.buffer.length >= CHUNK_PAIRS) await this.sendChunk();
   }
 
@@ -206,7 +210,7 @@ export class PairImportSession {
     const imageId = (key: string | null): number | null => (key === null ? null : (answers.imageIds.get(key) ?? null));
     const texts = new BinaryCopyWriter();
     for (const { text, imageKey } of newTexts) {
-      texts.row(10).int4(textIds.get(text.key)).int4(this.corpusId).uuid(text.key).text(text.content).text(text.type);
+      texts.row(TEXT_COLUMN_COUNT).int4(textIds.get(text.key)).int4(this.corpusId).uuid(text.key).text(text.content).text(text.type);
       texts.int4(imageId(imageKey)).text(text.page).text(text.title).int4(text.words).int4(this.importJobId);
     }
     const pairs = new BinaryCopyWriter();
@@ -227,12 +231,11 @@ export class PairImportSession {
   }
 
   private encodePair(w: BinaryCopyWriter, p: PreparedPair, textIds: Map<string, number>, imageId: number | null): void {
-    const m = p.measures;
-    w.row(28).int4(this.corpusId).int4(textIds.get(p.a.key)).int4(textIds.get(p.b.key)).int4(imageId).uuid(p.pairKey);
+    w.row(PAIR_COLUMN_NAMES.length).int4(this.corpusId).int4(textIds.get(p.a.key)).int4(textIds.get(p.b.key)).int4(imageId).uuid(p.pairKey);
     w.text(p.originalId).text(p.clusterId).jsonb(p.metadata).text(p.referenceLabel).float8(p.referenceScore).bool(p.referenceIsParaphrase);
     w.int4(this.importJobId).int4(p.a.words).int4(p.b.words);
-    w.float8(m.rouge1).float8(m.rougeL).float8(m.bleu).float8(m.syn).float8(m.levenshtein).float8(m.ngramOverlap).float8(m.lcpOverlap).float8(m.sumo);
-    w.float8(m.wms).float8(m.bertscore).float8(m.st).float8(m.sem).float8(m.delta).textArray(p.semParts);
+    for (const key of measureKeys) w.float8(p.measures[key]);
+    w.textArray(p.semParts);
   }
 
   /** Streams rows with COPY; resolves when PostgreSQL has them. */
@@ -245,13 +248,13 @@ export class PairImportSession {
     });
   }
 
-  /** Publishes the rest, records the result in the job row and commits. */
-  async commit(): Promise<PublishResult> {
+  /** Writes the rest, records the result in the job row and commits. */
+  async commit(): Promise<ImportWriteResult> {
     await this.sendChunk();
     await this.decided;
     await this.copiesDone;
     if (this.failure) throw this.failure as Error;
-    const result: PublishResult = { staged: this.staged, imported: this.imported, duplicates: this.staged - this.imported, texts: this.textsAdded };
+    const result: ImportWriteResult = { received: this.received, imported: this.imported, duplicates: this.received - this.imported, texts: this.textsAdded };
     await this.client.query(
       `UPDATE "ImportJob" SET "status" = 'SUCCEEDED', "imported" = $2, "duplicates" = $3, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1`,
       [this.importJobId, result.imported, result.duplicates],

@@ -1,20 +1,16 @@
-/** Reading pairs of a corpus with their two texts and measures (plain DTOs). */
+/** Reading pairs of a corpus with their two texts and every measure of the catalogue (plain DTOs). */
 import type { Db } from './client';
+import { measureKeys, type MeasureValues } from '@/lib/measures/catalog';
 
-export interface PairRow {
+export type PairRow = MeasureValues & {
   id: number;
   a: string;
   b: string;
   referenceLabel: string | null;
   referenceScore: number | null;
-  syn: number | null;
-  sem: number | null;
-  delta: number | null;
-  rouge1: number | null;
-  rougeL: number | null;
-  bleu: number | null;
-  st: number | null;
-}
+};
+
+const measureSelect = Object.fromEntries(measureKeys.map((k) => [k, true])) as Record<keyof MeasureValues, true>;
 
 export async function listPairs(db: Db, corpusId: number, options: { limit: number; offset: number }): Promise<PairRow[]> {
   const rows = await db.pair.findMany({
@@ -26,13 +22,7 @@ export async function listPairs(db: Db, corpusId: number, options: { limit: numb
       id: true,
       referenceLabel: true,
       referenceScore: true,
-      syn: true,
-      sem: true,
-      delta: true,
-      rouge1: true,
-      rougeL: true,
-      bleu: true,
-      st: true,
+      ...measureSelect,
       textA: { select: { content: true } },
       textB: { select: { content: true } },
     },

@@ -8,6 +8,7 @@
  * given / none do). A column is a header name, a 1-based position, or for JSON a dotted path.
  */
 import { resolveSimilarityKey } from './similarity-keys';
+import { importableMeasureKeys } from '@/lib/measures/catalog';
 import { ImportSetupError, type SimilarityKey } from './types';
 
 export const FIELD_KEYS = ['a', 'b', 'id', 'cluster', 'label', 'score', 'paraphrase', 'image', 'pageA', 'pageB'] as const;
@@ -54,7 +55,7 @@ export function parseColumnMap(spec: string): ColumnMap {
       metaSetting ??= false;
     } else if (key.startsWith('sim.')) {
       const measure = resolveSimilarityKey(key.slice(4));
-      if (!measure) throw new ImportSetupError(`unknown similarity "${key.slice(4)}" in "${entry}" (known: wms, bertscore, st, rouge1, rougeL, bleu)`);
+      if (!measure) throw new ImportSetupError(`unknown similarity "${key.slice(4)}" in "${entry}" (known: ${importableMeasureKeys.join(', ')})`);
       map.similarities[measure] = column;
     } else {
       throw new ImportSetupError(`unknown column mapping key "${key}" (known: ${FIELD_KEYS.join(', ')}, sim.<measure>, meta.<name>, meta=*)`);

@@ -29,6 +29,10 @@ export interface FormatDefinition {
   name: ImportFormat;
   /** One line for format pickers and `--help`. */
   title: string;
+  /** Reads any file through a column mapping (`--map a=…,b=…`): the generic csv, tsv and jsonl. */
+  usesColumnMap?: boolean;
+  /** The file belongs to a Wikipedia-IPC tier (gold, silver, bronze), from its name or chosen. */
+  hasTiers?: boolean;
   /** Confidence in [0, 1] that the sample is in this format; 0 = certainly not. */
   sniff(sample: FormatSample): number;
   createParser(context: FormatContext): FormatParser;

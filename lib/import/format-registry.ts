@@ -35,7 +35,7 @@ const FORMATS: readonly FormatDefinition[] = [
 ];
 
 /** Formats that read any file through a column mapping. */
-export const GENERIC_FORMATS: readonly ImportFormat[] = ['csv', 'tsv', 'jsonl'];
+export const GENERIC_FORMATS: readonly ImportFormat[] = FORMATS.filter((f) => f.usesColumnMap === true).map((f) => f.name);
 
 export function listImportFormats(): readonly FormatDefinition[] {
   return FORMATS;

@@ -8,20 +8,11 @@
  */
 import { describeValue, isJsonObject, setJsonEntry } from './json-values';
 import type { JsonObject, JsonValue, SimilarityKey } from './types';
+import { importableMeasureKeys, measureCatalog } from '@/lib/measures/catalog';
 
-const KEY_ALIASES = new Map<string, SimilarityKey>(Object.entries({
-  'rouge1-f1': 'rouge1',
-  rouge1: 'rouge1',
-  'rougel-f1': 'rougeL',
-  rougel: 'rougeL',
-  rougeL: 'rougeL',
-  bleu: 'bleu',
-  wms: 'wms',
-  'bert-score-f1': 'bertscore',
-  bertscore: 'bertscore',
-  'sentence-transformer-cos-sim': 'st',
-  st: 'st',
-} satisfies Record<string, SimilarityKey>));
+const KEY_ALIASES = new Map<string, SimilarityKey>(
+  importableMeasureKeys.flatMap((key) => (measureCatalog[key].importNames ?? []).map((name) => [name, key] as const)),
+);
 
 export interface SimilarityReading {
   similarities: Partial<Record<SimilarityKey, number>>;

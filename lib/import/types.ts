@@ -5,6 +5,8 @@
  * captions land in the same columns; corpus-specific columns go to `metadata`.
  */
 
+import type { ImportableMeasureKey } from '@/lib/measures/catalog';
+
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -28,9 +30,8 @@ export interface ImageRef {
   key: string;
 }
 
-/** Similarity values imported with a pair (seed-code.md §2 names them `rouge1-f1`, `wms`, ...). */
-export type SimilarityKey = 'rouge1' | 'rougeL' | 'bleu' | 'wms' | 'bertscore' | 'st';
-export const SIMILARITY_KEYS: readonly SimilarityKey[] = ['rouge1', 'rougeL', 'bleu', 'wms', 'bertscore', 'st'];
+/** Similarity values imported with a pair: the catalogue's importable measures (seed-code.md §2 names them `rouge1-f1`, `wms`, ...). */
+export type SimilarityKey = ImportableMeasureKey;
 
 export interface PairRecord {
   /** 1-based physical line on which the record starts. */

@@ -3,21 +3,28 @@ import { openImportFile } from '@/lib/import/open-import-file';
 import { listImportFormats } from '@/lib/import/format-registry';
 import { ImportSetupError } from '@/lib/import/types';
 
+export interface FormatCandidate {
+  format: string;
+  title: string;
+  usesColumnMap: boolean;
+  hasTiers: boolean;
+}
+
 export interface UploadDetection {
   format: string | null;
-  candidates: Array<{ format: string; title: string }>;
+  /** the detected format first, then every other format */
+  candidates: FormatCandidate[];
   tier: string | null;
   encoding: string | null;
   message: string | null;
 }
 
 export async function detectUploadFormat(filePath: string, fileName: string): Promise<UploadDetection> {
-  const titles = new Map(listImportFormats().map((f) => [f.name as string, f.title]));
-  const all = [...titles.entries()].map(([format, title]) => ({ format, title }));
+  const all: FormatCandidate[] = listImportFormats().map((f) => ({ format: f.name, title: f.title, usesColumnMap: f.usesColumnMap === true, hasTiers: f.hasTiers === true }));
   try {
     const stream = await openImportFile(filePath, { fileName });
     await stream.close();
-    const ranked = stream.candidates.map((c) => ({ format: c.format, title: titles.get(c.format) ?? c.format }));
+    const ranked = stream.candidates.map((c) => all.find((f) => f.format === c.format)).filter((f) => f !== undefined);
     const rest = all.filter((f) => !ranked.some((r) => r.format === f.format));
     return { format: stream.format, candidates: [...ranked, ...rest], tier: stream.tier ?? null, encoding: stream.encoding, message: null };
   } catch (error) {

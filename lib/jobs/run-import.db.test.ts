@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { makeCorpus } from '@/prisma/factories/corpora';
-import { computePairKey, computeTextKey } from '@/lib/ingest/content-keys';
+import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
 import { runImport, type RunImportOptions } from './run-import';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-import-'));
@@ -73,7 +73,7 @@ describe('runImport (Wikipedia-IPC pairs)', () => {
     expect(easter.image?.key).toBe('File:Easter_postcard.jpg');
     expect(easter.textA).toMatchObject({ type: 'CAPTION', sourceTitle: 'Easter Bunny' });
 
-    // PostgreSQL computed the keys; they agree with the TypeScript definitions (lib/ingest/content-keys.ts).
+    // PostgreSQL computed the keys; they agree with the TypeScript definitions (lib/pair-rows/content-keys.ts).
     const textB = await getDb().text.findUniqueOrThrow({ where: { id: easter.textBId } });
     expect(easter.pairKey).toBe(computePairKey(easter.textA.content, textB.content));
     expect(easter.textA.contentKey).toBe(computeTextKey('CAPTION', 'File:Easter_postcard.jpg', easter.textA.sourcePage, easter.textA.content));

@@ -1,24 +1,24 @@
 /**
  * Runs one import end to end: hash the file (re-importing the same file is a no-op), parse it
- * as a stream (lib/import), compute every measure (lib/ingest → lib/metrics), write the pairs with
+ * as a stream (lib/import), compute every measure (lib/pair-rows → lib/measures), write the pairs with
  * COPY in one transaction (lib/db/pair-import-session). By default all-or-nothing: one
  * invalid record and nothing is published; with skipInvalid the valid records are published and
  * the rejected ones go to a rejects file. Progress is reported through a callback and the job row.
  */
 import { stat } from 'node:fs/promises';
 import type { Db } from '@/lib/db/client';
-import { createImportJob, findPublishedImportOfFile, finishImportJob, updateImportProgress } from '@/lib/db/import-jobs';
-import { PairImportSession, type PublishResult } from '@/lib/db/pair-import-session';
+import { createImportJob, findCompletedImportOfFile, finishImportJob, updateImportProgress } from '@/lib/db/import-jobs';
+import { PairImportSession, type ImportWriteResult } from '@/lib/db/pair-import-session';
 import { openImportFile } from '@/lib/import/open-import-file';
 import type { ImportFormat, Tier } from '@/lib/import/types';
-import { ErrorReport } from '@/lib/ingest/error-report';
-import { preparePair } from '@/lib/ingest/prepare-pair';
+import { ErrorReport } from '@/lib/import/error-report';
+import { preparePair } from '@/lib/pair-rows/prepare-pair';
 import type { PairRecord } from '@/lib/import/types';
 import { hashFile } from './file-hash';
 import { RejectsFile } from './rejects-file';
 
 export interface ImportProgress {
-  phase: 'hashing' | 'parsing' | 'publishing';
+  phase: 'hashing' | 'parsing' | 'committing';
   bytesRead: number;
   totalBytes: number;
   records: number;
@@ -61,7 +61,7 @@ export interface ImportReport {
   seconds: number;
   rejectsPath: string | null;
   message: string | null;
-  publish?: PublishResult;
+  written?: ImportWriteResult;
   /** milliseconds: preparing records (measures, keys), waiting for the database, lookups, COPY */
   timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number; dbBusyMs: number };
 }
@@ -91,7 +91,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
   options.onProgress?.({ phase: 'hashing', bytesRead: 0, totalBytes: size, records: 0, errors: 0 });
   const sha = await hashFile(options.filePath);
   const jobOptions = { format: options.format ?? null, tier: options.tier ?? null, map: options.map ?? null, skipInvalid: Boolean(options.skipInvalid) };
-  const previous = await findPublishedImportOfFile(db, options.corpusId, sha);
+  const previous = await findCompletedImportOfFile(db, options.corpusId, sha);
   const jobId =
     options.jobId ??
     (await createImportJob(db, { corpusId: options.corpusId, createdById: options.createdById ?? null, fileName, fileSha256: sha, fileBytes: size, format: options.format ?? null, options: jobOptions })).id;
@@ -177,7 +177,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       return report({ jobId, status: 'FAILED', format: stream.format, tier: stream.tier, ...common, errors: errors.format(), message });
     }
 
-    options.onProgress?.({ phase: 'publishing', bytesRead: size, totalBytes: size, records, errors: errors.total });
+    options.onProgress?.({ phase: 'committing', bytesRead: size, totalBytes: size, records, errors: errors.total });
     const published = await session.commit();
     const message = published.imported === 0 && published.duplicates > 0 ? 'unchanged: every pair was already in the corpus' : null;
     await finishImportJob(db, jobId, { ...common, status: 'SUCCEEDED', message, imported: published.imported, duplicates: published.duplicates });
@@ -191,7 +191,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       imported: published.imported,
       duplicates: published.duplicates,
       message,
-      publish: published,
+      written: published,
       timings: { prepareMs, ...session.timings },
     });
   } catch (error) {

@@ -1,48 +1,81 @@
 /**
- * The similarity measures stored per pair (paper sec. 4; thesis sec. 4.9), with display labels.
- * The keys are the Pair columns; lists, dashboards and exports iterate over this catalogue.
+ * The single source of the similarity measures stored per pair (paper sec. 4; thesis sec. 4.9).
+ * Everything that lists measures derives from this catalogue: the value types of the measure
+ * functions, the Pair columns written by imports (lib/db/pair-import-session.ts), the import
+ * aliases of files that bring scores, the `sim` command's output, tables, dashboards and exports.
+ * Adding a measure = one entry here, its function, and its Pair column (docs/recipes.md).
+ *
+ * kind:
+ * - 'text'     computed from the two texts on every import (lib/measures/measures.ts); syn too,
+ *              since it is the mean of three text measures
+ * - 'semantic' brought by the imported file or computed from local models; sem averages them
+ * - 'combined' derived from the semantic measures present (sem, delta)
  */
-export const measureKeys = [
-  'rouge1',
-  'rougeL',
-  'bleu',
-  'syn',
-  'wms',
-  'bertscore',
-  'st',
-  'sem',
-  'delta',
-  'levenshtein',
-  'ngramOverlap',
-  'lcpOverlap',
-  'sumo',
-] as const;
-
-export type MeasureKey = (typeof measureKeys)[number];
-
-export interface MeasureInfo {
-  key: MeasureKey;
+export interface MeasureDefinition {
+  key: string;
   label: string;
+  /** where tables group the measure */
   group: 'syntactic' | 'semantic' | 'combined' | 'thesis';
+  kind: 'text' | 'semantic' | 'combined';
   description: string;
+  /** names under which imported files bring the value (seed-code.md §2), lower-case matched too */
+  importNames?: readonly string[];
+  /** imported values are clipped to [0, 1] (BERTScore and ST can leave it, as in the paper's code) */
+  clipImported?: boolean;
+  /** a column of the paper's Table 7 (corpus comparison) */
+  inTable7?: boolean;
 }
 
-export const measureCatalog: Record<MeasureKey, MeasureInfo> = {
-  rouge1: { key: 'rouge1', label: 'ROUGE-1', group: 'syntactic', description: 'unigram overlap F1' },
-  rougeL: { key: 'rougeL', label: 'ROUGE-L', group: 'syntactic', description: 'longest common subsequence F1' },
-  bleu: { key: 'bleu', label: 'BLEU', group: 'syntactic', description: 'BLEU-4, smoothing 7, both directions' },
-  syn: { key: 'syn', label: 'syn', group: 'combined', description: 'mean of ROUGE-1, ROUGE-L, BLEU' },
-  wms: { key: 'wms', label: 'WMS', group: 'semantic', description: 'Word Mover similarity (imported)' },
-  bertscore: { key: 'bertscore', label: 'BERTScore', group: 'semantic', description: 'BERTScore F1 (imported)' },
-  st: { key: 'st', label: 'ST', group: 'semantic', description: 'Sentence-Transformer cosine (imported)' },
-  sem: { key: 'sem', label: 'sem', group: 'combined', description: 'mean of the semantic measures present' },
-  delta: { key: 'delta', label: 'Δsem,syn', group: 'combined', description: 'sem − syn: paraphrase sophistication' },
-  levenshtein: { key: 'levenshtein', label: 'Levenshtein', group: 'thesis', description: 'normalised word-level edit distance' },
-  ngramOverlap: { key: 'ngramOverlap', label: 'n-gram overlap', group: 'thesis', description: 'word n-gram overlap, N = 4' },
-  lcpOverlap: { key: 'lcpOverlap', label: 'LCP overlap', group: 'thesis', description: 'LCP n-gram overlap' },
-  sumo: { key: 'sumo', label: 'Sumo', group: 'thesis', description: 'Sumo metric, α = β = 0.5, k = 3' },
-};
+const definitions = [
+  { key: 'rouge1', label: 'ROUGE-1', group: 'syntactic', kind: 'text', description: 'unigram overlap F1', importNames: ['rouge1-f1', 'rouge1'], inTable7: true },
+  { key: 'rougeL', label: 'ROUGE-L', group: 'syntactic', kind: 'text', description: 'longest common subsequence F1', importNames: ['rougel-f1', 'rougel', 'rougeL'], inTable7: true },
+  { key: 'bleu', label: 'BLEU', group: 'syntactic', kind: 'text', description: 'BLEU-4, smoothing 7, both directions', importNames: ['bleu'], inTable7: true },
+  { key: 'syn', label: 'syn', group: 'combined', kind: 'text', description: 'mean of ROUGE-1, ROUGE-L, BLEU' },
+  { key: 'wms', label: 'WMS', group: 'semantic', kind: 'semantic', description: 'Word Mover similarity, 1 − WMD/2', importNames: ['wms'], inTable7: true },
+  { key: 'bertscore', label: 'BERTScore', group: 'semantic', kind: 'semantic', description: 'BERTScore F1', importNames: ['bert-score-f1', 'bertscore'], clipImported: true, inTable7: true },
+  { key: 'st', label: 'ST', group: 'semantic', kind: 'semantic', description: 'Sentence-Transformer cosine', importNames: ['sentence-transformer-cos-sim', 'st'], clipImported: true, inTable7: true },
+  { key: 'sem', label: 'sem', group: 'combined', kind: 'combined', description: 'mean of the semantic measures present' },
+  { key: 'delta', label: 'Δsem,syn', group: 'combined', kind: 'combined', description: 'sem − syn: paraphrase sophistication', inTable7: true },
+  { key: 'levenshtein', label: 'Levenshtein', group: 'thesis', kind: 'text', description: 'normalised word-level edit distance (0 = identical)' },
+  { key: 'ngramOverlap', label: 'n-gram overlap', group: 'thesis', kind: 'text', description: 'word n-gram overlap, N = 4' },
+  { key: 'lcpOverlap', label: 'LCP overlap', group: 'thesis', kind: 'text', description: 'LCP n-gram overlap' },
+  { key: 'sumo', label: 'Sumo', group: 'thesis', kind: 'text', description: 'Sumo metric, α = β = 0.5, k = 3' },
+] as const satisfies readonly MeasureDefinition[];
+
+type Definition = (typeof definitions)[number];
+
+export type MeasureKey = Definition['key'];
+/** Computed from the texts on import (lib/measures/measures.ts). */
+export type TextMeasureKey = Extract<Definition, { kind: 'text' }>['key'];
+/** Averaged into sem. */
+export type SemanticMeasureKey = Extract<Definition, { kind: 'semantic' }>['key'];
+/** Measures an imported file may bring (under the names in `importNames`). */
+export type ImportableMeasureKey = Extract<Definition, { importNames: readonly string[] }>['key'];
+
+/** One value per measure; null = undefined for this pair (or not computed). */
+export type MeasureValues = { [K in MeasureKey]: number | null };
+
+export type MeasureInfo = MeasureDefinition & { key: MeasureKey };
+
+/** In display order. */
+export const measureList: readonly MeasureInfo[] = definitions;
+export const measureKeys: readonly MeasureKey[] = definitions.map((d) => d.key);
+export const measureCatalog = Object.fromEntries(definitions.map((d) => [d.key, d])) as Record<MeasureKey, MeasureInfo>;
+
+const keysWhere = <K extends MeasureKey>(test: (d: MeasureInfo) => boolean): readonly K[] => measureList.filter(test).map((d) => d.key as K);
+
+export const textMeasureKeys = keysWhere<TextMeasureKey>((d) => d.kind === 'text');
+export const semanticMeasureKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic');
+export const importableMeasureKeys = keysWhere<ImportableMeasureKey>((d) => d.importNames !== undefined);
+export const table7MeasureKeys = keysWhere((d) => d.inTable7 === true);
 
 export function isMeasureKey(value: unknown): value is MeasureKey {
-  return typeof value === 'string' && (measureKeys as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(measureCatalog, value);
+}
+
+const EMPTY_VALUES = Object.freeze(Object.fromEntries(measureKeys.map((k) => [k, null])) as MeasureValues);
+
+/** A row with every measure null (a spread of one template: cheap enough for every imported pair). */
+export function emptyMeasureValues(): MeasureValues {
+  return { ...EMPTY_VALUES };
 }

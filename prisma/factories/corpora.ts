@@ -1,8 +1,9 @@
 /** Corpus and pair factories for tests (the demo seed imports real files through the importer). */
 import type { Db } from '@/lib/db/client';
-import { computePairKey, computeTextKey } from '@/lib/ingest/content-keys';
-import { countWords } from '@/lib/ingest/prepare-pair';
+import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
+import { countWords } from '@/lib/pair-rows/prepare-pair';
 import { createCorpus, type CreateCorpusData } from '@/lib/db/corpora';
+import type { MeasureKey } from '@/lib/measures/catalog';
 
 let counter = 0;
 
@@ -16,7 +17,7 @@ export interface PairSpec {
   a: string;
   b: string;
   referenceLabel?: string;
-  measures?: Partial<Record<'rouge1' | 'rougeL' | 'bleu' | 'syn' | 'wms' | 'bertscore' | 'st' | 'sem' | 'delta', number>>;
+  measures?: Partial<Record<MeasureKey, number>>;
 }
 
 

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { applyMigrations } from '@/lib/db/migrations';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
+import { measureKeys } from '@/lib/measures/catalog';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { writeIpcFixture } from './lib/ipc-fixture';
 import { postgresCpuSeconds } from './lib/process-cpu';
@@ -63,14 +64,13 @@ try {
   const flat = path.join(dir, 'flat.copy');
   await pipeline(
     client.query(copyTo(`COPY (SELECT p."corpusId", p."pairKey", ta."content", tb."content", i."key", ta."sourcePage", tb."sourcePage", p."originalId", p."clusterId",
-      p."metadata", p."lengthA", p."lengthB", p."rouge1", p."rougeL", p."bleu", p."syn", p."levenshtein", p."ngramOverlap", p."lcpOverlap", p."sumo",
-      p."wms", p."bertscore", p."st", p."sem", p."delta", p."semParts"
+      p."metadata", p."lengthA", p."lengthB", ${measureKeys.map((k) => `p."${k}"`).join(', ')}, p."semParts"
       FROM "Pair" p JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId" LEFT JOIN "Image" i ON i."id" = p."imageId" ORDER BY p."id") TO STDOUT`)),
     createWriteStream(flat),
   );
   await client.query(`CREATE TABLE bench_flat_pairs (id serial PRIMARY KEY, corpus_id int NOT NULL, pair_key uuid NOT NULL, text_a text, text_b text, image text,
-    page_a text, page_b text, original_id text, cluster_id text, metadata jsonb, length_a int, length_b int, rouge1 float8, rouge_l float8, bleu float8, syn float8,
-    levenshtein float8, ngram float8, lcp float8, sumo float8, wms float8, bertscore float8, st float8, sem float8, delta float8, sem_parts text[])`);
+    page_a text, page_b text, original_id text, cluster_id text, metadata jsonb, length_a int, length_b int,
+    ${measureKeys.map((k) => `m_${k.toLowerCase()} float8`).join(', ')}, sem_parts text[])`);
   await client.query('CREATE UNIQUE INDEX ON bench_flat_pairs (corpus_id, pair_key)');
   await client.query('CREATE INDEX ON bench_flat_pairs (corpus_id, id)');
   console.log('Loading the same rows with a plain COPY into an equivalent table …');
@@ -79,7 +79,7 @@ try {
   await pipeline(
     createReadStream(flat, { highWaterMark: 1 << 20 }),
     client.query(copyFrom(`COPY bench_flat_pairs (corpus_id, pair_key, text_a, text_b, image, page_a, page_b, original_id, cluster_id, metadata, length_a, length_b,
-      rouge1, rouge_l, bleu, syn, levenshtein, ngram, lcp, sumo, wms, bertscore, st, sem, delta, sem_parts) FROM STDIN`)),
+      ${measureKeys.map((k) => `m_${k.toLowerCase()}`).join(', ')}, sem_parts) FROM STDIN`)),
   );
   await client.query('COMMIT');
   const copySeconds = (performance.now() - t) / 1000;

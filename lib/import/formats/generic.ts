@@ -65,6 +65,7 @@ function firstLineDelimiterCount(sample: Parameters<FormatDefinition['sniff']>[0
 
 export const csvFormat: FormatDefinition = {
   name: 'csv',
+  usesColumnMap: true,
   title: 'Generic CSV with a column mapping (RFC 4180, quoted fields may span lines)',
   sniff(sample) {
     if (firstLineDelimiterCount(sample, ',') === 0) return 0;
@@ -75,6 +76,7 @@ export const csvFormat: FormatDefinition = {
 
 export const tsvFormat: FormatDefinition = {
   name: 'tsv',
+  usesColumnMap: true,
   title: 'Generic TSV with a column mapping (quoting off: " is a plain character)',
   sniff(sample) {
     const tabs = firstLineDelimiterCount(sample, '\t');
@@ -88,6 +90,7 @@ export const tsvFormat: FormatDefinition = {
 
 export const jsonlFormat: FormatDefinition = {
   name: 'jsonl',
+  usesColumnMap: true,
   title: 'Generic JSON Lines with a column mapping (dotted paths reach into objects)',
   sniff(sample) {
     return sampleFirstObject(sampleRecords(sample, 1)) ? 0.3 : 0;

@@ -34,6 +34,7 @@ function readMembers(value: JsonObject[string] | undefined): TextInput[] | strin
 
 export const wikipediaIpcSetFormat: FormatDefinition = {
   name: 'wikipedia-ipc-set',
+  hasTiers: true,
   title: 'Wikipedia-IPC paraphrase sets (JSON Lines: image_url, paraphrase[{content, reference}])',
   sniff(sample) {
     const object = sampleFirstObject(sampleRecords(sample, 1));

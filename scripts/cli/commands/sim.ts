@@ -1,18 +1,19 @@
 /**
  * `paralens sim`: the scriptable form of the similarity measures (issue 3). Reads JSON Lines
  * `{"id": ..., "a": "...", "b": "..."}` from stdin and writes, in input order, one line per
- * record with exactly the keys id, rouge1, rougeL, bleu, syn, levenshtein, ngramOverlap,
- * lcpOverlap, sumo (a is ROUGE's target and BLEU's reference). A malformed line yields
+ * record with exactly the keys id and the catalogue's text measures in catalogue order (rouge1,
+ * rougeL, bleu, syn, levenshtein, ngramOverlap, lcpOverlap, sumo; a is ROUGE's target and BLEU's reference). A malformed line yields
  * `{"id": <id or null>, "error": "line N: ..."}` and the rest continue. Blank lines are
  * skipped without output. Exit code 0 when every record was scored, 1 when some were not,
  * 2 for bad arguments. Streams with backpressure (memory does not grow with the input) and
- * never touches the database. Measures and defaults: lib/metrics/measures.ts, docs/metrics.md.
+ * never touches the database. Measures and defaults: lib/measures/measures.ts, docs/metrics.md.
  */
 import { once } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
-import type { BleuSmoothing } from '@/lib/metrics/bleu';
-import { computeMeasures, resolveMeasureOptions, type MeasureOptions } from '@/lib/metrics/measures';
+import type { BleuSmoothing } from '@/lib/measures/bleu';
+import { computeMeasures, resolveMeasureOptions, type MeasureOptions } from '@/lib/measures/measures';
+import { textMeasureKeys } from '@/lib/measures/catalog';
 import type { CliIo } from '../io';
 
 export const description = "Score text pairs from JSON Lines on stdin with the paper's syntactic measures";
@@ -96,11 +97,9 @@ function scoreLine(line: string, lineNumber: number, options: MeasureOptions): {
     return { text: formatError(validId ? id : null, `line ${lineNumber}: ${problems.join('; ')}`), ok: false };
   }
   const m = computeMeasures(a as string, b as string, options);
-  const text =
-    `{"id":${JSON.stringify(id)},"rouge1":${formatNumber(m.rouge1)},"rougeL":${formatNumber(m.rougeL)}` +
-    `,"bleu":${formatNumber(m.bleu)},"syn":${formatNumber(m.syn)},"levenshtein":${formatNumber(m.levenshtein)}` +
-    `,"ngramOverlap":${formatNumber(m.ngramOverlap)},"lcpOverlap":${formatNumber(m.lcpOverlap)}` +
-    `,"sumo":${formatNumber(m.sumo)}}\n`;
+  let text = `{"id":${JSON.stringify(id)}`;
+  for (const key of textMeasureKeys) text += `,"${key}":${formatNumber(m[key])}`;
+  text += '}\n';
   return { text, ok: true };
 }
 

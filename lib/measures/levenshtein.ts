@@ -7,8 +7,8 @@
  * cost 1; tokens are compared case-insensitively like that implementation. Both sides empty
  * gives null (0/0); one side empty gives 1. The edit distance itself comes from alignment.ts.
  */
-import { alignSequences } from '@/lib/metrics/alignment';
-import { encodeTokenPair } from '@/lib/metrics/token-ids';
+import { alignSequences } from '@/lib/measures/alignment';
+import { encodeTokenPair } from '@/lib/measures/token-ids';
 
 /** Normalised distance from the edit distance and the two token counts. */
 export function normalizeEditDistance(editDistance: number, la: number, lb: number): number | null {

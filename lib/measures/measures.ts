@@ -10,16 +10,17 @@
  * F1 with a as target; NLTK sentence BLEU-4 with smoothing method 7, the mean of a-as-reference
  * and b-as-reference, clipped to [0, 1]; syn = mean of the three. See docs/metrics.md.
  */
-import { alignSequences } from '@/lib/metrics/alignment';
-import { computeBleu4FromMatches, type BleuSmoothing } from '@/lib/metrics/bleu';
-import { normalizeEditDistance } from '@/lib/metrics/levenshtein';
-import { computeLcpOverlapFromHistogram, computeWordNgramOverlapFromCounts, THESIS_MAX_NGRAM } from '@/lib/metrics/ngram-overlap';
-import { countNgramMatches } from '@/lib/metrics/ngram-matches';
-import { computeFMeasure, computeRougeLFromLcs } from '@/lib/metrics/rouge';
-import { computeSyn } from '@/lib/metrics/semantic';
-import { computeSumoFromCounts } from '@/lib/metrics/sumo';
-import { createTokenIds, DenseRenumbering, TokenInterner, type TokenIds } from '@/lib/metrics/token-ids';
-import type { TokenizerName } from '@/lib/metrics/tokenize';
+import { alignSequences } from '@/lib/measures/alignment';
+import { computeBleu4FromMatches, type BleuSmoothing } from '@/lib/measures/bleu';
+import { normalizeEditDistance } from '@/lib/measures/levenshtein';
+import { computeLcpOverlapFromHistogram, computeWordNgramOverlapFromCounts, THESIS_MAX_NGRAM } from '@/lib/measures/ngram-overlap';
+import { countNgramMatches } from '@/lib/measures/ngram-matches';
+import { computeFMeasure, computeRougeLFromLcs } from '@/lib/measures/rouge';
+import { computeSyn } from '@/lib/measures/semantic';
+import { computeSumoFromCounts } from '@/lib/measures/sumo';
+import { createTokenIds, DenseRenumbering, TokenInterner, type TokenIds } from '@/lib/measures/token-ids';
+import type { TokenizerName } from '@/lib/measures/tokenize';
+import type { TextMeasureKey } from '@/lib/measures/catalog';
 
 export interface MeasureOptions {
   tokenizer: TokenizerName;
@@ -40,19 +41,13 @@ export const PAPER_MEASURE_OPTIONS: Readonly<MeasureOptions> = Object.freeze({
   clip: true,
 });
 
-export interface SyntacticMeasures {
+/** Every text measure of the catalogue (lib/measures/catalog.ts), plus the token counts. */
+export type SyntacticMeasures = { [K in TextMeasureKey]: number | null } & {
   rouge1: number;
   rougeL: number;
-  bleu: number | null;
-  syn: number | null;
-  /** Normalised word-level Levenshtein DISTANCE (0 = identical), as in the thesis. */
-  levenshtein: number | null;
-  ngramOverlap: number | null;
-  lcpOverlap: number | null;
-  sumo: number | null;
   tokenCountA: number;
   tokenCountB: number;
-}
+};
 
 const MAX_ORDER = 5; // BLEU-4 plus the 5-gram precision of smoothing method 5
 

@@ -2,8 +2,8 @@
  * The paper's averages (EACL 2023 sec. 4, Table 5): syn = mean(ROUGE-1, ROUGE-L, BLEU),
  * sem = mean(WMS, BERTScore F1, Sentence-Transformer cosine), delta = sem - syn.
  *
- * The semantic measures need large models, so they come from imported columns. As in the
- * paper's scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
+ * The semantic measures (lib/measures/catalog.ts, kind 'semantic') come from imported columns or
+ * local models. As in the paper's scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
  * (can be negative) are clipped to [0, 1] unless clipping is off; WMS = 1 - WMD/2 is already
  * in [0, 1] and passes unchanged. sem averages the measures that are present (missing or
  * non-finite values are absent); with none present sem and delta are null. syn is null when
@@ -11,11 +11,9 @@
  * which measures formed each average.
  */
 
-export interface SemanticInputs {
-  wms?: number | null;
-  bertscore?: number | null;
-  st?: number | null;
-}
+import { measureCatalog, semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
+
+export type SemanticInputs = Partial<Record<SemanticMeasureKey, number | null>>;
 
 export interface SyntacticParts {
   rouge1: number;
@@ -23,14 +21,13 @@ export interface SyntacticParts {
   bleu: number | null;
 }
 
-export type SemanticMeasureName = 'wms' | 'bertscore' | 'st';
 export type SyntacticMeasureName = 'rouge1' | 'rougeL' | 'bleu';
 
 export interface SimilaritySummary {
   syn: number | null;
   synFrom: SyntacticMeasureName[];
   sem: number | null;
-  semFrom: SemanticMeasureName[];
+  semFrom: SemanticMeasureKey[];
   delta: number | null;
 }
 
@@ -48,27 +45,30 @@ export function computeSyn(parts: SyntacticParts): number | null {
   return (parts.rouge1 + parts.rougeL + parts.bleu) / 3;
 }
 
-/** sem, delta and their provenance from the imported semantic measures and syn. */
+/** The semantic value as stored: clipped to [0, 1] where the catalogue says so (and clipping is on). */
+export function normalizeSemanticValue(key: SemanticMeasureKey, value: number | null | undefined, clip = true): number | null {
+  if (!isPresent(value)) return null;
+  return clip && measureCatalog[key].clipImported === true ? clip01(value) : value;
+}
+
+/**
+ * sem, delta and their provenance from the semantic measures (catalogue order) and syn.
+ * `include` limits which semantic measures form sem (a corpus's configured set); default all.
+ */
 export function summarizeSimilarity(
   parts: SyntacticParts,
   semantic: SemanticInputs,
-  options: { clip: boolean } = { clip: true },
+  options: { clip?: boolean; include?: readonly SemanticMeasureKey[] } = {},
 ): SimilaritySummary {
   const syn = computeSyn(parts);
-  const semFrom: SemanticMeasureName[] = [];
+  const clip = options.clip ?? true;
+  const semFrom: SemanticMeasureKey[] = [];
   let sum = 0;
-  // Unrolled rather than a local helper: this runs once per imported pair.
-  if (isPresent(semantic.wms)) {
-    semFrom.push('wms');
-    sum += semantic.wms;
-  }
-  if (isPresent(semantic.bertscore)) {
-    semFrom.push('bertscore');
-    sum += options.clip ? clip01(semantic.bertscore) : semantic.bertscore;
-  }
-  if (isPresent(semantic.st)) {
-    semFrom.push('st');
-    sum += options.clip ? clip01(semantic.st) : semantic.st;
+  for (const key of options.include ?? semanticMeasureKeys) {
+    const value = normalizeSemanticValue(key, semantic[key], clip);
+    if (value === null) continue;
+    semFrom.push(key);
+    sum += value;
   }
   const sem = semFrom.length > 0 ? sum / semFrom.length : null;
   return {

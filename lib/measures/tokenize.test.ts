@@ -6,8 +6,8 @@
  * (token-ids.ts) must produce the same token sequence.
  */
 import { describe, expect, it } from 'vitest';
-import { createTokenIds, TokenInterner } from '@/lib/metrics/token-ids';
-import { tokenize, type TokenizeOptions } from '@/lib/metrics/tokenize';
+import { createTokenIds, TokenInterner } from '@/lib/measures/token-ids';
+import { tokenize, type TokenizeOptions } from '@/lib/measures/tokenize';
 
 const ROUGE_NO_STEM: TokenizeOptions = { tokenizer: 'rouge', stem: false };
 const ROUGE: TokenizeOptions = { tokenizer: 'rouge', stem: true };

@@ -5,9 +5,9 @@
  * target; F1 is symmetric. Edge cases follow rouge-score: either side empty gives 0 for
  * precision, recall and F1 (both empty too), never null.
  */
-import { alignSequences } from '@/lib/metrics/alignment';
-import { countNgramMatches } from '@/lib/metrics/ngram-matches';
-import { encodeTokenPair } from '@/lib/metrics/token-ids';
+import { alignSequences } from '@/lib/measures/alignment';
+import { countNgramMatches } from '@/lib/measures/ngram-matches';
+import { encodeTokenPair } from '@/lib/measures/token-ids';
 
 export interface RougeScore {
   precision: number;

@@ -18,7 +18,7 @@ import {
   rougeCharCode,
   stemToken,
   type TokenizeOptions,
-} from '@/lib/metrics/tokenize';
+} from '@/lib/measures/tokenize';
 
 const INTERNER_LIMIT = 200_000;
 const INITIAL_SLOTS = 1 << 14;

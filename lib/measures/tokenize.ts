@@ -12,7 +12,7 @@
  * kept. With stemming on, tokens longer than 3 characters go through NLTK's `stem()`, which
  * lower-cases them (NLTK's default); turn stemming off to keep every token as written.
  */
-import { stemPorterNltk } from '@/lib/metrics/porter-stemmer';
+import { stemPorterNltk } from '@/lib/measures/porter-stemmer';
 
 export type TokenizerName = 'rouge' | 'whitespace';
 

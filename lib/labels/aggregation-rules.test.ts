@@ -12,7 +12,7 @@ import {
   computeMedianCategory,
   computeMedianRating,
   VOTE_RULES,
-} from '@/lib/agreement/aggregation';
+} from '@/lib/labels/aggregation-rules';
 import { AgreementInputError } from '@/lib/agreement/rating-values';
 
 describe('median', () => {

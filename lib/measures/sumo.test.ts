@@ -6,8 +6,8 @@
  * we tried (see docs/metrics.md); they are not asserted.
  */
 import { describe, expect, it } from 'vitest';
-import { computeSumo } from '@/lib/metrics/sumo';
-import { tokenize } from '@/lib/metrics/tokenize';
+import { computeSumo } from '@/lib/measures/sumo';
+import { tokenize } from '@/lib/measures/tokenize';
 
 const words = (text: string) => (text === '' ? [] : text.split(' '));
 

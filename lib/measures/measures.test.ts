@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { BleuSmoothing } from '@/lib/metrics/bleu';
-import { computeMeasures, PAPER_MEASURE_OPTIONS, resolveMeasureOptions } from '@/lib/metrics/measures';
+import type { BleuSmoothing } from '@/lib/measures/bleu';
+import { computeMeasures, PAPER_MEASURE_OPTIONS, resolveMeasureOptions } from '@/lib/measures/measures';
 
 interface ExpectedSetting {
   rouge1: number;

@@ -1,12 +1,13 @@
 /**
  * Turns one parsed record (lib/import) into the row Paralens stores: all syntactic measures
- * computed as the EACL 2023 paper did (lib/metrics), the imported semantic measures combined into
+ * computed as the EACL 2023 paper did (lib/measures), the imported semantic measures combined into
  * sem and Δ, the content keys that identify a text and an unordered pair within a corpus
- * (lib/ingest/content-keys.ts), and word lengths. Pure: no database.
+ * (lib/pair-rows/content-keys.ts), and word lengths. Pure: no database.
  */
 import { computePairKey, computeTextKey } from './content-keys';
-import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/metrics/measures';
-import { summarizeSimilarity } from '@/lib/metrics/semantic';
+import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/measures/measures';
+import { normalizeSemanticValue, summarizeSimilarity } from '@/lib/measures/semantic';
+import { emptyMeasureValues, semanticMeasureKeys, textMeasureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
 
 export type StoredTextType = 'CAPTION' | 'ALT_TEXT' | 'SENTENCE';
@@ -20,22 +21,6 @@ export interface PreparedText {
   page: string | null;
   title: string | null;
   words: number;
-}
-
-export interface PreparedMeasures {
-  rouge1: number | null;
-  rougeL: number | null;
-  bleu: number | null;
-  syn: number | null;
-  levenshtein: number | null;
-  ngramOverlap: number | null;
-  lcpOverlap: number | null;
-  sumo: number | null;
-  wms: number | null;
-  bertscore: number | null;
-  st: number | null;
-  sem: number | null;
-  delta: number | null;
 }
 
 export interface PreparedPair {
@@ -52,7 +37,7 @@ export interface PreparedPair {
   referenceLabel: string | null;
   referenceScore: number | null;
   referenceIsParaphrase: boolean | null;
-  measures: PreparedMeasures;
+  measures: MeasureValues;
   semParts: string[];
 }
 
@@ -91,18 +76,17 @@ function withImportedSyntactic(metadata: JsonObject, sims: PairRecord['similarit
   return { ...metadata, importedSimilarities: imported };
 }
 
-function clipMeasure(value: number | undefined, clip: boolean): number | null {
-  if (value === undefined || !Number.isFinite(value)) return null;
-  return clip ? Math.min(1, Math.max(0, value)) : value;
-}
-
 export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS): PreparedPair {
   const imageKey = record.image?.key ?? null;
   const syntactic = computeMeasures(record.a.text, record.b.text, options);
   const sims = record.similarities;
-  const { wms, bertscore, st } = sims;
   const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip });
   const metadata = withImportedSyntactic(record.metadata, sims);
+  const measures = emptyMeasureValues();
+  for (const key of textMeasureKeys) measures[key] = syntactic[key];
+  for (const key of semanticMeasureKeys) measures[key] = normalizeSemanticValue(key, sims[key], options.clip);
+  measures.sem = summary.sem;
+  measures.delta = summary.delta;
   return {
     seq,
     lineNumber: record.lineNumber,
@@ -117,22 +101,7 @@ export function preparePair(record: PairRecord, seq: number, options: Readonly<M
     referenceLabel: record.referenceLabel ?? null,
     referenceScore: record.referenceScore ?? null,
     referenceIsParaphrase: record.isParaphrase ?? null,
-    measures: {
-      rouge1: syntactic.rouge1,
-      rougeL: syntactic.rougeL,
-      bleu: syntactic.bleu,
-      syn: summary.syn,
-      levenshtein: syntactic.levenshtein,
-      ngramOverlap: syntactic.ngramOverlap,
-      lcpOverlap: syntactic.lcpOverlap,
-      sumo: syntactic.sumo,
-      // WMS = 1 - WMD/2 is in [0, 1] by construction; BERTScore and ST are clipped (seed-code.md §2).
-      wms: wms === undefined || !Number.isFinite(wms) ? null : wms,
-      bertscore: clipMeasure(bertscore, options.clip),
-      st: clipMeasure(st, options.clip),
-      sem: summary.sem,
-      delta: summary.delta,
-    },
+    measures,
     semParts: summary.semFrom,
   };
 }

@@ -4,8 +4,8 @@
  * testdata/prediction.txt, with and without the Porter stemmer).
  */
 import { describe, expect, it } from 'vitest';
-import { computeRougeL, computeRougeN, type RougeScore } from '@/lib/metrics/rouge';
-import { tokenize } from '@/lib/metrics/tokenize';
+import { computeRougeL, computeRougeN, type RougeScore } from '@/lib/measures/rouge';
+import { tokenize } from '@/lib/measures/tokenize';
 
 const TARGETS = [
   "ZfbCUIUuePaiLVUlCaUXxkpu XPeWing tUHfPMuZ',-Xd Y BrUgVJing M-HV.-DgdDaY.rFDJCRing Ht-LM EKBDXkME,yz'RBr q'wtion wIojNbN wL,b .a-'XdQggyFl jB-RPP'iyOIcUxer tKM L\n",

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { stemPorterNltk } from '@/lib/metrics/porter-stemmer';
+import { stemPorterNltk } from '@/lib/measures/porter-stemmer';
 
 const FIXTURE = new URL('./fixtures/porter-nltk.tsv', import.meta.url);
 

@@ -5,7 +5,7 @@
  * its trailing 3-gram, 2-gram, and 1-gram are considered the only matching n-grams").
  */
 import { describe, expect, it } from 'vitest';
-import { computeLcpOverlap, computeWordNgramOverlap } from '@/lib/metrics/ngram-overlap';
+import { computeLcpOverlap, computeWordNgramOverlap } from '@/lib/measures/ngram-overlap';
 
 const words = (text: string) => (text === '' ? [] : text.split(' '));
 

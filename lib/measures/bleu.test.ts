@@ -11,7 +11,7 @@ import {
   computeSentenceBleu,
   findClosestReferenceLength,
   type BleuSmoothing,
-} from '@/lib/metrics/bleu';
+} from '@/lib/measures/bleu';
 
 const HYP1 = 'It is a guide to action which ensures that the military always obeys the commands of the party'.split(' ');
 const HYP2 = 'It is to insure the troops forever hearing the activity guidebook that party direct'.split(' ');

@@ -8,8 +8,8 @@
  * the Java code returns (exp(-infinity)); both sides empty gives null.
  * Identical texts give 0 (S = 0): Sumo rewards lexical reordering, not copying.
  */
-import { encodeTokenPair } from '@/lib/metrics/token-ids';
-import { countNgramMatches } from '@/lib/metrics/ngram-matches';
+import { encodeTokenPair } from '@/lib/measures/token-ids';
+import { countNgramMatches } from '@/lib/measures/ngram-matches';
 
 export interface SumoParameters {
   alpha: number;

@@ -3,8 +3,8 @@
  * delta_sem,syn, two decimals), using the syntactic values computed by computeMeasures.
  */
 import { describe, expect, it } from 'vitest';
-import { computeMeasures } from '@/lib/metrics/measures';
-import { summarizeSimilarity } from '@/lib/metrics/semantic';
+import { computeMeasures } from '@/lib/measures/measures';
+import { summarizeSimilarity } from '@/lib/measures/semantic';
 
 const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
 

@@ -19,9 +19,9 @@
  * The thesis's Java classes differ: they count distinct n-grams (sets), and its
  * "LCPNGramOverlap" is a plain set overlap without LCP exclusivity.
  */
-import { alignSequences } from '@/lib/metrics/alignment';
-import { encodeTokenPair } from '@/lib/metrics/token-ids';
-import { countNgramMatches } from '@/lib/metrics/ngram-matches';
+import { alignSequences } from '@/lib/measures/alignment';
+import { encodeTokenPair } from '@/lib/measures/token-ids';
+import { countNgramMatches } from '@/lib/measures/ngram-matches';
 
 export const THESIS_MAX_NGRAM = 4;
 

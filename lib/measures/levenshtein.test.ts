@@ -4,7 +4,7 @@
  * distance of 0.25). The other values are hand-computed edit distances.
  */
 import { describe, expect, it } from 'vitest';
-import { computeNormalizedLevenshtein } from '@/lib/metrics/levenshtein';
+import { computeNormalizedLevenshtein } from '@/lib/measures/levenshtein';
 
 const words = (text: string) => (text === '' ? [] : text.split(' '));
 
