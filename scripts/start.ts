@@ -11,21 +11,27 @@ import { projectRoot } from '@/lib/runtime/paralens-home';
 import { StartupError } from '@/lib/runtime/startup-error';
 import { demoPassword, demoUsers } from '@/lib/runtime/demo';
 import { isBuildStale } from './lib/build-freshness';
-import { createPrismaClient } from '@/lib/db/client';
-import { failInterruptedImports } from '@/lib/db/import-jobs';
-import { removeFile } from '@/lib/jobs/uploads';
+import { createPrismaClient, type Db } from '@/lib/db/client';
+import { ensureCorpusSummaries } from '@/lib/db/corpus-summary';
+import { expireImportFiles, importJobKind, recoverImportsAtStartup } from '@/lib/jobs/import-queue';
+import { JobSupervisor } from '@/lib/jobs/job-supervisor';
 
-/** Imports that a previous run left half-done are marked failed (nothing of them was published). */
-async function recoverInterruptedImports(url: string): Promise<void> {
-  const db = createPrismaClient(url);
-  try {
-    // A minute without a heartbeat: a command-line import running now beats every half second.
-    const { count, files } = await failInterruptedImports(db, 60_000);
-    for (const file of files) await removeFile(file);
-    if (count > 0) console.log(`Marked ${count} interrupted import(s) as failed; nothing of them was published.`);
-  } finally {
-    await db.$disconnect();
-  }
+/** Before serving: interrupted imports failed, private files tightened, stale files removed, summaries present. */
+async function recoverAtStartup(db: Db): Promise<void> {
+  const { interrupted, removed } = await recoverImportsAtStartup(db);
+  if (interrupted > 0) console.log(`Marked ${interrupted} interrupted import(s) as failed; nothing of them was imported.`);
+  if (removed > 0) console.log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
+  const summarized = await ensureCorpusSummaries(db);
+  if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
+}
+
+/** Runs queued jobs (web imports) in processes of their own, beside the web server. */
+function startJobSupervisor(db: Db): JobSupervisor {
+  const supervisor = new JobSupervisor(db, [importJobKind], {
+    housekeeping: { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
+  });
+  supervisor.start();
+  return supervisor;
 }
 
 const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -75,12 +81,16 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase({ log: (line) => console.log(line) });
-  await recoverInterruptedImports(database.url);
+  const jobsDb = createPrismaClient(database.url);
+  await recoverAtStartup(jobsDb);
   let child: ChildProcess | undefined;
+  let supervisor: JobSupervisor | undefined;
   let stopping = false;
   const shutdown = async (code: number): Promise<never> => {
     if (!stopping) {
       stopping = true;
+      await supervisor?.stop();
+      await jobsDb.$disconnect();
       if (child && child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child?.once('exit', r));
@@ -121,6 +131,7 @@ async function main(): Promise<void> {
     });
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
     await waitForHealth(url, child);
+    supervisor = startJobSupervisor(jobsDb);
     printBanner(url, database);
   } catch (error) {
     reportError(error);

@@ -9,8 +9,9 @@ const statusLabels: Record<ImportJobView['status'], string> = {
   CANCELLED: 'cancelled',
 };
 
-export type ImportJobRow = Omit<ImportJobView, 'createdAt' | 'startedAt' | 'finishedAt'> & {
+export type ImportJobRow = Omit<ImportJobView, 'createdAt' | 'confirmedAt' | 'startedAt' | 'finishedAt'> & {
   createdAt: string;
+  confirmedAt: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   hasRejects: boolean;
@@ -38,7 +39,7 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
       </thead>
       <tbody>
         {jobs.map((job) => {
-          const isLive = job.status === 'RUNNING' || (job.status === 'QUEUED' && job.startedAt !== null);
+          const isLive = job.status === 'RUNNING' || (job.status === 'QUEUED' && job.confirmedAt !== null);
           return (
             <tr key={job.id} data-testid={`import-${job.id}`}>
               <td>

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { isAppError } from '@/lib/errors/app-error';
+import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-reference';
 import type { RoleName } from '@/lib/access/roles';
 import { assertRole, authenticate, type CurrentUser } from '@/lib/auth/guards';
 
@@ -46,8 +47,8 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
     } catch (error) {
       if (isNextControlFlow(error)) throw error;
       if (isAppError(error)) return { ok: false, error: error.message };
-      console.error(error);
-      return { ok: false, error: 'Something went wrong. Please try again.' };
+      const reference = logUnexpectedError(error, 'server action');
+      return { ok: false, error: unexpectedErrorMessage(reference, 'Something went wrong. Please try again') };
     }
   };
 }

@@ -5,12 +5,11 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { finishImportJob, getImportJobSource } from '@/lib/db/import-jobs';
+import { confirmUploadedImport, getImportJobSource, requestImportCancel } from '@/lib/db/import-jobs';
 import { recordAudit } from '@/lib/db/audit';
 import { parseColumnMap } from '@/lib/import/column-map';
 import { IMPORT_FORMATS, TIERS, ImportSetupError } from '@/lib/import/types';
-import { enqueueImport, isImportActive, requestImportCancel } from '@/lib/jobs/import-queue';
-import { removeFile } from '@/lib/jobs/uploads';
+import { removeFile } from '@/lib/jobs/private-files';
 import { defineAction } from './define-action';
 
 const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
@@ -28,7 +27,6 @@ export const startImportAction = defineAction({
     const db = getDb();
     const job = await getImportJobSource(db, input.jobId);
     if (!job) throw new AppError('NOT_FOUND', 'That import does not exist.');
-    if (job.status !== 'QUEUED' || job.startedAt || !job.sourcePath) throw new AppError('CONFLICT', 'This import has already started or ended.');
     if (input.map) {
       try {
         parseColumnMap(input.map);
@@ -37,18 +35,9 @@ export const startImportAction = defineAction({
         throw error;
       }
     }
-    await db.importJob.update({ where: { id: job.id }, data: { startedAt: new Date(), format: input.format ?? null } });
-    enqueueImport({
-      jobId: job.id,
-      corpusId: job.corpusId,
-      createdById: user.id,
-      sourcePath: job.sourcePath,
-      fileName: job.fileName,
-      skipInvalid: input.skipInvalid,
-      ...(input.format ? { format: input.format } : {}),
-      ...(input.tier ? { tier: input.tier } : {}),
-      ...(input.map ? { map: input.map } : {}),
-    });
+    const request = { format: input.format ?? null, tier: input.tier ?? null, map: input.map ?? null, skipInvalid: input.skipInvalid };
+    // The job supervisor beside the web server picks the job up within a second.
+    if (!(await confirmUploadedImport(db, job.id, request))) throw new AppError('CONFLICT', 'This import has already started or ended.');
     await recordAudit(db, { actorId: user.id, action: 'import.start', targetType: 'import', targetId: job.id, details: { format: input.format ?? 'detected' } });
     return { jobId: job.id };
   },
@@ -61,16 +50,11 @@ export const cancelImportAction = defineAction({
     const db = getDb();
     const job = await getImportJobSource(db, jobId);
     if (!job) throw new AppError('NOT_FOUND', 'That import does not exist.');
-    if (job.status !== 'QUEUED' && job.status !== 'RUNNING') throw new AppError('CONFLICT', 'This import has already ended.');
-    requestImportCancel(jobId);
-    if (job.status === 'QUEUED' && !job.startedAt && !isImportActive(jobId)) {
-      // Uploaded but never started: discard it here.
-      await finishImportJob(db, jobId, { status: 'CANCELLED', recordsRead: 0, rejected: 0, errorCount: 0, errors: [], message: 'Discarded before it started.', rejectsPath: null });
-      await removeFile(job.sourcePath);
-      await db.importJob.update({ where: { id: jobId }, data: { sourcePath: null } });
-    }
-    await recordAudit(db, { actorId: user.id, action: 'import.cancel', targetType: 'import', targetId: jobId });
+    const { result, sourcePath } = await requestImportCancel(db, jobId);
+    if (result === 'ended') throw new AppError('CONFLICT', 'This import has already ended.');
+    await removeFile(sourcePath);
+    await recordAudit(db, { actorId: user.id, action: 'import.cancel', targetType: 'import', targetId: jobId, details: { result } });
     revalidatePath('/corpora');
-    return { jobId };
+    return { jobId, result };
   },
 });

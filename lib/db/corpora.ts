@@ -2,6 +2,7 @@
 import type { Db } from './client';
 import type { CorpusTier } from './generated/enums';
 import { uniqueSlug } from '@/lib/naming/slugify';
+import { emptySummaryStats, ensureCorpusSummaries, refreshCorpusSummary } from './corpus-summary';
 
 export interface CorpusSummary {
   id: number;
@@ -16,22 +17,25 @@ export interface CorpusSummary {
   createdAt: Date;
 }
 
-export function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
+/** Pair counts come from the stored corpus summaries (lib/db/corpus-summary.ts), never from a scan. */
+export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
+  await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusSummary[]>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."createdAt", COALESCE(p."pairCount", 0)::int AS "pairCount"
-    FROM "Corpus" c
-    LEFT JOIN (SELECT "corpusId", count(*) AS "pairCount" FROM "Pair" GROUP BY "corpusId") p
-      ON p."corpusId" = c."id"
+           c."description", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
+    FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
     ORDER BY c."name"`;
 }
 
 export async function getCorpusBySlug(db: Db, slug: string): Promise<CorpusSummary | null> {
-  const rows = await db.$queryRaw<CorpusSummary[]>`
+  const rows = await db.$queryRaw<Array<CorpusSummary & { hasSummary: boolean }>>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."createdAt", (SELECT count(*) FROM "Pair" p WHERE p."corpusId" = c."id")::int AS "pairCount"
-    FROM "Corpus" c WHERE c."slug" = ${slug}`;
-  return rows[0] ?? null;
+           c."description", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
+    FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id" WHERE c."slug" = ${slug}`;
+  const row = rows[0];
+  if (!row) return null;
+  const { hasSummary, ...corpus } = row;
+  return hasSummary ? corpus : { ...corpus, pairCount: (await refreshCorpusSummary(db, corpus.id)).pairs };
 }
 
 export interface CreateCorpusData {
@@ -45,8 +49,9 @@ export interface CreateCorpusData {
   createdById?: number | null;
 }
 
+/** A new corpus with its (empty) summary row. */
 export function createCorpus(db: Db, data: CreateCorpusData) {
-  return db.corpus.create({ data, select: { id: true, name: true, slug: true } });
+  return db.corpus.create({ data: { ...data, summary: { create: { stats: emptySummaryStats() } } }, select: { id: true, name: true, slug: true } });
 }
 
 export function findCorpusByName(db: Db, name: string) {
@@ -60,4 +65,9 @@ export async function ensureCorpus(db: Db, data: Omit<CreateCorpusData, 'slug'>)
   const slugs = new Set((await db.corpus.findMany({ select: { slug: true } })).map((c) => c.slug));
   const created = await createCorpus(db, { ...data, slug: uniqueSlug(data.name, (s) => slugs.has(s)) });
   return { ...created, created: true };
+}
+
+/** Deletes a corpus with everything in it (pairs, texts, its import jobs, its summary). */
+export async function deleteCorpus(db: Db, id: number): Promise<void> {
+  await db.corpus.delete({ where: { id } });
 }

@@ -1,16 +1,10 @@
-/** Per-corpus statistics of the measures and lengths, aggregated in SQL (never row by row in JS). */
-import { Prisma } from './generated/client';
+/** Per-corpus statistics of the measures and lengths, read from the stored corpus summary. */
 import type { Db } from './client';
+import { getCorpusTotals } from './corpus-summary';
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { describeSums, type MeasureStats } from '@/lib/pair-rows/corpus-sums';
 
-export interface MeasureSummary {
-  key: MeasureKey;
-  n: number;
-  mean: number | null;
-  sd: number | null;
-  min: number | null;
-  max: number | null;
-}
+export type MeasureSummary = MeasureStats & { key: MeasureKey };
 
 export interface CorpusStats {
   pairs: number;
@@ -19,40 +13,14 @@ export interface CorpusStats {
   measures: MeasureSummary[];
 }
 
-type Row = Record<string, number | null | bigint>;
-
-function toNumber(value: number | bigint | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'bigint' ? Number(value) : Number(value);
-}
-
-/** One scan of the corpus's pairs computes every measure's n, mean, sd (sample), min and max. */
+/** Every measure's n, mean, sd (sample), min and max, and the mean pair length in words. */
 export async function getCorpusStats(db: Db, corpusId: number): Promise<CorpusStats> {
-  // Column names come from the fixed catalogue, never from input.
-  const parts = measureKeys.map((k) => {
-    const col = Prisma.raw(`"${k}"`);
-    return Prisma.sql`count(${col})::int AS ${Prisma.raw(`"${k}_n"`)}, avg(${col})::float8 AS ${Prisma.raw(`"${k}_mean"`)},
-      stddev_samp(${col})::float8 AS ${Prisma.raw(`"${k}_sd"`)}, min(${col})::float8 AS ${Prisma.raw(`"${k}_min"`)},
-      max(${col})::float8 AS ${Prisma.raw(`"${k}_max"`)}`;
-  });
-  const rows = await db.$queryRaw<Row[]>`
-    SELECT count(*)::int AS "pairs",
-           avg(("lengthA" + "lengthB") / 2.0)::float8 AS "meanLength",
-           stddev_samp(("lengthA" + "lengthB") / 2.0)::float8 AS "sdLength",
-           ${Prisma.join(parts, ', ')}
-    FROM "Pair" WHERE "corpusId" = ${corpusId}`;
-  const row = rows[0] ?? {};
+  const { pairs, sums } = await getCorpusTotals(db, corpusId);
+  const length = describeSums(sums.all.length);
   return {
-    pairs: toNumber(row.pairs) ?? 0,
-    meanLength: toNumber(row.meanLength),
-    sdLength: toNumber(row.sdLength),
-    measures: measureKeys.map((key) => ({
-      key,
-      n: toNumber(row[`${key}_n`]) ?? 0,
-      mean: toNumber(row[`${key}_mean`]),
-      sd: toNumber(row[`${key}_sd`]),
-      min: toNumber(row[`${key}_min`]),
-      max: toNumber(row[`${key}_max`]),
-    })),
+    pairs,
+    meanLength: length.mean,
+    sdLength: length.sd,
+    measures: measureKeys.map((key) => ({ key, ...describeSums(sums.all.measures[key]) })),
   };
 }

@@ -1,29 +1,104 @@
+/** The import job transitions (lib/db/import-jobs.ts) against a real PostgreSQL. */
 import { describe, expect, it } from 'vitest';
 import { getDb } from './client';
-import { createImportJob, createUploadedImportJob, failInterruptedImports } from './import-jobs';
+import {
+  claimNextConfirmedImport,
+  confirmUploadedImport,
+  countWaitingImports,
+  createImportJob,
+  createUploadedImportJob,
+  expireRejectsFiles,
+  expireUploads,
+  failImportIfUnfinished,
+  failInterruptedImports,
+  listImportJobFiles,
+  recordImportProgress,
+  requestImportCancel,
+} from './import-jobs';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 
-describe('failInterruptedImports', () => {
-  it('fails running and queued-to-run jobs without a heartbeat, and leaves waiting uploads alone', async () => {
-    const db = getDb();
-    const corpus = await makeCorpus(db);
-    const user = await makeUser(db, { role: 'RESEARCHER' });
-    const base = { corpusId: corpus.id, createdById: user.id, fileName: 'f.tsv', fileSha256: 'x', fileBytes: 10, format: 'paws', options: {} };
-    const running = await createImportJob(db, { ...base, status: 'RUNNING' });
-    const fresh = await createImportJob(db, { ...base, status: 'RUNNING' });
-    const waiting = await createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'u.tsv', fileBytes: 10, sourcePath: '/tmp/u.upload', format: null });
-    const queued = await createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'q.tsv', fileBytes: 10, sourcePath: '/tmp/q.upload', format: null });
-    const old = new Date(Date.now() - 10 * 60_000);
-    await db.importJob.updateMany({ where: { id: { in: [running.id, waiting.id, queued.id] } }, data: { updatedAt: old } });
-    await db.importJob.update({ where: { id: queued.id }, data: { startedAt: old, updatedAt: old } });
+const request = { format: 'paws', tier: null, map: null, skipInvalid: false };
 
-    const result = await failInterruptedImports(db);
-    expect(result.files).toEqual(['/tmp/q.upload']);
-    const status = async (id: number) => (await db.importJob.findUniqueOrThrow({ where: { id } })).status;
-    expect(await status(running.id)).toBe('FAILED');
-    expect(await status(queued.id)).toBe('FAILED');
+async function setup() {
+  const db = getDb();
+  const corpus = await makeCorpus(db);
+  const user = await makeUser(db, { role: 'RESEARCHER' });
+  const upload = (name: string) => createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: name, fileBytes: 10, sourcePath: `/tmp/${name}.upload`, format: null });
+  const status = async (id: number) => (await db.importJob.findUniqueOrThrow({ where: { id } })).status;
+  return { db, corpus, user, upload, status };
+}
+
+describe('import job transitions', () => {
+  it('an upload waits, is confirmed once, and is claimed by exactly one of several concurrent claims', async () => {
+    const { db, upload, user } = await setup();
+    const job = await upload('a');
+    expect(await countWaitingImports(db, user.id)).toBe(1);
+    expect(await claimNextConfirmedImport(db)).toBeNull(); // not confirmed yet
+    expect(await confirmUploadedImport(db, job.id, request)).toBe(true);
+    expect(await confirmUploadedImport(db, job.id, request)).toBe(false);
+    const claims = await Promise.all(Array.from({ length: 5 }, () => claimNextConfirmedImport(db)));
+    const won = claims.filter((c) => c !== null);
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ id: job.id, sourcePath: '/tmp/a.upload', options: request });
+    expect(await countWaitingImports(db, user.id)).toBe(0);
+  });
+
+  it('cancel: a waiting upload is discarded at once (its file returned), a running job is asked to stop, an ended one is left', async () => {
+    const { db, upload, status } = await setup();
+    const waiting = await upload('w');
+    expect(await requestImportCancel(db, waiting.id)).toEqual({ result: 'discarded', sourcePath: '/tmp/w.upload' });
+    expect(await status(waiting.id)).toBe('CANCELLED');
+
+    const running = await upload('r');
+    await confirmUploadedImport(db, running.id, request);
+    const claimed = await claimNextConfirmedImport(db);
+    expect(claimed?.id).toBe(running.id);
+    expect(await recordImportProgress(db, running.id, { bytesRead: 1, recordsRead: 1, rejected: 0 })).toEqual({ cancelRequested: false });
+    expect(await requestImportCancel(db, running.id)).toEqual({ result: 'requested', sourcePath: null });
+    expect(await recordImportProgress(db, running.id, { bytesRead: 2, recordsRead: 2, rejected: 0 })).toEqual({ cancelRequested: true });
+
+    expect(await failImportIfUnfinished(db, running.id, 'Its process was stopped (SIGKILL): nothing was imported.')).toBe(true);
+    expect(await failImportIfUnfinished(db, running.id, 'again')).toBe(false);
+    expect(await requestImportCancel(db, running.id)).toEqual({ result: 'ended', sourcePath: null });
+    expect((await db.importJob.findUniqueOrThrow({ where: { id: running.id } })).message).toBe('Its process was stopped (SIGKILL): nothing was imported.');
+  });
+
+  it('at start-up, running jobs without a heartbeat fail and return their upload; queued and waiting ones stay', async () => {
+    const { db, corpus, user, upload, status } = await setup();
+    const stale = await createImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'cli.tsv' });
+    const fresh = await createImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'cli2.tsv' });
+    const staleWeb = await upload('s');
+    await confirmUploadedImport(db, staleWeb.id, request);
+    await claimNextConfirmedImport(db);
+    const queued = await upload('q');
+    await confirmUploadedImport(db, queued.id, request);
+    const waiting = await upload('u');
+    const old = new Date(Date.now() - 10 * 60_000);
+    await db.importJob.updateMany({ where: { id: { in: [stale.id, staleWeb.id, queued.id, waiting.id] } }, data: { updatedAt: old } });
+
+    const result = await failInterruptedImports(db, 60_000);
+    expect(result.files).toEqual(['/tmp/s.upload']);
+    expect(await status(stale.id)).toBe('FAILED');
+    expect(await status(staleWeb.id)).toBe('FAILED');
     expect(await status(fresh.id)).toBe('RUNNING');
+    expect(await status(queued.id)).toBe('QUEUED');
     expect(await status(waiting.id)).toBe('QUEUED');
+  });
+
+  it('uploads never started expire after their time; rejects files after the retention period', async () => {
+    const { db, upload, status } = await setup();
+    const old = await upload('old');
+    const recent = await upload('recent');
+    await db.importJob.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    expect(await expireUploads(db, 24 * 3600_000)).toEqual(['/tmp/old.upload']);
+    expect(await status(old.id)).toBe('CANCELLED');
+    expect(await status(recent.id)).toBe('QUEUED');
+
+    await db.importJob.update({ where: { id: old.id }, data: { rejectsPath: '/tmp/old.rejects.jsonl', finishedAt: new Date(Date.now() - 40 * 86400_000) } });
+    expect(await listImportJobFiles(db)).toContain('/tmp/old.rejects.jsonl');
+    expect(await expireRejectsFiles(db, 30 * 86400_000)).toEqual(['/tmp/old.rejects.jsonl']);
+    expect(await listImportJobFiles(db)).not.toContain('/tmp/old.rejects.jsonl');
+    expect(await listImportJobFiles(db)).toContain('/tmp/recent.upload');
   });
 });

@@ -1,24 +1,84 @@
 /** Import jobs: creation, progress, outcome, and the history shown on corpus pages. */
 import type { Db } from './client';
-import type { InputJsonValue } from './generated/internal/prismaNamespace';
 import type { JobStatus } from './generated/enums';
+import type { Query } from './corpus-summary';
+
+/*
+ * The life of an import job, one function per transition:
+ *   createUploadedImportJob (waiting for the format) → confirmUploadedImport (queued) →
+ *   claimNextConfirmedImport (running, in a job process) ──┐
+ *   createImportJob (command line: running at once) ───────┴→ startImportJob (file facts) →
+ *   recordImportProgress (heartbeat; tells a cancel) → markImportSucceeded (in the import's own
+ *   transaction) | finishImportJob (failed, cancelled, unchanged).
+ *   Outside the happy path: cancelWaitingImport, requestImportCancel, failImportIfUnfinished
+ *   (a job process died), failInterruptedImports (start-up), expireUploads, expireRejectsFiles.
+ */
 
 export interface CreateImportJobData {
   corpusId: number;
   createdById: number | null;
   fileName: string;
-  fileSha256: string;
-  fileBytes: number;
-  format: string | null;
-  options: InputJsonValue;
-  status?: JobStatus;
 }
 
+/** A command-line import: running from the start (its process is the runner). */
 export function createImportJob(db: Db, data: CreateImportJobData) {
-  return db.importJob.create({
-    data: { ...data, fileBytes: BigInt(data.fileBytes), status: data.status ?? 'QUEUED' },
-    select: { id: true },
+  return db.importJob.create({ data: { ...data, status: 'RUNNING', startedAt: new Date() }, select: { id: true } });
+}
+
+/** An uploaded file waiting for the researcher to confirm its format. */
+export function createUploadedImportJob(db: Db, data: { corpusId: number; createdById: number; fileName: string; fileBytes: number; sourcePath: string; format: string | null }) {
+  return db.importJob.create({ data: { ...data, fileBytes: BigInt(data.fileBytes), status: 'QUEUED' }, select: { id: true } });
+}
+
+/** Imports of this user that are waiting (not confirmed yet) or queued. */
+export function countWaitingImports(db: Db, userId: number): Promise<number> {
+  return db.importJob.count({ where: { createdById: userId, status: 'QUEUED' } });
+}
+
+export interface ImportRequest {
+  format: string | null;
+  tier: string | null;
+  map: string | null;
+  skipInvalid: boolean;
+}
+
+/** The researcher confirmed the format: the job joins the queue. False when it was not waiting any more. */
+export async function confirmUploadedImport(db: Db, id: number, request: ImportRequest): Promise<boolean> {
+  const { count } = await db.importJob.updateMany({
+    where: { id, status: 'QUEUED', confirmedAt: null, sourcePath: { not: null } },
+    data: { confirmedAt: new Date(), format: request.format, options: { ...request } },
   });
+  return count === 1;
+}
+
+export interface ClaimedImport {
+  id: number;
+  corpusId: number;
+  createdById: number | null;
+  fileName: string;
+  sourcePath: string;
+  options: ImportRequest;
+}
+
+/**
+ * Takes the oldest confirmed job and marks it running, atomically: several server processes on one
+ * database never run the same job (SKIP LOCKED passes over a row another claim holds).
+ */
+export async function claimNextConfirmedImport(db: Db): Promise<ClaimedImport | null> {
+  const rows = await db.$queryRaw<Array<ClaimedImport & { options: unknown }>>`
+    UPDATE "ImportJob" SET "status" = 'RUNNING', "startedAt" = now(), "updatedAt" = now()
+    WHERE "id" = (
+      SELECT "id" FROM "ImportJob"
+      WHERE "status" = 'QUEUED' AND "confirmedAt" IS NOT NULL AND "sourcePath" IS NOT NULL
+      ORDER BY "confirmedAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING "id", "corpusId", "createdById", "fileName", "sourcePath", "options"`;
+  const row = rows[0];
+  return row ? { ...row, options: readImportRequest(row.options) } : null;
+}
+
+/** The file's facts, once hashed, and the chosen options. */
+export async function startImportJob(db: Db, id: number, facts: { fileSha256: string; fileBytes: number; options: ImportRequest }): Promise<void> {
+  await db.importJob.update({ where: { id }, data: { fileSha256: facts.fileSha256, fileBytes: BigInt(facts.fileBytes), options: { ...facts.options }, format: facts.options.format } });
 }
 
 /** The last successful import of exactly this file into the corpus, if any. */
@@ -30,22 +90,14 @@ export function findCompletedImportOfFile(db: Db, corpusId: number, fileSha256: 
   });
 }
 
-export async function updateImportProgress(
-  db: Db,
-  id: number,
-  progress: { bytesRead: number; recordsRead: number; rejected: number; status?: JobStatus; format?: string },
-): Promise<void> {
-  await db.importJob.update({
+/** Progress and heartbeat; answers whether a cancel was asked for meanwhile. */
+export async function recordImportProgress(db: Db, id: number, progress: { bytesRead: number; recordsRead: number; rejected: number; format?: string }): Promise<{ cancelRequested: boolean }> {
+  const row = await db.importJob.update({
     where: { id },
-    data: {
-      bytesRead: BigInt(progress.bytesRead),
-      recordsRead: progress.recordsRead,
-      rejected: progress.rejected,
-      ...(progress.status ? { status: progress.status } : {}),
-      ...(progress.format ? { format: progress.format } : {}),
-      ...(progress.status === 'RUNNING' ? { startedAt: new Date() } : {}),
-    },
+    data: { bytesRead: BigInt(progress.bytesRead), recordsRead: progress.recordsRead, rejected: progress.rejected, ...(progress.format ? { format: progress.format } : {}) },
+    select: { cancelRequestedAt: true },
   });
+  return { cancelRequested: row.cancelRequestedAt !== null };
 }
 
 export interface ImportOutcome {
@@ -60,7 +112,7 @@ export interface ImportOutcome {
   duplicates?: number;
 }
 
-/** Records the end of an import. A successful publish already set imported/duplicates atomically. */
+/** Records the end of an import that wrote nothing (failed, cancelled, unchanged). */
 export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome): Promise<void> {
   await db.importJob.update({
     where: { id },
@@ -79,6 +131,46 @@ export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome
   });
 }
 
+/** Success, written by the import's own transaction just before it commits (so both or neither happen). */
+export async function markImportSucceeded(query: Query, id: number, outcome: Omit<ImportOutcome, 'status'> & { imported: number; duplicates: number }): Promise<void> {
+  await query(
+    `UPDATE "ImportJob" SET "status" = 'SUCCEEDED', "recordsRead" = $2, "rejected" = $3, "errorCount" = $4, "errors" = $5::jsonb,
+       "message" = $6, "rejectsPath" = $7, "imported" = $8, "duplicates" = $9, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1`,
+    [id, outcome.recordsRead, outcome.rejected, outcome.errorCount, JSON.stringify(outcome.errors), outcome.message, outcome.rejectsPath, outcome.imported, outcome.duplicates],
+  );
+}
+
+export type CancelResult = 'discarded' | 'requested' | 'ended';
+
+/**
+ * Cancels a job: one still waiting or queued ends at once (its upload is returned for deletion);
+ * a running one is asked to stop at its next progress tick.
+ */
+export async function requestImportCancel(db: Db, id: number): Promise<{ result: CancelResult; sourcePath: string | null }> {
+  const waiting = await db.$queryRaw<Array<{ sourcePath: string | null; confirmed: boolean }>>`
+    UPDATE "ImportJob" SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(),
+      "message" = CASE WHEN "confirmedAt" IS NULL THEN 'Discarded before it started.' ELSE 'Cancelled before it started: nothing was imported.' END
+    WHERE "id" = ${id} AND "status" = 'QUEUED'
+    RETURNING "sourcePath", "confirmedAt" IS NOT NULL AS "confirmed"`;
+  if (waiting[0]) {
+    await releaseImportSource(db, id);
+    return { result: 'discarded', sourcePath: waiting[0].sourcePath };
+  }
+  const { count } = await db.importJob.updateMany({ where: { id, status: 'RUNNING' }, data: { cancelRequestedAt: new Date() } });
+  return { result: count === 1 ? 'requested' : 'ended', sourcePath: null };
+}
+
+/** The upload is no longer needed (the import ended); the caller deletes the file. */
+export async function releaseImportSource(db: Db, id: number): Promise<void> {
+  await db.importJob.updateMany({ where: { id }, data: { sourcePath: null } });
+}
+
+/** A job process ended without recording an outcome: the job failed with `message`. */
+export async function failImportIfUnfinished(db: Db, id: number, message: string): Promise<boolean> {
+  const { count } = await db.importJob.updateMany({ where: { id, status: { in: ['QUEUED', 'RUNNING'] } }, data: { status: 'FAILED', message, finishedAt: new Date() } });
+  return count === 1;
+}
+
 export interface ImportJobView {
   id: number;
   fileName: string;
@@ -94,6 +186,8 @@ export interface ImportJobView {
   errors: Array<{ line: number; message: string }>;
   message: string | null;
   createdAt: Date;
+  /** the format was confirmed: the job waits for its turn or runs */
+  confirmedAt: Date | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   createdBy: string | null;
@@ -114,6 +208,7 @@ const jobSelect = {
   errors: true,
   message: true,
   createdAt: true,
+  confirmedAt: true,
   startedAt: true,
   finishedAt: true,
   createdBy: { select: { email: true } },
@@ -144,33 +239,55 @@ export async function getImportJob(db: Db, id: number): Promise<(ImportJobView &
 }
 
 /**
- * Jobs a stopped process left behind: RUNNING, or queued to run, with no heartbeat for `staleMs`.
- * Nothing of theirs was published (their transaction died with the process), so they are marked
- * failed; returns the uploaded files they held, for the caller to delete. Uploads still waiting for
- * the researcher to confirm the format stay as they are.
+ * Jobs a stopped process left behind: RUNNING with no heartbeat for `staleMs`. Nothing of theirs was
+ * written (their transaction died with the process), so they are marked failed; returns the
+ * uploaded files they held, for the caller to delete. Uploads waiting for confirmation and confirmed
+ * jobs waiting for their turn stay as they are: the queue picks the latter up again.
  */
 export async function failInterruptedImports(db: Db, staleMs = 5 * 60_000): Promise<{ count: number; files: string[] }> {
-  const where = {
-    OR: [{ status: 'RUNNING' as const }, { status: 'QUEUED' as const, startedAt: { not: null } }],
-    updatedAt: { lt: new Date(Date.now() - staleMs) },
-  };
-  const stale = await db.importJob.findMany({ where, select: { id: true, sourcePath: true } });
-  if (stale.length === 0) return { count: 0, files: [] };
-  await db.importJob.updateMany({
-    where: { id: { in: stale.map((j) => j.id) } },
-    data: { status: 'FAILED', message: 'Interrupted: Paralens stopped during the import. Nothing was published; import the file again.', finishedAt: new Date(), sourcePath: null },
-  });
-  return { count: stale.length, files: stale.flatMap((j) => (j.sourcePath ? [j.sourcePath] : [])) };
+  const rows = await db.$queryRaw<Array<{ sourcePath: string | null }>>`
+    UPDATE "ImportJob" SET "status" = 'FAILED', "finishedAt" = now(), "sourcePath" = NULL,
+      "message" = 'Interrupted: Paralens stopped during the import. Nothing was imported; start it again.'
+    WHERE "status" = 'RUNNING' AND "updatedAt" < ${new Date(Date.now() - staleMs)}
+    RETURNING (SELECT j."sourcePath" FROM "ImportJob" j WHERE j."id" = "ImportJob"."id") AS "sourcePath"`;
+  return { count: rows.length, files: rows.flatMap((r) => (r.sourcePath ? [r.sourcePath] : [])) };
 }
 
-/** An uploaded file waiting for the researcher to confirm its format. */
-export function createUploadedImportJob(db: Db, data: { corpusId: number; createdById: number; fileName: string; fileBytes: number; sourcePath: string; format: string | null }) {
-  return db.importJob.create({
-    data: { ...data, fileBytes: BigInt(data.fileBytes), status: 'QUEUED' },
-    select: { id: true },
-  });
+/** Uploads never confirmed within `maxAgeMs` expire; returns their files, for the caller to delete. */
+export async function expireUploads(db: Db, maxAgeMs: number): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ sourcePath: string | null }>>`
+    UPDATE "ImportJob" SET "status" = 'CANCELLED', "finishedAt" = now(), "sourcePath" = NULL,
+      "message" = 'Expired: the upload was not started in time, so the file was deleted.'
+    WHERE "status" = 'QUEUED' AND "confirmedAt" IS NULL AND "createdAt" < ${new Date(Date.now() - maxAgeMs)}
+    RETURNING (SELECT j."sourcePath" FROM "ImportJob" j WHERE j."id" = "ImportJob"."id") AS "sourcePath"`;
+  return rows.flatMap((r) => (r.sourcePath ? [r.sourcePath] : []));
 }
 
-export function getImportJobSource(db: Db, id: number) {
-  return db.importJob.findUnique({ where: { id }, select: { id: true, corpusId: true, status: true, sourcePath: true, fileName: true, startedAt: true } });
+/** Rejects files of imports that ended more than `maxAgeMs` ago; returns the files to delete. */
+export async function expireRejectsFiles(db: Db, maxAgeMs: number): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ rejectsPath: string | null }>>`
+    UPDATE "ImportJob" SET "rejectsPath" = NULL
+    WHERE "rejectsPath" IS NOT NULL AND "finishedAt" < ${new Date(Date.now() - maxAgeMs)}
+    RETURNING (SELECT j."rejectsPath" FROM "ImportJob" j WHERE j."id" = "ImportJob"."id") AS "rejectsPath"`;
+  return rows.flatMap((r) => (r.rejectsPath ? [r.rejectsPath] : []));
+}
+
+/** Every file an import job still refers to (uploads and rejects), for the orphan sweep. */
+export async function listImportJobFiles(db: Db): Promise<Set<string>> {
+  const rows = await db.importJob.findMany({ where: { OR: [{ sourcePath: { not: null } }, { rejectsPath: { not: null } }] }, select: { sourcePath: true, rejectsPath: true } });
+  return new Set(rows.flatMap((r) => [r.sourcePath, r.rejectsPath].filter((p): p is string => p !== null)));
+}
+
+function readImportRequest(options: unknown): ImportRequest {
+  const o = (options ?? {}) as Partial<ImportRequest>;
+  return { format: o.format ?? null, tier: o.tier ?? null, map: o.map ?? null, skipInvalid: o.skipInvalid === true };
+}
+
+/** What a job runner and the import actions need to know about a job. */
+export async function getImportJobSource(db: Db, id: number) {
+  const row = await db.importJob.findUnique({
+    where: { id },
+    select: { id: true, corpusId: true, status: true, sourcePath: true, fileName: true, confirmedAt: true, createdById: true, options: true },
+  });
+  return row ? { ...row, options: readImportRequest(row.options) } : null;
 }

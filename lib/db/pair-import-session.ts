@@ -11,6 +11,9 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
 import { measureKeys } from '@/lib/measures/catalog';
+import { addPairToSums, emptyCorpusSums } from '@/lib/pair-rows/corpus-sums';
+import { addToCorpusSummary, type Query } from './corpus-summary';
+import { markImportSucceeded } from './import-jobs';
 import type { PreparedPair } from '@/lib/pair-rows/prepare-pair';
 import { UuidBloomFilter } from '@/lib/pair-rows/bloom-filter';
 import { ChunkPlanner, type ChunkPlan, type LookupAnswers } from '@/lib/pair-rows/chunk-planner';
@@ -64,8 +67,11 @@ export class PairImportSession {
   private textsAdded = 0;
   private isOpen = true;
   private readonly planner: ChunkPlanner;
+  /** sums of the pairs written, added to the corpus summary at commit */
+  private readonly sums = emptyCorpusSums();
   /** where the time went, for benchmarks: the caller held up, answers awaited, COPY */
   readonly timings = { waitMs: 0, lookupMs: 0, copyMs: 0, dbBusyMs: 0 };
+  private readonly corpusWasEmpty: boolean;
 
   private constructor(
     private readonly client: pg.Client,
@@ -74,6 +80,7 @@ export class PairImportSession {
     private readonly textSequence: string,
     expectedKeys: number | null,
   ) {
+    this.corpusWasEmpty = expectedKeys !== null;
     // When the corpus was empty at the start, a key the filter has never seen cannot be stored.
     const written = expectedKeys === null ? null : new UuidBloomFilter(expectedKeys);
     this.planner = new ChunkPlanner(written, MAX_PENDING_CHUNKS + 2);
@@ -214,7 +221,10 @@ export class PairImportSession {
       texts.int4(imageId(imageKey)).text(text.page).text(text.title).int4(text.words).int4(this.importJobId);
     }
     const pairs = new BinaryCopyWriter();
-    for (const p of newPairs) this.encodePair(pairs, p, textIds, imageId(p.imageKey));
+    for (const p of newPairs) {
+      this.encodePair(pairs, p, textIds, imageId(p.imageKey));
+      addPairToSums(this.sums, p.measures, p.a.words, p.b.words);
+    }
     this.imported += newPairs.length;
     this.textsAdded += newTexts.length;
     const started = performance.now();
@@ -248,17 +258,19 @@ export class PairImportSession {
     });
   }
 
-  /** Writes the rest, records the result in the job row and commits. */
-  async commit(): Promise<ImportWriteResult> {
+  /**
+   * Writes the rest, adds the written pairs to the corpus summary, records the job's success with
+   * the outcome `describe` gives for the counts, and commits: all of it or none of it happens.
+   */
+  async commit(describe: (written: ImportWriteResult) => Parameters<typeof markImportSucceeded>[2]): Promise<ImportWriteResult> {
     await this.sendChunk();
     await this.decided;
     await this.copiesDone;
     if (this.failure) throw this.failure as Error;
     const result: ImportWriteResult = { received: this.received, imported: this.imported, duplicates: this.received - this.imported, texts: this.textsAdded };
-    await this.client.query(
-      `UPDATE "ImportJob" SET "status" = 'SUCCEEDED', "imported" = $2, "duplicates" = $3, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1`,
-      [this.importJobId, result.imported, result.duplicates],
-    );
+    const query: Query = async (sql, params) => (await this.client.query<Record<string, unknown>>(sql, params)).rows;
+    await addToCorpusSummary(query, this.corpusId, { pairs: result.imported, texts: result.texts, sums: this.sums }, this.corpusWasEmpty);
+    await markImportSucceeded(query, this.importJobId, describe(result));
     await this.client.query('COMMIT');
     this.isOpen = false;
     return result;

@@ -5,6 +5,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { AppError, isAppError } from '@/lib/errors/app-error';
+import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-reference';
 import type { RoleName } from '@/lib/access/roles';
 import { assertRole, authenticate, type CurrentUser } from '@/lib/auth/guards';
 
@@ -26,8 +27,8 @@ export function errorResponse(error: unknown): NextResponse {
   if (isAppError(error)) {
     return NextResponse.json({ error: { code: error.code, message: error.message } }, { status: error.status });
   }
-  console.error(error);
-  return NextResponse.json({ error: { code: 'INTERNAL', message: 'Something went wrong.' } }, { status: 500 });
+  const reference = logUnexpectedError(error, 'route handler');
+  return NextResponse.json({ error: { code: 'INTERNAL', message: unexpectedErrorMessage(reference), reference } }, { status: 500 });
 }
 
 export function defineRoute<Q extends z.ZodType = z.ZodType<Record<string, never>>>(def: RouteDefinition<Q>) {

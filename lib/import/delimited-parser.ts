@@ -9,7 +9,7 @@
 import { CsvRecordReader, lineProblemError, type CsvResult } from './csv-records';
 import { isBlankLine, pushError, type FormatParser } from './format-parser';
 import type { Line } from './read-lines';
-import type { ImportItem } from './types';
+import type { ParserOutput } from './format-parser';
 
 export interface DelimitedRow {
   lineNumber: number;
@@ -27,8 +27,8 @@ export interface DelimitedParserSpec {
   expectedHeader?: string;
   /** Receives the header; a returned message is a fatal error (the columns cannot be known). */
   onHeader?: (fields: string[]) => string | null;
-  onRow: (row: DelimitedRow, out: ImportItem[]) => void;
-  onEnd?: (out: ImportItem[]) => void;
+  onRow: (row: DelimitedRow, out: ParserOutput[]) => void;
+  onEnd?: (out: ParserOutput[]) => void;
   maxRecordLines?: number;
 }
 
@@ -38,7 +38,7 @@ export function createDelimitedParser(spec: DelimitedParserSpec): FormatParser {
   let stopped = false;
   const results: CsvResult[] = [];
 
-  const handleRow = (row: DelimitedRow, out: ImportItem[]): void => {
+  const handleRow = (row: DelimitedRow, out: ParserOutput[]): void => {
     if (stopped) return;
     if (!seenFirst) {
       seenFirst = true;
@@ -61,7 +61,7 @@ export function createDelimitedParser(spec: DelimitedParserSpec): FormatParser {
     spec.onRow(row, out);
   };
 
-  const drain = (out: ImportItem[]): void => {
+  const drain = (out: ParserOutput[]): void => {
     for (const r of results) {
       if (r.ok) handleRow(r.record, out);
       else if (!stopped) out.push({ ok: false, error: r.error });
@@ -70,7 +70,7 @@ export function createDelimitedParser(spec: DelimitedParserSpec): FormatParser {
   };
 
   return {
-    pushLine(line: Line, out: ImportItem[]): void {
+    pushLine(line: Line, out: ParserOutput[]): void {
       if (stopped) return;
       if (csv) {
         csv.push(line, results);
@@ -84,7 +84,7 @@ export function createDelimitedParser(spec: DelimitedParserSpec): FormatParser {
       }
       handleRow({ lineNumber: line.lineNumber, fields: line.text.split(spec.delimiter), raw: line.text }, out);
     },
-    finish(out: ImportItem[]): void {
+    finish(out: ParserOutput[]): void {
       if (csv) {
         csv.finish(results);
         drain(out);

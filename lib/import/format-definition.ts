@@ -5,6 +5,7 @@
 import type { ColumnMap } from './column-map';
 import type { FormatParser } from './format-parser';
 import type { ImportFormat } from './types';
+import type { ImportLimits } from './limits';
 
 export interface FormatSample {
   /** Base name of the file (no directories), as given by the caller. */
@@ -23,6 +24,8 @@ export interface FormatContext {
   map?: ColumnMap;
   /** Generic csv/tsv only: whether the first record is a header (default true). */
   header?: boolean;
+  /** Set-shaped formats: the cap on texts per set (default DEFAULT_IMPORT_LIMITS). */
+  limits?: Readonly<ImportLimits>;
 }
 
 export interface FormatDefinition {

@@ -7,18 +7,46 @@
 import type { Line } from './read-lines';
 import type { ImportItem, PairRecord, TextInput, TextType } from './types';
 
-export interface FormatParser {
-  /** Consumes one physical line and appends any finished items to `out`. */
-  pushLine(line: Line, out: ImportItem[]): void;
-  /** End of input: flushes whatever record is still open. */
-  finish(out: ImportItem[]): void;
+/**
+ * The pairs of one paraphrase set, generated only when the driver asks for them (every i < j, in
+ * list order), so a set never sits in memory as all of its pairs at once.
+ */
+export interface PairExpansion {
+  expand: true;
+  lineNumber: number;
+  raw: string;
+  pairCount: number;
+  pairs(): Iterable<PairRecord>;
 }
 
-export function pushError(out: ImportItem[], lineNumber: number, message: string, raw: string, fatal = false): void {
+/** What a parser hands out: items, or a set to expand lazily (the driver turns it into items). */
+export type ParserOutput = ImportItem | PairExpansion;
+
+/** Pairs i < j of `size` members in list order; `makePair` builds the record for one. */
+export function expandSet(lineNumber: number, raw: string, size: number, makePair: (i: number, j: number) => PairRecord): PairExpansion {
+  return {
+    expand: true,
+    lineNumber,
+    raw,
+    pairCount: (size * (size - 1)) / 2,
+    *pairs() {
+      for (let i = 0; i < size; i++) for (let j = i + 1; j < size; j++) yield makePair(i, j);
+    },
+  };
+}
+
+export interface FormatParser {
+  /** Consumes one physical line and appends any finished items to `out`. */
+  pushLine(line: Line, out: ParserOutput[]): void;
+  /** End of input: flushes whatever record is still open. */
+  finish(out: ParserOutput[]): void;
+}
+
+export function pushError(out: ParserOutput[], lineNumber: number, message: string, raw: string, fatal = false): void {
   out.push({ ok: false, error: fatal ? { lineNumber, message, raw, fatal } : { lineNumber, message, raw } });
 }
 
-export function pushRecord(out: ImportItem[], record: PairRecord): void {
+export function pushRecord(out: ParserOutput[], record: PairRecord): void {
   out.push({ ok: true, record });
 }
 
@@ -73,7 +101,7 @@ export function buildSentencePair(
 }
 
 /** Wraps a record-or-message result into an item. */
-export function pushResult(out: ImportItem[], result: PairRecord | string, lineNumber: number, raw: string): void {
+export function pushResult(out: ParserOutput[], result: PairRecord | string, lineNumber: number, raw: string): void {
   if (typeof result === 'string') pushError(out, lineNumber, result, raw);
   else pushRecord(out, result);
 }

@@ -7,9 +7,10 @@ import { lineProblemError } from './csv-records';
 import { isBlankLine, pushError, type FormatParser } from './format-parser';
 import { isJsonObject, parseJsonText } from './json-values';
 import type { Line } from './read-lines';
-import type { ImportItem, JsonObject } from './types';
+import type { JsonObject } from './types';
+import type { ParserOutput } from './format-parser';
 
-export function createJsonLinesParser(onObject: (object: JsonObject, line: Line, out: ImportItem[]) => void): FormatParser {
+export function createJsonLinesParser(onObject: (object: JsonObject, line: Line, out: ParserOutput[]) => void): FormatParser {
   return {
     pushLine(line, out) {
       if (isBlankLine(line.text)) return;

@@ -12,7 +12,9 @@ import type { FormatDefinition } from './format-definition';
 import { GENERIC_FORMATS, getImportFormat } from './format-registry';
 import { readLineBatches } from './read-lines';
 import { detectTier, parseTier } from './tier';
-import { ImportSetupError, type ImportFormat, type ImportItem, type Tier } from './types';
+import { ImportSetupError, type ImportFormat, type ImportItem, type PairRecord, type Tier } from './types';
+import type { ParserOutput } from './format-parser';
+import { checkTextLength, DEFAULT_IMPORT_LIMITS, limitSettingName, type ImportLimits } from './limits';
 
 export interface ImportStreamOptions {
   /** Name of the file (used for detection and the tier); directories are ignored. */
@@ -26,6 +28,8 @@ export interface ImportStreamOptions {
   /** Generic csv / tsv: whether the first record is a header (default true). */
   header?: boolean;
   maxLineLength?: number;
+  /** Set size, pair count and text length limits (default DEFAULT_IMPORT_LIMITS). */
+  limits?: Readonly<ImportLimits>;
 }
 
 export interface ImportStream {
@@ -85,6 +89,64 @@ function chooseFormat(options: ImportStreamOptions, map: ColumnMap | undefined, 
   return { format: detectFormat(sample, { hasMap: map !== undefined }).format, detected: true };
 }
 
+/** Largest batch handed out while a paraphrase set is expanded. */
+const EXPANSION_BATCH = 4096;
+
+/**
+ * Turns parser output into checked item batches: expands sets lazily, rejects texts over the
+ * length limits on their line, and stops with a fatal error when the import would create more
+ * pairs than allowed, or after any fatal parser error.
+ */
+class ItemChecker {
+  private pairs = 0;
+  stopped = false;
+
+  constructor(private readonly limits: Readonly<ImportLimits>) {}
+
+  *check(out: readonly ParserOutput[]): Generator<ImportItem[]> {
+    let batch: ImportItem[] = [];
+    for (const item of out) {
+      if ('expand' in item) {
+        if (this.tooMany(item.pairCount, item.lineNumber, item.raw, batch)) break;
+        for (const record of item.pairs()) {
+          batch.push(this.checkRecord(record));
+          if (batch.length >= EXPANSION_BATCH) {
+            yield batch;
+            batch = [];
+          }
+        }
+        continue;
+      }
+      if (!item.ok) {
+        batch.push(item);
+        if (item.error.fatal === true) {
+          this.stopped = true;
+          break;
+        }
+        continue;
+      }
+      if (this.tooMany(1, item.record.lineNumber, '', batch)) break;
+      batch.push(this.checkRecord(item.record));
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  private tooMany(count: number, lineNumber: number, raw: string, batch: ImportItem[]): boolean {
+    this.pairs += count;
+    if (this.pairs <= this.limits.maxPairs) return false;
+    const message = `the import would create more than ${this.limits.maxPairs.toLocaleString('en')} pairs, the limit per import (${limitSettingName('maxPairs')}); split the file or raise the limit`;
+    batch.push({ ok: false, error: { lineNumber, message, raw, fatal: true } });
+    this.stopped = true;
+    return true;
+  }
+
+  private checkRecord(record: PairRecord): ImportItem {
+    const problem = checkTextLength(record.a.text, 'the first text', this.limits) ?? checkTextLength(record.b.text, 'the second text', this.limits);
+    if (problem === null) return { ok: true, record };
+    return { ok: false, error: { lineNumber: record.lineNumber, message: problem, raw: `${record.a.text.slice(0, 200)}\t${record.b.text.slice(0, 200)}` } };
+  }
+}
+
 export async function openImportStream(source: AsyncIterable<Uint8Array>, options: ImportStreamOptions): Promise<ImportStream> {
   const map = typeof options.map === 'string' ? parseColumnMap(options.map) : options.map;
   const tier = options.tier !== undefined ? parseTier(options.tier) : detectTier(options.fileName);
@@ -100,8 +162,10 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
     throw error;
   }
   const { format, detected } = chosen;
-  const parser = format.createParser({ fileName: sample.fileName, ...(map ? { map } : {}), ...(options.header !== undefined ? { header: options.header } : {}) });
+  const limits = options.limits ?? DEFAULT_IMPORT_LIMITS;
+  const parser = format.createParser({ fileName: sample.fileName, limits, ...(map ? { map } : {}), ...(options.header !== undefined ? { header: options.header } : {}) });
   let bytes = 0;
+  const items = new ItemChecker(limits);
 
   async function* generateBatches(): AsyncGenerator<ImportItem[]> {
     const lines = readLineBatches(replay(head.chunks, iterator, head.done), {
@@ -111,20 +175,19 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
       ...(options.maxLineLength !== undefined ? { maxLineLength: options.maxLineLength } : {}),
     });
     for await (const batch of lines) {
-      const out: ImportItem[] = [];
+      const out: ParserOutput[] = [];
       for (const line of batch) parser.pushLine(line, out);
-      if (out.length === 0) continue;
-      const fatal = out.findIndex((item) => !item.ok && item.error.fatal === true);
-      if (fatal !== -1) {
-        yield out.slice(0, fatal + 1);
-        return;
+      for (const checked of items.check(out)) {
+        yield checked;
+        if (items.stopped) return;
       }
-      yield out;
     }
-    const out: ImportItem[] = [];
+    const out: ParserOutput[] = [];
     parser.finish(out);
-    const fatal = out.findIndex((item) => !item.ok && item.error.fatal === true);
-    if (out.length > 0) yield fatal === -1 ? out : out.slice(0, fatal + 1);
+    for (const checked of items.check(out)) {
+      yield checked;
+      if (items.stopped) return;
+    }
   }
 
   let claimed = false;

@@ -19,12 +19,12 @@ export interface Line {
 }
 
 export interface LineReaderOptions extends DecodeOptions {
-  /** Longer lines are cut and flagged `too-long` instead of exhausting memory. Default 64 Mi chars. */
+  /** Longer lines are cut and flagged `too-long` instead of exhausting memory. Default 16 Mi chars. */
   maxLineLength?: number;
   onEncoding?: (info: EncodingInfo) => void;
 }
 
-export const DEFAULT_MAX_LINE_LENGTH = 64 * 1024 * 1024;
+export const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
 const TOO_LONG_PREVIEW = 200;
 const CR_DETECTION_CHARS = 64 * 1024;
 

@@ -1,80 +1,93 @@
 /**
- * Imports started from the web app run in the server process, in the background and one at a
- * time (the machine has two cores; the database needs one): closing the page does not stop them.
- * Progress lives in the ImportJob row, which the corpus page polls. A cancel request stops the
- * job at its next progress tick; nothing of a cancelled or failed import is published.
+ * Imports started from the web app: the upload route stores the file and a waiting job, the
+ * researcher confirms the format (the job joins the queue), and the job supervisor beside the
+ * web server (lib/jobs/job-supervisor.ts) runs each confirmed job in its own process
+ * (`paralens run-job import <id>` → runQueuedImport). Closing the page does not stop an import;
+ * a cancel is a flag in the job row that the import reads at its next progress tick.
  */
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
-import { getDb } from '@/lib/db/client';
-import { finishImportJob } from '@/lib/db/import-jobs';
-import { runImport } from './run-import';
-import { jobFilesDir, removeFile } from './uploads';
+import type { Db } from '@/lib/db/client';
+import {
+  claimNextConfirmedImport,
+  expireRejectsFiles,
+  expireUploads,
+  failImportIfUnfinished,
+  failInterruptedImports,
+  getImportJobSource,
+  listImportJobFiles,
+  releaseImportSource,
+} from '@/lib/db/import-jobs';
+import { importLimitsFromEnv } from '@/lib/import/limits';
+import type { JobKind } from './job-supervisor';
+import { ensurePrivateDir, jobFilesDir, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
+import { runImport, type ImportReport } from './run-import';
 
-export interface QueuedImport {
-  jobId: number;
-  corpusId: number;
-  createdById: number;
-  sourcePath: string;
-  fileName: string;
-  format?: string;
-  tier?: string;
-  map?: string;
-  skipInvalid: boolean;
-}
+export const importJobKind: JobKind = {
+  name: 'import',
+  claimNext: (db) => claimNextConfirmedImport(db),
+  async failUnfinished(db, id, why) {
+    await failImportIfUnfinished(db, id, `${why}: nothing was imported.`);
+  },
+  async cleanUp(db, id) {
+    const job = await getImportJobSource(db, id);
+    await removeFile(job?.sourcePath);
+    await releaseImportSource(db, id);
+  },
+};
 
-interface QueueState {
-  tail: Promise<void>;
-  cancelled: Set<number>;
-  active: Set<number>;
-}
-
-const globalForQueue = globalThis as unknown as { paralensImportQueue?: QueueState };
-const state: QueueState = (globalForQueue.paralensImportQueue ??= { tail: Promise.resolve(), cancelled: new Set(), active: new Set() });
-
-async function runQueued(job: QueuedImport): Promise<void> {
-  const db = getDb();
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set');
-  if (state.cancelled.has(job.jobId)) {
-    await finishImportJob(db, job.jobId, { status: 'CANCELLED', recordsRead: 0, rejected: 0, errorCount: 0, errors: [], message: 'Cancelled before it started: nothing was published.', rejectsPath: null });
-    return;
-  }
-  const rejectsDir = jobFilesDir('rejects');
-  await mkdir(rejectsDir, { recursive: true });
-  state.active.add(job.jobId);
+/** Runs a claimed import in this (job) process; the upload is deleted when it ends. */
+export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<ImportReport | null> {
+  const job = await getImportJobSource(db, jobId);
+  if (!job?.sourcePath || job.status !== 'RUNNING') return null;
+  const { options } = job;
+  const rejectsDir = await ensurePrivateDir(jobFilesDir('rejects', env));
   try {
-    await runImport({
+    return await runImport({
       db,
-      databaseUrl: url,
+      databaseUrl,
+      jobId,
       filePath: job.sourcePath,
       fileName: job.fileName,
       corpusId: job.corpusId,
       createdById: job.createdById,
-      jobId: job.jobId,
-      skipInvalid: job.skipInvalid,
-      rejectsPath: path.join(rejectsDir, `import-${job.jobId}.rejects.jsonl`),
-      ...(job.format ? { format: job.format } : {}),
-      ...(job.tier ? { tier: job.tier } : {}),
-      ...(job.map ? { map: job.map } : {}),
-      isCancelled: () => state.cancelled.has(job.jobId),
+      skipInvalid: options.skipInvalid,
+      rejectsPath: path.join(rejectsDir, `import-${jobId}.rejects.jsonl`),
+      limits: importLimitsFromEnv(env),
+      ...(options.format ? { format: options.format } : {}),
+      ...(options.tier ? { tier: options.tier } : {}),
+      ...(options.map ? { map: options.map } : {}),
     });
   } finally {
-    state.active.delete(job.jobId);
-    state.cancelled.delete(job.jobId);
     await removeFile(job.sourcePath);
-    await db.importJob.update({ where: { id: job.jobId }, data: { sourcePath: null } }).catch(() => {});
+    await releaseImportSource(db, jobId);
   }
 }
 
-export function enqueueImport(job: QueuedImport): void {
-  state.tail = state.tail.then(() => runQueued(job)).catch((error: unknown) => console.error(`import #${job.jobId} failed:`, error));
+const HOUR = 60 * 60_000;
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-export function requestImportCancel(jobId: number): void {
-  state.cancelled.add(jobId);
+/** Periodic: uploads never started expire (PARALENS_UPLOAD_TTL_HOURS, default 24); rejects files go after PARALENS_REJECTS_RETENTION_DAYS (default 30). */
+export async function expireImportFiles(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const uploads = await expireUploads(db, positiveNumber(env.PARALENS_UPLOAD_TTL_HOURS, 24) * HOUR);
+  const rejects = await expireRejectsFiles(db, positiveNumber(env.PARALENS_REJECTS_RETENTION_DAYS, 30) * 24 * HOUR);
+  for (const file of [...uploads, ...rejects]) await removeFile(file);
+  return uploads.length + rejects.length;
 }
 
-export function isImportActive(jobId: number): boolean {
-  return state.active.has(jobId);
+/**
+ * At start-up, before anything runs: imports a stopped server left running are failed, the
+ * private folders are tightened, expired files go, and files no job refers to are deleted.
+ */
+export async function recoverImportsAtStartup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<{ interrupted: number; removed: number }> {
+  // A minute without a heartbeat: a command-line import running now beats every half second.
+  const { count, files } = await failInterruptedImports(db, 60_000);
+  for (const file of files) await removeFile(file);
+  await securePrivateFiles(env);
+  const expired = await expireImportFiles(db, env);
+  const orphans = await sweepOrphanFiles(await listImportJobFiles(db), env);
+  return { interrupted: count, removed: expired + orphans };
 }

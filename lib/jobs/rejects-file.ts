@@ -2,7 +2,8 @@
  * The rejects file of an import with --skip-invalid: one JSON object per rejected record,
  * `{"line": N, "error": "...", "raw": "<the original text>"}`, in file order.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { createPrivateWriteStream } from './private-files';
 import type { ImportError } from '@/lib/import/types';
 
 export class RejectsFile {
@@ -12,7 +13,7 @@ export class RejectsFile {
   constructor(readonly path: string) {}
 
   async add(error: ImportError): Promise<void> {
-    this.stream ??= createWriteStream(this.path, { encoding: 'utf8' });
+    this.stream ??= createPrivateWriteStream(this.path);
     this.count += 1;
     const line = `${JSON.stringify({ line: error.lineNumber, error: error.message, raw: error.raw })}\n`;
     if (!this.stream.write(line)) await new Promise<void>((resolve) => this.stream?.once('drain', () => resolve()));

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
@@ -151,7 +151,7 @@ describe('runImport with bad input', () => {
     ]);
   });
 
-  it('skip-invalid publishes the valid records and writes the rejected ones with their errors', async () => {
+  it('skip-invalid imports the valid records and writes the rejected ones with their errors', async () => {
     const corpus = await makeCorpus(getDb());
     const rejectsPath = path.join(dir, 'rejects.jsonl');
     const file = writeFile('dev.tsv', [header, good(1), '2\tbroken', good(3)]);
@@ -162,8 +162,9 @@ describe('runImport with bad input', () => {
     expect((await countRows(corpus.id)).pairs).toBe(2);
   });
 
-  it('a failure while publishing rolls everything back (images and texts included)', async () => {
+  it('a failure while writing rolls everything back (images and texts included); the user sees a reference, the log the cause', async () => {
     const db = getDb();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const corpus = await makeCorpus(db);
     const imagesBefore = await db.image.count();
     // Images and texts are inserted before the pairs; a pair the database refuses must undo them.
@@ -176,12 +177,16 @@ describe('runImport with bad input', () => {
       ]);
       const report = await importInto(corpus.id, file, { format: 'wikipedia-ipc' });
       expect(report.status).toBe('FAILED');
-      expect(report.message).toContain('refused_by_test');
+      expect(report.message).toMatch(/^An internal error stopped the import, and nothing was imported \(reference E-[0-9a-f]{8};/);
+      expect(report.message).not.toMatch(/refused_by_test|Pair|at |\//);
+      const reference = /E-[0-9a-f]{8}/.exec(report.message ?? '')?.[0];
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^\\[${reference}\\] import of .*x\\.jsonl:$`)), expect.objectContaining({ message: expect.stringContaining('refused_by_test') as string }));
       expect(await db.image.count()).toBe(imagesBefore);
       expect(await countRows(corpus.id)).toEqual({ pairs: 0, texts: 0 });
       expect((await db.importJob.findUniqueOrThrow({ where: { id: report.jobId } })).status).toBe('FAILED');
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE "Pair" DROP CONSTRAINT refused_by_test');
+      logged.mockRestore();
     }
   });
 

@@ -1,30 +1,31 @@
 /**
  * Uploaded import files: streamed to PARALENS_HOME/uploads (never held in memory), with a size
- * limit (PARALENS_UPLOAD_LIMIT_MB, default 2048) enforced while the bytes arrive.
+ * limit (PARALENS_UPLOAD_LIMIT_MB, default 2048) enforced while the bytes arrive; private files
+ * (lib/jobs/private-files.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { AppError } from '@/lib/errors/app-error';
-import { resolveParalensHome } from '@/lib/runtime/paralens-home';
+import { createPrivateWriteStream, ensurePrivateDir, jobFilesDir } from './private-files';
 
 export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
   const mb = Number(env.PARALENS_UPLOAD_LIMIT_MB ?? 2048);
   return (Number.isFinite(mb) && mb > 0 ? mb : 2048) * 1024 * 1024;
 }
 
-export function jobFilesDir(kind: 'uploads' | 'rejects', env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(resolveParalensHome(env), kind);
+/** Waiting or queued uploads one user may have (PARALENS_MAX_WAITING_IMPORTS, default 5). */
+export function waitingImportsLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.PARALENS_MAX_WAITING_IMPORTS);
+  return Number.isInteger(n) && n > 0 ? n : 5;
 }
 
 /** Writes the request body to a new file; throws AppError (and removes the file) over the limit. */
 export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploadLimitBytes()): Promise<{ path: string; bytes: number }> {
-  const dir = jobFilesDir('uploads');
-  await mkdir(dir, { recursive: true });
+  const dir = await ensurePrivateDir(jobFilesDir('uploads'));
   const file = path.join(dir, `${randomUUID()}.upload`);
   let bytes = 0;
   const counter = new Transform({
@@ -35,14 +36,10 @@ export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploa
     },
   });
   try {
-    await pipeline(Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0]), counter, createWriteStream(file));
+    await pipeline(Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0]), counter, createPrivateWriteStream(file));
   } catch (error) {
     await rm(file, { force: true });
     throw error;
   }
   return { path: file, bytes };
-}
-
-export async function removeFile(file: string | null | undefined): Promise<void> {
-  if (file) await rm(file, { force: true });
 }

@@ -26,6 +26,9 @@ export interface MeasureDefinition {
   inTable7?: boolean;
 }
 
+/** The paper's semantic threshold for "paraphrase" when comparing corpora (ST > 0.8: precision 0.82, recall 0.77 on MSRPC). */
+export const ST_PARAPHRASE_THRESHOLD = 0.8;
+
 const definitions = [
   { key: 'rouge1', label: 'ROUGE-1', group: 'syntactic', kind: 'text', description: 'unigram overlap F1', importNames: ['rouge1-f1', 'rouge1'], inTable7: true },
   { key: 'rougeL', label: 'ROUGE-L', group: 'syntactic', kind: 'text', description: 'longest common subsequence F1', importNames: ['rougel-f1', 'rougel', 'rougeL'], inTable7: true },

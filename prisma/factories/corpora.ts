@@ -4,6 +4,7 @@ import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
 import { countWords } from '@/lib/pair-rows/prepare-pair';
 import { createCorpus, type CreateCorpusData } from '@/lib/db/corpora';
 import type { MeasureKey } from '@/lib/measures/catalog';
+import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 
 let counter = 0;
 
@@ -49,5 +50,6 @@ export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Pr
     });
     ids.push(pair.id);
   }
+  await refreshCorpusSummary(db, corpusId);
   return ids;
 }

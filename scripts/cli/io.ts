@@ -11,6 +11,8 @@ export interface CliIo {
 
 export interface CliCommand {
   description: string;
+  /** left out of `paralens --help` (internal commands) */
+  hidden?: boolean;
   /** Returns the process exit code. */
   run(args: string[], io: CliIo): Promise<number>;
 }

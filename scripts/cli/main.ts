@@ -26,6 +26,7 @@ async function printHelp(io: CliIo): Promise<void> {
   const lines = ['Usage: paralens <command> [options]', '', 'Commands:'];
   for (const name of listCommandNames()) {
     const cmd = await loadCommand(name);
+    if (cmd?.hidden) continue;
     lines.push(`  ${name.padEnd(12)} ${cmd?.description ?? ''}`);
   }
   lines.push('', 'Run `paralens <command> --help` for the options of one command.');

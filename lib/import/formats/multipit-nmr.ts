@@ -9,7 +9,8 @@ import { sampleRecords, type FormatDefinition } from '../format-definition';
 import { checkPairText, makeText, pushError, pushRecord } from '../format-parser';
 import { JsonMemberScanner, type JsonMemberResult } from '../json-document';
 import { parseJsonText } from '../json-values';
-import type { ImportItem, JsonValue } from '../types';
+import type { JsonValue } from '../types';
+import type { ParserOutput } from '../format-parser';
 
 const NMR_START = /^\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[\s*"/;
 
@@ -43,7 +44,7 @@ export const multipitNmrFormat: FormatDefinition = {
     let sourceIndex = 0;
     let lastLine = 0;
 
-    const drain = (out: ImportItem[]): void => {
+    const drain = (out: ParserOutput[]): void => {
       for (const r of results) {
         if (!r.ok) {
           out.push({ ok: false, error: r.error });

@@ -5,15 +5,15 @@
  * a header, both accepted. Lines of one set are contiguous; all i<j pairs inside a set are
  * paraphrases, id "sid1-sid2" (EACL 2023 evaluation code, tapaco_parser.py; seed-code.md §5.1).
  * Quoting is off (Tatoeba sentences start with `"` freely; the HF loader's quoting would eat them).
- * Only the open set is held in memory; numeric set ids must not go down, which catches a set
+ * Only the open set is held in memory (at most the per-set limit of lib/import/limits.ts), and its
+ * pairs are generated lazily; numeric set ids must not go down, which catches a set
  * split in two without remembering every id.
  */
 import { createDelimitedParser, fieldCountMessage, type DelimitedRow } from '../delimited-parser';
 import { sampleRecords, shareOf, type FormatDefinition } from '../format-definition';
-import { checkPairText, makeText, pushError, pushRecord } from '../format-parser';
-import type { ImportItem, JsonObject } from '../types';
-
-export const MAX_SET_SIZE = 10_000;
+import { checkPairText, expandSet, makeText, pushError, type ParserOutput } from '../format-parser';
+import { DEFAULT_IMPORT_LIMITS, setTooLargeMessage } from '../limits';
+import type { JsonObject } from '../types';
 
 interface Member {
   lineNumber: number;
@@ -41,39 +41,43 @@ export const tapacoFormat: FormatDefinition = {
     if (share < 1) return 0;
     return /tapaco|^[a-z]{2,4}\.txt$/i.test(sample.fileName) ? 0.9 : 0.4;
   },
-  createParser() {
+  createParser(context) {
+    const limits = context.limits ?? DEFAULT_IMPORT_LIMITS;
     let setId: string | null = null;
     let members: Member[] = [];
 
-    const closeSet = (out: ImportItem[]): void => {
+    const closeSet = (out: ParserOutput[]): void => {
       if (setId === null) return;
       if (members.length === 1 && members[0]) {
         const only = members[0];
         pushError(out, only.lineNumber, `paraphrase set ${setId} has only one sentence, so it forms no pair`, only.text);
       }
-      for (let i = 0; i < members.length; i++) {
-        for (let j = i + 1; j < members.length; j++) {
-          const a = members[i];
-          const b = members[j];
-          if (!a || !b) continue;
-          const metadata: JsonObject = { listsA: a.lists, tagsA: a.tags, listsB: b.lists, tagsB: b.tags, lineNumberB: b.lineNumber };
-          if (a.language !== undefined) metadata.language = a.language;
-          pushRecord(out, {
-            lineNumber: a.lineNumber,
-            a: makeText(a.text),
-            b: makeText(b.text),
-            originalId: `${a.sentenceId}-${b.sentenceId}`,
-            clusterId: setId,
-            isParaphrase: true,
-            metadata,
-            similarities: {},
-          });
-        }
+      const set = members;
+      const id = setId;
+      if (set.length >= 2 && set[0]) {
+        out.push(
+          expandSet(set[0].lineNumber, set[0].text, set.length, (i, j) => {
+            const a = set[i]!;
+            const b = set[j]!;
+            const metadata: JsonObject = { listsA: a.lists, tagsA: a.tags, listsB: b.lists, tagsB: b.tags, lineNumberB: b.lineNumber };
+            if (a.language !== undefined) metadata.language = a.language;
+            return {
+              lineNumber: a.lineNumber,
+              a: makeText(a.text),
+              b: makeText(b.text),
+              originalId: `${a.sentenceId}-${b.sentenceId}`,
+              clusterId: id,
+              isParaphrase: true,
+              metadata,
+              similarities: {},
+            };
+          }),
+        );
       }
       members = [];
     };
 
-    const onRow = (row: DelimitedRow, out: ImportItem[]): void => {
+    const onRow = (row: DelimitedRow, out: ParserOutput[]): void => {
       const f = row.fields;
       if (f.length < 3 || f.length > 6) return pushError(out, row.lineNumber, fieldCountMessage('3 to 6', f.length, '\t'), row.raw);
       const [id = '', sentenceId = '', text = '', lists, tags, language] = f;
@@ -89,8 +93,8 @@ export const tapacoFormat: FormatDefinition = {
         closeSet(out);
         setId = id;
       }
-      if (members.length >= MAX_SET_SIZE) {
-        return pushError(out, row.lineNumber, `paraphrase set ${id} has more than ${MAX_SET_SIZE} sentences`, row.raw);
+      if (members.length >= limits.maxSetTexts) {
+        return pushError(out, row.lineNumber, setTooLargeMessage(`paraphrase set ${id}`, `more than ${limits.maxSetTexts}`, limits), row.raw);
       }
       const member: Member = { lineNumber: row.lineNumber, sentenceId, text, lists: splitList(lists), tags: splitList(tags) };
       if (language !== undefined) member.language = language;

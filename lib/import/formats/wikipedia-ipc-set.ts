@@ -2,12 +2,14 @@
  * Set-shaped Wikipedia-IPC records, as read by the authors' later COLING 2024 code
  * (`wikipedia_ipc_parser.py`, `paraphrase_set.py` `to_pairs`; seed-code.md §1b): JSON Lines with
  * `id`, `cluster_id`, `image_url` and `paraphrase: [{content, reference}]`, where `reference` is
- * most likely the article URL. A set expands into all i<j pairs, in list order. Any invalid member
+ * most likely the article URL. A set expands into all i<j pairs, in list order, lazily; a set of
+ * more texts than the limit (lib/import/limits.ts) is rejected on its line. Any invalid member
  * rejects the whole line; a set with fewer than two texts forms no pair and is reported, so no line
  * disappears silently. Hyphenated key spellings (`cluster-id`, `image`) are accepted too.
  */
 import { sampleRecords, type FormatDefinition } from '../format-definition';
-import { checkPairText, pushError, pushRecord } from '../format-parser';
+import { checkPairText, expandSet, pushError } from '../format-parser';
+import { DEFAULT_IMPORT_LIMITS, setTooLargeMessage, type ImportLimits } from '../limits';
 import { describeValue, idToString, isJsonObject, setJsonEntry } from '../json-values';
 import { createJsonLinesParser } from '../jsonl-parser';
 import type { JsonObject, PairRecord, TextInput } from '../types';
@@ -16,8 +18,9 @@ import { sampleFirstObject } from './wikipedia-ipc';
 
 const KNOWN_KEYS = new Set(['id', 'cluster_id', 'cluster-id', 'image_url', 'image', 'paraphrase']);
 
-function readMembers(value: JsonObject[string] | undefined): TextInput[] | string {
+function readMembers(value: JsonObject[string] | undefined, limits: Readonly<ImportLimits>): TextInput[] | string {
   if (!Array.isArray(value)) return `"paraphrase" must be a list of {content, reference}, found ${describeValue(value)}`;
+  if (value.length > limits.maxSetTexts) return setTooLargeMessage('the paraphrase set', value.length, limits);
   const texts: TextInput[] = [];
   for (let i = 0; i < value.length; i++) {
     const member = value[i];
@@ -40,9 +43,10 @@ export const wikipediaIpcSetFormat: FormatDefinition = {
     const object = sampleFirstObject(sampleRecords(sample, 1));
     return object && Array.isArray(object.paraphrase) ? 1 : 0;
   },
-  createParser() {
+  createParser(context) {
+    const limits = context.limits ?? DEFAULT_IMPORT_LIMITS;
     return createJsonLinesParser((object, line, out) => {
-      const texts = readMembers(object.paraphrase);
+      const texts = readMembers(object.paraphrase, limits);
       if (typeof texts === 'string') return pushError(out, line.lineNumber, texts, line.text);
       const imageValue = object.image_url ?? object.image;
       const image = imageValue === undefined ? undefined : readImage(imageValue, 'image_url');
@@ -51,22 +55,20 @@ export const wikipediaIpcSetFormat: FormatDefinition = {
       const clusterId = idToString(object.cluster_id ?? object['cluster-id']);
       const extra: JsonObject = {};
       for (const key in object) if (!KNOWN_KEYS.has(key)) setJsonEntry(extra, key, object[key] ?? null);
-      for (let i = 0; i < texts.length; i++) {
-        for (let j = i + 1; j < texts.length; j++) {
-          const a = texts[i];
-          const b = texts[j];
-          if (!a || !b) continue;
+      const size = texts.length;
+      out.push(
+        expandSet(line.lineNumber, line.text, size, (i, j) => {
           const metadata: JsonObject = { ...extra };
           metadata.setIndexA = i;
           metadata.setIndexB = j;
-          metadata.setSize = texts.length;
-          const record: PairRecord = { lineNumber: line.lineNumber, a, b, metadata, similarities: {} };
+          metadata.setSize = size;
+          const record: PairRecord = { lineNumber: line.lineNumber, a: texts[i]!, b: texts[j]!, metadata, similarities: {} };
           if (originalId !== undefined) record.originalId = originalId;
           if (clusterId !== undefined) record.clusterId = clusterId;
           if (image) record.image = image;
-          pushRecord(out, record);
-        }
-      }
+          return record;
+        }),
+      );
     });
   },
 };

@@ -1,7 +1,8 @@
 /** `paralens import <file> --corpus <name>`: streams a corpus file into the database with every measure. */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { ensureCorpus } from '@/lib/db/corpora';
+import { deleteCorpus, ensureCorpus } from '@/lib/db/corpora';
+import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
 import { runImport, type ImportReport } from '@/lib/jobs/run-import';
@@ -13,21 +14,23 @@ export const description = 'Import a corpus file (all measures computed on the w
 
 const usage = `Usage: paralens import <file> --corpus <name> [options]
 
-Reads the file as a stream, computes every similarity measure and publishes the pairs into the
-corpus (created when it does not exist) in one transaction.
+Reads the file as a stream, computes every similarity measure and writes the pairs into the
+corpus (created when it does not exist) in one transaction. A failed or interrupted (Ctrl-C)
+import keeps nothing, not even a corpus it created. Limits: PARALENS_IMPORT_MAX_SET_TEXTS (200),
+PARALENS_IMPORT_MAX_PAIRS, PARALENS_IMPORT_MAX_TEXT_CHARS (20,000), PARALENS_IMPORT_MAX_TEXT_TOKENS (2,000).
 
   --corpus <name>       corpus to import into (required)
   --format <format>     ${IMPORT_FORMATS.join(', ')} (default: detected)
   --tier <tier>         gold, silver or bronze (Wikipedia-IPC; default: from the file name)
   --map <mapping>       columns for csv/tsv/jsonl, e.g. a=sentence1,b=sentence2,label=gold
-  --skip-invalid        publish the valid records; write rejected ones to the rejects file
+  --skip-invalid        import the valid records; write rejected ones to the rejects file
   --rejects <path>      rejects file (default: <file name>.rejects.jsonl in this folder)
   --source <text>       for a new corpus: where the data comes from
   --licence <text>      for a new corpus: its licence
   --attribution <text>  for a new corpus: attribution shown with it
   --description <text>  for a new corpus: a short description
 
-Exit code 0 when the import was published (or the file was already imported), 1 when it
+Exit code 0 when the import was written (or the file was already imported), 1 when it
 failed (the report lists the first 100 errors as "line N: what is wrong"), 2 for bad arguments.
 `;
 
@@ -97,6 +100,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (corpus.created) io.stderr.write(`Created the corpus "${corpus.name}".\n`);
     const started = Date.now();
     let drawn = false;
+    let interrupted = false;
+    const onInterrupt = () => {
+      interrupted = true;
+      io.stderr.write('\nStopping: nothing of this import will be kept …\n');
+    };
+    process.once('SIGINT', onInterrupt);
     const report = await runImport({
       db,
       databaseUrl,
@@ -107,6 +116,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values.map ? { map: values.map } : {}),
       skipInvalid: Boolean(values['skip-invalid']),
       rejectsPath: path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`),
+      limits: importLimitsFromEnv(process.env),
+      isCancelled: () => interrupted,
       onProgress: (p) => {
         if (!io.isTTY) return;
         const label = p.phase;
@@ -114,8 +125,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         drawn = true;
       },
     });
+    process.off('SIGINT', onInterrupt);
     if (drawn) io.stderr.write('\n');
     printReport(io, file, corpus.name, report);
-    return report.status === 'FAILED' || report.status === 'CANCELLED' ? 1 : 0;
+    const failed = report.status === 'FAILED' || report.status === 'CANCELLED';
+    // A failed import leaves nothing it created: not even the corpus it made for itself.
+    if (failed && corpus.created) {
+      await deleteCorpus(db, corpus.id);
+      io.stderr.write(`Removed the corpus "${corpus.name}" this command had created.\n`);
+    }
+    return failed ? 1 : 0;
   });
 }

@@ -11,6 +11,7 @@ export async function CorpusImportsSection({ corpusId }: { corpusId: number }) {
         jobs={jobs.map((j) => ({
           ...j,
           createdAt: j.createdAt.toISOString(),
+          confirmedAt: j.confirmedAt?.toISOString() ?? null,
           startedAt: j.startedAt?.toISOString() ?? null,
           finishedAt: j.finishedAt?.toISOString() ?? null,
         }))}

@@ -1,7 +1,8 @@
 /**
  * POST /api/corpora/{slug}/imports?fileName=…: streams an uploaded corpus file to disk (size limit
  * PARALENS_UPLOAD_LIMIT_MB), creates a waiting import job and answers with the detected format,
- * so the researcher can confirm or change it before the import starts.
+ * so the researcher can confirm or change it before the import starts. One user may have at most
+ * PARALENS_MAX_WAITING_IMPORTS (default 5) uploads waiting or queued.
  */
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
@@ -9,10 +10,11 @@ import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { getCorpusBySlug } from '@/lib/db/corpora';
-import { createUploadedImportJob } from '@/lib/db/import-jobs';
+import { countWaitingImports, createUploadedImportJob } from '@/lib/db/import-jobs';
 import { recordAudit } from '@/lib/db/audit';
 import { detectUploadFormat } from '@/lib/jobs/detect-upload';
-import { removeFile, saveUpload } from '@/lib/jobs/uploads';
+import { saveUpload, waitingImportsLimit } from '@/lib/jobs/uploads';
+import { removeFile } from '@/lib/jobs/private-files';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,6 +26,10 @@ export const POST = defineRoute({
     const corpus = await getCorpusBySlug(db, params.slug ?? '');
     if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
+    const limit = waitingImportsLimit();
+    if ((await countWaitingImports(db, user.id)) >= limit) {
+      throw new AppError('RATE_LIMITED', `You already have ${limit} imports waiting to be started or to run. Start or discard one of them first.`);
+    }
     const saved = await saveUpload(request.body);
     try {
       if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');

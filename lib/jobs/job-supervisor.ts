@@ -1,0 +1,115 @@
+/**
+ * Runs queued background jobs, one at a time (two cores: the job and PostgreSQL), each in its own
+ * process (lib/jobs/job-process.ts). `npm start` runs the supervisor beside the web server, so the
+ * server only writes job rows and never does the work itself. It claims jobs from the database
+ * (several servers on one database never run the same job), polls when idle, notices a process
+ * that died without recording an outcome, and does the periodic housekeeping.
+ */
+import type { Db } from '@/lib/db/client';
+import { logUnexpectedError, newErrorReference } from '@/lib/errors/error-reference';
+import { describeJobExit, jobMemoryLimitMb, startJobProcess, type RunningJob } from './job-process';
+
+export interface JobKind {
+  name: string;
+  /** takes the next queued job of this kind and marks it running; null when none waits */
+  claimNext(db: Db): Promise<{ id: number } | null>;
+  /** the job's process ended without recording an outcome: record `why` as its failure */
+  failUnfinished(db: Db, id: number, why: string): Promise<void>;
+  /** after the process ended, whatever happened (e.g. delete the uploaded file) */
+  cleanUp?(db: Db, id: number): Promise<void>;
+}
+
+export interface SupervisorOptions {
+  pollMs?: number;
+  housekeeping?: { everyMs: number; run: (db: Db) => Promise<void> };
+  log?: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+export class JobSupervisor {
+  private stopping = false;
+  private current: { kind: JobKind; id: number; job: RunningJob } | null = null;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private lastHousekeeping = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly kinds: readonly JobKind[],
+    private readonly options: SupervisorOptions = {},
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Stops after killing the running job (its transaction rolls back); the job is marked failed. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    const current = this.current;
+    if (current) current.job.child.kill('SIGTERM');
+    await this.loop;
+  }
+
+  private log(line: string): void {
+    (this.options.log ?? console.log)(line);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.housekeep();
+        const ran = await this.runNext();
+        if (!ran) await this.sleep(this.options.pollMs ?? 1000);
+      } catch (error) {
+        logUnexpectedError(error, 'job supervisor');
+        await this.sleep(5000);
+      }
+    }
+  }
+
+  private async housekeep(): Promise<void> {
+    const hk = this.options.housekeeping;
+    if (!hk || Date.now() - this.lastHousekeeping < hk.everyMs) return;
+    this.lastHousekeeping = Date.now();
+    await hk.run(this.db);
+  }
+
+  private async runNext(): Promise<boolean> {
+    for (const kind of this.kinds) {
+      const claimed = await kind.claimNext(this.db);
+      if (!claimed) continue;
+      await this.runJob(kind, claimed.id);
+      return true;
+    }
+    return false;
+  }
+
+  private async runJob(kind: JobKind, id: number): Promise<void> {
+    const memoryMb = jobMemoryLimitMb(this.options.env);
+    const job = startJobProcess(kind.name, id, { memoryMb, log: (l) => this.log(l), ...(this.options.env ? { env: this.options.env } : {}) });
+    this.current = { kind, id, job };
+    const exit = await job.exited;
+    this.current = null;
+    if (exit.code !== 0) {
+      const reference = newErrorReference();
+      this.log(`[${reference}] ${kind.name} #${id} ended with code ${exit.code} signal ${exit.signal}:\n${exit.stderrTail.join('\n')}`);
+      const why = this.stopping ? 'Paralens was stopped during the job' : describeJobExit(exit, memoryMb, reference);
+      await kind.failUnfinished(this.db, id, why);
+    } else {
+      await kind.failUnfinished(this.db, id, 'Its process ended without recording a result');
+    }
+    await kind.cleanUp?.(this.db, id);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Files Paralens keeps under PARALENS_HOME (uploads waiting for import, rejects files) are private
+ * to the account running it: folders 0700, files 0600. PARALENS_HOME itself is 0700, or 0711 when
+ * running as root, because the embedded PostgreSQL then runs as the `postgres` user and must be
+ * able to pass through to its own data folder (it cannot list or read anything else).
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { resolveParalensHome } from '@/lib/runtime/paralens-home';
+
+export type JobFileKind = 'uploads' | 'rejects';
+
+export function jobFilesDir(kind: JobFileKind, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(resolveParalensHome(env), kind);
+}
+
+/** The folder, created private if missing. */
+export async function ensurePrivateDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  return dir;
+}
+
+export function createPrivateWriteStream(file: string): WriteStream {
+  return createWriteStream(file, { mode: 0o600 });
+}
+
+export async function removeFile(file: string | null | undefined): Promise<void> {
+  if (file) await rm(file, { force: true });
+}
+
+/** Tightens the modes of PARALENS_HOME, its job folders and their files (start-up). */
+export async function securePrivateFiles(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const home = resolveParalensHome(env);
+  await chmod(home, process.getuid?.() === 0 ? 0o711 : 0o700).catch(() => {});
+  await chmod(path.join(home, 'secrets.json'), 0o600).catch(() => {});
+  for (const kind of ['uploads', 'rejects'] as const) {
+    const dir = await ensurePrivateDir(jobFilesDir(kind, env));
+    for (const name of await readdir(dir)) await chmod(path.join(dir, name), 0o600).catch(() => {});
+  }
+}
+
+/** Deletes files in the job folders that no job refers to; returns how many (start-up, nothing running). */
+export async function sweepOrphanFiles(referenced: ReadonlySet<string>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let removed = 0;
+  for (const kind of ['uploads', 'rejects'] as const) {
+    const dir = jobFilesDir(kind, env);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(dir, name);
+      if (referenced.has(file) || !(await stat(file)).isFile()) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}

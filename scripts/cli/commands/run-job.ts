@@ -1,0 +1,33 @@
+/**
+ * `paralens run-job <kind> <id>`: the inside of a background job process (lib/jobs/job-process.ts
+ * starts it with a heap limit). Not meant to be typed: the job supervisor beside the web server
+ * runs it for a job it has claimed. Uses DATABASE_URL, which the supervisor passes on.
+ */
+import { createPrismaClient } from '@/lib/db/client';
+import { runQueuedImport } from '@/lib/jobs/import-queue';
+import type { CliIo } from '../io';
+
+export const description = '(internal) run one claimed background job; used by the job supervisor';
+export const hidden = true;
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const [kind, idText] = args;
+  const id = Number(idText);
+  const url = process.env.DATABASE_URL;
+  if (kind !== 'import' || !Number.isInteger(id) || id <= 0) {
+    io.stderr.write('Usage: paralens run-job import <job id>\n');
+    return 2;
+  }
+  if (!url) {
+    io.stderr.write('paralens run-job: DATABASE_URL is not set (the job supervisor passes it on).\n');
+    return 2;
+  }
+  const db = createPrismaClient(url);
+  try {
+    const report = await runQueuedImport(db, url, id);
+    io.stdout.write(report ? `${report.status.toLowerCase()}: ${report.imported} imported, ${report.rejected} rejected in ${report.seconds.toFixed(1)} s\n` : 'nothing to run: the job is not running any more\n');
+    return 0;
+  } finally {
+    await db.$disconnect();
+  }
+}
