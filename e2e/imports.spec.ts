@@ -26,7 +26,7 @@ test('a researcher creates a corpus, uploads a file, confirms the detected forma
   await confirm.getByRole('button', { name: 'Start import' }).click();
 
   const imports = page.getByRole('table', { name: 'Imports' });
-  await expect(imports.getByRole('row').nth(1)).toContainText('done', { timeout: 20_000 });
+  await expect(imports.getByRole('row').nth(1)).toContainText('done', { timeout: 45_000 });
   await expect(imports.getByRole('row').nth(1)).toContainText('dev.tsv');
   await expect(page.getByRole('main').locator('header')).toContainText('4 pairs.');
   const summary = page.getByRole('table', { name: 'Measure summary' });
@@ -45,7 +45,7 @@ test('a broken file fails with line-numbered errors and imports nothing', async 
   await page.getByLabel(/Corpus file/).setInputFiles(pawsFile([good(1), '2\tonly two fields', good(3)]));
   await page.getByRole('form', { name: 'Confirm the import' }).getByRole('button', { name: 'Start import' }).click();
   const row = page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1);
-  await expect(row).toContainText('failed', { timeout: 20_000 });
+  await expect(row).toContainText('failed', { timeout: 45_000 });
   await expect(row).toContainText('nothing was imported');
   await row.getByText(/1 error/).click();
   await expect(row.getByText(/^line 3: /)).toBeVisible();

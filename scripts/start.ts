@@ -26,8 +26,9 @@ async function recoverAtStartup(db: Db): Promise<void> {
 }
 
 /** Runs queued jobs (web imports) in processes of their own, beside the web server. */
-function startJobSupervisor(db: Db): JobSupervisor {
+function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
   const supervisor = new JobSupervisor(db, [importJobKind], {
+    env,
     housekeeping: { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
   });
   supervisor.start();
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
     });
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
     await waitForHealth(url, child);
-    supervisor = startJobSupervisor(jobsDb);
+    supervisor = startJobSupervisor(jobsDb, env);
     printBanner(url, database);
   } catch (error) {
     reportError(error);

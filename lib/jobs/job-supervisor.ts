@@ -1,6 +1,6 @@
 /**
- * Runs queued background jobs, one at a time (two cores: the job and PostgreSQL), each in its own
- * process (lib/jobs/job-process.ts). `npm start` runs the supervisor beside the web server, so the
+ * Runs queued background jobs, at most PARALENS_JOB_CONCURRENCY at once (default 2, so a small
+ * upload need not wait for a long import), each in its own process (lib/jobs/job-process.ts). `npm start` runs the supervisor beside the web server, so the
  * server only writes job rows and never does the work itself. It claims jobs from the database
  * (several servers on one database never run the same job), polls when idle, notices a process
  * that died without recording an outcome, and does the periodic housekeeping.
@@ -21,6 +21,8 @@ export interface JobKind {
 
 export interface SupervisorOptions {
   pollMs?: number;
+  /** job processes at once (default PARALENS_JOB_CONCURRENCY or 2) */
+  concurrency?: number;
   housekeeping?: { everyMs: number; run: (db: Db) => Promise<void> };
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
@@ -28,7 +30,8 @@ export interface SupervisorOptions {
 
 export class JobSupervisor {
   private stopping = false;
-  private current: { kind: JobKind; id: number; job: RunningJob } | null = null;
+  private readonly running = new Map<number, RunningJob>();
+  private readonly finished = new Set<Promise<void>>();
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private lastHousekeeping = 0;
@@ -43,13 +46,18 @@ export class JobSupervisor {
     this.loop ??= this.run();
   }
 
-  /** Stops after killing the running job (its transaction rolls back); the job is marked failed. */
+  /** Stops after killing the running jobs (their transactions roll back); the jobs are marked failed. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake?.();
-    const current = this.current;
-    if (current) current.job.child.kill('SIGTERM');
+    for (const job of this.running.values()) job.child.kill('SIGTERM');
     await this.loop;
+    await Promise.all(this.finished);
+  }
+
+  private concurrency(): number {
+    const n = this.options.concurrency ?? Number((this.options.env ?? process.env).PARALENS_JOB_CONCURRENCY);
+    return Number.isInteger(n) && n >= 1 ? n : 2;
   }
 
   private log(line: string): void {
@@ -76,11 +84,17 @@ export class JobSupervisor {
     await hk.run(this.db);
   }
 
+  /** Starts the next job if a slot is free; false when there was nothing to start. */
   private async runNext(): Promise<boolean> {
+    if (this.running.size >= this.concurrency()) {
+      await Promise.race(this.finished);
+      return true;
+    }
     for (const kind of this.kinds) {
       const claimed = await kind.claimNext(this.db);
       if (!claimed) continue;
-      await this.runJob(kind, claimed.id);
+      const done = this.runJob(kind, claimed.id).finally(() => this.finished.delete(done));
+      this.finished.add(done);
       return true;
     }
     return false;
@@ -89,18 +103,25 @@ export class JobSupervisor {
   private async runJob(kind: JobKind, id: number): Promise<void> {
     const memoryMb = jobMemoryLimitMb(this.options.env);
     const job = startJobProcess(kind.name, id, { memoryMb, log: (l) => this.log(l), ...(this.options.env ? { env: this.options.env } : {}) });
-    this.current = { kind, id, job };
+    this.running.set(id, job);
     const exit = await job.exited;
-    this.current = null;
-    if (exit.code !== 0) {
-      const reference = newErrorReference();
-      this.log(`[${reference}] ${kind.name} #${id} ended with code ${exit.code} signal ${exit.signal}:\n${exit.stderrTail.join('\n')}`);
-      const why = this.stopping ? 'Paralens was stopped during the job' : describeJobExit(exit, memoryMb, reference);
-      await kind.failUnfinished(this.db, id, why);
-    } else {
-      await kind.failUnfinished(this.db, id, 'Its process ended without recording a result');
+    this.running.delete(id);
+    this.wake?.();
+    try {
+      if (exit.code !== 0) {
+        const reference = newErrorReference();
+        this.log(`[${reference}] ${kind.name} #${id} ended with code ${exit.code} signal ${exit.signal}:\n${exit.stderrTail.join('\n')}`);
+        const why = this.stopping ? 'Paralens was stopped during the job' : describeJobExit(exit, memoryMb, reference);
+        await kind.failUnfinished(this.db, id, why);
+      } else {
+        await kind.failUnfinished(this.db, id, 'Its process ended without recording a result');
+      }
+      await kind.cleanUp?.(this.db, id);
+    } catch (error) {
+      // While stopping, the database may be going down too: the next start marks the job failed.
+      if (this.stopping) this.log(`${kind.name} #${id} was stopped; it will be marked failed at the next start.`);
+      else logUnexpectedError(error, `recording the end of ${kind.name} #${id}`);
     }
-    await kind.cleanUp?.(this.db, id);
   }
 
   private sleep(ms: number): Promise<void> {
