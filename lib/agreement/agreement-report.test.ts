@@ -5,11 +5,12 @@
  * statsmodels 0.13.5 fleiss_kappa and NLTK 3.8 AnnotationTask.alpha run offline on the same
  * CSV.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { computeAgreementReport } from '@/lib/agreement/agreement-report';
 import { KRIPPENDORFF_2011 } from '@/lib/agreement/__fixtures__/published-data';
 import { REFERENCE_CASES } from '@/lib/agreement/__fixtures__/reference-cases';
+import { describeWithDatasets, sharedDatasetPath } from '@/lib/testing/shared-datasets';
 
 describe('computeAgreementReport', () => {
   it('Krippendorff (2011) data: alpha, AC1 and percent agreement defined; Fleiss and Cohen null with reasons', () => {
@@ -101,11 +102,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const SICK_CSV = '/work/shared/datasets/sick-reannotation-kalouli2019/derived_per_annotator_labels.csv';
-const sickPresent = existsSync(SICK_CSV);
-if (!sickPresent) console.warn(`[skip] SICK re-annotation test: ${SICK_CSV} is absent`);
+const SICK_FILE = 'sick-reannotation-kalouli2019/derived_per_annotator_labels.csv';
+const SICK_CSV = sharedDatasetPath(SICK_FILE);
 
-describe.skipIf(!sickPresent)('real data: SICK re-annotation (Kalouli et al. 2019), 393 pairs x 3 annotators', () => {
+describeWithDatasets('real data: SICK re-annotation (Kalouli et al. 2019), 393 pairs x 3 annotators', () => {
   it("Fleiss' kappa and nominal alpha match statsmodels 0.13.5 and NLTK 3.8 run offline on the same file", () => {
     const [header = [], ...records] = parseCsv(readFileSync(SICK_CSV, 'utf8')).filter((r) => r.length > 1);
     const column = (name: string): number => header.indexOf(name);
@@ -127,4 +127,4 @@ describe.skipIf(!sickPresent)('real data: SICK re-annotation (Kalouli et al. 201
     expect(report.coefficients.krippendorffAlpha.value).toBeCloseTo(0.6052110282879515, 12);
     expect(report.coefficients.percentAgreement.value).toBeCloseTo(0.6157760814249363, 12);
   });
-});
+}, [SICK_FILE]);

@@ -1,14 +1,13 @@
 /**
  * The pair-bearing files of the shared reference corpora (../shared/datasets, see its README.md)
  * with the row counts published there, for the dataset tests. The folder is referenced, never
- * copied into the project; tests skip with a message when it is absent.
+ * copied into the project; tests use lib/testing/shared-datasets.ts (skip with a message, fail
+ * under CI, when it is absent).
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ImportFormat } from './types';
 
 export const DATASETS = fileURLToPath(new URL('../../../shared/datasets/', import.meta.url));
-export const HAS_DATASETS = existsSync(DATASETS);
 
 export interface DatasetFile {
   path: string;

@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { DATASET_FILES, DATASETS, HAS_DATASETS, type DatasetFile } from './dataset-files';
+import { DATASET_FILES, DATASETS, type DatasetFile } from './dataset-files';
+import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { importText } from './test-support';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -21,7 +22,7 @@ async function importLines(file: DatasetFile, lines: readonly string[]) {
   return importText(lines.join('\n'), { fileName: file.path.split('/').pop() ?? file.path, ...(file.map ? { map: file.map } : {}) });
 }
 
-describe.skipIf(!HAS_DATASETS)('broken copies of the reference corpora fail on the spoiled line', () => {
+describeWithDatasets('broken copies of the reference corpora fail on the spoiled line', () => {
   it.each(DATASET_FILES.map((f) => [f.path, f] as const))('%s', async (_path, file) => {
     const lines = await readLinesOf(file);
     const clean = await importLines(file, lines);

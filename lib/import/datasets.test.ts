@@ -5,13 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { DATASET_FILES, DATASETS, HAS_DATASETS } from './dataset-files';
+import { DATASET_FILES, DATASETS } from './dataset-files';
+import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { openImportFile } from './open-import-file';
 import { readLines } from './read-lines';
 import { streamOf } from './test-support';
 import type { JsonValue, PairRecord } from './types';
 
-if (!HAS_DATASETS) console.warn(`[lib/import] ${DATASETS} is absent: skipping the reference-corpus import tests`);
 
 async function importFile(path: string, map?: string): Promise<{ format: string; records: PairRecord[]; errors: string[] }> {
   const stream = await openImportFile(DATASETS + path, map ? { map } : {});
@@ -34,7 +34,7 @@ const asText = (value: JsonValue | undefined): string => (typeof value === 'stri
 
 const paraphraseCounts = (records: readonly PairRecord[]) => countBy(records, (r) => String(r.isParaphrase));
 
-describe.skipIf(!HAS_DATASETS)('reference corpora in ../shared/datasets import with their published row counts', () => {
+describeWithDatasets('reference corpora in ../shared/datasets import with their published row counts', () => {
   it.each(DATASET_FILES.map((f) => [f.path, f] as const))('%s', async (_path, file) => {
     const { format, records, errors } = await importFile(file.path, file.map);
     expect(errors).toEqual([]);

@@ -7,15 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { DATASET_FILES, DATASETS, HAS_DATASETS } from '@/lib/import/dataset-files';
+import { DATASET_FILES, DATASETS } from '@/lib/import/dataset-files';
+import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { runImport } from './run-import';
 
-if (!HAS_DATASETS) console.warn(`[skipped] ${DATASETS} is absent: the reference-corpus import tests did not run.`);
-
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-datasets-'));
 
-describe.skipIf(!HAS_DATASETS)('importing the reference corpora', () => {
+describeWithDatasets('importing the reference corpora', () => {
   it.each(DATASET_FILES.map((f) => [f.path, f] as const))('%s imports with its published row count', async (_path, file) => {
     const db = getDb();
     const corpus = await makeCorpus(db);
