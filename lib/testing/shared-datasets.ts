@@ -14,12 +14,12 @@ export function sharedDatasetPath(...parts: string[]): string {
   return path.join(SHARED_DATASETS, ...parts);
 }
 
-export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+export function isCi(env: Record<string, string | undefined> = process.env): boolean {
   return env.CI === 'true' || env.CI === '1';
 }
 
 /** What to do with tests that need these files: run them, skip them (with a message) or fail (CI). */
-export function datasetDecision(needs: readonly string[], env: NodeJS.ProcessEnv = process.env, exists: (p: string) => boolean = existsSync) {
+export function datasetDecision(needs: readonly string[], env: Record<string, string | undefined> = process.env, exists: (p: string) => boolean = existsSync) {
   const missing = needs.map((p) => sharedDatasetPath(p)).filter((p) => !exists(p));
   if (missing.length === 0) return { action: 'run' as const, missing };
   return { action: isCi(env) ? ('fail' as const) : ('skip' as const), missing };

@@ -1,0 +1,48 @@
+/**
+ * One HTTP API contract per `/api/v1` route: method, path, who may call it, and the zod schemas of
+ * its parameters, query, body and responses. Route handlers validate with these schemas
+ * (lib/http/api-route.ts) and the OpenAPI document is generated from the same ones
+ * (lib/api/openapi.ts), so documentation and validation cannot drift apart. Pure: zod only.
+ */
+import type { z } from 'zod';
+import type { RoleName } from '@/lib/access/roles';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiResponseSpec {
+  description: string;
+  /** JSON body schema; absent for bodiless responses (204) */
+  schema?: z.ZodType;
+  /** default application/json; streaming routes say e.g. application/x-ndjson (schema = one line) */
+  contentType?: string;
+}
+
+export interface ApiContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** OpenAPI style: /api/v1/campaigns/{id}/next */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** roles that may call it at all; membership and ownership are checked by the handler */
+  roles: readonly RoleName[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: Readonly<Record<number, ApiResponseSpec>>;
+}
+
+export function defineContract<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+  contract: ApiContract<P, Q, B>,
+): ApiContract<P, Q, B> {
+  return contract;
+}
+
+/** The Next.js route segment path for a contract path: /api/v1/pairs/{id} → api/v1/pairs/[id]. */
+export function routeFileFor(path: string): string {
+  return `app${path.replace(/\{(\w+)\}/g, '[$1]')}/route.ts`;
+}

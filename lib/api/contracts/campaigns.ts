@@ -1,0 +1,113 @@
+/** Campaign contracts: create a campaign; read one (its questions, guidelines and the caller's progress). */
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { conflict, notFound, standardErrors } from '../errors';
+import { idOrSlugParams, questionInputSchema, questionSchema } from './shared';
+import { measureKeys } from '@/lib/measures/catalog';
+
+const range = z.tuple([z.number().nullable(), z.number().nullable()]).describe('[min, max]; null = open');
+
+export const sampleFiltersSchema = z
+  .object({
+    length: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional().describe('word-length range each text must fall in, e.g. [10, 30]'),
+    tier: z.array(z.enum(['gold', 'silver', 'bronze', 'none'])).optional(),
+    captionType: z.array(z.enum(['caption', 'alt_text', 'sentence'])).optional(),
+    measures: z.record(z.enum(measureKeys as [string, ...string[]]), range).optional(),
+  })
+  .strict();
+
+export const sampleSchema = z
+  .object({
+    strategy: z.enum(['all', 'random', 'stratified']),
+    size: z.number().int().min(1).max(1_000_000).optional().describe('random: how many pairs'),
+    perBin: z.number().int().min(1).max(100_000).optional().describe('stratified: pairs per bin (or per map cell)'),
+    measure: z.union([z.enum(measureKeys as [string, ...string[]]), z.literal('cell')]).optional().describe('stratified: the measure to bin, or "cell" for the 5 x 5 characteristic-map cells of syn and sem'),
+    bins: z.number().int().min(2).max(20).optional().describe('stratified by a measure: equal-width bins over its range in the candidates (default 5)'),
+    seed: z.union([z.number().int(), z.string().max(64)]).optional().describe('makes the draw reproducible (default: chosen and recorded)'),
+    filters: sampleFiltersSchema.optional(),
+  })
+  .strict();
+
+export const createCampaignBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    corpora: z.array(z.string().min(1)).min(1).describe('corpus slugs'),
+    sample: sampleSchema,
+    questions: z.array(questionInputSchema).min(1),
+    overlap: z.number().int().min(1).max(20).default(3).describe('annotators per pair'),
+    goldEvery: z.number().int().min(0).max(100).default(5).describe('one hidden gold pair in every N (0 = none)'),
+    randomiseOrder: z.boolean().default(true).describe('show the two texts in a random order per annotator and pair'),
+    members: z.array(z.string().email()).default([]).describe('annotators, by email'),
+    guidelines: z.string().max(100_000).optional().describe('Markdown; default: the guidelines from the papers'),
+    holdMinutes: z.number().int().min(1).max(24 * 60).default(30).describe('a pair handed out and not answered within this time goes back to the pool'),
+    status: z.enum(['draft', 'active']).default('draft'),
+  })
+  .strict();
+export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
+
+export const createCampaign = defineContract({
+  method: 'POST',
+  path: '/api/v1/campaigns',
+  summary: 'Create an annotation campaign: sample pairs from corpora, set the questions, overlap and members',
+  tags: ['campaigns'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  body: createCampaignBodySchema,
+  responses: {
+    201: { description: 'Created', schema: z.object({ id: z.number().int(), slug: z.string(), items: z.number().int() }) },
+    ...standardErrors,
+  },
+});
+
+export const campaignProgressSchema = z.object({ done: z.number().int(), remaining: z.number().int() });
+
+export const getCampaign = defineContract({
+  method: 'GET',
+  path: '/api/v1/campaigns/{id}',
+  summary: "A campaign's name, status, questions and guidelines, and the caller's progress (members, researchers, admins)",
+  tags: ['campaigns'],
+  roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
+  params: idOrSlugParams,
+  responses: {
+    200: {
+      description: 'The campaign',
+      schema: z.object({
+        id: z.number().int(),
+        slug: z.string(),
+        name: z.string(),
+        status: z.enum(['DRAFT', 'ACTIVE', 'PAUSED', 'CLOSED']),
+        questions: z.array(questionSchema),
+        guidelines: z.string().describe('Markdown (render without raw HTML)'),
+        overlap: z.number().int(),
+        progress: campaignProgressSchema,
+      }),
+    },
+    ...standardErrors,
+    404: notFound('The campaign (or the caller is not a member)'),
+  },
+});
+
+export const nextPairSchema = z.object({
+  pairId: z.number().int(),
+  texts: z.tuple([z.string(), z.string()]).describe('[first shown, second shown]; plain text, never HTML'),
+  image: z.object({ key: z.string(), url: z.string().nullable() }).nullable(),
+  questions: z.array(questionSchema),
+  done: z.number().int(),
+  remaining: z.number().int(),
+  heldUntil: z.string().describe('ISO time; an unanswered pair goes back to the pool after it'),
+});
+
+export const nextPair = defineContract({
+  method: 'GET',
+  path: '/api/v1/campaigns/{id}/next',
+  summary: 'The next pair for the caller: the same pair again until it is answered (one slot held, never two)',
+  tags: ['annotation'],
+  roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
+  params: idOrSlugParams,
+  responses: {
+    200: { description: 'A pair to annotate', schema: nextPairSchema },
+    204: { description: 'Nothing is left for the caller' },
+    ...standardErrors,
+    404: notFound('The campaign (or the caller is not a member)'),
+    409: conflict('The campaign is not active'),
+  },
+});

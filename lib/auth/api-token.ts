@@ -1,0 +1,34 @@
+/**
+ * API token secrets: `pl_` + 43 base64url characters (256 random bits). Only the SHA-256 of a
+ * token is stored; the first characters identify it in lists. A request carries it as
+ * `Authorization: Bearer <token>`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@/lib/db/client';
+import { createApiTokenRow, findUserByApiTokenHash, type ApiTokenView } from '@/lib/db/api-tokens';
+import type { UserDto } from '@/lib/db/users';
+
+export function hashApiToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Creates a token for the user and returns its secret, which is never shown again. */
+export async function issueApiToken(db: Db, userId: number, name: string, expiresInDays: number | null): Promise<{ token: string; view: ApiTokenView }> {
+  const token = `pl_${randomBytes(32).toString('base64url')}`;
+  const expiresAt = expiresInDays === null ? null : new Date(Date.now() + expiresInDays * 86_400_000);
+  const view = await createApiTokenRow(db, { userId, name, tokenHash: hashApiToken(token), prefix: token.slice(0, 10), expiresAt });
+  return { token, view };
+}
+
+/** The bearer token of a request's Authorization header, if it has one. */
+export function bearerToken(headers: Headers): string | null {
+  const value = headers.get('authorization');
+  const match = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
+  return match?.[1] ?? null;
+}
+
+/** The user a token acts for, with the user's current role; null for unknown, revoked or expired tokens. */
+export function userForApiToken(db: Db, token: string): Promise<UserDto | null> {
+  if (!/^pl_[A-Za-z0-9_-]{20,}$/.test(token)) return Promise.resolve(null);
+  return findUserByApiTokenHash(db, hashApiToken(token));
+}

@@ -1,0 +1,47 @@
+/**
+ * API tokens: created for a user (the secret is shown once and stored only as its SHA-256), listed
+ * without secrets, revoked; a token resolves to its user with the user's current role and state.
+ */
+import type { Db } from './client';
+import { getUserById, type UserDto } from './users';
+
+export interface ApiTokenView {
+  id: number;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const tokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true } as const;
+
+export function createApiTokenRow(db: Db, data: { userId: number; name: string; tokenHash: string; prefix: string; expiresAt: Date | null }): Promise<ApiTokenView> {
+  return db.apiToken.create({ data, select: tokenSelect });
+}
+
+export function listApiTokens(db: Db, userId: number): Promise<ApiTokenView[]> {
+  return db.apiToken.findMany({ where: { userId }, orderBy: { id: 'desc' }, select: tokenSelect });
+}
+
+/** Revokes the user's own token; false when there is no such token of theirs (or it was revoked). */
+export async function revokeApiToken(db: Db, userId: number, id: number): Promise<boolean> {
+  const { count } = await db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count === 1;
+}
+
+/** Last use is written at most once a minute per token, so API traffic does not turn into writes. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+/** The active user behind a token hash, or null (unknown, revoked, expired, or the user is inactive). */
+export async function findUserByApiTokenHash(db: Db, tokenHash: string, now = new Date()): Promise<UserDto | null> {
+  const token = await db.apiToken.findUnique({ where: { tokenHash }, select: { id: true, userId: true, expiresAt: true, revokedAt: true, lastUsedAt: true } });
+  if (!token || token.revokedAt || (token.expiresAt && token.expiresAt <= now)) return null;
+  const user = await getUserById(db, token.userId);
+  if (!user?.isActive) return null;
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
+    await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+  }
+  return user;
+}

@@ -1,0 +1,111 @@
+/**
+ * The one wrapper around every `/api/v1` route handler: authenticate (the browser session, or
+ * `Authorization: Bearer <token>` acting with the token's user's current role), check the role the
+ * contract names, refuse cross-site cookie requests that change things, validate params, query and
+ * body with the contract's zod schemas (400 with the fields that are wrong), call the handler, and
+ * answer AppErrors as JSON with their status; anything else is logged with a reference (500).
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import type { z } from 'zod';
+import type { ApiContract } from '@/lib/api/contract';
+import { AppError, isAppError } from '@/lib/errors/app-error';
+import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-reference';
+import { bearerToken, userForApiToken } from '@/lib/auth/api-token';
+import { getCurrentUser, type CurrentUser } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+
+export interface ApiContext<C extends ApiContract> {
+  request: NextRequest;
+  user: CurrentUser;
+  /** how the caller authenticated */
+  via: 'session' | 'token';
+  params: C['params'] extends z.ZodType ? z.infer<C['params']> : Record<string, never>;
+  query: C['query'] extends z.ZodType ? z.infer<C['query']> : Record<string, never>;
+  body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+}
+
+/** What a handler returns: a status with a JSON body (none for 204), or a ready Response (streams). */
+export type ApiResult = { status: number; body?: unknown } | Response;
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function fieldsOf(error: z.ZodError, prefix: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix;
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, prefix: string): z.infer<S> {
+  if (!schema) return {} as z.infer<S>;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const fields = fieldsOf(parsed.error, prefix);
+    throw new AppError('INVALID_INPUT', `Invalid ${prefix}: ${Object.entries(fields).map(([k, m]) => `${k} ${m}`).join('; ')}`, { fields });
+  }
+  return parsed.data;
+}
+
+async function authenticateApiRequest(request: NextRequest): Promise<{ user: CurrentUser; via: 'session' | 'token' }> {
+  const token = bearerToken(request.headers);
+  if (token !== null) {
+    const user = await userForApiToken(getDb(), token);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is not valid (unknown, revoked or expired).');
+    return { user, via: 'token' };
+  }
+  const user = await getCurrentUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in or send an API token (Authorization: Bearer <token>).');
+  return { user, via: 'session' };
+}
+
+/** A cookie-authenticated request that changes something must come from this site (tokens are exempt). */
+function assertSameOrigin(request: NextRequest): void {
+  const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site');
+  if (origin !== null && origin !== request.nextUrl.origin && origin !== `${request.nextUrl.protocol}//${request.headers.get('host') ?? ''}`) {
+    throw new AppError('FORBIDDEN', 'Cross-site requests may not change anything here.');
+  }
+  if (origin === null && site !== null && site !== 'same-origin' && site !== 'none') throw new AppError('FORBIDDEN', 'Cross-site requests may not change anything here.');
+}
+
+export function errorBody(error: AppError): Record<string, unknown> {
+  const details = (error.details ?? {}) as Record<string, unknown>;
+  const { fields, ...rest } = details;
+  return { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) }, ...rest };
+}
+
+export function apiErrorResponse(error: unknown): Response {
+  if (isAppError(error)) return NextResponse.json(errorBody(error), { status: error.status });
+  const reference = logUnexpectedError(error, 'API route');
+  return NextResponse.json({ error: { code: 'INTERNAL', message: unexpectedErrorMessage(reference), reference } }, { status: 500 });
+}
+
+export function apiRoute<C extends ApiContract>(contract: C, handler: (ctx: ApiContext<C>) => Promise<ApiResult>) {
+  return async (request: NextRequest, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
+    try {
+      const { user, via } = await authenticateApiRequest(request);
+      if (!contract.roles.includes(user.role)) throw new AppError('FORBIDDEN', 'Your role may not do this.');
+      if (via === 'session' && MUTATING.has(request.method)) assertSameOrigin(request);
+      const params = parseWith(contract.params, await context.params, 'params');
+      const query = parseWith(contract.query, Object.fromEntries(request.nextUrl.searchParams), 'query');
+      let body: unknown;
+      if (contract.body) {
+        const text = await request.text();
+        let json: unknown;
+        try {
+          json = text.length === 0 ? undefined : JSON.parse(text);
+        } catch {
+          throw new AppError('INVALID_INPUT', 'The body must be JSON.', { fields: { body: 'is not valid JSON' } });
+        }
+        body = parseWith(contract.body, json, 'body');
+      }
+      const result = await handler({ request, user, via, params, query, body } as ApiContext<C>);
+      if (result instanceof Response) return result;
+      return result.status === 204 || result.body === undefined ? new Response(null, { status: result.status }) : NextResponse.json(result.body, { status: result.status });
+    } catch (error) {
+      return apiErrorResponse(error);
+    }
+  };
+}

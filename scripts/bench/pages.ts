@@ -1,0 +1,99 @@
+/**
+ * `npm run bench:pages`: every page's server time on a generated database of 2,000,000 pairs
+ * (`-- <pairs>` for another size). Starts a throwaway embedded PostgreSQL with the demo data, adds
+ * one corpus of generated pairs (SQL, with its summary as an import would leave it), serves the
+ * production build through `npm start`'s script, signs in and times each page warm: median and
+ * 95th percentile of the full response over loopback, next to the target (200 ms) and as a
+ * ratio to /api/health measured in the same run (the floor: one request through Next.js and one
+ * database round trip).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createPrismaClient } from '@/lib/db/client';
+import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
+import { openDatabase } from '@/lib/runtime/bootstrap';
+import { demoPassword } from '@/lib/runtime/demo';
+import { projectRoot } from '@/lib/runtime/paralens-home';
+import { findFreePort } from '@/lib/runtime/ports';
+import { isBuildStale } from '../lib/build-freshness';
+import { generatePairsSql } from './lib/generated-pairs';
+import { signInOverHttp, timeRequests } from './lib/http-timing';
+
+const pairs = Number(process.argv[2] ?? 2_000_000);
+const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
+const home = await mkdtemp(path.join(tmpdir(), 'paralens-bench-pages-'));
+await chmod(home, 0o755);
+const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
+
+console.log('Starting a throwaway embedded PostgreSQL with the demo data …');
+const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
+let server: ReturnType<typeof spawn> | null = null;
+try {
+  const db = createPrismaClient(database.url);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  console.log(`Generating ${fmt(pairs)} pairs in one corpus …`);
+  const t = performance.now();
+  const corpus = await client.query<{ id: number; slug: string }>(
+    `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id", "slug"`,
+  );
+  const corpusId = corpus.rows[0]!.id;
+  for (const sql of generatePairsSql(corpusId, pairs)) await client.query(sql);
+  await client.query('ANALYZE');
+  await refreshCorpusSummary(db, corpusId);
+  console.log(`  ${fmt((performance.now() - t) / 1000, 1)} s`);
+  await client.end();
+  await db.$disconnect();
+
+  if (isBuildStale()) {
+    console.log('Building the app (next build) …');
+    const build = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd: projectRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  console.log(`Serving on ${baseUrl} …`);
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/start.ts')], {
+    cwd: projectRoot,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PARALENS_ROOT: projectRoot },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server!.stdout!.on('data', (d: Buffer) => (d.toString().includes('Paralens is running') ? resolve() : undefined));
+    server!.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+
+  const researcher = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
+  const admin = await signInOverHttp(baseUrl, 'admin@paralens.local', demoPassword);
+  const annotator = await signInOverHttp(baseUrl, 'annotator@paralens.local', demoPassword);
+  const floor = await timeRequests(baseUrl, '/api/health', '');
+  const pages: Array<[string, string]> = [
+    ['/corpora', researcher],
+    [`/corpora/${corpus.rows[0]!.slug}`, researcher],
+    ['/dashboards', researcher],
+    ['/dashboards?st=above08', researcher],
+    ['/campaigns', researcher],
+    ['/annotate', annotator],
+    ['/about', annotator],
+    ['/admin/users', admin],
+  ];
+  console.log(`\nServer time per page, warm, ${fmt(pairs)} pairs (median / p95 of 15 requests; target ≤ 200 ms)\n`);
+  console.log(`  ${'/api/health (floor)'.padEnd(34)} ${fmt(floor.median, 1).padStart(7)} ms ${fmt(floor.p95, 1).padStart(7)} ms`);
+  let worst = 0;
+  for (const [page, cookie] of pages) {
+    const r = await timeRequests(baseUrl, page, cookie);
+    worst = Math.max(worst, r.p95);
+    console.log(`  ${page.padEnd(34)} ${fmt(r.median, 1).padStart(7)} ms ${fmt(r.p95, 1).padStart(7)} ms   ${fmt(r.median / floor.median, 1)}× health   ${r.status === 200 ? '' : `status ${r.status}!`} ${r.p95 <= 200 ? 'met' : 'NOT met'}`);
+  }
+  console.log(`\nWorst p95: ${fmt(worst, 1)} ms (target ≤ 200 ms: ${worst <= 200 ? 'met' : 'NOT met'})`);
+} finally {
+  if (server && server.exitCode === null) {
+    server.kill('SIGINT');
+    await new Promise((r) => server!.once('exit', r));
+  }
+  await database.stop();
+  await rm(home, { recursive: true, force: true });
+}
