@@ -87,7 +87,8 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : typeof value;
 }
 
 function conditionHolds(condition: AnswerCondition, answers: Readonly<Record<string, unknown>>): boolean {
