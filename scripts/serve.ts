@@ -17,7 +17,10 @@ if (!Number.isInteger(port) || trustedProxyHops === null) {
   process.exit(2);
 }
 
-const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops });
+const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops }).catch((error: unknown) => {
+  console.error(`paralens: the web server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 console.log(`Web server listening on ${hostname}:${port} (trusted proxy hops: ${trustedProxyHops}).`);
 
 function stop(code: number): void {
