@@ -2,8 +2,8 @@
  * Server-side access checks. Every page, Server Action and route handler calls one of these;
  * they read the user (and role) from the database on every request and accept the session only
  * while its session version is the user's current one, so a sign-out, a password reset, a role
- * change or a deactivation ends existing sessions at once. Pages get redirects / 403 pages; actions and API routes
- * get AppErrors that their wrappers turn into 401/403 responses.
+ * change or a deactivation ends existing sessions at once. Pages get redirects / 403 pages;
+ * actions and API routes get AppErrors that their wrappers turn into 401/403 responses.
  */
 import { cache } from 'react';
 import { forbidden, redirect } from 'next/navigation';
