@@ -1,11 +1,13 @@
 /**
- * Who sent a route-handler request, and how: the session cookie, or (later) an API token in
- * `Authorization: Bearer …`. A request that carries a token is judged by the token alone, never by
+ * Who sent a route-handler request, and how: the session cookie, or an API token in
+ * `Authorization: Bearer …` (acting with its user's current role; lib/auth/api-token.ts). A request that carries a token is judged by the token alone, never by
  * a cookie that happens to come along; a cookie-authenticated request that changes something must
  * come from this site (lib/access/request-origin.ts).
  */
 import { AppError } from '@/lib/errors/app-error';
 import { hasBearerToken, isSameOriginRequest } from '@/lib/access/request-origin';
+import { getDb } from '@/lib/db/client';
+import { bearerToken, userForApiToken } from './api-token';
 import { authenticate, type CurrentUser } from './guards';
 
 export interface RequestAuth {
@@ -15,8 +17,10 @@ export interface RequestAuth {
 
 export async function authenticateRequest(request: Request): Promise<RequestAuth> {
   if (hasBearerToken(request.headers.get('authorization'))) {
-    // API tokens (the ApiToken table) are looked up here once the read API issues them; until then none is valid.
-    throw new AppError('UNAUTHENTICATED', 'This server does not accept API tokens yet; sign in instead.');
+    const token = bearerToken(request.headers);
+    const user = token === null ? null : await userForApiToken(getDb(), token);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is not valid (unknown, revoked or expired).');
+    return { user, via: 'token' };
   }
   const user = await authenticate();
   const sameOrigin = isSameOriginRequest({
