@@ -15,7 +15,7 @@ export interface ErrorReportOptions {
 const maxSummary = 300;
 
 /** Removes `--debug` (before a `--`) from the arguments; debugging is on with it or PARALENS_DEBUG=1. */
-export function takeDebugFlag(argv: string[], env: NodeJS.ProcessEnv = process.env): { args: string[]; debug: boolean } {
+export function takeDebugFlag(argv: string[], env: Record<string, string | undefined> = process.env): { args: string[]; debug: boolean } {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const args = argv.filter((arg, i) => !(i < end && arg === '--debug'));
   return { args, debug: args.length !== argv.length || env.PARALENS_DEBUG === '1' };

@@ -39,7 +39,7 @@ async function printHelp(io: CliIo): Promise<void> {
   io.stdout.write(lines.join('\n') + '\n');
 }
 
-export async function main(argv: string[], io: CliIo = processIo(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(argv: string[], io: CliIo = processIo(), env: Record<string, string | undefined> = process.env): Promise<number> {
   const { args, debug } = takeDebugFlag(argv, env);
   const [name, ...rest] = args;
   try {
