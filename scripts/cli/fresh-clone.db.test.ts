@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 
+type Env = Record<string, string | undefined>;
+
 interface Outcome {
   code: number | null;
   stdout: string;
@@ -31,11 +33,12 @@ const clone = path.join(dir, 'paralens');
 // Nothing of this process's Paralens or test setup may leak into the clone's commands.
 const baseEnv = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !/^(PARALENS_|DATABASE_URL$|AUTH_SECRET$|VITEST|NODE_ENV$)/.test(key)),
-) as NodeJS.ProcessEnv;
+);
 
-function runIn(cwd: string, cmd: string, args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<Outcome> {
+function runIn(cwd: string, cmd: string, args: string[], options: { env?: Env; input?: string; timeoutMs?: number } = {}): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...baseEnv, ...options.env }, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const env = { ...baseEnv, ...options.env } as NodeJS.ProcessEnv;
+    const child = spawn(cmd, args, { cwd, env, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -46,11 +49,11 @@ function runIn(cwd: string, cmd: string, args: string[], options: { env?: NodeJS
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin?.end(options.input);
+    child.stdin.end(options.input ?? '');
   });
 }
 
-const paralens = (args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) => runIn(clone, 'npx', ['--no-install', 'paralens', ...args], options);
+const paralens = (args: string[], options: { env?: Env; input?: string } = {}) => runIn(clone, 'npx', ['--no-install', 'paralens', ...args], options);
 
 /** No stack frames, no Node internals, no raw error class dumps, on either stream. */
 function expectNoStackTrace(out: Outcome): void {
