@@ -7,7 +7,10 @@ import path from 'node:path';
 import { PrepareError, prepareCheckout, projectRoot } from './lib/prepare-checkout.mjs';
 
 const argv = process.argv.slice(2);
-const debug = process.env.PARALENS_DEBUG === '1' || argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--debug');
+// `run-job` is started by the running web server (whose checkout is prepared: never reinstall under
+// it) and writes to the server log, where the whole stack belongs.
+const isJob = argv[0] === 'run-job';
+const debug = isJob || process.env.PARALENS_DEBUG === '1' || argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--debug');
 let formatError = (error) => {
   const line = (error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim()) ?? 'unknown error';
   return `paralens: ${line.trim()}. Run again with --debug for the details.\n${debug && error instanceof Error ? `${error.stack}\n` : ''}`;
@@ -23,7 +26,7 @@ process.stdout.on('error', (error) => (error.code === 'EPIPE' ? process.exit(0) 
 
 // The project folder is where this script is, whatever an outer process set.
 process.env.PARALENS_ROOT = projectRoot;
-prepareCheckout({ quiet: true, log: (line) => process.stderr.write(`${line}\n`) });
+if (!isJob) prepareCheckout({ quiet: true, log: (line) => process.stderr.write(`${line}\n`) });
 
 const { register } = await import('tsx/esm/api');
 register({ tsconfig: path.join(projectRoot, 'tsconfig.json') });

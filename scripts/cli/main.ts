@@ -40,8 +40,9 @@ async function printHelp(io: CliIo): Promise<void> {
 }
 
 export async function main(argv: string[], io: CliIo = processIo(), env: Record<string, string | undefined> = process.env): Promise<number> {
-  const { args, debug } = takeDebugFlag(argv, env);
+  const { args, debug: debugFlag } = takeDebugFlag(argv, env);
   const [name, ...rest] = args;
+  let debug = debugFlag;
   try {
     if (!name || name === '--help' || name === '-h' || name === 'help') {
       await printHelp(io);
@@ -52,6 +53,8 @@ export async function main(argv: string[], io: CliIo = processIo(), env: Record<
       io.stderr.write(`paralens: unknown command "${name}". Run \`paralens --help\` for the list.\n`);
       return 2;
     }
+    // Internal commands write to the server log, where the whole stack belongs.
+    debug ||= Boolean(cmd.hidden);
     return await cmd.run(rest, io);
   } catch (error) {
     const code = reportAppError(io.stderr, `paralens ${name ?? ''}`, error);
