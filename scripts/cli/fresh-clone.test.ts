@@ -3,8 +3,9 @@
  * folder, `npm ci` (from the npm cache where it can), then `npx paralens` — help, a pure command,
  * the embedded database (corpora, import), a fresh DATABASE_URL database (user create) and a
  * broken one. Every answer is checked for its exit code and for the absence of a stack trace.
- * Slow by nature (about 1.5 minutes on 2 cores, most of it `npm ci`). Uncommitted changes are not
- * part of the clone: commit first.
+ * Slow by nature (about 2 minutes on 2 cores, most of it `npm ci`): the vitest project `cli-clone`,
+ * which `npm test` runs as a step of its own. Uncommitted changes are not part of the clone: commit
+ * first.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -86,12 +87,12 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     const install = existsSync('/usr/bin/flock') ? await runIn(clone, 'flock', [path.join(tmpdir(), 'npm.lock'), ...npm], { timeoutMs: 300_000 }) : await runIn(clone, npm[0]!, npm.slice(1), { timeoutMs: 300_000 });
     if (install.code !== 0) throw new Error(`npm ci failed in the clone:\n${install.stderr}`);
     expect(existsSync(path.join(clone, 'lib', 'db', 'generated'))).toBe(false);
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${freshDatabase} WITH (FORCE)`);
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('--help lists every command (generating the Prisma client first)', async () => {
     const out = await paralens(['--help']);
@@ -100,21 +101,21 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     for (const name of ['agreement', 'corpora', 'correlate', 'import', 'sim', 'user']) expect(out.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
     expect(out.stderr).toContain('Generating the Prisma client');
     expect(existsSync(path.join(clone, 'lib', 'db', 'generated', 'client.ts'))).toBe(true);
-  }, 120_000);
+  });
 
   it('sim scores a pair (the Easter postcard pair of the paper, Table 5: R1 0.53)', async () => {
     const out = await paralens(['sim'], { input: '{"id":1,"a":"An Easter postcard from 1907 depicting a rabbit.","b":"A 1907 postcard featuring the Easter Bunny."}\n' });
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
     expect((JSON.parse(out.stdout) as { rouge1: number }).rouge1).toBeCloseTo(0.5333, 4);
-  }, 60_000);
+  });
 
   it('corpora starts the embedded database, seeds the demo data and lists it', async () => {
     const out = await paralens(['corpora']);
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^PAWS-Wiki · demo sample\s+none\s+300\s/m);
-  }, 120_000);
+  });
 
   it('import reads a file into a new corpus, and corpora shows it', async () => {
     const out = await paralens(['import', 'prisma/demo/paws-wiki-dev-sample.tsv', '--corpus', 'Fresh clone check']);
@@ -124,7 +125,7 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     const listed = await paralens(['corpora', '--json']);
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout)).toContainEqual(expect.objectContaining({ name: 'Fresh clone check', pairs: 300 }));
-  }, 120_000);
+  });
 
   it('user create makes the first admin of a fresh DATABASE_URL database', async () => {
     await adminQuery(`CREATE DATABASE ${freshDatabase}`);
@@ -135,7 +136,7 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     expect(out.stdout).toMatch(/^Created the admin owner@example\.org \(Owner\)\.\nPassword \(shown once\): \S{16}\n$/);
     const listed = await paralens(['user', 'list', '--json'], { env });
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ email: 'owner@example.org', role: 'ADMIN', isActive: true })]);
-  }, 120_000);
+  });
 
   it('an unreachable database is one line with a hint and exit code 1', async () => {
     const out = await paralens(['corpora'], { env: { DATABASE_URL: 'postgresql://nobody:secret@127.0.0.1:9/nowhere' } });
@@ -144,5 +145,5 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     expect(out.stderr.trim().split('\n').filter((l) => l.startsWith('paralens'))).toEqual([
       'paralens: cannot use the database at 127.0.0.1:9/nowhere (connection refused). Check DATABASE_URL, or unset it to use the embedded database. Nothing was changed.',
     ]);
-  }, 60_000);
+  });
 });
