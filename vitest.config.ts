@@ -40,7 +40,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'cli-clone', include: [cliCloneTest], environment: 'node', ...dbSetup, testTimeout: 120_000, hookTimeout: 360_000 },
+        test: { name: 'cli-clone', include: [cliCloneTest], environment: 'node', ...dbSetup, testTimeout: 180_000, hookTimeout: 720_000 },
       },
     ],
   },

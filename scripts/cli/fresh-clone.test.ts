@@ -44,7 +44,7 @@ function runIn(cwd: string, cmd: string, args: string[], options: { env?: Env; i
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 170_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -84,7 +84,7 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     }
     // Serialised with other installs on a shared machine (flock), from the npm cache where it can.
     const npm = ['npm', 'ci', '--prefer-offline', '--no-audit', '--no-fund'];
-    const install = existsSync('/usr/bin/flock') ? await runIn(clone, 'flock', [path.join(tmpdir(), 'npm.lock'), ...npm], { timeoutMs: 300_000 }) : await runIn(clone, npm[0]!, npm.slice(1), { timeoutMs: 300_000 });
+    const install = existsSync('/usr/bin/flock') ? await runIn(clone, 'flock', [path.join(tmpdir(), 'npm.lock'), ...npm], { timeoutMs: 600_000 }) : await runIn(clone, npm[0]!, npm.slice(1), { timeoutMs: 600_000 });
     if (install.code !== 0) throw new Error(`npm ci failed in the clone:\n${install.stderr}`);
     expect(existsSync(path.join(clone, 'lib', 'db', 'generated'))).toBe(false);
   });
