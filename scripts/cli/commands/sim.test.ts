@@ -117,7 +117,7 @@ describe('paralens sim', () => {
     const watch = setInterval(() => (maxBuffered = Math.max(maxBuffered, stdout.writableLength)), 0);
     const lines = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ id: i, ...EASTER })).join('\n');
     stdin.end(lines);
-    const code = await run([], { stdin, stdout, stderr: new PassThrough(), isTTY: false });
+    const code = await run([], { stdin, stdout, stderr: new PassThrough(), isTTY: false, stdinIsTTY: false });
     clearInterval(watch);
     expect(code).toBe(0);
     const ids = received
