@@ -50,29 +50,30 @@ export function findFileTags(wikitext: string, fixed: boolean): string[] {
   const tags: string[] = [];
   const squares: number[] = [];
   const braces: number[] = [];
-  const last = text.length - 1;
-  for (let pos = 0; pos < last; pos++) {
-    const c = text.charCodeAt(pos);
-    if (c !== 91 && c !== 93 && c !== 123 && c !== 125) continue;
-    const n = text.charCodeAt(pos + 1);
-    if (c === 91 && n === 91) {
-      squares.push(pos++);
-    } else if (c === 123 && n === 123) {
-      braces.push(pos++);
-    } else if (c === 93 && n === 93) {
-      const start = squares.pop();
-      if (start !== undefined && startsLikeFile(text, start, !fixed)) {
-        const token = text.slice(start, pos + 2);
-        if (isFileTag(token, fixed)) tags.push(token);
+  // The original steps one character at a time and consumes two at a bracket pair; a global
+  // regular expression finds the same leftmost, non-overlapping pairs, much faster.
+  const pairs = /\[\[|\]\]|\{\{|\}\}/g;
+  for (let match = pairs.exec(text); match !== null; match = pairs.exec(text)) {
+    const pos = match.index;
+    switch (text.charCodeAt(pos)) {
+      case 91:
+        squares.push(pos);
+        break;
+      case 123:
+        braces.push(pos);
+        break;
+      case 93: {
+        const start = squares.pop();
+        if (start !== undefined && startsLikeFile(text, start, !fixed)) {
+          const token = text.slice(start, pos + 2);
+          if (isFileTag(token, fixed)) tags.push(token);
+        }
+        break;
       }
-      pos++;
-    } else if (c === 125 && n === 125) {
-      const start = braces.pop();
-      if (start !== undefined) {
-        const token = text.slice(start, pos + 2);
-        for (const tag of templateImageTags(token, fixed)) tags.push(tag);
+      default: {
+        const start = braces.pop();
+        if (start !== undefined) for (const tag of templateImageTags(text.slice(start, pos + 2), fixed)) tags.push(tag);
       }
-      pos++;
     }
   }
   if (fixed && /<gallery/i.test(text)) tags.push(...galleryTags(text));
