@@ -45,7 +45,7 @@ async function readIndex(indexPath: string): Promise<ReturnType<IndexReader['fin
   return reader.finish();
 }
 
-export async function planDump(dumpPath: string, indexPath: string | null, workers: number): Promise<DumpPlan> {
+export async function planDump(dumpPath: string, indexPath: string | null, workers: number, chunkBytes?: number): Promise<DumpPlan> {
   const info = await stat(dumpPath).catch(() => {
     throw new MiningInputError(`the dump ${dumpPath} does not exist`);
   });
@@ -60,7 +60,7 @@ export async function planDump(dumpPath: string, indexPath: string | null, worke
   const streams = await readIndex(indexPath);
   const last = streams[streams.length - 1]!;
   if (last.offset >= info.size) throw new IndexFormatError(`${indexPath}: offset ${last.offset} lies beyond the end of ${dumpPath} (${info.size} bytes): the index does not belong to this dump`);
-  const chunks = planChunks(streams, info.size, chooseChunkBytes(info.size, workers));
+  const chunks = planChunks(streams, info.size, chunkBytes ?? chooseChunkBytes(info.size, workers));
   for (const chunk of chunks) {
     if (!isBz2StreamStart(await readHead(dumpPath, chunk.start, 10))) {
       throw new IndexFormatError(`${indexPath}: offset ${chunk.start} is not the start of a bz2 stream in ${dumpPath}: the index does not belong to this dump`);

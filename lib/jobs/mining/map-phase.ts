@@ -32,6 +32,7 @@ export interface MapPhaseOptions {
   workers: number;
   chunksTotal: number;
   bytesTotal: number;
+  maxPageChars?: number;
   onProgress?: (progress: MapProgress) => void;
   isCancelled?: () => boolean;
 }
@@ -64,7 +65,7 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
   const threads = pending.length === 1 ? Math.max(1, o.workers) : 1;
   const tasks = pending.map((c) => ({ index: c.index, start: Number(c.start), end: Number(c.end), expectedPages: c.expectedPages }));
   const sizes = new Map(tasks.map((t) => [t.index, t.end - t.start]));
-  await runChunkPool(tasks, { workers: o.workers, path: o.path, compressed: o.compressed, mode: o.mode, threads }, {
+  await runChunkPool(tasks, { workers: o.workers, path: o.path, compressed: o.compressed, mode: o.mode, threads, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}) }, {
     onProgress: (index, inputBytes, xmlBytes) => {
       inFlight.set(index, { inputBytes, xmlBytes });
       void report(false).catch(() => {});

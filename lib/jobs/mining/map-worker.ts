@@ -11,13 +11,13 @@ import type { ReadCounters } from './xml-source';
 import type { WorkerReply, WorkerTask } from './worker-messages';
 
 const port = parentPort!;
-const { mode, path, compressed, threads } = workerData as { mode: MiningMode; path: string; compressed: boolean; threads: number };
+const { mode, path, compressed, threads, maxPageChars } = workerData as { mode: MiningMode; path: string; compressed: boolean; threads: number; maxPageChars?: number };
 const context = { mode, tagger: createWinkTagger() };
 
 port.on('message', (task: WorkerTask) => {
   const counters: ReadCounters = { inputBytes: 0, xmlBytes: 0 };
   const timer = setInterval(() => port.postMessage({ type: 'progress', index: task.index, ...counters } satisfies WorkerReply), 250);
-  mapByteRange({ path, start: task.start, end: task.end, compressed }, context, { expectedPages: task.expectedPages, threads, counters })
+  mapByteRange({ path, start: task.start, end: task.end, compressed }, context, { expectedPages: task.expectedPages, threads, counters, ...(maxPageChars ? { maxPageChars } : {}) })
     .then((result) => port.postMessage({ type: 'done', index: task.index, result } satisfies WorkerReply))
     .catch((error: unknown) => port.postMessage({ type: 'failed', index: task.index, message: error instanceof Error ? error.message : String(error), isInputError: isInputError(error) } satisfies WorkerReply))
     .finally(() => clearInterval(timer));

@@ -17,7 +17,7 @@ export interface MapStats {
   references: number;
 }
 
-export async function mapXmlText(chunks: AsyncIterable<string>, context: MapContext, emit: (line: string) => void, where: string): Promise<MapStats> {
+export async function mapXmlText(chunks: AsyncIterable<string>, context: MapContext, emit: (line: string) => void, where: string, maxPageChars?: number): Promise<MapStats> {
   const stats: MapStats = { pages: 0, articles: 0, references: 0 };
   let sawText = false;
   const splitter = new PageSplitter((page) => {
@@ -28,7 +28,7 @@ export async function mapXmlText(chunks: AsyncIterable<string>, context: MapCont
       stats.references++;
       emit(encodeReferenceRow(row));
     }
-  });
+  }, maxPageChars);
   try {
     for await (const text of chunks) {
       sawText ||= text.trim() !== '';
@@ -53,10 +53,10 @@ export interface ChunkResult extends MapStats {
  * Maps one byte range of a dump. With `expectedPages` (from the multistream index) the number of
  * pages read must match, or the index does not belong to this dump.
  */
-export async function mapByteRange(range: ByteRange, context: MapContext, options: { expectedPages?: number | null; threads?: number; counters?: ReadCounters } = {}): Promise<ChunkResult> {
+export async function mapByteRange(range: ByteRange, context: MapContext, options: { expectedPages?: number | null; threads?: number; counters?: ReadCounters; maxPageChars?: number } = {}): Promise<ChunkResult> {
   const counters = options.counters ?? { inputBytes: 0, xmlBytes: 0 };
   const lines: string[] = [];
-  const stats = await mapXmlText(readXmlText(range, counters, options.threads), context, (line) => lines.push(line), describeRange(range));
+  const stats = await mapXmlText(readXmlText(range, counters, options.threads), context, (line) => lines.push(line), describeRange(range), options.maxPageChars);
   const expected = options.expectedPages;
   if (expected !== undefined && expected !== null && expected !== stats.pages) {
     throw new DumpFormatError(`${describeRange(range)}: the index lists ${expected} pages in this range but it holds ${stats.pages}: the index does not belong to this dump`);

@@ -32,6 +32,10 @@ export interface RunMiningOptions extends ReduceOptions {
   workers: number;
   /** start over even when an interrupted run of this dump exists */
   fresh?: boolean;
+  /** compressed bytes per chunk (default: chooseChunkBytes); tests and benchmarks set it */
+  chunkBytes?: number;
+  /** pages longer than this many characters are an error (default 64 M) */
+  maxPageChars?: number;
   createdById?: number | null;
   onEvent?: (event: MiningEvent) => void;
   isCancelled?: () => boolean;
@@ -62,7 +66,7 @@ async function openRun(o: RunMiningOptions, client: pg.ClientBase) {
     await createStagingTable(client, run.id);
     return { runId: run.id, resumed: false, redone: 0, compressed: false, path: o.referencesPath, chunksTotal: 1, bytesTotal: size };
   }
-  const plan = await planDump(o.dumpPath!, o.indexPath, o.workers);
+  const plan = await planDump(o.dumpPath!, o.indexPath, o.workers, o.chunkBytes);
   const identity = { dumpPath: o.dumpPath!, dumpBytes: plan.size, dumpMtime: plan.mtime, indexPath: o.indexPath };
   const previous = await findResumableRun(o.db, { ...identity, mode: o.mode });
   if (previous?.isAlive) throw new MiningInputError(`mining run #${previous.id} is already working on this dump (last progress ${Math.round((Date.now() - previous.updatedAt.getTime()) / 1000)} s ago)`);
@@ -94,7 +98,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     runId = run.runId;
     o.onEvent?.({ type: 'started', runId, resumed: run.resumed, chunksTotal: run.chunksTotal, chunksDone: 0, redone: run.redone });
     if (o.referencesPath !== null) await loadReferencesFile(client, o.db, runId, o.referencesPath);
-    map = await runMapPhase({ db: o.db, client, runId, path: run.path, compressed: run.compressed, mode: o.mode, workers: o.workers, chunksTotal: run.chunksTotal, bytesTotal: run.bytesTotal, onProgress: (progress) => {
+    map = await runMapPhase({ db: o.db, client, runId, path: run.path, compressed: run.compressed, mode: o.mode, workers: o.workers, chunksTotal: run.chunksTotal, bytesTotal: run.bytesTotal, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}), onProgress: (progress) => {
         map = progress;
         o.onEvent?.({ type: 'map', progress });
       }, ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}) });

@@ -19,6 +19,8 @@ export interface PoolOptions {
   mode: MiningMode;
   /** decompressor threads per worker */
   threads: number;
+  /** pages longer than this are an error (default: DEFAULT_MAX_PAGE_CHARS) */
+  maxPageChars?: number;
 }
 
 export interface PoolHandlers {
@@ -64,7 +66,7 @@ export async function runChunkPool(tasks: readonly WorkerTask[], options: PoolOp
       };
       const count = Math.max(1, Math.min(options.workers, tasks.length));
       for (let i = 0; i < count; i++) {
-        const worker = new Worker(bootstrap, { eval: true, workerData: { mode: options.mode, path: options.path, compressed: options.compressed, threads: options.threads } });
+        const worker = new Worker(bootstrap, { eval: true, workerData: { mode: options.mode, path: options.path, compressed: options.compressed, threads: options.threads, maxPageChars: options.maxPageChars } });
         workers.push(worker);
         worker.on('error', (error) => fail(error));
         worker.on('exit', (code) => code !== 0 && fail(new Error(`a mining worker stopped unexpectedly (exit code ${code})`)));
