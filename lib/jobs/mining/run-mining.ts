@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import type { Db } from '@/lib/db/client';
-import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, updateMiningProgress } from '@/lib/db/mining-runs';
+import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
 import { buildReduceTables, computeFunnel } from '@/lib/db/mining-reduce';
 import { createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
@@ -96,7 +96,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
   try {
     const run = await openRun(o, client);
     runId = run.runId;
-    o.onEvent?.({ type: 'started', runId, resumed: run.resumed, chunksTotal: run.chunksTotal, chunksDone: 0, redone: run.redone });
+    o.onEvent?.({ type: 'started', runId, resumed: run.resumed, chunksTotal: run.chunksTotal, chunksDone: (await sumDoneChunks(o.db, runId)).chunks, redone: run.redone });
     if (o.referencesPath !== null) await loadReferencesFile(client, o.db, runId, o.referencesPath);
     map = await runMapPhase({ db: o.db, client, runId, path: run.path, compressed: run.compressed, mode: o.mode, workers: o.workers, chunksTotal: run.chunksTotal, bytesTotal: run.bytesTotal, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}), onProgress: (progress) => {
         map = progress;

@@ -50,14 +50,14 @@ describe('PageSplitter', () => {
 
   it('names the place of a truncated page, a page never closed and a page without a field', () => {
     const truncated = xml.slice(0, xml.indexOf('<page>', xml.indexOf('Redirected')) + 40);
-    expect(() => split(truncated)).toThrow('the XML ends inside a page after page 12 "Redirected" (page 2 of this input): the input is truncated');
+    expect(() => split(truncated)).toThrow('the XML ends inside the page after page 12 "Redirected" (page 2 of this input): the input is truncated');
     const unclosed = dump(page(1, 'One', 'a').replace('</page>', ''), page(2, 'Two', 'b'));
-    expect(() => split(unclosed)).toThrow('malformed XML: a <page> before the first page is not closed before the next <page> starts');
-    expect(() => split(dump(page(1, 'One', 'a'), page(2, 'Two', 'b').replace(/<title>.*<\/title>/, '')))).toThrow('the page after page 1 "One" (page 1 of this input) has no <title>');
+    expect(() => split(unclosed)).toThrow('malformed XML: the first page is not closed before the next <page> starts');
+    expect(() => split(dump(page(1, 'One', 'a'), page(2, 'Two', 'b').replace(/<title>.*<\/title>/, '')))).toThrow('malformed XML: the page after page 1 "One" (page 1 of this input) has no <title>');
   });
 
   it('refuses a gigantic page before buffering all of it', () => {
     const big = dump(page(1, 'Big', 'x'.repeat(5000)));
-    expect(() => split(big, 100, 1000)).toThrow('a page before the first page is larger than 0 M characters without its </page>');
+    expect(() => split(big, 100, 1000)).toThrow('the first page is larger than 1,000 characters: a full-history dump or a damaged file');
   });
 });

@@ -60,8 +60,13 @@ export class PageSplitter {
     return this.pages;
   }
 
+  /** The page being read, named by the one before it (its own title may be what is broken). */
   private where(): string {
-    return this.lastPage ? `after page ${this.lastPage.id} "${this.lastPage.title}" (page ${this.pages} of this input)` : 'before the first page';
+    return this.lastPage ? `the page after page ${this.lastPage.id} "${this.lastPage.title}" (page ${this.pages} of this input)` : 'the first page';
+  }
+
+  private tooLarge(): DumpFormatError {
+    return new DumpFormatError(`${this.where()} is larger than ${this.maxPageChars.toLocaleString('en')} characters: a full-history dump or a damaged file`);
   }
 
   push(chunk: string): void {
@@ -78,7 +83,7 @@ export class PageSplitter {
       const end = this.buffer.indexOf('</page>', Math.max(start + 6, this.searchFrom));
       if (end === -1) {
         if (this.buffer.length - start > this.maxPageChars) {
-          throw new DumpFormatError(`a page ${this.where()} is larger than ${Math.round(this.maxPageChars / 1048576)} M characters without its </page>: a full-history dump or a damaged file`);
+          throw this.tooLarge();
         }
         this.buffer = start === 0 ? this.buffer : this.buffer.slice(start);
         this.searchFrom = Math.max(0, this.buffer.length - 7);
@@ -93,10 +98,10 @@ export class PageSplitter {
 
   private readPage(xml: string): void {
     if (xml.length > this.maxPageChars) {
-      throw new DumpFormatError(`a page ${this.where()} is larger than ${Math.round(this.maxPageChars / 1048576)} M characters: a full-history dump or a damaged file`);
+      throw this.tooLarge();
     }
     const nested = xml.indexOf('<page>', 6);
-    if (nested !== -1) throw new DumpFormatError(`malformed XML: a <page> ${this.where()} is not closed before the next <page> starts`);
+    if (nested !== -1) throw new DumpFormatError(`malformed XML: ${this.where()} is not closed before the next <page> starts`);
     const title = between(xml, '<title>', '</title>');
     const revision = xml.indexOf('<revision');
     const head = revision === -1 ? xml : xml.slice(0, revision);
@@ -104,7 +109,7 @@ export class PageSplitter {
     const text = readText(xml);
     if (title === null || id === null || !/^\s*\d+\s*$/.test(id) || text === null) {
       const missing = title === null ? '<title>' : id === null || !/^\s*\d+\s*$/.test(id) ? 'a numeric page <id>' : 'a closed <text> element';
-      throw new DumpFormatError(`malformed XML: the page ${this.where()} has no ${missing}`);
+      throw new DumpFormatError(`malformed XML: ${this.where()} has no ${missing}`);
     }
     const decodedTitle = decodeXmlText(title);
     const nsText = between(head, '<ns>', '</ns>');
@@ -118,7 +123,7 @@ export class PageSplitter {
   /** Call at the end of the input: an unclosed page means the input was cut off. */
   end(): void {
     const start = this.buffer.indexOf('<page>');
-    if (start !== -1) throw new DumpFormatError(`the XML ends inside a page ${this.where()}: the input is truncated`);
+    if (start !== -1) throw new DumpFormatError(`the XML ends inside ${this.where()}: the input is truncated`);
     this.buffer = '';
   }
 

@@ -32,3 +32,17 @@ describe('classifyCaption with wink-pos-tagger', () => {
     expect(tagger(['(', 'left', ')', '—', 'A', 'man'])).toEqual(['-LRB-', 'VBN', '-RRB-', ':', 'DT', 'NN']);
   });
 });
+
+describe('past forms after a subject (VBN → VBD)', () => {
+  const tags = (text: string) => tagger(text.split(' '));
+  it('reads an ambiguous past form after its subject as a finite verb', () => {
+    expect(tags('The council paid for the tower')[2]).toBe('VBD');
+    expect(tags('Farmers brought their grain to the mill')[1]).toBe('VBD');
+  });
+  it('keeps the participle after an auxiliary, before an agent, at the start and for participle-only forms', () => {
+    expect(tags('The tower was built in 1890')[3]).toBe('VBN');
+    expect(tags('A church built by monks')[2]).toBe('VBN');
+    expect(tags('Seen from the sea')[0]).toBe('VBN');
+    expect(tags('Last Supper drawn by Dieric Bouts')[2]).toBe('VBN');
+  });
+});

@@ -13,3 +13,8 @@ declare module 'wink-pos-tagger' {
   function posTagger(): Tagger;
   export = posTagger;
 }
+
+declare module 'wink-lexicon/src/lexicon.js' {
+  const lexicon: Record<string, string[]>;
+  export default lexicon;
+}
