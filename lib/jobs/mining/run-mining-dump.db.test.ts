@@ -46,7 +46,7 @@ const GOLD_PAIRS = [
   'File:Old_mill.jpg: Farmers brought their grain to the old mill every autumn. | The old mill burned down in a storm in 1911.',
 ];
 
-describe('mining a dump end to end', () => {
+describe('mining a dump end to end', { timeout: 180_000 }, () => {
   it('plain XML, single-stream bz2 and multistream bz2 give the same funnel and the same pairs', async () => {
     const plain = await mine({});
     expect(plain.status, plain.message ?? '').toBe('SUCCEEDED');
@@ -114,7 +114,7 @@ describe('mining a dump end to end', () => {
   });
 });
 
-describe('bad input: a clear message naming the place, nothing published', () => {
+describe('bad input: a clear message naming the place, nothing published', { timeout: 120_000 }, () => {
   async function expectFailure(extra: Partial<RunMiningOptions>, message: RegExp) {
     const before = await getDb().corpus.count();
     const report = await mine(extra);

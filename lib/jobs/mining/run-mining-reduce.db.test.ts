@@ -31,7 +31,7 @@ function mine(extra: Partial<RunMiningOptions>) {
 
 const counts = (rows: FunnelRow[]) => rows.map((r) => [r.images, r.imagesRefs2, r.imagesRefs5, r.references, r.captions, r.pairs]);
 
-describe('the SQL reduce (--from-references)', () => {
+describe('the SQL reduce (--from-references)', { timeout: 120_000 }, () => {
   it('gives the hand-counted Table 3 funnel for the gold tier and imports the one surviving pair', async () => {
     const report = await mine({});
     expect(report.status, report.message ?? '').toBe('SUCCEEDED');
