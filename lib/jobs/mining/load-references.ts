@@ -30,7 +30,10 @@ async function* checkedLines(path: string, totals: { references: number; pages: 
     const row = decodeReferenceRow(line);
     if (typeof row === 'string') throw new MiningInputError(`${path} line ${lineNumber}: ${row} (expected the output of paralens mine-map)`);
     totals.references++;
-    if (row.pageId !== lastPage) (totals.pages += 1), (lastPage = row.pageId);
+    if (row.pageId !== lastPage) {
+      totals.pages++;
+      lastPage = row.pageId;
+    }
     yield `${line}\n`;
   }
 }

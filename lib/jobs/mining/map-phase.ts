@@ -48,7 +48,10 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
   const snapshot = (): MapProgress => {
     let input = 0;
     let xml = 0;
-    for (const f of inFlight.values()) (input += f.inputBytes), (xml += f.xmlBytes);
+    for (const f of inFlight.values()) {
+      input += f.inputBytes;
+      xml += f.xmlBytes;
+    }
     const seconds = (performance.now() - started) / 1000;
     const xmlBytes = progress.xmlBytes + xml;
     return { ...progress, bytesDone: progress.bytesDone + input, xmlBytes, mbPerSecond: seconds > 0.5 ? (xmlBytes - xmlAtStart) / 1e6 / seconds : null };

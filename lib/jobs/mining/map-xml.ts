@@ -17,7 +17,7 @@ export interface MapStats {
   references: number;
 }
 
-export async function mapXmlText(chunks: AsyncIterable<string>, context: MapContext, emit: (line: string) => void, where: string, maxPageChars?: number): Promise<MapStats> {
+export async function mapXmlText(chunks: AsyncIterable<string> | Iterable<string>, context: MapContext, emit: (line: string) => void, where: string, maxPageChars?: number): Promise<MapStats> {
   const stats: MapStats = { pages: 0, articles: 0, references: 0 };
   let sawText = false;
   const splitter = new PageSplitter((page) => {

@@ -43,7 +43,10 @@ async function writePairs(client: pg.ClientBase, runId: number, file: string): P
   for await (const batch of readSurvivingPairs(client, runId)) {
     let text = '';
     for (const pair of batch) {
-      if (pair.imageKey !== lastImage) (cluster += 1), (lastImage = pair.imageKey);
+      if (pair.imageKey !== lastImage) {
+        cluster++;
+        lastImage = pair.imageKey;
+      }
       text += `${formatIpcRecord(pair, cluster)}\n`;
       count++;
     }

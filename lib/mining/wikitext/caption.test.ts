@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeWithWikitext, parseSmallCsv, readWikitextFile } from '../testing/wikitext-datasets';
 import { extractAlt, extractCaption } from './caption';
 
@@ -17,5 +17,45 @@ describeWithWikitext('caption extraction against the reference implementation (1
       const fixedExpected = index === 16 ? expected!.replace('ten-year returns .', 'ten-year returns.') : expected;
       expect(extractCaption(tag!, true)).toBe(fixedExpected === 'null' ? null : fixedExpected);
     }
+  });
+});
+
+describe('alt text (WikiAltTagExtractor)', () => {
+  it('paper: the first alt= component, raw; "" for an empty alt=', () => {
+    expect(extractAlt('[[File:A.jpg|thumb|alt=A [[red]] {{nowrap|tower}}|Caption]]', false)).toBe('A [[red]] {{nowrap|tower}}');
+    expect(extractAlt('[[File:A.jpg|alt=|Caption]]', false)).toBe('');
+    expect(extractAlt('[[File:A.jpg| alt =Spaced|Caption]]', false)).toBe('Spaced');
+    expect(extractAlt('[[File:A.jpg|Caption]]', false)).toBeNull();
+  });
+
+  it('fixed: cleaned like a caption, any spacing around =', () => {
+    expect(extractAlt('[[File:A.jpg|thumb|alt  =  A [[red]] {{nowrap|tower}}|Caption]]', true)).toBe('A red tower');
+  });
+});
+
+describe('fixed-mode caption repairs', () => {
+  it('takes the last component that is not an option, trimmed', () => {
+    expect(extractCaption('[[File:A.jpg|A caption here|thumb|right ]]', false)).toBe('right');
+    expect(extractCaption('[[File:A.jpg|A caption here|thumb|right ]]', true)).toBe('A caption here');
+    expect(extractCaption('[[File:A.jpg|thumb|baseline]]', true)).toBeNull();
+  });
+
+  it('removes each <ref> on its own instead of everything between the first and the last', () => {
+    const tag = '[[File:A.jpg|thumb|One<ref>a</ref> two<ref name="x"/> three<ref>b</ref> four]]';
+    expect(extractCaption(tag, false)).toBe('One four');
+    expect(extractCaption(tag, true)).toBe('One two three four');
+  });
+
+  it('keeps scanning after an unknown template (paper skips as many characters as it was long)', () => {
+    const tag = '[[File:A.jpg|thumb|{{unknownlongtemplate}}{{nowrap|kept}} text]]';
+    expect(extractCaption(tag, false)).toBe('{{nowrap|kept}} text');
+    expect(extractCaption(tag, true)).toBe('kept text');
+  });
+
+  it('reads the {{ship}} format code from its fifth component and makes {{SMS}} reachable', () => {
+    expect(extractCaption('[[File:A.jpg|thumb|{{ship|CSS|Tennessee|1863|6}} at sea]]', false)).toBe('CSS Tennessee (1863) at sea');
+    expect(extractCaption('[[File:A.jpg|thumb|{{ship|CSS|Tennessee|1863|6}} at sea]]', true)).toBe('CSS Tennessee at sea');
+    expect(extractCaption('[[File:A.jpg|thumb|{{SMS|Emden|1908|6}} at sea]]', false)).toBe('at sea');
+    expect(extractCaption('[[File:A.jpg|thumb|{{SMS|Emden|1908|6}} at sea]]', true)).toBe('SMS Emden at sea');
   });
 });

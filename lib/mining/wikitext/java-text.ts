@@ -63,7 +63,6 @@ export function javaCompareIgnoreCase(a: string, b: string): number {
  * two letters that do not decompose, Ł and ł.
  */
 export function stripAccents(text: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(text)) return text;
   return text
     .normalize('NFD')

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { mapXmlText } from '@/lib/jobs/mining/map-xml';
+import { splitDumpXml, writeMultistream } from '@/lib/jobs/mining/testing/multistream-fixture';
+import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
+import { describeWithWikitext, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
+
+const cli = fileURLToPath(new URL('../../paralens.mjs', import.meta.url));
+
+/** Runs `paralens mine-map` as Spark's rdd.pipe or Hadoop Streaming would: a child process, stdin in, stdout out. */
+function runFilter(args: string[], input: string | Buffer): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'mine-map', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }));
+    child.stdin.end(input);
+  });
+}
+
+async function inProcess(xml: string, mode: 'paper' | 'fixed'): Promise<string> {
+  const lines: string[] = [];
+  await mapXmlText([xml], { mode, tagger: createWinkTagger() }, (line) => lines.push(line), 'test');
+  return lines.join('');
+}
+
+describeWithWikitext('paralens mine-map as a streaming filter (real dump excerpt)', () => {
+  const dumpPath = wikitextPath('gensim/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2');
+  const xml = execFileSync('bzip2', ['-dc', dumpPath], { maxBuffer: 1 << 30 }).toString('utf8');
+
+  for (const mode of ['paper', 'fixed'] as const) {
+    it(`XML on stdin gives exactly the in-process map (${mode} mode)`, { timeout: 120_000 }, async () => {
+      const expected = await inProcess(xml, mode);
+      expect(expected.split('\n').length).toBeGreaterThan(1000);
+      const result = await runFilter(['--mode', mode], xml);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(expected);
+    });
+  }
+
+  it('page records one per input line, as rdd.pipe feeds them, give the same rows', { timeout: 120_000 }, async () => {
+    const parts = splitDumpXml(xml);
+    const records = parts.pages.map((p) => p.replace(/\s+$/, '')).join('\n');
+    const result = await runFilter(['--mode', 'paper'], records);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(await inProcess(xml, 'paper'));
+  });
+
+  it('manifest lines of multistream byte ranges give the same rows as the whole XML', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'paralens-mine-map-'));
+    const files = writeMultistream(splitDumpXml(xml), path.join(dir, 'multi.xml.bz2'), path.join(dir, 'index.txt'), 50);
+    const offsets = [...new Set(readFileSync(files.indexPath, 'utf8').trim().split('\n').map((l) => Number(l.split(':')[0])))];
+    const size = readFileSync(files.dumpPath).length;
+    const manifest = offsets.map((start, i) => `${files.dumpPath}\t${start}\t${offsets[i + 1] ?? size}`).join('\n');
+    const result = await runFilter(['--mode', 'fixed'], `${manifest}\n`);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(await inProcess(xml, 'fixed'));
+  });
+
+  it('a bad manifest line fails with its number and exit code 1', { timeout: 60_000 }, async () => {
+    const result = await runFilter([], 'not a manifest line\n');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('paralens mine-map: manifest line 1: expected "FILE<TAB>START<TAB>END", found "not a manifest line"\n');
+  });
+});
