@@ -1,14 +1,15 @@
 /**
  * The shared real-wikitext data (../shared/datasets/wikitext, see its README.md) for the mining
- * tests: referenced, never copied. When the folder is absent the tests that need it are skipped
- * with a visible message, except under CI=true, where a missing folder fails the run.
+ * tests and benchmark: referenced, never copied (PARALENS_DATASETS points at another copy of the
+ * datasets folder). When the folder is absent the tests that need it are skipped with a visible
+ * message, except under CI=true, where a missing folder fails the run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { DATASETS } from '@/lib/import/dataset-files';
 
-export const WIKITEXT_DIR = path.join(DATASETS, 'wikitext');
+export const WIKITEXT_DIR = path.join(process.env.PARALENS_DATASETS ?? DATASETS, 'wikitext');
 export const HAS_WIKITEXT = existsSync(WIKITEXT_DIR);
 
 /** Absolute path of a file in the shared wikitext folder. */
