@@ -72,3 +72,15 @@ describeWithWikitext('paralens mine-map as a streaming filter (real dump excerpt
     expect(result.stderr).toBe('paralens mine-map: manifest line 1: expected "FILE<TAB>START<TAB>END", found "not a manifest line"\n');
   });
 });
+
+it('--plan prints one manifest line per chunk of a multistream dump', { timeout: 60_000 }, async () => {
+  const { syntheticDump } = await import('@/lib/jobs/mining/testing/synthetic-pages');
+  const dir = mkdtempSync(path.join(tmpdir(), 'paralens-mine-plan-'));
+  const files = writeMultistream(splitDumpXml(syntheticDump()), path.join(dir, 'd.xml.bz2'), path.join(dir, 'i.txt'), 2);
+  const result = execFileSync(process.execPath, [cli, 'mine-map', '--plan', files.dumpPath, '--index', files.indexPath, '--chunk-mb', '0'], { encoding: 'utf8' });
+  const lines = result.trim().split('\n');
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toMatch(new RegExp(`^${files.dumpPath.replaceAll('.', '\\.')}\\t\\d+\\t\\d+$`));
+  const manifest = await runFilter(['--mode', 'fixed'], result);
+  expect(manifest.stdout).toBe(await inProcess(syntheticDump(), 'fixed'));
+});

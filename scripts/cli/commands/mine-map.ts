@@ -5,12 +5,14 @@
  * a multistream .bz2 (or of a plain XML file) on a file system the task can read; output is one
  * reference row per line in COPY text format, for `paralens mine --from-references`.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { once } from 'node:events';
 import { MINING_MODES, type MiningMode } from '@/lib/mining/options';
 import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
+import { planDump } from '@/lib/jobs/mining/dump-plan';
 import { mapByteRange, mapXmlText } from '@/lib/jobs/mining/map-xml';
 import type { CliIo } from '../io';
 
@@ -25,6 +27,8 @@ at stream boundaries or a plain XML file, are mapped instead. Load the rows with
 \`paralens mine --from-references FILE --corpus NAME\`.
 
   --mode <mode>   fixed (default) or paper: the extraction rules (see docs/mining.md)
+  --plan <dump>   instead: print the manifest of a dump (one line per chunk) and exit;
+                  with --index for a multistream dump, --chunk-mb for the chunk size (default 32)
 
 Exit code 0 on success, 1 when the input cannot be read (the message names the place), 2 for bad arguments.
 `;
@@ -80,10 +84,29 @@ async function* manifestRanges(first: string, rest: AsyncIterable<string>): Asyn
   yield* parse(true);
 }
 
+async function printPlan(io: CliIo, dump: string, index: string | null, chunkMb: string | undefined): Promise<number> {
+  if (chunkMb !== undefined && !/^\d+$/.test(chunkMb)) {
+    io.stderr.write('paralens mine-map: --chunk-mb must be a whole number\n');
+    return 2;
+  }
+  try {
+    const plan = await planDump(path.resolve(dump), index ? path.resolve(index) : null, 1, Number(chunkMb ?? 32) * 1e6);
+    io.stdout.write(plan.chunks.map((c) => `${path.resolve(dump)}\t${c.start}\t${c.end}\n`).join(''));
+    return 0;
+  } catch (error) {
+    io.stderr.write(`paralens mine-map: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
 export async function run(args: string[], io: CliIo): Promise<number> {
   let values;
   try {
-    values = parseArgs({ args, options: { mode: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
+    values = parseArgs({
+      args,
+      options: { mode: { type: 'string' }, plan: { type: 'string' }, index: { type: 'string' }, 'chunk-mb': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }).values;
   } catch (error) {
     io.stderr.write(`paralens mine-map: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
     return 2;
@@ -97,6 +120,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`paralens mine-map: --mode must be fixed or paper\n`);
     return 2;
   }
+  if (values.plan) return printPlan(io, values.plan, values.index ?? null, values['chunk-mb']);
   const context = { mode, tagger: createWinkTagger() };
   const out = new OutputBuffer(io);
   const decoder = new StringDecoder('utf8');
