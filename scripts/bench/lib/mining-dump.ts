@@ -33,8 +33,8 @@ export function benchDumpFiles(targetBytes: number): MultistreamFiles & { cached
   mkdirSync(dir, { recursive: true });
   const dumpPath = path.join(dir, `bench-${targetBytes}-multistream.xml.bz2`);
   const indexPath = path.join(dir, `bench-${targetBytes}-multistream-index.txt`);
-  const { header, pages } = articlePages();
   if (existsSync(dumpPath) && existsSync(indexPath)) return { dumpPath, indexPath, pages: 0, streams: 0, xmlBytes: 0, cached: true };
+  const { header, pages } = articlePages();
   const out: string[] = [];
   let bytes = Buffer.byteLength(header);
   for (let copy = 0; bytes < targetBytes; copy++) {
