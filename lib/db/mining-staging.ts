@@ -11,7 +11,10 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { REFERENCE_COLUMNS } from '@/lib/mining/reference-rows';
 
-/** A dedicated connection for a run's COPYs and reduce (the Prisma pool is for bookkeeping). */
+/** A run's own connection, for its COPYs and the reduce (the Prisma pool is for bookkeeping). */
+export type MiningConnection = pg.ClientBase;
+
+/** Opens a dedicated connection for a run (close it with `.end()`). */
 export async function openMiningConnection(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {}); // a dropped connection surfaces as a failed query

@@ -6,10 +6,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import type pg from 'pg';
 import type { Db } from '@/lib/db/client';
 import { updateMiningProgress } from '@/lib/db/mining-runs';
-import { loadReferenceChunk } from '@/lib/db/mining-staging';
+import { type MiningConnection, loadReferenceChunk } from '@/lib/db/mining-staging';
 import { decodeReferenceRow } from '@/lib/mining/reference-rows';
 import { MiningInputError } from './errors';
 
@@ -38,7 +37,7 @@ async function* checkedLines(path: string, totals: { references: number; pages: 
   }
 }
 
-export async function loadReferencesFile(client: pg.ClientBase, db: Db, runId: number, path: string): Promise<void> {
+export async function loadReferencesFile(client: MiningConnection, db: Db, runId: number, path: string): Promise<void> {
   const totals = { references: 0, pages: 0 };
   await loadReferenceChunk(client, runId, checkedLines(path, totals), totals);
   const { size } = await stat(path);

@@ -3,9 +3,8 @@
  * COPYed into the staging table and marked done in one transaction (lib/db/mining-staging.ts), and
  * the run's progress (chunks, compressed bytes, XML bytes, MB/s) is written about once a second.
  */
-import type pg from 'pg';
 import type { Db } from '@/lib/db/client';
-import { commitChunk } from '@/lib/db/mining-staging';
+import { type MiningConnection, commitChunk } from '@/lib/db/mining-staging';
 import { listPendingChunks, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
 import type { MiningMode } from '@/lib/mining/options';
 import { runChunkPool } from './worker-pool';
@@ -24,7 +23,7 @@ export interface MapProgress {
 
 export interface MapPhaseOptions {
   db: Db;
-  client: pg.ClientBase;
+  client: MiningConnection;
   runId: number;
   path: string;
   compressed: boolean;

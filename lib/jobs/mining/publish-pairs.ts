@@ -9,8 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import type pg from 'pg';
 import type { Db } from '@/lib/db/client';
+import type { MiningConnection } from '@/lib/db/mining-staging';
 import { ensureCorpus } from '@/lib/db/corpora';
 import { readSurvivingPairs } from '@/lib/db/mining-reduce';
 import { formatIpcRecord } from '@/lib/mining/ipc-record';
@@ -19,7 +19,7 @@ import { runImport, type ImportProgress, type ImportReport } from '@/lib/jobs/ru
 
 export interface PublishOptions {
   db: Db;
-  client: pg.ClientBase;
+  client: MiningConnection;
   databaseUrl: string;
   runId: number;
   corpusName: string;
@@ -35,7 +35,7 @@ export interface PublishResult {
   report: ImportReport | null;
 }
 
-async function writePairs(client: pg.ClientBase, runId: number, file: string): Promise<number> {
+async function writePairs(client: MiningConnection, runId: number, file: string): Promise<number> {
   const out = createWriteStream(file);
   let count = 0;
   let cluster = 0;

@@ -5,11 +5,10 @@
  * import pipeline. Input errors end the run for good; any other stop leaves it resumable with its
  * finished chunks kept.
  */
-import type pg from 'pg';
 import type { Db } from '@/lib/db/client';
 import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
 import { buildReduceTables, computeFunnel } from '@/lib/db/mining-reduce';
-import { createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining-staging';
+import { type MiningConnection, createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
 import type { MiningMode, ReduceOptions } from '@/lib/mining/options';
 import type { ImportProgress } from '@/lib/jobs/run-import';
@@ -58,7 +57,7 @@ export interface MiningReport {
   seconds: { map: number; reduce: number; publish: number; total: number };
 }
 
-async function openRun(o: RunMiningOptions, client: pg.ClientBase) {
+async function openRun(o: RunMiningOptions, client: MiningConnection) {
   const options = { tier: o.tier, mode: o.mode, minRefs: o.minRefs, maxRefs: o.maxRefs, silverRule: o.silverRule, workers: o.workers };
   if (o.referencesPath !== null) {
     const { size, mtime, chunks } = await planReferencesFile(o.referencesPath);

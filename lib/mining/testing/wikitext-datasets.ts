@@ -1,20 +1,17 @@
 /**
  * The shared real-wikitext data (../shared/datasets/wikitext, see its README.md) for the mining
- * tests and benchmark: referenced, never copied (PARALENS_DATASETS points at another copy of the
- * datasets folder). When the folder is absent the tests that need it are skipped with a visible
- * message, except under CI=true, where a missing folder fails the run.
+ * tests and benchmark: referenced, never copied. Tests wrap themselves in
+ * `describeWithDatasets(name, fn, [WIKITEXT])` (lib/testing/shared-datasets.ts) and read files only
+ * inside their tests, since a skipped describe still runs its body.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { describe, it } from 'vitest';
-import { DATASETS } from '@/lib/import/dataset-files';
+import { readFileSync } from 'node:fs';
+import { sharedDatasetPath } from '@/lib/testing/shared-datasets';
 
-export const WIKITEXT_DIR = path.join(process.env.PARALENS_DATASETS ?? DATASETS, 'wikitext');
-export const HAS_WIKITEXT = existsSync(WIKITEXT_DIR);
+export const WIKITEXT = 'wikitext';
 
 /** Absolute path of a file in the shared wikitext folder. */
 export function wikitextPath(relative: string): string {
-  return path.join(WIKITEXT_DIR, relative);
+  return sharedDatasetPath(WIKITEXT, relative);
 }
 
 export function readWikitextFile(relative: string): string {
@@ -33,30 +30,6 @@ export const DUMP_EXCERPTS = [
   'bliki/enwiki-20150112-pages-articles1.xml.bz2',
   'pywikibot/article-pear-0.10.xml',
 ] as const;
-
-/**
- * `describe` for tests that read the shared wikitext: skipped with a message when the folder is
- * missing, and failing under CI=true.
- */
-export function describeWithWikitext(name: string, body: () => void): void {
-  if (HAS_WIKITEXT) {
-    describe(name, body);
-    return;
-  }
-  if (process.env.CI === 'true') {
-    describe(name, () => {
-      it('needs the shared wikitext data', () => {
-        throw new Error(`${WIKITEXT_DIR} is missing: CI must run the mining tests on the real data`);
-      });
-    });
-    return;
-  }
-  console.warn(`[skipped] ${WIKITEXT_DIR} is absent: "${name}" did not run.`);
-  // The body reads the data while collecting, so it must not run at all.
-  describe(name, () => {
-    it.skip(`needs ${WIKITEXT_DIR}`, () => {});
-  });
-}
 
 /** RFC 4180 rows of a small CSV file (quoted fields, `""` escapes, no header handling). */
 export function parseSmallCsv(text: string): string[][] {

@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { describeWithWikitext, readWikitextFile } from '../testing/wikitext-datasets';
+import { describeWithDatasets } from '@/lib/testing/shared-datasets';
+import { readWikitextFile, WIKITEXT } from '../testing/wikitext-datasets';
 import { findFileTags } from './scan-file-tags';
 
 // Gold: the reference implementation's TestWikiTextImageExtraction (2cellos, monitor-warship):
 // the expected references in order, infobox images as synthetic [[File:<image>|<caption>]] tags.
-describeWithWikitext('image references of the reference pages', () => {
-  for (const page of ['2cellos', 'monitor-warship']) {
-    const wikitext = readWikitextFile(`eacl23-reference/${page}.txt`);
-    const expected = readWikitextFile(`eacl23-reference/${page}-images.txt`).split('\n');
-    it(`${page}: exactly the expected references, in order (paper)`, () => {
-      expect(findFileTags(wikitext, false)).toEqual(expected);
-    });
-    it(`${page}: the same references in fixed mode`, () => {
-      expect(findFileTags(wikitext, true)).toEqual(expected);
-    });
-  }
-});
+describeWithDatasets(
+  'image references of the reference pages',
+  () => {
+    for (const page of ['2cellos', 'monitor-warship']) {
+      const read = () => ({ wikitext: readWikitextFile(`eacl23-reference/${page}.txt`), expected: readWikitextFile(`eacl23-reference/${page}-images.txt`).split('\n') });
+      it(`${page}: exactly the expected references, in order (paper)`, () => {
+        const { wikitext, expected } = read();
+        expect(findFileTags(wikitext, false)).toEqual(expected);
+      });
+      it(`${page}: the same references in fixed mode`, () => {
+        const { wikitext, expected } = read();
+        expect(findFileTags(wikitext, true)).toEqual(expected);
+      });
+    }
+  },
+  [WIKITEXT],
+);
 
 describe('findFileTags', () => {
   it('emits nested tags before the tags around them', () => {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { splitDumpXml, writeMultistream, type MultistreamFiles } from '@/lib/jobs/mining/testing/multistream-fixture';
-import { DUMP_EXCERPTS, HAS_WIKITEXT, WIKITEXT_DIR, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
+import { DUMP_EXCERPTS, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
 
 const FILE_TAG = /(\[\[\s*(?:File|Image):\s*[^|\]\n]+?)(\.[A-Za-z]{3,4}\s*[|\]])/g;
 
@@ -28,7 +28,7 @@ function articlePages(): { header: string; pages: string[] } {
 }
 
 export function benchDumpFiles(targetBytes: number): MultistreamFiles & { cached: boolean } {
-  if (!HAS_WIKITEXT) throw new Error(`${WIKITEXT_DIR} is absent: the mining benchmark builds its dump from the real excerpts there.`);
+  if (!existsSync(wikitextPath('.'))) throw new Error(`${wikitextPath('.')} is absent: the mining benchmark builds its dump from the real excerpts there.`);
   const dir = path.join(tmpdir(), 'paralens-bench-mine');
   mkdirSync(dir, { recursive: true });
   const dumpPath = path.join(dir, `bench-${targetBytes}-multistream.xml.bz2`);
