@@ -83,6 +83,9 @@ export async function runChunkPool(tasks: readonly WorkerTask[], options: PoolOp
     await committing;
   } finally {
     settled = true;
+    // A chunk being committed when the run stops still finishes, so the progress reported matches
+    // the chunks marked done in the database.
+    await committing.catch(() => {});
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
