@@ -2,6 +2,7 @@
 import type { ApiContract } from '../contract';
 import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
+import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair } from './pairs';
 
-export const apiContracts: readonly ApiContract[] = [createCampaign, getCampaign, nextPair, submitAnnotation, myAnnotations, listAnnotations, getPair];
+export const apiContracts: readonly ApiContract[] = [createCampaign, getCampaign, nextPair, submitAnnotation, myAnnotations, listAnnotations, getPair, listMiningRunsContract, getMiningRunContract];

@@ -33,7 +33,7 @@ export interface RunMiningOptions extends ReduceOptions {
   fresh?: boolean;
   /** compressed bytes per chunk (default: chooseChunkBytes); tests and benchmarks set it */
   chunkBytes?: number;
-  /** pages longer than this many characters are an error (default 64 M) */
+  /** pages longer than this many characters are an error (default 16 M) */
   maxPageChars?: number;
   createdById?: number | null;
   onEvent?: (event: MiningEvent) => void;

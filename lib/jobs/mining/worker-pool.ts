@@ -33,6 +33,9 @@ export class MiningCancelled extends Error {
   override name = 'MiningCancelled';
 }
 
+/** Old-generation heap of a worker: the tagger's lexicon, one chunk's rows and a page of at most 16 M characters. */
+const WORKER_HEAP_MB = 320;
+
 const require = createRequire(import.meta.url);
 const tsxApi = pathToFileURL(require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs')).href;
 const tsconfig = fileURLToPath(new URL('../../../tsconfig.json', import.meta.url));
@@ -66,7 +69,8 @@ export async function runChunkPool(tasks: readonly WorkerTask[], options: PoolOp
       };
       const count = Math.max(1, Math.min(options.workers, tasks.length));
       for (let i = 0; i < count; i++) {
-        const worker = new Worker(bootstrap, { eval: true, workerData: { mode: options.mode, path: options.path, compressed: options.compressed, threads: options.threads, maxPageChars: options.maxPageChars } });
+        // A bounded heap keeps each worker's memory flat (V8 would otherwise grow it lazily on a large machine).
+        const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData: { mode: options.mode, path: options.path, compressed: options.compressed, threads: options.threads, maxPageChars: options.maxPageChars } });
         workers.push(worker);
         worker.on('error', (error) => fail(error));
         worker.on('exit', (code) => code !== 0 && fail(new Error(`a mining worker stopped unexpectedly (exit code ${code})`)));

@@ -20,8 +20,8 @@ export class DumpFormatError extends Error {
   override name = 'DumpFormatError';
 }
 
-/** 64 M characters: far above any current article (the largest are a few MB). */
-export const DEFAULT_MAX_PAGE_CHARS = 64 * 1024 * 1024;
+/** 16 M characters: far above any current article (the largest are a few MB of wikitext). */
+export const DEFAULT_MAX_PAGE_CHARS = 16 * 1024 * 1024;
 
 const NAMESPACE_PREFIX = /^(?:Talk|User|User talk|Wikipedia|Wikipedia talk|WP|Project|File|File talk|Image|MediaWiki|Template|Template talk|Help|Category|Category talk|Portal|Draft|TimedText|Module|Special|Media|Book|Education Program|Gadget|Gadget definition)\s*:/i;
 

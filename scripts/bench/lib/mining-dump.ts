@@ -28,12 +28,12 @@ function articlePages(): { header: string; pages: string[] } {
 }
 
 export function benchDumpFiles(targetBytes: number): MultistreamFiles & { cached: boolean } {
-  if (!existsSync(wikitextPath('.'))) throw new Error(`${wikitextPath('.')} is absent: the mining benchmark builds its dump from the real excerpts there.`);
   const dir = path.join(tmpdir(), 'paralens-bench-mine');
   mkdirSync(dir, { recursive: true });
   const dumpPath = path.join(dir, `bench-${targetBytes}-multistream.xml.bz2`);
   const indexPath = path.join(dir, `bench-${targetBytes}-multistream-index.txt`);
   if (existsSync(dumpPath) && existsSync(indexPath)) return { dumpPath, indexPath, pages: 0, streams: 0, xmlBytes: 0, cached: true };
+  if (!existsSync(wikitextPath('.'))) throw new Error(`${wikitextPath('.')} is absent: the mining benchmark builds its dump from the real excerpts there.`);
   const { header, pages } = articlePages();
   const out: string[] = [];
   let bytes = Buffer.byteLength(header);

@@ -1,18 +1,18 @@
 /** GET /api/v1/mining-runs/{id}: one run's status, progress and funnel, polled by the mining page. */
+import type { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
-import { defineRoute } from '@/lib/http/route';
-import { rolesForArea } from '@/lib/access/roles';
+import type { idParams } from '@/lib/api/contracts/shared';
+import { apiRoute } from '@/lib/http/api-route';
+import { getMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
 import { getMiningRun } from '@/lib/db/mining-runs';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute({
-  roles: rolesForArea('mining'),
-  handler: async ({ params }) => {
-    const id = Number(params.id);
-    const run = Number.isInteger(id) && id > 0 ? await getMiningRun(getDb(), id) : null;
-    if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
-    return run;
-  },
+export const GET = apiRoute(getMiningRunContract, async ({ params }) => {
+  // apiRoute validated params with idParams; its context type loses them because `params` is optional in a contract.
+  const { id } = params as unknown as z.infer<typeof idParams>;
+  const run = await getMiningRun(getDb(), id);
+  if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
+  return { status: 200, body: run };
 });
