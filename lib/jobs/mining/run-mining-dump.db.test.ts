@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { runMining, type MiningEvent, type RunMiningOptions } from './run-mining';
+import type { MiningEvent, RunMiningOptions } from './run-mining';
+import { mineInTest } from './testing/mine-in-test';
 import { compressBz2, splitDumpXml, writeMultistream } from './testing/multistream-fixture';
 import { syntheticDump } from './testing/synthetic-pages';
 
@@ -15,25 +16,7 @@ writeFileSync(xmlPath, xml);
 writeFileSync(bz2Path, compressBz2(xml));
 const multi = writeMultistream(splitDumpXml(xml), path.join(dir, 'synthetic-multistream.xml.bz2'), path.join(dir, 'synthetic-index.txt'), 1);
 
-let corpusCounter = 0;
-function mine(extra: Partial<RunMiningOptions>) {
-  corpusCounter++;
-  return runMining({
-    db: getDb(),
-    databaseUrl: process.env.DATABASE_URL!,
-    dumpPath: xmlPath,
-    indexPath: null,
-    referencesPath: null,
-    corpusName: `synthetic ${corpusCounter}`,
-    tier: 'gold',
-    mode: 'fixed',
-    minRefs: 2,
-    maxRefs: 10,
-    silverRule: 'has-verb',
-    workers: 2,
-    ...extra,
-  });
-}
+const mine = (extra: Partial<RunMiningOptions>) => mineInTest({ dumpPath: xmlPath, ...extra });
 
 async function pairTexts(corpusId: number) {
   const pairs = await getDb().pair.findMany({ where: { corpusId }, include: { textA: true, textB: true, image: true } });

@@ -3,31 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { getDb } from '@/lib/db/client';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { DUMP_EXCERPTS, WIKITEXT, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
-import { runMining, type RunMiningOptions } from './run-mining';
+import type { RunMiningOptions } from './run-mining';
+import { mineInTest } from './testing/mine-in-test';
 import { splitDumpXml, writeMultistream } from './testing/multistream-fixture';
 
-let counter = 0;
-function mine(extra: Partial<RunMiningOptions>) {
-  counter++;
-  return runMining({
-    db: getDb(),
-    databaseUrl: process.env.DATABASE_URL!,
-    dumpPath: null,
-    indexPath: null,
-    referencesPath: null,
-    corpusName: `excerpt ${counter}`,
-    tier: 'silver',
-    mode: 'fixed',
-    minRefs: 2,
-    maxRefs: 10,
-    silverRule: 'has-verb',
-    workers: 2,
-    ...extra,
-  });
-}
+const mine = (extra: Partial<RunMiningOptions>) => mineInTest({ tier: 'silver', ...extra });
 
 describeWithDatasets(
   'the real dump excerpts of ../shared/datasets/wikitext',

@@ -4,30 +4,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import type { FunnelRow } from '@/lib/mining/funnel';
-import { runMining, type RunMiningOptions } from './run-mining';
+import type { RunMiningOptions } from './run-mining';
+import { mineInTest } from './testing/mine-in-test';
 import { referenceFixture } from './testing/reference-fixture';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-mine-reduce-'));
 const file = path.join(dir, 'references.tsv');
 writeFileSync(file, referenceFixture());
 
-function mine(extra: Partial<RunMiningOptions>) {
-  return runMining({
-    db: getDb(),
-    databaseUrl: process.env.DATABASE_URL!,
-    dumpPath: null,
-    indexPath: null,
-    referencesPath: file,
-    corpusName: `reduce ${Math.random()}`,
-    tier: 'gold',
-    mode: 'paper',
-    minRefs: 2,
-    maxRefs: 10,
-    silverRule: 'has-verb',
-    workers: 1,
-    ...extra,
-  });
-}
+const mine = (extra: Partial<RunMiningOptions>) => mineInTest({ referencesPath: file, mode: 'paper', workers: 1, ...extra });
 
 const counts = (rows: FunnelRow[]) => rows.map((r) => [r.images, r.imagesRefs2, r.imagesRefs5, r.references, r.captions, r.pairs]);
 
