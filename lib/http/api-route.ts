@@ -18,9 +18,9 @@ export interface ApiContext<C extends ApiContract> {
   user: CurrentUser;
   /** how the caller authenticated */
   via: 'session' | 'token';
-  params: C['params'] extends z.ZodType ? z.infer<C['params']> : Record<string, never>;
-  query: C['query'] extends z.ZodType ? z.infer<C['query']> : Record<string, never>;
-  body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+  params: NonNullable<C['params']> extends z.ZodType ? z.infer<NonNullable<C['params']>> : Record<string, never>;
+  query: NonNullable<C['query']> extends z.ZodType ? z.infer<NonNullable<C['query']>> : Record<string, never>;
+  body: NonNullable<C['body']> extends z.ZodType ? z.infer<NonNullable<C['body']>> : undefined;
 }
 
 /** What a handler returns: a status with a JSON body (none for 204), or a ready Response (streams). */

@@ -1,7 +1,5 @@
 /** GET /api/v1/mining-runs/{id}: one run's status, progress and funnel, polled by the mining page. */
-import type { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
-import type { idParams } from '@/lib/api/contracts/shared';
 import { apiRoute } from '@/lib/http/api-route';
 import { getMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
@@ -10,9 +8,7 @@ import { getMiningRun } from '@/lib/db/mining-runs';
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute(getMiningRunContract, async ({ params }) => {
-  // apiRoute validated params with idParams; its context type loses them because `params` is optional in a contract.
-  const { id } = params as unknown as z.infer<typeof idParams>;
-  const run = await getMiningRun(getDb(), id);
+  const run = await getMiningRun(getDb(), params.id);
   if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
   return { status: 200, body: run };
 });
