@@ -11,7 +11,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
 import { measureKeys } from '@/lib/measures/catalog';
-import { addPairToSums, emptyCorpusSums } from '@/lib/pair-rows/corpus-sums';
+import { SumsAccumulator } from '@/lib/pair-rows/sums-accumulator';
 import { addToCorpusSummary, type Query } from './corpus-summary';
 import { markImportSucceeded } from './import-jobs';
 import type { PreparedPair } from '@/lib/pair-rows/prepare-pair';
@@ -68,7 +68,7 @@ export class PairImportSession {
   private isOpen = true;
   private readonly planner: ChunkPlanner;
   /** sums of the pairs written, added to the corpus summary at commit */
-  private readonly sums = emptyCorpusSums();
+  private readonly sums = new SumsAccumulator();
   /** where the time went, for benchmarks: the caller held up, answers awaited, COPY */
   readonly timings = { waitMs: 0, lookupMs: 0, copyMs: 0, dbBusyMs: 0 };
   private readonly corpusWasEmpty: boolean;
@@ -223,7 +223,7 @@ export class PairImportSession {
     const pairs = new BinaryCopyWriter();
     for (const p of newPairs) {
       this.encodePair(pairs, p, textIds, imageId(p.imageKey));
-      addPairToSums(this.sums, p.measures, p.a.words, p.b.words);
+      this.sums.add(p.measures, p.a.words, p.b.words);
     }
     this.imported += newPairs.length;
     this.textsAdded += newTexts.length;
@@ -269,7 +269,7 @@ export class PairImportSession {
     if (this.failure) throw this.failure as Error;
     const result: ImportWriteResult = { received: this.received, imported: this.imported, duplicates: this.received - this.imported, texts: this.textsAdded };
     const query: Query = async (sql, params) => (await this.client.query<Record<string, unknown>>(sql, params)).rows;
-    await addToCorpusSummary(query, this.corpusId, { pairs: result.imported, texts: result.texts, sums: this.sums }, this.corpusWasEmpty);
+    await addToCorpusSummary(query, this.corpusId, { pairs: result.imported, texts: result.texts, sums: this.sums.toCorpusSums() }, this.corpusWasEmpty);
     await markImportSucceeded(query, this.importJobId, describe(result));
     await this.client.query('COMMIT');
     this.isOpen = false;

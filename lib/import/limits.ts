@@ -70,6 +70,8 @@ export function checkTextLength(text: string, name: string, limits: Readonly<Imp
   if (text.length > limits.maxTextChars) {
     return `${name} has ${text.length.toLocaleString('en')} characters; the limit is ${limits.maxTextChars.toLocaleString('en')} (${ENV_NAMES.maxTextChars})`;
   }
+  // A token has at least one character and tokens are separated: a short text cannot be over the limit.
+  if (text.length <= limits.maxTextTokens) return null;
   const tokens = countMeasureTokens(text, limits.maxTextTokens);
   if (tokens > limits.maxTextTokens) {
     return `${name} has more than ${limits.maxTextTokens.toLocaleString('en')} words; the limit is ${limits.maxTextTokens.toLocaleString('en')} (${ENV_NAMES.maxTextTokens})`;

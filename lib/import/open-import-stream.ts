@@ -103,13 +103,33 @@ class ItemChecker {
 
   constructor(private readonly limits: Readonly<ImportLimits>) {}
 
-  *check(out: readonly ParserOutput[]): Generator<ImportItem[]> {
+  *check(out: ParserOutput[]): Generator<ImportItem[]> {
+    // The common case (no set to expand): check the records in place and hand the array on.
+    if (!out.some((item) => 'expand' in item)) {
+      const items = out as ImportItem[];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]!;
+        if (!item.ok) {
+          if (item.error.fatal === true) {
+            this.stopped = true;
+            items.length = i + 1;
+            break;
+          }
+          continue;
+        }
+        if (this.tooMany(1, item.record.lineNumber, '', items, i)) break;
+        const problem = this.checkRecord(item.record);
+        if (problem) items[i] = problem;
+      }
+      if (items.length > 0) yield items;
+      return;
+    }
     let batch: ImportItem[] = [];
     for (const item of out) {
       if ('expand' in item) {
-        if (this.tooMany(item.pairCount, item.lineNumber, item.raw, batch)) break;
+        if (this.tooMany(item.pairCount, item.lineNumber, item.raw, batch, batch.length)) break;
         for (const record of item.pairs()) {
-          batch.push(this.checkRecord(record));
+          batch.push(this.checkRecord(record) ?? { ok: true, record });
           if (batch.length >= EXPANSION_BATCH) {
             yield batch;
             batch = [];
@@ -125,24 +145,27 @@ class ItemChecker {
         }
         continue;
       }
-      if (this.tooMany(1, item.record.lineNumber, '', batch)) break;
-      batch.push(this.checkRecord(item.record));
+      if (this.tooMany(1, item.record.lineNumber, '', batch, batch.length)) break;
+      batch.push(this.checkRecord(item.record) ?? item);
     }
     if (batch.length > 0) yield batch;
   }
 
-  private tooMany(count: number, lineNumber: number, raw: string, batch: ImportItem[]): boolean {
+  /** Counts pairs; over the limit, puts the fatal error at `at` (dropping what follows) and stops. */
+  private tooMany(count: number, lineNumber: number, raw: string, batch: ImportItem[], at: number): boolean {
     this.pairs += count;
     if (this.pairs <= this.limits.maxPairs) return false;
     const message = `the import would create more than ${this.limits.maxPairs.toLocaleString('en')} pairs, the limit per import (${limitSettingName('maxPairs')}); split the file or raise the limit`;
-    batch.push({ ok: false, error: { lineNumber, message, raw, fatal: true } });
+    batch[at] = { ok: false, error: { lineNumber, message, raw, fatal: true } };
+    batch.length = at + 1;
     this.stopped = true;
     return true;
   }
 
-  private checkRecord(record: PairRecord): ImportItem {
+  /** An error item when a text is over the length limits; null when the record is fine. */
+  private checkRecord(record: PairRecord): ImportItem | null {
     const problem = checkTextLength(record.a.text, 'the first text', this.limits) ?? checkTextLength(record.b.text, 'the second text', this.limits);
-    if (problem === null) return { ok: true, record };
+    if (problem === null) return null;
     return { ok: false, error: { lineNumber: record.lineNumber, message: problem, raw: `${record.a.text.slice(0, 200)}\t${record.b.text.slice(0, 200)}` } };
   }
 }

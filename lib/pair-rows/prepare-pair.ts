@@ -7,7 +7,7 @@
 import { computePairKey, computeTextKey } from './content-keys';
 import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/measures/measures';
 import { normalizeSemanticValue, summarizeSimilarity } from '@/lib/measures/semantic';
-import { emptyMeasureValues, semanticMeasureKeys, textMeasureKeys, type MeasureValues } from '@/lib/measures/catalog';
+import { semanticMeasureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
 
 export type StoredTextType = 'CAPTION' | 'ALT_TEXT' | 'SENTENCE';
@@ -82,8 +82,8 @@ export function preparePair(record: PairRecord, seq: number, options: Readonly<M
   const sims = record.similarities;
   const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip });
   const metadata = withImportedSyntactic(record.metadata, sims);
-  const measures = emptyMeasureValues();
-  for (const key of textMeasureKeys) measures[key] = syntactic[key];
+  // The syntactic result already holds every text measure: it gains the semantic and combined ones.
+  const measures = syntactic as unknown as MeasureValues;
   for (const key of semanticMeasureKeys) measures[key] = normalizeSemanticValue(key, sims[key], options.clip);
   measures.sem = summary.sem;
   measures.delta = summary.delta;
