@@ -6,7 +6,7 @@
  */
 import { computePairKey, computeTextKey } from './content-keys';
 import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/measures/measures';
-import { normalizeSemanticValue, summarizeSimilarity } from '@/lib/measures/semantic';
+import { normalizeSemanticValue, summarizeSimilarity, type SemanticInputs } from '@/lib/measures/semantic';
 import { emptyMeasureValues, semanticMeasureKeys, textMeasureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
 
@@ -80,11 +80,12 @@ export function preparePair(record: PairRecord, seq: number, options: Readonly<M
   const imageKey = record.image?.key ?? null;
   const syntactic = computeMeasures(record.a.text, record.b.text, options);
   const sims = record.similarities;
+  const semantic: SemanticInputs = sims;
   const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip });
   const metadata = withImportedSyntactic(record.metadata, sims);
   const measures = emptyMeasureValues();
   for (const key of textMeasureKeys) measures[key] = syntactic[key];
-  for (const key of semanticMeasureKeys) measures[key] = normalizeSemanticValue(key, sims[key], options.clip);
+  for (const key of semanticMeasureKeys) measures[key] = normalizeSemanticValue(key, semantic[key], options.clip);
   measures.sem = summary.sem;
   measures.delta = summary.delta;
   return {
