@@ -7,7 +7,7 @@
 import { computePairKey, computeTextKey } from './content-keys';
 import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/measures/measures';
 import { normalizeSemanticValue, summarizeSimilarity, type SemanticInputs } from '@/lib/measures/semantic';
-import { emptyMeasureValues, semanticMeasureKeys, textMeasureKeys, type MeasureValues } from '@/lib/measures/catalog';
+import { emptyMeasureValues, semanticMeasureKeys, textMeasureKeys, type MeasureValues, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
 
 export type StoredTextType = 'CAPTION' | 'ALT_TEXT' | 'SENTENCE';
@@ -76,12 +76,13 @@ function withImportedSyntactic(metadata: JsonObject, sims: PairRecord['similarit
   return { ...metadata, importedSimilarities: imported };
 }
 
-export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS): PreparedPair {
+/** `semMeasures`: the corpus's semantic set (Corpus.semMeasures), which measures form sem and delta. */
+export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS, semMeasures?: readonly SemanticMeasureKey[]): PreparedPair {
   const imageKey = record.image?.key ?? null;
   const syntactic = computeMeasures(record.a.text, record.b.text, options);
   const sims = record.similarities;
   const semantic: SemanticInputs = sims;
-  const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip });
+  const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip, ...(semMeasures ? { include: semMeasures } : {}) });
   const metadata = withImportedSyntactic(record.metadata, sims);
   const measures = emptyMeasureValues();
   for (const key of textMeasureKeys) measures[key] = syntactic[key];
