@@ -7,7 +7,7 @@
  * (corrupt ONNX, malformed vectors) throws, so a job fails before it writes anything.
  */
 import { clip01, cosineSimilarity } from '@/lib/measures/pooling';
-import type { SemanticMeasureKey } from '@/lib/measures/catalog';
+import { semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import { buildWordBag, computeWms, tokenizeForWms, type WordBag } from '@/lib/measures/word-movers';
 import { contentWords } from '@/lib/measures/wordnet-similarity';
 import type { WeightedTokens } from '@/lib/measures/bertscore';
@@ -17,8 +17,9 @@ import { SentenceModel } from './sentence-model';
 import { loadWordVectors } from './word-vectors';
 import { createWordNetSimilarity } from './wordnet-files';
 
-export type ComputedMeasure = Extract<SemanticMeasureKey, 'st' | 'bertscore' | 'wms' | 'wordnet'>;
-export const COMPUTED_MEASURES: readonly ComputedMeasure[] = ['st', 'bertscore', 'wms', 'wordnet'];
+/** Every semantic measure of the catalogue can be computed here: three from model files, WordNet built in. */
+export type ComputedMeasure = SemanticMeasureKey;
+export const COMPUTED_MEASURES: readonly ComputedMeasure[] = semanticMeasureKeys;
 
 export interface TextScorer<R = unknown> {
   readonly measure: ComputedMeasure;
