@@ -1,6 +1,6 @@
 'use client';
-import { useEffect, useState, useTransition } from 'react';
-import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { useJobPolling } from '@/components/jobs/use-job-polling';
 import { cancelScoringAction } from '@/lib/actions/scoring';
 
 interface JobProgress {
@@ -13,36 +13,11 @@ interface JobProgress {
 
 /** Polls a scoring job once a second: progress bar, pairs and texts done, cancel; refreshes the page when it ends. */
 export function LiveScoringProgress({ jobId }: { jobId: number }) {
-  const router = useRouter();
   const [job, setJob] = useState<JobProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
 
-  useEffect(() => {
-    let stopped = false;
-    async function poll() {
-      while (!stopped) {
-        try {
-          const res = await fetch(`/api/scoring-jobs/${jobId}`, { cache: 'no-store' });
-          if (res.ok) {
-            const next = (await res.json()) as JobProgress;
-            if (!stopped) setJob(next);
-            if (next.status !== 'RUNNING' && next.status !== 'QUEUED') {
-              router.refresh();
-              return;
-            }
-          }
-        } catch {
-          // the next tick tries again
-        }
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
-    void poll();
-    return () => {
-      stopped = true;
-    };
-  }, [jobId, router]);
+  useJobPolling<JobProgress>(`/api/scoring-jobs/${jobId}`, setJob);
 
   if (!job) return <div className="small muted">Waiting for progress…</div>;
   const fraction = job.pairsTotal > 0 ? Math.min(1, job.pairsDone / job.pairsTotal) : 0;

@@ -2,11 +2,12 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { setSemMeasuresAction } from '@/lib/actions/scoring';
+import { useCheckedSet } from './use-checked-set';
 
 /** Which semantic measures form sem and delta for this corpus; saving recomputes them. */
 export function SemanticSetForm({ slug, options, current }: { slug: string; options: Array<{ key: string; label: string; fallback: boolean }>; current: string[] }) {
   const router = useRouter();
-  const [chosen, setChosen] = useState(() => new Set(current));
+  const [chosen, toggle] = useCheckedSet(current);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   return (
@@ -31,14 +32,7 @@ export function SemanticSetForm({ slug, options, current }: { slug: string; opti
               name="semMeasure"
               value={o.key}
               checked={chosen.has(o.key)}
-              onChange={() =>
-                setChosen((prev) => {
-                  const next = new Set(prev);
-                  if (next.has(o.key)) next.delete(o.key);
-                  else next.add(o.key);
-                  return next;
-                })
-              }
+              onChange={() => toggle(o.key)}
             />{' '}
             {o.label}
             {o.fallback && <span className="muted small"> (only where none of the others is there)</span>}

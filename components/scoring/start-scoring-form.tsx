@@ -2,6 +2,7 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { startScoringAction } from '@/lib/actions/scoring';
+import { useCheckedSet } from './use-checked-set';
 
 export interface ScorableMeasure {
   key: string;
@@ -14,16 +15,9 @@ export interface ScorableMeasure {
 /** Start a job that fills in the chosen measures for the pairs that lack them. */
 export function StartScoringForm({ slug, measures }: { slug: string; measures: ScorableMeasure[] }) {
   const router = useRouter();
-  const [chosen, setChosen] = useState(() => new Set(measures.filter((m) => m.ready).map((m) => m.key)));
+  const [chosen, toggle] = useCheckedSet(measures.filter((m) => m.ready).map((m) => m.key));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
-  const toggle = (key: string) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
   return (
     <form
       className="stack"

@@ -15,6 +15,11 @@ function specialToken(id: number, content: string) {
   return { id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true };
 }
 
+/** A tokenizer.json: the special tokens first (ids 0…), then the given pipeline parts. */
+function tokenizerJson(specials: readonly string[], parts: Record<string, unknown>): Record<string, unknown> {
+  return { version: '1.0', truncation: null, padding: null, added_tokens: specials.map((t, id) => specialToken(id, t)), ...parts };
+}
+
 /** WordPiece over the given whole words, plus letters, digits and ##-continuations of both. */
 export function buildWordPieceTokenizer(words: readonly string[]): TokenizerFiles {
   const specials = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'];
@@ -24,11 +29,7 @@ export function buildWordPieceTokenizer(words: readonly string[]): TokenizerFile
   const vocab = Object.fromEntries(vocabulary.map((token, id) => [token, id]));
   const special = (token: string) => ({ id: token, ids: [vocab[token]], tokens: [token] });
   return {
-    tokenizer: {
-      version: '1.0',
-      truncation: null,
-      padding: null,
-      added_tokens: specials.map((t, id) => specialToken(id, t)),
+    tokenizer: tokenizerJson(specials, {
       normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
       pre_tokenizer: { type: 'BertPreTokenizer' },
       post_processor: {
@@ -39,7 +40,7 @@ export function buildWordPieceTokenizer(words: readonly string[]): TokenizerFile
       },
       decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
       model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
-    },
+    }),
     config: { tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: 64, cls_token: '[CLS]', sep_token: '[SEP]', pad_token: '[PAD]', unk_token: '[UNK]' },
   };
 }
@@ -80,17 +81,13 @@ export function buildByteLevelBpeTokenizer(corpus: readonly string[], mergeCount
   const vocabulary = [...specials, ...alphabet, ...merges.map(([l, r]) => l + r)];
   const vocab = Object.fromEntries([...new Set(vocabulary)].map((token, id) => [token, id]));
   return {
-    tokenizer: {
-      version: '1.0',
-      truncation: null,
-      padding: null,
-      added_tokens: specials.map((t, id) => specialToken(id, t)),
+    tokenizer: tokenizerJson(specials, {
       normalizer: null,
       pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
       post_processor: { type: 'RobertaProcessing', sep: ['</s>', 2], cls: ['<s>', 0], trim_offsets: true, add_prefix_space: false },
       decoder: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true },
       model: { type: 'BPE', dropout: null, unk_token: null, continuing_subword_prefix: '', end_of_word_suffix: '', fuse_unk: false, byte_fallback: false, vocab, merges: merges.map(([l, r]) => `${l} ${r}`) },
-    },
+    }),
     config: { tokenizer_class: 'RobertaTokenizer', model_max_length: 64, bos_token: '<s>', eos_token: '</s>', cls_token: '<s>', sep_token: '</s>', pad_token: '<pad>', unk_token: '<unk>', add_prefix_space: false },
   };
 }
