@@ -81,7 +81,10 @@ async function timeScorer(scorer: TextScorer): Promise<void> {
   const prepS = (performance.now() - t) / 1000;
   t = performance.now();
   let n = 0;
-  for (let i = 0; i + 1 < reps.length; i += 1) (scorer.score(reps[i], reps[i + 1]), (n += 1));
+  for (let i = 0; i + 1 < reps.length; i += 1) {
+    scorer.score(reps[i], reps[i + 1]);
+    n += 1;
+  }
   const scoreS = (performance.now() - t) / 1000;
   let limit = '';
   if (scorer.measure === 'st' || scorer.measure === 'bertscore') {
