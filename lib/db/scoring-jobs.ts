@@ -11,6 +11,7 @@
  */
 import type { Db } from './client';
 import type { JobStatus } from './generated/enums';
+import type { Query } from './corpus-summary';
 
 export interface ScoringJobView {
   id: number;
@@ -60,20 +61,28 @@ export async function createScoringJob(db: Db, data: { corpusId: number; created
 }
 
 /**
- * A job for the job supervisor. When a job for the corpus is already waiting, its measures are
- * widened instead (one queue entry per corpus); returns the job's id.
+ * A job for the job supervisor, inside the caller's transaction (an import queues its follow-up in
+ * its own transaction, so the job and the pairs become visible together). When a job for the corpus
+ * is already waiting, its measures are widened instead (one queue entry per corpus); returns the job's id.
  */
-export async function queueScoringJob(db: Db, data: { corpusId: number; createdById: number | null; measures: string[] }): Promise<number> {
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(7303, ${data.corpusId})`;
-    const waiting = await tx.scoringJob.findFirst({ where: { corpusId: data.corpusId, status: 'QUEUED' }, select: { id: true, measures: true } });
-    if (waiting) {
-      const measures = [...new Set([...waiting.measures, ...data.measures])];
-      await tx.scoringJob.update({ where: { id: waiting.id }, data: { measures } });
-      return waiting.id;
-    }
-    return (await tx.scoringJob.create({ data: { ...data, status: 'QUEUED' }, select: { id: true } })).id;
-  });
+export async function queueScoringJobWith(query: Query, data: { corpusId: number; createdById: number | null; measures: string[] }): Promise<number> {
+  await query('SELECT 1 AS "locked" FROM pg_advisory_xact_lock(7303, $1)', [data.corpusId]);
+  const [waiting] = await query(`SELECT "id", "measures" FROM "ScoringJob" WHERE "corpusId" = $1 AND "status" = 'QUEUED' ORDER BY "id" LIMIT 1`, [data.corpusId]);
+  if (waiting) {
+    const measures = [...new Set([...(waiting.measures as string[]), ...data.measures])];
+    await query('UPDATE "ScoringJob" SET "measures" = $2::text[], "updatedAt" = now() WHERE "id" = $1', [waiting.id, measures]);
+    return Number(waiting.id);
+  }
+  const [created] = await query(
+    `INSERT INTO "ScoringJob" ("corpusId", "createdById", "measures", "status", "updatedAt") VALUES ($1, $2, $3::text[], 'QUEUED', now()) RETURNING "id"`,
+    [data.corpusId, data.createdById, data.measures],
+  );
+  return Number(created!.id);
+}
+
+/** queueScoringJobWith in a transaction of its own. */
+export function queueScoringJob(db: Db, data: { corpusId: number; createdById: number | null; measures: string[] }): Promise<number> {
+  return db.$transaction((tx) => queueScoringJobWith((sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params), data));
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */

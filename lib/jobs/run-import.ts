@@ -17,7 +17,8 @@ import type { ImportFormat, PairRecord, Tier } from '@/lib/import/types';
 import { ErrorReport } from '@/lib/import/error-report';
 import { PAPER_MEASURE_OPTIONS } from '@/lib/measures/measures';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
-import { queueScoringJob } from '@/lib/db/scoring-jobs';
+import { queueScoringJobWith } from '@/lib/db/scoring-jobs';
+import type { Query } from '@/lib/db/corpus-summary';
 import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
 import { hashFile } from './file-hash';
 import { describeImportFailure } from './import-failure';
@@ -191,9 +192,14 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
 
     options.onProgress?.({ phase: 'committing', bytesRead: size, totalBytes: size, records, errors: errors.total });
     const unchanged = (written: ImportWriteResult) => written.imported === 0 && written.duplicates > 0;
-    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: unchanged(w) ? 'unchanged: every pair was already in the corpus' : null }));
+    let scoringJobId: number | null = null;
+    const queueFollowUp = async (query: Query, w: ImportWriteResult) => {
+      if (w.imported > 0 && options.followUpScoring !== false) {
+        scoringJobId = await queueScoringJobWith(query, { corpusId: options.corpusId, createdById: options.createdById ?? null, measures: ['wordnet'] });
+      }
+    };
+    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: unchanged(w) ? 'unchanged: every pair was already in the corpus' : null }), queueFollowUp);
     const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;
-    const scoringJobId = written.imported > 0 && options.followUpScoring !== false ? await queueScoringJob(db, { corpusId: options.corpusId, createdById: options.createdById ?? null, measures: ['wordnet'] }) : null;
     return report(message ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
       written,
       scoringJobId,

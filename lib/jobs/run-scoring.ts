@@ -157,6 +157,7 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
         progress('scoring');
         options.afterBatch?.(pairsDone);
       });
+      writing.catch(() => {}); // awaited before the next write or at the end
       const keep = new Set(batch.flatMap((p) => [p.textAId, p.textBId]));
       for (const lane of lanes) lane.cache.trim(keep);
       if (options.isCancelled?.()) cancelled = true;

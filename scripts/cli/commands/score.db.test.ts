@@ -35,7 +35,7 @@ describe('paralens score', () => {
     const out = await runInMemory(score, ['--corpus', corpus.slug]);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain('Scoring job #');
-    expect(out.stdout).toMatch(/measures\s+st, wms, wordnet/);
+    expect(out.stdout).toMatch(/measures\s+wms, st, wordnet/);
     expect(out.stdout).toMatch(/pairs scored\s+2 \(of 2/);
     expect(out.stdout).toContain(`left out bertscore: BERTScore F1 (bertscore) is not available: onnx/model.onnx, tokenizer.json, tokenizer_config.json missing in ${path.join(dir, 'models', 'bertscore')}`);
     const pairs = await db.pair.findMany({ where: { corpusId: corpus.id } });
