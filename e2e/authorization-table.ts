@@ -27,6 +27,7 @@ export type OwnerRule =
 const none: OwnerRule = { kind: 'none' };
 const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
 const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
+const sharedScoring: OwnerRule = { kind: 'shared', reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area' };
 
 export interface RouteRow {
   /** 'public' (with why) or the roles that may call it; every other role must get 403, a visitor 401 */
@@ -54,6 +55,7 @@ export const routeTable: Record<string, RouteRow> = {
   },
   'GET /api/imports/[id]': { roles: staff, path: '/api/imports/2147483000', allowedStatus: 404, owner: sharedImports },
   'GET /api/imports/[id]/rejects': { roles: staff, path: '/api/imports/2147483000/rejects', allowedStatus: 404, owner: sharedImports },
+  'GET /api/scoring-jobs/[id]': { roles: staff, path: '/api/scoring-jobs/2147483000', allowedStatus: 404, owner: sharedScoring },
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
   'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
   'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
@@ -77,6 +79,9 @@ export const actionTable: Record<string, ActionRow> = {
   createCorpusAction: { roles: staff, args: [{}], allowedError: invalid, owner: none },
   startImportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That import does not exist.', owner: sharedImports },
   cancelImportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That import does not exist.', owner: sharedImports },
+  startScoringAction: { roles: staff, args: [{ slug: 'no-such-corpus', measures: ['wordnet'] }], allowedError: 'That corpus does not exist.', owner: sharedScoring },
+  cancelScoringAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That scoring job does not exist.', owner: sharedScoring },
+  setSemMeasuresAction: { roles: staff, args: [{ slug: 'no-such-corpus', measures: ['st'] }], allowedError: 'That corpus does not exist.', owner: sharedScoring },
   createUserAction: { roles: admins, args: [{}], allowedError: invalid, owner: none },
   setUserRoleAction: { roles: admins, args: [{ userId: 2147483000, role: 'ADMIN' }], allowedError: 'That user does not exist.', owner: none },
   resetPasswordAction: { roles: admins, args: [{ userId: 2147483000 }], allowedError: 'That user does not exist.', owner: none },

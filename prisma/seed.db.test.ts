@@ -35,5 +35,21 @@ describe('demo corpora', () => {
     expect(easter.sem).toBeCloseTo((0.76 + 0.76 + 0.9) / 3, 10);
     expect(easter.semParts).toEqual(['wms', 'bertscore', 'st']);
     expect(easter.delta).toBeCloseTo(easter.sem! - easter.syn!, 10);
+    // WordNet is computed for every pair but forms sem only where the paper's measures are missing
+    expect(easter.wordnet).toBeGreaterThan(0.5);
+  });
+
+  it('give the PAWS sample a semantic axis from WordNet on first start (no model needed)', async () => {
+    const db = getDb();
+    await seedDemo(db, process.env.DATABASE_URL!);
+    const pairs = await db.pair.findMany({ where: { corpus: { name: 'PAWS-Wiki · demo sample' } }, select: { wordnet: true, sem: true, delta: true, syn: true, semParts: true } });
+    expect(pairs).toHaveLength(300);
+    for (const p of pairs) {
+      expect(p.semParts).toEqual(['wordnet']);
+      expect(p.sem).toBe(p.wordnet);
+      expect(p.delta).toBeCloseTo(p.sem! - p.syn!, 12);
+    }
+    const jobs = await db.scoringJob.findMany({ where: { corpus: { name: 'PAWS-Wiki · demo sample' } } });
+    expect(jobs.map((j) => [j.status, j.measures, j.pairsDone])).toEqual([['SUCCEEDED', ['wordnet'], 300]]);
   });
 });

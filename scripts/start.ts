@@ -18,19 +18,23 @@ import { createPrismaClient, type Db } from '@/lib/db/client';
 import { ensureCorpusSummaries } from '@/lib/db/corpus-summary';
 import { expireImportFiles, importJobKind, recoverImportsAtStartup } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
+import { requeueInterruptedScoring } from '@/lib/db/scoring-jobs';
+import { scoringJobKind } from '@/lib/jobs/scoring-queue';
 
-/** Before serving: interrupted imports failed, private files tightened, stale files removed, summaries present. */
+/** Before serving: interrupted imports failed, interrupted scoring requeued, private files tightened, stale files removed, summaries present. */
 async function recoverAtStartup(db: Db): Promise<void> {
   const { interrupted, removed } = await recoverImportsAtStartup(db);
   if (interrupted > 0) console.log(`Marked ${interrupted} interrupted import(s) as failed; nothing of them was imported.`);
   if (removed > 0) console.log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
+  const requeued = await requeueInterruptedScoring(db);
+  if (requeued > 0) console.log(`Queued ${requeued} interrupted scoring job(s) again; they continue where they stopped.`);
   const summarized = await ensureCorpusSummaries(db);
   if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
 }
 
-/** Runs queued jobs (web imports) in processes of their own, beside the web server. */
+/** Runs queued jobs (web imports, scoring) in processes of their own, beside the web server. */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
-  const supervisor = new JobSupervisor(db, [importJobKind], {
+  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind], {
     env,
     housekeeping: { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
   });

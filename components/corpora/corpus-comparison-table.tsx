@@ -27,6 +27,7 @@ export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] })
               {measureCatalog[k].label}
             </th>
           ))}
+          <th>semantic axis</th>
         </tr>
       </thead>
       <tbody>
@@ -45,6 +46,9 @@ export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] })
                 <MeanSd mean={r.means[k] ?? null} sd={r.sds[k] ?? null} />
               </td>
             ))}
+            <td className="small" title={r.usesFallback ? 'Δsem,syn rests (partly) on WordNet, not on the paper’s measures' : undefined}>
+              {r.semanticAxis}
+            </td>
           </tr>
         ))}
       </tbody>

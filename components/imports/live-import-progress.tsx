@@ -1,6 +1,6 @@
 'use client';
-import { useEffect, useState, useTransition } from 'react';
-import { useRouter } from 'next/navigation';
+import { useRef, useState, useTransition } from 'react';
+import { useJobPolling } from '@/components/jobs/use-job-polling';
 import { cancelImportAction } from '@/lib/actions/imports';
 import { estimateProgress, type ProgressSample } from './progress-estimate';
 
@@ -20,38 +20,15 @@ interface View {
 
 /** Polls an import once a second: progress bar, records/s, time left; refreshes the page when it ends. */
 export function LiveImportProgress({ jobId }: { jobId: number }) {
-  const router = useRouter();
   const [view, setView] = useState<View | null>(null);
   const [isPending, startTransition] = useTransition();
 
-  useEffect(() => {
-    let stopped = false;
-    let first: ProgressSample | null = null;
-    async function poll() {
-      while (!stopped) {
-        try {
-          const res = await fetch(`/api/imports/${jobId}`, { cache: 'no-store' });
-          if (res.ok) {
-            const job = (await res.json()) as JobStatus;
-            const sample = { at: Date.now(), records: job.recordsRead, fraction: job.fileBytes ? Math.min(1, job.bytesRead / job.fileBytes) : 0 };
-            first ??= sample;
-            if (!stopped) setView({ job, fraction: sample.fraction, ...estimateProgress(first, sample) });
-            if (job.status !== 'RUNNING' && job.status !== 'QUEUED') {
-              router.refresh();
-              return;
-            }
-          }
-        } catch {
-          // the next tick tries again
-        }
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
-    void poll();
-    return () => {
-      stopped = true;
-    };
-  }, [jobId, router]);
+  const first = useRef<ProgressSample | null>(null);
+  useJobPolling<JobStatus>(`/api/imports/${jobId}`, (job) => {
+    const sample = { at: Date.now(), records: job.recordsRead, fraction: job.fileBytes ? Math.min(1, job.bytesRead / job.fileBytes) : 0 };
+    first.current ??= sample;
+    setView({ job, fraction: sample.fraction, ...estimateProgress(first.current, sample) });
+  });
 
   if (!view) return <div className="small muted">Waiting for progress…</div>;
   const { job, fraction, rate, secondsLeft } = view;

@@ -5,7 +5,8 @@
  */
 import type { Db } from './client';
 import { ensureCorpusSummaries } from './corpus-summary';
-import { table7MeasureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { semanticMeasureKeys, table7MeasureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { describeSemanticAxis } from '@/lib/measures/semantic-axis';
 import { describeSums, type CorpusSums } from '@/lib/pair-rows/corpus-sums';
 
 export interface CorpusComparisonRow {
@@ -18,11 +19,15 @@ export interface CorpusComparisonRow {
   lengthSd: number | null;
   means: Partial<Record<MeasureKey, number | null>>;
   sds: Partial<Record<MeasureKey, number | null>>;
+  /** which measures form sem and delta (e.g. "WordNet (no paper measure)") */
+  semanticAxis: string;
+  /** WordNet stands in for the paper's measures for some pairs */
+  usesFallback: boolean;
 }
 
 export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boolean }): Promise<CorpusComparisonRow[]> {
   await ensureCorpusSummaries(db);
-  const corpora = await db.corpus.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, summary: { select: { stats: true } } } });
+  const corpora = await db.corpus.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, semMeasures: true, summary: { select: { stats: true } } } });
   return corpora.map((c) => {
     const sums = c.summary?.stats as CorpusSums | undefined;
     const block = sums ? (options.onlyStAbove08 ? sums.stAbove : sums.all) : undefined;
@@ -35,6 +40,8 @@ export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boo
       means[k] = stats.mean;
       sds[k] = stats.sd;
     }
+    const counts = Object.fromEntries(semanticMeasureKeys.map((k) => [k, block?.measures[k]?.n ?? 0]));
+    const axis = describeSemanticAxis(c.semMeasures, counts, block?.measures.sem?.n ?? 0);
     return {
       corpusId: c.id,
       name: c.name,
@@ -45,6 +52,8 @@ export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boo
       lengthSd: length.sd,
       means,
       sds,
+      semanticAxis: axis.label,
+      usesFallback: axis.fallback !== null,
     };
   });
 }

@@ -262,7 +262,8 @@ export class PairImportSession {
    * Writes the rest, adds the written pairs to the corpus summary, records the job's success with
    * the outcome `describe` gives for the counts, and commits: all of it or none of it happens.
    */
-  async commit(describe: (written: ImportWriteResult) => Parameters<typeof markImportSucceeded>[2]): Promise<ImportWriteResult> {
+  /** `alsoInTransaction`: more writes that must become visible with the pairs (an import's follow-up job). */
+  async commit(describe: (written: ImportWriteResult) => Parameters<typeof markImportSucceeded>[2], alsoInTransaction?: (query: Query, written: ImportWriteResult) => Promise<void>): Promise<ImportWriteResult> {
     await this.sendChunk();
     await this.decided;
     await this.copiesDone;
@@ -270,6 +271,7 @@ export class PairImportSession {
     const result: ImportWriteResult = { received: this.received, imported: this.imported, duplicates: this.received - this.imported, texts: this.textsAdded };
     const query: Query = async (sql, params) => (await this.client.query<Record<string, unknown>>(sql, params)).rows;
     await addToCorpusSummary(query, this.corpusId, { pairs: result.imported, texts: result.texts, sums: this.sums.toCorpusSums() }, this.corpusWasEmpty);
+    await alsoInTransaction?.(query, result);
     await markImportSucceeded(query, this.importJobId, describe(result));
     await this.client.query('COMMIT');
     this.isOpen = false;

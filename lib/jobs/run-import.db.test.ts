@@ -6,6 +6,8 @@ import { getDb } from '@/lib/db/client';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
 import { runImport, type RunImportOptions } from './run-import';
+import { getScoringJob } from '@/lib/db/scoring-jobs';
+import { setCorpusSemMeasures } from '@/lib/db/semantic-set';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-import-'));
 let fileCounter = 0;
@@ -208,5 +210,21 @@ describe('runImport with bad input', () => {
     expect(report.status).toBe('FAILED');
     expect(report.message).toBeTruthy();
     expect((await countRows(corpus.id)).pairs).toBe(0);
+  });
+
+  it('queues the WordNet scoring job after writing pairs, and follows the corpus’s semantic set', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    await setCorpusSemMeasures(db, corpus.id, ['st', 'wordnet']);
+    const report = await importInto(corpus.id, writeFile('sims.jsonl', [ipcLine(1, 'x.jpg', 'A rabbit on a postcard.', 'A postcard with a rabbit.', { wms: 0.7, 'sentence-transformer-cos-sim': 0.9 })]));
+    expect(report.status).toBe('SUCCEEDED');
+    const job = await getScoringJob(db, report.scoringJobId!);
+    expect([job?.corpusId, job?.status, job?.measures]).toEqual([corpus.id, 'QUEUED', ['wordnet']]);
+    const pair = await db.pair.findFirstOrThrow({ where: { corpusId: corpus.id } });
+    expect([pair.sem, pair.semParts]).toEqual([0.9, ['st']]); // WMS is not in the set
+    const quiet = await makeCorpus(db);
+    const none = await importInto(quiet.id, writeFile('q.jsonl', [ipcLine(2, 'y.jpg', 'One caption here.', 'Another caption here.')]), { followUpScoring: false });
+    expect(none.scoringJobId).toBeNull();
+    expect(await db.scoringJob.count({ where: { corpusId: quiet.id } })).toBe(0);
   });
 });

@@ -15,7 +15,11 @@ import { openImportFile } from '@/lib/import/open-import-file';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '@/lib/import/limits';
 import type { ImportFormat, PairRecord, Tier } from '@/lib/import/types';
 import { ErrorReport } from '@/lib/import/error-report';
+import { PAPER_MEASURE_OPTIONS } from '@/lib/measures/measures';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
+import { queueScoringJobWith } from '@/lib/db/scoring-jobs';
+import type { Query } from '@/lib/db/corpus-summary';
+import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
 import { hashFile } from './file-hash';
 import { describeImportFailure } from './import-failure';
 import { RejectsFile } from './rejects-file';
@@ -46,6 +50,12 @@ export interface RunImportOptions {
   /** a job already claimed for this run (web uploads); otherwise one is created */
   jobId?: number;
   limits?: Readonly<ImportLimits>;
+  /**
+   * After a successful import, queue a scoring job for the WordNet measure (default true): it is too
+   * slow to compute on the way (docs/semantic-measures.md, "Imports"). The job supervisor runs it;
+   * `paralens import` runs it itself.
+   */
+  followUpScoring?: boolean;
   onProgress?: (progress: ImportProgress) => void;
   /** checked with every progress tick besides the job row's cancel flag (the command line's Ctrl-C) */
   isCancelled?: () => boolean;
@@ -68,6 +78,8 @@ export interface ImportReport {
   written?: ImportWriteResult;
   /** milliseconds: preparing records (measures, keys), waiting for the database, lookups, COPY */
   timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number; dbBusyMs: number };
+  /** the WordNet scoring job queued after the import (followUpScoring) */
+  scoringJobId?: number | null;
 }
 
 const PROGRESS_MS = 500;
@@ -125,6 +137,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     });
     await recordImportProgress(db, jobId, { bytesRead: 0, recordsRead: 0, rejected: 0, format: stream.format });
     // About one pair per 150 bytes is a generous guess for every supported format.
+    const semMeasures = await getCorpusSemMeasures(db, options.corpusId);
     session = await PairImportSession.open(options.databaseUrl, options.corpusId, jobId, Math.ceil(size / 150));
     let lastProgress = 0;
     let seq = 0;
@@ -148,7 +161,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       }
       if (valid.length > 0) {
         const t0 = performance.now();
-        const prepared = valid.map((r, i) => preparePair(r, seq + i + 1));
+        const prepared = valid.map((r, i) => preparePair(r, seq + i + 1, PAPER_MEASURE_OPTIONS, semMeasures));
         seq += valid.length;
         prepareMs += performance.now() - t0;
         await session.add(prepared);
@@ -179,10 +192,17 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
 
     options.onProgress?.({ phase: 'committing', bytesRead: size, totalBytes: size, records, errors: errors.total });
     const unchanged = (written: ImportWriteResult) => written.imported === 0 && written.duplicates > 0;
-    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: unchanged(w) ? 'unchanged: every pair was already in the corpus' : null }));
+    let scoringJobId: number | null = null;
+    const queueFollowUp = async (query: Query, w: ImportWriteResult) => {
+      if (w.imported > 0 && options.followUpScoring !== false) {
+        scoringJobId = await queueScoringJobWith(query, { corpusId: options.corpusId, createdById: options.createdById ?? null, measures: ['wordnet'] });
+      }
+    };
+    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: unchanged(w) ? 'unchanged: every pair was already in the corpus' : null }), queueFollowUp);
     const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;
     return report(message ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
       written,
+      scoringJobId,
       timings: { prepareMs, ...session.timings },
     });
   } catch (error) {

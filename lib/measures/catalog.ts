@@ -8,7 +8,9 @@
  * kind:
  * - 'text'     computed from the two texts on every import (lib/measures/measures.ts); syn too,
  *              since it is the mean of three text measures
- * - 'semantic' brought by the imported file or computed from local models; sem averages them
+ * - 'semantic' brought by the imported file or computed from local models (lib/models); sem
+ *              averages the paper's three; a `fallback` measure (WordNet, which needs no model)
+ *              forms sem only for pairs that have none of them
  * - 'combined' derived from the semantic measures present (sem, delta)
  */
 export interface MeasureDefinition {
@@ -24,6 +26,8 @@ export interface MeasureDefinition {
   clipImported?: boolean;
   /** a column of the paper's Table 7 (corpus comparison) */
   inTable7?: boolean;
+  /** semantic measures only: forms sem only when no other semantic measure of the corpus's set is present */
+  fallback?: boolean;
 }
 
 /** The paper's semantic threshold for "paraphrase" when comparing corpora (ST > 0.8: precision 0.82, recall 0.77 on MSRPC). */
@@ -37,6 +41,7 @@ const definitions = [
   { key: 'wms', label: 'WMS', group: 'semantic', kind: 'semantic', description: 'Word Mover similarity, 1 − WMD/2', importNames: ['wms'], inTable7: true },
   { key: 'bertscore', label: 'BERTScore', group: 'semantic', kind: 'semantic', description: 'BERTScore F1', importNames: ['bert-score-f1', 'bertscore'], clipImported: true, inTable7: true },
   { key: 'st', label: 'ST', group: 'semantic', kind: 'semantic', description: 'Sentence-Transformer cosine', importNames: ['sentence-transformer-cos-sim', 'st'], clipImported: true, inTable7: true },
+  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where no paper measure exists', fallback: true },
   { key: 'sem', label: 'sem', group: 'combined', kind: 'combined', description: 'mean of the semantic measures present' },
   { key: 'delta', label: 'Δsem,syn', group: 'combined', kind: 'combined', description: 'sem − syn: paraphrase sophistication', inTable7: true },
   { key: 'levenshtein', label: 'Levenshtein', group: 'thesis', kind: 'text', description: 'normalised word-level edit distance (0 = identical)' },
@@ -69,6 +74,12 @@ const keysWhere = <K extends MeasureKey>(test: (d: MeasureInfo) => boolean): rea
 
 export const textMeasureKeys = keysWhere<TextMeasureKey>((d) => d.kind === 'text');
 export const semanticMeasureKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic');
+/** The semantic measures that stand in for the paper's when a pair has none of them. */
+export const fallbackSemanticKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic' && d.fallback === true);
+
+export function isSemanticMeasureKey(value: unknown): value is SemanticMeasureKey {
+  return typeof value === 'string' && (semanticMeasureKeys as readonly string[]).includes(value);
+}
 export const importableMeasureKeys = keysWhere<ImportableMeasureKey>((d) => d.importNames !== undefined);
 export const table7MeasureKeys = keysWhere((d) => d.inTable7 === true);
 

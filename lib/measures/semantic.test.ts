@@ -70,4 +70,13 @@ describe('summarizeSimilarity', () => {
       delta: null,
     });
   });
+
+  it('uses WordNet only when no paper measure of the set is present, and says so', () => {
+    const parts = { rouge1: 0.5, rougeL: 0.4, bleu: 0.3 };
+    expect(summarizeSimilarity(parts, { wordnet: 0.7 })).toMatchObject({ sem: 0.7, semFrom: ['wordnet'] });
+    expect(summarizeSimilarity(parts, { wordnet: 0.7, st: 0.9 })).toMatchObject({ sem: 0.9, semFrom: ['st'] });
+    // the corpus's set leaves ST out: WordNet stands in
+    expect(summarizeSimilarity(parts, { wordnet: 0.7, st: 0.9 }, { include: ['wms', 'wordnet'] })).toMatchObject({ sem: 0.7, semFrom: ['wordnet'] });
+    expect(summarizeSimilarity(parts, { wordnet: 0.7 }, { include: ['wms', 'st'] })).toMatchObject({ sem: null, semFrom: [], delta: null });
+  });
 });

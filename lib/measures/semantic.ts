@@ -3,7 +3,8 @@
  * sem = mean(WMS, BERTScore F1, Sentence-Transformer cosine), delta = sem - syn.
  *
  * The semantic measures (lib/measures/catalog.ts, kind 'semantic') come from imported columns or
- * local models. As in the paper's scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
+ * local models. A fallback measure (WordNet) forms sem alone, and only when none of the other
+ * measures in the corpus's set is present for the pair; semFrom then says ['wordnet']. As in the paper's scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
  * (can be negative) are clipped to [0, 1] unless clipping is off; WMS = 1 - WMD/2 is already
  * in [0, 1] and passes unchanged. sem averages the measures that are present (missing or
  * non-finite values are absent); with none present sem and delta are null. syn is null when
@@ -12,6 +13,7 @@
  */
 
 import { measureCatalog, semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { clip01 } from '@/lib/measures/pooling';
 
 export type SemanticInputs = Partial<Record<SemanticMeasureKey, number | null>>;
 
@@ -33,10 +35,6 @@ export interface SimilaritySummary {
 
 function isPresent(value: number | null | undefined): value is number {
   return value !== null && value !== undefined && Number.isFinite(value);
-}
-
-function clip01(value: number): number {
-  return Math.min(1, Math.max(0, value));
 }
 
 /** syn from its three parts, null unless all three are numbers. */
@@ -62,13 +60,19 @@ export function summarizeSimilarity(
 ): SimilaritySummary {
   const syn = computeSyn(parts);
   const clip = options.clip ?? true;
+  const include = new Set(options.include ?? semanticMeasureKeys);
   const semFrom: SemanticMeasureKey[] = [];
   let sum = 0;
-  for (const key of options.include ?? semanticMeasureKeys) {
-    const value = normalizeSemanticValue(key, semantic[key], clip);
-    if (value === null) continue;
-    semFrom.push(key);
-    sum += value;
+  // First the main measures; the fallback ones only when no main measure is present.
+  for (const fallback of [false, true]) {
+    for (const key of semanticMeasureKeys) {
+      if (!include.has(key) || (measureCatalog[key].fallback === true) !== fallback) continue;
+      const value = normalizeSemanticValue(key, semantic[key], clip);
+      if (value === null) continue;
+      semFrom.push(key);
+      sum += value;
+    }
+    if (semFrom.length > 0) break;
   }
   const sem = semFrom.length > 0 ? sum / semFrom.length : null;
   return {

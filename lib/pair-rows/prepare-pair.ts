@@ -6,8 +6,8 @@
  */
 import { computePairKey, computeTextKey } from './content-keys';
 import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/measures/measures';
-import { normalizeSemanticValue, summarizeSimilarity } from '@/lib/measures/semantic';
-import { semanticMeasureKeys, type MeasureValues } from '@/lib/measures/catalog';
+import { normalizeSemanticValue, summarizeSimilarity, type SemanticInputs } from '@/lib/measures/semantic';
+import { semanticMeasureKeys, type MeasureValues, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
 
 export type StoredTextType = 'CAPTION' | 'ALT_TEXT' | 'SENTENCE';
@@ -76,15 +76,17 @@ function withImportedSyntactic(metadata: JsonObject, sims: PairRecord['similarit
   return { ...metadata, importedSimilarities: imported };
 }
 
-export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS): PreparedPair {
+/** `semMeasures`: the corpus's semantic set (Corpus.semMeasures), which measures form sem and delta. */
+export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS, semMeasures?: readonly SemanticMeasureKey[]): PreparedPair {
   const imageKey = record.image?.key ?? null;
   const syntactic = computeMeasures(record.a.text, record.b.text, options);
   const sims = record.similarities;
-  const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip });
+  const semantic: SemanticInputs = sims;
+  const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip, ...(semMeasures ? { include: semMeasures } : {}) });
   const metadata = withImportedSyntactic(record.metadata, sims);
   // The syntactic result already holds every text measure: it gains the semantic and combined ones.
   const measures = syntactic as unknown as MeasureValues;
-  for (const key of semanticMeasureKeys) measures[key] = normalizeSemanticValue(key, sims[key], options.clip);
+  for (const key of semanticMeasureKeys) measures[key] = normalizeSemanticValue(key, semantic[key], options.clip);
   measures.sem = summary.sem;
   measures.delta = summary.delta;
   return {

@@ -17,6 +17,14 @@ export function resolveParalensHome(env: NodeJS.ProcessEnv = process.env): strin
   return path.resolve(projectRoot, env.PARALENS_HOME ?? '.paralens');
 }
 
+/**
+ * The local model folder of the semantic measures (lib/models/model-folder.ts): PARALENS_MODELS,
+ * or <PARALENS_HOME>/models. Nothing is ever downloaded into it; `paralens models` lists it.
+ */
+export function resolveModelsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.PARALENS_MODELS ? path.resolve(projectRoot, env.PARALENS_MODELS) : path.join(resolveParalensHome(env), 'models');
+}
+
 export interface HomeSecrets {
   /** password of the embedded PostgreSQL superuser */
   pgPassword: string;

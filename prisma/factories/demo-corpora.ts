@@ -1,11 +1,15 @@
 /**
  * The demo corpora (prisma/demo/, see its README for sources and licences), imported through
- * the same import pipeline users run, so the demo shows measures computed exactly as for real data.
+ * the same import pipeline users run, so the demo shows measures computed exactly as for real data,
+ * followed by the WordNet scoring job every import queues.
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '@/lib/db/client';
 import { ensureCorpus } from '@/lib/db/corpora';
 import { runImport } from '@/lib/jobs/run-import';
+import { claimScoringJob } from '@/lib/db/scoring-jobs';
+import { runScoring } from '@/lib/jobs/run-scoring';
+import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 
 const demoDir = fileURLToPath(new URL('../demo/', import.meta.url));
 
@@ -43,6 +47,11 @@ export async function seedDemoCorpora(db: Db, databaseUrl: string): Promise<stri
     const corpus = await ensureCorpus(db, demo.corpus);
     const report = await runImport({ db, databaseUrl, filePath: `${demoDir}${demo.file}`, corpusId: corpus.id, format: demo.format, ...(demo.map ? { map: demo.map } : {}) });
     if (report.status === 'FAILED') throw new Error(`demo corpus ${demo.file} failed to import: ${report.message ?? ''} ${report.errors.join('; ')}`);
+    // The WordNet measure needs no model: it gives the demo its semantic axis from the first start.
+    if (report.scoringJobId && (await claimScoringJob(db, report.scoringJobId))) {
+      const scoring = await runScoring({ db, jobId: report.scoringJobId, modelsDir: resolveModelsDir() });
+      if (scoring.status !== 'SUCCEEDED') throw new Error(`the WordNet measure of demo corpus ${demo.file} failed: ${scoring.message}`);
+    }
     seeded.push(`${corpus.name} (${report.imported} pairs)`);
   }
   return seeded;

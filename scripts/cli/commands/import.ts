@@ -6,6 +6,8 @@ import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
 import { runImport, type ImportReport } from '@/lib/jobs/run-import';
+import { claimScoringJob } from '@/lib/db/scoring-jobs';
+import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
@@ -29,6 +31,8 @@ PARALENS_IMPORT_MAX_PAIRS, PARALENS_IMPORT_MAX_TEXT_CHARS (20,000), PARALENS_IMP
   --licence <text>      for a new corpus: its licence
   --attribution <text>  for a new corpus: attribution shown with it
   --description <text>  for a new corpus: a short description
+  --no-score            do not compute the WordNet measure right after the import (the
+                        scoring job stays queued; \`npm start\` or \`paralens score\` runs it)
 
 Exit code 0 when the import was written (or the file was already imported), 1 when it
 failed (the report lists the first 100 errors as "line N: what is wrong"), 2 for bad arguments.
@@ -45,6 +49,7 @@ const options = {
   licence: { type: 'string' },
   attribution: { type: 'string' },
   description: { type: 'string' },
+  'no-score': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -133,6 +138,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (failed && corpus.created) {
       await deleteCorpus(db, corpus.id);
       io.stderr.write(`Removed the corpus "${corpus.name}" this command had created.\n`);
+    }
+    if (!failed && report.scoringJobId && !values['no-score'] && (await claimScoringJob(db, report.scoringJobId))) {
+      io.stderr.write('Computing the WordNet measure (the semantic axis without models; --no-score skips this) …\n');
+      printScoringReport(io, await runScoringJobInCli(db, report.scoringJobId, io));
     }
     return failed ? 1 : 0;
   });

@@ -5,6 +5,7 @@
  */
 import { createPrismaClient } from '@/lib/db/client';
 import { runQueuedImport } from '@/lib/jobs/import-queue';
+import { runQueuedScoring } from '@/lib/jobs/scoring-queue';
 import type { CliIo } from '../io';
 
 export const description = '(internal) run one claimed background job; used by the job supervisor';
@@ -14,8 +15,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
   const url = process.env.DATABASE_URL;
-  if (kind !== 'import' || !Number.isInteger(id) || id <= 0) {
-    io.stderr.write('Usage: paralens run-job import <job id>\n');
+  if ((kind !== 'import' && kind !== 'score') || !Number.isInteger(id) || id <= 0) {
+    io.stderr.write('Usage: paralens run-job import|score <job id>\n');
     return 2;
   }
   if (!url) {
@@ -24,6 +25,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const db = createPrismaClient(url);
   try {
+    if (kind === 'score') {
+      const report = await runQueuedScoring(db, id);
+      io.stdout.write(report ? `${report.status.toLowerCase()}: ${report.message}\n` : 'nothing to run: the job is not running any more\n');
+      return 0;
+    }
     const report = await runQueuedImport(db, url, id);
     io.stdout.write(report ? `${report.status.toLowerCase()}: ${report.imported} imported, ${report.rejected} rejected in ${report.seconds.toFixed(1)} s\n` : 'nothing to run: the job is not running any more\n');
     return 0;

@@ -12,6 +12,7 @@ import { ImportPanel } from '@/components/imports/import-panel';
 import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { CorpusMeasuresSection } from './_sections/corpus-measures-section';
 import { CorpusImportsSection } from './_sections/corpus-imports-section';
+import { CorpusSemanticSection } from './_sections/corpus-semantic-section';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -41,6 +42,9 @@ export default async function CorpusPage({ params }: Params) {
       </Suspense>
       <Suspense fallback={<LoadingBlock label="measures" />}>
         <CorpusMeasuresSection corpusId={corpus.id} />
+      </Suspense>
+      <Suspense fallback={<LoadingBlock label="semantic measures" />}>
+        <CorpusSemanticSection corpusId={corpus.id} slug={corpus.slug} />
       </Suspense>
     </>
   );

@@ -1,0 +1,18 @@
+/** GET /api/scoring-jobs/{id}: a scoring job's status and progress, polled by the corpus page. */
+import { AppError } from '@/lib/errors/app-error';
+import { defineRoute } from '@/lib/http/route';
+import { rolesForArea } from '@/lib/access/roles';
+import { getDb } from '@/lib/db/client';
+import { getScoringJob } from '@/lib/db/scoring-jobs';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute({
+  roles: rolesForArea('corpora'),
+  handler: async ({ params }) => {
+    const id = Number(params.id);
+    const job = Number.isInteger(id) ? await getScoringJob(getDb(), id) : null;
+    if (!job) throw new AppError('NOT_FOUND', 'That scoring job does not exist.');
+    return job;
+  },
+});

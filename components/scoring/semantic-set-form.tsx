@@ -1,0 +1,50 @@
+'use client';
+import { useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { setSemMeasuresAction } from '@/lib/actions/scoring';
+import { useCheckedSet } from './use-checked-set';
+
+/** Which semantic measures form sem and delta for this corpus; saving recomputes them. */
+export function SemanticSetForm({ slug, options, current }: { slug: string; options: Array<{ key: string; label: string; fallback: boolean }>; current: string[] }) {
+  const router = useRouter();
+  const [chosen, toggle] = useCheckedSet(current);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [isPending, startTransition] = useTransition();
+  return (
+    <form
+      className="stack"
+      aria-label="Semantic axis"
+      onSubmit={(event) => {
+        event.preventDefault();
+        startTransition(async () => {
+          const result = await setSemMeasuresAction({ slug, measures: [...chosen] });
+          setMessage(result.ok ? { ok: true, text: `Saved: sem and Δ recomputed for ${result.data.recomputed.toLocaleString('en')} pairs.` } : { ok: false, text: result.error });
+          if (result.ok) router.refresh();
+        });
+      }}
+    >
+      <fieldset className="row">
+        <legend>sem and Δ average</legend>
+        {options.map((o) => (
+          <label key={o.key}>
+            <input
+              type="checkbox"
+              name="semMeasure"
+              value={o.key}
+              checked={chosen.has(o.key)}
+              onChange={() => toggle(o.key)}
+            />{' '}
+            {o.label}
+            {o.fallback && <span className="muted small"> (only where none of the others is there)</span>}
+          </label>
+        ))}
+      </fieldset>
+      <div className="row">
+        <button type="submit" disabled={isPending}>
+          Save and recompute
+        </button>
+        {message && <span className={message.ok ? 'small' : 'error'}>{message.text}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+import { useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { startScoringAction } from '@/lib/actions/scoring';
+import { useCheckedSet } from './use-checked-set';
+
+export interface ScorableMeasure {
+  key: string;
+  label: string;
+  ready: boolean;
+  /** why it cannot run (missing model files) */
+  note: string | null;
+}
+
+/** Start a job that fills in the chosen measures for the pairs that lack them. */
+export function StartScoringForm({ slug, measures }: { slug: string; measures: ScorableMeasure[] }) {
+  const router = useRouter();
+  const [chosen, toggle] = useCheckedSet(measures.filter((m) => m.ready).map((m) => m.key));
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [isPending, startTransition] = useTransition();
+  return (
+    <form
+      className="stack"
+      aria-label="Compute semantic measures"
+      onSubmit={(event) => {
+        event.preventDefault();
+        startTransition(async () => {
+          const result = await startScoringAction({ slug, measures: [...chosen] });
+          setMessage(result.ok ? { ok: true, text: `Scoring job #${result.data.jobId} is queued.` } : { ok: false, text: result.error });
+          if (result.ok) router.refresh();
+        });
+      }}
+    >
+      <fieldset className="row">
+        <legend>Compute the missing values of</legend>
+        {measures.map((m) => (
+          <label key={m.key} title={m.note ?? undefined}>
+            <input type="checkbox" name="measure" value={m.key} checked={chosen.has(m.key)} disabled={!m.ready} onChange={() => toggle(m.key)} /> {m.label}
+            {!m.ready && <span className="muted small"> (no model)</span>}
+          </label>
+        ))}
+      </fieldset>
+      <div className="row">
+        <button type="submit" disabled={isPending || chosen.size === 0}>
+          Compute missing measures
+        </button>
+        {message && <span className={message.ok ? 'small' : 'error'}>{message.text}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+'use server';
+/**
+ * Semantic measures from the corpus page (researchers and admins): start a scoring job (the job
+ * supervisor runs it), cancel one, and change which measures form the corpus's semantic axis.
+ * The corpus comes from its slug or the job row, never from the client's say-so.
+ */
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { AppError } from '@/lib/errors/app-error';
+import { rolesForArea } from '@/lib/access/roles';
+import { getDb } from '@/lib/db/client';
+import { getCorpusBySlug } from '@/lib/db/corpora';
+import { recordAudit } from '@/lib/db/audit';
+import { getScoringJob, queueScoringJob, requestScoringCancel } from '@/lib/db/scoring-jobs';
+import { setCorpusSemMeasures } from '@/lib/db/semantic-set';
+import { semanticMeasureKeys } from '@/lib/measures/catalog';
+import { defineAction } from './define-action';
+
+const measureSchema = z.enum(semanticMeasureKeys as unknown as [string, ...string[]]);
+
+async function corpusOf(slug: string) {
+  const corpus = await getCorpusBySlug(getDb(), slug);
+  if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
+  return corpus;
+}
+
+export const startScoringAction = defineAction({
+  roles: rolesForArea('corpora'),
+  schema: z.object({ slug: z.string().min(1).max(200), measures: z.array(measureSchema).min(1, 'Choose at least one measure.') }),
+  handler: async ({ slug, measures }, user) => {
+    const db = getDb();
+    const corpus = await corpusOf(slug);
+    const jobId = await queueScoringJob(db, { corpusId: corpus.id, createdById: user.id, measures });
+    await recordAudit(db, { actorId: user.id, action: 'scoring.start', targetType: 'corpus', targetId: corpus.id, details: { jobId, measures } });
+    revalidatePath(`/corpora/${corpus.slug}`);
+    return { jobId };
+  },
+});
+
+export const cancelScoringAction = defineAction({
+  roles: rolesForArea('corpora'),
+  schema: z.object({ jobId: z.coerce.number().int().positive() }),
+  handler: async ({ jobId }, user) => {
+    const db = getDb();
+    const job = await getScoringJob(db, jobId);
+    if (!job) throw new AppError('NOT_FOUND', 'That scoring job does not exist.');
+    const result = await requestScoringCancel(db, jobId);
+    if (result === 'ended') throw new AppError('CONFLICT', 'This scoring job has already ended.');
+    await recordAudit(db, { actorId: user.id, action: 'scoring.cancel', targetType: 'scoring', targetId: jobId, details: { result } });
+    revalidatePath('/corpora');
+    return { jobId, result };
+  },
+});
+
+export const setSemMeasuresAction = defineAction({
+  roles: rolesForArea('corpora'),
+  schema: z.object({ slug: z.string().min(1).max(200), measures: z.array(measureSchema) }),
+  handler: async ({ slug, measures }, user) => {
+    const db = getDb();
+    const corpus = await corpusOf(slug);
+    const recomputed = await setCorpusSemMeasures(db, corpus.id, measures);
+    await recordAudit(db, { actorId: user.id, action: 'corpus.sem-measures', targetType: 'corpus', targetId: corpus.id, details: { measures } });
+    revalidatePath(`/corpora/${corpus.slug}`);
+    revalidatePath('/dashboards');
+    return { recomputed };
+  },
+});

@@ -1,0 +1,78 @@
+/** Scoring job transitions and the corpus's semantic set, against a real database. */
+import { describe, expect, it } from 'vitest';
+import { getDb } from './client';
+import { claimNextQueuedScoring, createScoringJob, failScoringIfUnfinished, getScoringJob, queueScoringJob, requestScoringCancel, requeueInterruptedScoring } from './scoring-jobs';
+import { getCorpusSemMeasures, setCorpusSemMeasures } from './semantic-set';
+import { getCorpusTotals } from './corpus-summary';
+import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
+
+const syn = { rouge1: 0.5, rougeL: 0.4, bleu: 0.3, syn: 0.4 };
+
+describe('scoring job queue', () => {
+  it('keeps one waiting job per corpus (widening its measures) and runs one job per corpus at a time', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    const first = await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+    expect(await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'wordnet'] })).toBe(first);
+    expect((await getScoringJob(db, first))?.measures).toEqual(['wordnet', 'st']);
+    // claims are global: take ours (others' tests may queue jobs too)
+    let claimed: { id: number } | null;
+    do claimed = await claimNextQueuedScoring(db);
+    while (claimed && claimed.id !== first);
+    expect(claimed?.id).toBe(first);
+    const second = await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wms'] });
+    expect(second).not.toBe(first);
+    for (let c = await claimNextQueuedScoring(db); c; c = await claimNextQueuedScoring(db)) expect(c.id).not.toBe(second);
+    expect((await getScoringJob(db, second))?.status).toBe('QUEUED');
+    expect(await requestScoringCancel(db, second)).toBe('cancelled');
+    expect(await requestScoringCancel(db, first)).toBe('requested');
+    expect((await getScoringJob(db, first))?.cancelRequested).toBe(true);
+    expect(await failScoringIfUnfinished(db, first, 'Its process ended unexpectedly')).toBe(true);
+    const failed = await getScoringJob(db, first);
+    expect(failed?.status).toBe('FAILED');
+    expect(failed?.message).toContain('The scores written so far are kept');
+    expect(await requestScoringCancel(db, first)).toBe('ended');
+  });
+
+  it('queues a job a stopped process left running again, leaving live ones alone', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    const stale = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+    const live = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+    await db.scoringJob.update({ where: { id: stale.id }, data: { updatedAt: new Date(Date.now() - 10 * 60_000) } });
+    expect(await requeueInterruptedScoring(db, 60_000)).toBeGreaterThanOrEqual(1);
+    expect((await getScoringJob(db, stale.id))?.status).toBe('QUEUED');
+    expect((await getScoringJob(db, live.id))?.status).toBe('RUNNING');
+  });
+});
+
+describe('setCorpusSemMeasures', () => {
+  it('recomputes sem, delta and semParts of every pair, WordNet standing in only where the set has nothing else', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    await makePairs(db, corpus.id, [
+      { a: 'a b', b: 'b c', measures: { ...syn, wms: 0.6, st: 0.9, wordnet: 0.7 } },
+      { a: 'c d', b: 'd e', measures: { ...syn, wordnet: 0.5 } },
+    ]);
+    expect(await getCorpusSemMeasures(db, corpus.id)).toEqual(['wms', 'bertscore', 'st', 'wordnet']);
+    const read = () => db.pair.findMany({ where: { corpusId: corpus.id }, orderBy: { id: 'asc' }, select: { sem: true, delta: true, semParts: true } });
+
+    expect(await setCorpusSemMeasures(db, corpus.id, ['st', 'wms', 'wordnet', 'bertscore'])).toBe(2);
+    let [both, onlyWordNet] = await read();
+    expect([both!.sem, both!.delta, both!.semParts]).toEqual([0.75, 0.75 - 0.4, ['wms', 'st']]);
+    expect([onlyWordNet!.sem, onlyWordNet!.delta, onlyWordNet!.semParts]).toEqual([0.5, 0.5 - 0.4, ['wordnet']]);
+
+    await setCorpusSemMeasures(db, corpus.id, ['wordnet']);
+    [both, onlyWordNet] = await read();
+    expect(both).toMatchObject({ sem: 0.7, semParts: ['wordnet'] });
+
+    await setCorpusSemMeasures(db, corpus.id, ['st']);
+    [both, onlyWordNet] = await read();
+    expect(both).toMatchObject({ sem: 0.9, semParts: ['st'] });
+    expect(onlyWordNet).toEqual({ sem: null, delta: null, semParts: [] });
+    expect(await getCorpusSemMeasures(db, corpus.id)).toEqual(['st']);
+    expect((await getCorpusTotals(db, corpus.id)).sums.all.measures.sem.n).toBe(1);
+
+    await expect(setCorpusSemMeasures(db, corpus.id, ['st', 'rouge1'])).rejects.toThrow('not semantic measures: rouge1');
+  });
+});

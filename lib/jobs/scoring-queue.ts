@@ -1,0 +1,27 @@
+/**
+ * Scoring jobs started from the web app (the corpus page) or queued after an import: the job
+ * supervisor (lib/jobs/job-supervisor.ts) claims them and runs each in its own process
+ * (`paralens run-job score <id>` → runQueuedScoring). One job per corpus runs at a time; a cancel
+ * is a flag the job reads after each batch. Jobs a stopped server left running are queued again at
+ * start-up and continue where they stopped.
+ */
+import type { Db } from '@/lib/db/client';
+import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '@/lib/db/scoring-jobs';
+import { resolveModelsDir } from '@/lib/runtime/paralens-home';
+import type { JobKind } from './job-supervisor';
+import { runScoring, type ScoringReport } from './run-scoring';
+
+export const scoringJobKind: JobKind = {
+  name: 'score',
+  claimNext: (db) => claimNextQueuedScoring(db),
+  async failUnfinished(db, id, why) {
+    await failScoringIfUnfinished(db, id, why);
+  },
+};
+
+/** Runs a claimed scoring job in this (job) process. */
+export async function runQueuedScoring(db: Db, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<ScoringReport | null> {
+  const job = await getScoringJob(db, jobId);
+  if (job?.status !== 'RUNNING') return null;
+  return runScoring({ db, jobId, modelsDir: resolveModelsDir(env) });
+}

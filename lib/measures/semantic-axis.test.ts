@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { describeSemanticAxis } from '@/lib/measures/semantic-axis';
+
+const all = ['wms', 'bertscore', 'st', 'wordnet'];
+
+describe('describeSemanticAxis', () => {
+  it('names the paper measures when every pair has them', () => {
+    expect(describeSemanticAxis(all, { wms: 100, bertscore: 100, st: 100, wordnet: 100 }, 100)).toMatchObject({ main: ['wms', 'bertscore', 'st'], fallback: null, label: 'WMS, BERTScore, ST' });
+  });
+
+  it('says so when WordNet is the whole axis', () => {
+    expect(describeSemanticAxis(all, { wordnet: 300 }, 300)).toMatchObject({ main: [], fallback: 'wordnet', fallbackPairs: { min: 300, max: 300 }, label: 'WordNet (no paper measure)' });
+  });
+
+  it('counts the pairs WordNet stands in for, as a range when the summary cannot tell exactly', () => {
+    expect(describeSemanticAxis(all, { st: 80, wordnet: 100 }, 100).label).toBe('ST; WordNet for 20 pairs');
+    expect(describeSemanticAxis(all, { st: 80, wms: 50, wordnet: 100 }, 100)).toMatchObject({ fallbackPairs: { min: 0, max: 20 }, label: 'WMS, ST; WordNet for 0–20 pairs' });
+  });
+
+  it('leaves out measures outside the set and reports an empty axis', () => {
+    expect(describeSemanticAxis(['st'], { st: 10, wordnet: 10 }, 10).label).toBe('ST');
+    expect(describeSemanticAxis(all, {}, 0).label).toBe('none (no semantic measure yet)');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * One interface over the four computed semantic measures, for scoring jobs and benchmarks: a
+ * scorer turns each distinct text into its representation once (a sentence embedding, token
+ * embeddings, a bag of word vectors, WordNet content words), then scores pairs of
+ * representations. Opening the scorers checks the model folder: a measure whose files are
+ * missing is reported and left out (the others still run); a file that is there but unusable
+ * (corrupt ONNX, malformed vectors) throws, so a job fails before it writes anything.
+ */
+import { clip01, cosineSimilarity } from '@/lib/measures/pooling';
+import { semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { buildWordBag, computeWms, tokenizeForWms, type WordBag } from '@/lib/measures/word-movers';
+import { contentWords } from '@/lib/measures/wordnet-similarity';
+import type { WeightedTokens } from '@/lib/measures/bertscore';
+import { BertScoreModel } from './bertscore-model';
+import { describeMissing, foundFile, inspectModel, type ModelMeasure } from './model-folder';
+import { SentenceModel } from './sentence-model';
+import { loadWordVectors } from './word-vectors';
+import { createWordNetSimilarity } from './wordnet-files';
+
+/** Every semantic measure of the catalogue can be computed here: three from model files, WordNet built in. */
+export type ComputedMeasure = SemanticMeasureKey;
+export const COMPUTED_MEASURES: readonly ComputedMeasure[] = semanticMeasureKeys;
+
+export interface TextScorer<R = unknown> {
+  readonly measure: ComputedMeasure;
+  /** Representations of the texts, in order (each text should be prepared once). */
+  prepare(texts: readonly string[]): Promise<R[]>;
+  /** The stored value for the pair (a, b): in [0, 1], never NaN. */
+  score(a: R, b: R): number;
+  /** Approximate bytes a representation occupies (for the cache budget). */
+  sizeOf(representation: R): number;
+  close(): Promise<void>;
+}
+
+export interface ScorerOptions {
+  /** ONNX batch size and threads */
+  batchSize?: number;
+  threads?: number;
+  /** WMS: the words the texts need (only these vectors are loaded); null loads the whole file */
+  wmsVocabulary?: () => Promise<ReadonlySet<string> | null>;
+}
+
+export async function openStScorer(modelsDir: string, options: ScorerOptions = {}): Promise<TextScorer<Float32Array>> {
+  const model = await SentenceModel.load(inspectModel(modelsDir, 'st'), options);
+  return {
+    measure: 'st',
+    prepare: (texts) => model.embed(texts),
+    score: (a, b) => clip01(cosineSimilarity(a, b)),
+    sizeOf: (a) => a.byteLength + 64,
+    close: () => model.close(),
+  };
+}
+
+export async function openBertScoreScorer(modelsDir: string, options: ScorerOptions = {}): Promise<TextScorer<WeightedTokens>> {
+  const model = await BertScoreModel.load(inspectModel(modelsDir, 'bertscore'), options);
+  return {
+    measure: 'bertscore',
+    prepare: (texts) => model.embedTokens(texts),
+    score: (a, b) => model.score(a, b),
+    sizeOf: (a) => a.tokens.data.byteLength + a.weights.byteLength + 96,
+    close: () => model.close(),
+  };
+}
+
+export async function openWmsScorer(modelsDir: string, options: ScorerOptions = {}): Promise<TextScorer<WordBag>> {
+  const file = foundFile(inspectModel(modelsDir, 'wms'), '<name>.vec or <name>.txt')!;
+  const vectors = await loadWordVectors(file, (await options.wmsVocabulary?.()) ?? null);
+  return {
+    measure: 'wms',
+    prepare: (texts) => Promise.resolve(texts.map((t) => buildWordBag(tokenizeForWms(t), vectors))),
+    score: (a, b) => computeWms(a, b),
+    sizeOf: (a) => 64 + a.words.length * 48,
+    close: () => Promise.resolve(),
+  };
+}
+
+export async function openWordNetScorer(): Promise<TextScorer<string[]>> {
+  const similarity = await createWordNetSimilarity();
+  return {
+    measure: 'wordnet',
+    prepare: (texts) => Promise.resolve(texts.map(contentWords)),
+    score: (a, b) => similarity.similarity(a, b),
+    sizeOf: (a) => 64 + a.length * 40,
+    close: () => Promise.resolve(),
+  };
+}
+
+/** The words WMS needs vectors for: every text's WMS tokens. */
+export function collectWmsVocabulary(texts: Iterable<string>, into = new Set<string>()): Set<string> {
+  for (const text of texts) for (const token of tokenizeForWms(text)) into.add(token);
+  return into;
+}
+
+export interface OpenedScorers {
+  scorers: TextScorer[];
+  /** measures left out because their model files are missing, with the message naming them */
+  unavailable: Array<{ measure: ComputedMeasure; message: string }>;
+}
+
+const openers: Record<ModelMeasure, (dir: string, options: ScorerOptions) => Promise<TextScorer>> = {
+  st: openStScorer,
+  bertscore: openBertScoreScorer,
+  wms: openWmsScorer,
+};
+
+/** Opens the scorers of `measures`; throws (after closing what was opened) when a model file is unusable. */
+export async function openScorers(measures: readonly ComputedMeasure[], modelsDir: string, options: ScorerOptions = {}): Promise<OpenedScorers> {
+  const opened: OpenedScorers = { scorers: [], unavailable: [] };
+  try {
+    for (const measure of measures) {
+      if (measure === 'wordnet') {
+        opened.scorers.push(await openWordNetScorer());
+        continue;
+      }
+      const status = inspectModel(modelsDir, measure);
+      if (!status.ready) opened.unavailable.push({ measure, message: describeMissing(status) });
+      else opened.scorers.push(await openers[measure](modelsDir, options));
+    }
+  } catch (error) {
+    await closeScorers(opened.scorers);
+    throw error;
+  }
+  return opened;
+}
+
+export async function closeScorers(scorers: readonly TextScorer[]): Promise<void> {
+  await Promise.all(scorers.map((s) => s.close().catch(() => {})));
+}

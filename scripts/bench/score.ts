@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:score`: speed of the semantic measures.
+ * 1. WordNet on the 16,000 PAWS pairs of ../shared/datasets/paws (target: under a minute).
+ * 2. Texts/s of each model measure on 2,000 caption-like texts, with the models in PARALENS_MODELS
+ *    when it is set (real models), otherwise the tiny test models; for the ONNX encoders, the same
+ *    batches through a bare onnxruntime session (no tokenising, pooling or copying) in the same run:
+ *    the physical limit of the model on this machine, and our time as a multiple of it.
+ * 3. A whole scoring job on an embedded PostgreSQL: a generated Wikipedia-IPC corpus (captions of
+ *    one image recur in several pairs) scored with every measure; pairs/s, and texts embedded
+ *    against distinct texts and pairs scored.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPrismaClient } from '@/lib/db/client';
+import { applyMigrations } from '@/lib/db/migrations';
+import { createCorpus } from '@/lib/db/corpora';
+import { createScoringJob } from '@/lib/db/scoring-jobs';
+import { runImport } from '@/lib/jobs/run-import';
+import { runScoring } from '@/lib/jobs/run-scoring';
+import { inspectModel } from '@/lib/models/model-folder';
+import { BertScoreModel } from '@/lib/models/bertscore-model';
+import { SentenceModel } from '@/lib/models/sentence-model';
+import type { OnnxTextEncoder } from '@/lib/models/onnx-encoder';
+import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
+import { closeScorers, openScorers, openWordNetScorer, type TextScorer } from '@/lib/models/text-scorers';
+import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
+import { writeIpcFixture } from './lib/ipc-fixture';
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
+const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-score-'));
+await chmod(dir, 0o755);
+const realModels = process.env.PARALENS_MODELS;
+const modelsDir = realModels ? path.resolve(realModels) : path.join(dir, 'models');
+if (!realModels) await writeTinyModelFolder(modelsDir);
+console.log(`Models: ${realModels ? `${modelsDir} (PARALENS_MODELS)` : 'the tiny test models (set PARALENS_MODELS to measure real ones)'}`);
+
+// ── 1. WordNet on PAWS ───────────────────────────────────────────────────────
+const pawsDir = path.resolve(import.meta.dirname, '../../../shared/datasets/paws');
+if (existsSync(pawsDir)) {
+  const pairs = ['dev.tsv', 'test.tsv'].flatMap((f) =>
+    readFileSync(path.join(pawsDir, f), 'utf8').split('\n').slice(1).map((l) => l.split('\t')).filter((c) => c.length >= 3).map((c) => [c[1]!, c[2]!] as const),
+  );
+  let t = performance.now();
+  const wordnet = await openWordNetScorer();
+  const loadS = (performance.now() - t) / 1000;
+  t = performance.now();
+  const reps = await wordnet.prepare(pairs.flat());
+  let sum = 0;
+  for (let k = 0; k < pairs.length; k += 1) sum += wordnet.score(reps[2 * k]!, reps[2 * k + 1]!);
+  const s = (performance.now() - t) / 1000;
+  console.log(`\n1. WordNet on the ${fmt(pairs.length)} PAWS pairs: ${fmt(s, 1)} s (+ ${fmt(loadS, 1)} s to load WordNet), ${fmt(pairs.length / s)} pairs/s, mean ${fmt(sum / pairs.length, 3)}; target under 60 s: ${s + loadS < 60 ? 'met' : 'missed'}`);
+} else {
+  console.log(`\n1. WordNet on PAWS: skipped, ${pawsDir} is absent`);
+}
+
+// ── 2. Texts/s per measure, and the bare ONNX session on the same batches ─────
+const fixture = path.join(dir, 'captions.jsonl');
+await writeIpcFixture(fixture, { pairs: 3000, seed: 7 });
+const texts = [...new Set(readFileSync(fixture, 'utf8').trim().split('\n').flatMap((l) => {
+  const r = JSON.parse(l) as { first: { 'caption-text': string }; second: { 'caption-text': string } };
+  return [r.first['caption-text'], r.second['caption-text']];
+}))].slice(0, 2000);
+
+async function bareSession(encoder: OnnxTextEncoder): Promise<number> {
+  const batches: ReturnType<OnnxTextEncoder['tokenize']>[][] = [];
+  const tokenized = texts.map((t) => encoder.tokenize(t)).sort((a, b) => a.ids.length - b.ids.length);
+  for (let i = 0; i < tokenized.length; i += 32) batches.push(tokenized.slice(i, i + 32));
+  const t = performance.now();
+  for (const b of batches) await encoder.runBatch(b);
+  return (performance.now() - t) / 1000;
+}
+
+console.log(`\n2. Texts/s on ${fmt(texts.length)} distinct caption-like texts (mean ${fmt(texts.reduce((n, t) => n + t.split(' ').length, 0) / texts.length, 1)} words), then pairs/s of scoring`);
+const { scorers, unavailable } = await openScorers(['st', 'bertscore', 'wms', 'wordnet'], modelsDir);
+for (const u of unavailable) console.log(`  ${u.measure.padEnd(10)} skipped: ${u.message}`);
+async function timeScorer(scorer: TextScorer): Promise<void> {
+  let t = performance.now();
+  const reps = await scorer.prepare(texts);
+  const prepS = (performance.now() - t) / 1000;
+  t = performance.now();
+  let n = 0;
+  for (let i = 0; i + 1 < reps.length; i += 1) {
+    scorer.score(reps[i], reps[i + 1]);
+    n += 1;
+  }
+  const scoreS = (performance.now() - t) / 1000;
+  let limit = '';
+  if (scorer.measure === 'st' || scorer.measure === 'bertscore') {
+    const status = inspectModel(modelsDir, scorer.measure);
+    const model = scorer.measure === 'st' ? await SentenceModel.load(status) : await BertScoreModel.load(status);
+    const bare = await bareSession(model.encoder);
+    await model.close();
+    limit = `; bare onnxruntime session on the same batches ${fmt(texts.length / bare)} texts/s → ours ${fmt(prepS / bare, 2)}× the model's own time`;
+  }
+  console.log(`  ${scorer.measure.padEnd(10)} ${fmt(texts.length / prepS).padStart(8)} texts/s, ${fmt(n / scoreS).padStart(9)} pairs/s scoring prepared texts${limit}`);
+}
+for (const scorer of scorers) await timeScorer(scorer);
+await closeScorers(scorers);
+
+// ── 3. A scoring job on an embedded PostgreSQL ──────────────────────────────
+const jobPairs = Number(process.argv[2] ?? 20_000);
+const corpusFile = path.join(dir, 'wikipedia-ipc-silver.jsonl');
+await writeIpcFixture(corpusFile, { pairs: jobPairs, seed: 11 });
+const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench' });
+try {
+  await applyMigrations(server.url);
+  const db = createPrismaClient(server.url);
+  const corpus = await createCorpus(db, { name: 'bench', slug: 'bench' });
+  const imported = await runImport({ db, databaseUrl: server.url, filePath: corpusFile, corpusId: corpus.id, followUpScoring: false });
+  const distinct = await db.text.count({ where: { corpusId: corpus.id } });
+  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'] });
+  const t = performance.now();
+  const report = await runScoring({ db, jobId: job.id, modelsDir });
+  const s = (performance.now() - t) / 1000;
+  console.log(`\n3. Scoring job, ${fmt(imported.imported)} generated Wikipedia-IPC pairs with ${fmt(distinct)} distinct texts, measures ${report.measures.join(', ')}: ${report.status.toLowerCase()} in ${fmt(s, 1)} s`);
+  console.log(`  ${fmt(report.pairsScored / s)} pairs/s; texts embedded ${fmt(report.textsEmbedded)} (distinct texts ${fmt(distinct)}, pairs ${fmt(report.pairsScored)}: each text embedded ${fmt(report.textsEmbedded / distinct, 2)} times, ${fmt(report.textsEmbedded / report.pairsScored, 2)} texts per pair instead of 2)`);
+  await db.$disconnect();
+} finally {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+}
