@@ -8,8 +8,8 @@
  * (Next.js plus one database round trip) — and ratios to it; then checks in SQL that every
  * acknowledged submission is stored exactly once and no pair has more than 3 answers plus holds.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,10 +20,9 @@ import { checkAssignmentInvariants } from '@/lib/db/assignment-invariants';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { openDatabase } from '@/lib/runtime/bootstrap';
-import { projectRoot } from '@/lib/runtime/paralens-home';
 import { findFreePort } from '@/lib/runtime/ports';
-import { isBuildStale } from '../lib/build-freshness';
 import { generatePairsSql } from './lib/generated-pairs';
+import { startProductionServer, stopBench } from './lib/bench-server';
 import { percentile, runAnnotatorClients, type ClientOptions, type ClientRun } from './lib/annotator-clients';
 import { cpuSecondsOfTree, postmasterPid } from './lib/process-tree-cpu';
 
@@ -83,24 +82,6 @@ async function prepareData(url: string) {
   }
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  if (isBuildStale()) {
-    console.log('Building the app (next build) …');
-    const build = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd: projectRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('next build failed');
-  }
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/start.ts')], {
-    cwd: projectRoot,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PARALENS_ROOT: projectRoot },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout.on('data', (d: Buffer) => (d.toString().includes('Paralens is running') ? resolve() : undefined));
-    server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-  return server;
-}
-
 interface Phase {
   run: ClientRun;
   seconds: number;
@@ -154,7 +135,7 @@ try {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   console.log(`Serving the production build on ${baseUrl} …`);
-  server = await startServer(port);
+  server = await startProductionServer(env, port);
   const clients = { baseUrl, campaign: campaign.slug, tokens, floorEvery: 4 };
   const serverPid = server.pid!;
   const pgPid = postmasterPid(path.join(home, 'pgdata'));
@@ -185,10 +166,5 @@ try {
   const met = results.map((r) => (r.worstP99 <= TARGET_P99_MS ? 'met' : 'NOT met'));
   console.log(`\nTargets: p99 ≤ ${TARGET_P99_MS} ms (without pausing: ${met[0]}${met[1] ? `; with think time: ${met[1]}` : ''}), zero errors (${errors === 0 ? 'met' : `NOT met: ${errors}`}), no lost or duplicated answers (${problems.length === 0 ? 'met' : 'NOT met'}).`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGINT');
-    await new Promise((r) => server!.once('exit', r));
-  }
-  await database.stop();
-  await rm(home, { recursive: true, force: true });
+  await stopBench(server, database, home);
 }
