@@ -9,6 +9,7 @@ const pawsFile = (rows: string[]) => ({
 const good = (i: number) => `${i}\tThe bridge over river ${i} was built in 1907 .\tIn 1907 the bridge over river ${i} was built .\t1`;
 
 test('a researcher creates a corpus, uploads a file, confirms the detected format and watches it import', async ({ page, loginAs }) => {
+  test.setTimeout(90_000); // the import runs in a job process of its own, started for it
   const name = `E2E upload ${Date.now()}`;
   await loginAs('researcher');
   await page.goto('/corpora');
@@ -34,6 +35,7 @@ test('a researcher creates a corpus, uploads a file, confirms the detected forma
 });
 
 test('a broken file fails with line-numbered errors and imports nothing', async ({ page, loginAs }) => {
+  test.setTimeout(90_000);
   const name = `E2E broken ${Date.now()}`;
   await loginAs('researcher');
   await page.goto('/corpora');
@@ -52,12 +54,13 @@ test('a broken file fails with line-numbered errors and imports nothing', async 
   await expect(page.getByRole('main').locator('header')).toContainText('0 pairs.');
 });
 
-test('annotators cannot upload, and unknown corpora are 404', async ({ page, loginAs }) => {
+test('annotators cannot upload, and unknown corpora are 404', async ({ page, loginAs, baseURL }) => {
+  const sameOrigin = { Origin: new URL(baseURL!).origin }; // as the upload panel's fetch sends it
   await loginAs('annotator');
-  const res = await page.request.post('/api/corpora/paws-wiki-demo-sample/imports?fileName=x.tsv', { data: 'x' });
+  const res = await page.request.post('/api/corpora/paws-wiki-demo-sample/imports?fileName=x.tsv', { data: 'x', headers: sameOrigin });
   expect(res.status()).toBe(403);
   await page.context().clearCookies();
   await loginAs('researcher');
-  const missing = await page.request.post('/api/corpora/no-such-corpus/imports?fileName=x.tsv', { data: 'x' });
+  const missing = await page.request.post('/api/corpora/no-such-corpus/imports?fileName=x.tsv', { data: 'x', headers: sameOrigin });
   expect(missing.status()).toBe(404);
 });
