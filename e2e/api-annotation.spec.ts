@@ -14,12 +14,15 @@ const DEMO_CORPUS = 'paws-wiki-demo-sample';
 let counter = 0;
 const unique = (what: string) => `${what} ${Date.now()}-${(counter += 1)}-${Math.random().toString(36).slice(2, 6)}`;
 
-async function sessionFor(browser: Browser, role: DemoRole): Promise<APIRequestContext> {
+/** The session of a signed-in page, sending this site's Origin as the page's own requests do. */
+async function sessionFor(browser: Browser, baseURL: string, role: DemoRole): Promise<APIRequestContext> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, demoEmail(role), demoPassword);
   await expect(page.getByTestId('current-role')).toBeVisible();
-  return page.request;
+  const session = await playwrightRequest.newContext({ baseURL, storageState: await context.storageState(), extraHTTPHeaders: { origin: baseURL } });
+  await context.close();
+  return session;
 }
 
 async function tokenClient(baseURL: string, token: string): Promise<APIRequestContext> {
@@ -152,9 +155,9 @@ test('every status code of the annotation API with the browser session', async (
   test.setTimeout(120_000);
   const anonymous = await playwrightRequest.newContext({ baseURL: baseURL! });
   await exerciseStatusCodes({
-    researcher: await sessionFor(browser, 'researcher'),
-    annotator: await sessionFor(browser, 'annotator'),
-    admin: await sessionFor(browser, 'admin'),
+    researcher: await sessionFor(browser, baseURL!, 'researcher'),
+    annotator: await sessionFor(browser, baseURL!, 'annotator'),
+    admin: await sessionFor(browser, baseURL!, 'admin'),
     anonymous,
   });
 });
@@ -188,8 +191,8 @@ test('a token revoked on the token page stops working at once; the page shows it
   expect((await client.get('/api/v1/openapi.json')).status()).toBe(401);
 });
 
-test('cookie requests from another site may not submit answers', async ({ browser }) => {
-  const annotator = await sessionFor(browser, 'annotator');
+test('cookie requests from another site may not submit answers', async ({ browser, baseURL }) => {
+  const annotator = await sessionFor(browser, baseURL!, 'annotator');
   const res = await annotator.post('/api/v1/campaigns/paws-wiki-demo-study/annotations', { headers: { origin: 'https://evil.example' }, data: { submissionId: 'cross-site-0001', pairId: 1, answers: {} } });
   expect(res.status()).toBe(403);
 });

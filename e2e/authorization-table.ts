@@ -30,8 +30,9 @@ const none: OwnerRule = { kind: 'none' };
 const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
 
 /** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
-async function adminCampaign(admin: APIRequestContext, members: string[] = []): Promise<{ id: number }> {
+async function adminCampaign(admin: APIRequestContext, baseURL: string, members: string[] = []): Promise<{ id: number }> {
   const res = await admin.post('/api/v1/campaigns', {
+    headers: { origin: baseURL },
     data: { name: `Authorization ${Date.now()} ${Math.random()}`, corpora: ['wikipedia-ipc-paper-examples'], sample: { strategy: 'random', size: 1 }, questions: ['semantic'], members, status: 'active' },
   });
   if (res.status() !== 201) throw new Error(`creating the campaign answered ${res.status()}: ${await res.text()}`);
@@ -41,7 +42,7 @@ async function adminCampaign(admin: APIRequestContext, members: string[] = []): 
 const notTheirCampaign = (suffix: string): OwnerRule => ({
   kind: 'owned',
   as: 'annotator',
-  setup: async (admin) => ({ path: `/api/v1/campaigns/${(await adminCampaign(admin)).id}${suffix}` }),
+  setup: async (admin, baseURL) => ({ path: `/api/v1/campaigns/${(await adminCampaign(admin, baseURL)).id}${suffix}` }),
   expect: { status: 404 },
 });
 
@@ -94,8 +95,8 @@ export const routeTable: Record<string, RouteRow> = {
       kind: 'owned',
       as: 'annotator',
       // a pair handed to the admin (a member of this campaign), never to the annotator
-      setup: async (admin) => {
-        const campaign = await adminCampaign(admin, ['admin@paralens.local']);
+      setup: async (admin, baseURL) => {
+        const campaign = await adminCampaign(admin, baseURL, ['admin@paralens.local']);
         const next = (await (await admin.get(`/api/v1/campaigns/${campaign.id}/next`)).json()) as { pairId: number };
         return { path: `/api/v1/pairs/${next.pairId}` };
       },
