@@ -28,6 +28,7 @@ export type OwnerRule =
 
 const none: OwnerRule = { kind: 'none' };
 const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
+const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
 
 /** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
 async function adminCampaign(admin: APIRequestContext, baseURL: string, members: string[] = []): Promise<{ id: number }> {
@@ -104,6 +105,8 @@ export const routeTable: Record<string, RouteRow> = {
     },
   },
   'GET /api/v1/openapi.json': { roles: allRoles, path: '/api/v1/openapi.json', allowedStatus: 200, owner: none },
+  'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
+  'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
 };
 
 export interface ActionRow {

@@ -4,6 +4,19 @@ import { listAnnotations, myAnnotations, submitAnnotation } from './annotations'
 import { createCampaign, getCampaign, nextPair } from './campaigns';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
+import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair } from './pairs';
 
-export const apiContracts: readonly ApiContract[] = [createCampaign, getCampaign, nextPair, skipPair, submitAnnotation, myAnnotations, listAnnotations, getPair, openApiDocument];
+export const apiContracts: readonly ApiContract[] = [
+  createCampaign,
+  getCampaign,
+  nextPair,
+  skipPair,
+  submitAnnotation,
+  myAnnotations,
+  listAnnotations,
+  getPair,
+  listMiningRunsContract,
+  getMiningRunContract,
+  openApiDocument,
+];
