@@ -2,7 +2,21 @@
 import type { ApiContract } from '../contract';
 import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
+import { skipPair } from './holds';
+import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair } from './pairs';
 
-export const apiContracts: readonly ApiContract[] = [createCampaign, getCampaign, nextPair, submitAnnotation, myAnnotations, listAnnotations, getPair, listMiningRunsContract, getMiningRunContract];
+export const apiContracts: readonly ApiContract[] = [
+  createCampaign,
+  getCampaign,
+  nextPair,
+  skipPair,
+  submitAnnotation,
+  myAnnotations,
+  listAnnotations,
+  getPair,
+  listMiningRunsContract,
+  getMiningRunContract,
+  openApiDocument,
+];
