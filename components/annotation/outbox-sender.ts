@@ -92,12 +92,12 @@ export class OutboxSender {
   /** Keeps a submission (durably, before anything is sent) and starts sending it. */
   add(entry: NewEntry): void {
     this.mutate((o) => enqueue(o, entry, this.now()));
-    this.kick();
+    void this.kick();
   }
 
   keepMine(submissionId: string): void {
     this.mutate((o) => keepMine(o, submissionId, this.now()));
-    this.kick();
+    void this.kick();
   }
 
   drop(submissionId: string): void {
@@ -108,13 +108,19 @@ export class OutboxSender {
   retry(submissionId?: string): void {
     this.mutate((o) => retryNow(o, this.now(), submissionId));
     this.publish({ pausedUntil: 0 });
-    this.kick();
+    void this.kick();
   }
 
   /** Another tab changed the stored outbox. */
   reload(): void {
     this.publish({ entries: this.deps.store.loadOutbox().entries });
-    this.kick();
+    void this.kick();
+  }
+
+  /** Starts (again, after stop) and sends whatever waits, without waiting out earlier backoffs. */
+  start(): void {
+    this.stopped = false;
+    this.retry();
   }
 
   stop(): void {
