@@ -4,11 +4,20 @@ import { ActiveTimer } from './active-timer';
 import { AnswerForm } from './answer-form';
 import { LocalStore, type StorageLike } from './local-store';
 
-const questions = [builtInQuestion('semantic'), builtInQuestion('paraphraseLoose'), builtInQuestion('rationale'), builtInQuestion('relation')];
+const questions = [
+  builtInQuestion('semantic'),
+  builtInQuestion('paraphraseLoose'),
+  builtInQuestion('rationale'),
+  builtInQuestion('relation'),
+];
 
 function setup() {
   const data = new Map<string, string>();
-  const storage: StorageLike = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  const storage: StorageLike = {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
   const clock = { t: 0 };
   const make = () => new AnswerForm(new LocalStore(storage, 1, 1), new ActiveTimer(clock.t), () => clock.t);
   return { data, clock, make, form: make() };
@@ -24,7 +33,11 @@ describe('AnswerForm', () => {
     form.answer('paraphraseLoose', true, true);
     expect(form.getSnapshot().activeIndex).toBe(3);
     form.answer('relation', 'forward', true);
-    expect(form.getSnapshot()).toMatchObject({ activeIndex: null, focusSeq: 4, answers: { semantic: 3, paraphraseLoose: true, relation: 'forward' } });
+    expect(form.getSnapshot()).toMatchObject({
+      activeIndex: null,
+      focusSeq: 4,
+      answers: { semantic: 3, paraphraseLoose: true, relation: 'forward' },
+    });
   });
 
   it('a mouse answer or a focus change does not move the focus', () => {
@@ -59,7 +72,7 @@ describe('AnswerForm', () => {
     form.open({ pairId: 4, baseVersion: 2, initial: { semantic: 4 } }, questions);
     expect(form.getSnapshot().answers).toEqual({ semantic: 0 });
     expect(form.isDirty()).toBe(true);
-    form.submitted();
+    form.finish();
     expect(form.isDirty()).toBe(false);
     form.open({ pairId: 4, baseVersion: 3, initial: { semantic: 0 } }, questions);
     form.open({ pairId: 4, baseVersion: 2, initial: { semantic: 4 } }, questions);
@@ -74,7 +87,7 @@ describe('AnswerForm', () => {
     expect(form.getSnapshot()).toMatchObject({ answers: { semantic: 1 }, activeIndex: 1, focusSeq: 2 });
   });
 
-  it('↓ and ↑ visit every question and the submit button; skip jumps to the next choice', () => {
+  it('↓ and ↑ visit every question and the submit button', () => {
     const { form } = setup();
     form.open({ pairId: 5, initial: {} }, questions);
     form.move(1);
@@ -88,16 +101,16 @@ describe('AnswerForm', () => {
     form.focus(0);
     form.move(-1);
     expect(form.getSnapshot().activeIndex).toBe(0);
-    form.skip();
-    form.skip();
-    expect(form.getSnapshot().activeIndex).toBe(3);
   });
 
   it('a rejected submit marks the missing answers and focuses the first; answering clears its mark', () => {
     const { form } = setup();
     form.open({ pairId: 5, initial: {} }, questions);
     form.reject({ relation: 'is required', paraphraseLoose: 'is required' });
-    expect(form.getSnapshot()).toMatchObject({ activeIndex: 1, errors: { relation: 'is required', paraphraseLoose: 'is required' } });
+    expect(form.getSnapshot()).toMatchObject({
+      activeIndex: 1,
+      errors: { relation: 'is required', paraphraseLoose: 'is required' },
+    });
     form.answer('paraphraseLoose', false, true);
     expect(form.getSnapshot().errors).toEqual({ relation: 'is required' });
   });
@@ -106,7 +119,6 @@ describe('AnswerForm', () => {
     const { form } = setup();
     form.answer('semantic', 1, true);
     form.move(1);
-    form.skip();
     expect(form.getSnapshot()).toMatchObject({ target: null, answers: {}, focusSeq: 0 });
   });
 });

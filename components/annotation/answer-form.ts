@@ -33,7 +33,8 @@ export interface DraftStore {
   clearDraft(pairId: number, baseVersion?: number): void;
 }
 
-export const formKeyOf = (t: { pairId: number; baseVersion?: number } | null) => (t ? `${t.pairId}-${t.baseVersion ?? 'new'}` : 'none');
+export const formKeyOf = (t: { pairId: number; baseVersion?: number } | null) =>
+  t ? `${t.pairId}-${t.baseVersion ?? 'new'}` : 'none';
 
 export function sameAnswers(a: Readonly<Answers>, b: Readonly<Answers>): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -79,8 +80,16 @@ export class AnswerForm {
   private keepDraft(): void {
     const { target, answers } = this.state;
     if (!target || this.closed) return;
-    if (target.baseVersion !== undefined && sameAnswers(answers, target.initial)) this.drafts.clearDraft(target.pairId, target.baseVersion);
-    else this.drafts.saveDraft({ pairId: target.pairId, baseVersion: target.baseVersion, answers, activeMs: this.elapsed(), savedAt: this.now() });
+    if (target.baseVersion !== undefined && sameAnswers(answers, target.initial))
+      this.drafts.clearDraft(target.pairId, target.baseVersion);
+    else
+      this.drafts.saveDraft({
+        pairId: target.pairId,
+        baseVersion: target.baseVersion,
+        answers,
+        activeMs: this.elapsed(),
+        savedAt: this.now(),
+      });
   }
 
   /** Shows another form (no-op when it is already on screen); the one on screen keeps its draft. */
@@ -106,7 +115,10 @@ export class AnswerForm {
     delete rest[key];
     this.closed = false;
     const index = this.questions.findIndex((q) => q.key === key);
-    this.set({ answers: next, errors: rest, ...(advance ? { activeIndex: nextChoiceIndex(this.questions, index) } : {}) }, advance);
+    this.set(
+      { answers: next, errors: rest, ...(advance ? { activeIndex: nextChoiceIndex(this.questions, index) } : {}) },
+      advance,
+    );
     this.keepDraft();
   }
 
@@ -120,13 +132,9 @@ export class AnswerForm {
     if (!this.state.target) return;
     const count = this.questions.length;
     const at = this.state.activeIndex;
-    const index = delta === 1 ? (at === null ? null : at + 1 < count ? at + 1 : null) : at === null ? count - 1 : Math.max(0, at - 1);
+    const index =
+      delta === 1 ? (at === null ? null : at + 1 < count ? at + 1 : null) : at === null ? count - 1 : Math.max(0, at - 1);
     this.set({ activeIndex: index }, true);
-  }
-
-  /** Leaves the active question unanswered and goes on to the next choice question. */
-  skip(): void {
-    if (this.state.target) this.set({ activeIndex: nextChoiceIndex(this.questions, this.state.activeIndex ?? -1) }, true);
   }
 
   /** Focuses a question by index (e.g. the rationale), or the submit button (null). */
@@ -140,8 +148,8 @@ export class AnswerForm {
     this.set({ errors, activeIndex: first >= 0 ? first : this.state.activeIndex }, true);
   }
 
-  /** The form was submitted: its draft is no longer needed. */
-  submitted(): void {
+  /** The form is done with (submitted, or the pair skipped): its draft is no longer needed. */
+  finish(): void {
     const { target } = this.state;
     if (target) this.drafts.clearDraft(target.pairId, target.baseVersion);
     this.closed = true;

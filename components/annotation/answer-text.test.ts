@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { builtInQuestion, type Question } from '@/lib/annotation/questions';
 import { answerLines, answerText, firstOpenIndex, imagePageUrl, nextChoiceIndex } from './answer-text';
 
-const questions: Question[] = [builtInQuestion('semantic'), builtInQuestion('rationale'), builtInQuestion('relation'), builtInQuestion('paraphraseStrict')];
+const questions: Question[] = [
+  builtInQuestion('semantic'),
+  builtInQuestion('rationale'),
+  builtInQuestion('relation'),
+  builtInQuestion('paraphraseStrict'),
+];
 
 describe('answerText', () => {
   it('writes each kind of answer in words', () => {
@@ -14,7 +19,11 @@ describe('answerText', () => {
   });
 
   it('lists answers in question order, unknown keys last', () => {
-    expect(answerLines(questions, { old: 'x', paraphraseStrict: true, semantic: 0 }).map((l) => l.key)).toEqual(['semantic', 'paraphraseStrict', 'old']);
+    expect(answerLines(questions, { old: 'x', paraphraseStrict: true, semantic: 0 }).map((l) => l.key)).toEqual([
+      'semantic',
+      'paraphraseStrict',
+      'old',
+    ]);
   });
 });
 
@@ -36,8 +45,12 @@ describe('active question movement', () => {
 describe('imagePageUrl', () => {
   it('prefers a known http(s) URL, else builds the Commons page of a File: name', () => {
     expect(imagePageUrl({ key: 'File:A b.jpg', url: 'https://example.org/x' })).toBe('https://example.org/x');
-    expect(imagePageUrl({ key: 'File:Easter postcard (1907).jpg', url: null })).toBe('https://commons.wikimedia.org/wiki/File:Easter_postcard_(1907).jpg');
-    expect(imagePageUrl({ key: 'File:a?b#c.png', url: 'javascript:alert(1)' })).toBe('https://commons.wikimedia.org/wiki/File:a%3Fb%23c.png');
+    expect(imagePageUrl({ key: 'File:Easter postcard (1907).jpg', url: null })).toBe(
+      'https://commons.wikimedia.org/wiki/File:Easter_postcard_(1907).jpg',
+    );
+    expect(imagePageUrl({ key: 'File:a?b#c.png', url: 'javascript:alert(1)' })).toBe(
+      'https://commons.wikimedia.org/wiki/File:a%3Fb%23c.png',
+    );
     expect(imagePageUrl({ key: 'some-id', url: null })).toBeNull();
     expect(imagePageUrl(null)).toBeNull();
   });

@@ -17,9 +17,15 @@ export function answerText(question: Question | undefined, value: AnswerValue | 
 }
 
 /** The answers in question order, in words; answers to questions the campaign no longer asks come last. */
-export function answerLines(questions: readonly Question[], answers: Readonly<Answers>): { key: string; label: string; text: string }[] {
-  const lines = questions.filter((q) => answers[q.key] !== undefined).map((q) => ({ key: q.key, label: q.label, text: answerText(q, answers[q.key]) }));
-  for (const key of Object.keys(answers)) if (!questions.some((q) => q.key === key)) lines.push({ key, label: key, text: answerText(undefined, answers[key]) });
+export function answerLines(
+  questions: readonly Question[],
+  answers: Readonly<Answers>,
+): { key: string; label: string; text: string }[] {
+  const lines = questions
+    .filter((q) => answers[q.key] !== undefined)
+    .map((q) => ({ key: q.key, label: q.label, text: answerText(q, answers[q.key]) }));
+  for (const key of Object.keys(answers))
+    if (!questions.some((q) => q.key === key)) lines.push({ key, label: key, text: answerText(undefined, answers[key]) });
   return lines;
 }
 
@@ -44,6 +50,7 @@ export function firstOpenIndex(questions: readonly Question[], answers: Readonly
 export function imagePageUrl(image: { key: string; url: string | null } | null): string | null {
   if (!image) return null;
   if (image.url && /^https?:\/\//i.test(image.url)) return image.url;
-  if (/^File:/i.test(image.key)) return `https://commons.wikimedia.org/wiki/${encodeURIComponent(image.key.replace(/ /g, '_')).replace(/%3A/i, ':')}`;
+  if (/^File:/i.test(image.key))
+    return `https://commons.wikimedia.org/wiki/${encodeURIComponent(image.key.replace(/ /g, '_')).replace(/%3A/i, ':')}`;
   return null;
 }

@@ -83,29 +83,66 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   /** `emptyOk`: a 204 is a valid answer (data null); otherwise it is a bad response. */
-  async function call<T>(path: string, schema: z.ZodType<T>, init: RequestInit = {}, emptyOk = false): Promise<ApiResult<T | null>> {
+  async function call<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    init: RequestInit = {},
+    emptyOk = false,
+  ): Promise<ApiResult<T | null>> {
     let response: Response;
     try {
       const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined;
-      response = await doFetch(path, { cache: 'no-store', credentials: 'same-origin', signal, ...init, headers: { ...JSON_HEADERS, ...(init.headers as Record<string, string> | undefined) } });
+      response = await doFetch(path, {
+        cache: 'no-store',
+        credentials: 'same-origin',
+        signal,
+        ...init,
+        headers: { ...JSON_HEADERS, ...(init.headers as Record<string, string> | undefined) },
+      });
     } catch (error) {
-      return { ok: false, kind: 'network', message: error instanceof Error && error.name === 'TimeoutError' ? 'The server did not answer in time.' : 'No connection to the server.' };
+      return {
+        ok: false,
+        kind: 'network',
+        message:
+          error instanceof Error && error.name === 'TimeoutError'
+            ? 'The server did not answer in time.'
+            : 'No connection to the server.',
+      };
     }
     if (!response.ok) {
       const body = await readErrorBody(response);
-      return { ok: false, kind: 'http', status: response.status, body, message: body?.error.message ?? statusMessage(response.status) };
+      return {
+        ok: false,
+        kind: 'http',
+        status: response.status,
+        body,
+        message: body?.error.message ?? statusMessage(response.status),
+      };
     }
     if (response.status === 204) {
-      return emptyOk ? { ok: true, status: 204, data: null } : { ok: false, kind: 'bad-response', status: 204, message: 'The server answered with no content.' };
+      return emptyOk
+        ? { ok: true, status: 204, data: null }
+        : { ok: false, kind: 'bad-response', status: 204, message: 'The server answered with no content.' };
     }
     let json: unknown;
     try {
       json = await response.json();
     } catch {
-      return { ok: false, kind: 'bad-response', status: response.status, message: 'The server answered something that is not JSON.' };
+      return {
+        ok: false,
+        kind: 'bad-response',
+        status: response.status,
+        message: 'The server answered something that is not JSON.',
+      };
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) return { ok: false, kind: 'bad-response', status: response.status, message: `Unexpected answer from the server: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+    if (!parsed.success)
+      return {
+        ok: false,
+        kind: 'bad-response',
+        status: response.status,
+        message: `Unexpected answer from the server: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      };
     return { ok: true, status: response.status, data: parsed.data };
   }
 
@@ -116,13 +153,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** 200 with a pair, or ok with data null for 204 (nothing left) */
     getNextPair: (campaign: string | number) => call(`${base(campaign)}/next`, nextPairSchema, {}, true),
     submitAnnotation: (campaign: string | number, body: SubmitAnnotationBody) =>
-      call(`${base(campaign)}/annotations`, storedAnnotationSchema, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) as Promise<ApiResult<StoredAnnotation>>,
+      call(`${base(campaign)}/annotations`, storedAnnotationSchema, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      }) as Promise<ApiResult<StoredAnnotation>>,
+    /** POST …/skip: 204 (data null) when the held pair went back to the pool */
+    skipPair: (campaign: string | number, pairId: number) =>
+      call(
+        `${base(campaign)}/skip`,
+        z.null(),
+        { method: 'POST', body: JSON.stringify({ pairId }), headers: { 'content-type': 'application/json' } },
+        true,
+      ),
     getMyAnnotations: (campaign: string | number, page: { limit?: number; before?: number } = {}) => {
       const query = new URLSearchParams();
       if (page.limit !== undefined) query.set('limit', String(page.limit));
       if (page.before !== undefined) query.set('before', String(page.before));
       const qs = query.toString();
-      return call(`${base(campaign)}/annotations/mine${qs ? `?${qs}` : ''}`, myAnnotationsPageSchema) as Promise<ApiResult<MyAnnotationsPage>>;
+      return call(`${base(campaign)}/annotations/mine${qs ? `?${qs}` : ''}`, myAnnotationsPageSchema) as Promise<
+        ApiResult<MyAnnotationsPage>
+      >;
     },
   };
 }

@@ -20,7 +20,11 @@ export function backoffCeiling(attempts: number, policy: BackoffPolicy = DEFAULT
 }
 
 /** The delay before the next try: between half the ceiling and the ceiling. `random` returns [0, 1). */
-export function backoffDelay(attempts: number, random: () => number = Math.random, policy: BackoffPolicy = DEFAULT_BACKOFF): number {
+export function backoffDelay(
+  attempts: number,
+  random: () => number = Math.random,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+): number {
   const ceiling = backoffCeiling(attempts, policy);
   const r = Math.min(Math.max(random(), 0), 1);
   return Math.round(ceiling / 2 + (ceiling / 2) * r);

@@ -19,7 +19,8 @@ export function ConflictCard({ entry, questions, onKeepMine, onTakeServer }: Pro
   const current = entry.current;
   return (
     <div role="alert" data-testid="conflict">
-      <strong>Conflict:</strong> this answer was changed elsewhere{current ? ` (now version ${current.version})` : ''} after you started editing version {entry.baseVersion ?? 1}.
+      <strong>Conflict:</strong> this answer was changed elsewhere{current ? ` (now version ${current.version})` : ''} after you
+      started editing version {entry.baseVersion ?? 1}.
       <div className={styles.compare}>
         <div>
           <div className="small muted">Yours (not saved)</div>

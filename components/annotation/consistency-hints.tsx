@@ -3,16 +3,18 @@ import styles from './workbench.module.css';
 
 /** Soft warnings about answers that contradict the definitions; they never block a submission. */
 export function ConsistencyHints({ hints }: { hints: readonly ConsistencyHint[] }) {
-  if (hints.length === 0) return null;
   return (
-    <div role="status" aria-live="polite">
-      <ul className={styles.hints} aria-label="Consistency hints">
-        {hints.map((h) => (
-          <li key={h.message}>
-            {h.message} <span className="small">(You can still submit; a rationale helps.)</span>
-          </li>
-        ))}
-      </ul>
+    <div role="status" aria-live="polite" data-testid="consistency-hints">
+      {hints.length > 0 ? (
+        <div className={styles.hints}>
+          <p>Worth a second look (you can still submit; a rationale helps):</p>
+          <ul>
+            {hints.map((h) => (
+              <li key={h.message}>{h.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -16,7 +16,7 @@ export function GuidelinesPanel({ markdown, onClose }: { markdown: string; onClo
   return (
     <aside className={`${styles.panel} ${styles.guidelines}`} aria-label="Guidelines" id="workbench-guidelines">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h2>Guidelines</h2>
+        <h2 className={styles.panelLabel}>Guidelines</h2>
         <button type="button" className="secondary" onClick={onClose}>
           Hide <kbd>g</kbd>
         </button>

@@ -6,7 +6,14 @@ const semantic = builtInQuestion('semantic');
 const loose = builtInQuestion('paraphraseLoose');
 const relation = builtInQuestion('relation');
 const rationale = builtInQuestion('rationale');
-const nli: Question = { key: 'nli', type: 'choice', label: 'NLI', required: true, level: 'nominal', options: ['entailment', 'neutral', 'contradiction'].map((v) => ({ value: v, label: v })) };
+const nli: Question = {
+  key: 'nli',
+  type: 'choice',
+  label: 'NLI',
+  required: true,
+  level: 'nominal',
+  options: ['entailment', 'neutral', 'contradiction'].map((v) => ({ value: v, label: v })),
+};
 const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({ key, target: 'other', ...extra });
 
 describe('answer keys act on the active question', () => {
@@ -23,7 +30,14 @@ describe('answer keys act on the active question', () => {
   });
 
   it('letters pick each of the six relations', () => {
-    expect(['e', 'f', 'r', 'i', 'x', 'n'].map((k) => answerForKey(relation, k))).toEqual(['equivalence', 'forward', 'reverse', 'intersection', 'exclusion', 'negation']);
+    expect(['e', 'f', 'r', 'i', 'x', 'n'].map((k) => answerForKey(relation, k))).toEqual([
+      'equivalence',
+      'forward',
+      'reverse',
+      'intersection',
+      'exclusion',
+      'negation',
+    ]);
     expect(optionKeys(relation)).toEqual(['e', 'f', 'r', 'i', 'x', 'n']);
   });
 
@@ -52,7 +66,7 @@ describe('navigation keys', () => {
     expect(actionForKey(press('Enter'), semantic)).toEqual({ type: 'submit' });
     expect(actionForKey(press('ArrowDown'), semantic)).toEqual({ type: 'nextQuestion' });
     expect(actionForKey(press('k'), null)).toEqual({ type: 'previousQuestion' });
-    expect(actionForKey(press('s'), semantic)).toEqual({ type: 'skipQuestion' });
+    expect(actionForKey(press('s'), semantic)).toEqual({ type: 'skipPair' });
     expect(actionForKey(press('['), null)).toEqual({ type: 'back' });
     expect(actionForKey(press(']'), null)).toEqual({ type: 'forward' });
     expect(actionForKey(press('Escape'), null)).toEqual({ type: 'current' });

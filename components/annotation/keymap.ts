@@ -8,7 +8,14 @@
 import type { AnswerValue, Question } from '@/lib/annotation/questions';
 import { RELATIONS, RELATION_LABELS, type Relation } from '@/lib/annotation/relations';
 
-export const RELATION_KEYS: Record<Relation, string> = { equivalence: 'e', forward: 'f', reverse: 'r', intersection: 'i', exclusion: 'x', negation: 'n' };
+export const RELATION_KEYS: Record<Relation, string> = {
+  equivalence: 'e',
+  forward: 'f',
+  reverse: 'r',
+  intersection: 'i',
+  exclusion: 'x',
+  negation: 'n',
+};
 export const YES_NO_KEYS = { yes: 'y', no: 'n' } as const;
 
 /** Where the key was pressed: in a text field, on a button or link (Enter and Space are theirs), elsewhere. */
@@ -29,7 +36,7 @@ export type KeyAction =
   | { type: 'submit' }
   | { type: 'nextQuestion' }
   | { type: 'previousQuestion' }
-  | { type: 'skipQuestion' }
+  | { type: 'skipPair' }
   | { type: 'back' }
   | { type: 'forward' }
   | { type: 'current' }
@@ -79,7 +86,7 @@ const NAVIGATION: Record<string, KeyAction> = {
   j: { type: 'nextQuestion' },
   ArrowUp: { type: 'previousQuestion' },
   k: { type: 'previousQuestion' },
-  s: { type: 'skipQuestion' },
+  s: { type: 'skipPair' },
   '[': { type: 'back' },
   ']': { type: 'forward' },
   Escape: { type: 'current' },
@@ -116,8 +123,10 @@ export interface Shortcut {
 export function shortcutsFor(questions: readonly Question[]): Shortcut[] {
   const list: Shortcut[] = [];
   const types = new Set(questions.map((q) => q.type));
-  if (types.has('likert')) list.push({ keys: ['0', '1', '2', '3', '4'], does: 'rate the active scale (0 = not similar … 4 = the same)' });
-  if (types.has('boolean')) list.push({ keys: [YES_NO_KEYS.yes, YES_NO_KEYS.no], does: 'yes / no for the active paraphrase question' });
+  if (types.has('likert'))
+    list.push({ keys: ['0', '1', '2', '3', '4'], does: 'rate the active scale (0 = not similar … 4 = the same)' });
+  if (types.has('boolean'))
+    list.push({ keys: [YES_NO_KEYS.yes, YES_NO_KEYS.no], does: 'yes / no for the active paraphrase question' });
   if (types.has('relation')) {
     for (const r of RELATIONS) list.push({ keys: [RELATION_KEYS[r]], does: RELATION_LABELS[r] });
   }
@@ -125,12 +134,13 @@ export function shortcutsFor(questions: readonly Question[]): Shortcut[] {
   list.push(
     { keys: ['↓', 'j'], does: 'next question (answering moves on by itself)' },
     { keys: ['↑', 'k'], does: 'previous question' },
-    { keys: ['s'], does: 'skip the active question for now' },
     { keys: ['Backspace'], does: 'clear the active answer' },
   );
-  if (types.has('text')) list.push({ keys: ['t'], does: 'write the rationale (Esc leaves the text field, Shift+Enter a new line)' });
+  if (types.has('text'))
+    list.push({ keys: ['t'], does: 'write the rationale (Esc leaves the text field, Shift+Enter a new line)' });
   list.push(
     { keys: ['Enter'], does: 'submit (also Ctrl+Enter in the text field)' },
+    { keys: ['s', 's'], does: 'skip this pair (press twice; it goes to another annotator)' },
     { keys: ['['], does: 'back: your previous answer, to look at or edit it' },
     { keys: [']'], does: 'forward: a newer answer, and then the current pair' },
     { keys: ['Esc'], does: 'back to the current pair' },

@@ -127,7 +127,9 @@ export function browserStorage(): StorageLike | null {
 }
 
 /** A submission id: crypto.randomUUID where the page is a secure context, else random bytes as a UUID v4. */
-export function newSubmissionId(cryptoImpl: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = globalThis.crypto): string {
+export function newSubmissionId(
+  cryptoImpl: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = globalThis.crypto,
+): string {
   if (typeof cryptoImpl.randomUUID === 'function') return cryptoImpl.randomUUID();
   const bytes = cryptoImpl.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;

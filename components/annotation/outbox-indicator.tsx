@@ -19,7 +19,12 @@ export function OutboxIndicator({ outbox, online, durable }: Props) {
   if (!durable) parts.push('this browser cannot keep answers: do not close the tab');
   const tone = problems > 0 || !durable ? styles.outboxBadgeProblem : waiting > 0 || !online ? styles.outboxBadgeBusy : '';
   return (
-    <a href="#workbench-outbox" className={`${styles.outboxBadge} ${tone}`} data-testid="outbox-indicator" aria-label={`Local queue: ${parts.join(', ')}`}>
+    <a
+      href="#workbench-outbox"
+      className={`${styles.outboxBadge} ${tone}`}
+      data-testid="outbox-indicator"
+      aria-label={`Local queue: ${parts.join(', ')}`}
+    >
       {parts.join(' · ')}
     </a>
   );

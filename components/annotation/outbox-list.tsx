@@ -21,7 +21,10 @@ function EntryState({ entry, sending }: { entry: OutboxEntry; sending: boolean }
   if (entry.state === 'queued') {
     return (
       <span>
-        Waiting to be sent{entry.attempts > 0 ? ` (tried ${entry.attempts}×${entry.lastError ? `: ${entry.lastError}` : ''}; next try ${new Date(entry.nextAttemptAt).toLocaleTimeString()})` : ''}
+        Waiting to be sent
+        {entry.attempts > 0
+          ? ` (tried ${entry.attempts}×${entry.lastError ? `: ${entry.lastError}` : ''}; next try ${new Date(entry.nextAttemptAt).toLocaleTimeString()})`
+          : ''}
       </span>
     );
   }
@@ -37,12 +40,16 @@ export function OutboxList({ outbox, questions, sender, onTookServer }: Props) {
   return (
     <section className={styles.panel} id="workbench-outbox" aria-labelledby="outbox-title" data-testid="outbox">
       <h2 id="outbox-title">Not saved yet ({outbox.entries.length})</h2>
-      <p className="small muted">These answers are kept in this browser and sent as soon as the server confirms it can take them. Closing or reloading the page keeps them.</p>
+      <p className="small muted">
+        These answers are kept in this browser and sent as soon as the server confirms it can take them. Closing or reloading the
+        page keeps them.
+      </p>
       <ul className={styles.entries}>
         {outbox.entries.map((e) => (
           <li key={e.submissionId} className={styles.entry} data-testid="outbox-entry" data-state={e.state}>
             <div>
-              <strong>{e.baseVersion ? `Edit of version ${e.baseVersion}` : 'Answer'}</strong> · “{clip(e.texts[0])}” / “{clip(e.texts[1])}”
+              <strong>{e.baseVersion ? `Edit of version ${e.baseVersion}` : 'Answer'}</strong> · “{clip(e.texts[0])}” / “
+              {clip(e.texts[1])}”
             </div>
             <EntryState entry={e} sending={outbox.sending === e.submissionId} />
             {e.state === 'conflict' ? (

@@ -25,10 +25,32 @@ function harness(script: Array<'network' | '500' | '409' | '404' | 'ok'> = []) {
     if (step === 'network') return Promise.resolve({ ok: false, kind: 'network', message: 'offline' });
     if (step === '500') return Promise.resolve({ ok: false, kind: 'http', status: 500, body: null, message: 'boom' });
     if (step === '404') return Promise.resolve({ ok: false, kind: 'http', status: 404, body: null, message: 'not assigned' });
-    const current: StoredAnnotation = { pairId: e.pairId, submissionId: 'theirs', version: 2, answers: { semantic: 0 }, storedAnswers: { semantic: 0 }, durationMs: 1, createdAt: 'x', updatedAt: 'x' };
-    if (step === '409') return Promise.resolve({ ok: false, kind: 'http', status: 409, body: { error: { code: 'CONFLICT', message: 'stale' }, current }, message: 'stale' });
+    const current: StoredAnnotation = {
+      pairId: e.pairId,
+      submissionId: 'theirs',
+      version: 2,
+      answers: { semantic: 0 },
+      storedAnswers: { semantic: 0 },
+      durationMs: 1,
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
+    if (step === '409')
+      return Promise.resolve({
+        ok: false,
+        kind: 'http',
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'stale' }, current },
+        message: 'stale',
+      });
     const existing = rows.get(e.submissionId);
-    const row = existing ?? { ...current, submissionId: e.submissionId, version: (e.baseVersion ?? 0) + 1, answers: e.answers, storedAnswers: e.answers };
+    const row = existing ?? {
+      ...current,
+      submissionId: e.submissionId,
+      version: (e.baseVersion ?? 0) + 1,
+      answers: e.answers,
+      storedAnswers: e.answers,
+    };
     rows.set(e.submissionId, row);
     return Promise.resolve({ ok: true, status: existing ? 200 : 201, data: row });
   };
@@ -63,7 +85,15 @@ function harness(script: Array<'network' | '500' | '409' | '404' | 'ok'> = []) {
   return { storage, clock, timers, rows, sent, saved, sender, makeSender, advance };
 }
 
-const entry = (id: string, pairId = 1, extra: Partial<NewEntry> = {}): NewEntry => ({ submissionId: id, campaignId: 1, pairId, answers: { semantic: 3 }, durationMs: 500, texts: ['x', 'y'], ...extra });
+const entry = (id: string, pairId = 1, extra: Partial<NewEntry> = {}): NewEntry => ({
+  submissionId: id,
+  campaignId: 1,
+  pairId,
+  answers: { semantic: 3 },
+  durationMs: 500,
+  texts: ['x', 'y'],
+  ...extra,
+});
 
 describe('OutboxSender', () => {
   it('keeps the entry in storage before sending, and removes it once confirmed', async () => {
@@ -154,7 +184,13 @@ describe('OutboxSender', () => {
 
   it('a submit that throws counts as a network failure', async () => {
     const h = harness();
-    const sender = new OutboxSender({ store: new LocalStore(h.storage, 9, 2), submit: () => Promise.reject(new Error('kaput')), now: () => 0, setTimer: () => null, clearTimer: () => {} });
+    const sender = new OutboxSender({
+      store: new LocalStore(h.storage, 9, 2),
+      submit: () => Promise.reject(new Error('kaput')),
+      now: () => 0,
+      setTimer: () => null,
+      clearTimer: () => {},
+    });
     sender.add(entry('s9'));
     await sender.kick();
     expect(sender.getSnapshot().entries[0]).toMatchObject({ state: 'queued', lastError: 'kaput' });

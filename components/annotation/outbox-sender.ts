@@ -7,7 +7,20 @@
  * timers and transport, so every path is unit-tested (outbox-sender.test.ts).
  */
 import type { ApiResult, StoredAnnotation } from './api-client';
-import { classify, confirm, drop, enqueue, fail, keepMine, nextDue, nextWake, retryNow, type NewEntry, type Outbox, type OutboxEntry } from './outbox';
+import {
+  classify,
+  confirm,
+  drop,
+  enqueue,
+  fail,
+  keepMine,
+  nextDue,
+  nextWake,
+  retryNow,
+  type NewEntry,
+  type Outbox,
+  type OutboxEntry,
+} from './outbox';
 
 export interface OutboxStore {
   loadOutbox(): Outbox;
@@ -188,9 +201,12 @@ export class OutboxSender {
     const wake = nextWake(this.deps.store.loadOutbox());
     if (wake === null) return;
     const at = Math.max(wake, this.snap.pausedUntil);
-    this.timer = this.setTimer(() => {
-      this.timer = null;
-      void this.kick();
-    }, Math.max(0, at - this.now()));
+    this.timer = this.setTimer(
+      () => {
+        this.timer = null;
+        void this.kick();
+      },
+      Math.max(0, at - this.now()),
+    );
   }
 }

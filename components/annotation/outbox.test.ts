@@ -1,9 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult, StoredAnnotation } from './api-client';
-import { classify, confirm, drop, EMPTY_OUTBOX, enqueue, entriesFor, fail, keepMine, nextDue, nextWake, parseOutbox, retryNow, type NewEntry } from './outbox';
+import {
+  classify,
+  confirm,
+  drop,
+  EMPTY_OUTBOX,
+  enqueue,
+  entriesFor,
+  fail,
+  keepMine,
+  nextDue,
+  nextWake,
+  parseOutbox,
+  retryNow,
+  type NewEntry,
+} from './outbox';
 
-const entry = (id: string, pairId: number, extra: Partial<NewEntry> = {}): NewEntry => ({ submissionId: id, campaignId: 1, pairId, answers: { semantic: 2 }, durationMs: 1000, texts: ['a', 'b'], ...extra });
-const stored = (version: number): StoredAnnotation => ({ pairId: 1, submissionId: 'srv', version, answers: { semantic: 4 }, storedAnswers: { semantic: 4 }, durationMs: 10, createdAt: 'x', updatedAt: 'x' });
+const entry = (id: string, pairId: number, extra: Partial<NewEntry> = {}): NewEntry => ({
+  submissionId: id,
+  campaignId: 1,
+  pairId,
+  answers: { semantic: 2 },
+  durationMs: 1000,
+  texts: ['a', 'b'],
+  ...extra,
+});
+const stored = (version: number): StoredAnnotation => ({
+  pairId: 1,
+  submissionId: 'srv',
+  version,
+  answers: { semantic: 4 },
+  storedAnswers: { semantic: 4 },
+  durationMs: 10,
+  createdAt: 'x',
+  updatedAt: 'x',
+});
 const half = () => 0.5;
 
 describe('outbox transitions', () => {
@@ -78,7 +109,13 @@ describe('outbox transitions', () => {
 });
 
 describe('classify', () => {
-  const http = (status: number, current?: StoredAnnotation): ApiResult<StoredAnnotation> => ({ ok: false, kind: 'http', status, body: { error: { code: 'CONFLICT', message: `m${status}` }, ...(current ? { current } : {}) }, message: `m${status}` });
+  const http = (status: number, current?: StoredAnnotation): ApiResult<StoredAnnotation> => ({
+    ok: false,
+    kind: 'http',
+    status,
+    body: { error: { code: 'CONFLICT', message: `m${status}` }, ...(current ? { current } : {}) },
+    message: `m${status}`,
+  });
 
   it('a 2xx is saved', () => {
     expect(classify({ ok: true, status: 201, data: stored(1) })).toEqual({ saved: stored(1) });
@@ -86,9 +123,13 @@ describe('classify', () => {
 
   it('network, bad bodies, 5xx, 429, 408 and 401 are retried', () => {
     expect(classify({ ok: false, kind: 'network', message: 'x' })).toMatchObject({ failure: { kind: 'retry' } });
-    expect(classify({ ok: false, kind: 'bad-response', status: 200, message: 'x' })).toMatchObject({ failure: { kind: 'retry' } });
+    expect(classify({ ok: false, kind: 'bad-response', status: 200, message: 'x' })).toMatchObject({
+      failure: { kind: 'retry' },
+    });
     for (const status of [500, 502, 503, 429, 408]) expect(classify(http(status))).toMatchObject({ failure: { kind: 'retry' } });
-    expect(classify(http(401))).toMatchObject({ failure: { kind: 'retry', message: expect.stringContaining('signed out') as string } });
+    expect(classify(http(401))).toMatchObject({
+      failure: { kind: 'retry', message: expect.stringContaining('signed out') as string },
+    });
   });
 
   it('a 409 with the current values is a conflict; without them a rejection', () => {

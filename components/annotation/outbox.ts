@@ -44,7 +44,10 @@ export interface Outbox {
 
 export const EMPTY_OUTBOX: Outbox = { entries: [] };
 
-export type NewEntry = Pick<OutboxEntry, 'submissionId' | 'campaignId' | 'pairId' | 'answers' | 'durationMs' | 'baseVersion' | 'texts'>;
+export type NewEntry = Pick<
+  OutboxEntry,
+  'submissionId' | 'campaignId' | 'pairId' | 'answers' | 'durationMs' | 'baseVersion' | 'texts'
+>;
 
 /** What a failed send means for the entry. */
 export type Failure =
@@ -75,11 +78,19 @@ export function confirm(outbox: Outbox, submissionId: string): Outbox {
 }
 
 /** A send failed: queued again after a backoff, or set aside for the annotator to decide. */
-export function fail(outbox: Outbox, submissionId: string, failure: Failure, now: number, random: () => number = Math.random): Outbox {
+export function fail(
+  outbox: Outbox,
+  submissionId: string,
+  failure: Failure,
+  now: number,
+  random: () => number = Math.random,
+): Outbox {
   return update(outbox, submissionId, (e) => {
     const attempts = e.attempts + 1;
-    if (failure.kind === 'retry') return { ...e, state: 'queued', attempts, lastError: failure.message, nextAttemptAt: now + backoffDelay(attempts, random) };
-    if (failure.kind === 'conflict') return { ...e, state: 'conflict', attempts, lastError: failure.message, current: failure.current };
+    if (failure.kind === 'retry')
+      return { ...e, state: 'queued', attempts, lastError: failure.message, nextAttemptAt: now + backoffDelay(attempts, random) };
+    if (failure.kind === 'conflict')
+      return { ...e, state: 'conflict', attempts, lastError: failure.message, current: failure.current };
     return { ...e, state: 'rejected', attempts, lastError: failure.message };
   });
 }
@@ -87,7 +98,17 @@ export function fail(outbox: Outbox, submissionId: string, failure: Failure, now
 /** Conflict resolved in the annotator's favour: send their answers again as an edit of the current version. */
 export function keepMine(outbox: Outbox, submissionId: string, now: number): Outbox {
   return update(outbox, submissionId, (e) =>
-    e.state === 'conflict' && e.current ? { ...e, state: 'queued', baseVersion: e.current.version, current: undefined, lastError: undefined, attempts: 0, nextAttemptAt: now } : e,
+    e.state === 'conflict' && e.current
+      ? {
+          ...e,
+          state: 'queued',
+          baseVersion: e.current.version,
+          current: undefined,
+          lastError: undefined,
+          attempts: 0,
+          nextAttemptAt: now,
+        }
+      : e,
   );
 }
 
@@ -100,7 +121,13 @@ export function drop(outbox: Outbox, submissionId: string): Outbox {
 export function retryNow(outbox: Outbox, now: number, submissionId?: string): Outbox {
   return {
     entries: outbox.entries.map((e) =>
-      submissionId === undefined ? (e.state === 'queued' ? { ...e, nextAttemptAt: Math.min(e.nextAttemptAt, now) } : e) : e.submissionId === submissionId && e.state !== 'conflict' ? { ...e, state: 'queued', nextAttemptAt: now } : e,
+      submissionId === undefined
+        ? e.state === 'queued'
+          ? { ...e, nextAttemptAt: Math.min(e.nextAttemptAt, now) }
+          : e
+        : e.submissionId === submissionId && e.state !== 'conflict'
+          ? { ...e, state: 'queued', nextAttemptAt: now }
+          : e,
     ),
   };
 }
@@ -131,7 +158,8 @@ export function classify(result: ApiResult<StoredAnnotation>): { saved: StoredAn
   if (result.kind === 'network' || result.kind === 'bad-response') return { failure: { kind: 'retry', message: result.message } };
   const { status, body, message } = result;
   if (status === 409 && body?.current) return { failure: { kind: 'conflict', message, current: body.current } };
-  if (status === 401) return { failure: { kind: 'retry', message: 'You are signed out: sign in again in this browser (your answers wait here).' } };
+  if (status === 401)
+    return { failure: { kind: 'retry', message: 'You are signed out: sign in again in this browser (your answers wait here).' } };
   if (status === 408 || status === 429 || status >= 500) return { failure: { kind: 'retry', message } };
   return { failure: { kind: 'reject', message } };
 }
@@ -146,7 +174,20 @@ export function parseOutbox(raw: unknown): Outbox {
   if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as Outbox).entries)) return EMPTY_OUTBOX;
   const entries = (raw as Outbox).entries.filter(
     (e): e is OutboxEntry =>
-      typeof e === 'object' && e !== null && typeof e.submissionId === 'string' && typeof e.pairId === 'number' && typeof e.campaignId === 'number' && typeof e.answers === 'object' && Array.isArray(e.texts),
+      typeof e === 'object' &&
+      e !== null &&
+      typeof e.submissionId === 'string' &&
+      typeof e.pairId === 'number' &&
+      typeof e.campaignId === 'number' &&
+      typeof e.answers === 'object' &&
+      Array.isArray(e.texts),
   );
-  return { entries: entries.map((e) => ({ ...e, state: e.state === 'conflict' || e.state === 'rejected' ? e.state : 'queued', attempts: Number(e.attempts) || 0, nextAttemptAt: Number(e.nextAttemptAt) || 0 })) };
+  return {
+    entries: entries.map((e) => ({
+      ...e,
+      state: e.state === 'conflict' || e.state === 'rejected' ? e.state : 'queued',
+      attempts: Number(e.attempts) || 0,
+      nextAttemptAt: Number(e.nextAttemptAt) || 0,
+    })),
+  };
 }

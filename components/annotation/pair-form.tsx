@@ -5,14 +5,17 @@ import { ConsistencyHints } from './consistency-hints';
 import { QuestionPanel } from './question-panel';
 import styles from './workbench.module.css';
 
-interface Props {
+/** The form on screen: which pair and version, the questions, the answers so far. */
+export interface FormView {
   formKey: string;
   questions: readonly Question[];
   answers: Readonly<Answers>;
   errors: Readonly<Record<string, string>>;
   activeIndex: number | null;
-  isEdit: boolean;
-  canGoForward: boolean;
+}
+
+/** What the annotator can do with the form (the same as the keys do). */
+export interface FormActions {
   onAnswer: (key: string, value: AnswerValue) => void;
   onActivate: (index: number) => void;
   onSubmit: () => void;
@@ -21,13 +24,26 @@ interface Props {
   onSkip: () => void;
 }
 
+interface Props extends FormView, FormActions {
+  isEdit: boolean;
+  canGoForward: boolean;
+}
+
 /** The questions for the pair on screen, the consistency hints, and the actions with their keys. */
 export function PairForm(props: Props) {
   const { formKey, questions, answers, errors, activeIndex, isEdit, canGoForward } = props;
   const hasText = questions.some((q) => q.type === 'text');
   return (
     <div id="workbench-form" className={styles.work}>
-      <QuestionPanel formKey={formKey} questions={questions} answers={answers} activeIndex={activeIndex} errors={errors} onAnswer={props.onAnswer} onActivate={props.onActivate} />
+      <QuestionPanel
+        formKey={formKey}
+        questions={questions}
+        answers={answers}
+        activeIndex={activeIndex}
+        errors={errors}
+        onAnswer={props.onAnswer}
+        onActivate={props.onActivate}
+      />
       <ConsistencyHints hints={findConsistencyHints(answers)} />
       <div className={styles.actions}>
         <button type="button" id="workbench-submit" onClick={props.onSubmit}>
@@ -41,9 +57,11 @@ export function PairForm(props: Props) {
             Forward <kbd>]</kbd>
           </button>
         ) : null}
-        <button type="button" className="secondary" onClick={props.onSkip}>
-          Skip question <kbd>s</kbd>
-        </button>
+        {isEdit ? null : (
+          <button type="button" className="secondary" onClick={props.onSkip}>
+            Skip pair <kbd>s</kbd>
+          </button>
+        )}
       </div>
       <p className={styles.keystrip} aria-label="Main shortcuts">
         <span>

@@ -22,7 +22,17 @@ interface Props {
 
 export const questionDomId = (formKey: string, key: string) => `q-${formKey.replace(/[^A-Za-z0-9_-]/g, '-')}-${key}`;
 
-function QuestionInput({ formKey, question, answers, onAnswer }: { formKey: string; question: Question; answers: Readonly<Answers>; onAnswer: Props['onAnswer'] }) {
+function QuestionInput({
+  formKey,
+  question,
+  answers,
+  onAnswer,
+}: {
+  formKey: string;
+  question: Question;
+  answers: Readonly<Answers>;
+  onAnswer: Props['onAnswer'];
+}) {
   const name = questionDomId(formKey, question.key);
   const value = answers[question.key];
   const set = (v: AnswerValue) => onAnswer(question.key, v);
@@ -32,11 +42,23 @@ function QuestionInput({ formKey, question, answers, onAnswer }: { formKey: stri
     case 'boolean':
       return <YesNo name={name} value={typeof value === 'boolean' ? value : undefined} onChange={set} />;
     case 'relation':
-      return <RelationChoice name={name} value={typeof value === 'string' ? value : undefined} onChange={set} />;
+      return (
+        <RelationChoice name={name} question={question} value={typeof value === 'string' ? value : undefined} onChange={set} />
+      );
     case 'choice':
-      return <ChoiceQuestion name={name} question={question} value={typeof value === 'string' ? value : undefined} onChange={set} />;
+      return (
+        <ChoiceQuestion name={name} question={question} value={typeof value === 'string' ? value : undefined} onChange={set} />
+      );
     case 'text':
-      return <RationaleField id={name} question={question} value={typeof value === 'string' ? value : undefined} required={isRequired(question, answers)} onChange={set} />;
+      return (
+        <RationaleField
+          id={name}
+          question={question}
+          value={typeof value === 'string' ? value : undefined}
+          required={isRequired(question, answers)}
+          onChange={set}
+        />
+      );
   }
 }
 
@@ -66,12 +88,19 @@ export function QuestionPanel({ formKey, questions, answers, activeIndex, errors
               {title}
             </label>
             <span id={`${id}-help`} className="muted small">
-              <kbd>t</kbd> to write · <kbd>Enter</kbd> submits · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> leaves the field
+              <kbd>t</kbd> to write · <kbd>Enter</kbd> submits · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd>{' '}
+              leaves the field
             </span>
             <QuestionInput formKey={formKey} question={q} answers={answers} onAnswer={onAnswer} />
           </div>
         ) : (
-          <fieldset key={q.key} className={className} data-question-index={i} onFocus={() => onActivate(i)} aria-current={i === activeIndex ? 'step' : undefined}>
+          <fieldset
+            key={q.key}
+            className={className}
+            data-question-index={i}
+            onFocus={() => onActivate(i)}
+            aria-current={i === activeIndex ? 'step' : undefined}
+          >
             <legend>{title}</legend>
             <QuestionInput formKey={formKey} question={q} answers={answers} onAnswer={onAnswer} />
           </fieldset>

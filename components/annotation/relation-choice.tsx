@@ -1,19 +1,13 @@
 'use client';
-import { RELATIONS, RELATION_LABELS } from '@/lib/annotation/relations';
-import { RELATION_KEYS } from './keymap';
-import { OptionGroup } from './option-group';
-
-interface Props {
-  name: string;
-  value: string | undefined;
-  onChange: (value: string) => void;
-}
+import { isRelation, RELATION_LABELS } from '@/lib/annotation/relations';
+import { keyedOptions, OptionGroup, type AnswerInputProps } from './option-group';
 
 /**
  * The entailment relation between the texts as shown (thesis sec. 3.2): forward means Text 1
  * entails Text 2. The server maps it back when the texts were shown swapped.
  */
-export function RelationChoice({ name, value, onChange }: Props) {
-  const options = RELATIONS.map((r) => ({ value: r, shortcut: RELATION_KEYS[r], label: RELATION_LABELS[r].replace('first', 'Text 1').replace('second', 'Text 2') }));
-  return <OptionGroup name={name} options={options} selected={value} onSelect={onChange} />;
+export function RelationChoice({ name, question, value, onChange }: AnswerInputProps<string>) {
+  const label = (o: { value: string; label: string }) =>
+    isRelation(o.value) ? RELATION_LABELS[o.value].replace('first', 'Text 1').replace('second', 'Text 2') : o.label;
+  return <OptionGroup name={name} options={keyedOptions(question, label)} selected={value} onSelect={onChange} />;
 }

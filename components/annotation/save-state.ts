@@ -10,14 +10,22 @@ export interface LastSubmission {
   what: string;
 }
 
-export function saveStateOf(last: LastSubmission | null, outbox: OutboxSnapshot, savedVersions: Readonly<Record<string, number>>, formIsDirty: boolean): SaveState {
+export function saveStateOf(
+  last: LastSubmission | null,
+  outbox: OutboxSnapshot,
+  savedVersions: Readonly<Record<string, number>>,
+  formIsDirty: boolean,
+): SaveState {
   if (last) {
     const { submissionId, what } = last;
     const entry = outbox.entries.find((e) => e.submissionId === submissionId);
     if (entry) {
       if (outbox.sending === submissionId) return { kind: 'sending', what };
       if (entry.state === 'queued') return { kind: 'queued', what, error: entry.lastError };
-      const message = entry.state === 'conflict' ? 'it was changed elsewhere meanwhile (see “Not saved yet”)' : (entry.lastError ?? 'the server refused it');
+      const message =
+        entry.state === 'conflict'
+          ? 'it was changed elsewhere meanwhile (see “Not saved yet”)'
+          : (entry.lastError ?? 'the server refused it');
       return { kind: 'problem', what, message };
     }
     const version = savedVersions[submissionId];

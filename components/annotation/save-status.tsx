@@ -16,7 +16,13 @@ export type SaveState =
 export function SaveStatus({ state }: { state: SaveState }) {
   const [className, text] = describe(state);
   return (
-    <span role="status" aria-live="polite" className={`${styles.status} ${className}`} data-testid="save-status" data-state={state.kind}>
+    <span
+      role="status"
+      aria-live="polite"
+      className={`${styles.status} ${className}`}
+      data-testid="save-status"
+      data-state={state.kind}
+    >
       {text}
     </span>
   );
@@ -29,7 +35,10 @@ function describe(state: SaveState): [string, string] {
     case 'draft':
       return ['', 'Not submitted yet (kept on this device)'];
     case 'queued':
-      return [styles.statusPending ?? '', `${state.what}: waiting to be sent, kept on this device${state.error ? ` (${state.error})` : ''}`];
+      return [
+        styles.statusPending ?? '',
+        `${state.what}: waiting to be sent, kept on this device${state.error ? ` (${state.error})` : ''}`,
+      ];
     case 'sending':
       return [styles.statusPending ?? '', `${state.what}: sending…`];
     case 'saved':

@@ -26,7 +26,9 @@ export function ShortcutHelp({ questions, onClose }: { questions: readonly Quest
           ))}
         </tbody>
       </table>
-      <p className="small muted">Answer keys act on the outlined question. Tab, arrow keys and Space work as usual; the mouse works too.</p>
+      <p className="small muted">
+        Answer keys act on the outlined question. Tab, arrow keys and Space work as usual; the mouse works too.
+      </p>
     </section>
   );
 }

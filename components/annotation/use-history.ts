@@ -23,7 +23,9 @@ export function useHistory(api: ApiClient, campaignId: number) {
   const refresh = useCallback(async (): Promise<MyAnnotation[] | null> => {
     const result = await api.getMyAnnotations(campaignId, { limit: PAGE });
     if (!result.ok) {
-      setError(result.kind === 'network' ? 'Your earlier answers cannot be loaded while the server is out of reach.' : result.message);
+      setError(
+        result.kind === 'network' ? 'Your earlier answers cannot be loaded while the server is out of reach.' : result.message,
+      );
       return null;
     }
     setError(null);
@@ -50,8 +52,17 @@ export function useHistory(api: ApiClient, campaignId: number) {
   /** The server stored a new version of one of the annotator's answers. */
   const applyStored = useCallback((stored: StoredAnnotation) => {
     const list = itemsRef.current.map((item) =>
-      item.pairId === stored.pairId && stored.version >= item.version
-        ? { ...item, version: stored.version, answers: stored.answers, storedAnswers: stored.storedAnswers, submissionId: stored.submissionId, updatedAt: stored.updatedAt, durationMs: stored.durationMs }
+      item.pairId === stored.pairId && stored.version > item.version
+        ? {
+            ...item,
+            version: stored.version,
+            answers: stored.answers,
+            storedAnswers: stored.storedAnswers,
+            submissionId: stored.submissionId,
+            updatedAt: stored.updatedAt,
+            durationMs: stored.durationMs,
+            history: [...item.history, { version: item.version, answers: item.answers, createdAt: item.updatedAt }],
+          }
         : item,
     );
     publish(list);

@@ -18,7 +18,14 @@ function createSession(api: ApiClient, userId: number, campaignId: number) {
   const store = new LocalStore(browserStorage(), userId, campaignId);
   const sender = new OutboxSender({
     store,
-    submit: (e) => api.submitAnnotation(campaignId, { submissionId: e.submissionId, pairId: e.pairId, answers: e.answers, durationMs: e.durationMs, ...(e.baseVersion ? { baseVersion: e.baseVersion } : {}) }),
+    submit: (e) =>
+      api.submitAnnotation(campaignId, {
+        submissionId: e.submissionId,
+        pairId: e.pairId,
+        answers: e.answers,
+        durationMs: e.durationMs,
+        ...(e.baseVersion ? { baseVersion: e.baseVersion } : {}),
+      }),
     withLock: tabLock(`paralens-outbox-u${userId}-c${campaignId}`),
   });
   const timer = new ActiveTimer(Date.now());
@@ -58,27 +65,28 @@ export function useWorkbenchSession(api: ApiClient, userId: number, campaignId: 
     const onFocus = () => timer.setFocused(true, now());
     const onBlur = () => timer.setFocused(false, now());
     const onPageHide = () => form.flush();
+    const listeners: Array<[Window | Document, string, EventListener, AddEventListenerOptions?]> = [
+      [window, 'online', onOnline],
+      [window, 'offline', onOffline],
+      [window, 'storage', onStorage as EventListener],
+      [window, 'focus', onFocus],
+      [window, 'blur', onBlur],
+      [window, 'pagehide', onPageHide],
+      [document, 'visibilitychange', onVisibility],
+      ...ACTIVITY.map((e): [Window, string, EventListener, AddEventListenerOptions] => [
+        window,
+        e,
+        onActivity,
+        { passive: true, capture: true },
+      ]),
+    ];
     timer.setFocused(document.hasFocus(), now());
     timer.setVisible(document.visibilityState === 'visible', now());
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-    window.addEventListener('storage', onStorage);
-    window.addEventListener('focus', onFocus);
-    window.addEventListener('blur', onBlur);
-    window.addEventListener('pagehide', onPageHide);
-    document.addEventListener('visibilitychange', onVisibility);
-    for (const e of ACTIVITY) window.addEventListener(e, onActivity, { passive: true, capture: true });
+    for (const [target, type, listener, options] of listeners) target.addEventListener(type, listener, options);
     sender.start();
     return () => {
       sender.stop();
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-      window.removeEventListener('storage', onStorage);
-      window.removeEventListener('focus', onFocus);
-      window.removeEventListener('blur', onBlur);
-      window.removeEventListener('pagehide', onPageHide);
-      document.removeEventListener('visibilitychange', onVisibility);
-      for (const e of ACTIVITY) window.removeEventListener(e, onActivity, { capture: true });
+      for (const [target, type, listener, options] of listeners) target.removeEventListener(type, listener, options);
     };
   }, [store, sender, timer, form]);
 

@@ -1,13 +1,12 @@
 'use client';
 import type { ReactNode } from 'react';
-import type { AnswerValue, Answers, Question } from '@/lib/annotation/questions';
 import type { CampaignView, MyAnnotation } from './api-client';
-import { PairForm } from './pair-form';
+import { PairForm, type FormActions, type FormView } from './pair-form';
 import { PairTexts } from './pair-texts';
 import type { PairScreen } from './use-next-pair';
 import styles from './workbench.module.css';
 
-interface Props {
+interface Props extends FormActions {
   campaign: CampaignView;
   screen: PairScreen;
   /** an earlier answer on screen (going back), else null */
@@ -15,13 +14,7 @@ interface Props {
   historyIndex: number | null;
   blocked: boolean;
   online: boolean;
-  form: { formKey: string; questions: readonly Question[]; answers: Readonly<Answers>; errors: Readonly<Record<string, string>>; activeIndex: number | null };
-  onAnswer: (key: string, value: AnswerValue) => void;
-  onActivate: (index: number) => void;
-  onSubmit: () => void;
-  onBack: () => void;
-  onForward: () => void;
-  onSkip: () => void;
+  form: FormView;
   onRetry: () => void;
 }
 
@@ -35,8 +28,8 @@ function Message({ children, role = 'status' }: { children: ReactNode; role?: 's
 
 /** The middle of the workbench: the pair and its questions, an earlier answer being edited, or why there is no pair. */
 export function WorkArea(props: Props) {
-  const { campaign, screen, item, blocked, online, form } = props;
-  const formProps = { ...form, onAnswer: props.onAnswer, onActivate: props.onActivate, onSubmit: props.onSubmit, onBack: props.onBack, onForward: props.onForward, onSkip: props.onSkip };
+  const { campaign, screen, item, blocked, online, form, ...actions } = props;
+  const formProps = { ...form, ...actions };
 
   if (item) {
     const edits = item.history.length;
@@ -44,7 +37,9 @@ export function WorkArea(props: Props) {
       <>
         <p className={styles.banner} data-testid="history-banner">
           Your earlier answer ({(props.historyIndex ?? 0) + 1} back) · <strong>version {item.version}</strong>
-          {edits > 0 ? ` (edited ${edits} ${edits === 1 ? 'time' : 'times'})` : ''} · saved {new Date(item.updatedAt).toLocaleString()}. Change answers and press <kbd>Enter</kbd> to save a new version; <kbd>]</kbd> newer, <kbd>Esc</kbd> back to the current pair.
+          {edits > 0 ? ` (edited ${edits} ${edits === 1 ? 'time' : 'times'})` : ''} · saved{' '}
+          {new Date(item.updatedAt).toLocaleString()}. Change answers and press <kbd>Enter</kbd> to save a new version;{' '}
+          <kbd>]</kbd> newer, <kbd>Esc</kbd> back to the current pair.
         </p>
         <PairTexts texts={item.texts} image={null} />
         <PairForm {...formProps} isEdit canGoForward />

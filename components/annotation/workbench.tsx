@@ -18,6 +18,8 @@ import { useWorkbenchSession } from './use-workbench-session';
 import { WorkArea } from './work-area';
 import styles from './workbench.module.css';
 
+const SKIP_CONFIRM_MS = 5_000;
+
 interface Props {
   campaignId: number;
   userId: number;
@@ -27,7 +29,11 @@ interface Props {
 function focusQuestion(index: number | null): void {
   if (index === null) return document.getElementById('workbench-submit')?.focus();
   const box = document.querySelector(`#workbench-form [data-question-index="${index}"]`);
-  (box?.querySelector<HTMLElement>('textarea') ?? box?.querySelector<HTMLElement>('input:checked') ?? box?.querySelector<HTMLElement>('input'))?.focus();
+  (
+    box?.querySelector<HTMLElement>('textarea') ??
+    box?.querySelector<HTMLElement>('input:checked') ??
+    box?.querySelector<HTMLElement>('input')
+  )?.focus();
 }
 
 /**
@@ -50,6 +56,7 @@ export function Workbench({ campaignId, userId }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [showHelp, setShowHelp] = useState(false);
   const [showGuidelines, setShowGuidelines] = useState(true);
+  const [skipArmedAt, setSkipArmedAt] = useState(0);
   const questions = useMemo(() => campaign?.questions ?? [], [campaign]);
   const { setProgress } = next;
   const { applyStored } = history;
@@ -80,7 +87,15 @@ export function Workbench({ campaignId, userId }: Props) {
 
   const item = historyIndex !== null ? (history.items[historyIndex] ?? null) : null;
   const pair = next.screen.kind === 'pair' ? next.screen.pair : null;
-  const target = useMemo<FormTarget | null>(() => (item ? { pairId: item.pairId, baseVersion: item.version, initial: item.answers } : pair ? { pairId: pair.pairId, initial: {} } : null), [item, pair]);
+  const target = useMemo<FormTarget | null>(
+    () =>
+      item
+        ? { pairId: item.pairId, baseVersion: item.version, initial: item.answers }
+        : pair
+          ? { pairId: pair.pairId, initial: {} }
+          : null,
+    [item, pair],
+  );
 
   useEffect(() => {
     if (campaign) form.open(target, questions);
@@ -99,15 +114,39 @@ export function Workbench({ campaignId, userId }: Props) {
       form.reject(check.errors);
       return setNotice('Some required answers are missing (marked in red).');
     }
-    if (item && sameAnswers(check.answers, item.answers)) return setNotice(`Nothing changed: version ${item.version} stays as it is.`);
+    if (item && sameAnswers(check.answers, item.answers))
+      return setNotice(`Nothing changed: version ${item.version} stays as it is.`);
     const texts = item?.texts ?? pair?.texts;
     if (!texts) return;
     const submissionId = newSubmissionId();
-    sender.add({ submissionId, campaignId, pairId: current.target.pairId, answers: check.answers, durationMs: form.elapsed(), baseVersion: item?.version, texts: [texts[0], texts[1]] });
-    form.submitted();
+    sender.add({
+      submissionId,
+      campaignId,
+      pairId: current.target.pairId,
+      answers: check.answers,
+      durationMs: form.elapsed(),
+      baseVersion: item?.version,
+      texts: [texts[0], texts[1]],
+    });
+    form.finish();
     setLast({ submissionId, what: item ? 'Your edit' : 'Your answer' });
     setNotice(null);
     if (!item) next.advance();
+  };
+
+  /** Skipping gives the pair to someone else for good, so it takes a second press within 5 s. */
+  const skip = async () => {
+    if (!pair || item) return;
+    if (Date.now() - skipArmedAt > SKIP_CONFIRM_MS) {
+      setSkipArmedAt(Date.now());
+      return setNotice('Press s again to skip this pair: it goes back to the pool and you will not see it again.');
+    }
+    setSkipArmedAt(0);
+    const result = await api.skipPair(campaignId, pair.pairId);
+    if (!result.ok) return setNotice(`The pair could not be skipped: ${result.message}`);
+    form.finish();
+    setNotice('Pair skipped.');
+    next.advance();
   };
 
   const goBack = async () => {
@@ -115,7 +154,12 @@ export function Workbench({ campaignId, userId }: Props) {
     let list = historyIndex === null ? await history.refresh() : history.items;
     if (!list) return setNotice('Your earlier answers cannot be loaded right now.');
     if (index >= list.length) list = (await history.loadOlder()) ?? list;
-    if (index >= list.length) return setNotice(list.length === 0 ? 'No saved answers yet (answers waiting to be sent are listed under “Not saved yet”).' : 'This is your oldest saved answer.');
+    if (index >= list.length)
+      return setNotice(
+        list.length === 0
+          ? 'No saved answers yet (answers waiting to be sent are listed under “Not saved yet”).'
+          : 'This is your oldest saved answer.',
+      );
     setNotice(null);
     setHistoryIndex(index);
   };
@@ -133,8 +177,8 @@ export function Workbench({ campaignId, userId }: Props) {
         return form.move(1);
       case 'previousQuestion':
         return form.move(-1);
-      case 'skipQuestion':
-        return form.skip();
+      case 'skipPair':
+        return void skip();
       case 'back':
         return void goBack();
       case 'forward':
@@ -184,10 +228,22 @@ export function Workbench({ campaignId, userId }: Props) {
         <div className={styles.topbarTools}>
           <SaveStatus state={saveStateOf(last, outbox, savedVersions, form.isDirty())} />
           <OutboxIndicator outbox={outbox} online={online} durable={store.isDurable} />
-          <button type="button" className="secondary" aria-expanded={showGuidelines} aria-controls="workbench-guidelines" onClick={() => setShowGuidelines((s) => !s)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={showGuidelines}
+            aria-controls="workbench-guidelines"
+            onClick={() => setShowGuidelines((s) => !s)}
+          >
             Guidelines <kbd>g</kbd>
           </button>
-          <button type="button" className="secondary" aria-expanded={showHelp} aria-controls="workbench-shortcuts" onClick={() => setShowHelp((s) => !s)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={showHelp}
+            aria-controls="workbench-shortcuts"
+            onClick={() => setShowHelp((s) => !s)}
+          >
             Shortcuts <kbd>?</kbd>
           </button>
         </div>
@@ -207,16 +263,27 @@ export function Workbench({ campaignId, userId }: Props) {
             historyIndex={historyIndex}
             blocked={blocked}
             online={online}
-            form={{ formKey: formKeyOf(formState.target), questions, answers: formState.answers, errors: formState.errors, activeIndex }}
+            form={{
+              formKey: formKeyOf(formState.target),
+              questions,
+              answers: formState.answers,
+              errors: formState.errors,
+              activeIndex,
+            }}
             onAnswer={(key, value) => form.answer(key, value)}
             onActivate={(index) => form.activate(index)}
             onSubmit={submit}
             onBack={() => void goBack()}
             onForward={goForward}
-            onSkip={() => form.skip()}
+            onSkip={() => void skip()}
             onRetry={next.advance}
           />
-          <OutboxList outbox={outbox} questions={questions} sender={sender} onTookServer={(e) => e.current && applyStored(e.current)} />
+          <OutboxList
+            outbox={outbox}
+            questions={questions}
+            sender={sender}
+            onTookServer={(e) => e.current && applyStored(e.current)}
+          />
         </section>
         {showGuidelines ? <GuidelinesPanel markdown={campaign.guidelines} onClose={() => setShowGuidelines(false)} /> : null}
       </div>

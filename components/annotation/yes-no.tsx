@@ -14,5 +14,12 @@ export function YesNo({ name, value, onChange }: Props) {
     { value: 'yes', shortcut: YES_NO_KEYS.yes, label: 'Yes' },
     { value: 'no', shortcut: YES_NO_KEYS.no, label: 'No' },
   ];
-  return <OptionGroup name={name} options={options} selected={value === undefined ? undefined : value ? 'yes' : 'no'} onSelect={(v) => onChange(v === 'yes')} />;
+  return (
+    <OptionGroup
+      name={name}
+      options={options}
+      selected={value === undefined ? undefined : value ? 'yes' : 'no'}
+      onSelect={(v) => onChange(v === 'yes')}
+    />
+  );
 }
