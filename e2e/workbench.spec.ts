@@ -29,7 +29,14 @@ async function apiAs(browser: Browser, role: DemoRole): Promise<APIRequestContex
 
 async function createCampaign(
   researcher: APIRequestContext,
-  spec: { size: number; questions: unknown[]; overlap?: number; randomiseOrder?: boolean; members?: string[] },
+  spec: {
+    size: number;
+    questions: unknown[];
+    overlap?: number;
+    randomiseOrder?: boolean;
+    members?: string[];
+    guidelines?: string;
+  },
 ) {
   const res = await researcher.post('/api/v1/campaigns', {
     data: {
@@ -41,6 +48,7 @@ async function createCampaign(
       goldEvery: 0,
       randomiseOrder: spec.randomiseOrder ?? true,
       members: spec.members ?? [demoEmail('annotator')],
+      guidelines: spec.guidelines,
       status: 'active',
     },
   });
@@ -335,4 +343,34 @@ test('an edit based on a stale version gets the conflict message and can keep it
   const lines = await storedLines(researcher, campaign.id);
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatchObject({ version: 3, answers: { semantic: 3 } });
+});
+
+test('caption markup shows as plain text and the guidelines render Markdown without raw HTML', async ({
+  page,
+  loginAs,
+  browser,
+}) => {
+  const researcher = await apiAs(browser, 'researcher');
+  const guidelines =
+    '# House rules\n\nRead **both** texts. <img src="x" onerror="window.__pwned = 1"> <b>raw</b>\n\n[a trap](javascript:window.__pwned=2) and [the paper](https://example.org/paper)';
+  const campaign = await createCampaign(researcher, { size: 1, questions: ['semantic'], guidelines });
+  // captions may carry markup: make the server's pair carry some, as a mined caption could
+  const markup = '<b>Bold</b> caption <img src="x" onerror="window.__pwned = 3"> <script>window.__pwned = 4</script>';
+  await page.route('**/api/v1/campaigns/*/next', async (route) => {
+    const response = await route.fetch();
+    const pair = (await response.json()) as { texts: [string, string] };
+    await route.fulfill({ response, json: { ...pair, texts: [markup, pair.texts[1]] } });
+  });
+  await loginAs('annotator');
+  await openWorkbench(page, campaign.slug);
+
+  await expect(page.getByTestId('pair-text-1')).toHaveText(markup);
+  await expect(page.getByTestId('pair-text-1').locator('b, img, script')).toHaveCount(0);
+  const panel = page.getByRole('complementary', { name: 'Guidelines' });
+  await expect(panel.getByRole('heading', { name: 'House rules' })).toBeVisible();
+  await expect(panel.locator('strong')).toHaveText('both');
+  await expect(panel.locator('img, b')).toHaveCount(0);
+  await expect(panel.getByRole('link', { name: 'the paper' })).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(await panel.getByText('a trap').getAttribute('href')).not.toMatch(/javascript/i);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });

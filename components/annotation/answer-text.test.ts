@@ -12,7 +12,7 @@ const questions: Question[] = [
 describe('answerText', () => {
   it('writes each kind of answer in words', () => {
     expect(answerText(questions[0], 3)).toBe('3 (mostly the same meaning, details differ)');
-    expect(answerText(questions[2], 'forward')).toBe('Forward entailment (first ⊨ second)');
+    expect(answerText(questions[2], 'forward')).toBe('Forward entailment (Text 1 ⊨ Text 2)');
     expect(answerText(questions[3], false)).toBe('no');
     expect(answerText(questions[1], 'because')).toBe('because');
     expect(answerText(undefined, undefined)).toBe('—');

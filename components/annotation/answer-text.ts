@@ -4,12 +4,17 @@
  * on Wikimedia Commons. Pure.
  */
 import type { AnswerValue, Answers, Question } from '@/lib/annotation/questions';
-import { isRelation, RELATION_LABELS } from '@/lib/annotation/relations';
+import { isRelation, RELATION_LABELS, type Relation } from '@/lib/annotation/relations';
+
+/** A relation's name as the annotator sees it: relative to the texts as shown, Text 1 and Text 2. */
+export function shownRelationLabel(relation: Relation): string {
+  return RELATION_LABELS[relation].replace('first', 'Text 1').replace('second', 'Text 2');
+}
 
 export function answerText(question: Question | undefined, value: AnswerValue | undefined): string {
   if (value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (question?.type === 'relation' && isRelation(value)) return RELATION_LABELS[value];
+  if (question?.type === 'relation' && isRelation(value)) return shownRelationLabel(value);
   const option = question?.options?.find((o) => o.value === String(value));
   if (question?.type === 'likert' && option) return `${value} (${option.label})`;
   if (option && option.label !== option.value) return `${option.value} (${option.label})`;

@@ -6,7 +6,8 @@
  * ambiguity; browser shortcuts (Ctrl, Alt, Cmd) are never taken.
  */
 import type { AnswerValue, Question } from '@/lib/annotation/questions';
-import { RELATIONS, RELATION_LABELS, type Relation } from '@/lib/annotation/relations';
+import { RELATIONS, type Relation } from '@/lib/annotation/relations';
+import { shownRelationLabel } from './answer-text';
 
 export const RELATION_KEYS: Record<Relation, string> = {
   equivalence: 'e',
@@ -128,7 +129,7 @@ export function shortcutsFor(questions: readonly Question[]): Shortcut[] {
   if (types.has('boolean'))
     list.push({ keys: [YES_NO_KEYS.yes, YES_NO_KEYS.no], does: 'yes / no for the active paraphrase question' });
   if (types.has('relation')) {
-    for (const r of RELATIONS) list.push({ keys: [RELATION_KEYS[r]], does: RELATION_LABELS[r] });
+    for (const r of RELATIONS) list.push({ keys: [RELATION_KEYS[r]], does: shownRelationLabel(r) });
   }
   if (types.has('choice')) list.push({ keys: ['1', '…', '9'], does: 'pick an option of the active choice question' });
   list.push(

@@ -23,7 +23,7 @@ function EntryState({ entry, sending }: { entry: OutboxEntry; sending: boolean }
       <span>
         Waiting to be sent
         {entry.attempts > 0
-          ? ` (tried ${entry.attempts}×${entry.lastError ? `: ${entry.lastError}` : ''}; next try ${new Date(entry.nextAttemptAt).toLocaleTimeString()})`
+          ? ` (tried ${entry.attempts}×, last: ${entry.lastError ?? 'no answer'} Next try at ${new Date(entry.nextAttemptAt).toLocaleTimeString()}.)`
           : ''}
       </span>
     );

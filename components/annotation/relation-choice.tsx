@@ -1,5 +1,6 @@
 'use client';
-import { isRelation, RELATION_LABELS } from '@/lib/annotation/relations';
+import { isRelation } from '@/lib/annotation/relations';
+import { shownRelationLabel } from './answer-text';
 import { keyedOptions, OptionGroup, type AnswerInputProps } from './option-group';
 
 /**
@@ -7,7 +8,6 @@ import { keyedOptions, OptionGroup, type AnswerInputProps } from './option-group
  * entails Text 2. The server maps it back when the texts were shown swapped.
  */
 export function RelationChoice({ name, question, value, onChange }: AnswerInputProps<string>) {
-  const label = (o: { value: string; label: string }) =>
-    isRelation(o.value) ? RELATION_LABELS[o.value].replace('first', 'Text 1').replace('second', 'Text 2') : o.label;
+  const label = (o: { value: string; label: string }) => (isRelation(o.value) ? shownRelationLabel(o.value) : o.label);
   return <OptionGroup name={name} options={keyedOptions(question, label)} selected={value} onSelect={onChange} />;
 }
