@@ -19,8 +19,11 @@ interface Line {
 }
 
 /** A signed-in browser context for API calls as a demo user. */
-async function apiAs(browser: Browser, role: DemoRole): Promise<APIRequestContext> {
-  const context = await browser.newContext();
+/** Cookie-authenticated writes must name this site as their Origin, as the workbench's own fetch does. */
+const sameSite = (baseURL: string | undefined) => ({ Origin: new URL(baseURL!).origin });
+
+async function apiAs(browser: Browser, role: DemoRole, baseURL: string | undefined): Promise<APIRequestContext> {
+  const context = await browser.newContext({ extraHTTPHeaders: sameSite(baseURL) });
   const page = await context.newPage();
   await signIn(page, demoEmail(role), demoPassword);
   await expect(page.getByTestId('current-role')).toBeVisible();
@@ -82,8 +85,13 @@ async function openWorkbench(page: Page, slug: string) {
   await expect(page.locator('#workbench-form input').first()).toBeFocused();
 }
 
-test('an annotator completes pairs with the keyboard alone, goes back and edits one', async ({ page, loginAs, browser }) => {
-  const researcher = await apiAs(browser, 'researcher');
+test('an annotator completes pairs with the keyboard alone, goes back and edits one', async ({
+  page,
+  loginAs,
+  browser,
+  baseURL,
+}) => {
+  const researcher = await apiAs(browser, 'researcher', baseURL);
   const nli = {
     key: 'nli',
     type: 'choice',
@@ -140,8 +148,13 @@ test('an annotator completes pairs with the keyboard alone, goes back and edits 
   expect(lines.filter((l) => l.answers.rationale === 'Each adds a detail.')).toHaveLength(1);
 });
 
-test('a network drop in the middle of a submission loses nothing and stores it once', async ({ page, loginAs, browser }) => {
-  const researcher = await apiAs(browser, 'researcher');
+test('a network drop in the middle of a submission loses nothing and stores it once', async ({
+  page,
+  loginAs,
+  browser,
+  baseURL,
+}) => {
+  const researcher = await apiAs(browser, 'researcher', baseURL);
   const campaign = await createCampaign(researcher, { size: 2, questions: ['semantic'] });
   await loginAs('annotator');
   await openWorkbench(page, campaign.slug);
@@ -181,8 +194,13 @@ test('a network drop in the middle of a submission loses nothing and stores it o
   expect(lines[0]).toMatchObject({ version: 1, answers: { semantic: 2 } });
 });
 
-test('answers queued while offline survive a reload and are sent once the server is back', async ({ page, loginAs, browser }) => {
-  const researcher = await apiAs(browser, 'researcher');
+test('answers queued while offline survive a reload and are sent once the server is back', async ({
+  page,
+  loginAs,
+  browser,
+  baseURL,
+}) => {
+  const researcher = await apiAs(browser, 'researcher', baseURL);
   const campaign = await createCampaign(researcher, { size: 3, questions: ['semantic', 'paraphraseLoose'] });
   await loginAs('annotator');
   await openWorkbench(page, campaign.slug);
@@ -227,8 +245,8 @@ test('answers queued while offline survive a reload and are sent once the server
   ]);
 });
 
-test('two annotators at once never exceed the overlap', async ({ browser }) => {
-  const researcher = await apiAs(browser, 'researcher');
+test('two annotators at once never exceed the overlap', async ({ browser, baseURL }) => {
+  const researcher = await apiAs(browser, 'researcher', baseURL);
   const campaign = await createCampaign(researcher, {
     size: 4,
     overlap: 1,
@@ -237,7 +255,7 @@ test('two annotators at once never exceed the overlap', async ({ browser }) => {
   });
   const pages = await Promise.all(
     (['annotator', 'researcher'] as const).map(async (role) => {
-      const page = await (await browser.newContext()).newPage();
+      const page = await (await browser.newContext({ extraHTTPHeaders: sameSite(baseURL) })).newPage();
       await signIn(page, demoEmail(role), demoPassword);
       await expect(page.getByTestId('current-role')).toBeVisible();
       await openWorkbench(page, campaign.slug);
@@ -265,8 +283,8 @@ test('two annotators at once never exceed the overlap', async ({ browser }) => {
   expect(new Set(lines.map((l) => l.annotator)).size).toBe(2);
 });
 
-test('a swapped display maps forward and reverse back to the stored order', async ({ page, loginAs, browser }) => {
-  const researcher = await apiAs(browser, 'researcher');
+test('a swapped display maps forward and reverse back to the stored order', async ({ page, loginAs, browser, baseURL }) => {
+  const researcher = await apiAs(browser, 'researcher', baseURL);
   const campaign = await createCampaign(researcher, { size: 10, questions: ['relation'], randomiseOrder: true });
   await loginAs('annotator');
   await openWorkbench(page, campaign.slug);
@@ -308,8 +326,9 @@ test('an edit based on a stale version gets the conflict message and can keep it
   page,
   loginAs,
   browser,
+  baseURL,
 }) => {
-  const researcher = await apiAs(browser, 'researcher');
+  const researcher = await apiAs(browser, 'researcher', baseURL);
   const campaign = await createCampaign(researcher, { size: 2, questions: ['semantic'] });
   await loginAs('annotator');
   await openWorkbench(page, campaign.slug);
@@ -327,6 +346,7 @@ test('an edit based on a stale version gets the conflict message and can keep it
   ).annotations;
   const elsewhere = await page.request.post(`/api/v1/campaigns/${campaign.id}/annotations`, {
     data: { submissionId: `elsewhere-${Date.now()}`, pairId: mine!.pairId, answers: { semantic: 0 }, baseVersion: 1 },
+    headers: sameSite(baseURL),
   });
   expect(elsewhere.status()).toBe(200);
 
@@ -349,8 +369,9 @@ test('caption markup shows as plain text and the guidelines render Markdown with
   page,
   loginAs,
   browser,
+  baseURL,
 }) => {
-  const researcher = await apiAs(browser, 'researcher');
+  const researcher = await apiAs(browser, 'researcher', baseURL);
   const guidelines =
     '# House rules\n\nRead **both** texts. <img src="x" onerror="window.__pwned = 1"> <b>raw</b>\n\n[a trap](javascript:window.__pwned=2) and [the paper](https://example.org/paper)';
   const campaign = await createCampaign(researcher, { size: 1, questions: ['semantic'], guidelines });
