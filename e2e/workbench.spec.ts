@@ -177,3 +177,23 @@ test('caption markup shows as plain text and the guidelines render Markdown with
   expect(await panel.getByText('a trap').getAttribute('href')).not.toMatch(/javascript/i);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+test('the workbench of a campaign the user does not annotate in is a 404 page', async ({
+  page,
+  loginAs,
+  researcher,
+  browser,
+  baseURL,
+}) => {
+  const campaign = await createCampaign(researcher, { size: 1, questions: ['semantic'], members: [demoEmail('annotator')] });
+  const outsider = await pageAs(browser, 'researcher', baseURL); // created it, but is not one of its annotators
+  for (const path of [`/annotate/${campaign.slug}`, `/annotate/${campaign.id}`, '/annotate/no-such-campaign']) {
+    const res = await outsider.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(outsider.getByRole('heading', { name: '404 · Not found' })).toBeVisible();
+  }
+  await outsider.context().close();
+  await loginAs('annotator');
+  expect((await page.goto(`/annotate/${campaign.id}`))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: /E2E workbench/ })).toBeVisible();
+});
