@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCampaignsForMember } from '@/lib/db/campaigns';
+import { countProgress, REMAINING_CAP } from '@/lib/db/campaign-membership';
+import { getSqlPool } from '@/lib/db/sql-pool';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 
@@ -10,24 +13,44 @@ export const metadata: Metadata = { title: 'My campaigns' };
 export default async function AnnotatePage() {
   const user = await requireArea('annotate');
   const campaigns = await listCampaignsForMember(getDb(), user.id);
+  const progress = await Promise.all(campaigns.map((c) => countProgress(getSqlPool(), c.id, user.id)));
   return (
     <>
-      <PageHeader title="My campaigns" description="The annotation campaigns you are a member of." />
+      <PageHeader
+        title="My campaigns"
+        description="The annotation campaigns you are a member of. Open one to annotate; everything works with the keyboard."
+      />
       {campaigns.length === 0 ? (
         <EmptyState title="No campaigns for you yet">
           <p>When a researcher adds you to an annotation campaign, it appears here with your progress.</p>
         </EmptyState>
       ) : (
         <div className="grid">
-          {campaigns.map((c) => (
-            <article key={c.id} className="card">
-              <h2 style={{ marginTop: 0 }}>{c.name}</h2>
-              <p className="muted small">
-                {c.submitted} of {c.assigned} pairs done · {c.status.toLowerCase()}
-              </p>
-              <progress max={Math.max(c.assigned, 1)} value={c.submitted} style={{ width: '100%' }} />
-            </article>
-          ))}
+          {campaigns.map((c, i) => {
+            const { done, remaining } = progress[i] ?? { done: 0, remaining: 0 };
+            const left = remaining >= REMAINING_CAP ? `${REMAINING_CAP.toLocaleString('en')}+` : remaining.toLocaleString('en');
+            return (
+              <article key={c.id} className="card">
+                <h2 style={{ marginTop: 0 }}>
+                  <Link href={`/annotate/${encodeURIComponent(c.slug)}`}>{c.name}</Link>
+                </h2>
+                <p className="muted small" data-testid="campaign-progress">
+                  {done.toLocaleString('en')} done · {left} to go · {c.status.toLowerCase()}
+                </p>
+                <progress
+                  max={Math.max(done + remaining, 1)}
+                  value={done}
+                  style={{ width: '100%' }}
+                  aria-label={`${c.name}: ${done} done, ${left} to go`}
+                />
+                <p style={{ marginBottom: 0 }}>
+                  <Link href={`/annotate/${encodeURIComponent(c.slug)}`} className="button">
+                    {c.status === 'ACTIVE' ? (done > 0 ? 'Continue' : 'Start') : 'Look at my answers'}
+                  </Link>
+                </p>
+              </article>
+            );
+          })}
         </div>
       )}
     </>

@@ -1,0 +1,37 @@
+import { imagePageUrl } from './answer-text';
+import styles from './workbench.module.css';
+
+interface Props {
+  /** [first shown, second shown]: plain text, never HTML */
+  texts: readonly [string, string];
+  image: { key: string; url: string | null } | null;
+}
+
+/**
+ * The two texts side by side, large, as plain text: captions may contain markup, and React
+ * escapes it, so `<b>` shows as the characters it is. Line breaks in a text are kept.
+ */
+export function PairTexts({ texts, image }: Props) {
+  const imageUrl = imagePageUrl(image);
+  return (
+    <>
+      <div className={styles.pair}>
+        {texts.map((text, i) => (
+          <section key={i} className={styles.text} aria-labelledby={`pair-text-${i + 1}`}>
+            <h2 id={`pair-text-${i + 1}`}>Text {i + 1}</h2>
+            <p className={styles.textBody} data-testid={`pair-text-${i + 1}`}>
+              {text}
+            </p>
+          </section>
+        ))}
+      </div>
+      {imageUrl ? (
+        <p className={styles.imageLink}>
+          <a href={imageUrl} target="_blank" rel="noopener noreferrer">
+            The image both captions describe ({image?.key}) ↗
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}

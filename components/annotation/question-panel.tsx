@@ -1,0 +1,111 @@
+'use client';
+import type { AnswerValue, Answers, Question } from '@/lib/annotation/questions';
+import { isRequired } from '@/lib/annotation/questions';
+import { ChoiceQuestion } from './choice-question';
+import { LikertScale } from './likert-scale';
+import { RationaleField } from './rationale-field';
+import { RelationChoice } from './relation-choice';
+import { YesNo } from './yes-no';
+import styles from './workbench.module.css';
+
+interface Props {
+  /** identifies the form (pair and version), so radio names never clash between pairs */
+  formKey: string;
+  questions: readonly Question[];
+  answers: Readonly<Answers>;
+  activeIndex: number | null;
+  /** what is wrong per question after a submit attempt */
+  errors: Readonly<Record<string, string>>;
+  onAnswer: (key: string, value: AnswerValue) => void;
+  onActivate: (index: number) => void;
+}
+
+export const questionDomId = (formKey: string, key: string) => `q-${formKey.replace(/[^A-Za-z0-9_-]/g, '-')}-${key}`;
+
+function QuestionInput({
+  formKey,
+  question,
+  answers,
+  onAnswer,
+}: {
+  formKey: string;
+  question: Question;
+  answers: Readonly<Answers>;
+  onAnswer: Props['onAnswer'];
+}) {
+  const name = questionDomId(formKey, question.key);
+  const value = answers[question.key];
+  const set = (v: AnswerValue) => onAnswer(question.key, v);
+  switch (question.type) {
+    case 'likert':
+      return <LikertScale name={name} question={question} value={typeof value === 'number' ? value : undefined} onChange={set} />;
+    case 'boolean':
+      return <YesNo name={name} value={typeof value === 'boolean' ? value : undefined} onChange={set} />;
+    case 'relation':
+      return (
+        <RelationChoice name={name} question={question} value={typeof value === 'string' ? value : undefined} onChange={set} />
+      );
+    case 'choice':
+      return (
+        <ChoiceQuestion name={name} question={question} value={typeof value === 'string' ? value : undefined} onChange={set} />
+      );
+    case 'text':
+      return (
+        <RationaleField
+          id={name}
+          question={question}
+          value={typeof value === 'string' ? value : undefined}
+          required={isRequired(question, answers)}
+          onChange={set}
+        />
+      );
+  }
+}
+
+/** The campaign's questions for the pair on screen; the active one is outlined and owns the answer keys. */
+export function QuestionPanel({ formKey, questions, answers, activeIndex, errors, onAnswer, onActivate }: Props) {
+  return (
+    <div className={styles.questions} role="group" aria-label="Questions">
+      {questions.map((q, i) => {
+        const required = isRequired(q, answers);
+        const error = errors[q.key];
+        const id = questionDomId(formKey, q.key);
+        const className = `${styles.question} ${i === activeIndex ? styles.questionActive : ''} ${error ? styles.questionMissing : ''}`;
+        const title = (
+          <>
+            {q.label} {required ? null : <span className={styles.optional}>(optional)</span>}
+            {error ? (
+              <span className="field-error" role="alert">
+                {' '}
+                {q.label} {error}
+              </span>
+            ) : null}
+          </>
+        );
+        return q.type === 'text' ? (
+          <div key={q.key} className={className} data-question-index={i} onFocus={() => onActivate(i)}>
+            <label htmlFor={id} style={{ display: 'block' }}>
+              {title}
+            </label>
+            <span id={`${id}-help`} className="muted small">
+              <kbd>t</kbd> to write · <kbd>Enter</kbd> submits · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd>{' '}
+              leaves the field
+            </span>
+            <QuestionInput formKey={formKey} question={q} answers={answers} onAnswer={onAnswer} />
+          </div>
+        ) : (
+          <fieldset
+            key={q.key}
+            className={className}
+            data-question-index={i}
+            onFocus={() => onActivate(i)}
+            aria-current={i === activeIndex ? 'step' : undefined}
+          >
+            <legend>{title}</legend>
+            <QuestionInput formKey={formKey} question={q} answers={answers} onAnswer={onAnswer} />
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

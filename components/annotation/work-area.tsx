@@ -1,0 +1,92 @@
+'use client';
+import type { ReactNode } from 'react';
+import type { CampaignView, MyAnnotation } from './api-client';
+import { PairForm, type FormActions, type FormView } from './pair-form';
+import { PairTexts } from './pair-texts';
+import type { PairScreen } from './use-next-pair';
+import styles from './workbench.module.css';
+
+interface Props extends FormActions {
+  campaign: CampaignView;
+  screen: PairScreen;
+  /** an earlier answer on screen (going back), else null */
+  item: MyAnnotation | null;
+  historyIndex: number | null;
+  blocked: boolean;
+  online: boolean;
+  form: FormView;
+  onRetry: () => void;
+}
+
+function Message({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
+  return (
+    <div className={styles.panel} role={role} data-testid="workbench-message">
+      {children}
+    </div>
+  );
+}
+
+/** The middle of the workbench: the pair and its questions, an earlier answer being edited, or why there is no pair. */
+export function WorkArea(props: Props) {
+  const { campaign, screen, item, blocked, online, form, ...actions } = props;
+  const formProps = { ...form, ...actions };
+
+  if (item) {
+    const edits = item.history.length;
+    return (
+      <>
+        <p className={styles.banner} data-testid="history-banner">
+          Your earlier answer ({(props.historyIndex ?? 0) + 1} back) · <strong>version {item.version}</strong>
+          {edits > 0 ? ` (edited ${edits} ${edits === 1 ? 'time' : 'times'})` : ''} · saved{' '}
+          {new Date(item.updatedAt).toLocaleString()}. Change answers and press <kbd>Enter</kbd> to save a new version;{' '}
+          <kbd>]</kbd> newer, <kbd>Esc</kbd> back to the current pair.
+        </p>
+        <PairTexts texts={item.texts} image={null} />
+        <PairForm {...formProps} isEdit canGoForward />
+      </>
+    );
+  }
+
+  if (campaign.status !== 'ACTIVE') {
+    return (
+      <Message>
+        This campaign is {campaign.status.toLowerCase()}: no pairs are handed out now. Press <kbd>[</kbd> to look at your answers.
+      </Message>
+    );
+  }
+
+  switch (screen.kind) {
+    case 'pair':
+      return (
+        <>
+          <PairTexts texts={screen.pair.texts} image={screen.pair.image} />
+          <PairForm {...formProps} isEdit={false} canGoForward={false} />
+        </>
+      );
+    case 'waiting':
+      return (
+        <Message>
+          {blocked
+            ? online
+              ? 'Saving your answer… The next pair follows as soon as the server has confirmed it.'
+              : 'You are offline. Your answers are kept on this device and will be sent when the connection is back; the next pair follows then.'
+            : 'Loading the next pair…'}
+        </Message>
+      );
+    case 'done':
+      return (
+        <Message>
+          <strong>Nothing left for you in this campaign.</strong> Thank you! Press <kbd>[</kbd> to look at or edit your answers.
+        </Message>
+      );
+    case 'unavailable':
+      return (
+        <Message role="alert">
+          {screen.message}{' '}
+          <button type="button" className="secondary" onClick={props.onRetry}>
+            Try again
+          </button>
+        </Message>
+      );
+  }
+}
