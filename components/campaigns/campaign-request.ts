@@ -4,7 +4,10 @@
  * Pure, so it is tested without a browser.
  */
 import type { CreateCampaignBody } from '@/lib/api/contracts/campaigns';
-import type { AnswerCondition, BuiltInQuestionKey, QuestionInput } from '@/lib/annotation/questions';
+import type { BuiltInQuestionKey } from '@/lib/annotation/questions';
+
+type QuestionInputs = CreateCampaignBody['questions'];
+type Condition = { question: string; values: Array<string | number | boolean> };
 
 export type Strategy = 'all' | 'random' | 'stratified';
 export type RationaleMode = 'off' | 'optional' | 'required' | 'conditional';
@@ -99,7 +102,7 @@ export function optionLines(text: string): string[] {
 }
 
 /** "relation=negation" → { question: "relation", values: ["negation"] }, values typed as the question's. */
-function conditionsOf(tokens: readonly string[]): AnswerCondition[] {
+function conditionsOf(tokens: readonly string[]): Condition[] {
   const byQuestion = new Map<string, Array<string | number | boolean>>();
   for (const token of tokens) {
     const at = token.indexOf('=');
@@ -111,8 +114,8 @@ function conditionsOf(tokens: readonly string[]): AnswerCondition[] {
   return [...byQuestion].map(([question, values]) => ({ question, values }));
 }
 
-export function questionInputs(state: CampaignFormState): QuestionInput[] {
-  const out: QuestionInput[] = [];
+export function questionInputs(state: CampaignFormState): QuestionInputs {
+  const out: QuestionInputs = [];
   for (const [key, { asked, required }] of Object.entries(state.asked)) if (asked) out.push(required ? key : { key, required: false });
   for (const c of state.custom) out.push({ key: c.key.trim(), type: 'choice', ...(c.label.trim() ? { label: c.label.trim() } : {}), options: optionLines(c.options), level: c.level, required: c.required });
   const asked = new Set(out.map((q) => (typeof q === 'string' ? q : q.key)));

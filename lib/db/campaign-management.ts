@@ -107,3 +107,10 @@ export async function removeCampaignMember(db: Db, slug: string, userId: number)
     return { campaignId: campaign.id, releasedHolds: released[0]?.n ?? 0 };
   });
 }
+
+export function listCampaignMembers(db: Db, campaignId: number): Promise<Array<{ userId: number; name: string; email: string; pseudonym: string | null }>> {
+  return db.$queryRaw`
+    SELECT u."id" AS "userId", u."name", u."email", u."pseudonym"
+    FROM "CampaignMember" m JOIN "User" u ON u."id" = m."userId"
+    WHERE m."campaignId" = ${campaignId} AND m."role" = 'ANNOTATOR' ORDER BY u."name", u."id"`;
+}

@@ -1,7 +1,8 @@
 /** Every /api/v1 contract: the OpenAPI document is built from this list, and a test checks each route file has its entry. */
 import type { ApiContract } from '../contract';
 import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
+import { previewSample } from './campaign-preview';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
 import { getPair } from './pairs';
 
-export const apiContracts: readonly ApiContract[] = [createCampaign, getCampaign, nextPair, submitAnnotation, myAnnotations, listAnnotations, getPair];
+export const apiContracts: readonly ApiContract[] = [createCampaign, previewSample, getCampaign, nextPair, submitAnnotation, myAnnotations, listAnnotations, getPair];

@@ -1,0 +1,86 @@
+'use client';
+import { useEffect, useState } from 'react';
+import type { SamplePreview as Preview, SamplePreviewBody } from '@/lib/api/contracts/campaign-preview';
+import { formFieldErrors } from './campaign-request';
+
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; preview: Preview } | { kind: 'error'; message: string };
+
+const fmt = (n: number) => n.toLocaleString('en');
+const edge = (x: number | null) => (x === null ? '' : x.toFixed(3));
+
+/** Asks POST /api/v1/campaigns/preview (debounced) how many pairs the sample would draw, per stratum. */
+export function SamplePreview({ request }: { request: SamplePreviewBody | null }) {
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const key = request ? JSON.stringify(request) : '';
+  useEffect(() => {
+    if (!key) {
+      setState({ kind: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setState({ kind: 'loading' });
+      fetch('/api/v1/campaigns/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: key, signal: controller.signal })
+        .then(async (res) => {
+          const body = (await res.json()) as Preview & { error?: { message: string; fields?: Record<string, string> } };
+          if (res.ok) return setState({ kind: 'ready', preview: body });
+          const fields = Object.entries(formFieldErrors(body.error?.fields)).map(([k, m]) => `${k}: ${m}`);
+          setState({ kind: 'error', message: fields.length > 0 ? fields.join('; ') : (body.error?.message ?? `The preview failed (HTTP ${res.status}).`) });
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) setState({ kind: 'error', message: error instanceof Error ? error.message : 'The preview failed.' });
+        });
+    }, 350);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key]);
+
+  return (
+    <section className="card stack" aria-labelledby="preview-heading" aria-live="polite" aria-busy={state.kind === 'loading'}>
+      <h2 id="preview-heading">Sample preview</h2>
+      {state.kind === 'idle' && <p className="muted">Choose at least one corpus to see how many pairs match.</p>}
+      {state.kind === 'loading' && <p className="muted">Counting…</p>}
+      {state.kind === 'error' && <p className="alert error">{state.message}</p>}
+      {state.kind === 'ready' && <PreviewCounts preview={state.preview} />}
+    </section>
+  );
+}
+
+function PreviewCounts({ preview }: { preview: Preview }) {
+  return (
+    <>
+      <p data-testid="preview-summary">
+        <strong>{fmt(preview.filtered)}</strong> candidate pairs match the filters
+        {preview.missingMeasure > 0 && <>, {fmt(preview.missingMeasure)} of them without the measure to stratify by</>}; the sample would draw{' '}
+        <strong>{fmt(preview.items)}</strong>.
+      </p>
+      {preview.items === 0 && <p className="alert error">Nothing to draw: widen the filters or choose other corpora.</p>}
+      {preview.strata && preview.strata.length > 0 && (
+        <table className="data" aria-label="Pairs per stratum">
+          <thead>
+            <tr>
+              <th>Stratum</th>
+              <th className="num">From</th>
+              <th className="num">To</th>
+              <th className="num">Candidates</th>
+              <th className="num">Drawn</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.strata.map((s) => (
+              <tr key={s.stratum}>
+                <td>{s.label}</td>
+                <td className="num">{edge(s.lo)}</td>
+                <td className="num">{edge(s.hi)}</td>
+                <td className="num">{fmt(s.available)}</td>
+                <td className="num">{fmt(s.drawn)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
