@@ -14,14 +14,17 @@ import { bearerToken, userForApiToken } from '@/lib/auth/api-token';
 import { getCurrentUser, type CurrentUser } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 
+/** The parsed value of an optional contract schema (the property's type includes undefined, hence the Exclude). */
+type Parsed<S, Otherwise> = Exclude<S, undefined> extends z.ZodType ? z.infer<Exclude<S, undefined>> : Otherwise;
+
 export interface ApiContext<C extends ApiContract> {
   request: NextRequest;
   user: CurrentUser;
   /** how the caller authenticated */
   via: 'session' | 'token';
-  params: C['params'] extends z.ZodType ? z.infer<C['params']> : Record<string, never>;
-  query: C['query'] extends z.ZodType ? z.infer<C['query']> : Record<string, never>;
-  body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+  params: Parsed<C['params'], Record<string, never>>;
+  query: Parsed<C['query'], Record<string, never>>;
+  body: Parsed<C['body'], undefined>;
 }
 
 /** What a handler returns: a status with a JSON body (none for 204), or a ready Response (streams). */

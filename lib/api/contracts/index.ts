@@ -3,6 +3,8 @@ import type { ApiContract } from '../contract';
 import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
 import { previewSample } from './campaign-preview';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
+import { skipPair } from './holds';
+import { openApiDocument } from './meta';
 import { getPair } from './pairs';
 
-export const apiContracts: readonly ApiContract[] = [createCampaign, previewSample, getCampaign, nextPair, submitAnnotation, myAnnotations, listAnnotations, getPair];
+export const apiContracts: readonly ApiContract[] = [createCampaign, previewSample, getCampaign, nextPair, skipPair, submitAnnotation, myAnnotations, listAnnotations, getPair, openApiDocument];

@@ -1,0 +1,11 @@
+/** GET /api/v1/campaigns/{id}/annotations/mine: the caller's own answers, newest first, with their history. */
+import { myAnnotations } from '@/lib/api/contracts/annotations';
+import { apiRoute } from '@/lib/http/api-route';
+import { listMyAnnotations } from '@/lib/db/annotation-reads';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { parseCampaignRef } from '@/lib/naming/campaign-ref';
+
+export const GET = apiRoute(myAnnotations, async ({ params, query, user }) => ({
+  status: 200,
+  body: await listMyAnnotations(getSqlPool(), parseCampaignRef(params.id), user.id, { limit: query.limit, ...(query.before === undefined ? {} : { before: query.before }) }),
+}));

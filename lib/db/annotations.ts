@@ -1,0 +1,165 @@
+/**
+ * Storing answers (`POST /api/v1/campaigns/{id}/annotations`): one transaction per submission. Lock
+ * the caller's membership, lock the caller's assignment for the pair and read what is stored,
+ * decide (lib/annotation/submission.ts), then one write statement. A submissionId is unique among
+ * current annotations and their revisions, so a retry finds its stored row instead of writing a
+ * second; an edit must name the version it changes; a late answer takes a slot only while one is
+ * free, so answers + live holds never exceed the overlap.
+ */
+import { AppError } from '@/lib/errors/app-error';
+import { answersInOrder, checkAnswers, type Answers } from '@/lib/annotation/questions';
+import { decideSubmission, refusalMessages } from '@/lib/annotation/submission';
+import type { CampaignRef } from '@/lib/naming/campaign-ref';
+import { releaseExpiredHolds, requireMembership, type MemberCampaign } from './campaign-membership';
+import { inTransaction, type SqlClient, type SqlPool } from './sql-pool';
+
+export interface StoredAnnotation {
+  pairId: number;
+  submissionId: string;
+  version: number;
+  /** as the caller saw the pair (relations in the order shown) */
+  answers: Answers;
+  /** relations relative to the stored order (a, b) */
+  storedAnswers: Answers;
+  durationMs: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SubmissionInput {
+  submissionId: string;
+  pairId: number;
+  answers: unknown;
+  durationMs?: number;
+  baseVersion?: number;
+}
+
+/** An Annotation row as the annotation queries read it. */
+export interface AnnotationRow {
+  id: number;
+  submissionId: string;
+  version: number;
+  answers: Answers;
+  durationMs: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface StateRow {
+  assignmentId: number;
+  status: 'PENDING' | 'SUBMITTED' | 'SKIPPED' | 'EXPIRED';
+  swapped: boolean;
+  annotation: AnnotationRow | null;
+  seen: 'mine' | 'other' | null;
+}
+
+const ANNOTATION_COLUMNS = `"id", "submissionId", "version", "answers", "durationMs", "createdAt", "updatedAt"`;
+
+async function readState(client: SqlClient, campaignId: number, userId: number, input: SubmissionInput): Promise<StateRow | null> {
+  const { rows } = await client.query<Omit<StateRow, 'annotation'> & { annotationId: number | null } & Omit<AnnotationRow, 'id'>>(
+    `SELECT a."id" AS "assignmentId", a."status", a."swapped",
+            n."id" AS "annotationId", n."submissionId", n."version", n."answers", n."durationMs", n."createdAt", n."updatedAt",
+            (SELECT CASE WHEN s."annotationId" = n."id" THEN 'mine' ELSE 'other' END FROM (
+               SELECT x."id" AS "annotationId" FROM "Annotation" x WHERE x."submissionId" = $4
+               UNION ALL
+               SELECT r."annotationId" FROM "AnnotationRevision" r WHERE r."submissionId" = $4) s LIMIT 1) AS seen
+     FROM "Assignment" a
+     LEFT JOIN "Annotation" n ON n."campaignId" = a."campaignId" AND n."pairId" = a."pairId" AND n."annotatorId" = a."userId"
+     WHERE a."campaignId" = $1 AND a."pairId" = $2 AND a."userId" = $3
+     FOR UPDATE OF a`,
+    [campaignId, input.pairId, userId, input.submissionId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt, ...state } = row;
+  return { ...state, annotation: annotationId === null ? null : { id: annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt } };
+}
+
+function toStored(campaign: MemberCampaign, pairId: number, swapped: boolean, row: AnnotationRow): StoredAnnotation {
+  return {
+    pairId,
+    submissionId: row.submissionId,
+    version: row.version,
+    answers: answersInOrder(campaign.questions, row.answers, swapped),
+    storedAnswers: row.answers,
+    durationMs: row.durationMs,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function checkedAnswers(campaign: MemberCampaign, raw: unknown, swapped: boolean): Answers {
+  const checked = checkAnswers(campaign.questions, raw);
+  if (!checked.ok) {
+    const fields = Object.fromEntries(Object.entries(checked.errors).map(([key, message]) => [key === 'answers' ? key : `answers.${key}`, message]));
+    throw new AppError('INVALID_INPUT', `Invalid answers: ${Object.entries(fields).map(([k, m]) => `${k} ${m}`).join('; ')}`, { fields });
+  }
+  return answersInOrder(campaign.questions, checked.answers, swapped);
+}
+
+/** Inserts the first answer; `late` takes a free slot (none free: no row), otherwise turns the hold into the answer. */
+async function insertAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, state: StateRow, input: SubmissionInput, answers: Answers, late: boolean): Promise<AnnotationRow | null> {
+  const slot = late
+    ? `UPDATE "CampaignItem" SET "answers" = "answers" + 1, "isOpen" = ("answers" + 1 + "holds" < $7)
+       WHERE "campaignId" = $1 AND "pairId" = $2 AND "answers" + "holds" < $7 RETURNING "id"`
+    : `UPDATE "CampaignItem" SET "answers" = "answers" + 1, "holds" = "holds" - 1
+       WHERE "campaignId" = $1 AND "pairId" = $2 AND "holds" > 0 AND "answers" + "holds" <= $7 RETURNING "id"`;
+  const { rows } = await client.query<AnnotationRow>(
+    `WITH slot AS (${slot}),
+     done AS (UPDATE "Assignment" SET "status" = 'SUBMITTED', "completedAt" = now(), "expiresAt" = NULL WHERE "id" = $8 AND EXISTS (SELECT 1 FROM slot))
+     INSERT INTO "Annotation" ("campaignId", "pairId", "annotatorId", "submissionId", "answers", "durationMs", "version", "createdAt", "updatedAt")
+     SELECT $1, $2, $3, $4, $5::jsonb, $6, 1, now(), now() FROM slot
+     RETURNING ${ANNOTATION_COLUMNS}`,
+    [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A new version: the old answers and submissionId go into the history. */
+async function updateAnswer(client: SqlClient, userId: number, current: AnnotationRow, input: SubmissionInput, answers: Answers): Promise<AnnotationRow> {
+  const { rows } = await client.query<AnnotationRow>(
+    `WITH revision AS (
+       INSERT INTO "AnnotationRevision" ("annotationId", "version", "submissionId", "values", "editorId", "createdAt")
+       SELECT "id", "version", "submissionId", "answers", $5, "updatedAt" FROM "Annotation" WHERE "id" = $1)
+     UPDATE "Annotation" SET "answers" = $2::jsonb, "submissionId" = $3, "version" = "version" + 1,
+            "durationMs" = CASE WHEN $4::int IS NULL THEN "durationMs" ELSE COALESCE("durationMs", 0) + $4::int END, "updatedAt" = now()
+     WHERE "id" = $1
+     RETURNING ${ANNOTATION_COLUMNS}`,
+    [current.id, JSON.stringify(answers), input.submissionId, input.durationMs ?? null, userId],
+  );
+  return rows[0]!;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: number, input: SubmissionInput): Promise<{ created: boolean; annotation: StoredAnnotation }> {
+  try {
+    return await inTransaction(pool, async (client) => {
+      const campaign = await requireMembership(client, ref, userId);
+      const state = await readState(client, campaign.id, userId, input);
+      const decision = decideSubmission({
+        assignment: state?.status ?? null,
+        annotation: state?.annotation ?? null,
+        seen: state?.seen ?? null,
+        isActive: campaign.status === 'ACTIVE',
+        baseVersion: input.baseVersion,
+      });
+      if (decision.kind === 'refuse') {
+        const current = decision.reason === 'stale' && state?.annotation ? { current: toStored(campaign, input.pairId, state.swapped, state.annotation) } : undefined;
+        throw new AppError(decision.status === 404 ? 'NOT_FOUND' : 'CONFLICT', refusalMessages[decision.reason], current);
+      }
+      const s = state!;
+      if (decision.kind === 'replay') return { created: false, annotation: toStored(campaign, input.pairId, s.swapped, s.annotation!) };
+      const answers = checkedAnswers(campaign, input.answers, s.swapped);
+      if (decision.kind === 'edit') return { created: false, annotation: toStored(campaign, input.pairId, s.swapped, await updateAnswer(client, userId, s.annotation!, input, answers)) };
+      if (decision.kind === 'create-late') await releaseExpiredHolds(client, campaign, userId);
+      const row = await insertAnswer(client, campaign, userId, s, input, answers, decision.kind === 'create-late');
+      if (!row) throw new AppError('CONFLICT', refusalMessages.reassigned);
+      return { created: true, annotation: toStored(campaign, input.pairId, s.swapped, row) };
+    });
+  } catch (error) {
+    // Another annotator's submission with the same id won the race for the unique index.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusalMessages['submission-reused']);
+    throw error;
+  }
+}

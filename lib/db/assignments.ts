@@ -1,0 +1,148 @@
+/**
+ * Handing out pairs (`GET /api/v1/campaigns/{id}/next`) and giving them back (skip). One short
+ * transaction per call, three statements: lock the caller's membership, release expired holds,
+ * then one statement that returns the caller's live hold or claims the first open item in position
+ * order that the caller never had, `FOR UPDATE SKIP LOCKED`, counting the hold on the item in the
+ * same statement. Invariant: answers + live holds ≤ overlap for every item, always
+ * (docs/decisions/005-assignment-locking.md explains why this holds across processes).
+ */
+import { AppError } from '@/lib/errors/app-error';
+import type { Question } from '@/lib/annotation/questions';
+import type { CampaignRef } from '@/lib/naming/campaign-ref';
+import { countProgress, releaseExpiredHolds, requireActive, requireMembership, type MemberCampaign } from './campaign-membership';
+import { inTransaction, type SqlClient, type SqlPool } from './sql-pool';
+
+export interface NextPair {
+  pairId: number;
+  /** [first shown, second shown] */
+  texts: [string, string];
+  swapped: boolean;
+  image: { key: string; url: string | null } | null;
+  questions: Question[];
+  done: number;
+  /** pairs left for the caller, this one included (counts at most REMAINING_CAP open pairs) */
+  remaining: number;
+  heldUntil: Date;
+}
+
+interface HeldRow {
+  pairId: number;
+  swapped: boolean;
+  heldUntil: Date;
+  isNew: boolean;
+  a: string;
+  b: string;
+  imageKey: string | null;
+  imageUrl: string | null;
+}
+
+/**
+ * The caller's live hold (renewed if its time ran out but the slot was never released), or a new
+ * one on the first open item the caller never had. The display order is md5(campaign:user:pair),
+ * as lib/annotation/display-order.ts computes it.
+ */
+const HOLD_OR_CLAIM = `
+  WITH held AS (
+    SELECT a."id", a."pairId", a."swapped", a."expiresAt" FROM "Assignment" a
+    WHERE a."userId" = $2 AND a."campaignId" = $1 AND a."status" = 'PENDING'
+    ORDER BY a."id" LIMIT 1),
+  renewed AS (
+    UPDATE "Assignment" a SET "expiresAt" = now() + make_interval(mins => $3)
+    FROM held h WHERE a."id" = h."id" AND h."expiresAt" < now()
+    RETURNING a."id", a."expiresAt"),
+  pick AS (
+    SELECT i."id" FROM "CampaignItem" i
+    WHERE NOT EXISTS (SELECT 1 FROM held) AND i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
+      AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."campaignId" = $1 AND x."pairId" = i."pairId" AND x."userId" = $2)
+    ORDER BY i."position" LIMIT 1
+    FOR UPDATE SKIP LOCKED),
+  item AS (
+    UPDATE "CampaignItem" i SET "holds" = i."holds" + 1, "isOpen" = (i."answers" + i."holds" + 1 < $4)
+    FROM pick WHERE i."id" = pick."id"
+    RETURNING i."pairId", i."position"),
+  claimed AS (
+    INSERT INTO "Assignment" ("campaignId", "pairId", "userId", "position", "status", "swapped", "assignedAt", "expiresAt")
+    SELECT $1, item."pairId", $2, item."position", 'PENDING',
+           $5::boolean AND (get_byte(decode(md5($1::text || ':' || $2::text || ':' || item."pairId"::text), 'hex'), 15) & 1) = 1,
+           now(), now() + make_interval(mins => $3)
+    FROM item
+    RETURNING "pairId", "swapped", "expiresAt"),
+  chosen AS (
+    SELECT h."pairId", h."swapped", COALESCE(r."expiresAt", h."expiresAt") AS "heldUntil", FALSE AS "isNew" FROM held h LEFT JOIN renewed r ON r."id" = h."id"
+    UNION ALL
+    SELECT c."pairId", c."swapped", c."expiresAt", TRUE FROM claimed c)
+  SELECT ch."pairId", ch."swapped", ch."heldUntil", ch."isNew", ta."content" AS a, tb."content" AS b, img."key" AS "imageKey", img."url" AS "imageUrl"
+  FROM chosen ch
+  JOIN "Pair" p ON p."id" = ch."pairId"
+  JOIN "Text" ta ON ta."id" = p."textAId"
+  JOIN "Text" tb ON tb."id" = p."textBId"
+  LEFT JOIN "Image" img ON img."id" = p."imageId"`;
+
+/** Claims that found every open item locked by others are tried again this often before answering 204. */
+const CLAIM_ATTEMPTS = 3;
+
+async function holdOrClaim(client: SqlClient, campaign: MemberCampaign, userId: number): Promise<HeldRow | null> {
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+    const { rows } = await client.query<HeldRow>(HOLD_OR_CLAIM, [campaign.id, userId, campaign.holdMinutes, campaign.overlap, campaign.randomiseOrder]);
+    if (rows[0]) return rows[0];
+    // Nothing claimable: either nothing is left, or the open items were all locked by concurrent claims for a moment.
+    const { rows: open } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "CampaignItem" i WHERE i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
+         AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."campaignId" = $1 AND x."pairId" = i."pairId" AND x."userId" = $2) LIMIT 1) s`,
+      [campaign.id, userId],
+    );
+    if (open[0]?.n === 0) return null;
+  }
+  return null;
+}
+
+export type NextResult = { kind: 'pair'; pair: NextPair } | { kind: 'none' };
+
+export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: number): Promise<NextResult> {
+  return inTransaction(pool, async (client) => {
+    const campaign = await requireMembership(client, ref, userId);
+    requireActive(campaign);
+    await releaseExpiredHolds(client, campaign, userId);
+    const held = await holdOrClaim(client, campaign, userId);
+    if (!held) return { kind: 'none' };
+    const progress = await countProgress(client, campaign.id, userId);
+    const swapped = held.swapped;
+    return {
+      kind: 'pair',
+      pair: {
+        pairId: held.pairId,
+        texts: swapped ? [held.b, held.a] : [held.a, held.b],
+        swapped,
+        image: held.imageKey === null ? null : { key: held.imageKey, url: held.imageUrl },
+        questions: campaign.questions,
+        done: progress.done,
+        remaining: progress.remaining,
+        heldUntil: held.heldUntil,
+      },
+    };
+  });
+}
+
+/**
+ * Gives the caller's hold on a pair back without answering: the slot returns to the pool and the
+ * pair is not offered to the caller again (an answer can still come late while a slot is free).
+ */
+export async function skipPair(pool: SqlPool, ref: CampaignRef, userId: number, pairId: number): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    const campaign = await requireMembership(client, ref, userId);
+    requireActive(campaign);
+    const { rows } = await client.query<{ status: string }>(
+      `SELECT "status" FROM "Assignment" WHERE "campaignId" = $1 AND "pairId" = $2 AND "userId" = $3 FOR UPDATE`,
+      [campaign.id, pairId, userId],
+    );
+    const status = rows[0]?.status;
+    if (status === undefined) throw new AppError('NOT_FOUND', 'This pair is not assigned to you in this campaign.');
+    if (status === 'SUBMITTED') throw new AppError('CONFLICT', 'You already answered this pair; edit the answer instead of skipping it.');
+    if (status !== 'PENDING') return; // skipped or expired already: nothing held
+    await client.query(
+      `WITH a AS (UPDATE "Assignment" SET "status" = 'SKIPPED', "completedAt" = now() WHERE "campaignId" = $1 AND "pairId" = $2 AND "userId" = $3)
+       UPDATE "CampaignItem" SET "holds" = "holds" - 1, "isOpen" = ("answers" + "holds" - 1 < $4) WHERE "campaignId" = $1 AND "pairId" = $2`,
+      [campaign.id, pairId, userId, campaign.overlap],
+    );
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * A plain pg connection pool for the annotation hot path (next, submit, skip, the JSON Lines
+ * stream): short explicit transactions with row locks, where every round trip counts and Prisma's
+ * interactive transactions only add layers (docs/decisions/005-assignment-locking.md). Sessions
+ * run in UTC, and `timestamp` columns (Prisma's DateTime, stored as UTC) are read as UTC, so dates
+ * agree with what Prisma reads and writes.
+ */
+import pg from 'pg';
+
+export type SqlPool = pg.Pool;
+export type SqlClient = pg.PoolClient;
+/** Either: a single statement can run on the pool, a transaction's on its connection. */
+export type Queryable = pg.Pool | pg.PoolClient;
+
+const TIMESTAMP_OID = 1114;
+
+const parseUtcTimestamp = (value: string) => new Date(`${value.replace(' ', 'T')}Z`);
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID && format !== 'binary' ? parseUtcTimestamp : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser,
+};
+
+export function createSqlPool(connectionString: string, max = 10): SqlPool {
+  return new pg.Pool({ connectionString, max, options: '-c TimeZone=UTC', types });
+}
+
+const globalForPool = globalThis as unknown as { paralensSqlPool?: SqlPool };
+
+/** The process-wide pool for DATABASE_URL. */
+export function getSqlPool(): SqlPool {
+  if (!globalForPool.paralensSqlPool) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is not set: start Paralens with `npm start`.');
+    globalForPool.paralensSqlPool = createSqlPool(url, Number(process.env.PARALENS_SQL_POOL_SIZE ?? 10));
+  }
+  return globalForPool.paralensSqlPool;
+}
+
+/** Runs `fn` in a transaction on one connection: COMMIT when it returns, ROLLBACK when it throws. */
+export async function inTransaction<T>(pool: SqlPool, fn: (client: SqlClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
