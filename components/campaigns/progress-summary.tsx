@@ -1,6 +1,5 @@
 import type { CampaignTotals } from '@/lib/db/campaign-progress';
-import { ACTIVE_WINDOW_DAYS } from '@/lib/db/campaign-progress';
-import { completion, estimateTimeLeft, formatDuration } from '@/lib/annotation/campaign-estimate';
+import { ACTIVE_WINDOW_DAYS, completion, estimateTimeLeft, formatDuration } from '@/lib/annotation/campaign-estimate';
 import { CompletionBar } from './completion-bar';
 import styles from './campaigns.module.css';
 

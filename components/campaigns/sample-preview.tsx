@@ -3,32 +3,32 @@ import { useEffect, useState } from 'react';
 import type { SamplePreview as Preview, SamplePreviewBody } from '@/lib/api/contracts/campaign-preview';
 import { formFieldErrors } from './campaign-request';
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; preview: Preview } | { kind: 'error'; message: string };
+type Result = { kind: 'ready'; preview: Preview } | { kind: 'error'; message: string };
 
 const fmt = (n: number) => n.toLocaleString('en');
 const edge = (x: number | null) => (x === null ? '' : x.toFixed(3));
 
+async function fetchPreview(body: string, signal: AbortSignal): Promise<Result> {
+  const res = await fetch('/api/v1/campaigns/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
+  const json = (await res.json()) as Preview & { error?: { message: string; fields?: Record<string, string> } };
+  if (res.ok) return { kind: 'ready', preview: json };
+  const fields = Object.entries(formFieldErrors(json.error?.fields)).map(([k, m]) => `${k}: ${m}`);
+  return { kind: 'error', message: fields.length > 0 ? fields.join('; ') : (json.error?.message ?? `The preview failed (HTTP ${res.status}).`) };
+}
+
 /** Asks POST /api/v1/campaigns/preview (debounced) how many pairs the sample would draw, per stratum. */
 export function SamplePreview({ request }: { request: SamplePreviewBody | null }) {
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  // The last answer, with the request it answers: a newer request shows "Counting…" until its own arrives.
+  const [answer, setAnswer] = useState<{ key: string; result: Result } | null>(null);
   const key = request ? JSON.stringify(request) : '';
   useEffect(() => {
-    if (!key) {
-      setState({ kind: 'idle' });
-      return;
-    }
+    if (!key) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      setState({ kind: 'loading' });
-      fetch('/api/v1/campaigns/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: key, signal: controller.signal })
-        .then(async (res) => {
-          const body = (await res.json()) as Preview & { error?: { message: string; fields?: Record<string, string> } };
-          if (res.ok) return setState({ kind: 'ready', preview: body });
-          const fields = Object.entries(formFieldErrors(body.error?.fields)).map(([k, m]) => `${k}: ${m}`);
-          setState({ kind: 'error', message: fields.length > 0 ? fields.join('; ') : (body.error?.message ?? `The preview failed (HTTP ${res.status}).`) });
-        })
+      fetchPreview(key, controller.signal)
+        .then((result) => setAnswer({ key, result }))
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) setState({ kind: 'error', message: error instanceof Error ? error.message : 'The preview failed.' });
+          if (!controller.signal.aborted) setAnswer({ key, result: { kind: 'error', message: error instanceof Error ? error.message : 'The preview failed.' } });
         });
     }, 350);
     return () => {
@@ -36,6 +36,8 @@ export function SamplePreview({ request }: { request: SamplePreviewBody | null }
       controller.abort();
     };
   }, [key]);
+  const result = answer && answer.key === key ? answer.result : null;
+  const state = !key ? { kind: 'idle' as const } : (result ?? { kind: 'loading' as const });
 
   return (
     <section className="card stack" aria-labelledby="preview-heading" aria-live="polite" aria-busy={state.kind === 'loading'}>

@@ -22,7 +22,8 @@ describe('estimateTimeLeft', () => {
 
   it('warns when there are fewer annotators than the overlap', () => {
     expect(estimateTimeLeft({ ...base, annotators: 2 })).toMatchObject({ warning: 'Only 2 annotators for an overlap of 3: the pairs cannot get all their answers until more members are added.' });
-    expect(estimateTimeLeft({ ...base, annotators: 0, medianMs: null, answers: 0 })).toMatchObject({ warning: expect.stringContaining('No annotators') });
+    const none = estimateTimeLeft({ ...base, annotators: 0, medianMs: null, answers: 0 });
+    expect(none.kind === 'unknown' && none.warning).toMatch(/^No annotators for an overlap of 3/);
   });
 });
 

@@ -5,6 +5,9 @@
  * estimate of annotation time, not of calendar time: it assumes the active annotators keep working
  * in parallel. Pure.
  */
+/** Annotators who answered within this many days count as active for the estimate. */
+export const ACTIVE_WINDOW_DAYS = 7;
+
 export interface EstimateInput {
   /** non-gold items × overlap */
   targetAnswers: number;

@@ -10,9 +10,8 @@
  */
 import type { Db } from './client';
 import type { CampaignStatus } from './generated/enums';
+import { ACTIVE_WINDOW_DAYS } from '@/lib/annotation/campaign-estimate';
 
-/** Annotators who answered within this many days count as active for the estimate. */
-export const ACTIVE_WINDOW_DAYS = 7;
 
 export interface CampaignListProgress {
   id: number;

@@ -106,3 +106,9 @@ export async function previewSample(db: Db, corpusIds: number[], plan: SamplePla
   const items = plan.strategy === 'all' ? row.candidates : plan.strategy === 'random' ? Math.min(plan.size ?? 0, row.candidates) : (strata ?? []).reduce((n, st) => n + st.drawn, 0);
   return { filtered: row.filtered, candidates: row.candidates, missingMeasure: row.filtered - row.candidates, items, range, strata };
 }
+
+/** The corpora of a preview or campaign by slug, and the slugs that name none. */
+export async function findCorporaBySlug(db: Db, slugs: readonly string[]): Promise<{ ids: number[]; unknown: string[] }> {
+  const corpora = await db.corpus.findMany({ where: { slug: { in: [...slugs] } }, select: { id: true, slug: true } });
+  return { ids: corpora.map((c) => c.id), unknown: [...new Set(slugs)].filter((s) => !corpora.some((c) => c.slug === s)) };
+}
