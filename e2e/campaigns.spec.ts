@@ -116,9 +116,22 @@ test('a researcher creates a stratified campaign with every question type, then 
   const headers = Object.fromEntries(Object.entries(captured.headers()).filter(([k]) => ['next-action', 'next-router-state-tree', 'content-type', 'accept'].includes(k)));
   const replay = await annotator.request.post(captured.url(), { headers, data: captured.postData() ?? '' });
   expect(await replay.text()).toContain('You do not have permission to do this.');
+
+  // As a member, the annotator answers one pair through the API the workbench uses.
+  const next = await annotator.request.get(`/api/v1/campaigns/${slug}/next`);
+  expect(next.status()).toBe(200);
+  const { pairId } = (await next.json()) as { pairId: number };
+  const answers = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'intersection', nli: 'neutral' };
+  const submitted = await annotator.request.post(`/api/v1/campaigns/${slug}/annotations`, { data: { submissionId: `e2e-${Date.now()}`, pairId, answers, durationMs: 12_000 } });
+  expect(submitted.status()).toBe(201);
   await context.close();
 
-  // Nothing changed: still active.
+  // Nothing changed by the refused action (still active); the answer shows in the progress.
   await page.reload();
   await expect(page.getByTestId('campaign-status')).toHaveText('ACTIVE');
+  await expect(page.getByRole('region', { name: 'Progress' })).toContainText('1 of 45 answers');
+  await expect(page.getByRole('figure', { name: 'Answers over time' }).locator('svg').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Done and remaining per annotator' }).locator('svg').first()).toBeVisible();
+  const demoAnnotator = page.getByRole('table', { name: 'Progress per annotator' }).getByRole('row').filter({ hasText: 'Demo Annotator' });
+  await expect(demoAnnotator).toContainText('12 s');
 });

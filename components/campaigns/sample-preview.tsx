@@ -8,8 +8,8 @@ type Result = { kind: 'ready'; preview: Preview } | { kind: 'error'; message: st
 const fmt = (n: number) => n.toLocaleString('en');
 const edge = (x: number | null) => (x === null ? '' : x.toFixed(3));
 
-async function fetchPreview(body: string, signal: AbortSignal): Promise<Result> {
-  const res = await fetch('/api/v1/campaigns/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
+async function fetchPreview(body: string): Promise<Result> {
+  const res = await fetch('/api/v1/campaigns/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   const json = (await res.json()) as Preview & { error?: { message: string; fields?: Record<string, string> } };
   if (res.ok) return { kind: 'ready', preview: json };
   const fields = Object.entries(formFieldErrors(json.error?.fields)).map(([k, m]) => `${k}: ${m}`);
@@ -23,18 +23,14 @@ export function SamplePreview({ request }: { request: SamplePreviewBody | null }
   const key = request ? JSON.stringify(request) : '';
   useEffect(() => {
     if (!key) return;
-    const controller = new AbortController();
+    // In-flight requests are not aborted (the server would log a cut-off body); a late answer
+    // for an older request is kept under its own key and never shown for the current one.
     const timer = setTimeout(() => {
-      fetchPreview(key, controller.signal)
+      fetchPreview(key)
         .then((result) => setAnswer({ key, result }))
-        .catch((error: unknown) => {
-          if (!controller.signal.aborted) setAnswer({ key, result: { kind: 'error', message: error instanceof Error ? error.message : 'The preview failed.' } });
-        });
+        .catch((error: unknown) => setAnswer({ key, result: { kind: 'error', message: error instanceof Error ? error.message : 'The preview failed.' } }));
     }, 350);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    return () => clearTimeout(timer);
   }, [key]);
   const result = answer && answer.key === key ? answer.result : null;
   const state = !key ? { kind: 'idle' as const } : (result ?? { kind: 'loading' as const });

@@ -17,23 +17,23 @@ export function StatusControls({ slug, status }: { slug: string; status: Campaig
     });
   };
   return (
-    <div className="stack" style={{ alignItems: 'flex-end' }}>
-      <div className="row">
-        <span className={`badge ${styles.status}`} data-testid="campaign-status">
-          {status}
-        </span>
+    <section className="card row" aria-label="Status">
+      <span className={`badge ${styles.status}`} data-testid="campaign-status">
+        {status}
+      </span>
+      <span className="muted">{STATUS_DESCRIPTIONS[status]}</span>
+      <span className="row" style={{ marginLeft: 'auto' }}>
         {nextStatuses(status).map((to) => (
           <button key={to} type="button" className={to === 'CLOSED' ? 'danger' : to === 'PAUSED' ? 'secondary' : undefined} disabled={isPending} onClick={() => change(to)}>
             {statusActionLabel(status, to)}
           </button>
         ))}
-      </div>
-      <span className="small muted">{STATUS_DESCRIPTIONS[status]}</span>
+      </span>
       {error && (
-        <p role="alert" className="alert error">
+        <p role="alert" className="alert error" style={{ width: '100%', margin: 0 }}>
           {error}
         </p>
       )}
-    </div>
+    </section>
   );
 }

@@ -40,8 +40,8 @@ export default async function CampaignPage({ params }: Params) {
             {campaign.createdBy && ` by ${campaign.createdBy}`} · <Link href="/campaigns">all campaigns</Link>
           </>
         }
-        actions={<StatusControls slug={campaign.slug} status={campaign.status} />}
       />
+      <StatusControls slug={campaign.slug} status={campaign.status} />
       <section className="card" aria-labelledby="progress-heading">
         <h2 id="progress-heading" style={{ marginTop: 0 }}>
           Progress
