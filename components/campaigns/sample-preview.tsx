@@ -2,11 +2,11 @@
 import { useEffect, useState } from 'react';
 import type { SamplePreview as Preview, SamplePreviewBody } from '@/lib/api/contracts/campaign-preview';
 import { formFieldErrors } from './campaign-request';
+import { StrataTable } from './strata-table';
 
 type Result = { kind: 'ready'; preview: Preview } | { kind: 'error'; message: string };
 
 const fmt = (n: number) => n.toLocaleString('en');
-const edge = (x: number | null) => (x === null ? '' : x.toFixed(3));
 
 async function fetchPreview(body: string): Promise<Result> {
   const res = await fetch('/api/v1/campaigns/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -55,30 +55,7 @@ function PreviewCounts({ preview }: { preview: Preview }) {
         <strong>{fmt(preview.items)}</strong>.
       </p>
       {preview.items === 0 && <p className="alert error">Nothing to draw: widen the filters or choose other corpora.</p>}
-      {preview.strata && preview.strata.length > 0 && (
-        <table className="data" aria-label="Pairs per stratum">
-          <thead>
-            <tr>
-              <th>Stratum</th>
-              <th className="num">From</th>
-              <th className="num">To</th>
-              <th className="num">Candidates</th>
-              <th className="num">Drawn</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.strata.map((s) => (
-              <tr key={s.stratum}>
-                <td>{s.label}</td>
-                <td className="num">{edge(s.lo)}</td>
-                <td className="num">{edge(s.hi)}</td>
-                <td className="num">{fmt(s.available)}</td>
-                <td className="num">{fmt(s.drawn)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {preview.strata && preview.strata.length > 0 && <StrataTable rows={preview.strata} label="Pairs per stratum" />}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { StatusControls } from '@/components/campaigns/status-controls';
 import { MemberManager } from '@/components/campaigns/member-manager';
 import { QuestionList } from '@/components/campaigns/question-list';
 import { GuidelinesMarkdown } from '@/components/campaigns/guidelines-markdown';
+import { PageSection } from '@/components/campaigns/page-section';
 import { ProgressSection } from './_sections/progress-section';
 import { SampleDrawSection } from './_sections/sample-draw-section';
 
@@ -42,45 +43,28 @@ export default async function CampaignPage({ params }: Params) {
         }
       />
       <StatusControls slug={campaign.slug} status={campaign.status} />
-      <section className="card" aria-labelledby="progress-heading">
-        <h2 id="progress-heading" style={{ marginTop: 0 }}>
-          Progress
-        </h2>
+      <PageSection id="progress" title="Progress">
         <Suspense fallback={<LoadingBlock label="progress" />}>
           <ProgressSection campaignId={campaign.id} overlap={campaign.overlap} />
         </Suspense>
-      </section>
-      <section className="card" aria-labelledby="sample-heading">
-        <h2 id="sample-heading" style={{ marginTop: 0 }}>
-          Sample
-        </h2>
+      </PageSection>
+      <PageSection id="sample" title="Sample">
         <Suspense fallback={<LoadingBlock label="sample" />}>
           <SampleDrawSection campaignId={campaign.id} record={readSamplingRecord(campaign.sampling)} corpora={corpora} />
         </Suspense>
-      </section>
-      <section className="card" aria-labelledby="members-heading">
-        <h2 id="members-heading" style={{ marginTop: 0 }}>
-          Annotators
-        </h2>
+      </PageSection>
+      <PageSection id="members" title="Annotators">
         <MemberManager slug={campaign.slug} members={members} candidates={candidates} isClosed={campaign.status === 'CLOSED'} />
-      </section>
-      <section className="card" aria-labelledby="questions-heading">
-        <h2 id="questions-heading" style={{ marginTop: 0 }}>
-          Questions
-        </h2>
+      </PageSection>
+      <PageSection id="questions" title="Questions">
         <QuestionList questions={campaign.questions} />
-      </section>
-      <section className="card" aria-labelledby="guidelines-heading">
+      </PageSection>
+      <PageSection id="guidelines" title="Guidelines" note="as annotators see them">
         <details>
-          <summary>
-            <h2 id="guidelines-heading" style={{ display: 'inline', margin: 0 }}>
-              Guidelines
-            </h2>{' '}
-            <span className="small muted">as annotators see them</span>
-          </summary>
+          <summary>Show the guidelines</summary>
           <GuidelinesMarkdown markdown={campaign.guidelines} />
         </details>
-      </section>
+      </PageSection>
     </>
   );
 }
