@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { apiContentSecurityPolicy, securityHeaders } from './lib/access/security-headers';
 
 const nextConfig: NextConfig = {
   // forbidden() renders app/forbidden.tsx with HTTP 403
@@ -7,6 +8,13 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc); the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },
+  // Pages get their content security policy (with a nonce) from proxy.ts.
+  headers() {
+    return Promise.resolve([
+      { source: '/:path*', headers: [...securityHeaders] },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: apiContentSecurityPolicy }] },
+    ]);
+  },
 };
 
 export default nextConfig;

@@ -1,18 +1,30 @@
 /**
- * Next 16 proxy: redirects visitors without a session cookie to /login. It is deliberately not an
- * access check (pages, actions and API routes check the user and role themselves, see
- * lib/auth/guards.ts) and it never re-issues the session cookie: a re-issued cookie on a request
- * that raced a sign-out would sign the user back in.
+ * Next 16 proxy: gives every page a content security policy with a fresh nonce (Next puts it on
+ * its scripts; lib/access/security-headers.ts), and redirects visitors without a session cookie to
+ * /login. The redirect is deliberately not an access check (pages, actions and API routes check
+ * the user and role themselves, see lib/auth/guards.ts) and it never re-issues the session cookie:
+ * a re-issued cookie on a request that raced a sign-out would sign the user back in.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { hasSessionCookie } from '@/lib/auth/session-cookie';
+import { createNonce, pageContentSecurityPolicy } from '@/lib/access/security-headers';
 
 export default function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
-  if (pathname === '/login' || hasSessionCookie(request.cookies.getAll().map((c) => c.name))) return NextResponse.next();
-  const login = new URL('/login', request.nextUrl);
-  login.searchParams.set('callbackUrl', `${pathname}${search}`);
-  return NextResponse.redirect(login);
+  const csp = pageContentSecurityPolicy(createNonce(), process.env.NODE_ENV === 'development');
+  let response: NextResponse;
+  if (pathname === '/login' || hasSessionCookie(request.cookies.getAll().map((c) => c.name))) {
+    // Next reads the nonce from the request's policy while rendering.
+    const headers = new Headers(request.headers);
+    headers.set('content-security-policy', csp);
+    response = NextResponse.next({ request: { headers } });
+  } else {
+    const login = new URL('/login', request.nextUrl);
+    login.searchParams.set('callbackUrl', `${pathname}${search}`);
+    response = NextResponse.redirect(login);
+  }
+  response.headers.set('content-security-policy', csp);
+  return response;
 }
 
 export const config = {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { connection } from 'next/server';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -7,7 +8,9 @@ export const metadata: Metadata = {
   description: 'Load, annotate and understand paraphrase candidate pairs.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page renders per request, so each gets the nonce of its content security policy (proxy.ts).
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

@@ -19,20 +19,23 @@ test('an admin creates a user, changes the role, resets the password and deactiv
   await expect(userPage.getByTestId('current-role')).toHaveText('Annotator');
   await expect(userPage.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['My campaigns']);
 
-  // Promote to researcher: the role is re-read from the database on the next request.
+  // Promote to researcher: the change ends the open session; signed in again, the user has the new role.
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: email });
   await row.getByLabel(`Role of ${email}`).selectOption('RESEARCHER');
   await expect(row.getByRole('status')).toHaveText('Role set to Researcher.');
   await userPage.goto('/corpora');
+  await expect(userPage).toHaveURL(/\/login/);
+  await signIn(userPage, email, 'first-password-123');
   await expect(userPage.getByRole('heading', { level: 1, name: 'Corpora' })).toBeVisible();
 
-  // Reset the password: the generated one is shown once and works.
+  // Reset the password: the open session ends, the generated password is shown once and works.
   await row.getByRole('button', { name: 'Reset password' }).click();
   const status = row.getByRole('status');
   await expect(status).toContainText('New password (shown once):');
   const newPassword = ((await status.textContent()) ?? '').split(': ').at(-1)!.trim();
-  await other.clearCookies();
+  await userPage.goto('/corpora');
+  await expect(userPage).toHaveURL(/\/login/);
   await signIn(userPage, email, newPassword);
   await expect(userPage.getByTestId('current-role')).toHaveText('Researcher');
 

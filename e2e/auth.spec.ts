@@ -23,7 +23,7 @@ test.describe('signing in', () => {
       await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     }
     await signIn(page, email, 'guess-again');
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(/Too many failed sign-in attempts/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Too many failed sign-in attempts\. Wait \d+ seconds and try again\.$/);
   });
 
   const homes = [
@@ -42,11 +42,23 @@ test.describe('signing in', () => {
     });
   }
 
-  test('signing out returns to the login page and protects pages again', async ({ page, loginAs }) => {
-    await loginAs('researcher');
+  // A fresh account: signing out ends all of the account's sessions, and the demo accounts are shared by parallel tests.
+  test('signing out returns to the login page and ends the account’s sessions in other browsers too', async ({ page, browser, createAccount }) => {
+    test.slow(); // an admin creates the account, then two browsers sign in
+    const account = await createAccount('researcher');
+    const elsewhere = await browser.newContext();
+    const otherPage = await elsewhere.newPage();
+    await signIn(otherPage, account.email, account.password);
+    await signIn(page, account.email, account.password);
+    await expect(page.getByTestId('current-role')).toHaveText('Researcher');
+    await expect(otherPage.getByTestId('current-role')).toHaveText('Researcher');
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/corpora');
     await expect(page).toHaveURL(/\/login/);
+    await otherPage.goto('/corpora');
+    await expect(otherPage).toHaveURL(/\/login/);
+    await elsewhere.close();
   });
 });

@@ -52,12 +52,13 @@ test('a broken file fails with line-numbered errors and imports nothing', async 
   await expect(page.getByRole('main').locator('header')).toContainText('0 pairs.');
 });
 
-test('annotators cannot upload, and unknown corpora are 404', async ({ page, loginAs }) => {
+test('annotators cannot upload, and unknown corpora are 404', async ({ page, loginAs, baseURL }) => {
+  const sameOrigin = { Origin: new URL(baseURL!).origin }; // as the upload panel's fetch sends it
   await loginAs('annotator');
-  const res = await page.request.post('/api/corpora/paws-wiki-demo-sample/imports?fileName=x.tsv', { data: 'x' });
+  const res = await page.request.post('/api/corpora/paws-wiki-demo-sample/imports?fileName=x.tsv', { data: 'x', headers: sameOrigin });
   expect(res.status()).toBe(403);
   await page.context().clearCookies();
   await loginAs('researcher');
-  const missing = await page.request.post('/api/corpora/no-such-corpus/imports?fileName=x.tsv', { data: 'x' });
+  const missing = await page.request.post('/api/corpora/no-such-corpus/imports?fileName=x.tsv', { data: 'x', headers: sameOrigin });
   expect(missing.status()).toBe(404);
 });

@@ -45,6 +45,23 @@ describe('npm start refuses bad configurations clearly', () => {
     expect(errorLines).toEqual(['paralens: PORT=eighty is not a port number. Use a number between 1 and 65535.']);
   }, 60_000);
 
+  it('demo mode on a non-loopback HOST, before anything is started', () => {
+    const home = scratchHome();
+    const { status, errorLines } = start({ HOST: '0.0.0.0', PARALENS_HOME: home });
+    expect(status).toBe(1);
+    expect(errorLines).toHaveLength(1);
+    expect(errorLines[0]).toMatch(/^paralens: HOST=0\.0\.0\.0 would put the demo accounts, whose password is published, on the network; .* set real passwords first: use your own PostgreSQL \(set DATABASE_URL and AUTH_SECRET\), create the accounts with `npx paralens user create/);
+    expect(readdirSync(home)).toEqual([]);
+  }, 60_000);
+
+  it('a TRUSTED_PROXY_HOPS that is not a number of proxies', () => {
+    const { status, errorLines } = start({ TRUSTED_PROXY_HOPS: 'yes', PARALENS_HOME: scratchHome() });
+    expect(status).toBe(1);
+    expect(errorLines).toEqual([
+      'paralens: TRUSTED_PROXY_HOPS=yes is not a number of proxies. Set it to how many reverse proxies are in front of Paralens (0 to 10), or unset it when clients connect directly.',
+    ]);
+  }, 60_000);
+
   it('a foreign data folder, which is left as it was', async () => {
     const home = scratchHome();
     mkdirSync(path.join(home, 'pgdata'));

@@ -1,7 +1,9 @@
 /**
  * `npm start`: opens the database (DATABASE_URL, or the embedded PostgreSQL with demo data),
- * builds the app when its sources changed, serves it on PORT and prints the URL and demo logins.
- * Ctrl-C stops the server and then PostgreSQL. Expected failures print one line and exit 1.
+ * builds the app when its sources changed, serves it on PORT (scripts/serve.ts, which finds each
+ * request's client address; see docs/decisions/004) and prints the URL and demo logins.
+ * Demo mode listens on loopback only. Ctrl-C stops the server and then PostgreSQL. Expected
+ * failures print one line and exit 1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -9,7 +11,8 @@ import { openDatabase, type OpenedDatabase } from '@/lib/runtime/bootstrap';
 import { isPortFree } from '@/lib/runtime/ports';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { StartupError } from '@/lib/runtime/startup-error';
-import { demoPassword, demoUsers } from '@/lib/runtime/demo';
+import { demoHostProblem, demoPassword, demoUsers } from '@/lib/runtime/demo';
+import { maxTrustedProxyHops, parseTrustedProxyHops } from '@/lib/access/client-address';
 import { isBuildStale } from './lib/build-freshness';
 import { createPrismaClient, type Db } from '@/lib/db/client';
 import { ensureCorpusSummaries } from '@/lib/db/corpus-summary';
@@ -36,6 +39,7 @@ function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
 }
 
 const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
+const serveScript = path.join(projectRoot, 'scripts', 'serve.ts');
 
 function parsePort(value: string | undefined): number {
   const port = Number(value ?? 3000);
@@ -43,6 +47,15 @@ function parsePort(value: string | undefined): number {
     throw new StartupError(`PORT=${value} is not a port number.`, 'Use a number between 1 and 65535.');
   }
   return port;
+}
+
+function checkTrustedProxyHops(value: string | undefined): void {
+  if (parseTrustedProxyHops(value) === null) {
+    throw new StartupError(
+      `TRUSTED_PROXY_HOPS=${value} is not a number of proxies.`,
+      `Set it to how many reverse proxies are in front of Paralens (0 to ${maxTrustedProxyHops}), or unset it when clients connect directly.`,
+    );
+  }
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
@@ -77,6 +90,9 @@ async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
   const isEmbedded = !process.env.DATABASE_URL;
   const host = process.env.HOST ?? (isEmbedded ? '127.0.0.1' : '0.0.0.0');
+  checkTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS);
+  const demoProblem = isEmbedded ? demoHostProblem(host) : null;
+  if (demoProblem) throw new StartupError(demoProblem.cause, demoProblem.hint);
   if (!(await isPortFree(port, host))) {
     throw new StartupError(`port ${port} on ${host} is already in use.`, 'Stop what uses it or set PORT to another port.');
   }
@@ -123,7 +139,8 @@ async function main(): Promise<void> {
       const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: projectRoot, stdio: 'inherit', env });
       if (build.status !== 0) throw new StartupError('the build failed (see above).', 'Fix the error and run npm start again.');
     }
-    child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', host], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env });
+    const serveArgs = ['--import', 'tsx', serveScript, '--port', String(port), '--host', host];
+    child = spawn(process.execPath, serveArgs, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env });
     child.on('exit', (code) => {
       if (!stopping) {
         console.error(`paralens: the web server stopped unexpectedly (exit ${code}).`);

@@ -1,7 +1,11 @@
 'use server';
 /** Sign in and sign out. The only actions without a role: sign-in is what establishes one. */
 import { AuthError } from 'next-auth';
-import { signIn, signOut } from '@/lib/auth/auth';
+import { RateLimitedSignIn, signIn, signOut } from '@/lib/auth/auth';
+import { getCurrentUser } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { endUserSessions } from '@/lib/db/users';
+import { describeWait } from '@/lib/access/login-throttle';
 
 export interface SignInState {
   error: string | null;
@@ -23,15 +27,17 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
     });
     return { error: null };
   } catch (error) {
-    if (error instanceof AuthError) {
-      const code = (error as AuthError & { code?: string }).code;
-      if (code === 'rate_limited') return { error: 'Too many failed sign-in attempts. Wait 15 minutes and try again.' };
-      return { error: 'Wrong email or password.' };
+    if (error instanceof RateLimitedSignIn) {
+      return { error: `Too many failed sign-in attempts. ${describeWait(error.retryAfterMs)} and try again.` };
     }
+    if (error instanceof AuthError) return { error: 'Wrong email or password.' };
     throw error; // the redirect after a successful sign-in
   }
 }
 
+/** Signs out everywhere: the session version moves on, so copies of this session's cookie stop working too. */
 export async function signOutAction(): Promise<void> {
+  const user = await getCurrentUser();
+  if (user) await endUserSessions(getDb(), user.id);
   await signOut({ redirectTo: '/login' });
 }

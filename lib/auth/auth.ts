@@ -2,14 +2,14 @@
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { authConfig } from './config';
+import { requestClientAddress } from './client-address';
 import { verifyCredentials } from './verify-credentials';
 
 export class RateLimitedSignIn extends CredentialsSignin {
   override code = 'rate_limited';
-}
-
-export function clientAddress(headers: Headers): string {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown';
+  constructor(readonly retryAfterMs: number) {
+    super();
+  }
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -18,9 +18,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     Credentials({
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
       async authorize(credentials, request) {
-        const result = await verifyCredentials(credentials, clientAddress(request.headers));
-        if (result.ok) return { id: String(result.userId) };
-        if (result.reason === 'rate_limited') throw new RateLimitedSignIn();
+        const result = await verifyCredentials(credentials, requestClientAddress(request.headers));
+        if (result.ok) return { id: String(result.userId), sessionVersion: result.sessionVersion };
+        if (result.reason === 'rate_limited') throw new RateLimitedSignIn(result.retryAfterMs);
         return null;
       },
     }),

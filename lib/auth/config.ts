@@ -15,12 +15,18 @@ export const authConfig = {
     },
   },
   callbacks: {
+    // The token carries the user's session version at sign-in; the guards compare it with the
+    // database on every request, so a bumped version ends the session (lib/db/users.ts).
     jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+      if (user?.id) {
+        token.sub = user.id;
+        token.sv = user.sessionVersion;
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.sv === 'number') session.sessionVersion = token.sv;
       return session;
     },
   },

@@ -1,26 +1,30 @@
 /**
  * Server-side access checks. Every page, Server Action and route handler calls one of these;
- * they read the user (and role) from the database on every request, so a role change or a
- * deactivation takes effect at once. Pages get redirects / 403 pages; actions and API routes
- * get AppErrors that their wrappers turn into 401/403 responses.
+ * they read the user (and role) from the database on every request and accept the session only
+ * while its session version is the user's current one, so a sign-out, a password reset, a role
+ * change or a deactivation ends existing sessions at once. Pages get redirects / 403 pages;
+ * actions and API routes get AppErrors that their wrappers turn into 401/403 responses.
  */
 import { cache } from 'react';
 import { forbidden, redirect } from 'next/navigation';
 import { AppError } from '@/lib/errors/app-error';
 import { canUseArea, type Area, type RoleName } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { getUserById, type UserDto } from '@/lib/db/users';
+import { getSessionUser, type UserDto } from '@/lib/db/users';
+import { isDemoMode } from '@/lib/runtime/demo';
 import { auth } from './auth';
 
 export type CurrentUser = UserDto;
 
-/** The signed-in, active user, or null. Cached for the duration of one request. */
+/** The signed-in, active user of a current session, or null. Cached for the duration of one request. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await auth();
   const id = Number(session?.user?.id);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const user = await getUserById(getDb(), id);
-  return user?.isActive ? user : null;
+  const version = session?.sessionVersion;
+  if (!Number.isInteger(id) || id <= 0 || typeof version !== 'number') return null;
+  const user = await getSessionUser(getDb(), id, version);
+  if (user?.isDemo && !isDemoMode()) return null;
+  return user;
 });
 
 // ─── pages ──────────────────────────────────────────────────────────────────

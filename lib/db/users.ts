@@ -1,4 +1,8 @@
-/** Users: the account data the guards, sign-in and the admin page need. Returns plain DTOs. */
+/**
+ * Users: the account data the guards, sign-in and the admin page need. Returns plain DTOs.
+ * Every session token carries the user's sessionVersion; the changes that must end existing
+ * sessions (password, role, active state, sign-out) bump it here, so no caller can forget.
+ */
 import type { Db } from './client';
 import type { Role } from './generated/enums';
 
@@ -32,11 +36,16 @@ export function getUserById(db: Db, id: number): Promise<UserDto | null> {
   return db.user.findUnique({ where: { id }, select: userSelect });
 }
 
+/** The user of a session token: only while active and while the token's session version is current. */
+export function getSessionUser(db: Db, id: number, sessionVersion: number): Promise<UserDto | null> {
+  return db.user.findFirst({ where: { id, sessionVersion, isActive: true }, select: userSelect });
+}
+
 /** Only sign-in reads the password hash. */
 export function getUserCredentials(db: Db, email: string) {
   return db.user.findUnique({
     where: { email: normaliseEmail(email) },
-    select: { id: true, passwordHash: true, isActive: true },
+    select: { id: true, passwordHash: true, isActive: true, isDemo: true, sessionVersion: true },
   });
 }
 
@@ -63,12 +72,21 @@ export function findUserByEmail(db: Db, email: string): Promise<UserDto | null> 
   return db.user.findUnique({ where: { email: normaliseEmail(email) }, select: userSelect });
 }
 
-export function updateUser(
-  db: Db,
-  id: number,
-  data: Partial<{ role: Role; passwordHash: string; isActive: boolean; name: string }>,
-): Promise<UserDto> {
-  return db.user.update({ where: { id }, data, select: userSelect });
+export type UserChanges = Partial<{ role: Role; passwordHash: string; isActive: boolean; name: string }>;
+
+/** A new password, role or active state ends the user's existing sessions (a name change does not). */
+export function updateUser(db: Db, id: number, data: UserChanges): Promise<UserDto> {
+  const endsSessions = data.role !== undefined || data.passwordHash !== undefined || data.isActive !== undefined;
+  return db.user.update({
+    where: { id },
+    data: endsSessions ? { ...data, sessionVersion: { increment: 1 } } : data,
+    select: userSelect,
+  });
+}
+
+/** Ends every existing session of the user (sign-out signs out everywhere). */
+export async function endUserSessions(db: Db, id: number): Promise<void> {
+  await db.user.update({ where: { id }, data: { sessionVersion: { increment: 1 } } });
 }
 
 export function countActiveAdmins(db: Db): Promise<number> {

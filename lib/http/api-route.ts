@@ -1,7 +1,7 @@
 /**
- * The one wrapper around every `/api/v1` route handler: authenticate (the browser session, or
- * `Authorization: Bearer <token>` acting with the token's user's current role), check the role the
- * contract names, refuse cross-site cookie requests that change things, validate params, query and
+ * The one wrapper around every `/api/v1` route handler: authenticate (lib/auth/request-auth.ts: the
+ * browser session, refusing cross-site cookie requests that change things, or `Authorization: Bearer
+ * <token>` acting with the token's user's current role), check the role the contract names, validate params, query and
  * body with the contract's zod schemas (400 with the fields that are wrong), call the handler, and
  * answer AppErrors as JSON with their status; anything else is logged with a reference (500).
  */
@@ -10,9 +10,8 @@ import type { z } from 'zod';
 import type { ApiContract } from '@/lib/api/contract';
 import { AppError, isAppError } from '@/lib/errors/app-error';
 import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-reference';
-import { bearerToken, userForApiToken } from '@/lib/auth/api-token';
-import { getCurrentUser, type CurrentUser } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import type { CurrentUser } from '@/lib/auth/guards';
+import { authenticateRequest } from '@/lib/auth/request-auth';
 
 /** The parsed value of an optional contract schema (the property's type includes undefined, hence the Exclude). */
 type Parsed<S, Otherwise> = Exclude<S, undefined> extends z.ZodType ? z.infer<Exclude<S, undefined>> : Otherwise;
@@ -29,8 +28,6 @@ export interface ApiContext<C extends ApiContract> {
 
 /** What a handler returns: a status with a JSON body (none for 204), or a ready Response (streams). */
 export type ApiResult = { status: number; body?: unknown } | Response;
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function fieldsOf(error: z.ZodError, prefix: string): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -51,28 +48,6 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, p
   return parsed.data;
 }
 
-async function authenticateApiRequest(request: NextRequest): Promise<{ user: CurrentUser; via: 'session' | 'token' }> {
-  const token = bearerToken(request.headers);
-  if (token !== null) {
-    const user = await userForApiToken(getDb(), token);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is not valid (unknown, revoked or expired).');
-    return { user, via: 'token' };
-  }
-  const user = await getCurrentUser();
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in or send an API token (Authorization: Bearer <token>).');
-  return { user, via: 'session' };
-}
-
-/** A cookie-authenticated request that changes something must come from this site (tokens are exempt). */
-function assertSameOrigin(request: NextRequest): void {
-  const origin = request.headers.get('origin');
-  const site = request.headers.get('sec-fetch-site');
-  if (origin !== null && origin !== request.nextUrl.origin && origin !== `${request.nextUrl.protocol}//${request.headers.get('host') ?? ''}`) {
-    throw new AppError('FORBIDDEN', 'Cross-site requests may not change anything here.');
-  }
-  if (origin === null && site !== null && site !== 'same-origin' && site !== 'none') throw new AppError('FORBIDDEN', 'Cross-site requests may not change anything here.');
-}
-
 export function errorBody(error: AppError): Record<string, unknown> {
   const details = (error.details ?? {}) as Record<string, unknown>;
   const { fields, ...rest } = details;
@@ -88,9 +63,8 @@ export function apiErrorResponse(error: unknown): Response {
 export function apiRoute<C extends ApiContract>(contract: C, handler: (ctx: ApiContext<C>) => Promise<ApiResult>) {
   return async (request: NextRequest, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     try {
-      const { user, via } = await authenticateApiRequest(request);
+      const { user, via } = await authenticateRequest(request);
       if (!contract.roles.includes(user.role)) throw new AppError('FORBIDDEN', 'Your role may not do this.');
-      if (via === 'session' && MUTATING.has(request.method)) assertSameOrigin(request);
       const params = parseWith(contract.params, await context.params, 'params');
       const query = parseWith(contract.query, Object.fromEntries(request.nextUrl.searchParams), 'query');
       let body: unknown;

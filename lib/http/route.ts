@@ -1,13 +1,16 @@
 /**
- * The one wrapper around every route handler: authenticate, check the role, validate the query
- * with zod, call the handler; AppErrors become JSON with their status, anything else a logged 500.
+ * The one wrapper around every route handler: authenticate (session cookie, or later an API token;
+ * a cookie-authenticated request that changes something must carry this site's Origin), check the
+ * role, validate the query with zod, call the handler; AppErrors become JSON with their status,
+ * anything else a logged 500.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { AppError, isAppError } from '@/lib/errors/app-error';
 import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-reference';
 import type { RoleName } from '@/lib/access/roles';
-import { assertRole, authenticate, type CurrentUser } from '@/lib/auth/guards';
+import { assertRole, type CurrentUser } from '@/lib/auth/guards';
+import { authenticateRequest } from '@/lib/auth/request-auth';
 
 interface RouteContext<Q> {
   request: NextRequest;
@@ -34,7 +37,7 @@ export function errorResponse(error: unknown): NextResponse {
 export function defineRoute<Q extends z.ZodType = z.ZodType<Record<string, never>>>(def: RouteDefinition<Q>) {
   return async (request: NextRequest, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     try {
-      const user = await authenticate();
+      const { user } = await authenticateRequest(request);
       assertRole(user, def.roles);
       let query = {} as z.infer<Q>;
       if (def.query) {

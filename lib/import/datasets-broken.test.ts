@@ -3,7 +3,7 @@
  * fail on exactly that line (and only there) while every other record still reads.
  */
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DATASET_FILES, DATASETS, type DatasetFile } from './dataset-files';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { importText } from './test-support';

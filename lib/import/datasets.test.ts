@@ -4,7 +4,7 @@
  * QUOTE_NONE, and checked against each corpus's own published figures).
  */
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DATASET_FILES, DATASETS } from './dataset-files';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { openImportFile } from './open-import-file';

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { DATASET_FILES, DATASETS } from '@/lib/import/dataset-files';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';

@@ -73,5 +73,5 @@ describe('folder boundaries', () => {
         if (expected.rules[rule] !== undefined) expect(actual.rules[rule], `${file} ${rule}`).toEqual(expected.rules[rule]);
       }
     }
-  });
+  }, 60_000);
 });

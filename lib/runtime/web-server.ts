@@ -1,0 +1,65 @@
+/**
+ * The HTTP server in front of Next.js (a custom server: `next({ dev: false })` and its request
+ * handler, see docs/decisions/004). It exists because the App Router does not expose the socket:
+ * before Next sees a request, this server replaces any incoming client-address header with the
+ * address it determined itself (lib/access/client-address.ts), and drops forwarding headers when no
+ * proxy is trusted, so nobody can choose their own address by sending X-Forwarded-For.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import next from 'next';
+import { clientAddressHeader, clientAddressMarker, resolveClientAddress } from '@/lib/access/client-address';
+
+export interface WebServerOptions {
+  dir: string;
+  hostname: string;
+  port: number;
+  trustedProxyHops: number;
+}
+
+/** Headers only a trusted proxy may set; without one, whatever the client sent is dropped. */
+const forwardingHeaders = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+/** Rewrites the request's headers in place: the client-address header from the socket (or the trusted proxies). */
+export function prepareRequestHeaders(req: IncomingMessage, trustedProxyHops: number): void {
+  const socketAddress = req.socket.remoteAddress;
+  const address =
+    resolveClientAddress(socketAddress, headerValue(req.headers['x-forwarded-for']), trustedProxyHops) ??
+    resolveClientAddress(socketAddress, undefined, 0);
+  delete req.headers[clientAddressHeader];
+  if (trustedProxyHops === 0) for (const name of forwardingHeaders) delete req.headers[name];
+  if (address) req.headers[clientAddressHeader] = address;
+}
+
+function listen(server: Server, port: number, hostname: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Prepares the production build in `dir` and serves it; resolves once the server listens. */
+export async function startWebServer(options: WebServerOptions): Promise<Server> {
+  const app = next({ dev: false, dir: options.dir, hostname: options.hostname, port: options.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  // The app believes the client-address header only when this server runs in its process.
+  (globalThis as Record<symbol, unknown>)[clientAddressMarker] = true;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    prepareRequestHeaders(req, options.trustedProxyHops);
+    handle(req, res).catch((error: unknown) => {
+      console.error('[web] request failed', error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  await listen(server, options.port, options.hostname);
+  return server;
+}

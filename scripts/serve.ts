@@ -1,0 +1,33 @@
+/**
+ * The web server process that `npm start` runs (instead of `next start`): serves the production
+ * build through lib/runtime/web-server.ts on --port/--host. TRUSTED_PROXY_HOPS says how many reverse
+ * proxies in front of it to believe. Stops on SIGTERM/SIGINT.
+ */
+import { parseArgs } from 'node:util';
+import { parseTrustedProxyHops } from '@/lib/access/client-address';
+import { projectRoot } from '@/lib/runtime/paralens-home';
+import { startWebServer } from '@/lib/runtime/web-server';
+
+const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' } } });
+const port = Number(values.port);
+const hostname = values.host ?? '127.0.0.1';
+const trustedProxyHops = parseTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS);
+if (!Number.isInteger(port) || trustedProxyHops === null) {
+  console.error('paralens: serve needs --port N and TRUSTED_PROXY_HOPS unset or a whole number from 0 to 10.');
+  process.exit(2);
+}
+
+const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops }).catch((error: unknown) => {
+  console.error(`paralens: the web server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+console.log(`Web server listening on ${hostname}:${port} (trusted proxy hops: ${trustedProxyHops}).`);
+
+function stop(code: number): void {
+  server.close(() => process.exit(code));
+  server.closeIdleConnections();
+  // Open requests get a moment to finish (like `next start`, the process then exits regardless).
+  setTimeout(() => process.exit(code), 3_000).unref();
+}
+process.on('SIGTERM', () => stop(143));
+process.on('SIGINT', () => stop(130));
