@@ -37,3 +37,23 @@ describe('demo corpora', () => {
     expect(easter.delta).toBeCloseTo(easter.sem! - easter.syn!, 10);
   });
 });
+
+describe('demo campaign', () => {
+  it('is an active study on the PAWS-Wiki sample with every built-in question, overlap 2 and the demo annotator, created once', async () => {
+    const db = getDb();
+    await seedDemo(db, process.env.DATABASE_URL!);
+    await seedDemo(db, process.env.DATABASE_URL!);
+    const campaigns = await db.campaign.findMany({
+      where: { name: 'PAWS-Wiki demo study' },
+      include: { members: { include: { user: { select: { email: true, pseudonym: true } } } }, corpora: { include: { corpus: { select: { name: true } } } }, _count: { select: { items: true } } },
+    });
+    expect(campaigns).toHaveLength(1);
+    const [campaign] = campaigns;
+    expect(campaign).toMatchObject({ status: 'ACTIVE', overlap: 2 });
+    expect((campaign!.questions as Array<{ key: string }>).map((q) => q.key)).toEqual(['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale']);
+    expect(campaign!.members.map((m) => m.user.email)).toEqual(['annotator@paralens.local']);
+    expect(campaign!.members[0]!.user.pseudonym).toMatch(/^ann-/);
+    expect(campaign!.corpora.map((c) => c.corpus.name)).toEqual(['PAWS-Wiki · demo sample']);
+    expect(campaign!._count.items).toBe(30);
+  });
+});

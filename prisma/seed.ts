@@ -7,21 +7,35 @@ import { getSetting, setSetting } from '@/lib/db/settings';
 import { demoPassword, demoUsers } from '@/lib/runtime/demo';
 import { ensureUser } from './factories/users';
 import { seedDemoCorpora } from './factories/demo-corpora';
+import { seedDemoCampaign } from './factories/demo-campaign';
 
 const SEEDED_KEY = 'demo.seededAt';
+/** Separate, so demo homes seeded before campaigns existed get the demo campaign on their next start. */
+const CAMPAIGN_SEEDED_KEY = 'demo.campaignSeededAt';
 
 export interface SeedReport {
   seeded: boolean;
   users: number;
   corpora: string[];
+  /** the demo campaign, when this run created it */
+  campaign: string | null;
 }
 
 export async function seedDemo(db: Db, databaseUrl: string): Promise<SeedReport> {
-  if (await getSetting(db, SEEDED_KEY)) return { seeded: false, users: 0, corpora: [] };
-  for (const user of demoUsers) {
-    await ensureUser(db, { ...user, password: demoPassword, isDemo: true });
+  const report: SeedReport = { seeded: false, users: 0, corpora: [], campaign: null };
+  if (!(await getSetting(db, SEEDED_KEY))) {
+    for (const user of demoUsers) {
+      await ensureUser(db, { ...user, password: demoPassword, isDemo: true });
+    }
+    report.corpora = await seedDemoCorpora(db, databaseUrl);
+    await setSetting(db, SEEDED_KEY, new Date().toISOString());
+    Object.assign(report, { seeded: true, users: demoUsers.length });
   }
-  const corpora = await seedDemoCorpora(db, databaseUrl);
-  await setSetting(db, SEEDED_KEY, new Date().toISOString());
-  return { seeded: true, users: demoUsers.length, corpora };
+  if (!(await getSetting(db, CAMPAIGN_SEEDED_KEY))) {
+    const annotators = demoUsers.filter((u) => u.role === 'ANNOTATOR').map((u) => u.email);
+    const campaign = await seedDemoCampaign(db, annotators);
+    await setSetting(db, CAMPAIGN_SEEDED_KEY, new Date().toISOString());
+    report.campaign = campaign && `${campaign.slug} (${campaign.items} pairs)`;
+  }
+  return report;
 }

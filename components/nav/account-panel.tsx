@@ -16,6 +16,9 @@ export function AccountPanel({ name, email, role }: { name: string; email: strin
           Sign out
         </button>
       </form>
+      <a href="/account/tokens" className="small" style={{ color: '#b8c4e6' }}>
+        API tokens
+      </a>
       <a href="/about" className="small" style={{ color: '#b8c4e6' }}>
         About &amp; data sources
       </a>

@@ -31,6 +31,22 @@ export async function revokeApiToken(db: Db, userId: number, id: number): Promis
   return count === 1;
 }
 
+export interface ApiTokenListing extends ApiTokenView {
+  email: string;
+}
+
+/** Every token (or one user's), newest first, with its user's email: for the command line. */
+export async function listApiTokensWithUsers(db: Db, userId?: number): Promise<ApiTokenListing[]> {
+  const rows = await db.apiToken.findMany({ where: userId === undefined ? {} : { userId }, orderBy: { id: 'desc' }, select: { ...tokenSelect, user: { select: { email: true } } } });
+  return rows.map(({ user, ...token }) => ({ ...token, email: user.email }));
+}
+
+/** Revokes a token whoever owns it (the command line); false when there is no such active token. */
+export async function revokeApiTokenById(db: Db, id: number): Promise<boolean> {
+  const { count } = await db.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count === 1;
+}
+
 /** Last use is written at most once a minute per token, so API traffic does not turn into writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 

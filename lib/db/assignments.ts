@@ -78,22 +78,27 @@ const HOLD_OR_CLAIM = `
   JOIN "Text" tb ON tb."id" = p."textBId"
   LEFT JOIN "Image" img ON img."id" = p."imageId"`;
 
-/** Claims that found every open item locked by others are tried again this often before answering 204. */
-const CLAIM_ATTEMPTS = 3;
+/**
+ * When every open item the caller could get is locked by other transactions for a moment (claims,
+ * submits and releases hold item rows for milliseconds), the claim is tried again after these
+ * pauses before the answer is "nothing left" (204).
+ */
+const CLAIM_RETRY_DELAYS_MS = [2, 5, 10, 20, 50, 100, 200];
+
+const COUNT_CLAIMABLE = `SELECT count(*)::int AS n FROM (
+  SELECT 1 FROM "CampaignItem" i WHERE i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
+    AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."campaignId" = $1 AND x."pairId" = i."pairId" AND x."userId" = $2) LIMIT 1) s`;
 
 async function holdOrClaim(client: SqlClient, campaign: MemberCampaign, userId: number): Promise<HeldRow | null> {
-  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const { rows } = await client.query<HeldRow>(HOLD_OR_CLAIM, [campaign.id, userId, campaign.holdMinutes, campaign.overlap, campaign.randomiseOrder]);
     if (rows[0]) return rows[0];
-    // Nothing claimable: either nothing is left, or the open items were all locked by concurrent claims for a moment.
-    const { rows: open } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "CampaignItem" i WHERE i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
-         AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."campaignId" = $1 AND x."pairId" = i."pairId" AND x."userId" = $2) LIMIT 1) s`,
-      [campaign.id, userId],
-    );
+    const delay = CLAIM_RETRY_DELAYS_MS[attempt];
+    if (delay === undefined) return null;
+    const { rows: open } = await client.query<{ n: number }>(COUNT_CLAIMABLE, [campaign.id, userId]);
     if (open[0]?.n === 0) return null;
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
-  return null;
 }
 
 export type NextResult = { kind: 'pair'; pair: NextPair } | { kind: 'none' };

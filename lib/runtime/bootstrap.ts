@@ -71,6 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       try {
         seed = await seedDemo(db, server.url);
         if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
+        if (seed.campaign) log(`Seeded the demo campaign: ${seed.campaign}.`);
       } finally {
         await db.$disconnect();
       }

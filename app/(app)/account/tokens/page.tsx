@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { requireUser } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { listApiTokens, type ApiTokenView } from '@/lib/db/api-tokens';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CreateTokenForm } from '@/components/account/create-token-form';
+import { TokenTable, type TokenRow } from '@/components/account/token-table';
+
+export const metadata: Metadata = { title: 'API tokens' };
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Plain rows for the table, with each token's state as of this request. */
+function tokenRows(tokens: ApiTokenView[], now = new Date()): TokenRow[] {
+  return tokens.map((t) => ({
+    ...t,
+    createdAt: t.createdAt.toISOString(),
+    lastUsedAt: iso(t.lastUsedAt),
+    expiresAt: iso(t.expiresAt),
+    revokedAt: iso(t.revokedAt),
+    state: t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= now ? 'expired' : 'active',
+  }));
+}
+
+export default async function ApiTokensPage() {
+  const user = await requireUser();
+  const tokens = await listApiTokens(getDb(), user.id);
+  return (
+    <>
+      <PageHeader
+        title="API tokens"
+        description="Tokens let scripts use the Paralens API (/api/v1) as you: send one as “Authorization: Bearer <token>”. A token acts with your current role; revoke it when it is no longer needed."
+      />
+      <CreateTokenForm />
+      <h2>Your tokens</h2>
+      {tokens.length === 0 ? (
+        <EmptyState title="No tokens yet">
+          <p>Create one above, or on the command line: npx paralens token create --email {user.email} --name NAME</p>
+        </EmptyState>
+      ) : (
+        <TokenTable tokens={tokenRows(tokens)} />
+      )}
+      <p className="small muted">
+        The API is described at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1).
+      </p>
+    </>
+  );
+}
