@@ -37,12 +37,12 @@ async function work(ref: ReturnType<typeof parseCampaignRef>, userId: number, du
  */
 async function scenario() {
   const [u1, u2, u3] = await Promise.all([makeUser(db, { name: 'Ann One' }), makeUser(db, { name: 'Ann Two' }), makeUser(db, { name: 'Ann Three' })]);
-  const campaign = await makeCampaign(db, { pairs: 6, overlap: 2, questions: ['semantic'], members: [u1!.email, u2!.email, u3!.email] });
+  const campaign = await makeCampaign(db, { pairs: 6, overlap: 2, questions: ['semantic'], members: [u1.email, u2.email, u3.email] });
   const ref = parseCampaignRef(String(campaign.id));
-  for (const ms of [10_000, 20_000, 30_000]) await work(ref, u1!.id, ms);
-  await work(ref, u2!.id, 40_000);
-  const held = await work(ref, u2!.id, null);
-  return { campaign, ref, u1: u1!, u2: u2!, u3: u3!, held };
+  for (const ms of [10_000, 20_000, 30_000]) await work(ref, u1.id, ms);
+  await work(ref, u2.id, 40_000);
+  const held = await work(ref, u2.id, null);
+  return { campaign, ref, u1: u1, u2: u2, u3: u3, held };
 }
 
 describe('campaign progress', () => {
