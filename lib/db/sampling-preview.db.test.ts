@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { planSample, type SampleRequest } from '@/lib/sampling/sample-plan';
 import { createCampaign } from './campaign-create';
-import { findCorporaBySlug, previewSample } from './sampling-preview';
+import { countSamplePreview, findCorporaBySlug } from './sampling-preview';
 
 const db = getDb();
 const corpora: Array<{ id: number; slug: string }> = [];
@@ -42,7 +42,7 @@ const requests: Array<[string, SampleRequest]> = [
   ['2 per map cell, st ≥ 0.5', { strategy: 'stratified', measure: 'cell', perBin: 2, filters: { measures: { st: [0.5, null] } } }],
 ];
 
-describe('previewSample', () => {
+describe('countSamplePreview', () => {
   for (const [name, sample] of requests) {
     it(`agrees with the draw: ${name}`, async () => {
       const slugs = corpora.map((c) => c.slug);
@@ -50,7 +50,7 @@ describe('previewSample', () => {
       expect(unknown).toEqual([]);
       const planned = planSample(sample, () => 's');
       if (!planned.ok) throw new Error(JSON.stringify(planned.fields));
-      const preview = await previewSample(db, ids, planned.plan);
+      const preview = await countSamplePreview(db, ids, planned.plan);
 
       const created = await createCampaign(
         db,
@@ -75,7 +75,7 @@ describe('previewSample', () => {
   it('labels strata and gives measure bins their edges', async () => {
     const planned = planSample({ strategy: 'stratified', measure: 'delta', perBin: 1, bins: 5 }, () => 's');
     if (!planned.ok) throw new Error('plan');
-    const preview = await previewSample(db, corpora.map((c) => c.id), planned.plan);
+    const preview = await countSamplePreview(db, corpora.map((c) => c.id), planned.plan);
     expect(preview.range).not.toBeNull();
     const first = preview.strata![0]!;
     expect(first).toMatchObject({ stratum: 'delta:0', label: 'Δsem,syn bin 1 of 5', lo: preview.range!.min });

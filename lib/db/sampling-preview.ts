@@ -79,7 +79,7 @@ interface Row {
 }
 
 /** Counts what `plan` would draw from the corpora. */
-export async function previewSample(db: Db, corpusIds: number[], plan: SamplePlan): Promise<SamplePreviewCounts> {
+export async function countSamplePreview(db: Db, corpusIds: number[], plan: SamplePlan): Promise<SamplePreviewCounts> {
   const { from, where, present } = candidateFilter(corpusIds, plan);
   const { x, y } = stratumInputs(plan);
   const rows = await db.$queryRaw<Row[]>`
