@@ -111,8 +111,13 @@ test('a researcher creates a stratified campaign with every question type, then 
     const res = await annotator.goto(path);
     expect(res?.status(), path).toBe(403);
   }
-  expect((await annotator.request.post('/api/v1/campaigns/preview', { data: { corpora: ['x'], sample: { strategy: 'all' } } })).status()).toBe(403);
-  expect((await annotator.request.post('/api/v1/campaigns', { data: { name: 'x' } })).status()).toBe(403);
+  // Same-origin requests (as the browser's fetch sends them), so the 403 is the role's.
+  const sameOrigin = { Origin: new URL(page.url()).origin };
+  for (const [path, data] of [['/api/v1/campaigns/preview', { corpora: ['x'], sample: { strategy: 'all' } }], ['/api/v1/campaigns', { name: 'x' }]] as const) {
+    const res = await annotator.request.post(path, { data, headers: sameOrigin });
+    expect(res.status(), path).toBe(403);
+    expect(await res.json(), path).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Your role may not do this.' } });
+  }
   const headers = Object.fromEntries(Object.entries(captured.headers()).filter(([k]) => ['next-action', 'next-router-state-tree', 'content-type', 'accept'].includes(k)));
   const replay = await annotator.request.post(captured.url(), { headers, data: captured.postData() ?? '' });
   expect(await replay.text()).toContain('You do not have permission to do this.');
@@ -122,7 +127,7 @@ test('a researcher creates a stratified campaign with every question type, then 
   expect(next.status()).toBe(200);
   const { pairId } = (await next.json()) as { pairId: number };
   const answers = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'intersection', nli: 'neutral' };
-  const submitted = await annotator.request.post(`/api/v1/campaigns/${slug}/annotations`, { data: { submissionId: `e2e-${Date.now()}`, pairId, answers, durationMs: 12_000 } });
+  const submitted = await annotator.request.post(`/api/v1/campaigns/${slug}/annotations`, { data: { submissionId: `e2e-${Date.now()}`, pairId, answers, durationMs: 12_000 }, headers: sameOrigin });
   expect(submitted.status()).toBe(201);
   await context.close();
 
