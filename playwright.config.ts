@@ -17,7 +17,7 @@ if (!process.env.PARALENS_E2E_HOME) {
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

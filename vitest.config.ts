@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const alias = { '@': root };
 
-// Two projects: `unit` (pure, no services) and `db` (a real PostgreSQL the global setup starts).
+// `unit` (pure, no services), `db` (a real PostgreSQL the global setup starts) and `cli-clone`
+// (the command line in a fresh clone after `npm ci`: minutes of installing, so `npm test` runs it
+// as a step of its own rather than beside the other tests).
+const dbSetup = {
+  globalSetup: ['lib/db/testing/global-setup.ts'],
+  setupFiles: ['lib/db/testing/worker-setup.ts'],
+};
+const cliCloneTest = 'scripts/cli/fresh-clone.test.ts';
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -14,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'components/**/*.test.ts', 'prisma/**/*.test.ts'],
-          exclude: ['**/*.db.test.ts', 'node_modules/**'],
+          exclude: ['**/*.db.test.ts', cliCloneTest, 'node_modules/**'],
           environment: 'node',
         },
       },
@@ -25,11 +33,14 @@ export default defineConfig({
           include: ['**/*.db.test.ts'],
           exclude: ['node_modules/**'],
           environment: 'node',
-          globalSetup: ['lib/db/testing/global-setup.ts'],
-          setupFiles: ['lib/db/testing/worker-setup.ts'],
+          ...dbSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'cli-clone', include: [cliCloneTest], environment: 'node', ...dbSetup, testTimeout: 180_000, hookTimeout: 720_000 },
       },
     ],
   },

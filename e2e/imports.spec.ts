@@ -9,6 +9,7 @@ const pawsFile = (rows: string[]) => ({
 const good = (i: number) => `${i}\tThe bridge over river ${i} was built in 1907 .\tIn 1907 the bridge over river ${i} was built .\t1`;
 
 test('a researcher creates a corpus, uploads a file, confirms the detected format and watches it import', async ({ page, loginAs }) => {
+  test.setTimeout(90_000); // the import runs in a job process of its own, started for it
   const name = `E2E upload ${Date.now()}`;
   await loginAs('researcher');
   await page.goto('/corpora');
@@ -34,6 +35,7 @@ test('a researcher creates a corpus, uploads a file, confirms the detected forma
 });
 
 test('a broken file fails with line-numbered errors and imports nothing', async ({ page, loginAs }) => {
+  test.setTimeout(90_000);
   const name = `E2E broken ${Date.now()}`;
   await loginAs('researcher');
   await page.goto('/corpora');

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
- * database tests (vitest; the db project starts its own PostgreSQL), the production build, and
+ * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
+ * clone after `npm ci` (alone, as it installs for minutes), the production build, and
  * the end-to-end tests in Debian's Chromium (installed with apt-get when missing and we are root).
  * Prints how long each step took.
  */
@@ -48,7 +49,8 @@ const steps: Step[] = [
   { name: 'chromium', run: ensureChromium },
   { name: 'lint', run: () => exec(bin('eslint'), ['.', '--max-warnings=0']) },
   { name: 'typecheck', run: () => exec(bin('tsc'), ['--noEmit']) },
-  { name: 'unit+db', run: () => exec(bin('vitest'), ['run']) },
+  { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'db']) },
+  { name: 'cli-clone', run: () => exec(bin('vitest'), ['run', '--project', 'cli-clone']) },
   { name: 'build', run: () => (isBuildStale() ? exec(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build']) : 0) },
   { name: 'e2e', run: () => exec(bin('playwright'), ['test']) },
 ].filter((s) => only.size === 0 || only.has(s.name));

@@ -1,6 +1,7 @@
 /**
- * The combined report: which coefficient is defined for which design (issue 4), percent and
- * mean pairwise agreement, against the worked examples and reference cases, and on real data:
+ * The combined report: which coefficient is defined for which design (null with a reason
+ * otherwise), percent and mean pairwise agreement, against the worked examples and reference
+ * cases, and on real data:
  * the SICK re-annotation of Kalouli et al. (2019), 393 pairs x 3 annotators, compared with
  * statsmodels 0.13.5 fleiss_kappa and NLTK 3.8 AnnotationTask.alpha run offline on the same
  * CSV.

@@ -1,7 +1,7 @@
 /**
  * All agreement coefficients of one rating matrix at once, plus bootstrap intervals, as the
  * `paralens agreement` command and the agreement dashboard report them. Which coefficient is
- * defined for which design (issue 4):
+ * defined for which design (the others are null with a reason):
  * - Krippendorff's alpha, Gwet's AC1, percent and mean pairwise agreement: any number of
  *   coders, missing ratings allowed (only pairable units count; AC1's category shares also
  *   use units with one rating, as Gwet defines them);

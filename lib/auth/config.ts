@@ -8,9 +8,12 @@ export const authConfig = {
   providers: [],
   logger: {
     // A wrong password is an expected outcome (answered on the form and in the audit log), not a server error.
+    // Nor is a session cookie that cannot be read (expired, from an old secret, forged): the visitor
+    // is treated as signed out; one line, not a stack per request.
     error(error) {
       const name = (error as Error & { type?: string }).type ?? error.name;
       if (name === 'CredentialsSignin') return;
+      if (name === 'JWTSessionError') return console.warn('[auth] ignored a session cookie that could not be read');
       console.error('[auth]', error);
     },
   },

@@ -1,8 +1,8 @@
 /**
- * The pair-bearing files of the shared reference corpora (../shared/datasets, see its README.md)
- * with the row counts published there, for the dataset tests. The folder is referenced, never
- * copied into the project; tests use lib/testing/shared-datasets.ts (skip with a message, fail
- * under CI, when it is absent).
+ * The pair-bearing files of the shared reference corpora (../shared/datasets, outside the
+ * repository; docs/sources.md#reference-corpora) with their row counts, for the
+ * dataset tests. The folder is referenced, never copied into the project; tests use
+ * lib/testing/shared-datasets.ts (skip with a message, fail under CI, when it is absent).
  */
 import { fileURLToPath } from 'node:url';
 import type { ImportFormat } from './types';
@@ -12,7 +12,7 @@ export const DATASETS = fileURLToPath(new URL('../../../shared/datasets/', impor
 export interface DatasetFile {
   path: string;
   format: ImportFormat;
-  /** Published number of records (README.md of ../shared/datasets). */
+  /** Number of records in the file, as listed with the shared copy of the corpora. */
   records: number;
   map?: string;
   /** How the broken copy is made: `fields` cuts a line to 3 tab-separated fields, `csv` appends a field to the last record, `json` spoils one member. */

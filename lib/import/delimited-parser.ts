@@ -2,7 +2,7 @@
  * Shared reader for delimited corpora. Two quoting modes, as in Python's `csv` module:
  * quoting off (`QUOTE_NONE`): a record is one physical line split on the delimiter and `"` is a
  * plain character; this is how MSRPC, SICK, STS-B, PAWS, PIT-2015 and the Twitter URL corpus must
- * be read (datasets/README.md: default quoting loses 114 MSRPC train rows, 38 STS-B train rows...).
+ * be read (default quoting loses 114 MSRPC train rows, 38 STS-B train rows...; docs/import-formats.md).
  * Quoting on: RFC 4180 records that may span lines (csv-records.ts). Blank lines between records
  * are skipped. The header, when the format has one, is the first non-blank record.
  */

@@ -30,7 +30,7 @@ describe('parseDecimal', () => {
   });
 });
 
-describe('image keys and article titles (seed-code.md §4.5: URLEncoder-encoded File:<name>, + as _)', () => {
+describe('image keys and article titles (docs/sources.md#image-key: URLEncoder-encoded File:<name>, + as _)', () => {
   it('decodes the Commons URL the pipeline writes', () => {
     expect(normaliseImageKey('https://commons.wikimedia.org/wiki/File%3A2017_RiP_-_2Cellos_-_by_2eight_-_8SC1286.jpg')).toBe(
       'File:2017_RiP_-_2Cellos_-_by_2eight_-_8SC1286.jpg',
@@ -64,7 +64,7 @@ describe('image keys and article titles (seed-code.md §4.5: URLEncoder-encoded 
   });
 });
 
-describe('readSimilarities (EACL 2023 scorer keys, seed-code.md §2)', () => {
+describe('readSimilarities (EACL 2023 scorer keys, docs/sources.md#scorer-keys)', () => {
   it('maps the scorer keys, keeps other numbers apart and drops nulls', () => {
     expect(
       readSimilarities({ 'rouge1-f1': 0.5, 'rougel-f1': 0.25, bleu: 0.1, wms: 0.8, 'bert-score-f1': -0.2, 'sentence-transformer-cos-sim': 0.9, 'rouge1-precision': 0.4, st: null }),
@@ -113,7 +113,7 @@ describe('column maps', () => {
   });
 });
 
-describe('tiers (seed-code.md §1a: one file per tier)', () => {
+describe('tiers (docs/sources.md#ipc-pair-format: one file per tier)', () => {
   it('reads the tier from the file name', () => {
     expect(detectTier('wikipedia-ipc-gold.jsonl')).toBe('gold');
     expect(detectTier('/data/Wikipedia-IPC-Silver.jsonl')).toBe('silver');

@@ -1,8 +1,8 @@
 /**
  * Image identity and article titles for Wikipedia-IPC records. The mining pipeline builds an image
  * URI as `https://commons.wikimedia.org/wiki/` + URL-encoded `File:<name>` (spaces as `_`, `Image:`
- * rewritten to `File:`) and a page URI the same way (seed-code.md §4.5; domain.md "Image"). The key
- * is that file name decoded, with any namespace prefix (`Image:`, `file:`, `Datei:`, ...) written
+ * rewritten to `File:`) and a page URI the same way (docs/sources.md#image-key). The key is
+ * that file name decoded, with any namespace prefix (`Image:`, `file:`, `Datei:`, ...) written
  * `File:` and spaces written `_`, so the same file named two ways groups together. The first letter
  * is not capitalised: the pipeline compared image URIs exactly (ResourceIdentity), and so do we.
  */
@@ -58,7 +58,7 @@ function computeImageKey(image: string): string | null {
   if (trimmed.length === 0) return null;
   const path = urlPath(trimmed);
   let segment = path === null ? trimmed : fileSegment(path);
-  // The pipeline's own spelling (seed-code.md §4.5); most names need no further decoding after it.
+  // The pipeline's own spelling (docs/sources.md#image-key); most names need no further decoding after it.
   if (segment.startsWith('File%3A')) segment = `File:${segment.slice(7)}`;
   let name = safeDecode(segment);
   const colon = name.indexOf(':');
@@ -69,8 +69,8 @@ function computeImageKey(image: string): string | null {
 
 /**
  * Remembers the last few answers: the pipeline writes all pairs of one image one after another
- * (ParaphraseConstructionReducer, seed-code.md §4.8), so the same image and pages repeat within a
- * few lines. Four slots cover the two pages of a pair plus the previous pair's.
+ * (ParaphraseConstructionReducer, docs/sources.md#pair-construction), so the same image and
+ * pages repeat within a few lines. Four slots cover the two pages of a pair plus the previous pair's.
  */
 function rememberRecent(compute: (input: string) => string | null): (input: string) => string | null {
   const inputs: (string | null)[] = [null, null, null, null];

@@ -1,6 +1,6 @@
 /**
  * Small helpers for reading JSON and numbers out of import records. Python's `json.dumps` (which
- * wrote the Wikipedia-IPC similarity scores, seed-code.md §2) emits the non-standard tokens `NaN`,
+ * wrote the Wikipedia-IPC similarity scores, docs/sources.md#scorer-keys) emits the non-standard tokens `NaN`,
  * `Infinity` and `-Infinity` for undefined scores; they are read as `null` (Paralens stores
  * undefined results as null) instead of failing the whole line.
  */

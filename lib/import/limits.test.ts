@@ -1,7 +1,7 @@
 /**
  * The import limits: sets are capped and expanded lazily, a pair budget stops an import that
- * would explode, and over-long texts are rejected on their line (issue: "an import must never
- * take the server down").
+ * would explode, and over-long texts are rejected on their line, so that no
+ * import file can take the server down.
  */
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '@/lib/measures/tokenize';

@@ -3,8 +3,9 @@ import { openImportStream } from './open-import-stream';
 import { bytesOf, encodeUtf16, importText, readableOf, streamOf } from './test-support';
 import { ImportSetupError } from './types';
 
-// One small sample per format, in the layouts documented in ../shared/datasets/README.md and
-// seed-code.md §1; detection must pick the format from content (file names are neutral here).
+// One small sample per format, in the layouts of docs/import-formats.md (Wikipedia-IPC:
+// docs/sources.md#ipc-pair-format); detection must pick the format from content (file names
+// are neutral here).
 const SAMPLES: Record<string, string> = {
   'wikipedia-ipc': JSON.stringify({ id: 1, 'cluster-id': 1, image: 'File:A.jpg', first: { 'caption-text': 'a' }, second: { 'caption-text': 'b' }, similarities: {} }),
   'wikipedia-ipc-set': JSON.stringify({ id: 1, cluster_id: 1, image_url: 'File:A.jpg', paraphrase: [{ content: 'a' }, { content: 'b' }] }),

@@ -1,6 +1,6 @@
 /**
  * Reads imported similarity values. Wikipedia-IPC stores them under the keys the EACL 2023 scorers
- * wrote (seed-code.md §2): `rouge1-f1`, `rougel-f1`, `bleu`, `wms`, `bert-score-f1`,
+ * wrote (docs/sources.md#scorer-keys): `rouge1-f1`, `rougel-f1`, `bleu`, `wms`, `bert-score-f1`,
  * `sentence-transformer-cos-sim`; Paralens's own names (`rouge1`, `rougeL`, `bertscore`, `st`) are
  * accepted too so exported files re-import. Values are kept as given (clipping BERTScore and ST to
  * [0, 1] is the metrics layer's job); `null` (also Python's NaN) means undefined and is left out.

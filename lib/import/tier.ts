@@ -1,7 +1,7 @@
 /**
  * Wikipedia-IPC tiers. The tier is not a field of the records; the release ships one file per
- * tier, `wikipedia-ipc-{gold,silver,bronze}.jsonl` (seed-code.md §1a), so it is read from the file
- * name unless given explicitly.
+ * tier, `wikipedia-ipc-{gold,silver,bronze}.jsonl` (docs/sources.md#ipc-pair-format), so it is
+ * read from the file name unless given explicitly.
  */
 import { ImportSetupError, TIERS, type Tier } from './types';
 

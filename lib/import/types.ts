@@ -1,7 +1,7 @@
 /**
  * The normalised shapes every import format produces: one `PairRecord` per candidate pair, or an
  * `ImportError` that points at the physical line it came from. Field choices follow the
- * Wikipedia-IPC pair format (`../shared/research/seed-code.md` §1) so reference corpora and mined
+ * Wikipedia-IPC pair format (docs/sources.md#ipc-pair-format) so reference corpora and mined
  * captions land in the same columns; corpus-specific columns go to `metadata`.
  */
 
@@ -30,7 +30,10 @@ export interface ImageRef {
   key: string;
 }
 
-/** Similarity values imported with a pair: the catalogue's importable measures (seed-code.md §2 names them `rouge1-f1`, `wms`, ...). */
+/**
+ * Similarity values imported with a pair: the catalogue's importable measures (files name them
+ * `rouge1-f1`, `wms`, ...: docs/sources.md#scorer-keys).
+ */
 export type SimilarityKey = ImportableMeasureKey;
 
 export interface PairRecord {

@@ -28,11 +28,12 @@ async function queueUpload(lines: string[]) {
   return { corpus, job, file };
 }
 
+/** Waits until the job ended and its upload was released (the job process does that last). */
 async function waitForEnd(jobId: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await getDb().importJob.findUniqueOrThrow({ where: { id: jobId } });
-    if (job.status !== 'QUEUED' && job.status !== 'RUNNING') return job;
+    if (job.status !== 'QUEUED' && job.status !== 'RUNNING' && job.sourcePath === null) return job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status}`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,8 +1,9 @@
 /**
  * Aggregation rules against the rules stated in the papers and dataset READMEs: MultiPIT
- * (Dou et al. 2022, sec. 3), Twitter URL (Lan et al. 2017; counts of the test file as listed
- * in shared/datasets/README.md), PIT-2015 (Xu et al. 2015 README; dev counts likewise), the
- * Spanish QA study (majority of three) and the EACL 2023 median rating.
+ * (Dou et al. 2022, sec. 3), Twitter URL (Lan et al. 2017; vote counts of the test file,
+ * counted on the copy of docs/sources.md#reference-corpora), PIT-2015 (Xu et al. 2015
+ * README; dev counts likewise), the Spanish QA study (majority of three) and the EACL 2023
+ * median rating.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -18,7 +18,7 @@ export interface MeasureDefinition {
   group: 'syntactic' | 'semantic' | 'combined' | 'thesis';
   kind: 'text' | 'semantic' | 'combined';
   description: string;
-  /** names under which imported files bring the value (seed-code.md §2), lower-case matched too */
+  /** names under which imported files bring the value (docs/sources.md#scorer-keys), lower-case matched too */
   importNames?: readonly string[];
   /** imported values are clipped to [0, 1] (BERTScore and ST can leave it, as in the paper's code) */
   clipImported?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Benchmark for issue 4: ordinal Krippendorff's alpha on 100,000 units x 4 coders with 10%
+ * Agreement benchmark: ordinal Krippendorff's alpha on 100,000 units x 4 coders with 10%
  * missing ratings (target 200 ms), and 1,000 percentile-bootstrap resamples of it (target
  * 5 s). Data are synthetic and seeded (a 5-point scale, coders agreeing with a latent value
  * 60% of the time), so every run measures the same input. Run: npm run bench:agreement

@@ -1,6 +1,6 @@
 /**
  * Parsing throughput of the importer alone (no measures, no database): writes a deterministic
- * Wikipedia-IPC pair JSONL file (seed-code.md §1a shape) and a short-line PAWS-shaped TSV file
+ * Wikipedia-IPC pair JSONL file (docs/sources.md#ipc-pair-format) and a short-line PAWS-shaped TSV file
  * (default 1,000,000 lines each) to a temp directory, then times line splitting, a JSON.parse-only
  * loop (the floor for JSONL) and the full parse + validation through openImportFile, reading the
  * items one by one and in batches. Prints lines/s, records/s and peak RSS (sampled every 20 ms).

@@ -7,6 +7,8 @@ export interface CliIo {
   stderr: Writable;
   /** True when stderr is an interactive terminal (progress bars are drawn only then). */
   isTTY: boolean;
+  /** True when stdin is a terminal, i.e. nothing was piped in. */
+  stdinIsTTY: boolean;
 }
 
 export interface CliCommand {
@@ -23,6 +25,7 @@ export function processIo(): CliIo {
     stdout: process.stdout,
     stderr: process.stderr,
     isTTY: Boolean(process.stderr.isTTY),
+    stdinIsTTY: Boolean(process.stdin.isTTY),
   };
 }
 

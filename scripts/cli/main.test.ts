@@ -21,4 +21,10 @@ describe('paralens command line', () => {
   it('exits 2 with usage when no command is given', async () => {
     expect((await runMain([])).code).toBe(2);
   });
+
+  it('accepts --debug anywhere before the command arguments', async () => {
+    const { code, stdout } = await runMain(['--debug', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/user\s+Create accounts/);
+  });
 });

@@ -9,7 +9,7 @@ export interface CommandOutput {
 }
 
 export async function runInMemory(run: (args: string[], io: CliIo) => Promise<number>, args: string[] = [], stdin = ''): Promise<CommandOutput> {
-  const io: CliIo = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
+  const io: CliIo = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false, stdinIsTTY: false };
   let stdout = '';
   let stderr = '';
   io.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

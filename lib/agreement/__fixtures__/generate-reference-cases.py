@@ -6,7 +6,7 @@ independent Python implementations give for them. Run offline with Debian's pyth
 
 - alpha (all levels): a NumPy transcription of pln-fing-udelar/fast-krippendorff
   (src/krippendorff/krippendorff.py: _coincidences, _distances, the four metrics), the
-  reference the research notes recommend (PyPI `krippendorff`, unreachable here);
+  reference implementation docs/statistics.md names (PyPI `krippendorff`, unreachable here);
 - nltkNominal / nltkInterval: nltk.metrics.agreement.AnnotationTask.alpha with
   binary_distance / interval_distance;
 - fleiss: statsmodels.stats.inter_rater.fleiss_kappa on aggregate_raters counts;

@@ -2,7 +2,7 @@
  * MSR Paraphrase Corpus (Dolan & Brockett 2005), `msr_paraphrase_{train,test}.txt`: TSV with the
  * header `Quality, #1 ID, #2 ID, #1 String, #2 String`, UTF-8 with BOM, CRLF, bare `"` in the text
  * (read with quoting off). `Quality` 1 = judged semantically equivalent. The pair id is
- * `ID1-ID2`, as in the EACL 2023 evaluation code's msrpc_parser.py (seed-code.md §5.1).
+ * `ID1-ID2`, as in the EACL 2023 evaluation code's msrpc_parser.py (docs/sources.md#evaluation-parsers).
  */
 import { createDelimitedParser, fieldCountMessage } from '../delimited-parser';
 import { sampleRecords, shareOf, type FormatDefinition } from '../format-definition';

@@ -3,7 +3,8 @@
  * line: paraphrase_set_id, sentence_id, paraphrase, lists, tags (lists and tags `;`-separated, may
  * be missing); exports such as the Hugging Face `tapaco` dataset add a sixth `language` column and
  * a header, both accepted. Lines of one set are contiguous; all i<j pairs inside a set are
- * paraphrases, id "sid1-sid2" (EACL 2023 evaluation code, tapaco_parser.py; seed-code.md §5.1).
+ * paraphrases, id "sid1-sid2" (EACL 2023 evaluation code, tapaco_parser.py;
+ * docs/sources.md#evaluation-parsers).
  * Quoting is off (Tatoeba sentences start with `"` freely; the HF loader's quoting would eat them).
  * Only the open set is held in memory (at most the per-set limit of lib/import/limits.ts), and its
  * pairs are generated lazily; numeric set ids must not go down, which catches a set

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importText } from '../test-support';
 import { readPitLabel } from './pit2015';
 
-// Fixtures copy each corpus's layout as documented in ../shared/datasets/README.md (columns,
+// Fixtures copy each corpus's layout as docs/import-formats.md describes it (columns,
 // BOM, CRLF, bare quotes); the sentences are invented.
 const BOM = '\uFEFF';
 const errorsOf = (errors: { lineNumber: number; message: string }[]) => errors.map((e) => [e.lineNumber, e.message]);

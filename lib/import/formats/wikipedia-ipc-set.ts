@@ -1,6 +1,6 @@
 /**
  * Set-shaped Wikipedia-IPC records, as read by the authors' later COLING 2024 code
- * (`wikipedia_ipc_parser.py`, `paraphrase_set.py` `to_pairs`; seed-code.md §1b): JSON Lines with
+ * (`wikipedia_ipc_parser.py`, `paraphrase_set.py` `to_pairs`; docs/sources.md#ipc-set-format): JSON Lines with
  * `id`, `cluster_id`, `image_url` and `paraphrase: [{content, reference}]`, where `reference` is
  * most likely the article URL. A set expands into all i<j pairs, in list order, lazily; a set of
  * more texts than the limit (lib/import/limits.ts) is rejected on its line. Any invalid member

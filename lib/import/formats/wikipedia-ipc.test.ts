@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importText } from '../test-support';
 
 // Records follow the field names of ParaphraseWritable.serialize / wikipedia_ipc_parser.py as
-// described in seed-code.md §1a; the texts are made up.
+// described in docs/sources.md#ipc-pair-format; the texts are made up.
 const pair = (over: Record<string, unknown> = {}): string =>
   JSON.stringify({
     id: -123456789,
@@ -95,7 +95,7 @@ describe('wikipedia-ipc pair format', () => {
   });
 });
 
-describe('wikipedia-ipc-set format (COLING 2024 reader, seed-code.md §1b)', () => {
+describe('wikipedia-ipc-set format (COLING 2024 reader, docs/sources.md#ipc-set-format)', () => {
   const set = (texts: unknown[], over: Record<string, unknown> = {}): string =>
     JSON.stringify({ id: 7, cluster_id: 3, image_url: 'https://commons.wikimedia.org/wiki/File%3ABridge.jpg', paraphrase: texts, ...over });
   const member = (content: unknown, page = 'https://en.wikipedia.org/wiki/Bridge'): unknown => ({ content, reference: page });

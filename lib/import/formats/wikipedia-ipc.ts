@@ -1,6 +1,6 @@
 /**
  * Wikipedia-IPC pair records (Gohsen et al., EACL 2023), as written by the mining pipeline's
- * `ParaphraseWritable.serialize` and read by its `wikipedia_ipc_parser.py` (seed-code.md §1a):
+ * `ParaphraseWritable.serialize` and read by its `wikipedia_ipc_parser.py` (docs/sources.md#ipc-pair-format):
  * JSON Lines with `id` (32-bit hash, not unique), `cluster-id` (not unique), `image` (Commons URL),
  * `first`/`second` = {`caption-text`, `caption-type`, `page`}, `similarities` and an optional
  * `is_paraphrase` (`is-paraphrase` in the Python writer). `WIKI_TEXT` is a visible caption,

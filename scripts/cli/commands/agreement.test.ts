@@ -1,8 +1,9 @@
 /**
- * The `paralens agreement` contract of issue 4: input shape, output keys, bootstrap
- * intervals, exit code 2 with one stderr line for invalid input. Expected values are the
- * published ones of Krippendorff (2011) (alpha 0.743/0.815/0.849/0.797), irrCAC's test suite
- * (Gwet AC1 0.775 on the same data) and scikit-learn's test_cohen_kappa (0.348).
+ * The `paralens agreement` contract (docs/statistics.md#paralens-agreement---bootstrap-n---seed-s):
+ * input shape, output keys, bootstrap intervals, exit code 2 with one stderr line for invalid
+ * input. Expected values are the published ones of Krippendorff (2011) (alpha
+ * 0.743/0.815/0.849/0.797), irrCAC's test suite (Gwet AC1 0.775 on the same data) and
+ * scikit-learn's test_cohen_kappa (0.348).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
  * `paralens agreement`: inter-annotator agreement of a rating matrix read as JSON from
- * standard input (issue 4). Pure computation: never touches the database.
+ * standard input. Pure computation: never touches the database.
  *
  *   echo '{"ratings": [[1,2,3],[1,2,2]], "level": "ordinal"}' | paralens agreement [--bootstrap 1000] [--seed 1]
  *

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { listCorporaWithCounts } from '@/lib/db/corpora';
 import type { CliIo } from '../io';
+import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
 
 export const description = 'List the corpora with their pair counts';
@@ -37,11 +38,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stdout.write('No corpora yet. Import one with `paralens import <file> --corpus <name>`.\n');
       return 0;
     }
-    const table = [['NAME', 'TIER', 'PAIRS', 'LICENCE'], ...corpora.map((c) => [c.name, c.tier.toLowerCase(), c.pairCount.toLocaleString('en'), c.licence ?? ''])];
-    const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-    for (const row of table) {
-      io.stdout.write(`${row.map((cell, i) => (i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()}\n`);
-    }
+    const rows = corpora.map((c) => [c.name, c.tier.toLowerCase(), c.pairCount.toLocaleString('en'), c.licence ?? '']);
+    io.stdout.write(formatTable([['NAME', 'TIER', 'PAIRS', 'LICENCE'], ...rows], [2]));
     return 0;
   });
 }

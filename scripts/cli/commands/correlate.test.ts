@@ -1,7 +1,8 @@
 /**
- * The `paralens correlate` contract of issue 4. Expected values from scipy's test suite
- * (scipy/stats/tests/test_stats.py, TestPearsonr.test_basic_example: R 3.6.2 cor.test gives
- * r 0.6741998624632421, p 0.325800137536, CI (-0.814938968841, 0.99230697523)).
+ * The `paralens correlate` contract (docs/statistics.md#paralens-correlate). Expected values
+ * from scipy's test suite (scipy/stats/tests/test_stats.py, TestPearsonr.test_basic_example:
+ * R 3.6.2 cor.test gives r 0.6741998624632421, p 0.325800137536, CI (-0.814938968841,
+ * 0.99230697523)).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
  * `paralens correlate`: Pearson's r, Spearman's rho and Kendall's tau-b of two variables read
- * as JSON from standard input (issue 4), with n, the Fisher z 95% interval and the two-sided
+ * as JSON from standard input, with n, the Fisher z 95% interval and the two-sided
  * t-test p-value. Pure computation: never touches the database.
  *
  *   echo '{"x": [1,2,3,4], "y": [0,1,0.5,1]}' | paralens correlate

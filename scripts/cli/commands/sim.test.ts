@@ -1,8 +1,9 @@
 /**
- * The `paralens sim` contract of issue 3: exact output keys in order, one line per input line
- * in input order, error lines with line numbers, exit codes 0/1/2, the options, and
- * backpressure. Expected values: EACL 2023 paper Table 5 (Easter postcard pair: ROUGE-1 0.53,
- * ROUGE-L 0.13, BLEU 0.14, syn 0.27) and NLTK 3.8 (method 7 BLEU of identical texts 1.1167...).
+ * The `paralens sim` contract (docs/metrics.md#paralens-sim): exact output keys in order, one
+ * line per input line in input order, error lines with line numbers, exit codes 0/1/2, the
+ * options, and backpressure. Expected values: EACL 2023 paper Table 5 (Easter postcard pair:
+ * ROUGE-1 0.53, ROUGE-L 0.13, BLEU 0.14, syn 0.27) and NLTK 3.8 (method 7 BLEU of identical
+ * texts 1.1167...).
  */
 import { spawnSync } from 'node:child_process';
 import { PassThrough, Writable } from 'node:stream';
@@ -117,7 +118,7 @@ describe('paralens sim', () => {
     const watch = setInterval(() => (maxBuffered = Math.max(maxBuffered, stdout.writableLength)), 0);
     const lines = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ id: i, ...EASTER })).join('\n');
     stdin.end(lines);
-    const code = await run([], { stdin, stdout, stderr: new PassThrough(), isTTY: false });
+    const code = await run([], { stdin, stdout, stderr: new PassThrough(), isTTY: false, stdinIsTTY: false });
     clearInterval(watch);
     expect(code).toBe(0);
     const ids = received

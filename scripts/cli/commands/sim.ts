@@ -1,5 +1,5 @@
 /**
- * `paralens sim`: the scriptable form of the similarity measures (issue 3). Reads JSON Lines
+ * `paralens sim`: the scriptable form of the similarity measures. Reads JSON Lines
  * `{"id": ..., "a": "...", "b": "..."}` from stdin and writes, in input order, one line per
  * record with exactly the keys id and the catalogue's text measures in catalogue order (rouge1,
  * rougeL, bleu, syn, levenshtein, ngramOverlap, lcpOverlap, sumo; a is ROUGE's target and BLEU's reference). A malformed line yields
