@@ -13,7 +13,7 @@ import { recordAudit } from '@/lib/db/audit';
 import { revokeApiToken } from '@/lib/db/api-tokens';
 import { defineAction } from './define-action';
 
-export const apiTokenNameSchema = z.string().trim().min(1, 'Name the token (e.g. the script that uses it).').max(80);
+const apiTokenNameSchema = z.string().trim().min(1, 'Name the token (e.g. the script that uses it).').max(80);
 
 export const createApiTokenAction = defineAction({
   roles,
