@@ -26,6 +26,7 @@ export type OwnerRule =
 
 const none: OwnerRule = { kind: 'none' };
 const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
+const sharedCampaigns: OwnerRule = { kind: 'shared', reason: 'every campaign is managed by the researchers and admins of the campaigns area' };
 
 export interface RouteRow {
   /** 'public' (with why) or the roles that may call it; every other role must get 403, a visitor 401 */
@@ -54,6 +55,7 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/imports/[id]': { roles: staff, path: '/api/imports/2147483000', allowedStatus: 404, owner: sharedImports },
   'GET /api/imports/[id]/rejects': { roles: staff, path: '/api/imports/2147483000/rejects', allowedStatus: 404, owner: sharedImports },
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
+  'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
 };
 
 export interface ActionRow {
@@ -78,6 +80,9 @@ export const actionTable: Record<string, ActionRow> = {
   setUserRoleAction: { roles: admins, args: [{ userId: 2147483000, role: 'ADMIN' }], allowedError: 'That user does not exist.', owner: none },
   resetPasswordAction: { roles: admins, args: [{ userId: 2147483000 }], allowedError: 'That user does not exist.', owner: none },
   setUserActiveAction: { roles: admins, args: [{ userId: 2147483000, isActive: 'true' }], allowedError: 'That user does not exist.', owner: none },
+  changeCampaignStatusAction: { roles: staff, args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }], allowedError: 'No such campaign.', owner: sharedCampaigns },
+  addCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
+  removeCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
 };
 
 export const isPublic = (roles: RouteRow['roles']): roles is { public: string } => 'public' in roles;
