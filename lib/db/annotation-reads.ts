@@ -28,7 +28,7 @@ const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.
 
 /** The caller's answers, the most recently handed out first; `before` continues after that pair. */
 export async function listMyAnnotations(pool: SqlPool, ref: CampaignRef, userId: number, page: { limit: number; before?: number }): Promise<{ annotations: MyAnnotation[]; nextBefore: number | null }> {
-  const campaign = await requireMembership(pool, ref, userId, false);
+  const campaign = await requireMembership(pool, ref, userId);
   const { rows } = await pool.query<MineRow>(
     `SELECT a."pairId", a."swapped", n."submissionId", n."version", n."answers", n."durationMs", n."createdAt", n."updatedAt",
             ta."content" AS a, tb."content" AS b,

@@ -1,6 +1,6 @@
 /**
  * Storing answers (`POST /api/v1/campaigns/{id}/annotations`): one transaction per submission. Lock
- * the caller's membership, lock the caller's assignment for the pair and read what is stored,
+ * the caller's membership (releasing expired holds), lock the caller's assignment for the pair and read what is stored,
  * decide (lib/annotation/submission.ts), then one write statement. A submissionId is unique among
  * current annotations and their revisions, so a retry finds its stored row instead of writing a
  * second; an edit must name the version it changes; a late answer takes a slot only while one is
@@ -10,8 +10,8 @@ import { AppError } from '@/lib/errors/app-error';
 import { answersInOrder, checkAnswers, type Answers } from '@/lib/annotation/questions';
 import { decideSubmission, refusalMessages } from '@/lib/annotation/submission';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { releaseExpiredHolds, requireMembership, type MemberCampaign } from './campaign-membership';
-import { inTransaction, type SqlClient, type SqlPool } from './sql-pool';
+import { lockMembership, type MemberCampaign } from './campaign-membership';
+import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface StoredAnnotation {
   pairId: number;
@@ -55,9 +55,9 @@ interface StateRow {
 
 const ANNOTATION_COLUMNS = `"id", "submissionId", "version", "answers", "durationMs", "createdAt", "updatedAt"`;
 
-async function readState(client: SqlClient, campaignId: number, userId: number, input: SubmissionInput): Promise<StateRow | null> {
-  const { rows } = await client.query<Omit<StateRow, 'annotation'> & { annotationId: number | null } & Omit<AnnotationRow, 'id'>>(
-    `SELECT a."id" AS "assignmentId", a."status", a."swapped",
+const readStateStatement = preparedStatement(
+  'submission-state',
+  `SELECT a."id" AS "assignmentId", a."status", a."swapped",
             n."id" AS "annotationId", n."submissionId", n."version", n."answers", n."durationMs", n."createdAt", n."updatedAt",
             (SELECT CASE WHEN s."annotationId" = n."id" THEN 'mine' ELSE 'other' END FROM (
                SELECT x."id" AS "annotationId" FROM "Annotation" x WHERE x."submissionId" = $4
@@ -67,8 +67,11 @@ async function readState(client: SqlClient, campaignId: number, userId: number, 
      LEFT JOIN "Annotation" n ON n."campaignId" = a."campaignId" AND n."pairId" = a."pairId" AND n."annotatorId" = a."userId"
      WHERE a."campaignId" = $1 AND a."pairId" = $2 AND a."userId" = $3
      FOR UPDATE OF a`,
-    [campaignId, input.pairId, userId, input.submissionId],
-  );
+);
+
+async function readState(client: SqlClient, campaignId: number, userId: number, input: SubmissionInput): Promise<StateRow | null> {
+  type Row = Omit<StateRow, 'annotation'> & { annotationId: number | null } & Omit<AnnotationRow, 'id'>;
+  const { rows } = await readStateStatement<Row>(client, [campaignId, input.pairId, userId, input.submissionId]);
   const row = rows[0];
   if (!row) return null;
   const { annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt, ...state } = row;
@@ -97,21 +100,29 @@ function checkedAnswers(campaign: MemberCampaign, raw: unknown, swapped: boolean
   return answersInOrder(campaign.questions, checked.answers, swapped);
 }
 
-/** Inserts the first answer; `late` takes a free slot (none free: no row), otherwise turns the hold into the answer. */
-async function insertAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, state: StateRow, input: SubmissionInput, answers: Answers, late: boolean): Promise<AnnotationRow | null> {
-  const slot = late
-    ? `UPDATE "CampaignItem" SET "answers" = "answers" + 1, "isOpen" = ("answers" + 1 + "holds" < $7)
-       WHERE "campaignId" = $1 AND "pairId" = $2 AND "answers" + "holds" < $7 RETURNING "id"`
-    : `UPDATE "CampaignItem" SET "answers" = "answers" + 1, "holds" = "holds" - 1
-       WHERE "campaignId" = $1 AND "pairId" = $2 AND "holds" > 0 AND "answers" + "holds" <= $7 RETURNING "id"`;
-  const { rows } = await client.query<AnnotationRow>(
-    `WITH slot AS (${slot}),
+const insertSql = (slot: string) => `WITH slot AS (${slot}),
      done AS (UPDATE "Assignment" SET "status" = 'SUBMITTED', "completedAt" = now(), "expiresAt" = NULL WHERE "id" = $8 AND EXISTS (SELECT 1 FROM slot))
      INSERT INTO "Annotation" ("campaignId", "pairId", "annotatorId", "submissionId", "answers", "durationMs", "version", "createdAt", "updatedAt")
      SELECT $1, $2, $3, $4, $5::jsonb, $6, 1, now(), now() FROM slot
-     RETURNING ${ANNOTATION_COLUMNS}`,
-    [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId],
-  );
+     RETURNING ${ANNOTATION_COLUMNS}`;
+
+/** The first answer: on the caller's hold, the hold becomes the answer; late, it takes a free slot (none free: no row). */
+const insertStatements = {
+  onHold: preparedStatement(
+    'insert-answer-on-hold',
+    insertSql(`UPDATE "CampaignItem" SET "answers" = "answers" + 1, "holds" = "holds" - 1
+       WHERE "campaignId" = $1 AND "pairId" = $2 AND "holds" > 0 AND "answers" + "holds" <= $7 RETURNING "id"`),
+  ),
+  late: preparedStatement(
+    'insert-answer-late',
+    insertSql(`UPDATE "CampaignItem" SET "answers" = "answers" + 1, "isOpen" = ("answers" + 1 + "holds" < $7)
+       WHERE "campaignId" = $1 AND "pairId" = $2 AND "answers" + "holds" < $7 RETURNING "id"`),
+  ),
+};
+
+async function insertAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, state: StateRow, input: SubmissionInput, answers: Answers, late: boolean): Promise<AnnotationRow | null> {
+  const values = [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId];
+  const { rows } = await insertStatements[late ? 'late' : 'onHold']<AnnotationRow>(client, values);
   return rows[0] ?? null;
 }
 
@@ -135,7 +146,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: number, input: SubmissionInput): Promise<{ created: boolean; annotation: StoredAnnotation }> {
   try {
     return await inTransaction(pool, async (client) => {
-      const campaign = await requireMembership(client, ref, userId);
+      const campaign = await lockMembership(client, ref, userId);
       const state = await readState(client, campaign.id, userId, input);
       const decision = decideSubmission({
         assignment: state?.status ?? null,
@@ -152,7 +163,6 @@ export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: 
       if (decision.kind === 'replay') return { created: false, annotation: toStored(campaign, input.pairId, s.swapped, s.annotation!) };
       const answers = checkedAnswers(campaign, input.answers, s.swapped);
       if (decision.kind === 'edit') return { created: false, annotation: toStored(campaign, input.pairId, s.swapped, await updateAnswer(client, userId, s.annotation!, input, answers)) };
-      if (decision.kind === 'create-late') await releaseExpiredHolds(client, campaign, userId);
       const row = await insertAnswer(client, campaign, userId, s, input, answers, decision.kind === 'create-late');
       if (!row) throw new AppError('CONFLICT', refusalMessages.reassigned);
       return { created: true, annotation: toStored(campaign, input.pairId, s.swapped, row) };

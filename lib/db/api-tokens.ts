@@ -3,7 +3,7 @@
  * without secrets, revoked; a token resolves to its user with the user's current role and state.
  */
 import type { Db } from './client';
-import { getUserById, type UserDto } from './users';
+import type { UserDto } from './users';
 
 export interface ApiTokenView {
   id: number;
@@ -50,14 +50,17 @@ export async function revokeApiTokenById(db: Db, id: number): Promise<boolean> {
 /** Last use is written at most once a minute per token, so API traffic does not turn into writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-/** The active user behind a token hash, or null (unknown, revoked, expired, or the user is inactive). */
+/** The active user behind a token hash, or null (unknown, revoked, expired, or the user is inactive). One query on every API request. */
 export async function findUserByApiTokenHash(db: Db, tokenHash: string, now = new Date()): Promise<UserDto | null> {
-  const token = await db.apiToken.findUnique({ where: { tokenHash }, select: { id: true, userId: true, expiresAt: true, revokedAt: true, lastUsedAt: true } });
-  if (!token || token.revokedAt || (token.expiresAt && token.expiresAt <= now)) return null;
-  const user = await getUserById(db, token.userId);
-  if (!user?.isActive) return null;
-  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-    await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+  const rows = await db.$queryRaw<Array<UserDto & { tokenId: number; lastUsedAt: Date | null }>>`
+    SELECT t."id" AS "tokenId", t."lastUsedAt", u."id", u."email", u."name", u."role", u."isActive", u."isDemo", u."lastLoginAt", u."createdAt"
+    FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId"
+    WHERE t."tokenHash" = ${tokenHash} AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > ${now}) AND u."isActive"`;
+  const row = rows[0];
+  if (!row) return null;
+  const { tokenId, lastUsedAt, ...user } = row;
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
+    await db.apiToken.update({ where: { id: tokenId }, data: { lastUsedAt: now } });
   }
   return user;
 }

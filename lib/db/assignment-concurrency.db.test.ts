@@ -11,7 +11,8 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { createSqlPool, getSqlPool, type SqlPool } from './sql-pool';
-import { checkAssignmentInvariants, runCrowd, sweepCrowd, type CrowdReport } from './testing/annotator-simulation';
+import { checkAssignmentInvariants } from './assignment-invariants';
+import { runCrowd, sweepCrowd, type CrowdReport } from './testing/annotator-simulation';
 
 const db = getDb();
 const pools: SqlPool[] = [];
@@ -33,7 +34,7 @@ async function monitored<T>(campaignId: number, work: Promise<T>): Promise<{ res
   let done = false;
   const watching = (async () => {
     while (!done) {
-      violations.push(...(await checkAssignmentInvariants(getSqlPool(), campaignId, null)));
+      violations.push(...(await checkAssignmentInvariants(getSqlPool(), campaignId)));
       checks += 1;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -62,7 +63,7 @@ describe('assignment under concurrency', () => {
     expect(checks).toBeGreaterThan(3);
     expectCleanRun(result, 60, 3);
     expect(result.late.accepted + result.late.refused).toBe(3);
-    expect(await checkAssignmentInvariants(getSqlPool(), campaign.id, result.acknowledged)).toEqual([]);
+    expect(await checkAssignmentInvariants(getSqlPool(), campaign.id, { acknowledged: result.acknowledged, drained: true })).toEqual([]);
   }, 120_000);
 
   it('keeps every rule with two Node processes hammering one database', async () => {
@@ -94,6 +95,6 @@ describe('assignment under concurrency', () => {
       anomalies: [...a.anomalies, ...b.anomalies, ...sweep.reports.flatMap((r) => r.anomalies)],
     };
     expectCleanRun(all, 80, 3);
-    expect(await checkAssignmentInvariants(getSqlPool(), campaign.id, all.acknowledged)).toEqual([]);
+    expect(await checkAssignmentInvariants(getSqlPool(), campaign.id, { acknowledged: all.acknowledged, drained: true })).toEqual([]);
   }, 180_000);
 });

@@ -1,16 +1,16 @@
 /**
  * Handing out pairs (`GET /api/v1/campaigns/{id}/next`) and giving them back (skip). One short
- * transaction per call, three statements: lock the caller's membership, release expired holds,
+ * transaction per call, two statements: lock the caller's membership (releasing expired holds),
  * then one statement that returns the caller's live hold or claims the first open item in position
- * order that the caller never had, `FOR UPDATE SKIP LOCKED`, counting the hold on the item in the
- * same statement. Invariant: answers + live holds ≤ overlap for every item, always
+ * order that the caller never had, `FOR UPDATE SKIP LOCKED`, counting the hold on the item and the
+ * caller's progress in the same statement. Invariant: answers + live holds ≤ overlap for every item, always
  * (docs/decisions/005-assignment-locking.md explains why this holds across processes).
  */
 import { AppError } from '@/lib/errors/app-error';
 import type { Question } from '@/lib/annotation/questions';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { countProgress, releaseExpiredHolds, requireActive, requireMembership, type MemberCampaign } from './campaign-membership';
-import { inTransaction, type SqlClient, type SqlPool } from './sql-pool';
+import { doneCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
+import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface NextPair {
   pairId: number;
@@ -34,6 +34,9 @@ interface HeldRow {
   b: string;
   imageKey: string | null;
   imageUrl: string | null;
+  done: number;
+  /** open, non-gold pairs the caller has no assignment for, as the statement began (at most REMAINING_CAP) */
+  open: number;
 }
 
 /**
@@ -41,8 +44,8 @@ interface HeldRow {
  * one on the first open item the caller never had. The display order is md5(campaign:user:pair),
  * as lib/annotation/display-order.ts computes it.
  */
-const HOLD_OR_CLAIM = `
-  WITH held AS (
+export const HOLD_OR_CLAIM_SQL = `
+  WITH held AS MATERIALIZED (
     SELECT a."id", a."pairId", a."swapped", a."expiresAt" FROM "Assignment" a
     WHERE a."userId" = $2 AND a."campaignId" = $1 AND a."status" = 'PENDING'
     ORDER BY a."id" LIMIT 1),
@@ -51,11 +54,8 @@ const HOLD_OR_CLAIM = `
     FROM held h WHERE a."id" = h."id" AND h."expiresAt" < now()
     RETURNING a."id", a."expiresAt"),
   pick AS (
-    SELECT i."id" FROM "CampaignItem" i
-    WHERE NOT EXISTS (SELECT 1 FROM held) AND i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
-      AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."campaignId" = $1 AND x."pairId" = i."pairId" AND x."userId" = $2)
-    ORDER BY i."position" LIMIT 1
-    FOR UPDATE SKIP LOCKED),
+    ${openItemsNotHad('i', 'i."id"', '1', 'NOT EXISTS (SELECT 1 FROM held)')}
+    FOR UPDATE OF i SKIP LOCKED),
   item AS (
     UPDATE "CampaignItem" i SET "holds" = i."holds" + 1, "isOpen" = (i."answers" + i."holds" + 1 < $4)
     FROM pick WHERE i."id" = pick."id"
@@ -71,12 +71,15 @@ const HOLD_OR_CLAIM = `
     SELECT h."pairId", h."swapped", COALESCE(r."expiresAt", h."expiresAt") AS "heldUntil", FALSE AS "isNew" FROM held h LEFT JOIN renewed r ON r."id" = h."id"
     UNION ALL
     SELECT c."pairId", c."swapped", c."expiresAt", TRUE FROM claimed c)
-  SELECT ch."pairId", ch."swapped", ch."heldUntil", ch."isNew", ta."content" AS a, tb."content" AS b, img."key" AS "imageKey", img."url" AS "imageUrl"
+  SELECT ch."pairId", ch."swapped", ch."heldUntil", ch."isNew", ta."content" AS a, tb."content" AS b, img."key" AS "imageKey", img."url" AS "imageUrl",
+         (${doneCount('d')})::int AS done,
+         (SELECT count(*) FROM (${openItemsNotHad('o', '1', REMAINING_CAP)}) s)::int AS open
   FROM chosen ch
   JOIN "Pair" p ON p."id" = ch."pairId"
   JOIN "Text" ta ON ta."id" = p."textAId"
   JOIN "Text" tb ON tb."id" = p."textBId"
   LEFT JOIN "Image" img ON img."id" = p."imageId"`;
+const holdOrClaimStatement = preparedStatement('hold-or-claim', HOLD_OR_CLAIM_SQL);
 
 /**
  * When every open item the caller could get is locked by other transactions for a moment (claims,
@@ -85,17 +88,15 @@ const HOLD_OR_CLAIM = `
  */
 const CLAIM_RETRY_DELAYS_MS = [2, 5, 10, 20, 50, 100, 200];
 
-const COUNT_CLAIMABLE = `SELECT count(*)::int AS n FROM (
-  SELECT 1 FROM "CampaignItem" i WHERE i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
-    AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."campaignId" = $1 AND x."pairId" = i."pairId" AND x."userId" = $2) LIMIT 1) s`;
+const countClaimable = preparedStatement('count-claimable', `SELECT count(*)::int AS n FROM (${openItemsNotHad('i', '1', 1)}) s`);
 
 async function holdOrClaim(client: SqlClient, campaign: MemberCampaign, userId: number): Promise<HeldRow | null> {
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await client.query<HeldRow>(HOLD_OR_CLAIM, [campaign.id, userId, campaign.holdMinutes, campaign.overlap, campaign.randomiseOrder]);
+    const { rows } = await holdOrClaimStatement<HeldRow>(client, [campaign.id, userId, campaign.holdMinutes, campaign.overlap, campaign.randomiseOrder]);
     if (rows[0]) return rows[0];
     const delay = CLAIM_RETRY_DELAYS_MS[attempt];
     if (delay === undefined) return null;
-    const { rows: open } = await client.query<{ n: number }>(COUNT_CLAIMABLE, [campaign.id, userId]);
+    const { rows: open } = await countClaimable<{ n: number }>(client, [campaign.id, userId]);
     if (open[0]?.n === 0) return null;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
@@ -105,12 +106,10 @@ export type NextResult = { kind: 'pair'; pair: NextPair } | { kind: 'none' };
 
 export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: number): Promise<NextResult> {
   return inTransaction(pool, async (client) => {
-    const campaign = await requireMembership(client, ref, userId);
+    const campaign = await lockMembership(client, ref, userId);
     requireActive(campaign);
-    await releaseExpiredHolds(client, campaign, userId);
     const held = await holdOrClaim(client, campaign, userId);
     if (!held) return { kind: 'none' };
-    const progress = await countProgress(client, campaign.id, userId);
     const swapped = held.swapped;
     return {
       kind: 'pair',
@@ -120,8 +119,9 @@ export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: numbe
         swapped,
         image: held.imageKey === null ? null : { key: held.imageKey, url: held.imageUrl },
         questions: campaign.questions,
-        done: progress.done,
-        remaining: progress.remaining,
+        done: held.done,
+        // counted before the claim: a new pair is among the open ones, a held one is not
+        remaining: held.isNew ? held.open : held.open + 1,
         heldUntil: held.heldUntil,
       },
     };
@@ -134,7 +134,7 @@ export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: numbe
  */
 export async function skipPair(pool: SqlPool, ref: CampaignRef, userId: number, pairId: number): Promise<void> {
   await inTransaction(pool, async (client) => {
-    const campaign = await requireMembership(client, ref, userId);
+    const campaign = await lockMembership(client, ref, userId);
     requireActive(campaign);
     const { rows } = await client.query<{ status: string }>(
       `SELECT "status" FROM "Assignment" WHERE "campaignId" = $1 AND "pairId" = $2 AND "userId" = $3 FOR UPDATE`,

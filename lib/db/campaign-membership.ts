@@ -3,12 +3,12 @@
  * the caller's membership row. The lock serialises one annotator's own requests (two tabs, a
  * retry racing the original), so "one live hold per annotator" and "a submissionId is stored once"
  * hold without in-process locks, across server processes; different annotators never wait for each
- * other here. Also the lazy release of expired holds, and the caller's progress counts.
+ * other here. The same statement releases expired holds. Also the caller's progress counts.
  */
 import { AppError } from '@/lib/errors/app-error';
 import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import type { Queryable, SqlClient } from './sql-pool';
+import { preparedStatement, type Queryable, type SqlClient } from './sql-pool';
 
 export interface MemberCampaign {
   id: number;
@@ -20,65 +20,109 @@ export interface MemberCampaign {
 }
 
 const campaignWhere = (ref: CampaignRef) => ('id' in ref ? 'c."id" = $1' : 'c."slug" = $1');
+const refValue = (ref: CampaignRef) => ('id' in ref ? ref.id : ref.slug);
 
-/**
- * The campaign if the caller is one of its annotators, else null. With `lock` (inside a
- * transaction) the membership row is locked FOR NO KEY UPDATE until the transaction ends.
- */
-export async function findMembership(db: Queryable, ref: CampaignRef, userId: number, lock: boolean): Promise<MemberCampaign | null> {
-  const { rows } = await db.query<Omit<MemberCampaign, 'questions'> & { questions: unknown }>(
+type MemberRow = Omit<MemberCampaign, 'questions'> & { questions: unknown };
+const toCampaign = (row: MemberRow | undefined): MemberCampaign | null => (row ? { ...row, questions: readStoredQuestions(row.questions) } : null);
+
+/** The campaign if the caller is one of its annotators, else null (no lock: for reads). */
+export async function findMembership(db: Queryable, ref: CampaignRef, userId: number): Promise<MemberCampaign | null> {
+  const { rows } = await db.query<MemberRow>(
     `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."questions"
      FROM "Campaign" c JOIN "CampaignMember" m ON m."campaignId" = c."id" AND m."userId" = $2
-     WHERE ${campaignWhere(ref)} AND m."role" = 'ANNOTATOR'
-     ${lock ? 'FOR NO KEY UPDATE OF m' : ''}`,
-    ['id' in ref ? ref.id : ref.slug, userId],
+     WHERE ${campaignWhere(ref)} AND m."role" = 'ANNOTATOR'`,
+    [refValue(ref), userId],
   );
-  const row = rows[0];
-  return row ? { ...row, questions: readStoredQuestions(row.questions) } : null;
-}
-
-export async function requireMembership(db: Queryable, ref: CampaignRef, userId: number, lock = true): Promise<MemberCampaign> {
-  const campaign = await findMembership(db, ref, userId, lock);
-  if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign, or you are not one of its annotators.');
-  return campaign;
-}
-
-export function requireActive(campaign: MemberCampaign): void {
-  if (campaign.status !== 'ACTIVE') throw new AppError('CONFLICT', `The campaign is not active (it is ${campaign.status.toLowerCase()}).`);
+  return toCampaign(rows[0]);
 }
 
 /** Holds released per call at most (a backlog is worked off over the next calls). */
 const RELEASE_BATCH = 500;
 
 /**
- * Returns the slots of expired holds to the pool: PENDING → EXPIRED, holds − 1, the item reopened.
- * One transaction per campaign does it at a time (a try-lock; the others go on without waiting),
- * and rows other transactions hold are skipped, so releasing never deadlocks with claims or
- * submits. The caller's own hold is left alone: `next` hands it back to them with a new expiry.
+ * The first statement of an annotation transaction, in one round trip: find the campaign, lock
+ * the caller's membership row (FOR NO KEY UPDATE, until the transaction ends), then release the
+ * campaign's expired holds: PENDING → EXPIRED, holds − 1, the item reopened. Releasing is done by
+ * one transaction per campaign at a time (a try-lock; the others go on without waiting) and skips
+ * rows other transactions hold, so it never waits for or deadlocks with claims and submits. The
+ * caller's own hold is left alone: `next` hands it back to them with a new expiry.
  */
-export async function releaseExpiredHolds(client: SqlClient, campaign: MemberCampaign, userId: number): Promise<number> {
-  const { rows } = await client.query<{ released: number }>(
-    `WITH gate AS (SELECT pg_try_advisory_xact_lock(7302, $1) AS ok),
-     expired AS (
-       UPDATE "Assignment" a SET "status" = 'EXPIRED'
-       FROM (SELECT x."id" FROM "Assignment" x, gate
-             WHERE gate.ok AND x."campaignId" = $1 AND x."status" = 'PENDING' AND x."expiresAt" < now() AND x."userId" <> $2
-             ORDER BY x."id" LIMIT ${RELEASE_BATCH} FOR UPDATE OF x SKIP LOCKED) e
-       WHERE a."id" = e."id"
-       RETURNING a."pairId"),
-     freed AS (SELECT "pairId", count(*)::int AS n FROM expired GROUP BY "pairId"),
-     items AS (
-       UPDATE "CampaignItem" i SET "holds" = i."holds" - f.n, "isOpen" = (i."answers" + i."holds" - f.n < $3)
-       FROM freed f WHERE i."campaignId" = $1 AND i."pairId" = f."pairId"
-       RETURNING i."id")
-     SELECT (SELECT count(*) FROM expired)::int AS released`,
-    [campaign.id, userId, campaign.overlap],
-  );
-  return rows[0]?.released ?? 0;
+const lockAndReleaseSql = (where: string) => `
+  WITH c AS (
+    SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."questions" FROM "Campaign" c WHERE ${where}),
+  m AS (
+    SELECT m."userId" FROM "CampaignMember" m JOIN c ON m."campaignId" = c."id"
+    WHERE m."userId" = $2 AND m."role" = 'ANNOTATOR'
+    FOR NO KEY UPDATE OF m),
+  gate AS (
+    SELECT c."id", c."overlap" FROM c WHERE EXISTS (SELECT 1 FROM m) AND pg_try_advisory_xact_lock(7302, c."id")),
+  expired AS (
+    UPDATE "Assignment" a SET "status" = 'EXPIRED'
+    FROM (SELECT x."id" FROM "Assignment" x JOIN gate g ON x."campaignId" = g."id"
+          WHERE x."status" = 'PENDING' AND x."expiresAt" < now() AND x."userId" <> $2
+          ORDER BY x."id" LIMIT ${RELEASE_BATCH} FOR UPDATE OF x SKIP LOCKED) e
+    WHERE a."id" = e."id"
+    RETURNING a."campaignId", a."pairId"),
+  freed AS (SELECT "campaignId", "pairId", count(*)::int AS n FROM expired GROUP BY "campaignId", "pairId"),
+  items AS (
+    UPDATE "CampaignItem" i SET "holds" = i."holds" - f.n, "isOpen" = (i."answers" + i."holds" - f.n < g."overlap")
+    FROM freed f JOIN gate g ON g."id" = f."campaignId"
+    WHERE i."campaignId" = f."campaignId" AND i."pairId" = f."pairId"
+    RETURNING i."id")
+  SELECT c.*, (SELECT count(*) FROM items)::int AS released FROM c WHERE EXISTS (SELECT 1 FROM m)`;
+
+export const LOCK_AND_RELEASE = {
+  byId: preparedStatement('lock-and-release-by-id', lockAndReleaseSql('c."id" = $1')),
+  bySlug: preparedStatement('lock-and-release-by-slug', lockAndReleaseSql('c."slug" = $1')),
+};
+
+/** Locks the caller's membership and releases expired holds (see LOCK_AND_RELEASE); 404 for non-members. */
+export async function lockMembership(client: SqlClient, ref: CampaignRef, userId: number): Promise<MemberCampaign> {
+  const { rows } = await LOCK_AND_RELEASE['id' in ref ? 'byId' : 'bySlug']<MemberRow & { released: number }>(client, [refValue(ref), userId]);
+  const campaign = toCampaign(rows[0]);
+  if (!campaign) throw notMember();
+  return campaign;
+}
+
+export async function requireMembership(db: Queryable, ref: CampaignRef, userId: number): Promise<MemberCampaign> {
+  const campaign = await findMembership(db, ref, userId);
+  if (!campaign) throw notMember();
+  return campaign;
+}
+
+const notMember = () => new AppError('NOT_FOUND', 'No such campaign, or you are not one of its annotators.');
+
+export function requireActive(campaign: MemberCampaign): void {
+  if (campaign.status !== 'ACTIVE') throw new AppError('CONFLICT', `The campaign is not active (it is ${campaign.status.toLowerCase()}).`);
 }
 
 /** "remaining" counts at most this many open pairs (the count stays cheap on a million items). */
-export const REMAINING_CAP = 1000;
+export const REMAINING_CAP = 100;
+
+/**
+ * The open, non-gold items of campaign $1 that user $2 never had, in position order, at most
+ * `limit`: for the claim (limit 1) and the capped counts. Written so the plan stays right as the
+ * campaign fills up, whatever the statistics say: `"isOpen" >= TRUE` with ORDER BY ("isOpen",
+ * "position") can only be served by the (campaignId, isOpen, position) index, which starts at the
+ * first open item instead of walking the closed ones; the LATERAL ... LIMIT 1 probe checks the
+ * caller's assignment per item through the unique (campaignId, pairId, userId) index instead of
+ * reading all of the caller's assignments.
+ */
+export function openItemsNotHad(alias: string, columns: string, limit: number | string, extraCondition = 'TRUE'): string {
+  return `SELECT ${columns} FROM "CampaignItem" ${alias}
+    LEFT JOIN LATERAL (SELECT 1 AS had FROM "Assignment" h WHERE h."campaignId" = $1 AND h."pairId" = ${alias}."pairId" AND h."userId" = $2 LIMIT 1) h ON TRUE
+    WHERE ${extraCondition} AND ${alias}."campaignId" = $1 AND ${alias}."isOpen" >= TRUE AND NOT ${alias}."isGold" AND h.had IS NULL
+    ORDER BY ${alias}."isOpen", ${alias}."position" LIMIT ${limit}`;
+}
+
+/**
+ * The caller's answered pairs ($2 in campaign $1), counted on the (userId, campaignId, status,
+ * position) index: `+ 0` keeps the planner off the (campaignId, status, expiresAt) index, which
+ * would walk every annotator's answers in the campaign.
+ */
+export function doneCount(alias: string): string {
+  return `SELECT count(*) FROM "Assignment" ${alias} WHERE ${alias}."userId" = $2 AND ${alias}."campaignId" + 0 = $1 AND ${alias}."status" = 'SUBMITTED'`;
+}
 
 export interface Progress {
   done: number;
@@ -88,13 +132,9 @@ export interface Progress {
 
 export async function countProgress(db: Queryable, campaignId: number, userId: number): Promise<Progress> {
   const { rows } = await db.query<Progress>(
-    `SELECT count(*) FILTER (WHERE a."status" = 'SUBMITTED')::int AS done,
-            count(*) FILTER (WHERE a."status" = 'PENDING')::int + (SELECT count(*) FROM (
-               SELECT 1 FROM "CampaignItem" i
-               WHERE i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
-                 AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."campaignId" = $1 AND x."pairId" = i."pairId" AND x."userId" = $2)
-               LIMIT ${REMAINING_CAP}) s)::int AS remaining
-     FROM "Assignment" a WHERE a."userId" = $2 AND a."campaignId" = $1 AND a."status" IN ('SUBMITTED', 'PENDING')`,
+    `SELECT (${doneCount('a')})::int AS done,
+            ((SELECT count(*) FROM "Assignment" a WHERE a."userId" = $2 AND a."campaignId" = $1 AND a."status" = 'PENDING')
+             + (SELECT count(*) FROM (${openItemsNotHad('i', '1', REMAINING_CAP)}) s))::int AS remaining`,
     [campaignId, userId],
   );
   return rows[0]!;

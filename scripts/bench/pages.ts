@@ -7,8 +7,8 @@
  * ratio to /api/health measured in the same run (the floor: one request through Next.js and one
  * database round trip).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,11 +16,10 @@ import { createPrismaClient } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
-import { projectRoot } from '@/lib/runtime/paralens-home';
 import { findFreePort } from '@/lib/runtime/ports';
-import { isBuildStale } from '../lib/build-freshness';
 import { generatePairsSql } from './lib/generated-pairs';
 import { signInOverHttp, timeRequests } from './lib/http-timing';
+import { startProductionServer, stopBench } from './lib/bench-server';
 
 const pairs = Number(process.argv[2] ?? 2_000_000);
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -30,7 +29,7 @@ const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
 
 console.log('Starting a throwaway embedded PostgreSQL with the demo data …');
 const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
-let server: ReturnType<typeof spawn> | null = null;
+let server: ChildProcess | null = null;
 try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
@@ -48,23 +47,10 @@ try {
   await client.end();
   await db.$disconnect();
 
-  if (isBuildStale()) {
-    console.log('Building the app (next build) …');
-    const build = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd: projectRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('next build failed');
-  }
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   console.log(`Serving on ${baseUrl} …`);
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/start.ts')], {
-    cwd: projectRoot,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PARALENS_ROOT: projectRoot },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server!.stdout!.on('data', (d: Buffer) => (d.toString().includes('Paralens is running') ? resolve() : undefined));
-    server!.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
+  server = await startProductionServer(env, port);
 
   const researcher = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
   const admin = await signInOverHttp(baseUrl, 'admin@paralens.local', demoPassword);
@@ -90,10 +76,5 @@ try {
   }
   console.log(`\nWorst p95: ${fmt(worst, 1)} ms (target ≤ 200 ms: ${worst <= 200 ? 'met' : 'NOT met'})`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGINT');
-    await new Promise((r) => server!.once('exit', r));
-  }
-  await database.stop();
-  await rm(home, { recursive: true, force: true });
+  await stopBench(server, database, home);
 }

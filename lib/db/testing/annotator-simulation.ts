@@ -3,13 +3,13 @@
  * several processes on one database): each asks for pairs until none is left and answers them,
  * misbehaving the way real clients do: a double-clicked `next` (two at once), every submission
  * sent twice at once (a retry racing the original), skips, and walking away from a held pair to
- * answer it late. Then `checkAssignmentInvariants` reads the database and lists every broken rule.
+ * answer it late. Then lib/db/assignment-invariants.ts reads the database and lists every broken rule.
  */
 import { createRandom } from '@/lib/stats/random';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair, skipPair } from '../assignments';
 import { submitAnnotation } from '../annotations';
-import type { Queryable, SqlPool } from '../sql-pool';
+import type { SqlPool } from '../sql-pool';
 
 export interface SimulationOptions {
   seed: number;
@@ -120,50 +120,4 @@ export async function runCrowd(pools: SqlPool[], ref: CampaignRef, userIds: numb
 export async function sweepCrowd(pools: SqlPool[], ref: CampaignRef, userIds: number[], seed: number): Promise<{ reports: SimulationReport[] }> {
   const reports = await Promise.all(userIds.map((userId, i) => simulateAnnotator(pools[i % pools.length]!, ref, userId, { seed: seed + i, round: 1 })));
   return { reports };
-}
-
-/**
- * Every rule of the assignment, checked in SQL; returns the violations (none = empty). `final`
- * adds the rules that hold once everyone is done: every acknowledged submission stored exactly
- * once, and no open slot left that some member could still fill (no starvation).
- */
-export async function checkAssignmentInvariants(db: Queryable, campaignId: number, acknowledged: string[] | null): Promise<string[]> {
-  const problems: string[] = [];
-  const { rows: items } = await db.query<{ pairId: number; answers: number; holds: number; isOpen: boolean; overlap: number; annotations: number; pending: number }>(
-    `SELECT i."pairId", i."answers", i."holds", i."isOpen", c."overlap",
-            (SELECT count(*) FROM "Annotation" n WHERE n."campaignId" = i."campaignId" AND n."pairId" = i."pairId")::int AS annotations,
-            (SELECT count(*) FROM "Assignment" a WHERE a."campaignId" = i."campaignId" AND a."pairId" = i."pairId" AND a."status" = 'PENDING')::int AS pending
-     FROM "CampaignItem" i JOIN "Campaign" c ON c."id" = i."campaignId" WHERE i."campaignId" = $1`,
-    [campaignId],
-  );
-  for (const i of items) {
-    if (i.annotations + i.pending > i.overlap) problems.push(`pair ${i.pairId}: ${i.annotations} answers + ${i.pending} holds > overlap ${i.overlap}`);
-    if (i.answers !== i.annotations || i.holds !== i.pending) problems.push(`pair ${i.pairId}: counters ${i.answers}/${i.holds} but rows ${i.annotations}/${i.pending}`);
-    if (i.isOpen !== i.answers + i.holds < i.overlap) problems.push(`pair ${i.pairId}: isOpen ${i.isOpen} with ${i.answers} + ${i.holds} of ${i.overlap}`);
-  }
-  const { rows: doubles } = await db.query<{ userId: number; n: number }>(
-    `SELECT "userId", count(*)::int AS n FROM "Assignment" WHERE "campaignId" = $1 AND "status" = 'PENDING' GROUP BY "userId" HAVING count(*) > 1`,
-    [campaignId],
-  );
-  for (const d of doubles) problems.push(`user ${d.userId} holds ${d.n} pairs at once`);
-  if (acknowledged === null) return problems;
-  const { rows: stored } = await db.query<{ submissionId: string; n: number }>(
-    `SELECT s."submissionId", count(*)::int AS n FROM (
-       SELECT "submissionId" FROM "Annotation" WHERE "campaignId" = $1
-       UNION ALL SELECT r."submissionId" FROM "AnnotationRevision" r JOIN "Annotation" n ON n."id" = r."annotationId" WHERE n."campaignId" = $1) s
-     GROUP BY s."submissionId"`,
-    [campaignId],
-  );
-  const counts = new Map(stored.map((s) => [s.submissionId, s.n]));
-  for (const id of acknowledged) if (counts.get(id) !== 1) problems.push(`acknowledged submission ${id} is stored ${counts.get(id) ?? 0} times`);
-  if (counts.size !== new Set(acknowledged).size) problems.push(`${counts.size} submissions stored, ${new Set(acknowledged).size} acknowledged`);
-  const { rows: starving } = await db.query<{ pairId: number }>(
-    `SELECT i."pairId" FROM "CampaignItem" i
-     WHERE i."campaignId" = $1 AND i."isOpen" AND NOT i."isGold"
-       AND EXISTS (SELECT 1 FROM "CampaignMember" m WHERE m."campaignId" = $1 AND m."role" = 'ANNOTATOR'
-                   AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."campaignId" = $1 AND a."pairId" = i."pairId" AND a."userId" = m."userId"))`,
-    [campaignId],
-  );
-  for (const s of starving) problems.push(`pair ${s.pairId} has a free slot a member never got (starved)`);
-  return problems;
 }

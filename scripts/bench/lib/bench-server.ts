@@ -1,0 +1,36 @@
+/** For HTTP benchmarks: serve the production build through `npm start`'s script, and tear everything down after. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { OpenedDatabase } from '@/lib/runtime/bootstrap';
+import { projectRoot } from '@/lib/runtime/paralens-home';
+import { isBuildStale } from '../../lib/build-freshness';
+
+/** Builds when the sources changed, starts scripts/start.ts on the port and waits for its banner. */
+export async function startProductionServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+  if (isBuildStale()) {
+    console.log('Building the app (next build) …');
+    const build = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd: projectRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/start.ts')], {
+    cwd: projectRoot,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PARALENS_ROOT: projectRoot },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout.on('data', (d: Buffer) => (d.toString().includes('Paralens is running') ? resolve() : undefined));
+    server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  return server;
+}
+
+/** Stops the server (Ctrl-C), then PostgreSQL, and removes the throwaway home. */
+export async function stopBench(server: ChildProcess | null, database: OpenedDatabase, home: string): Promise<void> {
+  if (server && server.exitCode === null) {
+    server.kill('SIGINT');
+    await new Promise((r) => server.once('exit', r));
+  }
+  await database.stop();
+  await rm(home, { recursive: true, force: true });
+}
