@@ -27,6 +27,7 @@ export type OwnerRule =
 const none: OwnerRule = { kind: 'none' };
 const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
 const sharedCampaigns: OwnerRule = { kind: 'shared', reason: 'every campaign is managed by the researchers and admins of the campaigns area' };
+const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
 
 export interface RouteRow {
   /** 'public' (with why) or the roles that may call it; every other role must get 403, a visitor 401 */
@@ -56,6 +57,8 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/imports/[id]/rejects': { roles: staff, path: '/api/imports/2147483000/rejects', allowedStatus: 404, owner: sharedImports },
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
+  'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
+  'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
 };
 
 export interface ActionRow {

@@ -2,7 +2,8 @@
  * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
  * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
  * clone after `npm ci` (alone, as it installs for minutes), the production build, and
- * the end-to-end tests in Debian's Chromium (installed with apt-get when missing and we are root).
+ * the end-to-end tests in Debian's Chromium (installed with apt-get when missing and we are root;
+ * so is lbzip2, which the miner uses to read .bz2 dumps).
  * Prints how long each step took.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,28 +26,39 @@ function exec(cmd: string, args: string[]): number {
   return result.status ?? 1;
 }
 
+let aptUpdated = false;
+
+/** Installs a Debian package with apt-get when `binary` is missing and we are root; false when it could not. */
+function aptInstall(pkg: string, binary: string): boolean {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
+  console.log(`${binary} is missing: installing Debian's ${pkg} package …`);
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv }).status !== 0) return false;
+    aptUpdated = true;
+  }
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: 'inherit', env: aptEnv });
+  return install.status === 0 && existsSync(binary);
+}
+
 function ensureChromium(): number {
   if (existsSync(chromium)) return 0;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    console.error(`The end-to-end tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
-    return 1;
-  }
-  console.log(`Chromium is missing: installing Debian's chromium package …`);
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
-  if (update.status !== 0) return update.status ?? 1;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: aptEnv });
-  if (install.status !== 0 || !existsSync(chromium)) {
-    console.error('Installing chromium failed. Install it by hand: apt-get install -y chromium');
-    return 1;
-  }
+  if (aptInstall('chromium', chromium)) return 0;
+  console.error(`The end-to-end tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  return 1;
+}
+
+/** The miner decompresses with lbzip2 (docs/mining.md) and falls back to bzip2, so a missing lbzip2 only warns. */
+function ensureLbzip2(): number {
+  if (existsSync('/usr/bin/lbzip2') || aptInstall('lbzip2', '/usr/bin/lbzip2')) return 0;
+  console.warn('lbzip2 is missing (install it with: sudo apt-get install -y lbzip2); the mining tests use bzip2 instead.');
   return 0;
 }
 
 const only = new Set(process.argv.slice(2));
 const steps: Step[] = [
   { name: 'chromium', run: ensureChromium },
+  { name: 'lbzip2', run: ensureLbzip2 },
   { name: 'lint', run: () => exec(bin('eslint'), ['.', '--max-warnings=0']) },
   { name: 'typecheck', run: () => exec(bin('tsc'), ['--noEmit']) },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'db']) },

@@ -12,6 +12,7 @@ const items: NavItem[] = [
   { href: '/corpora', label: 'Corpora', area: 'corpora' },
   { href: '/campaigns', label: 'Campaigns', area: 'campaigns' },
   { href: '/dashboards', label: 'Dashboards', area: 'dashboards' },
+  { href: '/mining', label: 'Mining', area: 'mining' },
   { href: '/admin/users', label: 'Users', area: 'admin' },
 ];
 

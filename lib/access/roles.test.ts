@@ -5,7 +5,7 @@ import { homePathFor, navItemsFor } from './navigation';
 describe('role policy', () => {
   it('annotators only annotate', () => {
     expect(canUseArea('ANNOTATOR', 'annotate')).toBe(true);
-    for (const area of ['corpora', 'campaigns', 'dashboards', 'adjudicate', 'explore', 'admin'] as const) {
+    for (const area of ['corpora', 'campaigns', 'dashboards', 'adjudicate', 'explore', 'mining', 'admin'] as const) {
       expect(canUseArea('ANNOTATOR', area)).toBe(false);
     }
   });
@@ -13,12 +13,13 @@ describe('role policy', () => {
   it('researchers use everything but user administration', () => {
     expect(canUseArea('RESEARCHER', 'corpora')).toBe(true);
     expect(canUseArea('RESEARCHER', 'dashboards')).toBe(true);
+    expect(canUseArea('RESEARCHER', 'mining')).toBe(true);
     expect(canUseArea('RESEARCHER', 'admin')).toBe(false);
   });
 
   it('admins use every area', () => {
     expect(rolesForArea('admin')).toEqual(['ADMIN']);
-    for (const area of ['annotate', 'corpora', 'campaigns', 'dashboards', 'adjudicate', 'explore', 'admin'] as const) {
+    for (const area of ['annotate', 'corpora', 'campaigns', 'dashboards', 'adjudicate', 'explore', 'mining', 'admin'] as const) {
       expect(canUseArea('ADMIN', area)).toBe(true);
     }
   });
@@ -33,8 +34,8 @@ describe('role policy', () => {
 describe('navigation', () => {
   it('shows each role its areas, in order', () => {
     expect(navItemsFor('ANNOTATOR').map((i) => i.label)).toEqual(['My campaigns']);
-    expect(navItemsFor('RESEARCHER').map((i) => i.label)).toEqual(['My campaigns', 'Corpora', 'Campaigns', 'Dashboards']);
-    expect(navItemsFor('ADMIN').map((i) => i.label)).toEqual(['My campaigns', 'Corpora', 'Campaigns', 'Dashboards', 'Users']);
+    expect(navItemsFor('RESEARCHER').map((i) => i.label)).toEqual(['My campaigns', 'Corpora', 'Campaigns', 'Dashboards', 'Mining']);
+    expect(navItemsFor('ADMIN').map((i) => i.label)).toEqual(['My campaigns', 'Corpora', 'Campaigns', 'Dashboards', 'Mining', 'Users']);
   });
 
   it('sends annotators to their campaigns and the others to the corpora', () => {

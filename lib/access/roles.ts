@@ -5,7 +5,7 @@
 export const roles = ['ADMIN', 'RESEARCHER', 'ANNOTATOR'] as const;
 export type RoleName = (typeof roles)[number];
 
-export type Area = 'annotate' | 'corpora' | 'campaigns' | 'dashboards' | 'adjudicate' | 'explore' | 'admin';
+export type Area = 'annotate' | 'corpora' | 'campaigns' | 'dashboards' | 'adjudicate' | 'explore' | 'mining' | 'admin';
 
 const areaRoles: Record<Area, readonly RoleName[]> = {
   annotate: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
@@ -14,6 +14,7 @@ const areaRoles: Record<Area, readonly RoleName[]> = {
   campaigns: ['ADMIN', 'RESEARCHER'],
   dashboards: ['ADMIN', 'RESEARCHER'],
   adjudicate: ['ADMIN', 'RESEARCHER'],
+  mining: ['ADMIN', 'RESEARCHER'],
   admin: ['ADMIN'],
 };
 

@@ -5,6 +5,20 @@ import { previewSample } from './campaign-preview';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
+import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair } from './pairs';
 
-export const apiContracts: readonly ApiContract[] = [createCampaign, previewSample, getCampaign, nextPair, skipPair, submitAnnotation, myAnnotations, listAnnotations, getPair, openApiDocument];
+export const apiContracts: readonly ApiContract[] = [
+  createCampaign,
+  previewSample,
+  getCampaign,
+  nextPair,
+  skipPair,
+  submitAnnotation,
+  myAnnotations,
+  listAnnotations,
+  getPair,
+  openApiDocument,
+  listMiningRunsContract,
+  getMiningRunContract,
+];

@@ -1,0 +1,14 @@
+/** GET /api/v1/mining-runs/{id}: one run's status, progress and funnel, polled by the mining page. */
+import { AppError } from '@/lib/errors/app-error';
+import { apiRoute } from '@/lib/http/api-route';
+import { getMiningRunContract } from '@/lib/api/contracts/mining';
+import { getDb } from '@/lib/db/client';
+import { getMiningRun } from '@/lib/db/mining-runs';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(getMiningRunContract, async ({ params }) => {
+  const run = await getMiningRun(getDb(), params.id);
+  if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
+  return { status: 200, body: run };
+});

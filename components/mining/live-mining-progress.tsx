@@ -1,0 +1,73 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { estimateSecondsLeft, formatMegabytes, formatSeconds } from './format';
+
+interface RunProgress {
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+  phase: string;
+  chunksDone: number;
+  chunksTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  xmlBytes: number;
+  references: number;
+  mbPerSecond: number | null;
+}
+
+/** Polls a running mining run every two seconds: chunks, MB/s, time left; refreshes the page when it ends. */
+export function LiveMiningProgress({ runId }: { runId: number }) {
+  const router = useRouter();
+  const [view, setView] = useState<{ run: RunProgress; secondsLeft: number | null } | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let first: { at: number; bytes: number } | null = null;
+    async function poll() {
+      while (!stopped) {
+        try {
+          const res = await fetch(`/api/v1/mining-runs/${runId}`, { cache: 'no-store' });
+          if (res.ok) {
+            const run = (await res.json()) as RunProgress;
+            first ??= { at: Date.now(), bytes: run.bytesDone };
+            const elapsed = (Date.now() - first.at) / 1000;
+            const secondsLeft = run.bytesDone > first.bytes ? estimateSecondsLeft(run.bytesDone - first.bytes, run.bytesTotal - first.bytes, elapsed) : null;
+            if (!stopped) setView({ run, secondsLeft });
+            if (run.status !== 'RUNNING' && run.status !== 'QUEUED') {
+              router.refresh();
+              return;
+            }
+          }
+        } catch {
+          // the next tick tries again
+        }
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
+    void poll();
+    return () => {
+      stopped = true;
+    };
+  }, [runId, router]);
+
+  if (!view) return <div className="small muted">Waiting for progress…</div>;
+  const { run, secondsLeft } = view;
+  const fraction = run.bytesTotal > 0 ? Math.min(1, run.bytesDone / run.bytesTotal) : 0;
+  const left = formatSeconds(secondsLeft);
+  const parts =
+    run.phase === 'map'
+      ? [
+          `${run.chunksDone} of ${run.chunksTotal} chunks`,
+          `${formatMegabytes(run.xmlBytes)} XML`,
+          `${run.references.toLocaleString('en')} references`,
+          run.mbPerSecond ? `${run.mbPerSecond.toFixed(1)} MB/s` : null,
+          left ? `about ${left} left` : null,
+        ]
+      : [run.phase === 'reduce' ? 'reducing in PostgreSQL' : 'importing the pairs'];
+  return (
+    <div className="stack small" role="status" aria-live="polite" style={{ gap: 4 }}>
+      <progress max={1} value={fraction} style={{ width: '100%' }} aria-label={`Mining run ${runId} progress`} />
+      <span>{parts.filter(Boolean).join(' · ')}</span>
+    </div>
+  );
+}

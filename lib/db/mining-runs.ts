@@ -1,0 +1,220 @@
+/**
+ * Mining runs and their chunks (prisma MiningRun / MiningChunk): creation, finding a run to resume,
+ * progress heartbeats, the outcome, and the views the funnel page and its progress route read.
+ */
+import type { Db } from './client';
+import type { InputJsonValue } from './generated/internal/prismaNamespace';
+import type { JobStatus } from './generated/enums';
+import { parseFunnel, type FunnelRow } from '@/lib/mining/funnel';
+
+export interface NewMiningRun {
+  dumpPath: string;
+  dumpBytes: number;
+  dumpMtime: Date;
+  indexPath: string | null;
+  source: 'multistream' | 'bz2' | 'xml' | 'references';
+  corpusName: string;
+  options: InputJsonValue;
+  createdById?: number | null;
+  chunks: Array<{ index: number; start: number; end: number; expectedPages: number | null }>;
+}
+
+export async function createMiningRun(db: Db, data: NewMiningRun): Promise<{ id: number }> {
+  const { chunks, ...run } = data;
+  return db.miningRun.create({
+    data: {
+      ...run,
+      dumpBytes: BigInt(run.dumpBytes),
+      chunksTotal: chunks.length,
+      bytesTotal: BigInt(chunks.reduce((sum, c) => sum + (c.end - c.start), 0)),
+      chunks: { create: chunks.map((c) => ({ ...c, start: BigInt(c.start), end: BigInt(c.end) })) },
+    },
+    select: { id: true },
+  });
+}
+
+/** How long a RUNNING run may go without a heartbeat before it counts as crashed. */
+export const STALE_RUN_MS = 2 * 60_000;
+
+/**
+ * The newest run of the same dump file (path, size, modification time, index) and mode that can be
+ * continued: stopped resumably, or RUNNING without a heartbeat (its process died). A run that is
+ * still alive is returned with `isAlive`, so the caller can refuse to run twice.
+ */
+export async function findResumableRun(db: Db, dump: { dumpPath: string; dumpBytes: number; dumpMtime: Date; indexPath: string | null; mode: string }) {
+  const candidates = await db.miningRun.findMany({
+    where: { dumpPath: dump.dumpPath, dumpBytes: BigInt(dump.dumpBytes), dumpMtime: dump.dumpMtime, indexPath: dump.indexPath, OR: [{ status: 'RUNNING' }, { status: 'FAILED', resumable: true }] },
+    orderBy: { id: 'desc' },
+    select: { id: true, status: true, updatedAt: true, options: true, chunksTotal: true },
+  });
+  const run = candidates.find((c) => (c.options as { mode?: string } | null)?.mode === dump.mode);
+  if (!run) return null;
+  return { ...run, isAlive: run.status === 'RUNNING' && Date.now() - run.updatedAt.getTime() < STALE_RUN_MS };
+}
+
+export async function restartMiningRun(db: Db, runId: number, data: { corpusName: string; options: InputJsonValue }): Promise<void> {
+  await db.miningRun.update({ where: { id: runId }, data: { ...data, status: 'RUNNING', phase: 'map', resumable: false, message: null, finishedAt: null } });
+}
+
+export function listPendingChunks(db: Db, runId: number) {
+  return db.miningChunk.findMany({ where: { runId, doneAt: null }, orderBy: { index: 'asc' }, select: { index: true, start: true, end: true, expectedPages: true } });
+}
+
+/** Totals of the finished chunks (the part of the work a resumed run does not repeat). */
+export async function sumDoneChunks(db: Db, runId: number) {
+  const agg = await db.miningChunk.aggregate({ where: { runId, doneAt: { not: null } }, _count: true, _sum: { pages: true, references: true, xmlBytes: true } });
+  const done = await db.miningChunk.findMany({ where: { runId, doneAt: { not: null } }, select: { start: true, end: true } });
+  return {
+    chunks: agg._count,
+    pages: agg._sum.pages ?? 0,
+    references: agg._sum.references ?? 0,
+    xmlBytes: Number(agg._sum.xmlBytes ?? 0n),
+    bytes: done.reduce((sum, c) => sum + Number(c.end - c.start), 0),
+  };
+}
+
+export interface MiningProgress {
+  phase?: string;
+  chunksDone?: number;
+  bytesDone?: number;
+  xmlBytes?: number;
+  pages?: number;
+  references?: number;
+  mbPerSecond?: number | null;
+}
+
+export async function updateMiningProgress(db: Db, runId: number, p: MiningProgress): Promise<void> {
+  await db.miningRun.update({
+    where: { id: runId },
+    data: {
+      ...(p.phase !== undefined ? { phase: p.phase } : {}),
+      ...(p.chunksDone !== undefined ? { chunksDone: p.chunksDone } : {}),
+      ...(p.bytesDone !== undefined ? { bytesDone: BigInt(Math.round(p.bytesDone)) } : {}),
+      ...(p.xmlBytes !== undefined ? { xmlBytes: BigInt(Math.round(p.xmlBytes)) } : {}),
+      ...(p.pages !== undefined ? { pages: p.pages } : {}),
+      ...(p.references !== undefined ? { references: p.references } : {}),
+      ...(p.mbPerSecond !== undefined ? { mbPerSecond: p.mbPerSecond } : {}),
+    },
+  });
+}
+
+export async function saveFunnel(db: Db, runId: number, funnel: FunnelRow[]): Promise<void> {
+  await db.miningRun.update({ where: { id: runId }, data: { funnel: funnel as unknown as InputJsonValue } });
+}
+
+export async function finishMiningRun(
+  db: Db,
+  runId: number,
+  outcome: { status: JobStatus; message: string | null; resumable?: boolean; corpusId?: number | null; importJobId?: number | null },
+): Promise<void> {
+  await db.miningRun.update({
+    where: { id: runId },
+    data: {
+      status: outcome.status,
+      message: outcome.message,
+      resumable: outcome.resumable ?? false,
+      ...(outcome.status === 'SUCCEEDED' ? { phase: 'done' } : {}),
+      ...(outcome.corpusId !== undefined ? { corpusId: outcome.corpusId } : {}),
+      ...(outcome.importJobId !== undefined ? { importJobId: outcome.importJobId } : {}),
+      finishedAt: new Date(),
+    },
+  });
+}
+
+const runSelect = {
+  id: true,
+  dumpPath: true,
+  indexPath: true,
+  source: true,
+  corpusName: true,
+  options: true,
+  status: true,
+  phase: true,
+  resumable: true,
+  chunksTotal: true,
+  chunksDone: true,
+  bytesTotal: true,
+  bytesDone: true,
+  xmlBytes: true,
+  pages: true,
+  references: true,
+  mbPerSecond: true,
+  funnel: true,
+  message: true,
+  createdAt: true,
+  updatedAt: true,
+  finishedAt: true,
+  corpus: { select: { name: true, slug: true } },
+} as const;
+
+type RunRow = Awaited<ReturnType<typeof loadRuns>>[number];
+
+function loadRuns(db: Db, where: { id?: number }, take: number) {
+  return db.miningRun.findMany({ where, orderBy: { id: 'desc' }, take, select: runSelect });
+}
+
+export interface MiningRunView {
+  id: number;
+  dumpName: string;
+  source: string;
+  corpusName: string;
+  corpus: { name: string; slug: string } | null;
+  options: { tier?: string; mode?: string; minRefs?: number; maxRefs?: number; workers?: number };
+  status: JobStatus;
+  phase: string;
+  resumable: boolean;
+  chunksTotal: number;
+  chunksDone: number;
+  bytesTotal: number;
+  bytesDone: number;
+  xmlBytes: number;
+  pages: number;
+  references: number;
+  mbPerSecond: number | null;
+  funnel: FunnelRow[];
+  message: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+function toView(row: RunRow): MiningRunView {
+  return {
+    id: row.id,
+    dumpName: row.dumpPath.split('/').at(-1) ?? row.dumpPath,
+    source: row.source,
+    corpusName: row.corpusName,
+    corpus: row.corpus,
+    options: (row.options ?? {}) as MiningRunView['options'],
+    status: row.status,
+    phase: row.phase,
+    resumable: row.resumable,
+    chunksTotal: row.chunksTotal,
+    chunksDone: row.chunksDone,
+    bytesTotal: Number(row.bytesTotal),
+    bytesDone: Number(row.bytesDone),
+    xmlBytes: Number(row.xmlBytes),
+    pages: row.pages,
+    references: row.references,
+    mbPerSecond: row.mbPerSecond,
+    funnel: parseFunnel(row.funnel),
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listMiningRuns(db: Db, limit = 50): Promise<MiningRunView[]> {
+  return (await loadRuns(db, {}, limit)).map(toView);
+}
+
+export async function getMiningRun(db: Db, id: number): Promise<MiningRunView | null> {
+  const [row] = await loadRuns(db, { id }, 1);
+  return row ? toView(row) : null;
+}
+
+/** Removes a corpus a failed mining run created, when it holds no pairs (nothing was published). */
+export async function deleteCorpusIfEmpty(db: Db, corpusId: number): Promise<void> {
+  await db.corpus.deleteMany({ where: { id: corpusId, pairs: { none: {} } } });
+}

@@ -1,0 +1,90 @@
+/**
+ * The map phase of a run: the pending chunks go through the worker pool; each finished chunk is
+ * COPYed into the staging table and marked done in one transaction (lib/db/mining-staging.ts), and
+ * the run's progress (chunks, compressed bytes, XML bytes, MB/s) is written about once a second.
+ */
+import type { Db } from '@/lib/db/client';
+import { type MiningConnection, commitChunk } from '@/lib/db/mining-staging';
+import { listPendingChunks, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
+import type { MiningMode } from '@/lib/mining/options';
+import { runChunkPool } from './worker-pool';
+
+export interface MapProgress {
+  chunksDone: number;
+  chunksTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  xmlBytes: number;
+  pages: number;
+  references: number;
+  /** uncompressed XML MB/s in this session */
+  mbPerSecond: number | null;
+}
+
+export interface MapPhaseOptions {
+  db: Db;
+  client: MiningConnection;
+  runId: number;
+  path: string;
+  compressed: boolean;
+  mode: MiningMode;
+  workers: number;
+  chunksTotal: number;
+  bytesTotal: number;
+  maxPageChars?: number;
+  onProgress?: (progress: MapProgress) => void;
+  isCancelled?: () => boolean;
+}
+
+export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
+  const done = await sumDoneChunks(o.db, o.runId);
+  const pending = await listPendingChunks(o.db, o.runId);
+  const progress: MapProgress = { chunksDone: done.chunks, chunksTotal: o.chunksTotal, bytesDone: done.bytes, bytesTotal: o.bytesTotal, xmlBytes: done.xmlBytes, pages: done.pages, references: done.references, mbPerSecond: null };
+  const inFlight = new Map<number, { inputBytes: number; xmlBytes: number }>();
+  const started = performance.now();
+  const xmlAtStart = done.xmlBytes;
+  let lastWrite = 0;
+  const snapshot = (): MapProgress => {
+    let input = 0;
+    let xml = 0;
+    for (const f of inFlight.values()) {
+      input += f.inputBytes;
+      xml += f.xmlBytes;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const xmlBytes = progress.xmlBytes + xml;
+    return { ...progress, bytesDone: progress.bytesDone + input, xmlBytes, mbPerSecond: seconds > 0.5 ? (xmlBytes - xmlAtStart) / 1e6 / seconds : null };
+  };
+  const report = async (force: boolean) => {
+    const now = performance.now();
+    if (!force && now - lastWrite < 1000) return;
+    lastWrite = now;
+    const view = snapshot();
+    o.onProgress?.(view);
+    await updateMiningProgress(o.db, o.runId, { phase: 'map', ...view });
+  };
+  // With one chunk (no index) lbzip2 itself uses every core; with many, one thread per worker.
+  const threads = pending.length === 1 ? Math.max(1, o.workers) : 1;
+  const tasks = pending.map((c) => ({ index: c.index, start: Number(c.start), end: Number(c.end), expectedPages: c.expectedPages }));
+  const sizes = new Map(tasks.map((t) => [t.index, t.end - t.start]));
+  await runChunkPool(tasks, { workers: o.workers, path: o.path, compressed: o.compressed, mode: o.mode, threads, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}) }, {
+    onProgress: (index, inputBytes, xmlBytes) => {
+      inFlight.set(index, { inputBytes, xmlBytes });
+      void report(false).catch(() => {});
+    },
+    onDone: async (index, result) => {
+      await commitChunk(o.client, o.runId, { index, tsv: result.tsv, pages: result.pages, references: result.references, xmlBytes: result.xmlBytes });
+      inFlight.delete(index);
+      progress.chunksDone++;
+      progress.bytesDone += sizes.get(index) ?? 0;
+      progress.xmlBytes += result.xmlBytes;
+      progress.pages += result.pages;
+      progress.references += result.references;
+      await report(true);
+    },
+    isCancelled: () => o.isCancelled?.() ?? false,
+  });
+  const final = snapshot();
+  await updateMiningProgress(o.db, o.runId, { ...final });
+  return final;
+}

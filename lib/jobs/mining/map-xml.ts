@@ -1,0 +1,65 @@
+/**
+ * The map step over XML text: pages are split (lib/mining/dump/xml-pages), namespace-0 articles
+ * that are not redirects are mapped to reference rows (lib/mining/map-page), and each row is
+ * emitted as one COPY-format line. Shared by the parallel workers, `paralens mine-map` and the tests,
+ * so every path produces byte-identical output.
+ */
+import { DumpFormatError, PageSplitter } from '@/lib/mining/dump/xml-pages';
+import { mapPage, type MapContext } from '@/lib/mining/map-page';
+import { encodeReferenceRow } from '@/lib/mining/reference-rows';
+import { describeRange, readXmlText, type ByteRange, type ReadCounters } from './xml-source';
+
+export interface MapStats {
+  /** every page element read (all namespaces) */
+  pages: number;
+  /** namespace-0 pages that are not redirects */
+  articles: number;
+  references: number;
+}
+
+export async function mapXmlText(chunks: AsyncIterable<string> | Iterable<string>, context: MapContext, emit: (line: string) => void, where: string, maxPageChars?: number): Promise<MapStats> {
+  const stats: MapStats = { pages: 0, articles: 0, references: 0 };
+  let sawText = false;
+  const splitter = new PageSplitter((page) => {
+    stats.pages++;
+    if (page.ns !== 0 || page.isRedirect) return;
+    stats.articles++;
+    for (const row of mapPage(page, context)) {
+      stats.references++;
+      emit(encodeReferenceRow(row));
+    }
+  }, maxPageChars);
+  try {
+    for await (const text of chunks) {
+      sawText ||= text.trim() !== '';
+      splitter.push(text);
+    }
+    splitter.end();
+  } catch (error) {
+    if (error instanceof DumpFormatError) throw new DumpFormatError(`${where}: ${error.message}`);
+    throw error;
+  }
+  if (stats.pages === 0 && sawText && !splitter.sawMediaWiki) throw new DumpFormatError(`${where}: no <page> element found: this is not a MediaWiki XML export`);
+  return stats;
+}
+
+export interface ChunkResult extends MapStats {
+  tsv: string;
+  xmlBytes: number;
+  inputBytes: number;
+}
+
+/**
+ * Maps one byte range of a dump. With `expectedPages` (from the multistream index) the number of
+ * pages read must match, or the index does not belong to this dump.
+ */
+export async function mapByteRange(range: ByteRange, context: MapContext, options: { expectedPages?: number | null; threads?: number; counters?: ReadCounters; maxPageChars?: number } = {}): Promise<ChunkResult> {
+  const counters = options.counters ?? { inputBytes: 0, xmlBytes: 0 };
+  const lines: string[] = [];
+  const stats = await mapXmlText(readXmlText(range, counters, options.threads), context, (line) => lines.push(line), describeRange(range), options.maxPageChars);
+  const expected = options.expectedPages;
+  if (expected !== undefined && expected !== null && expected !== stats.pages) {
+    throw new DumpFormatError(`${describeRange(range)}: the index lists ${expected} pages in this range but it holds ${stats.pages}: the index does not belong to this dump`);
+  }
+  return { ...stats, tsv: lines.join(''), xmlBytes: counters.xmlBytes, inputBytes: counters.inputBytes };
+}

@@ -1,0 +1,148 @@
+/**
+ * One mining run end to end (docs/mining.md): plan the dump (or take a references file), continue
+ * an interrupted run of the same dump and mode when there is one, map the chunks in parallel into
+ * the staging table, reduce in SQL into the Table 3 funnel, and publish the pairs through the
+ * import pipeline. Input errors end the run for good; any other stop leaves it resumable with its
+ * finished chunks kept.
+ */
+import type { Db } from '@/lib/db/client';
+import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
+import { buildReduceTables, computeFunnel } from '@/lib/db/mining-reduce';
+import { type MiningConnection, createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining-staging';
+import type { FunnelRow } from '@/lib/mining/funnel';
+import type { MiningMode, ReduceOptions } from '@/lib/mining/options';
+import type { ImportProgress } from '@/lib/jobs/run-import';
+import { planDump } from './dump-plan';
+import { isInputError, MiningInputError } from './errors';
+import { loadReferencesFile, planReferencesFile } from './load-references';
+import { runMapPhase, type MapProgress } from './map-phase';
+import { publishPairs, type PublishResult } from './publish-pairs';
+import { MiningCancelled } from './worker-pool';
+
+export interface RunMiningOptions extends ReduceOptions {
+  db: Db;
+  databaseUrl: string;
+  /** the dump, or null with `referencesPath` */
+  dumpPath: string | null;
+  indexPath: string | null;
+  referencesPath: string | null;
+  corpusName: string;
+  mode: MiningMode;
+  workers: number;
+  /** start over even when an interrupted run of this dump exists */
+  fresh?: boolean;
+  /** compressed bytes per chunk (default: chooseChunkBytes); tests and benchmarks set it */
+  chunkBytes?: number;
+  /** pages longer than this many characters are an error (default 16 M) */
+  maxPageChars?: number;
+  createdById?: number | null;
+  onEvent?: (event: MiningEvent) => void;
+  isCancelled?: () => boolean;
+}
+
+export type MiningEvent =
+  | { type: 'started'; runId: number; resumed: boolean; chunksTotal: number; chunksDone: number; redone: number }
+  | { type: 'map'; progress: MapProgress }
+  | { type: 'phase'; phase: 'reduce' | 'import' }
+  | { type: 'import'; progress: ImportProgress };
+
+export interface MiningReport {
+  runId: number | null;
+  status: 'SUCCEEDED' | 'FAILED';
+  message: string | null;
+  resumable: boolean;
+  funnel: FunnelRow[];
+  map: MapProgress | null;
+  publish: PublishResult | null;
+  seconds: { map: number; reduce: number; publish: number; total: number };
+}
+
+async function openRun(o: RunMiningOptions, client: MiningConnection) {
+  const options = { tier: o.tier, mode: o.mode, minRefs: o.minRefs, maxRefs: o.maxRefs, silverRule: o.silverRule, workers: o.workers };
+  if (o.referencesPath !== null) {
+    const { size, mtime, chunks } = await planReferencesFile(o.referencesPath);
+    const run = await createMiningRun(o.db, { dumpPath: o.referencesPath, dumpBytes: size, dumpMtime: mtime, indexPath: null, source: 'references', corpusName: o.corpusName, options, createdById: o.createdById ?? null, chunks });
+    await createStagingTable(client, run.id);
+    return { runId: run.id, resumed: false, redone: 0, compressed: false, path: o.referencesPath, chunksTotal: 1, bytesTotal: size };
+  }
+  const plan = await planDump(o.dumpPath!, o.indexPath, o.workers, o.chunkBytes);
+  const identity = { dumpPath: o.dumpPath!, dumpBytes: plan.size, dumpMtime: plan.mtime, indexPath: o.indexPath };
+  const previous = await findResumableRun(o.db, { ...identity, mode: o.mode });
+  if (previous?.isAlive) throw new MiningInputError(`mining run #${previous.id} is already working on this dump (last progress ${Math.round((Date.now() - previous.updatedAt.getTime()) / 1000)} s ago)`);
+  const base = { compressed: plan.compressed, path: o.dumpPath!, chunksTotal: plan.chunks.length, bytesTotal: plan.chunks.reduce((s, c) => s + c.end - c.start, 0) };
+  if (previous && !o.fresh) {
+    await restartMiningRun(o.db, previous.id, { corpusName: o.corpusName, options });
+    return { runId: previous.id, resumed: true, redone: await reconcileStaging(client, previous.id), ...base };
+  }
+  if (previous) {
+    await dropStagingTables(client, previous.id);
+    await finishMiningRun(o.db, previous.id, { status: 'FAILED', message: 'Superseded by a fresh run (--fresh).' });
+  }
+  const chunks = plan.chunks.map((c) => ({ index: c.index, start: c.start, end: c.end, expectedPages: c.pages }));
+  const run = await createMiningRun(o.db, { ...identity, source: plan.source, corpusName: o.corpusName, options, createdById: o.createdById ?? null, chunks });
+  await createStagingTable(client, run.id);
+  return { runId: run.id, resumed: false, redone: 0, ...base };
+}
+
+export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
+  const t0 = performance.now();
+  const seconds = { map: 0, reduce: 0, publish: 0, total: 0 };
+  const client = await openMiningConnection(o.databaseUrl);
+  let runId: number | null = null;
+  let map: MapProgress | null = null;
+  let publish: PublishResult | null = null;
+  let funnel: FunnelRow[] = [];
+  try {
+    const run = await openRun(o, client);
+    runId = run.runId;
+    o.onEvent?.({ type: 'started', runId, resumed: run.resumed, chunksTotal: run.chunksTotal, chunksDone: (await sumDoneChunks(o.db, runId)).chunks, redone: run.redone });
+    if (o.referencesPath !== null) await loadReferencesFile(client, o.db, runId, o.referencesPath);
+    map = await runMapPhase({ db: o.db, client, runId, path: run.path, compressed: run.compressed, mode: o.mode, workers: o.workers, chunksTotal: run.chunksTotal, bytesTotal: run.bytesTotal, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}), onProgress: (progress) => {
+        map = progress;
+        o.onEvent?.({ type: 'map', progress });
+      }, ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}) });
+    seconds.map = (performance.now() - t0) / 1000;
+
+    o.onEvent?.({ type: 'phase', phase: 'reduce' });
+    await updateMiningProgress(o.db, runId, { phase: 'reduce' });
+    const t1 = performance.now();
+    await buildReduceTables(client, runId, o);
+    funnel = await computeFunnel(client, runId, o);
+    await saveFunnel(o.db, runId, funnel);
+    seconds.reduce = (performance.now() - t1) / 1000;
+
+    o.onEvent?.({ type: 'phase', phase: 'import' });
+    await updateMiningProgress(o.db, runId, { phase: 'import' });
+    const t2 = performance.now();
+    publish = await publishPairs({ db: o.db, client, databaseUrl: o.databaseUrl, runId, corpusName: o.corpusName, tier: o.tier, source: run.path.split('/').at(-1) ?? run.path, createdById: o.createdById ?? null, onImportProgress: (progress) => o.onEvent?.({ type: 'import', progress }) });
+    seconds.publish = (performance.now() - t2) / 1000;
+    const report = publish.report;
+    if (report && report.status === 'FAILED') {
+      if (publish.corpus?.created) await deleteCorpusIfEmpty(o.db, publish.corpus.id);
+      throw new Error(`the import of the mined pairs failed: ${report.message ?? report.errors.join('; ')}`);
+    }
+    await dropStagingTables(client, runId);
+    const message = publish.pairs === 0 ? 'No pair survived the filters: nothing was imported.' : report?.status === 'UNCHANGED' ? report.message : null;
+    await finishMiningRun(o.db, runId, { status: 'SUCCEEDED', message, corpusId: publish.corpus?.id ?? null, importJobId: report?.jobId ?? null });
+    seconds.total = (performance.now() - t0) / 1000;
+    return { runId, status: 'SUCCEEDED', message, resumable: false, funnel, map, publish, seconds };
+  } catch (error) {
+    const input = isInputError(error);
+    const cancelled = error instanceof MiningCancelled;
+    const reason = error instanceof Error ? error.message : String(error);
+    const progress = map ? ` after ${map.chunksDone} of ${map.chunksTotal} chunks` : '';
+    const message = cancelled
+      ? `Interrupted${progress}. Nothing was published; run the same command again to continue.`
+      : input
+        ? `${reason}. Nothing was published.`
+        : `${reason}. Nothing was published; the finished chunks are kept, so running the same command again continues.`;
+    if (runId !== null) {
+      if (input) await dropStagingTables(client, runId).catch(() => {});
+      await finishMiningRun(o.db, runId, { status: 'FAILED', message, resumable: !input }).catch(() => {});
+    }
+    seconds.total = (performance.now() - t0) / 1000;
+    return { runId, status: 'FAILED', message, resumable: runId !== null && !input, funnel, map, publish, seconds };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

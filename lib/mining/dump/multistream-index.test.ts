@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { chooseChunkBytes, IndexReader, planChunks } from './multistream-index';
+
+function read(text: string) {
+  const reader = new IndexReader('index.txt');
+  for (let i = 0; i < text.length; i += 7) reader.push(text.slice(i, i + 7));
+  return reader.finish();
+}
+
+describe('multistream index', () => {
+  const index = '600:10:AccessibleComputing\n600:12:Anarchism\n900:13:AfghanistanHistory\n1500:14:A:B:C\n1500:15:X';
+
+  it('turns lines into streams with their page counts, whatever the read boundaries', () => {
+    expect(read(index)).toEqual([
+      { offset: 600, pages: 2 },
+      { offset: 900, pages: 1 },
+      { offset: 1500, pages: 2 },
+    ]);
+  });
+
+  it('groups streams into chunks that end at stream boundaries; the last runs to the end of the file', () => {
+    const streams = read(index);
+    expect(planChunks(streams, 2000, 1)).toEqual([
+      { index: 0, start: 600, end: 900, pages: 2 },
+      { index: 1, start: 900, end: 1500, pages: 1 },
+      { index: 2, start: 1500, end: 2000, pages: 2 },
+    ]);
+    expect(planChunks(streams, 2000, 800)).toEqual([
+      { index: 0, start: 600, end: 1500, pages: 3 },
+      { index: 1, start: 1500, end: 2000, pages: 2 },
+    ]);
+  });
+
+  it('names the line of a malformed or out-of-order entry', () => {
+    expect(() => read('600:1:A\nnot an index line\n')).toThrow('index.txt line 2: expected "offset:pageId:title", found "not an index line"');
+    expect(() => read('900:1:A\n600:2:B\n')).toThrow('index.txt line 2: offset 600 is smaller than the one before (900)');
+    expect(() => read('\n')).toThrow('index.txt: the index lists no pages');
+  });
+
+  it('chooses chunks of 1-32 MB, about four per worker', () => {
+    expect(chooseChunkBytes(85e6, 2)).toBe(10_625_000);
+    expect(chooseChunkBytes(20e9, 2)).toBe(32 << 20);
+    expect(chooseChunkBytes(1000, 2)).toBe(1 << 20);
+  });
+});

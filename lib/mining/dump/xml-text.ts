@@ -1,0 +1,19 @@
+/**
+ * XML character data of a dump: the five predefined entities and character references, decoded in
+ * a single pass so that `&amp;lt;` becomes the wikitext `&lt;` (miner-design.md §2 pitfalls).
+ */
+const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));/g;
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+export function decodeXmlText(text: string): string {
+  if (!text.includes('&')) return text;
+  // Native replaceAll passes are faster than a callback; `&amp;` last keeps it a single pass.
+  if (!text.includes('&#')) {
+    return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&amp;', '&');
+  }
+  return text.replace(ENTITY, (whole, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
+    if (name) return NAMED[name]!;
+    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}

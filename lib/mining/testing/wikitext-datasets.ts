@@ -1,0 +1,62 @@
+/**
+ * The shared real-wikitext data (../shared/datasets/wikitext, see its README.md) for the mining
+ * tests and benchmark: referenced, never copied. Tests wrap themselves in
+ * `describeWithDatasets(name, fn, [WIKITEXT])` (lib/testing/shared-datasets.ts) and read files only
+ * inside their tests, since a skipped describe still runs its body.
+ */
+import { readFileSync } from 'node:fs';
+import { sharedDatasetPath } from '@/lib/testing/shared-datasets';
+
+export const WIKITEXT = 'wikitext';
+
+/** Absolute path of a file in the shared wikitext folder. */
+export function wikitextPath(relative: string): string {
+  return sharedDatasetPath(WIKITEXT, relative);
+}
+
+export function readWikitextFile(relative: string): string {
+  return readFileSync(wikitextPath(relative), 'utf8');
+}
+
+/** The dump excerpts of the shared folder (README "Overview"), for end-to-end runs. */
+export const DUMP_EXCERPTS = [
+  'wp2txt/2022-07_fc60963/testdata_en.bz2',
+  'wp2txt/2014-11_ad8949a/testdata_en.bz2',
+  'gensim/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2',
+  'gensim/enwiki-table-markup.xml.bz2',
+  'dbpedia/minidumps-en-wiki.xml.bz2',
+  'wiki_dump_extractor/tiny_dump.xml.bz2',
+  'wikipedia2vec/enwiki-pages-articles-sample.xml.bz2',
+  'bliki/enwiki-20150112-pages-articles1.xml.bz2',
+  'pywikibot/article-pear-0.10.xml',
+] as const;
+
+/** RFC 4180 rows of a small CSV file (quoted fields, `""` escapes, no header handling). */
+export function parseSmallCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}

@@ -1,0 +1,35 @@
+/**
+ * Classifies one cleaned caption for the caption filters (Table 3 rows 4-5): its word count, whether
+ * every sentence passes the Table 4 rules (gold) and whether it contains a verb (silver). Tags come
+ * from a `Tagger`; the default is wink-pos-tagger (MIT), which miner-design.md §4 measured closest
+ * to gold Penn tags on finite verbs among the npm taggers (no Stanford tagger runs here).
+ * Tagging is skipped for captions under the word minimum: they never reach those rules.
+ */
+import { MIN_CAPTION_WORDS } from '../options';
+import { hasVerb, isSentenceByRules } from './sentence-rules';
+import { splitSentences, tokenize, wordTokens } from './tokenize';
+
+/** Penn Treebank tags for a sentence's tokens, one per token. */
+export type Tagger = (tokens: string[]) => string[];
+
+export interface CaptionClass {
+  words: number;
+  isSentence: boolean;
+  hasVerb: boolean;
+}
+
+export function classifyCaption(text: string, tagger: Tagger, fixed: boolean): CaptionClass {
+  const tokens = tokenize(text);
+  const words = wordTokens(tokens, fixed);
+  if (words.length < MIN_CAPTION_WORDS) return { words: words.length, isSentence: false, hasVerb: false };
+  let sentence = true;
+  for (const part of splitSentences(tokens)) {
+    if (wordTokens(part, fixed).length === 0) continue;
+    if (!isSentenceByRules(tagger(part), fixed)) {
+      sentence = false;
+      break;
+    }
+  }
+  // VerbHeuristic tags the word tokens only (the tokenizer already dropped punctuation).
+  return { words: words.length, isSentence: sentence, hasVerb: hasVerb(tagger(words)) };
+}

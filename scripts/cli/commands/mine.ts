@@ -1,0 +1,163 @@
+/**
+ * `paralens mine DUMP --corpus NAME`: mines caption pairs from a Wikipedia dump into a corpus, the
+ * pipeline of the EACL 2023 paper (sec. 3, Table 3) as described in docs/mining.md.
+ */
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { MINING_MODES, MINING_TIERS, SILVER_RULES, type MiningMode, type MiningTier, type SilverRule } from '@/lib/mining/options';
+import { runMining, type MiningEvent, type MiningReport } from '@/lib/jobs/mining/run-mining';
+import type { CliIo } from '../io';
+import { renderProgressLine } from '../progress-bar';
+import { withDatabase } from '../with-database';
+import { formatFunnel } from '../mine-report';
+
+export const description = 'Mine caption pairs from a Wikipedia dump into a corpus (paper Table 3 funnel)';
+
+const usage = `Usage: paralens mine <dump> --corpus <name> [options]
+       paralens mine --from-references <file> --corpus <name> [options]
+
+Reads a MediaWiki XML export (.xml, .xml.bz2, or a multistream .xml.bz2 with --index), keeps the
+articles (namespace 0, no redirects), extracts every image reference with its caption and alt text,
+applies the paper's filters in PostgreSQL and imports the surviving pairs into the corpus (created
+when missing) with every measure. An interrupted run continues when the same command is run again.
+
+  --corpus <name>          corpus to import into (required)
+  --index <file>           multistream index (…-multistream-index.txt[.bz2]): parallel chunks, resumable
+  --tier <tier>            gold (Table 4 sentence rules, default) or silver (captions with a verb)
+  --min-refs <n>           fewest references an image may have (default 2)
+  --max-refs <n>           most references an image may have (default 10; the paper's bronze tier used 180)
+  --workers <n>            map workers (default: the number of cores, ${availableParallelism()} here)
+  --mode <mode>            fixed (default) or paper: reproduce the original's quirks (docs/mining.md)
+  --silver-rule <rule>     has-verb (the paper, default) or no-verb (the original VerbHeuristic as written)
+  --from-references <file> skip the map: load reference rows written by \`paralens mine-map\`
+  --fresh                  start over even when an interrupted run of this dump exists
+
+Exit code 0 when the run finished (pairs imported, or none survived), 1 when it failed (the message
+names the place; nothing is published), 2 for bad arguments.
+`;
+
+const options = {
+  corpus: { type: 'string' },
+  index: { type: 'string' },
+  tier: { type: 'string' },
+  'min-refs': { type: 'string' },
+  'max-refs': { type: 'string' },
+  workers: { type: 'string' },
+  mode: { type: 'string' },
+  'silver-rule': { type: 'string' },
+  'from-references': { type: 'string' },
+  fresh: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function positiveInt(value: string | undefined, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new Error(`${name} must be a whole number ≥ ${min}, found "${value}"`);
+  return Number(value);
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, found "${value}"`);
+  return value as T;
+}
+
+function progressPrinter(io: CliIo) {
+  const started = Date.now();
+  let drawn = false;
+  const draw = (line: string) => {
+    if (!io.isTTY) return;
+    io.stderr.write(`\r${line}\x1b[K`);
+    drawn = true;
+  };
+  return {
+    onEvent(event: MiningEvent) {
+      if (event.type === 'started') {
+        io.stderr.write(`Mining run #${event.runId}: ${event.chunksTotal} chunk${event.chunksTotal === 1 ? '' : 's'}${event.resumed ? ' (continuing an interrupted run)' : ''}${event.redone ? `, ${event.redone} to redo` : ''}\n`);
+      } else if (event.type === 'map') {
+        const p = event.progress;
+        const rate = p.mbPerSecond === null ? '' : `  ${p.mbPerSecond.toFixed(1)} MB/s XML`;
+        draw(`${renderProgressLine({ label: `map ${p.chunksDone}/${p.chunksTotal}`, done: p.bytesDone, total: p.bytesTotal, records: p.references, elapsedMs: Date.now() - started })}${rate}`);
+      } else if (event.type === 'phase') {
+        if (drawn) io.stderr.write('\n');
+        drawn = false;
+        io.stderr.write(`${event.phase === 'reduce' ? 'Reducing in PostgreSQL (funnel, pairs) …' : 'Importing the pairs (every measure) …'}\n`);
+      } else {
+        const p = event.progress;
+        draw(renderProgressLine({ label: p.phase, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started }));
+      }
+    },
+    end() {
+      if (drawn) io.stderr.write('\n');
+    },
+  };
+}
+
+function printReport(io: CliIo, report: MiningReport, corpusName: string): void {
+  const lines = [`${report.status === 'SUCCEEDED' ? 'Mined' : 'Mining failed'}${report.runId ? ` (run #${report.runId})` : ''}`];
+  if (report.map) lines.push(`  pages ${report.map.pages.toLocaleString('en')}, references ${report.map.references.toLocaleString('en')}, XML ${(report.map.xmlBytes / 1e6).toFixed(1)} MB${report.map.mbPerSecond ? ` at ${report.map.mbPerSecond.toFixed(1)} MB/s` : ''}`);
+  if (report.funnel.length > 0) lines.push('', ...formatFunnel(report.funnel), '');
+  const publish = report.publish;
+  if (publish?.report) lines.push(`  corpus "${publish.corpus?.name ?? corpusName}": ${publish.report.imported.toLocaleString('en')} pairs imported, ${publish.report.duplicates.toLocaleString('en')} duplicates`);
+  lines.push(`  seconds: map ${report.seconds.map.toFixed(1)}, reduce ${report.seconds.reduce.toFixed(1)}, import ${report.seconds.publish.toFixed(1)}, total ${report.seconds.total.toFixed(1)}`);
+  if (report.message) lines.push(`  ${report.message}`);
+  (report.status === 'FAILED' ? io.stderr : io.stdout).write(`${lines.join('\n')}\n`);
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  let parsed;
+  let settings;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    const v = parsed.values;
+    const dump = parsed.positionals[0];
+    if (v.help) {
+      io.stdout.write(usage);
+      return 0;
+    }
+    if (!v.corpus) throw new Error('--corpus is required');
+    if (parsed.positionals.length > 1) throw new Error('only one dump at a time');
+    if (!dump === !v['from-references']) throw new Error(dump ? 'give either a dump or --from-references, not both' : 'a dump (or --from-references) is required');
+    if (v.index && !dump) throw new Error('--index goes with a dump');
+    const tier: MiningTier = oneOf(v.tier, MINING_TIERS, 'gold', '--tier');
+    const minRefs = positiveInt(v['min-refs'], 2, '--min-refs', 1);
+    const maxRefs = positiveInt(v['max-refs'], 10, '--max-refs', 1);
+    if (maxRefs < minRefs) throw new Error(`--max-refs (${maxRefs}) is smaller than --min-refs (${minRefs})`);
+    settings = {
+      dumpPath: dump ? path.resolve(dump) : null,
+      indexPath: v.index ? path.resolve(v.index) : null,
+      referencesPath: v['from-references'] ? path.resolve(v['from-references']) : null,
+      corpusName: v.corpus,
+      tier,
+      minRefs,
+      maxRefs,
+      workers: positiveInt(v.workers, availableParallelism(), '--workers', 1),
+      mode: oneOf<MiningMode>(v.mode, MINING_MODES, 'fixed', '--mode'),
+      silverRule: oneOf<SilverRule>(v['silver-rule'], SILVER_RULES, 'has-verb', '--silver-rule'),
+      fresh: Boolean(v.fresh),
+    };
+  } catch (error) {
+    io.stderr.write(`paralens mine: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    return 2;
+  }
+  const config = settings;
+  return withDatabase(io, async (db, databaseUrl) => {
+    let cancelled = false;
+    const onSignal = () => {
+      if (cancelled) process.exit(130);
+      cancelled = true;
+      io.stderr.write('\nStopping after the chunks in progress are dropped … (Ctrl-C again to quit at once)\n');
+    };
+    process.on('SIGINT', onSignal);
+    const printer = progressPrinter(io);
+    try {
+      const report = await runMining({ db, databaseUrl, ...config, onEvent: (e) => printer.onEvent(e), isCancelled: () => cancelled });
+      printer.end();
+      printReport(io, report, config.corpusName);
+      return report.status === 'SUCCEEDED' ? 0 : 1;
+    } finally {
+      process.off('SIGINT', onSignal);
+    }
+  });
+}
