@@ -6,6 +6,8 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { DemoRole } from './fixtures';
+import { listServerActions } from './support/app-surface';
+import { callServerAction } from './support/server-actions';
 
 export const allRoles: readonly DemoRole[] = ['annotator', 'researcher', 'admin'];
 const staff: readonly DemoRole[] = ['researcher', 'admin'];
@@ -22,12 +24,30 @@ const admins: readonly DemoRole[] = ['admin'];
 export type OwnerRule =
   | { kind: 'none' }
   | { kind: 'shared'; reason: string }
-  | { kind: 'owned'; as: DemoRole; setup: (admin: APIRequestContext) => Promise<{ path?: string; args?: unknown[] }>; expect: { status?: number; error?: string } };
+  | { kind: 'owned'; as: DemoRole; setup: (admin: APIRequestContext, baseURL: string) => Promise<{ path?: string; args?: unknown[] }>; expect: { status?: number; error?: string } };
 
 const none: OwnerRule = { kind: 'none' };
 const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
 const sharedCampaigns: OwnerRule = { kind: 'shared', reason: 'every campaign is managed by the researchers and admins of the campaigns area' };
 const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
+
+/** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
+async function adminCampaign(admin: APIRequestContext, members: string[] = []): Promise<{ id: number }> {
+  const res = await admin.post('/api/v1/campaigns', {
+    data: { name: `Authorization ${Date.now()} ${Math.random()}`, corpora: ['wikipedia-ipc-paper-examples'], sample: { strategy: 'random', size: 1 }, questions: ['semantic'], members, status: 'active' },
+  });
+  if (res.status() !== 201) throw new Error(`creating the campaign answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as { id: number };
+}
+
+const notTheirCampaign = (suffix: string): OwnerRule => ({
+  kind: 'owned',
+  as: 'annotator',
+  setup: async (admin) => ({ path: `/api/v1/campaigns/${(await adminCampaign(admin)).id}${suffix}` }),
+  expect: { status: 404 },
+});
+
+const submission = JSON.stringify({ submissionId: 'authorization-table-0001', pairId: 2147483000, answers: { semantic: 1 } });
 
 export interface RouteRow {
   /** 'public' (with why) or the roles that may call it; every other role must get 403, a visitor 401 */
@@ -59,6 +79,35 @@ export const routeTable: Record<string, RouteRow> = {
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
   'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
   'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
+  'POST /api/v1/campaigns': { roles: staff, path: '/api/v1/campaigns', body: '{}', allowedStatus: 400, owner: none },
+  'GET /api/v1/campaigns/[id]': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirCampaign('') },
+  'GET /api/v1/campaigns/[id]/next': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/next', allowedStatus: 404, owner: notTheirCampaign('/next') },
+  'POST /api/v1/campaigns/[id]/skip': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/skip', body: '{"pairId":2147483000}', allowedStatus: 404, owner: notTheirCampaign('/skip') },
+  'POST /api/v1/campaigns/[id]/annotations': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/annotations', body: submission, allowedStatus: 404, owner: notTheirCampaign('/annotations') },
+  'GET /api/v1/campaigns/[id]/annotations': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/annotations',
+    allowedStatus: 404,
+    owner: { kind: 'shared', reason: 'researchers and admins read the answers of every campaign (pseudonymous)' },
+  },
+  'GET /api/v1/campaigns/[id]/annotations/mine': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/annotations/mine', allowedStatus: 404, owner: notTheirCampaign('/annotations/mine') },
+  'GET /api/v1/pairs/[id]': {
+    roles: allRoles,
+    path: '/api/v1/pairs/2147483000',
+    allowedStatus: 404,
+    owner: {
+      kind: 'owned',
+      as: 'annotator',
+      // a pair handed to the admin (a member of this campaign), never to the annotator
+      setup: async (admin) => {
+        const campaign = await adminCampaign(admin, ['admin@paralens.local']);
+        const next = (await (await admin.get(`/api/v1/campaigns/${campaign.id}/next`)).json()) as { pairId: number };
+        return { path: `/api/v1/pairs/${next.pairId}` };
+      },
+      expect: { status: 404 },
+    },
+  },
+  'GET /api/v1/openapi.json': { roles: allRoles, path: '/api/v1/openapi.json', allowedStatus: 200, owner: none },
 };
 
 export interface ActionRow {
@@ -86,6 +135,22 @@ export const actionTable: Record<string, ActionRow> = {
   changeCampaignStatusAction: { roles: staff, args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   addCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   removeCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
+  createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
+  revokeApiTokenAction: {
+    roles: allRoles,
+    args: [{ tokenId: 2147483000 }],
+    allowedError: 'You have no active token with that id.',
+    owner: {
+      kind: 'owned',
+      as: 'annotator',
+      setup: async (admin, baseURL) => {
+        const create = listServerActions().find((a) => a.name === 'createApiTokenAction')!;
+        const created = (await callServerAction(admin, baseURL, create.id, [{ name: 'owned by the admin' }])) as { ok: boolean; data: { id: number } };
+        return { args: [{ tokenId: created.data.id }] };
+      },
+      expect: { error: 'You have no active token with that id.' },
+    },
+  },
 };
 
 export const isPublic = (roles: RouteRow['roles']): roles is { public: string } => 'public' in roles;

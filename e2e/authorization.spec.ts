@@ -88,7 +88,7 @@ test("another owner's resource is out of reach", async ({ browser, baseURL }) =>
   };
   const admin = await contextFor('admin');
   for (const { key, owner, route } of ownedRows) {
-    const target = await owner.setup(admin);
+    const target = await owner.setup(admin, baseURL!);
     const other = await contextFor(owner.as);
     if (route) {
       const handler = listRouteHandlers().find((r) => r.key === key)!;

@@ -3,7 +3,7 @@ import { useActionState } from 'react';
 import { createApiTokenAction } from '@/lib/actions/tokens';
 import type { ActionResult } from '@/lib/actions/define-action';
 
-type State = ActionResult<{ token: string; name: string; expiresAt: string | null }> | null;
+type State = ActionResult<{ id: number; token: string; name: string; expiresAt: string | null }> | null;
 
 /** Creates a token and shows its secret once, with how to use it. */
 export function CreateTokenForm() {

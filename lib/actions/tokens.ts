@@ -26,7 +26,7 @@ export const createApiTokenAction = defineAction({
     const { token, view } = await issueApiToken(db, user.id, name, expiresInDays ?? null);
     await recordAudit(db, { actorId: user.id, action: 'token.create', targetType: 'api-token', targetId: view.id, details: { name, prefix: view.prefix } });
     revalidatePath('/account/tokens');
-    return { token, name: view.name, expiresAt: view.expiresAt?.toISOString() ?? null };
+    return { id: view.id, token, name: view.name, expiresAt: view.expiresAt?.toISOString() ?? null };
   },
 });
 

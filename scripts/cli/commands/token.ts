@@ -11,6 +11,7 @@ import { recordAudit } from '@/lib/db/audit';
 import { listApiTokensWithUsers, revokeApiTokenById } from '@/lib/db/api-tokens';
 import { findUserByEmail } from '@/lib/db/users';
 import type { CliIo } from '../io';
+import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
 
 export const description = 'Create, list and revoke API tokens';
@@ -72,9 +73,7 @@ async function list(db: Db, values: Values, io: CliIo): Promise<number> {
   }
   const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '-');
   const state = (t: (typeof tokens)[number]) => (t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= new Date() ? 'expired' : 'active');
-  const table = [['ID', 'USER', 'NAME', 'STARTS WITH', 'LAST USED', 'EXPIRES', 'STATE'], ...tokens.map((t) => [String(t.id), t.email, t.name, `${t.prefix}…`, iso(t.lastUsedAt), iso(t.expiresAt), state(t)])];
-  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  for (const row of table) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+  io.stdout.write(formatTable([['ID', 'USER', 'NAME', 'STARTS WITH', 'LAST USED', 'EXPIRES', 'STATE'], ...tokens.map((t) => [String(t.id), t.email, t.name, `${t.prefix}…`, iso(t.lastUsedAt), iso(t.expiresAt), state(t)])], [0]));
   return 0;
 }
 
