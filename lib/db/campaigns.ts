@@ -1,4 +1,4 @@
-/** Campaign reads for the shell: a member's campaigns with progress, and all campaigns. */
+/** Campaign reads for the shell: a member's campaigns with progress (the researchers' list is in campaign-progress.ts). */
 import type { Db } from './client';
 import type { CampaignStatus } from './generated/enums';
 
@@ -21,24 +21,4 @@ export function listCampaignsForMember(db: Db, userId: number): Promise<Campaign
     LEFT JOIN "Assignment" a ON a."campaignId" = c."id" AND a."userId" = m."userId"
     WHERE m."userId" = ${userId} AND c."status" IN ('ACTIVE', 'PAUSED')
     GROUP BY c."id" ORDER BY c."name"`;
-}
-
-export interface CampaignListRow {
-  id: number;
-  name: string;
-  slug: string;
-  status: CampaignStatus;
-  members: number;
-  items: number;
-  annotations: number;
-  createdAt: Date;
-}
-
-export function listCampaigns(db: Db): Promise<CampaignListRow[]> {
-  return db.$queryRaw<CampaignListRow[]>`
-    SELECT c."id", c."name", c."slug", c."status", c."createdAt",
-           (SELECT count(*) FROM "CampaignMember" m WHERE m."campaignId" = c."id")::int AS "members",
-           (SELECT count(*) FROM "CampaignItem" i WHERE i."campaignId" = c."id")::int AS "items",
-           (SELECT count(*) FROM "Annotation" n WHERE n."campaignId" = c."id")::int AS "annotations"
-    FROM "Campaign" c ORDER BY c."createdAt" DESC`;
 }

@@ -13,14 +13,17 @@ import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-r
 import type { CurrentUser } from '@/lib/auth/guards';
 import { authenticateRequest } from '@/lib/auth/request-auth';
 
+/** The parsed value of an optional contract schema (the property's type includes undefined, hence the Exclude). */
+type Parsed<S, Otherwise> = Exclude<S, undefined> extends z.ZodType ? z.infer<Exclude<S, undefined>> : Otherwise;
+
 export interface ApiContext<C extends ApiContract> {
   request: NextRequest;
   user: CurrentUser;
   /** how the caller authenticated */
   via: 'session' | 'token';
-  params: NonNullable<C['params']> extends z.ZodType ? z.infer<NonNullable<C['params']>> : Record<string, never>;
-  query: NonNullable<C['query']> extends z.ZodType ? z.infer<NonNullable<C['query']>> : Record<string, never>;
-  body: NonNullable<C['body']> extends z.ZodType ? z.infer<NonNullable<C['body']>> : undefined;
+  params: Parsed<C['params'], Record<string, never>>;
+  query: Parsed<C['query'], Record<string, never>>;
+  body: Parsed<C['body'], undefined>;
 }
 
 /** What a handler returns: a status with a JSON body (none for 204), or a ready Response (streams). */

@@ -1,48 +1,39 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCampaigns } from '@/lib/db/campaigns';
+import { listCampaignProgress } from '@/lib/db/campaign-progress';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
+import { CampaignTable } from '@/components/campaigns/campaign-table';
 
 export const metadata: Metadata = { title: 'Campaigns' };
 
 export default async function CampaignsPage() {
   await requireArea('campaigns');
-  const campaigns = await listCampaigns(getDb());
+  const campaigns = await listCampaignProgress(getDb());
   return (
     <>
-      <PageHeader title="Campaigns" description="Annotation campaigns: questions, overlap, sampling, members and progress." />
+      <PageHeader
+        title="Campaigns"
+        description="Annotation campaigns: sample, questions, overlap, members and progress."
+        actions={
+          <Link className="button" href="/campaigns/new">
+            New campaign
+          </Link>
+        }
+      />
       {campaigns.length === 0 ? (
         <EmptyState title="No campaigns yet">
           <p>
-            A campaign samples pairs from one or more corpora and asks expert annotators for Likert similarity,
-            paraphrase labels and entailment relations.
+            A campaign samples pairs from one or more corpora and asks expert annotators for Likert similarity, paraphrase labels and entailment relations.
+          </p>
+          <p>
+            <Link href="/campaigns/new">Create the first campaign</Link>
           </p>
         </EmptyState>
       ) : (
-        <table className="data" aria-label="Campaigns">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Status</th>
-              <th className="num">Members</th>
-              <th className="num">Pairs</th>
-              <th className="num">Annotations</th>
-            </tr>
-          </thead>
-          <tbody>
-            {campaigns.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>{c.status.toLowerCase()}</td>
-                <td className="num">{c.members}</td>
-                <td className="num">{c.items}</td>
-                <td className="num">{c.annotations}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CampaignTable campaigns={campaigns} />
       )}
     </>
   );

@@ -12,7 +12,7 @@ export const sampleFiltersSchema = z
     length: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional().describe('word-length range each text must fall in, e.g. [10, 30]'),
     tier: z.array(z.enum(['gold', 'silver', 'bronze', 'none'])).optional(),
     captionType: z.array(z.enum(['caption', 'alt_text', 'sentence'])).optional(),
-    measures: z.record(z.enum(measureKeys as [string, ...string[]]), range).optional(),
+    measures: z.record(z.string(), range).optional().describe(`ranges by measure; keys: ${measureKeys.join(', ')} (others are reported as unknown measures)`),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 /** Every /api/v1 contract: the OpenAPI document is built from this list, and a test checks each route file has its entry. */
 import type { ApiContract } from '../contract';
 import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
+import { previewSample } from './campaign-preview';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
@@ -9,6 +10,7 @@ import { getPair } from './pairs';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
+  previewSample,
   getCampaign,
   nextPair,
   skipPair,
@@ -16,7 +18,7 @@ export const apiContracts: readonly ApiContract[] = [
   myAnnotations,
   listAnnotations,
   getPair,
+  openApiDocument,
   listMiningRunsContract,
   getMiningRunContract,
-  openApiDocument,
 ];

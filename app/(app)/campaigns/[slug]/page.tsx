@@ -1,0 +1,70 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Suspense } from 'react';
+import { notFound } from 'next/navigation';
+import { requireArea } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { getCampaignDetail, listCampaignMembers, listMemberCandidates } from '@/lib/db/campaign-management';
+import { readSamplingRecord } from '@/lib/sampling/describe-sample';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingBlock } from '@/components/ui/loading-block';
+import { StatusControls } from '@/components/campaigns/status-controls';
+import { MemberManager } from '@/components/campaigns/member-manager';
+import { QuestionList } from '@/components/campaigns/question-list';
+import { GuidelinesMarkdown } from '@/components/campaigns/guidelines-markdown';
+import { PageSection } from '@/components/campaigns/page-section';
+import { ProgressSection } from './_sections/progress-section';
+import { SampleDrawSection } from './_sections/sample-draw-section';
+
+type Params = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  return { title: decodeURIComponent((await params).slug) };
+}
+
+export default async function CampaignPage({ params }: Params) {
+  await requireArea('campaigns');
+  const slug = decodeURIComponent((await params).slug);
+  const db = getDb();
+  const campaign = await getCampaignDetail(db, slug);
+  if (!campaign) notFound();
+  const [members, candidates] = await Promise.all([listCampaignMembers(db, campaign.id), listMemberCandidates(db, campaign.id)]);
+  const corpora = campaign.corpora.map((c) => c.name).join(', ');
+  return (
+    <>
+      <PageHeader
+        title={campaign.name}
+        description={
+          <>
+            {corpora} · {campaign.overlap} annotators per pair · {campaign.randomiseOrder ? 'texts in random order' : 'texts in stored order'} · pairs held {campaign.holdMinutes} min ·{' '}
+            {campaign.goldEvery > 0 ? `one gold pair in every ${campaign.goldEvery}` : 'no gold pairs'} · created {campaign.createdAt.toISOString().slice(0, 10)}
+            {campaign.createdBy && ` by ${campaign.createdBy}`} · <Link href="/campaigns">all campaigns</Link>
+          </>
+        }
+      />
+      <StatusControls slug={campaign.slug} status={campaign.status} />
+      <PageSection id="progress" title="Progress">
+        <Suspense fallback={<LoadingBlock label="progress" />}>
+          <ProgressSection campaignId={campaign.id} overlap={campaign.overlap} />
+        </Suspense>
+      </PageSection>
+      <PageSection id="sample" title="Sample">
+        <Suspense fallback={<LoadingBlock label="sample" />}>
+          <SampleDrawSection campaignId={campaign.id} record={readSamplingRecord(campaign.sampling)} corpora={corpora} />
+        </Suspense>
+      </PageSection>
+      <PageSection id="members" title="Annotators">
+        <MemberManager slug={campaign.slug} members={members} candidates={candidates} isClosed={campaign.status === 'CLOSED'} />
+      </PageSection>
+      <PageSection id="questions" title="Questions">
+        <QuestionList questions={campaign.questions} />
+      </PageSection>
+      <PageSection id="guidelines" title="Guidelines" note="as annotators see them">
+        <details>
+          <summary>Show the guidelines</summary>
+          <GuidelinesMarkdown markdown={campaign.guidelines} />
+        </details>
+      </PageSection>
+    </>
+  );
+}

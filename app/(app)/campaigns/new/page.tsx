@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireArea } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { listUsers } from '@/lib/db/users';
+import { PageHeader } from '@/components/ui/page-header';
+import { NewCampaignForm } from '@/components/campaigns/new-campaign-form';
+
+export const metadata: Metadata = { title: 'New campaign' };
+
+export default async function NewCampaignPage() {
+  await requireArea('campaigns');
+  const db = getDb();
+  const [corpora, users] = await Promise.all([listCorporaWithCounts(db), listUsers(db)]);
+  return (
+    <>
+      <PageHeader
+        title="New campaign"
+        description={
+          <>
+            Sample pairs, choose the questions and the annotators. The form uses <code>POST /api/v1/campaigns</code>, as scripts do. <Link href="/campaigns">Back to campaigns</Link>
+          </>
+        }
+      />
+      <NewCampaignForm
+        corpora={corpora.map((c) => ({ slug: c.slug, name: c.name, tier: c.tier, pairCount: c.pairCount }))}
+        users={users.filter((u) => u.isActive).map((u) => ({ email: u.email, name: u.name, role: u.role }))}
+      />
+    </>
+  );
+}

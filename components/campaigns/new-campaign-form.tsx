@@ -1,0 +1,135 @@
+'use client';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
+import { resolveQuestions } from '@/lib/annotation/questions';
+import { campaignRequest, errorsUnder, formFieldErrors, initialFormState, questionInputs, sampleRequest, type CampaignFormState } from './campaign-request';
+import { FieldErrors } from './field-errors';
+import { SampleSection } from './sample-section';
+import { SamplePreview } from './sample-preview';
+import { QuestionsSection } from './questions-section';
+import { MembersSection, type MemberOption } from './members-section';
+import { GuidelinesSection } from './guidelines-section';
+import styles from './campaigns.module.css';
+
+export interface CorpusOption {
+  slug: string;
+  name: string;
+  tier: string;
+  pairCount: number;
+}
+
+type Submit = { kind: 'idle' } | { kind: 'sending' } | { kind: 'failed'; message: string; fields: Record<string, string> };
+
+function defaultGuidelinesFor(state: CampaignFormState): string {
+  const resolved = resolveQuestions(questionInputs(state));
+  return 'questions' in resolved ? buildDefaultGuidelines(resolved.questions) : '';
+}
+
+/**
+ * The new-campaign form. It posts to POST /api/v1/campaigns from the browser, the route scripts
+ * use, and shows the API's 400 `error.fields` beside the parts of the form they concern.
+ */
+export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOption[]; users: readonly MemberOption[] }) {
+  const router = useRouter();
+  const [state, setState] = useState<CampaignFormState>(initialFormState);
+  const [ownGuidelines, setOwnGuidelines] = useState<string | null>(null);
+  const [submit, setSubmit] = useState<Submit>({ kind: 'idle' });
+  const update = (patch: Partial<CampaignFormState>) => setState((s) => ({ ...s, ...patch }));
+  const defaultGuidelines = useMemo(() => defaultGuidelinesFor(state), [state]);
+  const guidelines = ownGuidelines ?? defaultGuidelines;
+  const errors = submit.kind === 'failed' ? submit.fields : {};
+  const previewRequest = state.corpora.length > 0 ? { corpora: state.corpora, sample: sampleRequest(state) } : null;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmit({ kind: 'sending' });
+    try {
+      const res = await fetch('/api/v1/campaigns', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(campaignRequest({ ...state, guidelines })) });
+      const body = (await res.json().catch(() => ({}))) as { slug?: string; error?: { message?: string; fields?: Record<string, string> } };
+      if (res.status === 201 && body.slug) {
+        router.push(`/campaigns/${encodeURIComponent(body.slug)}`);
+        return;
+      }
+      setSubmit({ kind: 'failed', message: body.error?.message ?? `The campaign was not created (HTTP ${res.status}).`, fields: formFieldErrors(body.error?.fields) });
+    } catch {
+      setSubmit({ kind: 'failed', message: 'The server could not be reached; nothing was created. Try again.', fields: {} });
+    }
+  }
+
+  const known = ['name', 'corpora', 'sample', 'questions', 'members', 'guidelines', 'overlap', 'goldEvery', 'randomiseOrder', 'holdMinutes', 'status'];
+  const other = Object.entries(errors).filter(([k]) => !known.some((p) => k === p || k.startsWith(`${p}.`)));
+
+  return (
+    <form className="stack" onSubmit={(e) => void onSubmit(e)} aria-label="New campaign" noValidate>
+      <section className="card stack" aria-labelledby="basics-heading">
+        <h2 id="basics-heading">Name and corpora</h2>
+        <label>
+          Name
+          <input value={state.name} onChange={(e) => update({ name: e.target.value })} maxLength={120} required />
+          <FieldErrors messages={errorsUnder(errors, 'name')} />
+        </label>
+        <fieldset className={styles.options}>
+          <legend>Corpora</legend>
+          {corpora.length === 0 && <span className="muted">No corpora yet: create one and import pairs under Corpora first.</span>}
+          {corpora.map((c) => (
+            <label key={c.slug} className={styles.inline}>
+              <input type="checkbox" checked={state.corpora.includes(c.slug)} onChange={(e) => update({ corpora: e.target.checked ? [...state.corpora, c.slug] : state.corpora.filter((s) => s !== c.slug) })} /> {c.name}{' '}
+              <span className="small muted">({c.pairCount.toLocaleString('en')} pairs{c.tier !== 'NONE' ? `, ${c.tier.toLowerCase()}` : ''})</span>
+            </label>
+          ))}
+        </fieldset>
+        <FieldErrors messages={errorsUnder(errors, 'corpora')} />
+      </section>
+      <SampleSection state={state} update={update} errors={errors} />
+      <SamplePreview request={previewRequest} />
+      <QuestionsSection state={state} update={update} errors={errors} />
+      <section className="card stack" aria-labelledby="settings-heading">
+        <h2 id="settings-heading">Overlap and order</h2>
+        <div className="row" style={{ alignItems: 'flex-start' }}>
+          <label>
+            Annotators per pair
+            <input type="number" min={1} max={20} value={state.overlap} onChange={(e) => update({ overlap: e.target.value })} />
+            <FieldErrors messages={errorsUnder(errors, 'overlap')} />
+          </label>
+          <label>
+            One gold pair in every
+            <input type="number" min={0} max={100} value={state.goldEvery} onChange={(e) => update({ goldEvery: e.target.value })} />
+            <span className="small muted">0 = none; used by quality control</span>
+            <FieldErrors messages={errorsUnder(errors, 'goldEvery')} />
+          </label>
+          <label>
+            Hold a pair for (minutes)
+            <input type="number" min={1} max={1440} value={state.holdMinutes} onChange={(e) => update({ holdMinutes: e.target.value })} />
+            <FieldErrors messages={errorsUnder(errors, 'holdMinutes')} />
+          </label>
+        </div>
+        <label className={styles.inline}>
+          <input type="checkbox" checked={state.randomiseOrder} onChange={(e) => update({ randomiseOrder: e.target.checked })} /> Show the two texts in a random order (per annotator and pair)
+        </label>
+      </section>
+      <MembersSection users={users} chosen={state.members} onChange={(members) => update({ members })} errors={errorsUnder(errors, 'members')} />
+      <GuidelinesSection value={guidelines} isDefault={ownGuidelines === null} onChange={setOwnGuidelines} onReset={() => setOwnGuidelines(null)} errors={errorsUnder(errors, 'guidelines')} />
+      <section className="card row" aria-label="Create">
+        <fieldset className={styles.options} style={{ width: 'auto' }}>
+          <legend>Start as</legend>
+          <label className={styles.inline}>
+            <input type="radio" name="status" checked={state.status === 'draft'} onChange={() => update({ status: 'draft' })} /> draft
+          </label>
+          <label className={styles.inline}>
+            <input type="radio" name="status" checked={state.status === 'active'} onChange={() => update({ status: 'active' })} /> active
+          </label>
+        </fieldset>
+        <button type="submit" disabled={submit.kind === 'sending'}>
+          {submit.kind === 'sending' ? 'Creating…' : 'Create campaign'}
+        </button>
+        {submit.kind === 'failed' && (
+          <div role="alert" className="alert error">
+            {submit.message}
+            <FieldErrors messages={other.map(([k, m]) => `${k}: ${m}`)} />
+          </div>
+        )}
+      </section>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+'use server';
+/**
+ * Researchers and admins manage a campaign from its page: change its status (draft → active ⇄
+ * paused → closed) and add or remove annotators. The campaign is found by its slug on the server;
+ * every change is audited. (Creating a campaign goes through POST /api/v1/campaigns, the same route
+ * scripts use.)
+ */
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { rolesForArea } from '@/lib/access/roles';
+import { CAMPAIGN_STATUSES } from '@/lib/annotation/campaign-status';
+import { getDb } from '@/lib/db/client';
+import { recordAudit } from '@/lib/db/audit';
+import { addCampaignMember, changeCampaignStatus, removeCampaignMember } from '@/lib/db/campaign-management';
+import { defineAction } from './define-action';
+
+const slugSchema = z.string().trim().min(1).max(200);
+const userIdSchema = z.coerce.number().int().positive();
+
+function revalidateCampaign(slug: string): void {
+  revalidatePath(`/campaigns/${slug}`);
+  revalidatePath('/campaigns');
+}
+
+export const changeCampaignStatusAction = defineAction({
+  roles: rolesForArea('campaigns'),
+  schema: z.object({ slug: slugSchema, from: z.enum(CAMPAIGN_STATUSES), to: z.enum(CAMPAIGN_STATUSES) }),
+  handler: async ({ slug, from, to }, user) => {
+    const db = getDb();
+    const { id } = await changeCampaignStatus(db, slug, from, to);
+    await recordAudit(db, { actorId: user.id, action: 'campaign.status', targetType: 'campaign', targetId: id, details: { from, to } });
+    revalidateCampaign(slug);
+    return { status: to };
+  },
+});
+
+export const addCampaignMemberAction = defineAction({
+  roles: rolesForArea('campaigns'),
+  schema: z.object({ slug: slugSchema, userId: userIdSchema }),
+  handler: async ({ slug, userId }, user) => {
+    const db = getDb();
+    const { campaignId, email } = await addCampaignMember(db, slug, userId);
+    await recordAudit(db, { actorId: user.id, action: 'campaign.member.add', targetType: 'campaign', targetId: campaignId, details: { userId } });
+    revalidateCampaign(slug);
+    return { email };
+  },
+});
+
+export const removeCampaignMemberAction = defineAction({
+  roles: rolesForArea('campaigns'),
+  schema: z.object({ slug: slugSchema, userId: userIdSchema }),
+  handler: async ({ slug, userId }, user) => {
+    const db = getDb();
+    const { campaignId, releasedHolds } = await removeCampaignMember(db, slug, userId);
+    await recordAudit(db, { actorId: user.id, action: 'campaign.member.remove', targetType: 'campaign', targetId: campaignId, details: { userId, releasedHolds } });
+    revalidateCampaign(slug);
+    return { releasedHolds };
+  },
+});
