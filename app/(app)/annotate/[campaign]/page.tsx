@@ -17,7 +17,7 @@ type Params = { params: Promise<{ campaign: string }> };
 export default async function WorkbenchPage({ params }: Params) {
   const user = await requireArea('annotate');
   const ref = decodeURIComponent((await params).campaign);
-  const campaign = await findMembership(getSqlPool(), parseCampaignRef(ref), user.id, false);
+  const campaign = await findMembership(getSqlPool(), parseCampaignRef(ref), user.id);
   if (!campaign) notFound();
   return <WorkbenchLoader campaignId={campaign.id} userId={user.id} />;
 }
