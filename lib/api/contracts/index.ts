@@ -7,6 +7,7 @@ import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair } from './pairs';
+import { adjudicateContract, finalLabelsContract, setGoldContract } from './quality';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -17,6 +18,9 @@ export const apiContracts: readonly ApiContract[] = [
   submitAnnotation,
   myAnnotations,
   listAnnotations,
+  setGoldContract,
+  adjudicateContract,
+  finalLabelsContract,
   getPair,
   openApiDocument,
   listMiningRunsContract,
