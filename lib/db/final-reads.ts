@@ -36,3 +36,12 @@ export async function* streamFinalLabels(pool: SqlPool, campaignId: number, ques
     });
   }
 }
+
+/** How many final labels each method decided, per question (the campaign page's summary). */
+export async function countFinalMethods(pool: SqlPool, campaignId: number): Promise<Array<{ question: string; method: FinalMethodName; n: number }>> {
+  const { rows } = await pool.query<{ question: string; method: FinalMethodName; n: number }>(
+    `SELECT "question", lower("method"::text) AS method, count(*)::int AS n FROM "FinalLabel" WHERE "campaignId" = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+    [campaignId],
+  );
+  return rows;
+}

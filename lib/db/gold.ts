@@ -86,8 +86,15 @@ interface GoldAnswerRow {
 
 /** Each annotator of the campaign with their gold answers, right ones and accuracy; flagged under the campaign's threshold. */
 export async function listGoldAccuracy(db: Queryable, campaignId: number): Promise<MemberGoldAccuracy[]> {
-  const { rows: campaigns } = await db.query<{ questions: unknown; goldMinAccuracy: number }>(`SELECT "questions", "goldMinAccuracy" FROM "Campaign" WHERE "id" = $1`, [campaignId]);
-  if (!campaigns[0]) return [];
+  return (await readGoldAccuracy(db, campaignId)).members;
+}
+
+export async function readGoldAccuracy(db: Queryable, campaignId: number): Promise<{ minAccuracy: number; goldPairs: number; members: MemberGoldAccuracy[] }> {
+  const { rows: campaigns } = await db.query<{ questions: unknown; goldMinAccuracy: number; goldPairs: number }>(
+    `SELECT "questions", "goldMinAccuracy", (SELECT count(*) FROM "GoldAnswer" g WHERE g."campaignId" = c."id")::int AS "goldPairs" FROM "Campaign" c WHERE "id" = $1`,
+    [campaignId],
+  );
+  if (!campaigns[0]) return { minAccuracy: 0, goldPairs: 0, members: [] };
   const questions = readStoredQuestions(campaigns[0].questions);
   const { rows } = await db.query<GoldAnswerRow>(
     `SELECT u."id" AS "userId", u."name", u."pseudonym", m."excluded", n."answers" AS given, g."answers" AS expected
@@ -105,13 +112,18 @@ export async function listGoldAccuracy(db: Queryable, campaignId: number): Promi
     if (row.given && row.expected) member.checks.push(checkGoldAnswer(questions, row.expected, row.given).correct);
     members.set(row.userId, member);
   }
-  return [...members.values()].map(({ row, checks }) => ({
-    userId: row.userId,
-    name: row.name,
-    pseudonym: row.pseudonym,
-    excluded: row.excluded,
-    ...computeGoldAccuracy(checks, campaigns[0]!.goldMinAccuracy),
-  }));
+  const { goldMinAccuracy: minAccuracy, goldPairs } = campaigns[0];
+  return {
+    minAccuracy,
+    goldPairs,
+    members: [...members.values()].map(({ row, checks }) => ({
+      userId: row.userId,
+      name: row.name,
+      pseudonym: row.pseudonym,
+      excluded: row.excluded,
+      ...computeGoldAccuracy(checks, minAccuracy),
+    })),
+  };
 }
 
 /** Leaves an annotator's answers out of (or back in) the final labels and the dashboards. */

@@ -1,0 +1,61 @@
+import Link from 'next/link';
+import { readGoldAccuracy } from '@/lib/db/gold';
+import { countFinalMethods } from '@/lib/db/final-reads';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import type { Question } from '@/lib/annotation/questions';
+import { GoldAccuracyTable } from '@/components/campaigns/gold-accuracy-table';
+import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
+
+/** Gold pairs and accuracy per annotator, the final labels by method, links to the adjudication queue and the final labels. */
+export async function QualitySection({
+  campaign,
+}: {
+  campaign: { id: number; slug: string; goldEvery: number; questions: Question[] };
+}) {
+  const pool = getSqlPool();
+  const [gold, methods] = await Promise.all([readGoldAccuracy(pool, campaign.id), countFinalMethods(pool, campaign.id)]);
+  const open = methods.filter((m) => m.method === 'open').reduce((s, m) => s + m.n, 0);
+  return (
+    <div className="stack">
+      <p>
+        {gold.goldPairs} gold pair{gold.goldPairs === 1 ? '' : 's'}
+        {campaign.goldEvery > 0
+          ? `, one in every ${campaign.goldEvery} handed out`
+          : ' (none handed out: the campaign asks for no gold pairs)'}
+        ; annotators under {(gold.minAccuracy * 100).toFixed(0)}% on them are flagged.
+      </p>
+      {gold.members.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={gold.members} minAccuracy={gold.minAccuracy} />}
+      <details>
+        <summary>Mark a gold pair</summary>
+        <GoldPairForm campaignId={campaign.id} questions={campaign.questions} />
+      </details>
+      <h3>Final labels</h3>
+      {methods.length === 0 ? (
+        <p className="muted">No answers yet.</p>
+      ) : (
+        <table className="data" aria-label="Final labels by method">
+          <thead>
+            <tr>
+              <th>Question</th>
+              <th>Method</th>
+              <th className="num">Pairs</th>
+            </tr>
+          </thead>
+          <tbody>
+            {methods.map((m) => (
+              <tr key={`${m.question}-${m.method}`}>
+                <td>{m.question}</td>
+                <td>{m.method}</td>
+                <td className="num">{m.n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="row">
+        <Link href={`/adjudicate/${campaign.slug}`}>Adjudication queue ({open} open)</Link> ·{' '}
+        <a href={`/api/v1/campaigns/${campaign.id}/final`}>final labels (JSON Lines)</a>
+      </p>
+    </div>
+  );
+}
