@@ -93,6 +93,27 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: { kind: 'shared', reason: 'researchers and admins read the answers of every campaign (pseudonymous)' },
   },
+  'POST /api/v1/campaigns/[id]/gold': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/gold',
+    body: '{"pairId":2147483000,"answers":{"semantic":1},"explanation":"x"}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'POST /api/v1/campaigns/[id]/adjudications': {
+    roles: allRoles,
+    path: '/api/v1/campaigns/no-such-campaign/adjudications',
+    body: '{"pairId":2147483000,"answers":{"semantic":1}}',
+    allowedStatus: 404,
+    // an annotator who is not an adjudicator of the campaign is told it does not exist
+    owner: notTheirCampaign('/adjudications'),
+  },
+  'GET /api/v1/campaigns/[id]/final': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/final',
+    allowedStatus: 404,
+    owner: { kind: 'shared', reason: 'researchers and admins read the final labels of every campaign' },
+  },
   'GET /api/v1/campaigns/[id]/annotations/mine': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/annotations/mine', allowedStatus: 404, owner: notTheirCampaign('/annotations/mine') },
   'GET /api/v1/pairs/[id]': {
     roles: allRoles,
@@ -141,6 +162,7 @@ export const actionTable: Record<string, ActionRow> = {
   changeCampaignStatusAction: { roles: staff, args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   addCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   removeCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
+  setMemberExcludedAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
   revokeApiTokenAction: {
     roles: allRoles,

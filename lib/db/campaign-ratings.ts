@@ -5,7 +5,8 @@
  * Coders are the annotators by pseudonym; units the campaign's pairs in item order. Gold pairs are
  * always left out (they measure annotators, not pairs); members a researcher excluded are left out
  * unless `includeExcluded`. Only coders and units with at least one answer to the question appear.
- * Values are the stored answers (relations in the pair's stored order). One SQL query.
+ * Values are the stored answers (relations in the pair's stored order); with `firstAnswers`, each
+ * annotation's first version (agreement before the discussion round). One SQL query.
  */
 import type { Queryable } from './sql-pool';
 
@@ -26,18 +27,21 @@ interface RatingRow {
   value: Exclude<RatingCell, null>;
 }
 
-const RATINGS_SQL = `
-  SELECT COALESCE(u."pseudonym", 'user-' || u."id") AS coder, n."pairId", n."answers" -> $2 AS value
+/** `answers`: the current ones, or each annotation's first version (before any revision: the discussion round's "before"). */
+const ratingsSql = (answers: string) => `
+  SELECT COALESCE(u."pseudonym", 'user-' || u."id") AS coder, n."pairId", ${answers} -> $2 AS value
   FROM "Annotation" n
   JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId" AND NOT i."isGold"
   JOIN "User" u ON u."id" = n."annotatorId"
   LEFT JOIN "CampaignMember" m ON m."campaignId" = n."campaignId" AND m."userId" = n."annotatorId"
-  WHERE n."campaignId" = $1 AND n."answers" ? $2 AND jsonb_typeof(n."answers" -> $2) <> 'null'
+  WHERE n."campaignId" = $1 AND ${answers} ? $2 AND jsonb_typeof(${answers} -> $2) <> 'null'
     AND ($3::boolean OR NOT COALESCE(m."excluded", FALSE))
   ORDER BY i."position", coder`;
+const CURRENT_SQL = ratingsSql('n."answers"');
+const FIRST_SQL = ratingsSql(`COALESCE((SELECT r."values" FROM "AnnotationRevision" r WHERE r."annotationId" = n."id" ORDER BY r."version" LIMIT 1), n."answers")`);
 
-export async function loadRatingMatrix(db: Queryable, campaignId: number, question: string, opts: { includeExcluded?: boolean } = {}): Promise<RatingMatrix> {
-  const { rows } = await db.query<RatingRow>(RATINGS_SQL, [campaignId, question, opts.includeExcluded ?? false]);
+export async function loadRatingMatrix(db: Queryable, campaignId: number, question: string, opts: { includeExcluded?: boolean; firstAnswers?: boolean } = {}): Promise<RatingMatrix> {
+  const { rows } = await db.query<RatingRow>(opts.firstAnswers ? FIRST_SQL : CURRENT_SQL, [campaignId, question, opts.includeExcluded ?? false]);
   const coders = [...new Set(rows.map((r) => r.coder))].sort();
   const coderIndex = new Map(coders.map((c, i) => [c, i]));
   const units: number[] = [];

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { readGoldAccuracy } from '@/lib/db/gold';
 import { countFinalMethods } from '@/lib/db/final-reads';
+import { measureDiscussionAgreement } from '@/lib/db/discussion';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import type { Question } from '@/lib/annotation/questions';
 import { GoldAccuracyTable } from '@/components/campaigns/gold-accuracy-table';
@@ -13,7 +14,11 @@ export async function QualitySection({
   campaign: { id: number; slug: string; goldEvery: number; questions: Question[] };
 }) {
   const pool = getSqlPool();
-  const [gold, methods] = await Promise.all([readGoldAccuracy(pool, campaign.id), countFinalMethods(pool, campaign.id)]);
+  const [gold, methods, discussion] = await Promise.all([
+    readGoldAccuracy(pool, campaign.id),
+    countFinalMethods(pool, campaign.id),
+    measureDiscussionAgreement(pool, campaign.id, campaign.questions),
+  ]);
   const open = methods.filter((m) => m.method === 'open').reduce((s, m) => s + m.n, 0);
   return (
     <div className="stack">
@@ -47,6 +52,32 @@ export async function QualitySection({
                 <td>{m.question}</td>
                 <td>{m.method}</td>
                 <td className="num">{m.n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Discussion round</h3>
+      <p className="small muted">
+        Annotators see the others’ answers and rationales on disagreed pairs at{' '}
+        <Link href={`/annotate/${campaign.slug}/discussion`}>/annotate/{campaign.slug}/discussion</Link> and may revise theirs;
+        first answers stay in the history.
+      </p>
+      {discussion.changes.length > 0 && (
+        <table className="data" aria-label="Agreement before and after the discussion round">
+          <thead>
+            <tr>
+              <th>Question</th>
+              <th className="num">α before</th>
+              <th className="num">α after</th>
+            </tr>
+          </thead>
+          <tbody>
+            {discussion.changes.map((c) => (
+              <tr key={c.question}>
+                <td>{c.question}</td>
+                <td className="num">{c.before === null ? '—' : c.before.toFixed(3)}</td>
+                <td className="num">{c.after === null ? '—' : c.after.toFixed(3)}</td>
               </tr>
             ))}
           </tbody>
