@@ -12,7 +12,7 @@
 import { computeAgreementReport, computeAgreementReportWithBootstrap } from '@/lib/agreement/agreement-report';
 import { computeCohenKappa } from '@/lib/agreement/cohen-kappa';
 import { computeFleissKappaFromCounts } from '@/lib/agreement/fleiss-kappa';
-import type { MeasurementLevel, RatingValue } from '@/lib/agreement/rating-values';
+import { AgreementInputError, type MeasurementLevel, type RatingValue } from '@/lib/agreement/rating-values';
 import type { Question } from '@/lib/annotation/questions';
 import { RELATIONS } from '@/lib/annotation/relations';
 import { undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
@@ -142,18 +142,28 @@ export interface AgreementOptions {
   bootstrap?: { resamples: number; seed: number };
 }
 
-/** Every coefficient of one question. */
+function undefinedAgreement(scheme: AgreementScheme, reason: string, raters = 0): QuestionAgreement {
+  return { level: scheme.level, krippendorffAlpha: null, fleissKappa: null, meanCohenKappa: null, percentAgreement: null, units: 0, pairableValues: 0, raters, undefinedReason: reason, reasons: { krippendorffAlpha: reason } };
+}
+
+/** Every coefficient of one question; invalid ratings (outside the question's categories) make all undefined, with the reason. */
 export function computeQuestionAgreement(table: RatingTable, scheme: AgreementScheme, options: AgreementOptions = {}): QuestionAgreement {
+  if (table.coders.length === 0 || table.units.length === 0) return undefinedAgreement(scheme, 'no ratings yet');
+  try {
+    return computeDefinedAgreement(table, scheme, options);
+  } catch (error) {
+    if (error instanceof AgreementInputError) return undefinedAgreement(scheme, error.message, table.coders.length);
+    throw error;
+  }
+}
+
+function computeDefinedAgreement(table: RatingTable, scheme: AgreementScheme, options: AgreementOptions): QuestionAgreement {
   const reasons: Record<string, string> = {};
   const value = (name: string, e: Estimate): number | null => {
     if (e.value === null) reasons[name] = e.reason;
     return e.value;
   };
   const matrix = toRatingMatrix(table);
-  if (table.coders.length === 0 || table.units.length === 0) {
-    const reason = 'no ratings yet';
-    return { level: scheme.level, krippendorffAlpha: null, fleissKappa: null, meanCohenKappa: null, percentAgreement: null, units: 0, pairableValues: 0, raters: 0, undefinedReason: reason, reasons: { krippendorffAlpha: reason } };
-  }
   const input = { ratings: matrix, level: scheme.level as MeasurementLevel, categories: scheme.categories };
   const withCi = options.bootstrap ? computeAgreementReportWithBootstrap(input, options.bootstrap) : null;
   const report = withCi?.report ?? computeAgreementReport(input);

@@ -3,6 +3,7 @@ import type { ApiContract } from '../contract';
 import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
 import { previewSample } from './campaign-preview';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
+import { getCampaignAgreement, getCampaignCorrelations, getCampaignMap, getCorpusMap } from './dashboards';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
@@ -25,4 +26,8 @@ export const apiContracts: readonly ApiContract[] = [
   openApiDocument,
   listMiningRunsContract,
   getMiningRunContract,
+  getCorpusMap,
+  getCampaignMap,
+  getCampaignAgreement,
+  getCampaignCorrelations,
 ];
