@@ -39,3 +39,25 @@ describe('characteristic map', () => {
     expect(measureBinLabel(4)).toBe('0.8–1.0');
   });
 });
+
+describe('map files', () => {
+  it('CSV has one row per cell with its count and share, then the missing count; SVG shows every count', async () => {
+    const { renderMapsCsv, renderMapSvg, shareColour } = await import('./map-export');
+    const map = emptyMap();
+    addMeasuresToMap(map, 0.1, 0.9);
+    addMeasuresToMap(map, 0.1, 0.95);
+    addMeasuresToMap(map, 0.7, 0.3);
+    addMeasuresToMap(map, null, 0.3);
+    const csv = renderMapsCsv([{ name: 'A, "quoted"', map }]).trim().split('\n');
+    expect(csv).toHaveLength(1 + 25 + 1);
+    expect(csv).toContain('"A, ""quoted""",0,4,2,0.6666666666666666');
+    expect(csv).toContain('"A, ""quoted""",3,1,1,0.3333333333333333');
+    expect(csv.at(-1)).toBe('"A, ""quoted""",missing,,1,');
+    const svg = renderMapSvg(map, 'T <1>', { ticks: ['a', 'b', 'c', 'd', 'e'], syn: 'syn', sem: 'sem' }, 2 / 3);
+    expect(svg).toContain('T &lt;1&gt;');
+    expect(svg).toContain('>66.7%<');
+    expect(svg).toContain('3 pairs in cells; 1 without a value');
+    expect(shareColour(2 / 3, 2 / 3)).toBe('rgb(31, 60, 136)');
+    expect(shareColour(0, 1)).toBe('rgb(255, 255, 255)');
+  });
+});

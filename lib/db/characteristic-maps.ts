@@ -7,9 +7,9 @@
  * upper one on request. Gold pairs and excluded annotators are left out.
  */
 import type { Db } from './client';
-import { getCorpusTotals, mapBinSql, readMapRows } from './corpus-summary';
+import { ensureCorpusSummaries, getCorpusTotals, mapBinSql, readMapRows, refreshCorpusSummary } from './corpus-summary';
 import type { Queryable } from './sql-pool';
-import { emptyMap, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
+import { emptyMap, isCharacteristicMap, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 
 export type MedianTie = 'lower' | 'upper';
 
@@ -23,6 +23,23 @@ export interface RatingsMapOptions {
 export async function getCorpusMeasureMap(db: Db, corpusId: number): Promise<CharacteristicMap> {
   const { sums } = await getCorpusTotals(db, corpusId);
   return sums.map ?? emptyMap();
+}
+
+export interface CorpusMap {
+  id: number;
+  name: string;
+  slug: string;
+  map: CharacteristicMap;
+}
+
+/** Every corpus's map from its measures (stored summaries; one without a map is scanned once). */
+export async function listCorpusMeasureMaps(db: Db): Promise<CorpusMap[]> {
+  await ensureCorpusSummaries(db);
+  const rows = await db.$queryRaw<Array<{ id: number; name: string; slug: string; map: unknown }>>`
+    SELECT c."id", c."name", c."slug", s."stats" -> 'map' AS map FROM "Corpus" c JOIN "CorpusSummary" s ON s."corpusId" = c."id" ORDER BY c."name"`;
+  const out: CorpusMap[] = [];
+  for (const r of rows) out.push({ id: r.id, name: r.name, slug: r.slug, map: isCharacteristicMap(r.map) ? r.map : ((await refreshCorpusSummary(db, r.id)).sums.map ?? emptyMap()) });
+  return out;
 }
 
 /** The campaign's pairs (gold left out) mapped by their measures. */
