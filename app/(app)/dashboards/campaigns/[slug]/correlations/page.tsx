@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listRatedPairs } from '@/lib/db/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeCorrelationTables, table6Axis, TABLE6_ROWS } from '@/lib/dashboards/correlation-table';
-import { isMeasureKey, measureCatalog, measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { isMeasureKey, measureCatalog, measureKeys } from '@/lib/measures/catalog';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSection } from '@/components/campaigns/page-section';
 import { DashboardTabs, campaignTabs } from '@/components/dashboards/dashboard-tabs';
@@ -22,8 +22,7 @@ const searchSchema = z.object({
 
 export default async function CampaignCorrelationsPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
-  const { aggregate, view, scatter: scatterParam } = searchSchema.parse(await searchParams);
-  const scatter = scatterParam;
+  const { aggregate, view, scatter } = searchSchema.parse(await searchParams);
   const rows = await listRatedPairs(getSqlPool(), campaign.id, aggregate);
   const { pooled, byCorpus } = computeCorrelationTables(rows);
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/correlations`;
