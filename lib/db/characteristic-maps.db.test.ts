@@ -9,6 +9,7 @@ import { getCampaignMeasureMap, getCampaignRatingsMap, getCorpusMeasureMap, list
 import { listCellPairs } from './map-cell-pairs';
 import { makeRatedCampaign, type RatedPairSpec } from './testing/rated-campaign';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
+import { setCorpusSemMeasures } from './semantic-set';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -42,6 +43,14 @@ describe('characteristic maps', () => {
     expect(second[0]!.sem).toBe(0.9);
     expect(second[0]!.a).toBe('Map pair 7 first.');
     expect(await listCellPairs(pool, { kind: 'corpus', corpusId: corpus.id }, [4, 3], { page: 1, pageSize: 10 })).toHaveLength(1);
+  });
+
+  it('the stored map follows sem when it changes after the import (semantic set, scoring jobs)', async () => {
+    const corpus = await makeCorpus(db);
+    await makePairs(db, corpus.id, [0.1, 0.5, 0.95].map((st, i) => ({ a: `Later sem ${i} one.`, b: `Later sem ${i} two.`, measures: { syn: 0.3, st } })));
+    expect((await getCorpusMeasureMap(db, corpus.id)).missing).toBe(3);
+    await setCorpusSemMeasures(db, corpus.id, ['st']);
+    expect(await getCorpusMeasureMap(db, corpus.id)).toEqual(expectedMap([[0.3, 0.1], [0.3, 0.5], [0.3, 0.95]]));
   });
 
   it('a campaign map from ratings: lower (or upper) median per pair, gold pairs and excluded annotators left out', async () => {
