@@ -4,21 +4,12 @@
  * answers sent; a corpus map checked against its API, a cell clicked through to its pairs, and
  * map downloads.
  */
-import { request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
-import { test, expect, signIn, demoEmail, demoPassword, type DemoRole } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, demoEmail, type DemoRole } from './fixtures';
+import { sessionFor } from './support/api-session';
 
 const DEMO_CORPUS = 'paws-wiki-demo-sample';
 const roles: DemoRole[] = ['annotator', 'researcher', 'admin'];
-
-async function sessionFor(browser: Browser, baseURL: string, role: DemoRole): Promise<APIRequestContext> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, demoEmail(role), demoPassword);
-  await expect(page.getByTestId('current-role')).toBeVisible();
-  const session = await playwrightRequest.newContext({ baseURL, storageState: await context.storageState(), extraHTTPHeaders: { origin: baseURL } });
-  await context.close();
-  return session;
-}
 
 /** Each role's answers, from the pair id: the admin disagrees by one point on the semantic scale. */
 function answersOf(role: DemoRole, pairId: number) {

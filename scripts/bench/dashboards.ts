@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
-import { MAP_SCAN_SQL, refreshCorpusSummary } from '@/lib/db/corpus-summary';
+import { MAP_SCAN_SQL } from '@/lib/db/corpus-summary';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
 import { findFreePort } from '@/lib/runtime/ports';
-import { generatePairsSql } from './lib/generated-pairs';
+import { createGeneratedCorpus } from './lib/generated-corpus';
 import { signInOverHttp, timeRequests } from './lib/http-timing';
 import { startProductionServer, stopBench } from './lib/bench-server';
 
@@ -45,16 +45,8 @@ try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  console.log(`Generating ${fmt(pairs)} pairs in one corpus …`);
-  const t = performance.now();
-  const corpus = await client.query<{ id: number; slug: string }>(
-    `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id", "slug"`,
-  );
-  const corpusId = corpus.rows[0]!.id;
-  for (const sql of generatePairsSql(corpusId, pairs)) await client.query(sql);
-  await client.query('ANALYZE');
-  await refreshCorpusSummary(db, corpusId);
-  console.log(`  ${fmt((performance.now() - t) / 1000, 1)} s`);
+  const corpus = await createGeneratedCorpus(client, db, pairs);
+  const corpusId = corpus.id;
   const countFloor = await timeQuery(client, 'SELECT count(*) FROM "Pair" WHERE "corpusId" = $1', [corpusId]);
   const mapScan = await timeQuery(client, MAP_SCAN_SQL, [corpusId], 3);
   await client.end();
