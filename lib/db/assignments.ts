@@ -57,7 +57,7 @@ export const HOLD_OR_CLAIM_SQL = `
     RETURNING a."id", a."expiresAt"),
   gold AS MATERIALIZED (
     ${goldNotHad('g', 'gi."pairId", gi."position"', '1', `$6::int > 0 AND NOT EXISTS (SELECT 1 FROM held)
-      AND ($7::boolean OR ((${handedOutCount('x')}) + 1) % $6::int = 0)`)}),
+      AND ($7::boolean OR ((${handedOutCount('x')}) + 1) % NULLIF($6::int, 0) = 0)`)}),
   pick AS (
     ${openItemsNotHad('i', 'i."id"', '1', 'NOT $7::boolean AND NOT EXISTS (SELECT 1 FROM held) AND NOT EXISTS (SELECT 1 FROM gold)')}
     FOR UPDATE OF i SKIP LOCKED),

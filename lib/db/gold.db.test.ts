@@ -97,6 +97,20 @@ describe('gold pairs', () => {
     expect(await db.finalLabel.count({ where: { campaignId: campaign.id } })).toBe(before);
   });
 
+  it('a campaign with goldEvery 0 hands out no gold pairs, even when some are marked', async () => {
+    const { campaign, users, ref, outside } = await setup(0);
+    await setGoldAnswer(pool, campaign.id, { pairId: outside[0]!, answers: { semantic: 1 }, explanation: 'x' });
+    const seen: number[] = [];
+    for (;;) {
+      const result = await getNextPair(pool, ref, users[0]!.id);
+      if (result.kind === 'none') break;
+      seen.push(result.pair.pairId);
+      await submitAnnotation(pool, ref, users[0]!.id, { submissionId: submissionId(), pairId: result.pair.pairId, answers: { semantic: 1, relation: 'forward' } });
+    }
+    expect(seen).toHaveLength(10);
+    expect(seen).not.toContain(outside[0]);
+  });
+
   it('a pair already handed out cannot become gold (409)', async () => {
     const { campaign, users, ref } = await setup(0);
     const first = await getNextPair(pool, ref, users[0]!.id);
