@@ -89,10 +89,15 @@ describe('mining a dump end to end', { timeout: 180_000 }, () => {
     let committed = 0;
     const first = await mine({ dumpPath: multi.dumpPath, indexPath: multi.indexPath, chunkBytes: 1, workers: 1, fresh: true, onEvent: (e) => void (e.type === 'map' && (committed = e.progress.chunksDone)), isCancelled: () => committed >= 3 });
     expect(first.resumable).toBe(true);
+    // The cancel is seen between chunks, so a chunk or two more may finish first: count what is done.
+    const doneChunks = await getDb().miningChunk.findMany({ where: { runId: first.runId!, doneAt: { not: null } } });
+    expect(doneChunks.length).toBeGreaterThanOrEqual(3);
+    const done = doneChunks.filter((c) => c.references > 0).length;
+    expect(done).toBeGreaterThan(0);
     await getDb().$executeRawUnsafe(`TRUNCATE mining_refs_${first.runId}`);
     const events: MiningEvent[] = [];
     const second = await mine({ dumpPath: multi.dumpPath, indexPath: multi.indexPath, chunkBytes: 1, onEvent: (e) => events.push(e) });
-    expect(events[0]).toMatchObject({ type: 'started', resumed: true, redone: 3 });
+    expect(events[0]).toMatchObject({ type: 'started', resumed: true, redone: done });
     expect(second.funnel[0]).toMatchObject({ references: 9 });
   });
 });
