@@ -115,13 +115,14 @@ test('malformed parameters are 400s that say what is wrong; unknown corpora too'
     expect(res.status(), query).toBe(400);
     return ((await res.json()) as { error: { fields: Record<string, string> } }).error.fields;
   };
-  expect((await fields('min.colour=1'))['min.colour']).toContain('unknown measure "colour"');
-  expect(await fields('min.bleu=0.8&max.bleu=0.2')).toEqual({ 'min.bleu': 'min.bleu (0.8) is above max.bleu (0.2)' });
-  expect((await fields('cursor=garbage')).cursor).toContain('not a cursor');
-  expect((await fields('limit=1001')).limit).toContain('1 to 1000');
-  expect(await fields('colour=red')).toEqual({ colour: 'is not a parameter of this route' });
-  expect((await fields(`corpus=${PAWS}&sort=-nothing`)).sort).toContain('unknown sort');
-  expect(await fields('corpus=no-such-corpus')).toEqual({ corpus: 'names no corpus: no-such-corpus' });
+  // Each wrong parameter is named under `query.`, with what is wrong.
+  expect((await fields('min.colour=1'))['query.min.colour']).toContain('unknown measure "colour"');
+  expect(await fields('min.bleu=0.8&max.bleu=0.2')).toEqual({ 'query.min.bleu': 'min.bleu (0.8) is above max.bleu (0.2)' });
+  expect((await fields('cursor=garbage'))['query.cursor']).toContain('not a cursor');
+  expect((await fields('limit=1001'))['query.limit']).toContain('1 to 1000');
+  expect(await fields('colour=red')).toEqual({ 'query.colour': 'is not a parameter of this route' });
+  expect((await fields(`corpus=${PAWS}&sort=-nothing`))['query.sort']).toContain('unknown sort');
+  expect(await fields('corpus=no-such-corpus')).toEqual({ 'query.corpus': 'names no corpus: no-such-corpus' });
   const page = await get(client, `corpus=${PAWS}&sort=-bleu&limit=5`);
-  expect((await fields(`corpus=${PAWS}&sort=bleu&cursor=${page.nextCursor!}`)).cursor).toContain('another sort');
+  expect((await fields(`corpus=${PAWS}&sort=bleu&cursor=${page.nextCursor!}`))['query.cursor']).toContain('another sort');
 });

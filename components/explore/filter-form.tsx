@@ -1,13 +1,15 @@
 /**
  * The explorer's filters as a plain GET form: submitting navigates to the URL of the new view (first
  * page), so the browser's history, bookmarks and shared links all work, with or without JavaScript.
- * The view's layout (columns, widths, density) and sort travel along in hidden fields.
+ * The view's layout (columns, widths, density; read from the address bar, which the table updates in
+ * place) and its sort travel along in hidden fields.
  */
 import Link from 'next/link';
 import { RELATIONS } from '@/lib/annotation/relations';
 import { ANNOTATION_STATES, TEXT_TYPES, TIERS, type PairFilter } from '@/lib/explore/pair-filter';
 import { measureList } from '@/lib/measures/catalog';
 import type { ExploreOptions } from '@/lib/db/explore-options';
+import { LayoutFields } from './layout-fields';
 import styles from './explore.module.css';
 
 const rangeKeys = [...measureList.map((m) => ({ key: m.key, label: m.label, description: m.description })), { key: 'length', label: 'Words', description: 'word counts of both texts' }];
@@ -18,6 +20,7 @@ export function FilterForm({ filter, options, hidden }: { filter: PairFilter; op
   const rangesOpen = filter.ranges.length > 0;
   return (
     <form action="/explore" method="get" className={`card ${styles.filters}`} aria-label="Filters">
+      <LayoutFields />
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

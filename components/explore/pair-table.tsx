@@ -2,12 +2,12 @@
 /**
  * The explorer's table (TanStack Table v9): the server sorts, filters and pages (manualSorting);
  * the table owns column visibility, widths and the header sort toggles, and every change goes into
- * the URL: sorting navigates (new rows from the server), visibility, widths and density replace the
- * URL in place (the same rows). Keyboard: ↑/↓ or j/k move between rows, Enter opens the pair,
- * [ and ] turn pages.
+ * the URL: sorting navigates (new rows from the server); visibility, widths and density change here
+ * at once and replace the URL in place (history.replaceState: no new request, the same rows).
+ * Keyboard: ↑/↓ or j/k move between rows, Enter opens the pair, [ and ] turn pages.
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import {
   columnResizingFeature,
   columnSizingFeature,
@@ -20,7 +20,7 @@ import {
   type ColumnVisibilityState,
   type SortingState,
 } from '@tanstack/react-table';
-import { explorerColumns, writeExplorerView, type Density } from '@/lib/explore/explorer-view';
+import { explorerColumns, withLayoutOf, writeExplorerView, type Density } from '@/lib/explore/explorer-view';
 import type { PairRowDto } from './pair-row';
 import { PairCell } from './pair-cell';
 import { ColumnChooser } from './column-chooser';
@@ -44,24 +44,26 @@ export interface PairTableProps {
   widths: Record<string, number>;
   density: Density;
   sort: { key: string; desc: boolean };
-  /** the current URL's query (filter and view), to derive new URLs from */
-  query: string;
   prevHref: string | null;
   nextHref: string | null;
 }
 
-export function PairTable({ rows, visible, widths, density, sort, query, prevHref, nextHref }: PairTableProps) {
+export function PairTable({ rows, visible: initialVisible, widths, density: initialDensity, sort, prevHref, nextHref }: PairTableProps) {
   const router = useRouter();
+  const searchParams = useSearchParams();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [visible, setVisible] = useState(initialVisible);
+  const [density, setDensity] = useState(initialDensity);
+  const [sizing, setSizing] = useState<ColumnSizingState>(widths);
   const visibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(explorerColumns.map((c) => [c.id, visible.includes(c.id)])), [visible]);
   const sorting = useMemo<SortingState>(() => [{ id: sort.key, desc: sort.desc }], [sort.key, sort.desc]);
-  const [sizing, setSizing] = useState<ColumnSizingState>(widths);
 
   const replaceView = (change: { columns?: string[]; widths?: Record<string, number>; density?: Density }) => {
-    const params = new URLSearchParams(query);
-    writeExplorerView(params, { columns: change.columns ?? visible, widths: change.widths ?? widths, density: change.density ?? density, backward: params.get('dir') === 'prev', from: Number(params.get('from') ?? 1) });
-    router.replace(`/explore?${params.toString()}`, { scroll: false });
+    const params = new URLSearchParams(window.location.search);
+    writeExplorerView(params, { columns: change.columns ?? visible, widths: change.widths ?? sizing, density: change.density ?? density, backward: params.get('dir') === 'prev', from: Number(params.get('from') ?? 1) });
+    window.history.replaceState(null, '', `/explore?${params.toString()}`);
   };
+  const go = (href: string) => router.push(withLayoutOf(href, searchParams));
 
   const table = useTable({
     features,
@@ -74,7 +76,7 @@ export function PairTable({ rows, visible, widths, density, sort, query, prevHre
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       const first = next[0];
-      const params = new URLSearchParams(query);
+      const params = new URLSearchParams(window.location.search);
       for (const p of ['cursor', 'dir', 'from']) params.delete(p);
       if (first && !(first.id === 'id' && !first.desc)) params.set('sort', `${first.desc ? '-' : ''}${first.id}`);
       else params.delete('sort');
@@ -82,7 +84,9 @@ export function PairTable({ rows, visible, widths, density, sort, query, prevHre
     },
     onColumnVisibilityChange: (updater) => {
       const next = typeof updater === 'function' ? updater(visibility) : updater;
-      replaceView({ columns: explorerColumns.map((c) => c.id).filter((id) => next[id]) });
+      const columns = explorerColumns.map((c) => c.id).filter((id) => next[id]);
+      setVisible(columns);
+      replaceView({ columns });
     },
     onColumnSizingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sizing) : updater;
@@ -96,8 +100,8 @@ export function PairTable({ rows, visible, widths, density, sort, query, prevHre
     if (event.key === 'ArrowDown' || event.key === 'j') focusRow(Math.min(rows.length - 1, index + 1));
     else if (event.key === 'ArrowUp' || event.key === 'k') focusRow(Math.max(0, index - 1));
     else if (event.key === 'Enter') router.push(href);
-    else if (event.key === ']' && nextHref) router.push(nextHref);
-    else if (event.key === '[' && prevHref) router.push(prevHref);
+    else if (event.key === ']' && nextHref) go(nextHref);
+    else if (event.key === '[' && prevHref) go(prevHref);
     else return;
     event.preventDefault();
   };
@@ -108,7 +112,14 @@ export function PairTable({ rows, visible, widths, density, sort, query, prevHre
         <ColumnChooser columns={explorerColumns} visible={visible} onToggle={(id, on) => table.getColumn(id)?.toggleVisibility(on)} />
         <label className={styles.inline}>
           Density
-          <select value={density} onChange={(e) => replaceView({ density: e.target.value as Density })}>
+          <select
+            value={density}
+            onChange={(e) => {
+              const next = e.target.value as Density;
+              setDensity(next);
+              replaceView({ density: next });
+            }}
+          >
             <option value="comfortable">comfortable</option>
             <option value="compact">compact</option>
           </select>

@@ -81,3 +81,22 @@ export function filterPartOf(params: URLSearchParams): URLSearchParams {
   for (const p of VIEW_PARAMS) out.delete(p);
   return out;
 }
+
+const LAYOUT_PARAMS = ['cols', 'widths', 'density'] as const;
+
+/** `href` (an /explore URL) with the layout (columns, widths, density) of `current`: links rendered before a layout change keep the change. */
+export function withLayoutOf(href: string, current: URLSearchParams): string {
+  const [path, query = ''] = href.split('?', 2);
+  const params = new URLSearchParams(query);
+  for (const p of LAYOUT_PARAMS) {
+    params.delete(p);
+    const value = current.get(p);
+    if (value !== null) params.set(p, value);
+  }
+  return `${path}?${params.toString()}`;
+}
+
+/** The layout parameters of `current` (hidden fields of the filter form). */
+export function layoutEntries(current: URLSearchParams): Array<[string, string]> {
+  return LAYOUT_PARAMS.flatMap((p) => (current.get(p) === null ? [] : [[p, current.get(p)!] as [string, string]]));
+}

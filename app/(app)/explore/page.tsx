@@ -52,12 +52,10 @@ export default async function ExplorePage({ searchParams }: Props) {
   const filter = parsed.ok ? parsed.filter : emptyPairFilter();
   const options = await listExploreOptions(getDb());
   const page = parsed.ok ? await loadPage(filter, view.backward) : { error: parsed.errors };
-  const layout = writeExplorerView(new URLSearchParams(), view);
-  const hidden: Array<[string, string]> = [...layout.entries()].filter(([n]) => n !== 'from' && n !== 'dir');
+  const hidden: Array<[string, string]> = [];
   if (filter.sort.key !== 'id' || filter.sort.desc) hidden.push(['sort', `${filter.sort.desc ? '-' : ''}${filter.sort.key}`]);
   if (filter.limit !== 100) hidden.push(['limit', String(filter.limit)]);
 
-  const query = writeExplorerView(pairFilterToParams(filter), view).toString();
   const pairQuery = pairFilterToParams(filter, { cursor: false, limit: false }).toString();
   const linkWith = (cursor: string | null, backward: boolean, from: number) => {
     if (!cursor) return null;
@@ -92,7 +90,6 @@ export default async function ExplorePage({ searchParams }: Props) {
             widths={view.widths}
             density={view.density}
             sort={filter.sort}
-            query={query}
             prevHref={prevHref}
             nextHref={nextHref}
           />
