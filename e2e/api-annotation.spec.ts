@@ -4,21 +4,14 @@
  * token page, one with `paralens token create`), plus token revocation.
  */
 import { spawnSync } from 'node:child_process';
-import { request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
-import { test, expect, signIn, demoEmail, demoPassword, type DemoRole } from './fixtures';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { test, expect, demoEmail } from './fixtures';
 import { sessionFor } from './support/api-session';
+import { pageToken, tokenClient, unique } from './support/api-clients';
 
 const ALL_QUESTIONS = ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', { key: 'rationale', required: false }, { key: 'nli', type: 'choice', options: ['entailment', 'neutral', 'contradiction'], level: 'nominal' }];
 const ANSWERS = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'forward', nli: 'neutral' };
 const DEMO_CORPUS = 'paws-wiki-demo-sample';
-
-let counter = 0;
-const unique = (what: string) => `${what} ${Date.now()}-${(counter += 1)}-${Math.random().toString(36).slice(2, 6)}`;
-
-
-async function tokenClient(baseURL: string, token: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
 /** `paralens token create` against the e2e server's embedded database (PARALENS_HOME). */
 function cliToken(email: string): string {
@@ -29,21 +22,6 @@ function cliToken(email: string): string {
   });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout.trim();
-}
-
-/** A token made on /account/tokens by the signed-in role. */
-async function pageToken(browser: Browser, role: DemoRole): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, demoEmail(role), demoPassword);
-  await expect(page.getByTestId('current-role')).toBeVisible();
-  await page.goto('/account/tokens');
-  const form = page.getByRole('form', { name: 'Create API token' });
-  await form.getByLabel('Name').fill(unique('e2e page'));
-  await form.getByRole('button', { name: 'Create token' }).click();
-  const token = (await page.getByTestId('new-token').textContent())!.trim();
-  await context.close();
-  return token;
 }
 
 async function createCampaign(researcher: APIRequestContext, extra: Record<string, unknown> = {}) {

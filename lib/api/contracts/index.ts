@@ -7,8 +7,9 @@ import { getCampaignAgreement, getCampaignCorrelations, getCampaignMap, getCorpu
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
-import { getPair } from './pairs';
+import { getPair, listPairs } from './pairs';
 import { adjudicateContract, finalLabelsContract, setGoldContract } from './quality';
+import { listCorpora } from './corpora';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -23,6 +24,8 @@ export const apiContracts: readonly ApiContract[] = [
   adjudicateContract,
   finalLabelsContract,
   getPair,
+  listPairs,
+  listCorpora,
   openApiDocument,
   listMiningRunsContract,
   getMiningRunContract,

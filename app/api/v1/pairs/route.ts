@@ -1,0 +1,23 @@
+/** GET /api/v1/pairs: the explorer's filter as an API, one keyset page at a time (docs/api.md#pairs). */
+import { listPairs } from '@/lib/api/contracts/pairs';
+import { apiRoute } from '@/lib/http/api-route';
+import { AppError, isAppError } from '@/lib/errors/app-error';
+import { countPairs, listPairPage } from '@/lib/db/pair-list';
+import { getSqlPool } from '@/lib/db/sql-pool';
+
+/** Unknown corpus or campaign slugs: named like the schema's own 400s (`query.corpus`). */
+function asQueryError(error: unknown): unknown {
+  if (!isAppError(error) || error.code !== 'INVALID_INPUT') return error;
+  const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+  return new AppError('INVALID_INPUT', error.message, { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`query.${k}`, v])) });
+}
+
+export const GET = apiRoute(listPairs, async ({ query }) => {
+  const pool = getSqlPool();
+  try {
+    const [page, total] = await Promise.all([listPairPage(pool, query.filter), query.count ? countPairs(pool, query.filter) : Promise.resolve(undefined)]);
+    return { status: 200, body: { pairs: page.rows, nextCursor: page.nextCursor, ...(total === undefined ? {} : { total }) } };
+  } catch (error) {
+    throw asQueryError(error);
+  }
+});
