@@ -92,3 +92,21 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
     filter: null,
   };
 }
+
+/** What the export form offers: every corpus and campaign, with their sizes. */
+export async function listExportScopes(db: Db): Promise<{ corpora: Array<{ slug: string; name: string; pairs: number }>; campaigns: Array<{ slug: string; name: string; items: number }> }> {
+  const [corpora, campaigns] = await Promise.all([
+    db.corpus.findMany({ select: { slug: true, name: true, summary: { select: { pairs: true } } }, orderBy: { name: 'asc' } }),
+    db.campaign.findMany({ select: { slug: true, name: true, _count: { select: { items: true } } }, orderBy: { name: 'asc' } }),
+  ]);
+  return {
+    corpora: corpora.map((c) => ({ slug: c.slug, name: c.name, pairs: c.summary?.pairs ?? 0 })),
+    campaigns: campaigns.map((c) => ({ slug: c.slug, name: c.name, items: c._count.items })),
+  };
+}
+
+/** The id of the corpus or campaign with this slug; null when there is none. */
+export async function findExportScopeId(db: Db, scope: 'corpus' | 'campaign', slug: string): Promise<number | null> {
+  const row = scope === 'corpus' ? await db.corpus.findUnique({ where: { slug }, select: { id: true } }) : await db.campaign.findUnique({ where: { slug }, select: { id: true } });
+  return row?.id ?? null;
+}

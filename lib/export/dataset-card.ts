@@ -55,13 +55,13 @@ export interface DatasetCardInput {
 }
 
 const HF_LICENCES: ReadonlyArray<[RegExp, string]> = [
-  [/^cc[- ]?by[- ]?sa[- ]?4(\.0)?$/i, 'cc-by-sa-4.0'],
-  [/^cc[- ]?by[- ]?sa[- ]?3(\.0)?$/i, 'cc-by-sa-3.0'],
-  [/^cc[- ]?by[- ]?4(\.0)?$/i, 'cc-by-4.0'],
-  [/^cc[- ]?by[- ]?nc[- ]?sa[- ]?4(\.0)?$/i, 'cc-by-nc-sa-4.0'],
-  [/^cc0([- ]1(\.0)?)?$/i, 'cc0-1.0'],
-  [/^mit$/i, 'mit'],
-  [/^apache[- ]?(license[- ]?)?2(\.0)?$/i, 'apache-2.0'],
+  [/^cc[- ]?by[- ]?sa[- ]?4(\.0)?\b/i, 'cc-by-sa-4.0'],
+  [/^cc[- ]?by[- ]?sa[- ]?3(\.0)?\b/i, 'cc-by-sa-3.0'],
+  [/^cc[- ]?by[- ]?4(\.0)?\b/i, 'cc-by-4.0'],
+  [/^cc[- ]?by[- ]?nc[- ]?sa[- ]?4(\.0)?\b/i, 'cc-by-nc-sa-4.0'],
+  [/^cc0([- ]1(\.0)?)?\b/i, 'cc0-1.0'],
+  [/^mit\b/i, 'mit'],
+  [/^apache[- ]?(license[- ]?)?2(\.0)?\b/i, 'apache-2.0'],
 ];
 
 /** Hugging Face licence identifiers of the corpora's licences ("other" for anything not recognised, or none given). */
@@ -76,7 +76,7 @@ export function sizeCategory(n: number): string {
 }
 
 /** A Markdown table cell: one line, pipes escaped. */
-const cell = (value: unknown): string => (value === null || value === undefined || value === '' ? '–' : String(value).replace(/\s+/g, ' ').replace(/\|/g, '\\|'));
+const cell = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '–' : String(value).replace(/\s+/g, ' ').replace(/\|/g, '\\|'));
 const yaml = (value: string): string => JSON.stringify(value);
 
 function frontMatter(input: DatasetCardInput): string[] {

@@ -45,7 +45,11 @@ function readRecord(object: JsonObject, lineNumber: number): PairRecord | string
   if (originalId !== undefined) record.originalId = originalId;
   const clusterId = idToString(object.cluster_id);
   if (clusterId !== undefined) record.clusterId = clusterId;
-  if (object.reference_label !== undefined && object.reference_label !== null) record.referenceLabel = String(object.reference_label);
+  const label = object.reference_label;
+  if (label !== undefined && label !== null) {
+    if (typeof label === 'object') return `reference_label must be a single value, found ${describeValue(label)}`;
+    record.referenceLabel = String(label);
+  }
   const score = checkSimilarityValue(object.reference_score, 'reference_score');
   if (typeof score === 'string') return score;
   if (score !== null) record.referenceScore = score;
