@@ -1,0 +1,127 @@
+/**
+ * Runs PairFilters (lib/explore/pair-filter.ts) through the statements of lib/db/pair-query.ts on
+ * the plain pg pool: one page with its next cursor, the total, and a stream of every selected row in
+ * keyset batches inside one read-only snapshot (exports: exactly the rows of the view, constant
+ * memory). Names in the filter (corpus and campaign slugs) are resolved here; unknown ones are 400s.
+ */
+import { AppError } from '@/lib/errors/app-error';
+import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
+import type { PairFilter } from '@/lib/explore/pair-filter';
+import type { MeasureValues } from '@/lib/measures/catalog';
+import { pairCountSql, pairPageSql, textProbeSql, type ResolvedPairFilter } from './pair-query';
+import type { Queryable, SqlPool } from './sql-pool';
+
+/**
+ * Up to this many matching texts, q/type filters become a list of text ids (two index lookups);
+ * beyond it the term is common and each candidate row's texts are checked while scanning in order.
+ */
+export const TEXT_ID_LIMIT = 1000;
+
+export interface ListOptions {
+  /** tests: force either text-search strategy */
+  textIdLimit?: number;
+}
+
+export type PairListRow = {
+  id: number;
+  corpusId: number;
+  corpus: string;
+  a: string;
+  b: string;
+  typeA: 'CAPTION' | 'ALT_TEXT' | 'SENTENCE';
+  typeB: 'CAPTION' | 'ALT_TEXT' | 'SENTENCE';
+  originalId: string | null;
+  referenceLabel: string | null;
+  referenceScore: number | null;
+  lengthA: number;
+  lengthB: number;
+} & MeasureValues;
+
+export interface PairPage {
+  rows: PairListRow[];
+  /** null on the last page */
+  nextCursor: string | null;
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('INVALID_INPUT', `Invalid query: ${field} ${message}`, { fields: { [field]: message } });
+}
+
+/** Corpus and campaign slugs to ids (400 for unknown ones), tiers applied, text matches probed. */
+export async function resolvePairFilter(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<ResolvedPairFilter> {
+  const corpora = await db.query<{ id: number; slug: string; tier: string }>(
+    `SELECT "id", "slug", "tier"::text AS "tier" FROM "Corpus" WHERE cardinality($1::text[]) = 0 OR "slug" = ANY($1::text[]) ORDER BY "id"`,
+    [filter.corpora],
+  );
+  const unknown = filter.corpora.filter((slug) => !corpora.rows.some((c) => c.slug === slug));
+  if (unknown.length > 0) throw invalid('corpus', `names no corpus: ${unknown.join(', ')}`);
+  const corpusIds = corpora.rows.filter((c) => filter.tiers.length === 0 || (filter.tiers as string[]).includes(c.tier)).map((c) => c.id);
+  let campaignId: number | null = null;
+  if (filter.campaign !== null) {
+    const campaign = await db.query<{ id: number }>(`SELECT "id" FROM "Campaign" WHERE "slug" = $1`, [filter.campaign]);
+    if (!campaign.rows[0]) throw invalid('campaign', `names no campaign: ${filter.campaign}`);
+    campaignId = campaign.rows[0].id;
+  }
+  const resolved: ResolvedPairFilter = { filter, corpusIds, campaignId, textIds: null };
+  if ((filter.q !== null || filter.types.length > 0) && corpusIds.length > 0) {
+    const limit = options.textIdLimit ?? TEXT_ID_LIMIT;
+    const probe = textProbeSql(resolved, limit + 1);
+    const texts = await db.query<{ id: number }>(probe.text, probe.values);
+    if (texts.rows.length <= limit) resolved.textIds = texts.rows.map((t) => t.id);
+  }
+  return resolved;
+}
+
+type RawRow = PairListRow & { sv: number | null };
+
+async function fetchPage(db: Queryable, resolved: ResolvedPairFilter, limit: number): Promise<PairPage> {
+  const sql = pairPageSql(resolved, limit + 1);
+  const result = await db.query<RawRow>(sql.text, sql.values);
+  const more = result.rows.length > limit;
+  const rows = result.rows.slice(0, limit);
+  const last = rows.at(-1);
+  const nextCursor = more && last ? encodePairCursor(cursorAfter(resolved.filter.sort, { id: last.id, value: last.sv })) : null;
+  return { rows: rows.map(({ sv: _sv, ...row }) => row), nextCursor };
+}
+
+/** One page of the view (filter.limit rows after filter.cursor). */
+export async function listPairPage(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<PairPage> {
+  const resolved = await resolvePairFilter(db, filter, options);
+  return fetchPage(db, resolved, filter.limit);
+}
+
+/** How many pairs the filter selects (cursor and limit ignored). */
+export async function countPairs(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<number> {
+  const resolved = await resolvePairFilter(db, filter, options);
+  const sql = pairCountSql(resolved);
+  const result = await db.query<{ n: string }>(sql.text, sql.values);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Every row the filter selects, from its cursor on, in the view's order, as batches of `batchSize`:
+ * one connection, one REPEATABLE READ READ ONLY transaction (a consistent snapshot: pairs imported
+ * meanwhile are not half in), each batch a keyset page. Breaking out of the loop ends the transaction.
+ */
+export async function* streamPairRows(pool: SqlPool, filter: PairFilter, batchSize = 5000): AsyncGenerator<PairListRow[]> {
+  const client = await pool.connect();
+  let committed = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const resolved = await resolvePairFilter(client, filter);
+    let cursor = filter.cursor;
+    for (;;) {
+      const page = await fetchPage(client, { ...resolved, filter: { ...filter, cursor } }, batchSize);
+      if (page.rows.length > 0) yield page.rows;
+      if (!page.nextCursor) break;
+      const last = page.rows.at(-1)!;
+      cursor = cursorAfter(filter.sort, { id: last.id, value: filter.sort.key === 'id' ? null : last[filter.sort.key] });
+    }
+    await client.query('COMMIT');
+    committed = true;
+  } finally {
+    // a failure, or a consumer that stopped early: a read-only transaction has nothing to keep
+    if (!committed) await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}

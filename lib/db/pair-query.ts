@@ -1,0 +1,176 @@
+/**
+ * A PairFilter (lib/explore/pair-filter.ts) as parameterised SQL over "Pair": the explorer's pages,
+ * `GET /api/v1/pairs` and exports run these statements (lib/db/pair-list.ts executes them).
+ *
+ * Shape, chosen so the per-corpus partial indexes (lib/db/explore-indexes.ts, docs/decisions/006)
+ * serve every sort: one branch per corpus (`"corpusId" = <literal>`, so the planner can prove a
+ * partial index's predicate), each ordered by (measure, id) with the keyset condition and its own
+ * LIMIT, merged and cut again outside. Rows without the sort measure come last in both directions,
+ * ordered by id, through a second branch per corpus (`measure IS NULL`), so ascending and descending
+ * are both plain index scans. Every value from the caller is a bound parameter; corpus and campaign
+ * ids are integers resolved from the database. Text search is ILIKE on an escaped pattern, so `%`,
+ * `_`, `\`, quotes and regex characters are just text.
+ */
+import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { MAP_BINS } from '@/lib/sampling/strata';
+import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
+
+/** The filter with its names resolved to ids (lib/db/pair-list.ts), and the text matches probed. */
+export interface ResolvedPairFilter {
+  filter: PairFilter;
+  corpusIds: number[];
+  campaignId: number | null;
+  /** q/type: the matching text ids when few matched, else null (then each row's texts are checked) */
+  textIds: number[] | null;
+}
+
+export interface SqlStatement {
+  text: string;
+  values: unknown[];
+}
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const col = (key: MeasureKey | 'id') => `p."${key}"`;
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer id: ${n}`);
+  return String(n);
+};
+
+/** `%text%` for ILIKE with the LIKE metacharacters escaped (backslash is LIKE's default escape). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function rangeSql(r: RangeFilter, params: Params): string[] {
+  const out: string[] = [];
+  const [lo, hi] = r.key === 'length' ? ['LEAST(p."lengthA", p."lengthB")', 'GREATEST(p."lengthA", p."lengthB")'] : [col(r.key), col(r.key)];
+  if (r.min !== null) out.push(`${lo} >= ${params.add(r.min)}::float8`);
+  if (r.max !== null) out.push(`${hi} <= ${params.add(r.max)}::float8`);
+  return out;
+}
+
+/** Bin `bin` of the map on one axis: a range an index can use, and the exact bin expression of lib/sampling/strata.ts. */
+function mapBinSql(key: 'syn' | 'sem', bin: number): string {
+  const c = col(key);
+  const edges = [bin > 0 ? `${c} >= ${(bin / MAP_BINS - 1e-9).toFixed(12)}` : null, bin < MAP_BINS - 1 ? `${c} < ${((bin + 1) / MAP_BINS + 1e-9).toFixed(12)}` : null];
+  return [...edges.filter(Boolean), `${c} IS NOT NULL`, `LEAST(${MAP_BINS - 1}, GREATEST(0, floor(${c} * ${MAP_BINS})))::int = ${int(bin)}`].join(' AND ');
+}
+
+function textSql(r: ResolvedPairFilter, corpusId: number, params: Params): string | null {
+  const { q, types } = r.filter;
+  if (!q && types.length === 0) return null;
+  if (r.textIds) {
+    const ids = params.add(r.textIds);
+    return `(p."textAId" = ANY(${ids}::int[]) OR p."textBId" = ANY(${ids}::int[]))`;
+  }
+  const conds = [`t."id" IN (p."textAId", p."textBId")`, `t."corpusId" = ${int(corpusId)}`];
+  if (q) conds.push(`t."content" ILIKE ${params.add(containsPattern(q))}`);
+  if (types.length > 0) conds.push(`t."type" = ANY(${params.add(types)}::"TextType"[])`);
+  return `EXISTS (SELECT 1 FROM "Text" t WHERE ${conds.join(' AND ')})`;
+}
+
+/** The SQL conditions of a text probe: texts of the corpora matching q and type. */
+export function textProbeSql(r: Omit<ResolvedPairFilter, 'textIds'>, limit: number): SqlStatement {
+  const params = new Params();
+  const conds = [`t."corpusId" = ANY(${params.add(r.corpusIds)}::int[])`];
+  if (r.filter.q) conds.push(`t."content" ILIKE ${params.add(containsPattern(r.filter.q))}`);
+  if (r.filter.types.length > 0) conds.push(`t."type" = ANY(${params.add(r.filter.types)}::"TextType"[])`);
+  return { text: `SELECT t."id" FROM "Text" t WHERE ${conds.join(' AND ')} LIMIT ${int(limit)}`, values: params.values };
+}
+
+function annotationStateSql(r: ResolvedPairFilter): string | null {
+  const inCampaign = (alias: string) => (r.campaignId === null ? '' : ` AND ${alias}."campaignId" = ${int(r.campaignId)}`);
+  switch (r.filter.state) {
+    case null:
+      return null;
+    case 'unannotated':
+      return `NOT EXISTS (SELECT 1 FROM "Annotation" an WHERE an."pairId" = p."id"${inCampaign('an')})`;
+    case 'annotated':
+      return `p."id" IN (SELECT an."pairId" FROM "Annotation" an WHERE TRUE${inCampaign('an')})`;
+    case 'adjudicated':
+      return `p."id" IN (SELECT ad."pairId" FROM "Adjudication" ad WHERE TRUE${inCampaign('ad')} UNION SELECT fl."pairId" FROM "FinalLabel" fl WHERE fl."method" = 'ADJUDICATED'${inCampaign('fl')})`;
+  }
+}
+
+/** Every condition but the corpus and the keyset (shared by pages, counts and streams). */
+export function filterConditions(r: ResolvedPairFilter, corpusId: number, params: Params): string[] {
+  const f = r.filter;
+  const conds = [`p."corpusId" = ${int(corpusId)}`, ...f.ranges.flatMap((range) => rangeSql(range, params))];
+  if (f.cell) conds.push(mapBinSql('syn', f.cell.syn), mapBinSql('sem', f.cell.sem));
+  if (f.labels.length > 0) conds.push(`p."referenceLabel" = ANY(${params.add(f.labels)}::text[])`);
+  const text = textSql(r, corpusId, params);
+  if (text) conds.push(text);
+  if (r.campaignId !== null) conds.push(`p."id" IN (SELECT ci."pairId" FROM "CampaignItem" ci WHERE ci."campaignId" = ${int(r.campaignId)})`);
+  const state = annotationStateSql(r);
+  if (state) conds.push(state);
+  for (const fin of f.finals) {
+    const campaign = r.campaignId === null ? '' : ` AND fl."campaignId" = ${int(r.campaignId)}`;
+    conds.push(`p."id" IN (SELECT fl."pairId" FROM "FinalLabel" fl WHERE fl."question" = ${params.add(fin.question)} AND fl."value" #>> '{}' = ANY(${params.add(fin.values)}::text[])${campaign})`);
+  }
+  return conds;
+}
+
+/** The columns of a listed pair (after the page's ids are chosen). */
+export const PAIR_ROW_COLUMNS = [
+  'p."id"',
+  'p."corpusId"',
+  'c."slug" AS "corpus"',
+  'ta."content" AS "a"',
+  'tb."content" AS "b"',
+  'ta."type" AS "typeA"',
+  'tb."type" AS "typeB"',
+  'p."originalId"',
+  'p."referenceLabel"',
+  'p."referenceScore"',
+  'p."lengthA"',
+  'p."lengthB"',
+  ...measureKeys.map((k) => `p."${k}"`),
+].join(', ');
+
+const PAIR_ROW_JOINS = `JOIN "Pair" p ON p."id" = page."id" JOIN "Corpus" c ON c."id" = p."corpusId" JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;
+
+/** One page: `limit` rows (ask for one more to know whether another page follows) after the cursor. */
+export function pairPageSql(r: ResolvedPairFilter, limit: number): SqlStatement {
+  const params = new Params();
+  const { sort, cursor } = r.filter;
+  const dir = sort.desc ? 'DESC' : 'ASC';
+  const cmp = sort.desc ? '<' : '>';
+  const n = int(limit);
+  const branches: string[] = [];
+  for (const corpusId of r.corpusIds) {
+    const conds = filterConditions(r, corpusId, params);
+    if (sort.key === 'id') {
+      const keyset = cursor ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [];
+      branches.push(`(SELECT p."id", NULL::float8 AS sv FROM "Pair" p WHERE ${[...conds, ...keyset].join(' AND ')} ORDER BY p."id" ${dir} LIMIT ${n})`);
+      continue;
+    }
+    const c = col(sort.key);
+    const inNullTail = cursor !== null && cursor.value === null;
+    if (!inNullTail) {
+      const keyset = cursor ? [`(${c}, p."id") ${cmp} (${params.add(cursor.value)}::float8, ${params.add(cursor.id)}::int)`] : [];
+      branches.push(`(SELECT p."id", ${c} AS sv FROM "Pair" p WHERE ${[...conds, `${c} IS NOT NULL`, ...keyset].join(' AND ')} ORDER BY ${c} ${dir}, p."id" ${dir} LIMIT ${n})`);
+    }
+    const tailKeyset = inNullTail ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [];
+    branches.push(`(SELECT p."id", NULL::float8 AS sv FROM "Pair" p WHERE ${[...conds, `${c} IS NULL`, ...tailKeyset].join(' AND ')} ORDER BY ${c} ${dir}, p."id" ${dir} LIMIT ${n})`);
+  }
+  if (branches.length === 0) return { text: `SELECT ${PAIR_ROW_COLUMNS} FROM (SELECT NULL::int AS "id") page ${PAIR_ROW_JOINS} WHERE FALSE`, values: [] };
+  const order = (t: string) => (sort.key === 'id' ? `${t}."id" ${dir}` : `(${t}.sv IS NULL), ${t}.sv ${dir}, ${t}."id" ${dir}`);
+  const text = `WITH page AS (SELECT u."id", u.sv FROM (${branches.join(' UNION ALL ')}) u ORDER BY ${order('u')} LIMIT ${n})
+SELECT ${PAIR_ROW_COLUMNS}, page.sv FROM page ${PAIR_ROW_JOINS} ORDER BY ${order('page')}`;
+  return { text, values: params.values };
+}
+
+/** The number of pairs the filter selects (all pages). */
+export function pairCountSql(r: ResolvedPairFilter): SqlStatement {
+  const params = new Params();
+  const parts = r.corpusIds.map((corpusId) => `(SELECT count(*) AS n FROM "Pair" p WHERE ${filterConditions(r, corpusId, params).join(' AND ')})`);
+  if (parts.length === 0) return { text: 'SELECT 0::bigint AS n', values: [] };
+  return { text: `SELECT COALESCE(sum(n), 0)::bigint AS n FROM (${parts.join(' UNION ALL ')}) counts`, values: params.values };
+}
