@@ -12,7 +12,7 @@ export interface ExportScopeChoices {
 const FORMAT_LABELS: Record<ExportFormatName, string> = { csv: 'CSV', jsonl: 'JSON Lines', hf: 'Hugging Face dataset (.tar.gz folder with a dataset card)' };
 
 /** Start an export of a corpus, a campaign or (when `view` is given) the explorer view it came from. */
-export function ExportForm({ choices, view }: { choices: ExportScopeChoices; view: string | null }) {
+export function ExportForm({ choices, view, viewHasCampaign = false }: { choices: ExportScopeChoices; view: string | null; viewHasCampaign?: boolean }) {
   const router = useRouter();
   const [scope, setScope] = useState<'corpus' | 'campaign' | 'view'>(view !== null ? 'view' : 'corpus');
   const [slug, setSlug] = useState(choices.corpora[0]?.slug ?? '');
@@ -20,7 +20,7 @@ export function ExportForm({ choices, view }: { choices: ExportScopeChoices; vie
   const [parts, setParts] = useState<Set<ExportPart>>(new Set(EXPORT_PARTS));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
-  const hasCampaign = scope === 'campaign';
+  const hasCampaign = scope === 'campaign' || (scope === 'view' && viewHasCampaign);
   const chosen = EXPORT_PARTS.filter((p) => parts.has(p) && (hasCampaign || !CAMPAIGN_PARTS.includes(p)));
 
   const pickScope = (next: 'corpus' | 'campaign') => {

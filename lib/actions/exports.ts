@@ -11,7 +11,8 @@ import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/audit';
 import { deleteExportJob, queueExportJob, requeueExportJob } from '@/lib/db/export-jobs';
-import { checkViewQuery } from '@/lib/db/export-view-source';
+import { checkViewQuery, viewHasCampaign } from '@/lib/db/export-view-source';
+import { getSqlPool } from '@/lib/db/sql-pool';
 import { findExportScopeId } from '@/lib/db/export-sources';
 import { EXPORT_FORMATS, EXPORT_PARTS, normalizeParts } from '@/lib/export/options';
 import { removeFile } from '@/lib/jobs/private-files';
@@ -30,7 +31,7 @@ const startSchema = z.object({
 async function resolveScope(input: z.infer<typeof startSchema>): Promise<{ corpusId: number | null; campaignId: number | null; filters: string | null }> {
   const db = getDb();
   if (input.scope === 'view') {
-    const problem = await checkViewQuery(db, input.view ?? '');
+    const problem = await checkViewQuery(getSqlPool(), input.view ?? '');
     if (problem) throw new AppError('INVALID_INPUT', problem);
     return { corpusId: null, campaignId: null, filters: input.view ?? '' };
   }
@@ -44,7 +45,7 @@ export const startExportAction = defineAction({
   roles: rolesForArea('explore'),
   schema: startSchema,
   handler: async (input, user) => {
-    const parts = normalizeParts(input.include, input.scope === 'campaign');
+    const parts = normalizeParts(input.include, input.scope === 'campaign' || (input.scope === 'view' && viewHasCampaign(input.view ?? '')));
     if (typeof parts === 'string') throw new AppError('INVALID_INPUT', parts);
     const scope = await resolveScope(input);
     const db = getDb();

@@ -21,6 +21,7 @@ import {
 } from '@/lib/db/export-jobs';
 import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/export-sources';
 import { resolveViewSource } from '@/lib/db/export-view-source';
+import { createSqlPool } from '@/lib/db/sql-pool';
 import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/options';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir } from './private-files';
@@ -42,10 +43,16 @@ async function removeExportOutput(id: number, env: NodeJS.ProcessEnv = process.e
   for (const name of names) if (name.startsWith(`${id}-`)) await rm(path.join(dir, name), { recursive: true, force: true });
 }
 
-async function resolveSource(db: Db, job: NonNullable<Awaited<ReturnType<typeof getExportJob>>>): Promise<ExportSource | null> {
+async function resolveSource(db: Db, databaseUrl: string, job: NonNullable<Awaited<ReturnType<typeof getExportJob>>>): Promise<ExportSource | null> {
   if (job.scope === 'corpus' && job.scopeSlug) return resolveCorpusSource(db, job.scopeSlug);
   if (job.scope === 'campaign' && job.scopeSlug) return resolveCampaignSource(db, job.scopeSlug);
-  return job.filters === null ? null : resolveViewSource(db, job.filters);
+  if (job.filters === null) return null;
+  const pool = createSqlPool(databaseUrl, 1);
+  try {
+    return await resolveViewSource(db, pool, job.filters);
+  } finally {
+    await pool.end();
+  }
 }
 
 const THROTTLE_MS = 500;
@@ -55,7 +62,7 @@ export async function runQueuedExport(db: Db, databaseUrl: string, jobId: number
   const job = await getExportJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   try {
-    const source = await resolveSource(db, job);
+    const source = await resolveSource(db, databaseUrl, job);
     if (!source) throw new Error('its corpus, campaign or view no longer exists');
     const format = job.format.toLowerCase() as ExportFormatName;
     const { include } = readStoredOptions(job.options, source.campaignId !== null);

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/export-sources';
 import { resolveViewSource } from '@/lib/db/export-view-source';
+import { createSqlPool, type Queryable } from '@/lib/db/sql-pool';
+import { unknownFilterParams } from '@/lib/explore/pair-filter';
 import { EXPORT_FORMATS, EXPORT_PARTS, isExportFormat, parseParts } from '@/lib/export/options';
 import { checkExportTarget, runExport } from '@/lib/jobs/run-export';
 import type { CliIo } from '../io';
@@ -40,6 +42,15 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+async function withSqlPool<T>(databaseUrl: string, fn: (sql: Queryable) => Promise<T>): Promise<T> {
+  const pool = createSqlPool(databaseUrl, 1);
+  try {
+    return await fn(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
 function argumentProblem(values: { corpus?: string; campaign?: string; format?: string; out?: string }): string | null {
   if (Boolean(values.corpus) === Boolean(values.campaign)) return 'give exactly one of --corpus and --campaign';
   if (!values.format || !isExportFormat(values.format)) return `--format must be one of ${EXPORT_FORMATS.join(', ')}`;
@@ -68,6 +79,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const format = values.format as (typeof EXPORT_FORMATS)[number];
   const outPath = path.resolve(values.out!);
+  const unknown = values.filter === undefined ? [] : unknownFilterParams(new URLSearchParams(values.filter), ['limit', 'cursor']);
+  if (unknown.length > 0) {
+    io.stderr.write(`paralens export: unknown filter parameter ${unknown.join(', ')} (the read API's parameters: docs/api.md)\n`);
+    return 2;
+  }
   const target = await checkExportTarget(outPath, format);
   if (target) {
     io.stderr.write(`paralens export: ${target}\n`);
@@ -79,11 +95,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`paralens export: no ${values.campaign ? `campaign "${values.campaign}"` : `corpus "${values.corpus}" (\`paralens corpora\` lists them)`}\n`);
       return 1;
     }
-    const source = values.filter === undefined ? base : await resolveViewSource(db, values.filter, base);
-    if (!source) {
-      io.stderr.write('paralens export: the filter matches nothing it can export\n');
-      return 1;
-    }
+    const source = values.filter === undefined ? base : await withSqlPool(databaseUrl, (sql) => resolveViewSource(db, sql, values.filter!, base));
     let interrupted = false;
     const onInterrupt = () => {
       interrupted = true;
