@@ -96,16 +96,16 @@ describe('runExport', () => {
     const campaign = await makeCampaign(db, { pairs: 3, questions: ['semantic', 'relation', 'rationale'] });
     const items = await db.campaignItem.findMany({ where: { campaignId: campaign.id }, orderBy: { position: 'asc' } });
     const [ann1, ann2, ann3] = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
-    await db.campaignMember.createMany({ data: [ann1!, ann2!, ann3!].map((u, i) => ({ campaignId: campaign.id, userId: u.id, excluded: i === 2 })) });
+    await db.campaignMember.createMany({ data: [ann1, ann2, ann3].map((u, i) => ({ campaignId: campaign.id, userId: u.id, excluded: i === 2 })) });
     const answer = (pairId: number, userId: number, answers: object) =>
       db.annotation.create({ data: { campaignId: campaign.id, pairId, annotatorId: userId, submissionId: `export-${pairId}-${userId}-${Math.random()}`, answers } });
     const first = items[0]!.pairId;
-    await answer(first, ann1!.id, { semantic: 1, relation: 'EQUIVALENT', rationale: '=cmd' });
-    await answer(first, ann2!.id, { semantic: 4, relation: 'FORWARD' });
-    await answer(first, ann3!.id, { semantic: 4, relation: 'FORWARD' }); // excluded: not counted
+    await answer(first, ann1.id, { semantic: 1, relation: 'EQUIVALENT', rationale: '=cmd' });
+    await answer(first, ann2.id, { semantic: 4, relation: 'FORWARD' });
+    await answer(first, ann3.id, { semantic: 4, relation: 'FORWARD' }); // excluded: not counted
     const second = items[1]!.pairId;
-    await answer(second, ann1!.id, { semantic: 3, relation: 'FORWARD' });
-    await answer(second, ann2!.id, { semantic: 3, relation: 'FORWARD' });
+    await answer(second, ann1.id, { semantic: 3, relation: 'FORWARD' });
+    await answer(second, ann2.id, { semantic: 3, relation: 'FORWARD' });
     await db.finalLabel.create({ data: { campaignId: campaign.id, pairId: second, question: 'relation', value: 'FORWARD', method: 'UNANIMOUS', n: 2 } });
 
     const source = (await resolveCampaignSource(db, campaign.slug))!;
