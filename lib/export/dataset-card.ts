@@ -117,7 +117,7 @@ function countsSection(input: DatasetCardInput): string[] {
 function corporaSection(input: DatasetCardInput): string[] {
   const lines = ['## Source corpora, licences and attribution', '', 'Each row keeps the licence of the corpus it comes from. Cite and attribute every corpus below when you use or share this data.', ''];
   for (const c of input.corpora) {
-    lines.push(`### ${c.name} (\`${c.slug}\`)`, '');
+    lines.push(`### ${cell(c.name)} (\`${c.slug}\`)`, '');
     lines.push(`- Tier: ${c.tier.toLowerCase()}`, `- Language: ${c.language}`, `- Source: ${cell(c.source)}`, `- Licence: ${cell(c.licence) === '–' ? 'not recorded (check the source before sharing)' : cell(c.licence)}`);
     lines.push(`- Attribution: ${cell(c.attribution)}`, `- Semantic measures forming sem: ${c.semMeasures.join(', ')}`);
     if (c.description) lines.push(`- Description: ${cell(c.description)}`);
