@@ -1,12 +1,8 @@
 /**
- * SQL for one export: each row is turned into its finished line (a JSON object, or a CSV record) by
- * PostgreSQL itself, so the exporting process only moves text from a server-side cursor to a file
- * (constant memory, no per-value parsing). The field list comes from lib/export/fields.ts.
- *
- * CSV: every text cell is quoted (RFC 4180: `"` doubled) and, against formula injection, one that
- * begins with = + - @, a tab or a carriage return gets a leading apostrophe (OWASP "CSV injection").
- * Number and boolean columns are written as they are: they can only hold numbers (a negative Δ such
- * as -0.25 stays a number a spreadsheet can compute with; docs/export.md).
+ * SQL for one export: one text column per field of lib/export/fields.ts, in the field order, as
+ * PostgreSQL writes the value (numbers, booleans and JSON already valid JSON), so the exporting
+ * process only escapes texts (lib/export/line-format.ts). Campaign fields aggregate the answers in
+ * SQL: a LATERAL per question over the pair's counted answers, and its FinalLabel.
  */
 import type { ExportField, ExportQuestion, FieldSource } from '@/lib/export/fields';
 
@@ -19,8 +15,6 @@ export interface ExportSelection {
   /** the parameter number holding the campaign id ($n), for answers and final labels */
   campaignParam?: number;
 }
-
-export type LineFormat = 'jsonl' | 'csv';
 
 const QUESTION_KEY = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
@@ -136,59 +130,23 @@ function fieldExpression(field: ExportField, campaign: string | null, questions:
   return questions.expressions.get(field.name)!;
 }
 
-/** One value as JSON text ("null" when absent). */
-function jsonValue(field: ExportField, expression: string): string {
-  if (field.type === 'integer' || field.type === 'boolean' || field.type === 'json') return `COALESCE((${expression})::text, 'null')`;
-  return `COALESCE(to_json(${expression})::text, 'null')`;
-}
-
-/** One CSV cell: numbers and booleans bare, everything else quoted and neutralised. */
-function csvCell(field: ExportField, expression: string): string {
-  if (field.type === 'integer' || field.type === 'number' || field.type === 'boolean') return `COALESCE((${expression})::text, '')`;
-  const text = field.type === 'text list' ? `array_to_string(${expression}, ' ')` : `(${expression})::text`;
-  return `COALESCE(pg_temp.paralens_csv_cell(${text}), '')`;
-}
-
-/** concat() takes at most 100 arguments: nest it in groups. */
-function concatAll(parts: readonly string[]): string {
-  if (parts.length <= 90) return `concat(${parts.join(', ')})`;
-  const groups: string[] = [];
-  for (let i = 0; i < parts.length; i += 90) groups.push(concatAll(parts.slice(i, i + 90)));
-  return concatAll(groups);
-}
-
-/** The line expression of the fields, in the chosen format. */
-function lineExpression(fields: readonly ExportField[], format: LineFormat, campaign: string | null, questions: QuestionJoins): string {
-  const parts: string[] = [];
-  fields.forEach((field, i) => {
-    const expression = fieldExpression(field, campaign, questions);
-    if (format === 'jsonl') parts.push(`'${i === 0 ? '{' : ','}"${field.name}":'`, jsonValue(field, expression));
-    else parts.push(...(i === 0 ? [] : [`','`]), csvCell(field, expression));
-  });
-  if (format === 'jsonl') parts.push(`'}'`);
-  return concatAll(parts);
+/** One field as text: PostgreSQL's own output (valid JSON for numbers, booleans and JSON values). */
+function textExpression(field: ExportField, expression: string): string {
+  return field.type === 'text list' ? `to_json(${expression})::text` : `(${expression})::text`;
 }
 
 const needsTexts = (fields: readonly ExportField[]) => fields.some((f) => f.source.kind === 'column' && ['a', 'b', 'type_a', 'type_b', 'page_a', 'page_b'].includes(f.source.column));
 const needsImage = (fields: readonly ExportField[]) => fields.some((f) => f.source.kind === 'column' && f.source.column === 'image');
 
-/**
- * The CSV quoting and neutralising rule as a session-local SQL function (created before the export's
- * transaction; PostgreSQL inlines it where the argument is cheap, and otherwise evaluates it once).
- */
-export const CSV_CELL_FUNCTION = `CREATE OR REPLACE FUNCTION pg_temp.paralens_csv_cell(x text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT '"' || replace(CASE WHEN left(x, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || x ELSE x END, '"', '""') || '"'
-$$`;
-
 export interface ExportSql {
-  /** one column, `line`: the finished line without its newline */
+  /** one text column per field, in field order */
   query: string;
   /** rows per corpus id: (corpus, n) */
   count: string;
   params: unknown[];
 }
 
-export function buildExportSql(fields: readonly ExportField[], selection: ExportSelection, format: LineFormat): ExportSql {
+export function buildExportSql(fields: readonly ExportField[], selection: ExportSelection): ExportSql {
   const campaign = selection.campaignParam === undefined ? null : `$${selection.campaignParam}`;
   const questions = campaign === null ? { joins: [], expressions: new Map<string, string>() } : questionJoins(fields, campaign);
   const joins = [
@@ -197,9 +155,9 @@ export function buildExportSql(fields: readonly ExportField[], selection: Export
     ...(needsImage(fields) ? ['LEFT JOIN "Image" i ON i."id" = p."imageId"'] : []),
     ...questions.joins,
   ];
-  const line = lineExpression(fields, format, campaign, questions);
+  const columns = fields.map((field, i) => `${textExpression(field, fieldExpression(field, campaign, questions))} AS f${i}`);
   return {
-    query: `SELECT ${line} AS line FROM ${selection.from} ${joins.join('\n')} WHERE ${selection.where} ORDER BY ${selection.orderBy}`,
+    query: `SELECT ${columns.join(',\n  ')} FROM ${selection.from} ${joins.join('\n')} WHERE ${selection.where} ORDER BY ${selection.orderBy}`,
     count: `SELECT p."corpusId" AS corpus, count(*)::int AS n FROM ${selection.from} WHERE ${selection.where} GROUP BY 1`,
     params: selection.params,
   };

@@ -42,7 +42,7 @@ describe('exporting an explorer view', () => {
     expect(expected.length).toBe(8);
     const source = await resolveViewSource(getDb(), pool, query);
     const outPath = path.join(dir, 'view.jsonl');
-    const result = await runExport({ db: getDb(), databaseUrl: process.env.DATABASE_URL!, source, format: 'jsonl', parts: ['texts', 'measures'], outPath, batchRows: 3 });
+    const result = await runExport({ db: getDb(), databaseUrl: process.env.DATABASE_URL!, source, format: 'jsonl', parts: ['texts', 'measures'], outPath });
     expect(result.rows).toBe(8);
     const lines = readFileSync(outPath, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { pair_id: number });
     expect(lines.map((l) => l.pair_id)).toEqual(expected);

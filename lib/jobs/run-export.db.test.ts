@@ -36,10 +36,10 @@ async function importLines(corpusId: number, name: string, lines: string[]) {
   return report;
 }
 
-async function exportTo(source: NonNullable<Awaited<ReturnType<typeof resolveCorpusSource>>>, format: ExportFormatName, parts: ExportPart[], batchRows = 2) {
+async function exportTo(source: NonNullable<Awaited<ReturnType<typeof resolveCorpusSource>>>, format: ExportFormatName, parts: ExportPart[]) {
   n += 1;
   const outPath = path.join(dir, `${n}-out.${format}`);
-  const result = await runExport({ db: getDb(), databaseUrl: url(), source, format, parts, outPath, batchRows });
+  const result = await runExport({ db: getDb(), databaseUrl: url(), source, format, parts, outPath });
   return { result, outPath };
 }
 

@@ -15,6 +15,7 @@ import { buildExportSql } from '@/lib/db/export-sql';
 import { loadCorpusCards, type ExportSource } from '@/lib/db/export-sources';
 import { buildDatasetCard } from '@/lib/export/dataset-card';
 import { csvHeader, planExportFields } from '@/lib/export/fields';
+import { csvLineFormatter, jsonLineFormatter } from '@/lib/export/line-format';
 import type { ExportFormatName, ExportPart } from '@/lib/export/options';
 
 export interface ExportProgress {
@@ -32,9 +33,8 @@ export interface RunExportOptions {
   /** the file (csv, jsonl) or folder (hf) to write */
   outPath: string;
   onProgress?: (progress: ExportProgress) => void | Promise<void>;
-  /** asked after every batch: true stops the export (nothing is kept) */
+  /** asked as the rows come: true stops the export (nothing is kept) */
   isCancelled?: () => boolean | Promise<boolean>;
-  batchRows?: number;
 }
 
 export interface ExportResult {
@@ -47,10 +47,23 @@ export interface ExportResult {
 
 export const HF_DATA_FILE = 'data/train.jsonl';
 
+/** progress reports (and cancel checks) at most this often */
+const PROGRESS_MS = 200;
+
+/** Writes with backpressure; a write error (disk full) rejects. */
 function write(stream: WriteStream, text: string): Promise<void> | null {
-  return stream.write(text) ? null : new Promise((resolve, reject) => {
-    stream.once('drain', resolve);
-    stream.once('error', reject);
+  if (stream.write(text)) return null;
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      stream.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      stream.off('drain', onDrain);
+      reject(error);
+    };
+    stream.once('drain', onDrain);
+    stream.once('error', onError);
   });
 }
 
@@ -65,12 +78,13 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   const started = performance.now();
   const { source, format, parts } = options;
   const fields = planExportFields(parts, source.questions);
-  const sql = buildExportSql(fields, source.selection, format === 'csv' ? 'csv' : 'jsonl');
+  const sql = buildExportSql(fields, source.selection);
+  const formatLine = format === 'csv' ? csvLineFormatter(fields) : jsonLineFormatter(fields);
   const partial = `${options.outPath}.partial`;
   await rm(partial, { recursive: true, force: true });
   const dataFile = format === 'hf' ? path.join(partial, HF_DATA_FILE) : partial;
   await mkdir(path.dirname(dataFile), { recursive: true, mode: 0o700 });
-  const cursor = await openExportCursor(options.databaseUrl, sql, options.batchRows);
+  const cursor = await openExportCursor(options.databaseUrl, sql);
   const stream = createWriteStream(dataFile, { mode: 0o600 });
   let rows = 0;
   let bytes = 0;
@@ -82,17 +96,22 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       await write(stream, header);
     }
     await options.onProgress?.({ rows, total: cursor.total, bytes });
-    for (let batch = await cursor.next(); batch; batch = await cursor.next()) {
-      const text = `${batch.join('\n')}\n`;
+    let reported = performance.now();
+    for await (const batch of cursor.batches) {
+      let text = '';
+      for (const row of batch) text += `${formatLine(row)}\n`;
       rows += batch.length;
       bytes += Buffer.byteLength(text);
       await write(stream, text);
+      if (performance.now() - reported < PROGRESS_MS) continue;
+      reported = performance.now();
       await options.onProgress?.({ rows, total: cursor.total, bytes });
       if (await options.isCancelled?.()) {
         cancelled = true;
         break;
       }
     }
+    if (!cancelled) await options.onProgress?.({ rows, total: cursor.total, bytes });
     await closeStream(stream);
     if (cancelled) {
       await rm(partial, { recursive: true, force: true });
