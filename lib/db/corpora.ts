@@ -1,5 +1,6 @@
 /** Corpora: listing with pair counts (counted in SQL), lookup by slug, creation. */
 import type { Db } from './client';
+import { explorerIndexNames } from './explore-indexes';
 import type { CorpusTier } from './generated/enums';
 import { uniqueSlug } from '@/lib/naming/slugify';
 import { emptySummaryStats, ensureCorpusSummaries, refreshCorpusSummary } from './corpus-summary';
@@ -67,7 +68,8 @@ export async function ensureCorpus(db: Db, data: Omit<CreateCorpusData, 'slug'>)
   return { ...created, created: true };
 }
 
-/** Deletes a corpus with everything in it (pairs, texts, its import jobs, its summary). */
+/** Deletes a corpus with everything in it (pairs, texts, its import jobs, its summary, its explorer indexes). */
 export async function deleteCorpus(db: Db, id: number): Promise<void> {
   await db.corpus.delete({ where: { id } });
+  for (const name of await explorerIndexNames(db, id)) await db.$executeRawUnsafe(`DROP INDEX IF EXISTS "${name}"`);
 }

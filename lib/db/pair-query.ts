@@ -49,11 +49,15 @@ export function containsPattern(text: string): string {
 }
 
 function rangeSql(r: RangeFilter, params: Params): string[] {
-  const out: string[] = [];
-  const [lo, hi] = r.key === 'length' ? ['LEAST(p."lengthA", p."lengthB")', 'GREATEST(p."lengthA", p."lengthB")'] : [col(r.key), col(r.key)];
-  if (r.min !== null) out.push(`${lo} >= ${params.add(r.min)}::float8`);
-  if (r.max !== null) out.push(`${hi} <= ${params.add(r.max)}::float8`);
-  return out;
+  if (r.key === 'length') {
+    // Word counts are integers: whole bounds keep the comparison on the index's int expression.
+    return [
+      ...(r.min !== null ? [`LEAST(p."lengthA", p."lengthB") >= ${params.add(Math.ceil(r.min))}::int`] : []),
+      ...(r.max !== null ? [`GREATEST(p."lengthA", p."lengthB") <= ${params.add(Math.floor(r.max))}::int`] : []),
+    ];
+  }
+  const c = col(r.key);
+  return [...(r.min !== null ? [`${c} >= ${params.add(r.min)}::float8`] : []), ...(r.max !== null ? [`${c} <= ${params.add(r.max)}::float8`] : [])];
 }
 
 /** Bin `bin` of the map on one axis: a range an index can use, and the exact bin expression of lib/sampling/strata.ts. */
