@@ -135,6 +135,8 @@ export const routeTable: Record<string, RouteRow> = {
     },
   },
   'GET /api/v1/openapi.json': { roles: allRoles, path: '/api/v1/openapi.json', allowedStatus: 200, owner: none },
+  'GET /api/v1/corpora': { roles: staff, path: '/api/v1/corpora', allowedStatus: 200, owner: none },
+  'GET /api/v1/pairs': { roles: staff, path: '/api/v1/pairs?corpus=no-such-corpus', allowedStatus: 400, owner: { kind: 'shared', reason: 'every corpus is open to the explore area (researchers and admins)' } },
 };
 
 export interface ActionRow {

@@ -21,6 +21,8 @@ import { JobSupervisor } from '@/lib/jobs/job-supervisor';
 import { requeueInterruptedScoring } from '@/lib/db/scoring-jobs';
 import { scoringJobKind } from '@/lib/jobs/scoring-queue';
 import { exportJobKind, recoverExportsAtStartup } from '@/lib/jobs/export-queue';
+import { indexJobKind } from '@/lib/jobs/index-queue';
+import { requeueInterruptedIndexJobs } from '@/lib/db/index-jobs';
 
 /** Before serving: interrupted imports and exports failed, interrupted scoring requeued, private files tightened, stale files removed, summaries present. */
 async function recoverAtStartup(db: Db): Promise<void> {
@@ -31,13 +33,14 @@ async function recoverAtStartup(db: Db): Promise<void> {
   if (requeued > 0) console.log(`Queued ${requeued} interrupted scoring job(s) again; they continue where they stopped.`);
   const exports = await recoverExportsAtStartup(db);
   if (exports.interrupted > 0) console.log(`Marked ${exports.interrupted} interrupted export(s) as failed; they can be run again from /exports.`);
+  await requeueInterruptedIndexJobs(db);
   const summarized = await ensureCorpusSummaries(db);
   if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
 }
 
 /** Runs queued jobs (web imports, scoring, exports) in processes of their own, beside the web server. */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
-  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, exportJobKind], {
+  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, indexJobKind, exportJobKind], {
     env,
     housekeeping: { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
   });

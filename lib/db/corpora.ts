@@ -1,5 +1,6 @@
 /** Corpora: listing with pair counts (counted in SQL), lookup by slug, creation. */
 import type { Db } from './client';
+import { explorerIndexNames } from './explore-indexes';
 import type { CorpusTier } from './generated/enums';
 import { uniqueSlug } from '@/lib/naming/slugify';
 import { emptySummaryStats, ensureCorpusSummaries, refreshCorpusSummary } from './corpus-summary';
@@ -67,7 +68,31 @@ export async function ensureCorpus(db: Db, data: Omit<CreateCorpusData, 'slug'>)
   return { ...created, created: true };
 }
 
-/** Deletes a corpus with everything in it (pairs, texts, its import jobs, its summary). */
+/** Deletes a corpus with everything in it (pairs, texts, its import jobs, its summary, its explorer indexes). */
 export async function deleteCorpus(db: Db, id: number): Promise<void> {
   await db.corpus.delete({ where: { id } });
+  for (const name of await explorerIndexNames(db, id)) await db.$executeRawUnsafe(`DROP INDEX IF EXISTS "${name}"`);
+}
+
+export interface CorpusListing {
+  slug: string;
+  name: string;
+  tier: CorpusTier;
+  pairs: number;
+  texts: number;
+  language: string;
+  source: string | null;
+  licence: string | null;
+  attribution: string | null;
+  description: string | null;
+}
+
+/** The corpora for the read API, counts from their summaries (no scan). */
+export async function listCorporaForApi(db: Db): Promise<CorpusListing[]> {
+  await ensureCorpusSummaries(db);
+  return db.$queryRaw<CorpusListing[]>`
+    SELECT c."slug", c."name", c."tier", COALESCE(s."pairs", 0)::int AS "pairs", COALESCE(s."texts", 0)::int AS "texts",
+           c."language", c."source", c."licence", c."attribution", c."description"
+    FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
+    ORDER BY c."name"`;
 }

@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
+import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
 import { mapBinOf } from '@/lib/sampling/strata';
-import { countPairs, listPairPage, streamPairRows, type ListOptions, type PairListRow } from './pair-list';
+import { countPairs, findNeighbourPairs, listPairPage, listViewPage, streamPairRows, type ListOptions, type PairListRow } from './pair-list';
 import { getSqlPool } from './sql-pool';
 
 const db = getDb();
@@ -172,6 +173,29 @@ describe('pair views in SQL', () => {
     expect(seen).toContain(added[1]);
     expect(seen.filter((id) => !added.includes(id))).toEqual(reference(filter, () => true));
     all = (await listPairPage(pool, filterOf('limit=1000'))).rows;
+  });
+
+  it.each(['-bleu', 'st', 'id'])('pages backward as exactly as forward, and knows each pair\'s neighbours (sort %s)', async (sort) => {
+    const filter = filterOf(`sort=${sort}&min.sem=0.1`);
+    const expected = reference(filter, (r) => r.sem !== null && r.sem >= 0.1);
+    // Forward to the last page, then back to the first through prevCursor.
+    let page = await listViewPage(pool, filter, false);
+    const pages = [page.rows.map((r) => r.id)];
+    while (page.nextCursor) {
+      page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.nextCursor) }, false);
+      pages.push(page.rows.map((r) => r.id));
+    }
+    expect(pages.flat()).toEqual(expected);
+    const back: number[][] = [];
+    while (page.prevCursor) {
+      page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.prevCursor) }, true);
+      back.unshift(page.rows.map((r) => r.id));
+    }
+    expect(back.flat()).toEqual(expected.slice(0, back.flat().length));
+    expect(back[0]).toEqual(pages[0]);
+    for (const [i, id] of expected.entries()) {
+      expect(await findNeighbourPairs(pool, filter, id)).toEqual({ prev: expected[i - 1] ?? null, next: expected[i + 1] ?? null });
+    }
   });
 
   it('streams every selected row in order, batch by batch, in one snapshot', async () => {

@@ -74,20 +74,52 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
 
 type RawRow = PairListRow & { sv: number | null };
 
-async function fetchPage(db: Queryable, resolved: ResolvedPairFilter, limit: number): Promise<PairPage> {
-  const sql = pairPageSql(resolved, limit + 1);
+async function fetchRows(db: Queryable, resolved: ResolvedPairFilter, limit: number, backward = false): Promise<{ rows: RawRow[]; more: boolean }> {
+  const sql = pairPageSql(resolved, limit + 1, backward);
   const result = await db.query<RawRow>(sql.text, sql.values);
-  const more = result.rows.length > limit;
   const rows = result.rows.slice(0, limit);
-  const last = rows.at(-1);
-  const nextCursor = more && last ? encodePairCursor(cursorAfter(resolved.filter.sort, { id: last.id, value: last.sv })) : null;
-  return { rows: rows.map(({ sv: _sv, ...row }) => row), nextCursor };
+  return { rows: backward ? rows.reverse() : rows, more: result.rows.length > limit };
+}
+
+const cursorOf = (filter: PairFilter, row: RawRow | undefined) => (row ? encodePairCursor(cursorAfter(filter.sort, { id: row.id, value: row.sv })) : null);
+const withoutSortValue = (rows: RawRow[]): PairListRow[] => rows.map(({ sv: _sv, ...row }) => row);
+
+async function fetchPage(db: Queryable, resolved: ResolvedPairFilter, limit: number): Promise<PairPage> {
+  const { rows, more } = await fetchRows(db, resolved, limit);
+  return { rows: withoutSortValue(rows), nextCursor: more ? cursorOf(resolved.filter, rows.at(-1)) : null };
 }
 
 /** One page of the view (filter.limit rows after filter.cursor). */
 export async function listPairPage(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<PairPage> {
   const resolved = await resolvePairFilter(db, filter, options);
   return fetchPage(db, resolved, filter.limit);
+}
+
+export interface ViewPage extends PairPage {
+  /** cursor to page backward from (the first row), null on the first page */
+  prevCursor: string | null;
+}
+
+/**
+ * The explorer's page: forward from filter.cursor, or (`backward`) the filter.limit rows before it,
+ * in view order either way, with cursors to both neighbours.
+ */
+export async function listViewPage(db: Queryable, filter: PairFilter, backward: boolean): Promise<ViewPage> {
+  const resolved = await resolvePairFilter(db, filter);
+  const { rows, more } = await fetchRows(db, resolved, filter.limit, backward);
+  const hasPrev = backward ? more : filter.cursor !== null && rows.length > 0;
+  const hasNext = backward ? rows.length > 0 : more;
+  return { rows: withoutSortValue(rows), prevCursor: hasPrev ? cursorOf(filter, rows[0]) : null, nextCursor: hasNext ? cursorOf(filter, rows.at(-1)) : null };
+}
+
+/** The pairs before and after `pairId` in the view (pair pages' previous / next), null at either end. */
+export async function findNeighbourPairs(db: Queryable, filter: PairFilter, pairId: number): Promise<{ prev: number | null; next: number | null }> {
+  const key = filter.sort.key;
+  const own = await db.query<{ v: number | null }>(`SELECT ${key === 'id' ? 'NULL::float8' : `"${key}"`} AS v FROM "Pair" WHERE "id" = $1`, [pairId]);
+  if (!own.rows[0]) return { prev: null, next: null };
+  const resolved = await resolvePairFilter(db, { ...filter, cursor: cursorAfter(filter.sort, { id: pairId, value: own.rows[0].v }) });
+  const [before, after] = await Promise.all([fetchRows(db, resolved, 1, true), fetchRows(db, resolved, 1)]);
+  return { prev: before.rows[0]?.id ?? null, next: after.rows[0]?.id ?? null };
 }
 
 /** How many pairs the filter selects (cursor and limit ignored). */

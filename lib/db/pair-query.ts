@@ -49,11 +49,15 @@ export function containsPattern(text: string): string {
 }
 
 function rangeSql(r: RangeFilter, params: Params): string[] {
-  const out: string[] = [];
-  const [lo, hi] = r.key === 'length' ? ['LEAST(p."lengthA", p."lengthB")', 'GREATEST(p."lengthA", p."lengthB")'] : [col(r.key), col(r.key)];
-  if (r.min !== null) out.push(`${lo} >= ${params.add(r.min)}::float8`);
-  if (r.max !== null) out.push(`${hi} <= ${params.add(r.max)}::float8`);
-  return out;
+  if (r.key === 'length') {
+    // Word counts are integers: whole bounds keep the comparison on the index's int expression.
+    return [
+      ...(r.min !== null ? [`LEAST(p."lengthA", p."lengthB") >= ${params.add(Math.ceil(r.min))}::int`] : []),
+      ...(r.max !== null ? [`GREATEST(p."lengthA", p."lengthB") <= ${params.add(Math.floor(r.max))}::int`] : []),
+    ];
+  }
+  const c = col(r.key);
+  return [...(r.min !== null ? [`${c} >= ${params.add(r.min)}::float8`] : []), ...(r.max !== null ? [`${c} <= ${params.add(r.max)}::float8`] : [])];
 }
 
 /** Bin `bin` of the map on one axis: a range an index can use, and the exact bin expression of lib/sampling/strata.ts. */
@@ -136,34 +140,40 @@ export const PAIR_ROW_COLUMNS = [
 
 const PAIR_ROW_JOINS = `JOIN "Pair" p ON p."id" = page."id" JOIN "Corpus" c ON c."id" = p."corpusId" JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;
 
-/** One page: `limit` rows (ask for one more to know whether another page follows) after the cursor. */
-export function pairPageSql(r: ResolvedPairFilter, limit: number): SqlStatement {
+/**
+ * One page: `limit` rows after the cursor (ask for one more to know whether another page follows).
+ * `backward`: the rows before the cursor instead, nearest first (the explorer's previous page and a
+ * pair page's previous pair; the caller reverses them). Backward from no cursor is nothing.
+ */
+export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = false): SqlStatement {
   const params = new Params();
   const { sort, cursor } = r.filter;
-  const dir = sort.desc ? 'DESC' : 'ASC';
-  const cmp = sort.desc ? '<' : '>';
+  const walkDesc = sort.desc !== backward;
+  const dir = walkDesc ? 'DESC' : 'ASC';
+  const cmp = walkDesc ? '<' : '>';
   const n = int(limit);
+  const inNullTail = cursor !== null && sort.key !== 'id' && cursor.value === null;
   const branches: string[] = [];
-  for (const corpusId of r.corpusIds) {
+  for (const corpusId of backward && !cursor ? [] : r.corpusIds) {
     const conds = filterConditions(r, corpusId, params);
+    const branch = (sv: string, where: string[], order: string) => branches.push(`(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${[...conds, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${n})`);
     if (sort.key === 'id') {
-      const keyset = cursor ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [];
-      branches.push(`(SELECT p."id", NULL::float8 AS sv FROM "Pair" p WHERE ${[...conds, ...keyset].join(' AND ')} ORDER BY p."id" ${dir} LIMIT ${n})`);
+      branch('NULL::float8', cursor ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [], `p."id" ${dir}`);
       continue;
     }
     const c = col(sort.key);
-    const inNullTail = cursor !== null && cursor.value === null;
-    if (!inNullTail) {
-      const keyset = cursor ? [`(${c}, p."id") ${cmp} (${params.add(cursor.value)}::float8, ${params.add(cursor.id)}::int)`] : [];
-      branches.push(`(SELECT p."id", ${c} AS sv FROM "Pair" p WHERE ${[...conds, `${c} IS NOT NULL`, ...keyset].join(' AND ')} ORDER BY ${c} ${dir}, p."id" ${dir} LIMIT ${n})`);
+    const order = `${c} ${dir}, p."id" ${dir}`;
+    if (backward || !inNullTail) {
+      const keyset = cursor && !inNullTail ? [`(${c}, p."id") ${cmp} (${params.add(cursor.value)}::float8, ${params.add(cursor.id)}::int)`] : [];
+      branch(c, [`${c} IS NOT NULL`, ...keyset], order);
     }
-    const tailKeyset = inNullTail ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [];
-    branches.push(`(SELECT p."id", NULL::float8 AS sv FROM "Pair" p WHERE ${[...conds, `${c} IS NULL`, ...tailKeyset].join(' AND ')} ORDER BY ${c} ${dir}, p."id" ${dir} LIMIT ${n})`);
+    if (!backward || inNullTail) branch('NULL::float8', [`${c} IS NULL`, ...(inNullTail ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [])], order);
   }
-  if (branches.length === 0) return { text: `SELECT ${PAIR_ROW_COLUMNS} FROM (SELECT NULL::int AS "id") page ${PAIR_ROW_JOINS} WHERE FALSE`, values: [] };
-  const order = (t: string) => (sort.key === 'id' ? `${t}."id" ${dir}` : `(${t}.sv IS NULL), ${t}.sv ${dir}, ${t}."id" ${dir}`);
-  const text = `WITH page AS (SELECT u."id", u.sv FROM (${branches.join(' UNION ALL ')}) u ORDER BY ${order('u')} LIMIT ${n})
-SELECT ${PAIR_ROW_COLUMNS}, page.sv FROM page ${PAIR_ROW_JOINS} ORDER BY ${order('page')}`;
+  if (branches.length === 0) return { text: `SELECT ${PAIR_ROW_COLUMNS}, NULL::float8 AS sv FROM (SELECT NULL::int AS "id") page ${PAIR_ROW_JOINS} WHERE FALSE`, values: [] };
+  const nulls = backward ? 'DESC' : 'ASC';
+  const orderOf = (t: string) => (sort.key === 'id' ? `${t}."id" ${dir}` : `(${t}.sv IS NULL) ${nulls}, ${t}.sv ${dir}, ${t}."id" ${dir}`);
+  const text = `WITH page AS (SELECT u."id", u.sv FROM (${branches.join(' UNION ALL ')}) u ORDER BY ${orderOf('u')} LIMIT ${n})
+SELECT ${PAIR_ROW_COLUMNS}, page.sv FROM page ${PAIR_ROW_JOINS} ORDER BY ${orderOf('page')}`;
   return { text, values: params.values };
 }
 

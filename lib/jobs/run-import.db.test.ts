@@ -222,6 +222,8 @@ describe('runImport with bad input', () => {
     expect([job?.corpusId, job?.status, job?.measures]).toEqual([corpus.id, 'QUEUED', ['wordnet']]);
     const pair = await db.pair.findFirstOrThrow({ where: { corpusId: corpus.id } });
     expect([pair.sem, pair.semParts]).toEqual([0.9, ['st']]); // WMS is not in the set
+    // and the explorer's indexes of the corpus, built after the commit (docs/decisions/006)
+    expect(await db.indexJob.findMany({ where: { corpusId: corpus.id }, select: { status: true } })).toEqual([{ status: 'QUEUED' }]);
     const quiet = await makeCorpus(db);
     const none = await importInto(quiet.id, writeFile('q.jsonl', [ipcLine(2, 'y.jpg', 'One caption here.', 'Another caption here.')]), { followUpScoring: false });
     expect(none.scoringJobId).toBeNull();

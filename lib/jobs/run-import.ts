@@ -18,6 +18,7 @@ import { ErrorReport } from '@/lib/import/error-report';
 import { PAPER_MEASURE_OPTIONS } from '@/lib/measures/measures';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
 import { queueScoringJobWith } from '@/lib/db/scoring-jobs';
+import { queueIndexJobWith } from '@/lib/db/index-jobs';
 import type { Query } from '@/lib/db/corpus-summary';
 import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
 import { hashFile } from './file-hash';
@@ -197,6 +198,8 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       if (w.imported > 0 && options.followUpScoring !== false) {
         scoringJobId = await queueScoringJobWith(query, { corpusId: options.corpusId, createdById: options.createdById ?? null, measures: ['wordnet'] });
       }
+      // The explorer's indexes of this corpus, built after the commit (docs/decisions/006).
+      if (w.imported > 0) await queueIndexJobWith(query, options.corpusId);
     };
     const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: unchanged(w) ? 'unchanged: every pair was already in the corpus' : null }), queueFollowUp);
     const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;

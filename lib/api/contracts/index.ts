@@ -6,7 +6,8 @@ import { createCampaign, getCampaign, nextPair } from './campaigns';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
-import { getPair } from './pairs';
+import { getPair, listPairs } from './pairs';
+import { listCorpora } from './corpora';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -18,6 +19,8 @@ export const apiContracts: readonly ApiContract[] = [
   myAnnotations,
   listAnnotations,
   getPair,
+  listPairs,
+  listCorpora,
   openApiDocument,
   listMiningRunsContract,
   getMiningRunContract,

@@ -3,8 +3,12 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { notFound, standardErrors } from '../errors';
 import { idParams } from './shared';
+import { rolesForArea } from '@/lib/access/roles';
+import { measureList } from '@/lib/measures/catalog';
+import { pairQuerySchema } from './pair-query';
 
-const textSchema = z.object({ id: z.number().int(), content: z.string(), type: z.enum(['CAPTION', 'ALT_TEXT', 'SENTENCE']), sourcePage: z.string().nullable(), sourceTitle: z.string().nullable() });
+const textTypeSchema = z.enum(['CAPTION', 'ALT_TEXT', 'SENTENCE']);
+const textSchema = z.object({ id: z.number().int(), content: z.string(), type: textTypeSchema, sourcePage: z.string().nullable(), sourceTitle: z.string().nullable() });
 
 export const pairSchema = z
   .object({
@@ -29,4 +33,37 @@ export const getPair = defineContract({
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   params: idParams,
   responses: { 200: { description: 'The pair', schema: pairSchema }, ...standardErrors, 404: notFound('The pair (or, for annotators, it is not assigned to them)') },
+});
+
+/** A listed pair: texts in stored order, the source's label and score, and every measure as a field of its own. */
+export const pairListItemSchema = z
+  .object({
+    id: z.number().int(),
+    corpus: z.string().describe('corpus slug'),
+    a: z.string(),
+    b: z.string(),
+    typeA: textTypeSchema,
+    typeB: textTypeSchema,
+    originalId: z.string().nullable(),
+    referenceLabel: z.string().nullable(),
+    referenceScore: z.number().nullable(),
+    lengthA: z.number().int().describe('words'),
+    lengthB: z.number().int().describe('words'),
+    ...Object.fromEntries(measureList.map((m) => [m.key, z.number().nullable().describe(`${m.label}: ${m.description}`)])),
+  })
+  .meta({ id: 'PairListItem' });
+
+export const listPairs = defineContract({
+  method: 'GET',
+  path: '/api/v1/pairs',
+  summary: 'Pairs of one or several corpora, filtered, sorted and paged by cursor',
+  description:
+    'The same filter as the explorer (docs/explorer.md): its URL parameters work here unchanged. Pages continue with `cursor=<nextCursor>` (keyset: exact while new pairs are imported); `nextCursor` is null on the last page. `total` is counted only with `count=true`. Researchers and admins only.',
+  tags: ['pairs'],
+  roles: rolesForArea('explore'),
+  query: pairQuerySchema,
+  responses: {
+    200: { description: 'One page', schema: z.object({ pairs: z.array(pairListItemSchema), nextCursor: z.string().nullable(), total: z.number().int().optional() }) },
+    ...standardErrors,
+  },
 });
