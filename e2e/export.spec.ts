@@ -54,7 +54,7 @@ test('a campaign exports as CSV with its answers; another researcher cannot see 
   await page.goto('/exports');
   const form = page.getByRole('form', { name: 'New export' });
   await form.getByLabel('A campaign').check();
-  await form.getByLabel('Campaign').selectOption('paws-wiki-demo-study');
+  await form.getByLabel('Campaign', { exact: true }).selectOption('paws-wiki-demo-study');
   await form.getByLabel('CSV').check();
   await form.getByRole('button', { name: 'Start export' }).click();
   const message = await form.getByRole('status').textContent();

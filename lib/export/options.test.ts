@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, exportFileName, parseParts, readStoredOptions } from './options';
+import { exportFileName, parseParts, readStoredOptions } from './options';
 import { csvHeader, planExportFields } from './fields';
 
 describe('export parts', () => {
@@ -18,7 +18,6 @@ describe('export parts', () => {
   it('file names are safe', () => {
     expect(exportFileName('paws/../dev set', 'jsonl')).toBe('paws-..-dev-set.jsonl');
     expect(exportFileName('study', 'hf')).toBe('study');
-    expect(downloadName(7, 'study', 'HF')).toBe('export-7-study.tar.gz');
   });
 });
 

@@ -75,8 +75,3 @@ export function exportFileName(scope: string, format: ExportFormatName): string 
   return format === 'hf' ? base : `${base}.${format}`;
 }
 
-/** The name a download gets: `export-12-paws-dev.jsonl`, `export-13-study.tar.gz` (HF). */
-export function downloadName(jobId: number, scope: string, format: 'CSV' | 'JSONL' | 'HF'): string {
-  const base = exportFileName(`export-${jobId}-${scope}`, format === 'HF' ? 'hf' : format === 'CSV' ? 'csv' : 'jsonl');
-  return format === 'HF' ? `${base}.tar.gz` : base;
-}

@@ -1,13 +1,13 @@
 /** GET /api/exports/{id}/file: the finished export (CSV, JSON Lines, or an HF folder as .tar.gz), to its creator only. */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { getOwnExportJob } from '@/lib/db/export-jobs';
-import { downloadName } from '@/lib/export/options';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,7 +26,7 @@ export const GET = defineRoute({
       headers: {
         'content-type': CONTENT_TYPES[job.format],
         'content-length': String(info.size),
-        'content-disposition': `attachment; filename="${downloadName(job.id, job.scopeSlug ?? 'view', job.format)}"`,
+        'content-disposition': `attachment; filename="export-${path.basename(job.filePath)}"`,
       },
     });
   },
