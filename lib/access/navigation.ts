@@ -10,6 +10,7 @@ export interface NavItem {
 const items: NavItem[] = [
   { href: '/annotate', label: 'My campaigns', area: 'annotate' },
   { href: '/corpora', label: 'Corpora', area: 'corpora' },
+  { href: '/explore', label: 'Explorer', area: 'explore' },
   { href: '/campaigns', label: 'Campaigns', area: 'campaigns' },
   { href: '/dashboards', label: 'Dashboards', area: 'dashboards' },
   { href: '/mining', label: 'Mining', area: 'mining' },

@@ -11,7 +11,8 @@ export function pageContentSecurityPolicy(nonce: string, isDevelopment = false):
     // React's development build evaluates code to rebuild server stacks; production never does.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDevelopment ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Commons thumbnails on pair pages (Special:FilePath redirects to upload.wikimedia.org).
+    "img-src 'self' data: blob: https://commons.wikimedia.org https://upload.wikimedia.org",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -12,7 +12,7 @@
  * `_`, `\`, quotes and regex characters are just text.
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
-import { MAP_BINS } from '@/lib/sampling/strata';
+import { mapBinRange } from '@/lib/explore/map-cell';
 import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
 
 /** The filter with its names resolved to ids (lib/db/pair-list.ts), and the text matches probed. */
@@ -60,11 +60,10 @@ function rangeSql(r: RangeFilter, params: Params): string[] {
   return [...(r.min !== null ? [`${c} >= ${params.add(r.min)}::float8`] : []), ...(r.max !== null ? [`${c} <= ${params.add(r.max)}::float8`] : [])];
 }
 
-/** Bin `bin` of the map on one axis: a range an index can use, and the exact bin expression of lib/sampling/strata.ts. */
-function mapBinSql(key: 'syn' | 'sem', bin: number): string {
-  const c = col(key);
-  const edges = [bin > 0 ? `${c} >= ${(bin / MAP_BINS - 1e-9).toFixed(12)}` : null, bin < MAP_BINS - 1 ? `${c} < ${((bin + 1) / MAP_BINS + 1e-9).toFixed(12)}` : null];
-  return [...edges.filter(Boolean), `${c} IS NOT NULL`, `LEAST(${MAP_BINS - 1}, GREATEST(0, floor(${c} * ${MAP_BINS})))::int = ${int(bin)}`].join(' AND ');
+/** Bin `bin` of the map on one axis as a range (lib/explore/map-cell.ts): exact, and an index and the planner's statistics understand it. */
+function mapBinSql(key: 'syn' | 'sem', bin: number, params: Params): string[] {
+  const { min, below } = mapBinRange(bin);
+  return [`${col(key)} IS NOT NULL`, ...(min !== null ? [`${col(key)} >= ${params.add(min)}::float8`] : []), ...(below !== null ? [`${col(key)} < ${params.add(below)}::float8`] : [])];
 }
 
 function textSql(r: ResolvedPairFilter, corpusId: number, params: Params): string | null {
@@ -79,6 +78,9 @@ function textSql(r: ResolvedPairFilter, corpusId: number, params: Params): strin
   if (types.length > 0) conds.push(`t."type" = ANY(${params.add(types)}::"TextType"[])`);
   return `EXISTS (SELECT 1 FROM "Text" t WHERE ${conds.join(' AND ')})`;
 }
+
+/** q/type matched no text at all: no statement needed (and none that scans the corpus to find nothing). */
+const matchesNothing = (r: ResolvedPairFilter) => r.textIds !== null && r.textIds.length === 0;
 
 /** The SQL conditions of a text probe: texts of the corpora matching q and type. */
 export function textProbeSql(r: Omit<ResolvedPairFilter, 'textIds'>, limit: number): SqlStatement {
@@ -107,7 +109,7 @@ function annotationStateSql(r: ResolvedPairFilter): string | null {
 export function filterConditions(r: ResolvedPairFilter, corpusId: number, params: Params): string[] {
   const f = r.filter;
   const conds = [`p."corpusId" = ${int(corpusId)}`, ...f.ranges.flatMap((range) => rangeSql(range, params))];
-  if (f.cell) conds.push(mapBinSql('syn', f.cell.syn), mapBinSql('sem', f.cell.sem));
+  if (f.cell) conds.push(...mapBinSql('syn', f.cell.syn, params), ...mapBinSql('sem', f.cell.sem, params));
   if (f.labels.length > 0) conds.push(`p."referenceLabel" = ANY(${params.add(f.labels)}::text[])`);
   const text = textSql(r, corpusId, params);
   if (text) conds.push(text);
@@ -154,7 +156,7 @@ export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = fal
   const n = int(limit);
   const inNullTail = cursor !== null && sort.key !== 'id' && cursor.value === null;
   const branches: string[] = [];
-  for (const corpusId of backward && !cursor ? [] : r.corpusIds) {
+  for (const corpusId of (backward && !cursor) || matchesNothing(r) ? [] : r.corpusIds) {
     const conds = filterConditions(r, corpusId, params);
     const branch = (sv: string, where: string[], order: string) => branches.push(`(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${[...conds, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${n})`);
     if (sort.key === 'id') {
@@ -180,7 +182,7 @@ SELECT ${PAIR_ROW_COLUMNS}, page.sv FROM page ${PAIR_ROW_JOINS} ORDER BY ${order
 /** The number of pairs the filter selects (all pages). */
 export function pairCountSql(r: ResolvedPairFilter): SqlStatement {
   const params = new Params();
-  const parts = r.corpusIds.map((corpusId) => `(SELECT count(*) AS n FROM "Pair" p WHERE ${filterConditions(r, corpusId, params).join(' AND ')})`);
+  const parts = (matchesNothing(r) ? [] : r.corpusIds).map((corpusId) => `(SELECT count(*) AS n FROM "Pair" p WHERE ${filterConditions(r, corpusId, params).join(' AND ')})`);
   if (parts.length === 0) return { text: 'SELECT 0::bigint AS n', values: [] };
   return { text: `SELECT COALESCE(sum(n), 0)::bigint AS n FROM (${parts.join(' UNION ALL ')}) counts`, values: params.values };
 }

@@ -42,6 +42,10 @@ describe('parsePairFilter', () => {
     });
   });
 
+  it('accepts repeated list parameters, as HTML forms send them', () => {
+    expect(ok('corpus=a&corpus=b,a&tier=GOLD&tier=SILVER&type=CAPTION&label=x&label=y')).toMatchObject({ corpora: ['a', 'b'], tiers: ['GOLD', 'SILVER'], types: ['CAPTION'], labels: ['x', 'y'] });
+  });
+
   it('orders ranges by the catalogue whatever the parameter order, with length last', () => {
     expect(ok('min.length=3&max.delta=0&min.rouge1=0.1').ranges.map((r) => r.key)).toEqual(['rouge1', 'delta', 'length']);
   });

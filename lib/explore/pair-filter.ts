@@ -10,7 +10,8 @@
  * state=unannotated|annotated|adjudicated (in the campaign when one is given) · final.QUESTION=V[,V]
  * (final labels; relation=R is short for final.relation=R) · label=L[,L] (the source corpus's label) ·
  * cell=SYN,SEM (characteristic-map cell, bins 0-4 as lib/sampling/strata.ts) · sort=[-]KEY|id ·
- * limit=1..1000 (100) · cursor=C (from the previous page's nextCursor).
+ * limit=1..1000 (100) · cursor=C (from the previous page's nextCursor). A list parameter may also
+ * repeat (corpus=a&corpus=b, as HTML forms send it).
  */
 import { isMeasureKey, measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
 import { MAP_BINS } from '@/lib/sampling/strata';
@@ -143,24 +144,24 @@ type Parser = (value: string, f: PairFilter, errors: Record<string, string>) => 
 
 const parsers: Record<string, Parser> = {
   corpus: (v, f, e) => {
-    f.corpora = list(v);
-    const bad = f.corpora.filter((s) => !SLUG.test(s));
-    if (bad.length > 0 || f.corpora.length === 0) e.corpus = `must be corpus slugs, comma-separated; got "${v}"`;
+    const slugs = list(v);
+    if (slugs.some((s) => !SLUG.test(s)) || slugs.length === 0) e.corpus = `must be corpus slugs, comma-separated; got "${v}"`;
+    f.corpora = [...new Set([...f.corpora, ...slugs])];
   },
   q: (v, f, e) => {
     const q = v.trim();
     if (q.length > MAX_QUERY_LENGTH) e.q = `at most ${MAX_QUERY_LENGTH} characters`;
     f.q = q.length > 0 ? q : null;
   },
-  tier: (v, f, e) => (f.tiers = enumList(v, TIERS, 'tier', e)),
-  type: (v, f, e) => (f.types = enumList(v, TEXT_TYPES, 'type', e)),
+  tier: (v, f, e) => (f.tiers = [...new Set([...f.tiers, ...enumList(v, TIERS, 'tier', e)])]),
+  type: (v, f, e) => (f.types = [...new Set([...f.types, ...enumList(v, TEXT_TYPES, 'type', e)])]),
   campaign: (v, f, e) => {
     if (!SLUG.test(v)) e.campaign = `must be a campaign slug; got "${v}"`;
     f.campaign = v;
   },
   state: (v, f, e) => (f.state = enumList(v, ANNOTATION_STATES, 'state', e)[0] ?? null),
   relation: (v, f) => addFinal(f, 'relation', list(v)),
-  label: (v, f) => (f.labels = list(v)),
+  label: (v, f) => (f.labels = [...new Set([...f.labels, ...list(v)])]),
   cell: (v, f, e) => (f.cell = parseCell(v, e)),
   sort: (v, f, e) => (f.sort = parseSort(v, e)),
   limit: (v, f, e) => (f.limit = parseLimit(v, e)),

@@ -1,0 +1,103 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { redirect } from 'next/navigation';
+import { requireArea } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { listViewPage, type ViewPage } from '@/lib/db/pair-list';
+import { listExploreOptions } from '@/lib/db/explore-options';
+import { isAppError } from '@/lib/errors/app-error';
+import { parseExplorerView, writeExplorerView } from '@/lib/explore/explorer-view';
+import { decodePairCursor } from '@/lib/explore/pair-cursor';
+import { emptyPairFilter, pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
+import { PageHeader } from '@/components/ui/page-header';
+import { FilterForm } from '@/components/explore/filter-form';
+import { PairTable } from '@/components/explore/pair-table';
+import { PairCountSection } from './_sections/pair-count-section';
+import { Pager } from '@/components/explore/pager';
+import { FilterErrors } from '@/components/explore/filter-errors';
+
+export const metadata: Metadata = { title: 'Explorer' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The query as URLSearchParams without empty values (an HTML form sends every field, filled or not). */
+function paramsOf(search: Record<string, string | string[] | undefined>): { params: URLSearchParams; hadEmpty: boolean } {
+  const params = new URLSearchParams();
+  let hadEmpty = false;
+  for (const [name, value] of Object.entries(search)) {
+    for (const v of Array.isArray(value) ? value : [value ?? '']) {
+      if (v.trim() === '') hadEmpty = true;
+      else params.append(name, v);
+    }
+  }
+  return { params, hadEmpty };
+}
+
+async function loadPage(filter: PairFilter, backward: boolean): Promise<ViewPage | { error: Record<string, string> }> {
+  try {
+    return await listViewPage(getSqlPool(), filter, backward);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'INVALID_INPUT') return { error: (error.details as { fields: Record<string, string> }).fields };
+    throw error;
+  }
+}
+
+export default async function ExplorePage({ searchParams }: Props) {
+  await requireArea('explore');
+  const { params, hadEmpty } = paramsOf(await searchParams);
+  const parsed = parsePairFilter(params);
+  const view = parseExplorerView(params);
+  if (hadEmpty && parsed.ok) redirect(`/explore?${writeExplorerView(pairFilterToParams(parsed.filter), view).toString()}`);
+  const filter = parsed.ok ? parsed.filter : emptyPairFilter();
+  const options = await listExploreOptions(getDb());
+  const page = parsed.ok ? await loadPage(filter, view.backward) : { error: parsed.errors };
+  const layout = writeExplorerView(new URLSearchParams(), view);
+  const hidden: Array<[string, string]> = [...layout.entries()].filter(([n]) => n !== 'from' && n !== 'dir');
+  if (filter.sort.key !== 'id' || filter.sort.desc) hidden.push(['sort', `${filter.sort.desc ? '-' : ''}${filter.sort.key}`]);
+  if (filter.limit !== 100) hidden.push(['limit', String(filter.limit)]);
+
+  const query = writeExplorerView(pairFilterToParams(filter), view).toString();
+  const pairQuery = pairFilterToParams(filter, { cursor: false, limit: false }).toString();
+  const linkWith = (cursor: string | null, backward: boolean, from: number) => {
+    if (!cursor) return null;
+    const p = writeExplorerView(pairFilterToParams({ ...filter, cursor: decodePairCursor(cursor) }), { ...view, backward, from });
+    return `/explore?${p.toString()}`;
+  };
+  const ok = 'rows' in page ? page : null;
+  const prevHref = ok ? linkWith(ok.prevCursor, true, Math.max(1, view.from - filter.limit)) : null;
+  const nextHref = ok ? linkWith(ok.nextCursor, false, view.from + (ok.rows.length || 0)) : null;
+
+  return (
+    <>
+      <PageHeader title="Explorer" description="Every pair of every corpus: search, filter, sort, open. The address bar holds the whole view: bookmark it or share it." />
+      <FilterForm filter={filter} options={options} hidden={hidden} />
+      {'error' in page ? (
+        <FilterErrors errors={page.error} />
+      ) : (
+        <>
+          <Pager
+            first={view.from > 1 || filter.cursor ? `/explore?${writeExplorerView(pairFilterToParams({ ...filter, cursor: null }), { ...view, backward: false, from: 1 }).toString()}` : null}
+            prev={prevHref}
+            next={nextHref}
+            count={
+              <Suspense fallback={<span className="muted">counting …</span>}>
+                <PairCountSection filter={filter} from={view.from} shown={page.rows.length} />
+              </Suspense>
+            }
+          />
+          <PairTable
+            rows={page.rows.map((r) => ({ ...r, href: `/explore/pairs/${r.id}${pairQuery ? `?${pairQuery}` : ''}` }))}
+            visible={view.columns}
+            widths={view.widths}
+            density={view.density}
+            sort={filter.sort}
+            query={query}
+            prevHref={prevHref}
+            nextHref={nextHref}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** Every measure of the catalogue with its value; the definition shows on hover (and to screen readers). */
+import { measureList, type MeasureValues } from '@/lib/measures/catalog';
+import styles from './explore.module.css';
+
+export function MeasureList({ measures, semParts }: { measures: MeasureValues; semParts: string[] }) {
+  return (
+    <dl className={styles.measures} aria-label="Measures">
+      {measureList.map((m) => {
+        const value = measures[m.key];
+        const definition = m.key === 'sem' && semParts.length > 0 ? `${m.description} (here: ${semParts.join(', ')})` : m.description;
+        return (
+          <div key={m.key}>
+            <dt title={definition} aria-description={definition}>
+              {m.label}
+            </dt>
+            <dd>{value === null ? <span className="muted">not available</span> : value.toFixed(4)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,157 @@
+'use client';
+/**
+ * The explorer's table (TanStack Table v9): the server sorts, filters and pages (manualSorting);
+ * the table owns column visibility, widths and the header sort toggles, and every change goes into
+ * the URL: sorting navigates (new rows from the server), visibility, widths and density replace the
+ * URL in place (the same rows). Keyboard: ↑/↓ or j/k move between rows, Enter opens the pair,
+ * [ and ] turn pages.
+ */
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import {
+  columnResizingFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type ColumnSizingState,
+  type ColumnVisibilityState,
+  type SortingState,
+} from '@tanstack/react-table';
+import { explorerColumns, writeExplorerView, type Density } from '@/lib/explore/explorer-view';
+import type { PairRowDto } from './pair-row';
+import { PairCell } from './pair-cell';
+import { ColumnChooser } from './column-chooser';
+import styles from './explore.module.css';
+
+const features = tableFeatures({ columnVisibilityFeature, columnSizingFeature, columnResizingFeature, rowSortingFeature });
+
+const columns: Array<ColumnDef<typeof features, PairRowDto>> = explorerColumns.map((c) => ({
+  id: c.id,
+  header: c.label,
+  size: c.defaultWidth,
+  minSize: 40,
+  enableSorting: c.sortable,
+  accessorFn: (row: PairRowDto) => (row as unknown as Record<string, unknown>)[c.id],
+  cell: ({ row }) => <PairCell column={c} row={row.original} />,
+}));
+
+export interface PairTableProps {
+  rows: PairRowDto[];
+  visible: string[];
+  widths: Record<string, number>;
+  density: Density;
+  sort: { key: string; desc: boolean };
+  /** the current URL's query (filter and view), to derive new URLs from */
+  query: string;
+  prevHref: string | null;
+  nextHref: string | null;
+}
+
+export function PairTable({ rows, visible, widths, density, sort, query, prevHref, nextHref }: PairTableProps) {
+  const router = useRouter();
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const visibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(explorerColumns.map((c) => [c.id, visible.includes(c.id)])), [visible]);
+  const sorting = useMemo<SortingState>(() => [{ id: sort.key, desc: sort.desc }], [sort.key, sort.desc]);
+  const [sizing, setSizing] = useState<ColumnSizingState>(widths);
+
+  const replaceView = (change: { columns?: string[]; widths?: Record<string, number>; density?: Density }) => {
+    const params = new URLSearchParams(query);
+    writeExplorerView(params, { columns: change.columns ?? visible, widths: change.widths ?? widths, density: change.density ?? density, backward: params.get('dir') === 'prev', from: Number(params.get('from') ?? 1) });
+    router.replace(`/explore?${params.toString()}`, { scroll: false });
+  };
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    manualSorting: true,
+    enableColumnResizing: true,
+    columnResizeMode: 'onEnd',
+    state: { columnVisibility: visibility, sorting, columnSizing: sizing },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      const params = new URLSearchParams(query);
+      for (const p of ['cursor', 'dir', 'from']) params.delete(p);
+      if (first && !(first.id === 'id' && !first.desc)) params.set('sort', `${first.desc ? '-' : ''}${first.id}`);
+      else params.delete('sort');
+      router.push(`/explore?${params.toString()}`);
+    },
+    onColumnVisibilityChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(visibility) : updater;
+      replaceView({ columns: explorerColumns.map((c) => c.id).filter((id) => next[id]) });
+    },
+    onColumnSizingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sizing) : updater;
+      setSizing(next);
+      replaceView({ widths: next });
+    },
+  });
+
+  const focusRow = (index: number) => bodyRef.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus();
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, href: string) => {
+    if (event.key === 'ArrowDown' || event.key === 'j') focusRow(Math.min(rows.length - 1, index + 1));
+    else if (event.key === 'ArrowUp' || event.key === 'k') focusRow(Math.max(0, index - 1));
+    else if (event.key === 'Enter') router.push(href);
+    else if (event.key === ']' && nextHref) router.push(nextHref);
+    else if (event.key === '[' && prevHref) router.push(prevHref);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className={styles.tableArea}>
+      <div className="row">
+        <ColumnChooser columns={explorerColumns} visible={visible} onToggle={(id, on) => table.getColumn(id)?.toggleVisibility(on)} />
+        <label className={styles.inline}>
+          Density
+          <select value={density} onChange={(e) => replaceView({ density: e.target.value as Density })}>
+            <option value="comfortable">comfortable</option>
+            <option value="compact">compact</option>
+          </select>
+        </label>
+        <span className="small muted">Keys: ↑ ↓ (j k) rows · Enter opens · [ ] pages</span>
+      </div>
+      <div className={styles.scroll}>
+        <table className={`data ${styles.table} ${density === 'compact' ? styles.compact : ''}`} aria-label="Pairs" style={{ width: table.getTotalSize() }}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const col = explorerColumns.find((c) => c.id === header.column.id)!;
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th key={header.id} style={{ width: header.getSize() }} className={col.numeric ? 'num' : ''} title={col.description} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                      {header.column.getCanSort() ? (
+                        <button type="button" className={styles.sortButton} onClick={() => header.column.toggleSorting(sorted === 'desc' ? false : sorted === 'asc' ? true : col.id !== 'id')}>
+                          {col.label} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </button>
+                      ) : (
+                        col.label
+                      )}
+                      <span role="separator" aria-label={`Resize ${col.label}`} className={styles.resizer} onMouseDown={header.getResizeHandler()} onTouchStart={header.getResizeHandler()} />
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody ref={bodyRef}>
+            {table.getRowModel().rows.map((row, index) => (
+              <tr key={row.id} tabIndex={index === 0 ? 0 : -1} className={styles.bodyRow} onKeyDown={(e) => onKeyDown(e, index, row.original.href)} data-pair-id={row.original.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={explorerColumns.find((c) => c.id === cell.column.id)?.numeric ? 'num' : ''}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

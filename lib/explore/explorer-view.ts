@@ -1,0 +1,83 @@
+/**
+ * The explorer's own URL state beside the filter (lib/explore/pair-filter.ts): which columns show
+ * (`cols`), their widths (`widths=col:px,…`), row density, the direction of the page (`dir=prev`:
+ * the page before the cursor) and the position of its first row (`from`, for "rows 101-200 of N").
+ * Everything lives in the URL so a view can be bookmarked and shared. Pure.
+ */
+import { measureList } from '@/lib/measures/catalog';
+
+export interface ExplorerColumn {
+  id: string;
+  label: string;
+  numeric: boolean;
+  /** shown on hover (measures: the catalogue's definition) */
+  description: string;
+  /** a measure column, sortable on the server */
+  sortable: boolean;
+  defaultWidth: number;
+}
+
+export const explorerColumns: readonly ExplorerColumn[] = [
+  { id: 'id', label: 'Id', numeric: true, description: 'pair id (open the pair)', sortable: true, defaultWidth: 80 },
+  { id: 'corpus', label: 'Corpus', numeric: false, description: 'corpus slug', sortable: false, defaultWidth: 130 },
+  { id: 'a', label: 'Text A', numeric: false, description: 'first text, stored order', sortable: false, defaultWidth: 320 },
+  { id: 'b', label: 'Text B', numeric: false, description: 'second text, stored order', sortable: false, defaultWidth: 320 },
+  { id: 'referenceLabel', label: 'Label', numeric: false, description: "the source corpus's own label (or score)", sortable: false, defaultWidth: 90 },
+  { id: 'length', label: 'Words', numeric: true, description: 'word counts of the two texts', sortable: false, defaultWidth: 80 },
+  ...measureList.map((m) => ({ id: m.key, label: m.label, numeric: true, description: m.description, sortable: true, defaultWidth: 84 })),
+];
+
+export const DEFAULT_COLUMNS = ['id', 'corpus', 'a', 'b', 'referenceLabel', 'bleu', 'syn', 'sem', 'delta'] as const;
+export const DENSITIES = ['comfortable', 'compact'] as const;
+export type Density = (typeof DENSITIES)[number];
+
+export interface ExplorerView {
+  columns: string[];
+  widths: Record<string, number>;
+  density: Density;
+  backward: boolean;
+  from: number;
+}
+
+/** The parameters this module owns (the rest are the filter's). */
+export const VIEW_PARAMS = ['cols', 'widths', 'density', 'dir', 'from'] as const;
+
+const known = new Set(explorerColumns.map((c) => c.id));
+
+export function parseExplorerView(params: URLSearchParams): ExplorerView {
+  const cols = (params.get('cols') ?? '').split(',').filter((c) => known.has(c));
+  const widths: Record<string, number> = {};
+  for (const part of (params.get('widths') ?? '').split(',')) {
+    const [id, px] = part.split(':');
+    const n = Number(px);
+    if (id && known.has(id) && Number.isInteger(n) && n >= 40 && n <= 1200) widths[id] = n;
+  }
+  const from = Number(params.get('from'));
+  return {
+    columns: cols.length > 0 ? [...new Set(cols)] : [...DEFAULT_COLUMNS],
+    widths,
+    density: params.get('density') === 'compact' ? 'compact' : 'comfortable',
+    backward: params.get('dir') === 'prev',
+    from: Number.isInteger(from) && from >= 1 ? from : 1,
+  };
+}
+
+/** Writes the view into `params` (defaults left out). */
+export function writeExplorerView(params: URLSearchParams, view: Omit<ExplorerView, 'backward' | 'from'> & Partial<Pick<ExplorerView, 'backward' | 'from'>>): URLSearchParams {
+  for (const p of VIEW_PARAMS) params.delete(p);
+  const isDefault = view.columns.length === DEFAULT_COLUMNS.length && view.columns.every((c, i) => c === DEFAULT_COLUMNS[i]);
+  if (!isDefault) params.set('cols', view.columns.join(','));
+  const widths = Object.entries(view.widths).map(([id, px]) => `${id}:${Math.round(px)}`);
+  if (widths.length > 0) params.set('widths', widths.join(','));
+  if (view.density !== 'comfortable') params.set('density', view.density);
+  if (view.backward) params.set('dir', 'prev');
+  if (view.from && view.from > 1) params.set('from', String(view.from));
+  return params;
+}
+
+/** Only the filter part of the params (links to pair pages and to exports carry the view's filter, not its layout). */
+export function filterPartOf(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(params);
+  for (const p of VIEW_PARAMS) out.delete(p);
+  return out;
+}
