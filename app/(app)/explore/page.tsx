@@ -16,6 +16,7 @@ import { PairTable } from '@/components/explore/pair-table';
 import { PairCountSection } from './_sections/pair-count-section';
 import { Pager } from '@/components/explore/pager';
 import { FilterErrors } from '@/components/explore/filter-errors';
+import { ExportViewLink } from '@/components/export/export-view-link';
 
 export const metadata: Metadata = { title: 'Explorer' };
 
@@ -86,6 +87,7 @@ export default async function ExplorePage({ searchParams }: Props) {
               </Suspense>
             }
           />
+          <ExportViewLink query={pairQuery} />
           <PairTable
             rows={page.rows.map((r) => ({ ...r, href: `/explore/pairs/${r.id}${pairQuery ? `?${pairQuery}` : ''}` }))}
             visible={view.columns}
