@@ -59,8 +59,8 @@ test('the explorer\'s "Export this view" exports exactly the rows its pages show
     shown.push(...(await table.locator('tbody tr[data-pair-id]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-pair-id'))))));
     const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page ›' });
     if ((await next.count()) === 0) break;
-    await next.click();
-    await page.waitForURL(/cursor=/);
+    // each page as the server renders it for its link (the pager's own keyset cursor)
+    await page.goto((await next.getAttribute('href'))!);
   }
   expect(shown.length).toBeGreaterThan(25);
 
