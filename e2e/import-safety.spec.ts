@@ -3,8 +3,9 @@
  * lines go through the web import while another client keeps polling /api/health. The server
  * answers throughout, each job fails with a clear message, and nothing is written.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { createCorpus } from './support/corpora';
 
 function explodingSetFile() {
   // One set of 2,000 captions: 1,999,000 pairs if nothing capped it.
@@ -19,13 +20,6 @@ function longLinesFile() {
   return { name: 'dev.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(`${rows.join('\n')}\n`) };
 }
 
-async function createCorpus(page: Page, name: string): Promise<void> {
-  await page.goto('/corpora');
-  await page.getByRole('button', { name: 'New corpus' }).click();
-  await page.getByRole('form', { name: 'New corpus' }).getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Create corpus' }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
 
 /** Polls the health check until stopped; returns every latency seen and any non-200 status. */
 function pollHealth(request: APIRequestContext) {

@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { createCorpus } from './support/corpora';
 
 const pawsFile = (rows: string[]) => ({
   name: 'dev.tsv',
@@ -38,11 +39,7 @@ test('a broken file fails with line-numbered errors and imports nothing', async 
   test.setTimeout(90_000);
   const name = `E2E broken ${Date.now()}`;
   await loginAs('researcher');
-  await page.goto('/corpora');
-  await page.getByRole('button', { name: 'New corpus' }).click();
-  await page.getByRole('form', { name: 'New corpus' }).getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Create corpus' }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await createCorpus(page, name);
 
   await page.getByLabel(/Corpus file/).setInputFiles(pawsFile([good(1), '2\tonly two fields', good(3)]));
   await page.getByRole('form', { name: 'Confirm the import' }).getByRole('button', { name: 'Start import' }).click();

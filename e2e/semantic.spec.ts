@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { createCorpus } from './support/corpora';
 
 test('the PAWS demo corpus has a WordNet semantic axis from the first start, and the dashboards say so', async ({ page, loginAs }) => {
   await loginAs('researcher');
@@ -19,11 +20,7 @@ test('the PAWS demo corpus has a WordNet semantic axis from the first start, and
 test('an upload is followed by the WordNet job; a researcher reruns scoring and changes the semantic set', async ({ page, loginAs }) => {
   const name = `E2E semantic ${Date.now()}`;
   await loginAs('researcher');
-  await page.goto('/corpora');
-  await page.getByRole('button', { name: 'New corpus' }).click();
-  await page.getByRole('form', { name: 'New corpus' }).getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Create corpus' }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await createCorpus(page, name);
   const rows = ['id\tsentence1\tsentence2\tlabel', '1\tSoldiers cleared the rubble after the raid .\tTroops cleared rubble after the air raid .\t1', '2\tA rabbit on an Easter postcard .\tAn Easter card showing a bunny .\t1'];
   await page.getByLabel(/Corpus file/).setInputFiles({ name: 'dev.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(rows.join('\n') + '\n') });
   await page.getByRole('form', { name: 'Confirm the import' }).getByRole('button', { name: 'Start import' }).click();
