@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { test, expect, signIn, demoEmail, demoPassword, type DemoRole } from './fixtures';
+import { sessionFor } from './support/api-session';
 
 const ALL_QUESTIONS = ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', { key: 'rationale', required: false }, { key: 'nli', type: 'choice', options: ['entailment', 'neutral', 'contradiction'], level: 'nominal' }];
 const ANSWERS = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'forward', nli: 'neutral' };
@@ -14,16 +15,6 @@ const DEMO_CORPUS = 'paws-wiki-demo-sample';
 let counter = 0;
 const unique = (what: string) => `${what} ${Date.now()}-${(counter += 1)}-${Math.random().toString(36).slice(2, 6)}`;
 
-/** The session of a signed-in page, sending this site's Origin as the page's own requests do. */
-async function sessionFor(browser: Browser, baseURL: string, role: DemoRole): Promise<APIRequestContext> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, demoEmail(role), demoPassword);
-  await expect(page.getByTestId('current-role')).toBeVisible();
-  const session = await playwrightRequest.newContext({ baseURL, storageState: await context.storageState(), extraHTTPHeaders: { origin: baseURL } });
-  await context.close();
-  return session;
-}
 
 async function tokenClient(baseURL: string, token: string): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });

@@ -30,6 +30,7 @@ const none: OwnerRule = { kind: 'none' };
 const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
 const sharedCampaigns: OwnerRule = { kind: 'shared', reason: 'every campaign is managed by the researchers and admins of the campaigns area' };
 const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
+const sharedDashboards: OwnerRule = { kind: 'shared', reason: 'researchers and admins read the dashboards of every corpus and campaign (annotators pseudonymous)' };
 const sharedScoring: OwnerRule = { kind: 'shared', reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area' };
 
 /** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
@@ -104,6 +105,10 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/exports/[id]/file': { roles: staff, path: '/api/exports/2147483000/file', allowedStatus: 404, owner: notTheirExport('/file') },
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
+  'GET /api/v1/corpora/[slug]/map': { roles: staff, path: '/api/v1/corpora/no-such-corpus/map', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/campaigns/[id]/map': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/map', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/campaigns/[id]/agreement': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/agreement', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/campaigns/[id]/correlations': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/correlations', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
   'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
   'POST /api/v1/campaigns': { roles: staff, path: '/api/v1/campaigns', body: '{}', allowedStatus: 400, owner: none },
@@ -116,6 +121,27 @@ export const routeTable: Record<string, RouteRow> = {
     path: '/api/v1/campaigns/no-such-campaign/annotations',
     allowedStatus: 404,
     owner: { kind: 'shared', reason: 'researchers and admins read the answers of every campaign (pseudonymous)' },
+  },
+  'POST /api/v1/campaigns/[id]/gold': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/gold',
+    body: '{"pairId":2147483000,"answers":{"semantic":1},"explanation":"x"}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'POST /api/v1/campaigns/[id]/adjudications': {
+    roles: allRoles,
+    path: '/api/v1/campaigns/no-such-campaign/adjudications',
+    body: '{"pairId":2147483000,"answers":{"semantic":1}}',
+    allowedStatus: 404,
+    // an annotator who is not an adjudicator of the campaign is told it does not exist
+    owner: notTheirCampaign('/adjudications'),
+  },
+  'GET /api/v1/campaigns/[id]/final': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/final',
+    allowedStatus: 404,
+    owner: { kind: 'shared', reason: 'researchers and admins read the final labels of every campaign' },
   },
   'GET /api/v1/campaigns/[id]/annotations/mine': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/annotations/mine', allowedStatus: 404, owner: notTheirCampaign('/annotations/mine') },
   'GET /api/v1/pairs/[id]': {
@@ -177,6 +203,7 @@ export const actionTable: Record<string, ActionRow> = {
   changeCampaignStatusAction: { roles: staff, args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   addCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   removeCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
+  setMemberExcludedAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
   revokeApiTokenAction: {
     roles: allRoles,

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { checkAnswers } from '@/lib/annotation/questions';
 import { formKeyOf, sameAnswers, type FormTarget } from './answer-form';
 import { createApiClient, type CampaignView } from './api-client';
+import { GoldFeedback, useGoldMiss } from './gold-feedback';
 import { GuidelinesPanel } from './guidelines-panel';
 import type { KeyAction } from './keymap';
 import { newSubmissionId } from './local-store';
@@ -58,6 +59,7 @@ export function Workbench({ campaignId, userId }: Props) {
   const [showGuidelines, setShowGuidelines] = useState(true);
   const [skipArmedAt, setSkipArmedAt] = useState(0);
   const questions = useMemo(() => campaign?.questions ?? [], [campaign]);
+  const [goldMiss, dismissGoldMiss] = useGoldMiss(sender);
   const { setProgress } = next;
   const { applyStored } = history;
 
@@ -198,7 +200,7 @@ export function Workbench({ campaignId, userId }: Props) {
     }
   };
   const activeQuestion = formState.target && activeIndex !== null ? (questions[activeIndex] ?? null) : null;
-  useWorkbenchKeys(activeQuestion, campaign !== null, onAction);
+  useWorkbenchKeys(activeQuestion, campaign !== null && goldMiss === null, onAction);
 
   if (!campaign) {
     return loadError ? (
@@ -256,6 +258,7 @@ export function Workbench({ campaignId, userId }: Props) {
       <div className={`${styles.layout} ${showGuidelines ? styles.layoutWithGuidelines : ''}`}>
         <section className={styles.work} aria-label="Pair to annotate">
           {showHelp ? <ShortcutHelp questions={questions} onClose={() => setShowHelp(false)} /> : null}
+          {goldMiss ? <GoldFeedback miss={goldMiss} questions={questions} onContinue={dismissGoldMiss} /> : null}
           <WorkArea
             campaign={campaign}
             screen={next.screen}

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { CorpusComparisonRow } from '@/lib/db/corpus-comparison';
-import { measureCatalog, table7MeasureKeys } from '@/lib/measures/catalog';
+import { measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
 import { formatCount, formatMeasure } from './format';
 
 function MeanSd({ mean, sd }: { mean: number | null; sd: number | null }) {
@@ -13,7 +13,7 @@ function MeanSd({ mean, sd }: { mean: number | null; sd: number | null }) {
   );
 }
 
-export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] }) {
+export function CorpusComparisonTable({ rows, columns }: { rows: CorpusComparisonRow[]; columns: readonly MeasureKey[] }) {
   return (
     <table className="data" aria-label="Corpus comparison">
       <thead>
@@ -22,7 +22,7 @@ export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] })
           <th className="num">n</th>
           <th className="num">ST &gt; 0.8</th>
           <th className="num">length</th>
-          {table7MeasureKeys.map((k) => (
+          {columns.map((k) => (
             <th key={k} className="num">
               {measureCatalog[k].label}
             </th>
@@ -41,7 +41,7 @@ export function CorpusComparisonTable({ rows }: { rows: CorpusComparisonRow[] })
             <td className="num">
               <MeanSd mean={r.lengthMean} sd={r.lengthSd} />
             </td>
-            {table7MeasureKeys.map((k) => (
+            {columns.map((k) => (
               <td key={k} className="num">
                 <MeanSd mean={r.means[k] ?? null} sd={r.sds[k] ?? null} />
               </td>

@@ -2,7 +2,8 @@
 /**
  * Researchers and admins manage a campaign from its page: change its status (draft → active ⇄
  * paused → closed) and add or remove annotators. The campaign is found by its slug on the server;
- * every change is audited. (Creating a campaign goes through POST /api/v1/campaigns, the same route
+ * every change is audited. A researcher can leave an annotator's answers out of the final labels and
+ * the dashboards (excluded), e.g. one flagged for low accuracy on gold pairs. (Creating a campaign goes through POST /api/v1/campaigns, the same route
  * scripts use.)
  */
 import { revalidatePath } from 'next/cache';
@@ -12,6 +13,10 @@ import { CAMPAIGN_STATUSES } from '@/lib/annotation/campaign-status';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/audit';
 import { addCampaignMember, changeCampaignStatus, removeCampaignMember } from '@/lib/db/campaign-management';
+import { AppError } from '@/lib/errors/app-error';
+import { setMemberExcluded } from '@/lib/db/gold';
+import { findCampaignId } from '@/lib/db/annotation-reads';
+import { getSqlPool } from '@/lib/db/sql-pool';
 import { defineAction } from './define-action';
 
 const slugSchema = z.string().trim().min(1).max(200);
@@ -55,5 +60,19 @@ export const removeCampaignMemberAction = defineAction({
     await recordAudit(db, { actorId: user.id, action: 'campaign.member.remove', targetType: 'campaign', targetId: campaignId, details: { userId, releasedHolds } });
     revalidateCampaign(slug);
     return { releasedHolds };
+  },
+});
+
+export const setMemberExcludedAction = defineAction({
+  roles: rolesForArea('campaigns'),
+  schema: z.object({ slug: slugSchema, userId: userIdSchema, excluded: z.boolean() }),
+  handler: async ({ slug, userId, excluded }, user) => {
+    const db = getDb();
+    const campaignId = await findCampaignId(getSqlPool(), { slug });
+    if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
+    await setMemberExcluded(getSqlPool(), campaignId, userId, excluded);
+    await recordAudit(db, { actorId: user.id, action: excluded ? 'campaign.member.exclude' : 'campaign.member.include', targetType: 'campaign', targetId: campaignId, details: { userId } });
+    revalidateCampaign(slug);
+    return { excluded };
   },
 });

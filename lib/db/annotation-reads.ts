@@ -7,6 +7,7 @@ import { answersInOrder, type Answers } from '@/lib/annotation/questions';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { requireMembership } from './campaign-membership';
 import type { SqlPool } from './sql-pool';
+import { streamCursor } from './cursor-stream';
 import type { AnnotationRow, StoredAnnotation } from './annotations';
 
 export interface MyAnnotation extends StoredAnnotation {
@@ -81,34 +82,18 @@ export async function findCampaignId(pool: SqlPool, ref: CampaignRef): Promise<n
 
 export const EXPORT_BATCH = 1000;
 
-/**
- * Every current annotation of the campaign, in batches from a cursor in one read-only snapshot
- * (REPEATABLE READ): a consistent picture even while annotators keep working. The connection is
- * released when the consumer finishes or stops early (the generator's finally).
- */
+/** Every current annotation of the campaign, in batches (lib/db/cursor-stream.ts). */
 export async function* streamCampaignAnnotations(pool: SqlPool, campaignId: number, batch = EXPORT_BATCH): AsyncGenerator<AnnotationLine[]> {
-  const client = await pool.connect();
-  let finished = false;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query(
-      `DECLARE annotation_export NO SCROLL CURSOR FOR
-       SELECT n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, n."submissionId", n."version", n."answers",
-              COALESCE(i."isGold", FALSE) AS "isGold", n."durationMs", ${isoUtc('n."createdAt"')} AS "createdAt", ${isoUtc('n."updatedAt"')} AS "updatedAt"
-       FROM "Annotation" n
-       JOIN "User" u ON u."id" = n."annotatorId"
-       LEFT JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId"
-       WHERE n."campaignId" = ${Number(campaignId) | 0}
-       ORDER BY n."id"`,
-    );
-    for (;;) {
-      const { rows } = await client.query<AnnotationLine>(`FETCH ${Number(batch) | 0} FROM annotation_export`);
-      if (rows.length === 0) break;
-      yield rows;
-    }
-    finished = true;
-  } finally {
-    await client.query(finished ? 'COMMIT' : 'ROLLBACK').catch(() => undefined);
-    client.release();
-  }
+  yield* streamCursor<AnnotationLine>(
+    pool,
+    `SELECT n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, n."submissionId", n."version", n."answers",
+            COALESCE(i."isGold", FALSE) AS "isGold", n."durationMs", ${isoUtc('n."createdAt"')} AS "createdAt", ${isoUtc('n."updatedAt"')} AS "updatedAt"
+     FROM "Annotation" n
+     JOIN "User" u ON u."id" = n."annotatorId"
+     LEFT JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId"
+     WHERE n."campaignId" = $1
+     ORDER BY n."id"`,
+    [campaignId],
+    batch,
+  );
 }

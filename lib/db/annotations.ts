@@ -8,6 +8,9 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { answersInOrder, checkAnswers, type Answers } from '@/lib/annotation/questions';
+import { invalidAnswersError } from '@/lib/annotation/partial-answers';
+import { checkGoldAnswer, countedGoldAnswers } from '@/lib/annotation/gold-check';
+import { refreshFinalLabels } from './final-labels';
 import { decideSubmission, refusalMessages } from '@/lib/annotation/submission';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { lockMembership, type MemberCampaign } from './campaign-membership';
@@ -24,6 +27,15 @@ export interface StoredAnnotation {
   durationMs: number | null;
   createdAt: Date;
   updatedAt: Date;
+  /** only for gold pairs, after answering */
+  gold?: GoldFeedback;
+}
+
+export interface GoldFeedback {
+  correct: boolean;
+  /** on a miss: the answers that count, as the caller saw the pair */
+  expected?: Answers;
+  explanation?: string;
 }
 
 export interface SubmissionInput {
@@ -51,6 +63,8 @@ interface StateRow {
   swapped: boolean;
   annotation: AnnotationRow | null;
   seen: 'mine' | 'other' | null;
+  /** the pair's gold answer (a gold pair), else null */
+  gold: { answers: Answers; explanation: string } | null;
 }
 
 const ANNOTATION_COLUMNS = `"id", "submissionId", "version", "answers", "durationMs", "createdAt", "updatedAt"`;
@@ -62,20 +76,26 @@ const readStateStatement = preparedStatement(
             (SELECT CASE WHEN s."annotationId" = n."id" THEN 'mine' ELSE 'other' END FROM (
                SELECT x."id" AS "annotationId" FROM "Annotation" x WHERE x."submissionId" = $4
                UNION ALL
-               SELECT r."annotationId" FROM "AnnotationRevision" r WHERE r."submissionId" = $4) s LIMIT 1) AS seen
+               SELECT r."annotationId" FROM "AnnotationRevision" r WHERE r."submissionId" = $4) s LIMIT 1) AS seen,
+            g."answers" AS "goldAnswers", g."explanation" AS "goldExplanation"
      FROM "Assignment" a
      LEFT JOIN "Annotation" n ON n."campaignId" = a."campaignId" AND n."pairId" = a."pairId" AND n."annotatorId" = a."userId"
+     LEFT JOIN "GoldAnswer" g ON g."campaignId" = a."campaignId" AND g."pairId" = a."pairId"
      WHERE a."campaignId" = $1 AND a."pairId" = $2 AND a."userId" = $3
      FOR UPDATE OF a`,
 );
 
 async function readState(client: SqlClient, campaignId: number, userId: number, input: SubmissionInput): Promise<StateRow | null> {
-  type Row = Omit<StateRow, 'annotation'> & { annotationId: number | null } & Omit<AnnotationRow, 'id'>;
+  type Row = Omit<StateRow, 'annotation' | 'gold'> & { annotationId: number | null; goldAnswers: Answers | null; goldExplanation: string | null } & Omit<AnnotationRow, 'id'>;
   const { rows } = await readStateStatement<Row>(client, [campaignId, input.pairId, userId, input.submissionId]);
   const row = rows[0];
   if (!row) return null;
-  const { annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt, ...state } = row;
-  return { ...state, annotation: annotationId === null ? null : { id: annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt } };
+  const { annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt, goldAnswers, goldExplanation, ...state } = row;
+  return {
+    ...state,
+    annotation: annotationId === null ? null : { id: annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt },
+    gold: goldAnswers === null ? null : { answers: goldAnswers, explanation: goldExplanation ?? '' },
+  };
 }
 
 function toStored(campaign: MemberCampaign, pairId: number, swapped: boolean, row: AnnotationRow): StoredAnnotation {
@@ -93,10 +113,7 @@ function toStored(campaign: MemberCampaign, pairId: number, swapped: boolean, ro
 
 function checkedAnswers(campaign: MemberCampaign, raw: unknown, swapped: boolean): Answers {
   const checked = checkAnswers(campaign.questions, raw);
-  if (!checked.ok) {
-    const fields = Object.fromEntries(Object.entries(checked.errors).map(([key, message]) => [key === 'answers' ? key : `answers.${key}`, message]));
-    throw new AppError('INVALID_INPUT', `Invalid answers: ${Object.entries(fields).map(([k, m]) => `${k} ${m}`).join('; ')}`, { fields });
-  }
+  if (!checked.ok) throw invalidAnswersError(checked.errors);
   return answersInOrder(campaign.questions, checked.answers, swapped);
 }
 
@@ -113,6 +130,8 @@ const insertStatements = {
     insertSql(`UPDATE "CampaignItem" SET "answers" = "answers" + 1, "holds" = "holds" - 1
        WHERE "campaignId" = $1 AND "pairId" = $2 AND "holds" > 0 AND "answers" + "holds" <= $7 RETURNING "id"`),
   ),
+  /** a gold pair: no slot to take, no counters (gold never counts towards the overlap) */
+  gold: preparedStatement('insert-answer-gold', insertSql(`SELECT 1 AS "id" WHERE $7::int IS NOT NULL`)),
   late: preparedStatement(
     'insert-answer-late',
     insertSql(`UPDATE "CampaignItem" SET "answers" = "answers" + 1, "isOpen" = ("answers" + 1 + "holds" < $7)
@@ -122,7 +141,7 @@ const insertStatements = {
 
 async function insertAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, state: StateRow, input: SubmissionInput, answers: Answers, late: boolean): Promise<AnnotationRow | null> {
   const values = [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId];
-  const { rows } = await insertStatements[late ? 'late' : 'onHold']<AnnotationRow>(client, values);
+  const { rows } = await insertStatements[state.gold ? 'gold' : late ? 'late' : 'onHold']<AnnotationRow>(client, values);
   return rows[0] ?? null;
 }
 
@@ -139,6 +158,18 @@ async function updateAnswer(client: SqlClient, userId: number, current: Annotati
     [current.id, JSON.stringify(answers), input.submissionId, input.durationMs ?? null, userId],
   );
   return rows[0]!;
+}
+
+const lockItem = preparedStatement('lock-item-for-edit', `SELECT 1 FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = $2 FOR NO KEY UPDATE`);
+
+/** On a gold pair, whether the stored answer was right, and on a miss the expected answers (as shown) and the explanation. */
+function withGold(campaign: MemberCampaign, state: StateRow, stored: StoredAnnotation): StoredAnnotation {
+  if (!state.gold) return stored;
+  const { correct } = checkGoldAnswer(campaign.questions, state.gold.answers, stored.storedAnswers);
+  const gold: GoldFeedback = correct
+    ? { correct }
+    : { correct, expected: answersInOrder(campaign.questions, countedGoldAnswers(campaign.questions, state.gold.answers), state.swapped), explanation: state.gold.explanation };
+  return { ...stored, gold };
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
@@ -160,12 +191,19 @@ export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: 
         throw new AppError(decision.status === 404 ? 'NOT_FOUND' : 'CONFLICT', refusalMessages[decision.reason], current);
       }
       const s = state!;
-      if (decision.kind === 'replay') return { created: false, annotation: toStored(campaign, input.pairId, s.swapped, s.annotation!) };
+      if (decision.kind === 'replay') return { created: false, annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, s.annotation!)) };
       const answers = checkedAnswers(campaign, input.answers, s.swapped);
-      if (decision.kind === 'edit') return { created: false, annotation: toStored(campaign, input.pairId, s.swapped, await updateAnswer(client, userId, s.annotation!, input, answers)) };
-      const row = await insertAnswer(client, campaign, userId, s, input, answers, decision.kind === 'create-late');
-      if (!row) throw new AppError('CONFLICT', refusalMessages.reassigned);
-      return { created: true, annotation: toStored(campaign, input.pairId, s.swapped, row) };
+      let row: AnnotationRow | null;
+      if (decision.kind === 'edit') {
+        if (!s.gold) await lockItem(client, [campaign.id, input.pairId]);
+        row = await updateAnswer(client, userId, s.annotation!, input, answers);
+      } else {
+        row = await insertAnswer(client, campaign, userId, s, input, answers, decision.kind === 'create-late');
+        if (!row) throw new AppError('CONFLICT', refusalMessages.reassigned);
+      }
+      // The item row is locked now (the insert changed its counters, or lockItem): answers to the pair are serialised.
+      if (!s.gold) await refreshFinalLabels(client, campaign.id, campaign.questions, input.pairId);
+      return { created: decision.kind !== 'edit', annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, row)) };
     });
   } catch (error) {
     // Another annotator's submission with the same id won the race for the unique index.

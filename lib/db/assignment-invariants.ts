@@ -21,7 +21,7 @@ async function listed(db: Queryable, sql: string, campaignId: number): Promise<s
 
 export async function checkAssignmentInvariants(db: Queryable, campaignId: number, options: InvariantOptions = {}): Promise<string[]> {
   const problems = [
-    // answers plus live holds never exceed the overlap, and the counters agree with the rows
+    // answers plus live holds never exceed the overlap, and the counters agree with the rows (gold pairs have no counters)
     ...(await listed(
       db,
       `WITH answered AS (SELECT "pairId", count(*)::int AS n FROM "Annotation" WHERE "campaignId" = $1 GROUP BY "pairId"),
@@ -29,11 +29,13 @@ export async function checkAssignmentInvariants(db: Queryable, campaignId: numbe
        SELECT format('pair %s: %s answers + %s holds (counters %s + %s, open %s) for overlap %s', i."pairId", COALESCE(a.n, 0), COALESCE(h.n, 0), i."answers", i."holds", i."isOpen", c."overlap") AS problem
        FROM "CampaignItem" i JOIN "Campaign" c ON c."id" = i."campaignId"
        LEFT JOIN answered a ON a."pairId" = i."pairId" LEFT JOIN held h ON h."pairId" = i."pairId"
-       WHERE i."campaignId" = $1
+       WHERE i."campaignId" = $1 AND NOT i."isGold"
          AND (COALESCE(a.n, 0) + COALESCE(h.n, 0) > c."overlap" OR i."answers" <> COALESCE(a.n, 0) OR i."holds" <> COALESCE(h.n, 0)
               OR i."isOpen" <> (i."answers" + i."holds" < c."overlap"))`,
       campaignId,
     )),
+    // gold pairs keep no counters and stay closed to the ordinary draw
+    ...(await listed(db, `SELECT format('gold pair %s has counters %s + %s, open %s', "pairId", "answers", "holds", "isOpen") AS problem FROM "CampaignItem" WHERE "campaignId" = $1 AND "isGold" AND ("answers" <> 0 OR "holds" <> 0 OR "isOpen")`, campaignId)),
     // one live hold per annotator
     ...(await listed(db, `SELECT format('user %s holds %s pairs at once', "userId", count(*)) AS problem FROM "Assignment" WHERE "campaignId" = $1 AND "status" = 'PENDING' GROUP BY "userId" HAVING count(*) > 1`, campaignId)),
     // nobody answers a pair twice (also a unique index)

@@ -3,13 +3,15 @@
  * transaction per call, two statements: lock the caller's membership (releasing expired holds),
  * then one statement that returns the caller's live hold or claims the first open item in position
  * order that the caller never had, `FOR UPDATE SKIP LOCKED`, counting the hold on the item and the
- * caller's progress in the same statement. Invariant: answers + live holds ≤ overlap for every item, always
+ * caller's progress in the same statement. Every `goldEvery`-th pair handed out to a caller is a
+ * gold pair they never had, if any is left, chosen in the same statement (no counters: gold never
+ * counts towards the overlap); the answer looks the same either way. Invariant: answers + live holds ≤ overlap for every item, always
  * (docs/decisions/005-assignment-locking.md explains why this holds across processes).
  */
 import { AppError } from '@/lib/errors/app-error';
 import type { Question } from '@/lib/annotation/questions';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { doneCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
+import { doneCount, goldNotHad, handedOutCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
 import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface NextPair {
@@ -53,8 +55,11 @@ export const HOLD_OR_CLAIM_SQL = `
     UPDATE "Assignment" a SET "expiresAt" = now() + make_interval(mins => $3)
     FROM held h WHERE a."id" = h."id" AND h."expiresAt" < now()
     RETURNING a."id", a."expiresAt"),
+  gold AS MATERIALIZED (
+    ${goldNotHad('g', 'gi."pairId", gi."position"', '1', `$6::int > 0 AND NOT EXISTS (SELECT 1 FROM held)
+      AND ($7::boolean OR ((${handedOutCount('x')}) + 1) % NULLIF($6::int, 0) = 0)`)}),
   pick AS (
-    ${openItemsNotHad('i', 'i."id"', '1', 'NOT EXISTS (SELECT 1 FROM held)')}
+    ${openItemsNotHad('i', 'i."id"', '1', 'NOT $7::boolean AND NOT EXISTS (SELECT 1 FROM held) AND NOT EXISTS (SELECT 1 FROM gold)')}
     FOR UPDATE OF i SKIP LOCKED),
   item AS (
     UPDATE "CampaignItem" i SET "holds" = i."holds" + 1, "isOpen" = (i."answers" + i."holds" + 1 < $4)
@@ -62,10 +67,10 @@ export const HOLD_OR_CLAIM_SQL = `
     RETURNING i."pairId", i."position"),
   claimed AS (
     INSERT INTO "Assignment" ("campaignId", "pairId", "userId", "position", "status", "swapped", "assignedAt", "expiresAt")
-    SELECT $1, item."pairId", $2, item."position", 'PENDING',
-           $5::boolean AND (get_byte(decode(md5($1::text || ':' || $2::text || ':' || item."pairId"::text), 'hex'), 15) & 1) = 1,
+    SELECT $1, c."pairId", $2, c."position", 'PENDING',
+           $5::boolean AND (get_byte(decode(md5($1::text || ':' || $2::text || ':' || c."pairId"::text), 'hex'), 15) & 1) = 1,
            now(), now() + make_interval(mins => $3)
-    FROM item
+    FROM (SELECT "pairId", "position" FROM item UNION ALL SELECT "pairId", "position" FROM gold) c
     RETURNING "pairId", "swapped", "expiresAt"),
   chosen AS (
     SELECT h."pairId", h."swapped", COALESCE(r."expiresAt", h."expiresAt") AS "heldUntil", FALSE AS "isNew" FROM held h LEFT JOIN renewed r ON r."id" = h."id"
@@ -73,7 +78,8 @@ export const HOLD_OR_CLAIM_SQL = `
     SELECT c."pairId", c."swapped", c."expiresAt", TRUE FROM claimed c)
   SELECT ch."pairId", ch."swapped", ch."heldUntil", ch."isNew", ta."content" AS a, tb."content" AS b, img."key" AS "imageKey", img."url" AS "imageUrl",
          (${doneCount('d')})::int AS done,
-         (SELECT count(*) FROM (${openItemsNotHad('o', '1', REMAINING_CAP)}) s)::int AS open
+         (SELECT count(*) FROM (${openItemsNotHad('o', '1', REMAINING_CAP)}) s)::int
+           + (SELECT count(*) FROM (${goldNotHad('r', '1', REMAINING_CAP, '$6::int > 0')}) s)::int AS open
   FROM chosen ch
   JOIN "Pair" p ON p."id" = ch."pairId"
   JOIN "Text" ta ON ta."id" = p."textAId"
@@ -91,13 +97,16 @@ const CLAIM_RETRY_DELAYS_MS = [2, 5, 10, 20, 50, 100, 200];
 const countClaimable = preparedStatement('count-claimable', `SELECT count(*)::int AS n FROM (${openItemsNotHad('i', '1', 1)}) s`);
 
 async function holdOrClaim(client: SqlClient, campaign: MemberCampaign, userId: number): Promise<HeldRow | null> {
+  const claim = async (goldOnly: boolean) =>
+    (await holdOrClaimStatement<HeldRow>(client, [campaign.id, userId, campaign.holdMinutes, campaign.overlap, campaign.randomiseOrder, campaign.goldEvery, goldOnly])).rows[0] ?? null;
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await holdOrClaimStatement<HeldRow>(client, [campaign.id, userId, campaign.holdMinutes, campaign.overlap, campaign.randomiseOrder]);
-    if (rows[0]) return rows[0];
+    const row = await claim(false);
+    if (row) return row;
     const delay = CLAIM_RETRY_DELAYS_MS[attempt];
     if (delay === undefined) return null;
     const { rows: open } = await countClaimable<{ n: number }>(client, [campaign.id, userId]);
-    if (open[0]?.n === 0) return null;
+    // No ordinary pair left for the caller: the gold pairs they have not had yet come last.
+    if (open[0]?.n === 0) return campaign.goldEvery > 0 ? claim(true) : null;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
@@ -146,7 +155,7 @@ export async function skipPair(pool: SqlPool, ref: CampaignRef, userId: number, 
     if (status !== 'PENDING') return; // skipped or expired already: nothing held
     await client.query(
       `WITH a AS (UPDATE "Assignment" SET "status" = 'SKIPPED', "completedAt" = now() WHERE "campaignId" = $1 AND "pairId" = $2 AND "userId" = $3)
-       UPDATE "CampaignItem" SET "holds" = "holds" - 1, "isOpen" = ("answers" + "holds" - 1 < $4) WHERE "campaignId" = $1 AND "pairId" = $2`,
+       UPDATE "CampaignItem" SET "holds" = "holds" - 1, "isOpen" = ("answers" + "holds" - 1 < $4) WHERE "campaignId" = $1 AND "pairId" = $2 AND NOT "isGold"`,
       [campaign.id, pairId, userId, campaign.overlap],
     );
   });

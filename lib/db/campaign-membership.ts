@@ -16,6 +16,8 @@ export interface MemberCampaign {
   overlap: number;
   holdMinutes: number;
   randomiseOrder: boolean;
+  /** one gold pair in every N handed out (0 = none) */
+  goldEvery: number;
   questions: Question[];
 }
 
@@ -28,7 +30,7 @@ const toCampaign = (row: MemberRow | undefined): MemberCampaign | null => (row ?
 /** The campaign if the caller is one of its annotators, else null (no lock: for reads). */
 export async function findMembership(db: Queryable, ref: CampaignRef, userId: number): Promise<MemberCampaign | null> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."questions"
+    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions"
      FROM "Campaign" c JOIN "CampaignMember" m ON m."campaignId" = c."id" AND m."userId" = $2
      WHERE ${campaignWhere(ref)} AND m."role" = 'ANNOTATOR'`,
     [refValue(ref), userId],
@@ -49,7 +51,7 @@ const RELEASE_BATCH = 500;
  */
 const lockAndReleaseSql = (where: string) => `
   WITH c AS (
-    SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."questions" FROM "Campaign" c WHERE ${where}),
+    SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions" FROM "Campaign" c WHERE ${where}),
   m AS (
     SELECT m."userId" FROM "CampaignMember" m JOIN c ON m."campaignId" = c."id"
     WHERE m."userId" = $2 AND m."role" = 'ANNOTATOR'
@@ -67,7 +69,7 @@ const lockAndReleaseSql = (where: string) => `
   items AS (
     UPDATE "CampaignItem" i SET "holds" = i."holds" - f.n, "isOpen" = (i."answers" + i."holds" - f.n < g."overlap")
     FROM freed f JOIN gate g ON g."id" = f."campaignId"
-    WHERE i."campaignId" = f."campaignId" AND i."pairId" = f."pairId"
+    WHERE i."campaignId" = f."campaignId" AND i."pairId" = f."pairId" AND NOT i."isGold"
     RETURNING i."id")
   SELECT c.*, (SELECT count(*) FROM items)::int AS released FROM c WHERE EXISTS (SELECT 1 FROM m)`;
 
@@ -116,12 +118,30 @@ export function openItemsNotHad(alias: string, columns: string, limit: number | 
 }
 
 /**
+ * The gold pairs of campaign $1 that user $2 never had, in an order of their own per annotator
+ * (md5 of user and pair), at most `limit`. Gold pairs are few: read through GoldAnswer's
+ * (campaignId, pairId) index, probing the caller's assignment per pair as openItemsNotHad does.
+ */
+export function goldNotHad(alias: string, columns: string, limit: number | string, extraCondition = 'TRUE'): string {
+  return `SELECT ${columns} FROM "GoldAnswer" ${alias}
+    JOIN "CampaignItem" ${alias}i ON ${alias}i."campaignId" = $1 AND ${alias}i."pairId" = ${alias}."pairId" AND ${alias}i."isGold"
+    WHERE ${extraCondition} AND ${alias}."campaignId" = $1
+      AND NOT EXISTS (SELECT 1 FROM "Assignment" h WHERE h."campaignId" = $1 AND h."pairId" = ${alias}."pairId" AND h."userId" = $2)
+    ORDER BY md5($2::text || ':' || ${alias}."pairId"::text) LIMIT ${limit}`;
+}
+
+/**
  * The caller's answered pairs ($2 in campaign $1), counted on the (userId, campaignId, status,
  * position) index: `+ 0` keeps the planner off the (campaignId, status, expiresAt) index, which
  * would walk every annotator's answers in the campaign.
  */
 export function doneCount(alias: string): string {
   return `SELECT count(*) FROM "Assignment" ${alias} WHERE ${alias}."userId" = $2 AND ${alias}."campaignId" + 0 = $1 AND ${alias}."status" = 'SUBMITTED'`;
+}
+
+/** Every pair handed out to the caller so far (any status): the gold cadence counts them, on the same index as doneCount. */
+export function handedOutCount(alias: string): string {
+  return `SELECT count(*) FROM "Assignment" ${alias} WHERE ${alias}."userId" = $2 AND ${alias}."campaignId" + 0 = $1`;
 }
 
 export interface Progress {
@@ -134,7 +154,8 @@ export async function countProgress(db: Queryable, campaignId: number, userId: n
   const { rows } = await db.query<Progress>(
     `SELECT (${doneCount('a')})::int AS done,
             ((SELECT count(*) FROM "Assignment" a WHERE a."userId" = $2 AND a."campaignId" = $1 AND a."status" = 'PENDING')
-             + (SELECT count(*) FROM (${openItemsNotHad('i', '1', REMAINING_CAP)}) s))::int AS remaining`,
+             + (SELECT count(*) FROM (${openItemsNotHad('i', '1', REMAINING_CAP)}) s)
+             + (SELECT count(*) FROM (${goldNotHad('g', '1', REMAINING_CAP, `(SELECT c."goldEvery" FROM "Campaign" c WHERE c."id" = $1) > 0`)}) s))::int AS remaining`,
     [campaignId, userId],
   );
   return rows[0]!;

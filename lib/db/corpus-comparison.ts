@@ -1,11 +1,11 @@
 /**
  * The corpus comparison of paper Table 7: per corpus, pair count, share with ST > 0.8, length
- * and the mean and sd of each measure, optionally only over the pairs with ST > 0.8. Read from
+ * and the mean and sd of every measure of the catalogue (Table 7's, syn, sem, delta, the thesis's), optionally only over the pairs with ST > 0.8. Read from
  * the stored corpus summaries (lib/db/corpus-summary.ts): no scan of the pairs.
  */
 import type { Db } from './client';
 import { ensureCorpusSummaries } from './corpus-summary';
-import { semanticMeasureKeys, table7MeasureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { measureKeys, semanticMeasureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import { describeSemanticAxis } from '@/lib/measures/semantic-axis';
 import { describeSums, type CorpusSums } from '@/lib/pair-rows/corpus-sums';
 
@@ -35,7 +35,7 @@ export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boo
     const length = describeSums(block?.length);
     const means: CorpusComparisonRow['means'] = {};
     const sds: CorpusComparisonRow['sds'] = {};
-    for (const k of table7MeasureKeys) {
+    for (const k of measureKeys) {
       const stats = describeSums(block?.measures[k]);
       means[k] = stats.mean;
       sds[k] = stats.sd;

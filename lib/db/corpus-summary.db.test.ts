@@ -45,6 +45,8 @@ describe('corpus summaries', () => {
     expect(stored.pairs).toBe(350);
     expect(stored.pairs).toBe(await db.pair.count({ where: { corpusId: corpus.id } }));
     expect(stored.texts).toBe(scanned.texts);
+    expect(stored.sums.map).toEqual(scanned.sums.map);
+    expect(stored.sums.map!.cells.flat().reduce((a, b) => a + b, 0) + stored.sums.map!.missing).toBe(350);
     for (const key of measureKeys) {
       const a = describeSums(stored.sums.all.measures[key]);
       const b = describeSums(scanned.sums.all.measures[key]);

@@ -8,7 +8,9 @@
 import type { Db } from './client';
 import type { Prisma } from './generated/client';
 import { measureKeys, ST_PARAPHRASE_THRESHOLD, type MeasureKey } from '@/lib/measures/catalog';
+import { emptyMap, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 import { emptyCorpusSums, mergeCorpusSums, type CorpusSums, type MeasureSums, type SumsBlock } from '@/lib/pair-rows/corpus-sums';
+import { MAP_BINS } from '@/lib/sampling/strata';
 
 /** Runs SQL with positional parameters on a Prisma client or a pg connection (inside a transaction). */
 export type Query = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -61,10 +63,32 @@ function readBlock(row: Record<string, unknown>, prefix: string): SumsBlock {
   return { pairs: num(row[`${prefix}_pairs`]), length: read('length'), measures };
 }
 
-/** One scan of the corpus's pairs (and a count of its texts). */
+/**
+ * The map cell of one axis, as lib/sampling/strata.ts mapBinOf computes it (the same double
+ * arithmetic); NULL stays NULL (GREATEST and LEAST would skip it).
+ */
+export const mapBinSql = (value: string) =>
+  `CASE WHEN ${value} IS NULL THEN NULL ELSE GREATEST(0, LEAST(${MAP_BINS - 1}, floor(${value} * ${MAP_BINS}::float8)))::int END`;
+const mapBin = (column: string) => mapBinSql(`"${column}"`);
+
+/** The characteristic map of syn × sem in SQL: NULL bins are the pairs counted apart. */
+export const MAP_SCAN_SQL = `SELECT ${mapBin('syn')} AS x, ${mapBin('sem')} AS y, count(*)::int AS n
+  FROM "Pair" WHERE "corpusId" = $1 GROUP BY 1, 2`;
+
+export function readMapRows(rows: Array<Record<string, unknown>>): CharacteristicMap {
+  const map = emptyMap();
+  for (const r of rows) {
+    if (r.x === null || r.y === null) map.missing += num(r.n);
+    else map.cells[num(r.x)]![num(r.y)]! += num(r.n);
+  }
+  return map;
+}
+
+/** One scan of the corpus's pairs (and a count of its texts), plus the grouped scan of its map. */
 export async function scanCorpusTotals(query: Query, corpusId: number): Promise<SummaryTotals> {
   const [row = {}] = await query(SCAN_SQL, [corpusId]);
-  const sums = { all: readBlock(row, 'a'), stAbove: readBlock(row, 's') };
+  const map = readMapRows(await query(MAP_SCAN_SQL, [corpusId]));
+  const sums = { all: readBlock(row, 'a'), stAbove: readBlock(row, 's'), map };
   return { pairs: sums.all.pairs, texts: num(row.texts), sums };
 }
 
@@ -86,6 +110,8 @@ export async function addToCorpusSummary(query: Query, corpusId: number, added: 
   const [stored] = await query('SELECT "pairs", "texts", "stats" FROM "CorpusSummary" WHERE "corpusId" = $1 FOR UPDATE', [corpusId]);
   if (stored) {
     const sums = mergeCorpusSums(stored.stats as CorpusSums, added.sums);
+    // A summary stored before maps existed: its map is rebuilt with one scan, once.
+    if (!sums.map) sums.map = readMapRows(await query(MAP_SCAN_SQL, [corpusId]));
     await writeCorpusSummary(query, corpusId, { pairs: num(stored.pairs) + added.pairs, texts: num(stored.texts) + added.texts, sums });
   } else {
     await writeCorpusSummary(query, corpusId, wasEmpty ? added : await scanCorpusTotals(query, corpusId));
@@ -108,10 +134,10 @@ export async function ensureCorpusSummaries(db: Db): Promise<number> {
   return missing.length;
 }
 
-/** The stored totals of a corpus (computed once if it has none). */
+/** The stored totals of a corpus (computed once if it has none, or none with a map). */
 export async function getCorpusTotals(db: Db, corpusId: number): Promise<SummaryTotals> {
   const row = await db.corpusSummary.findUnique({ where: { corpusId }, select: { pairs: true, texts: true, stats: true } });
-  if (!row) return refreshCorpusSummary(db, corpusId);
+  if (!row || !(row.stats as { map?: unknown }).map) return refreshCorpusSummary(db, corpusId);
   return { pairs: row.pairs, texts: row.texts, sums: row.stats as unknown as CorpusSums };
 }
 

@@ -7,6 +7,7 @@
  * transaction, and pages read means and standard deviations without scanning the pairs. Pure:
  * lib/db/corpus-summary.ts stores them.
  */
+import { addMeasuresToMap, emptyMap, isCharacteristicMap, mergeMaps, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 import { measureKeys, ST_PARAPHRASE_THRESHOLD, type MeasureKey, type MeasureValues } from '@/lib/measures/catalog';
 
 export interface MeasureSums {
@@ -29,6 +30,11 @@ export interface CorpusSums {
   all: SumsBlock;
   /** pairs with ST above ST_PARAPHRASE_THRESHOLD */
   stAbove: SumsBlock;
+  /**
+   * The characteristic map of syn × sem over all pairs (lib/dashboards/characteristic-map.ts).
+   * Absent in summaries stored before it existed: readers then rescan (lib/db/corpus-summary.ts).
+   */
+  map?: CharacteristicMap;
 }
 
 export interface MeasureStats {
@@ -49,7 +55,7 @@ function emptyBlock(): SumsBlock {
 }
 
 export function emptyCorpusSums(): CorpusSums {
-  return { all: emptyBlock(), stAbove: emptyBlock() };
+  return { all: emptyBlock(), stAbove: emptyBlock(), map: emptyMap() };
 }
 
 function addValue(s: MeasureSums, value: number): void {
@@ -74,6 +80,7 @@ function addToBlock(block: SumsBlock, measures: MeasureValues, length: number): 
 export function addPairToSums(sums: CorpusSums, measures: MeasureValues, wordsA: number, wordsB: number): void {
   const length = (wordsA + wordsB) / 2;
   addToBlock(sums.all, measures, length);
+  if (sums.map) addMeasuresToMap(sums.map, measures.syn, measures.sem);
   if (measures.st !== null && measures.st > ST_PARAPHRASE_THRESHOLD) addToBlock(sums.stAbove, measures, length);
 }
 
@@ -99,9 +106,20 @@ function mergeBlock(a: SumsBlock, b: SumsBlock): SumsBlock {
   return { pairs: a.pairs + b.pairs, length: mergeValue(a.length, b.length), measures };
 }
 
-/** The sums of both sets of pairs. Measures missing in a stored value (added later) count as empty. */
+/** The map of both, or undefined when a side with pairs has none (a summary stored before maps existed). */
+function mergeMapOf(a: CorpusSums, b: CorpusSums): CharacteristicMap | undefined {
+  const ma = isCharacteristicMap(a.map) ? a.map : a.all.pairs === 0 ? emptyMap() : undefined;
+  const mb = isCharacteristicMap(b.map) ? b.map : b.all.pairs === 0 ? emptyMap() : undefined;
+  return ma && mb ? mergeMaps(ma, mb) : undefined;
+}
+
+/**
+ * The sums of both sets of pairs. Measures missing in a stored value (added later) count as empty;
+ * a missing map leaves the merged map undefined (the caller rescans).
+ */
 export function mergeCorpusSums(a: CorpusSums, b: CorpusSums): CorpusSums {
-  return { all: mergeBlock(a.all, b.all), stAbove: mergeBlock(a.stAbove, b.stAbove) };
+  const map = mergeMapOf(a, b);
+  return { all: mergeBlock(a.all, b.all), stAbove: mergeBlock(a.stAbove, b.stAbove), ...(map ? { map } : {}) };
 }
 
 /** Mean, sample sd, min and max; null where undefined (no values; an sd from one value). */

@@ -34,3 +34,19 @@ describe('SumsAccumulator', () => {
     expect(describeSums(fast.toCorpusSums().all.measures.rouge1).sd).toBe(0);
   });
 });
+
+describe('SumsAccumulator map', () => {
+  it('counts the characteristic map as the one-by-one sums do', () => {
+    const fast = new SumsAccumulator();
+    const slow = emptyCorpusSums();
+    for (let i = 0; i < 500; i++) {
+      const m: MeasureValues = { ...emptyMeasureValues(), syn: i % 7 === 0 ? null : ((i * 37) % 101) / 100, sem: ((i * 13) % 51) / 50 };
+      fast.add(m, 5, 6);
+      addPairToSums(slow, m, 5, 6);
+    }
+    const got = fast.toCorpusSums().map!;
+    expect(got).toEqual(slow.map);
+    expect(got.missing).toBe(Math.ceil(500 / 7));
+    expect(got.cells.flat().reduce((a, b) => a + b, 0)).toBe(500 - got.missing);
+  });
+});

@@ -7,6 +7,7 @@
  * lib/pair-rows/corpus-sums.ts stores and merges.
  */
 import { measureKeys, ST_PARAPHRASE_THRESHOLD, type MeasureKey, type MeasureValues } from '@/lib/measures/catalog';
+import { MAP_BINS, mapBinOf } from '@/lib/sampling/strata';
 import type { CorpusSums, MeasureSums, SumsBlock } from './corpus-sums';
 
 const SLOTS = 1 + measureKeys.length; // 0 = pair length
@@ -39,6 +40,9 @@ export class SumsAccumulator {
   private readonly stAbove = new Float64Array(SLOTS * FIELDS);
   private pairsAll = 0;
   private pairsStAbove = 0;
+  /** characteristic-map cells, syn bin × MAP_BINS + sem bin */
+  private readonly cells = new Float64Array(MAP_BINS * MAP_BINS);
+  private mapMissing = 0;
 
   add(measures: MeasureValues, wordsA: number, wordsB: number): void {
     const above = measures.st !== null && measures.st > ST_PARAPHRASE_THRESHOLD;
@@ -49,6 +53,9 @@ export class SumsAccumulator {
       this.pairsStAbove += 1;
       add(this.stAbove, 0, length);
     }
+    const { syn, sem } = measures;
+    if (syn === null || sem === null) this.mapMissing += 1;
+    else this.cells[mapBinOf(syn) * MAP_BINS + mapBinOf(sem)]! += 1;
     for (let i = 0; i < measureKeys.length; i++) {
       const value = measures[measureKeys[i]!];
       if (value === null) continue;
@@ -58,7 +65,8 @@ export class SumsAccumulator {
   }
 
   toCorpusSums(): CorpusSums {
-    return { all: toBlock(this.all, this.pairsAll), stAbove: toBlock(this.stAbove, this.pairsStAbove) };
+    const cells = Array.from({ length: MAP_BINS }, (_, i) => Array.from(this.cells.subarray(i * MAP_BINS, (i + 1) * MAP_BINS)));
+    return { all: toBlock(this.all, this.pairsAll), stAbove: toBlock(this.stAbove, this.pairsStAbove), map: { cells, missing: this.mapMissing } };
   }
 }
 

@@ -18,6 +18,7 @@ export interface PairSpec {
   a: string;
   b: string;
   referenceLabel?: string;
+  originalId?: string;
   measures?: Partial<Record<MeasureKey, number>>;
 }
 
@@ -42,6 +43,7 @@ export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Pr
         textBId: textB!.id,
         pairKey: computePairKey(p.a, p.b),
         referenceLabel: p.referenceLabel ?? null,
+        originalId: p.originalId ?? null,
         lengthA: countWords(p.a),
         lengthB: countWords(p.b),
         ...p.measures,

@@ -3,7 +3,7 @@
  * of all of them (overlap 3) with 100 annotator accounts and API tokens, and 100 simulated
  * annotators (HTTP clients) calling next and submit against the production build for 60 seconds
  * (BENCH_SECONDS) without pausing, then again with a think time (BENCH_THINK_MS, default 1000 ms;
- * 0 skips that phase). Prints p50/p99 of next and submit, errors and throughput next to the targets
+ * 0 skips that phase). 20 gold pairs, one handed out in every BENCH_GOLD_EVERY (default 5; 0: none). Prints p50/p99 of next and submit, errors and throughput next to the targets
  * (p99 ≤ 50 ms, no errors), the floor — GET /api/health timed by the same clients at the same time
  * (Next.js plus one database round trip) — and ratios to it; then checks in SQL that every
  * acknowledged submission is stored exactly once and no pair has more than 3 answers plus holds.
@@ -18,6 +18,7 @@ import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { createCampaign } from '@/lib/db/campaign-create';
 import { checkAssignmentInvariants } from '@/lib/db/assignment-invariants';
 import { createSqlPool } from '@/lib/db/sql-pool';
+import { setGoldAnswer } from '@/lib/db/gold';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { findFreePort } from '@/lib/runtime/ports';
@@ -29,6 +30,9 @@ import { cpuSecondsOfTree, postmasterPid } from './lib/process-tree-cpu';
 const pairs = Number(process.argv[2] ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+/** one gold pair in every N handed out (the campaign default, 5; 0 = none), over GOLD_PAIRS gold pairs */
+const goldEvery = Number(process.env.BENCH_GOLD_EVERY ?? 5);
+const GOLD_PAIRS = 20;
 const ANNOTATORS = 100;
 const OVERLAP = 3;
 const TARGET_P99_MS = 50;
@@ -67,13 +71,24 @@ async function prepareData(url: string) {
       sample: { strategy: 'all', seed: 1 },
       questions: ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale'],
       overlap: OVERLAP,
-      goldEvery: 0,
+      goldEvery,
       randomiseOrder: true,
       members: users.rows.map((u) => u.email),
       holdMinutes: 30,
       status: 'active',
     }, null);
     console.log(`  ${fmt(campaign.items)} items in ${fmt((performance.now() - t) / 1000, 1)} s`);
+    if (goldEvery > 0) {
+      // gold pairs spread over the campaign (every 50,000th item), one in every goldEvery handed out
+      const gold = await client.query<{ pairId: number }>(
+        `SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1 AND "position" % 50000 = 7 ORDER BY "position" LIMIT ${GOLD_PAIRS}`,
+        [campaign.id],
+      );
+      const pool = createSqlPool(url, 1);
+      for (const g of gold.rows) await setGoldAnswer(pool, campaign.id, { pairId: g.pairId, answers: { semantic: 2 }, explanation: 'bench gold pair' });
+      await pool.end();
+      console.log(`  ${gold.rows.length} gold pairs, one in every ${goldEvery} handed out`);
+    }
     await client.query('VACUUM ANALYZE');
     return { campaign, tokens };
   } finally {

@@ -13,11 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
 import { findFreePort } from '@/lib/runtime/ports';
-import { generatePairsSql } from './lib/generated-pairs';
+import { createGeneratedCorpus } from './lib/generated-corpus';
 import { signInOverHttp, timeRequests } from './lib/http-timing';
 import { startProductionServer, stopBench } from './lib/bench-server';
 
@@ -34,16 +33,7 @@ try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  console.log(`Generating ${fmt(pairs)} pairs in one corpus …`);
-  const t = performance.now();
-  const corpus = await client.query<{ id: number; slug: string }>(
-    `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id", "slug"`,
-  );
-  const corpusId = corpus.rows[0]!.id;
-  for (const sql of generatePairsSql(corpusId, pairs)) await client.query(sql);
-  await client.query('ANALYZE');
-  await refreshCorpusSummary(db, corpusId);
-  console.log(`  ${fmt((performance.now() - t) / 1000, 1)} s`);
+  const corpus = await createGeneratedCorpus(client, db, pairs);
   await client.end();
   await db.$disconnect();
 
@@ -58,7 +48,7 @@ try {
   const floor = await timeRequests(baseUrl, '/api/health', '');
   const pages: Array<[string, string]> = [
     ['/corpora', researcher],
-    [`/corpora/${corpus.rows[0]!.slug}`, researcher],
+    [`/corpora/${corpus.slug}`, researcher],
     ['/dashboards', researcher],
     ['/dashboards?st=above08', researcher],
     ['/campaigns', researcher],

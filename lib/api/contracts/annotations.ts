@@ -25,6 +25,10 @@ export const storedAnnotationSchema = z
     durationMs: z.number().int().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    gold: z
+      .object({ correct: z.boolean(), expected: answersSchema.optional().describe('on a miss: the answers that count, as the caller saw the pair'), explanation: z.string().optional() })
+      .optional()
+      .describe('only after answering a gold (test) pair: whether the answer was right'),
   })
   .meta({ id: 'Annotation' });
 

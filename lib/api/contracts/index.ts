@@ -3,11 +3,13 @@ import type { ApiContract } from '../contract';
 import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
 import { previewSample } from './campaign-preview';
 import { createCampaign, getCampaign, nextPair } from './campaigns';
+import { getCampaignAgreement, getCampaignCorrelations, getCampaignMap, getCorpusMap } from './dashboards';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair, listPairs } from './pairs';
 import { listCorpora } from './corpora';
+import { adjudicateContract, finalLabelsContract, setGoldContract } from './quality';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -18,10 +20,17 @@ export const apiContracts: readonly ApiContract[] = [
   submitAnnotation,
   myAnnotations,
   listAnnotations,
+  setGoldContract,
+  adjudicateContract,
+  finalLabelsContract,
   getPair,
   listPairs,
   listCorpora,
   openApiDocument,
   listMiningRunsContract,
   getMiningRunContract,
+  getCorpusMap,
+  getCampaignMap,
+  getCampaignAgreement,
+  getCampaignCorrelations,
 ];

@@ -15,6 +15,7 @@ import { GuidelinesMarkdown } from '@/components/campaigns/guidelines-markdown';
 import { PageSection } from '@/components/campaigns/page-section';
 import { ProgressSection } from './_sections/progress-section';
 import { SampleDrawSection } from './_sections/sample-draw-section';
+import { QualitySection } from './_sections/quality-section';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -51,6 +52,11 @@ export default async function CampaignPage({ params }: Params) {
       <PageSection id="sample" title="Sample">
         <Suspense fallback={<LoadingBlock label="sample" />}>
           <SampleDrawSection campaignId={campaign.id} record={readSamplingRecord(campaign.sampling)} corpora={corpora} />
+        </Suspense>
+      </PageSection>
+      <PageSection id="quality" title="Quality" note="gold pairs, final labels, adjudication">
+        <Suspense fallback={<LoadingBlock label="quality" />}>
+          <QualitySection campaign={campaign} />
         </Suspense>
       </PageSection>
       <PageSection id="members" title="Annotators">

@@ -5,6 +5,7 @@
  */
 import { listAnnotations, submitAnnotation } from '@/lib/api/contracts/annotations';
 import { apiRoute } from '@/lib/http/api-route';
+import { jsonLinesResponse } from '@/lib/http/json-lines';
 import { AppError } from '@/lib/errors/app-error';
 import { submitAnnotation as storeSubmission } from '@/lib/db/annotations';
 import { findCampaignId, streamCampaignAnnotations } from '@/lib/db/annotation-reads';
@@ -19,17 +20,5 @@ export const POST = apiRoute(submitAnnotation, async ({ params, body, user }) =>
 export const GET = apiRoute(listAnnotations, async ({ params }) => {
   const campaignId = await findCampaignId(getSqlPool(), parseCampaignRef(params.id));
   if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
-  const batches = streamCampaignAnnotations(getSqlPool(), campaignId);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await batches.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value.map((line) => `${JSON.stringify(line)}\n`).join('')));
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' } });
+  return jsonLinesResponse(streamCampaignAnnotations(getSqlPool(), campaignId));
 });

@@ -1,0 +1,92 @@
+import Link from 'next/link';
+import { readGoldAccuracy } from '@/lib/db/gold';
+import { countFinalMethods } from '@/lib/db/final-reads';
+import { measureDiscussionAgreement } from '@/lib/db/discussion';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import type { Question } from '@/lib/annotation/questions';
+import { GoldAccuracyTable } from '@/components/campaigns/gold-accuracy-table';
+import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
+
+/** Gold pairs and accuracy per annotator, the final labels by method, links to the adjudication queue and the final labels. */
+export async function QualitySection({
+  campaign,
+}: {
+  campaign: { id: number; slug: string; goldEvery: number; questions: Question[] };
+}) {
+  const pool = getSqlPool();
+  const [gold, methods, discussion] = await Promise.all([
+    readGoldAccuracy(pool, campaign.id),
+    countFinalMethods(pool, campaign.id),
+    measureDiscussionAgreement(pool, campaign.id, campaign.questions),
+  ]);
+  const open = methods.filter((m) => m.method === 'open').reduce((s, m) => s + m.n, 0);
+  return (
+    <div className="stack">
+      <p>
+        {gold.goldPairs} gold pair{gold.goldPairs === 1 ? '' : 's'}
+        {campaign.goldEvery > 0
+          ? `, one in every ${campaign.goldEvery} handed out`
+          : ' (none handed out: the campaign asks for no gold pairs)'}
+        ; annotators under {(gold.minAccuracy * 100).toFixed(0)}% on them are flagged.
+      </p>
+      {gold.members.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={gold.members} minAccuracy={gold.minAccuracy} />}
+      <details>
+        <summary>Mark a gold pair</summary>
+        <GoldPairForm campaignId={campaign.id} questions={campaign.questions} />
+      </details>
+      <h3>Final labels</h3>
+      {methods.length === 0 ? (
+        <p className="muted">No answers yet.</p>
+      ) : (
+        <table className="data" aria-label="Final labels by method">
+          <thead>
+            <tr>
+              <th>Question</th>
+              <th>Method</th>
+              <th className="num">Pairs</th>
+            </tr>
+          </thead>
+          <tbody>
+            {methods.map((m) => (
+              <tr key={`${m.question}-${m.method}`}>
+                <td>{m.question}</td>
+                <td>{m.method}</td>
+                <td className="num">{m.n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Discussion round</h3>
+      <p className="small muted">
+        Annotators see the others’ answers and rationales on disagreed pairs at{' '}
+        <Link href={`/annotate/${campaign.slug}/discussion`}>/annotate/{campaign.slug}/discussion</Link> and may revise theirs;
+        first answers stay in the history.
+      </p>
+      {discussion.changes.length > 0 && (
+        <table className="data" aria-label="Agreement before and after the discussion round">
+          <thead>
+            <tr>
+              <th>Question</th>
+              <th className="num">α before</th>
+              <th className="num">α after</th>
+            </tr>
+          </thead>
+          <tbody>
+            {discussion.changes.map((c) => (
+              <tr key={c.question}>
+                <td>{c.question}</td>
+                <td className="num">{c.before === null ? '—' : c.before.toFixed(3)}</td>
+                <td className="num">{c.after === null ? '—' : c.after.toFixed(3)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="row">
+        <Link href={`/adjudicate/${campaign.slug}`}>Adjudication queue ({open} open)</Link> ·{' '}
+        <a href={`/api/v1/campaigns/${campaign.id}/final`}>final labels (JSON Lines)</a>
+      </p>
+    </div>
+  );
+}

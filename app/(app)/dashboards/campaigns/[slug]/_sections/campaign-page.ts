@@ -1,0 +1,15 @@
+/** Shared by the campaign dashboard pages: the campaign from the URL (or 404) after the area check. */
+import { notFound } from 'next/navigation';
+import { requireArea } from '@/lib/auth/guards';
+import { findDashboardCampaign, type DashboardCampaign } from '@/lib/db/campaign-agreement';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { parseCampaignRef } from '@/lib/naming/campaign-ref';
+
+export type CampaignParams = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function loadCampaignPage(params: CampaignParams['params']): Promise<DashboardCampaign> {
+  await requireArea('dashboards');
+  const campaign = await findDashboardCampaign(getSqlPool(), parseCampaignRef(decodeURIComponent((await params).slug)));
+  if (!campaign) notFound();
+  return campaign;
+}

@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { z } from 'zod';
+import { getCampaignMeasureMap, getCampaignRatingsMap } from '@/lib/db/characteristic-maps';
+import { listCellPairs, type CellScope } from '@/lib/db/map-cell-pairs';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { measureBinLabel, parseCell } from '@/lib/dashboards/characteristic-map';
+import { PageHeader } from '@/components/ui/page-header';
+import { CellPairsTable, Pager } from '@/components/dashboards/cell-pairs-table';
+import { loadCampaignPage, type CampaignParams } from '../_sections/campaign-page';
+
+export const metadata: Metadata = { title: 'Pairs in a map cell' };
+
+const PAGE_SIZE = 25;
+const searchSchema = z.object({
+  source: z.enum(['ratings', 'measures']).default('ratings'),
+  median: z.enum(['lower', 'upper']).default('lower'),
+  annotator: z.string().min(1).max(64).optional(),
+  cell: z.string(),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+
+export default async function CampaignCellPage({ params, searchParams }: CampaignParams) {
+  const campaign = await loadCampaignPage(params);
+  const parsed = searchSchema.safeParse(await searchParams);
+  const cell = parsed.success ? parseCell(parsed.data.cell) : null;
+  if (!parsed.success || !cell) notFound();
+  const { source, median, annotator, page } = parsed.data;
+  const pool = getSqlPool();
+  const scope: CellScope = source === 'measures' ? { kind: 'campaign', campaignId: campaign.id, source } : { kind: 'campaign', campaignId: campaign.id, source, median, annotator };
+  const map = source === 'measures' ? await getCampaignMeasureMap(pool, campaign.id) : await getCampaignRatingsMap(pool, campaign.id, { median, annotator });
+  const [x, y] = cell;
+  const pairs = await listCellPairs(pool, scope, cell, { page, pageSize: PAGE_SIZE });
+  const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
+  const query = `source=${source}&median=${median}${annotator ? `&annotator=${encodeURIComponent(annotator)}` : ''}&cell=${x},${y}`;
+  const where = source === 'measures' ? `syn ${measureBinLabel(x)}, sem ${measureBinLabel(y)}` : `syntactic rating ${x}, semantic rating ${y}${annotator ? ` by ${annotator}` : ` (${median} median)`}`;
+  return (
+    <>
+      <PageHeader
+        title={`${campaign.name}: ${where}`}
+        description={
+          <>
+            The campaign&apos;s pairs in one cell of its map · <Link href={`${base}/maps?median=${median}`}>back to the maps</Link>
+          </>
+        }
+      />
+      <Pager page={page} pageSize={PAGE_SIZE} total={map.cells[x]![y]!} href={(p) => `${base}/cell?${query}&page=${p}`} />
+      <CellPairsTable pairs={pairs} rated={source === 'ratings'} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+/** POST /api/v1/campaigns/{id}/gold: mark a pair as a hidden gold pair with its expected answers (researchers, admins). */
+import { setGoldContract } from '@/lib/api/contracts/quality';
+import { apiRoute } from '@/lib/http/api-route';
+import { AppError } from '@/lib/errors/app-error';
+import { findCampaignId } from '@/lib/db/annotation-reads';
+import { setGoldAnswer } from '@/lib/db/gold';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { parseCampaignRef } from '@/lib/naming/campaign-ref';
+
+export const POST = apiRoute(setGoldContract, async ({ params, body }) => {
+  const campaignId = await findCampaignId(getSqlPool(), parseCampaignRef(params.id));
+  if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
+  const { created, ...gold } = await setGoldAnswer(getSqlPool(), campaignId, body);
+  return { status: created ? 201 : 200, body: gold };
+});

@@ -1,0 +1,18 @@
+/** GET /api/v1/campaigns/{id}/map: the campaign's characteristic map from ratings (median or one annotator) or measures. */
+import { getCampaignMap } from '@/lib/api/contracts/dashboards';
+import { apiRoute } from '@/lib/http/api-route';
+import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
+import { AppError } from '@/lib/errors/app-error';
+import { getCampaignMeasureMap, getCampaignRatingsMap, listRatingAnnotators } from '@/lib/db/characteristic-maps';
+import { getSqlPool } from '@/lib/db/sql-pool';
+
+export const GET = apiRoute(getCampaignMap, async ({ params, query }) => {
+  const campaign = await requireDashboardCampaign(params.id);
+  const pool = getSqlPool();
+  if (query.source === 'measures') {
+    if (query.annotator) throw new AppError('INVALID_INPUT', 'annotator applies to source=ratings only.', { fields: { 'query.annotator': 'applies to source=ratings only' } });
+    return { status: 200, body: await getCampaignMeasureMap(pool, campaign.id) };
+  }
+  if (query.annotator && !(await listRatingAnnotators(pool, campaign.id)).includes(query.annotator)) throw new AppError('NOT_FOUND', 'No annotator with that pseudonym rated this campaign.');
+  return { status: 200, body: await getCampaignRatingsMap(pool, campaign.id, { median: query.median, annotator: query.annotator }) };
+});

@@ -1,0 +1,74 @@
+import type { QuestionAgreement } from '@/lib/dashboards/question-agreement';
+import { alphaHint, landisKochBand } from '@/lib/dashboards/agreement-aids';
+
+const fmt = (v: number | null | undefined) => (v === null || v === undefined ? null : v.toFixed(3));
+
+/** A coefficient, or "undefined" with the reason on hover and for screen readers. */
+export function Coefficient({ value, reason, hint }: { value: number | null | undefined; reason?: string; hint?: string | null }) {
+  const text = fmt(value);
+  if (text === null) {
+    return (
+      <span className="muted" title={reason}>
+        undefined{reason && <span className="small"> ({reason})</span>}
+      </span>
+    );
+  }
+  return (
+    <>
+      {text}
+      {hint && <span className="small muted"> · {hint}</span>}
+    </>
+  );
+}
+
+export interface AgreementRow {
+  key: string;
+  label: string;
+  agreement: QuestionAgreement;
+}
+
+/** One row per question: the coefficients that apply, with reading aids. */
+export function AgreementTable({ rows, label = 'Agreement by question' }: { rows: readonly AgreementRow[]; label?: string }) {
+  return (
+    <table className="data" aria-label={label}>
+      <thead>
+        <tr>
+          <th>Question</th>
+          <th>Krippendorff&apos;s α</th>
+          <th>α interval</th>
+          <th>Fleiss&apos; κ</th>
+          <th>mean Cohen&apos;s κ</th>
+          <th>Gwet&apos;s AC1</th>
+          <th className="num">% agreement</th>
+          <th className="num">pairs</th>
+          <th className="num">values</th>
+          <th className="num">raters</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ key, label: name, agreement: a }) => (
+          <tr key={key} data-question={key}>
+            <td>
+              {name} <span className="small muted">({a.level})</span>
+            </td>
+            <td data-coefficient="alpha">
+              <Coefficient value={a.krippendorffAlpha} reason={a.reasons.krippendorffAlpha} hint={alphaHint(a.krippendorffAlpha)} />
+            </td>
+            <td>{a.krippendorffAlphaInterval === undefined ? '–' : <Coefficient value={a.krippendorffAlphaInterval} reason={a.reasons.krippendorffAlphaInterval} />}</td>
+            <td data-coefficient="fleiss">
+              <Coefficient value={a.fleissKappa} reason={a.reasons.fleissKappa} hint={landisKochBand(a.fleissKappa)} />
+            </td>
+            <td>
+              <Coefficient value={a.meanCohenKappa} reason={a.reasons.meanCohenKappa} hint={landisKochBand(a.meanCohenKappa)} />
+            </td>
+            <td>{a.gwetAC1 === undefined ? '–' : <Coefficient value={a.gwetAC1} reason={a.reasons.gwetAC1} />}</td>
+            <td className="num">{a.percentAgreement === null ? 'undefined' : `${(a.percentAgreement * 100).toFixed(1)} %`}</td>
+            <td className="num">{a.units}</td>
+            <td className="num">{a.pairableValues}</td>
+            <td className="num">{a.raters}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

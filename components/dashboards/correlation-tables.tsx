@@ -1,0 +1,58 @@
+import type { CorrelationCell, MeasureCorrelations, RatingAxis } from '@/lib/dashboards/correlation-table';
+import { measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
+
+const f = (v: number | null, d = 2) => (v === null ? '–' : v.toFixed(d));
+const p = (v: number | null) => (v === null ? '–' : v < 0.001 ? '< 0.001' : v.toFixed(3));
+
+/** r [95% CI] · ρ · n · p, or "undefined" with the reason. */
+function Cell({ cell }: { cell: CorrelationCell }) {
+  if (cell.pearson === null && cell.spearman === null) {
+    return (
+      <td className="muted small" title={cell.reason}>
+        undefined (n = {cell.n}
+        {cell.reason ? `; ${cell.reason}` : ''})
+      </td>
+    );
+  }
+  return (
+    <td>
+      r {f(cell.pearson)} <span className="small muted">[{cell.ci95 ? `${f(cell.ci95[0])}, ${f(cell.ci95[1])}` : '–'}]</span> · ρ {f(cell.spearman)}
+      <div className="small muted">
+        n {cell.n} · p {p(cell.pValue)}
+      </div>
+    </td>
+  );
+}
+
+export interface CorpusTable {
+  corpus: string;
+  table: MeasureCorrelations;
+}
+
+/** Paper Table 6: a block of measures against one rating axis; pooled first, then each corpus. */
+export function CorrelationBlock({ title, axis, measures, pooled, byCorpus }: { title: string; axis: RatingAxis; measures: readonly MeasureKey[]; pooled: MeasureCorrelations; byCorpus: readonly CorpusTable[] }) {
+  return (
+    <table className="data" aria-label={title}>
+      <thead>
+        <tr>
+          <th>{title}</th>
+          <th>pooled</th>
+          {byCorpus.map((c) => (
+            <th key={c.corpus}>{c.corpus}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {measures.map((k) => (
+          <tr key={k} data-measure={k}>
+            <th scope="row">{measureCatalog[k].label}</th>
+            <Cell cell={pooled[k][axis]} />
+            {byCorpus.map((c) => (
+              <Cell key={c.corpus} cell={c.table[k][axis]} />
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

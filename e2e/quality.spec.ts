@@ -1,0 +1,186 @@
+/**
+ * Annotation quality end to end (issue: annotation quality, "Done when"): a gold miss shows the
+ * expected answer and explanation in the workbench and flags the annotator on the campaign page; a
+ * disagreement is adjudicated from the queue with the keyboard; a discussion-round revision keeps
+ * the first answer in the history; and the API of gold pairs, adjudications and final labels over
+ * HTTP, with every final method.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { demoEmail, type DemoRole } from './fixtures';
+import { expect, openWorkbench, pageAs, saveStatus, test } from './workbench-helpers';
+
+const DEMO_CORPUS = 'paws-wiki-demo-sample';
+let counter = 0;
+
+async function newCampaign(researcher: APIRequestContext, spec: { questions: unknown[]; members: DemoRole[]; size: number; overlap: number; goldEvery?: number }) {
+  const res = await researcher.post('/api/v1/campaigns', {
+    data: {
+      name: `E2E quality ${Date.now()} ${(counter += 1)}`,
+      corpora: [DEMO_CORPUS],
+      sample: { strategy: 'random', size: spec.size, seed: (Date.now() + counter) % 100_000 },
+      questions: spec.questions,
+      overlap: spec.overlap,
+      goldEvery: spec.goldEvery ?? 0,
+      randomiseOrder: false,
+      members: spec.members.map(demoEmail),
+      status: 'active',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; slug: string };
+}
+
+/** Takes the next pair and answers it over the API (texts in stored order: randomiseOrder is off). */
+async function answerNext(client: APIRequestContext, campaignId: number, answers: Record<string, unknown>): Promise<number> {
+  const next = await client.get(`/api/v1/campaigns/${campaignId}/next`);
+  expect(next.status()).toBe(200);
+  const { pairId } = (await next.json()) as { pairId: number };
+  const res = await client.post(`/api/v1/campaigns/${campaignId}/annotations`, { data: { submissionId: `e2e-quality-${Date.now()}-${(counter += 1)}`, pairId, answers } });
+  expect(res.status(), await res.text()).toBe(201);
+  return pairId;
+}
+
+/** A pair of the demo corpus that the campaign has not handed out: taken from a scratch campaign of the researcher's own. */
+async function spareDemoPair(researcher: APIRequestContext): Promise<number> {
+  const scratch = await newCampaign(researcher, { questions: ['semantic'], members: ['researcher'], size: 1, overlap: 1 });
+  const next = await researcher.get(`/api/v1/campaigns/${scratch.id}/next`);
+  return ((await next.json()) as { pairId: number }).pairId;
+}
+
+async function finalLines(researcher: APIRequestContext, campaignId: number) {
+  const res = await researcher.get(`/api/v1/campaigns/${campaignId}/final`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/x-ndjson');
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { pairId: number; answers: Record<string, unknown>; method: Record<string, string>; n: number });
+}
+
+test('a gold miss shows the expected answer and explanation; the annotator is flagged on the campaign page and can be excluded', async ({ browser, baseURL, loginAs, page, researcher }) => {
+  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: ['annotator'], size: 1, overlap: 1, goldEvery: 2 });
+  const goldPair = await spareDemoPair(researcher);
+  const gold = await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: goldPair, answers: { semantic: 0 }, explanation: 'A test pair: the two sentences share no meaning at all.' } });
+  expect(gold.status(), await gold.text()).toBe(201);
+
+  await loginAs('annotator');
+  await openWorkbench(page, campaign.slug);
+  for (let i = 0; i < 2; i++) {
+    await expect(page.getByTestId('pair-text-1')).toBeVisible();
+    await page.keyboard.press('4');
+    await expect(page.getByRole('button', { name: /Submit/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(saveStatus(page)).toContainText('saved ✓');
+  }
+  const feedback = page.getByRole('alertdialog', { name: /test pair/ });
+  await expect(feedback).toBeVisible();
+  await expect(feedback).toContainText('Expected');
+  await expect(feedback).toContainText('0 (unrelated');
+  await expect(feedback).toContainText('share no meaning at all');
+  await expect(feedback.getByRole('button', { name: /Continue/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(feedback).toBeHidden();
+
+  const staff = await pageAs(browser, 'researcher', baseURL);
+  await staff.goto(`/campaigns/${campaign.slug}`);
+  const table = staff.getByRole('table', { name: 'Gold accuracy per annotator' });
+  const row = table.getByRole('row', { name: /Demo Annotator/ });
+  await expect(row).toContainText('flagged');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('0%');
+  await row.getByRole('button', { name: /Exclude/ }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'left out of the final labels' })).toBeVisible();
+  await expect(row).toContainText('excluded');
+  await staff.context().close();
+});
+
+test('a disagreement is adjudicated from the queue with the keyboard', async ({ browser, baseURL, researcher }) => {
+  const campaign = await newCampaign(researcher, { questions: ['relation', 'rationale'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
+  const annotator = await pageAs(browser, 'annotator', baseURL);
+  const admin = await pageAs(browser, 'admin', baseURL);
+  const pairId = await answerNext(annotator.request, campaign.id, { relation: 'forward', rationale: 'The second leaves a detail out.' });
+  await answerNext(admin.request, campaign.id, { relation: 'equivalence', rationale: 'Same event, same facts.' });
+  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ pairId, method: { relation: 'open' }, n: 2 });
+
+  const staff = await pageAs(browser, 'researcher', baseURL);
+  await staff.goto(`/adjudicate/${campaign.slug}`);
+  const answers = staff.getByRole('table', { name: 'Answers of the annotators' });
+  await expect(answers).toContainText('The second leaves a detail out.');
+  await expect(answers).toContainText('Same event, same facts.');
+  await staff.keyboard.press('2'); // forward
+  await expect(staff.getByRole('radio', { name: /forward/ })).toBeChecked();
+  await staff.keyboard.press('t');
+  await staff.keyboard.type('A detail is missing from the second.');
+  await staff.keyboard.press('Escape');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByText('No open pairs')).toBeVisible();
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { relation: 'forward' }, method: { relation: 'adjudicated' }, n: 2 });
+  for (const p of [annotator, admin, staff]) await p.context().close();
+});
+
+test('a discussion-round revision keeps the first answer in the history', async ({ browser, baseURL, researcher }) => {
+  const campaign = await newCampaign(researcher, { questions: ['relation', 'rationale'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
+  const annotator = await pageAs(browser, 'annotator', baseURL);
+  const admin = await pageAs(browser, 'admin', baseURL);
+  const pairId = await answerNext(annotator.request, campaign.id, { relation: 'negation', rationale: 'One denies the other.' });
+  await answerNext(admin.request, campaign.id, { relation: 'equivalence', rationale: 'Both say the same, in other words.' });
+
+  await annotator.goto(`/annotate/${campaign.slug}/discussion`);
+  const card = annotator.getByTestId(`discussion-${pairId}`);
+  await expect(card).toContainText('Both say the same, in other words.');
+  await card.getByLabel('Entailment relation').selectOption({ label: 'equivalence' });
+  await card.getByLabel('Rationale').fill('Convinced: they say the same.');
+  await card.getByRole('button', { name: 'Revise my answer' }).click();
+  await expect(annotator.getByText('No disagreements on the pairs you answered.')).toBeVisible();
+
+  const mine = await annotator.request.get(`/api/v1/campaigns/${campaign.id}/annotations/mine`);
+  const [stored] = ((await mine.json()) as { annotations: Array<{ version: number; answers: Record<string, unknown>; history: Array<{ version: number; answers: Record<string, unknown> }> }> }).annotations;
+  expect(stored).toMatchObject({ version: 2, answers: { relation: 'equivalence' }, history: [{ version: 1, answers: { relation: 'negation', rationale: 'One denies the other.' } }] });
+  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ method: { relation: 'unanimous' } });
+  for (const p of [annotator, admin]) await p.context().close();
+});
+
+test('API: gold pairs, adjudications and final labels with every method', async ({ browser, baseURL, researcher }) => {
+  const campaign = await newCampaign(researcher, { questions: ['semantic', 'relation'], members: ['annotator', 'admin', 'researcher'], size: 3, overlap: 3 });
+  const clients = { annotator: (await pageAs(browser, 'annotator', baseURL)).request, admin: (await pageAs(browser, 'admin', baseURL)).request, researcher };
+  // gold: 403 for annotators, 404 outside the corpora, 400 naming the answers, 201 then 200
+  const spare = await spareDemoPair(researcher);
+  expect((await clients.annotator.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: spare, answers: { semantic: 1 }, explanation: 'x' } })).status()).toBe(403);
+  expect((await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: 2147483000, answers: { semantic: 1 }, explanation: 'x' } })).status()).toBe(404);
+  const bad = await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: spare, answers: { semantic: 7, colour: 'red' }, explanation: 'x' } });
+  expect(bad.status()).toBe(400);
+  const fields = ((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields;
+  expect(Object.keys(fields).sort()).toEqual(['answers.colour', 'answers.semantic']);
+  expect((await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: spare, answers: { semantic: 1 }, explanation: 'x' } })).status()).toBe(201);
+  expect((await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: spare, answers: { semantic: 2 }, explanation: 'y' } })).status()).toBe(200);
+
+  // three pairs answered by three annotators: unanimous, majority, open
+  const plan = [
+    { annotator: { semantic: 4, relation: 'equivalence' }, admin: { semantic: 4, relation: 'equivalence' }, researcher: { semantic: 4, relation: 'equivalence' } },
+    { annotator: { semantic: 3, relation: 'forward' }, admin: { semantic: 4, relation: 'forward' }, researcher: { semantic: 4, relation: 'equivalence' } },
+    { annotator: { semantic: 0, relation: 'forward' }, admin: { semantic: 4, relation: 'reverse' }, researcher: { semantic: 2, relation: 'negation' } },
+  ];
+  const pairs: number[] = [];
+  for (const step of plan) {
+    for (const role of ['annotator', 'admin', 'researcher'] as const) {
+      const pairId = await answerNext(clients[role], campaign.id, step[role]);
+      if (role === 'annotator') pairs.push(pairId);
+    }
+  }
+  let lines = await finalLines(researcher, campaign.id);
+  const byPair = (id: number) => lines.find((l) => l.pairId === id);
+  expect(lines.some((l) => l.pairId === spare)).toBe(false); // gold pairs apart
+  expect(byPair(pairs[0]!)).toEqual({ pairId: pairs[0], answers: { semantic: 4, relation: 'equivalence' }, method: { semantic: 'unanimous', relation: 'unanimous' }, n: 3 });
+  expect(byPair(pairs[1]!)).toEqual({ pairId: pairs[1], answers: { semantic: 4, relation: 'forward' }, method: { semantic: 'majority', relation: 'majority' }, n: 3 });
+  expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: {}, method: { semantic: 'open', relation: 'open' }, n: 3 });
+
+  // adjudications: 404 for an annotator who is no adjudicator and for a gold pair, 400 naming the answer, 201
+  expect((await clients.annotator.post(`/api/v1/campaigns/${campaign.id}/adjudications`, { data: { pairId: pairs[2], answers: { semantic: 2 } } })).status()).toBe(404);
+  expect((await researcher.post(`/api/v1/campaigns/${campaign.id}/adjudications`, { data: { pairId: spare, answers: { semantic: 2 } } })).status()).toBe(404);
+  expect((await researcher.post(`/api/v1/campaigns/${campaign.id}/adjudications`, { data: { pairId: pairs[2], answers: { relation: 'sideways' } } })).status()).toBe(400);
+  const adjudicated = await researcher.post(`/api/v1/campaigns/${campaign.id}/adjudications`, { data: { pairId: pairs[2], answers: { semantic: 2, relation: 'forward' }, note: 'Read both twice.' } });
+  expect(adjudicated.status(), await adjudicated.text()).toBe(201);
+  lines = await finalLines(researcher, campaign.id);
+  expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: { semantic: 2, relation: 'forward' }, method: { semantic: 'adjudicated', relation: 'adjudicated' }, n: 3 });
+  expect((await clients.annotator.get(`/api/v1/campaigns/${campaign.id}/final`)).status()).toBe(403);
+});

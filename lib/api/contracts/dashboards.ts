@@ -1,0 +1,128 @@
+/**
+ * Dashboard contracts: characteristic maps (corpus from its measures, campaign from measures or
+ * ratings), agreement per question, correlations of the measures with the ratings (paper Table 6).
+ * Researchers and admins, by session or token (docs/dashboards.md).
+ */
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { notFound, standardErrors } from '../errors';
+import { idOrSlugParams } from './shared';
+
+const count = z.number().int().min(0);
+const nullableNumber = z.number().nullable();
+const interval = z.tuple([z.number(), z.number()]).nullable();
+
+export const mapSchema = z
+  .object({
+    cells: z.array(z.array(count).length(5)).length(5).describe('cells[synBin][semBin], bin 0 the lowest: five equal-width bins on [0, 1] (1.0 in the top bin), or the 0-4 rating'),
+    missing: count.describe('pairs lacking a syn or sem value (or rating), counted apart'),
+  })
+  .meta({ id: 'CharacteristicMap' });
+
+export const corpusMapParams = z.object({ slug: z.string().min(1).max(200) });
+export const corpusMapQuery = z.object({ source: z.literal('measures').default('measures').describe('a corpus map is drawn from its measures (syn, sem)') }).strict();
+
+export const getCorpusMap = defineContract({
+  method: 'GET',
+  path: '/api/v1/corpora/{slug}/map',
+  summary: "A corpus's characteristic map (syn × sem, 5 × 5) from its measures",
+  tags: ['dashboards'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: corpusMapParams,
+  query: corpusMapQuery,
+  responses: { 200: { description: 'The map', schema: mapSchema }, ...standardErrors, 404: notFound('The corpus') },
+});
+
+export const campaignMapQuery = z
+  .object({
+    source: z.enum(['ratings', 'measures']).default('ratings'),
+    annotator: z.string().min(1).max(64).optional().describe('ratings: one annotator (pseudonym) instead of the per-pair median'),
+    median: z.enum(['lower', 'upper']).default('lower').describe('ratings: which median an even number of ratings takes'),
+  })
+  .strict();
+
+export const getCampaignMap = defineContract({
+  method: 'GET',
+  path: '/api/v1/campaigns/{id}/map',
+  summary: "A campaign's characteristic map from the median human ratings (or one annotator's, or the measures); gold pairs left out",
+  tags: ['dashboards'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: idOrSlugParams,
+  query: campaignMapQuery,
+  responses: { 200: { description: 'The map', schema: mapSchema }, ...standardErrors, 404: notFound('The campaign (or the annotator)') },
+});
+
+export const questionAgreementSchema = z
+  .object({
+    level: z.enum(['ordinal', 'nominal']),
+    krippendorffAlpha: nullableNumber.describe('ordinal for Likert and ordinal choices, nominal otherwise'),
+    krippendorffAlphaInterval: nullableNumber.optional().describe('Likert questions: alpha at the interval level'),
+    fleissKappa: nullableNumber.describe('null unless every rated pair has the same number of ratings'),
+    meanCohenKappa: nullableNumber.describe('mean over annotator pairs; quadratic-weighted for Likert'),
+    percentAgreement: nullableNumber,
+    gwetAC1: nullableNumber.optional().describe('binary questions'),
+    units: count.describe('pairable pairs (two or more ratings)'),
+    pairableValues: count,
+    raters: count,
+    ci95: z.object({ krippendorffAlpha: interval, bootstrap: z.object({ resamples: count, seed: z.number().int() }) }).optional().describe('percentile bootstrap over pairs'),
+    undefinedReason: z.string().optional(),
+    reasons: z.record(z.string(), z.string()).describe('why each null coefficient is undefined'),
+  })
+  .meta({ id: 'QuestionAgreement' });
+
+export const agreementQuery = z
+  .object({
+    bootstrap: z.coerce.number().int().min(0).max(10_000).default(1000).describe('bootstrap resamples for the 95% interval (0: none)'),
+    seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+  })
+  .strict();
+
+export const getCampaignAgreement = defineContract({
+  method: 'GET',
+  path: '/api/v1/campaigns/{id}/agreement',
+  summary: 'Inter-annotator agreement per question (Krippendorff, Fleiss, Cohen, Gwet, percent) with bootstrap intervals; gold pairs and excluded annotators left out',
+  tags: ['dashboards'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: idOrSlugParams,
+  query: agreementQuery,
+  responses: {
+    200: { description: 'Agreement by question key (free-text questions are left out)', schema: z.object({ questions: z.record(z.string(), questionAgreementSchema) }) },
+    ...standardErrors,
+    404: notFound('The campaign'),
+  },
+});
+
+const correlationCellSchema = z
+  .object({
+    pearson: nullableNumber,
+    spearman: nullableNumber,
+    n: count,
+    ci95: interval.describe("Fisher z 95% interval of Pearson's r"),
+    pValue: nullableNumber.describe("two-sided p of Pearson's r (t test, n − 2 df)"),
+    spearmanCi95: interval,
+    spearmanPValue: nullableNumber,
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'Correlation' });
+
+export const correlationsQuery = z.object({ aggregate: z.enum(['mean', 'median']).default('mean').describe('per-pair aggregate of the ratings (median: the lower one)') }).strict();
+
+const measureTable = z.record(z.string(), z.object({ semantic: correlationCellSchema, syntactic: correlationCellSchema }));
+
+export const getCampaignCorrelations = defineContract({
+  method: 'GET',
+  path: '/api/v1/campaigns/{id}/correlations',
+  summary: 'Pearson and Spearman correlations of every measure with the human semantic and syntactic ratings (paper Table 6), pooled and per corpus',
+  tags: ['dashboards'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: idOrSlugParams,
+  query: correlationsQuery,
+  responses: {
+    200: {
+      description: 'Correlations by measure (pooled) and per corpus',
+      schema: z.object({ aggregate: z.enum(['mean', 'median']), measures: measureTable, byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: measureTable })) }),
+    },
+    ...standardErrors,
+    404: notFound('The campaign'),
+  },
+});

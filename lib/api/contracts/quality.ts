@@ -1,0 +1,69 @@
+/**
+ * Annotation quality (issue: annotation quality): gold pairs with expected answers, adjudications
+ * of open pairs, and the final labels as JSON Lines (docs/quality.md).
+ */
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
+import { answersSchema, idOrSlugParams } from './shared';
+
+const invalidAnswers = { description: 'The body is malformed, or answers do not fit the campaign’s questions (`error.fields` names each one)', schema: apiErrorSchema } as const;
+
+export const setGoldContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/campaigns/{id}/gold',
+  summary: 'Mark a pair as a hidden gold (test) pair with its expected answers and an explanation',
+  description:
+    'The pair must belong to one of the campaign’s corpora; it joins the campaign if it was not in it. The questions given in `answers` are the ones that count towards accuracy (Likert within one point). `next` hands one gold pair out in every `goldEvery`, each annotator gets each gold pair once, and gold pairs never count towards the overlap. A pair already handed out as an ordinary pair cannot become gold (409). Posting again for the same pair replaces its answers (200).',
+  tags: ['quality'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: idOrSlugParams,
+  body: z.object({ pairId: z.number().int().positive(), answers: answersSchema.describe('expected answers, relations in the stored order (a, b)'), explanation: z.string().trim().min(1).max(4000) }).strict(),
+  responses: {
+    201: { description: 'Marked as gold', schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }) },
+    200: { description: 'Its gold answer replaced', schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }) },
+    ...standardErrors,
+    400: invalidAnswers,
+    404: notFound('The campaign, or the pair in its corpora'),
+    409: conflict('The pair was already handed out as an ordinary pair'),
+  },
+});
+
+export const adjudicateContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/campaigns/{id}/adjudications',
+  summary: 'Decide the final answers of a pair (researchers, admins, or members with the adjudicator role)',
+  description: 'Only the questions given are decided by the adjudicator; the others keep their unanimous, majority or open result. Posting again replaces the decision (200).',
+  tags: ['quality'],
+  roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
+  params: idOrSlugParams,
+  body: z.object({ pairId: z.number().int().positive(), answers: answersSchema.describe('relations in the stored order (a, b)'), note: z.string().trim().max(4000).optional() }).strict(),
+  responses: {
+    201: { description: 'Adjudicated', schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }) },
+    200: { description: 'The earlier decision replaced', schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }) },
+    ...standardErrors,
+    400: invalidAnswers,
+    404: notFound('The campaign (or the caller may not adjudicate it), or the pair among its non-gold pairs'),
+  },
+});
+
+export const finalLineSchema = z.object({
+  pairId: z.number().int(),
+  answers: answersSchema.describe('final answers of the decided questions; relations in the stored order (a, b)'),
+  method: z.record(z.string(), z.enum(['unanimous', 'majority', 'adjudicated', 'open'])),
+  n: z.number().int().describe('answers counted (excluded annotators left out)'),
+});
+
+export const finalLabelsContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/campaigns/{id}/final',
+  summary: 'The final labels: one JSON line per campaign pair (gold pairs left out)',
+  tags: ['quality'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: idOrSlugParams,
+  responses: {
+    200: { description: 'One JSON object per line, in item order', schema: finalLineSchema, contentType: 'application/x-ndjson' },
+    ...standardErrors,
+    404: notFound('The campaign'),
+  },
+});

@@ -1,0 +1,194 @@
+/**
+ * Agreement on one campaign question, as the dashboard and `GET /api/v1/campaigns/{id}/agreement`
+ * report it. The coefficients are lib/agreement's; this module only decides which apply:
+ * - Likert: Krippendorff's alpha at the ordinal level as the headline, interval beside it, mean
+ *   pairwise Cohen's kappa quadratic-weighted; booleans, relations (six categories, stored order)
+ *   and nominal choices: nominal alpha and unweighted kappa; ordinal choices: ordinal alpha;
+ * - Fleiss' kappa whenever every rated unit has the same number of ratings (from the unit ×
+ *   category counts, so coders may differ between units), else undefined with the reason;
+ * - Gwet's AC1 for binary questions; percent agreement always; units, pairable values, raters.
+ * An undefined coefficient is null with its reason, never 0 or 1. Pure.
+ */
+import { computeAgreementReport, computeAgreementReportWithBootstrap } from '@/lib/agreement/agreement-report';
+import { computeCohenKappa } from '@/lib/agreement/cohen-kappa';
+import { computeFleissKappaFromCounts } from '@/lib/agreement/fleiss-kappa';
+import { AgreementInputError, type MeasurementLevel, type RatingValue } from '@/lib/agreement/rating-values';
+import type { Question } from '@/lib/annotation/questions';
+import { RELATIONS } from '@/lib/annotation/relations';
+import { undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
+
+/** Ratings as lib/db/campaign-ratings.ts loads them: ratings[coder][unit], null = not rated. */
+export interface RatingTable {
+  coders: string[];
+  units: number[];
+  ratings: Array<Array<number | string | boolean | null>>;
+}
+
+export interface AgreementScheme {
+  level: 'ordinal' | 'nominal';
+  categories: RatingValue[];
+  binary: boolean;
+  likert: boolean;
+}
+
+/** How a question is scored; null for questions agreement does not apply to (free text). */
+export function agreementScheme(question: Question): AgreementScheme | null {
+  switch (question.type) {
+    case 'likert':
+      return { level: 'ordinal', categories: [0, 1, 2, 3, 4], binary: false, likert: true };
+    case 'boolean':
+      return { level: 'nominal', categories: ['no', 'yes'], binary: true, likert: false };
+    case 'relation':
+      return { level: 'nominal', categories: [...RELATIONS], binary: false, likert: false };
+    case 'choice': {
+      const categories = (question.options ?? []).map((o) => o.value);
+      return { level: question.level === 'ordinal' ? 'ordinal' : 'nominal', categories, binary: categories.length === 2, likert: false };
+    }
+    case 'text':
+      return null;
+  }
+}
+
+/** Stored answer → agreement value (booleans as "yes"/"no"; lib/agreement takes numbers and strings). */
+export function toRatingValue(value: number | string | boolean | null | undefined): RatingValue | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value;
+}
+
+export function toRatingMatrix(table: RatingTable): Array<Array<RatingValue | null>> {
+  return table.ratings.map((row) => row.map(toRatingValue));
+}
+
+export interface QuestionAgreement {
+  level: 'ordinal' | 'nominal';
+  krippendorffAlpha: number | null;
+  krippendorffAlphaInterval?: number | null;
+  fleissKappa: number | null;
+  meanCohenKappa: number | null;
+  percentAgreement: number | null;
+  gwetAC1?: number | null;
+  units: number;
+  pairableValues: number;
+  raters: number;
+  ci95?: { krippendorffAlpha: [number, number] | null; bootstrap: { resamples: number; seed: number } };
+  /** why the headline alpha is undefined */
+  undefinedReason?: string;
+  /** why each undefined coefficient is undefined */
+  reasons: Record<string, string>;
+}
+
+/** Fleiss' kappa from unit × category counts of the units with at least one rating. */
+export function computeFleissForTable(matrix: ReadonlyArray<ReadonlyArray<RatingValue | null>>, categories: readonly RatingValue[]): Estimate {
+  const index = new Map(categories.map((c, i) => [c, i]));
+  const units = matrix[0]?.length ?? 0;
+  const counts: number[][] = [];
+  for (let u = 0; u < units; u++) {
+    const row = new Array<number>(categories.length).fill(0);
+    let rated = 0;
+    for (const coder of matrix) {
+      const v = coder[u];
+      if (v === null || v === undefined) continue;
+      const i = index.get(v);
+      if (i !== undefined) row[i]! += 1;
+      rated += 1;
+    }
+    if (rated > 0) counts.push(row);
+  }
+  if (counts.length === 0) return undefinedEstimate('no rated units');
+  const sizes = new Set(counts.map((r) => r.reduce((a, b) => a + b, 0)));
+  if (sizes.size > 1) return undefinedEstimate(`units have different numbers of ratings (${[...sizes].sort((a, b) => a - b).join(', ')}); Fleiss' kappa needs the same number for every unit`);
+  return computeFleissKappaFromCounts(counts);
+}
+
+export interface CoderPairKappa {
+  a: string;
+  b: string;
+  n: number;
+  kappa: Estimate;
+}
+
+/** Cohen's kappa of every pair of coders over the units both rated (quadratic for Likert). */
+export function computePairwiseKappas(table: RatingTable, scheme: AgreementScheme): CoderPairKappa[] {
+  const matrix = toRatingMatrix(table);
+  const out: CoderPairKappa[] = [];
+  for (let i = 0; i < matrix.length; i++) {
+    for (let j = i + 1; j < matrix.length; j++) {
+      const a: RatingValue[] = [];
+      const b: RatingValue[] = [];
+      matrix[i]!.forEach((v, u) => {
+        const w = matrix[j]![u];
+        if (v !== null && w !== null && w !== undefined) {
+          a.push(v);
+          b.push(w);
+        }
+      });
+      const kappa = a.length === 0 ? undefinedEstimate('no unit was rated by both coders') : computeCohenKappa(a, b, { weighting: scheme.likert ? 'quadratic' : 'unweighted', categories: scheme.categories });
+      out.push({ a: table.coders[i]!, b: table.coders[j]!, n: a.length, kappa });
+    }
+  }
+  return out;
+}
+
+function meanKappa(pairs: readonly CoderPairKappa[]): Estimate {
+  const defined = pairs.map((p) => p.kappa.value).filter((v): v is number => v !== null);
+  if (pairs.length === 0) return undefinedEstimate('mean pairwise kappa needs at least two coders');
+  if (defined.length === 0) return undefinedEstimate(`Cohen's kappa is undefined for every pair of coders (${pairs[0]?.kappa.reason ?? ''})`);
+  return { value: defined.reduce((s, v) => s + v, 0) / defined.length };
+}
+
+export interface AgreementOptions {
+  /** bootstrap resamples and seed for the 95% interval of the headline alpha; none without */
+  bootstrap?: { resamples: number; seed: number };
+}
+
+function undefinedAgreement(scheme: AgreementScheme, reason: string, raters = 0): QuestionAgreement {
+  return { level: scheme.level, krippendorffAlpha: null, fleissKappa: null, meanCohenKappa: null, percentAgreement: null, units: 0, pairableValues: 0, raters, undefinedReason: reason, reasons: { krippendorffAlpha: reason } };
+}
+
+/** Every coefficient of one question; invalid ratings (outside the question's categories) make all undefined, with the reason. */
+export function computeQuestionAgreement(table: RatingTable, scheme: AgreementScheme, options: AgreementOptions = {}): QuestionAgreement {
+  if (table.coders.length === 0 || table.units.length === 0) return undefinedAgreement(scheme, 'no ratings yet');
+  try {
+    return computeDefinedAgreement(table, scheme, options);
+  } catch (error) {
+    if (error instanceof AgreementInputError) return undefinedAgreement(scheme, error.message, table.coders.length);
+    throw error;
+  }
+}
+
+function computeDefinedAgreement(table: RatingTable, scheme: AgreementScheme, options: AgreementOptions): QuestionAgreement {
+  const reasons: Record<string, string> = {};
+  const value = (name: string, e: Estimate): number | null => {
+    if (e.value === null) reasons[name] = e.reason;
+    return e.value;
+  };
+  const matrix = toRatingMatrix(table);
+  const input = { ratings: matrix, level: scheme.level as MeasurementLevel, categories: scheme.categories };
+  const withCi = options.bootstrap ? computeAgreementReportWithBootstrap(input, options.bootstrap) : null;
+  const report = withCi?.report ?? computeAgreementReport(input);
+  const alpha = value('krippendorffAlpha', report.coefficients.krippendorffAlpha);
+  const result: QuestionAgreement = {
+    level: scheme.level,
+    krippendorffAlpha: alpha,
+    fleissKappa: value('fleissKappa', computeFleissForTable(matrix, scheme.categories)),
+    meanCohenKappa: value('meanCohenKappa', meanKappa(computePairwiseKappas(table, scheme))),
+    percentAgreement: value('percentAgreement', report.coefficients.percentAgreement),
+    units: report.units,
+    pairableValues: report.pairableValues,
+    raters: report.coders,
+    reasons,
+  };
+  if (scheme.likert) {
+    const interval = computeAgreementReport({ ...input, level: 'interval' });
+    result.krippendorffAlphaInterval = value('krippendorffAlphaInterval', interval.coefficients.krippendorffAlpha);
+  }
+  if (scheme.binary) result.gwetAC1 = value('gwetAC1', report.coefficients.gwetAC1);
+  if (withCi && options.bootstrap) {
+    const ci = withCi.bootstrap.intervals.krippendorffAlpha;
+    result.ci95 = { krippendorffAlpha: ci.interval ? [ci.interval.low, ci.interval.high] : null, bootstrap: options.bootstrap };
+    if (!ci.interval) reasons.ci95 = ci.reason;
+  }
+  if (alpha === null) result.undefinedReason = reasons.krippendorffAlpha;
+  return result;
+}

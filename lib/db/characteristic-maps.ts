@@ -1,0 +1,98 @@
+/**
+ * Characteristic maps (lib/dashboards/characteristic-map.ts) from the database: a corpus's map
+ * from its measures is read from the stored summary (kept by imports, scoring jobs and semantic-set
+ * changes; no scan), a campaign's from the measures of its pairs or from its human ratings, all
+ * counted in SQL. Ratings: per pair the median over annotators of the 0-4 answers to `semantic`
+ * and `syntactic`; with an even number of answers the lower median (percentile_disc(0.5)), or the
+ * upper one on request. Gold pairs and excluded annotators are left out.
+ */
+import type { Db } from './client';
+import { ensureCorpusSummaries, getCorpusTotals, mapBinSql, readMapRows, refreshCorpusSummary } from './corpus-summary';
+import type { Queryable } from './sql-pool';
+import { emptyMap, isCharacteristicMap, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
+
+export type MedianTie = 'lower' | 'upper';
+
+export interface RatingsMapOptions {
+  median?: MedianTie;
+  /** one annotator's map (their own answers; no median) */
+  annotator?: string;
+}
+
+/** The corpus's map from syn and sem, from its stored summary. */
+export async function getCorpusMeasureMap(db: Db, corpusId: number): Promise<CharacteristicMap> {
+  const { sums } = await getCorpusTotals(db, corpusId);
+  return sums.map ?? emptyMap();
+}
+
+export interface CorpusMap {
+  id: number;
+  name: string;
+  slug: string;
+  map: CharacteristicMap;
+}
+
+/** Every corpus's map from its measures (stored summaries; one without a map is scanned once). */
+export async function listCorpusMeasureMaps(db: Db): Promise<CorpusMap[]> {
+  await ensureCorpusSummaries(db);
+  const rows = await db.$queryRaw<Array<{ id: number; name: string; slug: string; map: unknown }>>`
+    SELECT c."id", c."name", c."slug", s."stats" -> 'map' AS map FROM "Corpus" c JOIN "CorpusSummary" s ON s."corpusId" = c."id" ORDER BY c."name"`;
+  const out: CorpusMap[] = [];
+  for (const r of rows) out.push({ id: r.id, name: r.name, slug: r.slug, map: isCharacteristicMap(r.map) ? r.map : ((await refreshCorpusSummary(db, r.id)).sums.map ?? emptyMap()) });
+  return out;
+}
+
+/** The campaign's pairs (gold left out) mapped by their measures. */
+export async function getCampaignMeasureMap(db: Queryable, campaignId: number): Promise<CharacteristicMap> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${mapBinSql('p."syn"')} AS x, ${mapBinSql('p."sem"')} AS y, count(*)::int AS n
+     FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId"
+     WHERE i."campaignId" = $1 AND NOT i."isGold" GROUP BY 1, 2`,
+    [campaignId],
+  );
+  return readMapRows(rows);
+}
+
+/** A 0-4 Likert answer of `question` as an integer, NULL when absent or not a number. */
+const likert = (question: 'semantic' | 'syntactic') =>
+  `CASE WHEN jsonb_typeof(n."answers" -> '${question}') = 'number' THEN (n."answers" ->> '${question}')::int END`;
+
+/** Ratings of the campaign's non-gold pairs by annotators not excluded, one row per answer. */
+export const RATED_SQL = `
+  SELECT n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, ${likert('semantic')} AS sem, ${likert('syntactic')} AS syn
+  FROM "Annotation" n
+  JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId" AND NOT i."isGold"
+  JOIN "User" u ON u."id" = n."annotatorId"
+  LEFT JOIN "CampaignMember" m ON m."campaignId" = n."campaignId" AND m."userId" = n."annotatorId"
+  WHERE n."campaignId" = $1 AND NOT COALESCE(m."excluded", FALSE)`;
+
+/** Per pair: the median semantic and syntactic rating (lower or upper for even counts). */
+export function medianRatingsSql(tie: MedianTie): string {
+  const order = tie === 'lower' ? '' : ' DESC';
+  return `SELECT r."pairId",
+      percentile_disc(0.5) WITHIN GROUP (ORDER BY r.syn${order}) AS syn,
+      percentile_disc(0.5) WITHIN GROUP (ORDER BY r.sem${order}) AS sem
+    FROM (${RATED_SQL}) r GROUP BY r."pairId"`;
+}
+
+/**
+ * The campaign's map from human ratings: every non-gold pair, placed by its median ratings (or
+ * one annotator's answers); pairs without both are `missing`.
+ */
+export async function getCampaignRatingsMap(db: Queryable, campaignId: number, options: RatingsMapOptions = {}): Promise<CharacteristicMap> {
+  const { rows } = options.annotator
+    ? await db.query<Record<string, unknown>>(`SELECT r.syn AS x, r.sem AS y, count(*)::int AS n FROM (${RATED_SQL}) r WHERE r.annotator = $2 GROUP BY 1, 2`, [campaignId, options.annotator])
+    : await db.query<Record<string, unknown>>(
+        `SELECT m.syn AS x, m.sem AS y, count(*)::int AS n
+         FROM "CampaignItem" i LEFT JOIN (${medianRatingsSql(options.median ?? 'lower')}) m ON m."pairId" = i."pairId"
+         WHERE i."campaignId" = $1 AND NOT i."isGold" GROUP BY 1, 2`,
+        [campaignId],
+      );
+  return readMapRows(rows);
+}
+
+/** Pseudonyms of the annotators with ratings in the campaign (excluded ones left out), sorted. */
+export async function listRatingAnnotators(db: Queryable, campaignId: number): Promise<string[]> {
+  const { rows } = await db.query<{ annotator: string }>(`SELECT DISTINCT r.annotator FROM (${RATED_SQL}) r WHERE r.sem IS NOT NULL OR r.syn IS NOT NULL ORDER BY 1`, [campaignId]);
+  return rows.map((r) => r.annotator);
+}
