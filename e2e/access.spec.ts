@@ -4,11 +4,11 @@
  */
 import { test, expect, type DemoRole } from './fixtures';
 
-const pages = ['/annotate', '/corpora', '/explore', '/campaigns', '/dashboards', '/mining', '/admin/users'] as const;
+const pages = ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining', '/admin/users'] as const;
 
 const allowedPages: Record<DemoRole, readonly string[]> = {
   annotator: ['/annotate'],
-  researcher: ['/annotate', '/corpora', '/explore', '/campaigns', '/dashboards', '/mining'],
+  researcher: ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining'],
   admin: pages,
 };
 

@@ -28,8 +28,8 @@ test.describe('signing in', () => {
 
   const homes = [
     { role: 'annotator', home: '/annotate', heading: 'My campaigns', nav: ['My campaigns'] },
-    { role: 'researcher', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining'] },
-    { role: 'admin', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Users'] },
+    { role: 'researcher', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports'] },
+    { role: 'admin', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports', 'Users'] },
   ] as const;
 
   for (const { role, home, heading, nav } of homes) {

@@ -50,6 +50,28 @@ const notTheirCampaign = (suffix: string): OwnerRule => ({
   expect: { status: 404 },
 });
 
+/** An export the admin queues (of a demo corpus): its status, file, rerun and delete are the admin's alone. */
+async function adminExport(admin: APIRequestContext, baseURL: string): Promise<number> {
+  const start = listServerActions().find((a) => a.name === 'startExportAction')!;
+  const result = (await callServerAction(admin, baseURL, start.id, [{ scope: 'corpus', slug: 'wikipedia-ipc-paper-examples', format: 'jsonl', include: ['texts'] }])) as { ok: boolean; data: { jobId: number } };
+  if (!result.ok) throw new Error(`starting the export answered ${JSON.stringify(result)}`);
+  return result.data.jobId;
+}
+
+const notTheirExport = (suffix: string): OwnerRule => ({
+  kind: 'owned',
+  as: 'researcher',
+  setup: async (admin, baseURL) => ({ path: `/api/exports/${await adminExport(admin, baseURL)}${suffix}` }),
+  expect: { status: 404 },
+});
+
+const notTheirExportAction = (error: string): OwnerRule => ({
+  kind: 'owned',
+  as: 'researcher',
+  setup: async (admin, baseURL) => ({ args: [{ jobId: await adminExport(admin, baseURL) }] }),
+  expect: { error },
+});
+
 const submission = JSON.stringify({ submissionId: 'authorization-table-0001', pairId: 2147483000, answers: { semantic: 1 } });
 
 export interface RouteRow {
@@ -79,6 +101,8 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/imports/[id]': { roles: staff, path: '/api/imports/2147483000', allowedStatus: 404, owner: sharedImports },
   'GET /api/imports/[id]/rejects': { roles: staff, path: '/api/imports/2147483000/rejects', allowedStatus: 404, owner: sharedImports },
   'GET /api/scoring-jobs/[id]': { roles: staff, path: '/api/scoring-jobs/2147483000', allowedStatus: 404, owner: sharedScoring },
+  'GET /api/exports/[id]': { roles: staff, path: '/api/exports/2147483000', allowedStatus: 404, owner: notTheirExport('') },
+  'GET /api/exports/[id]/file': { roles: staff, path: '/api/exports/2147483000/file', allowedStatus: 404, owner: notTheirExport('/file') },
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
   'GET /api/v1/corpora/[slug]/map': { roles: staff, path: '/api/v1/corpora/no-such-corpus/map', allowedStatus: 404, owner: sharedDashboards },
@@ -151,6 +175,8 @@ export interface ActionRow {
 }
 
 const invalid = 'Please correct the highlighted fields.';
+const RERUN_REFUSED = 'That export does not exist. Only your own failed or cancelled exports can be run again.';
+const DELETE_REFUSED = 'That export does not exist. Only your own exports that are not running can be deleted.';
 
 /** Keyed by the action's exported name (unique across lib/actions). */
 export const actionTable: Record<string, ActionRow> = {
@@ -162,6 +188,14 @@ export const actionTable: Record<string, ActionRow> = {
   startScoringAction: { roles: staff, args: [{ slug: 'no-such-corpus', measures: ['wordnet'] }], allowedError: 'That corpus does not exist.', owner: sharedScoring },
   cancelScoringAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That scoring job does not exist.', owner: sharedScoring },
   setSemMeasuresAction: { roles: staff, args: [{ slug: 'no-such-corpus', measures: ['st'] }], allowedError: 'That corpus does not exist.', owner: sharedScoring },
+  startExportAction: {
+    roles: staff,
+    args: [{ scope: 'corpus', slug: 'no-such-corpus', format: 'jsonl', include: ['texts'] }],
+    allowedError: 'That corpus does not exist.',
+    owner: { kind: 'shared', reason: 'every corpus and campaign may be exported by the researchers and admins (the job then belongs to its creator)' },
+  },
+  rerunExportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: RERUN_REFUSED, owner: notTheirExportAction(RERUN_REFUSED) },
+  deleteExportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: DELETE_REFUSED, owner: notTheirExportAction(DELETE_REFUSED) },
   createUserAction: { roles: admins, args: [{}], allowedError: invalid, owner: none },
   setUserRoleAction: { roles: admins, args: [{ userId: 2147483000, role: 'ADMIN' }], allowedError: 'That user does not exist.', owner: none },
   resetPasswordAction: { roles: admins, args: [{ userId: 2147483000 }], allowedError: 'That user does not exist.', owner: none },

@@ -79,6 +79,7 @@ const ownedRows = [
 
 test("another owner's resource is out of reach", async ({ browser, baseURL }) => {
   test.skip(ownedRows.length === 0, 'no owner-scoped resources yet: import jobs and corpora are shared (see the owner rules in the table)');
+  test.setTimeout(30_000 + ownedRows.length * 15_000); // one resource and one sign-in per owned row
   const contextFor = async (role: DemoRole) => {
     const context = await browser.newContext({ baseURL: baseURL! });
     const page = await context.newPage();

@@ -20,24 +20,27 @@ import { expireImportFiles, importJobKind, recoverImportsAtStartup } from '@/lib
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
 import { requeueInterruptedScoring } from '@/lib/db/scoring-jobs';
 import { scoringJobKind } from '@/lib/jobs/scoring-queue';
+import { exportJobKind, recoverExportsAtStartup } from '@/lib/jobs/export-queue';
 import { indexJobKind } from '@/lib/jobs/index-queue';
 import { requeueInterruptedIndexJobs } from '@/lib/db/index-jobs';
 
-/** Before serving: interrupted imports failed, interrupted scoring requeued, private files tightened, stale files removed, summaries present. */
+/** Before serving: interrupted imports and exports failed, interrupted scoring requeued, private files tightened, stale files removed, summaries present. */
 async function recoverAtStartup(db: Db): Promise<void> {
   const { interrupted, removed } = await recoverImportsAtStartup(db);
   if (interrupted > 0) console.log(`Marked ${interrupted} interrupted import(s) as failed; nothing of them was imported.`);
   if (removed > 0) console.log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
   const requeued = await requeueInterruptedScoring(db);
   if (requeued > 0) console.log(`Queued ${requeued} interrupted scoring job(s) again; they continue where they stopped.`);
+  const exports = await recoverExportsAtStartup(db);
+  if (exports.interrupted > 0) console.log(`Marked ${exports.interrupted} interrupted export(s) as failed; they can be run again from /exports.`);
   await requeueInterruptedIndexJobs(db);
   const summarized = await ensureCorpusSummaries(db);
   if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
 }
 
-/** Runs queued jobs (web imports, scoring) in processes of their own, beside the web server. */
+/** Runs queued jobs (web imports, scoring, exports) in processes of their own, beside the web server. */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
-  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, indexJobKind], {
+  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, indexJobKind, exportJobKind], {
     env,
     housekeeping: { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
   });

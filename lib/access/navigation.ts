@@ -14,6 +14,7 @@ const items: NavItem[] = [
   { href: '/campaigns', label: 'Campaigns', area: 'campaigns' },
   { href: '/dashboards', label: 'Dashboards', area: 'dashboards' },
   { href: '/mining', label: 'Mining', area: 'mining' },
+  { href: '/exports', label: 'Exports', area: 'explore' },
   { href: '/admin/users', label: 'Users', area: 'admin' },
 ];
 

@@ -7,6 +7,7 @@ import { csvFormat, jsonlFormat, tsvFormat } from './formats/generic';
 import { msrpcFormat } from './formats/msrpc';
 import { multipitFormat } from './formats/multipit';
 import { multipitNmrFormat } from './formats/multipit-nmr';
+import { paralensExportFormat } from './formats/paralens-export';
 import { pawsFormat } from './formats/paws';
 import { pit2015Format } from './formats/pit2015';
 import { sickFormat } from './formats/sick';
@@ -29,6 +30,7 @@ const FORMATS: readonly FormatDefinition[] = [
   multipitFormat,
   multipitNmrFormat,
   tapacoFormat,
+  paralensExportFormat,
   csvFormat,
   tsvFormat,
   jsonlFormat,

@@ -87,6 +87,7 @@ export const IMPORT_FORMATS = [
   'multipit',
   'multipit-nmr',
   'tapaco',
+  'paralens-jsonl',
   'csv',
   'tsv',
   'jsonl',

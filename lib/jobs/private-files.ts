@@ -1,5 +1,5 @@
 /**
- * Files Paralens keeps under PARALENS_HOME (uploads waiting for import, rejects files) are private
+ * Files Paralens keeps under PARALENS_HOME (uploads waiting for import, rejects files, exports) are private
  * to the account running it: folders 0700, files 0600. PARALENS_HOME itself is 0700, or 0711 when
  * running as root, because the embedded PostgreSQL then runs as the `postgres` user and must be
  * able to pass through to its own data folder (it cannot list or read anything else).
@@ -9,7 +9,7 @@ import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveParalensHome } from '@/lib/runtime/paralens-home';
 
-export type JobFileKind = 'uploads' | 'rejects';
+export type JobFileKind = 'uploads' | 'rejects' | 'exports';
 
 export function jobFilesDir(kind: JobFileKind, env: NodeJS.ProcessEnv = process.env): string {
   return path.join(resolveParalensHome(env), kind);

@@ -41,7 +41,7 @@ const definitions = [
   { key: 'wms', label: 'WMS', group: 'semantic', kind: 'semantic', description: 'Word Mover similarity, 1 − WMD/2', importNames: ['wms'], inTable7: true },
   { key: 'bertscore', label: 'BERTScore', group: 'semantic', kind: 'semantic', description: 'BERTScore F1', importNames: ['bert-score-f1', 'bertscore'], clipImported: true, inTable7: true },
   { key: 'st', label: 'ST', group: 'semantic', kind: 'semantic', description: 'Sentence-Transformer cosine', importNames: ['sentence-transformer-cos-sim', 'st'], clipImported: true, inTable7: true },
-  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where no paper measure exists', fallback: true },
+  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where no paper measure exists', importNames: ['wordnet'], fallback: true },
   { key: 'sem', label: 'sem', group: 'combined', kind: 'combined', description: 'mean of the semantic measures present' },
   { key: 'delta', label: 'Δsem,syn', group: 'combined', kind: 'combined', description: 'sem − syn: paraphrase sophistication', inTable7: true },
   { key: 'levenshtein', label: 'Levenshtein', group: 'thesis', kind: 'text', description: 'normalised word-level edit distance (0 = identical)' },

@@ -15,6 +15,7 @@ import { FilterForm } from '@/components/explore/filter-form';
 import { PairTable } from '@/components/explore/pair-table';
 import { PairCountSection } from './_sections/pair-count-section';
 import { Pager } from '@/components/explore/pager';
+import { ExportViewLink } from '@/components/export/export-view-link';
 import { FilterErrors } from '@/components/explore/filter-errors';
 
 export const metadata: Metadata = { title: 'Explorer' };
@@ -84,6 +85,7 @@ export default async function ExplorePage({ searchParams }: Props) {
               </Suspense>
             }
           />
+          <ExportViewLink query={pairQuery} />
           <PairTable
             rows={page.rows.map((r) => ({ ...r, href: `/explore/pairs/${r.id}${pairQuery ? `?${pairQuery}` : ''}` }))}
             visible={view.columns}

@@ -6,6 +6,7 @@
 import { createPrismaClient } from '@/lib/db/client';
 import { runQueuedImport } from '@/lib/jobs/import-queue';
 import { runQueuedScoring } from '@/lib/jobs/scoring-queue';
+import { runQueuedExport } from '@/lib/jobs/export-queue';
 import { runQueuedIndexJob } from '@/lib/jobs/index-queue';
 import type { CliIo } from '../io';
 
@@ -16,8 +17,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
   const url = process.env.DATABASE_URL;
-  if ((kind !== 'import' && kind !== 'score' && kind !== 'index') || !Number.isInteger(id) || id <= 0) {
-    io.stderr.write('Usage: paralens run-job import|score|index <job id>\n');
+  if ((kind !== 'import' && kind !== 'score' && kind !== 'export' && kind !== 'index') || !Number.isInteger(id) || id <= 0) {
+    io.stderr.write('Usage: paralens run-job import|score|export|index <job id>\n');
     return 2;
   }
   if (!url) {
@@ -29,6 +30,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (kind === 'score') {
       const report = await runQueuedScoring(db, id);
       io.stdout.write(report ? `${report.status.toLowerCase()}: ${report.message}\n` : 'nothing to run: the job is not running any more\n');
+      return 0;
+    }
+    if (kind === 'export') {
+      const result = await runQueuedExport(db, url, id);
+      io.stdout.write(result ? `${result.status.toLowerCase()}: ${result.rows} rows in ${result.seconds.toFixed(1)} s\n` : 'nothing to run: the job is not running any more\n');
       return 0;
     }
     if (kind === 'index') {

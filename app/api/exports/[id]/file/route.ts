@@ -1,0 +1,33 @@
+/** GET /api/exports/{id}/file: the finished export (CSV, JSON Lines, or an HF folder as .tar.gz), to its creator only. */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { AppError } from '@/lib/errors/app-error';
+import { defineRoute } from '@/lib/http/route';
+import { rolesForArea } from '@/lib/access/roles';
+import { getDb } from '@/lib/db/client';
+import { getOwnExportJob } from '@/lib/db/export-jobs';
+
+export const dynamic = 'force-dynamic';
+
+const CONTENT_TYPES = { CSV: 'text/csv; charset=utf-8', JSONL: 'application/x-ndjson; charset=utf-8', HF: 'application/gzip' } as const;
+
+export const GET = defineRoute({
+  roles: rolesForArea('explore'),
+  handler: async ({ params, user }) => {
+    const id = Number(params.id);
+    const job = Number.isInteger(id) ? await getOwnExportJob(getDb(), id, user.id) : null;
+    if (!job) throw new AppError('NOT_FOUND', 'That export does not exist.');
+    const info = job.status === 'SUCCEEDED' && job.filePath ? await stat(job.filePath).catch(() => null) : null;
+    if (!job.filePath || !info) throw new AppError('NOT_FOUND', 'This export has no file (it has not finished, or it failed).');
+    const body = Readable.toWeb(createReadStream(job.filePath)) as ReadableStream<Uint8Array>;
+    return new Response(body, {
+      headers: {
+        'content-type': CONTENT_TYPES[job.format],
+        'content-length': String(info.size),
+        'content-disposition': `attachment; filename="export-${path.basename(job.filePath)}"`,
+      },
+    });
+  },
+});

@@ -1,0 +1,19 @@
+/** GET /api/exports/{id}: an export job's status and progress, polled by /exports (its creator only). */
+import { AppError } from '@/lib/errors/app-error';
+import { defineRoute } from '@/lib/http/route';
+import { rolesForArea } from '@/lib/access/roles';
+import { getDb } from '@/lib/db/client';
+import { getOwnExportJob } from '@/lib/db/export-jobs';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute({
+  roles: rolesForArea('explore'),
+  handler: async ({ params, user }) => {
+    const id = Number(params.id);
+    const job = Number.isInteger(id) ? await getOwnExportJob(getDb(), id, user.id) : null;
+    if (!job) throw new AppError('NOT_FOUND', 'That export does not exist.');
+    const { filePath, ...view } = job;
+    return { ...view, downloadable: filePath !== null };
+  },
+});

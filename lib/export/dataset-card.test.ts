@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildDatasetCard, hfLicences, sizeCategory, type CorpusCardInfo } from './dataset-card';
+import { planExportFields } from './fields';
+
+const corpus = (licence: string | null, extra: Partial<CorpusCardInfo> = {}): CorpusCardInfo => ({
+  id: 1, name: 'PAWS | demo', slug: 'paws', tier: 'GOLD', source: 'Zhang et al. 2019', licence, attribution: 'Google LLC', description: null, language: 'en', semMeasures: ['st'], ...extra,
+});
+
+describe('dataset card', () => {
+  it('maps licences to Hugging Face identifiers, "other" for the rest', () => {
+    expect(hfLicences([corpus('CC BY-SA 4.0 (Wikipedia text)'), corpus('MIT')])).toEqual(['cc-by-sa-4.0', 'mit']);
+    expect(hfLicences([corpus('CC BY 4.0'), corpus(null), corpus('may be freely used')])).toEqual(['cc-by-4.0', 'other']);
+  });
+  it('size categories follow the Hub’s bins', () => {
+    expect([999, 1000, 99_999, 1_000_000].map(sizeCategory)).toEqual(['n<1K', '1K<n<10K', '10K<n<100K', '1M<n<10M']);
+  });
+  it('has front matter datasets can load, the fields, filters, counts, measures and every corpus’s licence and attribution', () => {
+    const card = buildDatasetCard({
+      scope: { kind: 'view', name: 'paws', filter: 'corpus=paws&min.bleu=0.5' },
+      parts: ['texts', 'measures'],
+      fields: planExportFields(['texts', 'measures'], null),
+      corpora: [corpus('CC BY-SA 4.0'), corpus(null, { id: 2, name: 'Other', slug: 'other' })],
+      counts: { paws: 3, other: 0 },
+      total: 3,
+      campaign: null,
+      exportedAt: '2026-11-23T00:00:00Z',
+      dataFile: 'data/train.jsonl',
+    });
+    expect(card.startsWith('---\npretty_name: "Paralens export: paws"\nlicense:\n  - cc-by-sa-4.0\n  - other\n')).toBe(true);
+    expect(card).toContain('      - split: train\n        path: data/train.jsonl\n---');
+    expect(card).toContain('Filters (read API parameters): `corpus=paws&min.bleu=0.5`');
+    expect(card).toContain('| `delta` | Δsem,syn | combined | sem − syn: paraphrase sophistication |');
+    expect(card).toContain('### PAWS \\| demo (`paws`)');
+    expect(card).toContain('- Attribution: Google LLC');
+    expect(card).toContain('- Licence: not recorded (check the source before sharing)');
+    expect(card).toContain('| **total** | **3** |');
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The dataset card (README.md) of a Hugging Face datasets folder: YAML front matter that
+ * `datasets.load_dataset(folder)` reads (configs → data/train.jsonl, licence, size), then what a
+ * reader needs to use the data honestly: the fields, the selection (scope and filters), the
+ * campaign's settings, the counts, the measure definitions (lib/measures/catalog.ts), and the
+ * licence and attribution of every source corpus. Pure: built from plain values.
+ */
+import { measureList } from '@/lib/measures/catalog';
+import type { ExportField } from './fields';
+import { PART_LABELS, type ExportPart } from './options';
+
+export interface CorpusCardInfo {
+  id: number;
+  name: string;
+  slug: string;
+  tier: string;
+  source: string | null;
+  licence: string | null;
+  attribution: string | null;
+  description: string | null;
+  language: string;
+  semMeasures: string[];
+}
+
+export interface CampaignCardInfo {
+  name: string;
+  slug: string;
+  description: string | null;
+  status: string;
+  questions: Array<{ key: string; type: string; label: string; options: string[] | null }>;
+  overlap: number;
+  goldEvery: number;
+  goldMinAccuracy: number;
+  randomiseOrder: boolean;
+  sampling: unknown;
+  items: number;
+  annotations: number;
+  annotators: number;
+  excludedAnnotators: number;
+  createdAt: string;
+}
+
+export interface DatasetCardInput {
+  scope: { kind: 'corpus' | 'campaign' | 'view'; name: string; filter: string | null };
+  parts: readonly ExportPart[];
+  fields: readonly ExportField[];
+  corpora: readonly CorpusCardInfo[];
+  /** rows per corpus slug */
+  counts: Readonly<Record<string, number>>;
+  total: number;
+  campaign: CampaignCardInfo | null;
+  /** ISO date-time of the snapshot */
+  exportedAt: string;
+  dataFile: string;
+}
+
+const HF_LICENCES: ReadonlyArray<[RegExp, string]> = [
+  [/^cc[- ]?by[- ]?sa[- ]?4(\.0)?\b/i, 'cc-by-sa-4.0'],
+  [/^cc[- ]?by[- ]?sa[- ]?3(\.0)?\b/i, 'cc-by-sa-3.0'],
+  [/^cc[- ]?by[- ]?4(\.0)?\b/i, 'cc-by-4.0'],
+  [/^cc[- ]?by[- ]?nc[- ]?sa[- ]?4(\.0)?\b/i, 'cc-by-nc-sa-4.0'],
+  [/^cc0([- ]1(\.0)?)?\b/i, 'cc0-1.0'],
+  [/^mit\b/i, 'mit'],
+  [/^apache[- ]?(license[- ]?)?2(\.0)?\b/i, 'apache-2.0'],
+];
+
+/** Hugging Face licence identifiers of the corpora's licences ("other" for anything not recognised, or none given). */
+export function hfLicences(corpora: readonly CorpusCardInfo[]): string[] {
+  const ids = corpora.map((c) => HF_LICENCES.find(([pattern]) => pattern.test((c.licence ?? '').trim()))?.[1] ?? 'other');
+  return [...new Set(ids)].sort();
+}
+
+export function sizeCategory(n: number): string {
+  const bounds: Array<[number, string]> = [[1e3, 'n<1K'], [1e4, '1K<n<10K'], [1e5, '10K<n<100K'], [1e6, '100K<n<1M'], [1e7, '1M<n<10M'], [1e8, '10M<n<100M']];
+  return bounds.find(([bound]) => n < bound)?.[1] ?? 'n>100M';
+}
+
+/** A Markdown table cell: one line, pipes escaped. */
+const cell = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '–' : String(value).replace(/\s+/g, ' ').replace(/\|/g, '\\|'));
+const yaml = (value: string): string => JSON.stringify(value);
+
+function frontMatter(input: DatasetCardInput): string[] {
+  const languages = [...new Set(input.corpora.map((c) => c.language))].sort();
+  return [
+    '---',
+    `pretty_name: ${yaml(`Paralens export: ${input.scope.name}`)}`,
+    'license:',
+    ...hfLicences(input.corpora).map((l) => `  - ${l}`),
+    'language:',
+    ...(languages.length > 0 ? languages : ['en']).map((l) => `  - ${l}`),
+    'task_categories:',
+    '  - sentence-similarity',
+    '  - text-classification',
+    'size_categories:',
+    `  - ${sizeCategory(input.total)}`,
+    'configs:',
+    '  - config_name: default',
+    '    data_files:',
+    '      - split: train',
+    `        path: ${input.dataFile}`,
+    '---',
+  ];
+}
+
+function selectionSection(input: DatasetCardInput): string[] {
+  const what = { corpus: `the whole corpus \`${input.scope.name}\`, in pair id order`, campaign: `the pairs of campaign \`${input.scope.name}\`, in the order they were handed out`, view: 'an explorer view, in its sort order' }[input.scope.kind];
+  const lines = ['## Selection', '', `Exported ${input.exportedAt} from Paralens: ${what}. The file holds exactly the rows that matched when the export started (one database snapshot).`, ''];
+  lines.push(input.scope.filter ? `Filters (read API parameters): \`${input.scope.filter}\`` : 'Filters: none.', '');
+  lines.push('Parts included: ids (always)', ...input.parts.map((p) => `- ${PART_LABELS[p]}`), '');
+  return lines;
+}
+
+function countsSection(input: DatasetCardInput): string[] {
+  return ['## Counts', '', '| corpus | rows |', '| --- | ---: |', ...Object.entries(input.counts).map(([slug, n]) => `| ${cell(slug)} | ${n.toLocaleString('en')} |`), `| **total** | **${input.total.toLocaleString('en')}** |`, ''];
+}
+
+function corporaSection(input: DatasetCardInput): string[] {
+  const lines = ['## Source corpora, licences and attribution', '', 'Each row keeps the licence of the corpus it comes from. Cite and attribute every corpus below when you use or share this data.', ''];
+  for (const c of input.corpora) {
+    lines.push(`### ${cell(c.name)} (\`${c.slug}\`)`, '');
+    lines.push(`- Tier: ${c.tier.toLowerCase()}`, `- Language: ${c.language}`, `- Source: ${cell(c.source)}`, `- Licence: ${cell(c.licence) === '–' ? 'not recorded (check the source before sharing)' : cell(c.licence)}`);
+    lines.push(`- Attribution: ${cell(c.attribution)}`, `- Semantic measures forming sem: ${c.semMeasures.join(', ')}`);
+    if (c.description) lines.push(`- Description: ${cell(c.description)}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+function campaignSection(campaign: CampaignCardInfo): string[] {
+  return [
+    '## Annotation campaign',
+    '',
+    `${cell(campaign.name)} (\`${campaign.slug}\`, ${campaign.status.toLowerCase()}, created ${campaign.createdAt})${campaign.description ? `: ${cell(campaign.description)}` : ''}`,
+    '',
+    `- Annotators per pair (overlap): ${campaign.overlap}`,
+    `- Hidden test pairs: ${campaign.goldEvery > 0 ? `one in every ${campaign.goldEvery}` : 'none'}; annotators below ${campaign.goldMinAccuracy} accuracy on them are flagged`,
+    `- Texts shown in random order: ${campaign.randomiseOrder ? 'yes (answers are stored relative to a → b)' : 'no'}`,
+    `- Items: ${campaign.items}; answers: ${campaign.annotations}; annotators: ${campaign.annotators} (${campaign.excludedAnnotators} excluded from aggregates)`,
+    '',
+    '| question | type | label | options |',
+    '| --- | --- | --- | --- |',
+    ...campaign.questions.map((q) => `| ${cell(q.key)} | ${q.type} | ${cell(q.label)} | ${cell(q.options?.join(', '))} |`),
+    '',
+    'Sampling:',
+    '',
+    '```json',
+    JSON.stringify(campaign.sampling, null, 2),
+    '```',
+    '',
+    'Aggregates count the answers of annotators not excluded from the campaign. The median is the lower middle answer for an even count (EACL 2023 median rule); a majority is reported only when one answer is strictly most frequent, otherwise the tie is marked. Final labels (with their method) come from the campaign’s adjudication and are empty where none has been recorded.',
+    '',
+  ];
+}
+
+export function buildDatasetCard(input: DatasetCardInput): string {
+  const fieldRows = input.fields.map((f) => `| \`${f.name}\` | ${f.type} | ${cell(f.description)} |`);
+  const measures = measureList.map((m) => `| \`${m.key}\` | ${cell(m.label)} | ${m.group} | ${cell(m.description)} |`);
+  return [
+    ...frontMatter(input),
+    '',
+    `# Paralens export: ${input.scope.name}`,
+    '',
+    `Paraphrase candidate pairs exported from Paralens: ${input.total.toLocaleString('en')} rows in \`${input.dataFile}\` (JSON Lines, one pair per line).`,
+    '',
+    ...selectionSection(input),
+    ...countsSection(input),
+    '## Fields',
+    '',
+    '| field | type | meaning |',
+    '| --- | --- | --- |',
+    ...fieldRows,
+    '',
+    ...(input.parts.includes('measures')
+      ? ['## Measure definitions', '', 'Syntactic measures are computed from the texts (Gohsen et al., EACL 2023, sec. 4); semantic ones are imported or computed from local models; `sem` averages the semantic measures present and `delta` = sem − syn.', '', '| measure | label | group | definition |', '| --- | --- | --- | --- |', ...measures, '']
+      : []),
+    ...(input.campaign ? campaignSection(input.campaign) : []),
+    ...corporaSection(input),
+  ].join('\n');
+}

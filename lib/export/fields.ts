@@ -1,0 +1,123 @@
+/**
+ * The fields of an export, in file order: one list that the SQL (lib/db/export-query.ts), the CSV
+ * header and the dataset card's field table all derive from, so they cannot disagree. Names are
+ * snake_case identifiers (question keys keep their own spelling), safe as CSV headers and JSON keys.
+ */
+import { measureList, type MeasureKey } from '@/lib/measures/catalog';
+import type { ExportPart } from './options';
+
+export type FieldType = 'integer' | 'number' | 'text' | 'boolean' | 'json' | 'text list';
+
+export type BaseColumn =
+  | 'pair_id' | 'corpus' | 'original_id' | 'cluster_id' | 'gold'
+  | 'a' | 'b' | 'type_a' | 'type_b' | 'page_a' | 'page_b' | 'image' | 'length_a' | 'length_b'
+  | 'reference_label' | 'reference_score' | 'reference_is_paraphrase' | 'metadata' | 'sem_parts';
+
+export type QuestionStat = 'n' | 'median' | 'majority' | 'tie' | 'final' | 'final_method' | 'unanimous' | 'spread';
+
+export type FieldSource =
+  | { kind: 'column'; column: BaseColumn }
+  | { kind: 'measure'; key: MeasureKey }
+  | { kind: 'annotations' }
+  | { kind: 'question'; question: string; questionType: ExportQuestion['type']; stat: QuestionStat };
+
+export interface ExportField {
+  name: string;
+  type: FieldType;
+  part: ExportPart | 'ids';
+  description: string;
+  source: FieldSource;
+}
+
+/** What the plan needs of a campaign question (lib/annotation/questions.ts). */
+export interface ExportQuestion {
+  key: string;
+  type: 'likert' | 'boolean' | 'relation' | 'text' | 'choice';
+  label: string;
+}
+
+const column = (name: BaseColumn, type: FieldType, part: ExportField['part'], description: string): ExportField => ({ name, type, part, description, source: { kind: 'column', column: name } });
+
+function baseFields(hasCampaign: boolean): ExportField[] {
+  const ids = [
+    column('pair_id', 'integer', 'ids', 'Paralens pair id'),
+    column('corpus', 'text', 'ids', 'slug of the corpus the pair belongs to'),
+    column('original_id', 'text', 'ids', 'the source corpus’s own pair id (not always unique)'),
+    column('cluster_id', 'text', 'ids', 'the source corpus’s own group id (not always unique)'),
+  ];
+  if (hasCampaign) ids.push(column('gold', 'boolean', 'ids', 'a hidden test (gold) pair of the campaign'));
+  return ids;
+}
+
+const textFields: ExportField[] = [
+  column('a', 'text', 'texts', 'first text, exactly as stored'),
+  column('b', 'text', 'texts', 'second text (directional labels refer to the order a → b)'),
+  column('type_a', 'text', 'texts', 'caption, alt_text or sentence'),
+  column('type_b', 'text', 'texts', 'caption, alt_text or sentence'),
+  column('page_a', 'text', 'texts', 'article (or other page) the first text comes from'),
+  column('page_b', 'text', 'texts', 'article (or other page) the second text comes from'),
+  column('image', 'text', 'texts', 'the image both captions belong to (Commons URL or file name)'),
+  column('length_a', 'integer', 'texts', 'words in a'),
+  column('length_b', 'integer', 'texts', 'words in b'),
+  column('reference_label', 'text', 'texts', 'the source corpus’s own label, as written there'),
+  column('reference_score', 'number', 'texts', 'the source corpus’s own graded score'),
+  column('reference_is_paraphrase', 'boolean', 'texts', 'the source corpus authors’ binary reading of their label (empty: debatable or none)'),
+  column('metadata', 'json', 'texts', 'other fields the source file brought (JSON)'),
+];
+
+function measureFields(): ExportField[] {
+  return [
+    ...measureList.map((m): ExportField => ({ name: m.key, type: 'number', part: 'measures', description: `${m.label}: ${m.description}`, source: { kind: 'measure', key: m.key } })),
+    column('sem_parts', 'text list', 'measures', 'the semantic measures that formed sem'),
+  ];
+}
+
+const questionField = (q: ExportQuestion, stat: QuestionStat, type: FieldType, part: ExportPart, description: string): ExportField => ({
+  name: `${q.key}_${stat}`,
+  type,
+  part,
+  description: `${q.label}: ${description}`,
+  source: { kind: 'question', question: q.key, questionType: q.type, stat },
+});
+
+/** Answer type of a question's value in JSON (Likert 0-4, booleans, relation and choice names). */
+const valueType = (q: ExportQuestion): FieldType => (q.type === 'likert' ? 'integer' : q.type === 'boolean' ? 'boolean' : 'text');
+
+function questionFields(q: ExportQuestion, parts: readonly ExportPart[]): ExportField[] {
+  if (q.type === 'text') return [];
+  const fields: ExportField[] = [];
+  if (parts.includes('aggregated')) {
+    fields.push(questionField(q, 'n', 'integer', 'aggregated', 'answers counted (annotators excluded from the campaign left out)'));
+    if (q.type === 'likert') fields.push(questionField(q, 'median', 'integer', 'aggregated', 'median answer (the lower middle one for an even count)'));
+    else {
+      fields.push(questionField(q, 'majority', valueType(q), 'aggregated', 'most frequent answer; empty when tied'));
+      fields.push(questionField(q, 'tie', 'boolean', 'aggregated', 'two or more answers tied for most frequent'));
+    }
+    fields.push(questionField(q, 'final', valueType(q), 'aggregated', 'final label (adjudicated, unanimous or majority; empty while open or not yet computed)'));
+    fields.push(questionField(q, 'final_method', 'text', 'aggregated', 'how the final label came about: UNANIMOUS, MAJORITY, ADJUDICATED or OPEN'));
+  }
+  if (parts.includes('agreement')) {
+    fields.push(questionField(q, 'unanimous', 'boolean', 'agreement', 'every counted answer the same (empty without answers)'));
+    if (q.type === 'likert') fields.push(questionField(q, 'spread', 'integer', 'agreement', 'highest minus lowest counted answer'));
+  }
+  return fields;
+}
+
+/** The fields of an export with these parts (and, for campaign exports, these questions). */
+export function planExportFields(parts: readonly ExportPart[], questions: readonly ExportQuestion[] | null): ExportField[] {
+  const fields = baseFields(questions !== null);
+  if (parts.includes('texts')) fields.push(...textFields);
+  if (parts.includes('measures')) fields.push(...measureFields());
+  if (questions) {
+    if (parts.includes('raw')) {
+      fields.push({ name: 'annotations', type: 'json', part: 'raw', description: 'every answer: [{annotator (pseudonym), excluded, answers, version, duration_ms}] (JSON)', source: { kind: 'annotations' } });
+    }
+    for (const q of questions) fields.push(...questionFields(q, parts));
+  }
+  return fields;
+}
+
+/** The CSV header line (names are identifiers: no quoting needed). */
+export function csvHeader(fields: readonly ExportField[]): string {
+  return fields.map((f) => f.name).join(',');
+}

@@ -1,0 +1,121 @@
+/**
+ * Exports started from the web app (/exports, the explorer's "Export this view"): the action queues
+ * an ExportJob, the job supervisor (lib/jobs/job-supervisor.ts) runs it in its own process
+ * (`paralens run-job export <id>` → runQueuedExport), writing PARALENS_HOME/exports/<id>-<name>
+ * (an HF folder is packed into a .tar.gz). The file is recorded on the job only once complete; a job
+ * whose process dies or that a restart interrupts is failed, its partial output removed, and the
+ * user can queue it again.
+ */
+import { readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '@/lib/db/client';
+import {
+  claimNextQueuedExport,
+  failExportIfUnfinished,
+  failInterruptedExports,
+  finishExportJob,
+  getExportJob,
+  listExportFiles,
+  recordExportProgress,
+  startExportJob,
+} from '@/lib/db/export-jobs';
+import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/export-sources';
+import { resolveViewSource } from '@/lib/db/export-view-source';
+import { createSqlPool } from '@/lib/db/sql-pool';
+import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/options';
+import type { JobKind } from './job-supervisor';
+import { ensurePrivateDir, jobFilesDir } from './private-files';
+import { HF_DATA_FILE, runExport, type ExportResult } from './run-export';
+import { writeTarGz } from './tar-gz';
+
+export const exportJobKind: JobKind = {
+  name: 'export',
+  claimNext: (db) => claimNextQueuedExport(db),
+  async failUnfinished(db, id, why) {
+    if (await failExportIfUnfinished(db, id, why)) await removeExportOutput(id);
+  },
+};
+
+/** Removes whatever a job wrote (partial or not) in the exports folder. */
+async function removeExportOutput(id: number, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const dir = jobFilesDir('exports', env);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) if (name.startsWith(`${id}-`)) await rm(path.join(dir, name), { recursive: true, force: true });
+}
+
+async function resolveSource(db: Db, databaseUrl: string, job: NonNullable<Awaited<ReturnType<typeof getExportJob>>>): Promise<ExportSource | null> {
+  if (job.scope === 'corpus' && job.scopeSlug) return resolveCorpusSource(db, job.scopeSlug);
+  if (job.scope === 'campaign' && job.scopeSlug) return resolveCampaignSource(db, job.scopeSlug);
+  if (job.filters === null) return null;
+  const pool = createSqlPool(databaseUrl, 1);
+  try {
+    return await resolveViewSource(db, pool, job.filters);
+  } finally {
+    await pool.end();
+  }
+}
+
+const THROTTLE_MS = 500;
+
+/** Runs a claimed export in this (job) process. */
+export async function runQueuedExport(db: Db, databaseUrl: string, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<ExportResult | null> {
+  const job = await getExportJob(db, jobId);
+  if (job?.status !== 'RUNNING') return null;
+  try {
+    const source = await resolveSource(db, databaseUrl, job);
+    if (!source) throw new Error('its corpus, campaign or view no longer exists');
+    const format = job.format.toLowerCase() as ExportFormatName;
+    const { include } = readStoredOptions(job.options, source.campaignId !== null);
+    const dir = await ensurePrivateDir(jobFilesDir('exports', env));
+    const outPath = path.join(dir, `${jobId}-${exportFileName(source.name, format)}`);
+    let lastWrite = 0;
+    let started = false;
+    const result = await runExport({
+      db,
+      databaseUrl,
+      source,
+      format,
+      parts: include,
+      outPath,
+      onProgress: async ({ rows, total, bytes }) => {
+        if (!started) {
+          started = true;
+          return startExportJob(db, jobId, total);
+        }
+        if (Date.now() - lastWrite < THROTTLE_MS) return;
+        lastWrite = Date.now();
+        await recordExportProgress(db, jobId, { rowCount: rows, bytesWritten: bytes });
+      },
+    });
+    let filePath = result.path;
+    if (format === 'hf') {
+      filePath = `${outPath}.tar.gz`;
+      const name = path.basename(exportFileName(source.name, 'hf'));
+      await writeTarGz([{ name: `${name}/README.md`, file: path.join(outPath, 'README.md') }, { name: `${name}/${HF_DATA_FILE}`, file: path.join(outPath, HF_DATA_FILE) }], `${filePath}.partial`);
+      await rm(filePath, { force: true });
+      await rename(`${filePath}.partial`, filePath);
+      await rm(outPath, { recursive: true, force: true });
+    }
+    await finishExportJob(db, jobId, { status: 'SUCCEEDED', message: `${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s`, filePath, rowCount: result.rows, bytesWritten: result.bytes });
+    return result;
+  } catch (error) {
+    await removeExportOutput(jobId, env);
+    await finishExportJob(db, jobId, { status: 'FAILED', message: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
+    throw error;
+  }
+}
+
+/** Start-up, before the supervisor runs: interrupted exports failed, files of no finished export removed. */
+export async function recoverExportsAtStartup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<{ interrupted: number; removed: number }> {
+  const interrupted = await failInterruptedExports(db);
+  const keep = await listExportFiles(db);
+  const dir = await ensurePrivateDir(jobFilesDir('exports', env));
+  let removed = 0;
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name);
+    if (keep.has(file)) continue;
+    await rm(file, { recursive: true, force: true });
+    removed += 1;
+  }
+  return { interrupted, removed };
+}

@@ -1,0 +1,157 @@
+/**
+ * Runs one export (docs/export.md): lines from a server-side cursor (lib/db/export-cursor.ts) into a
+ * file, with backpressure, so memory stays constant however many rows there are. The file is
+ * written under a `.partial` name and renamed only when complete, so an interrupted export never
+ * leaves anything that looks finished. `hf` writes a Hugging Face datasets folder: data/train.jsonl
+ * and the dataset card README.md (lib/export/dataset-card.ts). Shared by `paralens export` and the
+ * export job.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '@/lib/db/client';
+import { openExportCursor } from '@/lib/db/export-cursor';
+import { buildExportSql } from '@/lib/db/export-sql';
+import { loadCorpusCards, type ExportSource } from '@/lib/db/export-sources';
+import { buildDatasetCard } from '@/lib/export/dataset-card';
+import { csvHeader, planExportFields } from '@/lib/export/fields';
+import { csvLineFormatter, jsonLineFormatter } from '@/lib/export/line-format';
+import type { ExportFormatName, ExportPart } from '@/lib/export/options';
+
+export interface ExportProgress {
+  rows: number;
+  total: number;
+  bytes: number;
+}
+
+export interface RunExportOptions {
+  db: Db;
+  databaseUrl: string;
+  source: ExportSource;
+  format: ExportFormatName;
+  parts: readonly ExportPart[];
+  /** the file (csv, jsonl) or folder (hf) to write */
+  outPath: string;
+  onProgress?: (progress: ExportProgress) => void | Promise<void>;
+  /** asked as the rows come: true stops the export (nothing is kept) */
+  isCancelled?: () => boolean | Promise<boolean>;
+}
+
+export interface ExportResult {
+  status: 'SUCCEEDED' | 'CANCELLED';
+  rows: number;
+  bytes: number;
+  seconds: number;
+  path: string;
+}
+
+export const HF_DATA_FILE = 'data/train.jsonl';
+
+/** progress reports (and cancel checks) at most this often */
+const PROGRESS_MS = 200;
+
+/** Writes with backpressure; a write error (disk full) rejects. */
+function write(stream: WriteStream, text: string): Promise<void> | null {
+  if (stream.write(text)) return null;
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      stream.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      stream.off('drain', onDrain);
+      reject(error);
+    };
+    stream.once('drain', onDrain);
+    stream.once('error', onError);
+  });
+}
+
+async function closeStream(stream: WriteStream): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    stream.once('error', reject);
+    stream.end(resolve);
+  });
+}
+
+export async function runExport(options: RunExportOptions): Promise<ExportResult> {
+  const started = performance.now();
+  const { source, format, parts } = options;
+  const fields = planExportFields(parts, source.questions);
+  const sql = buildExportSql(fields, source.selection);
+  const formatLine = format === 'csv' ? csvLineFormatter(fields) : jsonLineFormatter(fields);
+  const partial = `${options.outPath}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  const dataFile = format === 'hf' ? path.join(partial, HF_DATA_FILE) : partial;
+  await mkdir(path.dirname(dataFile), { recursive: true, mode: 0o700 });
+  const cursor = await openExportCursor(options.databaseUrl, sql);
+  const stream = createWriteStream(dataFile, { mode: 0o600 });
+  let rows = 0;
+  let bytes = 0;
+  let cancelled = false;
+  try {
+    if (format === 'csv') {
+      const header = `${csvHeader(fields)}\n`;
+      bytes += Buffer.byteLength(header);
+      await write(stream, header);
+    }
+    await options.onProgress?.({ rows, total: cursor.total, bytes });
+    let reported = performance.now();
+    for await (const batch of cursor.batches) {
+      let text = '';
+      for (const row of batch) text += `${formatLine(row)}\n`;
+      rows += batch.length;
+      bytes += Buffer.byteLength(text);
+      await write(stream, text);
+      if (performance.now() - reported < PROGRESS_MS) continue;
+      reported = performance.now();
+      await options.onProgress?.({ rows, total: cursor.total, bytes });
+      if (await options.isCancelled?.()) {
+        cancelled = true;
+        break;
+      }
+    }
+    if (!cancelled) await options.onProgress?.({ rows, total: cursor.total, bytes });
+    await closeStream(stream);
+    if (cancelled) {
+      await rm(partial, { recursive: true, force: true });
+      return { status: 'CANCELLED', rows, bytes, seconds: (performance.now() - started) / 1000, path: options.outPath };
+    }
+    if (format === 'hf') {
+      const ids = [...cursor.perCorpus.keys()];
+      const corpora = source.kind === 'view' ? await loadCorpusCards(options.db, ids) : source.corpora;
+      const slugOf = new Map(corpora.map((c) => [c.id, c.slug]));
+      const counts = Object.fromEntries(corpora.map((c) => [slugOf.get(c.id) ?? String(c.id), cursor.perCorpus.get(c.id) ?? 0]));
+      const card = buildDatasetCard({
+        scope: { kind: source.kind, name: source.name, filter: source.filter },
+        parts,
+        fields,
+        corpora,
+        counts,
+        total: rows,
+        campaign: source.campaign,
+        exportedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        dataFile: HF_DATA_FILE,
+      });
+      await writeFile(path.join(partial, 'README.md'), card, { mode: 0o600 });
+      bytes += Buffer.byteLength(card);
+    }
+    await rm(options.outPath, { force: true });
+    await rename(partial, options.outPath);
+    return { status: 'SUCCEEDED', rows, bytes, seconds: (performance.now() - started) / 1000, path: options.outPath };
+  } catch (error) {
+    stream.destroy();
+    await rm(partial, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await cursor.close();
+  }
+}
+
+/** Whether a path is free for an export to write (an existing file is replaced; a folder is not). */
+export async function checkExportTarget(outPath: string, format: ExportFormatName): Promise<string | null> {
+  const existing = await stat(outPath).catch(() => null);
+  if (!existing) return null;
+  if (format === 'hf') return `${outPath} already exists; an HF export writes a new folder (remove it or choose another --out)`;
+  return existing.isDirectory() ? `${outPath} is a folder; give a file name` : null;
+}
