@@ -8,7 +8,8 @@
 import { AppError } from '@/lib/errors/app-error';
 import { checkPartialAnswers, invalidAnswersError } from '@/lib/annotation/partial-answers';
 import { readStoredQuestions, type Answers } from '@/lib/annotation/questions';
-import { checkGoldAnswer, computeGoldAccuracy, type GoldAccuracy } from '@/lib/annotation/gold-check';
+import { computeGoldAccuracy, type GoldAccuracy } from '@/lib/annotation/gold-check';
+import { gradeGoldAnswer, readQualitySettings } from '@/lib/annotation/quality-settings';
 import { refreshFinalLabels } from './final-labels';
 import { inTransaction, type Queryable, type SqlPool } from './sql-pool';
 
@@ -90,12 +91,13 @@ export async function listGoldAccuracy(db: Queryable, campaignId: number): Promi
 }
 
 export async function readGoldAccuracy(db: Queryable, campaignId: number): Promise<{ minAccuracy: number; goldPairs: number; members: MemberGoldAccuracy[] }> {
-  const { rows: campaigns } = await db.query<{ questions: unknown; goldMinAccuracy: number; goldPairs: number }>(
-    `SELECT "questions", "goldMinAccuracy", (SELECT count(*) FROM "GoldAnswer" g WHERE g."campaignId" = c."id")::int AS "goldPairs" FROM "Campaign" c WHERE "id" = $1`,
+  const { rows: campaigns } = await db.query<{ questions: unknown; settings: unknown; goldMinAccuracy: number; goldPairs: number }>(
+    `SELECT "questions", "qualitySettings" AS settings, "goldMinAccuracy", (SELECT count(*) FROM "GoldAnswer" g WHERE g."campaignId" = c."id")::int AS "goldPairs" FROM "Campaign" c WHERE "id" = $1`,
     [campaignId],
   );
   if (!campaigns[0]) return { minAccuracy: 0, goldPairs: 0, members: [] };
   const questions = readStoredQuestions(campaigns[0].questions);
+  const settings = readQualitySettings(campaigns[0].settings);
   const { rows } = await db.query<GoldAnswerRow>(
     `SELECT u."id" AS "userId", u."name", u."pseudonym", m."excluded", n."answers" AS given, g."answers" AS expected
      FROM "CampaignMember" m JOIN "User" u ON u."id" = m."userId"
@@ -109,7 +111,9 @@ export async function readGoldAccuracy(db: Queryable, campaignId: number): Promi
   const members = new Map<number, { row: GoldAnswerRow; checks: boolean[] }>();
   for (const row of rows) {
     const member = members.get(row.userId) ?? { row, checks: [] };
-    if (row.given && row.expected) member.checks.push(checkGoldAnswer(questions, row.expected, row.given).correct);
+    const grade = row.given && row.expected ? gradeGoldAnswer(questions, settings, row.expected, row.given) : null;
+    // a gold pair giving none of the counted questions is not graded
+    if (grade && Object.keys(grade.expected).length > 0) member.checks.push(grade.correct);
     members.set(row.userId, member);
   }
   const { goldMinAccuracy: minAccuracy, goldPairs } = campaigns[0];
