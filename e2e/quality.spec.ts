@@ -184,3 +184,27 @@ test('API: gold pairs, adjudications and final labels with every method', async 
   expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: { semantic: 2, relation: 'forward' }, method: { semantic: 'adjudicated', relation: 'adjudicated' }, n: 3 });
   expect((await clients.annotator.get(`/api/v1/campaigns/${campaign.id}/final`)).status()).toBe(403);
 });
+
+test('quality settings on the campaign page: a wider open spread turns an open Likert pair into a majority', async ({ browser, baseURL, researcher }) => {
+  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
+  const annotator = await pageAs(browser, 'annotator', baseURL);
+  const admin = await pageAs(browser, 'admin', baseURL);
+  const pairId = await answerNext(annotator.request, campaign.id, { semantic: 1 });
+  await answerNext(admin.request, campaign.id, { semantic: 3 });
+  // 1 and 3: a spread of 2, left open by default
+  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ pairId, method: { semantic: 'open' }, n: 2 });
+
+  const staff = await pageAs(browser, 'researcher', baseURL);
+  await staff.goto(`/campaigns/${campaign.slug}`);
+  await staff.getByText('Quality settings', { exact: true }).click();
+  const form = staff.getByRole('form', { name: 'Quality settings' });
+  await expect(form.getByLabel(/Leave ordered answers open/)).toHaveValue('2');
+  await form.getByLabel(/Leave ordered answers open/).fill('3');
+  await form.getByRole('button', { name: 'Save quality settings' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved; final labels and accuracy recomputed.');
+  // the median of 1 and 3 is the lower middle, 1
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { semantic: 1 }, method: { semantic: 'majority' }, n: 2 });
+  await staff.reload();
+  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('majority');
+  for (const p of [annotator, admin, staff]) await p.context().close();
+});
