@@ -203,6 +203,7 @@ export const actionTable: Record<string, ActionRow> = {
   changeCampaignStatusAction: { roles: staff, args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   addCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   removeCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
+  updateQualitySettingsAction: { roles: staff, args: [{ slug: 'no-such-campaign', settings: { goldQuestions: null, likertTolerance: 1, openSpread: 2 } }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   setMemberExcludedAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
   revokeApiTokenAction: {

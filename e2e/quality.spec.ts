@@ -141,7 +141,8 @@ test('a discussion-round revision keeps the first answer in the history', async 
 });
 
 test('API: gold pairs, adjudications and final labels with every method', async ({ browser, baseURL, researcher }) => {
-  const campaign = await newCampaign(researcher, { questions: ['semantic', 'relation'], members: ['annotator', 'admin', 'researcher'], size: 3, overlap: 3 });
+  // four pairs, three answered: the spare pair drawn at random may be one of them, and then it becomes gold
+  const campaign = await newCampaign(researcher, { questions: ['semantic', 'relation'], members: ['annotator', 'admin', 'researcher'], size: 4, overlap: 3 });
   const clients = { annotator: (await pageAs(browser, 'annotator', baseURL)).request, admin: (await pageAs(browser, 'admin', baseURL)).request, researcher };
   // gold: 403 for annotators, 404 outside the corpora, 400 naming the answers, 201 then 200
   const spare = await spareDemoPair(researcher);
@@ -183,4 +184,28 @@ test('API: gold pairs, adjudications and final labels with every method', async 
   lines = await finalLines(researcher, campaign.id);
   expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: { semantic: 2, relation: 'forward' }, method: { semantic: 'adjudicated', relation: 'adjudicated' }, n: 3 });
   expect((await clients.annotator.get(`/api/v1/campaigns/${campaign.id}/final`)).status()).toBe(403);
+});
+
+test('quality settings on the campaign page: a wider open spread turns an open Likert pair into a majority', async ({ browser, baseURL, researcher }) => {
+  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
+  const annotator = await pageAs(browser, 'annotator', baseURL);
+  const admin = await pageAs(browser, 'admin', baseURL);
+  const pairId = await answerNext(annotator.request, campaign.id, { semantic: 1 });
+  await answerNext(admin.request, campaign.id, { semantic: 3 });
+  // 1 and 3: a spread of 2, left open by default
+  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ pairId, method: { semantic: 'open' }, n: 2 });
+
+  const staff = await pageAs(browser, 'researcher', baseURL);
+  await staff.goto(`/campaigns/${campaign.slug}`);
+  await staff.getByText('Quality settings', { exact: true }).click();
+  const form = staff.getByRole('form', { name: 'Quality settings' });
+  await expect(form.getByLabel(/Leave ordered answers open/)).toHaveValue('2');
+  await form.getByLabel(/Leave ordered answers open/).fill('3');
+  await form.getByRole('button', { name: 'Save quality settings' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved; final labels and accuracy recomputed.');
+  // the median of 1 and 3 is the lower middle, 1
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { semantic: 1 }, method: { semantic: 'majority' }, n: 2 });
+  await staff.reload();
+  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('majority');
+  for (const p of [annotator, admin, staff]) await p.context().close();
 });

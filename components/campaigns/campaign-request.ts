@@ -49,6 +49,10 @@ export interface CampaignFormState {
   custom: CustomQuestionDraft[];
   overlap: string;
   goldEvery: string;
+  /** quality settings: Likert answers within this many points of a gold answer count as right */
+  likertTolerance: string;
+  /** ordered answers this many points apart or more are left open */
+  openSpread: string;
   randomiseOrder: boolean;
   holdMinutes: string;
   members: string[];
@@ -82,6 +86,8 @@ export const initialFormState = (): CampaignFormState => ({
   custom: [],
   overlap: '3',
   goldEvery: '5',
+  likertTolerance: '1',
+  openSpread: '2',
   randomiseOrder: true,
   holdMinutes: '30',
   members: [],
@@ -158,6 +164,7 @@ export function campaignRequest(state: CampaignFormState): CreateCampaignBody {
     guidelines: state.guidelines,
     holdMinutes: optionalNum(state.holdMinutes) ?? 30,
     status: state.status,
+    qualitySettings: { goldQuestions: null, likertTolerance: num(state.likertTolerance), openSpread: num(state.openSpread) },
   };
 }
 

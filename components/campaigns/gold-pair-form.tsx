@@ -1,6 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
+import { SubmitWithStatus } from '@/components/ui/submit-with-status';
 import type { AnswerValue, Question } from '@/lib/annotation/questions';
 
 /** The values a question can take, as [label, value] (free text is never gold). */
@@ -76,16 +77,7 @@ export function GoldPairForm({ campaignId, questions }: { campaignId: number; qu
         Explanation (shown to an annotator who misses it)
         <textarea name="explanation" rows={2} required maxLength={4000} />
       </label>
-      <div>
-        <button type="submit" disabled={busy}>
-          Mark as gold
-        </button>
-      </div>
-      {message && (
-        <p className={`alert ${message.ok ? 'success' : 'error'}`} role="status">
-          {message.text}
-        </p>
-      )}
+      <SubmitWithStatus label="Mark as gold" busy={busy} message={message} />
     </form>
   );
 }

@@ -57,7 +57,7 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
     }
   }
 
-  const known = ['name', 'corpora', 'sample', 'questions', 'members', 'guidelines', 'overlap', 'goldEvery', 'randomiseOrder', 'holdMinutes', 'status'];
+  const known = ['name', 'corpora', 'sample', 'questions', 'members', 'guidelines', 'overlap', 'goldEvery', 'randomiseOrder', 'holdMinutes', 'status', 'qualitySettings'];
   const other = Object.entries(errors).filter(([k]) => !known.some((p) => k === p || k.startsWith(`${p}.`)));
 
   return (
@@ -104,6 +104,18 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
             <FieldErrors messages={errorsUnder(errors, 'holdMinutes')} />
           </label>
         </div>
+        <div className="row" style={{ alignItems: 'flex-start' }}>
+          <label>
+            Likert answers count as right within (points of a gold answer)
+            <input type="number" min={0} max={4} value={state.likertTolerance} onChange={(e) => update({ likertTolerance: e.target.value })} />
+          </label>
+          <label>
+            Leave ordered answers open from a spread of (points)
+            <input type="number" min={1} max={20} value={state.openSpread} onChange={(e) => update({ openSpread: e.target.value })} />
+            <span className="small muted">for adjudication; nominal ties are always open</span>
+          </label>
+        </div>
+        <FieldErrors messages={errorsUnder(errors, 'qualitySettings')} />
         <label className={styles.inline}>
           <input type="checkbox" checked={state.randomiseOrder} onChange={(e) => update({ randomiseOrder: e.target.checked })} /> Show the two texts in a random order (per annotator and pair)
         </label>

@@ -27,7 +27,7 @@ export type ImportOutcome =
 const textKey = (a: string, b: string) => `${a}\u001f${b}`;
 
 /** Pair ids by original id or by text key, among the campaign's corpora (items of the campaign first). */
-async function matchPairs(db: Queryable, campaignId: number, rows: readonly AnnotationRow[]): Promise<Map<string, number[]>> {
+export async function matchPairs(db: Queryable, campaignId: number, rows: readonly AnnotationRow[]): Promise<Map<string, number[]>> {
   const ids = [...new Set(rows.flatMap((r) => ('originalId' in r.pair ? [r.pair.originalId] : [])))];
   const texts = rows.flatMap((r) => ('texts' in r.pair ? [r.pair.texts] : []));
   const { rows: found } = await db.query<{ key: string; ids: number[] }>(

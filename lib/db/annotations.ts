@@ -9,7 +9,7 @@
 import { AppError } from '@/lib/errors/app-error';
 import { answersInOrder, checkAnswers, type Answers } from '@/lib/annotation/questions';
 import { invalidAnswersError } from '@/lib/annotation/partial-answers';
-import { checkGoldAnswer, countedGoldAnswers } from '@/lib/annotation/gold-check';
+import { gradeGoldAnswer } from '@/lib/annotation/quality-settings';
 import { refreshFinalLabels } from './final-labels';
 import { decideSubmission, refusalMessages } from '@/lib/annotation/submission';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
@@ -165,10 +165,8 @@ const lockItem = preparedStatement('lock-item-for-edit', `SELECT 1 FROM "Campaig
 /** On a gold pair, whether the stored answer was right, and on a miss the expected answers (as shown) and the explanation. */
 function withGold(campaign: MemberCampaign, state: StateRow, stored: StoredAnnotation): StoredAnnotation {
   if (!state.gold) return stored;
-  const { correct } = checkGoldAnswer(campaign.questions, state.gold.answers, stored.storedAnswers);
-  const gold: GoldFeedback = correct
-    ? { correct }
-    : { correct, expected: answersInOrder(campaign.questions, countedGoldAnswers(campaign.questions, state.gold.answers), state.swapped), explanation: state.gold.explanation };
+  const { correct, expected } = gradeGoldAnswer(campaign.questions, campaign.qualitySettings, state.gold.answers, stored.storedAnswers);
+  const gold: GoldFeedback = correct ? { correct } : { correct, expected: answersInOrder(campaign.questions, expected, state.swapped), explanation: state.gold.explanation };
   return { ...stored, gold };
 }
 

@@ -11,6 +11,7 @@ import { resolveQuestions, type QuestionInput } from '@/lib/annotation/questions
 // HOOK: replace with the papers' guidelines (lib/annotation/default-guidelines.ts, branch annot-researcher) when merged.
 import { fallbackGuidelines as defaultGuidelines } from '@/lib/annotation/fallback-guidelines';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
+import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, type QualitySettings } from '@/lib/annotation/quality-settings';
 import { planSample, randomSeed, type SampleRequest } from '@/lib/sampling/sample-plan';
 import { campaignSlugBase } from '@/lib/naming/campaign-ref';
 import { uniqueSlug } from '@/lib/naming/slugify';
@@ -31,6 +32,8 @@ export interface CreateCampaignInput {
   guidelines?: string;
   holdMinutes: number;
   status: 'draft' | 'active';
+  /** default: DEFAULT_QUALITY_SETTINGS */
+  qualitySettings?: QualitySettings;
 }
 
 export interface CreatedCampaign {
@@ -78,6 +81,9 @@ export async function createCampaign(db: Db, input: CreateCampaignInput, created
   const fields: Record<string, string> = {};
   const questions = resolveQuestions(input.questions);
   if ('errors' in questions) fields.questions = questions.errors.join('; ');
+  const qualitySettings = input.qualitySettings ?? DEFAULT_QUALITY_SETTINGS;
+  const settingsErrors = checkQualitySettings('questions' in questions ? questions.questions : [], qualitySettings);
+  if (settingsErrors.length > 0 && 'questions' in questions) fields['qualitySettings.goldQuestions'] = settingsErrors.join('; ');
   const planned = planSample(input.sample, makeSeed);
   if (!planned.ok) Object.assign(fields, planned.fields);
   const { corpora, unknown: unknownCorpora } = await findCorpora(db, input.corpora);
@@ -103,6 +109,7 @@ export async function createCampaign(db: Db, input: CreateCampaignInput, created
           goldEvery: input.goldEvery,
           randomiseOrder: input.randomiseOrder,
           holdMinutes: input.holdMinutes,
+          qualitySettings: qualitySettings as unknown as Prisma.InputJsonValue,
           sampling: {},
           createdById,
           corpora: { create: corpora.map((c) => ({ corpusId: c.id })) },

@@ -7,6 +7,7 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
+import { readQualitySettings, type QualitySettings } from '@/lib/annotation/quality-settings';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { preparedStatement, type Queryable, type SqlClient } from './sql-pool';
 
@@ -19,18 +20,20 @@ export interface MemberCampaign {
   /** one gold pair in every N handed out (0 = none) */
   goldEvery: number;
   questions: Question[];
+  qualitySettings: QualitySettings;
 }
 
 const campaignWhere = (ref: CampaignRef) => ('id' in ref ? 'c."id" = $1' : 'c."slug" = $1');
 const refValue = (ref: CampaignRef) => ('id' in ref ? ref.id : ref.slug);
 
-type MemberRow = Omit<MemberCampaign, 'questions'> & { questions: unknown };
-const toCampaign = (row: MemberRow | undefined): MemberCampaign | null => (row ? { ...row, questions: readStoredQuestions(row.questions) } : null);
+type MemberRow = Omit<MemberCampaign, 'questions' | 'qualitySettings'> & { questions: unknown; qualitySettings: unknown };
+const toCampaign = (row: MemberRow | undefined): MemberCampaign | null =>
+  row ? { ...row, questions: readStoredQuestions(row.questions), qualitySettings: readQualitySettings(row.qualitySettings) } : null;
 
 /** The campaign if the caller is one of its annotators, else null (no lock: for reads). */
 export async function findMembership(db: Queryable, ref: CampaignRef, userId: number): Promise<MemberCampaign | null> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions"
+    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings"
      FROM "Campaign" c JOIN "CampaignMember" m ON m."campaignId" = c."id" AND m."userId" = $2
      WHERE ${campaignWhere(ref)} AND m."role" = 'ANNOTATOR'`,
     [refValue(ref), userId],
@@ -51,7 +54,7 @@ const RELEASE_BATCH = 500;
  */
 const lockAndReleaseSql = (where: string) => `
   WITH c AS (
-    SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions" FROM "Campaign" c WHERE ${where}),
+    SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings" FROM "Campaign" c WHERE ${where}),
   m AS (
     SELECT m."userId" FROM "CampaignMember" m JOIN c ON m."campaignId" = c."id"
     WHERE m."userId" = $2 AND m."role" = 'ANNOTATOR'

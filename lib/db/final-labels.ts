@@ -3,16 +3,18 @@
  * decides), kept up to date: a submission refreshes its pair inside its own transaction (after the
  * item row is locked, so two answers to the same pair cannot both miss each other), an
  * adjudication its pair, an exclusion or an import the whole campaign. Excluded annotators and gold
- * pairs are left out.
+ * pairs are left out. Ordered answers are left open from the campaign's `qualitySettings.openSpread`.
  */
 import { decidePairFinal, hasFinalLabel, type FinalMethodName, type PairFinal } from '@/lib/labels/final-labels';
 import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
+import { readQualitySettings } from '@/lib/annotation/quality-settings';
 import { preparedStatement, type Queryable } from './sql-pool';
 
 interface PairAnswersRow {
   pairId: number;
   answers: Array<Record<string, unknown>>;
   adjudication: Record<string, unknown> | null;
+  settings: unknown;
 }
 
 /** The counted answers and the adjudication of the campaign's non-gold pairs (`pairCondition`: one pair, or all). */
@@ -21,8 +23,9 @@ const pairAnswersSql = (pairCondition: string) => `
          COALESCE((SELECT json_agg(n."answers" ORDER BY n."id") FROM "Annotation" n
                    LEFT JOIN "CampaignMember" m ON m."campaignId" = n."campaignId" AND m."userId" = n."annotatorId"
                    WHERE n."campaignId" = i."campaignId" AND n."pairId" = i."pairId" AND NOT COALESCE(m."excluded", FALSE)), '[]'::json) AS answers,
-         (SELECT d."answers" FROM "Adjudication" d WHERE d."campaignId" = i."campaignId" AND d."pairId" = i."pairId") AS adjudication
-  FROM "CampaignItem" i
+         (SELECT d."answers" FROM "Adjudication" d WHERE d."campaignId" = i."campaignId" AND d."pairId" = i."pairId") AS adjudication,
+         c."qualitySettings" AS settings
+  FROM "CampaignItem" i JOIN "Campaign" c ON c."id" = i."campaignId"
   WHERE i."campaignId" = $1 AND NOT i."isGold" AND ${pairCondition}
     AND (EXISTS (SELECT 1 FROM "Annotation" n WHERE n."campaignId" = i."campaignId" AND n."pairId" = i."pairId")
          OR EXISTS (SELECT 1 FROM "Adjudication" d WHERE d."campaignId" = i."campaignId" AND d."pairId" = i."pairId"))`;
@@ -61,7 +64,8 @@ export async function refreshFinalLabels(db: Queryable, campaignId: number, ques
   if (!questions.some(hasFinalLabel)) return;
   const statement = pairId === null ? statements.campaign : statements.pair;
   const { rows } = await statement.read<PairAnswersRow>(db, [campaignId, pairId]);
-  const finals = rows.map((r) => ({ pairId: r.pairId, final: decidePairFinal(questions, r.answers, r.adjudication) }));
+  const rules = { openSpread: readQualitySettings(rows[0]?.settings).openSpread };
+  const finals = rows.map((r) => ({ pairId: r.pairId, final: decidePairFinal(questions, r.answers, r.adjudication, rules) }));
   await statement.write(db, [campaignId, pairId, JSON.stringify(finalRows(finals))]);
 }
 

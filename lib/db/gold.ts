@@ -7,10 +7,11 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { checkPartialAnswers, invalidAnswersError } from '@/lib/annotation/partial-answers';
-import { readStoredQuestions, type Answers } from '@/lib/annotation/questions';
-import { checkGoldAnswer, computeGoldAccuracy, type GoldAccuracy } from '@/lib/annotation/gold-check';
+import { readStoredQuestions, type Answers, type Question } from '@/lib/annotation/questions';
+import { computeGoldAccuracy, type GoldAccuracy } from '@/lib/annotation/gold-check';
+import { gradeGoldAnswer, readQualitySettings } from '@/lib/annotation/quality-settings';
 import { refreshFinalLabels } from './final-labels';
-import { inTransaction, type Queryable, type SqlPool } from './sql-pool';
+import { inTransaction, type Queryable, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface GoldInput {
   pairId: number;
@@ -33,39 +34,55 @@ interface PairState {
 
 export async function setGoldAnswer(pool: SqlPool, campaignId: number, input: GoldInput): Promise<StoredGold> {
   return inTransaction(pool, async (client) => {
-    const { rows: campaigns } = await client.query<{ questions: unknown }>(`SELECT "questions" FROM "Campaign" WHERE "id" = $1 FOR NO KEY UPDATE`, [campaignId]);
+    const { rows: campaigns } = await client.query<{ questions: unknown }>(
+      `SELECT "questions" FROM "Campaign" WHERE "id" = $1 FOR NO KEY UPDATE`,
+      [campaignId],
+    );
     if (!campaigns[0]) throw new AppError('NOT_FOUND', 'No such campaign.');
-    const questions = readStoredQuestions(campaigns[0].questions);
-    const { rows } = await client.query<PairState>(
-      `SELECT EXISTS (SELECT 1 FROM "Pair" p JOIN "CampaignCorpus" cc ON cc."corpusId" = p."corpusId" AND cc."campaignId" = $1 WHERE p."id" = $2) AS "inCorpora",
+    return writeGoldAnswer(client, campaignId, readStoredQuestions(campaigns[0].questions), input);
+  });
+}
+
+/** Marks one gold pair inside the caller's transaction (the campaign row locked): the API and `paralens gold` FILE. */
+export async function writeGoldAnswer(
+  client: SqlClient,
+  campaignId: number,
+  questions: readonly Question[],
+  input: GoldInput,
+): Promise<StoredGold> {
+  const { rows } = await client.query<PairState>(
+    `SELECT EXISTS (SELECT 1 FROM "Pair" p JOIN "CampaignCorpus" cc ON cc."corpusId" = p."corpusId" AND cc."campaignId" = $1 WHERE p."id" = $2) AS "inCorpora",
               (SELECT i."id" FROM "CampaignItem" i WHERE i."campaignId" = $1 AND i."pairId" = $2 FOR UPDATE) AS "itemId",
               EXISTS (SELECT 1 FROM "Assignment" a JOIN "CampaignItem" i ON i."campaignId" = a."campaignId" AND i."pairId" = a."pairId" AND NOT i."isGold"
                       WHERE a."campaignId" = $1 AND a."pairId" = $2) AS "handedOut"`,
+    [campaignId, input.pairId],
+  );
+  const state = rows[0]!;
+  if (!state.inCorpora && state.itemId === null) throw new AppError('NOT_FOUND', 'No such pair in the corpora of this campaign.');
+  if (state.handedOut)
+    throw new AppError('CONFLICT', 'This pair was already handed out as an ordinary pair; choose another one for gold.');
+  const checked = checkPartialAnswers(questions, input.answers);
+  if (!checked.ok) throw invalidAnswersError(checked.errors);
+  if (state.itemId === null) {
+    await client.query(
+      `INSERT INTO "CampaignItem" ("campaignId", "pairId", "position", "isGold", "isOpen", "stratum")
+         SELECT $1, $2, COALESCE(max("position"), 0) + 1, TRUE, FALSE, 'gold' FROM "CampaignItem" WHERE "campaignId" = $1`,
       [campaignId, input.pairId],
     );
-    const state = rows[0]!;
-    if (!state.inCorpora && state.itemId === null) throw new AppError('NOT_FOUND', 'No such pair in the corpora of this campaign.');
-    if (state.handedOut) throw new AppError('CONFLICT', 'This pair was already handed out as an ordinary pair; choose another one for gold.');
-    const checked = checkPartialAnswers(questions, input.answers);
-    if (!checked.ok) throw invalidAnswersError(checked.errors);
-    if (state.itemId === null) {
-      await client.query(
-        `INSERT INTO "CampaignItem" ("campaignId", "pairId", "position", "isGold", "isOpen", "stratum")
-         SELECT $1, $2, COALESCE(max("position"), 0) + 1, TRUE, FALSE, 'gold' FROM "CampaignItem" WHERE "campaignId" = $1`,
-        [campaignId, input.pairId],
-      );
-    } else {
-      await client.query(`UPDATE "CampaignItem" SET "isGold" = TRUE, "isOpen" = FALSE, "answers" = 0, "holds" = 0 WHERE "id" = $1`, [state.itemId]);
-    }
-    const { rows: saved } = await client.query<{ created: boolean }>(
-      `INSERT INTO "GoldAnswer" ("campaignId", "pairId", "answers", "explanation") VALUES ($1, $2, $3::jsonb, $4)
+  } else {
+    await client.query(
+      `UPDATE "CampaignItem" SET "isGold" = TRUE, "isOpen" = FALSE, "answers" = 0, "holds" = 0 WHERE "id" = $1`,
+      [state.itemId],
+    );
+  }
+  const { rows: saved } = await client.query<{ created: boolean }>(
+    `INSERT INTO "GoldAnswer" ("campaignId", "pairId", "answers", "explanation") VALUES ($1, $2, $3::jsonb, $4)
        ON CONFLICT ("campaignId", "pairId") DO UPDATE SET "answers" = EXCLUDED."answers", "explanation" = EXCLUDED."explanation"
        RETURNING (xmax = 0) AS created`,
-      [campaignId, input.pairId, JSON.stringify(checked.answers), input.explanation],
-    );
-    await refreshFinalLabels(client, campaignId, questions, input.pairId);
-    return { pairId: input.pairId, answers: checked.answers, explanation: input.explanation, created: saved[0]!.created };
-  });
+    [campaignId, input.pairId, JSON.stringify(checked.answers), input.explanation],
+  );
+  await refreshFinalLabels(client, campaignId, questions, input.pairId);
+  return { pairId: input.pairId, answers: checked.answers, explanation: input.explanation, created: saved[0]!.created };
 }
 
 export interface MemberGoldAccuracy extends GoldAccuracy {
@@ -89,13 +106,22 @@ export async function listGoldAccuracy(db: Queryable, campaignId: number): Promi
   return (await readGoldAccuracy(db, campaignId)).members;
 }
 
-export async function readGoldAccuracy(db: Queryable, campaignId: number): Promise<{ minAccuracy: number; goldPairs: number; members: MemberGoldAccuracy[] }> {
-  const { rows: campaigns } = await db.query<{ questions: unknown; goldMinAccuracy: number; goldPairs: number }>(
-    `SELECT "questions", "goldMinAccuracy", (SELECT count(*) FROM "GoldAnswer" g WHERE g."campaignId" = c."id")::int AS "goldPairs" FROM "Campaign" c WHERE "id" = $1`,
+export async function readGoldAccuracy(
+  db: Queryable,
+  campaignId: number,
+): Promise<{ minAccuracy: number; goldPairs: number; members: MemberGoldAccuracy[] }> {
+  const { rows: campaigns } = await db.query<{
+    questions: unknown;
+    settings: unknown;
+    goldMinAccuracy: number;
+    goldPairs: number;
+  }>(
+    `SELECT "questions", "qualitySettings" AS settings, "goldMinAccuracy", (SELECT count(*) FROM "GoldAnswer" g WHERE g."campaignId" = c."id")::int AS "goldPairs" FROM "Campaign" c WHERE "id" = $1`,
     [campaignId],
   );
   if (!campaigns[0]) return { minAccuracy: 0, goldPairs: 0, members: [] };
   const questions = readStoredQuestions(campaigns[0].questions);
+  const settings = readQualitySettings(campaigns[0].settings);
   const { rows } = await db.query<GoldAnswerRow>(
     `SELECT u."id" AS "userId", u."name", u."pseudonym", m."excluded", n."answers" AS given, g."answers" AS expected
      FROM "CampaignMember" m JOIN "User" u ON u."id" = m."userId"
@@ -109,7 +135,9 @@ export async function readGoldAccuracy(db: Queryable, campaignId: number): Promi
   const members = new Map<number, { row: GoldAnswerRow; checks: boolean[] }>();
   for (const row of rows) {
     const member = members.get(row.userId) ?? { row, checks: [] };
-    if (row.given && row.expected) member.checks.push(checkGoldAnswer(questions, row.expected, row.given).correct);
+    const grade = row.given && row.expected ? gradeGoldAnswer(questions, settings, row.expected, row.given) : null;
+    // a gold pair giving none of the counted questions is not graded
+    if (grade && Object.keys(grade.expected).length > 0) member.checks.push(grade.correct);
     members.set(row.userId, member);
   }
   const { goldMinAccuracy: minAccuracy, goldPairs } = campaigns[0];
@@ -129,9 +157,14 @@ export async function readGoldAccuracy(db: Queryable, campaignId: number): Promi
 /** Leaves an annotator's answers out of (or back in) the final labels and the dashboards. */
 export async function setMemberExcluded(pool: SqlPool, campaignId: number, userId: number, excluded: boolean): Promise<void> {
   await inTransaction(pool, async (client) => {
-    const { rowCount } = await client.query(`UPDATE "CampaignMember" SET "excluded" = $3 WHERE "campaignId" = $1 AND "userId" = $2`, [campaignId, userId, excluded]);
+    const { rowCount } = await client.query(
+      `UPDATE "CampaignMember" SET "excluded" = $3 WHERE "campaignId" = $1 AND "userId" = $2`,
+      [campaignId, userId, excluded],
+    );
     if (!rowCount) throw new AppError('NOT_FOUND', 'That user is not a member of this campaign.');
-    const { rows } = await client.query<{ questions: unknown }>(`SELECT "questions" FROM "Campaign" WHERE "id" = $1`, [campaignId]);
+    const { rows } = await client.query<{ questions: unknown }>(`SELECT "questions" FROM "Campaign" WHERE "id" = $1`, [
+      campaignId,
+    ]);
     await refreshFinalLabels(client, campaignId, readStoredQuestions(rows[0]?.questions));
   });
 }

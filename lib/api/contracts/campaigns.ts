@@ -28,6 +28,15 @@ export const sampleSchema = z
   })
   .strict();
 
+export const qualitySettingsSchema = z
+  .object({
+    goldQuestions: z.array(z.string().min(1).max(64)).min(1).nullable().default(null).describe('the questions that count towards gold accuracy (labelled questions only); null = every labelled question the gold answer gives'),
+    likertTolerance: z.number().int().min(0).max(4).default(1).describe('a Likert answer this many points from the gold answer or fewer counts as right'),
+    openSpread: z.number().int().min(1).max(20).default(2).describe('ordered answers (Likert, ordinal choice) this many points apart or more are left open for adjudication; above the scale: never (nominal ties are always open)'),
+  })
+  .strict();
+export type QualitySettingsBody = z.infer<typeof qualitySettingsSchema>;
+
 export const createCampaignBodySchema = z
   .object({
     name: z.string().trim().min(1).max(120),
@@ -41,6 +50,7 @@ export const createCampaignBodySchema = z
     guidelines: z.string().max(100_000).optional().describe('Markdown; default: the guidelines from the papers'),
     holdMinutes: z.number().int().min(1).max(24 * 60).default(30).describe('a pair handed out and not answered within this time goes back to the pool'),
     status: z.enum(['draft', 'active']).default('draft'),
+    qualitySettings: qualitySettingsSchema.default({ goldQuestions: null, likertTolerance: 1, openSpread: 2 }).describe('gold accuracy and final-label settings (changeable later on the campaign page)'),
   })
   .strict();
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;

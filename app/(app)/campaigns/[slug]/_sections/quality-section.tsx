@@ -6,6 +6,9 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import type { Question } from '@/lib/annotation/questions';
 import { GoldAccuracyTable } from '@/components/campaigns/gold-accuracy-table';
 import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
+import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
+import { readCampaignQualitySettings } from '@/lib/db/quality-settings';
+import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 
 /** Gold pairs and accuracy per annotator, the final labels by method, links to the adjudication queue and the final labels. */
 export async function QualitySection({
@@ -14,10 +17,11 @@ export async function QualitySection({
   campaign: { id: number; slug: string; goldEvery: number; questions: Question[] };
 }) {
   const pool = getSqlPool();
-  const [gold, methods, discussion] = await Promise.all([
+  const [gold, methods, discussion, settings] = await Promise.all([
     readGoldAccuracy(pool, campaign.id),
     countFinalMethods(pool, campaign.id),
     measureDiscussionAgreement(pool, campaign.id, campaign.questions),
+    readCampaignQualitySettings(pool, campaign.id),
   ]);
   const open = methods.filter((m) => m.method === 'open').reduce((s, m) => s + m.n, 0);
   return (
@@ -30,6 +34,10 @@ export async function QualitySection({
         ; annotators under {(gold.minAccuracy * 100).toFixed(0)}% on them are flagged.
       </p>
       {gold.members.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={gold.members} minAccuracy={gold.minAccuracy} />}
+      <details>
+        <summary>Quality settings</summary>
+        <QualitySettingsForm slug={campaign.slug} questions={campaign.questions} settings={settings ?? DEFAULT_QUALITY_SETTINGS} />
+      </details>
       <details>
         <summary>Mark a gold pair</summary>
         <GoldPairForm campaignId={campaign.id} questions={campaign.questions} />

@@ -1,0 +1,54 @@
+'use client';
+import { useState, useTransition, type FormEvent } from 'react';
+import { SubmitWithStatus } from '@/components/ui/submit-with-status';
+import { updateQualitySettingsAction } from '@/lib/actions/quality';
+import type { Question } from '@/lib/annotation/questions';
+import type { QualitySettings } from '@/lib/annotation/quality-settings';
+
+/**
+ * A campaign's quality settings: the questions that count towards gold accuracy (none ticked = every
+ * labelled question the gold answer gives), the Likert tolerance and the spread left open. Saving
+ * recomputes the final labels and the accuracy.
+ */
+export function QualitySettingsForm({ slug, questions, settings }: { slug: string; questions: readonly Question[]; settings: QualitySettings }) {
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [isPending, startTransition] = useTransition();
+  const labelled = questions.filter((q) => q.type !== 'text');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const chosen = labelled.map((q) => q.key).filter((k) => data.get(`counts-${k}`) === 'on');
+    const next = {
+      goldQuestions: chosen.length === 0 || chosen.length === labelled.length ? null : chosen,
+      likertTolerance: Number(data.get('likertTolerance')),
+      openSpread: Number(data.get('openSpread')),
+    };
+    startTransition(async () => {
+      const result = await updateQualitySettingsAction({ slug, settings: next });
+      setMessage(result.ok ? { ok: true, text: 'Saved; final labels and accuracy recomputed.' } : { ok: false, text: result.error });
+    });
+  };
+  return (
+    <form className="stack" aria-label="Quality settings" onSubmit={submit}>
+      <fieldset>
+        <legend>Questions counted towards gold accuracy</legend>
+        {labelled.map((q) => (
+          <label key={q.key} className="row">
+            <input type="checkbox" name={`counts-${q.key}`} defaultChecked={settings.goldQuestions === null || settings.goldQuestions.includes(q.key)} /> {q.label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="row">
+        <label>
+          Likert answers count as right within (points)
+          <input name="likertTolerance" type="number" min={0} max={4} required defaultValue={settings.likertTolerance} />
+        </label>
+        <label>
+          Leave ordered answers open from a spread of (points)
+          <input name="openSpread" type="number" min={1} max={20} required defaultValue={settings.openSpread} />
+        </label>
+      </div>
+      <SubmitWithStatus label="Save quality settings" busy={isPending} message={message} />
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+'use server';
+/**
+ * Researchers and admins change a campaign's quality settings from its page (which questions count
+ * towards gold accuracy, the Likert tolerance, the spread left open); the final labels are
+ * recomputed at once (lib/db/quality-settings.ts). Audited.
+ */
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { rolesForArea } from '@/lib/access/roles';
+import { qualitySettingsSchema } from '@/lib/api/contracts/campaigns';
+import { getDb } from '@/lib/db/client';
+import { recordAudit } from '@/lib/db/audit';
+import { findCampaignId } from '@/lib/db/annotation-reads';
+import { updateQualitySettings } from '@/lib/db/quality-settings';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { AppError } from '@/lib/errors/app-error';
+import { defineAction } from './define-action';
+
+export const updateQualitySettingsAction = defineAction({
+  roles: rolesForArea('campaigns'),
+  schema: z.object({ slug: z.string().trim().min(1).max(200), settings: qualitySettingsSchema }),
+  handler: async ({ slug, settings }, user) => {
+    const campaignId = await findCampaignId(getSqlPool(), { slug });
+    if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
+    const saved = await updateQualitySettings(getSqlPool(), campaignId, settings);
+    await recordAudit(getDb(), { actorId: user.id, action: 'campaign.quality-settings', targetType: 'campaign', targetId: campaignId, details: { ...saved } });
+    revalidatePath(`/campaigns/${slug}`);
+    return saved;
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * A campaign's quality settings (issue: annotation quality): which questions count towards gold
+ * accuracy (default: every labelled question the gold answer gives), how far a Likert answer may be
+ * from the gold one and still count as right (default 1 point), and from what spread an ordered
+ * question's answers are left open rather than decided by their median (default 2 points; nominal
+ * ties are always open). Stored in `Campaign.qualitySettings`; anything missing there is the
+ * default, so campaigns made before the setting existed behave as before. Pure.
+ */
+import type { Answers, Question } from './questions';
+import { checkGoldAnswer, countedGoldAnswers, DEFAULT_LIKERT_TOLERANCE, type GoldCheck } from './gold-check';
+
+export interface QualitySettings {
+  /** the questions that count towards gold accuracy; null = every labelled question the gold answer gives */
+  goldQuestions: string[] | null;
+  /** Likert answers this many points from the gold answer or fewer count as right */
+  likertTolerance: number;
+  /** ordered answers this many points apart or more are left open (a spread above the scale never is) */
+  openSpread: number;
+}
+
+export const DEFAULT_QUALITY_SETTINGS: QualitySettings = { goldQuestions: null, likertTolerance: DEFAULT_LIKERT_TOLERANCE, openSpread: 2 };
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** The stored settings merged over the defaults (a malformed value falls back to its default). */
+export function readQualitySettings(stored: unknown): QualitySettings {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const gold = s.goldQuestions;
+  return {
+    goldQuestions: Array.isArray(gold) && gold.every((k) => typeof k === 'string') ? (gold) : null,
+    likertTolerance: isCount(s.likertTolerance) ? s.likertTolerance : DEFAULT_QUALITY_SETTINGS.likertTolerance,
+    openSpread: isCount(s.openSpread) && s.openSpread >= 1 ? s.openSpread : DEFAULT_QUALITY_SETTINGS.openSpread,
+  };
+}
+
+/** Problems with the settings for these questions (gold questions must be labelled questions of the campaign). */
+export function checkQualitySettings(questions: readonly Question[], settings: QualitySettings): string[] {
+  if (settings.goldQuestions === null) return [];
+  const labelled = new Set(questions.filter((q) => q.type !== 'text').map((q) => q.key));
+  const unknown = settings.goldQuestions.filter((k) => !labelled.has(k));
+  const errors = unknown.length > 0 ? [`not a labelled question of the campaign: ${unknown.map((k) => JSON.stringify(k)).join(', ')}`] : [];
+  if (settings.goldQuestions.length === 0) errors.push('name at least one question, or leave the list out for every labelled question');
+  return errors;
+}
+
+/** The questions that count towards gold accuracy under the settings (free text never does). */
+export function goldCountedQuestions(questions: readonly Question[], settings: QualitySettings): Question[] {
+  const chosen = settings.goldQuestions;
+  return questions.filter((q) => q.type !== 'text' && (chosen === null || chosen.includes(q.key)));
+}
+
+export interface GoldGrade extends GoldCheck {
+  /** the expected answers that count (empty: the gold pair gives none of the counted questions and is not graded) */
+  expected: Answers;
+}
+
+/** Grades one answer to a gold pair under the campaign's settings. */
+export function gradeGoldAnswer(questions: readonly Question[], settings: QualitySettings, expected: Answers, given: Answers): GoldGrade {
+  const counted = goldCountedQuestions(questions, settings);
+  return { ...checkGoldAnswer(counted, expected, given, settings.likertTolerance), expected: countedGoldAnswers(counted, expected) };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Campaign" ADD COLUMN     "qualitySettings" JSONB NOT NULL DEFAULT '{}';
