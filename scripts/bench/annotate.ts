@@ -21,9 +21,8 @@ import { createSqlPool } from '@/lib/db/sql-pool';
 import { setGoldAnswer } from '@/lib/db/gold';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { openDatabase } from '@/lib/runtime/bootstrap';
-import { findFreePort } from '@/lib/runtime/ports';
 import { generatePairsSql } from './lib/generated-pairs';
-import { startProductionServer, stopBench } from './lib/bench-server';
+import { serveOnFreePort, stopBench } from './lib/bench-server';
 import { percentile, runAnnotatorClients, type ClientOptions, type ClientRun } from './lib/annotator-clients';
 import { cpuSecondsOfTree, postmasterPid } from './lib/process-tree-cpu';
 
@@ -147,10 +146,9 @@ const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
 let server: ChildProcess | null = null;
 try {
   const { campaign, tokens } = await prepareData(database.url);
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  console.log(`Serving the production build on ${baseUrl} …`);
-  server = await startProductionServer(env, port);
+  const served = await serveOnFreePort(env, 'Serving the production build on');
+  server = served.server;
+  const baseUrl = served.baseUrl;
   const clients = { baseUrl, campaign: campaign.slug, tokens, floorEvery: 4 };
   const serverPid = server.pid!;
   const pgPid = postmasterPid(path.join(home, 'pgdata'));

@@ -18,10 +18,9 @@ import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { buildExplorerIndexes } from '@/lib/db/explore-indexes';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
-import { findFreePort } from '@/lib/runtime/ports';
 import { generatePairsSql } from './lib/generated-pairs';
 import { signInOverHttp, timeRequests, type Timing } from './lib/http-timing';
-import { startProductionServer, stopBench } from './lib/bench-server';
+import { serveOnFreePort, stopBench } from './lib/bench-server';
 
 const TARGET_MS = 50;
 const pairs = Number(process.argv[2] ?? 1_000_000);
@@ -80,10 +79,9 @@ try {
   await client.end();
   await db.$disconnect();
 
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  console.log(`Serving on ${baseUrl} …`);
-  server = await startProductionServer(env, port);
+  const served = await serveOnFreePort(env);
+  server = served.server;
+  const baseUrl = served.baseUrl;
   const cookie = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
   const floor = await timeRequests(baseUrl, '/api/health', '', 30, 5);
   const url = (query: string) => (query.startsWith('ALL:') ? `/api/v1/pairs?${query.slice(4)}` : `/api/v1/pairs?corpus=generated${query ? `&${query}` : ''}`);

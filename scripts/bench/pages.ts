@@ -15,10 +15,9 @@ import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
-import { findFreePort } from '@/lib/runtime/ports';
 import { createGeneratedCorpus } from './lib/generated-corpus';
 import { signInOverHttp, timeRequests } from './lib/http-timing';
-import { startProductionServer, stopBench } from './lib/bench-server';
+import { serveOnFreePort, stopBench } from './lib/bench-server';
 
 const pairs = Number(process.argv[2] ?? 2_000_000);
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -37,10 +36,9 @@ try {
   await client.end();
   await db.$disconnect();
 
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  console.log(`Serving on ${baseUrl} …`);
-  server = await startProductionServer(env, port);
+  const served = await serveOnFreePort(env);
+  server = served.server;
+  const baseUrl = served.baseUrl;
 
   const researcher = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
   const admin = await signInOverHttp(baseUrl, 'admin@paralens.local', demoPassword);

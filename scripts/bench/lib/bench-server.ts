@@ -4,7 +4,16 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenedDatabase } from '@/lib/runtime/bootstrap';
 import { projectRoot } from '@/lib/runtime/paralens-home';
+import { findFreePort } from '@/lib/runtime/ports';
 import { isBuildStale } from '../../lib/build-freshness';
+
+/** Serves the production build on a free loopback port and says where. */
+export async function serveOnFreePort(env: NodeJS.ProcessEnv, label = 'Serving on'): Promise<{ server: ChildProcess; baseUrl: string }> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  console.log(`${label} ${baseUrl} …`);
+  return { server: await startProductionServer(env, port), baseUrl };
+}
 
 /** Builds when the sources changed, starts scripts/start.ts on the port and waits for its banner. */
 export async function startProductionServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
