@@ -9,22 +9,15 @@ import { cache } from 'react';
 import { forbidden, redirect } from 'next/navigation';
 import { AppError } from '@/lib/errors/app-error';
 import { canUseArea, type Area, type RoleName } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
-import { getSessionUser, type UserDto } from '@/lib/db/users';
-import { isDemoMode } from '@/lib/runtime/demo';
 import { auth } from './auth';
+import { userForSessionClaims, type CurrentUser } from './session-user';
 
-export type CurrentUser = UserDto;
+export type { CurrentUser };
 
 /** The signed-in, active user of a current session, or null. Cached for the duration of one request. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await auth();
-  const id = Number(session?.user?.id);
-  const version = session?.sessionVersion;
-  if (!Number.isInteger(id) || id <= 0 || typeof version !== 'number') return null;
-  const user = await getSessionUser(getDb(), id, version);
-  if (user?.isDemo && !isDemoMode()) return null;
-  return user;
+  return userForSessionClaims(session?.user?.id, session?.sessionVersion);
 });
 
 // ─── pages ──────────────────────────────────────────────────────────────────

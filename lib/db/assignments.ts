@@ -114,6 +114,8 @@ async function holdOrClaim(client: SqlClient, campaign: MemberCampaign, userId: 
 export type NextResult = { kind: 'pair'; pair: NextPair } | { kind: 'none' };
 
 export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: number): Promise<NextResult> {
+  // A hold is not an answer: its COMMIT need not wait for the disk (docs/decisions/007). Should
+  // PostgreSQL itself crash, the holds of its last moment vanish and those pairs are handed out again.
   return inTransaction(pool, async (client) => {
     const campaign = await lockMembership(client, ref, userId);
     requireActive(campaign);
@@ -134,7 +136,7 @@ export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: numbe
         heldUntil: held.heldUntil,
       },
     };
-  });
+  }, { durable: false });
 }
 
 /**

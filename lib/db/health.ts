@@ -8,3 +8,9 @@ export async function pingDatabase(): Promise<boolean> {
     return false;
   }
 }
+
+/** GET /api/health's answer: 200 when the database answers, else 503. */
+export async function healthAnswer(): Promise<{ status: number; body: { ok: boolean; database: 'up' | 'down' } }> {
+  const database = await pingDatabase();
+  return { status: database ? 200 : 503, body: { ok: database, database: database ? 'up' : 'down' } };
+}

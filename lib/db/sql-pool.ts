@@ -37,11 +37,22 @@ export function getSqlPool(): SqlPool {
   return globalForPool.paralensSqlPool;
 }
 
+export interface TransactionOptions {
+  /**
+   * false: COMMIT does not wait for the write-ahead log to reach the disk (synchronous_commit off
+   * for this transaction only). For writes that may be lost when PostgreSQL itself crashes — a
+   * hold on a pair, never an answer: the last fraction of a second of them can vanish, nothing
+   * becomes inconsistent (PostgreSQL docs, "Asynchronous Commit"). Default true.
+   */
+  durable?: boolean;
+}
+
 /** Runs `fn` in a transaction on one connection: COMMIT when it returns, ROLLBACK when it throws. */
-export async function inTransaction<T>(pool: SqlPool, fn: (client: SqlClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: SqlPool, fn: (client: SqlClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    // One round trip either way (a simple query may hold several statements).
+    await client.query(options.durable === false ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

@@ -7,6 +7,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import next from 'next';
+import { directApi } from '@/lib/http/node-api';
+import { directRoutes } from '@/lib/http/annotation-routes';
+import { healthAnswer } from '@/lib/db/health';
 import { clientAddressHeader, clientAddressMarker, resolveClientAddress } from '@/lib/access/client-address';
 
 export interface WebServerOptions {
@@ -52,8 +55,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Server>
   // The app believes the client-address header only when this server runs in its process.
   (globalThis as Record<symbol, unknown>)[clientAddressMarker] = true;
 
+  const answerDirectly = directApi(directRoutes, [{ path: '/api/health', answer: healthAnswer }]);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     prepareRequestHeaders(req, options.trustedProxyHops);
+    // The annotation hot routes and the health check skip Next.js's router (same contracts and handlers, docs/decisions/007).
+    if (answerDirectly(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       console.error('[web] request failed', error);
       if (!res.headersSent) res.statusCode = 500;

@@ -1,10 +1,11 @@
 /** Public liveness check: answers whether the app can reach its database. */
 import { NextResponse } from 'next/server';
-import { pingDatabase } from '@/lib/db/health';
+import { healthAnswer } from '@/lib/db/health';
 
 export const dynamic = 'force-dynamic';
 
+// The production web server answers this path itself (lib/runtime/web-server.ts), like the annotation hot routes.
 export async function GET(): Promise<NextResponse> {
-  const database = await pingDatabase();
-  return NextResponse.json({ ok: database, database: database ? 'up' : 'down' }, { status: database ? 200 : 503 });
+  const { status, body } = await healthAnswer();
+  return NextResponse.json(body, { status });
 }

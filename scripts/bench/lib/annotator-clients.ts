@@ -59,6 +59,9 @@ async function runClient(options: ClientOptions, token: string, index: number, r
     run.errors += 1;
     if (run.errorSamples.length < 10) run.errorSamples.push(what);
   };
+  // Paced annotators start out of step, as people do: each waits a random part of one think time
+  // first, so the run does not open with all of them asking at the same millisecond.
+  if (options.thinkMs > 0) await new Promise((r) => setTimeout(r, Math.random() * options.thinkMs));
   for (let cycle = 0; performance.now() < until; cycle++) {
     try {
       if (options.healthOnly || cycle % options.floorEvery === 0) {

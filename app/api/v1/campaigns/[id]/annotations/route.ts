@@ -5,17 +5,15 @@
  */
 import { listAnnotations, submitAnnotation } from '@/lib/api/contracts/annotations';
 import { apiRoute } from '@/lib/http/api-route';
+import { submitAnnotationRoute } from '@/lib/http/annotation-routes';
 import { jsonLinesResponse } from '@/lib/http/json-lines';
 import { AppError } from '@/lib/errors/app-error';
-import { submitAnnotation as storeSubmission } from '@/lib/db/annotations';
 import { findCampaignId, streamCampaignAnnotations } from '@/lib/db/annotation-reads';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
-export const POST = apiRoute(submitAnnotation, async ({ params, body, user }) => {
-  const { created, annotation } = await storeSubmission(getSqlPool(), parseCampaignRef(params.id), user.id, body);
-  return { status: created ? 201 : 200, body: annotation };
-});
+// The production web server answers POST itself with the same handler (lib/http/node-api.ts).
+export const POST = apiRoute(submitAnnotation, submitAnnotationRoute.handler);
 
 export const GET = apiRoute(listAnnotations, async ({ params }) => {
   const campaignId = await findCampaignId(getSqlPool(), parseCampaignRef(params.id));

@@ -1,0 +1,37 @@
+/**
+ * Who sent an API request, and how: the session cookie, or an API token in `Authorization: Bearer
+ * …` (acting with its user's current role; lib/auth/api-token.ts). A request that carries a token
+ * is judged by the token alone, never by a cookie that happens to come along; a
+ * cookie-authenticated request that changes something must come from this site
+ * (lib/access/request-origin.ts). The session reader is an argument: Next.js route handlers pass
+ * Auth.js's `auth()` (lib/auth/request-auth.ts), the web server's direct path reads the cookie
+ * itself (lib/http/node-api.ts); both run these same rules. No Next.js imports.
+ */
+import { AppError } from '@/lib/errors/app-error';
+import { hasBearerToken, isSameOriginRequest } from '@/lib/access/request-origin';
+import { getDb } from '@/lib/db/client';
+import { bearerToken, userForApiToken } from './api-token';
+import type { CurrentUser } from './session-user';
+
+export interface RequestAuth {
+  user: CurrentUser;
+  via: 'session' | 'token';
+}
+
+export async function authenticateHeaders(method: string, headers: Headers, sessionUser: () => Promise<CurrentUser>): Promise<RequestAuth> {
+  if (hasBearerToken(headers.get('authorization'))) {
+    const token = bearerToken(headers);
+    const user = token === null ? null : await userForApiToken(getDb(), token);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is not valid (unknown, revoked or expired).');
+    return { user, via: 'token' };
+  }
+  const user = await sessionUser();
+  const sameOrigin = isSameOriginRequest({
+    method,
+    origin: headers.get('origin'),
+    // The web server drops X-Forwarded-Host unless a trusted proxy set it; Next fills it from Host.
+    host: headers.get('x-forwarded-host') ?? headers.get('host'),
+  });
+  if (!sameOrigin) throw new AppError('FORBIDDEN', 'This request must come from a Paralens page (cross-site requests are refused).');
+  return { user, via: 'session' };
+}

@@ -1,0 +1,46 @@
+/**
+ * The user behind a session, without Next.js: the session cookie's claims (Auth.js JWT: `sub` the
+ * user id, `sv` the session version at sign-in) are accepted only while the version is the user's
+ * current one and the user is active, so a sign-out, a password reset, a role change or a
+ * deactivation ends existing sessions at once; demo accounts only work in demo mode. The guards
+ * (lib/auth/guards.ts, through Auth.js's `auth()`) and the web server's direct API path
+ * (lib/http/node-api.ts, reading the cookie itself) both end here.
+ */
+import { getToken } from 'next-auth/jwt';
+import { getDb } from '@/lib/db/client';
+import { getSessionUser, type UserDto } from '@/lib/db/users';
+import { isDemoMode } from '@/lib/runtime/demo';
+
+export type CurrentUser = UserDto;
+
+/** The active user whose current session version the claims carry, or null. */
+export async function userForSessionClaims(sub: unknown, sessionVersion: unknown): Promise<CurrentUser | null> {
+  const id = Number(sub);
+  if (!Number.isInteger(id) || id <= 0 || typeof sessionVersion !== 'number') return null;
+  const user = await getSessionUser(getDb(), id, sessionVersion);
+  if (user?.isDemo && !isDemoMode()) return null;
+  return user;
+}
+
+/**
+ * Whether Auth.js uses its `__Secure-` cookie names for this request: it does when the app's URL
+ * is https, i.e. AUTH_URL says so, or else the request's X-Forwarded-Proto (which the web server
+ * keeps only from a trusted proxy, lib/runtime/web-server.ts) or the socket does.
+ */
+export function usesSecureCookies(forwardedProto: string | undefined, encryptedSocket: boolean, env: Record<string, string | undefined> = process.env): boolean {
+  const url = env.AUTH_URL ?? env.NEXTAUTH_URL;
+  if (url) return url.startsWith('https:');
+  const proto = forwardedProto?.split(',')[0]?.trim();
+  return proto ? proto === 'https' : encryptedSocket;
+}
+
+const quietLogger = { error: () => undefined, warn: () => undefined, debug: () => undefined };
+
+/** The user of the request's Auth.js session cookie (chunked cookies included), or null. */
+export async function userFromSessionCookie(headers: Headers, secureCookie: boolean): Promise<CurrentUser | null> {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret || !headers.get('cookie')) return null;
+  // The same reader and key derivation Auth.js uses; an unreadable or expired cookie is "signed out".
+  const claims = await getToken({ req: { headers }, secret, secureCookie, logger: quietLogger }).catch(() => null);
+  return claims ? userForSessionClaims(claims.sub, claims.sv) : null;
+}

@@ -1,0 +1,42 @@
+/**
+ * The annotation hot path's handlers — next pair, submit, skip — defined once with their contracts.
+ * The App Router's route files wrap them with apiRoute (lib/http/api-route.ts); the production web
+ * server answers the same paths directly through lib/http/node-api.ts (docs/decisions/007), so
+ * both paths run the same validation, role checks and domain code.
+ */
+import type { ApiContract } from '@/lib/api/contract';
+import { submitAnnotation } from '@/lib/api/contracts/annotations';
+import { nextPair } from '@/lib/api/contracts/campaigns';
+import { skipPair } from '@/lib/api/contracts/holds';
+import { submitAnnotation as storeSubmission } from '@/lib/db/annotations';
+import { getNextPair, skipPair as skipHeldPair } from '@/lib/db/assignments';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { parseCampaignRef } from '@/lib/naming/campaign-ref';
+import type { ApiCall, ApiJson } from './api-core';
+
+export interface JsonRoute<C extends ApiContract = ApiContract> {
+  contract: C;
+  handler: (call: ApiCall<C>) => Promise<ApiJson>;
+}
+
+const jsonRoute = <C extends ApiContract>(contract: C, handler: (call: ApiCall<C>) => Promise<ApiJson>): JsonRoute<C> => ({ contract, handler });
+
+export const nextPairRoute = jsonRoute(nextPair, async ({ params, user }) => {
+  const next = await getNextPair(getSqlPool(), parseCampaignRef(params.id), user.id);
+  if (next.kind === 'none') return { status: 204 };
+  const { swapped: _swapped, ...pair } = next.pair;
+  return { status: 200, body: pair };
+});
+
+export const submitAnnotationRoute = jsonRoute(submitAnnotation, async ({ params, body, user }) => {
+  const { created, annotation } = await storeSubmission(getSqlPool(), parseCampaignRef(params.id), user.id, body);
+  return { status: created ? 201 : 200, body: annotation };
+});
+
+export const skipPairRoute = jsonRoute(skipPair, async ({ params, body, user }) => {
+  await skipHeldPair(getSqlPool(), parseCampaignRef(params.id), user.id, body.pairId);
+  return { status: 204 };
+});
+
+/** The routes the web server answers itself (each keeps its App Router route file too). */
+export const directRoutes: readonly JsonRoute[] = [nextPairRoute, submitAnnotationRoute, skipPairRoute];
