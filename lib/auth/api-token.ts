@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { createApiTokenRow, findUserByApiTokenHash, type ApiTokenView } from '@/lib/db/api-tokens';
 import type { UserDto } from '@/lib/db/users';
+import type { Queryable } from '@/lib/db/sql-pool';
 
 export function hashApiToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -28,7 +29,7 @@ export function bearerToken(headers: Headers): string | null {
 }
 
 /** The user a token acts for, with the user's current role; null for unknown, revoked or expired tokens. */
-export function userForApiToken(db: Db, token: string): Promise<UserDto | null> {
+export function userForApiToken(db: Queryable, token: string): Promise<UserDto | null> {
   if (!/^pl_[A-Za-z0-9_-]{20,}$/.test(token)) return Promise.resolve(null);
   return findUserByApiTokenHash(db, hashApiToken(token));
 }

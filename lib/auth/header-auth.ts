@@ -9,7 +9,7 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { hasBearerToken, isSameOriginRequest } from '@/lib/access/request-origin';
-import { getDb } from '@/lib/db/client';
+import { getSqlPool } from '@/lib/db/sql-pool';
 import { bearerToken, userForApiToken } from './api-token';
 import type { CurrentUser } from './session-user';
 
@@ -21,7 +21,7 @@ export interface RequestAuth {
 export async function authenticateHeaders(method: string, headers: Headers, sessionUser: () => Promise<CurrentUser>): Promise<RequestAuth> {
   if (hasBearerToken(headers.get('authorization'))) {
     const token = bearerToken(headers);
-    const user = token === null ? null : await userForApiToken(getDb(), token);
+    const user = token === null ? null : await userForApiToken(getSqlPool(), token);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is not valid (unknown, revoked or expired).');
     return { user, via: 'token' };
   }

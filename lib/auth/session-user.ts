@@ -7,7 +7,7 @@
  * (lib/http/node-api.ts, reading the cookie itself) both end here.
  */
 import { getToken } from 'next-auth/jwt';
-import { getDb } from '@/lib/db/client';
+import { getSqlPool } from '@/lib/db/sql-pool';
 import { getSessionUser, type UserDto } from '@/lib/db/users';
 import { isDemoMode } from '@/lib/runtime/demo';
 
@@ -17,7 +17,7 @@ export type CurrentUser = UserDto;
 export async function userForSessionClaims(sub: unknown, sessionVersion: unknown): Promise<CurrentUser | null> {
   const id = Number(sub);
   if (!Number.isInteger(id) || id <= 0 || typeof sessionVersion !== 'number') return null;
-  const user = await getSessionUser(getDb(), id, sessionVersion);
+  const user = await getSessionUser(getSqlPool(), id, sessionVersion);
   if (user?.isDemo && !isDemoMode()) return null;
   return user;
 }

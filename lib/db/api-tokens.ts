@@ -3,6 +3,7 @@
  * without secrets, revoked; a token resolves to its user with the user's current role and state.
  */
 import type { Db } from './client';
+import { preparedStatement, type Queryable } from './sql-pool';
 import type { UserDto } from './users';
 
 export interface ApiTokenView {
@@ -50,17 +51,25 @@ export async function revokeApiTokenById(db: Db, id: number): Promise<boolean> {
 /** Last use is written at most once a minute per token, so API traffic does not turn into writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-/** The active user behind a token hash, or null (unknown, revoked, expired, or the user is inactive). One query on every API request. */
-export async function findUserByApiTokenHash(db: Db, tokenHash: string, now = new Date()): Promise<UserDto | null> {
-  const rows = await db.$queryRaw<Array<UserDto & { tokenId: number; lastUsedAt: Date | null }>>`
-    SELECT t."id" AS "tokenId", t."lastUsedAt", u."id", u."email", u."name", u."role", u."isActive", u."isDemo", u."lastLoginAt", u."createdAt"
-    FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId"
-    WHERE t."tokenHash" = ${tokenHash} AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > ${now}) AND u."isActive"`;
+const userColumns = `u."id", u."email", u."name", u."role", u."isActive", u."isDemo", u."lastLoginAt", u."createdAt"`;
+const findByHash = preparedStatement(
+  'api-token-user',
+  `SELECT t."id" AS "tokenId", t."lastUsedAt", ${userColumns}
+   FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId"
+   WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > $2) AND u."isActive"`,
+);
+const touch = preparedStatement('api-token-touch', `UPDATE "ApiToken" SET "lastUsedAt" = $2 WHERE "id" = $1`);
+
+/**
+ * The active user behind a token hash, or null (unknown, revoked, expired, or the user is
+ * inactive). One prepared statement on every API request, on the plain pg pool of the hot path
+ * (sql-pool.ts), not through Prisma.
+ */
+export async function findUserByApiTokenHash(db: Queryable, tokenHash: string, now = new Date()): Promise<UserDto | null> {
+  const { rows } = await findByHash<UserDto & { tokenId: number; lastUsedAt: Date | null }>(db, [tokenHash, now]);
   const row = rows[0];
   if (!row) return null;
   const { tokenId, lastUsedAt, ...user } = row;
-  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-    await db.apiToken.update({ where: { id: tokenId }, data: { lastUsedAt: now } });
-  }
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) await touch(db, [tokenId, now]);
   return user;
 }

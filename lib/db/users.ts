@@ -4,6 +4,7 @@
  * sessions (password, role, active state, sign-out) bump it here, so no caller can forget.
  */
 import type { Db } from './client';
+import { preparedStatement, type Queryable } from './sql-pool';
 import type { Role } from './generated/enums';
 
 export interface UserDto {
@@ -36,9 +37,18 @@ export function getUserById(db: Db, id: number): Promise<UserDto | null> {
   return db.user.findUnique({ where: { id }, select: userSelect });
 }
 
-/** The user of a session token: only while active and while the token's session version is current. */
-export function getSessionUser(db: Db, id: number, sessionVersion: number): Promise<UserDto | null> {
-  return db.user.findFirst({ where: { id, sessionVersion, isActive: true }, select: userSelect });
+const sessionUserStatement = preparedStatement(
+  'session-user',
+  `SELECT "id", "email", "name", "role", "isActive", "isDemo", "lastLoginAt", "createdAt" FROM "User" WHERE "id" = $1 AND "sessionVersion" = $2 AND "isActive"`,
+);
+
+/**
+ * The user of a session token: only while active and while the token's session version is
+ * current. Read on every request, on the plain pg pool of the hot path (sql-pool.ts).
+ */
+export async function getSessionUser(db: Queryable, id: number, sessionVersion: number): Promise<UserDto | null> {
+  const { rows } = await sessionUserStatement<UserDto>(db, [id, sessionVersion]);
+  return rows[0] ?? null;
 }
 
 /** Only sign-in reads the password hash. */

@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { getSqlPool } from '@/lib/db/sql-pool';
 import { userForApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { runInMemory } from '../memory-io';
 import { run } from './token';
 
 const db = getDb();
+const pool = getSqlPool();
+afterAll(() => pool.end());
 
 describe('paralens token (DATABASE_URL)', () => {
   it('creates a token that acts as the user with the user’s current role, lists it without the secret, revokes it', async () => {
@@ -15,9 +18,9 @@ describe('paralens token (DATABASE_URL)', () => {
     const token = created.stdout.trim();
     expect(token).toMatch(/^pl_[A-Za-z0-9_-]{43}$/);
     expect(created.stderr).toMatch(/"notebook" for .* \(researcher\), expires 20\d\d-.*shown only this once/);
-    expect(await userForApiToken(db, token)).toMatchObject({ id: user.id, role: 'RESEARCHER' });
+    expect(await userForApiToken(pool, token)).toMatchObject({ id: user.id, role: 'RESEARCHER' });
     await db.user.update({ where: { id: user.id }, data: { role: 'ANNOTATOR' } });
-    expect(await userForApiToken(db, token)).toMatchObject({ id: user.id, role: 'ANNOTATOR' });
+    expect(await userForApiToken(pool, token)).toMatchObject({ id: user.id, role: 'ANNOTATOR' });
 
     const listed = await runInMemory(run, ['list', '--email', user.email]);
     expect(listed.code).toBe(0);
@@ -27,7 +30,7 @@ describe('paralens token (DATABASE_URL)', () => {
     expect(row).toMatchObject({ name: 'notebook' });
 
     expect((await runInMemory(run, ['revoke', '--id', String(row!.id)])).code).toBe(0);
-    expect(await userForApiToken(db, token)).toBeNull();
+    expect(await userForApiToken(pool, token)).toBeNull();
     expect((await runInMemory(run, ['revoke', '--id', String(row!.id)])).code).toBe(1);
     expect((await runInMemory(run, ['list', '--email', user.email])).stdout).toMatch(/revoked/);
   });
@@ -35,12 +38,12 @@ describe('paralens token (DATABASE_URL)', () => {
   it('refuses expired tokens and tokens of deactivated users', async () => {
     const user = await makeUser(db);
     const token = (await runInMemory(run, ['create', '--email', user.email, '--name', 'short'])).stdout.trim();
-    expect(await userForApiToken(db, token)).not.toBeNull();
+    expect(await userForApiToken(pool, token)).not.toBeNull();
     await db.apiToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(await userForApiToken(db, token)).toBeNull();
+    expect(await userForApiToken(pool, token)).toBeNull();
     const other = (await runInMemory(run, ['create', '--email', user.email, '--name', 'second'])).stdout.trim();
     await db.user.update({ where: { id: user.id }, data: { isActive: false } });
-    expect(await userForApiToken(db, other)).toBeNull();
+    expect(await userForApiToken(pool, other)).toBeNull();
     expect((await runInMemory(run, ['create', '--email', user.email, '--name', 'third'])).code).toBe(1);
   });
 
