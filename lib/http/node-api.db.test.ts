@@ -156,7 +156,7 @@ describe('the direct API path', () => {
 
   it('leaves every other path, method and malformed parameter to Next.js', async () => {
     passedOn.length = 0;
-    const paths = ['/api/v1/campaigns/1/next/', '/api/v1/campaigns/1/annotations/mine', '/api/v1/campaigns', '/api/healthz', '/dashboards', '/api/v1/campaigns/%E0%A4%A/next'];
+    const paths = ['/api/v1/campaigns/1/next/', '/api/v1/campaigns/1/annotations/mine', '/api/v1/campaigns', '/api/healthz', '/api/health?via=next', '/dashboards', '/api/v1/campaigns/%E0%A4%A/next'];
     for (const p of paths) expect((await fetch(`${base}${p}`)).status).toBe(299);
     expect((await fetch(`${base}/api/v1/campaigns/1/next`, { method: 'POST' })).status).toBe(299);
     expect((await fetch(`${base}/api/v1/campaigns/1/annotations`)).status).toBe(299); // GET: the JSON Lines stream

@@ -105,7 +105,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, compiled: Compi
   }
 }
 
-/** A public answer at a fixed path (GET, no parameters, no authentication): the health check. */
+/** A public answer at a fixed URL (GET, matched exactly: with a query string it goes on to Next.js; no authentication): the health check. */
 export interface PublicGet {
   path: string;
   answer: () => Promise<ApiJson>;

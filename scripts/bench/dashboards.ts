@@ -18,7 +18,7 @@ import { MAP_SCAN_SQL } from '@/lib/db/corpus-summary';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
 import { createGeneratedCorpus } from './lib/generated-corpus';
-import { signInOverHttp, timeRequests } from './lib/http-timing';
+import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { serveOnFreePort, stopBench } from './lib/bench-server';
 
 const pairs = Number(process.argv[2] ?? 1_000_000);
@@ -55,7 +55,7 @@ try {
   server = served.server;
   const baseUrl = served.baseUrl;
   const researcher = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
-  const health = await timeRequests(baseUrl, '/api/health', '');
+  const health = await timeRequests(baseUrl, NEXT_ROUTED_HEALTH, '');
   const targets: Array<[string, string, number]> = [
     ['measure map, API', '/api/v1/corpora/generated/map', 150],
     ['measure map, page', '/dashboards/maps?corpus=generated', 150],

@@ -19,7 +19,7 @@ import { buildExplorerIndexes } from '@/lib/db/explore-indexes';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
 import { generatePairsSql } from './lib/generated-pairs';
-import { signInOverHttp, timeRequests, type Timing } from './lib/http-timing';
+import { signInOverHttp, timeRequests, type Timing, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { serveOnFreePort, stopBench } from './lib/bench-server';
 
 const TARGET_MS = 50;
@@ -83,7 +83,7 @@ try {
   server = served.server;
   const baseUrl = served.baseUrl;
   const cookie = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
-  const floor = await timeRequests(baseUrl, '/api/health', '', 30, 5);
+  const floor = await timeRequests(baseUrl, NEXT_ROUTED_HEALTH, '', 30, 5);
   const url = (query: string) => (query.startsWith('ALL:') ? `/api/v1/pairs?${query.slice(4)}` : `/api/v1/pairs?corpus=generated${query ? `&${query}` : ''}`);
 
   // A cursor page deep into a sort: page 1, then the page after it.

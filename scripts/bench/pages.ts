@@ -16,7 +16,7 @@ import { createPrismaClient } from '@/lib/db/client';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
 import { createGeneratedCorpus } from './lib/generated-corpus';
-import { signInOverHttp, timeRequests } from './lib/http-timing';
+import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { serveOnFreePort, stopBench } from './lib/bench-server';
 
 const pairs = Number(process.argv[2] ?? 2_000_000);
@@ -43,7 +43,7 @@ try {
   const researcher = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
   const admin = await signInOverHttp(baseUrl, 'admin@paralens.local', demoPassword);
   const annotator = await signInOverHttp(baseUrl, 'annotator@paralens.local', demoPassword);
-  const floor = await timeRequests(baseUrl, '/api/health', '');
+  const floor = await timeRequests(baseUrl, NEXT_ROUTED_HEALTH, '');
   const pages: Array<[string, string]> = [
     ['/corpora', researcher],
     [`/corpora/${corpus.slug}`, researcher],

@@ -20,6 +20,14 @@ export async function signInOverHttp(baseUrl: string, email: string, password: s
   return [...jar, session].join('; ');
 }
 
+/**
+ * The floor of pages and of routes Next.js serves: /api/health through Next.js's router. The web
+ * server answers the bare /api/health itself (docs/decisions/007) and matches it exactly, so with a
+ * query string the request goes on to the App Router's route handler: Next.js plus one database
+ * round trip, as before.
+ */
+export const NEXT_ROUTED_HEALTH = '/api/health?via=next';
+
 export interface Timing {
   median: number;
   p95: number;
