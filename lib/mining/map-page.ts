@@ -14,12 +14,19 @@ import { MIN_CAPTION_WORDS } from './options';
 import { imageKeyOfTag } from './image-name';
 import { extractAlt, extractCaption } from './wikitext/caption';
 import { normaliseWhitespace, stripAccents } from './wikitext/java-text';
-import { findFileTags } from './wikitext/scan-file-tags';
+import { findFileTags, findFileTagsInXml } from './wikitext/scan-file-tags';
 
 export interface PageInput {
   id: number;
   title: string;
   text: string;
+}
+
+export interface XmlPageInput {
+  id: number;
+  title: string;
+  /** the wikitext with its XML entities not yet decoded */
+  xmlText: string;
 }
 
 export interface MapContext {
@@ -38,9 +45,18 @@ function toCell(raw: string | null, context: MapContext): CaptionCell | null {
 
 /** The references of one namespace-0 page, in the order the original emits them. */
 export function mapPage(page: PageInput, context: MapContext): ReferenceRow[] {
+  return referenceRows(page, findFileTags(page.text, context.mode === 'fixed'), context);
+}
+
+/** mapPage for a page whose text is still XML-escaped, as the dump splitter hands it on. */
+export function mapXmlPage(page: XmlPageInput, context: MapContext): ReferenceRow[] {
+  return referenceRows(page, findFileTagsInXml(page.xmlText, context.mode === 'fixed'), context);
+}
+
+function referenceRows(page: { id: number; title: string }, tags: readonly string[], context: MapContext): ReferenceRow[] {
   const fixed = context.mode === 'fixed';
   const rows: ReferenceRow[] = [];
-  for (const tag of findFileTags(page.text, fixed)) {
+  for (const tag of tags) {
     const imageKey = imageKeyOfTag(tag, fixed);
     if (imageKey === null) continue;
     rows.push({

@@ -5,7 +5,7 @@
  * so every path produces byte-identical output.
  */
 import { DumpFormatError, PageSplitter } from '@/lib/mining/dump/xml-pages';
-import { mapPage, type MapContext } from '@/lib/mining/map-page';
+import { mapXmlPage, type MapContext } from '@/lib/mining/map-page';
 import { encodeReferenceRow } from '@/lib/mining/reference-rows';
 import { describeRange, readXmlText, type ByteRange, type ReadCounters } from './xml-source';
 
@@ -24,7 +24,7 @@ export async function mapXmlText(chunks: AsyncIterable<string> | Iterable<string
     stats.pages++;
     if (page.ns !== 0 || page.isRedirect) return;
     stats.articles++;
-    for (const row of mapPage(page, context)) {
+    for (const row of mapXmlPage(page, context)) {
       stats.references++;
       emit(encodeReferenceRow(row));
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageSplitter, type DumpPage } from './xml-pages';
+import { decodeXmlText } from './xml-text';
 
 const page = (id: number, title: string, text: string, extra = '') =>
   `  <page>\n    <title>${title}</title>\n    <ns>0</ns>\n    <id>${id}</id>${extra}\n    <revision>\n      <id>${id * 10}</id>\n      <text bytes="1" xml:space="preserve">${text}</text>\n    </revision>\n  </page>\n`;
@@ -20,14 +21,15 @@ describe('PageSplitter', () => {
     page(13, 'Talk:Thing', 'talk'),
   );
 
-  it('reads id, title, namespace, redirect and text, decoding entities once', () => {
+  it('reads id, title, namespace and redirect, and the text undecoded (decoding it is single-pass)', () => {
     const pages = split(xml);
     expect(pages.map((p) => [p.id, p.title, p.ns, p.isRedirect])).toEqual([
       [10, 'A & B', 0, false],
       [12, 'Redirected', 0, true],
       [13, 'Talk:Thing', 0, false],
     ]);
-    expect(pages[0]!.text).toBe('x &lt;ref&gt; [[File:A.jpg|thumb|Cap]]');
+    expect(pages[0]!.xmlText).toBe('x &amp;lt;ref&amp;gt; [[File:A.jpg|thumb|Cap]]');
+    expect(decodeXmlText(pages[0]!.xmlText)).toBe('x &lt;ref&gt; [[File:A.jpg|thumb|Cap]]');
   });
 
   it('gives the same pages whatever the chunk boundaries', () => {
@@ -37,7 +39,7 @@ describe('PageSplitter', () => {
 
   it('tolerates a missing </mediawiki> and deleted text (<text … />)', () => {
     const cut = dump(page(1, 'One', 'a')).replace('</mediawiki>\n', '') + page(2, 'Two', '').replace(/<text[^>]*><\/text>/, '<text bytes="0" />');
-    expect(split(cut).map((p) => [p.id, p.text])).toEqual([
+    expect(split(cut).map((p) => [p.id, p.xmlText])).toEqual([
       [1, 'a'],
       [2, ''],
     ]);

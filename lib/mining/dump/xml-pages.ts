@@ -5,6 +5,11 @@
  * (`<siteinfo>`) and a missing `</mediawiki>` at the end (truncated dump heads) are tolerated; a page
  * that is never closed, or that grows past `maxPageChars` (a full-history dump or a damaged file),
  * is an error that names the page before it.
+ *
+ * A page's text is handed on as it stands in the XML (`xmlText`, entities not decoded): the miner
+ * scans it for file tags and decodes only the tags it finds (scan-file-tags.ts findFileTagsInXml),
+ * which is much cheaper than decoding every page whole. A page still waiting for its `</page>` is
+ * kept as a list of pieces, so a long page is joined once instead of once per arriving chunk.
  */
 import { decodeXmlText } from './xml-text';
 
@@ -13,7 +18,8 @@ export interface DumpPage {
   ns: number;
   title: string;
   isRedirect: boolean;
-  text: string;
+  /** the revision text as it stands in the XML: decode with decodeXmlText for the wikitext */
+  xmlText: string;
 }
 
 export class DumpFormatError extends Error {
@@ -32,7 +38,17 @@ function between(xml: string, open: string, close: string, from = 0): string | n
   return end === -1 ? null : xml.slice(start + open.length, end);
 }
 
-/** The revision text of a page element (the last revision's, for exports with several). */
+const REDIRECT = /^\s*#redirect\b/i;
+
+/**
+ * `#REDIRECT` at the start of the wikitext. Without character references (`&#…;`) no entity decodes
+ * to whitespace, `#` or a letter, so the test reads the same on the undecoded text.
+ */
+function startsWithRedirect(xmlText: string): boolean {
+  return REDIRECT.test(xmlText.includes('&#') ? decodeXmlText(xmlText) : xmlText);
+}
+
+/** The revision text of a page element (the last revision's, for exports with several), undecoded. */
 function readText(xml: string): string | null {
   const open = xml.lastIndexOf('<text');
   if (open === -1) return null;
@@ -40,13 +56,18 @@ function readText(xml: string): string | null {
   if (tagEnd === -1) return null;
   if (xml.charCodeAt(tagEnd - 1) === 47) return ''; // <text ... /> (deleted text)
   const close = xml.indexOf('</text>', tagEnd);
-  return close === -1 ? null : decodeXmlText(xml.slice(tagEnd + 1, close));
+  return close === -1 ? null : xml.slice(tagEnd + 1, close);
 }
 
 export class PageSplitter {
   private buffer = '';
   /** where to continue looking for `</page>` in the buffer */
   private searchFrom = 0;
+  /** an open page (from its `<page>`) whose end has not arrived yet, in the pieces it came in */
+  private pieces: string[] = [];
+  private piecesLength = 0;
+  /** the last 6 characters of `pieces`, where a split `</page>` may begin */
+  private tail = '';
   private pages = 0;
   private lastPage: { id: number; title: string } | null = null;
   private sawPageOrRoot = false;
@@ -70,7 +91,23 @@ export class PageSplitter {
   }
 
   push(chunk: string): void {
-    this.buffer = this.buffer.length === 0 ? chunk : this.buffer + chunk;
+    if (this.pieces.length > 0) {
+      // A page is open: look for its end in the new chunk only (plus the 6 characters before it).
+      const probe = this.tail + chunk;
+      this.pieces.push(chunk);
+      this.piecesLength += chunk.length;
+      if (probe.indexOf('</page>') === -1) {
+        if (this.piecesLength > this.maxPageChars) throw this.tooLarge();
+        this.tail = probe.slice(-6);
+        return;
+      }
+      this.searchFrom = Math.max(0, this.piecesLength - chunk.length - 6);
+      this.buffer = this.pieces.join('');
+      this.pieces = [];
+      this.piecesLength = 0;
+    } else {
+      this.buffer = this.buffer.length === 0 ? chunk : this.buffer + chunk;
+    }
     if (!this.sawPageOrRoot && /<(?:mediawiki|page)[\s>]/.test(this.buffer)) this.sawPageOrRoot = true;
     for (;;) {
       const start = this.buffer.indexOf('<page>');
@@ -85,8 +122,12 @@ export class PageSplitter {
         if (this.buffer.length - start > this.maxPageChars) {
           throw this.tooLarge();
         }
-        this.buffer = start === 0 ? this.buffer : this.buffer.slice(start);
-        this.searchFrom = Math.max(0, this.buffer.length - 7);
+        const open = start === 0 ? this.buffer : this.buffer.slice(start);
+        this.buffer = '';
+        this.pieces = [open];
+        this.piecesLength = open.length;
+        this.tail = open.slice(-6);
+        this.searchFrom = 0;
         return;
       }
       this.searchFrom = 0;
@@ -114,17 +155,18 @@ export class PageSplitter {
     const decodedTitle = decodeXmlText(title);
     const nsText = between(head, '<ns>', '</ns>');
     const ns = nsText !== null ? Number(nsText.trim()) : NAMESPACE_PREFIX.test(decodedTitle) ? -99 : 0;
-    const isRedirect = head.includes('<redirect') || /^\s*#redirect\b/i.test(text);
+    const isRedirect = head.includes('<redirect') || startsWithRedirect(text);
     this.pages++;
     this.lastPage = { id: Number(id), title: decodedTitle };
-    this.onPage({ id: Number(id), ns, title: decodedTitle, isRedirect, text });
+    this.onPage({ id: Number(id), ns, title: decodedTitle, isRedirect, xmlText: text });
   }
 
   /** Call at the end of the input: an unclosed page means the input was cut off. */
   end(): void {
-    const start = this.buffer.indexOf('<page>');
+    const start = this.pieces.length > 0 ? 0 : this.buffer.indexOf('<page>');
     if (start !== -1) throw new DumpFormatError(`the XML ends inside ${this.where()}: the input is truncated`);
     this.buffer = '';
+    this.pieces = [];
   }
 
   /** True when the input looked like a MediaWiki export (a root element or a page). */

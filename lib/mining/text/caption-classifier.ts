@@ -23,13 +23,23 @@ export function classifyCaption(text: string, tagger: Tagger, fixed: boolean): C
   const words = wordTokens(tokens, fixed);
   if (words.length < MIN_CAPTION_WORDS) return { words: words.length, isSentence: false, hasVerb: false };
   let sentence = true;
+  let last: { tokens: string[]; tags: string[] } | null = null;
   for (const part of splitSentences(tokens)) {
     if (wordTokens(part, fixed).length === 0) continue;
-    if (!isSentenceByRules(tagger(part), fixed)) {
+    last = { tokens: part, tags: tagger(part) };
+    if (!isSentenceByRules(last.tags, fixed)) {
       sentence = false;
       break;
     }
   }
-  // VerbHeuristic tags the word tokens only (the tokenizer already dropped punctuation).
-  return { words: words.length, isSentence: sentence, hasVerb: hasVerb(tagger(words)) };
+  // VerbHeuristic tags the word tokens only (the tokenizer already dropped punctuation). A tagger
+  // is a function of its tokens, so a sentence that is exactly those words is not tagged twice.
+  const verbTags = last !== null && sameTokens(last.tokens, words) ? last.tags : tagger(words);
+  return { words: words.length, isSentence: sentence, hasVerb: hasVerb(verbTags) };
+}
+
+function sameTokens(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

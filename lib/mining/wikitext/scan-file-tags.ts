@@ -11,6 +11,7 @@
  * page, not a use of the image) is skipped, multi-line tags count, and every `<gallery>` line
  * becomes a tag `[[File:<line>]]`, emitted after the page's other references.
  */
+import { decodeXmlText } from '../dump/xml-text';
 import { FIXED_FILE_TAG, PAPER_FILE_TAG, templateImageTags } from './template-images';
 
 const PAPER_FILE_NAME = /(?:File|Image):[^|\]]+/;
@@ -47,6 +48,31 @@ function galleryTags(text: string): string[] {
 /** The file tags of a wikitext, in the order the original emits them. */
 export function findFileTags(wikitext: string, fixed: boolean): string[] {
   const text = fixed && wikitext.includes('<!--') ? wikitext.replace(COMMENT, '') : wikitext;
+  const tags = scanTokens(text, fixed, (token) => token);
+  if (fixed && /<gallery/i.test(text)) tags.push(...galleryTags(text));
+  return tags;
+}
+
+const XML_COMMENT = /&lt;!--[\s\S]*?(?:--(?:>|&gt;)|$)/g;
+const XML_GALLERY = /&lt;gallery/i;
+
+/**
+ * findFileTags on a page's text as it stands in the dump XML (entities not yet decoded), decoding
+ * only the tokens it examines: the result is the same as findFileTags(decodeXmlText(xmlText)).
+ * The XML escapes of `<`, `>`, `&`, `"` and `'` neither hold nor make brackets, pipes, `=`, letters
+ * or whitespace, so brackets pair up, tokens start and `image` occurs at the same places in both
+ * texts, and a comment is `&lt;!--` … `-->` or `--&gt;`. Character references (`&#…;`, which could
+ * stand for a bracket) and `<gallery>` (fixed mode) are rare: those pages are decoded whole.
+ */
+export function findFileTagsInXml(xmlText: string, fixed: boolean): string[] {
+  if (!xmlText.includes('&')) return findFileTags(xmlText, fixed);
+  if (xmlText.includes('&#') || (fixed && XML_GALLERY.test(xmlText))) return findFileTags(decodeXmlText(xmlText), fixed);
+  const text = fixed && xmlText.includes('&lt;!--') ? xmlText.replace(XML_COMMENT, '') : xmlText;
+  return scanTokens(text, fixed, decodeXmlText);
+}
+
+/** The bracket scan; `decode` turns a token of `text` into wikitext. */
+function scanTokens(text: string, fixed: boolean, decode: (token: string) => string): string[] {
   const tags: string[] = [];
   const squares: number[] = [];
   const braces: number[] = [];
@@ -65,17 +91,18 @@ export function findFileTags(wikitext: string, fixed: boolean): string[] {
       case 93: {
         const start = squares.pop();
         if (start !== undefined && startsLikeFile(text, start, !fixed)) {
-          const token = text.slice(start, pos + 2);
+          const token = decode(text.slice(start, pos + 2));
           if (isFileTag(token, fixed)) tags.push(token);
         }
         break;
       }
       default: {
         const start = braces.pop();
-        if (start !== undefined) for (const tag of templateImageTags(text.slice(start, pos + 2), fixed)) tags.push(tag);
+        if (start === undefined) break;
+        const token = text.slice(start, pos + 2);
+        if (token.includes('image')) for (const tag of templateImageTags(decode(token), fixed)) tags.push(tag);
       }
     }
   }
-  if (fixed && /<gallery/i.test(text)) tags.push(...galleryTags(text));
   return tags;
 }
