@@ -25,8 +25,8 @@ export interface PageInput {
 export interface XmlPageInput {
   id: number;
   title: string;
-  /** the wikitext with its XML entities not yet decoded */
-  xmlText: string;
+  /** the wikitext as it stands in the dump XML, as a byte string (lib/mining/dump/xml-text.ts) */
+  xmlBytes: string;
 }
 
 export interface MapContext {
@@ -48,9 +48,9 @@ export function mapPage(page: PageInput, context: MapContext): ReferenceRow[] {
   return referenceRows(page, findFileTags(page.text, context.mode === 'fixed'), context);
 }
 
-/** mapPage for a page whose text is still XML-escaped, as the dump splitter hands it on. */
+/** mapPage for a page whose text is still XML bytes, as the dump splitter hands it on. */
 export function mapXmlPage(page: XmlPageInput, context: MapContext): ReferenceRow[] {
-  return referenceRows(page, findFileTagsInXml(page.xmlText, context.mode === 'fixed'), context);
+  return referenceRows(page, findFileTagsInXml(page.xmlBytes, context.mode === 'fixed'), context);
 }
 
 function referenceRows(page: { id: number; title: string }, tags: readonly string[], context: MapContext): ReferenceRow[] {

@@ -9,7 +9,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { expect, it } from 'vitest';
 import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
 import { DUMP_EXCERPTS, WIKITEXT, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
@@ -49,9 +48,8 @@ function readExcerpt(excerpt: Excerpt): Buffer {
 }
 
 /** The bytes in pieces of `size` (cut anywhere, inside characters too), as a decompressor delivers them. */
-function* pieces(bytes: Buffer, size: number): Generator<string> {
-  const decoder = new StringDecoder('utf8');
-  for (let at = 0; at < bytes.length; at += size) yield decoder.write(bytes.subarray(at, at + size));
+function* pieces(bytes: Buffer, size: number): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
 describeWithDatasets(

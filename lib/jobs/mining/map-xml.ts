@@ -1,13 +1,16 @@
 /**
- * The map step over XML text: pages are split (lib/mining/dump/xml-pages), namespace-0 articles
+ * The map step over XML: pages are split (lib/mining/dump/xml-pages), namespace-0 articles
  * that are not redirects are mapped to reference rows (lib/mining/map-page), and each row is
  * emitted as one COPY-format line. Shared by the parallel workers, `paralens mine-map` and the tests,
- * so every path produces byte-identical output.
+ * so every path produces byte-identical output. Bytes from a file or decompressor are split as
+ * byte strings (lib/mining/dump/xml-text.ts); only the tags found are decoded as UTF-8 text.
  */
+import { StringDecoder } from 'node:string_decoder';
 import { DumpFormatError, PageSplitter } from '@/lib/mining/dump/xml-pages';
 import { mapXmlPage, type MapContext } from '@/lib/mining/map-page';
 import { encodeReferenceRow } from '@/lib/mining/reference-rows';
-import { describeRange, readXmlText, type ByteRange, type ReadCounters } from './xml-source';
+import { bytesOfText } from '@/lib/mining/dump/xml-text';
+import { describeRange, readXmlBytes, type ByteRange, type ReadCounters } from './xml-source';
 
 export interface MapStats {
   /** every page element read (all namespaces) */
@@ -17,9 +20,11 @@ export interface MapStats {
   references: number;
 }
 
-export async function mapXmlText(chunks: AsyncIterable<string> | Iterable<string>, context: MapContext, emit: (line: string) => void, where: string, maxPageChars?: number): Promise<MapStats> {
+/** XML as UTF-8 bytes (Buffers, cut anywhere) or as text. */
+export async function mapXmlText(chunks: AsyncIterable<string | Buffer> | Iterable<string | Buffer>, context: MapContext, emit: (line: string) => void, where: string, maxPageChars?: number): Promise<MapStats> {
   const stats: MapStats = { pages: 0, articles: 0, references: 0 };
   let sawText = false;
+  const decoder = new StringDecoder('utf8');
   const splitter = new PageSplitter((page) => {
     stats.pages++;
     if (page.ns !== 0 || page.isRedirect) return;
@@ -30,9 +35,14 @@ export async function mapXmlText(chunks: AsyncIterable<string> | Iterable<string
     }
   }, maxPageChars);
   try {
-    for await (const text of chunks) {
-      sawText ||= text.trim() !== '';
-      splitter.push(text);
+    for await (const chunk of chunks) {
+      if (typeof chunk === 'string') {
+        sawText ||= chunk.trim() !== '';
+        splitter.push(bytesOfText(chunk));
+      } else {
+        sawText ||= decoder.write(chunk).trim() !== '';
+        splitter.push(chunk.toString('latin1'));
+      }
     }
     splitter.end();
   } catch (error) {
@@ -56,7 +66,7 @@ export interface ChunkResult extends MapStats {
 export async function mapByteRange(range: ByteRange, context: MapContext, options: { expectedPages?: number | null; threads?: number; counters?: ReadCounters; maxPageChars?: number } = {}): Promise<ChunkResult> {
   const counters = options.counters ?? { inputBytes: 0, xmlBytes: 0 };
   const lines: string[] = [];
-  const stats = await mapXmlText(readXmlText(range, counters, options.threads), context, (line) => lines.push(line), describeRange(range), options.maxPageChars);
+  const stats = await mapXmlText(readXmlBytes(range, counters, options.threads), context, (line) => lines.push(line), describeRange(range), options.maxPageChars);
   const expected = options.expectedPages;
   if (expected !== undefined && expected !== null && expected !== stats.pages) {
     throw new DumpFormatError(`${describeRange(range)}: the index lists ${expected} pages in this range but it holds ${stats.pages}: the index does not belong to this dump`);

@@ -142,7 +142,7 @@ describe('bad input: a clear message naming the place, nothing published', { tim
   it('a gigantic page', async () => {
     const file = path.join(dir, 'gigantic.xml');
     writeFileSync(file, xml.replace('The old mill burned', `${'Very long text. '.repeat(20_000)}The old mill burned`));
-    await expectFailure({ dumpPath: file, maxPageChars: 100_000 }, /gigantic\.xml \(bytes 0–[\d,]+\): the first page is larger than 100,000 characters: a full-history dump or a damaged file/);
+    await expectFailure({ dumpPath: file, maxPageChars: 100_000 }, /gigantic\.xml \(bytes 0–[\d,]+\): the first page is larger than 100,000 bytes: a full-history dump or a damaged file/);
   });
 
   it('an index that does not belong to the dump (offsets, then page counts)', async () => {

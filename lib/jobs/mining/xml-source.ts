@@ -51,19 +51,24 @@ export interface ReadCounters {
 
 /** The range's XML as text chunks; `counters` is updated as it goes. */
 export async function* readXmlText(range: ByteRange, counters: ReadCounters, threads = 1): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of readXmlBytes(range, counters, threads)) yield decoder.write(chunk);
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+/** The range's XML as UTF-8 bytes, cut anywhere; `counters` is updated as it goes. */
+export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, threads = 1): AsyncGenerator<Buffer> {
   if (range.end <= range.start) return;
   const input = createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 1 << 20 });
   input.on('data', (chunk) => {
     counters.inputBytes += chunk.length;
   });
-  const decoder = new StringDecoder('utf8');
   if (!range.compressed) {
     for await (const chunk of input as AsyncIterable<Buffer>) {
       counters.xmlBytes += chunk.length;
-      yield decoder.write(chunk);
+      yield chunk;
     }
-    const rest = decoder.end();
-    if (rest) yield rest;
     return;
   }
   const tool = findDecompressor();
@@ -81,7 +86,7 @@ export async function* readXmlText(range: ByteRange, counters: ReadCounters, thr
   try {
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
       counters.xmlBytes += chunk.length;
-      yield decoder.write(chunk);
+      yield chunk;
     }
     const code = await exited;
     finished = true;
@@ -89,8 +94,6 @@ export async function* readXmlText(range: ByteRange, counters: ReadCounters, thr
       const reason = stderr.split('\n').find((line) => line.trim() !== '')?.replace(/^(?:lbzip2|bzip2): /, '') ?? `exit code ${code}`;
       throw new DumpReadError(`${describeRange(range)}: ${tool} could not decompress it (${reason.trim()}): the file is truncated or damaged, or the range does not start at a bz2 stream`);
     }
-    const rest = decoder.end();
-    if (rest) yield rest;
   } finally {
     if (!finished) {
       input.destroy();

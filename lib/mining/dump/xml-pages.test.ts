@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageSplitter, type DumpPage } from './xml-pages';
-import { decodeXmlText } from './xml-text';
+import { bytesOfText, decodeXmlText, textOfBytes } from './xml-text';
 
 const page = (id: number, title: string, text: string, extra = '') =>
   `  <page>\n    <title>${title}</title>\n    <ns>0</ns>\n    <id>${id}</id>${extra}\n    <revision>\n      <id>${id * 10}</id>\n      <text bytes="1" xml:space="preserve">${text}</text>\n    </revision>\n  </page>\n`;
@@ -9,7 +9,8 @@ const dump = (...pages: string[]) => `<mediawiki xmlns="http://www.mediawiki.org
 function split(xml: string, chunkSize = xml.length, max?: number): DumpPage[] {
   const pages: DumpPage[] = [];
   const splitter = new PageSplitter((p) => pages.push(p), max);
-  for (let i = 0; i < xml.length; i += chunkSize) splitter.push(xml.slice(i, i + chunkSize));
+  const bytes = bytesOfText(xml);
+  for (let i = 0; i < bytes.length; i += chunkSize) splitter.push(bytes.slice(i, i + chunkSize));
   splitter.end();
   return pages;
 }
@@ -28,8 +29,8 @@ describe('PageSplitter', () => {
       [12, 'Redirected', 0, true],
       [13, 'Talk:Thing', 0, false],
     ]);
-    expect(pages[0]!.xmlText).toBe('x &amp;lt;ref&amp;gt; [[File:A.jpg|thumb|Cap]]');
-    expect(decodeXmlText(pages[0]!.xmlText)).toBe('x &lt;ref&gt; [[File:A.jpg|thumb|Cap]]');
+    expect(pages[0]!.xmlBytes).toBe('x &amp;lt;ref&amp;gt; [[File:A.jpg|thumb|Cap]]');
+    expect(decodeXmlText(textOfBytes(pages[0]!.xmlBytes))).toBe('x &lt;ref&gt; [[File:A.jpg|thumb|Cap]]');
   });
 
   it('gives the same pages whatever the chunk boundaries', () => {
@@ -39,7 +40,7 @@ describe('PageSplitter', () => {
 
   it('tolerates a missing </mediawiki> and deleted text (<text … />)', () => {
     const cut = dump(page(1, 'One', 'a')).replace('</mediawiki>\n', '') + page(2, 'Two', '').replace(/<text[^>]*><\/text>/, '<text bytes="0" />');
-    expect(split(cut).map((p) => [p.id, p.xmlText])).toEqual([
+    expect(split(cut).map((p) => [p.id, p.xmlBytes])).toEqual([
       [1, 'a'],
       [2, ''],
     ]);
@@ -60,6 +61,6 @@ describe('PageSplitter', () => {
 
   it('refuses a gigantic page before buffering all of it', () => {
     const big = dump(page(1, 'Big', 'x'.repeat(5000)));
-    expect(() => split(big, 100, 1000)).toThrow('the first page is larger than 1,000 characters: a full-history dump or a damaged file');
+    expect(() => split(big, 100, 1000)).toThrow('the first page is larger than 1,000 bytes: a full-history dump or a damaged file');
   });
 });

@@ -6,27 +6,28 @@
  * that is never closed, or that grows past `maxPageChars` (a full-history dump or a damaged file),
  * is an error that names the page before it.
  *
- * A page's text is handed on as it stands in the XML (`xmlText`, entities not decoded): the miner
- * scans it for file tags and decodes only the tags it finds (scan-file-tags.ts findFileTagsInXml),
- * which is much cheaper than decoding every page whole. A page still waiting for its `</page>` is
+ * The input is byte strings (xml-text.ts: UTF-8 read as latin1). A page's text is handed on as it
+ * stands in the XML (`xmlBytes`: still UTF-8 bytes, entities not decoded): the miner scans it for
+ * file tags and decodes only the tags it finds (scan-file-tags.ts findFileTagsInXml), which is much
+ * cheaper than decoding every page whole. Page sizes (`maxPageChars`) are counted in bytes. A page still waiting for its `</page>` is
  * kept as a list of pieces, so a long page is joined once instead of once per arriving chunk.
  */
-import { decodeXmlText } from './xml-text';
+import { decodeXmlText, textOfBytes } from './xml-text';
 
 export interface DumpPage {
   id: number;
   ns: number;
   title: string;
   isRedirect: boolean;
-  /** the revision text as it stands in the XML: decode with decodeXmlText for the wikitext */
-  xmlText: string;
+  /** the revision text as it stands in the XML, as a byte string: decodeXmlText(textOfBytes(…)) is the wikitext */
+  xmlBytes: string;
 }
 
 export class DumpFormatError extends Error {
   override name = 'DumpFormatError';
 }
 
-/** 16 M characters: far above any current article (the largest are a few MB of wikitext). */
+/** 16 MiB: far above any current article (the largest are a few MB of wikitext). */
 export const DEFAULT_MAX_PAGE_CHARS = 16 * 1024 * 1024;
 
 const NAMESPACE_PREFIX = /^(?:Talk|User|User talk|Wikipedia|Wikipedia talk|WP|Project|File|File talk|Image|MediaWiki|Template|Template talk|Help|Category|Category talk|Portal|Draft|TimedText|Module|Special|Media|Book|Education Program|Gadget|Gadget definition)\s*:/i;
@@ -40,12 +41,17 @@ function between(xml: string, open: string, close: string, from = 0): string | n
 
 const REDIRECT = /^\s*#redirect\b/i;
 
+/** A non-ASCII byte after ASCII whitespace: a Unicode space may precede the `#` there. */
+const NON_ASCII_AFTER_SPACE = /^[\t\n\v\f\r ]*[\x80-\xff]/;
+
 /**
  * `#REDIRECT` at the start of the wikitext. Without character references (`&#…;`) no entity decodes
- * to whitespace, `#` or a letter, so the test reads the same on the undecoded text.
+ * to whitespace, `#` or a letter, and without a non-ASCII character at its start the test only
+ * reads ASCII, so it reads the same on the undecoded bytes.
  */
-function startsWithRedirect(xmlText: string): boolean {
-  return REDIRECT.test(xmlText.includes('&#') ? decodeXmlText(xmlText) : xmlText);
+function startsWithRedirect(xmlBytes: string): boolean {
+  if (xmlBytes.includes('&#') || NON_ASCII_AFTER_SPACE.test(xmlBytes)) return REDIRECT.test(decodeXmlText(textOfBytes(xmlBytes)));
+  return REDIRECT.test(xmlBytes);
 }
 
 /** The revision text of a page element (the last revision's, for exports with several), undecoded. */
@@ -87,7 +93,7 @@ export class PageSplitter {
   }
 
   private tooLarge(): DumpFormatError {
-    return new DumpFormatError(`${this.where()} is larger than ${this.maxPageChars.toLocaleString('en')} characters: a full-history dump or a damaged file`);
+    return new DumpFormatError(`${this.where()} is larger than ${this.maxPageChars.toLocaleString('en')} bytes: a full-history dump or a damaged file`);
   }
 
   push(chunk: string): void {
@@ -152,13 +158,13 @@ export class PageSplitter {
       const missing = title === null ? '<title>' : id === null || !/^\s*\d+\s*$/.test(id) ? 'a numeric page <id>' : 'a closed <text> element';
       throw new DumpFormatError(`malformed XML: ${this.where()} has no ${missing}`);
     }
-    const decodedTitle = decodeXmlText(title);
+    const decodedTitle = decodeXmlText(textOfBytes(title));
     const nsText = between(head, '<ns>', '</ns>');
     const ns = nsText !== null ? Number(nsText.trim()) : NAMESPACE_PREFIX.test(decodedTitle) ? -99 : 0;
     const isRedirect = head.includes('<redirect') || startsWithRedirect(text);
     this.pages++;
     this.lastPage = { id: Number(id), title: decodedTitle };
-    this.onPage({ id: Number(id), ns, title: decodedTitle, isRedirect, xmlText: text });
+    this.onPage({ id: Number(id), ns, title: decodedTitle, isRedirect, xmlBytes: text });
   }
 
   /** Call at the end of the input: an unclosed page means the input was cut off. */

@@ -17,3 +17,18 @@ export function decodeXmlText(text: string): string {
     return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
+
+/**
+ * The map reads dump XML as "byte strings": UTF-8 bytes decoded as latin1, one character per byte.
+ * Decoding latin1 is a copy, the strings stay one byte per character (half the memory of UTF-16
+ * text, faster to search), and every ASCII character (all XML and wikitext markup) sits where
+ * it is, since UTF-8 never uses ASCII byte values inside a multi-byte character. A piece cut at
+ * ASCII characters is then turned into text with `textOfBytes`.
+ */
+export function textOfBytes(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+export function bytesOfText(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { readWikitextFile, WIKITEXT } from '../testing/wikitext-datasets';
-import { findFileTags } from './scan-file-tags';
+import { bytesOfText } from '../dump/xml-text';
+import { findFileTags, findFileTagsInXml } from './scan-file-tags';
 
 // Gold: the reference implementation's TestWikiTextImageExtraction (2cellos, monitor-warship):
 // the expected references in order, infobox images as synthetic [[File:<image>|<caption>]] tags.
@@ -61,5 +62,38 @@ describe('findFileTags', () => {
 
   it('ignores templates without image parameters and unbalanced brackets', () => {
     expect(findFileTags('{{cite web|url=x}} ]] }} [[Plain link]] [[File:Ok.jpg]]', false)).toEqual(['[[File:Ok.jpg]]']);
+  });
+});
+
+/** The wikitext as a dump writes it: `&`, `<` and `"` escaped, `>` escaped or not. */
+const escapeXml = (text: string, escapeGt: boolean) => {
+  const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+  return escapeGt ? escaped.replaceAll('>', '&gt;') : escaped;
+};
+
+describe('findFileTagsInXml (the undecoded page bytes) finds what findFileTags finds in the decoded text', () => {
+  const texts = [
+    'x [[File:Outer.jpg|thumb|See [[File:Inner.png|inner]] & "more" here]] y',
+    '[[File:Café Ürün.jpg|thumb|Ein <b>schönes</b> Café &nbsp;<ref name="a">{{cite web|url=x}}</ref> – 1900]]',
+    '<!-- [[File:Hidden.jpg|hidden]] -->[[File:Shown.jpg|shown]]<!-- open to the end [[File:Gone.jpg]]',
+    '<!--a--->[[File:After.jpg|a <!-- b --> c]] &lt;!-- wikitext entity, not a comment --&gt; [[File:Kept.jpg|kept]]',
+    '{{Infobox ship|image=Monitor model.jpg|caption={{USS|Monitor}} & <i>friends</i>|alt=A "model"}}',
+    '{{Multiple image|image1=A.jpg|caption1=One|image2=B.jpg|caption2=Two &amp; three}} {{no imag|e=1}}',
+    '<gallery>\nFile:G1.jpg|One gallery caption\nG2.jpg|alt=x|Two\n</gallery>[[File:Out.jpg|out]]',
+    '[[:File:Link.jpg|a link]] [[ file:Spaced.jpg|lower]] [[Image:Old.png|old]] [[File:Multi\nline.jpg|two\nlines]]',
+    '{{cite web|url=x}} ]] }} [[Plain link]] [[File:Ok.jpg]] [[File:Unclosed.jpg|{{image}} x',
+  ];
+  for (const fixed of [false, true]) {
+    it(`${fixed ? 'fixed' : 'paper'} mode, with and without \`>\` escaped`, () => {
+      for (const text of texts) {
+        const expected = findFileTags(text, fixed);
+        for (const escapeGt of [false, true]) expect(findFileTagsInXml(bytesOfText(escapeXml(text, escapeGt)), fixed), text).toEqual(expected);
+      }
+    });
+  }
+
+  it('decodes a page with character references whole (a reference may stand for a bracket)', () => {
+    const xml = '&#91;&#91;File:Coded.jpg|coded]] [[File:Plain.jpg|caption&#x21;]]';
+    expect(findFileTagsInXml(xml, true)).toEqual(['[[File:Coded.jpg|coded]]', '[[File:Plain.jpg|caption!]]']);
   });
 });

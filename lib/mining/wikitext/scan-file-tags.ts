@@ -11,7 +11,7 @@
  * page, not a use of the image) is skipped, multi-line tags count, and every `<gallery>` line
  * becomes a tag `[[File:<line>]]`, emitted after the page's other references.
  */
-import { decodeXmlText } from '../dump/xml-text';
+import { decodeXmlText, textOfBytes } from '../dump/xml-text';
 import { FIXED_FILE_TAG, PAPER_FILE_TAG, templateImageTags } from './template-images';
 
 const PAPER_FILE_NAME = /(?:File|Image):[^|\]]+/;
@@ -57,18 +57,19 @@ const XML_COMMENT = /&lt;!--[\s\S]*?(?:--(?:>|&gt;)|$)/g;
 const XML_GALLERY = /&lt;gallery/i;
 
 /**
- * findFileTags on a page's text as it stands in the dump XML (entities not yet decoded), decoding
- * only the tokens it examines: the result is the same as findFileTags(decodeXmlText(xmlText)).
- * The XML escapes of `<`, `>`, `&`, `"` and `'` neither hold nor make brackets, pipes, `=`, letters
- * or whitespace, so brackets pair up, tokens start and `image` occurs at the same places in both
- * texts, and a comment is `&lt;!--` … `-->` or `--&gt;`. Character references (`&#…;`, which could
- * stand for a bracket) and `<gallery>` (fixed mode) are rare: those pages are decoded whole.
+ * findFileTags on a page's text as it stands in the dump XML, as a byte string (xml-text.ts:
+ * entities not yet decoded, UTF-8 not yet decoded), turning into wikitext only the tokens it
+ * examines: the result is the same as findFileTags(decodeXmlText(textOfBytes(xmlBytes))). UTF-8
+ * keeps every ASCII character as one byte of its own, and the XML escapes of `<`, `>`, `&`, `"`
+ * and `'` neither hold nor make brackets, pipes, `=`, letters or whitespace, so brackets pair up,
+ * tokens start and `image` occurs at the same places in both texts, and a comment is `&lt;!--` …
+ * `-->` or `--&gt;`. Character references (`&#…;`, which could stand for a bracket) and
+ * `<gallery>` (fixed mode) are rare: those pages are decoded whole.
  */
-export function findFileTagsInXml(xmlText: string, fixed: boolean): string[] {
-  if (!xmlText.includes('&')) return findFileTags(xmlText, fixed);
-  if (xmlText.includes('&#') || (fixed && XML_GALLERY.test(xmlText))) return findFileTags(decodeXmlText(xmlText), fixed);
-  const text = fixed && xmlText.includes('&lt;!--') ? xmlText.replace(XML_COMMENT, '') : xmlText;
-  return scanTokens(text, fixed, decodeXmlText);
+export function findFileTagsInXml(xmlBytes: string, fixed: boolean): string[] {
+  if (xmlBytes.includes('&#') || (fixed && XML_GALLERY.test(xmlBytes))) return findFileTags(decodeXmlText(textOfBytes(xmlBytes)), fixed);
+  const text = fixed && xmlBytes.includes('&lt;!--') ? xmlBytes.replace(XML_COMMENT, '') : xmlBytes;
+  return scanTokens(text, fixed, (token) => decodeXmlText(textOfBytes(token)));
 }
 
 /** The bracket scan; `decode` turns a token of `text` into wikitext. */
