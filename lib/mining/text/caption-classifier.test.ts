@@ -28,6 +28,21 @@ describe('classifyCaption with wink-pos-tagger', () => {
     expect(classifyCaption('The J and Z trains serve the line. The M train runs at night.', tagger, true).isSentence).toBe(true);
   });
 
+  it('answers the verb rule without a second tagging only when a verb-only word settles it', () => {
+    const captions = [
+      'The tower was built in 1890 by the city',
+      'Emile Fayolle pilot of the Free French Air Force during the Battle of Britain',
+      'A map that is shown with the old roads of the county',
+      'Farmers has their grain at the mill in winter',
+      'Is this the Eiffel Tower seen from the river',
+    ];
+    const settled = captions.map((caption) => caption.split(' ')).filter((words) => tagger.surelyHasVerb!(words));
+    expect(settled.map((words) => words.join(' '))).toEqual([captions[0], captions[2], captions[3]]);
+    for (const words of settled) expect(tagger(words).some((t) => t.startsWith('VB'))).toBe(true);
+    // `Is` is capitalised: not settled by the shortcut, the tagger decides.
+    expect(tagger.surelyHasVerb!(['Is', 'this', 'the', 'tower'])).toBe(false);
+  });
+
   it('tags parentheses as -LRB-/-RRB- and punctuation neutrally', () => {
     expect(tagger(['(', 'left', ')', '—', 'A', 'man'])).toEqual(['-LRB-', 'VBN', '-RRB-', ':', 'DT', 'NN']);
   });

@@ -9,8 +9,12 @@ import { MIN_CAPTION_WORDS } from '../options';
 import { hasVerb, isSentenceByRules } from './sentence-rules';
 import { splitSentences, tokenize, wordTokens } from './tokenize';
 
-/** Penn Treebank tags for a sentence's tokens, one per token. */
-export type Tagger = (tokens: string[]) => string[];
+/** Penn Treebank tags for a sentence's tokens, one per token; a function of the tokens alone. */
+export interface Tagger {
+  (tokens: string[]): string[];
+  /** A shortcut that may answer true only when tagging these tokens surely gives a verb tag. */
+  surelyHasVerb?: (tokens: readonly string[]) => boolean;
+}
 
 export interface CaptionClass {
   words: number;
@@ -34,8 +38,8 @@ export function classifyCaption(text: string, tagger: Tagger, fixed: boolean): C
   }
   // VerbHeuristic tags the word tokens only (the tokenizer already dropped punctuation). A tagger
   // is a function of its tokens, so a sentence that is exactly those words is not tagged twice.
-  const verbTags = last !== null && sameTokens(last.tokens, words) ? last.tags : tagger(words);
-  return { words: words.length, isSentence: sentence, hasVerb: hasVerb(verbTags) };
+  const verb = last !== null && sameTokens(last.tokens, words) ? hasVerb(last.tags) : tagger.surelyHasVerb?.(words) === true || hasVerb(tagger(words));
+  return { words: words.length, isSentence: sentence, hasVerb: verb };
 }
 
 function sameTokens(a: readonly string[], b: readonly string[]): boolean {
