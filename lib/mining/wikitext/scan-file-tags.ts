@@ -78,10 +78,11 @@ function scanTokens(text: string, fixed: boolean, decode: (token: string) => str
   const squares: number[] = [];
   const braces: number[] = [];
   // The original steps one character at a time and consumes two at a bracket pair; a global
-  // regular expression finds the same leftmost, non-overlapping pairs, much faster.
+  // regular expression finds the same leftmost, non-overlapping pairs, much faster (test() rather
+  // than exec(): every pair is two characters long, and no match object is made per bracket).
   const pairs = /\[\[|\]\]|\{\{|\}\}/g;
-  for (let match = pairs.exec(text); match !== null; match = pairs.exec(text)) {
-    const pos = match.index;
+  while (pairs.test(text)) {
+    const pos = pairs.lastIndex - 2;
     switch (text.charCodeAt(pos)) {
       case 91:
         squares.push(pos);
