@@ -124,29 +124,38 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const context = { mode, tagger: createWinkTagger() };
   const out = new OutputBuffer(io);
   const decoder = new StringDecoder('utf8');
-  const input = (async function* () {
-    for await (const chunk of io.stdin as AsyncIterable<Buffer | string>) yield typeof chunk === 'string' ? chunk : decoder.write(chunk);
-    const rest = decoder.end();
-    if (rest) yield rest;
+  const chunks = (io.stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  // The first chunks are read (and decoded) only to tell XML from manifest lines; XML goes on to
+  // the map as the bytes it came in.
+  const head: (Buffer | string)[] = [];
+  const asText = (chunk: Buffer | string) => (typeof chunk === 'string' ? chunk : decoder.write(chunk));
+  const rest = (async function* () {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   })();
   try {
     let first = '';
     while (first.trim() === '') {
-      const next = await input.next();
+      const next = await chunks.next();
       if (next.done) return 0;
-      first += next.value;
+      head.push(next.value);
+      first += asText(next.value);
     }
     if (first.replace(/^\uFEFF/, '').trimStart().startsWith('<')) {
       // Flushing between input chunks keeps memory flat and honours the reader's back-pressure.
       const all = (async function* () {
-        yield first;
-        for await (const text of input) {
+        yield* head;
+        for await (const chunk of rest) {
           await out.flush();
-          yield text;
+          yield chunk;
         }
       })();
       await mapXmlText(all, context, (line) => out.add(line), 'standard input');
     } else {
+      const input = (async function* () {
+        for await (const chunk of rest) yield asText(chunk);
+        const end = decoder.end();
+        if (end) yield end;
+      })();
       for await (const range of manifestRanges(first, input)) {
         const result = await mapByteRange({ path: range.path, start: range.start, end: range.end, compressed: await isCompressed(range.path) }, context);
         out.add(result.tsv);
