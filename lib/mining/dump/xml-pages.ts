@@ -56,8 +56,11 @@ function startsWithRedirect(xmlBytes: string): boolean {
 
 /** The revision text of a page element (the last revision's, for exports with several), undecoded. */
 function readText(xml: string): string | null {
-  const open = xml.lastIndexOf('<text');
+  // The last `<text`, found going forward: lastIndexOf has no fast native search and walks the
+  // whole page text backwards, one character at a time (about 10 % of the map's time).
+  let open = xml.indexOf('<text');
   if (open === -1) return null;
+  for (let next = xml.indexOf('<text', open + 1); next !== -1; next = xml.indexOf('<text', next + 1)) open = next;
   const tagEnd = xml.indexOf('>', open);
   if (tagEnd === -1) return null;
   if (xml.charCodeAt(tagEnd - 1) === 47) return ''; // <text ... /> (deleted text)

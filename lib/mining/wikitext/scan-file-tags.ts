@@ -12,6 +12,7 @@
  * becomes a tag `[[File:<line>]]`, emitted after the page's other references.
  */
 import { decodeXmlText, textOfBytes } from '../dump/xml-text';
+import { BracketPairs } from './bracket-pairs';
 import { FIXED_FILE_TAG, PAPER_FILE_TAG, templateImageTags } from './template-images';
 
 const PAPER_FILE_NAME = /(?:File|Image):[^|\]]+/;
@@ -77,12 +78,8 @@ function scanTokens(text: string, fixed: boolean, decode: (token: string) => str
   const tags: string[] = [];
   const squares: number[] = [];
   const braces: number[] = [];
-  // The original steps one character at a time and consumes two at a bracket pair; a global
-  // regular expression finds the same leftmost, non-overlapping pairs, much faster (test() rather
-  // than exec(): every pair is two characters long, and no match object is made per bracket).
-  const pairs = /\[\[|\]\]|\{\{|\}\}/g;
-  while (pairs.test(text)) {
-    const pos = pairs.lastIndex - 2;
+  const pairs = new BracketPairs(text);
+  for (let pos = pairs.advance(); pos !== -1; pos = pairs.advance()) {
     switch (text.charCodeAt(pos)) {
       case 91:
         squares.push(pos);
