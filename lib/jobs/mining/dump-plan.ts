@@ -60,7 +60,8 @@ export async function planDump(dumpPath: string, indexPath: string | null, worke
   const streams = await readIndex(indexPath);
   const last = streams[streams.length - 1]!;
   if (last.offset >= info.size) throw new IndexFormatError(`${indexPath}: offset ${last.offset} lies beyond the end of ${dumpPath} (${info.size} bytes): the index does not belong to this dump`);
-  const chunks = planChunks(streams, info.size, chunkBytes ?? chooseChunkBytes(info.size, workers));
+  // A chunk size given by the caller (tests, `mine-map --plan`) is kept as it is; the default tapers.
+  const chunks = chunkBytes !== undefined ? planChunks(streams, info.size, chunkBytes) : planChunks(streams, info.size, chooseChunkBytes(info.size, workers), workers);
   for (const chunk of chunks) {
     if (!isBz2StreamStart(await readHead(dumpPath, chunk.start, 10))) {
       throw new IndexFormatError(`${indexPath}: offset ${chunk.start} is not the start of a bz2 stream in ${dumpPath}: the index does not belong to this dump`);

@@ -31,6 +31,15 @@ describe('multistream index', () => {
     ]);
   });
 
+  it('tapers: chunks shrink to half a worker\'s share of what is left, down to 1 MiB', () => {
+    const mb = 1 << 20;
+    const streams = Array.from({ length: 100 }, (_, i) => ({ offset: i * mb, pages: 100 }));
+    const sizes = (taper: number) => planChunks(streams, 100 * mb, 10 * mb, taper).map((c) => (c.end - c.start) / mb);
+    expect(sizes(0)).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(sizes(2)).toEqual([10, 10, 10, 10, 10, 10, 10, 8, 6, 4, 3, 3, 2, 1, 1, 1, 1]);
+    expect(sizes(2).reduce((a, b) => a + b)).toBe(100);
+  });
+
   it('names the line of a malformed or out-of-order entry', () => {
     expect(() => read('600:1:A\nnot an index line\n')).toThrow('index.txt line 2: expected "offset:pageId:title", found "not an index line"');
     expect(() => read('900:1:A\n600:2:B\n')).toThrow('index.txt line 2: offset 600 is smaller than the one before (900)');

@@ -61,17 +61,29 @@ export class IndexReader {
   }
 }
 
-/** Groups streams into chunks of about `targetBytes` compressed bytes (at least one stream each). */
-export function planChunks(streams: readonly IndexStream[], fileSize: number, targetBytes: number): DumpChunk[] {
+/** The smallest chunk a tapered plan makes (a chunk is still at least one stream). */
+export const MIN_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Groups streams into chunks of about `targetBytes` compressed bytes (at least one stream each).
+ * With `taperWorkers`, a chunk is at most half a worker's share of what is left (not below
+ * MIN_CHUNK_BYTES), so the chunks shrink towards the end of the file and the workers finish close
+ * together, instead of one worker mapping a whole last chunk while the others wait.
+ */
+export function planChunks(streams: readonly IndexStream[], fileSize: number, targetBytes: number, taperWorkers = 0): DumpChunk[] {
   const chunks: DumpChunk[] = [];
   let start = -1;
   let pages = 0;
+  let limit = targetBytes;
   for (let i = 0; i < streams.length; i++) {
     const stream = streams[i]!;
     const end = streams[i + 1]?.offset ?? fileSize;
-    if (start === -1) start = stream.offset;
+    if (start === -1) {
+      start = stream.offset;
+      limit = taperWorkers > 0 ? Math.min(targetBytes, Math.max(MIN_CHUNK_BYTES, (fileSize - start) / (2 * taperWorkers))) : targetBytes;
+    }
     pages += stream.pages;
-    if (end - start >= targetBytes || i === streams.length - 1) {
+    if (end - start >= limit || i === streams.length - 1) {
       chunks.push({ index: chunks.length, start, end, pages });
       start = -1;
       pages = 0;
