@@ -25,8 +25,10 @@ export function decodeXmlText(text: string): string {
  * it is, since UTF-8 never uses ASCII byte values inside a multi-byte character. A piece cut at
  * ASCII characters is then turned into text with `textOfBytes`.
  */
+const NON_ASCII = /[\x80-\xff]/;
+
 export function textOfBytes(bytes: string): string {
-  return Buffer.from(bytes, 'latin1').toString('utf8');
+  return NON_ASCII.test(bytes) ? Buffer.from(bytes, 'latin1').toString('utf8') : bytes;
 }
 
 export function bytesOfText(text: string): string {
