@@ -9,8 +9,9 @@
  * The input is byte strings (xml-text.ts: UTF-8 read as latin1). A page's text is handed on as it
  * stands in the XML (`xmlBytes`: still UTF-8 bytes, entities not decoded): the miner scans it for
  * file tags and decodes only the tags it finds (scan-file-tags.ts findFileTagsInXml), which is much
- * cheaper than decoding every page whole. Page sizes (`maxPageChars`) are counted in bytes. A page still waiting for its `</page>` is
- * kept as a list of pieces, so a long page is joined once instead of once per arriving chunk.
+ * cheaper than decoding every page whole. Page sizes (`maxPageChars`) are counted in bytes. A page
+ * still waiting for its `</page>` is kept as a list of pieces, so a long page is joined once
+ * instead of once per arriving chunk.
  */
 import { decodeXmlText, textOfBytes } from './xml-text';
 
