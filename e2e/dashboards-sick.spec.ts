@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
 import { sessionFor } from './support/api-session';
+import { parseCsv } from '../lib/testing/csv';
 
 const SICK = path.resolve('..', 'shared', 'datasets', 'sick-reannotation-kalouli2019', 'derived_per_annotator_labels.csv');
 const present = existsSync(SICK);
@@ -21,37 +22,6 @@ function paralens(args: string[]): string {
   return result.stdout;
 }
 
-/** RFC 4180 records (quoted fields may hold commas and newlines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    }
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows.filter((r) => r.length > 1);
-}
-
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 test.skip(!present && !ci, `${SICK} is absent, so the SICK agreement check did not run`);
@@ -59,7 +29,7 @@ test.skip(!present && !ci, `${SICK} is absent, so the SICK agreement check did n
 test('the SICK re-annotation through import-annotations: Fleiss 0.6049 and nominal alpha 0.6052 on the agreement page', async ({ browser, baseURL, page, loginAs }) => {
   test.setTimeout(300_000);
   expect(present, `${SICK} is missing (CI)`).toBe(true);
-  const [header = [], ...records] = parseCsv(readFileSync(SICK, 'utf8'));
+  const [header = [], ...records] = parseCsv(readFileSync(SICK, 'utf8')).filter((r) => r.length > 1);
   const col = (name: string) => header.indexOf(name);
   // A corpus keeps one pair per unordered pair of texts; the reversed duplicates (4074b) go to a second corpus.
   const shelves: Array<{ keys: Set<string>; lines: string[]; ids: Set<string> }> = [];

@@ -12,6 +12,7 @@ import { computeAgreementReport } from '@/lib/agreement/agreement-report';
 import { KRIPPENDORFF_2011 } from '@/lib/agreement/__fixtures__/published-data';
 import { REFERENCE_CASES } from '@/lib/agreement/__fixtures__/reference-cases';
 import { describeWithDatasets, sharedDatasetPath } from '@/lib/testing/shared-datasets';
+import { parseCsv } from '@/lib/testing/csv';
 
 describe('computeAgreementReport', () => {
   it('Krippendorff (2011) data: alpha, AC1 and percent agreement defined; Fleiss and Cohen null with reasons', () => {
@@ -72,36 +73,6 @@ describe('computeAgreementReport', () => {
     }
   });
 });
-
-/** Minimal RFC 4180 reader: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 const SICK_FILE = 'sick-reannotation-kalouli2019/derived_per_annotator_labels.csv';
 const SICK_CSV = sharedDatasetPath(SICK_FILE);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
-import { parseSmallCsv, readWikitextFile, WIKITEXT } from '../testing/wikitext-datasets';
+import { parseCsv } from '@/lib/testing/csv';
+import { readWikitextFile, WIKITEXT } from '../testing/wikitext-datasets';
 import { extractAlt, extractCaption } from './caption';
 
 // Gold: the reference implementation's own 17 caption-extraction cases
@@ -8,7 +9,7 @@ import { extractAlt, extractCaption } from './caption';
 describeWithDatasets(
   'caption extraction against the reference implementation (17 cases)',
   () => {
-    const rows = () => parseSmallCsv(readWikitextFile('eacl23-reference/caption-extraction-test.csv'));
+    const rows = () => parseCsv(readWikitextFile('eacl23-reference/caption-extraction-test.csv'));
     const expected = (value: string | undefined) => (value === 'null' ? null : value);
 
     it('paper mode gives the expected caption for each of the 17 cases', () => {
