@@ -14,8 +14,7 @@
  * pause are a capacity test whose latency Little's law fixes (docs/decisions/007).
  */
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
@@ -25,9 +24,8 @@ import { checkAssignmentInvariants } from '@/lib/db/assignment-invariants';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { setGoldAnswer } from '@/lib/db/gold';
 import { issueApiToken } from '@/lib/auth/api-token';
-import { openDatabase } from '@/lib/runtime/bootstrap';
 import { generatePairsSql } from './lib/generated-pairs';
-import { serveOnFreePort, stopBench } from './lib/bench-server';
+import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 import { percentile, runAnnotatorClients, type ClientOptions, type ClientRun } from './lib/annotator-clients';
 import { cpuSecondsOfTree, postmasterPid } from './lib/process-tree-cpu';
 
@@ -43,9 +41,6 @@ const TARGET_P99_MS = 50;
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
-const home = await mkdtemp(path.join(tmpdir(), 'paralens-bench-annotate-'));
-await chmod(home, 0o755);
-const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
 
 async function prepareData(url: string) {
   const db = createPrismaClient(url);
@@ -164,8 +159,7 @@ function report(title: string, phase: Phase): { worstP99: number } {
   return { worstP99: worst };
 }
 
-console.log('Starting a throwaway embedded PostgreSQL with the demo data …');
-const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
+const { home, env, database } = await openBenchDatabase('annotate');
 let server: ChildProcess | null = null;
 try {
   const { campaign, tokens } = await prepareData(database.url);

@@ -9,25 +9,18 @@
  * through Next.js with one database round trip; the pair list also checks the session).
  */
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { buildExplorerIndexes } from '@/lib/db/explore-indexes';
-import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
 import { generatePairsSql } from './lib/generated-pairs';
 import { signInOverHttp, timeRequests, type Timing, NEXT_ROUTED_HEALTH } from './lib/http-timing';
-import { serveOnFreePort, stopBench } from './lib/bench-server';
+import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 
 const TARGET_MS = 50;
 const pairs = Number(process.argv[2] ?? 1_000_000);
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
-const home = await mkdtemp(path.join(tmpdir(), 'paralens-bench-explore-'));
-await chmod(home, 0o755);
-const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
 
 /** The mix: one sort and at most one filter each (the generated captions: "Generated caption N of a picture of a bridge over a river in the year Y."). */
 const mix: Array<[string, string]> = [
@@ -49,8 +42,7 @@ const mix: Array<[string, string]> = [
   ['all corpora, sort -bleu', 'ALL:sort=-bleu'],
 ];
 
-console.log('Starting a throwaway embedded PostgreSQL with the demo data …');
-const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
+const { home, env, database } = await openBenchDatabase('explore');
 let server: ChildProcess | null = null;
 try {
   const db = createPrismaClient(database.url);

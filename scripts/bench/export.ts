@@ -8,8 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -17,16 +16,13 @@ import { to as copyTo } from 'pg-copy-streams';
 import { createPrismaClient } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { measureKeys } from '@/lib/measures/catalog';
-import { openDatabase } from '@/lib/runtime/bootstrap';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { generatePairsSql } from './lib/generated-pairs';
+import { openBenchDatabase } from './lib/bench-server';
 
 const args = process.argv.slice(2);
 const pairs = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
-const home = await mkdtemp(path.join(tmpdir(), 'paralens-bench-export-'));
-await chmod(home, 0o755);
-const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
 
 interface ChildResult {
   result: { rows: number; bytes: number; seconds: number };
@@ -60,8 +56,7 @@ async function copyFloor(url: string, corpusId: number, out: string): Promise<{ 
   return { seconds, bytes: (await stat(out)).size };
 }
 
-console.log('Starting a throwaway embedded PostgreSQL …');
-const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
+const { home, database } = await openBenchDatabase('export');
 try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });

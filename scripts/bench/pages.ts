@@ -8,25 +8,17 @@
  * database round trip).
  */
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
-import { openDatabase } from '@/lib/runtime/bootstrap';
 import { demoPassword } from '@/lib/runtime/demo';
 import { createGeneratedCorpus } from './lib/generated-corpus';
 import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-timing';
-import { serveOnFreePort, stopBench } from './lib/bench-server';
+import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 
 const pairs = Number(process.argv[2] ?? 2_000_000);
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
-const home = await mkdtemp(path.join(tmpdir(), 'paralens-bench-pages-'));
-await chmod(home, 0o755);
-const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
 
-console.log('Starting a throwaway embedded PostgreSQL with the demo data …');
-const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
+const { home, env, database } = await openBenchDatabase('pages');
 let server: ChildProcess | null = null;
 try {
   const db = createPrismaClient(database.url);

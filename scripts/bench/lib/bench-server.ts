@@ -1,11 +1,26 @@
 /** For HTTP benchmarks: serve the production build through `npm start`'s script, and tear everything down after. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { OpenedDatabase } from '@/lib/runtime/bootstrap';
+import { openDatabase, type OpenedDatabase } from '@/lib/runtime/bootstrap';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { findFreePort } from '@/lib/runtime/ports';
 import { isBuildStale } from '../../lib/build-freshness';
+
+/**
+ * A throwaway PARALENS_HOME (`paralens-bench-<name>-…` in the temp folder) and the embedded
+ * PostgreSQL `npm start` would open in it (migrated, demo data seeded); `env` is what a server started
+ * for the benchmark gets. stopBench removes both.
+ */
+export async function openBenchDatabase(name: string): Promise<{ home: string; env: NodeJS.ProcessEnv; database: OpenedDatabase }> {
+  const home = await mkdtemp(path.join(tmpdir(), `paralens-bench-${name}-`));
+  await chmod(home, 0o755);
+  const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
+  console.log('Starting a throwaway embedded PostgreSQL with the demo data …');
+  const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
+  return { home, env, database };
+}
 
 /** Serves the production build on a free loopback port and says where. */
 export async function serveOnFreePort(env: NodeJS.ProcessEnv, label = 'Serving on'): Promise<{ server: ChildProcess; baseUrl: string }> {
