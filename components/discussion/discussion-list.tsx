@@ -1,24 +1,15 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import type { AnswerValue, Answers, Question } from '@/lib/annotation/questions';
+import type { AnswerValue, Question } from '@/lib/annotation/questions';
 import { AnswerList } from '@/components/annotation/answer-list';
 import { adjudicationOptions } from '@/components/adjudication/adjudication-keys';
-
-export interface DiscussionItem {
-  pairId: number;
-  texts: [string, string];
-  version: number;
-  mine: Answers;
-  first: Answers | null;
-  disagreed: string[];
-  others: Array<{ annotator: string; answers: Answers }>;
-}
+import type { DiscussionPair } from '@/lib/db/discussion';
 
 interface Props {
   campaignId: number;
   questions: readonly Question[];
-  pairs: readonly DiscussionItem[];
+  pairs: readonly DiscussionPair[];
   isActive: boolean;
 }
 
@@ -48,7 +39,7 @@ function DiscussionCard({
 }: {
   campaignId: number;
   questions: readonly Question[];
-  pair: DiscussionItem;
+  pair: DiscussionPair;
   isActive: boolean;
 }) {
   const router = useRouter();
