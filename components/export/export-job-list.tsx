@@ -1,3 +1,4 @@
+import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { ExportJobActions } from './export-job-actions';
 import { LiveExportProgress } from './live-export-progress';
 
@@ -15,7 +16,6 @@ export interface ExportJobRow {
   downloadable: boolean;
 }
 
-const statusLabels: Record<ExportJobRow['status'], string> = { QUEUED: 'waiting', RUNNING: 'running', SUCCEEDED: 'done', FAILED: 'failed', CANCELLED: 'cancelled' };
 const formatLabels: Record<ExportJobRow['format'], string> = { CSV: 'CSV', JSONL: 'JSON Lines', HF: 'HF dataset' };
 
 function describeScope(job: ExportJobRow): string {
@@ -41,11 +41,11 @@ export function ExportJobList({ jobs }: { jobs: ExportJobRow[] }) {
           <tr key={job.id} data-testid={`export-${job.id}`}>
             <td>
               {describeScope(job)} · {formatLabels[job.format]}
-              <div className="small muted">#{job.id} · {new Date(job.createdAt).toLocaleString('en')}</div>
+              <JobMeta id={job.id} createdAt={job.createdAt} />
               {(job.status === 'RUNNING' || job.status === 'QUEUED') && <LiveExportProgress jobId={job.id} />}
               {job.message && <div className="small">{job.message}</div>}
             </td>
-            <td>{statusLabels[job.status]}</td>
+            <td>{jobStatusLabels[job.status]}</td>
             <td className="num">{job.rowCount.toLocaleString('en')}</td>
             <td>
               <div className="stack" style={{ gap: 4 }}>

@@ -1,13 +1,7 @@
 import type { ImportJobView } from '@/lib/db/import-jobs';
+import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { LiveImportProgress } from './live-import-progress';
 
-const statusLabels: Record<ImportJobView['status'], string> = {
-  QUEUED: 'waiting',
-  RUNNING: 'running',
-  SUCCEEDED: 'done',
-  FAILED: 'failed',
-  CANCELLED: 'cancelled',
-};
 
 export type ImportJobRow = Omit<ImportJobView, 'createdAt' | 'confirmedAt' | 'startedAt' | 'finishedAt'> & {
   createdAt: string;
@@ -44,10 +38,7 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
             <tr key={job.id} data-testid={`import-${job.id}`}>
               <td>
                 {job.fileName}
-                <div className="small muted">
-                  #{job.id} · {job.format ?? 'format not chosen'} · {new Date(job.createdAt).toLocaleString('en')}
-                  {job.createdBy ? ` · ${job.createdBy}` : ''}
-                </div>
+                <JobMeta id={job.id} detail={job.format ?? 'format not chosen'} createdAt={job.createdAt} createdBy={job.createdBy} />
                 {isLive && <LiveImportProgress jobId={job.id} />}
                 {job.message && <div className="small">{job.message}</div>}
                 {job.errors.length > 0 && (
@@ -71,7 +62,7 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
                   </a>
                 )}
               </td>
-              <td>{statusLabels[job.status]}</td>
+              <td>{jobStatusLabels[job.status]}</td>
               <td className="num">{job.recordsRead.toLocaleString('en')}</td>
               <td className="num">{job.imported.toLocaleString('en')}</td>
               <td className="num">{job.duplicates.toLocaleString('en')}</td>

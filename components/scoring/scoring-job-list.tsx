@@ -1,3 +1,4 @@
+import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { LiveScoringProgress } from './live-scoring-progress';
 
 export interface ScoringJobRow {
@@ -13,7 +14,6 @@ export interface ScoringJobRow {
   createdBy: string | null;
 }
 
-const statusLabels: Record<ScoringJobRow['status'], string> = { QUEUED: 'waiting', RUNNING: 'running', SUCCEEDED: 'done', FAILED: 'failed', CANCELLED: 'cancelled' };
 
 /** The corpus's scoring jobs, newest first; running ones show live progress and a cancel button. */
 export function ScoringJobList({ jobs }: { jobs: ScoringJobRow[] }) {
@@ -33,10 +33,7 @@ export function ScoringJobList({ jobs }: { jobs: ScoringJobRow[] }) {
           <tr key={job.id} data-testid={`scoring-${job.id}`}>
             <td>
               {job.measures.join(', ')}
-              <div className="small muted">
-                #{job.id} · {new Date(job.createdAt).toLocaleString('en')}
-                {job.createdBy ? ` · ${job.createdBy}` : ''}
-              </div>
+              <JobMeta id={job.id} createdAt={job.createdAt} createdBy={job.createdBy} />
               {(job.status === 'RUNNING' || job.status === 'QUEUED') && <LiveScoringProgress jobId={job.id} />}
               {job.message && <div className="small">{job.message}</div>}
               {job.skipped.map((s) => (
@@ -45,7 +42,7 @@ export function ScoringJobList({ jobs }: { jobs: ScoringJobRow[] }) {
                 </div>
               ))}
             </td>
-            <td>{statusLabels[job.status]}</td>
+            <td>{jobStatusLabels[job.status]}</td>
             <td className="num">{job.pairsDone.toLocaleString('en')}</td>
             <td className="num">{job.textsEmbedded.toLocaleString('en')}</td>
           </tr>
