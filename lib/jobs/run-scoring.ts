@@ -40,7 +40,7 @@ export interface RunScoringOptions {
   /** checked between batches (Ctrl-C on the command line); the job's cancel flag is checked too */
   isCancelled?: () => boolean;
   /** called after each batch is written (tests stop a job here as if its process died) */
-  afterBatch?: (written: number) => void;
+  afterBatch?: (written: number) => void | Promise<void>;
 }
 
 export interface ScoringReport {
@@ -148,6 +148,7 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
       const prepared = await prepareBatch(db, job.corpusId, batch, lanes);
       const scores = scoreBatch(batch, lanes);
       await writing; // at most one write in flight
+      if (cancelled) break; // flagged while the previous batch was written: this one is not
       writing = writePairScores(db, job.corpusId, measures, scores, semMeasures).then(async () => {
         pairsDone += batch.length;
         textsEmbedded += prepared;
@@ -155,7 +156,7 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
         const { cancelRequested } = await recordScoringProgress(db, jobId, { pairsDone, textsEmbedded, lastPairId: cursor });
         cancelled ||= cancelRequested;
         progress('scoring');
-        options.afterBatch?.(pairsDone);
+        await options.afterBatch?.(pairsDone);
       });
       writing.catch(() => {}); // awaited before the next write or at the end
       const keep = new Set(batch.flatMap((p) => [p.textAId, p.textBId]));
