@@ -6,8 +6,7 @@
 import type { Db } from '@/lib/db/client';
 import { type MiningConnection, commitChunk } from '@/lib/db/mining-staging';
 import { listPendingChunks, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
-import type { MiningMode } from '@/lib/mining/options';
-import { runChunkPool } from './worker-pool';
+import type { MapWorkers } from './worker-pool';
 
 export interface MapProgress {
   chunksDone: number;
@@ -25,13 +24,12 @@ export interface MapPhaseOptions {
   db: Db;
   client: MiningConnection;
   runId: number;
-  path: string;
   compressed: boolean;
-  mode: MiningMode;
+  /** started by the caller (startMapWorkers), so they boot while the run is planned */
+  pool: MapWorkers;
   workers: number;
   chunksTotal: number;
   bytesTotal: number;
-  maxPageChars?: number;
   onProgress?: (progress: MapProgress) => void;
   isCancelled?: () => boolean;
 }
@@ -65,9 +63,12 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
   };
   // With one chunk (no index) lbzip2 itself uses every core; with many, one thread per worker.
   const threads = pending.length === 1 ? Math.max(1, o.workers) : 1;
-  const tasks = pending.map((c) => ({ index: c.index, start: Number(c.start), end: Number(c.end), expectedPages: c.expectedPages }));
+  // Chunks of a multistream dump are at most 32 MB of bz2, so each can be decompressed whole into a
+  // temporary file first (xml-source.ts); a single-stream dump is one chunk of any size and streams.
+  const spool = o.chunksTotal > 1;
+  const tasks = pending.map((c) => ({ index: c.index, start: Number(c.start), end: Number(c.end), expectedPages: c.expectedPages, compressed: o.compressed, threads, spool }));
   const sizes = new Map(tasks.map((t) => [t.index, t.end - t.start]));
-  await runChunkPool(tasks, { workers: o.workers, path: o.path, compressed: o.compressed, mode: o.mode, threads, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}) }, {
+  await o.pool.run(tasks, {
     onProgress: (index, inputBytes, xmlBytes) => {
       inFlight.set(index, { inputBytes, xmlBytes });
       void report(false).catch(() => {});

@@ -6,12 +6,10 @@
  * here. To see what changed, write the rows with both versions (mapXmlText over the excerpt) and
  * diff them; update a pin only for an intended change of the miner's output.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
-import { DUMP_EXCERPTS, WIKITEXT, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
+import { DUMP_EXCERPTS, readDumpExcerpt, WIKITEXT } from '@/lib/mining/testing/wikitext-datasets';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { mapXmlText } from './map-xml';
 
@@ -42,11 +40,6 @@ const PINNED: Record<'paper' | 'fixed', Record<Excerpt, [rows: number, sha256: s
   },
 };
 
-function readExcerpt(excerpt: Excerpt): Buffer {
-  const file = wikitextPath(excerpt);
-  return excerpt.endsWith('.bz2') ? execFileSync('bzip2', ['-dc', file], { maxBuffer: 1 << 30 }) : readFileSync(file);
-}
-
 /** The bytes in pieces of `size` (cut anywhere, inside characters too), as a decompressor delivers them. */
 function* pieces(bytes: Buffer, size: number): Generator<Buffer> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
@@ -59,7 +52,7 @@ describeWithDatasets(
     for (const mode of ['paper', 'fixed'] as const) {
       it(`${mode} mode: the rows of every excerpt, whole and in 64 KiB pieces`, { timeout: 120_000 }, async () => {
         for (const excerpt of DUMP_EXCERPTS) {
-          const bytes = readExcerpt(excerpt);
+          const bytes = readDumpExcerpt(excerpt);
           for (const input of [[bytes.toString('utf8')], pieces(bytes, 1 << 16)]) {
             const lines: string[] = [];
             await mapXmlText(input, { mode, tagger }, (line) => lines.push(line), excerpt);

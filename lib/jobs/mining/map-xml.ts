@@ -10,7 +10,7 @@ import { DumpFormatError, PageSplitter } from '@/lib/mining/dump/xml-pages';
 import { mapXmlPage, type MapContext } from '@/lib/mining/map-page';
 import { encodeReferenceRow } from '@/lib/mining/reference-rows';
 import { bytesOfText } from '@/lib/mining/dump/xml-text';
-import { describeRange, readXmlBytes, type ByteRange, type ReadCounters } from './xml-source';
+import { describeRange, readXmlBytes, spoolRange, type ByteRange, type ReadCounters } from './xml-source';
 
 export interface MapStats {
   /** every page element read (all namespaces) */
@@ -61,12 +61,29 @@ export interface ChunkResult extends MapStats {
 
 /**
  * Maps one byte range of a dump. With `expectedPages` (from the multistream index) the number of
- * pages read must match, or the index does not belong to this dump.
+ * pages read must match, or the index does not belong to this dump. With `spool` (a bounded chunk)
+ * the range is decompressed whole into a temporary file first, and a context still loading (the
+ * worker's tagger) finishes loading meanwhile.
  */
-export async function mapByteRange(range: ByteRange, context: MapContext, options: { expectedPages?: number | null; threads?: number; counters?: ReadCounters; maxPageChars?: number } = {}): Promise<ChunkResult> {
+export async function mapByteRange(range: ByteRange, context: MapContext | Promise<MapContext>, options: { expectedPages?: number | null; threads?: number; spool?: boolean; counters?: ReadCounters; maxPageChars?: number } = {}): Promise<ChunkResult> {
   const counters = options.counters ?? { inputBytes: 0, xmlBytes: 0 };
+  let source: AsyncIterable<Buffer>;
+  let ready: MapContext;
+  if (range.compressed && options.spool && range.end > range.start) {
+    const [spooled, loaded] = await Promise.allSettled([spoolRange(range, counters, options.threads), context]);
+    if (loaded.status === 'rejected') {
+      if (spooled.status === 'fulfilled') spooled.value.close();
+      throw loaded.reason;
+    }
+    if (spooled.status === 'rejected') throw spooled.reason;
+    source = spooled.value.chunks();
+    ready = loaded.value;
+  } else {
+    ready = await context;
+    source = readXmlBytes(range, counters, options.threads);
+  }
   const lines: string[] = [];
-  const stats = await mapXmlText(readXmlBytes(range, counters, options.threads), context, (line) => lines.push(line), describeRange(range), options.maxPageChars);
+  const stats = await mapXmlText(source, ready, (line) => lines.push(line), describeRange(range), options.maxPageChars);
   const expected = options.expectedPages;
   if (expected !== undefined && expected !== null && expected !== stats.pages) {
     throw new DumpFormatError(`${describeRange(range)}: the index lists ${expected} pages in this range but it holds ${stats.pages}: the index does not belong to this dump`);

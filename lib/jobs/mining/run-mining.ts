@@ -16,6 +16,7 @@ import { planDump } from './dump-plan';
 import { isInputError, MiningInputError } from './errors';
 import { loadReferencesFile, planReferencesFile } from './load-references';
 import { runMapPhase, type MapProgress } from './map-phase';
+import { startMapWorkers } from './worker-pool';
 import { publishPairs, type PublishResult } from './publish-pairs';
 import { MiningCancelled } from './worker-pool';
 
@@ -87,7 +88,12 @@ async function openRun(o: RunMiningOptions, client: MiningConnection) {
 export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
   const t0 = performance.now();
   const seconds = { map: 0, reduce: 0, publish: 0, total: 0 };
-  const client = await openMiningConnection(o.databaseUrl);
+  // The map workers boot (tsx, the tagger's lexicon) while the dump is planned and the run recorded.
+  const pool = o.referencesPath === null ? startMapWorkers({ workers: o.workers, path: o.dumpPath!, mode: o.mode, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}) }) : null;
+  const client = await openMiningConnection(o.databaseUrl).catch(async (error: unknown) => {
+    await pool?.close();
+    throw error;
+  });
   let runId: number | null = null;
   let map: MapProgress | null = null;
   let publish: PublishResult | null = null;
@@ -96,11 +102,14 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     const run = await openRun(o, client);
     runId = run.runId;
     o.onEvent?.({ type: 'started', runId, resumed: run.resumed, chunksTotal: run.chunksTotal, chunksDone: (await sumDoneChunks(o.db, runId)).chunks, redone: run.redone });
-    if (o.referencesPath !== null) await loadReferencesFile(client, o.db, runId, o.referencesPath);
-    map = await runMapPhase({ db: o.db, client, runId, path: run.path, compressed: run.compressed, mode: o.mode, workers: o.workers, chunksTotal: run.chunksTotal, bytesTotal: run.bytesTotal, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}), onProgress: (progress) => {
-        map = progress;
-        o.onEvent?.({ type: 'map', progress });
-      }, ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}) });
+    if (pool === null) await loadReferencesFile(client, o.db, runId, o.referencesPath!);
+    else {
+      map = await runMapPhase({ db: o.db, client, runId, pool, compressed: run.compressed, workers: o.workers, chunksTotal: run.chunksTotal, bytesTotal: run.bytesTotal, onProgress: (progress) => {
+          map = progress;
+          o.onEvent?.({ type: 'map', progress });
+        }, ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}) });
+      await pool.close();
+    }
     seconds.map = (performance.now() - t0) / 1000;
 
     o.onEvent?.({ type: 'phase', phase: 'reduce' });
@@ -143,6 +152,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     seconds.total = (performance.now() - t0) / 1000;
     return { runId, status: 'FAILED', message, resumable: runId !== null && !input, funnel, map, publish, seconds };
   } finally {
+    await pool?.close();
     await client.end().catch(() => {});
   }
 }

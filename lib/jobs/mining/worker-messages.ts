@@ -6,6 +6,11 @@ export interface WorkerTask {
   start: number;
   end: number;
   expectedPages: number | null;
+  compressed: boolean;
+  /** decompressor threads */
+  threads: number;
+  /** decompress the chunk whole into a temporary file before mapping it (bounded multistream chunks) */
+  spool: boolean;
 }
 
 export type WorkerReply =

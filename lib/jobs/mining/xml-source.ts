@@ -3,9 +3,17 @@
  * lbzip2, 33-41 MB/s per core here, miner-design.md §1), or `bzip2 -dc` when lbzip2 is missing;
  * plain XML directly. Decompressor failures (a truncated or damaged stream) become a message that
  * names the file and the byte range.
+ *
+ * A bounded chunk can be *spooled*: the decompressor writes the whole range into an unlinked
+ * temporary file at full speed and the map reads it afterwards. Streaming through a pipe makes the
+ * decompressor and the map take turns every 64 KB; on this machine that costs bzip2 50-60 % more CPU
+ * for the same bytes (docs/mining.md, Speed), and with two workers the map ran a third slower.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, mkdtempSync, openSync, read, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { StringDecoder } from 'node:string_decoder';
 
 export interface ByteRange {
@@ -60,10 +68,7 @@ export async function* readXmlText(range: ByteRange, counters: ReadCounters, thr
 /** The range's XML as UTF-8 bytes, cut anywhere; `counters` is updated as it goes. */
 export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, threads = 1): AsyncGenerator<Buffer> {
   if (range.end <= range.start) return;
-  const input = createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 1 << 20 });
-  input.on('data', (chunk) => {
-    counters.inputBytes += chunk.length;
-  });
+  const input = openRange(range, counters);
   if (!range.compressed) {
     for await (const chunk of input as AsyncIterable<Buffer>) {
       counters.xmlBytes += chunk.length;
@@ -71,33 +76,106 @@ export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, th
     }
     return;
   }
-  const tool = findDecompressor();
-  const child = spawn(tool, tool === 'lbzip2' ? ['-dc', '-n', String(Math.max(1, threads))] : ['-dc'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (text: string) => {
-    if (stderr.length < 4096) stderr += text;
-  });
-  child.stdin.on('error', () => {}); // the decompressor may exit early on bad data; its exit code tells
-  input.on('error', (error) => child.stdin.destroy(error));
-  input.pipe(child.stdin);
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const decompressor = startDecompressor(range, input, 'pipe', threads);
   let finished = false;
   try {
-    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+    for await (const chunk of decompressor.child.stdout! as AsyncIterable<Buffer>) {
       counters.xmlBytes += chunk.length;
       yield chunk;
     }
-    const code = await exited;
+    await decompressor.succeeded();
     finished = true;
+  } finally {
+    if (!finished) {
+      input.destroy();
+      decompressor.child.kill();
+    }
+  }
+}
+
+const SPOOL_READ_BYTES = 1 << 20;
+const readAt = promisify(read);
+
+/** The range's bytes as they are (the caller must consume or pipe them in this tick: they flow at once). */
+function openRange(range: ByteRange, counters: ReadCounters) {
+  const input = createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 1 << 20 });
+  input.on('data', (chunk) => {
+    counters.inputBytes += chunk.length;
+  });
+  return input;
+}
+
+/** A range decompressed whole into an unlinked temporary file (see the note at the top). */
+export interface SpooledRange {
+  /** the XML, read back in 1 MB pieces (each read lets the event loop turn: progress timers run); closes the file at the end */
+  chunks(): AsyncGenerator<Buffer>;
+  close(): void;
+}
+
+/**
+ * Decompresses the range into a temporary file; resolves when the decompressor has finished. The
+ * decompressor is started before this function first yields to the event loop, so work the caller
+ * starts next (a worker loading its tagger) overlaps with it.
+ */
+export async function spoolRange(range: ByteRange, counters: ReadCounters, threads = 1): Promise<SpooledRange> {
+  // The file is unlinked before anything is written: whatever happens to this process, nothing stays on disk.
+  const dir = mkdtempSync(join(tmpdir(), 'paralens-spool-'));
+  let fd: number;
+  try {
+    fd = openSync(join(dir, 'chunk.xml'), 'w+', 0o600);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    closeSync(fd);
+  };
+  const input = openRange(range, counters);
+  try {
+    await startDecompressor(range, input, fd, threads).succeeded();
+  } catch (error) {
+    input.destroy();
+    close();
+    throw error;
+  }
+  async function* chunks(): AsyncGenerator<Buffer> {
+    try {
+      for (let position = 0; ; ) {
+        const buffer = Buffer.allocUnsafe(SPOOL_READ_BYTES);
+        const { bytesRead } = await readAt(fd, buffer, 0, SPOOL_READ_BYTES, position);
+        if (bytesRead === 0) break;
+        position += bytesRead;
+        counters.xmlBytes += bytesRead;
+        yield bytesRead === SPOOL_READ_BYTES ? buffer : buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      close();
+    }
+  }
+  return { chunks, close };
+}
+
+/** Spawns the decompressor on the range's bytes, its output going to a pipe or to a file descriptor. */
+function startDecompressor(range: ByteRange, input: ReturnType<typeof createReadStream>, output: 'pipe' | number, threads: number) {
+  const tool = findDecompressor();
+  const child = spawn(tool, tool === 'lbzip2' ? ['-dc', '-n', String(Math.max(1, threads))] : ['-dc'], { stdio: ['pipe', output, 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (text: string) => {
+    if (stderr.length < 4096) stderr += text;
+  });
+  child.stdin!.on('error', () => {}); // the decompressor may exit early on bad data; its exit code tells
+  input.on('error', (error) => child.stdin!.destroy(error));
+  input.pipe(child.stdin!);
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const succeeded = async () => {
+    const code = await exited;
     if (code !== 0) {
       const reason = stderr.split('\n').find((line) => line.trim() !== '')?.replace(/^(?:lbzip2|bzip2): /, '') ?? `exit code ${code}`;
       throw new DumpReadError(`${describeRange(range)}: ${tool} could not decompress it (${reason.trim()}): the file is truncated or damaged, or the range does not start at a bz2 stream`);
     }
-  } finally {
-    if (!finished) {
-      input.destroy();
-      child.kill();
-    }
-  }
+  };
+  return { child, succeeded };
 }

@@ -4,6 +4,7 @@
  * `describeWithDatasets(name, fn, [WIKITEXT])` (lib/testing/shared-datasets.ts) and read files only
  * inside their tests, since a skipped describe still runs its body.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sharedDatasetPath } from '@/lib/testing/shared-datasets';
 
@@ -31,3 +32,9 @@ export const DUMP_EXCERPTS = [
   'pywikibot/article-pear-0.10.xml',
 ] as const;
 
+
+/** A dump excerpt's XML bytes (decompressed when it is a .bz2). */
+export function readDumpExcerpt(excerpt: (typeof DUMP_EXCERPTS)[number]): Buffer {
+  const file = wikitextPath(excerpt);
+  return excerpt.endsWith('.bz2') ? execFileSync('bzip2', ['-dc', file], { maxBuffer: 1 << 30 }) : readFileSync(file);
+}

@@ -18,3 +18,17 @@ declare module 'wink-lexicon/src/lexicon.js' {
   const lexicon: Record<string, string[]>;
   export default lexicon;
 }
+
+declare module 'wink-pos-tagger/src/unigram-tagger.js' {
+  /** Sets `token.pos` to the word's most likely tag and returns every tag the word may take. */
+  function unigramPOSTagger(token: { value: string; tag: string; normal: string; pos?: string }, lexicon: Record<string, string[]>): string[];
+  export = unigramPOSTagger;
+}
+
+declare module 'wink-pos-tagger/src/rules/*.js' {
+  type RuleTest =
+    | { op: 0; operand: { property: 'normal' | 'pos'; delta: number }; matches: RegExp }
+    | { op: 1; operand: { property: 'normal' | 'pos'; range: [number, number] }; matches: RegExp };
+  const rules: Record<string, { rules: RuleTest[]; thenPosAt: number; willBe: string }[]>;
+  export = rules;
+}

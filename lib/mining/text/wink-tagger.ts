@@ -1,6 +1,7 @@
 /**
  * The default Tagger: wink-pos-tagger 2.2 (MIT; Penn Treebank tags, its own 13 MB lexicon, no
- * downloads; miner-design.md §4). Two adjustments on top of its output:
+ * downloads; miner-design.md §4), run through `wink-tagging.ts` (wink's steps and data, same tags,
+ * faster). Two adjustments on top of its output:
  * - tokens made only of punctuation get a punctuation tag (a dash or quote guessed as a noun must
  *   not take part in a rule); parentheses are -LRB-/-RRB- as in CoreNLP;
  * - wink lists VBN before VBD for ambiguous past forms (`paid`, `brought`, `burned`) and keeps VBN
@@ -16,9 +17,9 @@
  * adjustments above turn a verb tag only into another verb tag; so a lower-case word whose entry
  * holds verb tags only (`is`, `was`, `has`, `shown`) is tagged a verb in any sentence.
  */
-import posTagger from 'wink-pos-tagger';
 import lexicon from 'wink-lexicon/src/lexicon.js';
 import type { Tagger } from './caption-classifier';
+import { createWinkTagging } from './wink-tagging';
 
 const PUNCTUATION = /^[^\p{L}\p{N}]+$/u;
 const KEPT = new Set(['-LRB-', '-RRB-', '.', ',', ':', '``', "''", '$', '#']);
@@ -52,13 +53,13 @@ function surelyHasVerb(tokens: readonly string[]): boolean {
 }
 
 export function createWinkTagger(): Tagger {
-  const tagger = posTagger();
+  const tagging = createWinkTagging();
   const tag: Tagger = (tokens) => {
-    const tags = tagger.tagRawTokens(tokens).map((t, i) => {
+    const tags = tagging(tokens).map((pos, i) => {
       const token = tokens[i]!;
       if (token === '(' || token === '[' || token === '{') return '-LRB-';
       if (token === ')' || token === ']' || token === '}') return '-RRB-';
-      return PUNCTUATION.test(token) && !KEPT.has(t.pos) ? ':' : t.pos;
+      return PUNCTUATION.test(token) && !KEPT.has(pos) ? ':' : pos;
     });
     return preferPast(tokens, tags);
   };

@@ -5,12 +5,11 @@
  * by three copies, so images keep being reused by a few pages as in a real dump. Cached in the
  * temporary folder between runs.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { splitDumpXml, writeMultistream, type MultistreamFiles } from '@/lib/jobs/mining/testing/multistream-fixture';
-import { DUMP_EXCERPTS, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
+import { DUMP_EXCERPTS, readDumpExcerpt, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
 
 const FILE_TAG = /(\[\[\s*(?:File|Image):\s*[^|\]\n]+?)(\.[A-Za-z]{3,4}\s*[|\]])/g;
 
@@ -18,8 +17,7 @@ function articlePages(): { header: string; pages: string[] } {
   let header = '';
   const pages: string[] = [];
   for (const excerpt of DUMP_EXCERPTS) {
-    const file = wikitextPath(excerpt);
-    const xml = excerpt.endsWith('.bz2') ? execFileSync('bzip2', ['-dc', file], { maxBuffer: 1 << 30 }).toString('utf8') : execFileSync('cat', [file], { maxBuffer: 1 << 30 }).toString('utf8');
+    const xml = readDumpExcerpt(excerpt).toString('utf8');
     const parts = splitDumpXml(xml);
     if (header === '' && parts.header.includes('<siteinfo>')) header = parts.header;
     pages.push(...parts.pages.filter((p) => /<ns>0<\/ns>/.test(p) && !p.includes('<redirect')));

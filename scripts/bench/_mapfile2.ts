@@ -1,0 +1,11 @@
+import { createReadStream } from 'node:fs';
+import { mapXmlText } from '@/lib/jobs/mining/map-xml';
+import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
+const t0 = performance.now();
+const context = { mode: 'fixed' as const, tagger: process.env.NOTAG ? ((t: string[]) => t.map(() => "NN")) : createWinkTagger() };
+const t1 = performance.now();
+let bytes = 0; let lines = 0;
+const stats = await mapXmlText(createReadStream(process.argv[2]!, { highWaterMark: 1 << 20 }), context, (l) => { lines++; bytes += l.length; }, 'x');
+const t2 = performance.now();
+const cpu = process.cpuUsage();
+console.log(JSON.stringify({ ...stats, lines, bytes, setupMs: Math.round(t1 - t0), mapMs: Math.round(t2 - t1), cpuS: (cpu.user + cpu.system) / 1e6 }));
