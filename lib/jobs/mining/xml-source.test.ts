@@ -11,7 +11,7 @@ import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
 import { mapByteRange } from './map-xml';
 import { compressBz2 } from './testing/multistream-fixture';
 import { syntheticDump } from './testing/synthetic-pages';
-import { readXmlBytes, spoolRange } from './xml-source';
+import { readXmlBytes, spoolDirectory, spoolRange } from './xml-source';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-xml-source-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ const dumpPath = path.join(dir, 'dump.xml.bz2');
 const bz2 = compressBz2(xml);
 writeFileSync(dumpPath, bz2);
 const range = { path: dumpPath, start: 0, end: bz2.length, compressed: true };
-const spools = () => readdirSync(tmpdir()).filter((name) => name.startsWith('paralens-spool-'));
+const spools = () => readdirSync(spoolDirectory()).filter((name) => name.startsWith('paralens-spool-'));
 
 async function collect(chunks: AsyncIterable<Buffer>): Promise<string> {
   const parts: Buffer[] = [];
@@ -53,16 +53,43 @@ describe('spoolRange', () => {
   });
 });
 
+describe('spoolDirectory', () => {
+  it('is PARALENS_SPOOL_DIR when set, else /dev/shm with room, else the temporary folder', () => {
+    expect(spoolDirectory({ PARALENS_SPOOL_DIR: dir })).toBe(dir);
+    expect(['/dev/shm', tmpdir()]).toContain(spoolDirectory({}));
+  });
+
+  it('spools into PARALENS_SPOOL_DIR, and leaves it empty', async () => {
+    const own = mkdtempSync(path.join(dir, 'spool-'));
+    try {
+      process.env.PARALENS_SPOOL_DIR = path.join(own, 'missing');
+      await expect(spoolRange(range, { inputBytes: 0, xmlBytes: 0 })).rejects.toThrow(/ENOENT.*missing/);
+      process.env.PARALENS_SPOOL_DIR = own;
+      const spooled = await spoolRange(range, { inputBytes: 0, xmlBytes: 0 });
+      expect(readdirSync(own)).toEqual([]);
+      expect(await collect(spooled.chunks())).toBe(xml);
+    } finally {
+      delete process.env.PARALENS_SPOOL_DIR;
+    }
+  });
+});
+
 describe('mapByteRange', () => {
   it('maps a spooled range to the same rows as a streamed one, with a context that is still loading', async () => {
     const tagger = createWinkTagger();
     const streamed = await mapByteRange(range, { mode: 'fixed', tagger });
-    const spooled = await mapByteRange(range, new Promise((resolve) => setTimeout(() => resolve({ mode: 'fixed', tagger }), 20)), { spool: true });
+    const spooled = await mapByteRange(
+      range,
+      new Promise((resolve) => setTimeout(() => resolve({ mode: 'fixed', tagger }), 20)),
+      { spool: true },
+    );
     expect(streamed.references).toBeGreaterThan(5);
     expect(spooled).toEqual(streamed);
   });
 
   it('a context that fails to load fails the chunk and closes the spooled file', async () => {
-    await expect(mapByteRange(range, Promise.reject(new Error('tagger missing')), { spool: true })).rejects.toThrow('tagger missing');
+    await expect(mapByteRange(range, Promise.reject(new Error('tagger missing')), { spool: true })).rejects.toThrow(
+      'tagger missing',
+    );
   });
 });

@@ -10,7 +10,7 @@
  * for the same bytes (docs/mining.md, Speed), and with two workers the map ran a third slower.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, createReadStream, mkdtempSync, openSync, read, rmSync } from 'node:fs';
+import { closeSync, createReadStream, mkdtempSync, openSync, read, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -94,6 +94,23 @@ export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, th
 }
 
 const SPOOL_READ_BYTES = 1 << 20;
+const SHM = '/dev/shm';
+
+/**
+ * Where chunks are spooled: PARALENS_SPOOL_DIR when set; else /dev/shm (memory, so the chunk never
+ * goes through the file system's journal; about 10 % faster here) when it has 1 GiB free; else the
+ * temporary folder. A chunk takes up to ~150 MB there (32 MB of bz2) while it is mapped.
+ */
+export function spoolDirectory(env: Record<string, string | undefined> = process.env): string {
+  if (env.PARALENS_SPOOL_DIR) return env.PARALENS_SPOOL_DIR;
+  try {
+    const shm = statfsSync(SHM);
+    if (shm.bavail * shm.bsize >= 2 ** 30) return SHM;
+  } catch {
+    // no /dev/shm here
+  }
+  return tmpdir();
+}
 const readAt = promisify(read);
 
 /** The range's bytes as they are (the caller must consume or pipe them in this tick: they flow at once). */
@@ -119,7 +136,7 @@ export interface SpooledRange {
  */
 export async function spoolRange(range: ByteRange, counters: ReadCounters, threads = 1): Promise<SpooledRange> {
   // The file is unlinked before anything is written: whatever happens to this process, nothing stays on disk.
-  const dir = mkdtempSync(join(tmpdir(), 'paralens-spool-'));
+  const dir = mkdtempSync(join(spoolDirectory(), 'paralens-spool-'));
   let fd: number;
   try {
     fd = openSync(join(dir, 'chunk.xml'), 'w+', 0o600);

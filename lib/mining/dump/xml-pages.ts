@@ -55,18 +55,29 @@ function startsWithRedirect(xmlBytes: string): boolean {
   return REDIRECT.test(xmlBytes);
 }
 
-/** The revision text of a page element (the last revision's, for exports with several), undecoded. */
+/**
+ * The revision text of a page element (the last revision's, for exports with several), undecoded.
+ * One forward pass: `<` is escaped inside element text, so neither `<text` nor `</text>` can occur
+ * within a text, and after a text's `</text>` only the rest of its revision (or the next one)
+ * follows. (lastIndexOf has no fast native search and would walk the whole text backwards.)
+ */
 function readText(xml: string): string | null {
-  // The last `<text`, found going forward: lastIndexOf has no fast native search and walks the
-  // whole page text backwards, one character at a time (about 10 % of the map's time).
-  let open = xml.indexOf('<text');
-  if (open === -1) return null;
-  for (let next = xml.indexOf('<text', open + 1); next !== -1; next = xml.indexOf('<text', next + 1)) open = next;
-  const tagEnd = xml.indexOf('>', open);
-  if (tagEnd === -1) return null;
-  if (xml.charCodeAt(tagEnd - 1) === 47) return ''; // <text ... /> (deleted text)
-  const close = xml.indexOf('</text>', tagEnd);
-  return close === -1 ? null : xml.slice(tagEnd + 1, close);
+  let text: string | null = null;
+  for (let open = xml.indexOf('<text'); open !== -1; ) {
+    const tagEnd = xml.indexOf('>', open);
+    if (tagEnd === -1) return null;
+    let after = tagEnd + 1;
+    if (xml.charCodeAt(tagEnd - 1) === 47) {
+      text = ''; // <text ... /> (deleted text)
+    } else {
+      const close = xml.indexOf('</text>', tagEnd);
+      if (close === -1) return null;
+      text = xml.slice(tagEnd + 1, close);
+      after = close + 7;
+    }
+    open = xml.indexOf('<text', after);
+  }
+  return text;
 }
 
 export class PageSplitter {
