@@ -23,7 +23,7 @@ const workers = Number(process.env.BENCH_WORKERS ?? availableParallelism());
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 console.log(`Building the ${targetMb} MB multistream dump from the shared excerpts (cached after the first run) …`);
-let t = performance.now();
+const t = performance.now();
 const files = benchDumpFiles(targetMb * 1e6);
 const dumpBytes = (await stat(files.dumpPath)).size;
 console.log(`  ${files.dumpPath}: ${fmt(dumpBytes / 1e6, 1)} MB bz2${files.cached ? ' (cached)' : ` in ${fmt((performance.now() - t) / 1000, 1)} s`}`);
@@ -33,6 +33,8 @@ const tool = findDecompressor();
 // each round measures the limit right before it mines, and the summary takes the median round.
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
+let xmlBytes = 0;
+
 function measureRaw(): number {
   const t = performance.now();
   const raw = spawnSync('sh', ['-c', `${tool} -dc ${tool === 'lbzip2' ? `-n ${workers} ` : ''}'${files.dumpPath}' | wc -c`], { encoding: 'utf8' });
@@ -40,7 +42,6 @@ function measureRaw(): number {
   xmlBytes = Number(raw.stdout.trim());
   return xmlBytes / 1e6 / seconds;
 }
-let xmlBytes = 0;
 
 interface Round {
   raw: number;

@@ -7,7 +7,8 @@
  */
 import posTagger from 'wink-pos-tagger';
 import { describe, expect, it } from 'vitest';
-import { mapXmlText } from '@/lib/jobs/mining/map-xml';
+import { PageSplitter } from '@/lib/mining/dump/xml-pages';
+import { mapXmlPage } from '@/lib/mining/map-page';
 import { DUMP_EXCERPTS, readDumpExcerpt, WIKITEXT } from '@/lib/mining/testing/wikitext-datasets';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { createWinkTagging } from './wink-tagging';
@@ -57,15 +58,19 @@ describe('createWinkTagging', () => {
 describeWithDatasets(
   'createWinkTagging on the shared dump excerpts',
   () => {
-    it('gives wink’s tags for every token sequence the miner tags, in both modes', { timeout: 180_000 }, async () => {
+    it('gives wink’s tags for every token sequence the miner tags, in both modes', { timeout: 180_000 }, () => {
       const sequences: string[][] = [];
       const recording = (tokens: string[]) => {
         sequences.push([...tokens]);
         return reference(tokens);
       };
       for (const excerpt of DUMP_EXCERPTS) {
-        const xml = readDumpExcerpt(excerpt).toString('utf8');
-        for (const mode of ['paper', 'fixed'] as const) await mapXmlText([xml], { mode, tagger: recording }, () => {}, excerpt);
+        const bytes = readDumpExcerpt(excerpt).toString('latin1'); // the splitter's byte strings (xml-text.ts)
+        for (const mode of ['paper', 'fixed'] as const) {
+          const splitter = new PageSplitter((page) => page.ns === 0 && !page.isRedirect && mapXmlPage(page, { mode, tagger: recording }));
+          splitter.push(bytes);
+          splitter.end();
+        }
       }
       expect(sequences.length).toBeGreaterThan(3_000);
       expect(mismatches(sequences)).toEqual([]);

@@ -136,8 +136,8 @@ export function createWinkTagging(): (tokens: readonly string[]) => string[] {
     return known;
   };
   return (raw) => {
-    const tokens: Token[] = new Array(raw.length);
-    const poses: (readonly string[])[] = new Array(raw.length);
+    const tokens = new Array<Token>(raw.length);
+    const poses = new Array<readonly string[]>(raw.length);
     for (let i = 0; i < raw.length; i++) {
       const value = raw[i]!;
       const known = unigram(value);
