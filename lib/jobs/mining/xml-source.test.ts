@@ -1,7 +1,7 @@
 /**
  * The two ways a compressed range is read (xml-source.ts): streamed through a pipe, or spooled into
  * an unlinked temporary file first. Both must hand the map the same bytes, fail with the same
- * message on damaged input, and the spool must leave nothing behind in the temporary folder.
+ * message on damaged input, and the spool must leave nothing behind in its folder.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,14 +14,20 @@ import { syntheticDump } from './testing/synthetic-pages';
 import { readXmlBytes, spoolDirectory, spoolRange } from './xml-source';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-xml-source-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A spool folder of this test's own: other test processes spooling at the same time cannot show up in it.
+const spoolDir = mkdtempSync(path.join(dir, 'spool-'));
+process.env.PARALENS_SPOOL_DIR = spoolDir;
+afterAll(() => {
+  delete process.env.PARALENS_SPOOL_DIR;
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const xml = syntheticDump();
 const dumpPath = path.join(dir, 'dump.xml.bz2');
 const bz2 = compressBz2(xml);
 writeFileSync(dumpPath, bz2);
 const range = { path: dumpPath, start: 0, end: bz2.length, compressed: true };
-const spools = () => readdirSync(spoolDirectory()).filter((name) => name.startsWith('paralens-spool-'));
+const spools = () => readdirSync(spoolDir);
 
 async function collect(chunks: AsyncIterable<Buffer>): Promise<string> {
   const parts: Buffer[] = [];
@@ -31,11 +37,10 @@ async function collect(chunks: AsyncIterable<Buffer>): Promise<string> {
 
 describe('spoolRange', () => {
   it('gives the same XML as the pipe, counts the bytes, and leaves no file behind', async () => {
-    const before = spools();
     const counters = { inputBytes: 0, xmlBytes: 0 };
     const spooled = await spoolRange(range, counters);
     expect(counters.inputBytes).toBe(bz2.length);
-    expect(spools()).toEqual(before); // unlinked while the decompressor was still writing
+    expect(spools()).toEqual([]); // unlinked before the decompressor wrote
     expect(await collect(spooled.chunks())).toBe(xml);
     expect(counters.xmlBytes).toBe(Buffer.byteLength(xml));
     expect(await collect(readXmlBytes(range, { inputBytes: 0, xmlBytes: 0 }))).toBe(xml);
@@ -45,11 +50,10 @@ describe('spoolRange', () => {
     const damaged = path.join(dir, 'damaged.xml.bz2');
     writeFileSync(damaged, Buffer.concat([bz2.subarray(0, 40), Buffer.alloc(200, 7)]));
     const bad = { ...range, path: damaged, end: 240 };
-    const before = spools();
     const message = /damaged\.xml\.bz2 \(bytes 0–240\): l?bzip2 could not decompress it .*truncated or damaged/;
     await expect(spoolRange(bad, { inputBytes: 0, xmlBytes: 0 })).rejects.toThrow(message);
     await expect(collect(readXmlBytes(bad, { inputBytes: 0, xmlBytes: 0 }))).rejects.toThrow(message);
-    expect(spools()).toEqual(before);
+    expect(spools()).toEqual([]);
   });
 });
 
@@ -69,7 +73,7 @@ describe('spoolDirectory', () => {
       expect(readdirSync(own)).toEqual([]);
       expect(await collect(spooled.chunks())).toBe(xml);
     } finally {
-      delete process.env.PARALENS_SPOOL_DIR;
+      process.env.PARALENS_SPOOL_DIR = spoolDir;
     }
   });
 });
@@ -87,9 +91,10 @@ describe('mapByteRange', () => {
     expect(spooled).toEqual(streamed);
   });
 
-  it('a context that fails to load fails the chunk and closes the spooled file', async () => {
+  it('a context that fails to load fails the chunk and leaves nothing behind', async () => {
     await expect(mapByteRange(range, Promise.reject(new Error('tagger missing')), { spool: true })).rejects.toThrow(
       'tagger missing',
     );
+    expect(spools()).toEqual([]);
   });
 });
