@@ -27,8 +27,8 @@ declare module 'wink-pos-tagger/src/unigram-tagger.js' {
 
 declare module 'wink-pos-tagger/src/rules/*.js' {
   type RuleTest =
-    | { op: 0; operand: { property: 'normal' | 'pos'; delta: number }; matches: RegExp }
-    | { op: 1; operand: { property: 'normal' | 'pos'; range: [number, number] }; matches: RegExp };
+    | { op: 0; operand: { property: 'normal' | 'pos' | 'value'; delta: number }; matches: RegExp }
+    | { op: 1; operand: { property: 'normal' | 'pos' | 'value'; range: [number, number] }; matches: RegExp };
   const rules: Record<string, { rules: RuleTest[]; thenPosAt: number; willBe: string }[]>;
   export = rules;
 }

@@ -24,7 +24,7 @@ import valueRulesGE0 from 'wink-pos-tagger/src/rules/value-rules-ge0.js';
 import valueRulesLE0 from 'wink-pos-tagger/src/rules/value-rules-le0.js';
 
 type WinkRuleSet = typeof valueRulesLE0;
-type Property = 'normal' | 'pos';
+type Property = 'normal' | 'pos' | 'value';
 
 interface Token {
   value: string;
