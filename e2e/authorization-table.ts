@@ -129,6 +129,13 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCampaigns,
   },
+  'POST /api/v1/campaigns/[id]/gold/file': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/gold/file',
+    body: '{"format":"csv","map":"id=id,semantic=score,explanation=why","content":"id,score,why\\n2147483000,1,x\\n"}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
   'POST /api/v1/campaigns/[id]/adjudications': {
     roles: allRoles,
     path: '/api/v1/campaigns/no-such-campaign/adjudications',

@@ -94,6 +94,28 @@ test('a gold miss shows the expected answer and explanation; the annotator is fl
   await staff.context().close();
 });
 
+test('gold pairs from a file on the campaign page: a bad row is named by its line and nothing is marked; then the file is taken', async ({ browser, baseURL, researcher }) => {
+  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: [], size: 1, overlap: 1 });
+  const spare = await spareDemoPair(researcher);
+  const staff = await pageAs(browser, 'researcher', baseURL);
+  await staff.goto(`/campaigns/${campaign.slug}`);
+  await expect(staff.getByText(/^0 gold pairs \(none handed out/)).toBeVisible();
+  await staff.getByText('Mark gold pairs from a file').click();
+  const form = staff.getByRole('form', { name: 'Mark gold pairs from a file' });
+  const upload = async (rows: string[]) => {
+    await form.getByLabel('File (CSV, TSV or JSON Lines)').setInputFiles({ name: 'gold.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,score,why', ...rows].join('\n')) });
+    await form.getByRole('button', { name: 'Mark gold pairs' }).click();
+  };
+  await form.getByLabel('Columns').fill('id=id,semantic=score,explanation=why');
+  await upload([`${spare},0,The two sentences share no meaning.`, `${spare},9,Off the scale.`]);
+  await expect(form.getByRole('status')).toHaveText('1 row could not be marked; nothing was written.');
+  await expect(form.getByRole('list', { name: 'Rows that could not be marked' })).toContainText('line 3: answers.semantic must be an integer from 0 to 4, not 9');
+  await upload([`${spare},0,The two sentences share no meaning.`]);
+  await expect(form.getByRole('status')).toHaveText('Marked 1 gold pair (1 new, 0 replaced).');
+  await expect(staff.getByText(/^1 gold pair \(none handed out/)).toBeVisible();
+  await staff.context().close();
+});
+
 test('a disagreement is adjudicated from the queue with the keyboard', async ({ browser, baseURL, researcher }) => {
   const campaign = await newCampaign(researcher, { questions: ['relation', 'rationale'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
   const annotator = await pageAs(browser, 'annotator', baseURL);

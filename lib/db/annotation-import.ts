@@ -11,7 +11,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@/lib/errors/app-error';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
 import { readStoredQuestions } from '@/lib/annotation/questions';
-import type { AnnotationRow } from '@/lib/annotation/annotation-import';
+import { mapAnnotationRow, parseColumnMap, type AnnotationColumnMap, type AnnotationRow } from '@/lib/annotation/annotation-import';
+import type { CampaignFileKind } from './campaign-file';
 import { refreshFinalLabels } from './final-labels';
 import { inTransaction, type Queryable, type SqlClient, type SqlPool } from './sql-pool';
 
@@ -145,3 +146,16 @@ export async function findCampaignQuestions(db: Queryable, slug: string) {
   const { rows } = await db.query<{ id: number; questions: unknown }>(`SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1`, [slug]);
   return rows[0] ? { id: rows[0].id, questions: readStoredQuestions(rows[0].questions) } : null;
 }
+
+/** Labels collected elsewhere, for `paralens import-annotations` (lib/db/campaign-file.ts). */
+export const annotationsFile: CampaignFileKind<AnnotationColumnMap, AnnotationRow> = {
+  verb: 'imported',
+  parseMap: parseColumnMap,
+  mapRow: mapAnnotationRow,
+  write: async (pool, slug, rows) => {
+    const outcome = await importAnnotationRows(pool, slug, rows);
+    if (!outcome.ok) return outcome;
+    const { annotations, annotators, pairs, pairsAdded } = outcome;
+    return { ok: true, summary: `Imported ${annotations} answers by ${annotators} annotators on ${pairs} pairs (${pairsAdded} added to the campaign).`, counts: { annotations, annotators, pairs, pairsAdded } };
+  },
+};

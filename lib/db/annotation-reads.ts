@@ -80,6 +80,12 @@ export async function findCampaignId(pool: SqlPool, ref: CampaignRef): Promise<n
   return rows[0]?.id ?? null;
 }
 
+/** The campaign's slug by id or slug, for researchers and admins. */
+export async function findCampaignSlug(pool: SqlPool, ref: CampaignRef): Promise<string | null> {
+  const { rows } = await pool.query<{ slug: string }>(`SELECT "slug" FROM "Campaign" WHERE ${'id' in ref ? '"id" = $1' : '"slug" = $1'}`, ['id' in ref ? ref.id : ref.slug]);
+  return rows[0]?.slug ?? null;
+}
+
 export const EXPORT_BATCH = 1000;
 
 /** Every current annotation of the campaign, in batches (lib/db/cursor-stream.ts). */

@@ -7,9 +7,10 @@
  */
 import { AppError, isAppError } from '@/lib/errors/app-error';
 import { readStoredQuestions } from '@/lib/annotation/questions';
-import type { GoldRow } from '@/lib/annotation/gold-import';
+import { mapGoldRow, parseGoldColumnMap, type GoldColumnMap, type GoldRow } from '@/lib/annotation/gold-import';
 import type { AnnotationRow } from '@/lib/annotation/annotation-import';
 import { matchPairs, type RowError } from './annotation-import';
+import type { CampaignFileKind } from './campaign-file';
 import { writeGoldAnswer } from './gold';
 import { inTransaction, type SqlPool } from './sql-pool';
 
@@ -70,3 +71,16 @@ export async function importGoldRows(pool: SqlPool, campaignSlug: string, rows: 
     throw error;
   }
 }
+
+/** Gold pairs from a file, for `paralens gold` and POST /api/v1/campaigns/{id}/gold/file (lib/db/campaign-file.ts). */
+export const goldFile: CampaignFileKind<GoldColumnMap, GoldRow> = {
+  verb: 'marked',
+  parseMap: parseGoldColumnMap,
+  mapRow: mapGoldRow,
+  write: async (pool, slug, rows) => {
+    const outcome = await importGoldRows(pool, slug, rows);
+    if (!outcome.ok) return outcome;
+    const { created, replaced } = outcome;
+    return { ok: true, summary: `Marked ${rows.length} gold pair${rows.length === 1 ? '' : 's'} (${created} new, ${replaced} replaced).`, counts: { marked: rows.length, created, replaced } };
+  },
+};

@@ -6,6 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
+import type { Readable } from 'node:stream';
 import { CsvRecordReader, type CsvResult } from './csv-records';
 import { readLines } from './read-lines';
 
@@ -20,7 +21,7 @@ export function annotationFormatOf(path: string): AnnotationFileFormat | null {
   return ext === '.csv' ? 'csv' : ext === '.tsv' || ext === '.tab' ? 'tsv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
 }
 
-async function* delimitedRows(path: string, delimiter: string): AsyncGenerator<FileRow> {
+async function* delimitedRows(input: Readable, delimiter: string): AsyncGenerator<FileRow> {
   const reader = new CsvRecordReader({ delimiter });
   let header: string[] | null = null;
   const out: CsvResult[] = [];
@@ -43,7 +44,7 @@ async function* delimitedRows(path: string, delimiter: string): AsyncGenerator<F
       yield { line: lineNumber, cells: Object.fromEntries(header.map((h, i) => [h, fields[i]])) };
     }
   };
-  for await (const line of readLines(createReadStream(path))) {
+  for await (const line of readLines(input)) {
     reader.push(line, out);
     yield* drain();
   }
@@ -51,8 +52,8 @@ async function* delimitedRows(path: string, delimiter: string): AsyncGenerator<F
   yield* drain();
 }
 
-async function* jsonRows(path: string): AsyncGenerator<FileRow> {
-  for await (const line of readLines(createReadStream(path))) {
+async function* jsonRows(input: Readable): AsyncGenerator<FileRow> {
+  for await (const line of readLines(input)) {
     if (line.text.trim() === '') continue;
     try {
       const value = JSON.parse(line.text) as unknown;
@@ -64,6 +65,11 @@ async function* jsonRows(path: string): AsyncGenerator<FileRow> {
   }
 }
 
+/** The rows of a stream of such a file (an upload, or a file opened by the caller). */
+export function readAnnotationRowsFrom(input: Readable, format: AnnotationFileFormat): AsyncGenerator<FileRow> {
+  return format === 'jsonl' ? jsonRows(input) : delimitedRows(input, format === 'tsv' ? '\t' : ',');
+}
+
 export function readAnnotationRows(path: string, format: AnnotationFileFormat): AsyncGenerator<FileRow> {
-  return format === 'jsonl' ? jsonRows(path) : delimitedRows(path, format === 'tsv' ? '\t' : ',');
+  return readAnnotationRowsFrom(createReadStream(path), format);
 }

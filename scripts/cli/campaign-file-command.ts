@@ -5,25 +5,15 @@
  * arguments exit 2.
  */
 import { parseArgs } from 'node:util';
-import { parseValueMap, type Parsed, type ValueMap } from '@/lib/annotation/annotation-import';
-import type { Question } from '@/lib/annotation/questions';
 import { ANNOTATION_FILE_FORMATS, annotationFormatOf, readAnnotationRows, type AnnotationFileFormat } from '@/lib/import/annotation-rows';
-import { findCampaignQuestions, type RowError } from '@/lib/db/annotation-import';
-import { createSqlPool, type SqlPool } from '@/lib/db/sql-pool';
+import { importCampaignFile, type CampaignFileKind } from '@/lib/db/campaign-file';
+import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from './io';
 import { withDatabase } from './with-database';
 
-export type MappedFileRow<R> = { ok: true; row: R } | { ok: false; line: number; message: string };
-
-export interface CampaignFileCommand<M, R> {
+export interface CampaignFileCommand<M, R> extends CampaignFileKind<M, R> {
   name: string;
   usage: string;
-  /** "imported", "marked": what did not happen to the rows on failure */
-  verb: string;
-  parseMap(spec: string, questions: readonly Question[]): Parsed<M>;
-  mapRow(cells: Readonly<Record<string, unknown>>, line: number, map: M, values: ValueMap, questions: readonly Question[]): MappedFileRow<R>;
-  /** writes every row or none; the line on success */
-  write(pool: SqlPool, slug: string, rows: R[]): Promise<{ ok: true; summary: string } | { ok: false; errors: RowError[] }>;
 }
 
 const MAX_REPORTED = 100;
@@ -41,12 +31,6 @@ export async function runCampaignFileCommand<M, R>(command: CampaignFileCommand<
     io.stderr.write(`paralens ${command.name}: ${message}\n${code === 2 ? command.usage : ''}`);
     return code;
   };
-  const reportErrors = (errors: RowError[]) => {
-    const sorted = [...errors].sort((a, b) => a.line - b.line);
-    for (const e of sorted.slice(0, MAX_REPORTED)) io.stderr.write(`line ${e.line}: ${e.message}\n`);
-    if (sorted.length > MAX_REPORTED) io.stderr.write(`… and ${sorted.length - MAX_REPORTED} more\n`);
-    return fail(`${errors.length} row${errors.length === 1 ? '' : 's'} could not be ${command.verb}; nothing was written`, 1);
-  };
   let parsed;
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
@@ -60,35 +44,23 @@ export async function runCampaignFileCommand<M, R>(command: CampaignFileCommand<
   }
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) return fail('give exactly one file', 2);
-  if (!values.campaign || !values.map) return fail('--campaign and --map are required', 2);
+  const { campaign: slug, map } = values;
+  if (!slug || !map) return fail('--campaign and --map are required', 2);
   const format = (values.format ?? annotationFormatOf(file)) as AnnotationFileFormat | null;
   if (!format || !ANNOTATION_FILE_FORMATS.includes(format)) return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
-  const { campaign: slug, map: mapSpec } = values;
   return withDatabase(io, async (_db, url) => {
     const pool = createSqlPool(url, 2);
     try {
-      const campaign = await findCampaignQuestions(pool, slug);
-      if (!campaign) return fail(`no campaign has the slug "${slug}"`, 1);
-      const map = command.parseMap(mapSpec, campaign.questions);
-      if (!map.ok) return fail(map.error, 2);
-      const valueMap = parseValueMap(values.values ?? [], campaign.questions);
-      if (!valueMap.ok) return fail(valueMap.error, 2);
-      const rows: R[] = [];
-      const errors: RowError[] = [];
-      for await (const row of readAnnotationRows(file, format)) {
-        if ('error' in row) errors.push({ line: row.line, message: row.error });
-        else {
-          const mapped = command.mapRow(row.cells, row.line, map.value, valueMap.value, campaign.questions);
-          if (mapped.ok) rows.push(mapped.row);
-          else errors.push({ line: mapped.line, message: mapped.message });
-        }
+      const outcome = await importCampaignFile(pool, command, { slug, map, values: values.values ?? [], rows: readAnnotationRows(file, format) });
+      if (outcome.ok) {
+        io.stdout.write(`${outcome.summary}\n`);
+        return 0;
       }
-      if (errors.length > 0) return reportErrors(errors);
-      if (rows.length === 0) return fail('the file has no rows', 1);
-      const outcome = await command.write(pool, slug, rows);
-      if (!outcome.ok) return reportErrors(outcome.errors);
-      io.stdout.write(`${outcome.summary}\n`);
-      return 0;
+      if (outcome.problem === 'rows') {
+        for (const e of outcome.errors.slice(0, MAX_REPORTED)) io.stderr.write(`line ${e.line}: ${e.message}\n`);
+        if (outcome.errors.length > MAX_REPORTED) io.stderr.write(`… and ${outcome.errors.length - MAX_REPORTED} more\n`);
+      }
+      return fail(outcome.message, outcome.problem === 'map' || outcome.problem === 'values' ? 2 : 1);
     } finally {
       await pool.end();
     }

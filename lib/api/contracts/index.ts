@@ -8,7 +8,7 @@ import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair, listPairs } from './pairs';
-import { adjudicateContract, finalLabelsContract, setGoldContract } from './quality';
+import { adjudicateContract, finalLabelsContract, importGoldFileContract, setGoldContract } from './quality';
 import { listCorpora } from './corpora';
 
 export const apiContracts: readonly ApiContract[] = [
@@ -21,6 +21,7 @@ export const apiContracts: readonly ApiContract[] = [
   myAnnotations,
   listAnnotations,
   setGoldContract,
+  importGoldFileContract,
   adjudicateContract,
   finalLabelsContract,
   getPair,

@@ -29,6 +29,31 @@ export const setGoldContract = defineContract({
   },
 });
 
+export const importGoldFileContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/campaigns/{id}/gold/file',
+  summary: 'Mark gold pairs from a file (CSV, TSV or JSON Lines), all or nothing',
+  description:
+    'The file’s text with the column map of `paralens gold` (`id=COL`, `pair=COL` or `a=COL,b=COL`; `explanation=COL`; `QUESTION=COL` per expected answer) and optional value translations (`relation:E=equivalence`). Each row is marked as `POST …/gold` would mark it. When any row cannot be read, mapped or matched, nothing is written and the answer lists every such row in `error.fields` as `line N` (the first 100).',
+  tags: ['quality'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: idOrSlugParams,
+  body: z
+    .object({
+      format: z.enum(['csv', 'tsv', 'jsonl']),
+      map: z.string().trim().min(1).max(2000),
+      values: z.array(z.string().trim().min(1).max(2000)).max(50).default([]),
+      content: z.string().min(1).max(5_000_000).describe('the file’s text (UTF-8), at most 5 million characters'),
+    })
+    .strict(),
+  responses: {
+    200: { description: 'Every row marked', schema: z.object({ marked: z.number().int(), created: z.number().int(), replaced: z.number().int(), summary: z.string() }) },
+    ...standardErrors,
+    400: { description: 'A malformed body, a column map or value translation that does not fit the campaign, or rows that cannot be marked (`error.fields`: `line N` → what is wrong); nothing was written', schema: apiErrorSchema },
+    404: notFound('The campaign'),
+  },
+});
+
 export const adjudicateContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/adjudications',

@@ -4,9 +4,8 @@
  * POST /api/v1/campaigns/{id}/gold. All or nothing: every row that cannot be read, mapped or matched,
  * or that the route would refuse, is reported with its line number and nothing is written (docs/quality.md).
  */
-import { mapGoldRow, parseGoldColumnMap } from '@/lib/annotation/gold-import';
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-rows';
-import { importGoldRows } from '@/lib/db/gold-import';
+import { goldFile } from '@/lib/db/gold-import';
 import type { CliIo } from '../io';
 import { runCampaignFileCommand } from '../campaign-file-command';
 
@@ -30,20 +29,5 @@ wrong"), 2 for bad arguments.
 `;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  return runCampaignFileCommand(
-    {
-      name: 'gold',
-      usage,
-      verb: 'marked',
-      parseMap: parseGoldColumnMap,
-      mapRow: mapGoldRow,
-      write: async (pool, slug, rows) => {
-        const outcome = await importGoldRows(pool, slug, rows);
-        if (!outcome.ok) return outcome;
-        return { ok: true, summary: `Marked ${rows.length} gold pair${rows.length === 1 ? '' : 's'} (${outcome.created} new, ${outcome.replaced} replaced).` };
-      },
-    },
-    args,
-    io,
-  );
+  return runCampaignFileCommand({ name: 'gold', usage, ...goldFile }, args, io);
 }

@@ -4,9 +4,8 @@
  * Paralens. All or nothing: any row that cannot be read, mapped or matched to a pair is reported
  * with its line number and nothing is written (docs/quality.md).
  */
-import { mapAnnotationRow, parseColumnMap } from '@/lib/annotation/annotation-import';
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-rows';
-import { importAnnotationRows } from '@/lib/db/annotation-import';
+import { annotationsFile } from '@/lib/db/annotation-import';
 import type { CliIo } from '../io';
 import { runCampaignFileCommand } from '../campaign-file-command';
 
@@ -30,20 +29,5 @@ wrong"), 2 for bad arguments.
 `;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  return runCampaignFileCommand(
-    {
-      name: 'import-annotations',
-      usage,
-      verb: 'imported',
-      parseMap: parseColumnMap,
-      mapRow: mapAnnotationRow,
-      write: async (pool, slug, rows) => {
-        const outcome = await importAnnotationRows(pool, slug, rows);
-        if (!outcome.ok) return outcome;
-        return { ok: true, summary: `Imported ${outcome.annotations} answers by ${outcome.annotators} annotators on ${outcome.pairs} pairs (${outcome.pairsAdded} added to the campaign).` };
-      },
-    },
-    args,
-    io,
-  );
+  return runCampaignFileCommand({ name: 'import-annotations', usage, ...annotationsFile }, args, io);
 }

@@ -5,6 +5,7 @@ import { measureDiscussionAgreement } from '@/lib/db/discussion';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import type { Question } from '@/lib/annotation/questions';
 import { GoldAccuracyTable } from '@/components/campaigns/gold-accuracy-table';
+import { GoldFileForm } from '@/components/campaigns/gold-file-form';
 import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
 import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
 import { readCampaignQualitySettings } from '@/lib/db/quality-settings';
@@ -41,6 +42,10 @@ export async function QualitySection({
       <details>
         <summary>Mark a gold pair</summary>
         <GoldPairForm campaignId={campaign.id} questions={campaign.questions} />
+      </details>
+      <details>
+        <summary>Mark gold pairs from a file</summary>
+        <GoldFileForm campaignId={campaign.id} questionKeys={campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key)} />
       </details>
       <h3>Final labels</h3>
       {methods.length === 0 ? (
