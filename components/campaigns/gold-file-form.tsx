@@ -2,13 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';
-
-type Format = 'csv' | 'tsv' | 'jsonl';
-
-function formatOf(name: string): Format | null {
-  const ext = name.toLowerCase().split('.').at(-1);
-  return ext === 'csv' ? 'csv' : ext === 'tsv' || ext === 'tab' ? 'tsv' : ext === 'jsonl' || ext === 'ndjson' ? 'jsonl' : null;
-}
+import { ANNOTATION_FILE_FORMATS, annotationFormatOf } from '@/lib/import/annotation-format';
 
 /** The file's text is sent whole: gold files are a few hundred rows (the route takes up to 5 million characters). */
 const MAX_CHARS = 5_000_000;
@@ -28,7 +22,8 @@ export function GoldFileForm({ campaignId, questionKeys }: { campaignId: number;
     const file = data.get('file');
     setLines([]);
     if (!(file instanceof File) || file.size === 0) return setMessage({ ok: false, text: 'Choose a file.' });
-    const format = (data.get('format') as Format | '') || formatOf(file.name);
+    const chosen = data.get('format');
+    const format = ANNOTATION_FILE_FORMATS.find((f) => f === chosen) ?? annotationFormatOf(file.name);
     if (!format) return setMessage({ ok: false, text: `Choose the format: the name “${file.name}” does not say.` });
     const content = await file.text();
     if (content.length > MAX_CHARS) return setMessage({ ok: false, text: `The file has ${content.length.toLocaleString('en')} characters; at most ${MAX_CHARS.toLocaleString('en')} are taken here (use paralens gold for more).` });

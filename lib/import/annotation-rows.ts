@@ -5,21 +5,12 @@
  * cells mean is lib/annotation/annotation-import.ts.
  */
 import { createReadStream } from 'node:fs';
-import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { AnnotationFileFormat } from './annotation-format';
 import { CsvRecordReader, type CsvResult } from './csv-records';
 import { readLines } from './read-lines';
 
-export type AnnotationFileFormat = 'csv' | 'tsv' | 'jsonl';
-export const ANNOTATION_FILE_FORMATS: readonly AnnotationFileFormat[] = ['csv', 'tsv', 'jsonl'];
-
 export type FileRow = { line: number; cells: Record<string, unknown> } | { line: number; error: string };
-
-/** The format from the file name (.csv, .tsv/.tab, .jsonl/.ndjson), or null. */
-export function annotationFormatOf(path: string): AnnotationFileFormat | null {
-  const ext = extname(path).toLowerCase();
-  return ext === '.csv' ? 'csv' : ext === '.tsv' || ext === '.tab' ? 'tsv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
-}
 
 async function* delimitedRows(input: Readable, delimiter: string): AsyncGenerator<FileRow> {
   const reader = new CsvRecordReader({ delimiter });
@@ -73,3 +64,5 @@ export function readAnnotationRowsFrom(input: Readable, format: AnnotationFileFo
 export function readAnnotationRows(path: string, format: AnnotationFileFormat): AsyncGenerator<FileRow> {
   return readAnnotationRowsFrom(createReadStream(path), format);
 }
+
+export { ANNOTATION_FILE_FORMATS, annotationFormatOf, type AnnotationFileFormat } from './annotation-format';

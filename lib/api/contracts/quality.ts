@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
 import { answersSchema, idOrSlugParams } from './shared';
+import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-format';
 
 const invalidAnswers = { description: 'The body is malformed, or answers do not fit the campaign’s questions (`error.fields` names each one)', schema: apiErrorSchema } as const;
 
@@ -40,7 +41,7 @@ export const importGoldFileContract = defineContract({
   params: idOrSlugParams,
   body: z
     .object({
-      format: z.enum(['csv', 'tsv', 'jsonl']),
+      format: z.enum(ANNOTATION_FILE_FORMATS),
       map: z.string().trim().min(1).max(2000),
       values: z.array(z.string().trim().min(1).max(2000)).max(50).default([]),
       content: z.string().min(1).max(5_000_000).describe('the file’s text (UTF-8), at most 5 million characters'),

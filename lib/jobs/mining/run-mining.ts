@@ -16,9 +16,8 @@ import { planDump } from './dump-plan';
 import { isInputError, MiningInputError } from './errors';
 import { loadReferencesFile, planReferencesFile } from './load-references';
 import { runMapPhase, type MapProgress } from './map-phase';
-import { startMapWorkers } from './worker-pool';
 import { publishPairs, type PublishResult } from './publish-pairs';
-import { MiningCancelled } from './worker-pool';
+import { MiningCancelled, startMapWorkers } from './worker-pool';
 
 export interface RunMiningOptions extends ReduceOptions {
   db: Db;
@@ -108,7 +107,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
           map = progress;
           o.onEvent?.({ type: 'map', progress });
         }, ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}) });
-      await pool.close();
+      await pool.close(); // free the workers' memory before reduce and import (closed again, harmlessly, below)
     }
     seconds.map = (performance.now() - t0) / 1000;
 

@@ -95,6 +95,7 @@ export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, th
 
 const SPOOL_READ_BYTES = 1 << 20;
 const SHM = '/dev/shm';
+const readAt = promisify(read);
 
 /**
  * Where chunks are spooled: PARALENS_SPOOL_DIR when set; else /dev/shm (memory, so the chunk never
@@ -111,7 +112,6 @@ export function spoolDirectory(env: Record<string, string | undefined> = process
   }
   return tmpdir();
 }
-const readAt = promisify(read);
 
 /** The range's bytes as they are (the caller must consume or pipe them in this tick: they flow at once). */
 function openRange(range: ByteRange, counters: ReadCounters) {
