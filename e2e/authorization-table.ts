@@ -106,6 +106,8 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
   'GET /api/v1/corpora/[slug]/map': { roles: staff, path: '/api/v1/corpora/no-such-corpus/map', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/corpora/[slug]/correlations': { roles: staff, path: '/api/v1/corpora/no-such-corpus/correlations', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/corpora/[slug]/thresholds': { roles: staff, path: '/api/v1/corpora/no-such-corpus/thresholds?measure=st', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/map': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/map', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/agreement': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/agreement', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/correlations': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/correlations', allowedStatus: 404, owner: sharedDashboards },

@@ -19,6 +19,8 @@ export interface CorrelationCell {
   pValue: number | null;
   spearmanCi95: [number, number] | null;
   spearmanPValue: number | null;
+  /** Kendall's tau-b (tie-corrected) */
+  kendall: number | null;
   /** why a coefficient is undefined */
   reason?: string;
 }
@@ -58,6 +60,7 @@ export function correlate(x: ReadonlyArray<number | null>, y: ReadonlyArray<numb
     pValue: s.pearsonPValue.value,
     spearmanCi95: interval(s.spearmanCI),
     spearmanPValue: s.spearmanPValue.value,
+    kendall: s.kendall.value,
     ...(reason ? { reason } : {}),
   };
 }

@@ -19,7 +19,7 @@ interface Case {
   roc: { thresholds: number[]; fpr: number[]; tpr: number[] };
 }
 
-const cases = (fixtures as { cases: Case[] }).cases;
+const cases = (fixtures as unknown as { cases: Case[] }).cases;
 
 describe.each(cases)('against scikit-learn: $name', (c) => {
   const result = analyseThresholds(c.scores, c.labels, { threshold: c.at.threshold, maxPoints: 100_000 });

@@ -18,6 +18,8 @@ export interface PairSpec {
   a: string;
   b: string;
   referenceLabel?: string;
+  referenceScore?: number;
+  referenceIsParaphrase?: boolean;
   originalId?: string;
   measures?: Partial<Record<MeasureKey, number>>;
 }
@@ -43,6 +45,8 @@ export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Pr
         textBId: textB!.id,
         pairKey: computePairKey(p.a, p.b),
         referenceLabel: p.referenceLabel ?? null,
+        referenceScore: p.referenceScore ?? null,
+        referenceIsParaphrase: p.referenceIsParaphrase ?? null,
         originalId: p.originalId ?? null,
         lengthA: countWords(p.a),
         lengthB: countWords(p.b),

@@ -92,7 +92,7 @@ export const getCampaignAgreement = defineContract({
   },
 });
 
-const correlationCellSchema = z
+export const correlationCellSchema = z
   .object({
     pearson: nullableNumber,
     spearman: nullableNumber,
@@ -101,6 +101,7 @@ const correlationCellSchema = z
     pValue: nullableNumber.describe("two-sided p of Pearson's r (t test, n − 2 df)"),
     spearmanCi95: interval,
     spearmanPValue: nullableNumber,
+    kendall: nullableNumber.describe("Kendall's τ-b (tie-corrected, as scipy.stats.kendalltau)"),
     reason: z.string().optional(),
   })
   .meta({ id: 'Correlation' });

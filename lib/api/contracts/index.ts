@@ -10,6 +10,7 @@ import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair, listPairs } from './pairs';
 import { adjudicateContract, finalLabelsContract, importGoldFileContract, setGoldContract } from './quality';
 import { listCorpora } from './corpora';
+import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -34,4 +35,6 @@ export const apiContracts: readonly ApiContract[] = [
   getCampaignMap,
   getCampaignAgreement,
   getCampaignCorrelations,
+  getCorpusCorrelations,
+  getCorpusThresholds,
 ];

@@ -1,0 +1,14 @@
+/** GET /api/v1/corpora/{slug}/thresholds: a measure's threshold analysis against the corpus's own labels or a campaign's final yes/no labels. */
+import { getCorpusThresholds } from '@/lib/api/contracts/judgements';
+import { apiRoute } from '@/lib/http/api-route';
+import { requireCorpus, resolveBinaryJudgement } from '@/lib/http/dashboard-corpus';
+import { listMeasureWithBinaryJudgement } from '@/lib/db/corpus-judgements';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { computeMeasureThresholds } from '@/lib/dashboards/judgement-analysis';
+
+export const GET = apiRoute(getCorpusThresholds, async ({ params, query }) => {
+  const corpus = await requireCorpus(params.slug);
+  const judgement = await resolveBinaryJudgement(query.label);
+  const data = await listMeasureWithBinaryJudgement(getSqlPool(), query.measure, corpus.id, judgement);
+  return { status: 200, body: { ...computeMeasureThresholds(query.measure, data, query.threshold), label: query.label } };
+});
