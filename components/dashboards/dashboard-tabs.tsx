@@ -17,6 +17,7 @@ export function DashboardTabs({ current, links }: { current: string; links: Read
 export const topTabs = [
   { href: '/dashboards', label: 'Corpus comparison' },
   { href: '/dashboards/maps', label: 'Characteristic maps' },
+  { href: '/dashboards/judgements', label: 'Measures vs judgements' },
   { href: '/dashboards/campaigns', label: 'Campaigns' },
 ] as const;
 

@@ -6,6 +6,7 @@
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import { analyseThresholds, type ThresholdAnalysis } from '@/lib/stats/threshold-analysis';
+import { quoteCsvText } from '@/lib/export/line-format';
 import { correlate, type CorrelationCell } from './correlation-table';
 
 export interface ReferenceCorrelations {
@@ -58,4 +59,10 @@ export function thresholdTableRows(results: readonly MeasureThresholds[]): Array
       r.withoutJudgement, r.withoutValue,
     ]),
   ];
+}
+
+/** The threshold table as CSV: numbers as they are, text cells quoted and neutralised like every export. */
+export function renderThresholdCsv(results: readonly MeasureThresholds[]): string {
+  const cell = (v: string | number | null) => (v === null ? '' : typeof v === 'number' ? String(v) : quoteCsvText(v));
+  return `${thresholdTableRows(results).map((row) => row.map(cell).join(',')).join('\n')}\n`;
 }

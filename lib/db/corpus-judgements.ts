@@ -7,6 +7,7 @@
  * Column names come from the fixed measure catalogue, never from input.
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { readStoredQuestions } from '@/lib/annotation/questions';
 import type { Queryable } from './sql-pool';
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -14,7 +15,8 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 export interface ScoredMeasures {
   /** pairs of the corpus */
   total: number;
-  /** pairs with a reference score, and their values */
+  /** pairs with a reference score (ids, for plots that open a pair), and their scores */
+  pairIds: number[];
   scores: number[];
   /** each measure's value for those pairs (null: missing) */
   measures: Record<MeasureKey, (number | null)[]>;
@@ -25,15 +27,17 @@ export async function listMeasuresWithReferenceScores(db: Queryable, corpusId: n
   const columns = measureKeys.map((k) => `"${k}"`).join(', ');
   const [{ rows: counts }, { rows }] = await Promise.all([
     db.query<{ total: string }>(`SELECT count(*) AS total FROM "Pair" WHERE "corpusId" = $1`, [corpusId]),
-    db.query<unknown[]>({ text: `SELECT "referenceScore", ${columns} FROM "Pair" WHERE "corpusId" = $1 AND "referenceScore" IS NOT NULL ORDER BY "id"`, values: [corpusId], rowMode: 'array' }),
+    db.query<unknown[]>({ text: `SELECT "id", "referenceScore", ${columns} FROM "Pair" WHERE "corpusId" = $1 AND "referenceScore" IS NOT NULL ORDER BY "id"`, values: [corpusId], rowMode: 'array' }),
   ]);
   const measures = Object.fromEntries(measureKeys.map((k) => [k, [] as (number | null)[]])) as Record<MeasureKey, (number | null)[]>;
   const scores: number[] = [];
+  const pairIds: number[] = [];
   for (const row of rows) {
-    scores.push(Number(row[0]));
-    measureKeys.forEach((k, i) => measures[k].push(num(row[i + 1])));
+    pairIds.push(Number(row[0]));
+    scores.push(Number(row[1]));
+    measureKeys.forEach((k, i) => measures[k].push(num(row[i + 2])));
   }
-  return { total: Number(counts[0]?.total ?? 0), scores, measures };
+  return { total: Number(counts[0]?.total ?? 0), pairIds, scores, measures };
 }
 
 export type BinaryJudgement = { kind: 'reference' } | { kind: 'campaign'; campaignId: number; question: string };
@@ -77,4 +81,33 @@ export async function listMeasureWithBinaryJudgement(db: Queryable, measure: Mea
     }
   }
   return out;
+}
+
+export interface YesNoQuestionSource {
+  /** `campaign:{id}:{question}`, the threshold API's label parameter */
+  label: string;
+  campaign: string;
+  question: string;
+}
+
+/** The yes/no questions of the campaigns that sample this corpus: the labels a threshold analysis can read. */
+export async function listYesNoQuestionSources(db: Queryable, corpusId: number): Promise<YesNoQuestionSource[]> {
+  const { rows } = await db.query<{ id: number; name: string; questions: unknown }>(
+    `SELECT c."id", c."name", c."questions" FROM "Campaign" c JOIN "CampaignCorpus" cc ON cc."campaignId" = c."id" WHERE cc."corpusId" = $1 ORDER BY c."id"`,
+    [corpusId],
+  );
+  return rows.flatMap((c) =>
+    readStoredQuestions(c.questions)
+      .filter((q) => q.type === 'boolean')
+      .map((q) => ({ label: `campaign:${c.id}:${q.key}`, campaign: c.name, question: q.label })),
+  );
+}
+
+/** How many pairs of the corpus carry each kind of judgement of its own. */
+export async function countReferenceJudgements(db: Queryable, corpusId: number): Promise<{ scores: number; labels: number }> {
+  const { rows } = await db.query<{ scores: string; labels: string }>(
+    `SELECT count("referenceScore") AS scores, count("referenceIsParaphrase") AS labels FROM "Pair" WHERE "corpusId" = $1`,
+    [corpusId],
+  );
+  return { scores: Number(rows[0]?.scores ?? 0), labels: Number(rows[0]?.labels ?? 0) };
 }

@@ -13,6 +13,7 @@ import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { CorpusMeasuresSection } from './_sections/corpus-measures-section';
 import { CorpusImportsSection } from './_sections/corpus-imports-section';
 import { CorpusSemanticSection } from './_sections/corpus-semantic-section';
+import { CorpusJudgementsSection } from './_sections/corpus-judgements-section';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -42,6 +43,9 @@ export default async function CorpusPage({ params }: Params) {
       </Suspense>
       <Suspense fallback={<LoadingBlock label="measures" />}>
         <CorpusMeasuresSection corpusId={corpus.id} />
+      </Suspense>
+      <Suspense fallback={<LoadingBlock label="judgements" />}>
+        <CorpusJudgementsSection corpusId={corpus.id} slug={corpus.slug} />
       </Suspense>
       <Suspense fallback={<LoadingBlock label="semantic measures" />}>
         <CorpusSemanticSection corpusId={corpus.id} slug={corpus.slug} />

@@ -1,0 +1,34 @@
+import Link from 'next/link';
+import { countReferenceJudgements, listMeasuresWithReferenceScores } from '@/lib/db/corpus-judgements';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { computeReferenceCorrelations } from '@/lib/dashboards/judgement-analysis';
+import { measureKeys } from '@/lib/measures/catalog';
+import { ReferenceCorrelationTable } from '@/components/dashboards/reference-correlation-table';
+
+/** A corpus that brings its own scores or labels: every measure against them, and the way to the full analysis. Nothing for a corpus without. */
+export async function CorpusJudgementsSection({ corpusId, slug }: { corpusId: number; slug: string }) {
+  const pool = getSqlPool();
+  const counts = await countReferenceJudgements(pool, corpusId);
+  if (counts.scores === 0 && counts.labels === 0) return null;
+  const href = `/dashboards/judgements?corpus=${encodeURIComponent(slug)}`;
+  const correlations = counts.scores > 0 ? computeReferenceCorrelations(await listMeasuresWithReferenceScores(pool, corpusId)) : null;
+  return (
+    <>
+      <h2>Measures against the corpus&apos;s own judgements</h2>
+      {correlations && (
+        <>
+          <p className="small muted">
+            {correlations.n.toLocaleString('en')} pairs bring a score of their own. Scatter plots per measure:{' '}
+            <Link href={`${href}#scores`}>Measures vs judgements</Link>.
+          </p>
+          <ReferenceCorrelationTable measures={measureKeys} cells={correlations.measures} scatterHref={(k) => `${href}&scatter=${k}#scores`} />
+        </>
+      )}
+      {counts.labels > 0 && (
+        <p>
+          {counts.labels.toLocaleString('en')} pairs bring a paraphrase label of their own: <Link href={`${href}&threshold=0.8#thresholds`}>ROC AUC and the best threshold of each measure</Link>.
+        </p>
+      )}
+    </>
+  );
+}

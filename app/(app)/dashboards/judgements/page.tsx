@@ -1,0 +1,149 @@
+import type { Metadata } from 'next';
+import { z } from 'zod';
+import { requireArea } from '@/lib/auth/guards';
+import { getDb } from '@/lib/db/client';
+import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { countReferenceJudgements, listMeasuresWithReferenceScores, listMeasureWithBinaryJudgement, listYesNoQuestionSources, type BinaryJudgement } from '@/lib/db/corpus-judgements';
+import { findDashboardCampaign } from '@/lib/db/campaign-agreement';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { computeMeasureThresholds, computeReferenceCorrelations, parseLabelSource } from '@/lib/dashboards/judgement-analysis';
+import { isMeasureKey, measureCatalog, measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { parseCampaignRef } from '@/lib/naming/campaign-ref';
+import { thinPoints } from '@/lib/stats/threshold-analysis';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSection } from '@/components/campaigns/page-section';
+import { DashboardTabs, topTabs } from '@/components/dashboards/dashboard-tabs';
+import { ReferenceCorrelationTable } from '@/components/dashboards/reference-correlation-table';
+import { ScoreScatter } from '@/components/dashboards/score-scatter';
+import { ThresholdCurves } from '@/components/dashboards/threshold-curves';
+import { ThresholdTable } from '@/components/dashboards/threshold-table';
+import { JudgementControls } from '@/components/dashboards/judgement-controls';
+
+export const metadata: Metadata = { title: 'Measures against judgements' };
+
+/** The measures a researcher reads first: Table 7's, with syn and sem. */
+const defaultMeasures: MeasureKey[] = ['rouge1', 'rougeL', 'bleu', 'syn', 'wms', 'bertscore', 'st', 'sem'];
+const SCATTER_POINTS = 3000;
+
+const searchSchema = z.object({
+  corpus: z.string().max(200).optional().catch(undefined),
+  measures: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter(isMeasureKey))
+    .optional()
+    .catch(undefined),
+  threshold: z.coerce.number().finite().min(-1e6).max(1e6).optional().catch(undefined),
+  label: z.string().max(300).regex(/^(source|campaign:[^:]+:[^:]+)$/).optional().catch(undefined),
+  scatter: z.string().refine(isMeasureKey).optional().catch(undefined),
+});
+
+async function judgementOf(label: string): Promise<BinaryJudgement | null> {
+  const source = parseLabelSource(label);
+  if (!source) return { kind: 'reference' };
+  const campaign = await findDashboardCampaign(getSqlPool(), parseCampaignRef(source.campaign));
+  const question = campaign?.questions.find((q) => q.key === source.question && q.type === 'boolean');
+  return campaign && question ? { kind: 'campaign', campaignId: campaign.id, question: question.key } : null;
+}
+
+export default async function JudgementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireArea('dashboards');
+  const search = searchSchema.parse(await searchParams);
+  const corpora = await listCorporaWithCounts(getDb());
+  const corpus = corpora.find((c) => c.slug === search.corpus) ?? corpora[0];
+  const header = (
+    <>
+      <PageHeader
+        title="Measures against judgements"
+        description="How well each measure agrees with the human judgements that come with a corpus (its own scores and labels) or with a campaign's final yes/no labels: correlations, ROC AUC, and the threshold that best separates paraphrases, as the EACL 2023 paper chose ST > 0.8 against MSRPC's labels."
+      />
+      <DashboardTabs current="/dashboards/judgements" links={topTabs} />
+    </>
+  );
+  if (!corpus) {
+    return (
+      <>
+        {header}
+        <EmptyState title="No corpus yet">
+          <p>Import a reference corpus with scores or labels of its own (STS-B, SICK, MSRPC, PAWS, PIT) to see how the measures agree with them.</p>
+        </EmptyState>
+      </>
+    );
+  }
+  const pool = getSqlPool();
+  const [counts, campaignLabels] = await Promise.all([countReferenceJudgements(pool, corpus.id), listYesNoQuestionSources(pool, corpus.id)]);
+  const measures = search.measures && search.measures.length > 0 ? search.measures : defaultMeasures;
+  const label = search.label ?? (counts.labels > 0 || campaignLabels.length === 0 ? 'source' : campaignLabels[0]!.label);
+  const labelOptions = [{ label: 'source', text: `the corpus's own labels (${counts.labels.toLocaleString('en')} pairs)` }, ...campaignLabels.map((c) => ({ label: c.label, text: `${c.campaign}: ${c.question} (final labels)` }))];
+
+  const scored = counts.scores > 0 ? await listMeasuresWithReferenceScores(pool, corpus.id) : null;
+  const correlations = scored ? computeReferenceCorrelations(scored) : null;
+  const scatter = search.scatter ?? measures.find((k) => (correlations?.measures[k].n ?? 0) > 0) ?? 'bleu';
+  const scatterPoints = scored
+    ? thinPoints(
+        scored.scores.flatMap((y, i) => {
+          const x = scored.measures[scatter][i];
+          return x === null || x === undefined ? [] : [{ pairId: scored.pairIds[i]!, x, y }];
+        }),
+        SCATTER_POINTS,
+      )
+    : [];
+
+  const judgement = await judgementOf(label);
+  const results = judgement ? await Promise.all(measures.map(async (m) => computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(pool, m, corpus.id, judgement), search.threshold))) : [];
+  const withValues = results.filter((r) => r.n > 0 && r.positives > 0 && r.positives < r.n);
+  const base = (next: Record<string, string>) => {
+    const params = new URLSearchParams({ corpus: corpus.slug, measures: measures.join(','), label, ...(search.threshold === undefined ? {} : { threshold: String(search.threshold) }), scatter, ...next });
+    return `/dashboards/judgements?${params.toString()}`;
+  };
+
+  return (
+    <>
+      {header}
+      <JudgementControls
+        corpora={corpora.map((c) => ({ slug: c.slug, name: c.name }))}
+        corpus={corpus.slug}
+        measures={measureKeys.map((k) => ({ key: k, label: measureCatalog[k].label }))}
+        selected={measures}
+        labels={labelOptions}
+        label={label}
+        threshold={search.threshold}
+      />
+      <PageSection
+        id="scores"
+        title="Against the corpus's own scores"
+        note={correlations ? `${correlations.n.toLocaleString('en')} pairs with a score${correlations.withoutScore > 0 ? `; ${correlations.withoutScore.toLocaleString('en')} without one, left out` : ''}. Each cell's n leaves out pairs without that measure.` : undefined}
+      >
+        {correlations ? (
+          <>
+            <ReferenceCorrelationTable measures={measureKeys} cells={correlations.measures} scatterHref={(k) => `${base({ scatter: k })}#scores`} current={scatter} />
+            <h3 className="small">
+              {measureCatalog[scatter].label} against the corpus&apos;s score ({scatterPoints.length.toLocaleString('en')} pairs{(correlations.measures[scatter].n ?? 0) > SCATTER_POINTS ? `, evenly thinned from ${correlations.measures[scatter].n.toLocaleString('en')}` : ''}; click a point to open its pair)
+            </h3>
+            {scatterPoints.length > 0 ? <ScoreScatter points={scatterPoints} measure={measureCatalog[scatter].label} score="the corpus's score" /> : <p className="muted">No pair has both a score and a value of {measureCatalog[scatter].label} yet.</p>}
+          </>
+        ) : (
+          <EmptyState title="No scores of its own">
+            <p>{corpus.name} came without similarity scores (STS-B, SICK and the PIT corpora bring them), so there is nothing to correlate the measures with.</p>
+          </EmptyState>
+        )}
+      </PageSection>
+      <PageSection id="thresholds" title="Against a binary judgement" note="A pair counts as a predicted paraphrase when its value is at least the threshold (scikit-learn's convention). AUC counts ties half; its interval is DeLong's.">
+        {!judgement ? (
+          <EmptyState title="No such label">
+            <p>That campaign or question no longer exists; choose another label above.</p>
+          </EmptyState>
+        ) : results.every((r) => r.n === 0) ? (
+          <EmptyState title="Nothing to judge by yet">
+            <p>{label === 'source' ? `${corpus.name} has no paraphrase labels of its own (MSRPC, PAWS and the PIT corpora bring them), or the chosen measures have no values.` : 'No pair of this corpus has a final yes/no label in that campaign yet.'}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <ThresholdTable results={results} />
+            {withValues.length > 0 && <ThresholdCurves series={withValues.map((r) => ({ key: r.measure, label: measureCatalog[r.measure].label, result: r }))} chosen={search.threshold ?? null} fileBase={`${corpus.slug}-thresholds`} />}
+          </>
+        )}
+      </PageSection>
+    </>
+  );
+}
