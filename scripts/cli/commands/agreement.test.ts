@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runInMemory } from '../memory-io';
 import { run } from './agreement';
+import { WIKIPEDIA_FLEISS_COUNTS } from '@/lib/agreement/__fixtures__/published-data';
 
 const runAgreement = (stdin: string, args: string[] = []) => runInMemory(run, args, stdin);
 
@@ -120,5 +121,43 @@ describe('paralens agreement', () => {
     expect(typeof output.krippendorffAlpha).toBe('number');
     // Includes starting node and tsx; the computation itself takes milliseconds.
     expect(elapsed).toBeLessThan(5000);
+  });
+
+  it('vote counts: Fleiss\' kappa of the Wikipedia example (0.210; statsmodels 0.20993070442195522), coder-pairing coefficients null with the reason', async () => {
+    const { code, stdout } = await runAgreement(JSON.stringify({ votes: WIKIPEDIA_FLEISS_COUNTS }));
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as Record<string, unknown> & { reasons: Record<string, string> };
+    expect(out.fleissKappa as number).toBeCloseTo(0.20993070442195522, 12);
+    expect(out.units).toBe(10);
+    for (const key of ['cohenKappa', 'cohenKappaLinear', 'cohenKappaQuadratic', 'meanPairwiseAgreement']) {
+      expect(out[key]).toBeNull();
+      expect(out.reasons[key]).toMatch(/vote counts/);
+    }
+  });
+
+  it('vote counts give the same alpha, AC1 and percent agreement as the ratings they count', async () => {
+    // PIT-2015-style (yes, no) counts of five votes, and one matrix with exactly those counts per unit.
+    const votes = [[5, 0], [3, 2], [1, 4], [0, 5], [2, 3], [4, 1]];
+    const ratings = [0, 1, 2, 3, 4].map((coder) => votes.map(([yes]) => (coder < yes! ? 'yes' : 'no')));
+    const fromVotes = JSON.parse((await runAgreement(JSON.stringify({ votes, categories: ['yes', 'no'] }))).stdout) as Record<string, number>;
+    const fromRatings = JSON.parse((await runAgreement(JSON.stringify({ ratings, level: 'nominal', categories: ['yes', 'no'] }))).stdout) as Record<string, number>;
+    for (const key of ['krippendorffAlpha', 'fleissKappa', 'gwetAC1', 'percentAgreement']) expect(fromVotes[key], key).toBeCloseTo(fromRatings[key]!, 12);
+    expect(fromVotes.krippendorffAlpha).not.toBeNull();
+  });
+
+  it('text labels are trimmed, as every import of answers does', async () => {
+    const padded = await runAgreement(JSON.stringify({ ratings: [['yes ', 'no', ' yes'], ['yes', 'no ', 'yes']], level: 'nominal' }));
+    expect((JSON.parse(padded.stdout) as { krippendorffAlpha: number }).krippendorffAlpha).toBe(1);
+  });
+
+  it.each([
+    ['ratings and votes together', JSON.stringify({ ratings: [[1]], votes: [[1, 1]] })],
+    ['a ragged vote row', JSON.stringify({ votes: [[1, 2], [3]] })],
+    ['a negative count', JSON.stringify({ votes: [[1, -2]] })],
+    ['categories of the wrong length', JSON.stringify({ votes: [[1, 2]], categories: ['a', 'b', 'c'] })],
+  ])('rejects %s with exit 2', async (_, input) => {
+    const { code, stderr } = await runAgreement(input);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^paralens agreement: /);
   });
 });

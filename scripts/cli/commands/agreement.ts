@@ -27,7 +27,14 @@ const USAGE = `Usage: paralens agreement [--bootstrap N] [--seed S] < input.json
 
 Reads {"ratings": [[...], ...], "level": "nominal"|"ordinal"|"interval"|"ratio", "categories": [...]}
 from standard input: one row per coder, one column per unit, null for a missing rating;
-"categories" (optional) is the ordered list of possible values.
+"categories" (optional) is the ordered list of possible values. Text values are trimmed.
+
+Or vote counts, as PIT-2015 and the Twitter URL corpus publish them:
+  {"votes": [[yes, no], ...], "categories": ["yes", "no"], "level": "nominal"}
+one row per unit, one count per category ("categories" defaults to 0, 1, …; "level" to nominal).
+Counts do not say who voted what, so the coefficients that pair coders (Cohen's kappa, mean
+pairwise agreement) are null; Krippendorff's alpha, Fleiss' kappa, Gwet's AC1 and percent
+agreement depend only on each unit's counts.
 
 Options:
   --bootstrap N  add percentile bootstrap 95% intervals from N resamples of the units
@@ -42,12 +49,66 @@ function isRatingCell(value: unknown): value is RatingValue | null {
   return value === null || typeof value === 'string' || typeof value === 'number';
 }
 
+/** Coefficients that pair up coders: undefined for vote counts, which do not say who voted what. */
+const CODER_PAIR_COEFFICIENTS = ['cohenKappa', 'cohenKappaLinear', 'cohenKappaQuadratic', 'meanPairwiseAgreement'] as const;
+const VOTES_REASON = 'vote counts do not say which coder gave which label';
+
+export type ParsedAgreementInput = AgreementInput & { fromVotes?: boolean };
+
+/**
+ * Vote counts → a rating matrix with the same counts per unit: unit u gets votes[u][j] ratings of
+ * category j, given to coders 0, 1, … in turn (null where a unit has fewer votes than the most).
+ * Every coefficient that reads only each unit's counts is then exact.
+ */
+export function votesToRatings(votes: unknown, categories: readonly RatingValue[] | undefined): { ratings: (RatingValue | null)[][]; categories: RatingValue[] } {
+  if (!Array.isArray(votes) || votes.length === 0) throw new AgreementInputError('"votes" must be a non-empty array with one row of counts per unit');
+  const width = Array.isArray(votes[0]) ? votes[0].length : 0;
+  if (width < 2) throw new AgreementInputError('"votes" rows need a count for each of at least two categories');
+  const labels = categories ?? Array.from({ length: width }, (_, j) => j);
+  if (labels.length !== width) throw new AgreementInputError(`"categories" has ${labels.length} values but the vote rows have ${width} counts`);
+  const rows = votes.map((row: unknown, unit) => {
+    if (!Array.isArray(row) || row.length !== width) throw new AgreementInputError(`"votes"[${unit}] must have ${width} counts`);
+    return row.map((count: unknown, j) => {
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 10_000) {
+        throw new AgreementInputError(`"votes"[${unit}][${j}] must be a whole number of votes`);
+      }
+      return count;
+    });
+  });
+  const coders = Math.max(...rows.map((r) => r.reduce((a, b) => a + b, 0)));
+  const ratings = Array.from({ length: coders }, () => new Array<RatingValue | null>(rows.length).fill(null));
+  rows.forEach((row, unit) => {
+    let coder = 0;
+    row.forEach((count, j) => {
+      for (let k = 0; k < count; k++) ratings[coder++]![unit] = labels[j]!;
+    });
+  });
+  return { ratings, categories: [...labels] };
+}
+
+function parseCategories(categories: unknown): RatingValue[] | undefined {
+  if (categories === undefined) return undefined;
+  if (!Array.isArray(categories)) throw new AgreementInputError('"categories" must be an array of numbers or strings');
+  return categories.map((category: unknown): RatingValue => {
+    if (typeof category !== 'string' && typeof category !== 'number') {
+      throw new AgreementInputError('"categories" must be an array of numbers or strings');
+    }
+    return typeof category === 'string' ? category.trim() : category;
+  });
+}
+
 /** Validates the JSON shape; value-level checks (ragged rows, levels vs values) happen in lib/agreement. */
-export function parseAgreementInput(json: unknown): AgreementInput {
+export function parseAgreementInput(json: unknown): ParsedAgreementInput {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new AgreementInputError('input must be a JSON object with "ratings" and "level"');
+    throw new AgreementInputError('input must be a JSON object with "ratings" (or "votes") and "level"');
   }
-  const { ratings, level, categories } = json as Record<string, unknown>;
+  const { ratings, votes, level, categories } = json as Record<string, unknown>;
+  if (votes !== undefined) {
+    if (ratings !== undefined) throw new AgreementInputError('give "ratings" or "votes", not both');
+    const chosen = level ?? 'nominal';
+    if (!isMeasurementLevel(chosen)) throw new AgreementInputError(`"level" must be one of ${MEASUREMENT_LEVELS.join(', ')} (got ${JSON.stringify(level)})`);
+    return { ...votesToRatings(votes, parseCategories(categories)), level: chosen, fromVotes: true };
+  }
   if (!Array.isArray(ratings) || ratings.length === 0) {
     throw new AgreementInputError('"ratings" must be a non-empty array with one row per coder');
   }
@@ -57,21 +118,15 @@ export function parseAgreementInput(json: unknown): AgreementInput {
       if (!isRatingCell(cell)) {
         throw new AgreementInputError(`"ratings"[${coder}][${unit}] must be a number, a string or null`);
       }
-      return cell;
+      // Labels are compared trimmed, as every import of answers does (" yes" is "yes").
+      return typeof cell === 'string' ? cell.trim() : cell;
     });
   });
   if (!isMeasurementLevel(level)) {
     throw new AgreementInputError(`"level" must be one of ${MEASUREMENT_LEVELS.join(', ')} (got ${JSON.stringify(level) ?? 'nothing'})`);
   }
-  if (categories === undefined) return { ratings: matrix, level };
-  if (!Array.isArray(categories)) throw new AgreementInputError('"categories" must be an array of numbers or strings');
-  const ordered = categories.map((category: unknown): RatingValue => {
-    if (typeof category !== 'string' && typeof category !== 'number') {
-      throw new AgreementInputError('"categories" must be an array of numbers or strings');
-    }
-    return category;
-  });
-  return { ratings: matrix, level, categories: ordered };
+  const ordered = parseCategories(categories);
+  return ordered === undefined ? { ratings: matrix, level } : { ratings: matrix, level, categories: ordered };
 }
 
 function parseInteger(name: string, text: string | undefined, minimum: number): number | undefined {
@@ -124,10 +179,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
 type Output = Record<string, unknown> & { reasons: Record<string, string> };
 
-function describeReport(input: AgreementInput, report = computeAgreementReport(input)): Output {
+function describeReport(input: ParsedAgreementInput, report = computeAgreementReport(input)): Output {
   const output: Output = { reasons: {} };
   for (const key of AGREEMENT_COEFFICIENTS) {
-    const estimate = report.coefficients[key];
+    const estimate = input.fromVotes && (CODER_PAIR_COEFFICIENTS as readonly string[]).includes(key) ? { value: null, reason: VOTES_REASON } : report.coefficients[key];
     output[key] = estimate.value;
     if (estimate.value === null) output.reasons[key] = estimate.reason;
   }
@@ -142,12 +197,16 @@ function describeReport(input: AgreementInput, report = computeAgreementReport(i
   };
 }
 
-function describeWithBootstrap(input: AgreementInput, resamples: number, seed: number | undefined): Output {
+function describeWithBootstrap(input: ParsedAgreementInput, resamples: number, seed: number | undefined): Output {
   const { report, bootstrap } = computeAgreementReportWithBootstrap(input, { resamples, seed: seed ?? DEFAULT_SEED });
   const output = describeReport(input, report);
   const ci: Record<string, { low: number; high: number } | null> = {};
   for (const key of AGREEMENT_COEFFICIENTS) {
     const result = bootstrap.intervals[key];
+    if (input.fromVotes && (CODER_PAIR_COEFFICIENTS as readonly string[]).includes(key)) {
+      ci[key] = null;
+      continue;
+    }
     ci[key] = result.interval;
     if (result.interval === null) {
       if (report.coefficients[key].value !== null) output.reasons[`ci.${key}`] = result.reason;
