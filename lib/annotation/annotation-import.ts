@@ -107,6 +107,11 @@ export function mapAnnotationRow(cells: Readonly<Record<string, unknown>>, line:
     const originalId = text(map.pair);
     return originalId ? { ok: true, row: { line, pair: { originalId }, annotator, answers: checked.answers } } : fail(`no pair id in column "${map.pair}"`);
   }
-  const [a, b] = [text(map.a), text(map.b)];
-  return a && b ? { ok: true, row: { line, pair: { texts: [a, b] }, annotator, answers: checked.answers } } : fail('a text is missing');
+  // Texts are matched exactly as stored (imports keep them verbatim, trailing spaces included); only labels and ids are trimmed.
+  const verbatim = (column: string | undefined) => {
+    const v = column === undefined ? undefined : cells[column];
+    return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+  };
+  const [a, b] = [verbatim(map.a), verbatim(map.b)];
+  return a.trim() && b.trim() ? { ok: true, row: { line, pair: { texts: [a, b] }, annotator, answers: checked.answers } } : fail('a text is missing');
 }
