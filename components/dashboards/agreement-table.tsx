@@ -58,8 +58,9 @@ export function AgreementTable({ rows, label = 'Agreement by question' }: { rows
             <td data-coefficient="fleiss">
               <Coefficient value={a.fleissKappa} reason={a.reasons.fleissKappa} hint={landisKochBand(a.fleissKappa)} />
             </td>
-            <td>
+            <td data-coefficient="cohen">
               <Coefficient value={a.meanCohenKappa} reason={a.reasons.meanCohenKappa} hint={landisKochBand(a.meanCohenKappa)} />
+              {a.cohenPairs && <div className="small muted">{describeKappaPairs(a.cohenPairs)}</div>}
             </td>
             <td>{a.gwetAC1 === undefined ? '–' : <Coefficient value={a.gwetAC1} reason={a.reasons.gwetAC1} />}</td>
             <td className="num">{a.percentAgreement === null ? 'undefined' : `${(a.percentAgreement * 100).toFixed(1)} %`}</td>
@@ -70,5 +71,30 @@ export function AgreementTable({ rows, label = 'Agreement by question' }: { rows
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** "3 annotator pairs; 2 left out (fewer than 10 shared pairs)". */
+export function describeKappaPairs(use: { used: number; tooFewShared: number; undefinedKappa: number; minShared: number }): string {
+  const left = [use.tooFewShared > 0 ? `${use.tooFewShared} with fewer than ${use.minShared} shared pairs` : '', use.undefinedKappa > 0 ? `${use.undefinedKappa} with an undefined κ` : ''].filter(Boolean);
+  return `${use.used} annotator pair${use.used === 1 ? '' : 's'}${left.length > 0 ? `; left out: ${left.join(', ')}` : ''}`;
+}
+
+/** The minimum number of shared rated pairs for an annotator pair to enter the mean κ (a GET form: the choice lives in the URL). */
+export function MinSharedForm({ minShared, hidden }: { minShared: number; hidden: Record<string, string | number> }) {
+  return (
+    <form method="get" className="row small" aria-label="Mean Cohen's kappa">
+      {Object.entries(hidden).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={String(v)} />
+      ))}
+      <label style={{ flexDirection: 'row', alignItems: 'center', gap: '0.5rem', fontWeight: 400 }}>
+        Mean Cohen&apos;s κ over annotator pairs sharing at least
+        <input type="number" name="minShared" min={1} max={1000000} defaultValue={minShared} style={{ width: '5rem' }} />
+        rated pairs
+      </label>
+      <button type="submit" className="secondary">
+        Apply
+      </button>
+    </form>
   );
 }

@@ -33,7 +33,8 @@ describe('question agreement', () => {
     expect(a.units).toBe(11); // unit 12 has one rating: not pairable
     expect(a.pairableValues).toBe(40);
     expect(a.raters).toBe(4);
-    expect(a.gwetAC1).toBeUndefined();
+    // Unweighted AC1 over the five categories, as irrCAC publishes for this data (0.775).
+    expect(a.gwetAC1).toBeCloseTo(0.775444068126995, 12);
     expect(a.fleissKappa).toBeNull();
     expect(a.reasons.fleissKappa).toMatch(/different numbers of ratings/);
   });
@@ -46,8 +47,14 @@ describe('question agreement', () => {
     const ab = pairs.find((p) => p.a === 'A' && p.b === 'B')!;
     expect(ab.n).toBe(9);
     expect(ab.kappa.value).toBeCloseTo(computeCohenKappa([0, 1, 2, 2, 1, 0, 3, 0, 1], [0, 1, 2, 2, 1, 1, 3, 0, 1], { weighting: 'quadratic', categories: [0, 1, 2, 3, 4] }).value!, 12);
-    const a = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!);
+    const a = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!, { minSharedPairs: 1 });
     expect(a.meanCohenKappa).toBeCloseTo(pairs.reduce((s, p) => s + p.kappa.value!, 0) / 6, 12);
+    expect(a.cohenPairs).toEqual({ used: 6, tooFewShared: 0, undefinedKappa: 0, minShared: 1 });
+    // With the default of 10 shared pairs, only the annotator pairs that rated 10 units together count.
+    const byDefault = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!);
+    const enough = pairs.filter((p) => p.n >= 10);
+    expect(byDefault.cohenPairs).toEqual({ used: enough.length, tooFewShared: 6 - enough.length, undefinedKappa: 0, minShared: 10 });
+    expect(byDefault.meanCohenKappa).toBeCloseTo(enough.reduce((s, p) => s + p.kappa.value!, 0) / enough.length, 12);
   });
 
   it("booleans: Gwet's AC1 and Fleiss' kappa when every pair has the same number of ratings (coders may differ)", () => {
@@ -90,5 +97,21 @@ describe('question agreement', () => {
     expect(m[3]![2]).toBe(1);
     const sub = subsetTable(table, (u) => u === 2);
     expect(sub).toEqual({ coders: ['a', 'b'], units: [2], ratings: [['negation'], ['exclusion']] });
+  });
+
+  it('sparse designs: annotator pairs sharing too few rated pairs are left out of the mean kappa and counted', () => {
+    // a-b share 3 pairs (kappa defined); a-c share one disagreed pair (kappa 0); b-c share one agreed pair (kappa undefined).
+    const table: RatingTable = { coders: ['a', 'b', 'c'], units: [1, 2, 3, 4, 5], ratings: [[true, false, true, true, null], [true, false, false, null, true], [null, null, null, false, true]] };
+    const scheme = agreementScheme(builtInQuestion('paraphraseLoose'))!;
+    const all = computeQuestionAgreement(table, scheme, { minSharedPairs: 1 });
+    const ab = computeCohenKappa([true, false, true].map(String), [true, false, false].map(String)).value!;
+    expect(all.meanCohenKappa).toBeCloseTo((ab + 0) / 2, 12);
+    expect(all.cohenPairs).toEqual({ used: 2, tooFewShared: 0, undefinedKappa: 1, minShared: 1 });
+    const two = computeQuestionAgreement(table, scheme, { minSharedPairs: 2 });
+    expect(two.meanCohenKappa).toBeCloseTo(ab, 12);
+    expect(two.cohenPairs).toEqual({ used: 1, tooFewShared: 2, undefinedKappa: 0, minShared: 2 });
+    const none = computeQuestionAgreement(table, scheme);
+    expect(none.meanCohenKappa).toBeNull();
+    expect(none.reasons.meanCohenKappa).toBe('no pair of annotators shares 10 or more rated pairs');
   });
 });

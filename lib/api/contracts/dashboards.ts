@@ -58,9 +58,13 @@ export const questionAgreementSchema = z
     krippendorffAlpha: nullableNumber.describe('ordinal for Likert and ordinal choices, nominal otherwise'),
     krippendorffAlphaInterval: nullableNumber.optional().describe('Likert questions: alpha at the interval level'),
     fleissKappa: nullableNumber.describe('null unless every rated pair has the same number of ratings'),
-    meanCohenKappa: nullableNumber.describe('mean over annotator pairs; quadratic-weighted for Likert'),
+    meanCohenKappa: nullableNumber.describe('mean over annotator pairs sharing at least minShared rated pairs; quadratic-weighted for Likert'),
+    cohenPairs: z
+      .object({ used: count, tooFewShared: count, undefinedKappa: count, minShared: count })
+      .optional()
+      .describe('annotator pairs in the mean kappa, and those left out (too few shared pairs, or an undefined kappa)'),
     percentAgreement: nullableNumber,
-    gwetAC1: nullableNumber.optional().describe('binary questions'),
+    gwetAC1: nullableNumber.optional().describe("Gwet's AC1, unweighted over the question's categories"),
     units: count.describe('pairable pairs (two or more ratings)'),
     pairableValues: count,
     raters: count,
@@ -74,6 +78,7 @@ export const agreementQuery = z
   .object({
     bootstrap: z.coerce.number().int().min(0).max(10_000).default(1000).describe('bootstrap resamples for the 95% interval (0: none)'),
     seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+    minShared: z.coerce.number().int().min(1).max(1_000_000).default(10).describe('annotator pairs sharing fewer rated pairs are left out of the mean pairwise Cohen kappa'),
   })
   .strict();
 

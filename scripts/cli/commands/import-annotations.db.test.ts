@@ -13,6 +13,8 @@ import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { runInMemory } from '../memory-io';
 import { run } from './import-annotations';
+import { builtInQuestion } from '@/lib/annotation/questions';
+import { agreementScheme, computeQuestionAgreement } from '@/lib/dashboards/question-agreement';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -114,5 +116,20 @@ describeWithDatasets('paralens import-annotations on the shared datasets', () =>
     for (const slug of test.corpora) await db.campaignCorpus.create({ data: { campaignId: campaign.id, corpusId: (await db.corpus.findUniqueOrThrow({ where: { slug } })).id } });
     const testRun = await runInMemory(run, [sharedDatasetPath(`${INTERVIEWS}/derived_per_annotator_test.csv`), '--campaign', campaign.slug, '--map', 'pair=qid,annotator=annotator,paraphraseLoose=is_paraphrase']);
     expect(testRun.stdout).toMatch(/^Imported 843 answers by \d+ annotators on 92 pairs \(92 added to the campaign\)\.\n$/);
+
+    // Mean pairwise Cohen's kappa in this sparse design (many annotators, few items shared by any two):
+    // with every annotator pair that shares an item, pairs sharing one disagreed item count as 0 and
+    // those sharing one agreed item vanish (undefined); requiring shared items changes the mean.
+    // Pinned on both splits (the per-pair kappas are scikit-learn-checked in lib/agreement).
+    const table = await loadRatingMatrix(getSqlPool(), campaign.id, 'paraphraseLoose');
+    const scheme = agreementScheme(builtInQuestion('paraphraseLoose'))!;
+    const kappaWith = (minSharedPairs: number) => computeQuestionAgreement(table, scheme, { minSharedPairs });
+    const [one, two, ten] = [kappaWith(1), kappaWith(2), kappaWith(10)];
+    expect(one.meanCohenKappa).toBeCloseTo(0.10608455076648411, 12);
+    expect(two.meanCohenKappa).toBeCloseTo(0.1206158266798238, 12);
+    expect(ten.meanCohenKappa).toBeCloseTo(0.3204170856965974, 12);
+    expect(one.cohenPairs).toEqual({ used: 1934, tooFewShared: 0, undefinedKappa: 391, minShared: 1 });
+    for (const r of [two, ten]) expect(r.cohenPairs!.used + r.cohenPairs!.tooFewShared + r.cohenPairs!.undefinedKappa).toBe(1934 + 391);
+    expect(ten.cohenPairs).toMatchObject({ used: 256, undefinedKappa: 0 });
   }, 120_000);
 }, [SICK, INTERVIEWS]);

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { z } from 'zod';
 import { loadQuestionTables } from '@/lib/db/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computePairwiseKappas, computeQuestionAgreement } from '@/lib/dashboards/question-agreement';
+import { computePairwiseKappas, computeQuestionAgreement, DEFAULT_MIN_SHARED_PAIRS } from '@/lib/dashboards/question-agreement';
 import { computeConfusionMatrix } from '@/lib/dashboards/agreement-aids';
 import type { BreakdownFacet } from '@/lib/dashboards/agreement-breakdown';
 import { isMeasureKey } from '@/lib/measures/catalog';
@@ -12,7 +12,7 @@ import { LoadingBlock } from '@/components/ui/loading-block';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSection } from '@/components/campaigns/page-section';
 import { DashboardTabs, campaignTabs } from '@/components/dashboards/dashboard-tabs';
-import { AgreementTable } from '@/components/dashboards/agreement-table';
+import { AgreementTable, MinSharedForm } from '@/components/dashboards/agreement-table';
 import { ConfusionMatrix, KappaMatrix } from '@/components/dashboards/agreement-matrices';
 import { loadCampaignPage, type CampaignParams } from './_sections/campaign-page';
 import { BootstrapSection } from './_sections/bootstrap-section';
@@ -24,6 +24,7 @@ const searchSchema = z.object({
   resamples: z.coerce.number().int().min(1).max(10_000).catch(1000).default(1000),
   seed: z.coerce.number().int().min(0).catch(1).default(1),
   by: z.string().catch('corpus').default('corpus'),
+  minShared: z.coerce.number().int().min(1).max(1_000_000).catch(DEFAULT_MIN_SHARED_PAIRS).default(DEFAULT_MIN_SHARED_PAIRS),
 });
 
 function facetOf(by: string): BreakdownFacet {
@@ -34,10 +35,10 @@ function facetOf(by: string): BreakdownFacet {
 
 export default async function CampaignAgreementPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
-  const { resamples, seed, by } = searchSchema.parse(await searchParams);
+  const { resamples, seed, by, minShared } = searchSchema.parse(await searchParams);
   const tables = await loadQuestionTables(getSqlPool(), campaign);
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
-  const rows = tables.map((t) => ({ key: t.question.key, label: t.question.label, agreement: computeQuestionAgreement(t.table, t.scheme) }));
+  const rows = tables.map((t) => ({ key: t.question.key, label: t.question.label, agreement: computeQuestionAgreement(t.table, t.scheme, { minSharedPairs: minShared }) }));
   return (
     <>
       <PageHeader title={`${campaign.name}: agreement`} description="Gold pairs and excluded annotators are left out. Reading aids: Landis & Koch bands for kappa; 0.667 and 0.8 for alpha." />
@@ -50,6 +51,7 @@ export default async function CampaignAgreementPage({ params, searchParams }: Ca
         <>
           <PageSection id="agreement" title="Agreement by question">
             <AgreementTable rows={rows} />
+            <MinSharedForm minShared={minShared} hidden={{ resamples, seed, by }} />
           </PageSection>
           <PageSection id="intervals" title="95% confidence intervals" note={`${resamples.toLocaleString('en')} bootstrap resamples over pairs, seed ${seed}`}>
             <Suspense fallback={<LoadingBlock label="bootstrap intervals" />}>

@@ -8,5 +8,5 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 export const GET = apiRoute(getCampaignAgreement, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
   const bootstrap = query.bootstrap > 0 ? { resamples: query.bootstrap, seed: query.seed } : undefined;
-  return { status: 200, body: { questions: await computeCampaignAgreement(getSqlPool(), campaign, { bootstrap }) } };
+  return { status: 200, body: { questions: await computeCampaignAgreement(getSqlPool(), campaign, { bootstrap, minSharedPairs: query.minShared }) } };
 });
