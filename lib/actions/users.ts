@@ -35,8 +35,9 @@ export const resetPasswordAction = defineAction({
   roles: ['ADMIN'],
   schema: z.object({ userId: userIdSchema, password: newPasswordSchema }),
   handler: async ({ userId, password }, admin) => {
-    const { user, temporaryPassword } = await resetAccountPassword(getDb(), userId, password, admin);
-    return { email: user.email, temporaryPassword };
+    const { user, temporaryPassword, tokensRevoked } = await resetAccountPassword(getDb(), userId, password, admin);
+    revalidatePath('/admin/users', 'layout'); // the token counts and the user's token page
+    return { email: user.email, temporaryPassword, tokensRevoked };
   },
 });
 
@@ -44,8 +45,8 @@ export const setUserActiveAction = defineAction({
   roles: ['ADMIN'],
   schema: z.object({ userId: userIdSchema, isActive: z.enum(['true', 'false']).transform((v) => v === 'true') }),
   handler: async ({ userId, isActive }, admin) => {
-    const user = await setAccountActive(getDb(), userId, isActive, admin);
-    revalidatePath('/admin/users');
-    return { isActive: user.isActive };
+    const { user, tokensRevoked } = await setAccountActive(getDb(), userId, isActive, admin);
+    revalidatePath('/admin/users', 'layout');
+    return { isActive: user.isActive, tokensRevoked };
   },
 });

@@ -56,17 +56,18 @@ const findByHash = preparedStatement(
   'api-token-user',
   `SELECT t."id" AS "tokenId", t."lastUsedAt", ${userColumns}
    FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId"
-   WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > $2) AND u."isActive"`,
+   WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > $2) AND u."isActive" AND (NOT u."isDemo" OR $3)`,
 );
 const touch = preparedStatement('api-token-touch', `UPDATE "ApiToken" SET "lastUsedAt" = $2 WHERE "id" = $1`);
 
 /**
- * The active user behind a token hash, or null (unknown, revoked, expired, or the user is
- * inactive). One prepared statement on every API request, on the plain pg pool of the hot path
- * (sql-pool.ts), not through Prisma.
+ * The active user behind a token hash, or null (unknown, revoked, expired, the user is inactive,
+ * or a demo account's token when `allowDemo` is false). One prepared statement on every API
+ * request, on the plain pg pool of the hot path (sql-pool.ts), not through Prisma; a refused
+ * token's last use is not touched.
  */
-export async function findUserByApiTokenHash(db: Queryable, tokenHash: string, now = new Date()): Promise<UserDto | null> {
-  const { rows } = await findByHash<UserDto & { tokenId: number; lastUsedAt: Date | null }>(db, [tokenHash, now]);
+export async function findUserByApiTokenHash(db: Queryable, tokenHash: string, allowDemo: boolean, now = new Date()): Promise<UserDto | null> {
+  const { rows } = await findByHash<UserDto & { tokenId: number; lastUsedAt: Date | null }>(db, [tokenHash, now, allowDemo]);
   const row = rows[0];
   if (!row) return null;
   const { tokenId, lastUsedAt, ...user } = row;
