@@ -10,6 +10,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { makeUser } from '@/prisma/factories/users';
 import { resetAccountPassword, setAccountActive, setAccountRole } from './accounts';
 import { issueApiToken, userForApiToken } from './api-token';
+import { countUsableApiTokens, revokeApiToken } from '@/lib/db/api-tokens';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -72,5 +73,20 @@ describe('API tokens follow the account', () => {
     const { user, tokens } = await userWithTokens();
     await setAccountRole(db, user.id, 'ANNOTATOR', actor);
     expect(await userForApiToken(pool, tokens[0]!)).toMatchObject({ id: user.id, role: 'ANNOTATOR' });
+  });
+});
+
+describe('an admin revokes a user’s token (Admin › Users › API tokens)', () => {
+  it('revokes only a token of the user named: another user’s token id is refused and keeps working', async () => {
+    const { user, tokens } = await userWithTokens();
+    const other = await userWithTokens();
+    const [token] = await db.apiToken.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' }, take: 1 });
+    expect(await revokeApiToken(db, other.user.id, token!.id)).toBe(false);
+    expect(await userForApiToken(pool, tokens[0]!)).toMatchObject({ id: user.id });
+    expect((await countUsableApiTokens(db)).get(user.id)).toBe(2);
+    expect(await revokeApiToken(db, user.id, token!.id)).toBe(true);
+    expect(await userForApiToken(pool, tokens[0]!)).toBeNull();
+    expect((await countUsableApiTokens(db)).get(user.id)).toBe(1);
+    expect(await revokeApiToken(db, user.id, token!.id)).toBe(false);
   });
 });

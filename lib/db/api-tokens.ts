@@ -26,10 +26,20 @@ export function listApiTokens(db: Db, userId: number): Promise<ApiTokenView[]> {
   return db.apiToken.findMany({ where: { userId }, orderBy: { id: 'desc' }, select: tokenSelect });
 }
 
-/** Revokes the user's own token; false when there is no such token of theirs (or it was revoked). */
+/** Revokes a token of that user (their own, or an admin on their behalf); false when the user has no such active token. */
 export async function revokeApiToken(db: Db, userId: number, id: number): Promise<boolean> {
   const { count } = await db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
   return count === 1;
+}
+
+/** How many usable (not revoked, not expired) tokens each user has: for Admin › Users. */
+export async function countUsableApiTokens(db: Db, now = new Date()): Promise<Map<number, number>> {
+  const groups = await db.apiToken.groupBy({
+    by: ['userId'],
+    where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    _count: { _all: true },
+  });
+  return new Map(groups.map((g) => [g.userId, g._count._all]));
 }
 
 export interface ApiTokenListing extends ApiTokenView {
