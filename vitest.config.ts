@@ -31,6 +31,9 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['**/*.db.test.ts'],
+          // next-auth imports `next/server` without an extension, which Node's ESM loader cannot
+          // resolve; inlined, Vite resolves it, so tests can call real route handlers.
+          server: { deps: { inline: ['next-auth'] } },
           exclude: ['node_modules/**'],
           environment: 'node',
           ...dbSetup,

@@ -4,7 +4,8 @@
  */
 import { test, expect, type DemoRole } from './fixtures';
 
-const pages = ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining', '/admin/users'] as const;
+// /admin/users/1/tokens: the first demo account's tokens (admins see every user's)
+const pages = ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining', '/admin/users', '/admin/users/1/tokens'] as const;
 
 const allowedPages: Record<DemoRole, readonly string[]> = {
   annotator: ['/annotate'],
@@ -42,4 +43,13 @@ test('an unknown corpus is a 404 page', async ({ page, loginAs }) => {
   const res = await page.goto('/corpora/no-such-corpus');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 · Not found' })).toBeVisible();
+});
+
+test('an unknown user’s token page is a 404 page', async ({ page, loginAs }) => {
+  await loginAs('admin');
+  for (const path of ['/admin/users/2147483000/tokens', '/admin/users/not-a-number/tokens']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 · Not found' })).toBeVisible();
+  }
 });

@@ -209,6 +209,12 @@ export const actionTable: Record<string, ActionRow> = {
   setUserRoleAction: { roles: admins, args: [{ userId: 2147483000, role: 'ADMIN' }], allowedError: 'That user does not exist.', owner: none },
   resetPasswordAction: { roles: admins, args: [{ userId: 2147483000 }], allowedError: 'That user does not exist.', owner: none },
   setUserActiveAction: { roles: admins, args: [{ userId: 2147483000, isActive: 'true' }], allowedError: 'That user does not exist.', owner: none },
+  revokeUserApiTokenAction: {
+    roles: admins,
+    args: [{ userId: 2147483000, tokenId: 2147483000 }],
+    allowedError: 'That user has no active token with that id.',
+    owner: { kind: 'shared', reason: 'admins manage every user’s tokens; a token named under another user than its owner is refused (e2e/admin-tokens.spec.ts)' },
+  },
   changeCampaignStatusAction: { roles: staff, args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   addCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
   removeCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },

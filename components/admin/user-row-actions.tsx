@@ -2,6 +2,7 @@
 import { useState, useTransition } from 'react';
 import { resetPasswordAction, setUserActiveAction, setUserRoleAction } from '@/lib/actions/users';
 import { roleLabels, roles, type RoleName } from '@/lib/access/roles';
+import { revokedTokensClause } from '@/lib/auth/revoked-tokens';
 
 interface Props {
   user: { id: number; email: string; role: RoleName; isActive: boolean };
@@ -44,8 +45,8 @@ export function UserRowActions({ user, isSelf }: Props) {
             run(
               () => resetPasswordAction({ userId: user.id }),
               (r) => {
-                const data = r.data as { temporaryPassword: string | null };
-                return `New password (shown once): ${data.temporaryPassword ?? ''}`;
+                const data = r.data as { temporaryPassword: string | null; tokensRevoked: number };
+                return `Password reset${revokedTokensClause(data.tokensRevoked)}. New password (shown once): ${data.temporaryPassword ?? ''}`;
               },
             )
           }
@@ -60,7 +61,7 @@ export function UserRowActions({ user, isSelf }: Props) {
             onClick={() =>
               run(
                 () => setUserActiveAction({ userId: user.id, isActive: user.isActive ? 'false' : 'true' }),
-                () => (user.isActive ? 'Deactivated.' : 'Activated.'),
+                (r) => (user.isActive ? `Deactivated${revokedTokensClause((r.data as { tokensRevoked: number }).tokensRevoked)}.` : 'Activated.'),
               )
             }
           >

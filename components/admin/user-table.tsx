@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { roleLabels, type RoleName } from '@/lib/access/roles';
 import { UserRowActions } from './user-row-actions';
 
@@ -8,6 +9,8 @@ export interface UserTableRow {
   role: RoleName;
   isActive: boolean;
   lastLoginAt: string | null;
+  /** usable API tokens */
+  activeTokens: number;
 }
 
 export function UserTable({ users, currentUserId }: { users: UserTableRow[]; currentUserId: number }) {
@@ -20,6 +23,7 @@ export function UserTable({ users, currentUserId }: { users: UserTableRow[]; cur
           <th>Role</th>
           <th>Status</th>
           <th>Last sign-in</th>
+          <th>API tokens</th>
           <th>Actions</th>
         </tr>
       </thead>
@@ -31,6 +35,11 @@ export function UserTable({ users, currentUserId }: { users: UserTableRow[]; cur
             <td>{roleLabels[u.role]}</td>
             <td>{u.isActive ? 'active' : 'deactivated'}</td>
             <td className="small">{u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString('en') : 'never'}</td>
+            <td className="small">
+              <Link href={`/admin/users/${u.id}/tokens`} aria-label={`API tokens of ${u.email}`}>
+                {u.activeTokens === 0 ? 'none active' : `${u.activeTokens} active`}
+              </Link>
+            </td>
             <td>
               <UserRowActions user={u} isSelf={u.id === currentUserId} />
             </td>

@@ -1,11 +1,14 @@
 'use server';
 /**
- * Admin: create users, change roles, reset passwords, deactivate. The rules and the audit entries
- * live in lib/auth/accounts.ts, shared with `paralens user`.
+ * Admin: create users, change roles, reset passwords, deactivate, revoke a user's API tokens. The
+ * account rules and their audit entries live in lib/auth/accounts.ts, shared with `paralens user`.
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
+import { recordAudit } from '@/lib/db/audit';
+import { revokeApiToken } from '@/lib/db/api-tokens';
 import { createAccount, newAccountSchema, newPasswordSchema, resetAccountPassword, roleSchema, setAccountActive, setAccountRole } from '@/lib/auth/accounts';
 import { defineAction } from './define-action';
 
@@ -35,8 +38,9 @@ export const resetPasswordAction = defineAction({
   roles: ['ADMIN'],
   schema: z.object({ userId: userIdSchema, password: newPasswordSchema }),
   handler: async ({ userId, password }, admin) => {
-    const { user, temporaryPassword } = await resetAccountPassword(getDb(), userId, password, admin);
-    return { email: user.email, temporaryPassword };
+    const { user, temporaryPassword, tokensRevoked } = await resetAccountPassword(getDb(), userId, password, admin);
+    revalidatePath('/admin/users', 'layout'); // the token counts and the user's token page
+    return { email: user.email, temporaryPassword, tokensRevoked };
   },
 });
 
@@ -44,8 +48,21 @@ export const setUserActiveAction = defineAction({
   roles: ['ADMIN'],
   schema: z.object({ userId: userIdSchema, isActive: z.enum(['true', 'false']).transform((v) => v === 'true') }),
   handler: async ({ userId, isActive }, admin) => {
-    const user = await setAccountActive(getDb(), userId, isActive, admin);
-    revalidatePath('/admin/users');
-    return { isActive: user.isActive };
+    const { user, tokensRevoked } = await setAccountActive(getDb(), userId, isActive, admin);
+    revalidatePath('/admin/users', 'layout');
+    return { isActive: user.isActive, tokensRevoked };
+  },
+});
+
+/** Any user's token, on the user's token page (/admin/users/{id}/tokens); `paralens token revoke` is the command line's way. */
+export const revokeUserApiTokenAction = defineAction({
+  roles: ['ADMIN'],
+  schema: z.object({ userId: userIdSchema, tokenId: z.coerce.number().int().positive() }),
+  handler: async ({ userId, tokenId }, admin) => {
+    const db = getDb();
+    if (!(await revokeApiToken(db, userId, tokenId))) throw new AppError('NOT_FOUND', 'That user has no active token with that id.');
+    await recordAudit(db, { actorId: admin.id, action: 'token.revoke', targetType: 'api-token', targetId: tokenId, details: { userId, via: 'web' } });
+    revalidatePath('/admin/users', 'layout');
+    return { tokenId };
   },
 });

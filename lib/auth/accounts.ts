@@ -36,6 +36,11 @@ export interface PasswordOutcome {
   temporaryPassword: string | null;
 }
 
+/** What a password reset or a deactivation also did: revoke the account's usable API tokens. */
+export interface TokensRevoked {
+  tokensRevoked: number;
+}
+
 function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }
@@ -43,7 +48,7 @@ function generatePassword(): string {
 interface AccountChange {
   action: string;
   targetId: number;
-  details?: Record<string, string>;
+  details?: Record<string, string | number>;
 }
 
 async function audit(db: Db, actor: Actor, change: AccountChange): Promise<void> {
@@ -76,24 +81,25 @@ export async function setAccountRole(db: Db, userId: number, role: RoleName, act
   const target = await loadTarget(db, userId);
   if (target.role === role) return target;
   await assertNotLastAdmin(db, target);
-  const user = await updateUser(db, userId, { role });
+  const { user } = await updateUser(db, userId, { role });
   await audit(db, actor, { action: 'user.role', targetId: userId, details: { from: target.role, to: role } });
   return user;
 }
 
-export async function resetAccountPassword(db: Db, userId: number, password: string | undefined, actor: Actor): Promise<PasswordOutcome> {
+export async function resetAccountPassword(db: Db, userId: number, password: string | undefined, actor: Actor): Promise<PasswordOutcome & TokensRevoked> {
   await loadTarget(db, userId);
   const next = password || generatePassword();
-  const user = await updateUser(db, userId, { passwordHash: await hashPassword(next) });
-  await audit(db, actor, { action: 'user.password-reset', targetId: userId });
-  return { user, temporaryPassword: password ? null : next };
+  const { user, tokensRevoked } = await updateUser(db, userId, { passwordHash: await hashPassword(next) });
+  await audit(db, actor, { action: 'user.password-reset', targetId: userId, details: { tokensRevoked } });
+  return { user, temporaryPassword: password ? null : next, tokensRevoked };
 }
 
-export async function setAccountActive(db: Db, userId: number, isActive: boolean, actor: Actor): Promise<UserDto> {
+/** Deactivating ends the account's sessions and revokes its API tokens; activating brings neither back. */
+export async function setAccountActive(db: Db, userId: number, isActive: boolean, actor: Actor): Promise<{ user: UserDto } & TokensRevoked> {
   const target = await loadTarget(db, userId);
   if (!isActive && target.id === actor?.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account.');
   if (!isActive) await assertNotLastAdmin(db, target);
-  const user = await updateUser(db, userId, { isActive });
-  await audit(db, actor, { action: isActive ? 'user.activate' : 'user.deactivate', targetId: userId });
-  return user;
+  const { user, tokensRevoked } = await updateUser(db, userId, { isActive });
+  await audit(db, actor, isActive ? { action: 'user.activate', targetId: userId } : { action: 'user.deactivate', targetId: userId, details: { tokensRevoked } });
+  return { user, tokensRevoked };
 }

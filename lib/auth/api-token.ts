@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { createApiTokenRow, findUserByApiTokenHash, type ApiTokenView } from '@/lib/db/api-tokens';
 import type { UserDto } from '@/lib/db/users';
 import type { Queryable } from '@/lib/db/sql-pool';
+import { isDemoMode } from '@/lib/runtime/demo';
 
 export function hashApiToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -28,8 +29,13 @@ export function bearerToken(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-/** The user a token acts for, with the user's current role; null for unknown, revoked or expired tokens. */
+/**
+ * The user a token acts for, with the user's current role; null for unknown, revoked or expired
+ * tokens, and for a demo account's token outside demo mode (its password is published; the same
+ * rule as its sessions, lib/auth/session-user.ts). Both API paths authenticate tokens here
+ * (lib/auth/header-auth.ts).
+ */
 export function userForApiToken(db: Queryable, token: string): Promise<UserDto | null> {
   if (!/^pl_[A-Za-z0-9_-]{20,}$/.test(token)) return Promise.resolve(null);
-  return findUserByApiTokenHash(db, hashApiToken(token));
+  return findUserByApiTokenHash(db, hashApiToken(token), isDemoMode());
 }

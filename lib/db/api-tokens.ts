@@ -26,10 +26,20 @@ export function listApiTokens(db: Db, userId: number): Promise<ApiTokenView[]> {
   return db.apiToken.findMany({ where: { userId }, orderBy: { id: 'desc' }, select: tokenSelect });
 }
 
-/** Revokes the user's own token; false when there is no such token of theirs (or it was revoked). */
+/** Revokes a token of that user (their own, or an admin on their behalf); false when the user has no such active token. */
 export async function revokeApiToken(db: Db, userId: number, id: number): Promise<boolean> {
   const { count } = await db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
   return count === 1;
+}
+
+/** How many usable (not revoked, not expired) tokens each user has: for Admin › Users. */
+export async function countUsableApiTokens(db: Db, now = new Date()): Promise<Map<number, number>> {
+  const groups = await db.apiToken.groupBy({
+    by: ['userId'],
+    where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    _count: { _all: true },
+  });
+  return new Map(groups.map((g) => [g.userId, g._count._all]));
 }
 
 export interface ApiTokenListing extends ApiTokenView {
@@ -56,17 +66,18 @@ const findByHash = preparedStatement(
   'api-token-user',
   `SELECT t."id" AS "tokenId", t."lastUsedAt", ${userColumns}
    FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId"
-   WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > $2) AND u."isActive"`,
+   WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > $2) AND u."isActive" AND (NOT u."isDemo" OR $3)`,
 );
 const touch = preparedStatement('api-token-touch', `UPDATE "ApiToken" SET "lastUsedAt" = $2 WHERE "id" = $1`);
 
 /**
- * The active user behind a token hash, or null (unknown, revoked, expired, or the user is
- * inactive). One prepared statement on every API request, on the plain pg pool of the hot path
- * (sql-pool.ts), not through Prisma.
+ * The active user behind a token hash, or null (unknown, revoked, expired, the user is inactive,
+ * or a demo account's token when `allowDemo` is false). One prepared statement on every API
+ * request, on the plain pg pool of the hot path (sql-pool.ts), not through Prisma; a refused
+ * token's last use is not touched.
  */
-export async function findUserByApiTokenHash(db: Queryable, tokenHash: string, now = new Date()): Promise<UserDto | null> {
-  const { rows } = await findByHash<UserDto & { tokenId: number; lastUsedAt: Date | null }>(db, [tokenHash, now]);
+export async function findUserByApiTokenHash(db: Queryable, tokenHash: string, allowDemo: boolean, now = new Date()): Promise<UserDto | null> {
+  const { rows } = await findByHash<UserDto & { tokenId: number; lastUsedAt: Date | null }>(db, [tokenHash, now, allowDemo]);
   const row = rows[0];
   if (!row) return null;
   const { tokenId, lastUsedAt, ...user } = row;

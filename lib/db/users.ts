@@ -1,7 +1,8 @@
 /**
  * Users: the account data the guards, sign-in and the admin page need. Returns plain DTOs.
  * Every session token carries the user's sessionVersion; the changes that must end existing
- * sessions (password, role, active state, sign-out) bump it here, so no caller can forget.
+ * sessions (password, role, active state, sign-out) bump it here, and a new password or a
+ * deactivation also revokes the user's API tokens here, so no caller can forget.
  */
 import type { Db } from './client';
 import { preparedStatement, type Queryable } from './sql-pool';
@@ -84,14 +85,32 @@ export function findUserByEmail(db: Db, email: string): Promise<UserDto | null> 
 
 export type UserChanges = Partial<{ role: Role; passwordHash: string; isActive: boolean; name: string }>;
 
-/** A new password, role or active state ends the user's existing sessions (a name change does not). */
-export function updateUser(db: Db, id: number, data: UserChanges): Promise<UserDto> {
+export interface UserUpdate {
+  user: UserDto;
+  /** API tokens this change revoked (a new password or a deactivation revokes every usable one) */
+  tokensRevoked: number;
+}
+
+/**
+ * A new password, role or active state ends the user's existing sessions (a name change does not).
+ * A new password or a deactivation also revokes the user's usable API tokens, in the same
+ * transaction: revoked for good, so activating the account again does not bring them back. A role
+ * change keeps tokens: a token acts with its user's current role, read on every request.
+ */
+export async function updateUser(db: Db, id: number, data: UserChanges): Promise<UserUpdate> {
   const endsSessions = data.role !== undefined || data.passwordHash !== undefined || data.isActive !== undefined;
-  return db.user.update({
+  const update = db.user.update({
     where: { id },
     data: endsSessions ? { ...data, sessionVersion: { increment: 1 } } : data,
     select: userSelect,
   });
+  if (data.passwordHash === undefined && data.isActive !== false) return { user: await update, tokensRevoked: 0 };
+  const now = new Date();
+  const [user, { count }] = await db.$transaction([
+    update,
+    db.apiToken.updateMany({ where: { userId: id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, data: { revokedAt: now } }),
+  ]);
+  return { user, tokensRevoked: count };
 }
 
 /** Ends every existing session of the user (sign-out signs out everywhere). */

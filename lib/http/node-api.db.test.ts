@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encode } from 'next-auth/jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { healthAnswer } from '@/lib/db/health';
@@ -98,6 +98,23 @@ describe('the direct API path', () => {
     expect(((await other.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     await db.apiToken.updateMany({ where: { tokenHash: hashApiToken(token) }, data: { revokedAt: new Date() } });
     expect((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
+  it('refuses a demo account’s token outside demo mode (401) and accepts it in demo mode', async () => {
+    const { user, campaign, token } = await member();
+    await db.user.update({ where: { id: user.id }, data: { isDemo: true } });
+    const url = `${base}/api/v1/campaigns/${campaign.id}/next`;
+    const headers = { authorization: `Bearer ${token}` };
+    try {
+      vi.stubEnv('PARALENS_DEMO', '0');
+      const refused = await fetch(url, { headers });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
+      vi.stubEnv('PARALENS_DEMO', '1');
+      expect((await fetch(url, { headers })).status).toBe(200);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('names the wrong fields (400), refuses bodies that are not JSON or too large, and answers 409 for a closed campaign', async () => {

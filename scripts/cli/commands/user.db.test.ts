@@ -9,6 +9,7 @@ import pg from 'pg';
 import { getDb } from '@/lib/db/client';
 import { listAuditEntries } from '@/lib/db/audit';
 import { verifyCredentials } from '@/lib/auth/verify-credentials';
+import { issueApiToken } from '@/lib/auth/api-token';
 import { runInMemory } from '../memory-io';
 import { run } from './user';
 
@@ -20,6 +21,8 @@ const researcher = { email: 'Researcher@Example.org', name: 'Rita Researcher' };
 const user = (args: string[], stdin = '') => runInMemory(run, args, stdin);
 /** The newest audit entry of that action (failed sign-ins are audited too). */
 const lastAudit = async (action: string) => (await listAuditEntries(getDb(), 20)).find((e) => e.action === action);
+const issueUserToken = async (email: string, name: string) => issueApiToken(getDb(), (await getDb().user.findUniqueOrThrow({ where: { email } })).id, name, null);
+const activeTokens = (email: string) => getDb().apiToken.count({ where: { user: { email }, revokedAt: null } });
 let addressCounter = 0;
 const signIn = (email: string, password: string) => verifyCredentials({ email, password }, `192.0.2.${(addressCounter += 1)}`);
 
@@ -82,26 +85,32 @@ describe('paralens user on a fresh DATABASE_URL database', () => {
     expect(await lastAudit('user.role')).toMatchObject({ actor: null, details: { from: 'RESEARCHER', to: 'ADMIN', via: 'cli' } });
   });
 
-  it('resets a password: the old one stops working, the new one works', async () => {
+  it('resets a password: the old one stops working, the new one works, the API tokens are revoked', async () => {
     const next = 'the second admin password';
-    expect((await user(['reset-password', '--email', admin.email], `${next}\n`)).code).toBe(0);
+    await Promise.all(['notebook', 'cron'].map((name) => issueUserToken(admin.email, name)));
+    const out = await user(['reset-password', '--email', admin.email], `${next}\n`);
+    expect(out).toMatchObject({ code: 0, stdout: `Set a new password for ${admin.email} and revoked its 2 API tokens.\n` });
     expect(await signIn(admin.email, admin.password)).toEqual({ ok: false, reason: 'invalid' });
     expect((await signIn(admin.email, next)).ok).toBe(true);
     admin.password = next;
-    expect(await lastAudit('user.password-reset')).toMatchObject({ actor: null, details: { via: 'cli' } });
+    expect(await activeTokens(admin.email)).toBe(0);
+    expect(await lastAudit('user.password-reset')).toMatchObject({ actor: null, details: { tokensRevoked: 2, via: 'cli' } });
   });
 
-  it('deactivates and activates an account', async () => {
-    expect((await user(['deactivate', '--email', admin.email])).code).toBe(0);
+  it('deactivates (revoking the API token) and activates an account (the token stays revoked)', async () => {
+    await issueUserToken(admin.email, 'script');
+    const out = await user(['deactivate', '--email', admin.email]);
+    expect(out).toMatchObject({ code: 0, stdout: `Deactivated ${admin.email} and revoked its API token: they can no longer sign in.\n` });
     expect(await signIn(admin.email, admin.password)).toEqual({ ok: false, reason: 'invalid' });
     const listed = JSON.parse((await user(['list', '--json'])).stdout) as Array<{ email: string; role: string; isActive: boolean }>;
     expect(listed.map(({ email, role, isActive }) => ({ email, role, isActive }))).toEqual([
       { email: admin.email, role: 'ADMIN', isActive: false },
       { email: 'researcher@example.org', role: 'ADMIN', isActive: true },
     ]);
-    expect(await lastAudit('user.deactivate')).toMatchObject({ actor: null, details: { via: 'cli' } });
+    expect(await lastAudit('user.deactivate')).toMatchObject({ actor: null, details: { tokensRevoked: 1, via: 'cli' } });
     expect((await user(['activate', '--email', admin.email])).code).toBe(0);
     expect((await signIn(admin.email, admin.password)).ok).toBe(true);
+    expect(await activeTokens(admin.email)).toBe(0);
   });
 
   it('prints the accounts as a table', async () => {

@@ -9,6 +9,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { roles } from '@/lib/access/roles';
 import { createAccount, emailSchema, newAccountSchema, newPasswordSchema, resetAccountPassword, roleSchema, setAccountActive, setAccountRole } from '@/lib/auth/accounts';
 import type { Db } from '@/lib/db/client';
+import { revokedTokensClause } from '@/lib/auth/revoked-tokens';
 import { findUserByEmail, listUsers, type UserDto } from '@/lib/db/users';
 import { readAllText, type CliIo } from '../io';
 import { reportAppError } from '../errors';
@@ -24,9 +25,9 @@ Manages accounts with the rules of Admin › Users; every change is written to t
 
   create --email <email> --name <name> --role admin|researcher|annotator
   set-role --email <email> --role admin|researcher|annotator
-  reset-password --email <email>
-  deactivate --email <email>      the account can no longer sign in
-  activate --email <email>
+  reset-password --email <email>  also revokes the account's API tokens
+  deactivate --email <email>      the account can no longer sign in; its API tokens are revoked
+  activate --email <email>        (revoked tokens stay revoked)
   list [--json]                   every account (--json for JSON)
 
 create and reset-password read the password from standard input when it is piped
@@ -118,8 +119,8 @@ const subcommands: Record<string, Subcommand> = {
       if ('error' in input) return input.error;
       return async (db) => {
         const target = await requireUser(db, input.data.email);
-        const { temporaryPassword } = await resetAccountPassword(db, target.id, input.data.password, null);
-        io.stdout.write(`Set a new password for ${target.email}.\n`);
+        const { temporaryPassword, tokensRevoked } = await resetAccountPassword(db, target.id, input.data.password, null);
+        io.stdout.write(`Set a new password for ${target.email}${revokedTokensClause(tokensRevoked)}.\n`);
         printPassword(io, temporaryPassword);
         return 0;
       };
@@ -141,8 +142,8 @@ function activation(isActive: boolean): Subcommand {
       if ('error' in input) return input.error;
       return async (db) => {
         const target = await requireUser(db, input.data.email);
-        await setAccountActive(db, target.id, isActive, null);
-        io.stdout.write(isActive ? `Activated ${target.email}.\n` : `Deactivated ${target.email}: they can no longer sign in.\n`);
+        const { tokensRevoked } = await setAccountActive(db, target.id, isActive, null);
+        io.stdout.write(isActive ? `Activated ${target.email}.\n` : `Deactivated ${target.email}${revokedTokensClause(tokensRevoked)}: they can no longer sign in.\n`);
         return 0;
       };
     },

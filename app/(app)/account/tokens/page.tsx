@@ -1,27 +1,13 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listApiTokens, type ApiTokenView } from '@/lib/db/api-tokens';
+import { listApiTokens } from '@/lib/db/api-tokens';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CreateTokenForm } from '@/components/account/create-token-form';
-import { TokenTable, type TokenRow } from '@/components/account/token-table';
+import { TokenTable, tokenRows } from '@/components/account/token-table';
 
 export const metadata: Metadata = { title: 'API tokens' };
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** Plain rows for the table, with each token's state as of this request. */
-function tokenRows(tokens: ApiTokenView[], now = new Date()): TokenRow[] {
-  return tokens.map((t) => ({
-    ...t,
-    createdAt: t.createdAt.toISOString(),
-    lastUsedAt: iso(t.lastUsedAt),
-    expiresAt: iso(t.expiresAt),
-    revokedAt: iso(t.revokedAt),
-    state: t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= now ? 'expired' : 'active',
-  }));
-}
 
 export default async function ApiTokensPage() {
   const user = await requireUser();

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listUsers } from '@/lib/db/users';
+import { countUsableApiTokens } from '@/lib/db/api-tokens';
 import { PageHeader } from '@/components/ui/page-header';
 import { CreateUserForm } from '@/components/admin/create-user-form';
 import { UserTable } from '@/components/admin/user-table';
@@ -10,10 +11,11 @@ export const metadata: Metadata = { title: 'Users' };
 
 export default async function UsersPage() {
   const admin = await requireArea('admin');
-  const users = await listUsers(getDb());
+  const db = getDb();
+  const [users, tokenCounts] = await Promise.all([listUsers(db), countUsableApiTokens(db)]);
   return (
     <>
-      <PageHeader title="Users" description="Create accounts, set roles, reset passwords." />
+      <PageHeader title="Users" description="Create accounts, set roles, reset passwords, see and revoke API tokens." />
       <CreateUserForm />
       <h2>Accounts</h2>
       <UserTable
@@ -25,6 +27,7 @@ export default async function UsersPage() {
           role: u.role,
           isActive: u.isActive,
           lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+          activeTokens: tokenCounts.get(u.id) ?? 0,
         }))}
       />
     </>
