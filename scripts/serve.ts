@@ -1,10 +1,12 @@
 /**
  * The web server process that `npm start` runs (instead of `next start`): serves the production
  * build through lib/runtime/web-server.ts on --port/--host. TRUSTED_PROXY_HOPS says how many reverse
- * proxies in front of it to believe. Stops on SIGTERM/SIGINT.
+ * proxies in front of it to believe; PARALENS_DEMO, AUTH_URL and PARALENS_ALLOWED_HOSTS which host
+ * names it answers to (lib/access/allowed-hosts.ts). Stops on SIGTERM/SIGINT.
  */
 import { parseArgs } from 'node:util';
 import { parseTrustedProxyHops } from '@/lib/access/client-address';
+import { hostPolicyFromEnv, openHostWarning } from '@/lib/access/allowed-hosts';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { startWebServer } from '@/lib/runtime/web-server';
 
@@ -16,12 +18,20 @@ if (!Number.isInteger(port) || trustedProxyHops === null) {
   console.error('paralens: serve needs --port N and TRUSTED_PROXY_HOPS unset or a whole number from 0 to 10.');
   process.exit(2);
 }
+const hosts = hostPolicyFromEnv();
+if (!hosts.ok) {
+  console.error(`paralens: ${hosts.problem}`);
+  process.exit(2);
+}
+const hostPolicy = hosts.policy;
 
-const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops }).catch((error: unknown) => {
+const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops, hostPolicy }).catch((error: unknown) => {
   console.error(`paralens: the web server could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
 console.log(`Web server listening on ${hostname}:${port} (trusted proxy hops: ${trustedProxyHops}).`);
+const warning = openHostWarning(hostPolicy);
+if (warning) console.warn(warning);
 
 function stop(code: number): void {
   server.close(() => process.exit(code));

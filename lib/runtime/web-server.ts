@@ -3,38 +3,25 @@
  * handler, see docs/decisions/004). It exists because the App Router does not expose the socket:
  * before Next sees a request, this server replaces any incoming client-address header with the
  * address it determined itself (lib/access/client-address.ts), and drops forwarding headers when no
- * proxy is trusted, so nobody can choose their own address by sending X-Forwarded-For.
+ * proxy is trusted, so nobody can choose their own address by sending X-Forwarded-For; it also
+ * refuses unknown host names and bodies over their limit (lib/runtime/front-door.ts).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import next from 'next';
 import { directApi } from '@/lib/http/node-api';
 import { directRoutes } from '@/lib/http/annotation-routes';
 import { healthAnswer } from '@/lib/db/health';
-import { clientAddressHeader, clientAddressMarker, resolveClientAddress } from '@/lib/access/client-address';
+import { clientAddressMarker } from '@/lib/access/client-address';
+import type { HostPolicy } from '@/lib/access/allowed-hosts';
+import { createFrontDoor } from './front-door';
 
 export interface WebServerOptions {
   dir: string;
   hostname: string;
   port: number;
   trustedProxyHops: number;
-}
-
-/** Headers only a trusted proxy may set; without one, whatever the client sent is dropped. */
-const forwardingHeaders = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(',') : value;
-}
-
-/** Rewrites the request's headers in place: the client-address header from the socket (or the trusted proxies). */
-export function prepareRequestHeaders(req: IncomingMessage, trustedProxyHops: number): void {
-  const socketAddress = req.socket.remoteAddress;
-  const address =
-    resolveClientAddress(socketAddress, headerValue(req.headers['x-forwarded-for']), trustedProxyHops) ??
-    resolveClientAddress(socketAddress, undefined, 0);
-  delete req.headers[clientAddressHeader];
-  if (trustedProxyHops === 0) for (const name of forwardingHeaders) delete req.headers[name];
-  if (address) req.headers[clientAddressHeader] = address;
+  /** which host names to answer to (lib/access/allowed-hosts.ts) */
+  hostPolicy: HostPolicy;
 }
 
 function listen(server: Server, port: number, hostname: string): Promise<void> {
@@ -56,8 +43,8 @@ export async function startWebServer(options: WebServerOptions): Promise<Server>
   (globalThis as Record<symbol, unknown>)[clientAddressMarker] = true;
 
   const answerDirectly = directApi(directRoutes, [{ path: '/api/health', answer: healthAnswer }]);
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    prepareRequestHeaders(req, options.trustedProxyHops);
+  // The front door checks the host name and the body limit first (lib/runtime/front-door.ts).
+  const server = createFrontDoor(options, (req: IncomingMessage, res: ServerResponse) => {
     // The annotation hot routes and the health check skip Next.js's router (same contracts and handlers, docs/decisions/007).
     if (answerDirectly(req, res)) return;
     handle(req, res).catch((error: unknown) => {
