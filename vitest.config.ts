@@ -12,6 +12,8 @@ const dbSetup = {
   setupFiles: ['lib/db/testing/worker-setup.ts'],
 };
 const cliCloneTest = 'scripts/cli/fresh-clone.test.ts';
+// `launcher`: `npm start` itself, on the production build (npm test runs it after its build step).
+const launcherTests = 'scripts/**/*.launcher.test.ts';
 
 export default defineConfig({
   resolve: { alias },
@@ -22,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'components/**/*.test.ts', 'prisma/**/*.test.ts'],
-          exclude: ['**/*.db.test.ts', cliCloneTest, 'node_modules/**'],
+          exclude: ['**/*.db.test.ts', cliCloneTest, launcherTests, 'node_modules/**'],
           environment: 'node',
         },
       },
@@ -40,6 +42,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'launcher', include: [launcherTests], environment: 'node', testTimeout: 6 * 60_000, hookTimeout: 15 * 60_000 },
       },
       {
         resolve: { alias },

@@ -5,6 +5,7 @@
  * then hands over to the TypeScript script named in argv[2] (scripts/<name>.ts) through tsx.
  */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { PrepareError, prepareCheckout, projectRoot as root } from './lib/prepare-checkout.mjs';
 
@@ -24,5 +25,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scrip
   env: { ...process.env, PARALENS_ROOT: root },
 });
 // The child handles Ctrl-C itself (it shares our terminal's process group); we only wait for it.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// A SIGTERM sent to this process alone (`docker stop`, `kill <pid>`) is passed on, so it stops cleanly.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+// Its exit code is ours; killed by a signal, we exit 128 + the signal's number, like a shell.
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0)));

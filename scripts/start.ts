@@ -6,6 +6,7 @@
  * failures print one line and exit 1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '@/lib/runtime/bootstrap';
 import { isPortFree } from '@/lib/runtime/ports';
@@ -16,33 +17,34 @@ import { maxTrustedProxyHops, parseTrustedProxyHops } from '@/lib/access/client-
 import { isBuildStale } from './lib/build-freshness';
 import { createPrismaClient, type Db } from '@/lib/db/client';
 import { ensureCorpusSummaries } from '@/lib/db/corpus-summary';
-import { expireImportFiles, importJobKind, recoverImportsAtStartup } from '@/lib/jobs/import-queue';
+import { cleanImportFilesAtStartup, expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
-import { requeueInterruptedScoring } from '@/lib/db/scoring-jobs';
 import { scoringJobKind } from '@/lib/jobs/scoring-queue';
-import { exportJobKind, recoverExportsAtStartup } from '@/lib/jobs/export-queue';
+import { cleanExportFilesAtStartup, exportJobKind } from '@/lib/jobs/export-queue';
 import { indexJobKind } from '@/lib/jobs/index-queue';
-import { requeueInterruptedIndexJobs } from '@/lib/db/index-jobs';
+import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 
-/** Before serving: interrupted imports and exports failed, interrupted scoring requeued, private files tightened, stale files removed, summaries present. */
+/**
+ * Before serving: jobs whose owner is gone failed or requeued (a command-line run that is still
+ * alive keeps its job), private files tightened, stale files removed, summaries present.
+ */
 async function recoverAtStartup(db: Db): Promise<void> {
-  const { interrupted, removed } = await recoverImportsAtStartup(db);
-  if (interrupted > 0) console.log(`Marked ${interrupted} interrupted import(s) as failed; nothing of them was imported.`);
+  for (const line of describeOrphanRecovery(await recoverOrphanedJobs(db))) console.log(line);
+  const removed = await cleanImportFilesAtStartup(db);
   if (removed > 0) console.log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
-  const requeued = await requeueInterruptedScoring(db);
-  if (requeued > 0) console.log(`Queued ${requeued} interrupted scoring job(s) again; they continue where they stopped.`);
-  const exports = await recoverExportsAtStartup(db);
-  if (exports.interrupted > 0) console.log(`Marked ${exports.interrupted} interrupted export(s) as failed; they can be run again from /exports.`);
-  await requeueInterruptedIndexJobs(db);
+  await cleanExportFilesAtStartup(db);
   const summarized = await ensureCorpusSummaries(db);
   if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
 }
 
-/** Runs queued jobs (web imports, scoring, exports) in processes of their own, beside the web server. */
+/** Runs queued jobs (web imports, scoring, exports, indexes) in processes of their own, beside the web server, and fails or requeues jobs whose owner is gone. */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
   const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, indexJobKind, exportJobKind], {
     env,
-    housekeeping: { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
+    housekeeping: [
+      { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
+      { everyMs: ORPHAN_CHECK_MS, run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)) },
+    ],
   });
   supervisor.start();
   return supervisor;
@@ -68,10 +70,31 @@ function checkTrustedProxyHops(value: string | undefined): void {
   }
 }
 
+/** Whether the process has ended: with an exit code, or killed by a signal (then exitCode stays null). */
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Asks the web server to stop and waits for it; after `graceMs` it is killed. */
+async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (hasExited(child)) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The exit code of a launcher whose web server ended on its own: never 0, so a supervisor restarts it. */
+function unexpectedExitCode(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null && code !== 0) return code;
+  return signal ? 128 + (osConstants.signals[signal] ?? 0) : 1;
+}
+
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new StartupError('the web server exited during start-up (see its output above).', 'Fix the cause and run npm start again.');
+    if (hasExited(child)) throw new StartupError('the web server exited during start-up (see its output above).', 'Fix the cause and run npm start again.');
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -112,18 +135,22 @@ async function main(): Promise<void> {
   await recoverAtStartup(jobsDb);
   let child: ChildProcess | undefined;
   let supervisor: JobSupervisor | undefined;
-  let stopping = false;
+  let stopping: Promise<void> | null = null;
+  // One clean stop whatever asks for it (a signal, a second signal, the web server ending): jobs,
+  // then the web server, then PostgreSQL. Each step is bounded, so the whole stays under 15 s.
   const shutdown = async (code: number): Promise<never> => {
-    if (!stopping) {
-      stopping = true;
+    stopping ??= (async () => {
       await supervisor?.stop();
-      await jobsDb.$disconnect();
-      if (child && child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child?.once('exit', r));
-      }
+      await jobsDb.$disconnect().catch(() => undefined);
+      if (child) await stopChild(child);
       await database.stop();
       if (database.mode === 'embedded') console.log('Stopped the web server and PostgreSQL.');
+    })();
+    try {
+      await stopping;
+    } catch (error) {
+      console.error('paralens: stopping did not finish cleanly:', error);
+      process.exit(code === 0 ? 1 : code);
     }
     process.exit(code);
   };
@@ -151,11 +178,10 @@ async function main(): Promise<void> {
     }
     const serveArgs = ['--import', 'tsx', serveScript, '--port', String(port), '--host', host];
     child = spawn(process.execPath, serveArgs, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env });
-    child.on('exit', (code) => {
-      if (!stopping) {
-        console.error(`paralens: the web server stopped unexpectedly (exit ${code}).`);
-        void shutdown(code ?? 1);
-      }
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`paralens: the web server stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping the jobs and the database.`);
+      void shutdown(unexpectedExitCode(code, signal));
     });
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
     await waitForHealth(url, child);

@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
  * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
- * clone after `npm ci` (alone, as it installs for minutes), the production build, and
- * the end-to-end tests in Debian's Chromium (installed with apt-get when missing and we are root;
+ * clone after `npm ci` (alone, as it installs for minutes), the production build, the launcher
+ * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts), and the end-to-end tests in Debian's Chromium (installed with apt-get when missing and we are root;
  * so is lbzip2, which the miner uses to read .bz2 dumps).
  * Prints how long each step took.
  */
@@ -64,6 +64,7 @@ const steps: Step[] = [
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'db']) },
   { name: 'cli-clone', run: () => exec(bin('vitest'), ['run', '--project', 'cli-clone']) },
   { name: 'build', run: () => (isBuildStale() ? exec(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build']) : 0) },
+  { name: 'launcher', run: () => exec(bin('vitest'), ['run', '--project', 'launcher']) },
   { name: 'e2e', run: () => exec(bin('playwright'), ['test']) },
 ].filter((s) => only.size === 0 || only.has(s.name));
 

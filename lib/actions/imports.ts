@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
+import { pruneOwners } from '@/lib/jobs/job-owner';
 import { confirmUploadedImport, getImportJobSource, requestImportCancel } from '@/lib/db/import-jobs';
 import { recordAudit } from '@/lib/db/audit';
 import { parseColumnMap } from '@/lib/import/column-map';
@@ -50,6 +51,7 @@ export const cancelImportAction = defineAction({
     const db = getDb();
     const job = await getImportJobSource(db, jobId);
     if (!job) throw new AppError('NOT_FOUND', 'That import does not exist.');
+    await pruneOwners(db); // a job whose process is gone ends at once
     const { result, sourcePath } = await requestImportCancel(db, jobId);
     if (result === 'ended') throw new AppError('CONFLICT', 'This import has already ended.');
     await removeFile(sourcePath);

@@ -11,6 +11,7 @@ import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { getCorpusBySlug } from '@/lib/db/corpora';
 import { recordAudit } from '@/lib/db/audit';
+import { pruneOwners } from '@/lib/jobs/job-owner';
 import { getScoringJob, queueScoringJob, requestScoringCancel } from '@/lib/db/scoring-jobs';
 import { setCorpusSemMeasures } from '@/lib/db/semantic-set';
 import { semanticMeasureKeys } from '@/lib/measures/catalog';
@@ -44,6 +45,7 @@ export const cancelScoringAction = defineAction({
     const db = getDb();
     const job = await getScoringJob(db, jobId);
     if (!job) throw new AppError('NOT_FOUND', 'That scoring job does not exist.');
+    await pruneOwners(db); // a job whose process is gone ends at once
     const result = await requestScoringCancel(db, jobId);
     if (result === 'ended') throw new AppError('CONFLICT', 'This scoring job has already ended.');
     await recordAudit(db, { actorId: user.id, action: 'scoring.cancel', targetType: 'scoring', targetId: jobId, details: { result } });

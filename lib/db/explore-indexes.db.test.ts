@@ -14,6 +14,7 @@ import { resolvePairFilter } from './pair-list';
 import { pairPageSql } from './pair-query';
 import { queueScoringJob } from './scoring-jobs';
 import { getSqlPool } from './sql-pool';
+import { liveTestOwner } from './testing/job-owners';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -63,18 +64,19 @@ describe('explorer indexes', () => {
 
   it('keeps one waiting job per corpus, and waits while the corpus is being scored', async () => {
     const corpus = await makeCorpus(db);
+    const owner = await liveTestOwner(db);
     const first = await queueIndexJob(db, corpus.id);
     expect(await queueIndexJob(db, corpus.id)).toBe(first);
     const scoring = await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
     // Other tests' jobs may wait too: claim until ours is reached or none is left.
     const claimed: number[] = [];
-    for (let c = await claimNextQueuedIndex(db); c; c = await claimNextQueuedIndex(db)) {
+    for (let c = await claimNextQueuedIndex(db, owner); c; c = await claimNextQueuedIndex(db, owner)) {
       claimed.push(c.id);
       await db.indexJob.update({ where: { id: c.id }, data: { status: 'SUCCEEDED' } });
     }
     expect(claimed).not.toContain(first);
     await db.scoringJob.update({ where: { id: scoring }, data: { status: 'SUCCEEDED' } });
-    const next = await claimNextQueuedIndex(db);
+    const next = await claimNextQueuedIndex(db, owner);
     expect(next?.id).toBe(first);
     expect((await getIndexJob(db, first))?.status).toBe('RUNNING');
   });

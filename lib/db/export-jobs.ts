@@ -3,12 +3,13 @@
  *   queueExportJob (web: waiting) → claimNextQueuedExport (running, in a job process) →
  *   startExportJob (rows to write) → recordExportProgress (heartbeat) → finishExportJob.
  *   Outside the happy path: failExportIfUnfinished (its process died), failInterruptedExports
- *   (start-up: a job left running is failed, never left looking complete), requeueExportJob (run a
+ *   (its owner is gone: a job left running is failed, never left looking complete), requeueExportJob (run a
  *   failed one again), deleteExportJob.
  * Jobs are private to their creator: every read for the web takes the user's id (docs/export.md).
  */
 import type { Db } from './client';
 import type { ExportFormat, JobStatus } from './generated/enums';
+import { liveOwner } from './job-owners';
 
 export interface ExportJobView {
   id: number;
@@ -66,9 +67,9 @@ export async function queueExportJob(db: Db, request: ExportJobRequest): Promise
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
-export async function claimNextQueuedExport(db: Db): Promise<{ id: number } | null> {
+export async function claimNextQueuedExport(db: Db, ownerId: string): Promise<{ id: number } | null> {
   const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "ExportJob" SET "status" = 'RUNNING', "startedAt" = now(), "updatedAt" = now()
+    UPDATE "ExportJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = now(), "updatedAt" = now()
     WHERE "id" = (SELECT "id" FROM "ExportJob" WHERE "status" = 'QUEUED' ORDER BY "id" FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING "id"`;
   return rows[0] ?? null;
@@ -102,8 +103,9 @@ export async function finishExportJob(
   id: number,
   outcome: { status: Extract<JobStatus, 'SUCCEEDED' | 'FAILED' | 'CANCELLED'>; message: string; filePath?: string; rowCount?: number; bytesWritten?: number },
 ): Promise<void> {
-  await db.exportJob.update({
-    where: { id },
+  // A job already ended (failed because its owner was taken for gone) keeps that outcome.
+  await db.exportJob.updateMany({
+    where: { id, status: 'RUNNING' },
     data: {
       status: outcome.status,
       message: outcome.message,
@@ -124,13 +126,14 @@ export async function failExportIfUnfinished(db: Db, id: number, why: string): P
   return count === 1;
 }
 
-/** At start-up (nothing runs yet): jobs left running by a stopped server are failed. */
-export async function failInterruptedExports(db: Db): Promise<number> {
-  const { count } = await db.exportJob.updateMany({
-    where: { status: 'RUNNING' },
-    data: { status: 'FAILED', finishedAt: new Date(), filePath: null, message: 'Interrupted by a restart. Nothing of it was kept; run it again.' },
-  });
-  return count;
+/** Jobs whose owner is gone are failed (the caller prunes gone owners first, and removes their output); returns their ids. */
+export async function failInterruptedExports(db: Db): Promise<number[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(
+    `UPDATE "ExportJob" j SET "status" = 'FAILED', "finishedAt" = now(), "updatedAt" = now(), "filePath" = NULL,
+       "message" = 'Interrupted: the process running it stopped. Nothing of it was kept; run it again.'
+     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner} RETURNING j."id"`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** A failed or cancelled job of this user waits again; false when there is no such job. */

@@ -12,11 +12,13 @@ import {
   failImportIfUnfinished,
   failInterruptedImports,
   listImportJobFiles,
+  markImportSucceeded,
   recordImportProgress,
   requestImportCancel,
 } from './import-jobs';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
+import { goneTestOwner, liveTestOwner } from './testing/job-owners';
 
 const request = { format: 'paws', tier: null, map: null, skipInvalid: false };
 
@@ -26,18 +28,18 @@ async function setup() {
   const user = await makeUser(db, { role: 'RESEARCHER' });
   const upload = (name: string) => createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: name, fileBytes: 10, sourcePath: `/tmp/${name}.upload`, format: null });
   const status = async (id: number) => (await db.importJob.findUniqueOrThrow({ where: { id } })).status;
-  return { db, corpus, user, upload, status };
+  return { db, corpus, user, upload, status, owner: await liveTestOwner(db) };
 }
 
 describe('import job transitions', () => {
   it('an upload waits, is confirmed once, and is claimed by exactly one of several concurrent claims', async () => {
-    const { db, upload, user } = await setup();
+    const { db, upload, user, owner } = await setup();
     const job = await upload('a');
     expect(await countWaitingImports(db, user.id)).toBe(1);
-    expect(await claimNextConfirmedImport(db)).toBeNull(); // not confirmed yet
+    expect(await claimNextConfirmedImport(db, owner)).toBeNull(); // not confirmed yet
     expect(await confirmUploadedImport(db, job.id, request)).toBe(true);
     expect(await confirmUploadedImport(db, job.id, request)).toBe(false);
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimNextConfirmedImport(db)));
+    const claims = await Promise.all(Array.from({ length: 5 }, () => claimNextConfirmedImport(db, owner)));
     const won = claims.filter((c) => c !== null);
     expect(won).toHaveLength(1);
     expect(won[0]).toMatchObject({ id: job.id, sourcePath: '/tmp/a.upload', options: request });
@@ -45,14 +47,14 @@ describe('import job transitions', () => {
   });
 
   it('cancel: a waiting upload is discarded at once (its file returned), a running job is asked to stop, an ended one is left', async () => {
-    const { db, upload, status } = await setup();
+    const { db, upload, status, owner } = await setup();
     const waiting = await upload('w');
     expect(await requestImportCancel(db, waiting.id)).toEqual({ result: 'discarded', sourcePath: '/tmp/w.upload' });
     expect(await status(waiting.id)).toBe('CANCELLED');
 
     const running = await upload('r');
     await confirmUploadedImport(db, running.id, request);
-    const claimed = await claimNextConfirmedImport(db);
+    const claimed = await claimNextConfirmedImport(db, owner);
     expect(claimed?.id).toBe(running.id);
     expect(await recordImportProgress(db, running.id, { bytesRead: 1, recordsRead: 1, rejected: 0 })).toEqual({ cancelRequested: false });
     expect(await requestImportCancel(db, running.id)).toEqual({ result: 'requested', sourcePath: null });
@@ -64,21 +66,40 @@ describe('import job transitions', () => {
     expect((await db.importJob.findUniqueOrThrow({ where: { id: running.id } })).message).toBe('Its process was stopped (SIGKILL): nothing was imported.');
   });
 
-  it('at start-up, running jobs without a heartbeat fail and return their upload; queued and waiting ones stay', async () => {
-    const { db, corpus, user, upload, status } = await setup();
-    const stale = await createImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'cli.tsv' });
-    const fresh = await createImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'cli2.tsv' });
+  it('cancel: a running job whose owner is gone ends at once (its upload returned), and its process, if it still ran, can no longer succeed', async () => {
+    const { db, upload } = await setup();
+    const orphan = await upload('o');
+    await confirmUploadedImport(db, orphan.id, request);
+    let claimed;
+    do claimed = await claimNextConfirmedImport(db, goneTestOwner());
+    while (claimed && claimed.id !== orphan.id);
+    expect(await requestImportCancel(db, orphan.id)).toEqual({ result: 'stopped', sourcePath: '/tmp/o.upload' });
+    const row = await db.importJob.findUniqueOrThrow({ where: { id: orphan.id } });
+    expect(row).toMatchObject({ status: 'CANCELLED', sourcePath: null, message: 'Cancelled: the process running it had stopped. Nothing was imported.' });
+    expect(row.finishedAt).not.toBeNull();
+    expect(await recordImportProgress(db, orphan.id, { bytesRead: 3, recordsRead: 3, rejected: 0 })).toEqual({ cancelRequested: true });
+    await expect(markImportSucceeded((sql, params) => db.$queryRawUnsafe(sql, ...params), orphan.id, { recordsRead: 3, rejected: 0, errorCount: 0, errors: [], message: null, rejectsPath: null, imported: 3, duplicates: 0 })).rejects.toThrow(/was ended while it ran/);
+    expect((await db.importJob.findUniqueOrThrow({ where: { id: orphan.id } })).status).toBe('CANCELLED');
+  });
+
+  it('running jobs whose owner is gone fail at once and return their upload; a living owner\'s, queued and waiting ones stay', async () => {
+    const { db, corpus, user, upload, status, owner } = await setup();
+    const gone = goneTestOwner();
+    const stale = await createImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'cli.tsv', ownerId: gone });
+    const fresh = await createImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'cli2.tsv', ownerId: owner });
     const staleWeb = await upload('s');
     await confirmUploadedImport(db, staleWeb.id, request);
-    await claimNextConfirmedImport(db);
+    await claimNextConfirmedImport(db, gone);
     const queued = await upload('q');
     await confirmUploadedImport(db, queued.id, request);
     const waiting = await upload('u');
     const old = new Date(Date.now() - 10 * 60_000);
-    await db.importJob.updateMany({ where: { id: { in: [stale.id, staleWeb.id, queued.id, waiting.id] } }, data: { updatedAt: old } });
+    // timestamps do not matter: an old job of a living owner stays, a fresh one of a gone owner fails
+    await db.importJob.updateMany({ where: { id: { in: [fresh.id, queued.id, waiting.id] } }, data: { updatedAt: old } });
 
-    const result = await failInterruptedImports(db, 60_000);
+    const result = await failInterruptedImports(db);
     expect(result.files).toEqual(['/tmp/s.upload']);
+    expect(result.ids.sort()).toEqual([stale.id, staleWeb.id].sort());
     expect(await status(stale.id)).toBe('FAILED');
     expect(await status(staleWeb.id)).toBe('FAILED');
     expect(await status(fresh.id)).toBe('RUNNING');

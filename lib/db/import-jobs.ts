@@ -2,25 +2,29 @@
 import type { Db } from './client';
 import type { JobStatus } from './generated/enums';
 import type { Query } from './corpus-summary';
+import { liveOwner } from './job-owners';
 
 /*
  * The life of an import job, one function per transition:
  *   createUploadedImportJob (waiting for the format) → confirmUploadedImport (queued) →
  *   claimNextConfirmedImport (running, in a job process) ──┐
  *   createImportJob (command line: running at once) ───────┴→ startImportJob (file facts) →
- *   recordImportProgress (heartbeat; tells a cancel) → markImportSucceeded (in the import's own
+ *   recordImportProgress (progress; tells a cancel) → markImportSucceeded (in the import's own
  *   transaction) | finishImportJob (failed, cancelled, unchanged).
  *   Outside the happy path: cancelWaitingImport, requestImportCancel, failImportIfUnfinished
- *   (a job process died), failInterruptedImports (start-up), expireUploads, expireRejectsFiles.
+ *   (a job process died), failInterruptedImports (its owner is gone: start-up and every few seconds),
+ *   expireUploads, expireRejectsFiles. A running job records its owner (docs/decisions/008).
  */
 
 export interface CreateImportJobData {
   corpusId: number;
   createdById: number | null;
   fileName: string;
+  /** the process that runs it (lib/jobs/job-owner.ts) */
+  ownerId: string;
 }
 
-/** A command-line import: running from the start (its process is the runner). */
+/** A command-line import: running from the start (its process is the runner and owner). */
 export function createImportJob(db: Db, data: CreateImportJobData) {
   return db.importJob.create({ data: { ...data, status: 'RUNNING', startedAt: new Date() }, select: { id: true } });
 }
@@ -64,9 +68,9 @@ export interface ClaimedImport {
  * Takes the oldest confirmed job and marks it running, atomically: several server processes on one
  * database never run the same job (SKIP LOCKED passes over a row another claim holds).
  */
-export async function claimNextConfirmedImport(db: Db): Promise<ClaimedImport | null> {
+export async function claimNextConfirmedImport(db: Db, ownerId: string): Promise<ClaimedImport | null> {
   const rows = await db.$queryRaw<Array<ClaimedImport & { options: unknown }>>`
-    UPDATE "ImportJob" SET "status" = 'RUNNING', "startedAt" = now(), "updatedAt" = now()
+    UPDATE "ImportJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = now(), "updatedAt" = now()
     WHERE "id" = (
       SELECT "id" FROM "ImportJob"
       WHERE "status" = 'QUEUED' AND "confirmedAt" IS NOT NULL AND "sourcePath" IS NOT NULL
@@ -90,14 +94,14 @@ export function findCompletedImportOfFile(db: Db, corpusId: number, fileSha256: 
   });
 }
 
-/** Progress and heartbeat; answers whether a cancel was asked for meanwhile. */
+/** Progress; answers whether a cancel was asked for meanwhile (or the job was ended without its process: then it stops too). */
 export async function recordImportProgress(db: Db, id: number, progress: { bytesRead: number; recordsRead: number; rejected: number; format?: string }): Promise<{ cancelRequested: boolean }> {
   const row = await db.importJob.update({
     where: { id },
     data: { bytesRead: BigInt(progress.bytesRead), recordsRead: progress.recordsRead, rejected: progress.rejected, ...(progress.format ? { format: progress.format } : {}) },
-    select: { cancelRequestedAt: true },
+    select: { cancelRequestedAt: true, status: true },
   });
-  return { cancelRequested: row.cancelRequestedAt !== null };
+  return { cancelRequested: row.cancelRequestedAt !== null || row.status !== 'RUNNING' };
 }
 
 export interface ImportOutcome {
@@ -112,10 +116,10 @@ export interface ImportOutcome {
   duplicates?: number;
 }
 
-/** Records the end of an import that wrote nothing (failed, cancelled, unchanged). */
+/** Records the end of an import that wrote nothing (failed, cancelled, unchanged); a job already ended (e.g. failed because its owner was gone) keeps its outcome. */
 export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome): Promise<void> {
-  await db.importJob.update({
-    where: { id },
+  await db.importJob.updateMany({
+    where: { id, status: 'RUNNING' },
     data: {
       status: outcome.status,
       recordsRead: outcome.recordsRead,
@@ -131,20 +135,27 @@ export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome
   });
 }
 
-/** Success, written by the import's own transaction just before it commits (so both or neither happen). */
+/**
+ * Success, written by the import's own transaction just before it commits (so both or neither
+ * happen). Throws, rolling the import back, when the job is no longer running (it was failed or
+ * cancelled meanwhile, e.g. because its owner was taken for gone).
+ */
 export async function markImportSucceeded(query: Query, id: number, outcome: Omit<ImportOutcome, 'status'> & { imported: number; duplicates: number }): Promise<void> {
-  await query(
+  const rows = await query(
     `UPDATE "ImportJob" SET "status" = 'SUCCEEDED', "recordsRead" = $2, "rejected" = $3, "errorCount" = $4, "errors" = $5::jsonb,
-       "message" = $6, "rejectsPath" = $7, "imported" = $8, "duplicates" = $9, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1`,
+       "message" = $6, "rejectsPath" = $7, "imported" = $8, "duplicates" = $9, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "status" = 'RUNNING'
+     RETURNING "id"`,
     [id, outcome.recordsRead, outcome.rejected, outcome.errorCount, JSON.stringify(outcome.errors), outcome.message, outcome.rejectsPath, outcome.imported, outcome.duplicates],
   );
+  if (rows.length !== 1) throw new Error(`import job #${id} was ended while it ran (its process was taken for stopped); nothing was imported`);
 }
 
-export type CancelResult = 'discarded' | 'requested' | 'ended';
+export type CancelResult = 'discarded' | 'stopped' | 'requested' | 'ended';
 
 /**
  * Cancels a job: one still waiting or queued ends at once (its upload is returned for deletion);
- * a running one is asked to stop at its next progress tick.
+ * so does a running one whose owner is gone ('stopped'; the caller prunes gone owners first);
+ * a running one whose process lives is asked to stop at its next progress tick.
  */
 export async function requestImportCancel(db: Db, id: number): Promise<{ result: CancelResult; sourcePath: string | null }> {
   const waiting = await db.$queryRaw<Array<{ sourcePath: string | null; confirmed: boolean }>>`
@@ -156,6 +167,14 @@ export async function requestImportCancel(db: Db, id: number): Promise<{ result:
     await releaseImportSource(db, id);
     return { result: 'discarded', sourcePath: waiting[0].sourcePath };
   }
+  const orphaned = await db.$queryRawUnsafe<Array<{ sourcePath: string | null }>>(
+    `UPDATE "ImportJob" j SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(), "sourcePath" = NULL,
+       "message" = 'Cancelled: the process running it had stopped. Nothing was imported.'
+     WHERE j."id" = $1 AND j."status" = 'RUNNING' AND NOT ${liveOwner}
+     RETURNING (SELECT x."sourcePath" FROM "ImportJob" x WHERE x."id" = j."id") AS "sourcePath"`,
+    id,
+  );
+  if (orphaned[0]) return { result: 'stopped', sourcePath: orphaned[0].sourcePath };
   const { count } = await db.importJob.updateMany({ where: { id, status: 'RUNNING' }, data: { cancelRequestedAt: new Date() } });
   return { result: count === 1 ? 'requested' : 'ended', sourcePath: null };
 }
@@ -239,18 +258,20 @@ export async function getImportJob(db: Db, id: number): Promise<(ImportJobView &
 }
 
 /**
- * Jobs a stopped process left behind: RUNNING with no heartbeat for `staleMs`. Nothing of theirs was
- * written (their transaction died with the process), so they are marked failed; returns the
- * uploaded files they held, for the caller to delete. Uploads waiting for confirmation and confirmed
- * jobs waiting for their turn stay as they are: the queue picks the latter up again.
+ * Jobs whose owner is gone (lib/db/job-owners.ts; the caller prunes gone owners first), whatever
+ * their timestamps say. Nothing of theirs was written (their transaction died with the process), so
+ * they are marked failed; returns their ids and the uploaded files they held, for the caller to
+ * delete. Uploads waiting for confirmation and confirmed jobs waiting for their turn stay as they
+ * are: the queue picks the latter up again.
  */
-export async function failInterruptedImports(db: Db, staleMs = 5 * 60_000): Promise<{ count: number; files: string[] }> {
-  const rows = await db.$queryRaw<Array<{ sourcePath: string | null }>>`
-    UPDATE "ImportJob" SET "status" = 'FAILED', "finishedAt" = now(), "sourcePath" = NULL,
-      "message" = 'Interrupted: Paralens stopped during the import. Nothing was imported; start it again.'
-    WHERE "status" = 'RUNNING' AND "updatedAt" < ${new Date(Date.now() - staleMs)}
-    RETURNING (SELECT j."sourcePath" FROM "ImportJob" j WHERE j."id" = "ImportJob"."id") AS "sourcePath"`;
-  return { count: rows.length, files: rows.flatMap((r) => (r.sourcePath ? [r.sourcePath] : [])) };
+export async function failInterruptedImports(db: Db): Promise<{ ids: number[]; files: string[] }> {
+  const rows = await db.$queryRawUnsafe<Array<{ id: number; sourcePath: string | null }>>(
+    `UPDATE "ImportJob" j SET "status" = 'FAILED', "finishedAt" = now(), "updatedAt" = now(), "sourcePath" = NULL,
+       "message" = 'Interrupted: the process running it stopped. Nothing was imported; start it again.'
+     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}
+     RETURNING j."id", (SELECT x."sourcePath" FROM "ImportJob" x WHERE x."id" = j."id") AS "sourcePath"`,
+  );
+  return { ids: rows.map((r) => r.id), files: rows.flatMap((r) => (r.sourcePath ? [r.sourcePath] : [])) };
 }
 
 /** Uploads never confirmed within `maxAgeMs` expire; returns their files, for the caller to delete. */

@@ -7,6 +7,7 @@
  */
 import type { Db } from './client';
 import type { Query } from './corpus-summary';
+import { liveOwner } from './job-owners';
 
 export interface IndexJobView {
   id: number;
@@ -34,9 +35,9 @@ export function queueIndexJob(db: Db, corpusId: number): Promise<number> {
 }
 
 /** The oldest waiting job whose corpus is not being scored, while no other index job runs (their builds would queue on the same table lock anyway). */
-export async function claimNextQueuedIndex(db: Db): Promise<{ id: number } | null> {
+export async function claimNextQueuedIndex(db: Db, ownerId: string): Promise<{ id: number } | null> {
   const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "IndexJob" SET "status" = 'RUNNING', "startedAt" = now(), "updatedAt" = now()
+    UPDATE "IndexJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = now(), "updatedAt" = now()
     WHERE "id" = (
       SELECT "id" FROM "IndexJob" j WHERE "status" = 'QUEUED'
         AND NOT EXISTS (SELECT 1 FROM "IndexJob" r WHERE r."status" = 'RUNNING')
@@ -62,9 +63,11 @@ export async function failIndexIfUnfinished(db: Db, id: number, why: string): Pr
   return count === 1;
 }
 
-/** At start-up: jobs a stopped server left running wait again (a rebuild skips the indexes already built). */
+/** Jobs whose owner is gone wait again (a rebuild skips the indexes already built; the caller prunes gone owners first). */
 export async function requeueInterruptedIndexJobs(db: Db): Promise<number> {
-  return db.$executeRaw`UPDATE "IndexJob" SET "status" = 'QUEUED', "message" = 'Interrupted; continues.' WHERE "status" = 'RUNNING'`;
+  return db.$executeRawUnsafe(
+    `UPDATE "IndexJob" j SET "status" = 'QUEUED', "ownerId" = NULL, "updatedAt" = now(), "message" = 'Interrupted; continues.' WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
+  );
 }
 
 export async function getIndexJob(db: Db, id: number): Promise<IndexJobView | null> {

@@ -5,6 +5,7 @@
 import type { Db } from './client';
 import type { InputJsonValue } from './generated/internal/prismaNamespace';
 import type { JobStatus } from './generated/enums';
+import { isOwnerLive, liveOwner } from './job-owners';
 import { parseFunnel, type FunnelRow } from '@/lib/mining/funnel';
 
 export interface NewMiningRun {
@@ -16,6 +17,8 @@ export interface NewMiningRun {
   corpusName: string;
   options: InputJsonValue;
   createdById?: number | null;
+  /** the process that runs it (lib/jobs/job-owner.ts) */
+  ownerId: string;
   chunks: Array<{ index: number; start: number; end: number; expectedPages: number | null }>;
 }
 
@@ -33,26 +36,32 @@ export async function createMiningRun(db: Db, data: NewMiningRun): Promise<{ id:
   });
 }
 
-/** How long a RUNNING run may go without a heartbeat before it counts as crashed. */
-export const STALE_RUN_MS = 2 * 60_000;
-
 /**
  * The newest run of the same dump file (path, size, modification time, index) and mode that can be
- * continued: stopped resumably, or RUNNING without a heartbeat (its process died). A run that is
- * still alive is returned with `isAlive`, so the caller can refuse to run twice.
+ * continued: stopped resumably, or RUNNING with its owner gone (its process died; the caller prunes
+ * gone owners first). A run whose owner lives is returned with `isAlive`, so the caller can refuse to run twice.
  */
 export async function findResumableRun(db: Db, dump: { dumpPath: string; dumpBytes: number; dumpMtime: Date; indexPath: string | null; mode: string }) {
   const candidates = await db.miningRun.findMany({
     where: { dumpPath: dump.dumpPath, dumpBytes: BigInt(dump.dumpBytes), dumpMtime: dump.dumpMtime, indexPath: dump.indexPath, OR: [{ status: 'RUNNING' }, { status: 'FAILED', resumable: true }] },
     orderBy: { id: 'desc' },
-    select: { id: true, status: true, updatedAt: true, options: true, chunksTotal: true },
+    select: { id: true, status: true, updatedAt: true, options: true, chunksTotal: true, ownerId: true },
   });
   const run = candidates.find((c) => (c.options as { mode?: string } | null)?.mode === dump.mode);
   if (!run) return null;
-  return { ...run, isAlive: run.status === 'RUNNING' && Date.now() - run.updatedAt.getTime() < STALE_RUN_MS };
+  return { ...run, isAlive: run.status === 'RUNNING' && (await isOwnerLive(db, run.ownerId)) };
 }
 
-export async function restartMiningRun(db: Db, runId: number, data: { corpusName: string; options: InputJsonValue }): Promise<void> {
+/** Runs whose owner is gone stop RUNNING: failed, resumable (the same command continues them; the caller prunes gone owners first). */
+export async function failInterruptedMiningRuns(db: Db): Promise<number> {
+  return db.$executeRawUnsafe(
+    `UPDATE "MiningRun" j SET "status" = 'FAILED', "resumable" = true, "finishedAt" = now(), "updatedAt" = now(),
+       "message" = 'Interrupted: the process running it stopped. Run the same command again to continue where it stopped.'
+     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
+  );
+}
+
+export async function restartMiningRun(db: Db, runId: number, data: { corpusName: string; options: InputJsonValue; ownerId: string }): Promise<void> {
   await db.miningRun.update({ where: { id: runId }, data: { ...data, status: 'RUNNING', phase: 'map', resumable: false, message: null, finishedAt: null } });
 }
 

@@ -5,6 +5,7 @@ import { claimNextQueuedScoring, createScoringJob, failScoringIfUnfinished, getS
 import { getCorpusSemMeasures, setCorpusSemMeasures } from './semantic-set';
 import { getCorpusTotals } from './corpus-summary';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
+import { goneTestOwner, liveTestOwner } from './testing/job-owners';
 
 const syn = { rouge1: 0.5, rougeL: 0.4, bleu: 0.3, syn: 0.4 };
 
@@ -12,17 +13,18 @@ describe('scoring job queue', () => {
   it('keeps one waiting job per corpus (widening its measures) and runs one job per corpus at a time', async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
+    const owner = await liveTestOwner(db);
     const first = await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
     expect(await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'wordnet'] })).toBe(first);
     expect((await getScoringJob(db, first))?.measures).toEqual(['wordnet', 'st']);
     // claims are global: take ours (others' tests may queue jobs too)
     let claimed: { id: number } | null;
-    do claimed = await claimNextQueuedScoring(db);
+    do claimed = await claimNextQueuedScoring(db, owner);
     while (claimed && claimed.id !== first);
     expect(claimed?.id).toBe(first);
     const second = await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wms'] });
     expect(second).not.toBe(first);
-    for (let c = await claimNextQueuedScoring(db); c; c = await claimNextQueuedScoring(db)) expect(c.id).not.toBe(second);
+    for (let c = await claimNextQueuedScoring(db, owner); c; c = await claimNextQueuedScoring(db, owner)) expect(c.id).not.toBe(second);
     expect((await getScoringJob(db, second))?.status).toBe('QUEUED');
     expect(await requestScoringCancel(db, second)).toBe('cancelled');
     expect(await requestScoringCancel(db, first)).toBe('requested');
@@ -34,15 +36,28 @@ describe('scoring job queue', () => {
     expect(await requestScoringCancel(db, first)).toBe('ended');
   });
 
-  it('queues a job a stopped process left running again, leaving live ones alone', async () => {
+  it('queues a job whose owner is gone again, leaving a living owner\'s alone', async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
-    const stale = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
-    const live = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
-    await db.scoringJob.update({ where: { id: stale.id }, data: { updatedAt: new Date(Date.now() - 10 * 60_000) } });
-    expect(await requeueInterruptedScoring(db, 60_000)).toBeGreaterThanOrEqual(1);
+    const stale = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: goneTestOwner() });
+    const live = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
+    // a dead owner's job goes back to the queue whatever its timestamp; a living owner's stays, however old
+    await db.scoringJob.update({ where: { id: live.id }, data: { updatedAt: new Date(Date.now() - 10 * 60_000) } });
+    expect(await requeueInterruptedScoring(db)).toBeGreaterThanOrEqual(1);
     expect((await getScoringJob(db, stale.id))?.status).toBe('QUEUED');
     expect((await getScoringJob(db, live.id))?.status).toBe('RUNNING');
+  });
+
+  it('cancelling a running job whose owner is gone ends it at once; a living owner\'s is asked to stop', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    const orphan = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: goneTestOwner() });
+    expect(await requestScoringCancel(db, orphan.id)).toBe('cancelled');
+    expect(await getScoringJob(db, orphan.id)).toMatchObject({ status: 'CANCELLED', message: 'Cancelled: the process running it had stopped. The scores written so far are kept.' });
+    const other = await makeCorpus(db);
+    const live = await createScoringJob(db, { corpusId: other.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
+    expect(await requestScoringCancel(db, live.id)).toBe('requested');
+    expect(await getScoringJob(db, live.id)).toMatchObject({ status: 'RUNNING', cancelRequested: true });
   });
 });
 

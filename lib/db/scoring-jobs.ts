@@ -2,16 +2,18 @@
  * Scoring jobs (ScoringJob rows), one function per transition:
  *   createScoringJob (command line: running at once) | queueScoringJob (web, follow-up after an
  *   import: waiting) → claimNextQueuedScoring (running, in a job process) → recordScoringProgress
- *   (heartbeat, resume point; tells a cancel) → finishScoringJob (succeeded, failed, cancelled).
+ *   (resume point; tells a cancel) → finishScoringJob (succeeded, failed, cancelled).
  *   Outside the happy path: requestScoringCancel, takeOverInterruptedScoring (the command line
- *   continues a job whose process stopped), requeueInterruptedScoring (start-up: the supervisor
- *   continues it), failScoringIfUnfinished (a job process died).
+ *   continues a job whose owner is gone), requeueInterruptedScoring (its owner is gone: the
+ *   supervisor continues it), failScoringIfUnfinished (a job process died).
+ * A running job records its owner, the process running it (docs/decisions/008).
  * Scores are written batch by batch (lib/db/scoring-writes.ts), so an interrupted job keeps what it
  * wrote and its successor continues after lastPairId.
  */
 import type { Db } from './client';
 import type { JobStatus } from './generated/enums';
 import type { Query } from './corpus-summary';
+import { liveOwner } from './job-owners';
 
 export interface ScoringJobView {
   id: number;
@@ -55,8 +57,8 @@ function toView(row: Omit<ScoringJobView, 'skipped' | 'createdBy'> & { skipped: 
   return { ...row, skipped: Array.isArray(row.skipped) ? (row.skipped as ScoringJobView['skipped']) : [], createdBy: row.createdBy?.email ?? null };
 }
 
-/** A job the command line runs itself: running from the start. */
-export async function createScoringJob(db: Db, data: { corpusId: number; createdById: number | null; measures: string[] }): Promise<ScoringJobView> {
+/** A job the command line runs itself: running from the start, owned by the command's process. */
+export async function createScoringJob(db: Db, data: { corpusId: number; createdById: number | null; measures: string[]; ownerId: string }): Promise<ScoringJobView> {
   return toView(await db.scoringJob.create({ data: { ...data, status: 'RUNNING', startedAt: new Date() }, select }));
 }
 
@@ -86,9 +88,9 @@ export function queueScoringJob(db: Db, data: { corpusId: number; createdById: n
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
-export async function claimNextQueuedScoring(db: Db): Promise<{ id: number } | null> {
+export async function claimNextQueuedScoring(db: Db, ownerId: string): Promise<{ id: number } | null> {
   const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "ScoringJob" SET "status" = 'RUNNING', "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
+    UPDATE "ScoringJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
     WHERE "id" = (
       SELECT "id" FROM "ScoringJob" j WHERE "status" = 'QUEUED'
         AND NOT EXISTS (SELECT 1 FROM "ScoringJob" r WHERE r."corpusId" = j."corpusId" AND r."status" = 'RUNNING')
@@ -98,35 +100,40 @@ export async function claimNextQueuedScoring(db: Db): Promise<{ id: number } | n
 }
 
 /** Takes this waiting job (the command line runs an import's follow-up itself); false when it is not waiting. */
-export async function claimScoringJob(db: Db, id: number): Promise<boolean> {
-  const { count } = await db.scoringJob.updateMany({ where: { id, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } });
+export async function claimScoringJob(db: Db, id: number, ownerId: string): Promise<boolean> {
+  const { count } = await db.scoringJob.updateMany({ where: { id, status: 'QUEUED' }, data: { status: 'RUNNING', ownerId, startedAt: new Date() } });
   return count === 1;
 }
 
-/** A job running for the corpus whose heartbeat is younger than `staleMs` (another process is at work). */
-export async function findActiveScoring(db: Db, corpusId: number, staleMs = 60_000): Promise<ScoringJobView | null> {
-  const row = await db.scoringJob.findFirst({ where: { corpusId, status: 'RUNNING', updatedAt: { gte: new Date(Date.now() - staleMs) } }, select });
-  return row ? toView(row) : null;
-}
-
-/**
- * The command line continues a job of the corpus whose process stopped (running, no heartbeat for
- * `staleMs`): it becomes this process's job, with its counters and resume point, for `measures`.
- */
-export async function takeOverInterruptedScoring(db: Db, corpusId: number, measures: string[], staleMs = 60_000): Promise<ScoringJobView | null> {
-  const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "ScoringJob" SET "updatedAt" = now(), "cancelRequested" = false, "measures" = ${measures}::text[]
-    WHERE "id" = (SELECT "id" FROM "ScoringJob" WHERE "corpusId" = ${corpusId} AND "status" = 'RUNNING'
-                  AND "updatedAt" < ${new Date(Date.now() - staleMs)} ORDER BY "id" DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING "id"`;
+/** A job running for the corpus whose owner lives (another process is at work; the caller prunes gone owners first). */
+export async function findActiveScoring(db: Db, corpusId: number): Promise<ScoringJobView | null> {
+  const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(`SELECT j."id" FROM "ScoringJob" j WHERE j."corpusId" = $1 AND j."status" = 'RUNNING' AND ${liveOwner} LIMIT 1`, corpusId);
   return rows[0] ? getScoringJob(db, rows[0].id) : null;
 }
 
-/** At start-up: jobs a stopped process left running go back to the queue, to continue where they stopped. */
-export async function requeueInterruptedScoring(db: Db, staleMs = 60_000): Promise<number> {
-  return db.$executeRaw`
-    UPDATE "ScoringJob" SET "status" = 'QUEUED', "message" = 'Interrupted; continues where it stopped.'
-    WHERE "status" = 'RUNNING' AND "updatedAt" < ${new Date(Date.now() - staleMs)}`;
+/**
+ * The command line continues a job of the corpus whose owner is gone (the caller prunes gone
+ * owners first): it becomes this process's job (`ownerId`), with its counters and resume point, for `measures`.
+ */
+export async function takeOverInterruptedScoring(db: Db, corpusId: number, measures: string[], ownerId: string): Promise<ScoringJobView | null> {
+  const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(
+    `UPDATE "ScoringJob" SET "updatedAt" = now(), "cancelRequested" = false, "measures" = $2::text[], "ownerId" = $3
+     WHERE "id" = (SELECT j."id" FROM "ScoringJob" j WHERE j."corpusId" = $1 AND j."status" = 'RUNNING' AND NOT ${liveOwner}
+                   ORDER BY j."id" DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING "id"`,
+    corpusId,
+    measures,
+    ownerId,
+  );
+  return rows[0] ? getScoringJob(db, rows[0].id) : null;
+}
+
+/** Jobs whose owner is gone go back to the queue, to continue where they stopped (the caller prunes gone owners first). */
+export async function requeueInterruptedScoring(db: Db): Promise<number> {
+  return db.$executeRawUnsafe(
+    `UPDATE "ScoringJob" j SET "status" = 'QUEUED', "ownerId" = NULL, "updatedAt" = now(), "message" = 'Interrupted; continues where it stopped.'
+     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
+  );
 }
 
 /** Records the pairs total (at the start or a resumption) and measures left out. */
@@ -134,20 +141,30 @@ export async function startScoringJob(db: Db, id: number, facts: { pairsTotal: n
   await db.scoringJob.update({ where: { id }, data: { pairsTotal: facts.pairsTotal, skipped: facts.skipped, message: null } });
 }
 
-/** Progress, heartbeat and resume point; answers whether a cancel was asked for meanwhile. */
+/** Progress and resume point; answers whether a cancel was asked for meanwhile (or the job was taken from this process: then it stops too). */
 export async function recordScoringProgress(db: Db, id: number, progress: { pairsDone: number; textsEmbedded: number; lastPairId: number }): Promise<{ cancelRequested: boolean }> {
-  const row = await db.scoringJob.update({ where: { id }, data: progress, select: { cancelRequested: true } });
-  return { cancelRequested: row.cancelRequested };
+  const row = await db.scoringJob.update({ where: { id }, data: progress, select: { cancelRequested: true, status: true } });
+  return { cancelRequested: row.cancelRequested || row.status !== 'RUNNING' };
 }
 
 export async function finishScoringJob(db: Db, id: number, outcome: { status: Extract<JobStatus, 'SUCCEEDED' | 'FAILED' | 'CANCELLED'>; message: string }): Promise<void> {
   await db.scoringJob.update({ where: { id }, data: { status: outcome.status, message: outcome.message, finishedAt: new Date() } });
 }
 
-/** A waiting job ends at once; a running one stops after its current batch (what it wrote stays). */
+/**
+ * A waiting job ends at once, and so does a running one whose owner is gone (the caller prunes gone
+ * owners first); a running one whose process lives stops after its current batch (what it wrote stays).
+ */
 export async function requestScoringCancel(db: Db, id: number): Promise<'cancelled' | 'requested' | 'ended'> {
   const waiting = await db.scoringJob.updateMany({ where: { id, status: 'QUEUED' }, data: { status: 'CANCELLED', finishedAt: new Date(), message: 'Cancelled before it started.' } });
   if (waiting.count === 1) return 'cancelled';
+  const orphaned = await db.$executeRawUnsafe(
+    `UPDATE "ScoringJob" j SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(),
+       "message" = 'Cancelled: the process running it had stopped. The scores written so far are kept.'
+     WHERE j."id" = $1 AND j."status" = 'RUNNING' AND NOT ${liveOwner}`,
+    id,
+  );
+  if (orphaned === 1) return 'cancelled';
   const running = await db.scoringJob.updateMany({ where: { id, status: 'RUNNING' }, data: { cancelRequested: true } });
   return running.count === 1 ? 'requested' : 'ended';
 }

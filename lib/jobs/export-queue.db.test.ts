@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { claimNextQueuedExport, deleteExportJob, failInterruptedExports, getExportJob, getOwnExportJob, listOwnExportJobs, queueExportJob, requeueExportJob } from '@/lib/db/export-jobs';
+import { claimNextQueuedExport, deleteExportJob, getExportJob, getOwnExportJob, listOwnExportJobs, queueExportJob, requeueExportJob } from '@/lib/db/export-jobs';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
-import { exportJobKind, recoverExportsAtStartup, runQueuedExport } from './export-queue';
+import { goneTestOwner } from '@/lib/db/testing/job-owners';
+import { exportJobKind, failOrphanedExports, runQueuedExport } from './export-queue';
+import { jobOwner } from './job-owner';
 
 const url = () => process.env.DATABASE_URL!;
 
@@ -22,10 +24,11 @@ async function setup() {
   return { db, env, home, owner, other, corpus };
 }
 
-/** Claims jobs until this one is running (other test files may queue jobs too). */
-async function claimUntil(id: number) {
+/** Claims jobs until this one is running (other test files may queue jobs too), owned by this test process unless `ownerId` says otherwise. */
+async function claimUntil(id: number, ownerId?: string) {
+  const owner = ownerId ?? (await jobOwner(getDb()));
   for (let i = 0; i < 50; i++) {
-    const claimed = await claimNextQueuedExport(getDb());
+    const claimed = await claimNextQueuedExport(getDb(), owner);
     if (claimed?.id === id) return;
     if (!claimed) break;
   }
@@ -55,19 +58,18 @@ describe('export jobs', () => {
     expect(readFileSync(path.join(folder, 'data', 'train.jsonl'), 'utf8').trimEnd().split('\n')).toHaveLength(5);
   });
 
-  it('an export interrupted by a restart is failed (its partial output removed) and can be run again', async () => {
+  it('an export whose owner is gone is failed at once (its partial output removed) and can be run again', async () => {
     const { db, env, home, owner, other, corpus } = await setup();
     const job = await queueExportJob(db, { createdById: owner.id, corpusId: corpus.id, campaignId: null, format: 'JSONL', filters: null, options: { include: ['texts'] } });
-    await claimUntil(job.id);
+    await claimUntil(job.id, goneTestOwner());
     // what a process killed mid-export leaves behind
     const partial = path.join(home, 'exports', `${job.id}-${corpus.slug}.jsonl.partial`);
     execFileSync('mkdir', ['-p', path.dirname(partial)]);
     writeFileSync(partial, '{"pair_id":1}\n');
-    expect(await failInterruptedExports(db)).toBeGreaterThanOrEqual(1);
-    await recoverExportsAtStartup(db, env);
+    expect(await failOrphanedExports(db, env)).toBeGreaterThanOrEqual(1);
     const failed = (await getExportJob(db, job.id))!;
     expect(failed).toMatchObject({ status: 'FAILED', filePath: null });
-    expect(failed.message).toMatch(/Interrupted by a restart/);
+    expect(failed.message).toMatch(/Interrupted: the process running it stopped/);
     expect(existsSync(partial)).toBe(false);
 
     expect(await requeueExportJob(db, job.id, other.id)).toBe(false);

@@ -30,7 +30,7 @@ import { writeTarGz } from './tar-gz';
 
 export const exportJobKind: JobKind = {
   name: 'export',
-  claimNext: (db) => claimNextQueuedExport(db),
+  claimNext: (db, ownerId) => claimNextQueuedExport(db, ownerId),
   async failUnfinished(db, id, why) {
     if (await failExportIfUnfinished(db, id, why)) await removeExportOutput(id);
   },
@@ -105,9 +105,15 @@ export async function runQueuedExport(db: Db, databaseUrl: string, jobId: number
   }
 }
 
-/** Start-up, before the supervisor runs: interrupted exports failed, files of no finished export removed. */
-export async function recoverExportsAtStartup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<{ interrupted: number; removed: number }> {
-  const interrupted = await failInterruptedExports(db);
+/** Exports whose owner is gone are failed and whatever they wrote removed (gone owners pruned first, lib/jobs/orphans.ts). */
+export async function failOrphanedExports(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const ids = await failInterruptedExports(db);
+  for (const id of ids) await removeExportOutput(id, env);
+  return ids.length;
+}
+
+/** Start-up, before the supervisor runs (after lib/jobs/orphans.ts): files of no finished export removed. */
+export async function cleanExportFilesAtStartup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const keep = await listExportFiles(db);
   const dir = await ensurePrivateDir(jobFilesDir('exports', env));
   let removed = 0;
@@ -117,5 +123,5 @@ export async function recoverExportsAtStartup(db: Db, env: NodeJS.ProcessEnv = p
     await rm(file, { recursive: true, force: true });
     removed += 1;
   }
-  return { interrupted, removed };
+  return removed;
 }

@@ -24,7 +24,7 @@ import { runImport, type ImportReport } from './run-import';
 
 export const importJobKind: JobKind = {
   name: 'import',
-  claimNext: (db) => claimNextConfirmedImport(db),
+  claimNext: (db, ownerId) => claimNextConfirmedImport(db, ownerId),
   async failUnfinished(db, id, why) {
     await failImportIfUnfinished(db, id, `${why}: nothing was imported.`);
   },
@@ -40,7 +40,7 @@ export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number
   const job = await getImportJobSource(db, jobId);
   if (!job?.sourcePath || job.status !== 'RUNNING') return null;
   const { options } = job;
-  const rejectsDir = await ensurePrivateDir(jobFilesDir('rejects', env));
+  await ensurePrivateDir(jobFilesDir('rejects', env));
   try {
     return await runImport({
       db,
@@ -51,7 +51,7 @@ export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number
       corpusId: job.corpusId,
       createdById: job.createdById,
       skipInvalid: options.skipInvalid,
-      rejectsPath: path.join(rejectsDir, `import-${jobId}.rejects.jsonl`),
+      rejectsPath: importRejectsPath(jobId, env),
       limits: importLimitsFromEnv(env),
       ...(options.format ? { format: options.format } : {}),
       ...(options.tier ? { tier: options.tier } : {}),
@@ -61,6 +61,21 @@ export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number
     await removeFile(job.sourcePath);
     await releaseImportSource(db, jobId);
   }
+}
+
+/** Where a web import writes the lines it rejected. */
+function importRejectsPath(jobId: number, env: NodeJS.ProcessEnv): string {
+  return path.join(jobFilesDir('rejects', env), `import-${jobId}.rejects.jsonl`);
+}
+
+/**
+ * Imports whose owner is gone are failed at once (gone owners pruned first by the caller,
+ * lib/jobs/orphans.ts); their upload and partial rejects file are deleted.
+ */
+export async function failOrphanedImports(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { ids, files } = await failInterruptedImports(db);
+  for (const file of [...files, ...ids.map((id) => importRejectsPath(id, env))]) await removeFile(file);
+  return ids.length;
 }
 
 const HOUR = 60 * 60_000;
@@ -79,15 +94,12 @@ export async function expireImportFiles(db: Db, env: NodeJS.ProcessEnv = process
 }
 
 /**
- * At start-up, before anything runs: imports a stopped server left running are failed, the
- * private folders are tightened, expired files go, and files no job refers to are deleted.
+ * At start-up, before the supervisor runs (after lib/jobs/orphans.ts failed the imports whose owner
+ * is gone): the private folders are tightened, expired files go, and files no job refers to are deleted.
  */
-export async function recoverImportsAtStartup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<{ interrupted: number; removed: number }> {
-  // A minute without a heartbeat: a command-line import running now beats every half second.
-  const { count, files } = await failInterruptedImports(db, 60_000);
-  for (const file of files) await removeFile(file);
+export async function cleanImportFilesAtStartup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   await securePrivateFiles(env);
   const expired = await expireImportFiles(db, env);
   const orphans = await sweepOrphanFiles(await listImportJobFiles(db), env);
-  return { interrupted: count, removed: expired + orphans };
+  return expired + orphans;
 }

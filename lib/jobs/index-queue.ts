@@ -10,7 +10,7 @@ import type { JobKind } from './job-supervisor';
 
 export const indexJobKind: JobKind = {
   name: 'index',
-  claimNext: (db) => claimNextQueuedIndex(db),
+  claimNext: (db, ownerId) => claimNextQueuedIndex(db, ownerId),
   async failUnfinished(db, id, why) {
     await failIndexIfUnfinished(db, id, why);
   },

@@ -36,13 +36,14 @@ export function startJobProcess(kind: string, id: number, options: { memoryMb?: 
   const child = spawn(process.execPath, [`--max-old-space-size=${memoryMb}`, path.join(projectRoot, 'scripts', 'paralens.mjs'), 'run-job', kind, String(id)], {
     cwd: projectRoot,
     env: { ...(options.env ?? process.env), PARALENS_ROOT: projectRoot },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel only tells the job process when this one is gone (it then exits: a job never outlives its owner).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const tail: string[] = [];
   let outOfMemory = false;
   const prefix = `[${kind} #${id}]`;
-  createInterface({ input: child.stdout }).on('line', (line) => log(`${prefix} ${line}`));
-  createInterface({ input: child.stderr }).on('line', (line) => {
+  createInterface({ input: child.stdout! }).on('line', (line) => log(`${prefix} ${line}`));
+  createInterface({ input: child.stderr! }).on('line', (line) => {
     if (/heap out of memory|Reached heap limit/i.test(line)) outOfMemory = true;
     tail.push(line);
     if (tail.length > TAIL_LINES) tail.shift();

@@ -2,17 +2,19 @@
  * Runs queued background jobs, at most PARALENS_JOB_CONCURRENCY at once (default 2, so a small
  * upload need not wait for a long import), each in its own process (lib/jobs/job-process.ts). `npm start` runs the supervisor beside the web server, so the
  * server only writes job rows and never does the work itself. It claims jobs from the database
- * (several servers on one database never run the same job), polls when idle, notices a process
- * that died without recording an outcome, and does the periodic housekeeping.
+ * (several servers on one database never run the same job) as their owner (lib/jobs/job-owner.ts:
+ * a lease it renews; its job processes end with it), polls when idle, notices a process that died
+ * without recording an outcome, and does the periodic housekeeping.
  */
 import type { Db } from '@/lib/db/client';
 import { logUnexpectedError, newErrorReference } from '@/lib/errors/error-reference';
+import { jobOwner, releaseJobOwner } from './job-owner';
 import { describeJobExit, jobMemoryLimitMb, startJobProcess, type RunningJob } from './job-process';
 
 export interface JobKind {
   name: string;
-  /** takes the next queued job of this kind and marks it running; null when none waits */
-  claimNext(db: Db): Promise<{ id: number } | null>;
+  /** takes the next queued job of this kind and marks it running, owned by `ownerId`; null when none waits */
+  claimNext(db: Db, ownerId: string): Promise<{ id: number } | null>;
   /** the job's process ended without recording an outcome: record `why` as its failure */
   failUnfinished(db: Db, id: number, why: string): Promise<void>;
   /** after the process ended, whatever happened (e.g. delete the uploaded file) */
@@ -23,7 +25,8 @@ export interface SupervisorOptions {
   pollMs?: number;
   /** job processes at once (default PARALENS_JOB_CONCURRENCY or 2) */
   concurrency?: number;
-  housekeeping?: { everyMs: number; run: (db: Db) => Promise<void> };
+  /** periodic work beside the jobs (expiring files, failing jobs whose owner is gone) */
+  housekeeping?: ReadonlyArray<{ everyMs: number; run: (db: Db) => Promise<void> }>;
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
 }
@@ -34,7 +37,7 @@ export class JobSupervisor {
   private readonly finished = new Set<Promise<void>>();
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private lastHousekeeping = 0;
+  private readonly lastHousekeeping = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -46,13 +49,19 @@ export class JobSupervisor {
     this.loop ??= this.run();
   }
 
-  /** Stops after killing the running jobs (their transactions roll back); the jobs are marked failed. */
-  async stop(): Promise<void> {
+  /** Stops after killing the running jobs (their transactions roll back); the jobs are marked failed. A job still there after `graceMs` is killed outright. */
+  async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
     this.wake?.();
     for (const job of this.running.values()) job.child.kill('SIGTERM');
+    const kill = setTimeout(() => {
+      for (const job of this.running.values()) job.child.kill('SIGKILL');
+    }, graceMs);
     await this.loop;
     await Promise.all(this.finished);
+    clearTimeout(kill);
+    // Every job of ours has ended and been recorded: the lease goes (a failure here only means it expires).
+    await releaseJobOwner(this.db).catch(() => undefined);
   }
 
   private concurrency(): number {
@@ -78,10 +87,11 @@ export class JobSupervisor {
   }
 
   private async housekeep(): Promise<void> {
-    const hk = this.options.housekeeping;
-    if (!hk || Date.now() - this.lastHousekeeping < hk.everyMs) return;
-    this.lastHousekeeping = Date.now();
-    await hk.run(this.db);
+    for (const [i, hk] of (this.options.housekeeping ?? []).entries()) {
+      if (Date.now() - (this.lastHousekeeping.get(i) ?? 0) < hk.everyMs) continue;
+      this.lastHousekeeping.set(i, Date.now());
+      await hk.run(this.db);
+    }
   }
 
   /** Starts the next job if a slot is free; false when there was nothing to start. */
@@ -90,8 +100,9 @@ export class JobSupervisor {
       await Promise.race(this.finished);
       return true;
     }
+    const ownerId = await jobOwner(this.db, 'server');
     for (const kind of this.kinds) {
-      const claimed = await kind.claimNext(this.db);
+      const claimed = await kind.claimNext(this.db, ownerId);
       if (!claimed) continue;
       const done = this.runJob(kind, claimed.id).finally(() => this.finished.delete(done));
       this.finished.add(done);

@@ -9,6 +9,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { Db } from '@/lib/db/client';
+import { jobOwner } from './job-owner';
 import { createImportJob, findCompletedImportOfFile, finishImportJob, recordImportProgress, startImportJob, type ImportOutcome } from '@/lib/db/import-jobs';
 import { PairImportSession, type ImportWriteResult } from '@/lib/db/pair-import-session';
 import { openImportFile } from '@/lib/import/open-import-file';
@@ -89,7 +90,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
   const started = Date.now();
   const { db } = options;
   const fileName = options.fileName ?? options.filePath.split('/').at(-1) ?? options.filePath;
-  const jobId = options.jobId ?? (await createImportJob(db, { corpusId: options.corpusId, createdById: options.createdById ?? null, fileName })).id;
+  const jobId = options.jobId ?? (await createImportJob(db, { corpusId: options.corpusId, createdById: options.createdById ?? null, fileName, ownerId: await jobOwner(db) })).id;
   const errors = new ErrorReport();
   let records = 0;
   let stream: Awaited<ReturnType<typeof openImportFile>> | null = null;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getCorpusTotals } from '@/lib/db/corpus-summary';
+import { goneTestOwner, liveTestOwner } from '@/lib/db/testing/job-owners';
 import { createScoringJob, getScoringJob, requestScoringCancel, takeOverInterruptedScoring } from '@/lib/db/scoring-jobs';
 import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
 import { closeScorers, openScorers } from '@/lib/models/text-scorers';
@@ -53,7 +54,7 @@ describe('runScoring', () => {
   it('fills every measure from the tiny models, embeds each distinct text once and recomputes sem and delta', async () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
-    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'] });
+    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'], ownerId: await liveTestOwner(db) });
     const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3 });
     expect(report).toMatchObject({ status: 'SUCCEEDED', measures: ['wms', 'bertscore', 'st', 'wordnet'], skipped: [], pairsScored: 8, pairsTotal: 8, textsEmbedded: 6 });
     const pairs = await pairsOf(corpus.id);
@@ -77,7 +78,7 @@ describe('runScoring', () => {
   it('keeps values that are there (imported) and fills only the missing ones', async () => {
     const db = getDb();
     const { corpus, ids } = await corpusWithPairs([{ ...pairSpecs[0]!, measures: { ...pairSpecs[0]!.measures, st: 0.9 } }, pairSpecs[1]!]);
-    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st'] });
+    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st'], ownerId: await liveTestOwner(db) });
     const report = await runScoring({ db, jobId: job.id, modelsDir: models });
     expect(report.pairsScored).toBe(1);
     const [kept, filled] = await pairsOf(corpus.id);
@@ -89,7 +90,7 @@ describe('runScoring', () => {
   it('gives every corpus a semantic axis without models: WordNet, with the missing files named', async () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
-    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'] });
+    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'], ownerId: await liveTestOwner(db) });
     const report = await runScoring({ db, jobId: job.id, modelsDir: path.join(dir, 'no-models') });
     expect(report.status).toBe('SUCCEEDED');
     expect(report.measures).toEqual(['wordnet']);
@@ -111,7 +112,7 @@ describe('runScoring', () => {
     await writeTinyModelFolder(broken);
     await writeFile(path.join(broken, 'st', 'onnx', 'model.onnx'), Buffer.from([0x08, 0xff, 0xff, 0x12]));
     const { corpus } = await corpusWithPairs();
-    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'st'] });
+    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'st'], ownerId: await liveTestOwner(db) });
     const report = await runScoring({ db, jobId: job.id, modelsDir: broken });
     expect(report.status).toBe('FAILED');
     expect(report.message).toContain(`${path.join(broken, 'st', 'onnx', 'model.onnx')} is not a usable ONNX model`);
@@ -122,7 +123,7 @@ describe('runScoring', () => {
   it('keeps what an interrupted job wrote; the next job continues with the rest', async () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
-    const first = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'wms'] });
+    const first = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'wms'], ownerId: await liveTestOwner(db) });
     const stopped = await runScoring({ db, jobId: first.id, modelsDir: models, batchPairs: 3, afterBatch: () => { throw new Error('simulated stop'); } });
     expect(stopped.status).toBe('FAILED');
     expect(stopped.message).toContain('simulated stop');
@@ -130,7 +131,7 @@ describe('runScoring', () => {
     const done = before.filter((p) => p.wordnet !== null);
     expect(done.length).toBeGreaterThanOrEqual(3);
     expect(done.length).toBeLessThan(8);
-    const second = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'wms'] });
+    const second = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'wms'], ownerId: await liveTestOwner(db) });
     const rest = await runScoring({ db, jobId: second.id, modelsDir: models, batchPairs: 3 });
     expect(rest).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8 - done.length });
     const after = await pairsOf(corpus.id);
@@ -141,9 +142,9 @@ describe('runScoring', () => {
   it('a job whose process stopped is taken over and continues after its resume point', async () => {
     const db = getDb();
     const { corpus, ids } = await corpusWithPairs();
-    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
-    await db.scoringJob.update({ where: { id: job.id }, data: { lastPairId: ids[4]!, pairsDone: 5, textsEmbedded: 4, updatedAt: new Date(Date.now() - 5 * 60_000) } });
-    expect(await takeOverInterruptedScoring(db, corpus.id, ['wordnet'], 60_000)).toMatchObject({ id: job.id, lastPairId: ids[4] });
+    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: goneTestOwner() });
+    await db.scoringJob.update({ where: { id: job.id }, data: { lastPairId: ids[4]!, pairsDone: 5, textsEmbedded: 4 } });
+    expect(await takeOverInterruptedScoring(db, corpus.id, ['wordnet'], await liveTestOwner(db))).toMatchObject({ id: job.id, lastPairId: ids[4] });
     const report = await runScoring({ db, jobId: job.id, modelsDir: models });
     expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 3, pairsTotal: 8 });
     const pairs = await pairsOf(corpus.id);
@@ -153,13 +154,13 @@ describe('runScoring', () => {
   it('stops after the current batch when cancelled; what was written stays', async () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
-    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+    const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
     const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 2, afterBatch: async () => { await requestScoringCancel(db, job.id); } });
     expect(report.status).toBe('CANCELLED');
     // the flag is set after batch 1; batch 2 (already being written) sees it; nothing after is written
     expect(report.pairsScored).toBe(4);
     expect((await pairsOf(corpus.id)).filter((p) => p.wordnet !== null)).toHaveLength(report.pairsScored);
-    const viaFlag = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+    const viaFlag = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
     const interrupted = await runScoring({ db, jobId: viaFlag.id, modelsDir: models, batchPairs: 2, isCancelled: () => true });
     expect(interrupted).toMatchObject({ status: 'CANCELLED', pairsScored: 2 });
   });

@@ -2,8 +2,8 @@
  * Scoring jobs started from the web app (the corpus page) or queued after an import: the job
  * supervisor (lib/jobs/job-supervisor.ts) claims them and runs each in its own process
  * (`paralens run-job score <id>` → runQueuedScoring). One job per corpus runs at a time; a cancel
- * is a flag the job reads after each batch. Jobs a stopped server left running are queued again at
- * start-up and continue where they stopped.
+ * is a flag the job reads after each batch. Jobs whose owner is gone (lib/jobs/orphans.ts) are
+ * queued again and continue where they stopped.
  */
 import type { Db } from '@/lib/db/client';
 import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '@/lib/db/scoring-jobs';
@@ -13,7 +13,7 @@ import { runScoring, type ScoringReport } from './run-scoring';
 
 export const scoringJobKind: JobKind = {
   name: 'score',
-  claimNext: (db) => claimNextQueuedScoring(db),
+  claimNext: (db, ownerId) => claimNextQueuedScoring(db, ownerId),
   async failUnfinished(db, id, why) {
     await failScoringIfUnfinished(db, id, why);
   },

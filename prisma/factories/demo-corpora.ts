@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Db } from '@/lib/db/client';
 import { ensureCorpus } from '@/lib/db/corpora';
+import { jobOwner, releaseJobOwner } from '@/lib/jobs/job-owner';
 import { runImport } from '@/lib/jobs/run-import';
 import { claimScoringJob } from '@/lib/db/scoring-jobs';
 import { runScoring } from '@/lib/jobs/run-scoring';
@@ -42,13 +43,21 @@ const demoCorpora = [
 ];
 
 export async function seedDemoCorpora(db: Db, databaseUrl: string): Promise<string[]> {
+  try {
+    return await seedEach(db, databaseUrl);
+  } finally {
+    await releaseJobOwner(db); // the seeding's jobs have ended: its client is closed next
+  }
+}
+
+async function seedEach(db: Db, databaseUrl: string): Promise<string[]> {
   const seeded: string[] = [];
   for (const demo of demoCorpora) {
     const corpus = await ensureCorpus(db, demo.corpus);
     const report = await runImport({ db, databaseUrl, filePath: `${demoDir}${demo.file}`, corpusId: corpus.id, format: demo.format, ...(demo.map ? { map: demo.map } : {}) });
     if (report.status === 'FAILED') throw new Error(`demo corpus ${demo.file} failed to import: ${report.message ?? ''} ${report.errors.join('; ')}`);
     // The WordNet measure needs no model: it gives the demo its semantic axis from the first start.
-    if (report.scoringJobId && (await claimScoringJob(db, report.scoringJobId))) {
+    if (report.scoringJobId && (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))) {
       const scoring = await runScoring({ db, jobId: report.scoringJobId, modelsDir: resolveModelsDir() });
       if (scoring.status !== 'SUCCEEDED') throw new Error(`the WordNet measure of demo corpus ${demo.file} failed: ${scoring.message}`);
     }

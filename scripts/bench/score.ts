@@ -27,6 +27,7 @@ import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
 import { closeScorers, openScorers, openWordNetScorer, type TextScorer } from '@/lib/models/text-scorers';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { writeIpcFixture } from './lib/ipc-fixture';
+import { jobOwner } from '@/lib/jobs/job-owner';
 
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-score-'));
@@ -110,7 +111,7 @@ try {
   const corpus = await createCorpus(db, { name: 'bench', slug: 'bench' });
   const imported = await runImport({ db, databaseUrl: server.url, filePath: corpusFile, corpusId: corpus.id, followUpScoring: false });
   const distinct = await db.text.count({ where: { corpusId: corpus.id } });
-  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'] });
+  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'], ownerId: await jobOwner(db) });
   const t = performance.now();
   const report = await runScoring({ db, jobId: job.id, modelsDir });
   const s = (performance.now() - t) / 1000;

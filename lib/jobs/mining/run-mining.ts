@@ -6,6 +6,7 @@
  * finished chunks kept.
  */
 import type { Db } from '@/lib/db/client';
+import { jobOwner, pruneOwners } from '../job-owner';
 import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
 import { buildReduceTables, computeFunnel } from '@/lib/db/mining-reduce';
 import { type MiningConnection, createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining-staging';
@@ -59,19 +60,21 @@ export interface MiningReport {
 
 async function openRun(o: RunMiningOptions, client: MiningConnection) {
   const options = { tier: o.tier, mode: o.mode, minRefs: o.minRefs, maxRefs: o.maxRefs, silverRule: o.silverRule, workers: o.workers };
+  const ownerId = await jobOwner(o.db);
   if (o.referencesPath !== null) {
     const { size, mtime, chunks } = await planReferencesFile(o.referencesPath);
-    const run = await createMiningRun(o.db, { dumpPath: o.referencesPath, dumpBytes: size, dumpMtime: mtime, indexPath: null, source: 'references', corpusName: o.corpusName, options, createdById: o.createdById ?? null, chunks });
+    const run = await createMiningRun(o.db, { dumpPath: o.referencesPath, dumpBytes: size, dumpMtime: mtime, indexPath: null, source: 'references', corpusName: o.corpusName, options, createdById: o.createdById ?? null, ownerId, chunks });
     await createStagingTable(client, run.id);
     return { runId: run.id, resumed: false, redone: 0, compressed: false, path: o.referencesPath, chunksTotal: 1, bytesTotal: size };
   }
   const plan = await planDump(o.dumpPath!, o.indexPath, o.workers, o.chunkBytes);
   const identity = { dumpPath: o.dumpPath!, dumpBytes: plan.size, dumpMtime: plan.mtime, indexPath: o.indexPath };
+  await pruneOwners(o.db);
   const previous = await findResumableRun(o.db, { ...identity, mode: o.mode });
   if (previous?.isAlive) throw new MiningInputError(`mining run #${previous.id} is already working on this dump (last progress ${Math.round((Date.now() - previous.updatedAt.getTime()) / 1000)} s ago)`);
   const base = { compressed: plan.compressed, path: o.dumpPath!, chunksTotal: plan.chunks.length, bytesTotal: plan.chunks.reduce((s, c) => s + c.end - c.start, 0) };
   if (previous && !o.fresh) {
-    await restartMiningRun(o.db, previous.id, { corpusName: o.corpusName, options });
+    await restartMiningRun(o.db, previous.id, { corpusName: o.corpusName, options, ownerId });
     return { runId: previous.id, resumed: true, redone: await reconcileStaging(client, previous.id), ...base };
   }
   if (previous) {
@@ -79,7 +82,7 @@ async function openRun(o: RunMiningOptions, client: MiningConnection) {
     await finishMiningRun(o.db, previous.id, { status: 'FAILED', message: 'Superseded by a fresh run (--fresh).' });
   }
   const chunks = plan.chunks.map((c) => ({ index: c.index, start: c.start, end: c.end, expectedPages: c.pages }));
-  const run = await createMiningRun(o.db, { ...identity, source: plan.source, corpusName: o.corpusName, options, createdById: o.createdById ?? null, chunks });
+  const run = await createMiningRun(o.db, { ...identity, source: plan.source, corpusName: o.corpusName, options, createdById: o.createdById ?? null, ownerId, chunks });
   await createStagingTable(client, run.id);
   return { runId: run.id, resumed: false, redone: 0, ...base };
 }

@@ -11,6 +11,7 @@ import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
+import { jobOwner } from '@/lib/jobs/job-owner';
 
 export const description = 'Import a corpus file (all measures computed on the way)';
 
@@ -139,7 +140,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       await deleteCorpus(db, corpus.id);
       io.stderr.write(`Removed the corpus "${corpus.name}" this command had created.\n`);
     }
-    if (!failed && report.scoringJobId && !values['no-score'] && (await claimScoringJob(db, report.scoringJobId))) {
+    if (!failed && report.scoringJobId && !values['no-score'] && (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))) {
       io.stderr.write('Computing the WordNet measure (the semantic axis without models; --no-score skips this) …\n');
       printScoringReport(io, await runScoringJobInCli(db, report.scoringJobId, io));
     }

@@ -25,6 +25,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write('paralens run-job: DATABASE_URL is not set (the job supervisor passes it on).\n');
     return 2;
   }
+  // The supervisor that owns the job went away (e.g. killed with SIGKILL): the job is its, so this
+  // process ends too; the supervisor's successor fails or requeues the job (lib/jobs/orphans.ts).
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => process.exit(1));
+  }
   const db = createPrismaClient(url);
   try {
     if (kind === 'score') {

@@ -6,6 +6,7 @@ import { COMPUTED_MEASURES, type ComputedMeasure } from '@/lib/models/text-score
 import type { CliIo } from '../io';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import { withDatabase } from '../with-database';
+import { jobOwner, pruneOwners } from '@/lib/jobs/job-owner';
 
 export const description = 'Compute missing semantic measures (ST, BERTScore, WMS, WordNet) of a corpus';
 
@@ -68,16 +69,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`paralens score: no corpus "${corpusRef}" (\`paralens corpora\` lists them)\n`);
       return 1;
     }
+    const ownerId = await jobOwner(db);
+    await pruneOwners(db);
     const active = await findActiveScoring(db, corpus.id);
     if (active) {
       io.stderr.write(`paralens score: scoring job #${active.id} is running for "${corpus.name}" (${active.pairsDone} of ${active.pairsTotal} pairs); wait for it or cancel it first.\n`);
       return 1;
     }
-    const resumed = await takeOverInterruptedScoring(db, corpus.id, measures);
+    const resumed = await takeOverInterruptedScoring(db, corpus.id, measures, ownerId);
     if (resumed) {
       io.stderr.write(`Continuing interrupted scoring job #${resumed.id} after pair ${resumed.lastPairId} (${resumed.pairsDone} pairs were scored).\n`);
     }
-    const jobId = resumed?.id ?? (await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures })).id;
+    const jobId = resumed?.id ?? (await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures, ownerId })).id;
     const report = await runScoringJobInCli(db, jobId, io, batch ? { batchPairs: batch } : {});
     printScoringReport(io, report);
     const leftOutAsked = asked !== undefined && report.skipped.length > 0;

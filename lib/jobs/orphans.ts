@@ -1,0 +1,46 @@
+/**
+ * Jobs whose owner is gone (docs/decisions/008-job-ownership.md), at start-up and every few seconds
+ * while the job supervisor runs: nothing stays RUNNING without a living process behind it. Imports
+ * and exports are failed and their files deleted; scoring and index jobs go back to the queue and
+ * continue where they stopped; mining runs are failed resumably (the same command continues them).
+ */
+import type { Db } from '@/lib/db/client';
+import { requeueInterruptedIndexJobs } from '@/lib/db/index-jobs';
+import { failInterruptedMiningRuns } from '@/lib/db/mining-runs';
+import { requeueInterruptedScoring } from '@/lib/db/scoring-jobs';
+import { failOrphanedExports } from './export-queue';
+import { failOrphanedImports } from './import-queue';
+import { pruneOwners } from './job-owner';
+
+export interface OrphanRecovery {
+  imports: number;
+  exports: number;
+  scoring: number;
+  index: number;
+  mining: number;
+}
+
+/** How often the job supervisor looks for jobs whose owner is gone. */
+export const ORPHAN_CHECK_MS = 5_000;
+
+export async function recoverOrphanedJobs(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<OrphanRecovery> {
+  await pruneOwners(db);
+  return {
+    imports: await failOrphanedImports(db, env),
+    exports: await failOrphanedExports(db, env),
+    scoring: await requeueInterruptedScoring(db),
+    index: await requeueInterruptedIndexJobs(db),
+    mining: await failInterruptedMiningRuns(db),
+  };
+}
+
+/** One line per kind that had jobs without an owner, for the server log. */
+export function describeOrphanRecovery(r: OrphanRecovery): string[] {
+  return [
+    r.imports > 0 ? `Marked ${r.imports} interrupted import(s) as failed; nothing of them was imported.` : null,
+    r.scoring > 0 ? `Queued ${r.scoring} interrupted scoring job(s) again; they continue where they stopped.` : null,
+    r.index > 0 ? `Queued ${r.index} interrupted index job(s) again.` : null,
+    r.exports > 0 ? `Marked ${r.exports} interrupted export(s) as failed; they can be run again from /exports.` : null,
+    r.mining > 0 ? `Marked ${r.mining} interrupted mining run(s) as failed; the same paralens mine command continues them.` : null,
+  ].filter((line): line is string => line !== null);
+}
