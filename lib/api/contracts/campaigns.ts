@@ -110,8 +110,11 @@ export const nextPair = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/next',
   summary: 'The next pair for the caller: the same pair again until it is answered (one slot held, never two)',
+  description:
+    'Claims (or renews) a hold, so a request authenticated by the session cookie must come from a Paralens page like a POST: an Origin naming this site, or Sec-Fetch-Site same-origin or none; otherwise 403. Token requests are exempt.',
   tags: ['annotation'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
+  changesState: true,
   params: idOrSlugParams,
   responses: {
     200: { description: 'A pair to annotate', schema: nextPairSchema },
