@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { createAccount, newAccountSchema, newPasswordSchema, resetAccountPassword, roleSchema, setAccountActive, setAccountRole } from '@/lib/auth/accounts';
 import { defineAction } from './define-action';
+import { dbIdText } from '@/lib/api/db-numbers';
 
 export const createUserAction = defineAction({
   roles: ['ADMIN'],
@@ -19,7 +20,7 @@ export const createUserAction = defineAction({
   },
 });
 
-const userIdSchema = z.coerce.number().int().positive();
+const userIdSchema = dbIdText;
 
 export const setUserRoleAction = defineAction({
   roles: ['ADMIN'],

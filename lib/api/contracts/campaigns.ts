@@ -1,6 +1,7 @@
 /** Campaign contracts: create a campaign; read one (its questions, guidelines and the caller's progress). */
 import { z } from 'zod';
 import { defineContract } from '../contract';
+import { dbInt } from '../db-numbers';
 import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams, questionInputSchema, questionSchema } from './shared';
 import { measureKeys } from '@/lib/measures/catalog';
@@ -9,7 +10,7 @@ const range = z.tuple([z.number().nullable(), z.number().nullable()]).describe('
 
 export const sampleFiltersSchema = z
   .object({
-    length: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional().describe('word-length range each text must fall in, e.g. [10, 30]'),
+    length: z.tuple([dbInt.min(0), dbInt.min(0)]).optional().describe('word-length range each text must fall in, e.g. [10, 30]'),
     tier: z.array(z.enum(['gold', 'silver', 'bronze', 'none'])).optional(),
     captionType: z.array(z.enum(['caption', 'alt_text', 'sentence'])).optional(),
     measures: z.record(z.string(), range).optional().describe(`ranges by measure; keys: ${measureKeys.join(', ')} (others are reported as unknown measures)`),
