@@ -125,4 +125,11 @@ test('malformed parameters are 400s that say what is wrong; unknown corpora too'
   expect(await fields('corpus=no-such-corpus')).toEqual({ 'query.corpus': 'names no corpus: no-such-corpus' });
   const page = await get(client, `corpus=${PAWS}&sort=-bleu&limit=5`);
   expect((await fields(`corpus=${PAWS}&sort=bleu&cursor=${page.nextCursor!}`))['query.cursor']).toContain('another sort');
+  // Numbers beyond what their column holds are 400s too, not query errors (500).
+  const forged = Buffer.from(JSON.stringify({ k: 'id', d: 0, v: null, i: Number.MAX_SAFE_INTEGER })).toString('base64url');
+  expect((await fields(`cursor=${forged}`))['query.cursor']).toContain('not a cursor');
+  expect((await fields('min.length=1e20'))['query.min.length']).toContain('word count up to 2147483647');
+  const pair = await client.get('/api/v1/pairs/9007199254740991');
+  expect(pair.status()).toBe(400);
+  expect(((await pair.json()) as { error: { fields: Record<string, string> } }).error.fields['params.id']).toContain('an id from 1 to 2147483647');
 });

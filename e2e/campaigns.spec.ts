@@ -123,7 +123,7 @@ test('a researcher creates a stratified campaign with every question type, then 
   expect(await replay.text()).toContain('You do not have permission to do this.');
 
   // As a member, the annotator answers one pair through the API the workbench uses.
-  const next = await annotator.request.get(`/api/v1/campaigns/${slug}/next`);
+  const next = await annotator.request.get(`/api/v1/campaigns/${slug}/next`, { headers: sameOrigin });
   expect(next.status()).toBe(200);
   const { pairId } = (await next.json()) as { pairId: number };
   const answers = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'intersection', nli: 'neutral' };

@@ -100,6 +100,14 @@ test('pages on and back with keyset links, and shows a malformed view as errors'
   const alert = page.getByRole('alert').filter({ hasText: 'cannot be used' });
   await expect(alert).toContainText('min.bleu (0.9) is above max.bleu (0.1)');
   await expect(alert).toContainText('unknown measure "nope"');
+
+  // A forged cursor and a length no column holds are the same clear errors, not a server error.
+  const forged = Buffer.from(JSON.stringify({ k: 'id', d: 0, v: null, i: Number.MAX_SAFE_INTEGER })).toString('base64url');
+  const answer = await page.goto(`/explore?cursor=${forged}&min.length=1e20`);
+  expect(answer!.status()).toBe(200);
+  const outOfRange = page.getByRole('alert').filter({ hasText: 'cannot be used' });
+  await expect(outOfRange).toContainText('not a cursor');
+  await expect(outOfRange).toContainText('word count up to 2147483647');
 });
 
 test('annotators cannot open the explorer or a pair page', async ({ page, loginAs }) => {

@@ -1,4 +1,5 @@
-import { test, expect } from './fixtures';
+import http from 'node:http';
+import { test, expect, signIn } from './fixtures';
 import { createCorpus } from './support/corpora';
 
 const pawsFile = (rows: string[]) => ({
@@ -60,4 +61,34 @@ test('annotators cannot upload, and unknown corpora are 404', async ({ page, log
   await loginAs('researcher');
   const missing = await page.request.post('/api/corpora/no-such-corpus/imports?fileName=x.tsv', { data: 'x', headers: sameOrigin });
   expect(missing.status()).toBe(404);
+});
+
+test('ten parallel slow uploads: exactly the waiting-import limit is accepted, the others are refused at once', async ({ page, createAccount, baseURL }) => {
+  const account = await createAccount('researcher'); // a fresh account: no uploads waiting yet
+  await signIn(page, account.email, account.password);
+  await expect(page.getByTestId('current-role')).toBeVisible();
+  await createCorpus(page, `E2E upload race ${Date.now()}`);
+  const slug = new URL(page.url()).pathname.split('/').at(-1)!;
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const url = new URL(`/api/corpora/${slug}/imports?fileName=dev.tsv`, baseURL);
+  const body = pawsFile([good(1), good(2)]).buffer;
+  // Each upload sends its first bytes, then the rest 1.5 s later: all ten are streaming at once.
+  const upload = () =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(url, { method: 'POST', headers: { cookie, origin: url.origin, 'content-type': 'text/tab-separated-values' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject); // after a refusal the rest of the body may meet a closed socket: the answer came first
+      req.write(body.subarray(0, 10));
+      setTimeout(() => req.end(body.subarray(10)), 1500);
+    });
+  const answers = await Promise.all(Array.from({ length: 10 }, upload));
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]); // PARALENS_MAX_WAITING_IMPORTS defaults to 5
+  for (const refused of answers.filter((a) => a.status === 429)) expect(refused.text).toContain('You already have 5 imports waiting');
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row')).toHaveCount(1 + 5);
 });

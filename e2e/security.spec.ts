@@ -71,3 +71,18 @@ test('a route handler refuses a cross-origin POST that carries the session cooki
   const own = await page.request.post(target, { data: '', headers: { Origin: new URL(baseURL!).origin } });
   expect(own.status()).toBe(400);
 });
+
+test('a link on another site cannot claim a pair: GET next with the session cookie needs this site', async ({ page, loginAs, baseURL }) => {
+  await loginAs('annotator');
+  const target = `${baseURL}/api/v1/campaigns/paws-wiki-demo-study/next`;
+  const attackerOrigin = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}`; // same-site: the Lax cookie goes along
+  await page.route(`${attackerOrigin}/attack`, (route) => route.fulfill({ contentType: 'text/html', body: `<script>location.href = ${JSON.stringify(target)}</script>` }));
+  const answer = page.waitForResponse((r) => r.url() === target);
+  await page.goto(`${attackerOrigin}/attack`);
+  const response = await answer;
+  expect(response.request().headers()['sec-fetch-site']).toBe('same-site');
+  expect(response.status()).toBe(403); // 401 would mean the cookie was not sent and nothing was tested
+  // Typed into the address bar (Sec-Fetch-Site: none) it works, as does the page's own fetch (the workbench specs).
+  expect([200, 204]).toContain((await page.goto(target))!.status());
+  expect((await page.request.get(target)).status()).toBe(403); // no Origin, no Sec-Fetch-Site: not a page of this site
+});

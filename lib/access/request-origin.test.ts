@@ -21,6 +21,23 @@ describe('isSameOriginRequest', () => {
   });
 });
 
+describe('isSameOriginRequest for a GET that changes something (claiming the next pair)', () => {
+  const host = 'paralens.example.org:3000';
+  const check = (origin: string | null, fetchSite: string | null) => isSameOriginRequest({ method: 'GET', origin, host, fetchSite, changesState: true });
+
+  it("accepts this site's Origin, or no Origin with Sec-Fetch-Site same-origin (the page's fetch) or none (address bar)", () => {
+    expect(check('http://paralens.example.org:3000', null)).toBe(true);
+    expect(check(null, 'same-origin')).toBe(true);
+    expect(check(null, 'none')).toBe(true);
+  });
+
+  it('refuses a link, an image or a fetch from another site, and a request that says nothing', () => {
+    for (const fetchSite of ['cross-site', 'same-site', null, 'bogus']) expect(check(null, fetchSite), String(fetchSite)).toBe(false);
+    expect(check('https://evil.example', 'same-origin')).toBe(false);
+    expect(check('null', 'none')).toBe(false);
+  });
+});
+
 describe('hasBearerToken', () => {
   it('recognises an Authorization: Bearer header with a token', () => {
     expect(hasBearerToken('Bearer plx_abc')).toBe(true);

@@ -18,9 +18,10 @@ import { setMemberExcluded } from '@/lib/db/gold';
 import { findCampaignId } from '@/lib/db/annotation-reads';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { defineAction } from './define-action';
+import { dbIdText } from '@/lib/api/db-numbers';
 
 const slugSchema = z.string().trim().min(1).max(200);
-const userIdSchema = z.coerce.number().int().positive();
+const userIdSchema = dbIdText;
 
 function revalidateCampaign(slug: string): void {
   revalidatePath(`/campaigns/${slug}`);

@@ -17,6 +17,7 @@ import { findExportScopeId } from '@/lib/db/export-sources';
 import { EXPORT_FORMATS, EXPORT_PARTS, normalizeParts } from '@/lib/export/options';
 import { removeFile } from '@/lib/jobs/private-files';
 import { defineAction } from './define-action';
+import { dbIdText } from '@/lib/api/db-numbers';
 
 const startSchema = z.object({
   scope: z.enum(['corpus', 'campaign', 'view']),
@@ -56,7 +57,7 @@ export const startExportAction = defineAction({
   },
 });
 
-const jobSchema = z.object({ jobId: z.coerce.number().int().positive() });
+const jobSchema = z.object({ jobId: dbIdText });
 const NO_SUCH_JOB = 'That export does not exist.';
 
 export const rerunExportAction = defineAction({

@@ -12,13 +12,14 @@ import { parseColumnMap } from '@/lib/import/column-map';
 import { IMPORT_FORMATS, TIERS, ImportSetupError } from '@/lib/import/types';
 import { removeFile } from '@/lib/jobs/private-files';
 import { defineAction } from './define-action';
+import { dbIdText } from '@/lib/api/db-numbers';
 
 const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
 
 export const startImportAction = defineAction({
   roles: rolesForArea('corpora'),
   schema: z.object({
-    jobId: z.coerce.number().int().positive(),
+    jobId: dbIdText,
     format: optional(z.enum(IMPORT_FORMATS)),
     tier: optional(z.enum(TIERS)),
     map: optional(z.string().trim().max(2000)),
@@ -46,7 +47,7 @@ export const startImportAction = defineAction({
 
 export const cancelImportAction = defineAction({
   roles: rolesForArea('corpora'),
-  schema: z.object({ jobId: z.coerce.number().int().positive() }),
+  schema: z.object({ jobId: dbIdText }),
   handler: async ({ jobId }, user) => {
     const db = getDb();
     const job = await getImportJobSource(db, jobId);

@@ -16,6 +16,7 @@ import { getScoringJob, queueScoringJob, requestScoringCancel } from '@/lib/db/s
 import { setCorpusSemMeasures } from '@/lib/db/semantic-set';
 import { semanticMeasureKeys } from '@/lib/measures/catalog';
 import { defineAction } from './define-action';
+import { dbIdText } from '@/lib/api/db-numbers';
 
 const measureSchema = z.enum(semanticMeasureKeys as unknown as [string, ...string[]]);
 
@@ -40,7 +41,7 @@ export const startScoringAction = defineAction({
 
 export const cancelScoringAction = defineAction({
   roles: rolesForArea('corpora'),
-  schema: z.object({ jobId: z.coerce.number().int().positive() }),
+  schema: z.object({ jobId: dbIdText }),
   handler: async ({ jobId }, user) => {
     const db = getDb();
     const job = await getScoringJob(db, jobId);

@@ -12,6 +12,7 @@ import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/audit';
 import { revokeApiToken } from '@/lib/db/api-tokens';
 import { defineAction } from './define-action';
+import { dbIdText } from '@/lib/api/db-numbers';
 
 const apiTokenNameSchema = z.string().trim().min(1, 'Name the token (e.g. the script that uses it).').max(80);
 
@@ -32,7 +33,7 @@ export const createApiTokenAction = defineAction({
 
 export const revokeApiTokenAction = defineAction({
   roles,
-  schema: z.object({ tokenId: z.coerce.number().int().positive() }),
+  schema: z.object({ tokenId: dbIdText }),
   handler: async ({ tokenId }, user) => {
     const db = getDb();
     if (!(await revokeApiToken(db, user.id, tokenId))) throw new AppError('NOT_FOUND', 'You have no active token with that id.');

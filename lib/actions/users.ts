@@ -11,6 +11,7 @@ import { recordAudit } from '@/lib/db/audit';
 import { revokeApiToken } from '@/lib/db/api-tokens';
 import { createAccount, newAccountSchema, newPasswordSchema, resetAccountPassword, roleSchema, setAccountActive, setAccountRole } from '@/lib/auth/accounts';
 import { defineAction } from './define-action';
+import { dbIdText } from '@/lib/api/db-numbers';
 
 export const createUserAction = defineAction({
   roles: ['ADMIN'],
@@ -22,7 +23,7 @@ export const createUserAction = defineAction({
   },
 });
 
-const userIdSchema = z.coerce.number().int().positive();
+const userIdSchema = dbIdText;
 
 export const setUserRoleAction = defineAction({
   roles: ['ADMIN'],

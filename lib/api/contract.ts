@@ -30,6 +30,11 @@ export interface ApiContract<
   tags: readonly string[];
   /** roles that may call it at all; membership and ownership are checked by the handler */
   roles: readonly RoleName[];
+  /**
+   * a GET that changes something (claims a hold): a cookie request must come from this site as for
+   * a POST (Origin, or Sec-Fetch-Site same-origin/none; lib/access/request-origin.ts)
+   */
+  changesState?: boolean;
   params?: P;
   query?: Q;
   body?: B;

@@ -3,7 +3,8 @@
  * …` (acting with its user's current role; lib/auth/api-token.ts). A request that carries a token
  * is judged by the token alone, never by a cookie that happens to come along; a
  * cookie-authenticated request that changes something must come from this site
- * (lib/access/request-origin.ts). The session reader is an argument: Next.js route handlers pass
+ * (lib/access/request-origin.ts), and so must one for a route whose contract says it changes
+ * something even though it is a GET (`changesState`: claiming the next pair). The session reader is an argument: Next.js route handlers pass
  * Auth.js's `auth()` (lib/auth/request-auth.ts), the web server's direct path reads the cookie
  * itself (lib/http/node-api.ts); both run these same rules. No Next.js imports.
  */
@@ -18,7 +19,12 @@ export interface RequestAuth {
   via: 'session' | 'token';
 }
 
-export async function authenticateHeaders(method: string, headers: Headers, sessionUser: () => Promise<CurrentUser>): Promise<RequestAuth> {
+export async function authenticateHeaders(
+  method: string,
+  headers: Headers,
+  sessionUser: () => Promise<CurrentUser>,
+  { changesState = false }: { changesState?: boolean } = {},
+): Promise<RequestAuth> {
   if (hasBearerToken(headers.get('authorization'))) {
     const token = bearerToken(headers);
     const user = token === null ? null : await userForApiToken(getSqlPool(), token);
@@ -31,6 +37,8 @@ export async function authenticateHeaders(method: string, headers: Headers, sess
     origin: headers.get('origin'),
     // The web server drops X-Forwarded-Host unless a trusted proxy set it; Next fills it from Host.
     host: headers.get('x-forwarded-host') ?? headers.get('host'),
+    fetchSite: headers.get('sec-fetch-site'),
+    changesState,
   });
   if (!sameOrigin) throw new AppError('FORBIDDEN', 'This request must come from a Paralens page (cross-site requests are refused).');
   return { user, via: 'session' };

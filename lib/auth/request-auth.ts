@@ -4,6 +4,6 @@ import { authenticate } from './guards';
 
 export type { RequestAuth };
 
-export function authenticateRequest(request: Request): Promise<RequestAuth> {
-  return authenticateHeaders(request.method, request.headers, authenticate);
+export function authenticateRequest(request: Request, options: { changesState?: boolean } = {}): Promise<RequestAuth> {
+  return authenticateHeaders(request.method, request.headers, authenticate, options);
 }

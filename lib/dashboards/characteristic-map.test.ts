@@ -53,6 +53,17 @@ describe('map files', () => {
     expect(csv).toContain('"A, ""quoted""",0,4,2,0.6666666666666666');
     expect(csv).toContain('"A, ""quoted""",3,1,1,0.3333333333333333');
     expect(csv.at(-1)).toBe('"A, ""quoted""",missing,,1,');
+    // A name a spreadsheet would run as a formula stays text (the export's neutralising writer).
+    for (const [name, cell] of [
+      ['=HYPERLINK("http://evil.example","csv")', `"'=HYPERLINK(""http://evil.example"",""csv"")"`],
+      ['+1+2', `"'+1+2"`],
+      ['-2+3', `"'-2+3"`],
+      ['@SUM(A1)', `"'@SUM(A1)"`],
+      ['PAWS', '"PAWS"'],
+    ]) {
+      const rows = renderMapsCsv([{ name: name!, map }]).trim().split('\n').slice(1);
+      expect(rows.every((row) => row.startsWith(`${cell},`)), name).toBe(true);
+    }
     const svg = renderMapSvg(map, 'T <1>', { ticks: ['a', 'b', 'c', 'd', 'e'], syn: 'syn', sem: 'sem' }, 2 / 3);
     expect(svg).toContain('T &lt;1&gt;');
     expect(svg).toContain('>66.7%<');

@@ -2,8 +2,10 @@
  * A characteristic map as a file: an SVG drawing (the PNG download rasterises it in the browser)
  * and a CSV of its numbers, one row per cell. Colours follow the share of the cell on a scale
  * shared by the maps shown together (white at 0, dark blue at the largest share), so several
- * corpora compare as in paper Fig. 2. Pure.
+ * corpora compare as in paper Fig. 2. The CSV's text cells go through the export's neutralising
+ * writer (lib/export/line-format.ts), so a corpus named `=HYPERLINK(…)` stays text in a spreadsheet. Pure.
  */
+import { quoteCsvText } from '@/lib/export/line-format';
 import { MAP_BINS, mapShares, mapTotal, type CharacteristicMap } from './characteristic-map';
 
 /** Fill colour for a share on [0, max]: white to #1f3c88, linear in the share. */
@@ -67,14 +69,13 @@ export function renderMapSvg(map: CharacteristicMap, title: string, axes: MapAxe
   ].join('');
 }
 
-/** CSV: map, syn_bin, sem_bin, count, share; then one row per map with its missing count. */
+/** CSV: map, syn_bin, sem_bin, count, share; then one row per map with its missing count. The map's name is quoted and neutralised. */
 export function renderMapsCsv(maps: ReadonlyArray<{ name: string; map: CharacteristicMap }>): string {
-  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const lines = ['map,syn_bin,sem_bin,count,share'];
   for (const { name, map } of maps) {
     const shares = mapShares(map);
-    for (let x = 0; x < MAP_BINS; x++) for (let y = 0; y < MAP_BINS; y++) lines.push([quote(name), x, y, map.cells[x]![y]!, shares[x]![y] ?? ''].join(','));
-    lines.push([quote(name), 'missing', '', map.missing, ''].join(','));
+    for (let x = 0; x < MAP_BINS; x++) for (let y = 0; y < MAP_BINS; y++) lines.push([quoteCsvText(name), x, y, map.cells[x]![y]!, shares[x]![y] ?? ''].join(','));
+    lines.push([quoteCsvText(name), 'missing', '', map.missing, ''].join(','));
   }
   return `${lines.join('\n')}\n`;
 }

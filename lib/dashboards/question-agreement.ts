@@ -224,3 +224,15 @@ function computeDefinedAgreement(table: RatingTable, scheme: AgreementScheme, op
   if (alpha === null) result.undefinedReason = reasons.krippendorffAlpha;
   return result;
 }
+
+/** One question's rating table, as the database gives it and a worker thread receives it (plain data). */
+export interface QuestionTableInput {
+  key: string;
+  scheme: AgreementScheme;
+  table: RatingTable;
+}
+
+/** Every question's agreement, by question key (computeCampaignAgreement, and the web server's compute worker). */
+export function computeQuestionAgreements(tables: readonly QuestionTableInput[], options: AgreementOptions = {}): Record<string, QuestionAgreement> {
+  return Object.fromEntries(tables.map((t) => [t.key, computeQuestionAgreement(t.table, t.scheme, options)]));
+}

@@ -7,7 +7,7 @@
 import { loadRatingMatrix } from './campaign-ratings';
 import type { Queryable } from './sql-pool';
 import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
-import { agreementScheme, computeQuestionAgreement, type AgreementOptions, type AgreementScheme, type QuestionAgreement, type RatingTable } from '@/lib/dashboards/question-agreement';
+import { agreementScheme, computeQuestionAgreements, type AgreementOptions, type AgreementScheme, type QuestionAgreement, type QuestionTableInput, type RatingTable } from '@/lib/dashboards/question-agreement';
 import { measureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 
@@ -44,10 +44,14 @@ export async function loadQuestionTables(db: Queryable, campaign: DashboardCampa
   return out;
 }
 
-/** `GET /api/v1/campaigns/{id}/agreement`: every question's coefficients. */
+/** The rating tables as plain data for a computation elsewhere (the web server's compute worker). */
+export async function loadQuestionTableInputs(db: Queryable, campaign: DashboardCampaign): Promise<QuestionTableInput[]> {
+  return (await loadQuestionTables(db, campaign)).map((t) => ({ key: t.question.key, scheme: t.scheme, table: t.table }));
+}
+
+/** Every question's coefficients, computed on the calling thread (the web server uses lib/http/dashboard-campaign.ts's campaignAgreement). */
 export async function computeCampaignAgreement(db: Queryable, campaign: DashboardCampaign, options: AgreementOptions = {}): Promise<Record<string, QuestionAgreement>> {
-  const tables = await loadQuestionTables(db, campaign);
-  return Object.fromEntries(tables.map((t) => [t.question.key, computeQuestionAgreement(t.table, t.scheme, options)]));
+  return computeQuestionAgreements(await loadQuestionTableInputs(db, campaign), options);
 }
 
 export interface UnitFacets {

@@ -5,6 +5,7 @@
  * last in both directions, ordered by id; `value: null` marks a cursor inside that tail. Opaque to
  * callers: base64url of a small JSON object (btoa/atob, so the browser can read it too). Pure.
  */
+import { isInt4 } from '@/lib/api/db-numbers';
 import { isMeasureKey, type MeasureKey } from '@/lib/measures/catalog';
 
 export interface PairCursor {
@@ -35,7 +36,7 @@ export function decodePairCursor(text: string): PairCursor | null {
   const { k, d, v, i } = raw as Record<string, unknown>;
   if (k !== 'id' && !isMeasureKey(k)) return null;
   if (d !== 0 && d !== 1) return null;
-  if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 0) return null;
+  if (typeof i !== 'number' || !isInt4(i) || i < 0) return null; // a pair id: what an int4 column holds
   if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return null;
   return { key: k, desc: d === 1, value: k === 'id' ? null : v, id: i };
 }

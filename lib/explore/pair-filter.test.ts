@@ -56,6 +56,10 @@ describe('parsePairFilter', () => {
     expect(errors('min.bleu=0.9&max.bleu=0.1')).toEqual({ 'min.bleu': 'min.bleu (0.9) is above max.bleu (0.1)' });
     expect(errors('min.bleu=abc')).toEqual({ 'min.bleu': 'must be a number; got "abc"' });
     expect(errors('min.bleu=Infinity')).toHaveProperty(['min.bleu']);
+    expect(errors('min.bleu=1e400')).toHaveProperty(['min.bleu']); // beyond a float8: Infinity
+    expect(errors('min.length=1e20')).toEqual({ 'min.length': 'must be a word count up to 2147483647; got "1e20"' }); // the length columns are int4
+    expect(errors('max.length=-3e9')).toHaveProperty(['max.length']);
+    expect(ok('min.length=2147483647').ranges).toEqual([{ key: 'length', min: 2147483647, max: null }]);
     expect(errors('sort=-nope')).toHaveProperty(['sort']);
     expect(errors('limit=1001')).toHaveProperty(['limit']);
     expect(errors('limit=0')).toHaveProperty(['limit']);
@@ -72,6 +76,11 @@ describe('parsePairFilter', () => {
   it('refuses cursors it did not write, and cursors of another sort', () => {
     expect(errors('cursor=not-a-cursor').cursor).toContain('not a cursor');
     expect(errors(`cursor=${btoa('{"k":"bleu","d":0,"v":"x","i":3}')}`)).toHaveProperty(['cursor']);
+    // A pair id beyond the int4 column (the query would fail) is not a cursor this API wrote.
+    const idCursor = (id: number) => encodePairCursor({ key: 'id', desc: false, value: null, id });
+    expect(errors(`cursor=${idCursor(9007199254740991)}`).cursor).toContain('not a cursor');
+    expect(errors(`cursor=${idCursor(2147483648)}`).cursor).toContain('not a cursor');
+    expect(ok(`cursor=${idCursor(2147483647)}`).cursor?.id).toBe(2147483647);
     const cursor = encodePairCursor({ key: 'bleu', desc: true, value: 0.25, id: 17 });
     expect(errors(`sort=bleu&cursor=${cursor}`)).toEqual({ cursor: 'belongs to another sort (-bleu)' });
     expect(ok(`sort=-bleu&cursor=${cursor}`).cursor).toEqual({ key: 'bleu', desc: true, value: 0.25, id: 17 });

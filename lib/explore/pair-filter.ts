@@ -13,6 +13,7 @@
  * limit=1..1000 (100) · cursor=C (from the previous page's nextCursor). A list parameter may also
  * repeat (corpus=a&corpus=b, as HTML forms send it).
  */
+import { INT4_MAX } from '@/lib/api/db-numbers';
 import { isMeasureKey, measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
 import { MAP_BINS } from '@/lib/sampling/strata';
 import { decodePairCursor, encodePairCursor, type PairCursor } from './pair-cursor';
@@ -103,6 +104,10 @@ function parseRange(name: string, value: string, ranges: Map<RangeKey, RangeFilt
   const n = parseNumber(value);
   if (n === null) {
     errors[name] = `must be a number; got "${value}"`;
+    return;
+  }
+  if (key === 'length' && Math.abs(n) > INT4_MAX) {
+    errors[name] = `must be a word count up to ${INT4_MAX}; got "${value}"`; // the length columns are int4
     return;
   }
   const range = ranges.get(key) ?? { key, min: null, max: null };

@@ -28,7 +28,7 @@ function apiErrorResponse(error: unknown): Response {
 export function apiRoute<C extends ApiContract>(contract: C, handler: (ctx: ApiContext<C>) => Promise<ApiResult>) {
   return async (request: NextRequest, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     try {
-      const auth = await authenticateRequest(request);
+      const auth = await authenticateRequest(request, { changesState: contract.changesState });
       const call = await prepareApiCall(contract, auth, {
         params: await context.params,
         query: Object.fromEntries(request.nextUrl.searchParams),

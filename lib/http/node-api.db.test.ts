@@ -141,7 +141,7 @@ describe('the direct API path', () => {
   it('reads the Auth.js session cookie: a GET works, a POST only from this site, and a bumped session version signs out', async () => {
     const { user, campaign } = await member();
     const cookie = await sessionCookie(user.id);
-    const next = await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie } });
+    const next = await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
     expect(next.status).toBe(200);
     const { pairId } = (await next.json()) as { pairId: number };
     const url = `${base}/api/v1/campaigns/${campaign.id}/annotations`;
@@ -157,6 +157,26 @@ describe('the direct API path', () => {
     expect((await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie: 'authjs.session-token=forged' } })).status).toBe(401);
     await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
     expect((await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('claims a pair for a cookie GET of next only from this site (Origin or Sec-Fetch-Site same-origin/none); a token needs neither', async () => {
+    const { user, campaign, token } = await member();
+    const cookie = await sessionCookie(user.id);
+    const url = `${base}/api/v1/campaigns/${campaign.id}/next`;
+    const held = () => db.assignment.count({ where: { campaignId: campaign.id, userId: user.id } });
+    const refused: Record<string, string>[] = [{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' }, { origin: 'null' }];
+    for (const extra of refused) {
+      const res = await fetch(url, { headers: { cookie, ...extra } });
+      expect(res.status, JSON.stringify(extra)).toBe(403);
+      expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: expect.stringMatching(/cross-site/) as string } });
+    }
+    expect(await held()).toBe(0);
+    const accepted: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: base }];
+    for (const extra of accepted) {
+      expect((await fetch(url, { headers: { cookie, ...extra } })).status, JSON.stringify(extra)).toBe(200);
+    }
+    expect(await held()).toBe(1);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${token}`, 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
   });
 
   it('sends the security headers on every answer, the health check included', async () => {

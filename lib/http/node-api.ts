@@ -93,7 +93,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, compiled: Compi
       const user = await userFromSessionCookie(headers, secure);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
       return user;
-    });
+    }, { changesState: compiled.route.contract.changesState });
     const call = await prepareApiCall(compiled.route.contract, auth, {
       params,
       query: Object.fromEntries(query),

@@ -17,6 +17,7 @@ import {
   listImportJobFiles,
   releaseImportSource,
 } from '@/lib/db/import-jobs';
+import { expireStalledUploads } from '@/lib/db/upload-slots';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
@@ -85,8 +86,15 @@ function positiveNumber(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** Periodic: uploads never started expire (PARALENS_UPLOAD_TTL_HOURS, default 24); rejects files go after PARALENS_REJECTS_RETENTION_DAYS (default 30). */
+/** An upload slot whose upload sent nothing for this long is given back (its heartbeat is UPLOAD_HEARTBEAT_MS). */
+const STALLED_UPLOAD_MS = 5 * 60_000;
+
+/**
+ * Periodic: uploads never started expire (PARALENS_UPLOAD_TTL_HOURS, default 24); rejects files go after
+ * PARALENS_REJECTS_RETENTION_DAYS (default 30); slots of uploads that stopped arriving are given back.
+ */
 export async function expireImportFiles(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  await expireStalledUploads(db, STALLED_UPLOAD_MS);
   const uploads = await expireUploads(db, positiveNumber(env.PARALENS_UPLOAD_TTL_HOURS, 24) * HOUR);
   const rejects = await expireRejectsFiles(db, positiveNumber(env.PARALENS_REJECTS_RETENTION_DAYS, 30) * 24 * HOUR);
   for (const file of [...uploads, ...rejects]) await removeFile(file);

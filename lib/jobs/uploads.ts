@@ -23,14 +23,25 @@ export function waitingImportsLimit(env: NodeJS.ProcessEnv = process.env): numbe
   return Number.isInteger(n) && n > 0 ? n : 5;
 }
 
-/** Writes the request body to a new file; throws AppError (and removes the file) over the limit. */
-export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploadLimitBytes()): Promise<{ path: string; bytes: number }> {
+/** How often a streaming upload says it is still arriving (saveUpload's `onAlive`). */
+export const UPLOAD_HEARTBEAT_MS = 30_000;
+
+/**
+ * Writes the request body to a new file; throws AppError (and removes the file) over the limit.
+ * `onAlive` is called at most every UPLOAD_HEARTBEAT_MS while bytes arrive (its errors are ignored).
+ */
+export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploadLimitBytes(), onAlive?: () => Promise<void>): Promise<{ path: string; bytes: number }> {
   const dir = await ensurePrivateDir(jobFilesDir('uploads'));
   const file = path.join(dir, `${randomUUID()}.upload`);
   let bytes = 0;
+  let alive = Date.now();
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
+      if (onAlive && Date.now() - alive >= UPLOAD_HEARTBEAT_MS) {
+        alive = Date.now();
+        onAlive().catch(() => {});
+      }
       if (bytes > limit) callback(new AppError('INVALID_INPUT', `The file is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB.`));
       else callback(null, chunk);
     },

@@ -1,6 +1,7 @@
 /** Campaign contracts: create a campaign; read one (its questions, guidelines and the caller's progress). */
 import { z } from 'zod';
 import { defineContract } from '../contract';
+import { dbInt } from '../db-numbers';
 import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams, questionInputSchema, questionSchema } from './shared';
 import { measureKeys } from '@/lib/measures/catalog';
@@ -9,7 +10,7 @@ const range = z.tuple([z.number().nullable(), z.number().nullable()]).describe('
 
 export const sampleFiltersSchema = z
   .object({
-    length: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional().describe('word-length range each text must fall in, e.g. [10, 30]'),
+    length: z.tuple([dbInt.min(0), dbInt.min(0)]).optional().describe('word-length range each text must fall in, e.g. [10, 30]'),
     tier: z.array(z.enum(['gold', 'silver', 'bronze', 'none'])).optional(),
     captionType: z.array(z.enum(['caption', 'alt_text', 'sentence'])).optional(),
     measures: z.record(z.string(), range).optional().describe(`ranges by measure; keys: ${measureKeys.join(', ')} (others are reported as unknown measures)`),
@@ -110,8 +111,11 @@ export const nextPair = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/next',
   summary: 'The next pair for the caller: the same pair again until it is answered (one slot held, never two)',
+  description:
+    'Claims (or renews) a hold, so a request authenticated by the session cookie must come from a Paralens page like a POST: an Origin naming this site, or Sec-Fetch-Site same-origin or none; otherwise 403. Token requests are exempt.',
   tags: ['annotation'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
+  changesState: true,
   params: idOrSlugParams,
   responses: {
     200: { description: 'A pair to annotate', schema: nextPairSchema },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
+import { dbInt } from '../db-numbers';
 import { notFound, standardErrors } from '../errors';
 import { idOrSlugParams } from './shared';
 
@@ -77,8 +78,8 @@ export const questionAgreementSchema = z
 export const agreementQuery = z
   .object({
     bootstrap: z.coerce.number().int().min(0).max(10_000).default(1000).describe('bootstrap resamples for the 95% interval (0: none)'),
-    seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
-    minShared: z.coerce.number().int().min(1).max(1_000_000).default(10).describe('annotator pairs sharing fewer rated pairs are left out of the mean pairwise Cohen kappa'),
+    seed: z.coerce.number().pipe(dbInt.min(0)).default(1),
+    minShared: z.coerce.number().pipe(dbInt.min(1)).default(10).describe('annotator pairs sharing fewer rated pairs are left out of the mean pairwise Cohen kappa'),
   })
   .strict();
 

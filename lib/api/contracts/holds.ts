@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
+import { dbId } from '../db-numbers';
 import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams } from './shared';
 
@@ -15,7 +16,7 @@ export const skipPair = defineContract({
   tags: ['annotation'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   params: idOrSlugParams,
-  body: z.object({ pairId: z.number().int().positive() }).strict(),
+  body: z.object({ pairId: dbId }).strict(),
   responses: {
     204: { description: 'Skipped (or not held any more)' },
     ...standardErrors,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
+import { dbId } from '../db-numbers';
 import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
 import { answersSchema, idOrSlugParams } from './shared';
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-format';
@@ -19,7 +20,7 @@ export const setGoldContract = defineContract({
   tags: ['quality'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
-  body: z.object({ pairId: z.number().int().positive(), answers: answersSchema.describe('expected answers, relations in the stored order (a, b)'), explanation: z.string().trim().min(1).max(4000) }).strict(),
+  body: z.object({ pairId: dbId, answers: answersSchema.describe('expected answers, relations in the stored order (a, b)'), explanation: z.string().trim().min(1).max(4000) }).strict(),
   responses: {
     201: { description: 'Marked as gold', schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }) },
     200: { description: 'Its gold answer replaced', schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }) },
@@ -63,7 +64,7 @@ export const adjudicateContract = defineContract({
   tags: ['quality'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   params: idOrSlugParams,
-  body: z.object({ pairId: z.number().int().positive(), answers: answersSchema.describe('relations in the stored order (a, b)'), note: z.string().trim().max(4000).optional() }).strict(),
+  body: z.object({ pairId: dbId, answers: answersSchema.describe('relations in the stored order (a, b)'), note: z.string().trim().max(4000).optional() }).strict(),
   responses: {
     201: { description: 'Adjudicated', schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }) },
     200: { description: 'The earlier decision replaced', schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }) },

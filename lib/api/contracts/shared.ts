@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { BUILT_IN_QUESTION_KEYS } from '@/lib/annotation/questions';
 import { RELATIONS } from '@/lib/annotation/relations';
+import { dbIdText } from '../db-numbers';
 
 export const idOrSlugParams = z.object({ id: z.string().min(1).max(200).describe('numeric id or slug') });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: dbIdText });
 
 const optionSchema = z.object({ value: z.string().min(1).max(100), label: z.string().max(200) });
 const conditionSchema = z.object({ question: z.string(), values: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1) });

@@ -4,14 +4,15 @@ import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { getOwnExportJob } from '@/lib/db/export-jobs';
+import { parseDbId } from '@/lib/api/db-numbers';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = defineRoute({
   roles: rolesForArea('explore'),
   handler: async ({ params, user }) => {
-    const id = Number(params.id);
-    const job = Number.isInteger(id) ? await getOwnExportJob(getDb(), id, user.id) : null;
+    const id = parseDbId(params.id);
+    const job = id === null ? null : await getOwnExportJob(getDb(), id, user.id);
     if (!job) throw new AppError('NOT_FOUND', 'That export does not exist.');
     const { filePath, ...view } = job;
     return { ...view, downloadable: filePath !== null };

@@ -17,12 +17,13 @@ import { ConfusionMatrix, KappaMatrix } from '@/components/dashboards/agreement-
 import { loadCampaignPage, type CampaignParams } from './_sections/campaign-page';
 import { BootstrapSection } from './_sections/bootstrap-section';
 import { BreakdownSection } from './_sections/breakdown-section';
+import { INT4_MAX } from '@/lib/api/db-numbers';
 
 export const metadata: Metadata = { title: 'Agreement' };
 
 const searchSchema = z.object({
   resamples: z.coerce.number().int().min(1).max(10_000).catch(1000).default(1000),
-  seed: z.coerce.number().int().min(0).catch(1).default(1),
+  seed: z.coerce.number().int().min(0).max(INT4_MAX).catch(1).default(1),
   by: z.string().catch('corpus').default('corpus'),
   minShared: z.coerce.number().int().min(1).max(1_000_000).catch(DEFAULT_MIN_SHARED_PAIRS).default(DEFAULT_MIN_SHARED_PAIRS),
 });

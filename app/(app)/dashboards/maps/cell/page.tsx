@@ -11,11 +11,12 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { measureBinLabel, parseCell } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
 import { CellPairsTable, Pager } from '@/components/dashboards/cell-pairs-table';
+import { INT4_MAX } from '@/lib/api/db-numbers';
 
 export const metadata: Metadata = { title: 'Pairs in a map cell' };
 
 const PAGE_SIZE = 25;
-const searchSchema = z.object({ corpus: z.string().min(1), cell: z.string(), page: z.coerce.number().int().min(1).catch(1).default(1) });
+const searchSchema = z.object({ corpus: z.string().min(1), cell: z.string(), page: z.coerce.number().int().min(1).max(INT4_MAX).catch(1).default(1) });
 
 export default async function CorpusCellPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireArea('dashboards');

@@ -7,14 +7,15 @@ import { getPairForCaller } from '@/lib/db/pair-view';
 import { measureList } from '@/lib/measures/catalog';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatMeasure } from '@/components/corpora/format';
+import { parseDbId } from '@/lib/api/db-numbers';
 
 export const metadata: Metadata = { title: 'Pair' };
 
 /** One pair behind a dashboard number: its texts and every measure (the explorer shows more). */
 export default async function DashboardPairPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireArea('dashboards');
-  const id = Number((await params).id);
-  const pair = Number.isSafeInteger(id) && id > 0 ? await getPairForCaller(getDb(), id, user) : null;
+  const id = parseDbId((await params).id);
+  const pair = id === null ? null : await getPairForCaller(getDb(), id, user);
   if (!pair) notFound();
   return (
     <>

@@ -16,6 +16,7 @@ import { MeasureList } from '@/components/explore/measure-list';
 import { PairTexts } from '@/components/explore/pair-texts';
 import { NeighbourLinksSection } from './_sections/neighbour-links-section';
 import { CampaignRecordsSection } from './_sections/campaign-records-section';
+import { parseDbId } from '@/lib/api/db-numbers';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,8 +26,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PairPage({ params, searchParams }: Props) {
   await requireArea('explore');
-  const id = Number((await params).id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = parseDbId((await params).id);
+  if (id === null) notFound();
   const pair = await getPairDetail(getDb(), id);
   if (!pair) notFound();
   const search = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v ? [[k, v]] : [])));

@@ -8,6 +8,7 @@ import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { getOwnExportJob } from '@/lib/db/export-jobs';
+import { parseDbId } from '@/lib/api/db-numbers';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,8 +17,8 @@ const CONTENT_TYPES = { CSV: 'text/csv; charset=utf-8', JSONL: 'application/x-nd
 export const GET = defineRoute({
   roles: rolesForArea('explore'),
   handler: async ({ params, user }) => {
-    const id = Number(params.id);
-    const job = Number.isInteger(id) ? await getOwnExportJob(getDb(), id, user.id) : null;
+    const id = parseDbId(params.id);
+    const job = id === null ? null : await getOwnExportJob(getDb(), id, user.id);
     if (!job) throw new AppError('NOT_FOUND', 'That export does not exist.');
     const info = job.status === 'SUCCEEDED' && job.filePath ? await stat(job.filePath).catch(() => null) : null;
     if (!job.filePath || !info) throw new AppError('NOT_FOUND', 'This export has no file (it has not finished, or it failed).');

@@ -6,14 +6,15 @@ import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { getImportJob } from '@/lib/db/import-jobs';
+import { parseDbId } from '@/lib/api/db-numbers';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = defineRoute({
   roles: rolesForArea('corpora'),
   handler: async ({ params }) => {
-    const id = Number(params.id);
-    const job = Number.isInteger(id) ? await getImportJob(getDb(), id) : null;
+    const id = parseDbId(params.id);
+    const job = id === null ? null : await getImportJob(getDb(), id);
     if (!job?.rejectsPath || !existsSync(job.rejectsPath)) throw new AppError('NOT_FOUND', 'This import has no rejected records.');
     const body = Readable.toWeb(createReadStream(job.rejectsPath)) as ReadableStream<Uint8Array>;
     return new Response(body, {

@@ -1,11 +1,10 @@
-import { computeCampaignAgreement, type DashboardCampaign } from '@/lib/db/campaign-agreement';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
+import { campaignAgreement } from '@/lib/http/dashboard-campaign';
 
 /** The bootstrap intervals, streamed in after the point estimates (resampling takes a moment). */
 export async function BootstrapSection({ campaign, resamples, seed }: { campaign: DashboardCampaign; resamples: number; seed: number }) {
-  // Let the point estimates reach the browser before the resampling occupies the event loop.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const agreement = await computeCampaignAgreement(getSqlPool(), campaign, { bootstrap: { resamples, seed } });
+  // Resampled on a worker thread: the point estimates and every other request go on meanwhile.
+  const agreement = await campaignAgreement(campaign, { bootstrap: { resamples, seed } });
   return (
     <table className="data" aria-label="Bootstrap intervals">
       <thead>

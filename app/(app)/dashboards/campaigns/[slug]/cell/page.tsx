@@ -9,6 +9,7 @@ import { measureBinLabel, parseCell } from '@/lib/dashboards/characteristic-map'
 import { PageHeader } from '@/components/ui/page-header';
 import { CellPairsTable, Pager } from '@/components/dashboards/cell-pairs-table';
 import { loadCampaignPage, type CampaignParams } from '../_sections/campaign-page';
+import { INT4_MAX } from '@/lib/api/db-numbers';
 
 export const metadata: Metadata = { title: 'Pairs in a map cell' };
 
@@ -18,7 +19,7 @@ const searchSchema = z.object({
   median: z.enum(['lower', 'upper']).default('lower'),
   annotator: z.string().min(1).max(64).optional(),
   cell: z.string(),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).catch(1).default(1),
 });
 
 export default async function CampaignCellPage({ params, searchParams }: CampaignParams) {
