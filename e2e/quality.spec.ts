@@ -13,11 +13,13 @@ const DEMO_CORPUS = 'paws-wiki-demo-sample';
 let counter = 0;
 
 async function newCampaign(researcher: APIRequestContext, spec: { questions: unknown[]; members: DemoRole[]; size: number; overlap: number; goldEvery?: number }) {
+  const seed = (Date.now() + counter) % 100_000;
+  test.info().annotations.push({ type: 'sample seed', description: `${DEMO_CORPUS}, random ${spec.size}, seed ${seed}` });
   const res = await researcher.post('/api/v1/campaigns', {
     data: {
-      name: `E2E quality ${Date.now()} ${(counter += 1)}`,
+      name: `E2E quality ${Date.now()} ${(counter += 1)} seed ${seed}`,
       corpora: [DEMO_CORPUS],
-      sample: { strategy: 'random', size: spec.size, seed: (Date.now() + counter) % 100_000 },
+      sample: { strategy: 'random', size: spec.size, seed },
       questions: spec.questions,
       overlap: spec.overlap,
       goldEvery: spec.goldEvery ?? 0,
