@@ -13,11 +13,13 @@ const DEMO_CORPUS = 'paws-wiki-demo-sample';
 let counter = 0;
 
 async function newCampaign(researcher: APIRequestContext, spec: { questions: unknown[]; members: DemoRole[]; size: number; overlap: number; goldEvery?: number }) {
+  const seed = (Date.now() + counter) % 100_000;
+  test.info().annotations.push({ type: 'sample seed', description: `${DEMO_CORPUS}, random ${spec.size}, seed ${seed}` });
   const res = await researcher.post('/api/v1/campaigns', {
     data: {
-      name: `E2E quality ${Date.now()} ${(counter += 1)}`,
+      name: `E2E quality ${Date.now()} ${(counter += 1)} seed ${seed}`,
       corpora: [DEMO_CORPUS],
-      sample: { strategy: 'random', size: spec.size, seed: (Date.now() + counter) % 100_000 },
+      sample: { strategy: 'random', size: spec.size, seed },
       questions: spec.questions,
       overlap: spec.overlap,
       goldEvery: spec.goldEvery ?? 0,
@@ -54,7 +56,7 @@ async function finalLines(researcher: APIRequestContext, campaignId: number) {
   return (await res.text())
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { pairId: number; answers: Record<string, unknown>; method: Record<string, string>; n: number });
+    .map((l) => JSON.parse(l) as { pairId: number; answers: Record<string, unknown>; method: Record<string, string>; medianRule: Record<string, string>; n: number });
 }
 
 test('a gold miss shows the expected answer and explanation; the annotator is flagged on the campaign page and can be excluded', async ({ browser, baseURL, loginAs, page, researcher }) => {
@@ -122,7 +124,7 @@ test('a disagreement is adjudicated from the queue with the keyboard', async ({ 
   const admin = await pageAs(browser, 'admin', baseURL);
   const pairId = await answerNext(annotator.request, campaign.id, { relation: 'forward', rationale: 'The second leaves a detail out.' });
   await answerNext(admin.request, campaign.id, { relation: 'equivalence', rationale: 'Same event, same facts.' });
-  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ pairId, method: { relation: 'open' }, n: 2 });
+  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ pairId, method: { relation: 'tie' }, n: 2 });
 
   const staff = await pageAs(browser, 'researcher', baseURL);
   await staff.goto(`/adjudicate/${campaign.slug}`);
@@ -136,7 +138,7 @@ test('a disagreement is adjudicated from the queue with the keyboard', async ({ 
   await staff.keyboard.press('Escape');
   await staff.keyboard.press('Enter');
   await expect(staff.getByText('No open pairs')).toBeVisible();
-  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { relation: 'forward' }, method: { relation: 'adjudicated' }, n: 2 });
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { relation: 'forward' }, method: { relation: 'adjudicated' }, medianRule: {}, n: 2 });
   for (const p of [annotator, admin, staff]) await p.context().close();
 });
 
@@ -177,7 +179,7 @@ test('API: gold pairs, adjudications and final labels with every method', async 
   expect((await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: spare, answers: { semantic: 1 }, explanation: 'x' } })).status()).toBe(201);
   expect((await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: spare, answers: { semantic: 2 }, explanation: 'y' } })).status()).toBe(200);
 
-  // three pairs answered by three annotators: unanimous, majority, open
+  // three pairs answered by three annotators: unanimous; median and majority; spread and tie
   const plan = [
     { annotator: { semantic: 4, relation: 'equivalence' }, admin: { semantic: 4, relation: 'equivalence' }, researcher: { semantic: 4, relation: 'equivalence' } },
     { annotator: { semantic: 3, relation: 'forward' }, admin: { semantic: 4, relation: 'forward' }, researcher: { semantic: 4, relation: 'equivalence' } },
@@ -193,9 +195,9 @@ test('API: gold pairs, adjudications and final labels with every method', async 
   let lines = await finalLines(researcher, campaign.id);
   const byPair = (id: number) => lines.find((l) => l.pairId === id);
   expect(lines.some((l) => l.pairId === spare)).toBe(false); // gold pairs apart
-  expect(byPair(pairs[0]!)).toEqual({ pairId: pairs[0], answers: { semantic: 4, relation: 'equivalence' }, method: { semantic: 'unanimous', relation: 'unanimous' }, n: 3 });
-  expect(byPair(pairs[1]!)).toEqual({ pairId: pairs[1], answers: { semantic: 4, relation: 'forward' }, method: { semantic: 'majority', relation: 'majority' }, n: 3 });
-  expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: {}, method: { semantic: 'open', relation: 'open' }, n: 3 });
+  expect(byPair(pairs[0]!)).toEqual({ pairId: pairs[0], answers: { semantic: 4, relation: 'equivalence' }, method: { semantic: 'unanimous', relation: 'unanimous' }, medianRule: {}, n: 3 });
+  expect(byPair(pairs[1]!)).toEqual({ pairId: pairs[1], answers: { semantic: 4, relation: 'forward' }, method: { semantic: 'median', relation: 'majority' }, medianRule: {}, n: 3 });
+  expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: {}, method: { semantic: 'spread', relation: 'tie' }, medianRule: {}, n: 3 });
 
   // adjudications: 404 for an annotator who is no adjudicator and for a gold pair, 400 naming the answer, 201
   expect((await clients.annotator.post(`/api/v1/campaigns/${campaign.id}/adjudications`, { data: { pairId: pairs[2], answers: { semantic: 2 } } })).status()).toBe(404);
@@ -204,18 +206,18 @@ test('API: gold pairs, adjudications and final labels with every method', async 
   const adjudicated = await researcher.post(`/api/v1/campaigns/${campaign.id}/adjudications`, { data: { pairId: pairs[2], answers: { semantic: 2, relation: 'forward' }, note: 'Read both twice.' } });
   expect(adjudicated.status(), await adjudicated.text()).toBe(201);
   lines = await finalLines(researcher, campaign.id);
-  expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: { semantic: 2, relation: 'forward' }, method: { semantic: 'adjudicated', relation: 'adjudicated' }, n: 3 });
+  expect(byPair(pairs[2]!)).toEqual({ pairId: pairs[2], answers: { semantic: 2, relation: 'forward' }, method: { semantic: 'adjudicated', relation: 'adjudicated' }, medianRule: {}, n: 3 });
   expect((await clients.annotator.get(`/api/v1/campaigns/${campaign.id}/final`)).status()).toBe(403);
 });
 
-test('quality settings on the campaign page: a wider open spread turns an open Likert pair into a majority', async ({ browser, baseURL, researcher }) => {
+test('quality settings on the campaign page: a wider open spread turns a spread into a median, the tie rule picks its middle answer', async ({ browser, baseURL, researcher }) => {
   const campaign = await newCampaign(researcher, { questions: ['semantic'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
   const annotator = await pageAs(browser, 'annotator', baseURL);
   const admin = await pageAs(browser, 'admin', baseURL);
   const pairId = await answerNext(annotator.request, campaign.id, { semantic: 1 });
   await answerNext(admin.request, campaign.id, { semantic: 3 });
   // 1 and 3: a spread of 2, left open by default
-  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ pairId, method: { semantic: 'open' }, n: 2 });
+  expect((await finalLines(researcher, campaign.id))[0]).toMatchObject({ pairId, method: { semantic: 'spread' }, n: 2 });
 
   const staff = await pageAs(browser, 'researcher', baseURL);
   await staff.goto(`/campaigns/${campaign.slug}`);
@@ -225,9 +227,23 @@ test('quality settings on the campaign page: a wider open spread turns an open L
   await form.getByLabel(/Leave ordered answers open/).fill('3');
   await form.getByRole('button', { name: 'Save quality settings' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved; final labels and accuracy recomputed.');
-  // the median of 1 and 3 is the lower middle, 1
-  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { semantic: 1 }, method: { semantic: 'majority' }, n: 2 });
+  // the median of 1 and 3 is the lower middle, 1, by default
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { semantic: 1 }, method: { semantic: 'median' }, medianRule: { semantic: 'lower' }, n: 2 });
   await staff.reload();
-  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('majority');
+  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('median, lower middle');
+
+  // the tie rule: the upper middle answer, then left open as a tie
+  await staff.getByText('Quality settings', { exact: true }).click();
+  await form.getByLabel(/Likert and ordinal answers/).selectOption('upper');
+  await form.getByRole('button', { name: 'Save quality settings' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved; final labels and accuracy recomputed.');
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { semantic: 3 }, method: { semantic: 'median' }, medianRule: { semantic: 'upper' }, n: 2 });
+  await form.getByLabel(/Likert and ordinal answers/).selectOption('open');
+  await form.getByRole('button', { name: 'Save quality settings' }).click();
+  // the status still shows the last save's message: wait for the labels themselves
+  await expect.poll(async () => (await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: {}, method: { semantic: 'tie' }, medianRule: {}, n: 2 });
+  await staff.reload();
+  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('tie');
+  await expect(staff.getByRole('link', { name: /Adjudication queue \(1 open\)/ })).toBeVisible();
   for (const p of [annotator, admin, staff]) await p.context().close();
 });

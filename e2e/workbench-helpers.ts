@@ -48,11 +48,14 @@ export async function createCampaign(
     guidelines?: string;
   },
 ) {
+  const seed = Date.now() % 100_000;
+  // a different draw each run: the seed goes into the report and into failure messages that depend on the draw
+  test.info().annotations.push({ type: 'sample seed', description: `${DEMO_CORPUS}, random ${spec.size}, seed ${seed}` });
   const res = await researcher.post('/api/v1/campaigns', {
     data: {
       name: `E2E workbench ${Date.now()} ${Math.random().toString(36).slice(2, 7)}`,
       corpora: [DEMO_CORPUS],
-      sample: { strategy: 'random', size: spec.size, seed: Date.now() % 100_000 },
+      sample: { strategy: 'random', size: spec.size, seed },
       questions: spec.questions,
       overlap: spec.overlap ?? 1,
       goldEvery: 0,
@@ -62,8 +65,8 @@ export async function createCampaign(
       status: 'active',
     },
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; slug: string; items: number };
+  expect(res.status(), `seed ${seed}: ${await res.text()}`).toBe(201);
+  return { ...((await res.json()) as { id: number; slug: string; items: number }), seed };
 }
 
 export async function storedLines(researcher: APIRequestContext, campaignId: number): Promise<Line[]> {

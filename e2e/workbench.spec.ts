@@ -127,26 +127,31 @@ test('a swapped display maps forward and reverse back to the stored order', asyn
     shown.push({ texts, given });
   }
   const lines = await storedLines(researcher, campaign.id);
-  expect(lines).toHaveLength(10);
-  let swapped = 0;
+  const draw = `campaign ${campaign.id}, sample seed ${campaign.seed}`;
+  expect(lines, draw).toHaveLength(10);
+  const seen = { swapped: 0, inOrder: 0, sameTexts: 0 };
   for (const line of lines) {
     const pair = (await (await researcher.get(`/api/v1/pairs/${line.pairId}`)).json()) as {
       a: { content: string };
       b: { content: string };
     };
-    const seen = shown.find(
+    const shownAs = shown.find(
       (s) =>
         (s.texts[0] === pair.a.content && s.texts[1] === pair.b.content) ||
         (s.texts[0] === pair.b.content && s.texts[1] === pair.a.content),
     );
-    expect(seen, `pair ${line.pairId} was shown`).toBeDefined();
-    const wasSwapped = seen!.texts[0] === pair.b.content;
-    if (wasSwapped) swapped += 1;
-    const expected = wasSwapped ? (seen!.given === 'forward' ? 'reverse' : 'forward') : seen!.given;
-    expect(line.answers.relation, `pair ${line.pairId} (${wasSwapped ? 'swapped' : 'in order'})`).toBe(expected);
+    expect(shownAs, `pair ${line.pairId} was shown (${draw})`).toBeDefined();
+    // a pair of one text twice (the demo sample has one) cannot tell its order from its texts, and is never swapped
+    const order = pair.a.content === pair.b.content ? 'sameTexts' : shownAs!.texts[0] === pair.b.content ? 'swapped' : 'inOrder';
+    seen[order] += 1;
+    const expected = order === 'swapped' ? (shownAs!.given === 'forward' ? 'reverse' : 'forward') : shownAs!.given;
+    expect(line.answers.relation, `pair ${line.pairId} (${order}; ${draw})`).toBe(expected);
   }
-  expect(swapped, 'some pairs were shown swapped').toBeGreaterThan(0);
-  expect(swapped, 'some pairs were shown in order').toBeLessThan(10);
+  expect(seen.swapped + seen.inOrder + seen.sameTexts, draw).toBe(10);
+  // Which pairs are swapped depends on the campaign id (md5 of campaign, user and pair): all ten one way
+  // happens about once in 500 runs. Every pair's mapping is checked above either way; the database
+  // tests check both orders on campaigns chosen to have both (lib/db/testing/display-orders.ts).
+  if (seen.swapped === 0 || seen.inOrder === 0) test.info().annotations.push({ type: 'note', description: `all pairs shown one way (${JSON.stringify(seen)}; ${draw})` });
 });
 
 test('caption markup shows as plain text and the guidelines render Markdown without raw HTML', async ({

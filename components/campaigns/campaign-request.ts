@@ -5,6 +5,7 @@
  */
 import type { CreateCampaignBody } from '@/lib/api/contracts/campaigns';
 import type { BuiltInQuestionKey } from '@/lib/annotation/questions';
+import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 
 type QuestionInputs = CreateCampaignBody['questions'];
 type Condition = { question: string; values: Array<string | number | boolean> };
@@ -164,7 +165,7 @@ export function campaignRequest(state: CampaignFormState): CreateCampaignBody {
     guidelines: state.guidelines,
     holdMinutes: optionalNum(state.holdMinutes) ?? 30,
     status: state.status,
-    qualitySettings: { goldQuestions: null, likertTolerance: num(state.likertTolerance), openSpread: num(state.openSpread) },
+    qualitySettings: { ...DEFAULT_QUALITY_SETTINGS, likertTolerance: num(state.likertTolerance), openSpread: num(state.openSpread) },
   };
 }
 

@@ -4,11 +4,23 @@ import { SubmitWithStatus } from '@/components/ui/submit-with-status';
 import { updateQualitySettingsAction } from '@/lib/actions/quality';
 import type { Question } from '@/lib/annotation/questions';
 import type { QualitySettings } from '@/lib/annotation/quality-settings';
+import type { OrderedTieRule, YesNoTieRule } from '@/lib/labels/final-labels';
+
+const ORDERED_TIE_CHOICES: Array<{ value: OrderedTieRule; label: string }> = [
+  { value: 'lower', label: 'the lower middle answer (median, lower)' },
+  { value: 'upper', label: 'the upper middle answer (median, upper)' },
+  { value: 'open', label: 'leave it open for adjudication (tie)' },
+];
+const YES_NO_TIE_CHOICES: Array<{ value: YesNoTieRule; label: string }> = [
+  { value: 'open', label: 'leave it open for adjudication (tie)' },
+  { value: 'yes', label: 'yes: at least half said yes (median, upper)' },
+  { value: 'no', label: 'no: yes needs more than half (median, lower)' },
+];
 
 /**
  * A campaign's quality settings: the questions that count towards gold accuracy (none ticked = every
- * labelled question the gold answer gives), the Likert tolerance and the spread left open. Saving
- * recomputes the final labels and the accuracy.
+ * labelled question the gold answer gives), the Likert tolerance, the spread left open and the tie
+ * rules of the final labels (docs/quality.md). Saving recomputes the final labels and the accuracy.
  */
 export function QualitySettingsForm({ slug, questions, settings }: { slug: string; questions: readonly Question[]; settings: QualitySettings }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -22,6 +34,8 @@ export function QualitySettingsForm({ slug, questions, settings }: { slug: strin
       goldQuestions: chosen.length === 0 || chosen.length === labelled.length ? null : chosen,
       likertTolerance: Number(data.get('likertTolerance')),
       openSpread: Number(data.get('openSpread')),
+      orderedTie: data.get('orderedTie') as OrderedTieRule,
+      yesNoTie: data.get('yesNoTie') as YesNoTieRule,
     };
     startTransition(async () => {
       const result = await updateQualitySettingsAction({ slug, settings: next });
@@ -48,7 +62,27 @@ export function QualitySettingsForm({ slug, questions, settings }: { slug: strin
           <input name="openSpread" type="number" min={1} max={20} required defaultValue={settings.openSpread} />
         </label>
       </div>
+      <div className="row">
+        <RuleSelect name="orderedTie" label="Likert and ordinal answers, an even count between two middle answers: take" choices={ORDERED_TIE_CHOICES} value={settings.orderedTie} />
+        <RuleSelect name="yesNoTie" label="Yes/no answers split 50/50: take" choices={YES_NO_TIE_CHOICES} value={settings.yesNoTie} />
+      </div>
+      <p className="small muted">Nominal answers (relation, nominal choices) tied for the most frequent are always left open.</p>
       <SubmitWithStatus label="Save quality settings" busy={isPending} message={message} />
     </form>
+  );
+}
+
+function RuleSelect({ name, label, choices, value }: { name: string; label: string; choices: ReadonlyArray<{ value: string; label: string }>; value: string }) {
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

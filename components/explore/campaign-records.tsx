@@ -1,5 +1,6 @@
 /** For researchers: each campaign's annotations of the pair (pseudonyms), rationales, edit history, final labels and adjudication. */
 import type { PairCampaignRecord } from '@/lib/db/pair-detail';
+import { describeFinalMethod } from '@/lib/labels/final-labels';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -22,7 +23,7 @@ export function CampaignRecords({ records }: { records: PairCampaignRecord[] }) 
           <h3>{r.campaign.name}</h3>
           {r.finals.length > 0 ? (
             <p>
-              <strong>Final answer:</strong> {r.finals.map((f) => `${f.question} ${show(f.value)} (${f.method.toLowerCase()}, n = ${f.n})`).join(' · ')}
+              <strong>Final answer:</strong> {r.finals.map((f) => `${f.question} ${show(f.value)} (${describeFinalMethod(f.method, f.medianRule)}, n = ${f.n})`).join(' · ')}
             </p>
           ) : null}
           {r.adjudication ? (

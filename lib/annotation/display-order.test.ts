@@ -10,6 +10,12 @@ describe('isDisplaySwapped', () => {
     expect(isDisplaySwapped(false, 1, 2, 4)).toBe(false);
   });
 
+  it('never swaps a pair whose two texts are the same text (forward and reverse mean the same there)', () => {
+    expect(isDisplaySwapped(true, 1, 2, 4, ['A cat.', 'A dog.'])).toBe(true);
+    expect(isDisplaySwapped(true, 1, 2, 4, ['A cat.', 'A cat.'])).toBe(false);
+    expect(isDisplaySwapped(true, 5, 6, 7, ['', ''])).toBe(false);
+  });
+
   it('swaps about half of the pairs', () => {
     const swapped = Array.from({ length: 1000 }, (_, i) => isDisplaySwapped(true, 7, 11, i)).filter(Boolean).length;
     expect(swapped).toBeGreaterThan(430);

@@ -8,9 +8,15 @@ const questions: Question[] = 'questions' in resolved ? resolved.questions : [];
 describe('quality settings', () => {
   it('reads missing or malformed values as the defaults (a campaign from before the setting behaves as before)', () => {
     expect(readQualitySettings({})).toEqual(DEFAULT_QUALITY_SETTINGS);
-    expect(readQualitySettings(null)).toEqual({ goldQuestions: null, likertTolerance: 1, openSpread: 2 });
-    expect(readQualitySettings({ likertTolerance: -1, openSpread: 0, goldQuestions: [3] })).toEqual(DEFAULT_QUALITY_SETTINGS);
-    expect(readQualitySettings({ likertTolerance: 0, openSpread: 3, goldQuestions: ['relation'] })).toEqual({ goldQuestions: ['relation'], likertTolerance: 0, openSpread: 3 });
+    expect(readQualitySettings(null)).toEqual({ goldQuestions: null, likertTolerance: 1, openSpread: 2, orderedTie: 'lower', yesNoTie: 'open' });
+    expect(readQualitySettings({ likertTolerance: -1, openSpread: 0, goldQuestions: [3], orderedTie: 'middle', yesNoTie: true })).toEqual(DEFAULT_QUALITY_SETTINGS);
+    expect(readQualitySettings({ likertTolerance: 0, openSpread: 3, goldQuestions: ['relation'], orderedTie: 'open', yesNoTie: 'yes' })).toEqual({
+      goldQuestions: ['relation'],
+      likertTolerance: 0,
+      openSpread: 3,
+      orderedTie: 'open',
+      yesNoTie: 'yes',
+    });
   });
 
   it('accepts only labelled questions of the campaign as gold questions, naming the others', () => {

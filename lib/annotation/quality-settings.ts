@@ -2,11 +2,15 @@
  * A campaign's quality settings (issue: annotation quality): which questions count towards gold
  * accuracy (default: every labelled question the gold answer gives), how far a Likert answer may be
  * from the gold one and still count as right (default 1 point), and from what spread an ordered
- * question's answers are left open rather than decided by their median (default 2 points; nominal
- * ties are always open). Stored in `Campaign.qualitySettings`; anything missing there is the
- * default, so campaigns made before the setting existed behave as before. Pure.
+ * question's answers are left open rather than decided by their median (default 2 points), and
+ * what an exact tie does (issue 19): an even count of ordered answers whose two middle values
+ * differ takes the lower one (default), the upper one, or stays open; a 50/50 split of yes/no
+ * answers stays open (default) or counts as yes or as no. Nominal ties are always open. Stored in
+ * `Campaign.qualitySettings`; anything missing there is the default, so campaigns made before a
+ * setting existed behave as before. Pure.
  */
 import type { Answers, Question } from './questions';
+import { ORDERED_TIE_RULES, YES_NO_TIE_RULES, type FinalRules, type OrderedTieRule, type YesNoTieRule } from '@/lib/labels/final-labels';
 import { checkGoldAnswer, countedGoldAnswers, DEFAULT_LIKERT_TOLERANCE, type GoldCheck } from './gold-check';
 
 export interface QualitySettings {
@@ -16,9 +20,26 @@ export interface QualitySettings {
   likertTolerance: number;
   /** ordered answers this many points apart or more are left open (a spread above the scale never is) */
   openSpread: number;
+  /** ordered questions (Likert, ordinal choice): an even count whose two middle values differ takes the lower, the upper, or stays open */
+  orderedTie: OrderedTieRule;
+  /** yes/no questions: an exact 50/50 split stays open, or counts as yes, or as no */
+  yesNoTie: YesNoTieRule;
 }
 
-export const DEFAULT_QUALITY_SETTINGS: QualitySettings = { goldQuestions: null, likertTolerance: DEFAULT_LIKERT_TOLERANCE, openSpread: 2 };
+export const DEFAULT_QUALITY_SETTINGS: QualitySettings = {
+  goldQuestions: null,
+  likertTolerance: DEFAULT_LIKERT_TOLERANCE,
+  openSpread: 2,
+  orderedTie: 'lower',
+  yesNoTie: 'open',
+};
+
+const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T => (list.includes(v as T) ? (v as T) : fallback);
+
+/** The rules of the final labels (lib/labels/final-labels.ts) under the settings. */
+export function finalRulesOf(settings: QualitySettings): FinalRules {
+  return { openSpread: settings.openSpread, orderedTie: settings.orderedTie, yesNoTie: settings.yesNoTie };
+}
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -30,6 +51,8 @@ export function readQualitySettings(stored: unknown): QualitySettings {
     goldQuestions: Array.isArray(gold) && gold.every((k) => typeof k === 'string') ? (gold) : null,
     likertTolerance: isCount(s.likertTolerance) ? s.likertTolerance : DEFAULT_QUALITY_SETTINGS.likertTolerance,
     openSpread: isCount(s.openSpread) && s.openSpread >= 1 ? s.openSpread : DEFAULT_QUALITY_SETTINGS.openSpread,
+    orderedTie: oneOf(ORDERED_TIE_RULES, s.orderedTie, DEFAULT_QUALITY_SETTINGS.orderedTie),
+    yesNoTie: oneOf(YES_NO_TIE_RULES, s.yesNoTie, DEFAULT_QUALITY_SETTINGS.yesNoTie),
   };
 }
 

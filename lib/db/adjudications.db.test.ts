@@ -25,7 +25,7 @@ async function collect(campaignId: number, questions: Parameters<typeof streamFi
 }
 
 describe('final labels and adjudication', () => {
-  it('are unanimous, majority, open or adjudicated per question, kept up to date as answers and decisions come in', async () => {
+  it('are unanimous, majority, median, left open (tie, spread) or adjudicated per question, kept up to date as answers and decisions come in', async () => {
     const users = await Promise.all([0, 1, 2].map(() => makeUser(db)));
     const campaign = await makeCampaign(db, { pairs: 5, overlap: 3, members: users.map((u) => u.email), ...RANDOM });
     const ref = parseCampaignRef(String(campaign.id));
@@ -49,10 +49,10 @@ describe('final labels and adjudication', () => {
     const questions = readStoredQuestions((await db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).questions);
     let lines = await collect(campaign.id, questions);
     expect(lines).toEqual([
-      { pairId: p0, answers: { semantic: 4, relation: 'equivalence' }, method: { semantic: 'unanimous', relation: 'unanimous' }, n: 3 },
-      { pairId: p1, answers: { semantic: 4, relation: 'forward' }, method: { semantic: 'majority', relation: 'majority' }, n: 3 },
-      { pairId: p2, answers: {}, method: { semantic: 'open', relation: 'open' }, n: 3 },
-      { pairId: p3, answers: { semantic: 0, relation: 'exclusion' }, method: { semantic: 'majority', relation: 'unanimous' }, n: 3 },
+      { pairId: p0, answers: { semantic: 4, relation: 'equivalence' }, method: { semantic: 'unanimous', relation: 'unanimous' }, medianRule: {}, n: 3 },
+      { pairId: p1, answers: { semantic: 4, relation: 'forward' }, method: { semantic: 'median', relation: 'majority' }, medianRule: {}, n: 3 },
+      { pairId: p2, answers: {}, method: { semantic: 'spread', relation: 'tie' }, medianRule: {}, n: 3 },
+      { pairId: p3, answers: { semantic: 0, relation: 'exclusion' }, method: { semantic: 'median', relation: 'unanimous' }, medianRule: {}, n: 3 },
     ]);
 
     const queue = await listAdjudicationQueue(pool, campaign.id);
@@ -72,7 +72,7 @@ describe('final labels and adjudication', () => {
     const saved = await saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'forward' }, note: 'The second adds a detail.' });
     expect(saved).toMatchObject({ created: true, note: 'The second adds a detail.' });
     lines = await collect(campaign.id, questions);
-    expect(lines[2]).toEqual({ pairId: p2, answers: { relation: 'forward' }, method: { semantic: 'open', relation: 'adjudicated' }, n: 3 });
+    expect(lines[2]).toEqual({ pairId: p2, answers: { relation: 'forward' }, method: { semantic: 'spread', relation: 'adjudicated' }, medianRule: {}, n: 3 });
     expect((await listAdjudicationQueue(pool, campaign.id)).pairs[0]).toMatchObject({ open: ['semantic'] });
     expect((await saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'forward', semantic: 2 } })).created).toBe(false);
     expect((await listAdjudicationQueue(pool, campaign.id)).total).toBe(0);
@@ -80,6 +80,6 @@ describe('final labels and adjudication', () => {
     // an edit moves the final label: p1's third annotator changes to forward → relation unanimous
     const mine = await db.annotation.findFirstOrThrow({ where: { campaignId: campaign.id, pairId: p1, annotatorId: users[2]!.id } });
     await submitAnnotation(pool, ref, users[2]!.id, { submissionId: `adj-${Date.now()}-${(n += 1)}`, pairId: p1, answers: { semantic: 4, relation: 'forward' }, baseVersion: mine.version });
-    expect((await collect(campaign.id, questions))[1]).toMatchObject({ method: { semantic: 'majority', relation: 'unanimous' } });
+    expect((await collect(campaign.id, questions))[1]).toMatchObject({ method: { semantic: 'median', relation: 'unanimous' } });
   });
 });

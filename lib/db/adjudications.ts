@@ -9,7 +9,8 @@ import { checkPartialAnswers, invalidAnswersError } from '@/lib/annotation/parti
 import { readStoredQuestions, type Answers, type Question } from '@/lib/annotation/questions';
 import type { RoleName } from '@/lib/access/roles';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { refreshFinalLabels } from './final-labels';
+import { OPEN_METHODS } from '@/lib/labels/final-labels';
+import { refreshFinalLabels, sqlMethodList } from './final-labels';
 import { inTransaction, type Queryable, type SqlPool } from './sql-pool';
 
 export interface AdjudicationCampaign {
@@ -40,12 +41,12 @@ export interface QueuedPair {
   answers: Array<{ annotator: string; answers: Answers }>;
 }
 
-/** The open pairs (some question's final label is OPEN), in item order, with every counted answer. */
+/** The open pairs (some question's final label is left open: tie, spread, unanswered), in item order, with every counted answer. */
 export async function listAdjudicationQueue(db: Queryable, campaignId: number, limit = 50): Promise<{ pairs: QueuedPair[]; total: number }> {
   const { rows } = await db.query<QueuedPair & { a: string; b: string; total: number }>(
     `WITH open AS (
        SELECT f."pairId", array_agg(f."question" ORDER BY f."question") AS open FROM "FinalLabel" f
-       WHERE f."campaignId" = $1 AND f."method" = 'OPEN' GROUP BY f."pairId")
+       WHERE f."campaignId" = $1 AND f."method" IN (${sqlMethodList(OPEN_METHODS)}) GROUP BY f."pairId")
      SELECT o."pairId", o.open, ta."content" AS a, tb."content" AS b, count(*) OVER ()::int AS total,
             COALESCE((SELECT json_agg(json_build_object('annotator', COALESCE(u."pseudonym", 'user-' || u."id"), 'answers', n."answers") ORDER BY u."pseudonym")
                       FROM "Annotation" n JOIN "User" u ON u."id" = n."annotatorId"

@@ -8,6 +8,7 @@ import { getNextPair, type NextPair } from './assignments';
 import { submitAnnotation } from './annotations';
 import { listMyAnnotations, streamCampaignAnnotations, type AnnotationLine } from './annotation-reads';
 import { getSqlPool } from './sql-pool';
+import { setupWithBothOrders } from './testing/display-orders';
 
 const db = getDb();
 /** An AppError CONFLICT whose message matches. */
@@ -49,7 +50,7 @@ describe('submitAnnotation', () => {
   });
 
   it('maps forward and reverse back to the stored order when the texts were shown swapped', async () => {
-    const { ref, users, campaign } = await setup(12);
+    const { ref, users, campaign } = await setupWithBothOrders(db, () => setup(12));
     let checked = 0;
     for (let i = 0; i < 12; i++) {
       const pair = await held(ref, users[0]!.id);

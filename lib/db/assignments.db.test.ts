@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign, type CampaignSpec } from '@/prisma/factories/campaigns';
+import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
+import { setupWithBothOrders } from './testing/display-orders';
 import { isDisplaySwapped } from '@/lib/annotation/display-order';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair, skipPair, type NextPair } from './assignments';
@@ -86,7 +88,7 @@ describe('next', () => {
   });
 
   it('shows the texts in the order md5(campaign:user:pair) gives, and in stored order without randomising', async () => {
-    const { ref, users, campaign } = await setup({ pairs: 12, overlap: 1, annotators: 1 });
+    const { ref, users, campaign } = await setupWithBothOrders(db, () => setup({ pairs: 12, overlap: 1, annotators: 1 }));
     const swaps: boolean[] = [];
     for (;;) {
       const pair = await next(ref, users[0]!.id);
@@ -107,6 +109,26 @@ describe('next', () => {
       expect(pair!.swapped).toBe(false);
       await answer(plain.ref, plain.users[0]!.id, pair!.pairId);
     }
+  });
+
+  it('never swaps a pair whose two texts are the same text: two annotators who both say forward store the same answer', async () => {
+    const corpus = await makeCorpus(db);
+    await makePairs(db, corpus.id, Array.from({ length: 12 }, (_, i) => ({ a: `The same text ${i}.`, b: `The same text ${i}.` })));
+    // md5 alone would swap some of them for the first annotator (setupWithBothOrders makes sure of it)
+    const { ref, users, campaign } = await setupWithBothOrders(db, () => setup({ corpora: [corpus.slug], overlap: 2, annotators: 2, questions: ['relation'] }));
+    for (const user of users) {
+      for (;;) {
+        const pair = await next(ref, user.id);
+        if (!pair) break;
+        expect(pair.swapped, `pair ${pair.pairId} of campaign ${campaign.id}`).toBe(false);
+        expect(isDisplaySwapped(true, campaign.id, user.id, pair.pairId, pair.texts)).toBe(false);
+        await submitAnnotation(pool, ref, user.id, { submissionId: `same-${Date.now()}-${(submissions += 1)}`, pairId: pair.pairId, answers: { relation: 'forward' } });
+      }
+    }
+    const stored = await db.annotation.findMany({ where: { campaignId: campaign.id }, select: { answers: true } });
+    expect(stored).toHaveLength(24);
+    expect(new Set(stored.map((a) => (a.answers as { relation: string }).relation))).toEqual(new Set(['forward']));
+    expect(new Set((await db.finalLabel.findMany({ where: { campaignId: campaign.id } })).map((f) => `${f.method} ${JSON.stringify(f.value)}`))).toEqual(new Set(['UNANIMOUS "forward"']));
   });
 });
 

@@ -44,7 +44,7 @@ interface HeldRow {
 /**
  * The caller's live hold (renewed if its time ran out but the slot was never released), or a new
  * one on the first open item the caller never had. The display order is md5(campaign:user:pair),
- * as lib/annotation/display-order.ts computes it.
+ * as lib/annotation/display-order.ts computes it; a pair of two equal texts is never swapped.
  */
 export const HOLD_OR_CLAIM_SQL = `
   WITH held AS MATERIALIZED (
@@ -68,7 +68,9 @@ export const HOLD_OR_CLAIM_SQL = `
   claimed AS (
     INSERT INTO "Assignment" ("campaignId", "pairId", "userId", "position", "status", "swapped", "assignedAt", "expiresAt")
     SELECT $1, c."pairId", $2, c."position", 'PENDING',
-           $5::boolean AND (get_byte(decode(md5($1::text || ':' || $2::text || ':' || c."pairId"::text), 'hex'), 15) & 1) = 1,
+           $5::boolean AND (get_byte(decode(md5($1::text || ':' || $2::text || ':' || c."pairId"::text), 'hex'), 15) & 1) = 1
+             AND NOT EXISTS (SELECT 1 FROM "Pair" sp JOIN "Text" sa ON sa."id" = sp."textAId" JOIN "Text" sb ON sb."id" = sp."textBId"
+                             WHERE sp."id" = c."pairId" AND sa."content" = sb."content"),
            now(), now() + make_interval(mins => $3)
     FROM (SELECT "pairId", "position" FROM item UNION ALL SELECT "pairId", "position" FROM gold) c
     RETURNING "pairId", "swapped", "expiresAt"),

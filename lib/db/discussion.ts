@@ -7,7 +7,8 @@
  */
 import { answersInOrder, type Answers, type Question } from '@/lib/annotation/questions';
 import { computeAgreementReport } from '@/lib/agreement/agreement-report';
-import { hasFinalLabel } from '@/lib/labels/final-labels';
+import { DISAGREED_METHODS, hasFinalLabel } from '@/lib/labels/final-labels';
+import { sqlMethodList } from './final-labels';
 import { loadRatingMatrix } from './campaign-ratings';
 import type { MemberCampaign } from './campaign-membership';
 import type { Queryable } from './sql-pool';
@@ -38,13 +39,13 @@ interface Row {
   others: Array<{ annotator: string; answers: Answers }>;
 }
 
-/** The caller's answered pairs whose final label is not unanimous on some question, in item order. */
+/** The caller's answered pairs whose final label the annotators did not all share on some question (majority, median, tie, spread), in item order. */
 export async function listDiscussionPairs(db: Queryable, campaign: MemberCampaign, userId: number, limit = 50): Promise<DiscussionPair[]> {
   const { rows } = await db.query<Row>(
     `SELECT n."pairId", a."swapped", ta."content" AS a, tb."content" AS b, n."version", n."answers" AS mine,
             (SELECT r."values" FROM "AnnotationRevision" r WHERE r."annotationId" = n."id" ORDER BY r."version" LIMIT 1) AS first,
             (SELECT array_agg(f."question" ORDER BY f."question") FROM "FinalLabel" f
-             WHERE f."campaignId" = n."campaignId" AND f."pairId" = n."pairId" AND f."method" IN ('MAJORITY', 'OPEN')) AS disagreed,
+             WHERE f."campaignId" = n."campaignId" AND f."pairId" = n."pairId" AND f."method" IN (${sqlMethodList(DISAGREED_METHODS)})) AS disagreed,
             COALESCE((SELECT json_agg(json_build_object('annotator', COALESCE(u."pseudonym", 'user-' || u."id"), 'answers', o."answers") ORDER BY u."pseudonym")
                       FROM "Annotation" o JOIN "User" u ON u."id" = o."annotatorId"
                       WHERE o."campaignId" = n."campaignId" AND o."pairId" = n."pairId" AND o."annotatorId" <> n."annotatorId"), '[]'::json) AS others
@@ -53,7 +54,7 @@ export async function listDiscussionPairs(db: Queryable, campaign: MemberCampaig
      JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId" AND NOT i."isGold"
      JOIN "Pair" p ON p."id" = n."pairId" JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"
      WHERE n."campaignId" = $1 AND n."annotatorId" = $2
-       AND EXISTS (SELECT 1 FROM "FinalLabel" f WHERE f."campaignId" = n."campaignId" AND f."pairId" = n."pairId" AND f."method" IN ('MAJORITY', 'OPEN'))
+       AND EXISTS (SELECT 1 FROM "FinalLabel" f WHERE f."campaignId" = n."campaignId" AND f."pairId" = n."pairId" AND f."method" IN (${sqlMethodList(DISAGREED_METHODS)}))
      ORDER BY i."position"
      LIMIT $3`,
     [campaign.id, userId, limit],

@@ -8,6 +8,7 @@ import type { Db } from './client';
 import type { ExportSelection } from './export-sql';
 import type { ExportQuestion } from '@/lib/export/fields';
 import type { CampaignCardInfo, CorpusCardInfo } from '@/lib/export/dataset-card';
+import { finalRulesOf, readQualitySettings } from '@/lib/annotation/quality-settings';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { ensurePseudonyms } from './campaign-create';
 
@@ -53,7 +54,7 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
     where: { slug },
     select: {
       id: true, slug: true, name: true, description: true, status: true, questions: true, overlap: true, sampling: true,
-      goldEvery: true, goldMinAccuracy: true, randomiseOrder: true, createdAt: true,
+      goldEvery: true, goldMinAccuracy: true, randomiseOrder: true, createdAt: true, qualitySettings: true,
       corpora: { select: { corpusId: true } },
       members: { select: { userId: true, role: true, excluded: true } },
       _count: { select: { items: true, annotations: true } },
@@ -87,6 +88,7 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
       annotations: campaign._count.annotations,
       annotators: campaign.members.filter((m) => m.role === 'ANNOTATOR').length,
       excludedAnnotators: campaign.members.filter((m) => m.excluded).length,
+      finalRules: finalRulesOf(readQualitySettings(campaign.qualitySettings)),
       createdAt: campaign.createdAt.toISOString().slice(0, 10),
     },
     filter: null,

@@ -117,7 +117,9 @@ function questionStat(source: Extract<FieldSource, { kind: 'question' }>, index:
     case 'final':
       return typedAnswer(`f${index}."value" #>> '{}'`, source.questionType);
     case 'final_method':
-      return `f${index}."method"::text`;
+      return `lower(f${index}."method"::text)`;
+    case 'final_median_rule':
+      return `lower(f${index}."medianRule"::text)`;
   }
 }
 

@@ -92,7 +92,7 @@ describe('gold pairs', () => {
     // user 0 answered every ordinary pair (overlap 1): with them excluded every final label is open, with no answers counted
     const open = await db.finalLabel.findMany({ where: { campaignId: campaign.id }, select: { method: true, n: true, value: true } });
     expect(open).toHaveLength(before);
-    expect(new Set(open.map((f) => `${f.method} ${f.n} ${JSON.stringify(f.value)}`))).toEqual(new Set(['OPEN 0 null']));
+    expect(new Set(open.map((f) => `${f.method} ${f.n} ${JSON.stringify(f.value)}`))).toEqual(new Set(['UNANSWERED 0 null']));
     await setMemberExcluded(pool, campaign.id, users[0]!.id, false);
     expect(await db.finalLabel.count({ where: { campaignId: campaign.id } })).toBe(before);
   });

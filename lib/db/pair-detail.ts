@@ -5,6 +5,7 @@
  */
 import { measureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import type { Db } from './client';
+import type { FinalMethodName, MedianTie } from '@/lib/labels/final-labels';
 
 const textSelect = { id: true, content: true, type: true, sourcePage: true, sourceTitle: true, wordCount: true } as const;
 
@@ -46,7 +47,7 @@ export interface PairCampaignRecord {
     updatedAt: Date;
     history: Array<{ version: number; values: Record<string, unknown>; createdAt: Date }>;
   }>;
-  finals: Array<{ question: string; value: unknown; method: string; n: number }>;
+  finals: Array<{ question: string; value: unknown; method: FinalMethodName; medianRule: MedianTie | null; n: number }>;
   adjudication: { method: string; answers: Record<string, unknown>; note: string | null } | null;
 }
 
@@ -67,7 +68,7 @@ export async function listPairCampaignRecords(db: Db, pairId: number): Promise<P
         revisions: { orderBy: { version: 'asc' }, select: { version: true, values: true, createdAt: true } },
       },
     }),
-    db.finalLabel.findMany({ where: { pairId }, orderBy: { question: 'asc' }, select: { campaignId: true, question: true, value: true, method: true, n: true } }),
+    db.finalLabel.findMany({ where: { pairId }, orderBy: { question: 'asc' }, select: { campaignId: true, question: true, value: true, method: true, medianRule: true, n: true } }),
     db.adjudication.findMany({ where: { pairId }, select: { campaignId: true, method: true, answers: true, note: true } }),
     db.campaignMember.findMany({ where: { campaign: { items: { some: { pairId } } }, excluded: true }, select: { campaignId: true, userId: true } }),
   ]);
@@ -88,7 +89,13 @@ export async function listPairCampaignRecords(db: Db, pairId: number): Promise<P
           updatedAt: a.updatedAt,
           history: a.revisions.map((r) => ({ version: r.version, values: r.values as Record<string, unknown>, createdAt: r.createdAt })),
         })),
-      finals: finals.filter((f) => f.campaignId === c.id).map(({ campaignId: _c, ...f }) => f),
+      finals: finals
+        .filter((f) => f.campaignId === c.id)
+        .map(({ campaignId: _c, method, medianRule, ...f }) => ({
+          ...f,
+          method: method.toLowerCase() as FinalMethodName,
+          medianRule: medianRule ? (medianRule.toLowerCase() as MedianTie) : null,
+        })),
       adjudication: adjudication ? { method: adjudication.method, answers: adjudication.answers as Record<string, unknown>, note: adjudication.note } : null,
     };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDatasetCard, hfLicences, sizeCategory, type CorpusCardInfo } from './dataset-card';
+import { buildDatasetCard, hfLicences, sizeCategory, type CampaignCardInfo, type CorpusCardInfo } from './dataset-card';
 import { planExportFields } from './fields';
 
 const corpus = (licence: string | null, extra: Partial<CorpusCardInfo> = {}): CorpusCardInfo => ({
@@ -34,5 +34,31 @@ describe('dataset card', () => {
     expect(card).toContain('- Attribution: Google LLC');
     expect(card).toContain('- Licence: not recorded (check the source before sharing)');
     expect(card).toContain('| **total** | **3** |');
+  });
+  it('states how the campaign’s final labels were decided, with its tie rules', () => {
+    const campaign = (finalRules: CampaignCardInfo['finalRules']): CampaignCardInfo => ({
+      name: 'Study', slug: 'study', description: null, status: 'ACTIVE', questions: [{ key: 'semantic', type: 'likert', label: 'Semantic', options: null }], overlap: 2, goldEvery: 0,
+      goldMinAccuracy: 0.85, randomiseOrder: true, sampling: {}, items: 1, annotations: 2, annotators: 2, excludedAnnotators: 0, finalRules, createdAt: '2026-11-26',
+    });
+    const card = (finalRules: CampaignCardInfo['finalRules']) =>
+      buildDatasetCard({
+        scope: { kind: 'campaign', name: 'study', filter: null },
+        parts: ['aggregated'],
+        fields: planExportFields(['aggregated'], [{ key: 'semantic', type: 'likert', label: 'Semantic' }]),
+        corpora: [corpus('MIT')],
+        counts: { paws: 1 },
+        total: 1,
+        campaign: campaign(finalRules),
+        exportedAt: '2026-11-26T00:00:00Z',
+        dataFile: 'data/train.jsonl',
+      });
+    const defaults = card({ openSpread: 2, orderedTie: 'lower', yesNoTie: 'open' });
+    expect(defaults).toContain('left open as `spread` when answers are 2 points apart or more');
+    expect(defaults).toContain('the lower middle answer is taken (`median`, rule `lower`)');
+    expect(defaults).toContain('an exact 50/50 split left open for adjudication (`tie`)');
+    expect(defaults).toContain('| `semantic_final_median_rule` | text |');
+    const other = card({ openSpread: 3, orderedTie: 'open', yesNoTie: 'yes' });
+    expect(other).toContain('with an even count whose two middle answers differ, the label is left open for adjudication (`tie`)');
+    expect(other).toContain('an exact 50/50 split yes, at least half said yes (`median`, rule `upper`)');
   });
 });

@@ -6,6 +6,7 @@
  * licence and attribution of every source corpus. Pure: built from plain values.
  */
 import { measureList } from '@/lib/measures/catalog';
+import type { FinalRules, OrderedTieRule, YesNoTieRule } from '@/lib/labels/final-labels';
 import type { ExportField } from './fields';
 import { PART_LABELS, type ExportPart } from './options';
 
@@ -37,6 +38,8 @@ export interface CampaignCardInfo {
   annotations: number;
   annotators: number;
   excludedAnnotators: number;
+  /** the rules of the final labels (the campaign's quality settings) */
+  finalRules: FinalRules;
   createdAt: string;
 }
 
@@ -126,6 +129,27 @@ function corporaSection(input: DatasetCardInput): string[] {
   return lines;
 }
 
+const ORDERED_TIE_WORDS: Record<OrderedTieRule, string> = {
+  lower: 'the lower middle answer is taken (`median`, rule `lower`)',
+  upper: 'the upper middle answer is taken (`median`, rule `upper`)',
+  open: 'the label is left open for adjudication (`tie`)',
+};
+const YES_NO_TIE_WORDS: Record<YesNoTieRule, string> = {
+  open: 'left open for adjudication (`tie`)',
+  yes: 'yes, at least half said yes (`median`, rule `upper`)',
+  no: 'no, yes needs more than half (`median`, rule `lower`)',
+};
+
+/** How the final labels (`*_final`, `*_final_method`, `*_final_median_rule`) were decided, with the campaign's rules. */
+function finalLabelRules(rules: FinalRules): string[] {
+  return [
+    'Final labels (`*_final`, how: `*_final_method`) under the campaign’s quality settings: `adjudicated` when an adjudicator decided; `unanimous` when every counted answer is the same; ' +
+      `Likert and ordinal questions: left open as \`spread\` when answers are ${rules.openSpread} points apart or more, otherwise the \`median\`; with an even count whose two middle answers differ, ${ORDERED_TIE_WORDS[rules.orderedTie]}; ` +
+      `yes/no questions: the answer more than half gave (\`majority\`), an exact 50/50 split ${YES_NO_TIE_WORDS[rules.yesNoTie]}; ` +
+      'other questions: the answer with a strict plurality (`majority`), a tie for the most frequent left open (`tie`). `unanswered`: no answer counted. `*_final_median_rule` says which middle answer a median took where the two differed.',
+  ];
+}
+
 function campaignSection(campaign: CampaignCardInfo): string[] {
   return [
     '## Annotation campaign',
@@ -147,7 +171,9 @@ function campaignSection(campaign: CampaignCardInfo): string[] {
     JSON.stringify(campaign.sampling, null, 2),
     '```',
     '',
-    'Aggregates count the answers of annotators not excluded from the campaign. The median is the lower middle answer for an even count (EACL 2023 median rule); a majority is reported only when one answer is strictly most frequent, otherwise the tie is marked. Final labels (with their method) come from the campaign’s adjudication and are empty where none has been recorded.',
+    'Aggregates count the answers of annotators not excluded from the campaign. The median is the lower middle answer for an even count (EACL 2023 median rule); a majority is reported only when one answer is strictly most frequent, otherwise the tie is marked.',
+    '',
+    ...finalLabelRules(campaign.finalRules),
     '',
   ];
 }

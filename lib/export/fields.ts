@@ -13,7 +13,7 @@ export type BaseColumn =
   | 'a' | 'b' | 'type_a' | 'type_b' | 'page_a' | 'page_b' | 'image' | 'length_a' | 'length_b'
   | 'reference_label' | 'reference_score' | 'reference_is_paraphrase' | 'metadata' | 'sem_parts';
 
-export type QuestionStat = 'n' | 'median' | 'majority' | 'tie' | 'final' | 'final_method' | 'unanimous' | 'spread';
+export type QuestionStat = 'n' | 'median' | 'majority' | 'tie' | 'final' | 'final_method' | 'final_median_rule' | 'unanimous' | 'spread';
 
 export type FieldSource =
   | { kind: 'column'; column: BaseColumn }
@@ -93,8 +93,13 @@ function questionFields(q: ExportQuestion, parts: readonly ExportPart[]): Export
       fields.push(questionField(q, 'majority', valueType(q), 'aggregated', 'most frequent answer; empty when tied'));
       fields.push(questionField(q, 'tie', 'boolean', 'aggregated', 'two or more answers tied for most frequent'));
     }
-    fields.push(questionField(q, 'final', valueType(q), 'aggregated', 'final label (adjudicated, unanimous or majority; empty while open or not yet computed)'));
-    fields.push(questionField(q, 'final_method', 'text', 'aggregated', 'how the final label came about: UNANIMOUS, MAJORITY, ADJUDICATED or OPEN'));
+    fields.push(questionField(q, 'final', valueType(q), 'aggregated', 'final label under the campaign’s rules (empty while left open or not yet computed)'));
+    fields.push(
+      questionField(q, 'final_method', 'text', 'aggregated', 'how the final label came about: unanimous, majority, median or adjudicated; left open: tie, spread or unanswered'),
+    );
+    fields.push(
+      questionField(q, 'final_median_rule', 'text', 'aggregated', 'for a median of an even count whose two middle answers differed: lower or upper, the one taken (yes/no 50/50: upper = yes, lower = no); empty otherwise'),
+    );
   }
   if (parts.includes('agreement')) {
     fields.push(questionField(q, 'unanimous', 'boolean', 'agreement', 'every counted answer the same (empty without answers)'));

@@ -8,6 +8,8 @@ import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
 import { measureKeys } from '@/lib/measures/catalog';
+import { refreshCampaignFinalLabels } from '@/lib/db/final-labels';
+import { createSqlPool } from '@/lib/db/sql-pool';
 import { runImport } from './run-import';
 import { runExport } from './run-export';
 import type { ExportFormatName, ExportPart } from '@/lib/export/options';
@@ -91,9 +93,9 @@ describe('runExport', () => {
     expect(text).not.toMatch(/[,\n]"[=+\-@]/);
   });
 
-  it('campaign exports: pseudonymous raw answers, median, majority with ties, final labels, agreement', async () => {
+  it('campaign exports: pseudonymous raw answers, median, majority with ties, final labels with their method and median rule, agreement', async () => {
     const db = getDb();
-    const campaign = await makeCampaign(db, { pairs: 3, questions: ['semantic', 'relation', 'rationale'] });
+    const campaign = await makeCampaign(db, { pairs: 4, questions: ['semantic', 'relation', 'rationale'] });
     const items = await db.campaignItem.findMany({ where: { campaignId: campaign.id }, orderBy: { position: 'asc' } });
     const [ann1, ann2, ann3] = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
     await db.campaignMember.createMany({ data: [ann1, ann2, ann3].map((u, i) => ({ campaignId: campaign.id, userId: u.id, excluded: i === 2 })) });
@@ -106,16 +108,23 @@ describe('runExport', () => {
     const second = items[1]!.pairId;
     await answer(second, ann1.id, { semantic: 3, relation: 'FORWARD' });
     await answer(second, ann2.id, { semantic: 3, relation: 'FORWARD' });
-    await db.finalLabel.create({ data: { campaignId: campaign.id, pairId: second, question: 'relation', value: 'FORWARD', method: 'UNANIMOUS', n: 2 } });
+    const fourth = items[3]!.pairId;
+    await answer(fourth, ann1.id, { semantic: 2, relation: 'FORWARD' });
+    await answer(fourth, ann2.id, { semantic: 1, relation: 'FORWARD' });
+    const pool = createSqlPool(url(), 1);
+    await refreshCampaignFinalLabels(pool, campaign.id).finally(() => pool.end());
 
     const source = (await resolveCampaignSource(db, campaign.slug))!;
     const { outPath } = await exportTo(source, 'jsonl', ['texts', 'raw', 'aggregated', 'agreement']);
     const rows = readJsonl(outPath);
     expect(rows.map((r) => r.pair_id)).toEqual(items.map((i) => i.pairId));
-    const [r1, r2, r3] = rows;
+    const [r1, r2, r3, r4] = rows;
     expect(r1).toMatchObject({ semantic_n: 2, semantic_median: 1, semantic_spread: 3, semantic_unanimous: false, relation_majority: null, relation_tie: true, relation_final: null });
-    expect(r2).toMatchObject({ semantic_median: 3, semantic_unanimous: true, relation_majority: 'FORWARD', relation_tie: false, relation_final: 'FORWARD', relation_final_method: 'UNANIMOUS' });
-    expect(r3).toMatchObject({ semantic_n: 0, semantic_median: null, semantic_unanimous: null, annotations: null });
+    expect(r1).toMatchObject({ semantic_final: null, semantic_final_method: 'spread', relation_final_method: 'tie', semantic_final_median_rule: null });
+    expect(r2).toMatchObject({ semantic_median: 3, semantic_unanimous: true, relation_majority: 'FORWARD', relation_tie: false, relation_final: 'FORWARD', relation_final_method: 'unanimous' });
+    expect(r3).toMatchObject({ semantic_n: 0, semantic_median: null, semantic_unanimous: null, annotations: null, semantic_final_method: null });
+    // the issue's example: answers 2 and 1 are the lower median, not a majority
+    expect(r4).toMatchObject({ semantic_final: 1, semantic_final_method: 'median', semantic_final_median_rule: 'lower', relation_final_method: 'unanimous', relation_final_median_rule: null });
     const raw = r1!.annotations as Array<{ annotator: string; excluded: boolean }>;
     expect(raw).toHaveLength(3);
     expect(raw.every((a) => /^ann-[a-z2-7]{6}$/.test(a.annotator))).toBe(true);

@@ -1,15 +1,40 @@
 /**
  * The final answer of one question for one pair, from the annotators' answers (issue: annotation
- * quality): unanimous agreement; otherwise the majority, except that ties and Likert (or ordinal)
- * spreads of `openSpread` points or more are left open; an adjudicator's decision overrides all of
- * it. Likert and ordinal finals are the median (lower middle for an even count, always a value on
- * the scale: EACL 2023 paper, Fig. 2); nominal ones the most frequent answer (Spanish QA study:
- * majority of three assessors). Free-text questions have no final label. Pure.
+ * quality; issue 19: the method says what happened). In order:
+ * - an adjudicator's decision overrides everything → `adjudicated`;
+ * - no answer counted → `unanswered`;
+ * - every answer the same → `unanimous`;
+ * - ordered questions (Likert, ordinal choice): answers `openSpread` points apart or more are left
+ *   open → `spread`; otherwise the median → `median` (always a value on the scale: EACL 2023 paper,
+ *   Fig. 2). With an even count whose two middle values differ, the campaign's `orderedTie` rule
+ *   takes the lower or the upper one (recorded as `medianRule`) or leaves it open → `tie`;
+ * - yes/no questions: the answer more than half gave → `majority`; an exact 50/50 split follows
+ *   `yesNoTie`: open → `tie`, or yes / no, which is the upper / lower median of the scale no < yes
+ *   → `median` with that `medianRule` (the paraphrases-in-interviews study counts at least half yes
+ *   as a paraphrase: `yes`);
+ * - nominal questions (relation, nominal choice): the answer with a strict plurality → `majority`
+ *   (Spanish QA study: majority of three assessors); a tie for the most frequent → `tie`.
+ * Free-text questions have no final label. Pure.
  */
-import { computeMajorityVote, computeMedianRating } from './aggregation-rules';
+import { computeMajorityVote, type MedianTie } from './aggregation-rules';
 
-export type FinalMethodName = 'unanimous' | 'majority' | 'adjudicated' | 'open';
+export type FinalMethodName = 'unanimous' | 'majority' | 'median' | 'tie' | 'spread' | 'adjudicated' | 'unanswered';
+export const FINAL_METHODS = ['unanimous', 'majority', 'median', 'tie', 'spread', 'adjudicated', 'unanswered'] as const satisfies readonly FinalMethodName[];
+/** The methods that leave a question open: the adjudication queue's. */
+export const OPEN_METHODS = ['tie', 'spread', 'unanswered'] as const satisfies readonly FinalMethodName[];
+export const isOpenMethod = (method: FinalMethodName) => (OPEN_METHODS as readonly FinalMethodName[]).includes(method);
+/** The methods of a decision the annotators did not all share (the discussion round's). */
+export const DISAGREED_METHODS = ['majority', 'median', 'tie', 'spread'] as const satisfies readonly FinalMethodName[];
+export const MEDIAN_RULES = ['lower', 'upper'] as const satisfies readonly MedianTie[];
+export type { MedianTie };
 export type FinalValue = number | string | boolean;
+
+/** Ordered questions: an even count whose middle values differ takes the lower, the upper, or stays open. */
+export type OrderedTieRule = MedianTie | 'open';
+export const ORDERED_TIE_RULES = ['lower', 'upper', 'open'] as const satisfies readonly OrderedTieRule[];
+/** Yes/no questions: an exact 50/50 split stays open, or counts as yes, or as no. */
+export type YesNoTieRule = 'open' | 'yes' | 'no';
+export const YES_NO_TIE_RULES = ['open', 'yes', 'no'] as const satisfies readonly YesNoTieRule[];
 
 /** What the rules need to know about a question (lib/annotation/questions.ts Question fits). */
 export interface FinalQuestion {
@@ -22,16 +47,22 @@ export interface FinalQuestion {
 export interface FinalRules {
   /** ordered questions: answers this many points apart or more are left open (default 2) */
   openSpread: number;
+  /** ordered questions, an even count whose two middle values differ (default `lower`) */
+  orderedTie: OrderedTieRule;
+  /** yes/no questions, an exact 50/50 split (default `open`) */
+  yesNoTie: YesNoTieRule;
 }
 
-export const DEFAULT_FINAL_RULES: FinalRules = { openSpread: 2 };
+export const DEFAULT_FINAL_RULES: FinalRules = { openSpread: 2, orderedTie: 'lower', yesNoTie: 'open' };
 
 export interface FinalDecision {
   method: FinalMethodName;
-  /** null when open */
+  /** null when left open (tie, spread, unanswered) */
   value: FinalValue | null;
   /** answers counted */
   n: number;
+  /** `median` only, when the two middle values of an even count differed: which one was taken */
+  medianRule?: MedianTie;
 }
 
 /** Whether the question gets a final label at all (free text does not). */
@@ -55,29 +86,52 @@ function valueAt(question: FinalQuestion, position: number): FinalValue | null {
   return question.type === 'likert' ? position : (question.options?.[position]?.value ?? null);
 }
 
+function decideOrdered(question: FinalQuestion, positions: readonly number[], rules: FinalRules): FinalDecision {
+  const n = positions.length;
+  const sorted = [...positions].sort((a, b) => a - b);
+  if (sorted[n - 1]! - sorted[0]! >= rules.openSpread) return { method: 'spread', value: null, n };
+  const lower = sorted[Math.floor((n - 1) / 2)]!;
+  const upper = sorted[Math.floor(n / 2)]!;
+  if (lower === upper) return { method: 'median', value: valueAt(question, lower), n };
+  if (rules.orderedTie === 'open') return { method: 'tie', value: null, n };
+  return { method: 'median', value: valueAt(question, rules.orderedTie === 'lower' ? lower : upper), n, medianRule: rules.orderedTie };
+}
+
+function decideYesNo(values: readonly FinalValue[], rules: FinalRules): FinalDecision {
+  const n = values.length;
+  const yes = values.filter((v) => v === true).length;
+  if (yes * 2 !== n) return { method: 'majority', value: yes * 2 > n, n };
+  if (rules.yesNoTie === 'open') return { method: 'tie', value: null, n };
+  return rules.yesNoTie === 'yes' ? { method: 'median', value: true, n, medianRule: 'upper' } : { method: 'median', value: false, n, medianRule: 'lower' };
+}
+
 export function decideFinalLabel(question: FinalQuestion, values: readonly FinalValue[], adjudicated?: FinalValue, rules: FinalRules = DEFAULT_FINAL_RULES): FinalDecision {
   const n = values.length;
   if (adjudicated !== undefined) return { method: 'adjudicated', value: adjudicated, n };
   const [first] = values;
-  if (first === undefined) return { method: 'open', value: null, n };
+  if (first === undefined) return { method: 'unanswered', value: null, n };
   if (values.every((v) => v === first)) return { method: 'unanimous', value: first, n };
   if (isOrdered(question)) {
     const positions = positionsOf(question, values);
-    if (positions) {
-      const spread = Math.max(...positions) - Math.min(...positions);
-      if (spread >= rules.openSpread) return { method: 'open', value: null, n };
-      return { method: 'majority', value: valueAt(question, computeMedianRating(positions)!), n };
-    }
+    if (positions) return decideOrdered(question, positions, rules);
   }
+  if (question.type === 'boolean' && values.every((v) => typeof v === 'boolean')) return decideYesNo(values, rules);
   const vote = computeMajorityVote(values.map((v) => (typeof v === 'boolean' ? String(v) : v)));
-  if (vote.kind !== 'winner') return { method: 'open', value: null, n };
+  if (vote.kind !== 'winner') return { method: 'tie', value: null, n };
   const winner = values.find((v) => (typeof v === 'boolean' ? String(v) : v) === vote.value)!;
   return { method: 'majority', value: winner, n };
+}
+
+/** How a final label came about, in words for screens: "median, lower middle", "tie". */
+export function describeFinalMethod(method: FinalMethodName, medianRule?: MedianTie | null): string {
+  return medianRule ? `${method}, ${medianRule} middle` : method;
 }
 
 export interface PairFinal {
   answers: Record<string, FinalValue>;
   method: Record<string, FinalMethodName>;
+  /** the questions decided by an even-count median whose middle values differed: which middle was taken */
+  medianRule: Record<string, MedianTie>;
   n: number;
 }
 
@@ -88,13 +142,14 @@ export function decidePairFinal(
   adjudication: Readonly<Record<string, unknown>> | null,
   rules: FinalRules = DEFAULT_FINAL_RULES,
 ): PairFinal {
-  const out: PairFinal = { answers: {}, method: {}, n: annotations.length };
+  const out: PairFinal = { answers: {}, method: {}, medianRule: {}, n: annotations.length };
   for (const question of questions.filter(hasFinalLabel)) {
     const values = annotations.map((a) => a[question.key]).filter((v): v is FinalValue => v !== undefined && v !== null && v !== '');
     const decided = adjudication?.[question.key] as FinalValue | undefined;
     const decision = decideFinalLabel(question, values, decided ?? undefined, rules);
     out.method[question.key] = decision.method;
     if (decision.value !== null) out.answers[question.key] = decision.value;
+    if (decision.medianRule) out.medianRule[question.key] = decision.medianRule;
   }
   return out;
 }

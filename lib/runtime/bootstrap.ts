@@ -6,6 +6,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations } from '@/lib/db/migrations';
+import { refreshAllFinalLabels } from '@/lib/db/final-labels';
+import { createSqlPool } from '@/lib/db/sql-pool';
 import { createPrismaClient } from '@/lib/db/client';
 import { seedDemo, type SeedReport } from '@/prisma/seed';
 import { checkDataDir, startEmbeddedPostgres } from './embedded-postgres';
@@ -92,10 +94,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   }
 }
 
+/** The migration that renamed the final-label methods: the app recomputes every campaign's finals once after it. */
+const RECOMPUTE_FINALS_AFTER = '_final_label_methods';
+
 async function migrate(url: string, log: (line: string) => void): Promise<string[]> {
   try {
     const applied = await applyMigrations(url);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}.`);
+    if (applied.some((name) => name.endsWith(RECOMPUTE_FINALS_AFTER))) {
+      const pool = createSqlPool(url, 1);
+      try {
+        log(`Recomputed the final labels of ${await refreshAllFinalLabels(pool)} campaigns (their methods were renamed).`);
+      } finally {
+        await pool.end();
+      }
+    }
     return applied;
   } catch (error) {
     throw new StartupError(

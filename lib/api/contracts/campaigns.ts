@@ -5,6 +5,8 @@ import { dbInt } from '../db-numbers';
 import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams, questionInputSchema, questionSchema } from './shared';
 import { measureKeys } from '@/lib/measures/catalog';
+import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
+import { ORDERED_TIE_RULES, YES_NO_TIE_RULES } from '@/lib/labels/final-labels';
 
 const range = z.tuple([z.number().nullable(), z.number().nullable()]).describe('[min, max]; null = open');
 
@@ -33,7 +35,15 @@ export const qualitySettingsSchema = z
   .object({
     goldQuestions: z.array(z.string().min(1).max(64)).min(1).nullable().default(null).describe('the questions that count towards gold accuracy (labelled questions only); null = every labelled question the gold answer gives'),
     likertTolerance: z.number().int().min(0).max(4).default(1).describe('a Likert answer this many points from the gold answer or fewer counts as right'),
-    openSpread: z.number().int().min(1).max(20).default(2).describe('ordered answers (Likert, ordinal choice) this many points apart or more are left open for adjudication; above the scale: never (nominal ties are always open)'),
+    openSpread: z.number().int().min(1).max(20).default(2).describe('ordered answers (Likert, ordinal choice) this many points apart or more are left open for adjudication (method `spread`); above the scale: never'),
+    orderedTie: z
+      .enum(ORDERED_TIE_RULES)
+      .default(DEFAULT_QUALITY_SETTINGS.orderedTie)
+      .describe('ordered answers, an even count whose two middle values differ: `lower` or `upper` takes that middle value (method `median`, `medianRule` says which), `open` leaves it for adjudication (method `tie`)'),
+    yesNoTie: z
+      .enum(YES_NO_TIE_RULES)
+      .default(DEFAULT_QUALITY_SETTINGS.yesNoTie)
+      .describe('yes/no answers split exactly 50/50: `open` leaves it for adjudication (method `tie`); `yes` / `no` decides it (method `median`, upper / lower). Nominal ties are always open'),
   })
   .strict();
 export type QualitySettingsBody = z.infer<typeof qualitySettingsSchema>;
@@ -51,7 +61,7 @@ export const createCampaignBodySchema = z
     guidelines: z.string().max(100_000).optional().describe('Markdown; default: the guidelines from the papers'),
     holdMinutes: z.number().int().min(1).max(24 * 60).default(30).describe('a pair handed out and not answered within this time goes back to the pool'),
     status: z.enum(['draft', 'active']).default('draft'),
-    qualitySettings: qualitySettingsSchema.default({ goldQuestions: null, likertTolerance: 1, openSpread: 2 }).describe('gold accuracy and final-label settings (changeable later on the campaign page)'),
+    qualitySettings: qualitySettingsSchema.default(DEFAULT_QUALITY_SETTINGS).describe('gold accuracy and final-label settings (changeable later on the campaign page)'),
   })
   .strict();
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;

@@ -8,6 +8,7 @@ import { dbId } from '../db-numbers';
 import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
 import { answersSchema, idOrSlugParams } from './shared';
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-format';
+import { FINAL_METHODS, MEDIAN_RULES } from '@/lib/labels/final-labels';
 
 const invalidAnswers = { description: 'The body is malformed, or answers do not fit the campaign’s questions (`error.fields` names each one)', schema: apiErrorSchema } as const;
 
@@ -60,7 +61,7 @@ export const adjudicateContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/adjudications',
   summary: 'Decide the final answers of a pair (researchers, admins, or members with the adjudicator role)',
-  description: 'Only the questions given are decided by the adjudicator; the others keep their unanimous, majority or open result. Posting again replaces the decision (200).',
+  description: 'Only the questions given are decided by the adjudicator; the others keep their result (unanimous, majority, median, or left open: tie, spread, unanswered). Posting again replaces the decision (200).',
   tags: ['quality'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   params: idOrSlugParams,
@@ -77,7 +78,14 @@ export const adjudicateContract = defineContract({
 export const finalLineSchema = z.object({
   pairId: z.number().int(),
   answers: answersSchema.describe('final answers of the decided questions; relations in the stored order (a, b)'),
-  method: z.record(z.string(), z.enum(['unanimous', 'majority', 'adjudicated', 'open'])),
+  method: z
+    .record(z.string(), z.enum(FINAL_METHODS))
+    .describe(
+      'how each labelled question was decided: `unanimous`; `majority` (a nominal or yes/no answer with a strict plurality); `median` (ordered answers, or a yes/no 50/50 split decided by the campaign’s rule); `adjudicated`; left open: `tie` (an exact tie), `spread` (ordered answers too far apart), `unanswered` (no answer counted)',
+    ),
+  medianRule: z
+    .record(z.string(), z.enum(MEDIAN_RULES))
+    .describe('for `median` questions whose two middle answers (an even count) differed: the one taken under the campaign’s tie rule; a yes/no 50/50 split: `upper` = yes, `lower` = no'),
   n: z.number().int().describe('answers counted (excluded annotators left out)'),
 });
 

@@ -10,6 +10,7 @@ import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
 import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
 import { readCampaignQualitySettings } from '@/lib/db/quality-settings';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
+import { describeFinalMethod, isOpenMethod } from '@/lib/labels/final-labels';
 
 /** Gold pairs and accuracy per annotator, the final labels by method, links to the adjudication queue and the final labels. */
 export async function QualitySection({
@@ -24,7 +25,7 @@ export async function QualitySection({
     measureDiscussionAgreement(pool, campaign.id, campaign.questions),
     readCampaignQualitySettings(pool, campaign.id),
   ]);
-  const open = methods.filter((m) => m.method === 'open').reduce((s, m) => s + m.n, 0);
+  const open = methods.filter((m) => isOpenMethod(m.method)).reduce((s, m) => s + m.n, 0);
   return (
     <div className="stack">
       <p>
@@ -61,9 +62,9 @@ export async function QualitySection({
           </thead>
           <tbody>
             {methods.map((m) => (
-              <tr key={`${m.question}-${m.method}`}>
+              <tr key={`${m.question}-${m.method}-${m.medianRule ?? ''}`}>
                 <td>{m.question}</td>
-                <td>{m.method}</td>
+                <td>{describeFinalMethod(m.method, m.medianRule)}</td>
                 <td className="num">{m.n}</td>
               </tr>
             ))}
