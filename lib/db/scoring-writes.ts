@@ -1,11 +1,11 @@
 /**
  * The pair side of scoring jobs: which pairs of a corpus still lack a measure (read in id order,
  * after a resume point), the texts they need, and writing a batch of scores together with the
- * pairs' recomputed sem, delta and semParts in one transaction. A value is only ever filled in,
+ * pairs' recomputed sem, delta and semParts in one statement. A value is only ever filled in,
  * never overwritten: imported scores stay as they came.
  */
 import type { Db } from './client';
-import { recomputeSemForPairs } from './semantic-set';
+import { semAssignmentSql } from './semantic-set';
 import { isSemanticMeasureKey, type SemanticMeasureKey } from '@/lib/measures/catalog';
 
 export interface PairToScore {
@@ -77,19 +77,20 @@ export interface PairScores {
 
 /**
  * Fills in the given scores (NULL columns only) and recomputes the pairs' sem, delta and semParts
- * with the corpus's semantic set, in one transaction.
+ * with the corpus's semantic set: one UPDATE statement, so one implicit transaction with no time
+ * limit (a batch that waits for a row lock just waits), and idempotent, so a batch whose outcome
+ * was lost with its connection can simply be written again (lib/db/retry.ts).
  */
 export async function writePairScores(db: Db, corpusId: number, measures: readonly SemanticMeasureKey[], scores: readonly PairScores[], semMeasures: readonly string[]): Promise<void> {
   if (scores.length === 0) return;
   const cols = columns(measures);
   const ids = scores.map((s) => s.id);
   const arrays = measures.map((m) => scores.map((s) => s.values[m] ?? null));
-  const unnest = ['$2::int[]', ...measures.map((_, i) => `$${i + 3}::float8[]`)].join(', ');
-  const sql = `UPDATE "Pair" p SET ${cols.map((c, i) => `${c} = COALESCE(p.${c}, v.m${i})`).join(', ')}
+  const unnest = ['$3::int[]', ...measures.map((_, i) => `$${i + 4}::float8[]`)].join(', ');
+  const filled = cols.map((c, i) => `COALESCE(p.${c}, v.m${i})`);
+  const sql = `UPDATE "Pair" p SET ${cols.map((c, i) => `${c} = ${filled[i]}`).join(', ')},
+      ${semAssignmentSql(2, Object.fromEntries(measures.map((m, i) => [m, filled[i]])))}
     FROM unnest(${unnest}) AS v(id, ${measures.map((_, i) => `m${i}`).join(', ')})
     WHERE p."id" = v.id AND p."corpusId" = $1`;
-  await db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(sql, corpusId, ids, ...arrays);
-    await recomputeSemForPairs(tx, corpusId, ids, semMeasures);
-  });
+  await db.$executeRawUnsafe(sql, corpusId, [...semMeasures], ids, ...arrays);
 }

@@ -10,31 +10,22 @@ import { refreshCorpusSummary } from './corpus-summary';
 import { fallbackSemanticKeys, isSemanticMeasureKey, semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
 
 // Column names come from the fixed catalogue, never from input.
-const measureRows = semanticMeasureKeys
-  .map((k, i) => `('${k}', p."${k}", ${(fallbackSemanticKeys as readonly string[]).includes(k)}, ${i})`)
-  .join(', ');
+const measureRows = (valueOf: Partial<Record<SemanticMeasureKey, string>>) =>
+  semanticMeasureKeys.map((k, i) => `('${k}', ${valueOf[k] ?? `p."${k}"`}, ${(fallbackSemanticKeys as readonly string[]).includes(k)}, ${i})`).join(', ');
 
 /**
  * SET clause computing ("sem", "delta", "semParts") of row `p` from the measures named in the text
- * array parameter `$${setParam}`.
+ * array parameter `$${setParam}`. `valueOf` replaces a measure's stored value by an SQL expression
+ * (an UPDATE that also writes that measure: SET sees the row as it was).
  */
-export function semAssignmentSql(setParam: number): string {
+export function semAssignmentSql(setParam: number, valueOf: Partial<Record<SemanticMeasureKey, string>> = {}): string {
   return `("sem", "delta", "semParts") = (
     SELECT x.sem, x.sem - p."syn", x.parts FROM (
       SELECT CASE WHEN count(*) FILTER (WHERE NOT v.fallback) > 0 THEN avg(v.value) FILTER (WHERE NOT v.fallback) ELSE avg(v.value) END AS sem,
              CASE WHEN count(*) FILTER (WHERE NOT v.fallback) > 0 THEN array_agg(v.name ORDER BY v.ord) FILTER (WHERE NOT v.fallback)
                   ELSE COALESCE(array_agg(v.name ORDER BY v.ord), '{}') END AS parts
-      FROM (VALUES ${measureRows}) AS v(name, value, fallback, ord)
+      FROM (VALUES ${measureRows(valueOf)}) AS v(name, value, fallback, ord)
       WHERE v.value IS NOT NULL AND v.name = ANY($${setParam}::text[])) x)`;
-}
-
-/** The client or a transaction's client. */
-type RawExecutor = Pick<Db, '$executeRawUnsafe'>;
-
-/** Recomputes sem, delta and semParts of the given pairs of a corpus. */
-export async function recomputeSemForPairs(db: RawExecutor, corpusId: number, pairIds: readonly number[], semMeasures: readonly string[]): Promise<void> {
-  if (pairIds.length === 0) return;
-  await db.$executeRawUnsafe(`UPDATE "Pair" p SET ${semAssignmentSql(3)} WHERE p."corpusId" = $1 AND p."id" = ANY($2::int[])`, corpusId, [...pairIds], [...semMeasures]);
 }
 
 /** The corpus's semantic set, in catalogue order. */

@@ -4,15 +4,20 @@
  * order after the job's resume point, a batch at a time; each distinct text of a batch is turned
  * into its representation once per measure and kept in a byte-bounded cache for the batches after
  * (captions recur); onnxruntime runs the encoders on both cores while PostgreSQL reads the next
- * batch and writes the previous one. Every batch is written with its pairs' new sem and delta in
- * one transaction, and the resume point and heartbeat follow it, so an interrupted job keeps its
- * work and its successor continues after it. A model file that is missing leaves its measure out
- * (reported); one that is unusable fails the job before anything is written.
+ * batch and writes the previous one. Batches are sized by time (about 1.5 s of work each, however
+ * fast the measures are). Every batch is written with its pairs' new sem and delta in one
+ * statement with no time limit, and the resume point and heartbeat follow it, so an interrupted job
+ * keeps its work and its successor continues after it. Database work that fails for a reason that
+ * passes (a deadlock, a reset connection: lib/db/retry.ts) is retried with growing waits; only an
+ * error retrying cannot fix fails the job, which keeps the pairs written. A model file that is
+ * missing leaves its measure out (reported); one that is unusable fails the job before anything is
+ * written.
  */
 import type { Db } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { finishScoringJob, getScoringJob, recordScoringProgress, startScoringJob } from '@/lib/db/scoring-jobs';
 import { countPairsToScore, readPairsToScore, readTexts, streamCorpusTexts, writePairScores, type PairScores, type PairToScore } from '@/lib/db/scoring-writes';
+import { withDbRetry, type RetryOptions } from '@/lib/db/retry';
 import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
 import { RepresentationCache } from '@/lib/models/representation-cache';
 import { closeScorers, collectWmsVocabulary, COMPUTED_MEASURES, openScorers, type ComputedMeasure, type TextScorer } from '@/lib/models/text-scorers';
@@ -29,8 +34,14 @@ export interface RunScoringOptions {
   /** a job already marked running (created by the command line, claimed, or taken over) */
   jobId: number;
   modelsDir: string;
-  /** pairs per batch (default 1,000) */
+  /** pairs per batch, fixed (default: sized by time, starting at 1,000) */
   batchPairs?: number;
+  /** seconds of work a time-sized batch aims at (default 1.5) */
+  batchSeconds?: number;
+  /** retrying failed database work (default: 6 tries, waits from 0.5 s doubling) */
+  retry?: Pick<RetryOptions, 'attempts' | 'firstDelayMs'>;
+  /** told of each retry (the command line prints it) */
+  onRetry?: (message: string) => void;
   /** bytes of cached representations per measure (default 256 MB) */
   cacheBytes?: number;
   /** onnxruntime threads (default 2) and texts per ONNX batch (default 32) */
@@ -51,11 +62,25 @@ export interface ScoringReport {
   pairsScored: number;
   pairsTotal: number;
   textsEmbedded: number;
+  /** database operations that failed for a passing reason and were tried again */
+  retries: number;
   seconds: number;
   message: string;
 }
 
 const SUMMARY_REFRESH_MS = 10 * 60_000;
+const FIRST_BATCH = 1000;
+const MIN_BATCH = 100;
+const MAX_BATCH = 50_000;
+
+/**
+ * The next batch size: the pairs `seconds` of work would take at the rate the last batch showed,
+ * changed by at most a factor of 2 per batch (one slow batch, a lock wait, does not shrink it to nothing).
+ */
+export function nextBatchSize(current: number, elapsedMs: number, seconds: number): number {
+  const ideal = (current * seconds * 1000) / Math.max(elapsedMs, 1);
+  return Math.round(Math.min(MAX_BATCH, current * 2, Math.max(MIN_BATCH, current / 2, ideal)));
+}
 
 interface Lane {
   scorer: TextScorer;
@@ -103,9 +128,18 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
   let pairsTotal = job.pairsTotal;
   let skipped: ScoringReport['skipped'] = [];
   let lanes: Lane[] = [];
+  let retries = 0;
+  const retrying = <T>(what: string, fn: () => Promise<T>) =>
+    withDbRetry(fn, {
+      ...options.retry,
+      onRetry: (error, attempt, delayMs) => {
+        retries += 1;
+        options.onRetry?.(`${what} failed (${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}); try ${attempt + 1} in ${(delayMs / 1000).toFixed(1)} s`);
+      },
+    });
   const end = async (status: ScoringReport['status'], message: string): Promise<ScoringReport> => {
-    await finishScoringJob(db, jobId, { status, message });
-    return { jobId, status, measures: lanes.map((l) => l.scorer.measure), skipped, pairsScored: pairsDone - job.pairsDone, pairsTotal, textsEmbedded, seconds: (Date.now() - started) / 1000, message };
+    await retrying('recording the outcome', () => finishScoringJob(db, jobId, { status, message }));
+    return { jobId, status, measures: lanes.map((l) => l.scorer.measure), skipped, pairsScored: pairsDone - job.pairsDone, pairsTotal, textsEmbedded, retries, seconds: (Date.now() - started) / 1000, message };
   };
   const progress = (phase: ScoringProgress['phase']) => options.onProgress?.({ phase, pairsDone, pairsTotal, textsEmbedded });
 
@@ -128,32 +162,40 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
   try {
     if (lanes.length === 0) return await end('FAILED', `Nothing to compute: ${skipped.map((s) => s.message).join(' ')}`);
     const measures = lanes.map((l) => l.scorer.measure);
-    const semMeasures = await getCorpusSemMeasures(db, job.corpusId);
-    pairsTotal = pairsDone + (await countPairsToScore(db, job.corpusId, measures, job.lastPairId));
-    await startScoringJob(db, jobId, { pairsTotal, skipped });
+    const semMeasures = await retrying('reading the semantic set', () => getCorpusSemMeasures(db, job.corpusId));
+    pairsTotal = pairsDone + (await retrying('counting pairs', () => countPairsToScore(db, job.corpusId, measures, job.lastPairId)));
+    await retrying('starting the job', () => startScoringJob(db, jobId, { pairsTotal, skipped }));
     progress('scoring');
 
-    const limit = options.batchPairs ?? 1000;
+    let limit = options.batchPairs ?? FIRST_BATCH;
+    let writeMs = 0;
     let cursor = job.lastPairId;
     let cancelled = false;
     let lastRefresh = Date.now();
-    let next = readPairsToScore(db, job.corpusId, measures, cursor, limit);
+    const read = (after: number) => retrying('reading pairs', () => readPairsToScore(db, job.corpusId, measures, after, limit));
+    let next = read(cursor);
     let writing: Promise<void> = Promise.resolve();
     for (;;) {
       const batch = await next;
       if (batch.length === 0) break;
       const last = batch.at(-1)!.id;
-      next = readPairsToScore(db, job.corpusId, measures, last, limit);
+      next = read(last);
       next.catch(() => {}); // awaited in the next round
-      const prepared = await prepareBatch(db, job.corpusId, batch, lanes);
+      const workStarted = Date.now();
+      const prepared = await retrying('reading texts', () => prepareBatch(db, job.corpusId, batch, lanes));
       const scores = scoreBatch(batch, lanes);
+      const workMs = Date.now() - workStarted;
       await writing; // at most one write in flight
       if (cancelled) break; // flagged while the previous batch was written: this one is not
-      writing = writePairScores(db, job.corpusId, measures, scores, semMeasures).then(async () => {
+      // Work and writing overlap: the slower of the two sets the pace.
+      if (options.batchPairs === undefined) limit = nextBatchSize(batch.length, Math.max(workMs, writeMs), options.batchSeconds ?? 1.5);
+      const writeStarted = Date.now();
+      writing = retrying('writing a batch', () => writePairScores(db, job.corpusId, measures, scores, semMeasures)).then(async () => {
+        writeMs = Date.now() - writeStarted;
         pairsDone += batch.length;
         textsEmbedded += prepared;
         cursor = last;
-        const { cancelRequested } = await recordScoringProgress(db, jobId, { pairsDone, textsEmbedded, lastPairId: cursor });
+        const { cancelRequested } = await retrying('recording progress', () => recordScoringProgress(db, jobId, { pairsDone, textsEmbedded, lastPairId: cursor }));
         cancelled ||= cancelRequested;
         progress('scoring');
         await options.afterBatch?.(pairsDone);
@@ -165,13 +207,13 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
       if (cancelled) break;
       if (Date.now() - lastRefresh > SUMMARY_REFRESH_MS) {
         await writing;
-        await refreshCorpusSummary(db, job.corpusId);
+        await retrying('summarizing the corpus', () => refreshCorpusSummary(db, job.corpusId));
         lastRefresh = Date.now();
       }
     }
     await writing;
     progress('summarizing');
-    await refreshCorpusSummary(db, job.corpusId);
+    await retrying('summarizing the corpus', () => refreshCorpusSummary(db, job.corpusId));
     const scored = `${(pairsDone - job.pairsDone).toLocaleString('en')} pairs scored (${measures.join(', ')})`;
     const left = skipped.length > 0 ? `; left out: ${skipped.map((s) => s.measure).join(', ')} (model files missing)` : '';
     if (cancelled) return await end('CANCELLED', `Cancelled after ${scored}; the scores written are kept${left}.`);

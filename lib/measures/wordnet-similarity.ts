@@ -21,7 +21,10 @@ import type { WordNet, WordNetPos } from '@/lib/measures/wordnet';
 import { WuPalmer } from '@/lib/measures/wu-palmer';
 
 const POS_CLASSES: readonly WordNetPos[] = ['n', 'v'];
-const CACHE_LIMIT = 1_000_000;
+/** word-pair similarities kept (ordered pairs; cleared when full: about 100 MB) */
+const PAIR_CACHE_LIMIT = 2_000_000;
+/** word ids are below 2^26, so an ordered pair of them is one exact double key */
+const PAIR_KEY = 2 ** 26;
 
 /** The distinct content words of a text, in order of first appearance. */
 export function contentWords(text: string): string[] {
@@ -32,33 +35,55 @@ export function contentWords(text: string): string[] {
   return [...words];
 }
 
+/** A text prepared for the measure: its content words as word ids (WordNetSimilarity.prepare). */
+export type WordIds = Int32Array;
+
 export class WordNetSimilarity {
   readonly wuPalmer: WuPalmer;
-  private readonly senses = new Map<string, Record<WordNetPos, number[]>>();
-  private readonly wordPairs = new Map<string, number>();
+  /**
+   * Every word met gets an id, with its noun and verb synsets looked up once; a word with no
+   * synsets in either class has null (it matches only itself). Ids are never reused, so prepared
+   * texts stay valid for the life of the object.
+   */
+  private readonly ids = new Map<string, number>();
+  private readonly senses: Array<Record<WordNetPos, readonly number[]> | null> = [];
+  private readonly wordPairs = new Map<number, number>();
 
   constructor(private readonly wordnet: WordNet) {
     this.wuPalmer = new WuPalmer(wordnet);
   }
 
-  private sensesOf(word: string): Record<WordNetPos, number[]> {
-    let senses = this.senses.get(word);
-    if (!senses) {
-      senses = { n: this.wordnet.synsets(word, 'n'), v: this.wordnet.synsets(word, 'v') };
-      if (this.senses.size >= CACHE_LIMIT) this.senses.clear();
-      this.senses.set(word, senses);
+  private idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.senses.length;
+      if (id >= PAIR_KEY) throw new RangeError(`more than ${PAIR_KEY} distinct words`);
+      const n = this.wordnet.synsets(word, 'n');
+      const v = this.wordnet.synsets(word, 'v');
+      this.senses.push(n.length > 0 || v.length > 0 ? { n, v } : null);
+      this.ids.set(word, id);
     }
-    return senses;
+    return id;
   }
 
-  /** Best Wu-Palmer similarity over the two words' noun pairs and verb pairs; 1 for the same word. */
-  wordSimilarity(a: string, b: string): number {
+  /** The content words of a text as word ids (contentWords order). */
+  prepare(text: string): WordIds {
+    return this.idsOf(contentWords(text));
+  }
+
+  idsOf(words: readonly string[]): WordIds {
+    return Int32Array.from(words, (w) => this.idOf(w));
+  }
+
+  /** Best Wu-Palmer similarity over two word ids' noun pairs and verb pairs; 1 for the same word. */
+  private similarityOfIds(a: number, b: number): number {
     if (a === b) return 1;
-    const key = `${a} ${b}`;
+    const sa = this.senses[a];
+    const sb = this.senses[b];
+    if (!sa || !sb) return 0;
+    const key = a * PAIR_KEY + b;
     const cached = this.wordPairs.get(key);
     if (cached !== undefined) return cached;
-    const sa = this.sensesOf(a);
-    const sb = this.sensesOf(b);
     let best = 0;
     for (const pos of POS_CLASSES) {
       for (const x of sa[pos]) {
@@ -68,17 +93,22 @@ export class WordNetSimilarity {
         }
       }
     }
-    if (this.wordPairs.size >= CACHE_LIMIT) this.wordPairs.clear();
+    if (this.wordPairs.size >= PAIR_CACHE_LIMIT) this.wordPairs.clear();
     this.wordPairs.set(key, best);
     return best;
   }
 
-  private directed(from: readonly string[], to: readonly string[]): number {
+  /** Best Wu-Palmer similarity over the two words' noun pairs and verb pairs; 1 for the same word. */
+  wordSimilarity(a: string, b: string): number {
+    return a === b ? 1 : this.similarityOfIds(this.idOf(a), this.idOf(b));
+  }
+
+  private directed(from: WordIds, to: WordIds): number {
     let sum = 0;
     for (const w of from) {
       let best = 0;
       for (const v of to) {
-        best = Math.max(best, this.wordSimilarity(w, v));
+        best = Math.max(best, this.similarityOfIds(w, v));
         if (best === 1) break;
       }
       sum += best;
@@ -86,14 +116,19 @@ export class WordNetSimilarity {
     return sum / from.length;
   }
 
-  /** sim(T1, T2) of two texts' content words (contentWords); 0 when either has none. */
-  similarity(a: readonly string[], b: readonly string[]): number {
+  /** sim(T1, T2) of two prepared texts (prepare); 0 when either has no content word. */
+  similarityOf(a: WordIds, b: WordIds): number {
     if (a.length === 0 || b.length === 0) return 0;
     return (this.directed(a, b) + this.directed(b, a)) / 2;
   }
 
+  /** sim(T1, T2) of two texts' content words (contentWords); 0 when either has none. */
+  similarity(a: readonly string[], b: readonly string[]): number {
+    return this.similarityOf(this.idsOf(a), this.idsOf(b));
+  }
+
   /** sim of two raw texts. */
   compareTexts(a: string, b: string): number {
-    return this.similarity(contentWords(a), contentWords(b));
+    return this.similarityOf(this.prepare(a), this.prepare(b));
   }
 }

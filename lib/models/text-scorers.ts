@@ -9,7 +9,7 @@
 import { clip01, cosineSimilarity } from '@/lib/measures/pooling';
 import { semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import { buildWordBag, computeWms, tokenizeForWms, type WordBag } from '@/lib/measures/word-movers';
-import { contentWords } from '@/lib/measures/wordnet-similarity';
+import type { WordIds } from '@/lib/measures/wordnet-similarity';
 import type { WeightedTokens } from '@/lib/measures/bertscore';
 import { BertScoreModel } from './bertscore-model';
 import { describeMissing, foundFile, inspectModel, type ModelMeasure } from './model-folder';
@@ -74,13 +74,13 @@ export async function openWmsScorer(modelsDir: string, options: ScorerOptions = 
   };
 }
 
-export async function openWordNetScorer(): Promise<TextScorer<string[]>> {
+export async function openWordNetScorer(): Promise<TextScorer<WordIds>> {
   const similarity = await createWordNetSimilarity();
   return {
     measure: 'wordnet',
-    prepare: (texts) => Promise.resolve(texts.map(contentWords)),
-    score: (a, b) => similarity.similarity(a, b),
-    sizeOf: (a) => 64 + a.length * 40,
+    prepare: (texts) => Promise.resolve(texts.map((t) => similarity.prepare(t))),
+    score: (a, b) => similarity.similarityOf(a, b),
+    sizeOf: (a) => 80 + a.byteLength,
     close: () => Promise.resolve(),
   };
 }

@@ -9,11 +9,12 @@ import type { CliIo } from '../io';
 export const description = 'List the semantic models found in the model folder and the files each measure expects';
 
 const usage = `Usage: paralens models [--check] [--json]
+       paralens models pull st|bertscore|wms|all   (download the paper's models: --help there)
 
 Shows the model folder (PARALENS_MODELS, default <PARALENS_HOME>/models) and, for each
 model-based semantic measure (st, bertscore, wms), the files it expects, where they go, and
-whether they are there. Paralens never downloads models: put them there yourself (README,
-"Semantic models"). WordNet needs no files.
+whether they are there. Paralens downloads models only when told to (\`paralens models pull\`);
+or put them there yourself (README, "Semantic models"). WordNet needs no files.
 
   --check   also load each model that has its files and score one pair (finds corrupt files)
   --json    print the same as JSON
@@ -52,6 +53,7 @@ async function checkModel(modelsDir: string, status: ModelStatus): Promise<strin
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
+  if (args[0] === 'pull') return (await import('./models-pull')).run(args.slice(1), io);
   let values;
   try {
     values = parseArgs({ args, options: { check: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
