@@ -32,7 +32,7 @@ beforeAll(async () => {
   const opened = await openScorers(['st', 'bertscore', 'wms', 'wordnet'], path.join(dir, 'models'));
   expect(opened.unavailable).toEqual([]);
   scorers = Object.fromEntries(opened.scorers.map((s) => [s.measure, s]));
-});
+}, 60_000); // parsing WordNet and loading three models: slow on a busy machine
 afterAll(async () => {
   await closeScorers(Object.values(scorers ?? {}));
   await rm(dir, { recursive: true, force: true });
