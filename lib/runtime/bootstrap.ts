@@ -104,7 +104,8 @@ async function migrate(url: string, log: (line: string) => void): Promise<string
     if (applied.some((name) => name.endsWith(RECOMPUTE_FINALS_AFTER))) {
       const pool = createSqlPool(url, 1);
       try {
-        log(`Recomputed the final labels of ${await refreshAllFinalLabels(pool)} campaigns (their methods were renamed).`);
+        const campaigns = await refreshAllFinalLabels(pool);
+        if (campaigns > 0) log(`Recomputed the final labels of ${campaigns} campaigns (their methods were renamed).`);
       } finally {
         await pool.end();
       }
