@@ -75,21 +75,16 @@ function tooLarge(req: IncomingMessage, limit: number): Refusal {
     : refusal(413, 'text/plain; charset=utf-8', `${message}\n`);
 }
 
-/** How long a refused upload's connection is drained before it is closed. */
+/** How long a refused request's connection is drained before it is closed. */
 const LINGER_MS = 2_000;
 
-/** Answers 421 (unknown host) before anyone else has the request. */
-function refuse(res: ServerResponse, { status, headers, body }: Refusal): void {
-  res.writeHead(status, headers).end(body);
-}
-
 /**
- * Answers 413 and closes the connection. The answer goes straight onto the socket: Next.js may
- * already have the request (a chunked body), and whatever it writes later is dropped with the
- * connection. Our side closes at once; what the client is still sending is read and dropped, never
- * kept, for at most LINGER_MS, because a connection closed under a client that is still writing is
- * reset, and the reset makes the client lose the answer before it reads it (Apache's and nginx's
- * "lingering close").
+ * Answers a refused request (421, 413) and closes the connection. The answer goes straight onto
+ * the socket: Next.js may already have the request (a chunked body), and whatever it writes later
+ * is dropped with the connection. Our side closes at once; what the client is still sending is
+ * read and dropped, never kept, for at most LINGER_MS, because a connection closed under a client
+ * that is still writing is reset, and the reset makes the client lose the answer before it reads
+ * it (Apache's and nginx's "lingering close").
  */
 function answerAndClose(req: IncomingMessage, res: ServerResponse, { status, headers, body }: Refusal): void {
   const socket = req.socket;
@@ -144,7 +139,7 @@ export function createFrontDoor(options: FrontDoorOptions, handle: (req: Incomin
     const healthCheck = req.method === 'GET' && req.url === '/api/health';
     const hosts = { host: req.headers.host, forwardedHost: headerValue(req.headers['x-forwarded-host']), trustedProxyHops };
     if (!healthCheck && !isAllowedHost(hostPolicy, hosts)) {
-      refuse(res, refusal(421, 'text/plain; charset=utf-8', misdirectedMessage(hostPolicy)));
+      answerAndClose(req, res, refusal(421, 'text/plain; charset=utf-8', misdirectedMessage(hostPolicy)));
       return;
     }
     const limit = bodyLimitFor({ method: req.method, url: req.url, serverAction: req.headers['next-action'] !== undefined }, env);
