@@ -206,7 +206,7 @@ describe('runScoring on a slow or failing database', () => {
         await holder.query('SELECT "id" FROM "Pair" WHERE "id" = $1 FOR UPDATE', [ids[4]]);
         released = new Promise((resolve) => setTimeout(resolve, 7000)).then(() => holder.query('COMMIT'));
       };
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
       const started = Date.now();
       const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3, afterBatch: lockBatch2 });
       expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8 });
@@ -226,7 +226,7 @@ describe('runScoring on a slow or failing database', () => {
     const drop = await failUpdatesOf(ids[4]!, '40001', 2);
     try {
       const retried: string[] = [];
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
       const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3, retry: { firstDelayMs: 10 }, onRetry: (m) => retried.push(m) });
       expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8, retries: 2 });
       expect(retried[0]).toMatch(/^writing a batch failed \(.*test trigger refuses pair/);
@@ -241,7 +241,7 @@ describe('runScoring on a slow or failing database', () => {
     const { corpus, ids } = await corpusWithPairs();
     const drop = await failUpdatesOf(ids[4]!, 'P0001');
     try {
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
       const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3, retry: { firstDelayMs: 10 } });
       expect(report).toMatchObject({ status: 'FAILED', pairsScored: 3, retries: 0 });
       expect(report.message).toContain('test trigger refuses pair');

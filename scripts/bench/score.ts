@@ -124,7 +124,7 @@ async function wordnetAtScale(db: ReturnType<typeof createPrismaClient>, databas
   console.log(`  measure alone: ${fmt(measureS, 1)} s, ${fmt(rows.length / measureS)} pairs/s (each distinct text prepared once); target 5,000 pairs/s: ${rows.length / measureS >= 5000 ? 'met' : 'missed'}`);
   const corpus = await createCorpus(db, { name: 'bench-wordnet', slug: 'bench-wordnet' });
   await runImport({ db, databaseUrl, filePath: file, corpusId: corpus.id, followUpScoring: false });
-  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'] });
+  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await jobOwner(db) });
   t = performance.now();
   const report = await runScoring({ db, jobId: job.id, modelsDir });
   const jobS = (performance.now() - t) / 1000;
