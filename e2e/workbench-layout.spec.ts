@@ -21,7 +21,7 @@ const ALL_QUESTIONS = [
 
 /** The longest text of the demo corpus (the sample is random: the layout must hold for any of its pairs). */
 function longestDemoText(): string {
-  const rows = readFileSync(path.join(__dirname, '..', 'prisma', 'demo', 'paws-wiki-dev-sample.tsv'), 'utf8').split('\n').slice(1);
+  const rows = readFileSync(path.join(process.cwd(), 'prisma', 'demo', 'paws-wiki-dev-sample.tsv'), 'utf8').split('\n').slice(1);
   return rows.flatMap((r) => r.split('\t').slice(1, 3)).reduce((a, b) => (b.length > a.length ? b : a), '');
 }
 
