@@ -80,7 +80,11 @@ export function PairReview(props: Props) {
   const [busy, setBusy] = useState(false);
   const rationale = allQuestions.find((q) => q.type === 'text');
 
-  useLayoutEffect(() => form.open({ pairId, initial }, questions), [form, pairId, initial, questions]);
+  useLayoutEffect(() => {
+    form.open({ pairId, initial }, questions);
+    // answers given already (the discussion round): the first question is still where the keys go
+    if (form.getSnapshot().activeIndex === null && questions.length > 0) form.focus(0);
+  }, [form, pairId, initial, questions]);
   useLayoutEffect(() => {
     if (state.focusSeq > 0) focusQuestion(FORM_ID, SUBMIT_ID, form.getSnapshot().activeIndex);
   }, [state.focusSeq, form]);
