@@ -21,7 +21,7 @@ export interface CorpusComparisonRow {
   sds: Partial<Record<MeasureKey, number | null>>;
   /** which measures form sem and delta (e.g. "WordNet (no paper measure)") */
   semanticAxis: string;
-  /** WordNet stands in for the paper's measures for some pairs */
+  /** GloVe or WordNet stands in for the paper's measures for some pairs */
   usesFallback: boolean;
 }
 

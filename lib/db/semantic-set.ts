@@ -1,17 +1,17 @@
 /**
  * sem, delta and semParts in SQL, from the semantic measures stored on each pair and the corpus's
- * semantic set (Corpus.semMeasures): the mean of the set's main measures that are present, or,
- * when none is, of its fallback measures (WordNet); delta = sem − syn. The same rule as
+ * semantic set (Corpus.semMeasures): the mean of the set's measures of the lowest tier that is
+ * present (the paper's, else GloVe, else WordNet: catalogue `semTier`); delta = sem − syn. The same rule as
  * summarizeSimilarity (lib/measures/semantic.ts) uses on import; stored values are already
  * clipped. Scoring jobs recompute the pairs they wrote; changing the set recomputes the corpus.
  */
 import type { Db } from './client';
 import { refreshCorpusSummary } from './corpus-summary';
-import { fallbackSemanticKeys, isSemanticMeasureKey, semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { isSemanticMeasureKey, semanticMeasureKeys, semanticTier, type SemanticMeasureKey } from '@/lib/measures/catalog';
 
 // Column names come from the fixed catalogue, never from input.
 const measureRows = semanticMeasureKeys
-  .map((k, i) => `('${k}', p."${k}", ${(fallbackSemanticKeys as readonly string[]).includes(k)}, ${i})`)
+  .map((k, i) => `('${k}', p."${k}", ${semanticTier(k)}, ${i})`)
   .join(', ');
 
 /**
@@ -21,11 +21,11 @@ const measureRows = semanticMeasureKeys
 export function semAssignmentSql(setParam: number): string {
   return `("sem", "delta", "semParts") = (
     SELECT x.sem, x.sem - p."syn", x.parts FROM (
-      SELECT CASE WHEN count(*) FILTER (WHERE NOT v.fallback) > 0 THEN avg(v.value) FILTER (WHERE NOT v.fallback) ELSE avg(v.value) END AS sem,
-             CASE WHEN count(*) FILTER (WHERE NOT v.fallback) > 0 THEN array_agg(v.name ORDER BY v.ord) FILTER (WHERE NOT v.fallback)
-                  ELSE COALESCE(array_agg(v.name ORDER BY v.ord), '{}') END AS parts
-      FROM (VALUES ${measureRows}) AS v(name, value, fallback, ord)
-      WHERE v.value IS NOT NULL AND v.name = ANY($${setParam}::text[])) x)`;
+      SELECT avg(t.value) AS sem, COALESCE(array_agg(t.name ORDER BY t.ord), '{}') AS parts
+      FROM (SELECT v.name, v.value, v.ord, v.tier, min(v.tier) OVER () AS best
+            FROM (VALUES ${measureRows}) AS v(name, value, tier, ord)
+            WHERE v.value IS NOT NULL AND v.name = ANY($${setParam}::text[])) t
+      WHERE t.tier = t.best) x)`;
 }
 
 /** The client or a transaction's client. */
