@@ -8,6 +8,8 @@
 import type { Db } from './client';
 import { refreshCorpusSummary } from './corpus-summary';
 import { isSemanticMeasureKey, semanticMeasureKeys, semanticTier, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { describeSemanticAxis, type SemanticAxis } from '@/lib/measures/semantic-axis';
+import type { CorpusSums } from '@/lib/pair-rows/corpus-sums';
 
 // Column names come from the fixed catalogue, never from input.
 const measureRows = semanticMeasureKeys
@@ -58,4 +60,16 @@ export async function setCorpusSemMeasures(db: Db, corpusId: number, measures: r
   }, { timeout: 30 * 60_000 });
   await refreshCorpusSummary(db, corpusId);
   return updated;
+}
+
+/** The semantic axis of a corpus from its set and a block of its stored summary (all pairs, or ST > 0.8). */
+export function semanticAxisOf(semMeasures: readonly string[], block: CorpusSums['all'] | undefined): SemanticAxis {
+  const counts = Object.fromEntries(semanticMeasureKeys.map((k) => [k, block?.measures[k]?.n ?? 0]));
+  return describeSemanticAxis(semMeasures, counts, block?.measures.sem?.n ?? 0);
+}
+
+/** Every corpus's semantic axis over all its pairs, by corpus slug (from the stored summaries). */
+export async function listSemanticAxes(db: Db): Promise<Map<string, SemanticAxis>> {
+  const corpora = await db.corpus.findMany({ select: { slug: true, semMeasures: true, summary: { select: { stats: true } } } });
+  return new Map(corpora.map((c) => [c.slug, semanticAxisOf(c.semMeasures, (c.summary?.stats as CorpusSums | undefined)?.all)]));
 }
