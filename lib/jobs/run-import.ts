@@ -218,8 +218,10 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     const outcomeMessage = (w: ImportWriteResult) =>
       unchanged(w) ? 'unchanged: every pair was already in the corpus' : w.imported > 0 && scoringMeasures.length > 0 ? describeFollowUp(scoringMeasures) : null;
     const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: outcomeMessage(w) }), queueFollowUp);
-    const message = outcomeMessage(written);
-    return report(unchanged(written) ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
+    // The stored outcome (the corpus page's import list) names the follow-up measures; the report
+    // carries them in scoringMeasures, which the command line prints.
+    const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;
+    return report(message ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
       written,
       scoringJobId,
       ...(scoringJobId ? { scoringMeasures } : {}),
