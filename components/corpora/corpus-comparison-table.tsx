@@ -46,7 +46,7 @@ export function CorpusComparisonTable({ rows, columns }: { rows: CorpusCompariso
                 <MeanSd mean={r.means[k] ?? null} sd={r.sds[k] ?? null} />
               </td>
             ))}
-            <td className="small" title={r.usesFallback ? 'Δsem,syn rests (partly) on WordNet, not on the paper’s measures' : undefined}>
+            <td className="small" title={r.usesFallback ? `${r.semFormula}: GloVe or WordNet, not (only) the paper’s measures` : r.semFormula}>
               {r.semanticAxis}
             </td>
           </tr>

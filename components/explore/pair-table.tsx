@@ -46,9 +46,11 @@ export interface PairTableProps {
   sort: { key: string; desc: boolean };
   prevHref: string | null;
   nextHref: string | null;
+  /** appended to a column header's tooltip, by column id (sem and delta: which measures sem averages) */
+  headerNotes?: Partial<Record<string, string>>;
 }
 
-export function PairTable({ rows, visible: initialVisible, widths, density: initialDensity, sort, prevHref, nextHref }: PairTableProps) {
+export function PairTable({ rows, visible: initialVisible, widths, density: initialDensity, sort, prevHref, nextHref, headerNotes = {} }: PairTableProps) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -135,7 +137,7 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
                   const col = explorerColumns.find((c) => c.id === header.column.id)!;
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} style={{ width: header.getSize() }} className={col.numeric ? 'num' : ''} title={col.description} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th key={header.id} style={{ width: header.getSize() }} className={col.numeric ? 'num' : ''} title={headerNotes[col.id] ? `${col.description}. ${headerNotes[col.id]}` : col.description} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       {header.column.getCanSort() ? (
                         <button type="button" className={styles.sortButton} onClick={() => header.column.toggleSorting(sorted === 'desc' ? false : sorted === 'asc' ? true : col.id !== 'id')}>
                           {col.label} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}

@@ -29,7 +29,7 @@ export function SemanticMeasuresTable({ rows, totalPairs }: { rows: SemanticMeas
             <td className="num">
               {r.pairs.toLocaleString('en')} / {totalPairs.toLocaleString('en')}
             </td>
-            <td>{r.inSet ? (r.fallback ? 'where no other is there' : 'yes') : 'no'}</td>
+            <td>{r.inSet ? (r.fallback ? 'where no measure above it is there' : 'yes') : 'no'}</td>
             <td className="small">{r.source}</td>
           </tr>
         ))}

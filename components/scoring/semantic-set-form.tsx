@@ -35,7 +35,7 @@ export function SemanticSetForm({ slug, options, current }: { slug: string; opti
               onChange={() => toggle(o.key)}
             />{' '}
             {o.label}
-            {o.fallback && <span className="muted small"> (only where none of the others is there)</span>}
+            {o.fallback && <span className="muted small"> (only where no measure above it is there)</span>}
           </label>
         ))}
       </fieldset>

@@ -5,8 +5,8 @@
  */
 import type { Db } from './client';
 import { ensureCorpusSummaries } from './corpus-summary';
-import { measureKeys, semanticMeasureKeys, type MeasureKey } from '@/lib/measures/catalog';
-import { describeSemanticAxis } from '@/lib/measures/semantic-axis';
+import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { semanticAxisOf } from './semantic-set';
 import { describeSums, type CorpusSums } from '@/lib/pair-rows/corpus-sums';
 
 export interface CorpusComparisonRow {
@@ -21,7 +21,9 @@ export interface CorpusComparisonRow {
   sds: Partial<Record<MeasureKey, number | null>>;
   /** which measures form sem and delta (e.g. "WordNet (no paper measure)") */
   semanticAxis: string;
-  /** WordNet stands in for the paper's measures for some pairs */
+  /** "sem = mean of …" */
+  semFormula: string;
+  /** GloVe or WordNet stands in for the paper's measures for some pairs */
   usesFallback: boolean;
 }
 
@@ -40,8 +42,7 @@ export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boo
       means[k] = stats.mean;
       sds[k] = stats.sd;
     }
-    const counts = Object.fromEntries(semanticMeasureKeys.map((k) => [k, block?.measures[k]?.n ?? 0]));
-    const axis = describeSemanticAxis(c.semMeasures, counts, block?.measures.sem?.n ?? 0);
+    const axis = semanticAxisOf(c.semMeasures, block);
     return {
       corpusId: c.id,
       name: c.name,
@@ -53,6 +54,7 @@ export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boo
       means,
       sds,
       semanticAxis: axis.label,
+      semFormula: axis.formula,
       usesFallback: axis.fallback !== null,
     };
   });

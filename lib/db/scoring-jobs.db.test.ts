@@ -62,20 +62,26 @@ describe('scoring job queue', () => {
 });
 
 describe('setCorpusSemMeasures', () => {
-  it('recomputes sem, delta and semParts of every pair, WordNet standing in only where the set has nothing else', async () => {
+  it('recomputes sem, delta and semParts of every pair: the paper’s measures, else GloVe, else WordNet', async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     await makePairs(db, corpus.id, [
-      { a: 'a b', b: 'b c', measures: { ...syn, wms: 0.6, st: 0.9, wordnet: 0.7 } },
+      { a: 'a b', b: 'b c', measures: { ...syn, wms: 0.6, st: 0.9, wmsGlove: 0.2, wordnet: 0.7 } },
       { a: 'c d', b: 'd e', measures: { ...syn, wordnet: 0.5 } },
+      { a: 'e f', b: 'f g', measures: { ...syn, wmsGlove: 0.8, gloveCosine: 0.6, wordnet: 0.1 } },
     ]);
-    expect(await getCorpusSemMeasures(db, corpus.id)).toEqual(['wms', 'bertscore', 'st', 'wordnet']);
+    expect(await getCorpusSemMeasures(db, corpus.id)).toEqual(['wms', 'bertscore', 'st', 'wmsGlove', 'gloveCosine', 'wordnet']);
     const read = () => db.pair.findMany({ where: { corpusId: corpus.id }, orderBy: { id: 'asc' }, select: { sem: true, delta: true, semParts: true } });
 
-    expect(await setCorpusSemMeasures(db, corpus.id, ['st', 'wms', 'wordnet', 'bertscore'])).toBe(2);
-    let [both, onlyWordNet] = await read();
+    expect(await setCorpusSemMeasures(db, corpus.id, ['st', 'wms', 'wordnet', 'bertscore', 'gloveCosine', 'wmsGlove'])).toBe(3);
+    let [both, onlyWordNet, glove] = await read();
     expect([both!.sem, both!.delta, both!.semParts]).toEqual([0.75, 0.75 - 0.4, ['wms', 'st']]);
     expect([onlyWordNet!.sem, onlyWordNet!.delta, onlyWordNet!.semParts]).toEqual([0.5, 0.5 - 0.4, ['wordnet']]);
+    expect([glove!.sem, glove!.semParts]).toEqual([0.7, ['wmsGlove', 'gloveCosine']]);
+
+    await setCorpusSemMeasures(db, corpus.id, ['st', 'wms', 'wordnet']);
+    [both, onlyWordNet, glove] = await read();
+    expect([glove!.sem, glove!.semParts]).toEqual([0.1, ['wordnet']]);
 
     await setCorpusSemMeasures(db, corpus.id, ['wordnet']);
     [both, onlyWordNet] = await read();

@@ -1,17 +1,19 @@
 /**
  * sem, delta and semParts in SQL, from the semantic measures stored on each pair and the corpus's
- * semantic set (Corpus.semMeasures): the mean of the set's main measures that are present, or,
- * when none is, of its fallback measures (WordNet); delta = sem − syn. The same rule as
+ * semantic set (Corpus.semMeasures): the mean of the set's measures of the lowest tier that is
+ * present (the paper's, else GloVe, else WordNet: catalogue `semTier`); delta = sem − syn. The same rule as
  * summarizeSimilarity (lib/measures/semantic.ts) uses on import; stored values are already
  * clipped. Scoring jobs recompute the pairs they wrote; changing the set recomputes the corpus.
  */
 import type { Db } from './client';
 import { refreshCorpusSummary } from './corpus-summary';
-import { fallbackSemanticKeys, isSemanticMeasureKey, semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { isSemanticMeasureKey, semanticMeasureKeys, semanticTier, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { describeSemanticAxis, type SemanticAxis } from '@/lib/measures/semantic-axis';
+import type { CorpusSums } from '@/lib/pair-rows/corpus-sums';
 
 // Column names come from the fixed catalogue, never from input.
 const measureRows = (valueOf: Partial<Record<SemanticMeasureKey, string>>) =>
-  semanticMeasureKeys.map((k, i) => `('${k}', ${valueOf[k] ?? `p."${k}"`}, ${(fallbackSemanticKeys as readonly string[]).includes(k)}, ${i})`).join(', ');
+  semanticMeasureKeys.map((k, i) => `('${k}', ${valueOf[k] ?? `p."${k}"`}, ${semanticTier(k)}, ${i})`).join(', ');
 
 /**
  * SET clause computing ("sem", "delta", "semParts") of row `p` from the measures named in the text
@@ -21,11 +23,11 @@ const measureRows = (valueOf: Partial<Record<SemanticMeasureKey, string>>) =>
 export function semAssignmentSql(setParam: number, valueOf: Partial<Record<SemanticMeasureKey, string>> = {}): string {
   return `("sem", "delta", "semParts") = (
     SELECT x.sem, x.sem - p."syn", x.parts FROM (
-      SELECT CASE WHEN count(*) FILTER (WHERE NOT v.fallback) > 0 THEN avg(v.value) FILTER (WHERE NOT v.fallback) ELSE avg(v.value) END AS sem,
-             CASE WHEN count(*) FILTER (WHERE NOT v.fallback) > 0 THEN array_agg(v.name ORDER BY v.ord) FILTER (WHERE NOT v.fallback)
-                  ELSE COALESCE(array_agg(v.name ORDER BY v.ord), '{}') END AS parts
-      FROM (VALUES ${measureRows(valueOf)}) AS v(name, value, fallback, ord)
-      WHERE v.value IS NOT NULL AND v.name = ANY($${setParam}::text[])) x)`;
+      SELECT avg(t.value) AS sem, COALESCE(array_agg(t.name ORDER BY t.ord), '{}') AS parts
+      FROM (SELECT v.name, v.value, v.ord, v.tier, min(v.tier) OVER () AS best
+            FROM (VALUES ${measureRows(valueOf)}) AS v(name, value, tier, ord)
+            WHERE v.value IS NOT NULL AND v.name = ANY($${setParam}::text[])) t
+      WHERE t.tier = t.best) x)`;
 }
 
 /** The corpus's semantic set, in catalogue order. */
@@ -49,4 +51,16 @@ export async function setCorpusSemMeasures(db: Db, corpusId: number, measures: r
   }, { timeout: 30 * 60_000 });
   await refreshCorpusSummary(db, corpusId);
   return updated;
+}
+
+/** The semantic axis of a corpus from its set and a block of its stored summary (all pairs, or ST > 0.8). */
+export function semanticAxisOf(semMeasures: readonly string[], block: CorpusSums['all'] | undefined): SemanticAxis {
+  const counts = Object.fromEntries(semanticMeasureKeys.map((k) => [k, block?.measures[k]?.n ?? 0]));
+  return describeSemanticAxis(semMeasures, counts, block?.measures.sem?.n ?? 0);
+}
+
+/** Every corpus's semantic axis over all its pairs, by corpus slug (from the stored summaries). */
+export async function listSemanticAxes(db: Db): Promise<Map<string, SemanticAxis>> {
+  const corpora = await db.corpus.findMany({ select: { slug: true, semMeasures: true, summary: { select: { stats: true } } } });
+  return new Map(corpora.map((c) => [c.slug, semanticAxisOf(c.semMeasures, (c.summary?.stats as CorpusSums | undefined)?.all)]));
 }

@@ -22,6 +22,9 @@ import { queueScoringJobWith } from '@/lib/db/scoring-jobs';
 import { queueIndexJobWith } from '@/lib/db/index-jobs';
 import type { Query } from '@/lib/db/corpus-summary';
 import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
+import { measureCatalog } from '@/lib/measures/catalog';
+import { availableMeasures, type ComputedMeasure } from '@/lib/models/text-scorers';
+import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import { hashFile } from './file-hash';
 import { describeImportFailure } from './import-failure';
 import { RejectsFile } from './rejects-file';
@@ -53,11 +56,13 @@ export interface RunImportOptions {
   jobId?: number;
   limits?: Readonly<ImportLimits>;
   /**
-   * After a successful import, queue a scoring job for the WordNet measure (default true): it is too
-   * slow to compute on the way (docs/semantic-measures.md, "Imports"). The job supervisor runs it;
+   * After a successful import, queue a scoring job for the semantic measures (default true): they are
+   * too slow to compute on the way (docs/semantic-measures.md, "Imports"). The job supervisor runs it;
    * `paralens import` runs it itself.
    */
   followUpScoring?: boolean;
+  /** the follow-up job's measures (default: every one this installation can compute, availableMeasures) */
+  followUpMeasures?: readonly ComputedMeasure[];
   onProgress?: (progress: ImportProgress) => void;
   /** checked with every progress tick besides the job row's cancel flag (the command line's Ctrl-C) */
   isCancelled?: () => boolean;
@@ -80,11 +85,19 @@ export interface ImportReport {
   written?: ImportWriteResult;
   /** milliseconds: preparing records (measures, keys), waiting for the database, lookups, COPY */
   timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number; dbBusyMs: number };
-  /** the WordNet scoring job queued after the import (followUpScoring) */
+  /** the scoring job queued after the import (followUpScoring) and its measures */
   scoringJobId?: number | null;
+  scoringMeasures?: ComputedMeasure[];
 }
 
 const PROGRESS_MS = 500;
+
+/** What the import's report says about its follow-up scoring job. */
+export function describeFollowUp(measures: readonly ComputedMeasure[]): string {
+  const names = measures.map((m) => measureCatalog[m].label).join(', ');
+  const why = measures.length === 1 && measures[0] === 'wordnet' ? ' (no paper model or GloVe vectors installed: `paralens models`)' : '';
+  return `Semantic measures computed next, in a scoring job: ${names}${why}.`;
+}
 
 export async function runImport(options: RunImportOptions): Promise<ImportReport> {
   const started = Date.now();
@@ -195,18 +208,24 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     options.onProgress?.({ phase: 'committing', bytesRead: size, totalBytes: size, records, errors: errors.total });
     const unchanged = (written: ImportWriteResult) => written.imported === 0 && written.duplicates > 0;
     let scoringJobId: number | null = null;
+    const scoringMeasures = options.followUpScoring === false ? [] : [...(options.followUpMeasures ?? availableMeasures(resolveModelsDir()))];
     const queueFollowUp = async (query: Query, w: ImportWriteResult) => {
-      if (w.imported > 0 && options.followUpScoring !== false) {
-        scoringJobId = await queueScoringJobWith(query, { corpusId: options.corpusId, createdById: options.createdById ?? null, measures: ['wordnet'] });
+      if (w.imported > 0 && scoringMeasures.length > 0) {
+        scoringJobId = await queueScoringJobWith(query, { corpusId: options.corpusId, createdById: options.createdById ?? null, measures: scoringMeasures });
       }
       // The explorer's indexes of this corpus, built after the commit (docs/decisions/006).
       if (w.imported > 0) await queueIndexJobWith(query, options.corpusId);
     };
-    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: unchanged(w) ? 'unchanged: every pair was already in the corpus' : null }), queueFollowUp);
+    const outcomeMessage = (w: ImportWriteResult) =>
+      unchanged(w) ? 'unchanged: every pair was already in the corpus' : w.imported > 0 && scoringMeasures.length > 0 ? describeFollowUp(scoringMeasures) : null;
+    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: outcomeMessage(w) }), queueFollowUp);
+    // The stored outcome (the corpus page's import list) names the follow-up measures; the report
+    // carries them in scoringMeasures, which the command line prints.
     const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;
     return report(message ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
       written,
       scoringJobId,
+      ...(scoringJobId ? { scoringMeasures } : {}),
       timings: { prepareMs, ...session.timings },
     });
   } catch (error) {

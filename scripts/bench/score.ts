@@ -5,6 +5,8 @@
  *    when it is set (real models), otherwise the tiny test models; for the ONNX encoders, the same
  *    batches through a bare onnxruntime session (no tokenising, pooling or copying) in the same run:
  *    the physical limit of the model on this machine, and our time as a multiple of it.
+ * GloVe: load time and memory of the vectors, pairs/s of wmsGlove and gloveCosine on PAWS and on
+ *    100,000 generated caption pairs (lib/glove-bench.ts; needs `paralens models add glove`).
  * 3. A whole scoring job on an embedded PostgreSQL: a generated Wikipedia-IPC corpus (captions of
  *    one image recur in several pairs) scored with every measure; pairs/s, and texts embedded
  *    against distinct texts and pairs scored.
@@ -32,6 +34,7 @@ import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { loadavg } from 'node:os';
 import { writeIpcFixture } from './lib/ipc-fixture';
 import { jobOwner } from '@/lib/jobs/job-owner';
+import { benchGlove } from './lib/glove-bench';
 
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-score-'));
@@ -59,6 +62,9 @@ if (existsSync(pawsDir)) {
 } else {
   console.log(`\n1. WordNet on PAWS: skipped, ${pawsDir} is absent`);
 }
+
+// ── GloVe measures (their own function: lib/glove-bench.ts) ────────────────
+await benchGlove(modelsDir, pawsDir, dir);
 
 // ── 2. Texts/s per measure, and the bare ONNX session on the same batches ─────
 const fixture = path.join(dir, 'captions.jsonl');
@@ -142,7 +148,7 @@ try {
   const corpus = await createCorpus(db, { name: 'bench', slug: 'bench' });
   const imported = await runImport({ db, databaseUrl: server.url, filePath: corpusFile, corpusId: corpus.id, followUpScoring: false });
   const distinct = await db.text.count({ where: { corpusId: corpus.id } });
-  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'], ownerId: await jobOwner(db) });
+  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wmsGlove', 'gloveCosine', 'wordnet'], ownerId: await jobOwner(db) });
   const t = performance.now();
   const report = await runScoring({ db, jobId: job.id, modelsDir });
   const s = (performance.now() - t) / 1000;

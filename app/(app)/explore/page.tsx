@@ -13,6 +13,7 @@ import { emptyPairFilter, pairFilterToParams, parsePairFilter, type PairFilter }
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterForm } from '@/components/explore/filter-form';
 import { PairTable } from '@/components/explore/pair-table';
+import { listSemanticAxes } from '@/lib/db/semantic-set';
 import { PairCountSection } from './_sections/pair-count-section';
 import { Pager } from '@/components/explore/pager';
 import { ExportViewLink } from '@/components/export/export-view-link';
@@ -52,6 +53,11 @@ export default async function ExplorePage({ searchParams }: Props) {
   if (hadEmpty && parsed.ok) redirect(`/explore?${writeExplorerView(pairFilterToParams(parsed.filter), view).toString()}`);
   const filter = parsed.ok ? parsed.filter : emptyPairFilter();
   const options = await listExploreOptions(getDb());
+  const semAxes = await listSemanticAxes(getDb());
+  const shownCorpora = filter.corpora.length > 0 ? filter.corpora : [...semAxes.keys()];
+  const semNote = [...new Set(shownCorpora.map((slug) => semAxes.get(slug)?.formula).filter((f): f is string => f !== undefined))]
+    .map((formula) => `${shownCorpora.filter((slug) => semAxes.get(slug)?.formula === formula).join(', ')}: ${formula}`)
+    .join('; ');
   const page = parsed.ok ? await loadPage(filter, view.backward) : { error: parsed.errors };
   const hidden: Array<[string, string]> = [];
   if (filter.sort.key !== 'id' || filter.sort.desc) hidden.push(['sort', `${filter.sort.desc ? '-' : ''}${filter.sort.key}`]);
@@ -94,6 +100,7 @@ export default async function ExplorePage({ searchParams }: Props) {
             sort={filter.sort}
             prevHref={prevHref}
             nextHref={nextHref}
+            headerNotes={{ sem: semNote, delta: semNote }}
           />
         </>
       )}

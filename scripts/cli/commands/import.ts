@@ -5,6 +5,7 @@ import { deleteCorpus, ensureCorpus } from '@/lib/db/corpora';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
+import { measureCatalog } from '@/lib/measures/catalog';
 import { runImport, type ImportReport } from '@/lib/jobs/run-import';
 import { claimScoringJob } from '@/lib/db/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
@@ -32,8 +33,11 @@ PARALENS_IMPORT_MAX_PAIRS, PARALENS_IMPORT_MAX_TEXT_CHARS (20,000), PARALENS_IMP
   --licence <text>      for a new corpus: its licence
   --attribution <text>  for a new corpus: attribution shown with it
   --description <text>  for a new corpus: a short description
-  --no-score            do not compute the WordNet measure right after the import (the
-                        scoring job stays queued; \`npm start\` or \`paralens score\` runs it)
+  --no-score            do not compute the semantic measures right after the import (the
+                        scoring job stays queued; \`npm start\` or \`paralens score\` runs it).
+                        The job computes every semantic measure this installation can: the
+                        paper's where their models are there, the GloVe pair when installed
+                        (\`paralens models add glove\`), WordNet only when neither is
 
 Exit code 0 when the import was written (or the file was already imported), 1 when it
 failed (the report lists the first 100 errors as "line N: what is wrong"), 2 for bad arguments.
@@ -141,7 +145,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`Removed the corpus "${corpus.name}" this command had created.\n`);
     }
     if (!failed && report.scoringJobId && !values['no-score'] && (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))) {
-      io.stderr.write('Computing the WordNet measure (the semantic axis without models; --no-score skips this) …\n');
+      const names = (report.scoringMeasures ?? []).map((m) => measureCatalog[m].label).join(', ');
+      io.stderr.write(`Computing the semantic measures: ${names} (--no-score skips this) …\n`);
       printScoringReport(io, await runScoringJobInCli(db, report.scoringJobId, io));
     }
     return failed ? 1 : 0;

