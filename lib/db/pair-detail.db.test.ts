@@ -32,7 +32,7 @@ describe('pair detail', () => {
     const [record] = await listPairCampaignRecords(db, pairId!);
     expect(record).toMatchObject({
       campaign: { slug: campaign.slug },
-      finals: [{ question: 'semantic', value: 3, method: 'ADJUDICATED', n: 1 }],
+      finals: [{ question: 'semantic', value: 3, method: 'adjudicated', n: 1 }],
       adjudication: { method: 'ADJUDICATOR', answers: { semantic: 3 }, note: 'agreed' },
     });
     expect(record!.annotations).toHaveLength(1);
