@@ -62,23 +62,29 @@ export function PairForm(props: Props) {
             Skip pair <kbd>s</kbd>
           </button>
         )}
-        <span className={styles.keystrip} aria-label="Main shortcuts">
-          <span>
-            <kbd>↑</kbd> <kbd>↓</kbd> question
-          </span>
-          {hasText ? (
-            <span>
-              <kbd>t</kbd> rationale
-            </span>
-          ) : null}
-          <span>
-            <kbd>Backspace</kbd> clear answer
-          </span>
-          <span>
-            <kbd>Esc</kbd> current pair
-          </span>
-        </span>
       </div>
+      <p className={styles.keystrip} aria-label="Main shortcuts">
+        <span>
+          <kbd>↑</kbd> <kbd>↓</kbd> question
+        </span>
+        {hasText ? (
+          <span>
+            <kbd>t</kbd> rationale
+          </span>
+        ) : null}
+        <span>
+          <kbd>Backspace</kbd> clear answer
+        </span>
+        <span>
+          <kbd>Esc</kbd> current pair
+        </span>
+        <span>
+          <kbd>g</kbd> guidelines
+        </span>
+        <span>
+          <kbd>?</kbd> all shortcuts
+        </span>
+      </p>
     </div>
   );
 }

@@ -33,8 +33,7 @@ function describe(state: SaveState): [string, string] {
     case 'none':
       return ['', ''];
     case 'draft':
-      // answers in the form are kept as they are given; the status line speaks of submissions only
-      return ['', ''];
+      return ['', 'Not submitted yet (kept on this device)'];
     case 'queued':
       return [
         styles.statusPending ?? '',
