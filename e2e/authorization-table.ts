@@ -163,7 +163,7 @@ export const routeTable: Record<string, RouteRow> = {
       // a pair handed to the admin (a member of this campaign), never to the annotator
       setup: async (admin, baseURL) => {
         const campaign = await adminCampaign(admin, baseURL, ['admin@paralens.local']);
-        const next = (await (await admin.get(`/api/v1/campaigns/${campaign.id}/next`)).json()) as { pairId: number };
+        const next = (await (await admin.get(`/api/v1/campaigns/${campaign.id}/next`, { headers: { origin: baseURL } })).json()) as { pairId: number };
         return { path: `/api/v1/pairs/${next.pairId}` };
       },
       expect: { status: 404 },

@@ -23,8 +23,8 @@ test("threshold analysis against the corpus's own labels, page and API agree", a
   await expect(row).toContainText(String(body.n));
   await expect(row).toContainText(body.auc.toFixed(3));
   await expect(row).toContainText(body.best.f1.toFixed(3));
-  await expect(page.locator('[data-chart="pr"] svg.recharts-surface')).toBeVisible();
-  await expect(page.locator('[data-chart="roc"] .recharts-line')).toHaveCount(4); // chance + three measures
+  await expect(page.getByRole('figure', { name: 'Precision-recall curves' }).getByRole('application')).toBeVisible();
+  await expect(page.locator('[data-chart="roc"] .recharts-line-curve')).toHaveCount(4); // chance + three measures
   await expect(page.getByRole('heading', { name: "Against the corpus's own scores" })).toBeVisible();
   await expect(page.getByText('No scores of its own')).toBeVisible();
 

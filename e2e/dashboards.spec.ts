@@ -21,6 +21,9 @@ function answersOf(role: DemoRole, pairId: number) {
 const median3 = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
 
 test('campaign dashboards: agreement, ratings map with a cell clicked through, correlations, relations', async ({ browser, baseURL, page, loginAs }) => {
+  // 18 answers over the API, every dashboard page, and the first bootstrap request starts the
+  // server's compute worker (it loads the sources, several seconds): more than the default minute.
+  test.setTimeout(150_000);
   const sessions = Object.fromEntries(await Promise.all(roles.map(async (r) => [r, await sessionFor(browser, baseURL!, r)] as const))) as Record<DemoRole, APIRequestContext>;
   const created = await sessions.researcher.post('/api/v1/campaigns', {
     data: { name: `E2E dashboards ${Date.now()}`, corpora: [DEMO_CORPUS], sample: { strategy: 'random', size: 6, seed: 11 }, questions: ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation'], overlap: 3, goldEvery: 0, members: roles.map(demoEmail), status: 'active' },
