@@ -158,6 +158,7 @@ test('caption markup shows as plain text and the guidelines render Markdown with
   page,
   loginAs,
   researcher,
+  baseURL,
 }) => {
   const guidelines =
     '# House rules\n\nRead **both** texts. <img src="x" onerror="window.__pwned = 1"> <b>raw</b>\n\n[a trap](javascript:window.__pwned=2) and [the paper](https://example.org/paper)';
@@ -165,7 +166,8 @@ test('caption markup shows as plain text and the guidelines render Markdown with
   // captions may carry markup: make the server's pair carry some, as a mined caption could
   const markup = '<b>Bold</b> caption <img src="x" onerror="window.__pwned = 3"> <script>window.__pwned = 4</script>';
   await page.route('**/api/v1/campaigns/*/next', async (route) => {
-    const response = await route.fetch();
+    // Fetched again by Playwright, not the page: it names this site as the page's own fetch does (Sec-Fetch-Site).
+    const response = await route.fetch({ headers: { ...route.request().headers(), origin: new URL(baseURL!).origin } });
     const pair = (await response.json()) as { texts: [string, string] };
     await route.fulfill({ response, json: { ...pair, texts: [markup, pair.texts[1]] } });
   });
