@@ -211,6 +211,8 @@ test('API: gold pairs, adjudications and final labels with every method', async 
 });
 
 test('quality settings on the campaign page: a wider open spread turns a spread into a median, the tie rule picks its middle answer', async ({ browser, baseURL, researcher }) => {
+  // Three sign-ins, answers, and four saves of the settings that each recompute the final labels: more than a minute with two workers.
+  test.setTimeout(150_000);
   const campaign = await newCampaign(researcher, { questions: ['semantic'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
   const annotator = await pageAs(browser, 'annotator', baseURL);
   const admin = await pageAs(browser, 'admin', baseURL);
