@@ -86,4 +86,26 @@ describe('WordNet text similarity (Mihalcea et al. 2006, Wu-Palmer, uniform weig
     expect(measure.wordSimilarity('soldiers', 'troops')).toBeGreaterThan(measure.wordSimilarity('soldiers', 'postcard'));
     expect(measure.wordSimilarity('qwzx', 'dog')).toBe(0);
   });
+
+  it('keeps the two directions of a word pair apart, each the best Wu-Palmer over its synset pairs in that order', () => {
+    // Wu-Palmer is not symmetric when one synset subsumes the other and ties with another subsumer
+    // (man/working: 0.625 one way, 0.667 the other); the measure computes both directions at once
+    // (WuPalmer.raiseMaxima) and must give what the synset pairs give one by one.
+    const byDefinition = (a: string, b: string) => {
+      let best = 0;
+      for (const pos of ['n', 'v'] as const) {
+        for (const x of wordnet.synsets(a, pos)) for (const y of wordnet.synsets(b, pos)) best = Math.max(best, measure.wuPalmer.similarity(x, y) ?? 0);
+      }
+      return best;
+    };
+    const pairs = [['man', 'working'], ['dancing', 'moving'], ['mouse', 'moves'], ['carrying', 'performing'], ['dog', 'cat'], ['troops', 'soldiers'], ['run', 'sprint']] as const;
+    for (const [a, b] of pairs) {
+      const fresh = new WordNetSimilarity(wordnet);
+      // (a, b) first computes and caches (b, a) too; a second measure asks in the other order first
+      expect([a, b, fresh.wordSimilarity(a, b), fresh.wordSimilarity(b, a)]).toEqual([a, b, byDefinition(a, b), byDefinition(b, a)]);
+      const reversed = new WordNetSimilarity(wordnet);
+      expect([b, a, reversed.wordSimilarity(b, a), reversed.wordSimilarity(a, b)]).toEqual([b, a, byDefinition(b, a), byDefinition(a, b)]);
+    }
+    expect(byDefinition('man', 'working')).not.toBe(byDefinition('working', 'man'));
+  });
 });

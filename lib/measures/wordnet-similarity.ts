@@ -21,10 +21,55 @@ import type { WordNet, WordNetPos } from '@/lib/measures/wordnet';
 import { WuPalmer } from '@/lib/measures/wu-palmer';
 
 const POS_CLASSES: readonly WordNetPos[] = ['n', 'v'];
-/** word-pair similarities kept (ordered pairs; cleared when full: about 100 MB) */
-const PAIR_CACHE_LIMIT = 2_000_000;
-/** word ids are below 2^26, so an ordered pair of them is one exact double key */
-const PAIR_KEY = 2 ** 26;
+/** word ids are below 2^26 (as when pairs were keyed by one double) */
+const MAX_WORDS = 2 ** 26;
+
+/**
+ * Similarities of ordered word-id pairs: an open-addressing hash table on typed arrays (a Map with
+ * numeric keys boxed each key and spent a third of the time in lookups and garbage collection).
+ * It doubles as it fills, up to 4 Mi slots (2 Mi pairs, 64 MB), then starts again empty.
+ */
+class PairCache {
+  private static readonly MAX_BITS = 22;
+  private bits = 16;
+  private firsts = new Int32Array(1 << this.bits).fill(-1);
+  private seconds = new Int32Array(1 << this.bits);
+  private values = new Float64Array(1 << this.bits);
+  private size = 0;
+
+  private slot(a: number, b: number): number {
+    const mask = (1 << this.bits) - 1;
+    let k = Math.imul(Math.imul(a, 0x9e3779b1) ^ b, 0x85ebca6b) >>> (32 - this.bits);
+    while (this.firsts[k] !== -1 && (this.firsts[k] !== a || this.seconds[k] !== b)) k = (k + 1) & mask;
+    return k;
+  }
+
+  /** the similarity of (a, b), or -1 when not cached */
+  get(a: number, b: number): number {
+    const k = this.slot(a, b);
+    return this.firsts[k] === -1 ? -1 : this.values[k]!;
+  }
+
+  set(a: number, b: number, value: number): void {
+    if (2 * (this.size + 1) > 1 << this.bits) this.grow();
+    const k = this.slot(a, b);
+    if (this.firsts[k] === -1) this.size += 1;
+    this.firsts[k] = a;
+    this.seconds[k] = b;
+    this.values[k] = value;
+  }
+
+  private grow(): void {
+    const { firsts, seconds, values } = this;
+    if (this.bits < PairCache.MAX_BITS) this.bits += 1;
+    this.firsts = new Int32Array(1 << this.bits).fill(-1);
+    this.seconds = new Int32Array(1 << this.bits);
+    this.values = new Float64Array(1 << this.bits);
+    this.size = 0;
+    if (firsts.length === this.firsts.length) return; // full at the largest size: start again empty
+    for (let k = 0; k < firsts.length; k += 1) if (firsts[k] !== -1) this.set(firsts[k]!, seconds[k]!, values[k]!);
+  }
+}
 
 /** The distinct content words of a text, in order of first appearance. */
 export function contentWords(text: string): string[] {
@@ -47,7 +92,9 @@ export class WordNetSimilarity {
    */
   private readonly ids = new Map<string, number>();
   private readonly senses: Array<Record<WordNetPos, readonly number[]> | null> = [];
-  private readonly wordPairs = new Map<number, number>();
+  private readonly wordPairs = new PairCache();
+  /** scratch for raiseMaxima: best wup(a's, b's) and best wup(b's, a's) */
+  private readonly best = new Float64Array(2);
 
   constructor(private readonly wordnet: WordNet) {
     this.wuPalmer = new WuPalmer(wordnet);
@@ -57,7 +104,7 @@ export class WordNetSimilarity {
     let id = this.ids.get(word);
     if (id === undefined) {
       id = this.senses.length;
-      if (id >= PAIR_KEY) throw new RangeError(`more than ${PAIR_KEY} distinct words`);
+      if (id >= MAX_WORDS) throw new RangeError(`more than ${MAX_WORDS} distinct words`);
       const n = this.wordnet.synsets(word, 'n');
       const v = this.wordnet.synsets(word, 'v');
       this.senses.push(n.length > 0 || v.length > 0 ? { n, v } : null);
@@ -75,27 +122,24 @@ export class WordNetSimilarity {
     return Int32Array.from(words, (w) => this.idOf(w));
   }
 
-  /** Best Wu-Palmer similarity over two word ids' noun pairs and verb pairs; 1 for the same word. */
+  /**
+   * Best Wu-Palmer similarity over two word ids' noun pairs and verb pairs; 1 for the same word.
+   * Wu-Palmer is not quite symmetric (wu-palmer.ts, compare), so (a, b) and (b, a) are cached
+   * apart, but computed together: the text measure asks for both.
+   */
   private similarityOfIds(a: number, b: number): number {
     if (a === b) return 1;
     const sa = this.senses[a];
     const sb = this.senses[b];
     if (!sa || !sb) return 0;
-    const key = a * PAIR_KEY + b;
-    const cached = this.wordPairs.get(key);
-    if (cached !== undefined) return cached;
-    let best = 0;
-    for (const pos of POS_CLASSES) {
-      for (const x of sa[pos]) {
-        for (const y of sb[pos]) {
-          const value = this.wuPalmer.similarity(x, y) ?? 0;
-          if (value > best) best = value;
-        }
-      }
-    }
-    if (this.wordPairs.size >= PAIR_CACHE_LIMIT) this.wordPairs.clear();
-    this.wordPairs.set(key, best);
-    return best;
+    const cached = this.wordPairs.get(a, b);
+    if (cached >= 0) return cached;
+    const best = this.best;
+    best.fill(0);
+    for (const pos of POS_CLASSES) this.wuPalmer.raiseMaxima(sa[pos], sb[pos], best);
+    this.wordPairs.set(a, b, best[0]!);
+    this.wordPairs.set(b, a, best[1]!);
+    return best[0]!;
   }
 
   /** Best Wu-Palmer similarity over the two words' noun pairs and verb pairs; 1 for the same word. */

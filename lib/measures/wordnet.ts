@@ -41,9 +41,12 @@ export class WordNet {
   private readonly posOf: Uint8Array;
   private readonly offsetOf: Int32Array;
   private readonly firstLemma: string[];
-  /** hypernyms and instance hypernyms of synset s: hypernymIds[hypernymStart[s] .. hypernymStart[s + 1]] */
-  private readonly hypernymStart: Int32Array;
-  private readonly hypernymIds: Int32Array;
+  /**
+   * hypernyms and instance hypernyms of synset s: hypernymIds[hypernymStart[s] .. hypernymStart[s + 1]]
+   * (read directly by the hot loops of wu-palmer.ts; `hypernyms` makes a view per call)
+   */
+  readonly hypernymStart: Int32Array;
+  readonly hypernymIds: Int32Array;
   private readonly index: Record<WordNetPos, Map<string, readonly number[]>>;
   private readonly names = new Map<number, string>();
 

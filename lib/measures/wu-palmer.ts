@@ -63,38 +63,51 @@ export class WuPalmer {
   private readonly paths: Array<Ancestors | undefined> = [];
   private readonly minDepths: Int16Array;
   private readonly maxDepths: Int16Array;
-  private readonly memo = new Map<number, number>();
   private readonly marksA: Marks;
   private readonly marksB: Marks;
-  private readonly common: number[] = [];
+  /** common subsumers of the synsets being compared: common[0 .. commonCount] */
+  private common: Int32Array = new Int32Array(256);
+  /** BFS scratch of ancestors(): the queue, each entry's distance, and the search stamp of each synset seen */
+  private readonly queue: Int32Array;
+  private readonly level: Int16Array;
+  private readonly seen: Int32Array;
+  private searches = 0;
 
   constructor(private readonly wordnet: WordNet) {
     this.minDepths = new Int16Array(wordnet.synsetCount).fill(-1);
     this.maxDepths = new Int16Array(wordnet.synsetCount).fill(-1);
     this.marksA = new Marks(wordnet.synsetCount);
     this.marksB = new Marks(wordnet.synsetCount);
+    this.queue = new Int32Array(wordnet.synsetCount);
+    this.level = new Int16Array(wordnet.synsetCount);
+    this.seen = new Int32Array(wordnet.synsetCount);
   }
 
   /** shortest hypernym distance from a synset to each of its ancestors, itself included (BFS) */
   private ancestors(id: number): Ancestors {
     const known = this.paths[id];
     if (known) return known;
-    const path = new Map([[id, 0]]);
-    let frontier = [id];
-    let depth = 0;
-    while (frontier.length > 0) {
-      depth += 1;
-      const next: number[] = [];
-      for (const s of frontier) {
-        for (const h of this.wordnet.hypernyms(s)) {
-          if (path.has(h)) continue;
-          path.set(h, depth);
-          next.push(h);
-        }
+    const { hypernymStart, hypernymIds } = this.wordnet;
+    // The BFS queue is the ancestors in order of discovery; a synset is seen when its stamp is this search's.
+    const queue = this.queue;
+    const level = this.level;
+    this.searches += 1;
+    queue[0] = id;
+    level[0] = 0;
+    this.seen[id] = this.searches;
+    let size = 1;
+    for (let head = 0; head < size; head += 1) {
+      const s = queue[head]!;
+      for (let k = hypernymStart[s]!; k < hypernymStart[s + 1]!; k += 1) {
+        const h = hypernymIds[k]!;
+        if (this.seen[h] === this.searches) continue;
+        this.seen[h] = this.searches;
+        queue[size] = h;
+        level[size] = level[head]! + 1;
+        size += 1;
       }
-      frontier = next;
     }
-    const ancestors = { ids: Int32Array.from(path.keys()), distances: Int16Array.from(path.values()), farthest: Math.max(...path.values()) };
+    const ancestors = { ids: queue.slice(0, size), distances: level.slice(0, size), farthest: level[size - 1]! };
     this.paths[id] = ancestors;
     return ancestors;
   }
@@ -103,11 +116,13 @@ export class WuPalmer {
     if (id === ROOT) return 0;
     const known = table[id]!;
     if (known >= 0) return known;
-    const hypernyms = this.wordnet.hypernyms(id);
+    const { hypernymStart, hypernymIds } = this.wordnet;
+    const from = hypernymStart[id]!;
+    const to = hypernymStart[id + 1]!;
     let value = 0;
-    if (hypernyms.length > 0) {
-      value = this.depth(hypernyms[0]!, table, pick);
-      for (let k = 1; k < hypernyms.length; k += 1) value = pick(value, this.depth(hypernyms[k]!, table, pick));
+    if (to > from) {
+      value = this.depth(hypernymIds[from]!, table, pick);
+      for (let k = from + 1; k < to; k += 1) value = pick(value, this.depth(hypernymIds[k]!, table, pick));
       value += 1;
     }
     table[id] = value;
@@ -143,46 +158,104 @@ export class WuPalmer {
     return best;
   }
 
+  /** minDepth with the known value read straight from the table (the hot path of compare) */
+  private minDepthOf(id: number): number {
+    if (id === ROOT) return 0;
+    const known = this.minDepths[id]!;
+    return known >= 0 ? known : this.minDepth(id);
+  }
+
+  /** marksA holds the ancestors of this synset (-2: none yet) */
+  private markedA = -2;
+
+  private markA(a: number): Ancestors {
+    const ancestors = this.ancestors(a);
+    if (this.markedA !== a) {
+      this.marksA.mark(ancestors);
+      this.markedA = a;
+    }
+    return ancestors;
+  }
+
+  /** wup(a, b) and wup(b, a) of compare, in that order */
+  private forward = 0;
+  private backward = 0;
+
+  /** 2·depth / (len1 + len2) for the subsumer s of a (marked in marksA) and b (in marksB) */
+  private valueFor(a: number, b: number, s: number, simulateRoot: boolean): number {
+    const depth = (s === ROOT ? 0 : this.maxDepth(s)) + 1;
+    const len1 = this.distanceToSubsumer(a, this.marksA, s, simulateRoot) + depth;
+    const len2 = this.distanceToSubsumer(b, this.marksB, s, simulateRoot) + depth;
+    return (2 * depth) / (len1 + len2);
+  }
+
+  /**
+   * wup(a, b) into `forward` and wup(b, a) into `backward`, for a ≠ b, with a's ancestors marked
+   * in marksA (markA); false when they share no subsumer. Both directions have the same common
+   * subsumers and the same greatest minimum depth; they differ only in the subsumer picked: a
+   * itself when it is among the deepest (b for wup(b, a)), otherwise the deepest of least NLTK
+   * name, the same in both (names are unique). So one look at the ancestors serves both.
+   */
+  private compare(a: number, b: number, ancestorsA: Ancestors): boolean {
+    const simulateRoot = this.wordnet.pos(a) !== 'n' || this.wordnet.pos(b) !== 'n';
+    const marksB = this.marksB;
+    marksB.mark(this.ancestors(b));
+    if (this.common.length < ancestorsA.ids.length + 1) this.common = new Int32Array(2 * ancestorsA.ids.length + 1);
+    const common = this.common;
+    let count = 0;
+    let deepest = -1;
+    const ids = ancestorsA.ids;
+    for (let k = 0; k < ids.length; k += 1) {
+      const s = ids[k]!;
+      if (marksB.distance(s) < 0) continue;
+      common[count] = s;
+      count += 1;
+      const depth = this.minDepthOf(s);
+      if (depth > deepest) deepest = depth;
+    }
+    if (simulateRoot) {
+      common[count] = ROOT;
+      count += 1;
+      if (deepest < 0) deepest = 0;
+    }
+    if (count === 0) return false;
+    let least = NaN;
+    for (let k = 0; k < count; k += 1) {
+      const s = common[k]!;
+      if (this.minDepthOf(s) !== deepest) continue;
+      if (Number.isNaN(least) || this.nameOf(s) < this.nameOf(least)) least = s;
+    }
+    const forwardSubsumer = marksB.distance(a) >= 0 && this.minDepthOf(a) === deepest ? a : least;
+    const backwardSubsumer = this.marksA.distance(b) >= 0 && this.minDepthOf(b) === deepest ? b : least;
+    this.forward = this.valueFor(a, b, forwardSubsumer, simulateRoot);
+    this.backward = backwardSubsumer === forwardSubsumer ? this.forward : this.valueFor(a, b, backwardSubsumer, simulateRoot);
+    return true;
+  }
+
   /** wup(a, b) in (0, 1]; null when the synsets share no subsumer (cannot happen with a simulated root). */
   similarity(a: number, b: number): number | null {
     if (a === b) return 1;
-    const key = a * 131072 + b;
-    const cached = this.memo.get(key);
-    if (cached !== undefined) return cached;
-    const simulateRoot = this.wordnet.pos(a) !== 'n' || this.wordnet.pos(b) !== 'n';
-    const ancestorsA = this.ancestors(a);
-    this.marksA.mark(ancestorsA);
-    this.marksB.mark(this.ancestors(b));
-    // Common subsumers in the order of a's ancestors (then the simulated root); the lowest are
-    // those of greatest minimum depth, the first of them by NLTK name wins (a itself before all).
-    const common = this.common;
-    common.length = 0;
-    let deepest = -1;
-    for (const s of ancestorsA.ids) {
-      if (this.marksB.distance(s) < 0) continue;
-      common.push(s);
-      deepest = Math.max(deepest, this.minDepth(s));
-    }
-    if (simulateRoot) {
-      common.push(ROOT);
-      deepest = Math.max(deepest, 0);
-    }
-    if (common.length === 0) return null;
-    let subsumer = NaN;
-    for (const s of common) {
-      if (this.minDepth(s) !== deepest) continue;
-      if (s === a) {
-        subsumer = a;
-        break;
+    return this.compare(a, b, this.markA(a)) ? this.forward : null;
+  }
+
+  /**
+   * The greatest wup(x, y) and the greatest wup(y, x) over x in xs and y in ys, raised into
+   * best[0] and best[1] (a pair without subsumer counts 0); stops once both are 1.
+   */
+  raiseMaxima(xs: readonly number[], ys: readonly number[], best: Float64Array): void {
+    for (const x of xs) {
+      if (best[0] === 1 && best[1] === 1) return;
+      const ancestorsX = this.markA(x);
+      for (const y of ys) {
+        if (x === y) {
+          best[0] = 1;
+          best[1] = 1;
+          return;
+        }
+        if (!this.compare(x, y, ancestorsX)) continue;
+        if (this.forward > best[0]!) best[0] = this.forward;
+        if (this.backward > best[1]!) best[1] = this.backward;
       }
-      if (Number.isNaN(subsumer) || this.nameOf(s) < this.nameOf(subsumer)) subsumer = s;
     }
-    const depth = (subsumer === ROOT ? 0 : this.maxDepth(subsumer)) + 1;
-    const len1 = this.distanceToSubsumer(a, this.marksA, subsumer, simulateRoot) + depth;
-    const len2 = this.distanceToSubsumer(b, this.marksB, subsumer, simulateRoot) + depth;
-    const value = (2 * depth) / (len1 + len2);
-    if (this.memo.size >= 2_000_000) this.memo.clear();
-    this.memo.set(key, value);
-    return value;
   }
 }
