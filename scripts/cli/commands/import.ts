@@ -5,8 +5,7 @@ import { deleteCorpus, ensureCorpus } from '@/lib/db/corpora';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
-import { measureCatalog } from '@/lib/measures/catalog';
-import { runImport, type ImportReport } from '@/lib/jobs/run-import';
+import { describeFollowUp, runImport, type ImportReport } from '@/lib/jobs/run-import';
 import { claimScoringJob } from '@/lib/db/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import type { CliIo } from '../io';
@@ -68,6 +67,8 @@ function printReport(io: CliIo, file: string, corpus: string, r: ImportReport): 
     `  seconds     ${r.seconds.toFixed(1)}`,
   ];
   if (r.message) lines.push(`  ${r.message}`);
+  // the follow-up scoring job's measures, and why only WordNet when so (the web import list shows the same line)
+  if (r.scoringMeasures && r.scoringMeasures.length > 0) lines.push(`  ${describeFollowUp(r.scoringMeasures)}`);
   if (r.rejectsPath) lines.push(`  rejected records written to ${r.rejectsPath}`);
   if (r.errors.length > 0) lines.push('', ...r.errors);
   (r.status === 'FAILED' ? io.stderr : io.stdout).write(`${lines.join('\n')}\n`);
@@ -145,8 +146,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`Removed the corpus "${corpus.name}" this command had created.\n`);
     }
     if (!failed && report.scoringJobId && !values['no-score'] && (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))) {
-      const names = (report.scoringMeasures ?? []).map((m) => measureCatalog[m].label).join(', ');
-      io.stderr.write(`Computing the semantic measures: ${names} (--no-score skips this) …\n`);
+      io.stderr.write(`Computing the semantic measures now (--no-score leaves the job queued) …\n`);
       printScoringReport(io, await runScoringJobInCli(db, report.scoringJobId, io));
     }
     return failed ? 1 : 0;
