@@ -66,6 +66,22 @@ export interface ScoringReport {
   retries: number;
   seconds: number;
   message: string;
+  /** where the time went, in ms (benchmarks print it): reading pairs and texts, preparing representations, scoring, writing, the final summary */
+  timings: ScoringTimings;
+}
+
+export interface ScoringTimings {
+  /** opening the measures (loading models and vectors) */
+  openMs: number;
+  /** waiting for the next batch of pairs (read while the previous one was worked on) */
+  readPairsMs: number;
+  readTextsMs: number;
+  prepareMs: number;
+  scoreMs: number;
+  /** the batches' writes (overlapping the next batch's work), and the part of it the work waited for */
+  writeMs: number;
+  writeWaitMs: number;
+  summaryMs: number;
 }
 
 const SUMMARY_REFRESH_MS = 10 * 60_000;
@@ -88,7 +104,7 @@ interface Lane {
 }
 
 /** Representations for every text the batch's pairs need, each distinct text prepared once per measure. */
-async function prepareBatch(db: Db, corpusId: number, batch: readonly PairToScore[], lanes: readonly Lane[]): Promise<number> {
+async function prepareBatch(db: Db, corpusId: number, batch: readonly PairToScore[], lanes: readonly Lane[], timings: ScoringTimings): Promise<number> {
   const needed = lanes.map(() => new Set<number>());
   for (const pair of batch) {
     lanes.forEach((lane, k) => {
@@ -97,12 +113,16 @@ async function prepareBatch(db: Db, corpusId: number, batch: readonly PairToScor
     });
   }
   const all = new Set(needed.flatMap((s) => [...s]));
+  const readStarted = performance.now();
   const texts = await readTexts(db, corpusId, [...all]);
+  const prepareStarted = performance.now();
+  timings.readTextsMs += prepareStarted - readStarted;
   for (const [k, lane] of lanes.entries()) {
     const ids = [...needed[k]!];
     const prepared = await lane.scorer.prepare(ids.map((id) => texts.get(id) ?? ''));
     ids.forEach((id, i) => lane.cache.set(id, prepared[i]));
   }
+  timings.prepareMs += performance.now() - prepareStarted;
   return all.size;
 }
 
@@ -129,6 +149,15 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
   let skipped: ScoringReport['skipped'] = [];
   let lanes: Lane[] = [];
   let retries = 0;
+  const timings: ScoringTimings = { openMs: 0, readPairsMs: 0, readTextsMs: 0, prepareMs: 0, scoreMs: 0, writeMs: 0, writeWaitMs: 0, summaryMs: 0 };
+  const timed = async <T>(key: keyof ScoringTimings, work: Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await work;
+    } finally {
+      timings[key] += performance.now() - t;
+    }
+  };
   const retrying = <T>(what: string, fn: () => Promise<T>) =>
     withDbRetry(fn, {
       ...options.retry,
@@ -139,13 +168,13 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
     });
   const end = async (status: ScoringReport['status'], message: string): Promise<ScoringReport> => {
     await retrying('recording the outcome', () => finishScoringJob(db, jobId, { status, message }));
-    return { jobId, status, measures: lanes.map((l) => l.scorer.measure), skipped, pairsScored: pairsDone - job.pairsDone, pairsTotal, textsEmbedded, retries, seconds: (Date.now() - started) / 1000, message };
+    return { jobId, status, measures: lanes.map((l) => l.scorer.measure), skipped, pairsScored: pairsDone - job.pairsDone, pairsTotal, textsEmbedded, retries, seconds: (Date.now() - started) / 1000, message, timings };
   };
   const progress = (phase: ScoringProgress['phase']) => options.onProgress?.({ phase, pairsDone, pairsTotal, textsEmbedded });
 
   progress('loading');
   try {
-    const opened = await openScorers(requested, options.modelsDir, {
+    const opened = await timed('openMs', openScorers(requested, options.modelsDir, {
       ...(options.threads ? { threads: options.threads } : {}),
       ...(options.onnxBatch ? { batchSize: options.onnxBatch } : {}),
       wmsVocabulary: async () => {
@@ -153,7 +182,7 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
         for await (const texts of streamCorpusTexts(db, job.corpusId)) collectWmsVocabulary(texts, vocabulary);
         return vocabulary;
       },
-    });
+    }));
     skipped = opened.unavailable;
     lanes = opened.scorers.map((scorer) => ({ scorer, cache: new RepresentationCache<unknown>(options.cacheBytes ?? 256 * 1024 * 1024, (r) => scorer.sizeOf(r)) }));
   } catch (error) {
@@ -176,22 +205,25 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
     let next = read(cursor);
     let writing: Promise<void> = Promise.resolve();
     for (;;) {
-      const batch = await next;
+      const batch = await timed('readPairsMs', next);
       if (batch.length === 0) break;
       const last = batch.at(-1)!.id;
       next = read(last);
       next.catch(() => {}); // awaited in the next round
       const workStarted = Date.now();
-      const prepared = await retrying('reading texts', () => prepareBatch(db, job.corpusId, batch, lanes));
+      const prepared = await retrying('reading texts', () => prepareBatch(db, job.corpusId, batch, lanes, timings));
+      const scoreStarted = performance.now();
       const scores = scoreBatch(batch, lanes);
+      timings.scoreMs += performance.now() - scoreStarted;
       const workMs = Date.now() - workStarted;
-      await writing; // at most one write in flight
+      await timed('writeWaitMs', writing); // at most one write in flight
       if (cancelled) break; // flagged while the previous batch was written: this one is not
       // Work and writing overlap: the slower of the two sets the pace.
       if (options.batchPairs === undefined) limit = nextBatchSize(batch.length, Math.max(workMs, writeMs), options.batchSeconds ?? 1.5);
       const writeStarted = Date.now();
       writing = retrying('writing a batch', () => writePairScores(db, job.corpusId, measures, scores, semMeasures)).then(async () => {
         writeMs = Date.now() - writeStarted;
+        timings.writeMs += writeMs;
         pairsDone += batch.length;
         textsEmbedded += prepared;
         cursor = last;
@@ -211,9 +243,9 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
         lastRefresh = Date.now();
       }
     }
-    await writing;
+    await timed('writeWaitMs', writing);
     progress('summarizing');
-    await retrying('summarizing the corpus', () => refreshCorpusSummary(db, job.corpusId));
+    await timed('summaryMs', retrying('summarizing the corpus', () => refreshCorpusSummary(db, job.corpusId)));
     const scored = `${(pairsDone - job.pairsDone).toLocaleString('en')} pairs scored (${measures.join(', ')})`;
     const left = skipped.length > 0 ? `; left out: ${skipped.map((s) => s.measure).join(', ')} (model files missing)` : '';
     if (cancelled) return await end('CANCELLED', `Cancelled after ${scored}; the scores written are kept${left}.`);

@@ -3,12 +3,14 @@
  * `paralens models add glove` in the model folder, then pairs/s of each measure on the PAWS pairs
  * and on 100,000 generated caption pairs, each distinct text prepared once (as a scoring job does).
  * Targets (issue 20): vectors loaded in under 2 s and 150 MB; both measures on 100,000 pairs within 60 s.
+ * Peak RSS of the process after each measure is printed too.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspectGlove, loadGloveVectors } from '@/lib/models/glove-vectors';
 import { openGloveCosineScorer, openWmsGloveScorer, type TextScorer } from '@/lib/models/text-scorers';
 import { writeIpcFixture } from './ipc-fixture';
+import type { TargetTable } from './targets';
 
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 type Pairs = ReadonlyArray<readonly [string, string]>;
@@ -23,7 +25,7 @@ async function scorePairs(scorer: TextScorer, pairs: Pairs): Promise<{ seconds: 
   return { seconds: (performance.now() - t) / 1000, mean: sum / pairs.length };
 }
 
-export async function benchGlove(modelsDir: string, pawsDir: string, workDir: string): Promise<void> {
+export async function benchGlove(modelsDir: string, pawsDir: string, workDir: string, targets: TargetTable): Promise<void> {
   const status = inspectGlove(modelsDir);
   if (!status.ready) {
     console.log(`\nGloVe measures: skipped, no vectors in ${status.folder} (\`paralens models add glove\`, then PARALENS_MODELS=<that model folder>)`);
@@ -36,6 +38,8 @@ export async function benchGlove(modelsDir: string, pawsDir: string, workDir: st
   const grown = (process.memoryUsage().rss - rss) / 1e6;
   console.log(`\nGloVe measures (${vectors.manifest.package} ${vectors.manifest.version}, ${fmt(vectors.size)} words × ${vectors.dimension})`);
   console.log(`  vectors loaded in ${fmt(loadS, 2)} s, resident memory +${fmt(grown)} MB (process ${fmt(process.memoryUsage().rss / 1e6)} MB); targets under 2 s and 150 MB: ${loadS < 2 && grown < 150 ? 'met' : 'missed'}`);
+  targets.atMost('GloVe vectors loaded in under 2 s', loadS, 2, 's', 2);
+  targets.atMost('GloVe vectors under 150 MB (RSS growth)', grown, 150, 'MB', 0);
   const sets: Array<[string, Pairs]> = [];
   if (existsSync(pawsDir)) {
     const paws = ['dev.tsv', 'test.tsv'].flatMap((f) =>
@@ -54,7 +58,8 @@ export async function benchGlove(modelsDir: string, pawsDir: string, workDir: st
     for (const scorer of [openWmsGloveScorer(vectors), openGloveCosineScorer(vectors)]) {
       const { seconds, mean } = await scorePairs(scorer, pairs);
       const target = pairs.length >= 100_000 ? `; target 100,000 pairs in 60 s: ${seconds * (100_000 / pairs.length) <= 60 ? 'met' : 'missed'}` : '';
-      console.log(`  ${scorer.measure.padEnd(12)} ${name}: ${fmt(seconds, 1)} s, ${fmt(pairs.length / seconds)} pairs/s, mean ${fmt(mean, 3)}${target}`);
+      if (pairs.length >= 100_000) targets.atMost(`${scorer.measure} on 100,000 caption pairs within 60 s`, seconds * (100_000 / pairs.length), 60, 's');
+      console.log(`  ${scorer.measure.padEnd(12)} ${name}: ${fmt(seconds, 1)} s, ${fmt(pairs.length / seconds)} pairs/s, mean ${fmt(mean, 3)}, peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB${target}`);
     }
   }
 }
