@@ -38,7 +38,7 @@ import { closeScorers, openScorers, openWordNetScorer, type TextScorer } from '@
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { loadavg } from 'node:os';
 import { writeIpcFixture } from './lib/ipc-fixture';
-import { jobOwner } from '@/lib/jobs/job-owner';
+import { jobOwner, releaseJobOwner } from '@/lib/jobs/job-owner';
 import { benchGlove } from './lib/glove-bench';
 import { benchAutoJob } from './lib/auto-job-bench';
 import { TargetTable } from './lib/targets';
@@ -180,6 +180,7 @@ try {
   } else {
     console.log(`\n5. The automatic job with the GloVe measures: skipped, no vectors in ${modelsDir} (\`paralens models add glove\`, then PARALENS_MODELS=<that model folder>)`);
   }
+  await releaseJobOwner(db); // stops the lease renewal before the server stops
   await db.$disconnect();
   targets.print();
 } finally {

@@ -24,7 +24,8 @@ export class TargetTable {
 
   /** a time (or size) that must stay under `most` */
   atMost(target: string, measured: number, most: number, unit: string, digits = 1): void {
-    this.rows.push({ target, measured: `${fmt(measured, digits)} ${unit}`, ratio: most / Math.max(measured, 1e-9), load: loadavg()[0]! });
+    // a figure far under the target (0 MB) counts as a hundredth of it, not as an absurd ratio
+    this.rows.push({ target, measured: `${fmt(measured, digits)} ${unit}`, ratio: most / Math.max(measured, most / 100), load: loadavg()[0]! });
   }
 
   print(): void {
