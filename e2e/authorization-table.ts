@@ -104,6 +104,8 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/exports/[id]': { roles: staff, path: '/api/exports/2147483000', allowedStatus: 404, owner: notTheirExport('') },
   'GET /api/exports/[id]/file': { roles: staff, path: '/api/exports/2147483000/file', allowedStatus: 404, owner: notTheirExport('/file') },
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
+  'GET /api/v1/models/[name]': { roles: admins, path: '/api/v1/models/no-such-model', allowedStatus: 404, owner: none },
+  'POST /api/v1/models/[name]/install': { roles: admins, path: '/api/v1/models/no-such-model/install', allowedStatus: 404, owner: none },
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
   'GET /api/v1/corpora/[slug]/map': { roles: staff, path: '/api/v1/corpora/no-such-corpus/map', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/corpora/[slug]/correlations': { roles: staff, path: '/api/v1/corpora/no-such-corpus/correlations', allowedStatus: 404, owner: sharedDashboards },
