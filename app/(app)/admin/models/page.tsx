@@ -35,7 +35,8 @@ export default async function ModelsPage() {
       <PageHeader title="Models" description={`The semantic models in the model folder (${modelsDir}). Nothing is downloaded until you ask for it here or with \`paralens models\`.`} />
       <section className="card stack" aria-label="GloVe word vectors">
         <h2>GloVe word vectors: WMS (GloVe) and GloVe cosine</h2>
-        <GloveInstallPanel status={glove} />
+        {/* a new key when the job's state changes, so the refreshed page's state replaces the panel's own */}
+        <GloveInstallPanel key={glove.job ? `${glove.job.id}-${glove.job.status}` : 'none'} status={glove} />
       </section>
       {glove.installed && (
         <section className="card stack" aria-label="Score the corpora">
