@@ -5,10 +5,12 @@ import type { Db } from '@/lib/db/client';
 import type { ModelInstallJobView } from '@/lib/db/model-install-jobs';
 import { latestModelInstallJob } from '@/lib/db/model-install-jobs';
 import { AppError } from '@/lib/errors/app-error';
-import { INSTALLABLE_MODELS, type InstallableModel } from '@/lib/jobs/model-install-queue';
-import { GLOVE_PACKAGE_SPEC } from '@/lib/models/glove-install';
-import { GLOVE_COMPACT_BYTES, GLOVE_DOWNLOAD_BYTES, GLOVE_MEASURES, GLOVE_UNPACKED_BYTES, inspectGlove } from '@/lib/models/glove-vectors';
+import { GLOVE_COMPACT_BYTES, GLOVE_DOWNLOAD_BYTES, GLOVE_MEASURES, GLOVE_PACKAGE_SPEC, GLOVE_UNPACKED_BYTES, inspectGlove } from '@/lib/models/glove-vectors';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
+
+/** The models an admin can install from the web app (the job: lib/jobs/model-install-queue.ts). */
+export const INSTALLABLE_MODELS = ['glove'] as const;
+export type InstallableModel = (typeof INSTALLABLE_MODELS)[number];
 
 export type ModelStatusJson = z.infer<typeof modelStatusSchema>;
 export type InstallJobJson = NonNullable<ModelStatusJson['job']>;

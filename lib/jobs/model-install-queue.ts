@@ -12,10 +12,6 @@ import { installGlove, type GloveInstallProgress } from '@/lib/models/glove-inst
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
 
-/** The models an admin can install from the web app. */
-export const INSTALLABLE_MODELS = ['glove'] as const;
-export type InstallableModel = (typeof INSTALLABLE_MODELS)[number];
-
 export const modelInstallJobKind: JobKind = {
   name: 'model-install',
   claimNext: (db, ownerId) => claimNextQueuedModelInstall(db, ownerId),

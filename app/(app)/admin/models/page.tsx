@@ -32,7 +32,14 @@ export default async function ModelsPage() {
   const paper = inspectModelFolder(modelsDir);
   return (
     <>
-      <PageHeader title="Models" description={`The semantic models in the model folder (${modelsDir}). Nothing is downloaded until you ask for it here or with \`paralens models\`.`} />
+      <PageHeader
+        title="Models"
+        description={
+          <>
+            The semantic models in the model folder ({modelsDir}). Nothing is downloaded until you ask for it here or with <code>npx paralens models</code>.
+          </>
+        }
+      />
       <section className="card stack" aria-label="GloVe word vectors">
         <h2>GloVe word vectors: WMS (GloVe) and GloVe cosine</h2>
         {/* a new key when the job's state changes, so the refreshed page's state replaces the panel's own */}
