@@ -17,7 +17,9 @@ function LiveInstallProgress({ initial }: { initial: InstallJobJson }) {
       ? 'Waiting for its turn'
       : job.phase === 'convert'
         ? `Converting: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of ${formatBytes(job.bytesTotal)} read`
-        : `Downloading: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of about ${formatBytes(job.bytesTotal)}`;
+        : fraction >= 1
+          ? `Downloaded ${formatBytes(job.bytesTotal)}; npm checks the package and hands it over (this takes a while)`
+          : `Downloading: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of about ${formatBytes(job.bytesTotal)}`;
   return (
     <div className="stack small" role="status" aria-live="polite" style={{ gap: 4 }}>
       <progress max={1} value={fraction} style={{ width: '100%' }} aria-label="GloVe install progress" />
