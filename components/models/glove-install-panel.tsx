@@ -15,7 +15,9 @@ function LiveInstallProgress({ initial }: { initial: InstallJobJson }) {
   const text =
     job.status === 'QUEUED'
       ? 'Waiting for its turn'
-      : job.phase === 'convert'
+      : job.bytesTotal === 0
+        ? 'Starting npm'
+        : job.phase === 'convert'
         ? `Converting: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of ${formatBytes(job.bytesTotal)} read`
         : fraction >= 1
           ? `Downloaded ${formatBytes(job.bytesTotal)}; npm checks the package and hands it over (this takes a while)`
