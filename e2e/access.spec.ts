@@ -28,6 +28,8 @@ test('the health check is public', async ({ request }) => {
 
 for (const role of ['annotator', 'researcher', 'admin'] as const) {
   test(`${role}: pages outside the role answer 403, the rest 200`, async ({ page, loginAs }) => {
+    // ten pages, each possibly the server's first render of it: the annotator's run took over 60 s on a busy 2-core machine
+    test.slow();
     await loginAs(role);
     for (const path of pages) {
       const res = await page.goto(path);
