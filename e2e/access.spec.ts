@@ -5,7 +5,7 @@
 import { test, expect, type DemoRole } from './fixtures';
 
 // /admin/users/1/tokens: the first demo account's tokens (admins see every user's)
-const pages = ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining', '/admin/users', '/admin/users/1/tokens'] as const;
+const pages = ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining', '/admin/users', '/admin/users/1/tokens', '/admin/models'] as const;
 
 const allowedPages: Record<DemoRole, readonly string[]> = {
   annotator: ['/annotate'],
@@ -28,6 +28,8 @@ test('the health check is public', async ({ request }) => {
 
 for (const role of ['annotator', 'researcher', 'admin'] as const) {
   test(`${role}: pages outside the role answer 403, the rest 200`, async ({ page, loginAs }) => {
+    // ten pages, each possibly the server's first render of it: the annotator's run took over 60 s on a busy 2-core machine
+    test.slow();
     await loginAs(role);
     for (const path of pages) {
       const res = await page.goto(path);

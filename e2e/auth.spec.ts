@@ -29,7 +29,7 @@ test.describe('signing in', () => {
   const homes = [
     { role: 'annotator', home: '/annotate', heading: 'My campaigns', nav: ['My campaigns'] },
     { role: 'researcher', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports'] },
-    { role: 'admin', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports', 'Users'] },
+    { role: 'admin', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports', 'Users', 'Models'] },
   ] as const;
 
   for (const { role, home, heading, nav } of homes) {

@@ -31,6 +31,7 @@ const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shar
 const sharedCampaigns: OwnerRule = { kind: 'shared', reason: 'every campaign is managed by the researchers and admins of the campaigns area' };
 const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
 const sharedDashboards: OwnerRule = { kind: 'shared', reason: 'researchers and admins read the dashboards of every corpus and campaign (annotators pseudonymous)' };
+const sharedModels: OwnerRule = { kind: 'shared', reason: 'the model folder is the installation’s, shared by its admins' };
 const sharedScoring: OwnerRule = { kind: 'shared', reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area' };
 
 /** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
@@ -104,6 +105,8 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/exports/[id]': { roles: staff, path: '/api/exports/2147483000', allowedStatus: 404, owner: notTheirExport('') },
   'GET /api/exports/[id]/file': { roles: staff, path: '/api/exports/2147483000/file', allowedStatus: 404, owner: notTheirExport('/file') },
   'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
+  'GET /api/v1/models/[name]': { roles: admins, path: '/api/v1/models/no-such-model', allowedStatus: 404, owner: sharedModels },
+  'POST /api/v1/models/[name]/install': { roles: admins, path: '/api/v1/models/no-such-model/install', allowedStatus: 404, owner: sharedModels },
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
   'GET /api/v1/corpora/[slug]/map': { roles: staff, path: '/api/v1/corpora/no-such-corpus/map', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/corpora/[slug]/correlations': { roles: staff, path: '/api/v1/corpora/no-such-corpus/correlations', allowedStatus: 404, owner: sharedDashboards },

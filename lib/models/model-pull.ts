@@ -1,31 +1,24 @@
 /**
  * `paralens models pull`: fetches the paper's model files into the model folder, and nothing else
  * ever downloads them. ST comes from the Hugging Face Hub (sentence-transformers/
- * paraphrase-mpnet-base-v2: its ONNX export and tokenizer files), WMS from fastText's published
- * wiki-news-300d-1M-subword vectors (a zip, unpacked to the .vec file).
+ * paraphrase-mpnet-base-v2: its ONNX export and tokenizer files); BERTScore from FacebookAI/
+ * roberta-large (its published model.onnx, a masked-LM export, whose graph is then edited so that
+ * its output is layer 17's hidden state: lib/models/onnx-layer-output.ts; the tokenizer files);
+ * WMS from fastText's published wiki-news-300d-1M-subword vectors (a zip, unpacked to the .vec file).
  *
- * - URLs: the Hub's layout `{HF_ENDPOINT}/{repo}/resolve/{revision}/{path}` (default endpoint
- *   https://huggingface.co); a large (LFS) file answers with a redirect to its storage, carrying
- *   its sha256 in X-Linked-Etag; a small one answers directly, its ETag being the git blob sha1.
- *   HF_TOKEN is sent as a bearer token to the Hub, never to the host a redirect leads to.
- * - Resumable: each file is written to `<file>.part`; a second run asks for the rest (HTTP Range)
- *   and appends; a server that ignores the Range starts the file again.
- * - Checked: the finished file's sha256 (or git blob sha1) against what the Hub publishes; where
- *   nothing is published (the fastText zip), against the checksum recorded at the first download
- *   (`pulled.json` in the model folder), else it is recorded. A mismatch deletes the file: nothing
- *   unverified is installed.
- * - Proxies: HTTPS_PROXY / HTTP_PROXY (or lower case), NO_PROXY honoured (CONNECT tunnels for https).
- * - Offline (refused, unknown host, timeout): PullOfflineError, whose message is one line.
+ * Downloads (lib/models/hub-download.ts) are resumable and checked against the sha256 or git sha1
+ * the Hub publishes; where nothing is published (the fastText zip), against the checksum recorded at
+ * the first download (`pulled.json` in the model folder), else it is recorded. HF_ENDPOINT, HF_TOKEN
+ * and the proxy variables are honoured; offline, PullOfflineError says so in one line.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
-import type { Socket } from 'node:net';
+import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import tls from 'node:tls';
 import { createInflateRaw } from 'node:zlib';
+import { downloadFile, hubFileUrl, type DownloadResult, type PullEnv, type PullProgress } from './hub-download';
+import { exposeHiddenLayer } from './onnx-layer-output';
+
+export { downloadFile, hubFileUrl, proxyFor, PullChecksumError, PullOfflineError, type DownloadResult, type PullEnv, type PullProgress } from './hub-download';
 
 export type PullMeasure = 'st' | 'bertscore' | 'wms';
 export const PULL_MEASURES: readonly PullMeasure[] = ['st', 'bertscore', 'wms'];
@@ -49,30 +42,14 @@ export const ST_FILES: readonly HubFile[] = [
   { path: 'modules.json', required: false },
 ];
 
-/** Why BERTScore cannot be pulled yet (said by the command). */
-export const BERTSCORE_NOT_PULLABLE =
-  'bertscore: not pulled. It needs an ONNX export of roberta-large whose graph outputs layer 17; no published export with that output was found, and editing the graph in JavaScript is not finished. Make it as README, "Semantic models" says.';
-
-export class PullOfflineError extends Error {}
-export class PullChecksumError extends Error {}
-
-export interface PullEnv {
-  HF_ENDPOINT?: string;
-  HF_TOKEN?: string;
-  PARALENS_FASTTEXT_URL?: string;
-  HTTPS_PROXY?: string;
-  https_proxy?: string;
-  HTTP_PROXY?: string;
-  http_proxy?: string;
-  NO_PROXY?: string;
-  no_proxy?: string;
-}
-
-export interface PullProgress {
-  file: string;
-  done: number;
-  total: number | null;
-}
+/** BERTScore's source: the paper's roberta-large, whose repository holds an ONNX export of the masked-LM model (model.onnx, 1.63 GB). */
+export const BERTSCORE_REPO = 'FacebookAI/roberta-large';
+/** bert_score's layer for roberta-large (its model2layers table): hidden_states[17]. */
+export const BERTSCORE_LAYER = 17;
+export const BERTSCORE_FILES: readonly HubFile[] = [
+  { path: 'tokenizer.json', required: true },
+  { path: 'tokenizer_config.json', required: true },
+];
 
 export interface PullOptions {
   modelsDir: string;
@@ -80,181 +57,6 @@ export interface PullOptions {
   onProgress?: (progress: PullProgress) => void;
   /** told of each file installed or already there */
   onFile?: (line: string) => void;
-}
-
-// ── proxies ────────────────────────────────────────────────────────────────
-
-/** The proxy URL for `url` from the environment, or null (NO_PROXY: host names, suffixes, *). */
-export function proxyFor(url: URL, env: PullEnv): URL | null {
-  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  const host = url.hostname.toLowerCase();
-  if (noProxy.some((entry) => entry === '*' || host === entry.replace(/^\./, '').split(':')[0] || host.endsWith(entry.startsWith('.') ? entry : `.${entry}`))) return null;
-  const proxy = url.protocol === 'https:' ? (env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy) : (env.HTTP_PROXY ?? env.http_proxy);
-  return proxy ? new URL(proxy) : null;
-}
-
-function tunnel(proxy: URL, target: URL): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const port = target.port || '443';
-    const request = http.request({ host: proxy.hostname, port: proxy.port || 80, method: 'CONNECT', path: `${target.hostname}:${port}`, headers: { host: `${target.hostname}:${port}` } });
-    request.once('connect', (response, socket) => {
-      if (response.statusCode === 200) resolve(socket);
-      else {
-        socket.destroy();
-        reject(new Error(`proxy ${proxy.host} refused the tunnel to ${target.host} (HTTP ${response.statusCode})`));
-      }
-    });
-    request.once('error', reject);
-    request.end();
-  });
-}
-
-async function get(url: URL, headers: Record<string, string>, env: PullEnv): Promise<http.IncomingMessage> {
-  const proxy = proxyFor(url, env);
-  const options: https.RequestOptions = { headers, timeout: 30_000 };
-  let request: http.ClientRequest;
-  if (proxy && url.protocol === 'https:') {
-    const socket = await tunnel(proxy, url);
-    request = https.request(url, { ...options, agent: false, createConnection: () => tls.connect({ socket, servername: url.hostname }) });
-  } else if (proxy) {
-    request = http.request({ ...options, host: proxy.hostname, port: proxy.port || 80, path: url.href, headers: { ...headers, host: url.host } });
-  } else {
-    request = (url.protocol === 'https:' ? https : http).request(url, options);
-  }
-  return new Promise((resolve, reject) => {
-    request.once('response', resolve);
-    request.once('timeout', () => request.destroy(Object.assign(new Error(`no answer from ${url.host} within 30 s`), { code: 'ETIMEDOUT' })));
-    request.once('error', reject);
-    request.end();
-  });
-}
-
-const OFFLINE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH']);
-
-// ── one file ───────────────────────────────────────────────────────────────
-
-/** What the server publishes about a file's contents. */
-interface Published {
-  sha256?: string;
-  gitSha1?: string;
-}
-
-function publishedChecksum(response: http.IncomingMessage): Published {
-  const strip = (v: string | string[] | undefined) => (typeof v === 'string' ? v.replace(/^W\//, '').replace(/"/g, '').toLowerCase() : '');
-  const linked = strip(response.headers['x-linked-etag']);
-  if (/^[0-9a-f]{64}$/.test(linked)) return { sha256: linked };
-  const etag = strip(response.headers.etag);
-  if (/^[0-9a-f]{64}$/.test(etag)) return { sha256: etag };
-  if (/^[0-9a-f]{40}$/.test(etag)) return { gitSha1: etag };
-  return {};
-}
-
-async function hashFile(file: string): Promise<{ sha256: string; gitSha1: string; bytes: number }> {
-  const { size } = await stat(file);
-  const sha256 = createHash('sha256');
-  const sha1 = createHash('sha1').update(`blob ${size}\0`);
-  for await (const chunk of createReadStream(file)) {
-    sha256.update(chunk as Buffer);
-    sha1.update(chunk as Buffer);
-  }
-  return { sha256: sha256.digest('hex'), gitSha1: sha1.digest('hex'), bytes: size };
-}
-
-export interface DownloadResult {
-  sha256: string;
-  bytes: number;
-  /** bytes that were already in the .part file from an earlier run */
-  resumedFrom: number;
-  published: Published;
-}
-
-/**
- * Downloads `url` to `dest` through `dest.part` (resumed when it exists), following redirects;
- * checks the result against the published checksum or `expectedSha256`; returns its sha256.
- */
-export async function downloadFile(url: string, dest: string, options: { env: PullEnv; token?: string; expectedSha256?: string; label: string; onProgress?: PullOptions['onProgress']; notFoundOk?: boolean }): Promise<DownloadResult | null> {
-  const part = `${dest}.part`;
-  await mkdir(path.dirname(dest), { recursive: true });
-  const have = await stat(part).then((s) => s.size, () => 0);
-  const first = new URL(url);
-  let current = first;
-  let published: Published = {};
-  let response: http.IncomingMessage;
-  for (let hops = 0; ; hops += 1) {
-    const headers: Record<string, string> = { 'user-agent': 'paralens-models-pull', 'accept-encoding': 'identity' };
-    if (options.token && current.host === first.host) headers.authorization = `Bearer ${options.token}`;
-    if (have > 0) headers.range = `bytes=${have}-`;
-    try {
-      response = await get(current, headers, options.env);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code && OFFLINE_CODES.has(code)) throw new PullOfflineError(`cannot reach ${current.host}`);
-      throw error;
-    }
-    const found = publishedChecksum(response);
-    if (found.sha256 || (hops === 0 && found.gitSha1)) published = { ...published, ...found };
-    const status = response.statusCode ?? 0;
-    if (status >= 300 && status < 400 && response.headers.location) {
-      response.resume();
-      if (hops >= 5) throw new Error(`${options.label}: too many redirects`);
-      current = new URL(response.headers.location, current);
-      continue;
-    }
-    break;
-  }
-  const status = response.statusCode ?? 0;
-  if (status === 404 && options.notFoundOk) {
-    response.resume();
-    return null;
-  }
-  if (status === 401 || status === 403) {
-    response.resume();
-    throw new Error(`${options.label}: ${current.host} answered HTTP ${status} (set HF_TOKEN if the repository needs one)`);
-  }
-  const complete = status === 416 && have > 0;
-  if (!complete && status !== 200 && status !== 206) {
-    response.resume();
-    throw new Error(`${options.label}: ${current.host} answered HTTP ${status} for ${current.pathname}`);
-  }
-  const resumedFrom = status === 206 ? have : 0;
-  if (complete) response.resume();
-  else {
-    const length = Number(response.headers['content-length'] ?? NaN);
-    const total = Number.isFinite(length) ? resumedFrom + length : null;
-    let done = resumedFrom;
-    // Everything received is kept in the .part file, also when the connection breaks off.
-    const out = createWriteStream(part, { flags: status === 206 ? 'a' : 'w' });
-    let broke: Error | null = null;
-    await new Promise<void>((resolve, reject) => {
-      response.on('data', (chunk: Buffer) => {
-        done += chunk.length;
-        options.onProgress?.({ file: options.label, done, total });
-        if (!out.write(chunk)) {
-          response.pause();
-          out.once('drain', () => response.resume());
-        }
-      });
-      response.once('error', (error) => (broke = error));
-      response.once('close', () => out.end());
-      out.once('finish', resolve);
-      out.once('error', reject);
-    });
-    if (broke !== null || (total !== null && done < total)) {
-      const reason = broke ? ` (${(broke as Error).message})` : '';
-      throw new Error(`${options.label}: the download broke off after ${done.toLocaleString('en')}${total !== null ? ` of ${total.toLocaleString('en')}` : ''} bytes${reason}; run the command again to continue it`);
-    }
-  }
-  const hashes = await hashFile(part);
-  const expected = published.sha256 ?? options.expectedSha256;
-  const mismatch = expected ? hashes.sha256 !== expected : published.gitSha1 ? hashes.gitSha1 !== published.gitSha1 : false;
-  if (mismatch) {
-    await rm(part, { force: true });
-    const want = expected ? `sha256 ${expected}` : `git sha1 ${published.gitSha1}`;
-    const got = expected ? `sha256 ${hashes.sha256}` : `git sha1 ${hashes.gitSha1}`;
-    throw new PullChecksumError(`${options.label}: checksum mismatch (expected ${want}, got ${got}); the file was deleted, not installed. Run the command again; if it persists, the source changed or a proxy alters the file.`);
-  }
-  await rename(part, dest);
-  return { sha256: hashes.sha256, bytes: hashes.bytes, resumedFrom, published };
 }
 
 // ── zip ────────────────────────────────────────────────────────────────────
@@ -314,29 +116,64 @@ async function record(modelsDir: string, source: string, result: DownloadResult)
 
 const exists = (file: string) => stat(file).then(() => true, () => false);
 
-export function hubFileUrl(env: PullEnv, repo: string, file: string, revision = 'main'): string {
-  const endpoint = (env.HF_ENDPOINT ?? 'https://huggingface.co').replace(/\/+$/, '');
-  return `${endpoint}/${repo}/resolve/${encodeURIComponent(revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
+
+const hubOptions = (env: PullEnv, label: string, options: PullOptions) => ({ env, ...(env.HF_TOKEN ? { token: env.HF_TOKEN } : {}), label, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+
+function describeCheck(result: DownloadResult): string {
+  return result.published.sha256 ? 'sha256 as the Hub publishes it' : result.published.gitSha1 ? 'git sha1 as the Hub publishes it' : 'no checksum published; recorded';
 }
 
-async function pullSt(options: PullOptions, env: PullEnv): Promise<void> {
-  const dir = path.join(options.modelsDir, 'st');
-  for (const file of ST_FILES) {
+const describeBytes = (result: DownloadResult) => `${result.bytes.toLocaleString('en')} bytes${result.resumedFrom > 0 ? `, resumed at ${result.resumedFrom.toLocaleString('en')}` : ''}`;
+
+/** Each file of `repo` into <models>/<measure>/ under the same path, unless it is there. */
+async function pullHubFiles(measure: PullMeasure, repo: string, files: readonly HubFile[], options: PullOptions, env: PullEnv): Promise<void> {
+  const dir = path.join(options.modelsDir, measure);
+  for (const file of files) {
     const dest = path.join(dir, ...file.path.split('/'));
     if (await exists(dest)) {
-      options.onFile?.(`st: ${file.path} is there already`);
+      options.onFile?.(`${measure}: ${file.path} is there already`);
       continue;
     }
-    const url = hubFileUrl(env, ST_REPO, file.path);
-    const result = await downloadFile(url, dest, { env, ...(env.HF_TOKEN ? { token: env.HF_TOKEN } : {}), label: `st/${file.path}`, notFoundOk: !file.required, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+    const result = await downloadFile(hubFileUrl(env, repo, file.path), dest, { ...hubOptions(env, `${measure}/${file.path}`, options), notFoundOk: !file.required });
     if (!result) {
-      options.onFile?.(`st: ${file.path} is not in ${ST_REPO} (optional)`);
+      options.onFile?.(`${measure}: ${file.path} is not in ${repo} (optional)`);
       continue;
     }
-    await record(options.modelsDir, `${ST_REPO}/${file.path}`, result);
-    const check = result.published.sha256 ? 'sha256 as the Hub publishes it' : result.published.gitSha1 ? 'git sha1 as the Hub publishes it' : 'no checksum published; recorded';
-    options.onFile?.(`st: ${file.path} installed (${result.bytes.toLocaleString('en')} bytes${result.resumedFrom > 0 ? `, resumed at ${result.resumedFrom.toLocaleString('en')}` : ''}; ${check})`);
+    await record(options.modelsDir, `${repo}/${file.path}`, result);
+    options.onFile?.(`${measure}: ${file.path} installed (${describeBytes(result)}; ${describeCheck(result)})`);
   }
+}
+
+/**
+ * BERTScore: the tokenizer files, then roberta-large's published model.onnx (downloaded beside, resumable
+ * and checked), edited into onnx/model.onnx whose only output is hidden_states[17]; the download is
+ * removed once the edit succeeded and kept otherwise (the next run edits it without downloading again).
+ */
+async function pullBertScore(options: PullOptions, env: PullEnv): Promise<void> {
+  await pullHubFiles('bertscore', BERTSCORE_REPO, BERTSCORE_FILES, options, env);
+  const dir = path.join(options.modelsDir, 'bertscore', 'onnx');
+  const model = path.join(dir, 'model.onnx');
+  if (await exists(model)) {
+    options.onFile?.('bertscore: onnx/model.onnx is there already');
+    return;
+  }
+  const full = path.join(dir, 'roberta-large-mlm.onnx');
+  let downloaded = '';
+  if (await exists(full)) downloaded = `${BERTSCORE_REPO}'s model.onnx downloaded before`;
+  else {
+    const result = (await downloadFile(hubFileUrl(env, BERTSCORE_REPO, 'model.onnx'), full, hubOptions(env, 'bertscore/model.onnx', options)))!;
+    await record(options.modelsDir, `${BERTSCORE_REPO}/model.onnx`, result);
+    downloaded = `${BERTSCORE_REPO}'s model.onnx (${describeBytes(result)}; ${describeCheck(result)})`;
+  }
+  const label = `bertscore/onnx/model.onnx (layer ${BERTSCORE_LAYER})`;
+  let edit;
+  try {
+    edit = await exposeHiddenLayer(full, model, { layer: BERTSCORE_LAYER, onProgress: (done, total) => options.onProgress?.({ file: label, done, total }) });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}. The download stays in ${full}`);
+  }
+  await rm(full, { force: true });
+  options.onFile?.(`bertscore: onnx/model.onnx made from ${downloaded}: its output is now layer ${BERTSCORE_LAYER}'s hidden state (${edit.tensor}) in place of ${edit.replaced.join(', ')}`);
 }
 
 async function pullWms(options: PullOptions, env: PullEnv): Promise<void> {
@@ -358,13 +195,11 @@ async function pullWms(options: PullOptions, env: PullEnv): Promise<void> {
 }
 
 /** Pulls the measures' files; throws PullOfflineError (one line), PullChecksumError or another error naming the file. */
-export async function pullModels(measures: readonly PullMeasure[], options: PullOptions): Promise<{ notPulled: string[] }> {
+export async function pullModels(measures: readonly PullMeasure[], options: PullOptions): Promise<void> {
   const env = options.env ?? (process.env as PullEnv);
-  const notPulled: string[] = [];
   for (const measure of measures) {
-    if (measure === 'st') await pullSt(options, env);
+    if (measure === 'st') await pullHubFiles('st', ST_REPO, ST_FILES, options, env);
     else if (measure === 'wms') await pullWms(options, env);
-    else notPulled.push(BERTSCORE_NOT_PULLABLE);
+    else await pullBertScore(options, env);
   }
-  return { notPulled };
 }

@@ -7,6 +7,7 @@ import { getCampaignAgreement, getCampaignCorrelations, getCampaignMap, getCorpu
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
+import { getModelContract, installModelContract } from './models';
 import { getPair, listPairs } from './pairs';
 import { adjudicateContract, finalLabelsContract, importGoldFileContract, setGoldContract } from './quality';
 import { listCorpora } from './corpora';
@@ -37,4 +38,6 @@ export const apiContracts: readonly ApiContract[] = [
   getCampaignCorrelations,
   getCorpusCorrelations,
   getCorpusThresholds,
+  getModelContract,
+  installModelContract,
 ];

@@ -59,6 +59,8 @@ export interface OnnxTensor {
 
 export interface OnnxNode {
   op: string;
+  /** default `<op>_<index>`; exporters name nodes by module, e.g. `/roberta/encoder/layer.3/Add` */
+  name?: string;
   inputs: string[];
   outputs: string[];
   /** integer attributes (e.g. Cast's `to`, ReduceSum's `keepdims`) */
@@ -101,7 +103,7 @@ function nodeProto(n: OnnxNode, index: number): ProtoWriter {
   const w = new ProtoWriter();
   for (const i of n.inputs) w.string(1, i);
   for (const o of n.outputs) w.string(2, o);
-  w.string(3, `${n.op}_${index}`).string(4, n.op);
+  w.string(3, n.name ?? `${n.op}_${index}`).string(4, n.op);
   for (const [name, value] of Object.entries(n.ints ?? {})) w.message(5, new ProtoWriter().string(1, name).int(3, value).int(20, 2)); // AttributeType.INT
   return w;
 }

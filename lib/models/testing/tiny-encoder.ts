@@ -66,3 +66,68 @@ export function buildTinyEncoder(options: TinyEncoderOptions): Uint8Array {
     outputs: [{ name: 'last_hidden_state', type: OnnxType.FLOAT, shape: ['batch', 'sequence', hidden] }],
   });
 }
+
+export interface TinyLayeredEncoder {
+  model: Uint8Array;
+  /** hidden_states[0..layers] of one text, computed in JavaScript from the same weights ([sequence][hidden]) */
+  hiddenStates(ids: readonly number[]): number[][][];
+}
+
+/**
+ * A tiny stand-in for a masked-LM export of roberta (FacebookAI/roberta-large's model.onnx): nodes
+ * named by module as torch ≥ 1.13 names them (`/roberta/encoder/layer.k/…`), `layers` layers
+ *
+ *   h0 = E[input_ids] · mask;  h(k+1) = tanh(h(k)·W(k) + h(k))
+ *
+ * and the logits of a head on the last layer as its only output, so the graph edit that exposes
+ * hidden_states[n] (lib/models/onnx-layer-output.ts) has a real graph to work on.
+ */
+export function buildTinyLayeredEncoder(options: { vocabSize: number; hidden: number; layers: number; seed: number }): TinyLayeredEncoder {
+  const { vocabSize, hidden, layers, seed } = options;
+  const embeddings = seededWeights(vocabSize * hidden, seed, 1);
+  const weights = Array.from({ length: layers }, (_, k) => seededWeights(hidden * hidden, seed + 1 + k, 0.5));
+  const head = seededWeights(hidden * vocabSize, seed + layers + 1, 0.5);
+  const initializers: OnnxTensor[] = [
+    { name: 'roberta.embeddings.word_embeddings.weight', dims: [vocabSize, hidden], type: OnnxType.FLOAT, values: embeddings },
+    ...weights.map((values, k): OnnxTensor => ({ name: `roberta.encoder.layer.${k}.dense.weight`, dims: [hidden, hidden], type: OnnxType.FLOAT, values })),
+    { name: 'lm_head.weight', dims: [hidden, vocabSize], type: OnnxType.FLOAT, values: head },
+    { name: 'axis_2', dims: [1], type: OnnxType.INT64, values: [2] },
+  ];
+  const nodes: OnnxNode[] = [
+    { name: '/roberta/embeddings/word_embeddings/Gather', op: 'Gather', inputs: ['roberta.embeddings.word_embeddings.weight', 'input_ids'], outputs: ['/roberta/embeddings/word_embeddings/Gather_output_0'] },
+    { name: '/roberta/Cast', op: 'Cast', inputs: ['attention_mask'], outputs: ['/roberta/Cast_output_0'], ints: { to: OnnxType.FLOAT } },
+    { name: '/roberta/Unsqueeze', op: 'Unsqueeze', inputs: ['/roberta/Cast_output_0', 'axis_2'], outputs: ['/roberta/Unsqueeze_output_0'] },
+    { name: '/roberta/embeddings/Mul', op: 'Mul', inputs: ['/roberta/embeddings/word_embeddings/Gather_output_0', '/roberta/Unsqueeze_output_0'], outputs: ['/roberta/embeddings/Mul_output_0'] },
+  ];
+  let h = '/roberta/embeddings/Mul_output_0';
+  for (let k = 0; k < layers; k += 1) {
+    const scope = `/roberta/encoder/layer.${k}`;
+    nodes.push(
+      { name: `${scope}/dense/MatMul`, op: 'MatMul', inputs: [h, `roberta.encoder.layer.${k}.dense.weight`], outputs: [`${scope}/dense/MatMul_output_0`] },
+      { name: `${scope}/Add`, op: 'Add', inputs: [`${scope}/dense/MatMul_output_0`, h], outputs: [`${scope}/Add_output_0`] },
+      { name: `${scope}/output/Tanh`, op: 'Tanh', inputs: [`${scope}/Add_output_0`], outputs: [`${scope}/output/Tanh_output_0`] },
+    );
+    h = `${scope}/output/Tanh_output_0`;
+  }
+  nodes.push({ name: '/lm_head/MatMul', op: 'MatMul', inputs: [h, 'lm_head.weight'], outputs: ['logits'] });
+  const model = encodeOnnxModel({
+    name: 'tiny-roberta-mlm',
+    opset: 13,
+    nodes,
+    initializers,
+    inputs: [
+      { name: 'input_ids', type: OnnxType.INT64, shape: ['batch_size', 'sequence_length'] },
+      { name: 'attention_mask', type: OnnxType.INT64, shape: ['batch_size', 'sequence_length'] },
+    ],
+    outputs: [{ name: 'logits', type: OnnxType.FLOAT, shape: ['batch_size', 'sequence_length', vocabSize] }],
+  });
+  const hiddenStates = (ids: readonly number[]) => {
+    const f = Math.fround;
+    const states = [ids.map((id) => embeddings.slice(id * hidden, (id + 1) * hidden).map(f))];
+    for (let k = 0; k < layers; k += 1) {
+      states.push(states[k]!.map((row) => row.map((x, j) => Math.tanh(row.reduce((sum, r, i) => sum + r * weights[k]![i * hidden + j]!, 0) + x))));
+    }
+    return states;
+  };
+  return { model, hiddenStates };
+}

@@ -16,10 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { proxyFor, ST_REPO } from '@/lib/models/model-pull';
+import { BERTSCORE_REPO, proxyFor, ST_REPO } from '@/lib/models/model-pull';
 import { inspectModel } from '@/lib/models/model-folder';
 import { closeScorers, openScorers } from '@/lib/models/text-scorers';
 import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
+import { buildTinyLayeredEncoder } from '@/lib/models/testing/tiny-encoder';
 import { runInMemory } from '../memory-io';
 import { run } from './models-pull';
 
@@ -29,7 +30,8 @@ let server: http.Server;
 let storage: http.Server; // where the Hub's LFS redirects lead: another host (port)
 let base: string;
 let storageBase: string;
-const files = new Map<string, Buffer>(); // repo path → contents
+const files = new Map<string, Buffer>(); // ST: repo path → contents
+const roberta = new Map<string, Buffer>(); // FacebookAI/roberta-large: repo path → contents
 let vecZip: Buffer;
 let vecText: Buffer;
 const requests: Array<{ url: string; range?: string; auth?: string }> = [];
@@ -90,9 +92,15 @@ beforeAll(async () => {
   const vecName = (await readdir(path.join(tiny, 'wms'))).find((f) => f.endsWith('.vec'))!;
   vecText = await readFile(path.join(tiny, 'wms', vecName));
   vecZip = zipOf('wiki-news-300d-1M-subword.vec', vecText);
+  // roberta-large's repository: the tokenizer files, and a masked-LM export (logits) of 18 tiny layers
+  for (const f of ['tokenizer.json', 'tokenizer_config.json']) roberta.set(f, await readFile(path.join(tiny, 'bertscore', f)));
+  const vocab = Object.keys((JSON.parse(roberta.get('tokenizer.json')!.toString('utf8')) as { model: { vocab: object } }).model.vocab).length;
+  roberta.set('model.onnx', Buffer.from(buildTinyLayeredEncoder({ vocabSize: vocab, hidden: 8, layers: 18, seed: 5 }).model));
+  const lfs = new Map([...files.values(), ...roberta.values()].map((b) => [sha256(b), b]));
   storage = http.createServer((req, res) => {
     requests.push({ url: req.url!, ...(req.headers.range ? { range: req.headers.range } : {}), ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
-    const body = files.get('onnx/model.onnx')!;
+    const body = lfs.get(req.url!.slice('/lfs/'.length));
+    if (!body) return void res.writeHead(404).end();
     serveBytes(req, res, corrupt ? Buffer.from(body.map((b) => b ^ 1)) : body);
   });
   await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
@@ -100,10 +108,10 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push({ url: req.url!, ...(req.headers.range ? { range: req.headers.range } : {}), ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
     const url = new URL(req.url!, 'http://x');
-    const prefix = `/${ST_REPO}/resolve/main/`;
-    if (url.pathname.startsWith(prefix)) {
-      const name = decodeURIComponent(url.pathname.slice(prefix.length));
-      const body = files.get(name);
+    const repo = [[ST_REPO, files] as const, [BERTSCORE_REPO, roberta] as const].find(([r]) => url.pathname.startsWith(`/${r}/resolve/main/`));
+    if (repo) {
+      const name = decodeURIComponent(url.pathname.slice(`/${repo[0]}/resolve/main/`.length));
+      const body = repo[1].get(name);
       if (!body) return void res.writeHead(404).end('Entry not found');
       if (name.endsWith('.onnx')) {
         // LFS: the Hub redirects to its storage; the redirect carries the sha256.
@@ -162,10 +170,49 @@ describe('paralens models pull', () => {
     expect(recorded['https://dl.fbaipublicfiles.com/fasttext/vectors-english/wiki-news-300d-1M-subword.vec.zip']?.sha256).toBe(sha256(vecZip));
     // a second run finds everything there and downloads nothing (it asks again only for the optional files the repository lacks)
     requests.length = 0;
-    const again = await runInMemory((args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: base }), ['all']);
+    const again = await runInMemory((args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: base }), ['st', 'wms']);
     expect(again.stdout).toContain('st: onnx/model.onnx is there already');
-    expect(again.stdout).toContain('bertscore: not pulled');
     expect(requests.map((r) => r.url)).toEqual([`/${ST_REPO}/resolve/main/sentence_bert_config.json`, `/${ST_REPO}/resolve/main/modules.json`]);
+  });
+
+  it('installs BERTScore: roberta-large’s published export, edited so that its output is layer 17; it loads and scores', async () => {
+    const { code, stdout, models } = await pull(['bertscore'], { HF_TOKEN: 'hf_test' });
+    expect(code).toBe(0);
+    expect(stdout).toContain('bertscore: tokenizer.json installed');
+    expect(stdout).toContain("bertscore: onnx/model.onnx made from FacebookAI/roberta-large's model.onnx (");
+    expect(stdout).toContain('sha256 as the Hub publishes it');
+    expect(stdout).toContain("its output is now layer 17's hidden state (/roberta/encoder/layer.16/output/Tanh_output_0) in place of logits");
+    expect(existsSync(path.join(models, 'bertscore', 'onnx', 'roberta-large-mlm.onnx'))).toBe(false);
+    expect(inspectModel(models, 'bertscore').ready).toBe(true);
+    const { scorers } = await openScorers(['bertscore'], models);
+    const [a, b, c] = await scorers[0]!.prepare(['An Easter postcard from 1907 depicting a rabbit.', 'An Easter postcard from 1907 depicting a rabbit.', 'Troops clearing rubble after the May air raid on Belfast.']);
+    expect(scorers[0]!.score(a, b)).toBeCloseTo(1, 5);
+    expect(scorers[0]!.score(a, c)).toBeLessThan(1);
+    await closeScorers(scorers);
+    expect(requests.filter((r) => r.url.startsWith(`/${BERTSCORE_REPO}/`)).every((r) => r.auth === 'Bearer hf_test')).toBe(true);
+    const recorded = JSON.parse(await readFile(path.join(models, 'pulled.json'), 'utf8')) as Record<string, { sha256: string }>;
+    expect(recorded[`${BERTSCORE_REPO}/model.onnx`]?.sha256).toBe(sha256(roberta.get('model.onnx')!));
+    requests.length = 0;
+    const again = await runInMemory((a2, io) => run(a2, io, { PARALENS_MODELS: models, HF_ENDPOINT: base }), ['bertscore']);
+    expect(again.stdout).toContain('bertscore: onnx/model.onnx is there already');
+    expect(requests).toEqual([]);
+  });
+
+  it('keeps the BERTScore download when its graph cannot be edited, and edits it without downloading again', async () => {
+    const published = roberta.get('model.onnx')!;
+    roberta.set('model.onnx', files.get('onnx/model.onnx')!); // an export without module-scoped node names
+    try {
+      const first = await pull(['bertscore']);
+      expect(first.code).toBe(1);
+      expect(first.stderr).toMatch(/its nodes are not named by module .*The download stays in .*roberta-large-mlm\.onnx/);
+      expect(existsSync(path.join(first.models, 'bertscore', 'onnx', 'model.onnx'))).toBe(false);
+      requests.length = 0;
+      const second = await runInMemory((a2, io) => run(a2, io, first.env), ['bertscore']);
+      expect(second.code).toBe(1);
+      expect(requests.filter((r) => r.url.includes('model.onnx') || r.url.startsWith('/lfs/'))).toEqual([]);
+    } finally {
+      roberta.set('model.onnx', published);
+    }
   });
 
   it('continues a download that broke off mid-file with a Range request', async () => {

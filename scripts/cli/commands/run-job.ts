@@ -8,6 +8,7 @@ import { runQueuedImport } from '@/lib/jobs/import-queue';
 import { runQueuedScoring } from '@/lib/jobs/scoring-queue';
 import { runQueuedExport } from '@/lib/jobs/export-queue';
 import { runQueuedIndexJob } from '@/lib/jobs/index-queue';
+import { runQueuedModelInstall } from '@/lib/jobs/model-install-queue';
 import type { CliIo } from '../io';
 
 export const description = '(internal) run one claimed background job; used by the job supervisor';
@@ -17,8 +18,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
   const url = process.env.DATABASE_URL;
-  if ((kind !== 'import' && kind !== 'score' && kind !== 'export' && kind !== 'index') || !Number.isInteger(id) || id <= 0) {
-    io.stderr.write('Usage: paralens run-job import|score|export|index <job id>\n');
+  if ((kind !== 'import' && kind !== 'score' && kind !== 'export' && kind !== 'index' && kind !== 'model-install') || !Number.isInteger(id) || id <= 0) {
+    io.stderr.write('Usage: paralens run-job import|score|export|index|model-install <job id>\n');
     return 2;
   }
   if (!url) {
@@ -46,6 +47,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (kind === 'index') {
       const built = await runQueuedIndexJob(db, url, id);
       io.stdout.write(built === null ? 'nothing to run: the job is not running any more\n' : `${built} explorer indexes ready\n`);
+      return 0;
+    }
+    if (kind === 'model-install') {
+      const outcome = await runQueuedModelInstall(db, id);
+      io.stdout.write(outcome ? `${outcome.status.toLowerCase()}: ${outcome.message}\n` : 'nothing to run: the job is not running any more\n');
       return 0;
     }
     const report = await runQueuedImport(db, url, id);

@@ -39,6 +39,11 @@ export async function CorpusSemanticSection({ corpusId, slug }: { corpusId: numb
         Semantic axis (sem and Δsem,syn): <strong data-testid="semantic-axis">{axis.label}</strong>.
         {axis.fallback && ` ${axis.measures.filter(isFallbackSemantic).map((k) => measureCatalog[k].label).join(', ')} ${axis.measures.filter(isFallbackSemantic).length === 1 ? 'is' : 'are'} not among the paper’s measures: compare these values with care.`}
       </p>
+      {glove.ready && GLOVE_MEASURES.some((k) => (counts[k] ?? 0) < totals.pairs) && (
+        <p data-testid="glove-offer">
+          The GloVe vectors are installed: WMS (GloVe) and GloVe cosine can be computed for this corpus’s pairs that lack them with “Compute missing measures” below.
+        </p>
+      )}
       <SemanticMeasuresTable rows={rows} totalPairs={totals.pairs} />
       <SemanticSetForm slug={slug} current={set} options={semanticMeasureKeys.map((k) => ({ key: k, label: measureCatalog[k].label, fallback: isFallbackSemantic(k) }))} />
       <StartScoringForm slug={slug} measures={rows.map((r) => ({ key: r.key, label: r.label, ready: r.ready, note: r.ready ? null : r.source }))} />

@@ -1,0 +1,18 @@
+/** POST /api/v1/models/{name}/install: queue an install job (admins); the job supervisor downloads and converts the model. */
+import { apiRoute } from '@/lib/http/api-route';
+import { installModelContract } from '@/lib/api/contracts/models';
+import { getDb } from '@/lib/db/client';
+import { getModelInstallJob, queueModelInstall } from '@/lib/db/model-install-jobs';
+import { recordAudit } from '@/lib/db/audit';
+import { installJobJson, requireInstallableModel } from '@/lib/http/model-install';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute(installModelContract, async ({ params, user }) => {
+  const model = requireInstallableModel(params.name);
+  const db = getDb();
+  const { id, created } = await queueModelInstall(db, model, user.id);
+  if (created) await recordAudit(db, { actorId: user.id, action: 'model.install', targetType: 'model', targetId: id, details: { model } });
+  const job = await getModelInstallJob(db, id);
+  return { status: created ? 202 : 200, body: installJobJson(job!) };
+});
