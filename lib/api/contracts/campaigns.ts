@@ -6,7 +6,7 @@ import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams, questionInputSchema, questionSchema } from './shared';
 import { measureKeys } from '@/lib/measures/catalog';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
-import { ORDERED_TIE_RULES, YES_NO_TIE_RULES } from '@/lib/labels/final-labels';
+import { ORDERED_TIE_RULES, VOTE_RULE_CARDS, YES_NO_RULES, YES_NO_TIE_RULES } from '@/lib/labels/final-labels';
 
 const range = z.tuple([z.number().nullable(), z.number().nullable()]).describe('[min, max]; null = open');
 
@@ -44,6 +44,12 @@ export const qualitySettingsSchema = z
       .enum(YES_NO_TIE_RULES)
       .default(DEFAULT_QUALITY_SETTINGS.yesNoTie)
       .describe('yes/no answers split exactly 50/50: `open` leaves it for adjudication (method `tie`); `yes` / `no` decides it (method `median`, upper / lower). Nominal ties are always open'),
+    yesNoRule: z
+      .enum(YES_NO_RULES)
+      .default(DEFAULT_QUALITY_SETTINGS.yesNoRule)
+      .describe(
+        `yes/no questions: \`majority\` (with \`yesNoTie\` for 50/50), or a papers' vote rule (method \`vote\`; undecided counts \`tie\` or \`discarded\`; fewer answers than the rule counts and not yet certain: \`pending\`). The campaign's overlap must be the rule's count. ${Object.entries(VOTE_RULE_CARDS).map(([k, c]) => `\`${k}\`: ${c.words}`).join('; ')}`,
+      ),
   })
   .strict();
 export type QualitySettingsBody = z.infer<typeof qualitySettingsSchema>;

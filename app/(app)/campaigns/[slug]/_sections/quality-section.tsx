@@ -10,13 +10,13 @@ import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
 import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
 import { readCampaignQualitySettings } from '@/lib/db/quality-settings';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
-import { describeFinalMethod, isOpenMethod } from '@/lib/labels/final-labels';
+import { describeFinalMethod, isOpenMethod, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
 
 /** Gold pairs and accuracy per annotator, the final labels by method, links to the adjudication queue and the final labels. */
 export async function QualitySection({
   campaign,
 }: {
-  campaign: { id: number; slug: string; goldEvery: number; questions: Question[] };
+  campaign: { id: number; slug: string; goldEvery: number; overlap: number; questions: Question[] };
 }) {
   const pool = getSqlPool();
   const [gold, methods, discussion, settings] = await Promise.all([
@@ -38,7 +38,7 @@ export async function QualitySection({
       {gold.members.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={gold.members} minAccuracy={gold.minAccuracy} />}
       <details>
         <summary>Quality settings</summary>
-        <QualitySettingsForm slug={campaign.slug} questions={campaign.questions} settings={settings ?? DEFAULT_QUALITY_SETTINGS} />
+        <QualitySettingsForm slug={campaign.slug} questions={campaign.questions} settings={settings ?? DEFAULT_QUALITY_SETTINGS} overlap={campaign.overlap} />
       </details>
       <details>
         <summary>Mark a gold pair</summary>
@@ -49,6 +49,11 @@ export async function QualitySection({
         <GoldFileForm campaignId={campaign.id} questionKeys={campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key)} />
       </details>
       <h3>Final labels</h3>
+      {settings && settings.yesNoRule !== 'majority' && (
+        <p className="small">
+          Yes/no questions follow the vote rule <strong>{VOTE_RULE_CARDS[settings.yesNoRule].words}</strong>.
+        </p>
+      )}
       {methods.length === 0 ? (
         <p className="muted">No answers yet.</p>
       ) : (
