@@ -43,6 +43,10 @@ export function QualitySettingsForm({ slug, questions, settings, overlap }: { sl
       orderedTie: data.get('orderedTie') as OrderedTieRule,
       yesNoTie: (data.get('yesNoTie') as YesNoTieRule | null) ?? settings.yesNoTie,
       yesNoRule,
+      gateMinKappa: optionalNumber(data.get('gateMinKappa')),
+      gateMinGoldAccuracy: optionalNumber(data.get('gateMinGoldAccuracy'), 100),
+      gateMinJudgements: Number(data.get('gateMinJudgements')),
+      gateQuestion: settings.gateQuestion,
     };
     startTransition(async () => {
       const result = await updateQualitySettingsAction({ slug, settings: next });
@@ -90,9 +94,36 @@ export function QualitySettingsForm({ slug, questions, settings, overlap }: { sl
         </p>
       )}
       <p className="small muted">Nominal answers (relation, nominal choices) tied for the most frequent are always left open.</p>
+      <fieldset>
+        <legend>Quality gate (MultiPIT: kept while κ &gt; 0.2 against the others&rsquo; majority and gold accuracy &gt; 85%)</legend>
+        <div className="row">
+          <label>
+            Exclude at κ against the majority of (or below; empty = off)
+            <input name="gateMinKappa" type="number" min={-1} max={1} step={0.01} defaultValue={settings.gateMinKappa ?? ''} placeholder="off" />
+          </label>
+          <label>
+            Exclude at gold accuracy of (%, or below; empty = off)
+            <input name="gateMinGoldAccuracy" type="number" min={0} max={100} step={1} defaultValue={settings.gateMinGoldAccuracy === null ? '' : Math.round(settings.gateMinGoldAccuracy * 100)} placeholder="off" />
+          </label>
+          <label>
+            after this many judgements
+            <input name="gateMinJudgements" type="number" min={1} max={100000} required defaultValue={settings.gateMinJudgements} />
+          </label>
+        </div>
+        <p className="small muted">
+          An excluded annotator gets no more pairs (and is told so politely); their answers are kept and shown as excluded, and the pairs they answered reopen so
+          every pair still gets its overlap of counted answers.
+        </p>
+      </fieldset>
       <SubmitWithStatus label="Save quality settings" busy={isPending} message={message} />
     </form>
   );
+}
+
+/** An empty field is null (off); `scale` turns a percentage into a fraction. */
+function optionalNumber(value: FormDataEntryValue | null, scale = 1): number | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return Number(value) / scale;
 }
 
 function RuleSelect({ name, label, choices, value }: { name: string; label: string; choices: ReadonlyArray<{ value: string; label: string }>; value: string }) {

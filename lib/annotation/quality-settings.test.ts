@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveQuestions, type Question } from './questions';
+import { DEFAULT_GATE_SETTINGS } from './quality-gate';
 import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, goldCountedQuestions, gradeGoldAnswer, readQualitySettings, voteRuleMismatch } from './quality-settings';
 
 const resolved = resolveQuestions([{ key: 'semantic' }, { key: 'relation' }, { key: 'rationale' }]);
@@ -8,7 +9,7 @@ const questions: Question[] = 'questions' in resolved ? resolved.questions : [];
 describe('quality settings', () => {
   it('reads missing or malformed values as the defaults (a campaign from before the setting behaves as before)', () => {
     expect(readQualitySettings({})).toEqual(DEFAULT_QUALITY_SETTINGS);
-    expect(readQualitySettings(null)).toEqual({ goldQuestions: null, likertTolerance: 1, openSpread: 2, orderedTie: 'lower', yesNoTie: 'open', yesNoRule: 'majority' });
+    expect(readQualitySettings(null)).toEqual({ goldQuestions: null, likertTolerance: 1, openSpread: 2, orderedTie: 'lower', yesNoTie: 'open', yesNoRule: 'majority', ...DEFAULT_GATE_SETTINGS });
     expect(readQualitySettings({ likertTolerance: -1, openSpread: 0, goldQuestions: [3], orderedTie: 'middle', yesNoTie: true })).toEqual(DEFAULT_QUALITY_SETTINGS);
     expect(readQualitySettings({ likertTolerance: 0, openSpread: 3, goldQuestions: ['relation'], orderedTie: 'open', yesNoTie: 'yes' })).toEqual({
       goldQuestions: ['relation'],
@@ -17,6 +18,13 @@ describe('quality settings', () => {
       orderedTie: 'open',
       yesNoTie: 'yes',
       yesNoRule: 'majority',
+      ...DEFAULT_GATE_SETTINGS,
+    });
+    expect(readQualitySettings({ gateMinKappa: 0.2, gateMinGoldAccuracy: 1.5, gateMinJudgements: 0, gateQuestion: 'paraphraseLoose' })).toMatchObject({
+      gateMinKappa: 0.2,
+      gateMinGoldAccuracy: null,
+      gateMinJudgements: 20,
+      gateQuestion: 'paraphraseLoose',
     });
     expect(readQualitySettings({ yesNoRule: 'multipitCrowd' }).yesNoRule).toBe('multipitCrowd');
     expect(readQualitySettings({ yesNoRule: 'threeOfFive' }).yesNoRule).toBe('majority');

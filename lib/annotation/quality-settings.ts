@@ -12,9 +12,10 @@
  */
 import type { Answers, Question } from './questions';
 import { ORDERED_TIE_RULES, VOTE_RULE_CARDS, YES_NO_RULES, YES_NO_TIE_RULES, type FinalRules, type OrderedTieRule, type YesNoRule, type YesNoTieRule } from '@/lib/labels/final-labels';
+import { DEFAULT_GATE_SETTINGS, type GateSettings } from './quality-gate';
 import { checkGoldAnswer, countedGoldAnswers, DEFAULT_LIKERT_TOLERANCE, type GoldCheck } from './gold-check';
 
-export interface QualitySettings {
+export interface QualitySettings extends GateSettings {
   /** the questions that count towards gold accuracy; null = every labelled question the gold answer gives */
   goldQuestions: string[] | null;
   /** Likert answers this many points from the gold answer or fewer count as right */
@@ -36,6 +37,7 @@ export const DEFAULT_QUALITY_SETTINGS: QualitySettings = {
   orderedTie: 'lower',
   yesNoTie: 'open',
   yesNoRule: 'majority',
+  ...DEFAULT_GATE_SETTINGS,
 };
 
 const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T => (list.includes(v as T) ? (v as T) : fallback);
@@ -46,6 +48,7 @@ export function finalRulesOf(settings: QualitySettings): FinalRules {
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isFraction = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= 1;
 
 /** The stored settings merged over the defaults (a malformed value falls back to its default). */
 export function readQualitySettings(stored: unknown): QualitySettings {
@@ -58,6 +61,10 @@ export function readQualitySettings(stored: unknown): QualitySettings {
     orderedTie: oneOf(ORDERED_TIE_RULES, s.orderedTie, DEFAULT_QUALITY_SETTINGS.orderedTie),
     yesNoTie: oneOf(YES_NO_TIE_RULES, s.yesNoTie, DEFAULT_QUALITY_SETTINGS.yesNoTie),
     yesNoRule: oneOf(YES_NO_RULES, s.yesNoRule, DEFAULT_QUALITY_SETTINGS.yesNoRule),
+    gateMinKappa: isFraction(s.gateMinKappa, -1) ? s.gateMinKappa : null,
+    gateMinGoldAccuracy: isFraction(s.gateMinGoldAccuracy, 0) ? s.gateMinGoldAccuracy : null,
+    gateMinJudgements: isCount(s.gateMinJudgements) && s.gateMinJudgements >= 1 ? s.gateMinJudgements : DEFAULT_QUALITY_SETTINGS.gateMinJudgements,
+    gateQuestion: typeof s.gateQuestion === 'string' && s.gateQuestion !== '' ? s.gateQuestion : null,
   };
 }
 
@@ -74,6 +81,14 @@ export function voteRuleMismatch(settings: Pick<QualitySettings, 'yesNoRule'>, o
 
 /** Problems with the settings for these questions (gold questions must be labelled questions of the campaign). */
 export function checkQualitySettings(questions: readonly Question[], settings: QualitySettings): string[] {
+  const gateErrors =
+    settings.gateQuestion !== null && !questions.some((q) => q.type !== 'text' && q.key === settings.gateQuestion)
+      ? [`the quality gate's question ${JSON.stringify(settings.gateQuestion)} is not a labelled question of the campaign`]
+      : [];
+  return [...gateErrors, ...checkGoldQuestions(questions, settings)];
+}
+
+function checkGoldQuestions(questions: readonly Question[], settings: QualitySettings): string[] {
   if (settings.goldQuestions === null) return [];
   const labelled = new Set(questions.filter((q) => q.type !== 'text').map((q) => q.key));
   const unknown = settings.goldQuestions.filter((k) => !labelled.has(k));

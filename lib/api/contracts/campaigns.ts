@@ -50,6 +50,22 @@ export const qualitySettingsSchema = z
       .describe(
         `yes/no questions: \`majority\` (with \`yesNoTie\` for 50/50), or a papers' vote rule (method \`vote\`; undecided counts \`tie\` or \`discarded\`; fewer answers than the rule counts and not yet certain: \`pending\`). The campaign's overlap must be the rule's count. ${Object.entries(VOTE_RULE_CARDS).map(([k, c]) => `\`${k}\`: ${c.words}`).join('; ')}`,
       ),
+    gateMinKappa: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .default(null)
+      .describe("quality gate (MultiPIT): exclude an annotator whose Cohen's κ against the other annotators' majority is this or lower (MultiPIT kept > 0.2); null = off"),
+    gateMinGoldAccuracy: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .default(null)
+      .describe('quality gate: exclude an annotator whose accuracy on gold pairs is this or lower, 0-1 (MultiPIT kept > 0.85); null = off'),
+    gateMinJudgements: z.number().int().min(1).max(100000).default(20).describe('quality gate: judgements an annotator gives before the gate judges them'),
+    gateQuestion: z.string().min(1).max(64).nullable().default(null).describe('quality gate: the question κ is computed on; null = the first yes/no question, else the first labelled one'),
   })
   .strict();
 export type QualitySettingsBody = z.infer<typeof qualitySettingsSchema>;
