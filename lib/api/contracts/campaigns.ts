@@ -26,6 +26,11 @@ export const sampleSchema = z
     perBin: z.number().int().min(1).max(100_000).optional().describe('stratified: pairs per bin (or per map cell)'),
     measure: z.union([z.enum(measureKeys as [string, ...string[]]), z.literal('cell')]).optional().describe('stratified: the measure to bin, or "cell" for the 5 x 5 characteristic-map cells of syn and sem'),
     bins: z.number().int().min(2).max(20).optional().describe('stratified by a measure: equal-width bins over its range in the candidates (default 5)'),
+    binning: z.enum(['width', 'quantile']).optional().describe('stratified by a measure: `width` (default) equal-width bins over the observed range, the top value in the top bin; `quantile` equal-count bins (ties broken by pair id)'),
+    perCorpus: z
+      .boolean()
+      .optional()
+      .describe('random and stratified: draw `size` (or `perBin` from every bin) from each corpus, with each corpus\'s bins computed on its own candidates (EACL 2023: 100 pairs per dataset, stratified within each)'),
     seed: z.union([z.number().int(), z.string().max(64)]).optional().describe('makes the draw reproducible (default: chosen and recorded)'),
     filters: sampleFiltersSchema.optional(),
   })
