@@ -39,6 +39,7 @@ export const campaignMapQuery = z
     source: z.enum(['ratings', 'measures']).default('ratings'),
     annotator: z.string().min(1).max(64).optional().describe('ratings: one annotator (pseudonym) instead of the per-pair median'),
     median: z.enum(['lower', 'upper']).default('lower').describe('ratings: which median an even number of ratings takes'),
+    corpus: z.string().min(1).max(200).optional().describe("one of the campaign's corpora (slug): the map of its pairs only (the EACL 2023 paper's Fig. 2 draws one map per dataset)"),
   })
   .strict();
 
@@ -50,7 +51,7 @@ export const getCampaignMap = defineContract({
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
   query: campaignMapQuery,
-  responses: { 200: { description: 'The map', schema: mapSchema }, ...standardErrors, 404: notFound('The campaign (or the annotator)') },
+  responses: { 200: { description: 'The map', schema: mapSchema }, ...standardErrors, 404: notFound('The campaign (or the annotator, or the corpus among its corpora)') },
 });
 
 export const questionAgreementSchema = z
