@@ -81,6 +81,11 @@ export const agreementQuery = z
     bootstrap: z.coerce.number().int().min(0).max(10_000).default(1000).describe('bootstrap resamples for the 95% interval (0: none)'),
     seed: z.coerce.number().pipe(dbInt.min(0)).default(1),
     minShared: z.coerce.number().pipe(dbInt.min(1)).default(10).describe('annotator pairs sharing fewer rated pairs are left out of the mean pairwise Cohen kappa'),
+    merged: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true')
+      .describe('relation questions read with forward and reverse entailment merged into one class (the thesis); default: the six directional classes'),
   })
   .strict();
 
