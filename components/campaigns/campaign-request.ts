@@ -37,6 +37,10 @@ export interface CampaignFormState {
   /** a measure key, or "cell" for the characteristic-map cells */
   stratifyBy: string;
   bins: string;
+  /** equal-width or equal-count bins */
+  binning: 'width' | 'quantile';
+  /** the quota and the strata per corpus */
+  perCorpus: boolean;
   seed: string;
   lengthMin: string;
   lengthMax: string;
@@ -69,6 +73,8 @@ export const initialFormState = (): CampaignFormState => ({
   perBin: '20',
   stratifyBy: 'delta',
   bins: '5',
+  binning: 'width',
+  perCorpus: false,
   seed: '',
   lengthMin: '',
   lengthMax: '',
@@ -146,7 +152,10 @@ export function sampleRequest(state: CampaignFormState): CreateCampaignBody['sam
   return {
     strategy: state.strategy,
     ...(state.strategy === 'random' ? { size: num(state.size) } : {}),
-    ...(state.strategy === 'stratified' ? { perBin: num(state.perBin), measure: state.stratifyBy, ...(state.stratifyBy === 'cell' ? {} : { bins: num(state.bins) }) } : {}),
+    ...(state.strategy === 'stratified'
+      ? { perBin: num(state.perBin), measure: state.stratifyBy, ...(state.stratifyBy === 'cell' ? {} : { bins: num(state.bins), ...(state.binning === 'quantile' ? { binning: 'quantile' as const } : {}) }) }
+      : {}),
+    ...(state.perCorpus && state.strategy !== 'all' ? { perCorpus: true } : {}),
     ...(seed === undefined ? {} : { seed }),
     ...(Object.keys(filters).length > 0 ? { filters } : {}),
   };

@@ -11,19 +11,29 @@ export interface GoldAccuracyRow {
   accuracy: number | null;
   flagged: boolean;
   excluded: boolean;
+  /** Cohen's κ against the other annotators' majority (MultiPIT's gate), null when undefined */
+  kappa: number | null;
+  /** pairs that κ stands on */
+  shared: number;
 }
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)}%`);
 
-/** Each annotator's accuracy on gold pairs with the counts behind it; flagged ones can be left out of the final labels and dashboards. */
+/**
+ * Each annotator's accuracy on gold pairs with the counts behind it, and their κ against the other
+ * annotators' majority on the pairs they share (MultiPIT's criterion); flagged ones can be excluded:
+ * left out of the final labels and dashboards, no more pairs, their pairs reopen for the others.
+ */
 export function GoldAccuracyTable({
   slug,
   rows,
   minAccuracy,
+  kappaQuestion,
 }: {
   slug: string;
   rows: readonly GoldAccuracyRow[];
   minAccuracy: number;
+  kappaQuestion: string | null;
 }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
@@ -34,7 +44,7 @@ export function GoldAccuracyTable({
         result.ok
           ? {
               ok: true,
-              text: `${row.name}: answers ${row.excluded ? 'counted again' : 'left out of the final labels and dashboards'}.`,
+              text: `${row.name}: ${row.excluded ? 'answers counted again' : 'excluded: answers left out of the final labels and dashboards, no more pairs, their pairs reopen for the others'}.`,
             }
           : { ok: false, text: result.error },
       );
@@ -48,6 +58,10 @@ export function GoldAccuracyTable({
             <th className="num">Gold answers</th>
             <th className="num">Right</th>
             <th className="num">Accuracy</th>
+            <th className="num" title={kappaQuestion ? `Cohen's κ against the others' majority on "${kappaQuestion}"` : undefined}>
+              κ vs majority
+            </th>
+            <th className="num">Shared pairs</th>
             <th>Flag</th>
             <th />
           </tr>
@@ -61,6 +75,8 @@ export function GoldAccuracyTable({
               <td className="num">{r.answered}</td>
               <td className="num">{r.correct}</td>
               <td className="num">{percent(r.accuracy)}</td>
+              <td className="num">{r.kappa === null ? '—' : r.kappa.toFixed(2)}</td>
+              <td className="num">{r.shared}</td>
               <td>
                 {r.flagged && (
                   <span className="badge" title={`under ${percent(minAccuracy)} on gold pairs`}>

@@ -55,6 +55,11 @@ function PreviewCounts({ preview }: { preview: Preview }) {
         <strong>{fmt(preview.items)}</strong>.
       </p>
       {preview.items === 0 && <p className="alert error">Nothing to draw: widen the filters or choose other corpora.</p>}
+      {preview.short.length > 0 && (
+        <p className="small" data-testid="preview-short">
+          {preview.short.length} stratum{preview.short.length === 1 ? ' has' : 'a have'} fewer candidates than asked and give{preview.short.length === 1 ? 's' : ''} all it has.
+        </p>
+      )}
       {preview.strata && preview.strata.length > 0 && <StrataTable rows={preview.strata} label="Pairs per stratum" />}
     </>
   );

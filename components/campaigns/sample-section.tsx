@@ -108,16 +108,31 @@ export function SampleSection({ state, update, errors }: Props) {
               </select>
             </label>
             {state.stratifyBy !== 'cell' && (
-              <label>
-                Bins
-                <input type="number" min={2} max={20} value={state.bins} onChange={(e) => update({ bins: e.target.value })} />
-              </label>
+              <>
+                <label>
+                  Bins
+                  <input type="number" min={2} max={20} value={state.bins} onChange={(e) => update({ bins: e.target.value })} />
+                </label>
+                <label>
+                  Bin edges
+                  <select value={state.binning} onChange={(e) => update({ binning: e.target.value as 'width' | 'quantile' })}>
+                    <option value="width">equal width over the observed range</option>
+                    <option value="quantile">equal count (quantiles)</option>
+                  </select>
+                </label>
+              </>
             )}
             <label>
               Pairs per {state.stratifyBy === 'cell' ? 'cell' : 'bin'}
               <input type="number" min={1} value={state.perBin} onChange={(e) => update({ perBin: e.target.value })} />
             </label>
           </>
+        )}
+        {state.strategy !== 'all' && (
+          <label className={styles.inline} style={{ alignSelf: 'flex-end' }}>
+            <input type="checkbox" checked={state.perCorpus} onChange={(e) => update({ perCorpus: e.target.checked })} /> Per corpus{' '}
+            <span className="small muted">({state.strategy === 'random' ? 'this many from each corpus' : "each corpus's own bins, this many per bin from each"})</span>
+          </label>
         )}
         <label>
           Seed <span className="small muted">(empty: drawn and recorded)</span>

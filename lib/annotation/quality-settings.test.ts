@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveQuestions, type Question } from './questions';
-import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, goldCountedQuestions, gradeGoldAnswer, readQualitySettings } from './quality-settings';
+import { DEFAULT_GATE_SETTINGS } from './quality-gate';
+import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, goldCountedQuestions, gradeGoldAnswer, readQualitySettings, voteRuleMismatch } from './quality-settings';
 
 const resolved = resolveQuestions([{ key: 'semantic' }, { key: 'relation' }, { key: 'rationale' }]);
 const questions: Question[] = 'questions' in resolved ? resolved.questions : [];
@@ -8,7 +9,7 @@ const questions: Question[] = 'questions' in resolved ? resolved.questions : [];
 describe('quality settings', () => {
   it('reads missing or malformed values as the defaults (a campaign from before the setting behaves as before)', () => {
     expect(readQualitySettings({})).toEqual(DEFAULT_QUALITY_SETTINGS);
-    expect(readQualitySettings(null)).toEqual({ goldQuestions: null, likertTolerance: 1, openSpread: 2, orderedTie: 'lower', yesNoTie: 'open' });
+    expect(readQualitySettings(null)).toEqual({ goldQuestions: null, likertTolerance: 1, openSpread: 2, orderedTie: 'lower', yesNoTie: 'open', yesNoRule: 'majority', ...DEFAULT_GATE_SETTINGS });
     expect(readQualitySettings({ likertTolerance: -1, openSpread: 0, goldQuestions: [3], orderedTie: 'middle', yesNoTie: true })).toEqual(DEFAULT_QUALITY_SETTINGS);
     expect(readQualitySettings({ likertTolerance: 0, openSpread: 3, goldQuestions: ['relation'], orderedTie: 'open', yesNoTie: 'yes' })).toEqual({
       goldQuestions: ['relation'],
@@ -16,7 +17,24 @@ describe('quality settings', () => {
       openSpread: 3,
       orderedTie: 'open',
       yesNoTie: 'yes',
+      yesNoRule: 'majority',
+      ...DEFAULT_GATE_SETTINGS,
     });
+    expect(readQualitySettings({ gateMinKappa: 0.2, gateMinGoldAccuracy: 1.5, gateMinJudgements: 0, gateQuestion: 'paraphraseLoose' })).toMatchObject({
+      gateMinKappa: 0.2,
+      gateMinGoldAccuracy: null,
+      gateMinJudgements: 20,
+      gateQuestion: 'paraphraseLoose',
+    });
+    expect(readQualitySettings({ yesNoRule: 'multipitCrowd' }).yesNoRule).toBe('multipitCrowd');
+    expect(readQualitySettings({ yesNoRule: 'threeOfFive' }).yesNoRule).toBe('majority');
+  });
+
+  it("a vote rule fits only a campaign whose overlap is the rule's count (issue 26)", () => {
+    expect(voteRuleMismatch({ yesNoRule: 'majority' }, 4)).toBeNull();
+    expect(voteRuleMismatch({ yesNoRule: 'multipitCrowd' }, 6)).toBeNull();
+    expect(voteRuleMismatch({ yesNoRule: 'twoOfThree' }, 3)).toBeNull();
+    expect(voteRuleMismatch({ yesNoRule: 'multipitCrowd' }, 3)).toMatch(/counts 6 judgements per pair, but this campaign collects 3/);
   });
 
   it('accepts only labelled questions of the campaign as gold questions, naming the others', () => {

@@ -5,15 +5,17 @@
  * question's answers are left open rather than decided by their median (default 2 points), and
  * what an exact tie does (issue 19): an even count of ordered answers whose two middle values
  * differ takes the lower one (default), the upper one, or stays open; a 50/50 split of yes/no
- * answers stays open (default) or counts as yes or as no. Nominal ties are always open. Stored in
+ * answers stays open (default) or counts as yes or as no; or yes/no questions follow one of the
+ * papers' vote rules (issue 26). Nominal ties are always open. Stored in
  * `Campaign.qualitySettings`; anything missing there is the default, so campaigns made before a
  * setting existed behave as before. Pure.
  */
 import type { Answers, Question } from './questions';
-import { ORDERED_TIE_RULES, YES_NO_TIE_RULES, type FinalRules, type OrderedTieRule, type YesNoTieRule } from '@/lib/labels/final-labels';
+import { ORDERED_TIE_RULES, VOTE_RULE_CARDS, YES_NO_RULES, YES_NO_TIE_RULES, type FinalRules, type OrderedTieRule, type YesNoRule, type YesNoTieRule } from '@/lib/labels/final-labels';
+import { DEFAULT_GATE_SETTINGS, type GateSettings } from './quality-gate';
 import { checkGoldAnswer, countedGoldAnswers, DEFAULT_LIKERT_TOLERANCE, type GoldCheck } from './gold-check';
 
-export interface QualitySettings {
+export interface QualitySettings extends GateSettings {
   /** the questions that count towards gold accuracy; null = every labelled question the gold answer gives */
   goldQuestions: string[] | null;
   /** Likert answers this many points from the gold answer or fewer count as right */
@@ -24,6 +26,8 @@ export interface QualitySettings {
   orderedTie: OrderedTieRule;
   /** yes/no questions: an exact 50/50 split stays open, or counts as yes, or as no */
   yesNoTie: YesNoTieRule;
+  /** yes/no questions: plain majority, or one of the papers' vote rules (issue 26) */
+  yesNoRule: YesNoRule;
 }
 
 export const DEFAULT_QUALITY_SETTINGS: QualitySettings = {
@@ -32,16 +36,19 @@ export const DEFAULT_QUALITY_SETTINGS: QualitySettings = {
   openSpread: 2,
   orderedTie: 'lower',
   yesNoTie: 'open',
+  yesNoRule: 'majority',
+  ...DEFAULT_GATE_SETTINGS,
 };
 
 const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T => (list.includes(v as T) ? (v as T) : fallback);
 
 /** The rules of the final labels (lib/labels/final-labels.ts) under the settings. */
 export function finalRulesOf(settings: QualitySettings): FinalRules {
-  return { openSpread: settings.openSpread, orderedTie: settings.orderedTie, yesNoTie: settings.yesNoTie };
+  return { openSpread: settings.openSpread, orderedTie: settings.orderedTie, yesNoTie: settings.yesNoTie, yesNoRule: settings.yesNoRule };
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isFraction = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= 1;
 
 /** The stored settings merged over the defaults (a malformed value falls back to its default). */
 export function readQualitySettings(stored: unknown): QualitySettings {
@@ -53,11 +60,35 @@ export function readQualitySettings(stored: unknown): QualitySettings {
     openSpread: isCount(s.openSpread) && s.openSpread >= 1 ? s.openSpread : DEFAULT_QUALITY_SETTINGS.openSpread,
     orderedTie: oneOf(ORDERED_TIE_RULES, s.orderedTie, DEFAULT_QUALITY_SETTINGS.orderedTie),
     yesNoTie: oneOf(YES_NO_TIE_RULES, s.yesNoTie, DEFAULT_QUALITY_SETTINGS.yesNoTie),
+    yesNoRule: oneOf(YES_NO_RULES, s.yesNoRule, DEFAULT_QUALITY_SETTINGS.yesNoRule),
+    gateMinKappa: isFraction(s.gateMinKappa, -1) ? s.gateMinKappa : null,
+    gateMinGoldAccuracy: isFraction(s.gateMinGoldAccuracy, 0) ? s.gateMinGoldAccuracy : null,
+    gateMinJudgements: isCount(s.gateMinJudgements) && s.gateMinJudgements >= 1 ? s.gateMinJudgements : DEFAULT_QUALITY_SETTINGS.gateMinJudgements,
+    gateQuestion: typeof s.gateQuestion === 'string' && s.gateQuestion !== '' ? s.gateQuestion : null,
   };
+}
+
+/**
+ * A vote rule counts a fixed number of judgements per pair: it fits only a campaign whose overlap is
+ * that number (otherwise pairs would wait for votes that never come). Null when it fits.
+ */
+export function voteRuleMismatch(settings: Pick<QualitySettings, 'yesNoRule'>, overlap: number): string | null {
+  if (settings.yesNoRule === 'majority') return null;
+  const card = VOTE_RULE_CARDS[settings.yesNoRule];
+  if (card.of === overlap) return null;
+  return `the vote rule "${card.words}" counts ${card.of} judgements per pair, but this campaign collects ${overlap} (its overlap): choose plain majority or a rule for ${overlap}`;
 }
 
 /** Problems with the settings for these questions (gold questions must be labelled questions of the campaign). */
 export function checkQualitySettings(questions: readonly Question[], settings: QualitySettings): string[] {
+  const gateErrors =
+    settings.gateQuestion !== null && !questions.some((q) => q.type !== 'text' && q.key === settings.gateQuestion)
+      ? [`the quality gate's question ${JSON.stringify(settings.gateQuestion)} is not a labelled question of the campaign`]
+      : [];
+  return [...gateErrors, ...checkGoldQuestions(questions, settings)];
+}
+
+function checkGoldQuestions(questions: readonly Question[], settings: QualitySettings): string[] {
   if (settings.goldQuestions === null) return [];
   const labelled = new Set(questions.filter((q) => q.type !== 'text').map((q) => q.key));
   const unknown = settings.goldQuestions.filter((k) => !labelled.has(k));

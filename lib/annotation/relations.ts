@@ -31,3 +31,21 @@ export function swapRelation(relation: Relation): Relation {
 export function relationInOrder(relation: Relation, swapped: boolean): Relation {
   return swapped ? swapRelation(relation) : relation;
 }
+
+/**
+ * The thesis merged forward and reverse entailment into one class (issue 26): the five classes of
+ * that reading, and a stored relation in it. Agreement and charts can be read either way.
+ */
+export const MERGED_RELATIONS = ['equivalence', 'entailment', 'intersection', 'exclusion', 'negation'] as const;
+export type MergedRelation = (typeof MERGED_RELATIONS)[number];
+export const MERGED_RELATION_LABELS: Record<MergedRelation, string> = {
+  equivalence: 'Equivalence',
+  entailment: 'Entailment (either direction)',
+  intersection: 'Intersection',
+  exclusion: 'Exclusion',
+  negation: 'Negation',
+};
+
+export function mergeRelationDirection(relation: Relation): MergedRelation {
+  return relation === 'forward' || relation === 'reverse' ? 'entailment' : relation;
+}

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { builtInQuestion } from '@/lib/annotation/questions';
 import { computeCohenKappa } from '@/lib/agreement/cohen-kappa';
 import { alphaHint, computeConfusionMatrix, landisKochBand, subsetTable } from './agreement-aids';
-import { agreementScheme, computeFleissForTable, computePairwiseKappas, computeQuestionAgreement, type RatingTable } from './question-agreement';
+import { agreementScheme, computeFleissForTable, computePairwiseKappas, computeQuestionAgreement, computeQuestionAgreements, mergeRelationDirections, type RatingTable } from './question-agreement';
 
 const K = null;
 // Krippendorff (2011), section "C. Nominal data, any number of observers, missing data" (values 1-5).
@@ -113,5 +113,28 @@ describe('question agreement', () => {
     const none = computeQuestionAgreement(table, scheme);
     expect(none.meanCohenKappa).toBeNull();
     expect(none.reasons.meanCohenKappa).toBe('no pair of annotators shares 10 or more rated pairs');
+  });
+});
+
+describe('relations read with the directions merged (issue 26, the thesis)', () => {
+  const relation = agreementScheme(builtInQuestion('relation'))!;
+  // three pairs, two annotators; they disagree only on the direction of entailment on pair 1
+  const table = { coders: ['a', 'b'], units: [1, 2, 3], ratings: [['forward', 'equivalence', 'negation'], ['reverse', 'equivalence', 'negation']] };
+
+  it('merges forward and reverse into one entailment class; other questions are unchanged', () => {
+    const merged = mergeRelationDirections({ scheme: relation, table }, true);
+    expect(merged.scheme.categories).toEqual(['equivalence', 'entailment', 'intersection', 'exclusion', 'negation']);
+    expect(merged.table.ratings).toEqual([['entailment', 'equivalence', 'negation'], ['entailment', 'equivalence', 'negation']]);
+    expect(mergeRelationDirections({ scheme: relation, table }, false)).toEqual({ scheme: relation, table });
+  });
+
+  it('agreement: the direction-only disagreement disappears when merged (percent agreement 2/3 → 1)', () => {
+    const inputs = [{ key: 'relation', scheme: relation, table }];
+    const directional = computeQuestionAgreements(inputs)['relation']!;
+    const merged = computeQuestionAgreements(inputs, { mergedRelations: true })['relation']!;
+    expect(directional.percentAgreement).toBeCloseTo(2 / 3, 12);
+    expect(merged.percentAgreement).toBe(1);
+    expect(merged.krippendorffAlpha).toBe(1);
+    expect(directional.krippendorffAlpha!).toBeLessThan(1);
   });
 });

@@ -14,7 +14,7 @@ import { computeCohenKappa } from '@/lib/agreement/cohen-kappa';
 import { computeFleissKappaFromCounts } from '@/lib/agreement/fleiss-kappa';
 import { AgreementInputError, type MeasurementLevel, type RatingValue } from '@/lib/agreement/rating-values';
 import type { Question } from '@/lib/annotation/questions';
-import { RELATIONS } from '@/lib/annotation/relations';
+import { isRelation, MERGED_RELATIONS, mergeRelationDirection, RELATIONS } from '@/lib/annotation/relations';
 import { undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
 
 /** Ratings as lib/db/campaign-ratings.ts loads them: ratings[coder][unit], null = not rated. */
@@ -169,7 +169,25 @@ export interface AgreementOptions {
   minSharedPairs?: number;
   /** bootstrap resamples and seed for the 95% interval of the headline alpha; none without */
   bootstrap?: { resamples: number; seed: number };
+  /** relation questions read with forward and reverse entailment merged into one class (the thesis's reading) */
+  mergedRelations?: boolean;
 }
+
+/**
+ * A relation question's table and scheme with forward and reverse entailment merged into one class
+ * (`entailment`); any other question unchanged. Pure.
+ */
+export function mergeRelationDirections<T extends { scheme: AgreementScheme; table: RatingTable }>(input: T, isRelationQuestion: boolean): T {
+  if (!isRelationQuestion) return input;
+  const merge = (v: number | string | boolean | null) => (typeof v === 'string' && isRelation(v) ? mergeRelationDirection(v) : v);
+  return {
+    ...input,
+    scheme: { ...input.scheme, categories: [...MERGED_RELATIONS] },
+    table: { ...input.table, ratings: input.table.ratings.map((row) => row.map(merge)) },
+  };
+}
+
+const isRelationScheme = (scheme: AgreementScheme) => scheme.categories.length === RELATIONS.length && RELATIONS.every((r, i) => scheme.categories[i] === r);
 
 function undefinedAgreement(scheme: AgreementScheme, reason: string, raters = 0): QuestionAgreement {
   return { level: scheme.level, krippendorffAlpha: null, fleissKappa: null, meanCohenKappa: null, percentAgreement: null, units: 0, pairableValues: 0, raters, undefinedReason: reason, reasons: { krippendorffAlpha: reason } };
@@ -234,5 +252,6 @@ export interface QuestionTableInput {
 
 /** Every question's agreement, by question key (computeCampaignAgreement, and the web server's compute worker). */
 export function computeQuestionAgreements(tables: readonly QuestionTableInput[], options: AgreementOptions = {}): Record<string, QuestionAgreement> {
-  return Object.fromEntries(tables.map((t) => [t.key, computeQuestionAgreement(t.table, t.scheme, options)]));
+  const read = (t: QuestionTableInput) => (options.mergedRelations ? mergeRelationDirections(t, isRelationScheme(t.scheme)) : t);
+  return Object.fromEntries(tables.map(read).map((t) => [t.key, computeQuestionAgreement(t.table, t.scheme, options)]));
 }

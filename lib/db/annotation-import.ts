@@ -13,6 +13,7 @@ import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { mapAnnotationRow, parseColumnMap, type AnnotationColumnMap, type AnnotationRow } from '@/lib/annotation/annotation-import';
 import type { CampaignFileKind } from './campaign-file';
+import { recountItemAnswers } from './counted-answers';
 import { refreshFinalLabels } from './final-labels';
 import { inTransaction, type Queryable, type SqlClient, type SqlPool } from './sql-pool';
 
@@ -115,13 +116,8 @@ async function writeAnswers(client: SqlClient, campaignId: number, rows: Array<A
      SELECT (SELECT count(*) FROM items)::int AS n`,
     [campaignId, JSON.stringify(records)],
   );
-  // the items' answer counters, from the rows now stored (gold items keep none)
-  await client.query(
-    `UPDATE "CampaignItem" i SET "answers" = c.n, "isOpen" = (c.n + i."holds" < cp."overlap")
-     FROM (SELECT "pairId", count(*)::int AS n FROM "Annotation" WHERE "campaignId" = $1 AND "pairId" = ANY($2::int[]) GROUP BY "pairId") c, "Campaign" cp
-     WHERE i."campaignId" = $1 AND i."pairId" = c."pairId" AND cp."id" = $1 AND NOT i."isGold"`,
-    [campaignId, [...new Set(rows.map((r) => r.pairId))]],
-  );
+  // the items' answer counters, from the rows now stored (gold items keep none; excluded annotators' answers do not count)
+  await recountItemAnswers(client, campaignId, [...new Set(rows.map((r) => r.pairId))]);
   return added[0]?.n ?? 0;
 }
 

@@ -10,7 +10,9 @@ import { AppError } from '@/lib/errors/app-error';
 import { answersInOrder, checkAnswers, type Answers } from '@/lib/annotation/questions';
 import { invalidAnswersError } from '@/lib/annotation/partial-answers';
 import { gradeGoldAnswer } from '@/lib/annotation/quality-settings';
+import { gateIsOn } from '@/lib/annotation/quality-gate';
 import { refreshFinalLabels } from './final-labels';
+import { applyQualityGate } from './quality-gate';
 import { decideSubmission, refusalMessages } from '@/lib/annotation/submission';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { lockMembership, type MemberCampaign } from './campaign-membership';
@@ -130,8 +132,8 @@ const insertStatements = {
     insertSql(`UPDATE "CampaignItem" SET "answers" = "answers" + 1, "holds" = "holds" - 1
        WHERE "campaignId" = $1 AND "pairId" = $2 AND "holds" > 0 AND "answers" + "holds" <= $7 RETURNING "id"`),
   ),
-  /** a gold pair: no slot to take, no counters (gold never counts towards the overlap) */
-  gold: preparedStatement('insert-answer-gold', insertSql(`SELECT 1 AS "id" WHERE $7::int IS NOT NULL`)),
+  /** a gold pair, or an excluded annotator's late answer: no slot to take, no counters (neither counts towards the overlap) */
+  uncounted: preparedStatement('insert-answer-gold', insertSql(`SELECT 1 AS "id" WHERE $7::int IS NOT NULL`)),
   late: preparedStatement(
     'insert-answer-late',
     insertSql(`UPDATE "CampaignItem" SET "answers" = "answers" + 1, "isOpen" = ("answers" + 1 + "holds" < $7)
@@ -141,7 +143,7 @@ const insertStatements = {
 
 async function insertAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, state: StateRow, input: SubmissionInput, answers: Answers, late: boolean): Promise<AnnotationRow | null> {
   const values = [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId];
-  const { rows } = await insertStatements[state.gold ? 'gold' : late ? 'late' : 'onHold']<AnnotationRow>(client, values);
+  const { rows } = await insertStatements[state.gold || campaign.excluded ? 'uncounted' : late ? 'late' : 'onHold']<AnnotationRow>(client, values);
   return rows[0] ?? null;
 }
 
@@ -173,9 +175,39 @@ function withGold(campaign: MemberCampaign, state: StateRow, stored: StoredAnnot
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: number, input: SubmissionInput): Promise<{ created: boolean; annotation: StoredAnnotation }> {
+  const gate: { campaignId?: number } = {};
+  const stored = await storeAnswer(pool, ref, userId, input, (campaign) => {
+    if (gateIsOn(campaign.qualitySettings)) gate.campaignId = campaign.id;
+  });
+  if (gate.campaignId !== undefined) await gateAfterSubmission(pool, gate.campaignId, input.pairId);
+  return stored;
+}
+
+/**
+ * The quality gate for the annotators of the pair just answered (issue 26). The answer is already
+ * stored and acknowledged: a gate that fails (a deadlock with another submission, say) is logged
+ * and runs again at the pair's next answer.
+ */
+async function gateAfterSubmission(pool: SqlPool, campaignId: number, pairId: number): Promise<void> {
+  try {
+    const { rows } = await pool.query<{ userId: number }>(`SELECT "annotatorId" AS "userId" FROM "Annotation" WHERE "campaignId" = $1 AND "pairId" = $2`, [campaignId, pairId]);
+    await applyQualityGate(pool, campaignId, rows.map((r) => r.userId));
+  } catch (error) {
+    console.error('[quality gate] could not run after a submission; it runs again at the next one', error);
+  }
+}
+
+async function storeAnswer(
+  pool: SqlPool,
+  ref: CampaignRef,
+  userId: number,
+  input: SubmissionInput,
+  seen: (campaign: MemberCampaign) => void,
+): Promise<{ created: boolean; annotation: StoredAnnotation }> {
   try {
     return await inTransaction(pool, async (client) => {
       const campaign = await lockMembership(client, ref, userId);
+      seen(campaign);
       const state = await readState(client, campaign.id, userId, input);
       const decision = decideSubmission({
         assignment: state?.status ?? null,

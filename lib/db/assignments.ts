@@ -11,7 +11,7 @@
 import { AppError } from '@/lib/errors/app-error';
 import type { Question } from '@/lib/annotation/questions';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { doneCount, goldNotHad, handedOutCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
+import { doneCount, EXCLUDED_MESSAGE, goldNotHad, handedOutCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
 import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface NextPair {
@@ -121,6 +121,7 @@ export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: numbe
   return inTransaction(pool, async (client) => {
     const campaign = await lockMembership(client, ref, userId);
     requireActive(campaign);
+    if (campaign.excluded) throw new AppError('CONFLICT', EXCLUDED_MESSAGE);
     const held = await holdOrClaim(client, campaign, userId);
     if (!held) return { kind: 'none' };
     const swapped = held.swapped;

@@ -11,7 +11,7 @@ import { resolveQuestions, type QuestionInput } from '@/lib/annotation/questions
 // HOOK: replace with the papers' guidelines (lib/annotation/default-guidelines.ts, branch annot-researcher) when merged.
 import { fallbackGuidelines as defaultGuidelines } from '@/lib/annotation/fallback-guidelines';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
-import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, type QualitySettings } from '@/lib/annotation/quality-settings';
+import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, voteRuleMismatch, type QualitySettings } from '@/lib/annotation/quality-settings';
 import { planSample, randomSeed, type SampleRequest } from '@/lib/sampling/sample-plan';
 import { campaignSlugBase } from '@/lib/naming/campaign-ref';
 import { uniqueSlug } from '@/lib/naming/slugify';
@@ -84,6 +84,8 @@ export async function createCampaign(db: Db, input: CreateCampaignInput, created
   const qualitySettings = input.qualitySettings ?? DEFAULT_QUALITY_SETTINGS;
   const settingsErrors = checkQualitySettings('questions' in questions ? questions.questions : [], qualitySettings);
   if (settingsErrors.length > 0 && 'questions' in questions) fields['qualitySettings.goldQuestions'] = settingsErrors.join('; ');
+  const voteMismatch = voteRuleMismatch(qualitySettings, input.overlap);
+  if (voteMismatch) fields['qualitySettings.yesNoRule'] = voteMismatch;
   const planned = planSample(input.sample, makeSeed);
   if (!planned.ok) Object.assign(fields, planned.fields);
   const { corpora, unknown: unknownCorpora } = await findCorpora(db, input.corpora);

@@ -21,6 +21,8 @@ export interface MemberCampaign {
   goldEvery: number;
   questions: Question[];
   qualitySettings: QualitySettings;
+  /** the caller is excluded from the campaign (issue 26): no more pairs, answers kept but not counted */
+  excluded: boolean;
 }
 
 const campaignWhere = (ref: CampaignRef) => ('id' in ref ? 'c."id" = $1' : 'c."slug" = $1');
@@ -33,7 +35,7 @@ const toCampaign = (row: MemberRow | undefined): MemberCampaign | null =>
 /** The campaign if the caller is one of its annotators, else null (no lock: for reads). */
 export async function findMembership(db: Queryable, ref: CampaignRef, userId: number): Promise<MemberCampaign | null> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings"
+    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings", m."excluded"
      FROM "Campaign" c JOIN "CampaignMember" m ON m."campaignId" = c."id" AND m."userId" = $2
      WHERE ${campaignWhere(ref)} AND m."role" = 'ANNOTATOR'`,
     [refValue(ref), userId],
@@ -56,7 +58,7 @@ const lockAndReleaseSql = (where: string) => `
   WITH c AS (
     SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings" FROM "Campaign" c WHERE ${where}),
   m AS (
-    SELECT m."userId" FROM "CampaignMember" m JOIN c ON m."campaignId" = c."id"
+    SELECT m."userId", m."excluded" FROM "CampaignMember" m JOIN c ON m."campaignId" = c."id"
     WHERE m."userId" = $2 AND m."role" = 'ANNOTATOR'
     FOR NO KEY UPDATE OF m),
   gate AS (
@@ -74,7 +76,7 @@ const lockAndReleaseSql = (where: string) => `
     FROM freed f JOIN gate g ON g."id" = f."campaignId"
     WHERE i."campaignId" = f."campaignId" AND i."pairId" = f."pairId" AND NOT i."isGold"
     RETURNING i."id")
-  SELECT c.*, (SELECT count(*) FROM items)::int AS released FROM c WHERE EXISTS (SELECT 1 FROM m)`;
+  SELECT c.*, (SELECT m."excluded" FROM m) AS excluded, (SELECT count(*) FROM items)::int AS released FROM c WHERE EXISTS (SELECT 1 FROM m)`;
 
 export const LOCK_AND_RELEASE = {
   byId: preparedStatement('lock-and-release-by-id', lockAndReleaseSql('c."id" = $1')),
@@ -96,6 +98,10 @@ export async function requireMembership(db: Queryable, ref: CampaignRef, userId:
 }
 
 const notMember = () => new AppError('NOT_FOUND', 'No such campaign, or you are not one of its annotators.');
+
+/** What an excluded annotator reads instead of a pair: polite, and true (their answers are kept). */
+export const EXCLUDED_MESSAGE =
+  'Thank you for your work on this campaign. The researchers have closed your part of it, so there are no more pairs for you here; the answers you gave are kept.';
 
 export function requireActive(campaign: MemberCampaign): void {
   if (campaign.status !== 'ACTIVE') throw new AppError('CONFLICT', `The campaign is not active (it is ${campaign.status.toLowerCase()}).`);

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from './client';
 import { getSqlPool } from './sql-pool';
-import { getCampaignMeasureMap, getCampaignRatingsMap, getCorpusMeasureMap, listRatingAnnotators } from './characteristic-maps';
+import { getCampaignMeasureMap, getCampaignRatingsMap, getCorpusMeasureMap, listCampaignCorpora, listRatingAnnotators } from './characteristic-maps';
 import { listCellPairs } from './map-cell-pairs';
 import { makeRatedCampaign, type RatedPairSpec } from './testing/rated-campaign';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
@@ -87,5 +87,38 @@ describe('characteristic maps', () => {
     expect(mine).toHaveLength(1);
     const byMeasure = await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'measures' }, [0, 4], { page: 1, pageSize: 10 });
     expect(byMeasure.map((p) => p.sem)).toEqual([0.9]);
+  });
+
+  it('one map per corpus of a campaign (issue 26, the EACL paper Fig. 2): each counts its own pairs only, and together they are the pooled map', async () => {
+    const r = (semantic: number, syntactic: number) => ({ semantic, syntactic });
+    // pairs alternate between the two corpora (even index: corpus 0, odd: corpus 1)
+    const pairs: RatedPairSpec[] = [
+      { measures: { syn: 0.1, sem: 0.9 }, answers: [r(4, 0), r(4, 1)] }, // corpus 0: median sem 4, syn 0 (lower)
+      { measures: { syn: 0.5, sem: 0.5 }, answers: [r(2, 2), r(2, 2)] }, // corpus 1: (2, 2)
+      { measures: { syn: 0.9, sem: 0.1 }, answers: [r(0, 4), r(0, 4)] }, // corpus 0: syn 4, sem 0
+      { measures: { syn: 0.3, sem: 0.7 }, answers: [r(3, 1), undefined] }, // corpus 1: syn 1, sem 3
+      { measures: { syn: 0.3, sem: 0.7 }, answers: [undefined, undefined] }, // corpus 0: missing
+    ];
+    const { campaign, corpora, pseudonymOf } = await makeRatedCampaign(db, { annotators: 2, pairs, corpora: 2 });
+    expect((await listCampaignCorpora(pool, campaign.id)).map((c) => c.id).sort((a, b) => a - b)).toEqual(corpora.map((c) => c.id).sort((a, b) => a - b));
+    const pooled = await getCampaignRatingsMap(pool, campaign.id);
+    const first = await getCampaignRatingsMap(pool, campaign.id, { corpusId: corpora[0]!.id });
+    const second = await getCampaignRatingsMap(pool, campaign.id, { corpusId: corpora[1]!.id });
+    const only = (cells: Array<[number, number]>, missing: number) => {
+      const grid = Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]);
+      for (const [x, y] of cells) grid[x]![y]! += 1;
+      return { cells: grid, missing };
+    };
+    expect(first).toEqual(only([[0, 4], [4, 0]], 1));
+    expect(second).toEqual(only([[2, 2], [1, 3]], 0));
+    expect(pooled.cells.map((row, x) => row.map((n, y) => n - first.cells[x]![y]! - second.cells[x]![y]!))).toEqual(Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]));
+    expect(pooled.missing).toBe(first.missing + second.missing);
+    // one annotator within one corpus; the measure map per corpus; the cells of a corpus's map
+    expect((await getCampaignRatingsMap(pool, campaign.id, { annotator: pseudonymOf(0), corpusId: corpora[1]!.id })).cells[1]![3]).toBe(1);
+    expect((await getCampaignMeasureMap(pool, campaign.id, corpora[1]!.id)).cells[2]![2]).toBe(1);
+    expect((await getCampaignMeasureMap(pool, campaign.id, corpora[0]!.id)).cells[2]![2]).toBe(0);
+    const cell = await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', corpusId: corpora[0]!.id }, [4, 0], { page: 1, pageSize: 10 });
+    expect(cell).toHaveLength(1);
+    expect(await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', corpusId: corpora[1]!.id }, [4, 0], { page: 1, pageSize: 10 })).toEqual([]);
   });
 });

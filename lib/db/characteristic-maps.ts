@@ -17,7 +17,12 @@ export interface RatingsMapOptions {
   median?: MedianTie;
   /** one annotator's map (their own answers; no median) */
   annotator?: string;
+  /** the campaign's pairs of this corpus only (issue 26: one map per corpus, as the EACL paper's Fig. 2) */
+  corpusId?: number;
 }
+
+/** Item alias `i`: its pair belongs to the corpus in parameter `$n` (null = any). */
+const itemOfCorpus = (n: number) => `($${n}::int IS NULL OR EXISTS (SELECT 1 FROM "Pair" cp WHERE cp."id" = i."pairId" AND cp."corpusId" = $${n}::int))`;
 
 /** The corpus's map from syn and sem, from its stored summary. */
 export async function getCorpusMeasureMap(db: Db, corpusId: number): Promise<CharacteristicMap> {
@@ -43,12 +48,12 @@ export async function listCorpusMeasureMaps(db: Db): Promise<CorpusMap[]> {
 }
 
 /** The campaign's pairs (gold left out) mapped by their measures. */
-export async function getCampaignMeasureMap(db: Queryable, campaignId: number): Promise<CharacteristicMap> {
+export async function getCampaignMeasureMap(db: Queryable, campaignId: number, corpusId: number | null = null): Promise<CharacteristicMap> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${mapBinSql('p."syn"')} AS x, ${mapBinSql('p."sem"')} AS y, count(*)::int AS n
      FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId"
-     WHERE i."campaignId" = $1 AND NOT i."isGold" GROUP BY 1, 2`,
-    [campaignId],
+     WHERE i."campaignId" = $1 AND NOT i."isGold" AND ($2::int IS NULL OR p."corpusId" = $2::int) GROUP BY 1, 2`,
+    [campaignId, corpusId],
   );
   return readMapRows(rows);
 }
@@ -80,15 +85,28 @@ export function medianRatingsSql(tie: MedianTie): string {
  * one annotator's answers); pairs without both are `missing`.
  */
 export async function getCampaignRatingsMap(db: Queryable, campaignId: number, options: RatingsMapOptions = {}): Promise<CharacteristicMap> {
+  const corpusId = options.corpusId ?? null;
   const { rows } = options.annotator
-    ? await db.query<Record<string, unknown>>(`SELECT r.syn AS x, r.sem AS y, count(*)::int AS n FROM (${RATED_SQL}) r WHERE r.annotator = $2 GROUP BY 1, 2`, [campaignId, options.annotator])
+    ? await db.query<Record<string, unknown>>(
+        `SELECT r.syn AS x, r.sem AS y, count(*)::int AS n FROM (${RATED_SQL} AND ${itemOfCorpus(3)}) r WHERE r.annotator = $2 GROUP BY 1, 2`,
+        [campaignId, options.annotator, corpusId],
+      )
     : await db.query<Record<string, unknown>>(
         `SELECT m.syn AS x, m.sem AS y, count(*)::int AS n
          FROM "CampaignItem" i LEFT JOIN (${medianRatingsSql(options.median ?? 'lower')}) m ON m."pairId" = i."pairId"
-         WHERE i."campaignId" = $1 AND NOT i."isGold" GROUP BY 1, 2`,
-        [campaignId],
+         WHERE i."campaignId" = $1 AND NOT i."isGold" AND ${itemOfCorpus(2)} GROUP BY 1, 2`,
+        [campaignId, corpusId],
       );
   return readMapRows(rows);
+}
+
+/** The campaign's corpora (id, slug, name), by name: one ratings map each on the dashboards. */
+export async function listCampaignCorpora(db: Queryable, campaignId: number): Promise<Array<{ id: number; slug: string; name: string }>> {
+  const { rows } = await db.query<{ id: number; slug: string; name: string }>(
+    `SELECT c."id", c."slug", c."name" FROM "CampaignCorpus" cc JOIN "Corpus" c ON c."id" = cc."corpusId" WHERE cc."campaignId" = $1 ORDER BY c."name", c."id"`,
+    [campaignId],
+  );
+  return rows;
 }
 
 /** Pseudonyms of the annotators with ratings in the campaign (excluded ones left out), sorted. */

@@ -26,8 +26,11 @@ export interface CellPage {
 
 export type CellScope =
   | { kind: 'corpus'; corpusId: number }
-  | { kind: 'campaign'; campaignId: number; source: 'measures' }
-  | { kind: 'campaign'; campaignId: number; source: 'ratings'; median: MedianTie; annotator?: string };
+  | { kind: 'campaign'; campaignId: number; source: 'measures'; corpusId?: number }
+  | { kind: 'campaign'; campaignId: number; source: 'ratings'; median: MedianTie; annotator?: string; corpusId?: number };
+
+/** A campaign's pairs of one corpus only ($6; null = every corpus of the campaign). */
+const OF_CORPUS = `($6::int IS NULL OR p."corpusId" = $6::int)`;
 
 const SELECT_PAIR = `p."id", ta."content" AS a, tb."content" AS b, p."syn", p."sem"`;
 const JOIN_TEXTS = `JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;
@@ -39,17 +42,18 @@ function cellQuery(scope: CellScope): string {
   }
   if (scope.source === 'measures') {
     return `SELECT ${SELECT_PAIR} FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId" ${JOIN_TEXTS}
-      WHERE i."campaignId" = $1 AND NOT i."isGold" AND ${mapBinSql('p."syn"')} = $2 AND ${mapBinSql('p."sem"')} = $3`;
+      WHERE i."campaignId" = $1 AND NOT i."isGold" AND ${mapBinSql('p."syn"')} = $2 AND ${mapBinSql('p."sem"')} = $3 AND ${OF_CORPUS}`;
   }
-  const rated = scope.annotator ? `(${RATED_SQL} AND COALESCE(u."pseudonym", 'user-' || u."id") = $6)` : `(${medianRatingsSql(scope.median)})`;
+  const rated = scope.annotator ? `(${RATED_SQL} AND COALESCE(u."pseudonym", 'user-' || u."id") = $7)` : `(${medianRatingsSql(scope.median)})`;
   return `SELECT ${SELECT_PAIR}, r.syn AS "ratedSyn", r.sem AS "ratedSem" FROM ${rated} r JOIN "Pair" p ON p."id" = r."pairId" ${JOIN_TEXTS}
-    WHERE r.syn = $2 AND r.sem = $3`;
+    WHERE r.syn = $2 AND r.sem = $3 AND ${OF_CORPUS}`;
 }
 
 /** One page of the cell's pairs (the cell's count comes from its map). */
 export async function listCellPairs(db: Queryable, scope: CellScope, cell: readonly [number, number], page: CellPage): Promise<CellPair[]> {
   const id = scope.kind === 'corpus' ? scope.corpusId : scope.campaignId;
   const params: unknown[] = [id, cell[0], cell[1], page.pageSize, (page.page - 1) * page.pageSize];
+  if (scope.kind === 'campaign') params.push(scope.corpusId ?? null);
   if (scope.kind === 'campaign' && scope.source === 'ratings' && scope.annotator) params.push(scope.annotator);
   const { rows } = await db.query<CellPair>(`${cellQuery(scope)} ORDER BY p."id" LIMIT $4 OFFSET $5`, params);
   return rows;

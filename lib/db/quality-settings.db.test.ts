@@ -130,4 +130,36 @@ describe('campaign quality settings', () => {
     expect(await refreshAllFinalLabels(pool)).toBeGreaterThanOrEqual(1);
     expect(await finals()).toEqual(['paraphraseLoose MEDIAN LOWER false', 'relation TIE null', 'semantic TIE null']);
   });
+
+  it('vote rules (issue 26): a campaign of three annotators under "two of three" decides by the rule, a rule for six is refused, and majority comes back', async () => {
+    const users = await Promise.all([0, 1, 2].map(() => makeUser(db)));
+    const campaign = await makeCampaign(db, { pairs: 2, questions: ['paraphraseLoose'], overlap: 3, members: users.map((u) => u.email) });
+    const ref = parseCampaignRef(String(campaign.id));
+    // yes, no, yes on every pair... then the third annotator has not answered yet on the first read
+    const answerAll = async (u: number, paraphraseLoose: boolean) => {
+      for (;;) {
+        const next = await getNextPair(pool, ref, users[u]!.id);
+        if (next.kind === 'none') return;
+        await submitAnnotation(pool, ref, users[u]!.id, { submissionId: submissionId(), pairId: next.pair.pairId, answers: { paraphraseLoose } });
+      }
+    };
+    await updateQualitySettings(pool, campaign.id, { ...DEFAULT_QUALITY_SETTINGS, yesNoRule: 'twoOfThree' });
+    const finals = async () => (await db.finalLabel.findMany({ where: { campaignId: campaign.id }, orderBy: { pairId: 'asc' } })).map((f) => `${f.method} ${JSON.stringify(f.value)} ${f.n}`);
+    await answerAll(0, true);
+    await answerAll(1, false);
+    // one yes and one no of three: the third vote decides, so the label waits
+    expect(await finals()).toEqual(['PENDING null 2', 'PENDING null 2']);
+    await answerAll(2, true);
+    expect(await finals()).toEqual(['VOTE true 3', 'VOTE true 3']);
+    // pending and discarded never reach the adjudication queue
+    expect((await listAdjudicationQueue(pool, campaign.id)).pairs).toEqual([]);
+
+    await expect(updateQualitySettings(pool, campaign.id, { ...DEFAULT_QUALITY_SETTINGS, yesNoRule: 'multipitCrowd' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/counts 6 judgements per pair, but this campaign collects 3/),
+    });
+    expect((await readCampaignQualitySettings(pool, campaign.id))?.yesNoRule).toBe('twoOfThree');
+    await updateQualitySettings(pool, campaign.id, DEFAULT_QUALITY_SETTINGS);
+    expect(await finals()).toEqual(['MAJORITY true 3', 'MAJORITY true 3']);
+  });
 });

@@ -25,12 +25,13 @@ function pairSpec(corpus: number, i: number): PairSpec {
 async function candidates(): Promise<CandidatePair[]> {
   const rows = await db.pair.findMany({
     where: { corpusId: { in: corpora.map((c) => c.id) } },
-    select: { id: true, lengthA: true, lengthB: true, corpus: { select: { tier: true } }, textA: { select: { type: true } }, textB: { select: { type: true } }, ...Object.fromEntries(measureKeys.map((k) => [k, true])) },
+    select: { id: true, lengthA: true, lengthB: true, corpus: { select: { tier: true, slug: true } }, textA: { select: { type: true } }, textB: { select: { type: true } }, ...Object.fromEntries(measureKeys.map((k) => [k, true])) },
   });
   return rows.map((r) => {
     const row = r as unknown as Record<string, number | null>;
     return {
       pairId: r.id,
+      corpus: r.corpus.slug,
       tier: r.corpus.tier,
       typeA: r.textA.type,
       typeB: r.textB.type,
@@ -79,6 +80,12 @@ const requests: Array<[string, SampleRequest]> = [
   ['3 per bin of bleu in 7 bins, 10-30 words, gold tier', { strategy: 'stratified', measure: 'bleu', bins: 7, perBin: 3, filters: { length: [10, 30], tier: ['gold'] } }],
   ['2 per map cell', { strategy: 'stratified', measure: 'cell', perBin: 2 }],
   ['captions with sem ≥ 0.3 and syn ≤ 0.8', { strategy: 'all', filters: { captionType: ['caption'], measures: { sem: [0.3, null], syn: [null, 0.8] } } }],
+  // issue 26: the EACL 2023 design, per corpus: Δ bins computed on each corpus's own candidates
+  ['per corpus: 4 per bin of delta in 5 bins, 10-30 words', { strategy: 'stratified', measure: 'delta', bins: 5, perBin: 4, perCorpus: true, filters: { length: [10, 30] } }],
+  ['per corpus: 3 per equal-count bin of bleu in 4 bins', { strategy: 'stratified', measure: 'bleu', bins: 4, perBin: 3, perCorpus: true, binning: 'quantile' }],
+  ['equal-count bins of syn over both corpora', { strategy: 'stratified', measure: 'syn', bins: 3, perBin: 5, binning: 'quantile' }],
+  ['per corpus: a random 9 from each', { strategy: 'random', size: 9, perCorpus: true }],
+  ['per corpus: 1 per map cell', { strategy: 'stratified', measure: 'cell', perBin: 1, perCorpus: true }],
 ];
 
 describe('the SQL draw equals the JavaScript reference', () => {
@@ -94,6 +101,7 @@ describe('the SQL draw equals the JavaScript reference', () => {
     expect(sampling.strata ?? null).toEqual(expected.strata);
     expect(sampling).toMatchObject({ seed: 'fixed-seed', candidates: expected.candidates, missingMeasure: expected.missingMeasure, items: expected.items.length });
     if (expected.range) expect(sampling.range).toMatchObject(expected.range);
+    expect(sampling.binRanges ?? null).toEqual(expected.binRanges);
   });
 
   it('draws the same items again with the same seed, other items with another', async () => {

@@ -52,13 +52,17 @@ describe('dataset card', () => {
         exportedAt: '2026-11-26T00:00:00Z',
         dataFile: 'data/train.jsonl',
       });
-    const defaults = card({ openSpread: 2, orderedTie: 'lower', yesNoTie: 'open' });
+    const defaults = card({ openSpread: 2, orderedTie: 'lower', yesNoTie: 'open', yesNoRule: 'majority' });
     expect(defaults).toContain('left open as `spread` when answers are 2 points apart or more');
     expect(defaults).toContain('the lower middle answer is taken (`median`, rule `lower`)');
     expect(defaults).toContain('an exact 50/50 split left open for adjudication (`tie`)');
     expect(defaults).toContain('| `semantic_final_median_rule` | text |');
-    const other = card({ openSpread: 3, orderedTie: 'open', yesNoTie: 'yes' });
+    const other = card({ openSpread: 3, orderedTie: 'open', yesNoTie: 'yes', yesNoRule: 'majority' });
     expect(other).toContain('with an even count whose two middle answers differ, the label is left open for adjudication (`tie`)');
     expect(other).toContain('an exact 50/50 split yes, at least half said yes (`median`, rule `upper`)');
+    // a papers' vote rule is named with its words, and the 50/50 rule is not mentioned
+    const voted = card({ openSpread: 2, orderedTie: 'lower', yesNoTie: 'yes', yesNoRule: 'multipitCrowd' });
+    expect(voted).toContain('the vote rule `multipitCrowd` (MultiPIT crowd: more than 3 of 6 yes is yes, fewer than 3 is no, 3 is discarded; decided `vote`, undecided `discarded`');
+    expect(voted).not.toContain('an exact 50/50 split');
   });
 });

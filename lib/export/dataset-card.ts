@@ -6,7 +6,7 @@
  * licence and attribution of every source corpus. Pure: built from plain values.
  */
 import { measureList } from '@/lib/measures/catalog';
-import type { FinalRules, OrderedTieRule, YesNoTieRule } from '@/lib/labels/final-labels';
+import { VOTE_RULE_CARDS, type FinalRules, type OrderedTieRule, type YesNoTieRule } from '@/lib/labels/final-labels';
 import type { ExportField } from './fields';
 import { PART_LABELS, type ExportPart } from './options';
 
@@ -140,12 +140,18 @@ const YES_NO_TIE_WORDS: Record<YesNoTieRule, string> = {
   no: 'no, yes needs more than half (`median`, rule `lower`)',
 };
 
+function yesNoWords(rules: FinalRules): string {
+  if (rules.yesNoRule === 'majority') return `yes/no questions: the answer more than half gave (\`majority\`), an exact 50/50 split ${YES_NO_TIE_WORDS[rules.yesNoTie]}; `;
+  const card = VOTE_RULE_CARDS[rules.yesNoRule];
+  return `yes/no questions: the vote rule \`${rules.yesNoRule}\` (${card.words}; decided \`vote\`, undecided \`${card.undecided}\`, not yet ${card.of} answers and not yet certain \`pending\`); `;
+}
+
 /** How the final labels (`*_final`, `*_final_method`, `*_final_median_rule`) were decided, with the campaign's rules. */
 function finalLabelRules(rules: FinalRules): string[] {
   return [
     'Final labels (`*_final`, how: `*_final_method`) under the campaign’s quality settings: `adjudicated` when an adjudicator decided; `unanimous` when every counted answer is the same; ' +
       `Likert and ordinal questions: left open as \`spread\` when answers are ${rules.openSpread} points apart or more, otherwise the \`median\`; with an even count whose two middle answers differ, ${ORDERED_TIE_WORDS[rules.orderedTie]}; ` +
-      `yes/no questions: the answer more than half gave (\`majority\`), an exact 50/50 split ${YES_NO_TIE_WORDS[rules.yesNoTie]}; ` +
+      yesNoWords(rules) +
       'other questions: the answer with a strict plurality (`majority`), a tie for the most frequent left open (`tie`). `unanswered`: no answer counted. `*_final_median_rule` says which middle answer a median took where the two differed.',
   ];
 }

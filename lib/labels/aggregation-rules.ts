@@ -81,6 +81,8 @@ export interface VoteThresholdRule {
 export const VOTE_RULES = {
   /** Dou et al. 2022 (MultiPIT), sec. 3: ">3 paraphrase judgments ... paraphrase, <3 ... non-paraphrase" (of 6). */
   multipitCrowd: { positiveAbove: 3, negativeBelow: 3 },
+  /** Dou et al. 2022 (MultiPIT), sec. 5 "Beyond Fine-tuning": "adjust the labeling threshold for MULTIPITCROWD from 3 to 4". */
+  multipitThreshold4: { positiveAbove: 4, negativeBelow: 4 },
   /** Lan et al. 2017 (Twitter URL corpus): n >= 4 of 6 paraphrase, n <= 2 not, n = 3 discarded. */
   twitterUrl: { positiveAbove: 3, negativeBelow: 3 },
   /** Xu et al. 2015 (SemEval PIT-2015 README): (3,2)-(5,0) paraphrase, (0,5)-(1,4) not, (2,3) debatable. */
@@ -102,3 +104,24 @@ export function classifyVotes(positiveVotes: number, totalVotes: number, rule: V
   if (positiveVotes < rule.negativeBelow) return 'negative';
   return 'undecided';
 }
+
+export type VoteRuleName = keyof typeof VOTE_RULES;
+export const VOTE_RULE_NAMES = Object.keys(VOTE_RULES) as VoteRuleName[];
+
+/** What a named vote rule was designed for, and what its undecided counts become in final labels. */
+export interface VoteRuleCard {
+  /** the number of judgements per pair the rule was written for */
+  of: number;
+  /** an undecided count: left open for adjudication (`tie`), or set aside as the paper did (`discarded`) */
+  undecided: 'tie' | 'discarded';
+  /** the rule in words, for screens, exports and dataset cards */
+  words: string;
+}
+
+export const VOTE_RULE_CARDS: Record<VoteRuleName, VoteRuleCard> = {
+  multipitCrowd: { of: 6, undecided: 'discarded', words: 'MultiPIT crowd: more than 3 of 6 yes is yes, fewer than 3 is no, 3 is discarded' },
+  multipitThreshold4: { of: 6, undecided: 'discarded', words: 'MultiPIT threshold 4: more than 4 of 6 yes is yes, fewer than 4 is no, 4 is discarded' },
+  twitterUrl: { of: 6, undecided: 'discarded', words: 'Twitter URL corpus: 4 or more of 6 yes is yes, 2 or fewer is no, 3 is discarded' },
+  pit2015: { of: 5, undecided: 'tie', words: 'PIT-2015: 3 or more of 5 yes is yes, 1 or fewer is no, 2 is debatable (left open)' },
+  twoOfThree: { of: 3, undecided: 'tie', words: 'Spanish QA study: at least 2 of 3 yes is yes, otherwise no' },
+};

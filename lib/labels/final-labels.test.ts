@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInQuestion, type Question } from '@/lib/annotation/questions';
-import { DEFAULT_FINAL_RULES, decideFinalLabel, decidePairFinal, describeFinalMethod, type FinalRules } from './final-labels';
+import { DEFAULT_FINAL_RULES, decideFinalLabel, decidePairFinal, describeFinalMethod, isOpenMethod, type FinalRules } from './final-labels';
 
 const semantic = builtInQuestion('semantic');
 const relation = builtInQuestion('relation');
@@ -92,6 +92,48 @@ describe('decideFinalLabel', () => {
     expect(decideFinalLabel(relation, ['forward', 'equivalence'], 'reverse')).toEqual({ method: 'adjudicated', value: 'reverse', n: 2 });
     expect(decideFinalLabel(semantic, [], 2)).toEqual({ method: 'adjudicated', value: 2, n: 0 });
     expect(decideFinalLabel(semantic, [])).toEqual({ method: 'unanswered', value: null, n: 0 });
+  });
+});
+
+describe('decideFinalLabel under a vote rule (issue 26)', () => {
+  const votes = (yes: number, no: number) => [...Array<boolean>(yes).fill(true), ...Array<boolean>(no).fill(false)];
+  const decide = (yesNoRule: FinalRules['yesNoRule'], yes: number, no: number) => decideFinalLabel(loose, votes(yes, no), undefined, rules({ yesNoRule }));
+
+  it('MultiPIT crowd (Dou et al. 2022, sec. 5): >3 of 6 yes, <3 no, 3 discarded; unanimous where all agree', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((yes) => decide('multipitCrowd', yes, 6 - yes).method)).toEqual(['unanimous', 'vote', 'vote', 'discarded', 'vote', 'vote', 'unanimous']);
+    expect([0, 1, 2, 3, 4, 5, 6].map((yes) => decide('multipitCrowd', yes, 6 - yes).value)).toEqual([false, false, false, null, true, true, true]);
+    // the threshold-4 variant: 4 of 6 is set aside, 3 of 6 is no
+    expect([2, 3, 4, 5].map((yes) => decide('multipitThreshold4', yes, 6 - yes))).toEqual([
+      { method: 'vote', value: false, n: 6 },
+      { method: 'vote', value: false, n: 6 },
+      { method: 'discarded', value: null, n: 6 },
+      { method: 'vote', value: true, n: 6 },
+    ]);
+  });
+
+  it('PIT-2015 leaves its debatable 2 of 5 open for adjudication (tie); the Spanish study: at least two of three', () => {
+    expect([0, 1, 2, 3, 5].map((yes) => decide('pit2015', yes, 5 - yes).method)).toEqual(['unanimous', 'vote', 'tie', 'vote', 'unanimous']);
+    expect(decide('pit2015', 3, 2).value).toBe(true);
+    expect([0, 1, 2, 3].map((yes) => decide('twoOfThree', yes, 3 - yes).value)).toEqual([false, false, true, true]);
+  });
+
+  it('with fewer answers than the rule counts, decides only what the missing votes can no longer change, else pending', () => {
+    // MultiPIT: 4 yes of 4 can only be yes; 0 yes of 4 can at most reach 2 of 6: no; 1 yes of 4 could still be 3: pending
+    expect(decide('multipitCrowd', 4, 0)).toEqual({ method: 'unanimous', value: true, n: 4 });
+    expect(decide('multipitCrowd', 0, 4)).toEqual({ method: 'unanimous', value: false, n: 4 });
+    expect(decide('multipitCrowd', 1, 3)).toEqual({ method: 'pending', value: null, n: 4 });
+    expect(decide('multipitCrowd', 3, 0)).toEqual({ method: 'pending', value: null, n: 3 });
+    expect(decide('twoOfThree', 2, 0)).toEqual({ method: 'unanimous', value: true, n: 2 });
+    expect(decide('twoOfThree', 1, 1)).toEqual({ method: 'pending', value: null, n: 2 });
+    // an adjudicator still decides; other question kinds ignore the rule
+    expect(decideFinalLabel(loose, votes(3, 3), false, rules({ yesNoRule: 'multipitCrowd' }))).toEqual({ method: 'adjudicated', value: false, n: 6 });
+    expect(decideFinalLabel(relation, ['forward', 'forward', 'reverse'], undefined, rules({ yesNoRule: 'multipitCrowd' }))).toEqual({ method: 'majority', value: 'forward', n: 3 });
+  });
+
+  it('pending and discarded are not open for adjudication; tie is', () => {
+    expect(isOpenMethod('pending')).toBe(false);
+    expect(isOpenMethod('discarded')).toBe(false);
+    expect(isOpenMethod('tie')).toBe(true);
   });
 });
 

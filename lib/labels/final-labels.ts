@@ -14,17 +14,20 @@
  *   as a paraphrase: `yes`);
  * - nominal questions (relation, nominal choice): the answer with a strict plurality → `majority`
  *   (Spanish QA study: majority of three assessors); a tie for the most frequent → `tie`.
+ * - yes/no questions under a named vote rule (issue 26: MultiPIT, Twitter URL, PIT-2015, the Spanish
+ *   study): the rule decides → `vote` (or `unanimous`), an undecided count → `tie` or `discarded`,
+ *   too few answers yet for the rule → `pending`;
  * Free-text questions have no final label. Pure.
  */
-import { computeMajorityVote, type MedianTie } from './aggregation-rules';
+import { classifyVotes, computeMajorityVote, VOTE_RULE_CARDS, VOTE_RULE_NAMES, VOTE_RULES, type MedianTie, type VoteRuleName } from './aggregation-rules';
 
-export type FinalMethodName = 'unanimous' | 'majority' | 'median' | 'tie' | 'spread' | 'adjudicated' | 'unanswered';
-export const FINAL_METHODS = ['unanimous', 'majority', 'median', 'tie', 'spread', 'adjudicated', 'unanswered'] as const satisfies readonly FinalMethodName[];
+export type FinalMethodName = 'unanimous' | 'majority' | 'median' | 'vote' | 'tie' | 'spread' | 'discarded' | 'pending' | 'adjudicated' | 'unanswered';
+export const FINAL_METHODS = ['unanimous', 'majority', 'median', 'vote', 'tie', 'spread', 'discarded', 'pending', 'adjudicated', 'unanswered'] as const satisfies readonly FinalMethodName[];
 /** The methods that leave a question open: the adjudication queue's. */
 export const OPEN_METHODS = ['tie', 'spread', 'unanswered'] as const satisfies readonly FinalMethodName[];
 export const isOpenMethod = (method: FinalMethodName) => (OPEN_METHODS as readonly FinalMethodName[]).includes(method);
 /** The methods of a decision the annotators did not all share (the discussion round's). */
-export const DISAGREED_METHODS = ['majority', 'median', 'tie', 'spread'] as const satisfies readonly FinalMethodName[];
+export const DISAGREED_METHODS = ['majority', 'median', 'vote', 'tie', 'spread', 'discarded'] as const satisfies readonly FinalMethodName[];
 export const MEDIAN_RULES = ['lower', 'upper'] as const satisfies readonly MedianTie[];
 export type { MedianTie };
 export type FinalValue = number | string | boolean;
@@ -35,6 +38,10 @@ export const ORDERED_TIE_RULES = ['lower', 'upper', 'open'] as const satisfies r
 /** Yes/no questions: an exact 50/50 split stays open, or counts as yes, or as no. */
 export type YesNoTieRule = 'open' | 'yes' | 'no';
 export const YES_NO_TIE_RULES = ['open', 'yes', 'no'] as const satisfies readonly YesNoTieRule[];
+/** Yes/no questions: a plain majority (with `yesNoTie` for 50/50), or one of the papers' vote rules (lib/labels/aggregation-rules.ts). */
+export type YesNoRule = 'majority' | VoteRuleName;
+export const YES_NO_RULES = ['majority', ...VOTE_RULE_NAMES] as const satisfies readonly YesNoRule[];
+export { VOTE_RULE_CARDS, type VoteRuleName };
 
 /** What the rules need to know about a question (lib/annotation/questions.ts Question fits). */
 export interface FinalQuestion {
@@ -49,11 +56,13 @@ export interface FinalRules {
   openSpread: number;
   /** ordered questions, an even count whose two middle values differ (default `lower`) */
   orderedTie: OrderedTieRule;
-  /** yes/no questions, an exact 50/50 split (default `open`) */
+  /** yes/no questions, an exact 50/50 split (default `open`); unused under a vote rule */
   yesNoTie: YesNoTieRule;
+  /** yes/no questions: plain majority (default) or a named vote rule */
+  yesNoRule: YesNoRule;
 }
 
-export const DEFAULT_FINAL_RULES: FinalRules = { openSpread: 2, orderedTie: 'lower', yesNoTie: 'open' };
+export const DEFAULT_FINAL_RULES: FinalRules = { openSpread: 2, orderedTie: 'lower', yesNoTie: 'open', yesNoRule: 'majority' };
 
 export interface FinalDecision {
   method: FinalMethodName;
@@ -105,11 +114,37 @@ function decideYesNo(values: readonly FinalValue[], rules: FinalRules): FinalDec
   return rules.yesNoTie === 'yes' ? { method: 'median', value: true, n, medianRule: 'upper' } : { method: 'median', value: false, n, medianRule: 'lower' };
 }
 
+/**
+ * Yes/no answers under a named vote rule, which counts votes of a fixed number of judgements (its
+ * `of`). With fewer answers counted so far, it decides only what the missing votes can no longer
+ * change, and otherwise waits (`pending`: not a label, not open for adjudication). An undecided
+ * count is left open (`tie`) or set aside (`discarded`) as the rule's paper did.
+ */
+function decideByVoteRule(values: readonly boolean[], name: VoteRuleName): FinalDecision {
+  const n = values.length;
+  const yes = values.filter(Boolean).length;
+  const rule = VOTE_RULES[name];
+  const card = VOTE_RULE_CARDS[name];
+  const missing = Math.max(0, card.of - n);
+  const decision = classifyVotes(yes, n, rule);
+  const unanimous = yes === 0 || yes === n;
+  if (decision === 'positive') return { method: unanimous ? 'unanimous' : 'vote', value: true, n };
+  if (missing > 0) {
+    if (yes + missing < rule.negativeBelow) return { method: unanimous ? 'unanimous' : 'vote', value: false, n };
+    return { method: 'pending', value: null, n };
+  }
+  if (decision === 'negative') return { method: unanimous ? 'unanimous' : 'vote', value: false, n };
+  return { method: card.undecided, value: null, n };
+}
+
 export function decideFinalLabel(question: FinalQuestion, values: readonly FinalValue[], adjudicated?: FinalValue, rules: FinalRules = DEFAULT_FINAL_RULES): FinalDecision {
   const n = values.length;
   if (adjudicated !== undefined) return { method: 'adjudicated', value: adjudicated, n };
   const [first] = values;
   if (first === undefined) return { method: 'unanswered', value: null, n };
+  if (question.type === 'boolean' && rules.yesNoRule !== 'majority' && values.every((v) => typeof v === 'boolean')) {
+    return decideByVoteRule(values, rules.yesNoRule);
+  }
   if (values.every((v) => v === first)) return { method: 'unanimous', value: first, n };
   if (isOrdered(question)) {
     const positions = positionsOf(question, values);

@@ -15,7 +15,9 @@ export interface SamplingRecord {
   strategy: 'all' | 'random' | 'stratified' | null;
   size: number | null;
   perBin: number | null;
-  stratify: { kind: 'measure'; measure: string; bins: number } | { kind: 'cell' } | null;
+  stratify: { kind: 'measure'; measure: string; bins: number; binning: 'width' | 'quantile' } | { kind: 'cell' } | null;
+  /** drawn per corpus (issue 26): strata are "slug/…" */
+  perCorpus: boolean;
   seed: string | null;
   corpora: string[];
   filters: { length: [number, number] | null; tiers: string[] | null; textTypes: string[] | null; measures: Array<{ measure: string; min: number | null; max: number | null }> };
@@ -23,6 +25,8 @@ export interface SamplingRecord {
   candidates: number | null;
   items: number | null;
   range: { min: number; max: number; edges: Array<[number, number]> } | null;
+  /** stratified by a measure: the values each stratum's candidates span */
+  binRanges: Record<string, [number, number]> | null;
   strata: Record<string, StratumCount> | null;
 }
 
@@ -33,13 +37,20 @@ const strs = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): 
 function readStratify(v: unknown): SamplingRecord['stratify'] {
   const s = obj(v);
   if (s.kind === 'cell') return { kind: 'cell' };
-  if (s.kind === 'measure' && typeof s.measure === 'string') return { kind: 'measure', measure: s.measure, bins: num(s.bins) ?? 5 };
+  if (s.kind === 'measure' && typeof s.measure === 'string') return { kind: 'measure', measure: s.measure, bins: num(s.bins) ?? 5, binning: s.binning === 'quantile' ? 'quantile' : 'width' };
   return null;
 }
 
 function readStrata(v: unknown): SamplingRecord['strata'] {
   if (typeof v !== 'object' || v === null) return null;
   return Object.fromEntries(Object.entries(obj(v)).map(([k, c]) => [k, { available: num(obj(c).available) ?? 0, drawn: num(obj(c).drawn) ?? 0 }]));
+}
+
+function readBinRanges(v: unknown): SamplingRecord['binRanges'] {
+  if (typeof v !== 'object' || v === null) return null;
+  const out: Record<string, [number, number]> = {};
+  for (const [k, r] of Object.entries(obj(v))) if (Array.isArray(r) && r.length === 2 && num(r[0]) !== null && num(r[1]) !== null) out[k] = [r[0] as number, r[1] as number];
+  return out;
 }
 
 export function readSamplingRecord(value: unknown): SamplingRecord {
@@ -53,6 +64,7 @@ export function readSamplingRecord(value: unknown): SamplingRecord {
     size: num(r.size),
     perBin: num(r.perBin),
     stratify: readStratify(r.stratify),
+    perCorpus: r.perCorpus === true,
     seed: typeof r.seed === 'string' || typeof r.seed === 'number' ? String(r.seed) : null,
     corpora: strs(r.corpora) ?? [],
     filters: {
@@ -65,6 +77,7 @@ export function readSamplingRecord(value: unknown): SamplingRecord {
     candidates: num(r.candidates),
     items: num(r.items),
     range: num(range.min) !== null && num(range.max) !== null ? { min: num(range.min)!, max: num(range.max)!, edges } : null,
+    binRanges: readBinRanges(r.binRanges),
     strata: readStrata(r.strata),
   };
 }
@@ -73,6 +86,8 @@ export const measureName = (key: string) => (isMeasureKey(key) ? measureCatalog[
 
 /** "delta:2" → "Δsem,syn bin 3 of 5"; "cell:3,4" → "syn 3 · sem 4" (bins count from 0 in the label, from 1 here). */
 export function stratumLabel(stratum: string, bins?: number): string {
+  const slash = stratum.indexOf('/');
+  if (slash >= 0) return `${stratum.slice(0, slash)} · ${stratumLabel(stratum.slice(slash + 1), bins)}`;
   const cell = /^cell:(\d+),(\d+)$/.exec(stratum);
   if (cell) return `syn ${cell[1]} · sem ${cell[2]}`;
   const bin = /^(.+):(\d+)$/.exec(stratum);
@@ -81,7 +96,9 @@ export function stratumLabel(stratum: string, bins?: number): string {
 }
 
 /** The bin edges of a measure stratum, when the record has them. */
-export function stratumEdges(stratum: string, record: Pick<SamplingRecord, 'range'>): [number, number] | null {
+export function stratumEdges(stratum: string, record: Pick<SamplingRecord, 'range' | 'binRanges' | 'perCorpus'> & { stratify?: SamplingRecord['stratify'] }): [number, number] | null {
+  // per corpus or equal-count bins: the values the stratum's candidates span
+  if (record.perCorpus || (record.stratify?.kind === 'measure' && record.stratify.binning === 'quantile')) return record.binRanges?.[stratum] ?? null;
   const bin = /:(\d+)$/.exec(stratum);
   if (!bin || stratum.startsWith('cell:')) return null;
   return record.range?.edges[Number(bin[1])] ?? null;
@@ -102,8 +119,12 @@ export function describeSample(record: SamplingRecord): string[] {
   if (record.strategy === 'stratified' && s?.kind === 'cell') lines.push(`Stratified by characteristic-map cell (syn × sem, 5 × 5 equal bins on [0, 1]): up to ${fmt(record.perBin ?? 0)} pairs per cell.`);
   if (record.strategy === 'stratified' && s?.kind === 'measure') {
     const range = record.range ? ` over [${record.range.min.toFixed(3)}, ${record.range.max.toFixed(3)}]` : '';
-    lines.push(`Stratified by ${measureName(s.measure)}: ${s.bins} equal-width bins${range}, up to ${fmt(record.perBin ?? 0)} pairs per bin.`);
+    const kind = s.binning === 'quantile' ? 'equal-count bins (quantiles)' : 'equal-width bins';
+    const over = record.perCorpus ? ` computed on each corpus's own candidates` : range;
+    lines.push(`Stratified by ${measureName(s.measure)}: ${s.bins} ${kind}${over}, up to ${fmt(record.perBin ?? 0)} pairs per bin${record.perCorpus ? ' from each corpus' : ''}.`);
   }
+  if (record.perCorpus && record.strategy === 'random') lines[lines.length - 1] = `A random sample of ${fmt(record.size ?? 0)} pairs from each corpus.`;
+  if (record.perCorpus && record.strategy === 'stratified' && s?.kind === 'cell') lines[lines.length - 1] += ' Per corpus.';
   if (record.seed !== null) lines.push(`Seed ${record.seed} (the same request with this seed draws the same pairs in the same order).`);
   const f = record.filters;
   const filters = [

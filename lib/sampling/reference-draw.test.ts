@@ -10,6 +10,7 @@ function plan(request: SampleRequest): SamplePlan {
 
 const pairs: CandidatePair[] = Array.from({ length: 40 }, (_, i) => ({
   pairId: i + 1,
+  corpus: i < 25 ? 'big' : 'small',
   tier: i % 2 === 0 ? 'GOLD' : 'SILVER',
   typeA: i % 3 === 0 ? 'ALT_TEXT' : 'CAPTION',
   typeB: i % 3 === 0 ? 'ALT_TEXT' : 'CAPTION',
@@ -74,5 +75,31 @@ describe('drawSampleReference', () => {
       expect(count.drawn).toBe(Math.min(2, count.available));
     }
     expect(draw.items.length).toBe(Object.values(draw.strata!).reduce((s, c) => s + c.drawn, 0));
+  });
+
+  it('per corpus (issue 26): each corpus its own range and bins, perBin from every bin of every corpus', () => {
+    const draw = drawSampleReference(pairs, plan({ strategy: 'stratified', measure: 'delta', bins: 3, perBin: 2, perCorpus: true }));
+    // pairs 1-25 are "big" (delta over [-0.3, 0.6]); 26-39 "small" with a value (40 has none)
+    const expectBins = (corpus: string, ids: number[]) => {
+      const values = ids.map((id) => pairs[id - 1]!.measures.delta!);
+      const [min, max] = [Math.min(...values), Math.max(...values)];
+      const counts = [0, 0, 0];
+      for (const v of values) counts[Math.min(2, Math.floor(((v - min) / (max - min)) * 3))]! += 1;
+      return counts.map((n, bin) => [`${corpus}/delta:${bin}`, { available: n, drawn: Math.min(n, 2) }]);
+    };
+    expect(draw.strata).toEqual(Object.fromEntries([...expectBins('big', Array.from({ length: 25 }, (_, i) => i + 1)), ...expectBins('small', Array.from({ length: 14 }, (_, i) => i + 26))]));
+    expect(draw.items).toHaveLength(12);
+    expect(draw.range).toBeNull();
+    // a random quota per corpus: 5 from each
+    const random = drawSampleReference(pairs, plan({ strategy: 'random', size: 5, perCorpus: true }));
+    expect(random.strata).toEqual({ big: { available: 25, drawn: 5 }, small: { available: 15, drawn: 5 } });
+  });
+
+  it('equal-count bins are ntile groups of (value, pair id): 39 values in 4 bins give 10, 10, 10, 9', () => {
+    const draw = drawSampleReference(pairs, plan({ strategy: 'stratified', measure: 'delta', bins: 4, perBin: 100, binning: 'quantile' }));
+    expect([0, 1, 2, 3].map((bin) => draw.strata![`delta:${bin}`]!.available)).toEqual([10, 10, 10, 9]);
+    // bins follow the values: every value of bin k is at most every value of bin k + 1
+    const ranges = [0, 1, 2, 3].map((bin) => draw.binRanges![`delta:${bin}`]!);
+    for (let k = 1; k < ranges.length; k++) expect(ranges[k - 1]![1]).toBeLessThanOrEqual(ranges[k]![0]);
   });
 });

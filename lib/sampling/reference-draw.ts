@@ -13,6 +13,8 @@ import { binOf, cellStratum, measureStratum } from './strata';
 
 export interface CandidatePair {
   pairId: number;
+  /** the corpus's slug (the group of a draw per corpus) */
+  corpus: string;
   tier: Tier;
   typeA: TextType;
   typeB: TextType;
@@ -35,8 +37,10 @@ export interface SampleDraw {
   /** pairs that passed the filters but lack the measure(s) stratified on */
   missingMeasure: number;
   strata: Record<string, StratumCount> | null;
-  /** stratified by a measure: its range over the candidates, which the bins divide */
+  /** stratified by a measure in equal-width bins, over all corpora: its range over the candidates, which the bins divide */
   range: { min: number; max: number } | null;
+  /** stratified by a measure: the values each stratum's candidates span */
+  binRanges: Record<string, [number, number]> | null;
 }
 
 export function sampleOrderKey(seed: string, pairId: number): string {
@@ -56,8 +60,23 @@ export function passesFilters(pair: CandidatePair, filters: SampleFilters): bool
 
 const present = (value: number | null | undefined): value is number => value !== null && value !== undefined;
 
-/** Each candidate's stratum (null when not stratifying); pairs without the measure are left out. */
-function stratify(pairs: CandidatePair[], plan: SamplePlan): { strata: Array<string | null>; kept: CandidatePair[]; range: SampleDraw['range'] } {
+/** Equal-count bins: each value's bin among `bins` ntile groups of the values sorted by (value, pairId), as PostgreSQL's ntile. */
+function quantileBins(items: ReadonlyArray<{ value: number; pairId: number }>, bins: number): Map<number, number> {
+  const sorted = [...items].sort((a, b) => a.value - b.value || a.pairId - b.pairId);
+  const n = sorted.length;
+  // ntile: the first n % bins groups get one row more
+  const small = Math.floor(n / bins);
+  const big = n % bins;
+  const out = new Map<number, number>();
+  sorted.forEach((item, i) => {
+    const bin = i < big * (small + 1) ? Math.floor(i / (small + 1)) : big + Math.floor((i - big * (small + 1)) / small);
+    out.set(item.pairId, bin);
+  });
+  return out;
+}
+
+/** Each candidate's stratum within its group (null when not stratifying); pairs without the measure are left out. */
+function stratifyGroup(pairs: CandidatePair[], plan: SamplePlan): { strata: Array<string | null>; kept: CandidatePair[]; range: SampleDraw['range'] } {
   const s = plan.stratify;
   if (s === null) return { strata: pairs.map(() => null), kept: pairs, range: null };
   if (s.kind === 'cell') {
@@ -68,30 +87,59 @@ function stratify(pairs: CandidatePair[], plan: SamplePlan): { strata: Array<str
   if (kept.length === 0) return { kept, strata: [], range: null };
   const values = kept.map((p) => p.measures[s.measure]!);
   const range = { min: values.reduce((a, b) => Math.min(a, b)), max: values.reduce((a, b) => Math.max(a, b)) };
+  if (s.binning === 'quantile') {
+    const bins = quantileBins(kept.map((p, i) => ({ value: values[i]!, pairId: p.pairId })), s.bins);
+    return { kept, strata: kept.map((p) => measureStratum(s.measure, bins.get(p.pairId)!)), range: null };
+  }
   return { kept, strata: values.map((v) => measureStratum(s.measure, binOf(v, range.min, range.max, s.bins))), range };
+}
+
+/** Per corpus (a draw per corpus) or all together: the strata, prefixed "slug/" per corpus. */
+function stratify(pairs: CandidatePair[], plan: SamplePlan): { strata: Array<string | null>; kept: CandidatePair[]; range: SampleDraw['range'] } {
+  if (!plan.perCorpus) return stratifyGroup(pairs, plan);
+  const kept: CandidatePair[] = [];
+  const strata: Array<string | null> = [];
+  for (const corpus of [...new Set(pairs.map((p) => p.corpus))]) {
+    const group = stratifyGroup(pairs.filter((p) => p.corpus === corpus), plan);
+    kept.push(...group.kept);
+    strata.push(...group.strata.map((st) => (st === null ? corpus : `${corpus}/${st}`)));
+  }
+  return { kept, strata, range: null };
 }
 
 export function drawSampleReference(pairs: readonly CandidatePair[], plan: SamplePlan): SampleDraw {
   const filtered = pairs.filter((p) => passesFilters(p, plan.filters));
   const { kept, strata, range } = stratify(filtered, plan);
   const ordered = kept
-    .map((p, i) => ({ pairId: p.pairId, stratum: strata[i] ?? null, key: sampleOrderKey(plan.seed, p.pairId) }))
+    .map((p, i) => ({ pairId: p.pairId, corpus: p.corpus, stratum: strata[i] ?? null, key: sampleOrderKey(plan.seed, p.pairId) }))
     .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.pairId - y.pairId));
-  let chosen = ordered;
-  if (plan.strategy === 'random') chosen = ordered.slice(0, plan.size ?? 0);
-  if (plan.strategy === 'stratified') {
+  const firstOf = (limit: number, groupOf: (c: (typeof ordered)[number]) => string | null) => {
     const taken = new Map<string | null, number>();
-    chosen = ordered.filter((c) => {
-      const n = taken.get(c.stratum) ?? 0;
-      taken.set(c.stratum, n + 1);
-      return n < (plan.perBin ?? 0);
+    return ordered.filter((c) => {
+      const n = taken.get(groupOf(c)) ?? 0;
+      taken.set(groupOf(c), n + 1);
+      return n < limit;
     });
-  }
+  };
+  let chosen = ordered;
+  if (plan.strategy === 'random') chosen = plan.perCorpus ? firstOf(plan.size ?? 0, (c) => c.corpus) : ordered.slice(0, plan.size ?? 0);
+  if (plan.strategy === 'stratified') chosen = firstOf(plan.perBin ?? 0, (c) => c.stratum);
   let counts: Record<string, StratumCount> | null = null;
-  if (plan.stratify) {
+  if (plan.stratify || plan.perCorpus) {
     counts = {};
     for (const c of ordered) (counts[c.stratum!] ??= { available: 0, drawn: 0 }).available += 1;
     for (const c of chosen) counts[c.stratum!]!.drawn += 1;
+  }
+  let binRanges: SampleDraw['binRanges'] = null;
+  const s = plan.stratify;
+  if (s?.kind === 'measure') {
+    binRanges = {};
+    kept.forEach((p, i) => {
+      const v = p.measures[s.measure]!;
+      const st = strata[i]!;
+      const r = binRanges![st];
+      binRanges![st] = r ? [Math.min(r[0], v), Math.max(r[1], v)] : [v, v];
+    });
   }
   return {
     items: chosen.map(({ pairId, stratum }) => ({ pairId, stratum })),
@@ -99,5 +147,6 @@ export function drawSampleReference(pairs: readonly CandidatePair[], plan: Sampl
     missingMeasure: filtered.length - kept.length,
     strata: counts,
     range,
+    binRanges,
   };
 }

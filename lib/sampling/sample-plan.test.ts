@@ -12,11 +12,24 @@ describe('planSample', () => {
         strategy: 'stratified',
         size: null,
         perBin: 20,
-        stratify: { kind: 'measure', measure: 'delta', bins: 5 },
+        stratify: { kind: 'measure', measure: 'delta', bins: 5, binning: 'width' },
+        perCorpus: false,
         seed: '99',
         filters: { length: [10, 30], tiers: ['GOLD', 'SILVER'], textTypes: ['CAPTION'], measures: [] },
       },
     });
+  });
+
+  it('draws per corpus only for random and stratified samples, and bins by count only for a measure (issue 26)', () => {
+    const perCorpus = planSample({ strategy: 'stratified', perBin: 20, measure: 'delta', perCorpus: true, binning: 'quantile' }, seed);
+    expect(perCorpus.ok && perCorpus.plan).toMatchObject({ perCorpus: true, stratify: { binning: 'quantile' } });
+    const fieldsOf = (request: Parameters<typeof planSample>[0]) => {
+      const result = planSample(request, seed);
+      return result.ok ? {} : result.fields;
+    };
+    expect(fieldsOf({ strategy: 'all', perCorpus: true })['sample.perCorpus']).toMatch(/random and stratified/);
+    expect(fieldsOf({ strategy: 'stratified', perBin: 2, measure: 'cell', binning: 'quantile' })['sample.binning']).toMatch(/stratifying by a measure/);
+    expect(fieldsOf({ strategy: 'random', size: 3, binning: 'width' })['sample.binning']).toMatch(/stratifying by a measure/);
   });
 
   it('keeps a given seed (numbers become strings, so 7 and "7" draw alike)', () => {

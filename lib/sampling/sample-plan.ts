@@ -1,7 +1,9 @@
 /**
  * A campaign's sample request, checked and normalised into a plan the draw follows (in SQL, and in
  * the JavaScript reference that tests compare it with): all candidate pairs, a random n, or k per
- * stratum; after filters on the texts' word lengths, the corpus tier, the caption type and measure
+ * stratum (equal-width or equal-count bins of a measure, or the map's cells), over all the corpora
+ * or per corpus (issue 26: the EACL 2023 study drew 100 pairs from each dataset, stratified within
+ * each); after filters on the texts' word lengths, the corpus tier, the caption type and measure
  * ranges. The seed is always recorded, so every draw can be repeated. Pure.
  */
 import { isMeasureKey, type MeasureKey } from '@/lib/measures/catalog';
@@ -16,6 +18,10 @@ export interface SampleRequest {
   perBin?: number;
   measure?: string;
   bins?: number;
+  /** stratified by a measure: equal-width bins (default) or equal-count bins */
+  binning?: 'width' | 'quantile';
+  /** random and stratified: the quota (size, perBin) and the strata per corpus (issue 26) */
+  perCorpus?: boolean;
   seed?: number | string;
   filters?: {
     length?: readonly [number, number];
@@ -34,7 +40,8 @@ export interface SampleFilters {
   measures: Array<{ measure: MeasureKey; min: number | null; max: number | null }>;
 }
 
-export type Stratification = { kind: 'measure'; measure: MeasureKey; bins: number } | { kind: 'cell' };
+export type Binning = 'width' | 'quantile';
+export type Stratification = { kind: 'measure'; measure: MeasureKey; bins: number; binning: Binning } | { kind: 'cell' };
 
 export interface SamplePlan {
   strategy: 'all' | 'random' | 'stratified';
@@ -43,6 +50,8 @@ export interface SamplePlan {
   /** stratified: how many per stratum */
   perBin: number | null;
   stratify: Stratification | null;
+  /** the quota and the strata are per corpus: each corpus's own range and bins, `size` / `perBin` from each */
+  perCorpus: boolean;
   seed: string;
   filters: SampleFilters;
 }
@@ -78,7 +87,7 @@ function planStratification(request: SampleRequest, fields: Record<string, strin
     fields['sample.measure'] = `is not a measure: ${request.measure}`;
     return null;
   }
-  return { kind: 'measure', measure: request.measure, bins: request.bins ?? DEFAULT_BINS };
+  return { kind: 'measure', measure: request.measure, bins: request.bins ?? DEFAULT_BINS, binning: request.binning ?? 'width' };
 }
 
 /** Checks the request: what each strategy needs, ranges the right way round. */
@@ -93,6 +102,10 @@ export function planSample(request: SampleRequest, makeSeed: () => string = rand
     }
   }
   if (request.measure === 'cell' && request.bins !== undefined) fields['sample.bins'] = 'the characteristic map always has 5 × 5 cells';
+  if (request.binning !== undefined && (request.strategy !== 'stratified' || request.measure === 'cell')) {
+    fields['sample.binning'] = 'is only used when stratifying by a measure (the map\'s cells are fixed)';
+  }
+  if (request.perCorpus && request.strategy === 'all') fields['sample.perCorpus'] = 'is only used by the random and stratified strategies ("all" takes every pair anyway)';
   const stratify = planStratification(request, fields);
   const filters = planFilters(request.filters, fields);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
@@ -103,6 +116,7 @@ export function planSample(request: SampleRequest, makeSeed: () => string = rand
       size: request.strategy === 'random' ? (request.size ?? null) : null,
       perBin: request.strategy === 'stratified' ? (request.perBin ?? null) : null,
       stratify,
+      perCorpus: request.perCorpus === true && request.strategy !== 'all',
       seed: request.seed === undefined ? makeSeed() : String(request.seed),
       filters,
     },

@@ -16,7 +16,8 @@ export const samplePreviewSchema = z.object({
   strata: z
     .array(z.object({ stratum: z.string(), label: z.string(), lo: z.number().nullable(), hi: z.number().nullable(), available: z.number().int(), drawn: z.number().int() }))
     .nullable()
-    .describe('stratified: every non-empty stratum in order, with its candidates and how many would be drawn'),
+    .describe('stratified (or drawn per corpus): every non-empty stratum in order ("slug/delta:2" per corpus), with its candidates and how many would be drawn'),
+  short: z.array(z.string()).describe('strata with fewer candidates than the quota: they give all they have'),
 });
 export type SamplePreview = z.infer<typeof samplePreviewSchema>;
 

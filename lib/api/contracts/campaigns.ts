@@ -6,7 +6,7 @@ import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams, questionInputSchema, questionSchema } from './shared';
 import { measureKeys } from '@/lib/measures/catalog';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
-import { ORDERED_TIE_RULES, YES_NO_TIE_RULES } from '@/lib/labels/final-labels';
+import { ORDERED_TIE_RULES, VOTE_RULE_CARDS, YES_NO_RULES, YES_NO_TIE_RULES } from '@/lib/labels/final-labels';
 
 const range = z.tuple([z.number().nullable(), z.number().nullable()]).describe('[min, max]; null = open');
 
@@ -26,6 +26,11 @@ export const sampleSchema = z
     perBin: z.number().int().min(1).max(100_000).optional().describe('stratified: pairs per bin (or per map cell)'),
     measure: z.union([z.enum(measureKeys as [string, ...string[]]), z.literal('cell')]).optional().describe('stratified: the measure to bin, or "cell" for the 5 x 5 characteristic-map cells of syn and sem'),
     bins: z.number().int().min(2).max(20).optional().describe('stratified by a measure: equal-width bins over its range in the candidates (default 5)'),
+    binning: z.enum(['width', 'quantile']).optional().describe('stratified by a measure: `width` (default) equal-width bins over the observed range, the top value in the top bin; `quantile` equal-count bins (ties broken by pair id)'),
+    perCorpus: z
+      .boolean()
+      .optional()
+      .describe('random and stratified: draw `size` (or `perBin` from every bin) from each corpus, with each corpus\'s bins computed on its own candidates (EACL 2023: 100 pairs per dataset, stratified within each)'),
     seed: z.union([z.number().int(), z.string().max(64)]).optional().describe('makes the draw reproducible (default: chosen and recorded)'),
     filters: sampleFiltersSchema.optional(),
   })
@@ -44,6 +49,28 @@ export const qualitySettingsSchema = z
       .enum(YES_NO_TIE_RULES)
       .default(DEFAULT_QUALITY_SETTINGS.yesNoTie)
       .describe('yes/no answers split exactly 50/50: `open` leaves it for adjudication (method `tie`); `yes` / `no` decides it (method `median`, upper / lower). Nominal ties are always open'),
+    yesNoRule: z
+      .enum(YES_NO_RULES)
+      .default(DEFAULT_QUALITY_SETTINGS.yesNoRule)
+      .describe(
+        `yes/no questions: \`majority\` (with \`yesNoTie\` for 50/50), or a papers' vote rule (method \`vote\`; undecided counts \`tie\` or \`discarded\`; fewer answers than the rule counts and not yet certain: \`pending\`). The campaign's overlap must be the rule's count. ${Object.entries(VOTE_RULE_CARDS).map(([k, c]) => `\`${k}\`: ${c.words}`).join('; ')}`,
+      ),
+    gateMinKappa: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .default(null)
+      .describe("quality gate (MultiPIT): exclude an annotator whose Cohen's κ against the other annotators' majority is this or lower (MultiPIT kept > 0.2); null = off"),
+    gateMinGoldAccuracy: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .default(null)
+      .describe('quality gate: exclude an annotator whose accuracy on gold pairs is this or lower, 0-1 (MultiPIT kept > 0.85); null = off'),
+    gateMinJudgements: z.number().int().min(1).max(100000).default(20).describe('quality gate: judgements an annotator gives before the gate judges them'),
+    gateQuestion: z.string().min(1).max(64).nullable().default(null).describe('quality gate: the question κ is computed on; null = the first yes/no question, else the first labelled one'),
   })
   .strict();
 export type QualitySettingsBody = z.infer<typeof qualitySettingsSchema>;

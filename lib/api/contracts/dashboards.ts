@@ -39,6 +39,7 @@ export const campaignMapQuery = z
     source: z.enum(['ratings', 'measures']).default('ratings'),
     annotator: z.string().min(1).max(64).optional().describe('ratings: one annotator (pseudonym) instead of the per-pair median'),
     median: z.enum(['lower', 'upper']).default('lower').describe('ratings: which median an even number of ratings takes'),
+    corpus: z.string().min(1).max(200).optional().describe("one of the campaign's corpora (slug): the map of its pairs only (the EACL 2023 paper's Fig. 2 draws one map per dataset)"),
   })
   .strict();
 
@@ -50,7 +51,7 @@ export const getCampaignMap = defineContract({
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
   query: campaignMapQuery,
-  responses: { 200: { description: 'The map', schema: mapSchema }, ...standardErrors, 404: notFound('The campaign (or the annotator)') },
+  responses: { 200: { description: 'The map', schema: mapSchema }, ...standardErrors, 404: notFound('The campaign (or the annotator, or the corpus among its corpora)') },
 });
 
 export const questionAgreementSchema = z
@@ -80,6 +81,11 @@ export const agreementQuery = z
     bootstrap: z.coerce.number().int().min(0).max(10_000).default(1000).describe('bootstrap resamples for the 95% interval (0: none)'),
     seed: z.coerce.number().pipe(dbInt.min(0)).default(1),
     minShared: z.coerce.number().pipe(dbInt.min(1)).default(10).describe('annotator pairs sharing fewer rated pairs are left out of the mean pairwise Cohen kappa'),
+    merged: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true')
+      .describe('relation questions read with forward and reverse entailment merged into one class (the thesis); default: the six directional classes'),
   })
   .strict();
 

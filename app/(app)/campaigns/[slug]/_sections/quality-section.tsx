@@ -9,22 +9,29 @@ import { GoldFileForm } from '@/components/campaigns/gold-file-form';
 import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
 import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
 import { readCampaignQualitySettings } from '@/lib/db/quality-settings';
+import { readMajorityKappa } from '@/lib/db/quality-gate';
+import { gateIsOn } from '@/lib/annotation/quality-gate';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
-import { describeFinalMethod, isOpenMethod } from '@/lib/labels/final-labels';
+import { describeFinalMethod, isOpenMethod, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
 
 /** Gold pairs and accuracy per annotator, the final labels by method, links to the adjudication queue and the final labels. */
 export async function QualitySection({
   campaign,
 }: {
-  campaign: { id: number; slug: string; goldEvery: number; questions: Question[] };
+  campaign: { id: number; slug: string; goldEvery: number; overlap: number; questions: Question[] };
 }) {
   const pool = getSqlPool();
-  const [gold, methods, discussion, settings] = await Promise.all([
+  const [gold, methods, discussion, settings, kappas] = await Promise.all([
     readGoldAccuracy(pool, campaign.id),
     countFinalMethods(pool, campaign.id),
     measureDiscussionAgreement(pool, campaign.id, campaign.questions),
     readCampaignQualitySettings(pool, campaign.id),
+    readMajorityKappa(pool, campaign.id),
   ]);
+  const rows = gold.members.map((m) => {
+    const k = kappas.find((x) => x.userId === m.userId);
+    return { ...m, kappa: k?.kappa ?? null, shared: k?.shared ?? 0 };
+  });
   const open = methods.filter((m) => isOpenMethod(m.method)).reduce((s, m) => s + m.n, 0);
   return (
     <div className="stack">
@@ -35,10 +42,18 @@ export async function QualitySection({
           : ' (none handed out: the campaign asks for no gold pairs)'}
         ; annotators under {(gold.minAccuracy * 100).toFixed(0)}% on them are flagged.
       </p>
-      {gold.members.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={gold.members} minAccuracy={gold.minAccuracy} />}
+      {rows.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={rows} minAccuracy={gold.minAccuracy} kappaQuestion={kappas[0]?.question ?? null} />}
+      {settings && gateIsOn(settings) && (
+        <p className="small">
+          Quality gate on: annotators are excluded automatically once they have given {settings.gateMinJudgements} judgements when
+          {settings.gateMinKappa !== null && ` their κ against the others' majority (on ${settings.gateMinJudgements} shared pairs or more) is ${settings.gateMinKappa} or lower`}
+          {settings.gateMinKappa !== null && settings.gateMinGoldAccuracy !== null && ' or'}
+          {settings.gateMinGoldAccuracy !== null && ` their gold accuracy is ${(settings.gateMinGoldAccuracy * 100).toFixed(0)}% or lower`}.
+        </p>
+      )}
       <details>
         <summary>Quality settings</summary>
-        <QualitySettingsForm slug={campaign.slug} questions={campaign.questions} settings={settings ?? DEFAULT_QUALITY_SETTINGS} />
+        <QualitySettingsForm slug={campaign.slug} questions={campaign.questions} settings={settings ?? DEFAULT_QUALITY_SETTINGS} overlap={campaign.overlap} />
       </details>
       <details>
         <summary>Mark a gold pair</summary>
@@ -49,6 +64,11 @@ export async function QualitySection({
         <GoldFileForm campaignId={campaign.id} questionKeys={campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key)} />
       </details>
       <h3>Final labels</h3>
+      {settings && settings.yesNoRule !== 'majority' && (
+        <p className="small">
+          Yes/no questions follow the vote rule <strong>{VOTE_RULE_CARDS[settings.yesNoRule].words}</strong>.
+        </p>
+      )}
       {methods.length === 0 ? (
         <p className="muted">No answers yet.</p>
       ) : (

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import Link from 'next/link';
 import { z } from 'zod';
 import { loadQuestionTables } from '@/lib/db/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computePairwiseKappas, computeQuestionAgreement, DEFAULT_MIN_SHARED_PAIRS } from '@/lib/dashboards/question-agreement';
+import { computePairwiseKappas, computeQuestionAgreement, DEFAULT_MIN_SHARED_PAIRS, mergeRelationDirections } from '@/lib/dashboards/question-agreement';
 import { computeConfusionMatrix } from '@/lib/dashboards/agreement-aids';
 import type { BreakdownFacet } from '@/lib/dashboards/agreement-breakdown';
 import { isMeasureKey } from '@/lib/measures/catalog';
@@ -26,6 +27,7 @@ const searchSchema = z.object({
   seed: z.coerce.number().int().min(0).max(INT4_MAX).catch(1).default(1),
   by: z.string().catch('corpus').default('corpus'),
   minShared: z.coerce.number().int().min(1).max(1_000_000).catch(DEFAULT_MIN_SHARED_PAIRS).default(DEFAULT_MIN_SHARED_PAIRS),
+  relations: z.enum(['directional', 'merged']).catch('directional').default('directional'),
 });
 
 function facetOf(by: string): BreakdownFacet {
@@ -36,8 +38,10 @@ function facetOf(by: string): BreakdownFacet {
 
 export default async function CampaignAgreementPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
-  const { resamples, seed, by, minShared } = searchSchema.parse(await searchParams);
-  const tables = await loadQuestionTables(getSqlPool(), campaign);
+  const { resamples, seed, by, minShared, relations } = searchSchema.parse(await searchParams);
+  const merged = relations === 'merged';
+  const tables = (await loadQuestionTables(getSqlPool(), campaign)).map((t) => mergeRelationDirections(t, merged && t.question.type === 'relation'));
+  const asksRelation = campaign.questions.some((q) => q.type === 'relation');
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
   const rows = tables.map((t) => ({ key: t.question.key, label: t.question.label, agreement: computeQuestionAgreement(t.table, t.scheme, { minSharedPairs: minShared }) }));
   return (
@@ -52,11 +56,23 @@ export default async function CampaignAgreementPage({ params, searchParams }: Ca
         <>
           <PageSection id="agreement" title="Agreement by question">
             <AgreementTable rows={rows} />
-            <MinSharedForm minShared={minShared} hidden={{ resamples, seed, by }} />
+            <MinSharedForm minShared={minShared} hidden={{ resamples, seed, by, relations }} />
+            {asksRelation && (
+              <p className="small">
+                Entailment relation read with{' '}
+                <Link href={`${base}?relations=directional&minShared=${minShared}`} aria-current={merged ? undefined : 'page'}>
+                  six directional classes
+                </Link>{' '}
+                ·{' '}
+                <Link href={`${base}?relations=merged&minShared=${minShared}`} aria-current={merged ? 'page' : undefined}>
+                  forward and reverse merged (the thesis)
+                </Link>
+              </p>
+            )}
           </PageSection>
           <PageSection id="intervals" title="95% confidence intervals" note={`${resamples.toLocaleString('en')} bootstrap resamples over pairs, seed ${seed}`}>
             <Suspense fallback={<LoadingBlock label="bootstrap intervals" />}>
-              <BootstrapSection campaign={campaign} resamples={resamples} seed={seed} />
+              <BootstrapSection campaign={campaign} resamples={resamples} seed={seed} mergedRelations={merged} />
             </Suspense>
           </PageSection>
           <PageSection id="matrices" title="Annotators and answers">

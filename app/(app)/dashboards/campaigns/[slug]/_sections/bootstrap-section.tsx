@@ -2,9 +2,9 @@ import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
 import { campaignAgreement } from '@/lib/http/dashboard-campaign';
 
 /** The bootstrap intervals, streamed in after the point estimates (resampling takes a moment). */
-export async function BootstrapSection({ campaign, resamples, seed }: { campaign: DashboardCampaign; resamples: number; seed: number }) {
+export async function BootstrapSection({ campaign, resamples, seed, mergedRelations = false }: { campaign: DashboardCampaign; resamples: number; seed: number; mergedRelations?: boolean }) {
   // Resampled on a worker thread: the point estimates and every other request go on meanwhile.
-  const agreement = await campaignAgreement(campaign, { bootstrap: { resamples, seed } });
+  const agreement = await campaignAgreement(campaign, { bootstrap: { resamples, seed }, mergedRelations });
   return (
     <table className="data" aria-label="Bootstrap intervals">
       <thead>

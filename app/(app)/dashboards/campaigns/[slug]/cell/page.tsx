@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
-import { getCampaignMeasureMap, getCampaignRatingsMap } from '@/lib/db/characteristic-maps';
+import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora } from '@/lib/db/characteristic-maps';
 import { listCellPairs, type CellScope } from '@/lib/db/map-cell-pairs';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { measureBinLabel, parseCell } from '@/lib/dashboards/characteristic-map';
@@ -18,6 +18,7 @@ const searchSchema = z.object({
   source: z.enum(['ratings', 'measures']).default('ratings'),
   median: z.enum(['lower', 'upper']).default('lower'),
   annotator: z.string().min(1).max(64).optional(),
+  corpus: z.string().min(1).max(200).optional(),
   cell: z.string(),
   page: z.coerce.number().int().min(1).max(INT4_MAX).catch(1).default(1),
 });
@@ -29,13 +30,16 @@ export default async function CampaignCellPage({ params, searchParams }: Campaig
   if (!parsed.success || !cell) notFound();
   const { source, median, annotator, page } = parsed.data;
   const pool = getSqlPool();
-  const scope: CellScope = source === 'measures' ? { kind: 'campaign', campaignId: campaign.id, source } : { kind: 'campaign', campaignId: campaign.id, source, median, annotator };
-  const map = source === 'measures' ? await getCampaignMeasureMap(pool, campaign.id) : await getCampaignRatingsMap(pool, campaign.id, { median, annotator });
+  const corpus = parsed.data.corpus === undefined ? null : (await listCampaignCorpora(pool, campaign.id)).find((c) => c.slug === parsed.data.corpus);
+  if (corpus === undefined) notFound();
+  const corpusId = corpus?.id;
+  const scope: CellScope = source === 'measures' ? { kind: 'campaign', campaignId: campaign.id, source, corpusId } : { kind: 'campaign', campaignId: campaign.id, source, median, annotator, corpusId };
+  const map = source === 'measures' ? await getCampaignMeasureMap(pool, campaign.id, corpusId ?? null) : await getCampaignRatingsMap(pool, campaign.id, { median, annotator, corpusId });
   const [x, y] = cell;
   const pairs = await listCellPairs(pool, scope, cell, { page, pageSize: PAGE_SIZE });
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
-  const query = `source=${source}&median=${median}${annotator ? `&annotator=${encodeURIComponent(annotator)}` : ''}&cell=${x},${y}`;
-  const where = source === 'measures' ? `syn ${measureBinLabel(x)}, sem ${measureBinLabel(y)}` : `syntactic rating ${x}, semantic rating ${y}${annotator ? ` by ${annotator}` : ` (${median} median)`}`;
+  const query = `source=${source}&median=${median}${annotator ? `&annotator=${encodeURIComponent(annotator)}` : ''}${corpus ? `&corpus=${encodeURIComponent(corpus.slug)}` : ''}&cell=${x},${y}`;
+  const where = `${source === 'measures' ? `syn ${measureBinLabel(x)}, sem ${measureBinLabel(y)}` : `syntactic rating ${x}, semantic rating ${y}${annotator ? ` by ${annotator}` : ` (${median} median)`}`}${corpus ? `, ${corpus.name}` : ''}`;
   return (
     <>
       <PageHeader

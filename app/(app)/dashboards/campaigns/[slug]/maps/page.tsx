@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { getCampaignMeasureMap, getCampaignRatingsMap, listRatingAnnotators } from '@/lib/db/characteristic-maps';
+import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora, listRatingAnnotators } from '@/lib/db/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { MAP_BINS, maxShare, measureBinLabel, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,11 +30,18 @@ export default async function CampaignMapsPage({ params, searchParams }: Campaig
   const { median } = searchSchema.parse(await searchParams);
   const pool = getSqlPool();
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
-  const annotators = await listRatingAnnotators(pool, campaign.id);
+  const [annotators, corpora] = await Promise.all([listRatingAnnotators(pool, campaign.id), listCampaignCorpora(pool, campaign.id)]);
   const maps: ShownMap[] = [
-    { key: 'median', title: `Median ratings (${median} median for even counts)`, map: await getCampaignRatingsMap(pool, campaign.id, { median }), axes: ratingAxes, query: `source=ratings&median=${median}` },
-    { key: 'measures', title: 'Measures (syn × sem)', map: await getCampaignMeasureMap(pool, campaign.id), axes: measureAxes, query: 'source=measures' },
+    { key: 'median', title: `Median ratings (${median} median for even counts)${corpora.length > 1 ? ', all corpora' : ''}`, map: await getCampaignRatingsMap(pool, campaign.id, { median }), axes: ratingAxes, query: `source=ratings&median=${median}` },
   ];
+  // one ratings map per corpus, side by side on the same scale (the EACL 2023 paper's Fig. 2)
+  if (corpora.length > 1) {
+    for (const c of corpora) {
+      const query = `source=ratings&median=${median}&corpus=${encodeURIComponent(c.slug)}`;
+      maps.push({ key: `median-${c.slug}`, title: `Median ratings: ${c.name}`, map: await getCampaignRatingsMap(pool, campaign.id, { median, corpusId: c.id }), axes: ratingAxes, query });
+    }
+  }
+  maps.push({ key: 'measures', title: 'Measures (syn × sem)', map: await getCampaignMeasureMap(pool, campaign.id), axes: measureAxes, query: 'source=measures' });
   for (const a of annotators) maps.push({ key: `annotator-${a}`, title: `Annotator ${a}`, map: await getCampaignRatingsMap(pool, campaign.id, { annotator: a }), axes: ratingAxes, query: `source=ratings&annotator=${encodeURIComponent(a)}` });
   const scaleMax = maxShare(maps.map((m) => m.map));
   return (

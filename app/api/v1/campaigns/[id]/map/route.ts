@@ -1,18 +1,24 @@
-/** GET /api/v1/campaigns/{id}/map: the campaign's characteristic map from ratings (median or one annotator) or measures. */
+/** GET /api/v1/campaigns/{id}/map: the campaign's characteristic map from ratings (median or one annotator) or measures, of all its corpora or one. */
 import { getCampaignMap } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
 import { AppError } from '@/lib/errors/app-error';
-import { getCampaignMeasureMap, getCampaignRatingsMap, listRatingAnnotators } from '@/lib/db/characteristic-maps';
+import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora, listRatingAnnotators } from '@/lib/db/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 export const GET = apiRoute(getCampaignMap, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
   const pool = getSqlPool();
+  let corpusId: number | null = null;
+  if (query.corpus !== undefined) {
+    const corpus = (await listCampaignCorpora(pool, campaign.id)).find((c) => c.slug === query.corpus);
+    if (!corpus) throw new AppError('NOT_FOUND', 'The campaign has no corpus with that slug.');
+    corpusId = corpus.id;
+  }
   if (query.source === 'measures') {
     if (query.annotator) throw new AppError('INVALID_INPUT', 'annotator applies to source=ratings only.', { fields: { 'query.annotator': 'applies to source=ratings only' } });
-    return { status: 200, body: await getCampaignMeasureMap(pool, campaign.id) };
+    return { status: 200, body: await getCampaignMeasureMap(pool, campaign.id, corpusId) };
   }
   if (query.annotator && !(await listRatingAnnotators(pool, campaign.id)).includes(query.annotator)) throw new AppError('NOT_FOUND', 'No annotator with that pseudonym rated this campaign.');
-  return { status: 200, body: await getCampaignRatingsMap(pool, campaign.id, { median: query.median, annotator: query.annotator }) };
+  return { status: 200, body: await getCampaignRatingsMap(pool, campaign.id, { median: query.median, annotator: query.annotator, corpusId: corpusId ?? undefined }) };
 });
