@@ -74,9 +74,7 @@ function brokenWords(page: Page, root: string) {
   }, root);
 }
 
-// Not met yet (issue 19): with the demo's longest texts, all seven questions and the guidelines beside,
-// Submit ends at about 909 px of 800 (measured 2026-11-26). Remove the fixme once the layout fits.
-test.fixme('at 1280×800 both texts, the active question and Submit are on screen, and a Likert scale is one row', async ({ page, loginAs, researcher }) => {
+test('at 1280×800 both texts, the active question and Submit are on screen, and a Likert scale is one row', async ({ page, loginAs, researcher }) => {
   const campaign = await createCampaign(researcher, { size: 1, questions: ALL_QUESTIONS });
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs('annotator');

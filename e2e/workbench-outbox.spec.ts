@@ -84,7 +84,10 @@ test('answers queued while offline survive a reload and are sent once the server
   await page.keyboard.press('y');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('outbox-entry')).toHaveCount(2);
-  await expect(page.getByTestId('workbench-message')).toContainText('Saving your answer');
+  // both answers wait on this device, and the status line says so; the next pair waits for the server
+  await expect(saveStatus(page)).toContainText('Your answer: waiting to be sent');
+  await expect(page.getByTestId('outbox-indicator')).toContainText('2 answers wait to be sent');
+  await expect(page.getByTestId('waiting-cue')).toContainText('Saving your answer');
 
   await page.reload();
   await expect(page.getByTestId('outbox-entry')).toHaveCount(2);

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Answers, Question } from '@/lib/annotation/questions';
-import { PairReview } from '@/components/annotation/pair-review';
+import { NothingLeft, PairReview, SavedMessage } from '@/components/annotation/pair-review';
 
 export interface QueueItem {
   pairId: number;
@@ -34,7 +34,7 @@ export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props
   const pair = pairs[Math.min(index, pairs.length - 1)];
   const open = useMemo(() => [...questions.filter((q) => pair?.open.includes(q.key)), NOTE], [questions, pair]);
   const initial = useMemo<Answers>(() => ({}), []);
-  if (!pair) return <p className="empty">No open pairs: every final label is decided.</p>;
+  if (!pair) return <NothingLeft message={message}>No open pairs: every final label is decided.</NothingLeft>;
   const page = (by: 1 | -1) => setIndex((i) => Math.max(0, Math.min(pairs.length - 1, i + by)));
 
   const save = async (chosen: Answers): Promise<string | null> => {
@@ -57,11 +57,7 @@ export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props
         Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} shown ({total} open) · answer keys as in the workbench
         · <kbd>Enter</kbd> saves · <kbd>[</kbd> <kbd>]</kbd> previous / next pair · <kbd>t</kbd> note
       </p>
-      {message ? (
-        <p className="alert success" role="status">
-          {message}
-        </p>
-      ) : null}
+      <SavedMessage message={message} />
       <PairReview
         key={pair.pairId}
         pairId={pair.pairId}

@@ -163,3 +163,22 @@ export function PairReview(props: Props) {
     </div>
   );
 }
+
+/** What the last save did (on the review screens, above the pair). */
+export function SavedMessage({ message }: { message: string | null }) {
+  return message ? (
+    <p className="alert success" role="status">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** No pair left: the last save's message stays, as the save may be what emptied the list. */
+export function NothingLeft({ message, children }: { message: string | null; children: ReactNode }) {
+  return (
+    <div className="stack">
+      <SavedMessage message={message} />
+      <p className="empty">{children}</p>
+    </div>
+  );
+}

@@ -73,7 +73,7 @@ export function QuestionPanel({ formKey, questions, answers, activeIndex, errors
         const required = isRequired(q, answers);
         const error = errors[q.key];
         const id = questionDomId(formKey, q.key);
-        const className = `${styles.question} ${q.type === 'text' ? styles.questionText : ''} ${i === activeIndex ? styles.questionActive : ''} ${error ? styles.questionMissing : ''}`;
+        const className = `${styles.question} ${q.type === 'text' ? styles.questionText : ''} ${q.type === 'boolean' ? styles.questionShort : ''} ${i === activeIndex ? styles.questionActive : ''} ${error ? styles.questionMissing : ''}`;
         const title = (
           <>
             {q.label} {required ? null : <span className={styles.optional}>(optional)</span>}

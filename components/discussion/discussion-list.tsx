@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Answers, Question } from '@/lib/annotation/questions';
 import { AnswerList } from '@/components/annotation/answer-list';
-import { PairReview } from '@/components/annotation/pair-review';
+import { NothingLeft, PairReview, SavedMessage } from '@/components/annotation/pair-review';
 import { PairTexts } from '@/components/annotation/pair-texts';
 import type { DiscussionPair } from '@/lib/db/discussion';
 
@@ -30,7 +30,7 @@ export function DiscussionList({ campaignId, questions, pairs, isActive }: Props
     () => questions.filter((q) => q.type === 'text' || pair?.disagreed.includes(q.key)),
     [questions, pair],
   );
-  if (!pair) return <p className="empty">No disagreements on the pairs you answered.</p>;
+  if (!pair) return <NothingLeft message={message}>No disagreements on the pairs you answered.</NothingLeft>;
   const page = (by: 1 | -1) => setIndex((i) => Math.max(0, Math.min(pairs.length - 1, i + by)));
 
   const revise = async (answers: Answers): Promise<string | null> => {
@@ -57,11 +57,7 @@ export function DiscussionList({ campaignId, questions, pairs, isActive }: Props
         Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} · you answered version {pair.version} · answer keys as in
         the workbench · <kbd>Enter</kbd> saves · <kbd>[</kbd> <kbd>]</kbd> previous / next pair
       </p>
-      {message ? (
-        <p className="alert success" role="status">
-          {message}
-        </p>
-      ) : null}
+      <SavedMessage message={message} />
       {isActive ? (
         <PairReview
           key={`${pair.pairId}-${pair.version}`}
