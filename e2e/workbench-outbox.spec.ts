@@ -59,6 +59,9 @@ test('answers queued while offline survive a reload and are sent once the server
   loginAs,
   researcher,
 }) => {
+  // the queued answers back off while they fail (up to 60 s between tries, docs/workbench.md): on a busy
+  // machine they fail long enough before the server is back for the next try to be a minute away
+  test.setTimeout(150_000);
   const campaign = await createCampaign(researcher, { size: 3, questions: ['semantic', 'paraphraseLoose'] });
   await loginAs('annotator');
   await openWorkbench(page, campaign.slug);
@@ -93,7 +96,7 @@ test('answers queued while offline survive a reload and are sent once the server
   await expect(page.getByTestId('outbox-entry')).toHaveCount(2);
   await expect(page.getByTestId('outbox-indicator')).toContainText('2 answers wait to be sent');
   await page.unroute('**/api/v1/campaigns/*/annotations');
-  await expect(page.getByTestId('outbox-indicator')).toContainText('All answers saved', { timeout: 20_000 });
+  await expect(page.getByTestId('outbox-indicator')).toContainText('All answers saved', { timeout: 75_000 });
   await expect(page.getByTestId('progress')).toHaveText('2 done · 1 to go');
   expect(await pairTexts(page)).not.toEqual(second);
 

@@ -7,7 +7,7 @@
  * What was stored is read back through the API.
  */
 import type { Page } from '@playwright/test';
-import { createCampaign, expect, expectNoDuplicates, openWorkbench, pairTexts, saveStatus, storedLines, test } from './workbench-helpers';
+import { createCampaign, expect, expectNoDuplicates, openWorkbench, pairTexts, sameSite, saveStatus, storedLines, test } from './workbench-helpers';
 
 /** Holds the next `GET …/next` of the page until `release()` (and for at least a second); `reached` resolves when it arrives. */
 async function holdNextPair(page: Page, campaignId: number) {
@@ -70,12 +70,15 @@ test('keys typed while the next pair loads are not used and say so; keys once it
   ]);
 });
 
-test('a key pressed in the same task that shows the new pair answers the new pair, never the old', async ({ page, loginAs, researcher }) => {
+test('a key pressed in the same task that shows the new pair answers the new pair, never the old', async ({ page, loginAs, researcher, baseURL }) => {
   const campaign = await createCampaign(researcher, { size: 2, questions: ['semantic'], randomiseOrder: false });
   await loginAs('annotator');
   const hold = await holdNextPair(page, campaign.id);
   await openWorkbench(page, campaign.slug);
-  const firstPair = (await page.request.get(`/api/v1/campaigns/${campaign.id}/next`).then((r) => r.json())) as { pairId: number };
+  // the pair on screen is the held one; a GET of next from outside the page names this site (the cross-site rule)
+  const held = await page.request.get(`/api/v1/campaigns/${campaign.id}/next`, { headers: sameSite(baseURL) });
+  expect(held.status()).toBe(200);
+  const firstPair = (await held.json()) as { pairId: number };
 
   await page.keyboard.press('0');
   hold.arm();
