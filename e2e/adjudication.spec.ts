@@ -139,6 +139,10 @@ test('the adjudication queue on a phone and the discussion round use the workben
   await expect(annotator.getByRole('radio', { name: /unrelated/ })).toBeChecked();
   await expectTexts(annotator, 300, false);
   await saveScreen(annotator, 'discussion-1280.png');
+  await annotator.setViewportSize({ width: 390, height: 844 });
+  await expectTexts(annotator, 300, true);
+  await saveScreen(annotator, 'discussion-390.png');
+  await annotator.setViewportSize({ width: 1280, height: 800 });
   // the keys are the workbench's: 3, then Enter revises
   await annotator.keyboard.press('3');
   await annotator.keyboard.press('Enter');

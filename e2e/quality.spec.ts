@@ -119,6 +119,7 @@ test('gold pairs from a file on the campaign page: a bad row is named by its lin
 });
 
 test('a disagreement is adjudicated from the queue with the keyboard', async ({ browser, baseURL, researcher }) => {
+  test.setTimeout(150_000); // three sign-ins and a decision that recomputes the final labels: over a minute on a busy machine
   const campaign = await newCampaign(researcher, { questions: ['relation', 'rationale'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
   const annotator = await pageAs(browser, 'annotator', baseURL);
   const admin = await pageAs(browser, 'admin', baseURL);
