@@ -9,6 +9,7 @@ export function LikertScale({ name, question, value, onChange }: AnswerInputProp
       options={keyedOptions(question)}
       selected={value === undefined ? undefined : String(value)}
       onSelect={(v) => onChange(Number(v))}
+      layout="scale"
     />
   );
 }

@@ -35,15 +35,17 @@ interface Props {
   options: readonly GroupOption[];
   selected: string | undefined;
   onSelect: (value: string) => void;
+  /** 'scale': the options side by side in equal columns, in one row (a Likert scale) */
+  layout?: 'wrap' | 'scale';
 }
 
 /**
  * The options of one question as native radio buttons (so arrow keys, Space, screen readers and
  * the mouse all work), each with its shortcut key shown. The question's fieldset gives the label.
  */
-export function OptionGroup({ name, options, selected, onSelect }: Props) {
+export function OptionGroup({ name, options, selected, onSelect, layout = 'wrap' }: Props) {
   return (
-    <div className={styles.options}>
+    <div className={`${styles.options} ${layout === 'scale' ? styles.scale : ''}`}>
       {options.map((o) => (
         <label key={o.value} className={styles.option}>
           <input type="radio" name={name} value={o.value} checked={selected === o.value} onChange={() => onSelect(o.value)} />

@@ -62,29 +62,23 @@ export function PairForm(props: Props) {
             Skip pair <kbd>s</kbd>
           </button>
         )}
-      </div>
-      <p className={styles.keystrip} aria-label="Main shortcuts">
-        <span>
-          <kbd>↑</kbd> <kbd>↓</kbd> question
-        </span>
-        {hasText ? (
+        <span className={styles.keystrip} aria-label="Main shortcuts">
           <span>
-            <kbd>t</kbd> rationale
+            <kbd>↑</kbd> <kbd>↓</kbd> question
           </span>
-        ) : null}
-        <span>
-          <kbd>Backspace</kbd> clear answer
+          {hasText ? (
+            <span>
+              <kbd>t</kbd> rationale
+            </span>
+          ) : null}
+          <span>
+            <kbd>Backspace</kbd> clear answer
+          </span>
+          <span>
+            <kbd>Esc</kbd> current pair
+          </span>
         </span>
-        <span>
-          <kbd>Esc</kbd> current pair
-        </span>
-        <span>
-          <kbd>g</kbd> guidelines
-        </span>
-        <span>
-          <kbd>?</kbd> all shortcuts
-        </span>
-      </p>
+      </div>
     </div>
   );
 }

@@ -5,13 +5,15 @@ interface Props {
   /** [first shown, second shown]: plain text, never HTML */
   texts: readonly [string, string];
   image: { key: string; url: string | null } | null;
+  /** test ids `<testId>-1` and `-2` of the two texts (another name for a pair that is no longer the one to answer) */
+  testId?: string;
 }
 
 /**
  * The two texts side by side, large, as plain text: captions may contain markup, and React
  * escapes it, so `<b>` shows as the characters it is. Line breaks in a text are kept.
  */
-export function PairTexts({ texts, image }: Props) {
+export function PairTexts({ texts, image, testId = 'pair-text' }: Props) {
   const imageUrl = imagePageUrl(image);
   return (
     <>
@@ -19,7 +21,7 @@ export function PairTexts({ texts, image }: Props) {
         {texts.map((text, i) => (
           <section key={i} className={styles.text} aria-labelledby={`pair-text-${i + 1}`}>
             <h2 id={`pair-text-${i + 1}`}>Text {i + 1}</h2>
-            <p className={styles.textBody} data-testid={`pair-text-${i + 1}`}>
+            <p className={styles.textBody} data-testid={`${testId}-${i + 1}`}>
               {text}
             </p>
           </section>

@@ -1,4 +1,5 @@
 'use client';
+import type { ReactNode } from 'react';
 import type { AnswerValue, Answers, Question } from '@/lib/annotation/questions';
 import { isRequired } from '@/lib/annotation/questions';
 import { ChoiceQuestion } from './choice-question';
@@ -18,6 +19,8 @@ interface Props {
   errors: Readonly<Record<string, string>>;
   onAnswer: (key: string, value: AnswerValue) => void;
   onActivate: (index: number) => void;
+  /** shown beside a question's input (the review screens: every annotator's answer) */
+  beside?: (question: Question) => ReactNode;
 }
 
 export const questionDomId = (formKey: string, key: string) => `q-${formKey.replace(/[^A-Za-z0-9_-]/g, '-')}-${key}`;
@@ -63,14 +66,14 @@ function QuestionInput({
 }
 
 /** The campaign's questions for the pair on screen; the active one is outlined and owns the answer keys. */
-export function QuestionPanel({ formKey, questions, answers, activeIndex, errors, onAnswer, onActivate }: Props) {
+export function QuestionPanel({ formKey, questions, answers, activeIndex, errors, onAnswer, onActivate, beside }: Props) {
   return (
     <div className={styles.questions} role="group" aria-label="Questions">
       {questions.map((q, i) => {
         const required = isRequired(q, answers);
         const error = errors[q.key];
         const id = questionDomId(formKey, q.key);
-        const className = `${styles.question} ${i === activeIndex ? styles.questionActive : ''} ${error ? styles.questionMissing : ''}`;
+        const className = `${styles.question} ${q.type === 'text' ? styles.questionText : ''} ${q.type === 'boolean' ? styles.questionShort : ''} ${i === activeIndex ? styles.questionActive : ''} ${error ? styles.questionMissing : ''}`;
         const title = (
           <>
             {q.label} {required ? null : <span className={styles.optional}>(optional)</span>}
@@ -83,15 +86,21 @@ export function QuestionPanel({ formKey, questions, answers, activeIndex, errors
           </>
         );
         return q.type === 'text' ? (
-          <div key={q.key} className={className} data-question-index={i} onFocus={() => onActivate(i)}>
-            <label htmlFor={id} style={{ display: 'block' }}>
-              {title}
-            </label>
-            <span id={`${id}-help`} className="muted small">
-              <kbd>t</kbd> to write · <kbd>Enter</kbd> submits · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd>{' '}
-              leaves the field
-            </span>
+          <div
+            key={q.key}
+            className={className}
+            data-question-index={i}
+            onFocus={() => onActivate(i)}
+            aria-current={i === activeIndex ? 'step' : undefined}
+          >
+            <div className={styles.questionLabel}>
+              <label htmlFor={id}>{title}</label>
+              <span id={`${id}-help`} className="muted small">
+                <kbd>t</kbd> write · <kbd>Esc</kbd> leave
+              </span>
+            </div>
             <QuestionInput formKey={formKey} question={q} answers={answers} onAnswer={onAnswer} />
+            {beside ? <div className={styles.beside}>{beside(q)}</div> : null}
           </div>
         ) : (
           <fieldset
@@ -103,6 +112,7 @@ export function QuestionPanel({ formKey, questions, answers, activeIndex, errors
           >
             <legend>{title}</legend>
             <QuestionInput formKey={formKey} question={q} answers={answers} onAnswer={onAnswer} />
+            {beside ? <div className={styles.beside}>{beside(q)}</div> : null}
           </fieldset>
         );
       })}

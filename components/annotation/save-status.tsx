@@ -33,7 +33,8 @@ function describe(state: SaveState): [string, string] {
     case 'none':
       return ['', ''];
     case 'draft':
-      return ['', 'Not submitted yet (kept on this device)'];
+      // answers in the form are kept as they are given; the status line speaks of submissions only
+      return ['', ''];
     case 'queued':
       return [
         styles.statusPending ?? '',

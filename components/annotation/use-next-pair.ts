@@ -1,10 +1,17 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
+import type { Answers } from '@/lib/annotation/questions';
 import type { ApiClient, ApiResult, NextPair } from './api-client';
+
+/** The pair just answered, kept on screen (dimmed) until the next one arrives. */
+export interface AnsweredPair {
+  pair: NextPair;
+  answers: Answers;
+}
 
 export type PairScreen =
   /** asking the server, or waiting until the answer just given is confirmed (the server would hand out the same pair again) */
-  | { kind: 'waiting' }
+  | { kind: 'waiting'; previous?: AnsweredPair }
   | { kind: 'pair'; pair: NextPair }
   | { kind: 'done' }
   | { kind: 'unavailable'; message: string; retryable: boolean };
@@ -52,8 +59,11 @@ export function useNextPair(api: ApiClient, campaignId: number, ready: boolean, 
     };
   }, [screen]);
 
-  /** The current pair was submitted (or the annotator asks again): wait for the outbox, then ask for the next one. */
-  const advance = useCallback(() => setScreen({ kind: 'waiting' }), []);
+  /**
+   * The current pair was submitted (or the annotator asks again): wait for the outbox, then ask for
+   * the next one. The answered pair, when given, stays on screen (dimmed) meanwhile.
+   */
+  const advance = useCallback((previous?: AnsweredPair) => setScreen({ kind: 'waiting', previous }), []);
 
   return { screen, progress, setProgress, advance };
 }

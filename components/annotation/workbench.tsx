@@ -1,7 +1,9 @@
 'use client';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { checkAnswers } from '@/lib/annotation/questions';
 import { formKeyOf, sameAnswers, type FormTarget } from './answer-form';
+import { focusQuestion } from './focus-question';
+import { applyFormAction } from './form-keys';
 import { createApiClient, type CampaignView } from './api-client';
 import { GoldFeedback, useGoldMiss } from './gold-feedback';
 import { GuidelinesPanel } from './guidelines-panel';
@@ -24,17 +26,6 @@ const SKIP_CONFIRM_MS = 5_000;
 interface Props {
   campaignId: number;
   userId: number;
-}
-
-/** Puts the keyboard focus on the active question's checked (or first) option, its text field, or the submit button. */
-function focusQuestion(index: number | null): void {
-  if (index === null) return document.getElementById('workbench-submit')?.focus();
-  const box = document.querySelector(`#workbench-form [data-question-index="${index}"]`);
-  (
-    box?.querySelector<HTMLElement>('textarea') ??
-    box?.querySelector<HTMLElement>('input:checked') ??
-    box?.querySelector<HTMLElement>('input')
-  )?.focus();
 }
 
 /**
@@ -99,14 +90,20 @@ export function Workbench({ campaignId, userId }: Props) {
     [item, pair],
   );
 
-  useEffect(() => {
+  // The form follows the pair in the same commit that brings it (a layout effect), and the work
+  // area draws a pair only once the form is bound to it: a key can never reach a pair not on screen.
+  useLayoutEffect(() => {
     if (campaign) form.open(target, questions);
   }, [form, target, questions, campaign]);
 
   const { focusSeq, activeIndex } = formState;
-  useEffect(() => {
-    if (focusSeq > 0) focusQuestion(form.getSnapshot().activeIndex);
+  useLayoutEffect(() => {
+    if (focusSeq > 0) focusQuestion('workbench-form', 'workbench-submit', form.getSnapshot().activeIndex);
   }, [focusSeq, form]);
+
+  const [ignoredKey, setIgnoredKey] = useState<{ key: string; seq: number } | null>(null);
+  const bound = target !== null && formKeyOf(formState.target) === formKeyOf(target);
+  const waiting = !item && campaign?.status === 'ACTIVE' && (next.screen.kind === 'waiting' || (pair !== null && !bound));
 
   const submit = () => {
     const current = form.getSnapshot();
@@ -133,7 +130,8 @@ export function Workbench({ campaignId, userId }: Props) {
     form.finish();
     setLast({ submissionId, what: item ? 'Your edit' : 'Your answer' });
     setNotice(null);
-    if (!item) next.advance();
+    setIgnoredKey(null);
+    if (!item && pair) next.advance({ pair, answers: check.answers });
   };
 
   /** Skipping gives the pair to someone else for good, so it takes a second press within 5 s. */
@@ -168,17 +166,10 @@ export function Workbench({ campaignId, userId }: Props) {
   const goForward = () => setHistoryIndex((i) => (i === null || i === 0 ? null : i - 1));
 
   const onAction = (action: KeyAction) => {
+    if (applyFormAction(form, questions, action)) return;
     switch (action.type) {
-      case 'answer':
-        return form.answer(action.question, action.value, true);
-      case 'clear':
-        return form.answer(action.question, undefined);
       case 'submit':
         return submit();
-      case 'nextQuestion':
-        return form.move(1);
-      case 'previousQuestion':
-        return form.move(-1);
       case 'skipPair':
         return void skip();
       case 'back':
@@ -187,12 +178,6 @@ export function Workbench({ campaignId, userId }: Props) {
         return goForward();
       case 'current':
         return setHistoryIndex(null);
-      case 'leaveText':
-        return (document.activeElement as HTMLElement | null)?.blur();
-      case 'focusText': {
-        const index = questions.findIndex((q) => q.type === 'text');
-        return index >= 0 ? form.focus(index) : undefined;
-      }
       case 'toggleHelp':
         return setShowHelp((s) => !s);
       case 'toggleGuidelines':
@@ -200,7 +185,13 @@ export function Workbench({ campaignId, userId }: Props) {
     }
   };
   const activeQuestion = formState.target && activeIndex !== null ? (questions[activeIndex] ?? null) : null;
-  useWorkbenchKeys(activeQuestion, campaign !== null && goldMiss === null, onAction);
+  useWorkbenchKeys({
+    active: bound ? activeQuestion : null,
+    enabled: campaign !== null && goldMiss === null,
+    waiting,
+    onAction,
+    onIgnored: (key) => setIgnoredKey((k) => ({ key, seq: (k?.seq ?? 0) + 1 })),
+  });
 
   if (!campaign) {
     return loadError ? (
@@ -228,8 +219,10 @@ export function Workbench({ campaignId, userId }: Props) {
           ) : null}
         </div>
         <div className={styles.topbarTools}>
-          <SaveStatus state={saveStateOf(last, outbox, savedVersions, form.isDirty())} />
-          <OutboxIndicator outbox={outbox} online={online} durable={store.isDurable} />
+          <p className={styles.statusLine} data-testid="status-line">
+            <SaveStatus state={saveStateOf(last, outbox, savedVersions, form.isDirty())} />
+            <OutboxIndicator outbox={outbox} online={online} durable={store.isDurable} />
+          </p>
           <button
             type="button"
             className="secondary"
@@ -266,6 +259,8 @@ export function Workbench({ campaignId, userId }: Props) {
             historyIndex={historyIndex}
             blocked={blocked}
             online={online}
+            bound={bound}
+            ignoredKey={ignoredKey?.key ?? null}
             form={{
               formKey: formKeyOf(formState.target),
               questions,
@@ -279,7 +274,7 @@ export function Workbench({ campaignId, userId }: Props) {
             onBack={() => void goBack()}
             onForward={goForward}
             onSkip={() => void skip()}
-            onRetry={next.advance}
+            onRetry={() => next.advance()}
           />
           <OutboxList
             outbox={outbox}
