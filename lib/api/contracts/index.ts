@@ -8,7 +8,7 @@ import { skipPair } from './holds';
 import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getPair, listPairs } from './pairs';
-import { adjudicateContract, finalLabelsContract, importGoldFileContract, setGoldContract } from './quality';
+import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, importGoldFileContract, setGoldContract } from './quality';
 import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 
@@ -23,6 +23,7 @@ export const apiContracts: readonly ApiContract[] = [
   listAnnotations,
   setGoldContract,
   importGoldFileContract,
+  importAnnotationFileContract,
   adjudicateContract,
   finalLabelsContract,
   getPair,
