@@ -15,7 +15,8 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { loadRatingMatrix } from '@/lib/db/campaign-ratings';
 import { computeAgreementReport } from '@/lib/agreement/agreement-report';
 import { readAnnotationRows } from '@/lib/import/annotation-rows';
-import { builtInQuestion } from '@/lib/annotation/questions';
+import { builtInQuestion, resolveQuestions } from '@/lib/annotation/questions';
+import sharedCases from '@/lib/agreement/__fixtures__/shared-data-cases.json';
 import { agreementScheme, computeQuestionAgreement } from '@/lib/dashboards/question-agreement';
 import { describeWithDatasets, sharedDatasetPath } from '@/lib/testing/shared-datasets';
 import { makeCorpus } from '@/prisma/factories/corpora';
@@ -29,7 +30,14 @@ afterAll(() => pool.end());
 
 const SICK = 'sick-reannotation-kalouli2019/derived_per_annotator_labels.csv';
 const INTERVIEWS = 'paraphrases-in-interviews';
+const CALIBRATION = 'sick-reannotation-kalouli2019/derived_calibration_per_annotator.csv';
 const NLI = { key: 'nli', type: 'choice', label: 'NLI label', options: ['E', 'C', 'N', 'D'], level: 'nominal' } as const;
+
+function schemeOf(question: { key: string; type: 'choice'; label: string; options: readonly string[]; level: 'nominal' }) {
+  const resolved = resolveQuestions([{ ...question, options: [...question.options] }]);
+  if (!('questions' in resolved)) throw new Error('bad question');
+  return agreementScheme(resolved.questions[0]!)!;
+}
 
 async function readRows(file: string) {
   const rows: Array<Record<string, string>> = [];
@@ -78,6 +86,13 @@ describeWithDatasets('paralens import-annotations --add-pairs on the shared data
     const matrix = await loadRatingMatrix(pool, campaign.id, 'nli');
     const report = computeAgreementReport({ ratings: matrix.ratings as (string | null)[][], level: 'nominal', categories: [...NLI.options] });
     expect(report.coefficients.krippendorffAlpha.value).toBeCloseTo(0.6052110282879515, 12);
+    // what the campaign's dashboard and API show: AC1 over the four categories and the mean pairwise
+    // Cohen kappa (12 annotator pairs of the four sheets, about 98 shared pairs each), as NumPy and
+    // scikit-learn give them (lib/agreement/__fixtures__/generate-shared-data-cases.py)
+    const shown = computeQuestionAgreement(matrix, schemeOf(NLI));
+    expect(shown.gwetAC1).toBeCloseTo(sharedCases.sick.gwetAC1, 12);
+    expect(shown.meanCohenKappa).toBeCloseTo(sharedCases.sick.meanCohen10.mean, 12);
+    expect(shown.cohenPairs).toEqual({ ...sharedCases.sick.meanCohen10, mean: undefined, minShared: 10 });
 
     // again: nothing created, the same answers replaced
     expect((await runInMemory(run, args)).stdout).toBe(`Imported 1179 answers by 12 annotators on 393 pairs (0 added to the campaign). Created 0 pairs in ${corpus.slug}.\n`);
@@ -140,4 +155,15 @@ describeWithDatasets('paralens import-annotations --add-pairs on the shared data
     expect(kappaWith(2)).toBeCloseTo(0.1206158266798238, 12);
     expect(kappaWith(10)).toBeCloseTo(0.3204170856965974, 12);
   }, 180_000);
-}, [SICK, INTERVIEWS]);
+
+  it('SICK calibration (48 pairs, both directions, 12 annotators): the label " C" trimmed, alpha 0.6422 as paralens agreement gives', async () => {
+    const corpus = await makeCorpus(db);
+    const question = { key: 'nli', type: 'choice', label: 'NLI label', options: ['E', 'C', 'N', 'D', 'No relation'], level: 'nominal' } as const;
+    const campaign = await makeCampaign(db, { questions: [question], overlap: 12 });
+    const result = await runInMemory(run, [sharedDatasetPath(CALIBRATION), '--campaign', campaign.slug, '--map', 'pair=pair_id,a=sentence_A,b=sentence_B,annotator=annotator,nli=label', '--add-pairs', corpus.slug]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`Imported 576 answers by 12 annotators on 48 pairs (48 added to the campaign). Created 24 pairs in ${corpus.slug} and 24 in ${corpus.slug}-reversed (the other direction).\n`);
+    const shown = computeQuestionAgreement(await loadRatingMatrix(pool, campaign.id, 'nli'), schemeOf(question));
+    expect(shown.krippendorffAlpha).toBeCloseTo(sharedCases.calibration.alpha, 12);
+  }, 120_000);
+}, [SICK, INTERVIEWS, CALIBRATION]);
