@@ -120,6 +120,8 @@ test('gold pairs from a file on the campaign page: a bad row is named by its lin
 });
 
 test('labels collected elsewhere on the campaign page: a bad line writes nothing; then the pairs are created, one in each direction', async ({ browser, baseURL, researcher }) => {
+  // a corpus made through the page, two sign-ins and two imports: over a minute on a loaded two-core machine
+  test.setTimeout(180_000);
   const campaign = await newCampaign(researcher, { questions: [{ key: 'nli', type: 'choice', label: 'NLI', options: ['E', 'C', 'N'], level: 'nominal' }], members: [], size: 1, overlap: 1 });
   const staff = await pageAs(browser, 'researcher', baseURL);
   const name = `E2E labels ${Date.now()}`;
@@ -139,7 +141,7 @@ test('labels collected elsewhere on the campaign page: a bad line writes nothing
   await expect(form.getByRole('status')).toHaveText('1 row could not be imported; nothing was written.');
   await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText('line 3: answers.nli must be one of E, C, N, not "Q"');
   await upload([`x${stamp},${a},${b},w1,E`, `x${stamp}b,${b},${a},w1,N`]);
-  await expect(form.getByRole('status')).toContainText('Imported 2 answers by 1 annotators on 2 pairs (2 added to the campaign). Created 1 pairs in ');
+  await expect(form.getByRole('status')).toContainText('Imported 2 answers by 1 annotators on 2 pairs (2 added to the campaign). Created 1 pairs in ', { timeout: 60_000 });
   await expect(form.getByRole('status')).toContainText('-reversed (the other direction).');
   await staff.context().close();
 });
