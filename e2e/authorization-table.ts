@@ -145,6 +145,12 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCampaigns,
   },
+  'GET /api/v1/campaigns/[id]/compare': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/compare?question=paraphraseLoose&with=source',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
   'POST /api/v1/campaigns/[id]/adjudications': {
     roles: allRoles,
     path: '/api/v1/campaigns/no-such-campaign/adjudications',

@@ -11,6 +11,7 @@ import { getPair, listPairs } from './pairs';
 import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, importGoldFileContract, setGoldContract } from './quality';
 import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
+import { getCampaignComparison } from './label-comparison';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -38,4 +39,5 @@ export const apiContracts: readonly ApiContract[] = [
   getCampaignCorrelations,
   getCorpusCorrelations,
   getCorpusThresholds,
+  getCampaignComparison,
 ];
