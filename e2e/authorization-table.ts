@@ -141,6 +141,19 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCampaigns,
   },
+  'POST /api/v1/campaigns/[id]/annotations/file': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/annotations/file',
+    body: '{"format":"csv","map":"a=s1,b=s2,annotator=who,semantic=score","addPairs":"no-such-corpus","content":"s1,s2,who,score\\nA,B,x,1\\n"}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'GET /api/v1/campaigns/[id]/compare': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/compare?question=paraphraseLoose&with=source',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
   'POST /api/v1/campaigns/[id]/adjudications': {
     roles: allRoles,
     path: '/api/v1/campaigns/no-such-campaign/adjudications',

@@ -8,6 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { demoEmail, signIn, type DemoRole } from './fixtures';
 import { expect, openWorkbench, pageAs, saveStatus, test } from './workbench-helpers';
+import { createCorpus } from './support/corpora';
 
 const DEMO_CORPUS = 'paws-wiki-demo-sample';
 let counter = 0;
@@ -115,6 +116,33 @@ test('gold pairs from a file on the campaign page: a bad row is named by its lin
   await upload([`${spare},0,The two sentences share no meaning.`]);
   await expect(form.getByRole('status')).toHaveText('Marked 1 gold pair (1 new, 0 replaced).');
   await expect(staff.getByText(/^1 gold pair \(none handed out/)).toBeVisible();
+  await staff.context().close();
+});
+
+test('labels collected elsewhere on the campaign page: a bad line writes nothing; then the pairs are created, one in each direction', async ({ browser, baseURL, researcher }) => {
+  // a corpus made through the page, two sign-ins and two imports: over a minute on a loaded two-core machine
+  test.setTimeout(180_000);
+  const campaign = await newCampaign(researcher, { questions: [{ key: 'nli', type: 'choice', label: 'NLI', options: ['E', 'C', 'N'], level: 'nominal' }], members: [], size: 1, overlap: 1 });
+  const staff = await pageAs(browser, 'researcher', baseURL);
+  const name = `E2E labels ${Date.now()}`;
+  await createCorpus(staff, name);
+  await staff.goto(`/campaigns/${campaign.slug}`);
+  await staff.getByText('Import labels collected elsewhere').click();
+  const form = staff.getByRole('form', { name: 'Import labels from a file' });
+  const stamp = Date.now();
+  const upload = async (rows: string[]) => {
+    await form.getByLabel('File (CSV, TSV or JSON Lines)').setInputFiles({ name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,s1,s2,who,label', ...rows].join('\n')) });
+    await form.getByRole('button', { name: 'Import labels' }).click();
+  };
+  await form.getByLabel('Columns').fill('pair=id,a=s1,b=s2,annotator=who,nli=label');
+  await form.getByLabel('Pairs no corpus of the campaign holds').selectOption({ label: `are created in ${name} (needs a= and b=)` });
+  const [a, b] = [`A dog runs ${stamp}.`, `A dog is running ${stamp}.`];
+  await upload([`x${stamp},${a},${b},w1,E`, `x${stamp}b,${b},${a},w1,Q`]);
+  await expect(form.getByRole('status')).toHaveText('1 row could not be imported; nothing was written.');
+  await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText('line 3: answers.nli must be one of E, C, N, not "Q"');
+  await upload([`x${stamp},${a},${b},w1,E`, `x${stamp}b,${b},${a},w1,N`]);
+  await expect(form.getByRole('status')).toContainText('Imported 2 answers by 1 annotators on 2 pairs (2 added to the campaign). Created 1 pairs in ', { timeout: 60_000 });
+  await expect(form.getByRole('status')).toContainText('-reversed (the other direction).');
   await staff.context().close();
 });
 

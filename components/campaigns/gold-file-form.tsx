@@ -1,98 +1,26 @@
 'use client';
-import { useState, type FormEvent } from 'react';
-import { useRouter } from 'next/navigation';
-import { SubmitWithStatus } from '@/components/ui/submit-with-status';
-import { ANNOTATION_FILE_FORMATS, annotationFormatOf } from '@/lib/import/annotation-format';
-
-/** The file's text is sent whole: gold files are a few hundred rows (the route takes up to 5 million characters). */
-const MAX_CHARS = 5_000_000;
+import { CampaignFileForm, QuestionKeyList } from './campaign-file-form';
 
 /**
  * Marks gold pairs from a file (CSV, TSV, JSON Lines) with the column map of `paralens gold`, all
  * or nothing; a refused file lists each bad line. Posts to POST /api/v1/campaigns/{id}/gold/file.
  */
 export function GoldFileForm({ campaignId, questionKeys }: { campaignId: number; questionKeys: readonly string[] }) {
-  const router = useRouter();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [lines, setLines] = useState<Array<[string, string]>>([]);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const file = data.get('file');
-    setLines([]);
-    if (!(file instanceof File) || file.size === 0) return setMessage({ ok: false, text: 'Choose a file.' });
-    const chosen = data.get('format');
-    const format = ANNOTATION_FILE_FORMATS.find((f) => f === chosen) ?? annotationFormatOf(file.name);
-    if (!format) return setMessage({ ok: false, text: `Choose the format: the name “${file.name}” does not say.` });
-    const content = await file.text();
-    if (content.length > MAX_CHARS) return setMessage({ ok: false, text: `The file has ${content.length.toLocaleString('en')} characters; at most ${MAX_CHARS.toLocaleString('en')} are taken here (use paralens gold for more).` });
-    const typed = data.get('values');
-    const values = (typeof typed === 'string' ? typed : '')
-      .split('\n')
-      .map((v) => v.trim())
-      .filter((v) => v !== '');
-    setBusy(true);
-    const res = await fetch(`/api/v1/campaigns/${campaignId}/gold/file`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ format, map: data.get('map'), values, content }),
-    });
-    setBusy(false);
-    const body = (await res.json().catch(() => null)) as { summary?: string; error?: { message: string; fields?: Record<string, string> } } | null;
-    if (res.ok) {
-      setMessage({ ok: true, text: body?.summary ?? 'Marked.' });
-      router.refresh();
-      return;
-    }
-    setMessage({ ok: false, text: body?.error?.message ?? `The server answered ${res.status}.` });
-    setLines(Object.entries(body?.error?.fields ?? {}));
-  };
   return (
-    <form className="stack" aria-label="Mark gold pairs from a file" onSubmit={(e) => void submit(e)}>
-      <div className="row">
-        <label>
-          File (CSV, TSV or JSON Lines)
-          <input name="file" type="file" accept=".csv,.tsv,.tab,.jsonl,.ndjson,text/csv,text/tab-separated-values" required />
-        </label>
-        <label>
-          Format
-          <select name="format" defaultValue="">
-            <option value="">from the file name</option>
-            <option value="csv">CSV</option>
-            <option value="tsv">TSV</option>
-            <option value="jsonl">JSON Lines</option>
-          </select>
-        </label>
-      </div>
-      <label>
-        Columns
-        <input name="map" required placeholder="pair=pair_id,semantic=score,relation=rel,explanation=why" />
-      </label>
-      <p className="small muted">
-        <code>id=COL</code> (Paralens pair ids), <code>pair=COL</code> (original ids) or <code>a=COL,b=COL</code> (the exact texts); <code>explanation=COL</code>; and a column
-        per expected answer: {questionKeys.map((k, i) => (
-          <span key={k}>
-            {i > 0 ? ', ' : ''}
-            <code>{k}</code>
-          </span>
-        ))}
-        . Nothing is marked unless every row is.
-      </p>
-      <label>
-        Value translations (one per line, optional)
-        <textarea name="values" rows={2} placeholder="relation:E=equivalence" />
-      </label>
-      <SubmitWithStatus label="Mark gold pairs" busy={busy} message={message} />
-      {lines.length > 0 && (
-        <ul aria-label="Rows that could not be marked" className="small">
-          {lines.map(([where, what]) => (
-            <li key={where}>
-              {where}: {what}
-            </li>
-          ))}
-        </ul>
-      )}
-    </form>
+    <CampaignFileForm
+      campaignId={campaignId}
+      path="gold/file"
+      label="Mark gold pairs from a file"
+      submitLabel="Mark gold pairs"
+      command="paralens gold"
+      verb="marked"
+      mapPlaceholder="pair=pair_id,semantic=score,relation=rel,explanation=why"
+      help={
+        <>
+          <code>id=COL</code> (Paralens pair ids), <code>pair=COL</code> (original ids) or <code>a=COL,b=COL</code> (the exact texts); <code>explanation=COL</code>; and a column
+          per expected answer: <QuestionKeyList keys={questionKeys} />. Nothing is marked unless every row is.
+        </>
+      }
+    />
   );
 }

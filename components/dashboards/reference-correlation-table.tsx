@@ -34,7 +34,7 @@ export function ReferenceCorrelationTable({ measures, cells, scatterHref, curren
                 <td>{c.n}</td>
                 {c.pearson === null && c.spearman === null ? (
                   <td colSpan={5} className="muted small">
-                    undefined{c.reason ? `: ${c.reason}` : ''}
+                    {c.n === 0 ? 'no values in this corpus (not computed yet, or no model for it)' : `undefined${c.reason ? `: ${c.reason}` : ''}`}
                   </td>
                 ) : (
                   <>

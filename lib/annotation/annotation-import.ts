@@ -22,8 +22,12 @@ export type ValueMap = Record<string, Record<string, string>>;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** `pair=qid,annotator=worker,semantic=score`: pair or a+b, an annotator, at least one question of the campaign. */
-export function parseColumnMap(spec: string, questions: readonly Question[]): Parsed<AnnotationColumnMap> {
+/**
+ * `pair=qid,annotator=worker,semantic=score`: pair or a+b, an annotator, at least one question of the
+ * campaign. `needsTexts`: pairs missing from the corpora are created from the file (`--add-pairs`), so
+ * a and b are required (pair, when also given, becomes the created pairs' original id).
+ */
+export function parseColumnMap(spec: string, questions: readonly Question[], { needsTexts = false }: { needsTexts?: boolean } = {}): Parsed<AnnotationColumnMap> {
   const map: AnnotationColumnMap = { annotator: '', questions: {} };
   const keys = new Set(questions.map((q) => q.key));
   for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
@@ -35,6 +39,7 @@ export function parseColumnMap(spec: string, questions: readonly Question[]): Pa
     else return { ok: false, error: `--map: "${key}" is neither pair, a, b, annotator nor a question of the campaign (${[...keys].join(', ')})` };
   }
   if (!map.annotator) return { ok: false, error: '--map needs annotator=COLUMN' };
+  if (needsTexts && !(map.a && map.b)) return { ok: false, error: '--add-pairs needs a=COLUMN,b=COLUMN: the texts of the pairs it creates' };
   if (!map.pair && !(map.a && map.b)) return { ok: false, error: '--map needs pair=COLUMN (original ids) or a=COLUMN,b=COLUMN (exact texts)' };
   if (Object.keys(map.questions).length === 0) return { ok: false, error: '--map names no question of the campaign' };
   return { ok: true, value: map };
@@ -78,8 +83,8 @@ function coerce(question: Question, text: string): AnswerValue {
 
 export interface AnnotationRow {
   line: number;
-  /** original id, or the two texts */
-  pair: { originalId: string } | { texts: [string, string] };
+  /** original id (with the two texts when the map names them too), or the two texts */
+  pair: { originalId: string; texts?: [string, string] } | { texts: [string, string] };
   annotator: string;
   answers: Answers;
 }
@@ -103,15 +108,17 @@ export function mapAnnotationRow(cells: Readonly<Record<string, unknown>>, line:
   }
   const checked = checkPartialAnswers(questions, raw);
   if (!checked.ok) return fail(Object.entries(answerFieldErrors(checked.errors)).map(([k, m]) => `${k} ${m}`).join('; '));
-  if (map.pair) {
-    const originalId = text(map.pair);
-    return originalId ? { ok: true, row: { line, pair: { originalId }, annotator, answers: checked.answers } } : fail(`no pair id in column "${map.pair}"`);
-  }
   // Texts are matched exactly as stored (imports keep them verbatim, trailing spaces included); only labels and ids are trimmed.
   const verbatim = (column: string | undefined) => {
     const v = column === undefined ? undefined : cells[column];
     return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
   };
   const [a, b] = [verbatim(map.a), verbatim(map.b)];
-  return a.trim() && b.trim() ? { ok: true, row: { line, pair: { texts: [a, b] }, annotator, answers: checked.answers } } : fail('a text is missing');
+  const texts: [string, string] | null = a.trim() && b.trim() ? [a, b] : null;
+  if (map.pair) {
+    const originalId = text(map.pair);
+    if (!originalId) return fail(`no pair id in column "${map.pair}"`);
+    return { ok: true, row: { line, pair: texts ? { originalId, texts } : { originalId }, annotator, answers: checked.answers } };
+  }
+  return texts ? { ok: true, row: { line, pair: { texts }, annotator, answers: checked.answers } } : fail('a text is missing');
 }

@@ -5,7 +5,9 @@
  * one, and only when none is left create the annotators (pseudonymous accounts that cannot sign
  * in, one per annotator id of the file and campaign), add missing pairs to the campaign, store the
  * answers (a second import of the same file replaces them), recount the items and refresh the final
- * labels.
+ * labels. With `addPairs` (a corpus slug), rows that match no pair first get one, created from their
+ * texts in that corpus (or its "(reversed)" companion: lib/db/pair-additions.ts), in the same
+ * transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@/lib/errors/app-error';
@@ -14,7 +16,10 @@ import { readStoredQuestions } from '@/lib/annotation/questions';
 import { mapAnnotationRow, parseColumnMap, type AnnotationColumnMap, type AnnotationRow } from '@/lib/annotation/annotation-import';
 import type { CampaignFileKind } from './campaign-file';
 import { recountItemAnswers } from './counted-answers';
+import { planAddedPairs } from '@/lib/annotation/pair-additions';
+import { importLimitsFromEnv } from '@/lib/import/limits';
 import { refreshFinalLabels } from './final-labels';
+import { ensureReversedCorpus, findAdditionCorpora, insertAddedPairs, readOccupiedOrders } from './pair-additions';
 import { inTransaction, type Queryable, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface RowError {
@@ -23,17 +28,33 @@ export interface RowError {
 }
 
 export type ImportOutcome =
-  | { ok: true; annotations: number; annotators: number; pairs: number; pairsAdded: number }
+  | { ok: true; annotations: number; annotators: number; pairs: number; pairsAdded: number; created: PairsCreated | null }
   | { ok: false; errors: RowError[] };
 
-const textKey = (a: string, b: string) => `${a}\u001f${b}`;
+/** Pairs `addPairs` created, per corpus (the named one and its reversed companion). */
+export interface PairsCreated {
+  corpus: string;
+  pairs: number;
+  reversedCorpus: string | null;
+  reversedPairs: number;
+}
 
-/** Pair ids by original id or by text key, among the campaign's corpora (items of the campaign first). */
-export async function matchPairs(db: Queryable, campaignId: number, rows: readonly AnnotationRow[]): Promise<Map<string, number[]>> {
+const textKey = (a: string, b: string) => `${a}\u001f${b}`;
+const rowKey = (row: AnnotationRow) => ('originalId' in row.pair ? row.pair.originalId : textKey(...row.pair.texts));
+
+/** Rows refused after the transaction began: thrown so that it rolls back, answered as an outcome. */
+class RowsRefused extends Error {
+  constructor(readonly errors: RowError[]) {
+    super(`${errors.length} rows refused`);
+  }
+}
+
+/** Pair ids by original id or by text key, among the campaign's corpora and `alsoCorpora` (items of the campaign first). */
+export async function matchPairs(db: Queryable, campaignId: number, rows: readonly AnnotationRow[], alsoCorpora: readonly number[] = []): Promise<Map<string, number[]>> {
   const ids = [...new Set(rows.flatMap((r) => ('originalId' in r.pair ? [r.pair.originalId] : [])))];
-  const texts = rows.flatMap((r) => ('texts' in r.pair ? [r.pair.texts] : []));
+  const texts = rows.flatMap((r) => ('originalId' in r.pair ? [] : [r.pair.texts]));
   const { rows: found } = await db.query<{ key: string; ids: number[] }>(
-    `WITH corpora AS (SELECT "corpusId" FROM "CampaignCorpus" WHERE "campaignId" = $1),
+    `WITH corpora AS (SELECT "corpusId" FROM "CampaignCorpus" WHERE "campaignId" = $1 UNION SELECT unnest($5::int[])),
      wanted AS (SELECT a, b FROM unnest($3::text[], $4::text[]) AS w(a, b)),
      hits AS (
        SELECT p."originalId" AS key, p."id" FROM "Pair" p WHERE p."corpusId" IN (SELECT "corpusId" FROM corpora) AND p."originalId" = ANY($2::text[])
@@ -45,7 +66,7 @@ export async function matchPairs(db: Queryable, campaignId: number, rows: readon
      SELECT h.key, array_agg(h."id" ORDER BY (i."id" IS NULL), h."id") AS ids
      FROM hits h LEFT JOIN "CampaignItem" i ON i."campaignId" = $1 AND i."pairId" = h."id"
      GROUP BY h.key`,
-    [campaignId, ids, texts.map((t) => t[0]), texts.map((t) => t[1])],
+    [campaignId, ids, texts.map((t) => t[0]), texts.map((t) => t[1]), alsoCorpora],
   );
   return new Map(found.map((f) => [f.key, f.ids]));
 }
@@ -56,7 +77,7 @@ function resolveRows(rows: readonly AnnotationRow[], matches: Map<string, number
   const resolved: Array<AnnotationRow & { pairId: number }> = [];
   const seen = new Map<string, number>();
   for (const row of rows) {
-    const key = 'originalId' in row.pair ? row.pair.originalId : textKey(...row.pair.texts);
+    const key = rowKey(row);
     const what = 'originalId' in row.pair ? `the original id "${row.pair.originalId}"` : 'these two texts';
     const ids = matches.get(key) ?? [];
     const candidates = ids.some((id) => inCampaign.has(id)) ? ids.filter((id) => inCampaign.has(id)) : ids;
@@ -121,20 +142,47 @@ async function writeAnswers(client: SqlClient, campaignId: number, rows: Array<A
   return added[0]?.n ?? 0;
 }
 
-export async function importAnnotationRows(pool: SqlPool, campaignSlug: string, rows: readonly AnnotationRow[]): Promise<ImportOutcome> {
-  return inTransaction(pool, async (client) => {
-    const { rows: campaigns } = await client.query<{ id: number; questions: unknown }>(`SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1 FOR NO KEY UPDATE`, [campaignSlug]);
-    const campaign = campaigns[0];
-    if (!campaign) throw new AppError('NOT_FOUND', `No campaign has the slug "${campaignSlug}".`);
-    const matches = await matchPairs(client, campaign.id, rows);
-    const { rows: items } = await client.query<{ pairId: number }>(`SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = ANY($2::int[])`, [campaign.id, [...new Set([...matches.values()].flat())]]);
-    const { errors, resolved } = resolveRows(rows, matches, new Set(items.map((i) => i.pairId)));
-    if (errors.length > 0) return { ok: false, errors };
-    const users = await ensureAnnotators(client, campaign.id, [...new Set(resolved.map((r) => r.annotator))]);
-    const pairsAdded = await writeAnswers(client, campaign.id, resolved, users);
-    await refreshFinalLabels(client, campaign.id, readStoredQuestions(campaign.questions));
-    return { ok: true, annotations: resolved.length, annotators: users.size, pairs: new Set(resolved.map((r) => r.pairId)).size, pairsAdded };
-  });
+/**
+ * `addPairs`: the rows no pair matches get one in that corpus (checked and planned first, so a bad
+ * row refuses the whole file), and the corpora that received pairs join the campaign.
+ */
+async function addMissingPairs(client: SqlClient, campaignId: number, slug: string, rows: readonly AnnotationRow[]): Promise<PairsCreated> {
+  const corpora = await findAdditionCorpora(client, slug);
+  const ids = { main: corpora.main.id, ...(corpora.reversed ? { reversed: corpora.reversed.id } : {}) };
+  const matches = await matchPairs(client, campaignId, rows, Object.values(ids));
+  const unmatched = rows.filter((r) => !matches.has(rowKey(r)));
+  const occupied = await readOccupiedOrders(client, ids, unmatched.flatMap((r) => (r.pair.texts ? [r.pair.texts] : [])));
+  const plan = planAddedPairs(unmatched, occupied, importLimitsFromEnv(process.env));
+  if (plan.errors.length > 0) throw new RowsRefused(plan.errors);
+  const reversedPairs = plan.pairs.filter((p) => p.target === 'reversed');
+  const reversed = reversedPairs.length > 0 ? (corpora.reversed ?? (await ensureReversedCorpus(client, corpora.main))) : corpora.reversed;
+  const created = await insertAddedPairs(client, corpora.main, plan.pairs.filter((p) => p.target === 'main'));
+  const createdReversed = reversed ? await insertAddedPairs(client, reversed, reversedPairs) : 0;
+  const joining = [corpora.main.id, ...(reversed && createdReversed > 0 ? [reversed.id] : [])];
+  await client.query(`INSERT INTO "CampaignCorpus" ("campaignId", "corpusId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [campaignId, joining]);
+  return { corpus: corpora.main.slug, pairs: created, reversedCorpus: reversed?.slug ?? null, reversedPairs: createdReversed };
+}
+
+export async function importAnnotationRows(pool: SqlPool, campaignSlug: string, rows: readonly AnnotationRow[], options: { addPairs?: string } = {}): Promise<ImportOutcome> {
+  try {
+    return await inTransaction(pool, async (client): Promise<ImportOutcome> => {
+      const { rows: campaigns } = await client.query<{ id: number; questions: unknown }>(`SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1 FOR NO KEY UPDATE`, [campaignSlug]);
+      const campaign = campaigns[0];
+      if (!campaign) throw new AppError('NOT_FOUND', `No campaign has the slug "${campaignSlug}".`);
+      const created = options.addPairs ? await addMissingPairs(client, campaign.id, options.addPairs, rows) : null;
+      const matches = await matchPairs(client, campaign.id, rows);
+      const { rows: items } = await client.query<{ pairId: number }>(`SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = ANY($2::int[])`, [campaign.id, [...new Set([...matches.values()].flat())]]);
+      const { errors, resolved } = resolveRows(rows, matches, new Set(items.map((i) => i.pairId)));
+      if (errors.length > 0) throw new RowsRefused(errors);
+      const users = await ensureAnnotators(client, campaign.id, [...new Set(resolved.map((r) => r.annotator))]);
+      const pairsAdded = await writeAnswers(client, campaign.id, resolved, users);
+      await refreshFinalLabels(client, campaign.id, readStoredQuestions(campaign.questions));
+      return { ok: true, annotations: resolved.length, annotators: users.size, pairs: new Set(resolved.map((r) => r.pairId)).size, pairsAdded, created };
+    });
+  } catch (error) {
+    if (error instanceof RowsRefused) return { ok: false, errors: error.errors };
+    throw error;
+  }
 }
 
 /** The questions of a campaign by slug (to read the column map before the rows), or null. */
@@ -143,15 +191,23 @@ export async function findCampaignQuestions(db: Queryable, slug: string) {
   return rows[0] ? { id: rows[0].id, questions: readStoredQuestions(rows[0].questions) } : null;
 }
 
+/** What an import with `--add-pairs` created, for its summary line. */
+function describeCreated(created: PairsCreated): string {
+  const reversed = created.reversedPairs > 0 ? ` and ${created.reversedPairs} in ${created.reversedCorpus} (the other direction)` : '';
+  return ` Created ${created.pairs} pairs in ${created.corpus}${reversed}.`;
+}
+
 /** Labels collected elsewhere, for `paralens import-annotations` (lib/db/campaign-file.ts). */
 export const annotationsFile: CampaignFileKind<AnnotationColumnMap, AnnotationRow> = {
   verb: 'imported',
-  parseMap: parseColumnMap,
+  parseMap: (spec, questions, options) => parseColumnMap(spec, questions, { needsTexts: options?.addPairs !== undefined }),
   mapRow: mapAnnotationRow,
-  write: async (pool, slug, rows) => {
-    const outcome = await importAnnotationRows(pool, slug, rows);
+  write: async (pool, slug, rows, options) => {
+    const outcome = await importAnnotationRows(pool, slug, rows, options);
     if (!outcome.ok) return outcome;
-    const { annotations, annotators, pairs, pairsAdded } = outcome;
-    return { ok: true, summary: `Imported ${annotations} answers by ${annotators} annotators on ${pairs} pairs (${pairsAdded} added to the campaign).`, counts: { annotations, annotators, pairs, pairsAdded } };
+    const { annotations, annotators, pairs, pairsAdded, created } = outcome;
+    const summary = `Imported ${annotations} answers by ${annotators} annotators on ${pairs} pairs (${pairsAdded} added to the campaign).${created ? describeCreated(created) : ''}`;
+    const counts = { annotations, annotators, pairs, pairsAdded, pairsCreated: created?.pairs ?? 0, pairsCreatedReversed: created?.reversedPairs ?? 0 };
+    return { ok: true, summary, counts };
   },
 };

@@ -8,6 +8,7 @@ import { parseValueMap, type Parsed, type ValueMap } from '@/lib/annotation/anno
 import type { Question } from '@/lib/annotation/questions';
 import type { FileRow } from '@/lib/import/annotation-rows';
 import { findCampaignQuestions, type RowError } from './annotation-import';
+import { corpusExists } from './pair-additions';
 import type { SqlPool } from './sql-pool';
 
 export type MappedFileRow<R> = { ok: true; row: R } | { ok: false; line: number; message: string };
@@ -15,23 +16,28 @@ export type MappedFileRow<R> = { ok: true; row: R } | { ok: false; line: number;
 export interface CampaignFileKind<M, R> {
   /** "imported", "marked": what did not happen to the rows on failure */
   verb: string;
-  parseMap(spec: string, questions: readonly Question[]): Parsed<M>;
+  parseMap(spec: string, questions: readonly Question[], options?: FileOptions): Parsed<M>;
   mapRow(cells: Readonly<Record<string, unknown>>, line: number, map: M, values: ValueMap, questions: readonly Question[]): MappedFileRow<R>;
   /** writes every row or none; the line on success, and the counts behind it */
-  write(pool: SqlPool, slug: string, rows: R[]): Promise<{ ok: true; summary: string; counts: Record<string, number> } | { ok: false; errors: RowError[] }>;
+  write(pool: SqlPool, slug: string, rows: R[], options?: FileOptions): Promise<{ ok: true; summary: string; counts: Record<string, number> } | { ok: false; errors: RowError[] }>;
+}
+
+/** `addPairs`: a corpus slug where pairs the file names but no corpus holds are created (labels only). */
+export interface FileOptions {
+  addPairs?: string;
 }
 
 export type CampaignFileOutcome =
   | { ok: true; summary: string; counts: Record<string, number> }
-  /** `map`, `values`: the column map or value translations do not fit the campaign; `rows`: rows listed, nothing written */
-  | { ok: false; problem: 'no-campaign' | 'map' | 'values' | 'rows' | 'empty'; message: string; errors: RowError[] };
+  /** `map`, `values`, `addPairs`: the column map, value translations or corpus do not fit; `rows`: rows listed, nothing written */
+  | { ok: false; problem: 'no-campaign' | 'map' | 'values' | 'addPairs' | 'rows' | 'empty'; message: string; errors: RowError[] };
 
 export async function importCampaignFile<M, R>(
   pool: SqlPool,
   kind: CampaignFileKind<M, R>,
-  request: { slug: string; map: string; values: readonly string[]; rows: AsyncIterable<FileRow> },
+  request: { slug: string; map: string; values: readonly string[]; rows: AsyncIterable<FileRow>; options?: FileOptions },
 ): Promise<CampaignFileOutcome> {
-  const refuse = (problem: 'no-campaign' | 'map' | 'values' | 'empty', message: string): CampaignFileOutcome => ({ ok: false, problem, message, errors: [] });
+  const refuse = (problem: 'no-campaign' | 'map' | 'values' | 'addPairs' | 'empty', message: string): CampaignFileOutcome => ({ ok: false, problem, message, errors: [] });
   const rowsFailed = (errors: RowError[]): CampaignFileOutcome => ({
     ok: false,
     problem: 'rows',
@@ -40,10 +46,12 @@ export async function importCampaignFile<M, R>(
   });
   const campaign = await findCampaignQuestions(pool, request.slug);
   if (!campaign) return refuse('no-campaign', `no campaign has the slug "${request.slug}"`);
-  const map = kind.parseMap(request.map, campaign.questions);
+  const map = kind.parseMap(request.map, campaign.questions, request.options);
   if (!map.ok) return refuse('map', map.error);
   const valueMap = parseValueMap(request.values, campaign.questions);
   if (!valueMap.ok) return refuse('values', valueMap.error);
+  const addPairs = request.options?.addPairs;
+  if (addPairs !== undefined && !(await corpusExists(pool, addPairs))) return refuse('addPairs', `--add-pairs: no corpus has the slug "${addPairs}"`);
   const rows: R[] = [];
   const errors: RowError[] = [];
   for await (const row of request.rows) {
@@ -56,7 +64,7 @@ export async function importCampaignFile<M, R>(
   }
   if (errors.length > 0) return rowsFailed(errors);
   if (rows.length === 0) return refuse('empty', 'the file has no rows');
-  const outcome = await kind.write(pool, request.slug, rows);
+  const outcome = await kind.write(pool, request.slug, rows, request.options);
   return outcome.ok ? outcome : rowsFailed(outcome.errors);
 }
 
@@ -64,7 +72,7 @@ const MAX_FIELDS = 100;
 
 /** A failed outcome as the API's `error.fields`: `line N` → what is wrong (the first 100), or the argument at fault. */
 export function rowErrorFields(outcome: Extract<CampaignFileOutcome, { ok: false }>): Record<string, string> {
-  if (outcome.problem === 'map' || outcome.problem === 'values') return { [outcome.problem]: outcome.message };
+  if (outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs') return { [outcome.problem]: outcome.message };
   if (outcome.problem !== 'rows') return { content: outcome.message };
   const fields: Record<string, string> = {};
   for (const e of outcome.errors.slice(0, MAX_FIELDS)) fields[`line ${e.line}`] ??= e.message;

@@ -14,6 +14,8 @@ import { withDatabase } from './with-database';
 export interface CampaignFileCommand<M, R> extends CampaignFileKind<M, R> {
   name: string;
   usage: string;
+  /** takes `--add-pairs CORPUS` (import-annotations) */
+  addsPairs?: boolean;
 }
 
 const MAX_REPORTED = 100;
@@ -23,6 +25,7 @@ const options = {
   map: { type: 'string' },
   values: { type: 'string', multiple: true },
   format: { type: 'string' },
+  'add-pairs': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -46,12 +49,15 @@ export async function runCampaignFileCommand<M, R>(command: CampaignFileCommand<
   if (!file || extra.length > 0) return fail('give exactly one file', 2);
   const { campaign: slug, map } = values;
   if (!slug || !map) return fail('--campaign and --map are required', 2);
+  const addPairs = values['add-pairs'];
+  if (addPairs !== undefined && !command.addsPairs) return fail("Unknown option '--add-pairs'", 2);
+  if (addPairs !== undefined && addPairs.trim() === '') return fail('--add-pairs needs the slug of a corpus', 2);
   const format = (values.format ?? annotationFormatOf(file)) as AnnotationFileFormat | null;
   if (!format || !ANNOTATION_FILE_FORMATS.includes(format)) return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
   return withDatabase(io, async (_db, url) => {
     const pool = createSqlPool(url, 2);
     try {
-      const outcome = await importCampaignFile(pool, command, { slug, map, values: values.values ?? [], rows: readAnnotationRows(file, format) });
+      const outcome = await importCampaignFile(pool, command, { slug, map, values: values.values ?? [], rows: readAnnotationRows(file, format), options: addPairs === undefined ? {} : { addPairs: addPairs.trim() } });
       if (outcome.ok) {
         io.stdout.write(`${outcome.summary}\n`);
         return 0;
@@ -60,7 +66,7 @@ export async function runCampaignFileCommand<M, R>(command: CampaignFileCommand<
         for (const e of outcome.errors.slice(0, MAX_REPORTED)) io.stderr.write(`line ${e.line}: ${e.message}\n`);
         if (outcome.errors.length > MAX_REPORTED) io.stderr.write(`… and ${outcome.errors.length - MAX_REPORTED} more\n`);
       }
-      return fail(outcome.message, outcome.problem === 'map' || outcome.problem === 'values' ? 2 : 1);
+      return fail(outcome.message, outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs' ? 2 : 1);
     } finally {
       await pool.end();
     }

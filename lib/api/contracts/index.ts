@@ -9,9 +9,10 @@ import { openApiDocument } from './meta';
 import { getMiningRunContract, listMiningRunsContract } from './mining';
 import { getModelContract, installModelContract } from './models';
 import { getPair, listPairs } from './pairs';
-import { adjudicateContract, finalLabelsContract, importGoldFileContract, setGoldContract } from './quality';
+import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, importGoldFileContract, setGoldContract } from './quality';
 import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
+import { getCampaignComparison } from './label-comparison';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -24,6 +25,7 @@ export const apiContracts: readonly ApiContract[] = [
   listAnnotations,
   setGoldContract,
   importGoldFileContract,
+  importAnnotationFileContract,
   adjudicateContract,
   finalLabelsContract,
   getPair,
@@ -40,4 +42,5 @@ export const apiContracts: readonly ApiContract[] = [
   getCorpusThresholds,
   getModelContract,
   installModelContract,
+  getCampaignComparison,
 ];

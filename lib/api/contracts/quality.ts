@@ -32,6 +32,14 @@ export const setGoldContract = defineContract({
   },
 });
 
+/** A campaign's file as text, with the column map and value translations of its command. */
+const campaignFileBody = z.object({
+  format: z.enum(ANNOTATION_FILE_FORMATS),
+  map: z.string().trim().min(1).max(2000),
+  values: z.array(z.string().trim().min(1).max(2000)).max(50).default([]),
+  content: z.string().min(1).max(5_000_000).describe('the file’s text (UTF-8), at most 5 million characters'),
+});
+
 export const importGoldFileContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/gold/file',
@@ -41,18 +49,40 @@ export const importGoldFileContract = defineContract({
   tags: ['quality'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
-  body: z
-    .object({
-      format: z.enum(ANNOTATION_FILE_FORMATS),
-      map: z.string().trim().min(1).max(2000),
-      values: z.array(z.string().trim().min(1).max(2000)).max(50).default([]),
-      content: z.string().min(1).max(5_000_000).describe('the file’s text (UTF-8), at most 5 million characters'),
-    })
-    .strict(),
+  body: campaignFileBody.strict(),
   responses: {
     200: { description: 'Every row marked', schema: z.object({ marked: z.number().int(), created: z.number().int(), replaced: z.number().int(), summary: z.string() }) },
     ...standardErrors,
     400: { description: 'A malformed body, a column map or value translation that does not fit the campaign, or rows that cannot be marked (`error.fields`: `line N` → what is wrong); nothing was written', schema: apiErrorSchema },
+    404: notFound('The campaign'),
+  },
+});
+
+export const importAnnotationFileContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/campaigns/{id}/annotations/file',
+  summary: 'Import labels collected elsewhere from a file (CSV, TSV or JSON Lines), all or nothing',
+  description:
+    'What `paralens import-annotations` does, on the file’s text: the column map (`pair=COL` or `a=COL,b=COL`, `annotator=COL`, `QUESTION=COL`), optional value translations, and `addPairs`, a corpus slug where the pairs no corpus of the campaign holds are created from the `a` and `b` texts (a pair that corpus holds the other way round goes to `<slug>-reversed`, so direction-dependent labels stay on their order). Each annotator id becomes a pseudonymous account that cannot sign in; the final labels are recomputed. When any row cannot be read, mapped, matched or given a pair, nothing is written and `error.fields` lists each such row as `line N` (the first 100).',
+  tags: ['quality'],
+  roles: ['ADMIN', 'RESEARCHER'],
+  params: idOrSlugParams,
+  body: campaignFileBody.extend({ addPairs: z.string().trim().min(1).max(200).optional().describe('slug of the corpus where missing pairs are created') }).strict(),
+  responses: {
+    200: {
+      description: 'Every row imported',
+      schema: z.object({
+        annotations: z.number().int(),
+        annotators: z.number().int(),
+        pairs: z.number().int(),
+        pairsAdded: z.number().int().describe('pairs that joined the campaign'),
+        pairsCreated: z.number().int().describe('pairs created in the `addPairs` corpus'),
+        pairsCreatedReversed: z.number().int().describe('pairs created in its `-reversed` companion'),
+        summary: z.string(),
+      }),
+    },
+    ...standardErrors,
+    400: { description: 'A malformed body, a column map, value translation or `addPairs` corpus that does not fit, or rows that cannot be imported (`error.fields`: `line N` → what is wrong); nothing was written', schema: apiErrorSchema },
     404: notFound('The campaign'),
   },
 });

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { runInMemory } from '../memory-io';
 import { run } from './agreement';
 import { WIKIPEDIA_FLEISS_COUNTS } from '@/lib/agreement/__fixtures__/published-data';
+import sharedCases from '@/lib/agreement/__fixtures__/shared-data-cases.json';
+import { readAnnotationRows } from '@/lib/import/annotation-rows';
+import { describeWithDatasets, sharedDatasetPath } from '@/lib/testing/shared-datasets';
 
 const runAgreement = (stdin: string, args: string[] = []) => runInMemory(run, args, stdin);
 
@@ -161,3 +164,43 @@ describe('paralens agreement', () => {
     expect(stderr).toMatch(/^paralens agreement: /);
   });
 });
+
+const CALIBRATION = 'sick-reannotation-kalouli2019/derived_calibration_per_annotator.csv';
+const INTERVIEW_ITEMS = (split: string) => `paraphrases-in-interviews/derived_items_${split}.csv`;
+
+/** The cells of a shared CSV file by column name. */
+async function sharedRows(file: string): Promise<Array<Record<string, string>>> {
+  const out: Array<Record<string, string>> = [];
+  for await (const row of readAnnotationRows(sharedDatasetPath(file), 'csv')) if ('cells' in row) out.push(row.cells as Record<string, string>);
+  return out;
+}
+
+// Figures from lib/agreement/__fixtures__/generate-shared-data-cases.py (NumPy and scikit-learn, run once offline).
+describeWithDatasets('paralens agreement on the shared files', () => {
+  it('SICK calibration (48 pairs x 12 annotators, one label " C"): labels trimmed, so alpha 0.6422 as through a campaign, not 0.6376', async () => {
+    const rows = await sharedRows(CALIBRATION);
+    const units = [...new Set(rows.map((r) => r.pair_id!))];
+    const coders = [...new Set(rows.map((r) => r.annotator!))];
+    const ratings = coders.map((c) => units.map((u) => rows.find((r) => r.annotator === c && r.pair_id === u)?.label ?? null));
+    expect(ratings.flat()).toContain(' C');
+    const out = JSON.parse((await runAgreement(JSON.stringify({ ratings, level: 'nominal' }))).stdout) as { krippendorffAlpha: number; units: number };
+    expect(out.units).toBe(sharedCases.calibration.units);
+    expect(out.krippendorffAlpha).toBeCloseTo(sharedCases.calibration.alpha, 12);
+    expect(out.krippendorffAlpha).not.toBeCloseTo(sharedCases.calibration.alphaRaw, 3);
+  });
+
+  it('paraphrases in interviews: the items\' vote counts as {"votes"} give the alpha and AC1 of the per-annotator judgments', async () => {
+    for (const split of ['dev', 'test'] as const) {
+      const votes = (await sharedRows(INTERVIEW_ITEMS(split))).map((r) => [Number(r.votes_paraphrase), Number(r.votes_total) - Number(r.votes_paraphrase)]);
+      const { code, stdout } = await runAgreement(JSON.stringify({ votes, categories: ['yes', 'no'] }));
+      expect(code).toBe(0);
+      const out = JSON.parse(stdout) as { krippendorffAlpha: number; gwetAC1: number; fleissKappa: number | null; reasons: Record<string, string> };
+      const expected = sharedCases.interviews[split];
+      expect(out.krippendorffAlpha, split).toBeCloseTo(expected.alpha, 12);
+      expect(out.krippendorffAlpha, split).toBeCloseTo(expected.alphaFromJudgments, 12);
+      expect(out.gwetAC1, split).toBeCloseTo(expected.gwetAC1, 12);
+      // 3 to 21 votes per item: Fleiss needs the same number everywhere
+      expect(out.fleissKappa).toBeNull();
+    }
+  });
+}, [CALIBRATION, INTERVIEW_ITEMS('dev'), INTERVIEW_ITEMS('test')]);

@@ -23,11 +23,16 @@ recomputed. A second import of the same file replaces the answers it stored.
                         e.g. pair=pair_id,annotator=annotator_key,nli=label,rationale=justification
   --values <mapping>    value translations per question (repeatable), e.g. relation:E=equivalence,C=exclusion
   --format <format>     ${ANNOTATION_FILE_FORMATS.join(', ')} (default: from the file name)
+  --add-pairs <corpus>  create the pairs no corpus of the campaign holds in this corpus (slug), from the
+                        a= and b= texts (pair=, if given, becomes their original id); the corpus joins the
+                        campaign. A pair the corpus holds the other way round (A→B labelled, B→A stored) is
+                        created in "<corpus>-reversed", so direction-dependent labels stay on their order.
+                        Syntactic measures are computed; semantic ones follow with paralens score.
 
 Exit code 0 when everything was imported, 1 when nothing was (rows listed as "line N: what is
 wrong"), 2 for bad arguments.
 `;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  return runCampaignFileCommand({ name: 'import-annotations', usage, ...annotationsFile }, args, io);
+  return runCampaignFileCommand({ name: 'import-annotations', usage, addsPairs: true, ...annotationsFile }, args, io);
 }

@@ -6,6 +6,9 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import type { Question } from '@/lib/annotation/questions';
 import { GoldAccuracyTable } from '@/components/campaigns/gold-accuracy-table';
 import { GoldFileForm } from '@/components/campaigns/gold-file-form';
+import { AnnotationFileForm } from '@/components/campaigns/annotation-file-form';
+import { getDb } from '@/lib/db/client';
+import { listExploreOptions } from '@/lib/db/explore-options';
 import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
 import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
 import { readCampaignQualitySettings } from '@/lib/db/quality-settings';
@@ -14,24 +17,26 @@ import { gateIsOn } from '@/lib/annotation/quality-gate';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 import { describeFinalMethod, isOpenMethod, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
 
-/** Gold pairs and accuracy per annotator, the final labels by method, links to the adjudication queue and the final labels. */
+/** Gold pairs and accuracy per annotator, labels collected elsewhere, the final labels by method, links to the adjudication queue and the final labels. */
 export async function QualitySection({
   campaign,
 }: {
   campaign: { id: number; slug: string; goldEvery: number; overlap: number; questions: Question[] };
 }) {
   const pool = getSqlPool();
-  const [gold, methods, discussion, settings, kappas] = await Promise.all([
+  const [gold, methods, discussion, settings, kappas, { corpora }] = await Promise.all([
     readGoldAccuracy(pool, campaign.id),
     countFinalMethods(pool, campaign.id),
     measureDiscussionAgreement(pool, campaign.id, campaign.questions),
     readCampaignQualitySettings(pool, campaign.id),
     readMajorityKappa(pool, campaign.id),
+    listExploreOptions(getDb()),
   ]);
   const rows = gold.members.map((m) => {
     const k = kappas.find((x) => x.userId === m.userId);
     return { ...m, kappa: k?.kappa ?? null, shared: k?.shared ?? 0 };
   });
+  const questionKeys = campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key);
   const open = methods.filter((m) => isOpenMethod(m.method)).reduce((s, m) => s + m.n, 0);
   return (
     <div className="stack">
@@ -61,7 +66,11 @@ export async function QualitySection({
       </details>
       <details>
         <summary>Mark gold pairs from a file</summary>
-        <GoldFileForm campaignId={campaign.id} questionKeys={campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key)} />
+        <GoldFileForm campaignId={campaign.id} questionKeys={questionKeys} />
+      </details>
+      <details>
+        <summary>Import labels collected elsewhere</summary>
+        <AnnotationFileForm campaignId={campaign.id} questionKeys={campaign.questions.map((q) => q.key)} corpora={corpora} />
       </details>
       <h3>Final labels</h3>
       {settings && settings.yesNoRule !== 'majority' && (

@@ -1,0 +1,14 @@
+/** GET /api/v1/campaigns/{id}/compare: the campaign's final labels against another campaign's or the corpus's own (researchers, admins). */
+import { getCampaignComparison } from '@/lib/api/contracts/label-comparison';
+import { apiRoute } from '@/lib/http/api-route';
+import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
+import { compareCampaignLabels } from '@/lib/http/label-comparison';
+
+export const GET = apiRoute(getCampaignComparison, async ({ params, query }) => {
+  const campaign = await requireDashboardCampaign(params.id);
+  const { kappa, ...rest } = await compareCampaignLabels(campaign, query.question, query.with);
+  return {
+    status: 200,
+    body: { question: query.question, with: query.with, ...rest, kappa: kappa.value, kappaCi95: kappa.ci95, ...(kappa.reason ? { kappaReason: kappa.reason } : {}) },
+  };
+});
