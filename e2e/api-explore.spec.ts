@@ -90,8 +90,6 @@ test('every filter returns exactly the rows that satisfy it', async ({ browser, 
   await expectIds('type=CAPTION', () => false);
   await expectIds('tier=NONE', () => true);
   await expectIds('tier=GOLD', () => false);
-  await expectIds('relation=equivalence', () => false);
-  await expectIds('state=adjudicated', () => false);
   // A campaign, one submitted annotation: campaign, state=annotated and state=unannotated.
   const created = await client.post('/api/v1/campaigns', {
     data: { name: unique('Explore API'), corpora: [PAWS], sample: { strategy: 'random', size: 4, seed: 3 }, questions: ['semantic'], overlap: 1, members: [demoEmail('annotator')], status: 'active' },
@@ -106,6 +104,9 @@ test('every filter returns exactly the rows that satisfy it', async ({ browser, 
   expect(items).toHaveLength(4);
   expect((await all(client, `campaign=${campaign.slug}&state=annotated`)).map((r) => r.id)).toEqual([next.pairId]);
   expect((await all(client, `campaign=${campaign.slug}&state=unannotated`)).map((r) => r.id)).toEqual(items.map((r) => r.id).filter((id) => id !== next.pairId));
+  // Relations and adjudications, within this campaign: other specs running beside this one answer and adjudicate pairs of the same demo corpus
+  expect(await all(client, `campaign=${campaign.slug}&relation=equivalence`)).toEqual([]);
+  expect(await all(client, `campaign=${campaign.slug}&state=adjudicated`)).toEqual([]);
 });
 
 test('malformed parameters are 400s that say what is wrong; unknown corpora too', async ({ browser, baseURL }) => {

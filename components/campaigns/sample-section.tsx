@@ -131,7 +131,7 @@ export function SampleSection({ state, update, errors }: Props) {
         {state.strategy !== 'all' && (
           <label className={styles.inline} style={{ alignSelf: 'flex-end' }}>
             <input type="checkbox" checked={state.perCorpus} onChange={(e) => update({ perCorpus: e.target.checked })} /> Per corpus{' '}
-            <span className="small muted">({state.strategy === 'random' ? 'this many from each corpus' : "each corpus's own bins, this many per bin from each"})</span>
+            <span className="small muted">({state.strategy === 'random' ? 'this many from each corpus' : 'each corpus binned on its own, this many per bin from each'})</span>
           </label>
         )}
         <label>
