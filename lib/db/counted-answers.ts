@@ -29,6 +29,18 @@ export async function recountItemAnswers(db: Queryable, campaignId: number, pair
   return rowCount ?? 0;
 }
 
+/**
+ * Excludes an annotator from the campaign (or includes them again): an excluded one's live holds
+ * are given back at once. The caller then recounts (`recountItemAnswers`) and refreshes the final
+ * labels, once for however many members it changed. False when the user is not a member.
+ */
+export async function setMemberExclusion(db: Queryable, campaignId: number, userId: number, excluded: boolean): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE "CampaignMember" SET "excluded" = $3 WHERE "campaignId" = $1 AND "userId" = $2`, [campaignId, userId, excluded]);
+  if (!rowCount) return false;
+  if (excluded) await releaseMemberHolds(db, campaignId, userId);
+  return true;
+}
+
 /** Gives back every live hold of one annotator in the campaign (an excluded annotator gets no more pairs). */
 export async function releaseMemberHolds(db: Queryable, campaignId: number, userId: number): Promise<number> {
   const { rowCount } = await db.query(

@@ -10,8 +10,8 @@ import { checkPartialAnswers, invalidAnswersError } from '@/lib/annotation/parti
 import { readStoredQuestions, type Answers, type Question } from '@/lib/annotation/questions';
 import { computeGoldAccuracy, type GoldAccuracy } from '@/lib/annotation/gold-check';
 import { gradeGoldAnswer, readQualitySettings } from '@/lib/annotation/quality-settings';
-import { recountItemAnswers, releaseMemberHolds } from './counted-answers';
-import { refreshFinalLabels } from './final-labels';
+import { recountItemAnswers, setMemberExclusion } from './counted-answers';
+import { refreshCampaignFinalLabels, refreshFinalLabels } from './final-labels';
 import { inTransaction, type Queryable, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface GoldInput {
@@ -158,17 +158,9 @@ export async function readGoldAccuracy(
 /** Leaves an annotator's answers out of (or back in) the final labels, the dashboards and the overlap counts. */
 export async function setMemberExcluded(pool: SqlPool, campaignId: number, userId: number, excluded: boolean): Promise<void> {
   await inTransaction(pool, async (client) => {
-    const { rowCount } = await client.query(
-      `UPDATE "CampaignMember" SET "excluded" = $3 WHERE "campaignId" = $1 AND "userId" = $2`,
-      [campaignId, userId, excluded],
-    );
-    if (!rowCount) throw new AppError('NOT_FOUND', 'That user is not a member of this campaign.');
+    if (!(await setMemberExclusion(client, campaignId, userId, excluded))) throw new AppError('NOT_FOUND', 'That user is not a member of this campaign.');
     // issue 26: an excluded annotator gets no more pairs, and the pairs they answered reopen for the others
-    if (excluded) await releaseMemberHolds(client, campaignId, userId);
     await recountItemAnswers(client, campaignId);
-    const { rows } = await client.query<{ questions: unknown }>(`SELECT "questions" FROM "Campaign" WHERE "id" = $1`, [
-      campaignId,
-    ]);
-    await refreshFinalLabels(client, campaignId, readStoredQuestions(rows[0]?.questions));
+    await refreshCampaignFinalLabels(client, campaignId);
   });
 }

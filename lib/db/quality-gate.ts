@@ -10,7 +10,7 @@
 import { gateIsOn, gateQuestionOf, gateReasons, kappaAgainstMajority, type MajorityCell } from '@/lib/annotation/quality-gate';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { readQualitySettings } from '@/lib/annotation/quality-settings';
-import { recountItemAnswers, releaseMemberHolds } from './counted-answers';
+import { countedAnswer, recountItemAnswers, setMemberExclusion } from './counted-answers';
 import { refreshFinalLabels } from './final-labels';
 import { readGoldAccuracy } from './gold';
 import { inTransaction, type Queryable, type SqlPool } from './sql-pool';
@@ -23,7 +23,7 @@ import { inTransaction, type Queryable, type SqlPool } from './sql-pool';
 const MAJORITY_CELLS_SQL = `
   WITH a AS (
     SELECT n."pairId", n."annotatorId" AS u, n."answers" ->> $2 AS v,
-           NOT EXISTS (SELECT 1 FROM "CampaignMember" xm WHERE xm."campaignId" = n."campaignId" AND xm."userId" = n."annotatorId" AND xm."excluded") AS counted
+           ${countedAnswer('n')} AS counted
     FROM "Annotation" n JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId" AND NOT i."isGold"
     WHERE n."campaignId" = $1 AND n."answers" ->> $2 IS NOT NULL AND n."answers" ->> $2 <> ''),
   votes AS (SELECT "pairId", v, count(*)::int AS k FROM a WHERE counted GROUP BY "pairId", v),
@@ -49,17 +49,25 @@ export interface MemberMajorityKappa {
 }
 
 /** κ against the others' majority for each annotator with a shared pair (the gate's question). */
-export async function readMajorityKappa(db: Queryable, campaignId: number, userIds: readonly number[] | null = null): Promise<MemberMajorityKappa[]> {
+export async function readMajorityKappa(db: Queryable, campaignId: number): Promise<MemberMajorityKappa[]> {
   const { rows: campaigns } = await db.query<{ questions: unknown; settings: unknown }>(`SELECT "questions", "qualitySettings" AS settings FROM "Campaign" WHERE "id" = $1`, [campaignId]);
   if (!campaigns[0]) return [];
   const question = gateQuestionOf(readStoredQuestions(campaigns[0].questions), readQualitySettings(campaigns[0].settings));
-  if (!question) return [];
-  const { rows } = await db.query<MajorityCell & { userId: number }>(MAJORITY_CELLS_SQL, [campaignId, question.key, userIds]);
+  return question ? majorityKappaOn(db, campaignId, question.key, null) : [];
+}
+
+/** The same on one question, for these annotators (null = all). */
+async function majorityKappaOn(db: Queryable, campaignId: number, questionKey: string, userIds: readonly number[] | null): Promise<MemberMajorityKappa[]> {
+  const { rows } = await db.query<MajorityCell & { userId: number }>(MAJORITY_CELLS_SQL, [campaignId, questionKey, userIds]);
   const byUser = new Map<number, MajorityCell[]>();
-  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  for (const row of rows) {
+    const cells = byUser.get(row.userId);
+    if (cells) cells.push(row);
+    else byUser.set(row.userId, [row]);
+  }
   return [...byUser].map(([userId, cells]) => {
     const { kappa, shared } = kappaAgainstMajority(cells);
-    return { userId, question: question.key, shared, kappa: kappa.value, reason: kappa.value === null ? kappa.reason : null };
+    return { userId, question: questionKey, shared, kappa: kappa.value, reason: kappa.value === null ? kappa.reason : null };
   });
 }
 
@@ -89,8 +97,9 @@ export async function applyQualityGate(pool: SqlPool, campaignId: number, userId
     );
     const judged = members.filter((m) => m.judgements >= settings.gateMinJudgements);
     if (judged.length === 0) return [];
-    const ids = judged.map((m) => m.userId);
-    const [kappas, gold] = await Promise.all([readMajorityKappa(client, campaignId, ids), settings.gateMinGoldAccuracy === null ? null : readGoldAccuracy(client, campaignId)]);
+    const question = gateQuestionOf(readStoredQuestions(campaigns[0].questions), settings);
+    const kappas = question ? await majorityKappaOn(client, campaignId, question.key, judged.map((m) => m.userId)) : [];
+    const gold = settings.gateMinGoldAccuracy === null ? null : await readGoldAccuracy(client, campaignId);
     const excluded: GateExclusion[] = [];
     for (const member of judged) {
       const standing = kappas.find((k) => k.userId === member.userId);
@@ -100,8 +109,7 @@ export async function applyQualityGate(pool: SqlPool, campaignId: number, userId
     }
     if (excluded.length === 0) return [];
     for (const { userId, reasons } of excluded) {
-      await client.query(`UPDATE "CampaignMember" SET "excluded" = TRUE WHERE "campaignId" = $1 AND "userId" = $2`, [campaignId, userId]);
-      await releaseMemberHolds(client, campaignId, userId);
+      await setMemberExclusion(client, campaignId, userId, true);
       await client.query(
         `INSERT INTO "AuditLog" ("actorId", "action", "targetType", "targetId", "details") VALUES (NULL, 'campaign.member-excluded-by-gate', 'campaign', $1, $2::jsonb)`,
         [String(campaignId), JSON.stringify({ userId, reasons })],
