@@ -91,6 +91,23 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields['query.aggregate']).toBeTruthy();
 
+  // Any rating axis: human Δ (median semantic − median syntactic) by the picker, as the API gives it; a question that is not ordered is a 400.
+  const hd = await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/correlations?axis=human.delta&aggregate=median`);
+  expect(hd.status(), await hd.text()).toBe(200);
+  const hdBody = (await hd.json()) as { axes: Array<{ key: string }>; axis: { n: number; measures: Record<string, { n: number; pearson: number | null }> } };
+  expect(hdBody.axes.map((a) => a.key)).toEqual(['semantic', 'syntactic', 'human.delta']);
+  expect(hdBody.axis.n).toBe(6);
+  await page.goto(`/dashboards/campaigns/${campaign.slug}/correlations?aggregate=median`);
+  await page.getByRole('navigation', { name: 'Rating axis' }).getByRole('link', { name: 'human Δ' }).click();
+  const deltaRow = page.getByRole('table', { name: /^Every measure × human Δ/ }).locator('tr[data-measure="delta"]');
+  await expect(deltaRow).toContainText(`n ${hdBody.axis.measures.delta!.n}`);
+  const r = hdBody.axis.measures.delta!.pearson;
+  if (r !== null) await expect(deltaRow).toContainText(`r ${r.toFixed(2)}`);
+  await expect(page.getByTestId('axis-note')).toContainText('6 pairs with a value on this axis');
+  const nominal = await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/correlations?axis=paraphraseLoose`);
+  expect(nominal.status()).toBe(400);
+  expect(((await nominal.json()) as { error: { fields: Record<string, string> } }).error.fields['query.axis']).toContain('not an ordered question');
+
   await page.goto(`/dashboards/campaigns/${campaign.slug}/relations`);
   const relations = page.getByRole('table', { name: 'Relations by paraphrase label' });
   const equivalence = ids.flatMap((id) => roles.map((r) => answersOf(r, id))).filter((a) => a.relation === 'equivalence').length;

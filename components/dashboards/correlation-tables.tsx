@@ -1,10 +1,10 @@
-import type { CorrelationCell, MeasureCorrelations, RatingAxis } from '@/lib/dashboards/correlation-table';
+import type { AxisCorrelations, CorrelationCell } from '@/lib/dashboards/correlation-table';
 import { measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
 
 const f = (v: number | null, d = 2) => (v === null ? '–' : v.toFixed(d));
 const p = (v: number | null) => (v === null ? '–' : v < 0.001 ? '< 0.001' : v.toFixed(3));
 
-/** r [95% CI] · ρ · n · p, or "undefined" with the reason. */
+/** r [95% CI] · ρ · τ-b · n · p, or "undefined" with the reason. */
 function Cell({ cell }: { cell: CorrelationCell }) {
   if (cell.pearson === null && cell.spearman === null) {
     return (
@@ -18,7 +18,7 @@ function Cell({ cell }: { cell: CorrelationCell }) {
     <td>
       r {f(cell.pearson)} <span className="small muted">[{cell.ci95 ? `${f(cell.ci95[0])}, ${f(cell.ci95[1])}` : '–'}]</span> · ρ {f(cell.spearman)}
       <div className="small muted">
-        n {cell.n} · p {p(cell.pValue)}
+        τ {f(cell.kendall)} · n {cell.n} · p {p(cell.pValue)}
       </div>
     </td>
   );
@@ -26,11 +26,11 @@ function Cell({ cell }: { cell: CorrelationCell }) {
 
 export interface CorpusTable {
   corpus: string;
-  table: MeasureCorrelations;
+  table: AxisCorrelations;
 }
 
 /** Paper Table 6: a block of measures against one rating axis; pooled first, then each corpus. */
-export function CorrelationBlock({ title, axis, measures, pooled, byCorpus }: { title: string; axis: RatingAxis; measures: readonly MeasureKey[]; pooled: MeasureCorrelations; byCorpus: readonly CorpusTable[] }) {
+export function CorrelationBlock({ title, measures, pooled, byCorpus }: { title: string; measures: readonly MeasureKey[]; pooled: AxisCorrelations; byCorpus: readonly CorpusTable[] }) {
   return (
     <table className="data" aria-label={title}>
       <thead>
@@ -46,9 +46,9 @@ export function CorrelationBlock({ title, axis, measures, pooled, byCorpus }: { 
         {measures.map((k) => (
           <tr key={k} data-measure={k}>
             <th scope="row">{measureCatalog[k].label}</th>
-            <Cell cell={pooled[k][axis]} />
+            <Cell cell={pooled[k]} />
             {byCorpus.map((c) => (
-              <Cell key={c.corpus} cell={c.table[k][axis]} />
+              <Cell key={c.corpus} cell={c.table[k]} />
             ))}
           </tr>
         ))}

@@ -77,14 +77,42 @@ export function computeMeasureCorrelations(rows: readonly CorrelationInput[]): M
   return out;
 }
 
-/** Pooled over all rows, and per corpus (in first-seen order). */
-export function computeCorrelationTables(rows: readonly CorrelationInput[]): { pooled: MeasureCorrelations; byCorpus: Array<{ corpus: string; n: number; table: MeasureCorrelations }> } {
+/** A table pooled over all rows, and one per corpus (in first-seen order). */
+function pooledAndByCorpus<R extends { corpus: string }, T>(rows: readonly R[], compute: (rows: readonly R[]) => T): { pooled: T; byCorpus: Array<{ corpus: string; n: number; table: T }> } {
   const corpora = [...new Set(rows.map((r) => r.corpus))];
   return {
-    pooled: computeMeasureCorrelations(rows),
+    pooled: compute(rows),
     byCorpus: corpora.map((corpus) => {
       const subset = rows.filter((r) => r.corpus === corpus);
-      return { corpus, n: subset.length, table: computeMeasureCorrelations(subset) };
+      return { corpus, n: subset.length, table: compute(subset) };
     }),
   };
+}
+
+/** Pooled over all rows, and per corpus (in first-seen order). */
+export function computeCorrelationTables(rows: readonly CorrelationInput[]): { pooled: MeasureCorrelations; byCorpus: Array<{ corpus: string; n: number; table: MeasureCorrelations }> } {
+  return pooledAndByCorpus(rows, computeMeasureCorrelations);
+}
+
+export type AxisCorrelations = Record<MeasureKey, CorrelationCell>;
+
+/** One rating axis's column of the Table 6 matrix. */
+export function columnOf(table: MeasureCorrelations, axis: RatingAxis): AxisCorrelations {
+  return Object.fromEntries(measureKeys.map((k) => [k, table[k][axis]])) as AxisCorrelations;
+}
+
+export interface AxisCorrelationInput {
+  corpus: string;
+  rating: number;
+  measures: MeasureValues;
+}
+
+function correlateAxis(rows: readonly AxisCorrelationInput[]): AxisCorrelations {
+  const rating = rows.map((r) => r.rating);
+  return Object.fromEntries(measureKeys.map((k) => [k, correlate(rows.map((r) => r.measures[k]), rating)])) as AxisCorrelations;
+}
+
+/** Every measure against one rating axis (lib/dashboards/rating-axes.ts), pooled and per corpus. */
+export function computeAxisCorrelationTables(rows: readonly AxisCorrelationInput[]): { pooled: AxisCorrelations; byCorpus: Array<{ corpus: string; n: number; table: AxisCorrelations }> } {
+  return pooledAndByCorpus(rows, correlateAxis);
 }

@@ -7,10 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from './client';
 import { getSqlPool } from './sql-pool';
 import { computeCampaignAgreement, findDashboardCampaign, listUnitFacets, loadQuestionTables } from './campaign-agreement';
-import { listRatedPairs } from './campaign-correlations';
+import { listAxisRatedPairs, listRatedPairs } from './campaign-correlations';
 import { makeRatedCampaign, type RatedPairSpec } from './testing/rated-campaign';
 import { computeBreakdown } from '@/lib/dashboards/agreement-breakdown';
-import { computeCorrelationTables } from '@/lib/dashboards/correlation-table';
+import { computeAxisCorrelationTables, computeCorrelationTables } from '@/lib/dashboards/correlation-table';
+import { findRatingAxis, HUMAN_DELTA_AXIS, ratingAxes, type RatingAxisDef } from '@/lib/dashboards/rating-axes';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -104,5 +105,50 @@ describe('campaign dashboards', () => {
     const lowerMedian = (i: number) => ratings[i]!.map((r) => r[0]!).sort((a, b) => a - b)[1];
     expect(median.map((p) => p.ratedSem)).toEqual(median.map((p) => lowerMedian(pairIds.indexOf(p.pairId))));
     expect(median.map((p) => p.pairId).sort((a, b) => a - b)).toEqual(pairIds.slice(0, 6).sort((a, b) => a - b));
+  });
+
+  it('any rating axis: a custom ordinal question read as the option position, human Δ as median semantic − median syntactic (scipy 1.10.1)', async () => {
+    // Expected values: scipy.stats pearsonr/spearmanr/kendalltau on these numbers (Δsem,syn rounded to 10 places, as stored here).
+    // The six pairs above with Δsem,syn stored, and a third question "fluency" (ordinal: poor < fair < good).
+    const fluency = [['good', 'good', 'fair'], ['fair', 'poor', 'fair'], ['poor', 'poor', 'fair'], ['good', 'fair', 'good'], ['poor', 'poor', 'poor'], ['fair', 'good', 'good']];
+    const withFluency: RatedPairSpec[] = pairs.map((p, i) => ({
+      ...p,
+      measures: { ...p.measures, ...(p.measures.sem !== undefined && p.measures.syn !== undefined ? { delta: Math.round((p.measures.sem - p.measures.syn) * 1e10) / 1e10 } : {}) },
+      answers: p.answers.map((a, k) => (a && !p.gold ? { ...a, fluency: k < 3 ? fluency[i]![k]! : 'good' } : a)),
+    }));
+    const questions = ['semantic', 'syntactic', { key: 'fluency', type: 'choice' as const, options: ['poor', 'fair', 'good'], level: 'ordinal' as const }, { key: 'topic', type: 'choice' as const, options: ['a', 'b'] }];
+    const { campaign } = await makeRatedCampaign(db, { annotators: 4, pairs: withFluency, excluded: [3], questions });
+    const found = (await findDashboardCampaign(pool, { slug: campaign.slug }))!;
+    expect(ratingAxes(found.questions).map((a) => a.key)).toEqual(['semantic', 'syntactic', 'fluency', HUMAN_DELTA_AXIS]);
+    expect(findRatingAxis(found.questions, 'topic')).toEqual({ error: expect.stringContaining('"topic" is not an ordered question') as unknown });
+    const axis = (key: string): RatingAxisDef => {
+      const f = findRatingAxis(found.questions, key);
+      if ('error' in f) throw new Error(f.error);
+      return f.axis;
+    };
+
+    // Per-pair mean option position of the three counted answers (the excluded annotator's "good" left out).
+    const fl = await listAxisRatedPairs(pool, campaign.id, axis('fluency'), 'mean');
+    expect(fl.map((r) => r.rating)).toEqual([5 / 3, 2 / 3, 1 / 3, 5 / 3, 0, 5 / 3].map((v) => expect.closeTo(v, 12) as unknown));
+    const flTable = computeAxisCorrelationTables(fl).pooled;
+    expect(flTable.st.n).toBe(6);
+    expect(flTable.st.pearson).toBeCloseTo(0.8655751695955554, 12);
+    expect(flTable.st.spearman).toBeCloseTo(0.8196885999705371, 12);
+    expect(flTable.st.kendall).toBeCloseTo(0.7453559924999299, 12);
+    expect(flTable.syn.kendall).toBeCloseTo(0, 12);
+
+    // Human Δ from the lower medians: [3, 0, -3, 0, 0, 1].
+    const hd = await listAxisRatedPairs(pool, campaign.id, axis(HUMAN_DELTA_AXIS), 'median');
+    expect(hd.map((r) => r.rating)).toEqual([3, 0, -3, 0, 0, 1]);
+    const hdTable = computeAxisCorrelationTables(hd).pooled;
+    expect(hdTable.delta.pearson).toBeCloseTo(0.9955134480649261, 12);
+    expect(hdTable.delta.spearman).toBeCloseTo(0.954863710632231, 12);
+    expect(hdTable.delta.kendall).toBeCloseTo(0.9258200997725515, 12);
+    expect(hdTable.syn.pearson).toBeCloseTo(-0.7643726180908997, 12);
+
+    // A Likert question as an axis gives the same numbers as the Table 6 layout.
+    const sem = computeAxisCorrelationTables(await listAxisRatedPairs(pool, campaign.id, axis('semantic'), 'mean')).pooled;
+    const table6 = computeCorrelationTables(await listRatedPairs(pool, campaign.id, 'mean')).pooled;
+    expect(sem.st.pearson).toBeCloseTo(table6.st.semantic.pearson!, 12);
   });
 });

@@ -63,13 +63,21 @@ const likert = (question: 'semantic' | 'syntactic') =>
   `CASE WHEN jsonb_typeof(n."answers" -> '${question}') = 'number' THEN (n."answers" ->> '${question}')::int END`;
 
 /** Ratings of the campaign's non-gold pairs by annotators not excluded, one row per answer. */
-export const RATED_SQL = `
-  SELECT n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, ${likert('semantic')} AS sem, ${likert('syntactic')} AS syn
+/**
+ * The answers (alias `n`, annotator `u`) of the campaign in `$1` to its non-gold pairs by annotators
+ * not excluded, one row per answer, selecting `columns`.
+ */
+export function ratedAnswersSql(columns: string): string {
+  return `
+  SELECT ${columns}
   FROM "Annotation" n
   JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId" AND NOT i."isGold"
   JOIN "User" u ON u."id" = n."annotatorId"
   LEFT JOIN "CampaignMember" m ON m."campaignId" = n."campaignId" AND m."userId" = n."annotatorId"
   WHERE n."campaignId" = $1 AND NOT COALESCE(m."excluded", FALSE)`;
+}
+
+export const RATED_SQL = ratedAnswersSql(`n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, ${likert('semantic')} AS sem, ${likert('syntactic')} AS syn`);
 
 /** Per pair: the median semantic and syntactic rating (lower or upper for even counts). */
 export function medianRatingsSql(tie: MedianTie): string {

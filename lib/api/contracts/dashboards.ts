@@ -118,14 +118,34 @@ export const correlationCellSchema = z
   })
   .meta({ id: 'Correlation' });
 
-export const correlationsQuery = z.object({ aggregate: z.enum(['mean', 'median']).default('mean').describe('per-pair aggregate of the ratings (median: the lower one)') }).strict();
+export const correlationsQuery = z
+  .object({
+    aggregate: z.enum(['mean', 'median']).default('mean').describe('per-pair aggregate of the ratings (median: the lower one)'),
+    axis: z
+      .string()
+      .min(1)
+      .max(60)
+      .optional()
+      .describe('also correlate every measure with this rating axis: an ordered question of the campaign (a Likert scale, or a custom choice question marked ordinal, read as the option position 0, 1, …) or "human.delta" (the aggregated semantic minus syntactic rating); listed in `axes`'),
+  })
+  .strict();
 
 const measureTable = z.record(z.string(), z.object({ semantic: correlationCellSchema, syntactic: correlationCellSchema }));
+const axisTable = z.record(z.string(), correlationCellSchema);
+const ratingAxisSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    kind: z.enum(['likert', 'ordinal', 'humanDelta']),
+    options: z.array(z.string()).optional().describe('ordinal questions: the options in order (the first is 0)'),
+    range: z.tuple([z.number(), z.number()]),
+  })
+  .meta({ id: 'RatingAxis' });
 
 export const getCampaignCorrelations = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/correlations',
-  summary: 'Pearson and Spearman correlations of every measure with the human semantic and syntactic ratings (paper Table 6), pooled and per corpus',
+  summary: 'Pearson, Spearman and Kendall correlations of every measure with the human semantic and syntactic ratings (paper Table 6), pooled and per corpus, and with any other rating axis asked for',
   tags: ['dashboards'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
@@ -133,7 +153,16 @@ export const getCampaignCorrelations = defineContract({
   responses: {
     200: {
       description: 'Correlations by measure (pooled) and per corpus',
-      schema: z.object({ aggregate: z.enum(['mean', 'median']), measures: measureTable, byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: measureTable })) }),
+      schema: z.object({
+        aggregate: z.enum(['mean', 'median']),
+        measures: measureTable,
+        byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: measureTable })),
+        axes: z.array(ratingAxisSchema).describe('the rating axes this campaign offers (for `axis`)'),
+        axis: z
+          .object({ axis: ratingAxisSchema, n: count, measures: axisTable, byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: axisTable })) })
+          .optional()
+          .describe('every measure against the requested axis; pairs without a value on it are left out'),
+      }),
     },
     ...standardErrors,
     404: notFound('The campaign'),

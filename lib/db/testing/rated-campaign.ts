@@ -3,6 +3,7 @@
  * given syn/sem and measures, annotators with their answers per pair, gold items and excluded
  * members, so every number a dashboard shows can be recomputed in the test from this spec.
  */
+import type { QuestionInput } from '@/lib/annotation/questions';
 import type { Db } from '@/lib/db/client';
 import type { MeasureKey } from '@/lib/measures/catalog';
 import { makeCampaign } from '@/prisma/factories/campaigns';
@@ -19,7 +20,7 @@ export interface RatedPairSpec {
 
 let counter = 0;
 
-export async function makeRatedCampaign(db: Db, spec: { annotators: number; pairs: RatedPairSpec[]; excluded?: number[]; questions?: string[]; corpora?: number }) {
+export async function makeRatedCampaign(db: Db, spec: { annotators: number; pairs: RatedPairSpec[]; excluded?: number[]; questions?: QuestionInput[]; corpora?: number }) {
   counter += 1;
   const corpusCount = spec.corpora ?? 1;
   const corpora = await Promise.all(Array.from({ length: corpusCount }, () => makeCorpus(db)));

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { listRatedPairs } from '@/lib/db/campaign-correlations';
+import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computeCorrelationTables, table6Axis, TABLE6_ROWS } from '@/lib/dashboards/correlation-table';
+import { columnOf, computeAxisCorrelationTables, computeCorrelationTables, table6Axis, TABLE6_ROWS } from '@/lib/dashboards/correlation-table';
+import { findRatingAxis, ratingAxes, type RatingAxisDef } from '@/lib/dashboards/rating-axes';
 import { getDb } from '@/lib/db/client';
 import { listSemanticAxes } from '@/lib/db/semantic-set';
 import { isMeasureKey, measureCatalog, measureKeys, type MeasureKey } from '@/lib/measures/catalog';
@@ -20,6 +21,7 @@ const searchSchema = z.object({
   aggregate: z.enum(['mean', 'median']).catch('mean').default('mean'),
   view: z.enum(['table6', 'full']).catch('table6').default('table6'),
   scatter: z.string().refine(isMeasureKey).optional().catch(undefined),
+  axis: z.string().max(60).optional().catch(undefined),
 });
 
 /** The scatter opens on the first of these that some rated pair has (then any other measure). */
@@ -34,30 +36,74 @@ function SemFormulas({ formulas }: { formulas: string[] }) {
   );
 }
 
+/** The human axis: Table 6's two Likert scales (default) or any one rating axis of the campaign. */
+function RatingAxisPicker({ axes, chosen, href }: { axes: readonly RatingAxisDef[]; chosen: string | null; href: (key: string | null) => string }) {
+  return (
+    <nav className="row small" aria-label="Rating axis">
+      <span className="muted">Human axis:</span>
+      <Link href={href(null)} aria-current={chosen === null ? 'page' : undefined}>
+        semantic &amp; syntactic (Table 6)
+      </Link>
+      {axes.map((a) => (
+        <Link key={a.key} href={href(a.key)} aria-current={a.key === chosen ? 'page' : undefined}>
+          {a.kind === 'humanDelta' ? 'human Δ' : a.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function AxisNote({ axis, n, aggregate }: { axis: RatingAxisDef; n: number; aggregate: 'mean' | 'median' }) {
+  const what =
+    axis.kind === 'humanDelta'
+      ? `per pair, the ${aggregate === 'median' ? 'lower median' : 'mean'} semantic rating minus the ${aggregate === 'median' ? 'lower median' : 'mean'} syntactic rating (−4 to 4); read it against Δsem,syn, the first row`
+      : axis.kind === 'ordinal'
+        ? `per pair, the ${aggregate === 'median' ? 'lower median' : 'mean'} position of the option chosen (${(axis.options ?? []).map((o, i) => `${o} = ${i}`).join(', ')})`
+        : `per pair, the ${aggregate === 'median' ? 'lower median' : 'mean'} 0-4 rating`;
+  return (
+    <p className="small muted" data-testid="axis-note">
+      {n} pairs with a value on this axis: {what}. Pearson&apos;s r [95% CI] · Spearman&apos;s ρ · Kendall&apos;s τ-b · n · p.
+    </p>
+  );
+}
+
 export default async function CampaignCorrelationsPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
-  const { aggregate, view, scatter: asked } = searchSchema.parse(await searchParams);
+  const { aggregate, view, scatter: asked, axis: askedAxis } = searchSchema.parse(await searchParams);
   const rows = await listRatedPairs(getSqlPool(), campaign.id, aggregate);
-  const scatter: MeasureKey = asked ?? SCATTER_ORDER.find((k) => rows.some((r) => r.measures[k] !== null)) ?? 'st';
+  const axes = ratingAxes(campaign.questions);
+  const found = askedAxis === undefined ? null : findRatingAxis(campaign.questions, askedAxis);
+  const chosen: RatingAxisDef | null = found && 'axis' in found ? found.axis : null;
+  const axisRows = chosen ? await listAxisRatedPairs(getSqlPool(), campaign.id, chosen, aggregate) : [];
+  const scatter: MeasureKey = asked ?? (chosen?.kind === 'humanDelta' ? 'delta' : undefined) ?? SCATTER_ORDER.find((k) => rows.some((r) => r.measures[k] !== null)) ?? 'st';
   const semAxes = await listSemanticAxes(getDb());
   const formulas = [...new Set(rows.map((r) => r.corpus))].map((slug) => `${slug}: ${semAxes.get(slug)?.formula ?? 'sem: no semantic measure yet'}`);
   const { pooled, byCorpus } = computeCorrelationTables(rows);
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/correlations`;
-  const href = (next: Partial<{ aggregate: string; view: string; scatter: string }>) => `${base}?${new URLSearchParams({ aggregate, view, scatter, ...next }).toString()}`;
-  const axis = table6Axis(scatter) ?? 'semantic';
-  const points = rows.flatMap((r) => {
-    const score = r.measures[scatter];
-    const rating = axis === 'semantic' ? r.ratedSem : r.ratedSyn;
-    return score === null || rating === null ? [] : [{ pairId: r.pairId, score, rating }];
-  });
-  const corpora = byCorpus.map((c) => ({ corpus: c.corpus, table: c.table }));
+  const current = { aggregate, view, scatter, ...(chosen ? { axis: chosen.key } : {}) };
+  const href = (next: Partial<{ aggregate: string; view: string; scatter: string; axis: string | null }>) => {
+    const params = new URLSearchParams(Object.entries({ ...current, ...next }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    return `${base}?${params.toString()}`;
+  };
+  const table6 = table6Axis(scatter) ?? 'semantic';
+  const points = chosen
+    ? axisRows.flatMap((r) => (r.measures[scatter] === null ? [] : [{ pairId: r.pairId, score: r.measures[scatter], rating: r.rating }]))
+    : rows.flatMap((r) => {
+        const score = r.measures[scatter];
+        const rating = table6 === 'semantic' ? r.ratedSem : r.ratedSyn;
+        return score === null || rating === null ? [] : [{ pairId: r.pairId, score, rating }];
+      });
+  const ratingName = chosen ? chosen.label : `${table6} rating`;
+  const column = (axis: 'semantic' | 'syntactic') => ({ pooled: columnOf(pooled, axis), byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, table: columnOf(c.table, axis) })) });
+  const axisTables = chosen ? computeAxisCorrelationTables(axisRows) : null;
+  const axisMeasures: readonly MeasureKey[] = chosen?.kind === 'humanDelta' ? ['delta', ...measureKeys.filter((k) => k !== 'delta')] : measureKeys;
   return (
     <>
       <PageHeader
         title={`${campaign.name}: correlations with the measures`}
         description={
           <>
-            Pearson&apos;s r with its Fisher z 95% interval, Spearman&apos;s ρ, n and the two-sided p, against the per-pair {aggregate} of the ratings (paper Table 6). Ratings:{' '}
+            Pearson&apos;s r with its Fisher z 95% interval, Spearman&apos;s ρ, Kendall&apos;s τ-b, n and the two-sided p, against the per-pair {aggregate} of the ratings (paper Table 6). Ratings:{' '}
             <Link href={href({ aggregate: 'mean' })} aria-current={aggregate === 'mean' ? 'page' : undefined}>
               mean
             </Link>{' '}
@@ -70,20 +116,30 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
         }
       />
       <DashboardTabs current={`/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/correlations`} links={campaignTabs(campaign.slug)} />
-      {view === 'table6' ? (
+      <RatingAxisPicker axes={axes} chosen={chosen?.key ?? null} href={(key) => href({ axis: key })} />
+      {found && 'error' in found ? (
+        <p className="error" role="alert" data-testid="axis-error">
+          {found.error}
+        </p>
+      ) : null}
+      {chosen && axisTables ? (
         <>
-          <CorrelationBlock title="Syntactic measures × syntactic ratings" axis="syntactic" measures={TABLE6_ROWS.syntactic} pooled={pooled} byCorpus={corpora} />
-          <CorrelationBlock title="Semantic measures × semantic ratings" axis="semantic" measures={TABLE6_ROWS.semantic} pooled={pooled} byCorpus={corpora} />
-          <SemFormulas formulas={formulas} />
+          <CorrelationBlock title={`Every measure × ${chosen.label}`} measures={axisMeasures} pooled={axisTables.pooled} byCorpus={axisTables.byCorpus} />
+          <AxisNote axis={chosen} n={axisRows.length} aggregate={aggregate} />
+        </>
+      ) : view === 'table6' ? (
+        <>
+          <CorrelationBlock title="Syntactic measures × syntactic ratings" measures={TABLE6_ROWS.syntactic} {...column('syntactic')} />
+          <CorrelationBlock title="Semantic measures × semantic ratings" measures={TABLE6_ROWS.semantic} {...column('semantic')} />
         </>
       ) : (
         <>
-          <CorrelationBlock title="Every measure × syntactic ratings" axis="syntactic" measures={measureKeys} pooled={pooled} byCorpus={corpora} />
-          <CorrelationBlock title="Every measure × semantic ratings" axis="semantic" measures={measureKeys} pooled={pooled} byCorpus={corpora} />
-          <SemFormulas formulas={formulas} />
+          <CorrelationBlock title="Every measure × syntactic ratings" measures={measureKeys} {...column('syntactic')} />
+          <CorrelationBlock title="Every measure × semantic ratings" measures={measureKeys} {...column('semantic')} />
         </>
       )}
-      <PageSection id="scatter" title={`${measureCatalog[scatter].label} against the ${axis} ratings`} note={`${points.length} pairs, ratings jittered; click a point to open its pair`}>
+      <SemFormulas formulas={formulas} />
+      <PageSection id="scatter" title={`${measureCatalog[scatter].label} against ${chosen ? `the axis ${chosen.label}` : `the ${table6} ratings`}`} note={`${points.length} pairs, ratings jittered; click a point to open its pair`}>
         <nav className="row small" aria-label="Measure to plot">
           {measureKeys.map((k) => (
             <Link key={k} href={`${href({ scatter: k })}#scatter`} aria-current={k === scatter ? 'page' : undefined}>
@@ -96,7 +152,7 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
             {measureCatalog[scatter].label}: no values yet for the rated pairs of this campaign.
           </p>
         ) : (
-          <RatingScatter points={points} measure={measureCatalog[scatter].label} rating={`${axis} rating`} />
+          <RatingScatter points={points} measure={measureCatalog[scatter].label} rating={ratingName} ratingRange={chosen?.range ?? [0, 4]} />
         )}
       </PageSection>
     </>

@@ -1,13 +1,24 @@
-/** GET /api/v1/campaigns/{id}/correlations: every measure against the aggregated human ratings (paper Table 6). */
+/** GET /api/v1/campaigns/{id}/correlations: every measure against the aggregated human ratings (paper Table 6), and against any rating axis asked for. */
 import { getCampaignCorrelations } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
-import { listRatedPairs } from '@/lib/db/campaign-correlations';
+import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computeCorrelationTables } from '@/lib/dashboards/correlation-table';
+import { computeAxisCorrelationTables, computeCorrelationTables } from '@/lib/dashboards/correlation-table';
+import { findRatingAxis, ratingAxes } from '@/lib/dashboards/rating-axes';
+import { AppError } from '@/lib/errors/app-error';
 
 export const GET = apiRoute(getCampaignCorrelations, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
+  const found = query.axis === undefined ? null : findRatingAxis(campaign.questions, query.axis);
+  if (found && 'error' in found) throw new AppError('INVALID_INPUT', found.error, { fields: { 'query.axis': found.error } });
   const { pooled, byCorpus } = computeCorrelationTables(await listRatedPairs(getSqlPool(), campaign.id, query.aggregate));
-  return { status: 200, body: { aggregate: query.aggregate, measures: pooled, byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })) } };
+  const body = { aggregate: query.aggregate, measures: pooled, byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })), axes: ratingAxes(campaign.questions) };
+  if (!found) return { status: 200, body };
+  const rows = await listAxisRatedPairs(getSqlPool(), campaign.id, found.axis, query.aggregate);
+  const tables = computeAxisCorrelationTables(rows);
+  return {
+    status: 200,
+    body: { ...body, axis: { axis: found.axis, n: rows.length, measures: tables.pooled, byCorpus: tables.byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })) } },
+  };
 });
