@@ -9,7 +9,7 @@ import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { CliIo } from '../io';
 import { runModelsAdd } from '../models-add';
 
-export const description = 'List the semantic models found in the model folder and the files each measure expects';
+export const description = 'List the semantic models found in the model folder and the files each measure expects; `models pull` downloads them';
 
 const usage = `Usage: paralens models [--check] [--json]
        paralens models pull st|bertscore|wms|all   (download the paper's models: --help there)
