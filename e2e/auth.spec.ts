@@ -11,6 +11,10 @@ test.describe('signing in', () => {
   test('a wrong password and an unknown email get the same generic message', async ({ page }) => {
     await signIn(page, demoEmail('researcher'), 'not-the-password');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong email or password.');
+    // The email stays in the form and the password field has the focus, so only the password is typed again.
+    await expect(page.getByLabel('Email')).toHaveValue(demoEmail('researcher'));
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toBeFocused();
     await signIn(page, 'nobody@paralens.local', 'not-the-password');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong email or password.');
     await expect(page).toHaveURL(/\/login/);

@@ -34,6 +34,12 @@ test('a researcher creates a corpus, uploads a file, confirms the detected forma
   await expect(page.getByRole('main').locator('header')).toContainText('4 pairs.');
   const summary = page.getByRole('table', { name: 'Measure summary' });
   await expect(summary.getByRole('row', { name: /ROUGE-1/ })).toContainText('4');
+  // The first pairs open in the explorer.
+  const first = page.getByRole('table', { name: 'Pairs' }).getByRole('link').first();
+  await expect(first).toContainText('The bridge over river');
+  await first.click();
+  await expect(page).toHaveURL(/\/explore\/pairs\/\d+/);
+  await expect(page.getByRole('main')).toContainText('In 1907 the bridge over river');
 });
 
 test('a broken file fails with line-numbered errors and imports nothing', async ({ page, loginAs }) => {

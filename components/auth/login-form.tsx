@@ -9,11 +9,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <label>
         Email
-        <input name="email" type="email" autoComplete="username" required autoFocus />
+        <input name="email" type="email" autoComplete="username" required autoFocus={!state.email} defaultValue={state.email} />
       </label>
       <label>
         Password
-        <input name="password" type="password" autoComplete="current-password" required />
+        <input name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(state.email)} />
       </label>
       {state.error && (
         <p role="alert" className="alert error">

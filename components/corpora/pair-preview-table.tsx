@@ -1,6 +1,8 @@
+import Link from 'next/link';
 import type { PairRow } from '@/lib/db/pairs';
 import { formatMeasure } from './format';
 
+/** The corpus page's first pairs; a pair's first text opens it in the explorer. */
 export function PairPreviewTable({ pairs }: { pairs: PairRow[] }) {
   if (pairs.length === 0) return <p className="muted">This corpus has no pairs yet.</p>;
   return (
@@ -18,7 +20,11 @@ export function PairPreviewTable({ pairs }: { pairs: PairRow[] }) {
       <tbody>
         {pairs.map((p) => (
           <tr key={p.id}>
-            <td>{p.a}</td>
+            <td>
+              <Link href={`/explore/pairs/${p.id}`} title={`Pair #${p.id}: texts, every measure and its campaigns`}>
+                {p.a}
+              </Link>
+            </td>
             <td>{p.b}</td>
             <td className="small">{p.referenceLabel ?? (p.referenceScore === null ? '' : String(p.referenceScore))}</td>
             <td className="num">{formatMeasure(p.syn)}</td>

@@ -1,3 +1,4 @@
+import { formatBytes } from '@/lib/models/bytes';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { ExportJobActions } from './export-job-actions';
 import { LiveExportProgress } from './live-export-progress';
@@ -49,7 +50,7 @@ export function ExportJobList({ jobs }: { jobs: ExportJobRow[] }) {
             <td className="num">{job.rowCount.toLocaleString('en')}</td>
             <td>
               <div className="stack" style={{ gap: 4 }}>
-                {job.downloadable && <a href={`/api/exports/${job.id}/file`} download>Download ({(job.bytesWritten / 1e6).toFixed(1)} MB)</a>}
+                {job.downloadable && <a href={`/api/exports/${job.id}/file`} download>Download ({formatBytes(job.bytesWritten)})</a>}
                 <ExportJobActions jobId={job.id} canRerun={job.status === 'FAILED' || job.status === 'CANCELLED'} canDelete={job.status !== 'RUNNING'} />
               </div>
             </td>

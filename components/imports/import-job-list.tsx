@@ -1,7 +1,7 @@
 import type { ImportJobView } from '@/lib/db/import-jobs';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { LiveImportProgress } from './live-import-progress';
-
+import { LiveRecordsRead } from './live-import-counts';
 
 export type ImportJobRow = Omit<ImportJobView, 'createdAt' | 'confirmedAt' | 'startedAt' | 'finishedAt'> & {
   createdAt: string;
@@ -63,8 +63,10 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
                 )}
               </td>
               <td>{jobStatusLabels[job.status]}</td>
-              <td className="num">{job.recordsRead.toLocaleString('en')}</td>
-              <td className="num">{job.imported.toLocaleString('en')}</td>
+              <td className="num">{isLive ? <LiveRecordsRead jobId={job.id} initial={job.recordsRead} /> : job.recordsRead.toLocaleString('en')}</td>
+              <td className="num" title={isLive ? 'Known when the import ends: all its pairs are written at once, or none' : undefined}>
+                {isLive ? '…' : job.imported.toLocaleString('en')}
+              </td>
               <td className="num">{job.duplicates.toLocaleString('en')}</td>
               <td className="num">{job.rejected.toLocaleString('en')}</td>
               <td className="small">{seconds(job)}</td>

@@ -3,6 +3,7 @@ import { useRef, useState, useTransition } from 'react';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
 import { cancelImportAction } from '@/lib/actions/imports';
 import { estimateProgress, type ProgressSample } from './progress-estimate';
+import { publishRecordsRead } from './live-import-counts';
 
 interface JobStatus {
   status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
@@ -27,6 +28,7 @@ export function LiveImportProgress({ jobId }: { jobId: number }) {
   useJobPolling<JobStatus>(`/api/imports/${jobId}`, (job) => {
     const sample = { at: Date.now(), records: job.recordsRead, fraction: job.fileBytes ? Math.min(1, job.bytesRead / job.fileBytes) : 0 };
     first.current ??= sample;
+    publishRecordsRead(jobId, job.recordsRead);
     setView({ job, fraction: sample.fraction, ...estimateProgress(first.current, sample) });
   });
 

@@ -9,6 +9,8 @@ import { describeWait } from '@/lib/access/login-throttle';
 
 export interface SignInState {
   error: string | null;
+  /** the email given, so that a refused sign-in keeps it in the form (React resets a form after its action) */
+  email?: string;
 }
 
 function field(data: FormData, name: string): string {
@@ -27,10 +29,11 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
     });
     return { error: null };
   } catch (error) {
+    const email = field(formData, 'email');
     if (error instanceof RateLimitedSignIn) {
-      return { error: `Too many failed sign-in attempts. ${describeWait(error.retryAfterMs)} and try again.` };
+      return { error: `Too many failed sign-in attempts. ${describeWait(error.retryAfterMs)} and try again.`, email };
     }
-    if (error instanceof AuthError) return { error: 'Wrong email or password.' };
+    if (error instanceof AuthError) return { error: 'Wrong email or password.', email };
     throw error; // the redirect after a successful sign-in
   }
 }
