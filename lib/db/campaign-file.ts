@@ -51,7 +51,7 @@ export async function importCampaignFile<M, R>(
   const valueMap = parseValueMap(request.values, campaign.questions);
   if (!valueMap.ok) return refuse('values', valueMap.error);
   const addPairs = request.options?.addPairs;
-  if (addPairs !== undefined && !(await corpusExists(pool, addPairs))) return refuse('addPairs', `--add-pairs: no corpus has the slug "${addPairs}"`);
+  if (addPairs !== undefined && !(await corpusExists(pool, addPairs))) return refuse('addPairs', `--add-pairs: no corpus has the slug or name "${addPairs}"`);
   const rows: R[] = [];
   const errors: RowError[] = [];
   for await (const row of request.rows) {

@@ -59,6 +59,14 @@ export function findCorpusByName(db: Db, name: string) {
   return db.corpus.findUnique({ where: { name }, select: { id: true, name: true, slug: true, tier: true } });
 }
 
+/**
+ * The corpus a command line names: by its slug (as `paralens corpora` and the URLs show it), or
+ * else by its name. Every CLI option that takes an existing corpus accepts either.
+ */
+export async function findCorpusByRef(db: Db, ref: string) {
+  return (await db.corpus.findUnique({ where: { slug: ref }, select: { id: true, name: true, slug: true, tier: true } })) ?? (await findCorpusByName(db, ref));
+}
+
 /** The corpus with this name, created (with a unique slug) when it does not exist yet. */
 export async function ensureCorpus(db: Db, data: Omit<CreateCorpusData, 'slug'>): Promise<{ id: number; name: string; slug: string; created: boolean }> {
   const existing = await findCorpusByName(db, data.name);

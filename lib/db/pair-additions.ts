@@ -26,17 +26,21 @@ export interface AdditionCorpus {
 const corpusColumns = `"id", "name", "slug", "semMeasures"`;
 
 /** The corpus named by `--add-pairs` (by slug), and its reversed companion when it exists. */
-export async function findAdditionCorpora(client: SqlClient, slug: string): Promise<{ main: AdditionCorpus; reversed: AdditionCorpus | null }> {
+export async function findAdditionCorpora(client: SqlClient, ref: string): Promise<{ main: AdditionCorpus; reversed: AdditionCorpus | null }> {
+  // The corpus by its slug, or else by its name (as every CLI option that takes a corpus).
+  const named = await client.query<{ slug: string }>(`SELECT "slug" FROM "Corpus" WHERE "slug" = $1 OR "name" = $1 ORDER BY ("slug" = $1) DESC LIMIT 1`, [ref]);
+  const slug = named.rows[0]?.slug;
+  if (!slug) throw new AppError('NOT_FOUND', `--add-pairs: no corpus has the slug or name "${ref}"`);
   const { rows } = await client.query<AdditionCorpus>(`SELECT ${corpusColumns} FROM "Corpus" WHERE "slug" = ANY($1::text[])`, [[slug, reversedSlug(slug)]]);
-  const main = rows.find((r) => r.slug === slug);
-  if (!main) throw new AppError('NOT_FOUND', `--add-pairs: no corpus has the slug "${slug}"`);
+  const main = rows.find((r) => r.slug === slug)!;
   return { main, reversed: rows.find((r) => r.slug === reversedSlug(slug)) ?? null };
 }
 
 const reversedSlug = (slug: string) => `${slug}-reversed`;
 
-export async function corpusExists(db: Queryable, slug: string): Promise<boolean> {
-  return ((await db.query('SELECT 1 FROM "Corpus" WHERE "slug" = $1', [slug])).rowCount ?? 0) > 0;
+/** Whether a corpus has this slug or name. */
+export async function corpusExists(db: Queryable, ref: string): Promise<boolean> {
+  return ((await db.query('SELECT 1 FROM "Corpus" WHERE "slug" = $1 OR "name" = $1', [ref])).rowCount ?? 0) > 0;
 }
 
 /** The companion corpus for pairs stored the other way round: created with the main corpus's semantic set. */

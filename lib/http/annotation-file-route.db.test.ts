@@ -65,7 +65,7 @@ describe('POST /api/v1/campaigns/{id}/annotations/file', () => {
 
     const noCorpus = await post(campaign.id, { ...body, addPairs: 'no-such-corpus' }, researcher);
     expect(noCorpus.status).toBe(400);
-    expect(await noCorpus.json()).toMatchObject({ error: { fields: { addPairs: '--add-pairs: no corpus has the slug "no-such-corpus"' } } });
+    expect(await noCorpus.json()).toMatchObject({ error: { fields: { addPairs: '--add-pairs: no corpus has the slug or name "no-such-corpus"' } } });
     expect((await post(2147483000, body, researcher)).status).toBe(404);
   });
 });

@@ -17,7 +17,7 @@ describe('paralens corpora (DATABASE_URL)', () => {
     const table = await runInMemory(run);
     expect(table.code).toBe(0);
     const line = table.stdout.split('\n').find((l) => l.startsWith(corpus.name));
-    expect(line).toMatch(new RegExp(`^${corpus.name}\\s+gold\\s+3\\s+CC BY 4\\.0$`));
+    expect(line).toMatch(new RegExp(`^${corpus.name}\\s+${corpus.slug}\\s+gold\\s+3\\s+CC BY 4\\.0$`));
 
     const json = await runInMemory(run, ['--json']);
     expect(json.code).toBe(0);

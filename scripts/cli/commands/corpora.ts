@@ -9,7 +9,8 @@ export const description = 'List the corpora with their pair counts';
 
 const usage = `Usage: paralens corpora [--json]
 
-Lists every corpus with its tier, pair count and licence. Uses DATABASE_URL, or the embedded
+Lists every corpus with its slug, tier, pair count and licence; commands that take a corpus
+accept its slug or its name. Uses DATABASE_URL, or the embedded
 database in PARALENS_HOME (started for the command if the app is not running).
 
   --json   one JSON array instead of a table
@@ -38,8 +39,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stdout.write('No corpora yet. Import one with `paralens import <file> --corpus <name>`.\n');
       return 0;
     }
-    const rows = corpora.map((c) => [c.name, c.tier.toLowerCase(), c.pairCount.toLocaleString('en'), c.licence ?? '']);
-    io.stdout.write(formatTable([['NAME', 'TIER', 'PAIRS', 'LICENCE'], ...rows], [2]));
+    const rows = corpora.map((c) => [c.name, c.slug, c.tier.toLowerCase(), c.pairCount.toLocaleString('en'), c.licence ?? '']);
+    io.stdout.write(formatTable([['NAME', 'SLUG', 'TIER', 'PAIRS', 'LICENCE'], ...rows], [3]));
     return 0;
   });
 }

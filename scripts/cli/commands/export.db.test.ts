@@ -23,7 +23,8 @@ describe('paralens export (DATABASE_URL)', () => {
     expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['"Text 5 about a bridge"', '"Text 4 about a bridge"', '"Text 3 about a bridge"']);
 
     const hf = path.join(dir, 'hf');
-    expect((await runInMemory(run, ['--corpus', corpus.slug, '--format', 'hf', '--out', hf])).code).toBe(0);
+    // a corpus by its name as well as its slug
+    expect((await runInMemory(run, ['--corpus', corpus.name, '--format', 'hf', '--out', hf])).code).toBe(0);
     expect(readdirSync(hf).sort()).toEqual(['README.md', 'data']);
     expect(readFileSync(path.join(hf, 'README.md'), 'utf8')).toContain('- Attribution: The authors');
     expect(existsSync(`${hf}.partial`)).toBe(false);

@@ -7,6 +7,7 @@ import { createSqlPool, type Queryable } from '@/lib/db/sql-pool';
 import { unknownFilterParams } from '@/lib/explore/pair-filter';
 import { EXPORT_FORMATS, EXPORT_PARTS, isExportFormat, parseParts } from '@/lib/export/options';
 import { checkExportTarget, runExport } from '@/lib/jobs/run-export';
+import { findCorpusByRef } from '@/lib/db/corpora';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
@@ -19,7 +20,7 @@ Streams the rows from one database snapshot into the file (constant memory), und
 name that is renamed only when the export is complete. A JSON Lines export imports back with
 \`paralens import <file> --corpus <new name>\` (same texts, order and measures).
 
-  --corpus <slug>     every pair of the corpus, in pair id order
+  --corpus <slug>     every pair of the corpus (its slug or its name), in pair id order
   --campaign <slug>   the pairs of the campaign, in the order handed out, with their answers
   --filter <query>    the read API's filter parameters, e.g. "min.bleu=0.5&q=bridge"
   --format <format>   ${EXPORT_FORMATS.join(', ')} (hf: a folder with data/train.jsonl and a dataset card README.md)
@@ -90,7 +91,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   return withDatabase(io, async (db, databaseUrl) => {
-    const base = values.campaign ? await resolveCampaignSource(db, values.campaign) : await resolveCorpusSource(db, values.corpus!);
+    const base = values.campaign ? await resolveCampaignSource(db, values.campaign) : await resolveCorpusSource(db, (await findCorpusByRef(db, values.corpus!))?.slug ?? values.corpus!);
     if (!base) {
       io.stderr.write(`paralens export: no ${values.campaign ? `campaign "${values.campaign}"` : `corpus "${values.corpus}" (\`paralens corpora\` lists them)`}\n`);
       return 1;

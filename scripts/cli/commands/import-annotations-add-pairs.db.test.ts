@@ -103,7 +103,7 @@ describeWithDatasets('paralens import-annotations --add-pairs on the shared data
     const bad = path.join(dir, 'bad.csv');
     const header = 'id,s1,s2,who,label';
     await writeFile(bad, `${header}\nnew-1,A new first text,A new second text,new-annotator,E\nnew-2,Another text,And its partner,new-annotator,X\n`);
-    const refused = await runInMemory(run, [bad, '--campaign', campaign.slug, '--map', 'pair=id,a=s1,b=s2,annotator=who,nli=label', '--add-pairs', corpus.slug]);
+    const refused = await runInMemory(run, [bad, '--campaign', campaign.slug, '--map', 'pair=id,a=s1,b=s2,annotator=who,nli=label', '--add-pairs', corpus.name]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('line 3: answers.nli must be one of E, C, N, D, not "X"');
     await writeFile(bad, `${header}\nnew-1,A new first text,A new second text,new-annotator,E\nnew-2,Another text,"Its partner\u0000",new-annotator,N\nnew-3,"A man is riding a horse",A horse is being ridden by a man,new-annotator,E\n`);
@@ -119,7 +119,7 @@ describeWithDatasets('paralens import-annotations --add-pairs on the shared data
     expect([noTexts.code, noTexts.stderr]).toEqual([2, expect.stringContaining('--add-pairs needs a=COLUMN,b=COLUMN') as string]);
     const noCorpus = await runInMemory(run, [bad, '--campaign', campaign.slug, '--map', 'pair=id,a=s1,b=s2,annotator=who,nli=label', '--add-pairs', 'no-such-corpus']);
     expect(noCorpus.code).toBe(2);
-    expect(noCorpus.stderr).toContain('no corpus has the slug "no-such-corpus"');
+    expect(noCorpus.stderr).toContain('no corpus has the slug or name "no-such-corpus"');
   }, 180_000);
 
   it('Paraphrases in interviews: both splits with their texts, 180 pairs created, the yes votes and the mean Cohen kappas of the hand-made corpora', async () => {

@@ -12,6 +12,7 @@ import { getDb } from '@/lib/db/client';
 import { installGlove } from '@/lib/models/glove-install';
 import { writeTinyWinkPackage } from '@/lib/models/testing/tiny-glove';
 import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
+import { makeCorpus } from '@/prisma/factories/corpora';
 import { runInMemory } from '../memory-io';
 import { run as importCommand } from './import';
 
@@ -94,4 +95,17 @@ describe('paralens import: the automatic scoring job', () => {
       expect([p.wmsGlove, p.gloveCosine]).toEqual([null, null]);
     }
   }, 120_000);
+});
+
+describe('paralens import --corpus', () => {
+  it('takes an existing corpus by its slug (as `paralens corpora` shows it) instead of creating a corpus of that name', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db, { name: `Named corpus ${Date.now()}` });
+    process.env.PARALENS_MODELS = folders.none;
+    const out = await runInMemory(importCommand, [file, '--corpus', corpus.slug, '--no-score', '--rejects', path.join(dir, 'by-slug.rejects.jsonl')]);
+    expect(out.code).toBe(0);
+    expect(out.stderr).not.toContain('Created the corpus');
+    expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(TEXTS.length);
+    expect(await db.corpus.count({ where: { name: corpus.slug } })).toBe(0);
+  });
 });

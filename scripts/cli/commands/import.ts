@@ -1,7 +1,7 @@
 /** `paralens import <file> --corpus <name>`: streams a corpus file into the database with every measure. */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { deleteCorpus, ensureCorpus } from '@/lib/db/corpora';
+import { deleteCorpus, ensureCorpus, findCorpusByRef } from '@/lib/db/corpora';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
@@ -22,7 +22,8 @@ corpus (created when it does not exist) in one transaction. A failed or interrup
 import keeps nothing, not even a corpus it created. Limits: PARALENS_IMPORT_MAX_SET_TEXTS (200),
 PARALENS_IMPORT_MAX_PAIRS, PARALENS_IMPORT_MAX_TEXT_CHARS (20,000), PARALENS_IMPORT_MAX_TEXT_TOKENS (2,000).
 
-  --corpus <name>       corpus to import into (required)
+  --corpus <name>       corpus to import into (required): an existing corpus by its slug or
+                        name, or a new corpus of this name
   --format <format>     ${IMPORT_FORMATS.join(', ')} (default: detected)
   --tier <tier>         gold, silver or bronze (Wikipedia-IPC; default: from the file name)
   --map <mapping>       columns for csv/tsv/jsonl, e.g. a=sentence1,b=sentence2,label=gold
@@ -100,7 +101,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const corpusName = values.corpus;
   return withDatabase(io, async (db, databaseUrl) => {
     const tier = values.tier ?? detectTier(path.basename(filePath));
-    const corpus = await ensureCorpus(db, {
+    // An existing corpus by slug or name; otherwise a new one of this name.
+    const found = await findCorpusByRef(db, corpusName);
+    const corpus = found ? { ...found, created: false } : await ensureCorpus(db, {
       name: corpusName,
       tier: tier ? (tier.toUpperCase() as 'GOLD' | 'SILVER' | 'BRONZE') : 'NONE',
       source: values.source ?? null,

@@ -1,6 +1,6 @@
 /** `paralens score --corpus <slug>`: fills in a corpus's missing semantic measures from the local models. */
 import { parseArgs } from 'node:util';
-import { findCorpusByName, getCorpusBySlug } from '@/lib/db/corpora';
+import { findCorpusByRef } from '@/lib/db/corpora';
 import { createScoringJob, findActiveScoring, takeOverInterruptedScoring } from '@/lib/db/scoring-jobs';
 import { COMPUTED_MEASURES, type ComputedMeasure } from '@/lib/models/text-scorers';
 import type { CliIo } from '../io';
@@ -64,7 +64,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const measures = (asked ?? COMPUTED_MEASURES) as ComputedMeasure[];
   const corpusRef = values.corpus;
   return withDatabase(io, async (db) => {
-    const corpus = (await getCorpusBySlug(db, corpusRef)) ?? (await findCorpusByName(db, corpusRef));
+    const corpus = await findCorpusByRef(db, corpusRef);
     if (!corpus) {
       io.stderr.write(`paralens score: no corpus "${corpusRef}" (\`paralens corpora\` lists them)\n`);
       return 1;
