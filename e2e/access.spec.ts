@@ -5,7 +5,7 @@
 import { test, expect, type DemoRole } from './fixtures';
 
 // /admin/users/1/tokens: the first demo account's tokens (admins see every user's)
-const pages = ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining', '/admin/users', '/admin/users/1/tokens', '/admin/models'] as const;
+const pages = ['/annotate', '/corpora', '/explore', '/exports', '/campaigns', '/dashboards', '/mining', '/admin/users', '/admin/users/1/tokens', '/admin/models', '/admin/audit'] as const;
 
 const allowedPages: Record<DemoRole, readonly string[]> = {
   annotator: ['/annotate'],

@@ -33,7 +33,7 @@ test.describe('signing in', () => {
   const homes = [
     { role: 'annotator', home: '/annotate', heading: 'My campaigns', nav: ['My campaigns'] },
     { role: 'researcher', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports'] },
-    { role: 'admin', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports', 'Users', 'Models'] },
+    { role: 'admin', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports', 'Users', 'Models', 'Audit log'] },
   ] as const;
 
   for (const { role, home, heading, nav } of homes) {

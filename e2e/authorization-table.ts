@@ -32,6 +32,7 @@ const sharedCampaigns: OwnerRule = { kind: 'shared', reason: 'every campaign is 
 const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
 const sharedDashboards: OwnerRule = { kind: 'shared', reason: 'researchers and admins read the dashboards of every corpus and campaign (annotators pseudonymous)' };
 const sharedModels: OwnerRule = { kind: 'shared', reason: 'the model folder is the installation’s, shared by its admins' };
+const sharedAudit: OwnerRule = { kind: 'shared', reason: 'the audit log is the installation’s, read by every admin' };
 const sharedScoring: OwnerRule = { kind: 'shared', reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area' };
 
 /** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
@@ -185,6 +186,7 @@ export const routeTable: Record<string, RouteRow> = {
       expect: { status: 404 },
     },
   },
+  'GET /api/v1/audit': { roles: admins, path: '/api/v1/audit?limit=1', allowedStatus: 200, owner: sharedAudit },
   'GET /api/v1/openapi.json': { roles: allRoles, path: '/api/v1/openapi.json', allowedStatus: 200, owner: none },
   'GET /api/v1/corpora': { roles: staff, path: '/api/v1/corpora', allowedStatus: 200, owner: none },
   'GET /api/v1/pairs': { roles: staff, path: '/api/v1/pairs?corpus=no-such-corpus', allowedStatus: 400, owner: { kind: 'shared', reason: 'every corpus is open to the explore area (researchers and admins)' } },

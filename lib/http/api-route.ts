@@ -8,6 +8,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { ApiContract } from '@/lib/api/contract';
 import { authenticateRequest } from '@/lib/auth/request-auth';
+import { withAuditChannel } from '@/lib/runtime/audit-channel';
 import { apiErrorJson, prepareApiCall, type ApiCall, type ApiJson } from './api-core';
 
 export interface ApiContext<C extends ApiContract> extends ApiCall<C> {
@@ -34,7 +35,7 @@ export function apiRoute<C extends ApiContract>(contract: C, handler: (ctx: ApiC
         query: Object.fromEntries(request.nextUrl.searchParams),
         readBody: () => request.text(),
       });
-      const result = await handler({ ...call, request });
+      const result = await withAuditChannel(auth.via === 'token' ? 'api' : 'web', () => handler({ ...call, request }));
       return result instanceof Response ? result : jsonResponse(result);
     } catch (error) {
       return apiErrorResponse(error);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliCommand, CliIo } from './io';
 import { processIo } from './io';
 import { formatUnexpectedError, reportAppError, takeDebugFlag } from './errors';
+import { setProcessAuditChannel } from '@/lib/runtime/audit-channel';
 
 const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
 
@@ -55,6 +56,8 @@ export async function main(argv: string[], io: CliIo = processIo(), env: Record<
     }
     // Internal commands write to the server log, where the whole stack belongs.
     debug ||= Boolean(cmd.hidden);
+    // Audited changes say where they came from: a command typed by someone, or a job it runs.
+    setProcessAuditChannel(name === 'run-job' ? 'job' : 'cli');
     return await cmd.run(rest, io);
   } catch (error) {
     const code = reportAppError(io.stderr, `paralens ${name ?? ''}`, error);

@@ -13,6 +13,7 @@ import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, 
 import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
+import { listAuditContract } from './audit';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -32,6 +33,7 @@ export const apiContracts: readonly ApiContract[] = [
   listPairs,
   listCorpora,
   openApiDocument,
+  listAuditContract,
   listMiningRunsContract,
   getMiningRunContract,
   getCorpusMap,

@@ -1,0 +1,15 @@
+/** GET /api/v1/audit: the audit log, filtered and paged (admins). */
+import { apiRoute } from '@/lib/http/api-route';
+import { listAuditContract } from '@/lib/api/contracts/audit';
+import { getDb } from '@/lib/db/client';
+import { auditFilterFromQuery, listAuditPage } from '@/lib/db/audit';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(listAuditContract, async ({ query }) => {
+  const page = await listAuditPage(getDb(), auditFilterFromQuery(query), query.limit);
+  return {
+    status: 200,
+    body: { entries: page.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })), nextBefore: page.nextBefore },
+  };
+});

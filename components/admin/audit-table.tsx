@@ -1,0 +1,78 @@
+import { EmptyState } from '@/components/ui/empty-state';
+
+export interface AuditTableRow {
+  id: number;
+  createdAt: string;
+  actor: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: unknown;
+  ip: string | null;
+  via: string | null;
+}
+
+const VIA_LABEL: Record<string, string> = { web: 'web', api: 'API', cli: 'CLI', job: 'job' };
+
+function Details({ details }: { details: unknown }) {
+  if (details === null || details === undefined) return null;
+  const text = JSON.stringify(details);
+  return text.length <= 80 ? (
+    <code className="small">{text}</code>
+  ) : (
+    <details>
+      <summary className="small">
+        <code>{text.slice(0, 60)}…</code>
+      </summary>
+      <pre className="small">{JSON.stringify(details, null, 2)}</pre>
+    </details>
+  );
+}
+
+/** One page of the audit log, newest first. */
+export function AuditTable({ entries, filtered }: { entries: readonly AuditTableRow[]; filtered: boolean }) {
+  if (entries.length === 0) {
+    return (
+      <EmptyState title={filtered ? 'No entry matches these filters' : 'Nothing audited yet'}>
+        {filtered ? (
+          <p>Widen the dates or clear a filter.</p>
+        ) : (
+          <p>Account, corpus, campaign and label changes appear here as they happen.</p>
+        )}
+      </EmptyState>
+    );
+  }
+  return (
+    <table className="data" aria-label="Audit log">
+      <thead>
+        <tr>
+          <th>When (UTC)</th>
+          <th>Who</th>
+          <th>Action</th>
+          <th>Target</th>
+          <th>Via</th>
+          <th>Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <tr key={e.id} data-audit-id={e.id}>
+            <td className="small">{e.createdAt.slice(0, 19).replace('T', ' ')}</td>
+            <td>
+              {e.actor ?? <span className="muted">nobody signed in</span>}
+              {e.ip && <div className="small muted">{e.ip}</div>}
+            </td>
+            <td>
+              <code>{e.action}</code>
+            </td>
+            <td className="small">{e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : ''}</td>
+            <td className="small">{e.via ? (VIA_LABEL[e.via] ?? e.via) : <span className="muted">–</span>}</td>
+            <td>
+              <Details details={e.details} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
