@@ -28,5 +28,6 @@ export function campaignTabs(slug: string) {
     { href: `${base}/maps`, label: 'Maps' },
     { href: `${base}/correlations`, label: 'Correlations' },
     { href: `${base}/relations`, label: 'Relations' },
+    { href: `${base}/compare`, label: 'Compare labels' },
   ];
 }
