@@ -13,7 +13,7 @@ import { JOIN_TEXTS, SELECT_PAIR, type CellPage, type CellPair } from './map-cel
 
 export type CompareWith = { kind: 'campaign'; campaignId: number; question: string } | { kind: 'source'; field: 'referenceIsParaphrase' | 'referenceLabel' };
 
-const asText = (v: string) => `CASE jsonb_typeof(${v}) WHEN 'boolean' THEN CASE WHEN ${v} = 'true'::jsonb THEN 'yes' ELSE 'no' END ELSE ${v} #>> '{}' END`;
+export const asText = (v: string) => `CASE jsonb_typeof(${v}) WHEN 'boolean' THEN CASE WHEN ${v} = 'true'::jsonb THEN 'yes' ELSE 'no' END ELSE ${v} #>> '{}' END`;
 
 /** Final labels of one question of a campaign, on its non-gold pairs. */
 const FINAL = (campaign: string, question: string) => `SELECT f."pairId", ${asText('f."value"')} AS v FROM "FinalLabel" f

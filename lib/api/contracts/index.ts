@@ -13,6 +13,7 @@ import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, 
 import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
+import { getCampaignDistributions, getCorpusDistributions } from './distributions';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -43,4 +44,6 @@ export const apiContracts: readonly ApiContract[] = [
   getModelContract,
   installModelContract,
   getCampaignComparison,
+  getCorpusDistributions,
+  getCampaignDistributions,
 ];
