@@ -11,8 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageSection } from '@/components/campaigns/page-section';
 import { DashboardTabs, campaignTabs } from '@/components/dashboards/dashboard-tabs';
 import { LabelComparisonFigures, LabelComparisonMatrix } from '@/components/dashboards/label-comparison-view';
-import { loadCampaignPage, type CampaignParams } from '../_sections/campaign-page';
-import { comparisonQuery, comparisonSearch, defaultQuestion } from './_sections/comparison';
+import { defaultQuestion, loadCampaignPage, type CampaignParams } from '../_sections/campaign-page';
+import { comparisonQuery, comparisonSearch } from './_sections/comparison';
 
 export const metadata: Metadata = { title: 'Label sets compared' };
 
