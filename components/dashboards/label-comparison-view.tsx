@@ -8,10 +8,13 @@ export function LabelComparisonMatrix({ comparison, otherName, cellHref }: { com
   const { categories, matrix } = comparison;
   return (
     <div style={{ overflowX: 'auto' }}>
-      <table className={`data ${styles.matrix}`} aria-label="Confusion matrix">
+      <table className={`data ${styles.matrix}`} aria-label="Confusion matrix" style={{ width: 'auto' }}>
+        <caption className="small muted" style={{ textAlign: 'left' }}>
+          rows: this campaign&apos;s final labels · columns: {otherName}
+        </caption>
         <thead>
           <tr>
-            <th scope="col">this campaign ↓ · {otherName} →</th>
+            <th scope="col">here ↓ · there →</th>
             {categories.map((c) => (
               <th key={c} scope="col">
                 {c}

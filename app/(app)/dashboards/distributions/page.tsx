@@ -8,6 +8,7 @@ import { countReferenceJudgements, listYesNoQuestionSources } from '@/lib/db/cor
 import { countDistinctLabels } from '@/lib/db/distributions';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { corpusDistributions, MAX_LABEL_GROUPS } from '@/lib/http/distributions';
+import { corpusDistributionsQuery } from '@/lib/api/contracts/distributions';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DashboardTabs, topTabs } from '@/components/dashboards/dashboard-tabs';
@@ -19,6 +20,7 @@ export const metadata: Metadata = { title: 'Distributions by label' };
 const searchSchema = z.object({
   corpus: z.string().max(200).optional().catch(undefined),
   by: z.enum(['reference', 'label']).optional().catch(undefined),
+  measures: corpusDistributionsQuery.shape.measures.catch(undefined),
 });
 
 const REFERENCE_NAMES = { yes: 'paraphrase', no: 'not a paraphrase' };
@@ -54,7 +56,7 @@ export default async function DistributionsPage({ searchParams }: { searchParams
     ...(distinct > 0 && distinct <= MAX_LABEL_GROUPS ? [{ value: 'label', text: `its label (${distinct} values)` }] : []),
   ];
   const by = splits.find((s) => s.value === search.by)?.value ?? splits[0]?.value;
-  const data = by === 'reference' || by === 'label' ? await corpusDistributions(corpus.id, by) : null;
+  const data = by === 'reference' || by === 'label' ? await corpusDistributions(corpus.id, by, search.measures) : null;
   const campaignLinks = [...new Map(campaigns.map((c) => [c.label.split(':')[1], c.campaign])).entries()];
   return (
     <>
@@ -62,6 +64,7 @@ export default async function DistributionsPage({ searchParams }: { searchParams
       <form method="get" className="row small" aria-label="What to split">
         <ChoiceSelect label="Corpus" name="corpus" value={corpus.slug} options={corpora.map((c) => ({ value: c.slug, text: c.name }))} />
         {splits.length > 0 && <ChoiceSelect label="Split by" name="by" value={by ?? 'reference'} options={splits} />}
+        {search.measures && <input type="hidden" name="measures" value={search.measures.join(',')} />}
         <div style={{ alignSelf: 'end' }}>
           <button type="submit">Show</button>
         </div>

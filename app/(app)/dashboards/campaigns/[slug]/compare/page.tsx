@@ -93,7 +93,7 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
           <p>Choose another side above, or annotate more: the comparison reads only pairs both sides label.</p>
         </EmptyState>
       ) : (
-        <PageSection id="matrix" title="Confusion matrix" note="rows: this campaign · columns: the other side · a count opens its pairs">
+        <PageSection id="matrix" title="Confusion matrix" note="a count opens its pairs">
           <LabelComparisonMatrix comparison={comparison} otherName={otherName} cellHref={cellHref} />
           <LabelComparisonFigures comparison={comparison} />
         </PageSection>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { campaignDistributions } from '@/lib/http/distributions';
+import { campaignDistributionsQuery } from '@/lib/api/contracts/distributions';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DashboardTabs, campaignTabs } from '@/components/dashboards/dashboard-tabs';
@@ -11,13 +12,13 @@ import { defaultQuestion, loadCampaignPage, type CampaignParams } from '../_sect
 
 export const metadata: Metadata = { title: 'Distributions by label' };
 
-const searchSchema = z.object({ question: z.string().max(100).optional().catch(undefined) });
+const searchSchema = z.object({ question: z.string().max(100).optional().catch(undefined), measures: campaignDistributionsQuery.shape.measures.catch(undefined) });
 
 export default async function CampaignDistributionsPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
   const labelled = campaign.questions.filter((q) => q.type !== 'text');
-  const asked = searchSchema.parse(await searchParams).question;
+  const { question: asked, measures } = searchSchema.parse(await searchParams);
   const question = labelled.find((q) => q.key === (asked ?? defaultQuestion(campaign)));
   const header = (
     <>
@@ -38,7 +39,7 @@ export default async function CampaignDistributionsPage({ params, searchParams }
       </>
     );
   }
-  const data = await campaignDistributions(campaign, question.key).catch((error: unknown) => {
+  const data = await campaignDistributions(campaign, question.key, measures).catch((error: unknown) => {
     if (error instanceof AppError) return null;
     throw error;
   });
@@ -48,6 +49,7 @@ export default async function CampaignDistributionsPage({ params, searchParams }
       {header}
       <form method="get" className="row small" aria-label="Split by">
         <ChoiceSelect label="Split by the final label of" name="question" value={question.key} options={labelled.map((q) => ({ value: q.key, text: q.label }))} />
+        {measures && <input type="hidden" name="measures" value={measures.join(',')} />}
         <div style={{ alignSelf: 'end' }}>
           <button type="submit">Show</button>
         </div>
