@@ -22,12 +22,13 @@ function comparableQuestion(campaign: DashboardCampaign, key: string, field: str
 }
 
 /** The question and the other side a comparison names: a 404 for a campaign that does not exist, a 400 for a question that does not fit. */
-export async function resolveComparison(campaign: DashboardCampaign, questionKey: string, withLabel: string): Promise<{ question: Question; other: CompareWith }> {
+export async function resolveComparison(campaign: DashboardCampaign, questionKey: string, withLabel: string): Promise<{ question: Question; other: CompareWith; otherName: string }> {
   const question = comparableQuestion(campaign, questionKey, 'question');
   const source = parseLabelSource(withLabel);
-  if (!source) return { question, other: { kind: 'source', field: question.type === 'boolean' ? 'referenceIsParaphrase' : 'referenceLabel' } };
+  if (!source) return { question, other: { kind: 'source', field: question.type === 'boolean' ? 'referenceIsParaphrase' : 'referenceLabel' }, otherName: "the corpus's own label" };
   const otherCampaign = await requireDashboardCampaign(source.campaign);
-  return { question, other: { kind: 'campaign', campaignId: otherCampaign.id, question: comparableQuestion(otherCampaign, source.question, 'with').key } };
+  const otherQuestion = comparableQuestion(otherCampaign, source.question, 'with');
+  return { question, other: { kind: 'campaign', campaignId: otherCampaign.id, question: otherQuestion.key }, otherName: `${otherCampaign.name}: ${otherQuestion.label}` };
 }
 
 export async function compareCampaignLabels(campaign: DashboardCampaign, questionKey: string, withLabel: string): Promise<LabelComparison> {

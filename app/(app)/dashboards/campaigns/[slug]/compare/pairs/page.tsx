@@ -44,7 +44,7 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
         title={`${campaign.name}: ${mine} here, ${other} there`}
         description={
           <>
-            {resolved.question.label}: the pairs this campaign&apos;s final label puts in row {mine} and the other side ({search.with}) in column {other} · <Link href={`${base}?${query}`}>back to the comparison</Link>
+            {resolved.question.label}: the pairs this campaign&apos;s final label puts in row {mine} and {resolved.otherName} in column {other} · <Link href={`${base}?${query}`}>back to the comparison</Link>
           </>
         }
       />
