@@ -112,6 +112,8 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/v1/corpora/[slug]/map': { roles: staff, path: '/api/v1/corpora/no-such-corpus/map', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/corpora/[slug]/correlations': { roles: staff, path: '/api/v1/corpora/no-such-corpus/correlations', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/corpora/[slug]/thresholds': { roles: staff, path: '/api/v1/corpora/no-such-corpus/thresholds?measure=st', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/corpora/[slug]/distributions': { roles: staff, path: '/api/v1/corpora/no-such-corpus/distributions?by=reference', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/campaigns/[id]/distributions': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/distributions?question=paraphraseLoose', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/map': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/map', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/agreement': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/agreement', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/correlations': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/correlations', allowedStatus: 404, owner: sharedDashboards },

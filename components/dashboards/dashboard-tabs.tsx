@@ -18,6 +18,7 @@ export const topTabs = [
   { href: '/dashboards', label: 'Corpus comparison' },
   { href: '/dashboards/maps', label: 'Characteristic maps' },
   { href: '/dashboards/judgements', label: 'Measures vs judgements' },
+  { href: '/dashboards/distributions', label: 'Distributions by label' },
   { href: '/dashboards/campaigns', label: 'Campaigns' },
 ] as const;
 
@@ -28,5 +29,7 @@ export function campaignTabs(slug: string) {
     { href: `${base}/maps`, label: 'Maps' },
     { href: `${base}/correlations`, label: 'Correlations' },
     { href: `${base}/relations`, label: 'Relations' },
+    { href: `${base}/compare`, label: 'Compare labels' },
+    { href: `${base}/distributions`, label: 'Distributions' },
   ];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fixtures from './__fixtures__/label-comparison-cases.json';
-import { compareLabelSets, type LabelCount } from './label-comparison';
+import { comparableQuestions, compareLabelSets, type LabelCount } from './label-comparison';
+import type { Question } from '@/lib/annotation/questions';
 
 /** The per-(mine, other) counts the database hands over for two aligned label lists. */
 function countsOf(mine: readonly string[], other: readonly string[]): LabelCount[] {
@@ -44,5 +45,17 @@ describe('two label sets compared (scikit-learn fixtures, generate-label-compari
     const oneLabel = compareLabelSets([{ mine: 'yes', other: 'yes', n: 4 }], ['yes', 'no']);
     expect(oneLabel.agreement).toBe(1);
     expect(oneLabel.kappa).toMatchObject({ value: null, ci95: null });
+  });
+});
+
+describe('which questions a comparison offers', () => {
+  const q = (type: Question['type'], options?: string[]): Question => ({ key: 'k', type, label: 'k', required: true, ...(options ? { options: options.map((value) => ({ value, label: value })) } : {}) });
+  it('the same kind of answer, or choices sharing a value; never free text', () => {
+    expect(comparableQuestions(q('boolean'), q('boolean'))).toBe(true);
+    expect(comparableQuestions(q('boolean'), q('relation'))).toBe(false);
+    expect(comparableQuestions(q('likert'), q('likert'))).toBe(true);
+    expect(comparableQuestions(q('text'), q('text'))).toBe(false);
+    expect(comparableQuestions(q('choice', ['a', 'b']), q('choice', ['b', 'c']))).toBe(true);
+    expect(comparableQuestions(q('choice', ['a', 'b']), q('choice', ['c']))).toBe(false);
   });
 });

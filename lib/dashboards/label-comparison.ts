@@ -110,3 +110,15 @@ export function compareLabelSets(counts: readonly LabelCount[], order: readonly 
     binary: binary ? binaryScores(matrix, categories, binary.positive, binary.negative) : null,
   };
 }
+
+/**
+ * Whether another question's labels can stand against this one's (the comparison page offers only
+ * these): the same kind of answer (yes/no, the entailment relation, a 0-4 rating), or choices that
+ * share a value. Free text never.
+ */
+export function comparableQuestions(mine: Question, other: Question): boolean {
+  if (mine.type === 'text' || other.type === 'text' || mine.type !== other.type) return false;
+  if (mine.type !== 'choice') return true;
+  const values = new Set(questionCategories(mine));
+  return questionCategories(other).some((v) => values.has(v));
+}

@@ -8,10 +8,12 @@
  */
 import type { LabelCount } from '@/lib/dashboards/label-comparison';
 import type { Queryable } from './sql-pool';
+import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
+import { JOIN_TEXTS, SELECT_PAIR, type CellPage, type CellPair } from './map-cell-pairs';
 
 export type CompareWith = { kind: 'campaign'; campaignId: number; question: string } | { kind: 'source'; field: 'referenceIsParaphrase' | 'referenceLabel' };
 
-const asText = (v: string) => `CASE jsonb_typeof(${v}) WHEN 'boolean' THEN CASE WHEN ${v} = 'true'::jsonb THEN 'yes' ELSE 'no' END ELSE ${v} #>> '{}' END`;
+export const asText = (v: string) => `CASE jsonb_typeof(${v}) WHEN 'boolean' THEN CASE WHEN ${v} = 'true'::jsonb THEN 'yes' ELSE 'no' END ELSE ${v} #>> '{}' END`;
 
 /** Final labels of one question of a campaign, on its non-gold pairs. */
 const FINAL = (campaign: string, question: string) => `SELECT f."pairId", ${asText('f."value"')} AS v FROM "FinalLabel" f
@@ -23,17 +25,59 @@ const SOURCE = {
   referenceLabel: `btrim(p."referenceLabel")`,
 } as const;
 
-export async function countLabelPairs(db: Queryable, campaignId: number, question: string, other: CompareWith): Promise<LabelCount[]> {
+/** Both sides side by side, one row per pair either side labels (NULL: that side has no label): $1 campaign, $2 question, then $3, $4 for another campaign. */
+function sidesSql(other: CompareWith): string {
   const otherSql =
     other.kind === 'campaign'
       ? FINAL('$3', '$4')
       : `SELECT p."id" AS "pairId", ${SOURCE[other.field]} AS v FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId"
          WHERE i."campaignId" = $1 AND NOT i."isGold" AND ${SOURCE[other.field]} IS NOT NULL AND ${SOURCE[other.field]} <> ''`;
+  return `WITH mine AS (${FINAL('$1', '$2')}), other AS (${otherSql})
+    SELECT COALESCE(mine."pairId", other."pairId") AS "pairId", mine.v AS mine, other.v AS other FROM mine FULL OUTER JOIN other ON other."pairId" = mine."pairId"`;
+}
+
+const sidesParams = (campaignId: number, question: string, other: CompareWith): unknown[] =>
+  other.kind === 'campaign' ? [campaignId, question, other.campaignId, other.question] : [campaignId, question];
+
+export async function countLabelPairs(db: Queryable, campaignId: number, question: string, other: CompareWith): Promise<LabelCount[]> {
   const { rows } = await db.query<{ mine: string | null; other: string | null; n: number }>(
-    `WITH mine AS (${FINAL('$1', '$2')}), other AS (${otherSql})
-     SELECT mine.v AS mine, other.v AS other, count(*)::int AS n FROM mine FULL OUTER JOIN other ON other."pairId" = mine."pairId"
-     GROUP BY 1, 2 ORDER BY 1, 2`,
-    other.kind === 'campaign' ? [campaignId, question, other.campaignId, other.question] : [campaignId, question],
+    `SELECT s.mine, s.other, count(*)::int AS n FROM (${sidesSql(other)}) s GROUP BY 1, 2 ORDER BY 1, 2`,
+    sidesParams(campaignId, question, other),
   );
   return rows;
+}
+
+/**
+ * One page of the pairs behind one count of the comparison, in id order: those this campaign labelled
+ * `cell.mine` and the other side `cell.other` (null: no label on that side, the pairs counted apart).
+ * The same rows countLabelPairs counts, so a matrix cell lists exactly its pairs.
+ */
+export async function listLabelCellPairs(
+  db: Queryable,
+  campaignId: number,
+  question: string,
+  other: CompareWith,
+  cell: { mine: string | null; other: string | null },
+  page: CellPage,
+): Promise<CellPair[]> {
+  const params = sidesParams(campaignId, question, other);
+  const at = (value: unknown) => `$${params.push(value)}`;
+  const { rows } = await db.query<CellPair>(
+    `SELECT ${SELECT_PAIR} FROM (${sidesSql(other)}) s JOIN "Pair" p ON p."id" = s."pairId" ${JOIN_TEXTS}
+     WHERE s.mine IS NOT DISTINCT FROM ${at(cell.mine)}::text AND s.other IS NOT DISTINCT FROM ${at(cell.other)}::text
+     ORDER BY p."id" LIMIT ${at(page.pageSize)} OFFSET ${at((page.page - 1) * page.pageSize)}`,
+    params,
+  );
+  return rows;
+}
+
+/** The campaigns that share a corpus with this one (itself included), with their questions: the label sets it can be compared with. */
+export async function listComparableCampaigns(db: Queryable, campaignId: number): Promise<Array<{ id: number; slug: string; name: string; questions: Question[] }>> {
+  const { rows } = await db.query<{ id: number; slug: string; name: string; questions: unknown }>(
+    `SELECT c."id", c."slug", c."name", c."questions" FROM "Campaign" c
+     WHERE EXISTS (SELECT 1 FROM "CampaignCorpus" cc JOIN "CampaignCorpus" mine ON mine."corpusId" = cc."corpusId" AND mine."campaignId" = $1 WHERE cc."campaignId" = c."id")
+     ORDER BY c."id"`,
+    [campaignId],
+  );
+  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, questions: readStoredQuestions(r.questions) }));
 }

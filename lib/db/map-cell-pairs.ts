@@ -32,8 +32,8 @@ export type CellScope =
 /** A campaign's pairs of one corpus only ($6; null = every corpus of the campaign). */
 const OF_CORPUS = `($6::int IS NULL OR p."corpusId" = $6::int)`;
 
-const SELECT_PAIR = `p."id", ta."content" AS a, tb."content" AS b, p."syn", p."sem"`;
-const JOIN_TEXTS = `JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;
+export const SELECT_PAIR = `p."id", ta."content" AS a, tb."content" AS b, p."syn", p."sem"`;
+export const JOIN_TEXTS = `JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;
 
 function cellQuery(scope: CellScope): string {
   if (scope.kind === 'corpus') {

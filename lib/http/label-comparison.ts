@@ -9,6 +9,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
 import { compareLabelSets, questionCategories, type LabelComparison } from '@/lib/dashboards/label-comparison';
 import { parseLabelSource } from '@/lib/dashboards/judgement-analysis';
+import type { Question } from '@/lib/annotation/questions';
 import { requireDashboardCampaign } from './dashboard-campaign';
 
 function comparableQuestion(campaign: DashboardCampaign, key: string, field: string) {
@@ -20,16 +21,18 @@ function comparableQuestion(campaign: DashboardCampaign, key: string, field: str
   return question;
 }
 
-export async function compareCampaignLabels(campaign: DashboardCampaign, questionKey: string, withLabel: string): Promise<LabelComparison> {
+/** The question and the other side a comparison names: a 404 for a campaign that does not exist, a 400 for a question that does not fit. */
+export async function resolveComparison(campaign: DashboardCampaign, questionKey: string, withLabel: string): Promise<{ question: Question; other: CompareWith; otherName: string }> {
   const question = comparableQuestion(campaign, questionKey, 'question');
   const source = parseLabelSource(withLabel);
-  let other: CompareWith;
-  if (source) {
-    const otherCampaign = await requireDashboardCampaign(source.campaign);
-    other = { kind: 'campaign', campaignId: otherCampaign.id, question: comparableQuestion(otherCampaign, source.question, 'with').key };
-  } else {
-    other = { kind: 'source', field: question.type === 'boolean' ? 'referenceIsParaphrase' : 'referenceLabel' };
-  }
+  if (!source) return { question, other: { kind: 'source', field: question.type === 'boolean' ? 'referenceIsParaphrase' : 'referenceLabel' }, otherName: "the corpus's own label" };
+  const otherCampaign = await requireDashboardCampaign(source.campaign);
+  const otherQuestion = comparableQuestion(otherCampaign, source.question, 'with');
+  return { question, other: { kind: 'campaign', campaignId: otherCampaign.id, question: otherQuestion.key }, otherName: `${otherCampaign.name}: ${otherQuestion.label}` };
+}
+
+export async function compareCampaignLabels(campaign: DashboardCampaign, questionKey: string, withLabel: string): Promise<LabelComparison> {
+  const { question, other } = await resolveComparison(campaign, questionKey, withLabel);
   const counts = await countLabelPairs(getSqlPool(), campaign.id, question.key, other);
   return compareLabelSets(counts, questionCategories(question), question.type === 'boolean' ? { positive: 'yes', negative: 'no' } : undefined);
 }

@@ -14,6 +14,7 @@ import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
+import { getCampaignDistributions, getCorpusDistributions } from './distributions';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -45,4 +46,6 @@ export const apiContracts: readonly ApiContract[] = [
   getModelContract,
   installModelContract,
   getCampaignComparison,
+  getCorpusDistributions,
+  getCampaignDistributions,
 ];

@@ -26,7 +26,8 @@ export async function CorpusJudgementsSection({ corpusId, slug }: { corpusId: nu
       )}
       {counts.labels > 0 && (
         <p>
-          {counts.labels.toLocaleString('en')} pairs bring a paraphrase label of their own: <Link href={`${href}&threshold=0.8#thresholds`}>ROC AUC and the best threshold of each measure</Link>.
+          {counts.labels.toLocaleString('en')} pairs bring a paraphrase label of their own: <Link href={`${href}&threshold=0.8#thresholds`}>ROC AUC and the best threshold of each measure</Link>, and{' '}
+          <Link href={`/dashboards/distributions?corpus=${encodeURIComponent(slug)}&by=reference`}>each measure&apos;s distribution for paraphrases and non-paraphrases</Link>.
         </p>
       )}
     </>

@@ -13,3 +13,8 @@ export async function loadCampaignPage(params: CampaignParams['params']): Promis
   if (!campaign) notFound();
   return campaign;
 }
+
+/** The labelled question a page opens on: the first yes/no one, else the first that is not free text. */
+export function defaultQuestion(campaign: DashboardCampaign): string | undefined {
+  return (campaign.questions.find((q) => q.type === 'boolean') ?? campaign.questions.find((q) => q.type !== 'text'))?.key;
+}

@@ -1,0 +1,10 @@
+/** GET /api/v1/campaigns/{id}/distributions: every measure's distribution split by a question's final label (researchers, admins). */
+import { getCampaignDistributions } from '@/lib/api/contracts/distributions';
+import { apiRoute } from '@/lib/http/api-route';
+import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
+import { campaignDistributions } from '@/lib/http/distributions';
+
+export const GET = apiRoute(getCampaignDistributions, async ({ params, query }) => {
+  const campaign = await requireDashboardCampaign(params.id);
+  return { status: 200, body: await campaignDistributions(campaign, query.question, query.measures) };
+});

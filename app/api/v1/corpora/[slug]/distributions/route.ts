@@ -1,0 +1,10 @@
+/** GET /api/v1/corpora/{slug}/distributions: every measure's distribution split by the corpus's own label (researchers, admins). */
+import { getCorpusDistributions } from '@/lib/api/contracts/distributions';
+import { apiRoute } from '@/lib/http/api-route';
+import { requireCorpus } from '@/lib/http/dashboard-corpus';
+import { corpusDistributions } from '@/lib/http/distributions';
+
+export const GET = apiRoute(getCorpusDistributions, async ({ params, query }) => {
+  const corpus = await requireCorpus(params.slug);
+  return { status: 200, body: await corpusDistributions(corpus.id, query.by, query.measures) };
+});

@@ -1,0 +1,39 @@
+/**
+ * The distributions API and dashboards: the split resolved (a 400 for a question or label that cannot
+ * split), the groups counted and the figures computed in SQL (lib/db/distributions.ts), put in order
+ * (lib/dashboards/distributions.ts).
+ */
+import { AppError } from '@/lib/errors/app-error';
+import { catalogueMeasures, computeDistributionRows, countDistinctLabels, countDistributionGroups, type DistributionScope } from '@/lib/db/distributions';
+import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { assembleDistributions, orderGroups, type Distributions } from '@/lib/dashboards/distributions';
+import { questionCategories } from '@/lib/dashboards/label-comparison';
+
+/** A split by a corpus's label is offered up to this many distinct labels (SICK's three, PIT's few). */
+export const MAX_LABEL_GROUPS = 12;
+
+async function distributions(scope: DistributionScope, by: string, order: readonly string[], measureKeys?: readonly string[]): Promise<Distributions> {
+  const pool = getSqlPool();
+  const measures = catalogueMeasures().filter((m) => !measureKeys || measureKeys.includes(m.key));
+  const [counted, rows] = await Promise.all([countDistributionGroups(pool, scope), computeDistributionRows(pool, scope, measures)]);
+  const groups = orderGroups(counted.flatMap((g) => (g.group === null ? [] : [{ group: g.group, pairs: g.pairs }])), order);
+  return assembleDistributions(by, measures, rows, groups, counted.find((g) => g.group === null)?.pairs ?? 0);
+}
+
+export async function corpusDistributions(corpusId: number, by: 'reference' | 'label', measureKeys?: readonly string[]): Promise<Distributions> {
+  if (by === 'label') {
+    const labels = await countDistinctLabels(getSqlPool(), corpusId);
+    if (labels > MAX_LABEL_GROUPS) throw new AppError('INVALID_INPUT', `This corpus has ${labels} distinct labels; a split by label takes at most ${MAX_LABEL_GROUPS}.`, { fields: { by: 'reference' } });
+  }
+  return distributions({ kind: 'corpus', corpusId, by }, by, by === 'reference' ? ['yes', 'no'] : [], measureKeys);
+}
+
+export async function campaignDistributions(campaign: DashboardCampaign, questionKey: string, measureKeys?: readonly string[]): Promise<Distributions> {
+  const question = campaign.questions.find((q) => q.key === questionKey);
+  if (!question || question.type === 'text') {
+    const keys = campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key);
+    throw new AppError('INVALID_INPUT', `${campaign.name} has no labelled question "${questionKey}".`, { fields: { question: `one of ${keys.join(', ')}` } });
+  }
+  return distributions({ kind: 'campaign', campaignId: campaign.id, question: question.key }, question.key, questionCategories(question), measureKeys);
+}
