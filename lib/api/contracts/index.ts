@@ -13,6 +13,7 @@ import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, 
 import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
+import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -43,4 +44,7 @@ export const apiContracts: readonly ApiContract[] = [
   getModelContract,
   installModelContract,
   getCampaignComparison,
+  listUserMeasuresContract,
+  importScoresContract,
+  deleteUserMeasureContract,
 ];
