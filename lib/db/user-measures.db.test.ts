@@ -24,10 +24,8 @@ async function corpusWithPairs() {
 const csv = (text: string) => readAnnotationRowsFrom(Readable.from([Buffer.from(text, 'utf8')]), 'csv');
 const request = (slug: string, content: string, rest: Partial<ScoresRequest> = {}): ScoresRequest => ({ slug, map: 'id=pair_id', measures: 'para=score', rows: csv(content), source: 'scores.csv', userId: null, ...rest });
 
-async function values(measureId: number) {
-  const { rows } = await pool.query<{ id: number; v: number | null }>(`SELECT p."id", ${userMeasureSql(measureId)} AS v FROM "Pair" p WHERE p."id" = ANY($1::int[]) ORDER BY p."id"`, [
-    (await db.pair.findMany({ where: { corpusId: (await db.corpusMeasure.findUniqueOrThrow({ where: { id: measureId } })).corpusId }, select: { id: true } })).map((p) => p.id),
-  ]);
+async function values(corpusId: number, name: string) {
+  const { rows } = await pool.query<{ v: number | null }>(`SELECT ${userMeasureSql(name)} AS v FROM "Pair" p WHERE p."corpusId" = $1 ORDER BY p."id"`, [corpusId]);
   return rows.map((r) => r.v);
 }
 
@@ -47,7 +45,7 @@ describe('import-scores', () => {
       ['para', 'none', 2, 'scores.csv'],
       ['third', 'semantic', 2, 'scores.csv'],
     ]);
-    expect(await values(listed.find((m) => m.name === 'third')!.id)).toEqual([0.5, null, null, 2]);
+    expect(await values(corpus.id, 'third')).toEqual([0.5, null, null, 2]);
   });
 
   it('all or nothing: an unmatched, ambiguous, duplicate or non-numeric row anywhere leaves no value and no measure', async () => {
@@ -84,7 +82,7 @@ describe('import-scores', () => {
     expect(again).toMatchObject({ ok: true, measures: [{ name: 'para', values: 1, replaced: true }] });
     expect(again.ok && again.summary).toMatch(/para \(1 values, replacing the earlier import\)/);
     const [measure] = await listUserMeasures(pool, corpus.id);
-    expect(await values(measure!.id)).toEqual([null, null, 0.7, null]);
+    expect(await values(corpus.id, 'para')).toEqual([null, null, 0.7, null]);
     expect(await deleteUserMeasure(pool, corpus.id, 'para')).toEqual({ values: 1 });
     expect(await deleteUserMeasure(pool, corpus.id, 'para')).toBeNull();
     expect(await pool.query(`SELECT 1 FROM "PairScore" WHERE "measureId" = $1`, [measure!.id])).toMatchObject({ rowCount: 0 });

@@ -4,14 +4,14 @@
  * scores file, matches each to a pair of the corpus (Paralens id, original id, or the two texts'
  * content key in either order), and only when every row matched, once, writes every value in one
  * transaction (binary COPY); a name imported again has its values replaced. `userMeasureSql` is the
- * one SQL expression of a user measure's value on a pair row, used by the explorer, exports, maps,
- * correlations and thresholds.
+ * one SQL expression of a user measure's value on a pair row, used by the explorer (lib/db/pair-query.ts),
+ * exports, maps, correlations and thresholds.
  */
 import { from as copyFrom } from 'pg-copy-streams';
 import { computePairKey } from '@/lib/pair-rows/content-keys';
 import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
 import type { FileRow } from '@/lib/import/annotation-rows';
-import { mapScoreRow, parseScoreColumnMap, parseScoreMeasures, type MeasureAxisName, type ScoreMeasure, type ScoreRow } from '@/lib/measures/user-measures';
+import { isUserMeasureName, mapScoreRow, parseScoreColumnMap, parseScoreMeasures, type MeasureAxisName, type ScoreMeasure, type ScoreRow } from '@/lib/measures/user-measures';
 import type { RowError } from './annotation-import';
 import { inTransaction, type Queryable, type SqlClient, type SqlPool } from './sql-pool';
 
@@ -27,18 +27,27 @@ export interface UserMeasure {
   n: number;
 }
 
-const int = (n: number) => {
-  if (!Number.isSafeInteger(n)) throw new Error(`not an integer id: ${n}`);
-  return String(n);
-};
-
 /**
- * The value of user measure `measureId` on the pair row `alias` (null where the pair has none), as
- * one scalar subquery on the (measureId, pairId) key. The id is an integer from the database,
- * written as a literal so the statement stays free of parameter numbering.
+ * The value of the user measure `name` on the pair row `alias` (null where the pair has none, or its
+ * corpus has no measure of that name), as one scalar subquery: the pair's scores (PairScore by
+ * pairId) joined to their measure by name. Names are unique per corpus and a pair has one corpus, so
+ * the expression needs no corpus and serves rows of several corpora at once (explorer, exports, maps,
+ * correlations, thresholds). The name is a checked identifier, written as a literal.
  */
-export function userMeasureSql(measureId: number, alias = 'p'): string {
-  return `(SELECT s."value" FROM "PairScore" s WHERE s."measureId" = ${int(measureId)} AND s."pairId" = ${alias}."id")`;
+export function userMeasureSql(name: string, alias = 'p'): string {
+  if (!isUserMeasureName(name)) throw new Error(`not a user measure name: ${name}`);
+  return `(SELECT s."value" FROM "PairScore" s JOIN "CorpusMeasure" m ON m."id" = s."measureId" WHERE s."pairId" = ${alias}."id" AND m."name" = '${name}')`;
+}
+
+/** Every user measure of the pair row `alias`, as a JSON object name → value (null when it has none). */
+export function userMeasuresJsonSql(alias = 'p'): string {
+  return `(SELECT jsonb_object_agg(m."name", s."value") FROM "PairScore" s JOIN "CorpusMeasure" m ON m."id" = s."measureId" WHERE s."pairId" = ${alias}."id")`;
+}
+
+/** The names of the user measures of these corpora (any of them), sorted. */
+export async function userMeasureNames(db: Queryable, corpusIds: readonly number[]): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(`SELECT DISTINCT "name" FROM "CorpusMeasure" WHERE "corpusId" = ANY($1::int[]) ORDER BY "name"`, [corpusIds]);
+  return rows.map((r) => r.name);
 }
 
 /** The user measures of a corpus, by name, with how many pairs have a value. */
@@ -50,17 +59,6 @@ export async function listUserMeasures(db: Queryable, corpusId: number): Promise
     [corpusId],
   );
   return rows.map((r) => ({ ...r, axis: r.axis as MeasureAxisName }));
-}
-
-/** The user measures of the corpora with these ids, by corpus id (name → measure id). */
-export async function userMeasureIds(db: Queryable, corpusIds: readonly number[]): Promise<Map<number, Map<string, number>>> {
-  const { rows } = await db.query<{ corpusId: number; name: string; id: number }>(`SELECT "corpusId", "name", "id" FROM "CorpusMeasure" WHERE "corpusId" = ANY($1::int[])`, [corpusIds]);
-  const out = new Map<number, Map<string, number>>();
-  for (const r of rows) {
-    if (!out.has(r.corpusId)) out.set(r.corpusId, new Map());
-    out.get(r.corpusId)!.set(r.name, r.id);
-  }
-  return out;
 }
 
 /** Deletes a user measure and its values; false when the corpus has none of that name. */

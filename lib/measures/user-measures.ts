@@ -14,12 +14,18 @@ import { measureKeys } from './catalog';
 export const MEASURE_AXES = ['none', 'semantic', 'syntactic'] as const;
 export type MeasureAxisName = (typeof MEASURE_AXES)[number];
 
-/** How explorer URLs and exports name a user measure: `u.NAME` (min.u.NAME, sort=-u.NAME). */
+/** How explorer URLs name a user measure: `u.NAME` (min.u.NAME, max.u.NAME, sort=-u.NAME, cols=u.NAME). */
 export const USER_MEASURE_PREFIX = 'u.';
+export type UserMeasureKey = `u.${string}`;
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 /** Names the explorer and exports already use for something else. */
-const RESERVED = new Set(['id', 'length', 'pair_id', 'corpus', 'a', 'b', 'label']);
+const RESERVED = new Set([
+  'id', 'length', 'label', 'annotations',
+  // the base columns of exports (lib/export/fields.ts), where a user measure is a column of its own name
+  'pair_id', 'corpus', 'original_id', 'cluster_id', 'gold', 'a', 'b', 'type_a', 'type_b', 'page_a', 'page_b', 'image',
+  'length_a', 'length_b', 'reference_label', 'reference_score', 'reference_is_paraphrase', 'metadata', 'sem_parts',
+]);
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -34,6 +40,19 @@ export function userMeasureNameProblem(name: string): string | null {
 
 export function isUserMeasureName(name: string): boolean {
   return userMeasureNameProblem(name) === null;
+}
+
+/** `u.NAME` with a valid NAME (whether a corpus has it is for the database to say). */
+export function isUserMeasureKey(key: unknown): key is UserMeasureKey {
+  return typeof key === 'string' && key.startsWith(USER_MEASURE_PREFIX) && isUserMeasureName(key.slice(USER_MEASURE_PREFIX.length));
+}
+
+export function userMeasureKey(name: string): UserMeasureKey {
+  return `${USER_MEASURE_PREFIX}${name}`;
+}
+
+export function userMeasureName(key: UserMeasureKey): string {
+  return key.slice(USER_MEASURE_PREFIX.length);
 }
 
 export interface ScoreColumnMap {
