@@ -61,6 +61,15 @@ export async function listUserMeasures(db: Queryable, corpusId: number): Promise
   return rows.map((r) => ({ ...r, axis: r.axis as MeasureAxisName }));
 }
 
+/** The user measures of the corpus with this slug, name and description only (the explorer's columns), by name. */
+export async function listUserMeasureColumns(db: Queryable, slug: string): Promise<Array<{ name: string; description: string | null }>> {
+  const { rows } = await db.query<{ name: string; description: string | null }>(
+    `SELECT m."name", m."description" FROM "CorpusMeasure" m JOIN "Corpus" c ON c."id" = m."corpusId" WHERE c."slug" = $1 ORDER BY m."name"`,
+    [slug],
+  );
+  return rows;
+}
+
 /** Deletes a user measure and its values; false when the corpus has none of that name. */
 export async function deleteUserMeasure(db: Queryable, corpusId: number, name: string): Promise<{ values: number } | null> {
   const { rows } = await db.query<{ n: number }>(
