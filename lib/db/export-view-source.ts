@@ -9,7 +9,7 @@
 import { AppError } from '@/lib/errors/app-error';
 import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
 import type { Db } from './client';
-import { resolveCampaignSource, type ExportSource } from './export-sources';
+import { loadUserMeasureNames, resolveCampaignSource, type ExportSource } from './export-sources';
 import { resolvePairFilter } from './pair-list';
 import { filterConditions, measureValueSql, Params } from './pair-query';
 import type { Queryable } from './sql-pool';
@@ -56,6 +56,7 @@ export async function resolveViewSource(db: Db, sql: Queryable, query: string, b
     corpora: base?.corpora ?? [],
     campaign: campaignBase?.campaign ?? null,
     filter: canonical,
+    userMeasures: await loadUserMeasureNames(db, resolved.corpusIds),
   };
 }
 
