@@ -4,6 +4,8 @@ import { getDb } from '@/lib/db/client';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 import { getSqlPool } from './sql-pool';
+import { listMeasureWithBinaryJudgement } from './corpus-judgements';
+import { computeMeasureThresholds } from '@/lib/dashboards/judgement-analysis';
 import { deleteUserMeasure, importScores, listUserMeasures, userMeasureSql, type ScoresRequest } from './user-measures';
 
 const db = getDb();
@@ -86,5 +88,22 @@ describe('import-scores', () => {
     expect(await deleteUserMeasure(pool, corpus.id, 'para')).toEqual({ values: 1 });
     expect(await deleteUserMeasure(pool, corpus.id, 'para')).toBeNull();
     expect(await pool.query(`SELECT 1 FROM "PairScore" WHERE "measureId" = $1`, [measure!.id])).toMatchObject({ rowCount: 0 });
+  });
+
+  it("serves the threshold analysis against the corpus's own labels like a built-in measure", async () => {
+    const corpus = await makeCorpus(db);
+    const ids = await makePairs(db, corpus.id, [
+      { a: 'T one a.', b: 'T one b.', referenceIsParaphrase: true },
+      { a: 'T two a.', b: 'T two b.', referenceIsParaphrase: true },
+      { a: 'T three a.', b: 'T three b.', referenceIsParaphrase: false },
+      { a: 'T four a.', b: 'T four b.', referenceIsParaphrase: false },
+      { a: 'T five a.', b: 'T five b.' },
+    ]);
+    const lines = [[ids[0], 0.9], [ids[1], 0.4], [ids[2], 0.5], [ids[4], 0.7]].map(([id, v]) => `${id},${v}`).join('\n');
+    expect((await importScores(pool, request(corpus.slug, `pair_id,score\n${lines}\n`))).ok).toBe(true);
+    const data = await listMeasureWithBinaryJudgement(pool, 'u.para', corpus.id, { kind: 'reference' });
+    expect(data).toEqual({ total: 5, missingJudgement: 1, missingMeasure: 1, values: [0.9, 0.4, 0.5], labels: [true, true, false] });
+    // scikit-learn: roc_auc_score([1, 1, 0], [0.9, 0.4, 0.5]) = 0.5
+    expect(computeMeasureThresholds('u.para', data)).toMatchObject({ measure: 'u.para', n: 3, positives: 2, auc: 0.5, withoutValue: 1 });
   });
 });

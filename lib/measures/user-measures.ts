@@ -9,7 +9,7 @@
  * model → import-scores works), by the source corpus's original id (`pair=COL`) or by the two texts
  * (`a=COL,b=COL`, either order, matched exactly as stored through the pair's content key).
  */
-import { measureKeys } from './catalog';
+import { isMeasureKey, measureCatalog, measureKeys, type MeasureKey } from './catalog';
 
 export const MEASURE_AXES = ['none', 'semantic', 'syntactic'] as const;
 export type MeasureAxisName = (typeof MEASURE_AXES)[number];
@@ -170,4 +170,20 @@ export function mapScoreRow(cells: Readonly<Record<string, unknown>>, line: numb
   const id = Number(ref);
   if (!/^\d{1,10}$/.test(ref) || id < 1 || id > 2147483647) return fail(`"${ref}" is not a Paralens pair id (a whole number, the pair_id of an export)`);
   return { ok: true, row: { line, pair: { pairId: id }, values } };
+}
+
+/** A catalogue measure or a user measure (`u.NAME`): what analyses that take "any measure" take. */
+export type AnyMeasureKey = MeasureKey | UserMeasureKey;
+
+export function isAnyMeasureKey(key: unknown): key is AnyMeasureKey {
+  return isMeasureKey(key) || isUserMeasureKey(key);
+}
+
+/** How tables and charts name a measure: the catalogue's label, or the user measure's own name. */
+export function measureLabelOf(key: AnyMeasureKey): string {
+  return isUserMeasureKey(key) ? userMeasureName(key) : measureCatalog[key].label;
+}
+
+export function measureDescriptionOf(key: AnyMeasureKey): string {
+  return isUserMeasureKey(key) ? `${userMeasureName(key)}: a measure of your own (import-scores)` : measureCatalog[key].description;
 }
