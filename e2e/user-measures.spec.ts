@@ -26,7 +26,7 @@ test('scores uploaded on the corpus page become an explorer column, and can be d
     await form.getByRole('button', { name: 'Import scores' }).click();
   };
   await form.getByLabel('Columns').fill('pair=qid');
-  await form.getByLabel('Measures').fill('para_prob=prob');
+  await form.getByRole('textbox', { name: /^Measures/ }).fill('para_prob=prob');
   await upload(['q1,0.91', 'q2,high', 'q3,0.12']);
   await expect(form.getByRole('status')).toHaveText('1 row could not be imported; nothing was written.');
   await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText('line 3: para_prob: "high" is not a number');

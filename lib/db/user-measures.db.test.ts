@@ -5,6 +5,7 @@ import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 import { getSqlPool } from './sql-pool';
 import { listMeasureWithBinaryJudgement } from './corpus-judgements';
+import { getCorpusMapWithUserAxes } from './characteristic-maps';
 import { computeMeasureThresholds } from '@/lib/dashboards/judgement-analysis';
 import { deleteUserMeasure, importScores, listUserMeasures, userMeasureSql, type ScoresRequest } from './user-measures';
 
@@ -105,5 +106,20 @@ describe('import-scores', () => {
     expect(data).toEqual({ total: 5, missingJudgement: 1, missingMeasure: 1, values: [0.9, 0.4, 0.5], labels: [true, true, false] });
     // scikit-learn: roc_auc_score([1, 1, 0], [0.9, 0.4, 0.5]) = 0.5
     expect(computeMeasureThresholds('u.para', data)).toMatchObject({ measure: 'u.para', n: 3, positives: 2, auc: 0.5, withoutValue: 1 });
+  });
+
+  it('serves as the semantic axis of a characteristic map, syn staying the other axis', async () => {
+    const corpus = await makeCorpus(db);
+    const ids = await makePairs(db, corpus.id, [
+      { a: 'M one a.', b: 'M one b.', measures: { syn: 0.1, sem: 0.9 } },
+      { a: 'M two a.', b: 'M two b.', measures: { syn: 0.5, sem: 0.9 } },
+      { a: 'M three a.', b: 'M three b.', measures: { syn: 0.95, sem: 0.1 } },
+    ]);
+    const lines = `pair_id,p\n${ids[0]},0.05\n${ids[1]},1.0\n`;
+    expect((await importScores(pool, request(corpus.slug, lines, { measures: 'model=p', axes: 'model=semantic' }))).ok).toBe(true);
+    const map = await getCorpusMapWithUserAxes(pool, corpus.id, { syn: null, sem: 'model' });
+    expect(map.cells[0]![0]).toBe(1); // syn 0.1, model 0.05
+    expect(map.cells[2]![4]).toBe(1); // syn 0.5, model 1.0 (the top bin)
+    expect(map.missing).toBe(1); // the third pair has no value
   });
 });

@@ -4,10 +4,12 @@ import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
 import { listRatedPairs } from '@/lib/db/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computeCorrelationTables } from '@/lib/dashboards/correlation-table';
+import { computeCorrelationTables, computeUserMeasureCorrelations } from '@/lib/dashboards/correlation-table';
 
 export const GET = apiRoute(getCampaignCorrelations, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
-  const { pooled, byCorpus } = computeCorrelationTables(await listRatedPairs(getSqlPool(), campaign.id, query.aggregate));
-  return { status: 200, body: { aggregate: query.aggregate, measures: pooled, byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })) } };
+  const rows = await listRatedPairs(getSqlPool(), campaign.id, query.aggregate);
+  const { pooled, byCorpus } = computeCorrelationTables(rows);
+  const body = { aggregate: query.aggregate, measures: pooled, byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })), userMeasures: computeUserMeasureCorrelations(rows) };
+  return { status: 200, body };
 });
