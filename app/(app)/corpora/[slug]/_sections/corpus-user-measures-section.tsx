@@ -30,6 +30,7 @@ export async function CorpusUserMeasuresSection({ corpusId, slug }: { corpusId: 
       ) : (
         <p className="muted">No measures of your own yet.</p>
       )}
+      <h3>Import a model&apos;s scores</h3>
       <ScoresFileForm slug={slug} />
     </>
   );
