@@ -33,6 +33,7 @@ const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are share
 const sharedDashboards: OwnerRule = { kind: 'shared', reason: 'researchers and admins read the dashboards of every corpus and campaign (annotators pseudonymous)' };
 const sharedModels: OwnerRule = { kind: 'shared', reason: 'the model folder is the installation’s, shared by its admins' };
 const sharedAudit: OwnerRule = { kind: 'shared', reason: 'the audit log is the installation’s, read by every admin' };
+const sharedCorpora: OwnerRule = { kind: 'shared', reason: 'every corpus, with its user measures, is open to the researchers and admins of the corpora area' };
 const sharedScoring: OwnerRule = { kind: 'shared', reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area' };
 
 /** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
@@ -114,6 +115,15 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/v1/corpora/[slug]/thresholds': { roles: staff, path: '/api/v1/corpora/no-such-corpus/thresholds?measure=st', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/corpora/[slug]/distributions': { roles: staff, path: '/api/v1/corpora/no-such-corpus/distributions?by=reference', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/distributions': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/distributions?question=paraphraseLoose', allowedStatus: 404, owner: sharedDashboards },
+  'GET /api/v1/corpora/[slug]/measures': { roles: staff, path: '/api/v1/corpora/no-such-corpus/measures', allowedStatus: 404, owner: sharedCorpora },
+  'POST /api/v1/corpora/[slug]/measures': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/measures',
+    body: '{"format":"csv","map":"id=pair_id","measures":"model=score","content":"pair_id,score\\n2147483000,1\\n"}',
+    allowedStatus: 404,
+    owner: sharedCorpora,
+  },
+  'DELETE /api/v1/corpora/[slug]/measures/[name]': { roles: staff, path: '/api/v1/corpora/no-such-corpus/measures/model', allowedStatus: 404, owner: sharedCorpora },
   'GET /api/v1/campaigns/[id]/map': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/map', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/agreement': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/agreement', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/campaigns/[id]/correlations': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/correlations', allowedStatus: 404, owner: sharedDashboards },

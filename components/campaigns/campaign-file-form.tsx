@@ -9,8 +9,12 @@ const MAX_CHARS = 5_000_000;
 
 export interface CampaignFileFormProps {
   /** POST /api/v1/campaigns/{id}/{path} */
-  campaignId: number;
-  path: 'gold/file' | 'annotations/file';
+  campaignId?: number;
+  path?: 'gold/file' | 'annotations/file';
+  /** or this URL (a corpus's scores file: POST /api/v1/corpora/{slug}/measures) */
+  url?: string;
+  /** the value translations field (campaign files only) */
+  withValues?: boolean;
   label: string;
   submitLabel: string;
   /** the command that takes larger files */
@@ -27,9 +31,11 @@ export interface CampaignFileFormProps {
 
 /**
  * A campaign's file (CSV, TSV, JSON Lines) with its column map and value translations, sent as text
- * to a route that writes every row or none; a refused file lists each bad line.
+ * to a route that writes every row or none; a refused file lists each bad line. A corpus's scores
+ * file (components/corpora/scores-file-form.tsx) goes the same way to its own URL.
  */
 export function CampaignFileForm(props: CampaignFileFormProps) {
+  const withValues = props.withValues ?? true;
   const router = useRouter();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [lines, setLines] = useState<Array<[string, string]>>([]);
@@ -51,10 +57,10 @@ export function CampaignFileForm(props: CampaignFileFormProps) {
       .map((v) => v.trim())
       .filter((v) => v !== '');
     setBusy(true);
-    const res = await fetch(`/api/v1/campaigns/${props.campaignId}/${props.path}`, {
+    const res = await fetch(props.url ?? `/api/v1/campaigns/${props.campaignId}/${props.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ format, map: data.get('map'), values, content, ...props.extraBody?.(data) }),
+      body: JSON.stringify({ format, map: data.get('map'), ...(withValues ? { values } : {}), content, ...props.extraBody?.(data) }),
     });
     setBusy(false);
     const body = (await res.json().catch(() => null)) as { summary?: string; error?: { message: string; fields?: Record<string, string> } } | null;
@@ -88,10 +94,12 @@ export function CampaignFileForm(props: CampaignFileFormProps) {
         <input name="map" required placeholder={props.mapPlaceholder} />
       </label>
       <p className="small muted">{props.help}</p>
-      <label>
-        Value translations (one per line, optional)
-        <textarea name="values" rows={2} placeholder="relation:E=equivalence" />
-      </label>
+      {withValues && (
+        <label>
+          Value translations (one per line, optional)
+          <textarea name="values" rows={2} placeholder="relation:E=equivalence" />
+        </label>
+      )}
       {props.extraFields}
       <SubmitWithStatus label={props.submitLabel} busy={busy} message={message} />
       {lines.length > 0 && (

@@ -1,5 +1,5 @@
 import type { MeasureThresholds } from '@/lib/dashboards/judgement-analysis';
-import { measureCatalog } from '@/lib/measures/catalog';
+import { measureDescriptionOf, measureLabelOf } from '@/lib/measures/user-measures';
 
 const f = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? '–' : v.toFixed(d));
 
@@ -26,8 +26,8 @@ export function ThresholdTable({ results }: { results: readonly MeasureThreshold
         <tbody>
           {results.map((r) => (
             <tr key={r.measure} data-measure={r.measure}>
-              <th scope="row" title={measureCatalog[r.measure].description}>
-                {measureCatalog[r.measure].label}
+              <th scope="row" title={measureDescriptionOf(r.measure)}>
+                {measureLabelOf(r.measure)}
               </th>
               <td>{r.n}</td>
               <td>{r.positives}</td>

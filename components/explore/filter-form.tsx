@@ -12,9 +12,18 @@ import type { ExploreOptions } from '@/lib/db/explore-options';
 import { LayoutFields } from './layout-fields';
 import styles from './explore.module.css';
 
-const rangeKeys = [...measureList.map((m) => ({ key: m.key, label: m.label, description: m.description })), { key: 'length', label: 'Words', description: 'word counts of both texts' }];
+interface RangeKeyOption {
+  key: string;
+  label: string;
+  description: string;
+}
 
-export function FilterForm({ filter, options, hidden }: { filter: PairFilter; options: ExploreOptions; hidden: Array<[string, string]> }) {
+const builtInRangeKeys: RangeKeyOption[] = measureList.map((m) => ({ key: m.key, label: m.label, description: m.description }));
+const lengthRange: RangeKeyOption = { key: 'length', label: 'Words', description: 'word counts of both texts' };
+
+/** `userMeasures`: ranges of the user measures (u.NAME) of the one corpus shown, after the built-in ones. */
+export function FilterForm({ filter, options, hidden, userMeasures = [] }: { filter: PairFilter; options: ExploreOptions; hidden: Array<[string, string]>; userMeasures?: readonly RangeKeyOption[] }) {
+  const rangeKeys = [...builtInRangeKeys, ...userMeasures, lengthRange];
   const range = (key: string) => filter.ranges.find((r) => r.key === key);
   const relation = filter.finals.find((f) => f.question === 'relation')?.values[0] ?? '';
   const rangesOpen = filter.ranges.length > 0;

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import type { ExplorerColumn } from '@/lib/explore/explorer-view';
 import { formatMeasure } from '@/components/corpora/format';
+import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
 import type { PairRowDto } from './pair-row';
 
 export function PairCell({ column, row }: { column: ExplorerColumn; row: PairRowDto }) {
@@ -21,7 +22,7 @@ export function PairCell({ column, row }: { column: ExplorerColumn; row: PairRow
     case 'b':
       return row[column.id];
     default: {
-      const value = (row as unknown as Record<string, number | null>)[column.id];
+      const value = isUserMeasureKey(column.id) ? (row.userMeasures?.[userMeasureName(column.id)] ?? null) : (row as unknown as Record<string, number | null>)[column.id];
       return <span title={value === null || value === undefined ? 'not available' : String(value)}>{formatMeasure(value)}</span>;
     }
   }

@@ -20,7 +20,7 @@ import {
   type ColumnVisibilityState,
   type SortingState,
 } from '@tanstack/react-table';
-import { explorerColumns, withLayoutOf, writeExplorerView, type Density } from '@/lib/explore/explorer-view';
+import { explorerColumns, withLayoutOf, writeExplorerView, type Density, type ExplorerColumn } from '@/lib/explore/explorer-view';
 import type { PairRowDto } from './pair-row';
 import { PairCell } from './pair-cell';
 import { ColumnChooser } from './column-chooser';
@@ -28,7 +28,7 @@ import styles from './explore.module.css';
 
 const features = tableFeatures({ columnVisibilityFeature, columnSizingFeature, columnResizingFeature, rowSortingFeature });
 
-const columns: Array<ColumnDef<typeof features, PairRowDto>> = explorerColumns.map((c) => ({
+const columnDef = (c: ExplorerColumn): ColumnDef<typeof features, PairRowDto> => ({
   id: c.id,
   header: c.label,
   size: c.defaultWidth,
@@ -36,7 +36,7 @@ const columns: Array<ColumnDef<typeof features, PairRowDto>> = explorerColumns.m
   enableSorting: c.sortable,
   accessorFn: (row: PairRowDto) => (row as unknown as Record<string, unknown>)[c.id],
   cell: ({ row }) => <PairCell column={c} row={row.original} />,
-}));
+});
 
 export interface PairTableProps {
   rows: PairRowDto[];
@@ -48,16 +48,22 @@ export interface PairTableProps {
   nextHref: string | null;
   /** appended to a column header's tooltip, by column id (sem and delta: which measures sem averages) */
   headerNotes?: Partial<Record<string, string>>;
+  /** after the built-in columns: the user measures of the one corpus shown (u.NAME) */
+  extraColumns?: readonly ExplorerColumn[];
 }
 
-export function PairTable({ rows, visible: initialVisible, widths, density: initialDensity, sort, prevHref, nextHref, headerNotes = {} }: PairTableProps) {
+const NO_EXTRA: readonly ExplorerColumn[] = [];
+
+export function PairTable({ rows, visible: initialVisible, widths, density: initialDensity, sort, prevHref, nextHref, headerNotes = {}, extraColumns = NO_EXTRA }: PairTableProps) {
+  const allColumns = useMemo(() => [...explorerColumns, ...extraColumns], [extraColumns]);
+  const columns = useMemo(() => allColumns.map(columnDef), [allColumns]);
   const router = useRouter();
   const searchParams = useSearchParams();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [visible, setVisible] = useState(initialVisible);
   const [density, setDensity] = useState(initialDensity);
   const [sizing, setSizing] = useState<ColumnSizingState>(widths);
-  const visibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(explorerColumns.map((c) => [c.id, visible.includes(c.id)])), [visible]);
+  const visibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(allColumns.map((c) => [c.id, visible.includes(c.id)])), [allColumns, visible]);
   const sorting = useMemo<SortingState>(() => [{ id: sort.key, desc: sort.desc }], [sort.key, sort.desc]);
 
   const replaceView = (change: { columns?: string[]; widths?: Record<string, number>; density?: Density }) => {
@@ -86,7 +92,7 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
     },
     onColumnVisibilityChange: (updater) => {
       const next = typeof updater === 'function' ? updater(visibility) : updater;
-      const columns = explorerColumns.map((c) => c.id).filter((id) => next[id]);
+      const columns = allColumns.map((c) => c.id).filter((id) => next[id]);
       setVisible(columns);
       replaceView({ columns });
     },
@@ -111,7 +117,7 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
   return (
     <div className={styles.tableArea}>
       <div className="row">
-        <ColumnChooser columns={explorerColumns} visible={visible} onToggle={(id, on) => table.getColumn(id)?.toggleVisibility(on)} />
+        <ColumnChooser columns={allColumns} visible={visible} onToggle={(id, on) => table.getColumn(id)?.toggleVisibility(on)} />
         <label className={styles.inline}>
           Density
           <select
@@ -134,7 +140,7 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
-                  const col = explorerColumns.find((c) => c.id === header.column.id)!;
+                  const col = allColumns.find((c) => c.id === header.column.id)!;
                   const sorted = header.column.getIsSorted();
                   return (
                     <th key={header.id} style={{ width: header.getSize() }} className={col.numeric ? 'num' : ''} title={headerNotes[col.id] ? `${col.description}. ${headerNotes[col.id]}` : col.description} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
@@ -156,7 +162,7 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
             {table.getRowModel().rows.map((row, index) => (
               <tr key={row.id} tabIndex={index === 0 ? 0 : -1} className={styles.bodyRow} onKeyDown={(e) => onKeyDown(e, index, row.original.href)} data-pair-id={row.original.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={explorerColumns.find((c) => c.id === cell.column.id)?.numeric ? 'num' : ''}>
+                  <td key={cell.id} className={allColumns.find((c) => c.id === cell.column.id)?.numeric ? 'num' : ''}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

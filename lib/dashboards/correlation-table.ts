@@ -116,3 +116,21 @@ function correlateAxis(rows: readonly AxisCorrelationInput[]): AxisCorrelations 
 export function computeAxisCorrelationTables(rows: readonly AxisCorrelationInput[]): { pooled: AxisCorrelations; byCorpus: Array<{ corpus: string; n: number; table: AxisCorrelations }> } {
   return pooledAndByCorpus(rows, correlateAxis);
 }
+
+/**
+ * The user measures of the rows' corpora (imported with paralens import-scores), by name, against
+ * both rating axes; a pair without a value of a measure is left out of that measure's cells.
+ */
+export function computeUserMeasureCorrelations(
+  rows: ReadonlyArray<{ ratedSem: number | null; ratedSyn: number | null; userMeasures: Readonly<Record<string, number>> | null }>,
+): Record<string, Record<RatingAxis, CorrelationCell>> {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.userMeasures ?? {})))].sort();
+  const sem = rows.map((r) => r.ratedSem);
+  const syn = rows.map((r) => r.ratedSyn);
+  return Object.fromEntries(
+    names.map((name) => {
+      const values = rows.map((r) => r.userMeasures?.[name] ?? null);
+      return [name, { semantic: correlate(values, sem), syntactic: correlate(values, syn) }];
+    }),
+  );
+}

@@ -5,6 +5,7 @@
  * The coefficients are lib/stats's; this file shapes them for the API and the dashboards. Pure.
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import type { AnyMeasureKey } from '@/lib/measures/user-measures';
 import { analyseThresholds, type ThresholdAnalysis } from '@/lib/stats/threshold-analysis';
 import { quoteCsvText } from '@/lib/export/line-format';
 import { correlate, type CorrelationCell } from './correlation-table';
@@ -25,7 +26,8 @@ export function computeReferenceCorrelations(input: { total: number; scores: rea
 }
 
 export interface MeasureThresholds extends ThresholdAnalysis {
-  measure: MeasureKey;
+  /** a catalogue measure, or a user measure (u.NAME) */
+  measure: AnyMeasureKey;
   /** pairs whose judgement is missing (or open), left out */
   withoutJudgement: number;
   /** pairs with a judgement but no value of the measure, left out */
@@ -33,7 +35,7 @@ export interface MeasureThresholds extends ThresholdAnalysis {
 }
 
 export function computeMeasureThresholds(
-  measure: MeasureKey,
+  measure: AnyMeasureKey,
   input: { missingJudgement: number; missingMeasure: number; values: readonly number[]; labels: readonly boolean[] },
   threshold?: number,
 ): MeasureThresholds {

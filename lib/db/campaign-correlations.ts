@@ -8,6 +8,7 @@ import { measureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import { medianRatingsSql, RATED_SQL, ratedAnswersSql } from './characteristic-maps';
 import type { RatingAxisDef } from '@/lib/dashboards/rating-axes';
 import type { Queryable } from './sql-pool';
+import { userMeasuresJsonSql } from './user-measures';
 
 export type RatingAggregate = 'mean' | 'median';
 
@@ -18,6 +19,8 @@ export interface RatedPair {
   ratedSem: number | null;
   ratedSyn: number | null;
   measures: MeasureValues;
+  /** the pair's user measures (paralens import-scores), name → value; null: none */
+  userMeasures: Record<string, number> | null;
 }
 
 function aggregatedSql(aggregate: RatingAggregate): string {
@@ -33,7 +36,7 @@ const readMeasures = (r: Record<string, unknown>) =>
 
 export async function listRatedPairs(db: Queryable, campaignId: number, aggregate: RatingAggregate = 'mean'): Promise<RatedPair[]> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT a."pairId", c."slug" AS corpus, a.sem::float8 AS "ratedSem", a.syn::float8 AS "ratedSyn", ${measureColumns}
+    `SELECT a."pairId", c."slug" AS corpus, a.sem::float8 AS "ratedSem", a.syn::float8 AS "ratedSyn", ${measureColumns}, ${userMeasuresJsonSql('p')} AS "userMeasures"
      FROM (${aggregatedSql(aggregate)}) a JOIN "Pair" p ON p."id" = a."pairId" JOIN "Corpus" c ON c."id" = p."corpusId"
      ORDER BY a."pairId"`,
     [campaignId],
@@ -44,6 +47,7 @@ export async function listRatedPairs(db: Queryable, campaignId: number, aggregat
     ratedSem: r.ratedSem === null ? null : Number(r.ratedSem),
     ratedSyn: r.ratedSyn === null ? null : Number(r.ratedSyn),
     measures: readMeasures(r),
+    userMeasures: (r.userMeasures as Record<string, number> | null) ?? null,
   }));
 }
 

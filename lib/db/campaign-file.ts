@@ -70,9 +70,14 @@ export async function importCampaignFile<M, R>(
 
 const MAX_FIELDS = 100;
 
-/** A failed outcome as the API's `error.fields`: `line N` → what is wrong (the first 100), or the argument at fault. */
-export function rowErrorFields(outcome: Extract<CampaignFileOutcome, { ok: false }>): Record<string, string> {
-  if (outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs') return { [outcome.problem]: outcome.message };
+const ARGUMENT_PROBLEMS: ReadonlySet<string> = new Set(['map', 'values', 'addPairs', 'measures']);
+
+/**
+ * A failed outcome (of a campaign's file, or of a corpus's scores file: lib/db/user-measures.ts) as
+ * the API's `error.fields`: `line N` → what is wrong (the first 100), or the argument at fault.
+ */
+export function rowErrorFields(outcome: { problem: string; message: string; errors: readonly RowError[] }): Record<string, string> {
+  if (ARGUMENT_PROBLEMS.has(outcome.problem)) return { [outcome.problem]: outcome.message };
   if (outcome.problem !== 'rows') return { content: outcome.message };
   const fields: Record<string, string> = {};
   for (const e of outcome.errors.slice(0, MAX_FIELDS)) fields[`line ${e.line}`] ??= e.message;

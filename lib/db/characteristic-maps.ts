@@ -9,6 +9,7 @@
 import type { Db } from './client';
 import { ensureCorpusSummaries, getCorpusTotals, mapBinSql, readMapRows, refreshCorpusSummary } from './corpus-summary';
 import type { Queryable } from './sql-pool';
+import { userMeasureSql } from './user-measures';
 import { emptyMap, isCharacteristicMap, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 
 export type MedianTie = 'lower' | 'upper';
@@ -45,6 +46,18 @@ export async function listCorpusMeasureMaps(db: Db): Promise<CorpusMap[]> {
   const out: CorpusMap[] = [];
   for (const r of rows) out.push({ id: r.id, name: r.name, slug: r.slug, map: isCharacteristicMap(r.map) ? r.map : ((await refreshCorpusSummary(db, r.id)).sums.map ?? emptyMap()) });
   return out;
+}
+
+/**
+ * The corpus's map with a user measure as its syntactic or semantic axis (or both; the other stays
+ * syn or sem), counted over its pairs: user measures are not in the stored summary. Values outside
+ * [0, 1] fall into the end bins, as the summary's binning does; pairs without a value are counted apart.
+ */
+export async function getCorpusMapWithUserAxes(db: Queryable, corpusId: number, axes: { syn: string | null; sem: string | null }): Promise<CharacteristicMap> {
+  const x = axes.syn ? userMeasureSql(axes.syn) : 'p."syn"';
+  const y = axes.sem ? userMeasureSql(axes.sem) : 'p."sem"';
+  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${mapBinSql(x)} AS x, ${mapBinSql(y)} AS y, count(*)::int AS n FROM "Pair" p WHERE p."corpusId" = $1 GROUP BY 1, 2`, [corpusId]);
+  return readMapRows(rows);
 }
 
 /** The campaign's pairs (gold left out) mapped by their measures. */

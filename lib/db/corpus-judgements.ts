@@ -7,6 +7,8 @@
  * Column names come from the fixed measure catalogue, never from input.
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import type { AnyMeasureKey } from '@/lib/measures/user-measures';
+import { measureValueSql } from './pair-query';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import type { Queryable } from './sql-pool';
 
@@ -53,8 +55,8 @@ export interface LabelledValues {
   labels: boolean[];
 }
 
-function labelledSql(measure: MeasureKey, corpusId: number, judgement: BinaryJudgement): { text: string; values: unknown[] } {
-  const m = `p."${measure}"`;
+function labelledSql(measure: AnyMeasureKey, corpusId: number, judgement: BinaryJudgement): { text: string; values: unknown[] } {
+  const m = measureValueSql(measure);
   if (judgement.kind === 'reference') {
     return { text: `SELECT ${m}, p."referenceIsParaphrase" FROM "Pair" p WHERE p."corpusId" = $1 ORDER BY p."id"`, values: [corpusId] };
   }
@@ -69,7 +71,7 @@ function labelledSql(measure: MeasureKey, corpusId: number, judgement: BinaryJud
 }
 
 /** One measure's values on a corpus's pairs beside a binary judgement, complete cases only, with what was left out. */
-export async function listMeasureWithBinaryJudgement(db: Queryable, measure: MeasureKey, corpusId: number, judgement: BinaryJudgement): Promise<LabelledValues> {
+export async function listMeasureWithBinaryJudgement(db: Queryable, measure: AnyMeasureKey, corpusId: number, judgement: BinaryJudgement): Promise<LabelledValues> {
   const { rows } = await db.query<unknown[]>({ ...labelledSql(measure, corpusId, judgement), rowMode: 'array' });
   const out: LabelledValues = { total: rows.length, missingJudgement: 0, missingMeasure: 0, values: [], labels: [] };
   for (const [value, label] of rows) {

@@ -24,6 +24,14 @@ export interface ExportSource {
   campaign: CampaignCardInfo | null;
   /** the explorer view's query string (read API parameters) */
   filter: string | null;
+  /** names of the user measures of the exported corpora (exported with the measures) */
+  userMeasures?: string[];
+}
+
+/** The names of the user measures of these corpora, sorted. */
+export async function loadUserMeasureNames(db: Db, corpusIds: readonly number[]): Promise<string[]> {
+  const rows = await db.corpusMeasure.findMany({ where: { corpusId: { in: [...corpusIds] } }, select: { name: true }, distinct: ['name'], orderBy: { name: 'asc' } });
+  return rows.map((r) => r.name);
 }
 
 const corpusSelect = { id: true, name: true, slug: true, tier: true, source: true, licence: true, attribution: true, description: true, language: true, semMeasures: true } as const;
@@ -46,6 +54,7 @@ export async function resolveCorpusSource(db: Db, slug: string): Promise<ExportS
     corpora: await loadCorpusCards(db, [corpus.id]),
     campaign: null,
     filter: null,
+    userMeasures: await loadUserMeasureNames(db, [corpus.id]),
   };
 }
 
@@ -92,6 +101,7 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
       createdAt: campaign.createdAt.toISOString().slice(0, 10),
     },
     filter: null,
+    userMeasures: await loadUserMeasureNames(db, campaign.corpora.map((c) => c.corpusId)),
   };
 }
 

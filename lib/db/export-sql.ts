@@ -5,6 +5,7 @@
  * SQL: a LATERAL per question over the pair's counted answers, and its FinalLabel.
  */
 import type { ExportField, ExportQuestion, FieldSource } from '@/lib/export/fields';
+import { userMeasureSql } from './user-measures';
 
 /** The rows an export reads: `from` binds "Pair" as p (and, for campaigns, "CampaignItem" as ci). */
 export interface ExportSelection {
@@ -127,6 +128,7 @@ function fieldExpression(field: ExportField, campaign: string | null, questions:
   const source = field.source;
   if (source.kind === 'column') return TEXT_COLUMNS[source.column]!;
   if (source.kind === 'measure') return `p."${source.key}"`;
+  if (source.kind === 'userMeasure') return userMeasureSql(source.name);
   if (campaign === null) throw new Error(`${field.name} needs a campaign`);
   if (source.kind === 'annotations') return annotationsExpression(campaign);
   return questions.expressions.get(field.name)!;

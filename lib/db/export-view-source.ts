@@ -9,9 +9,9 @@
 import { AppError } from '@/lib/errors/app-error';
 import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
 import type { Db } from './client';
-import { resolveCampaignSource, type ExportSource } from './export-sources';
+import { loadUserMeasureNames, resolveCampaignSource, type ExportSource } from './export-sources';
 import { resolvePairFilter } from './pair-list';
-import { filterConditions, Params } from './pair-query';
+import { filterConditions, measureValueSql, Params } from './pair-query';
 import type { Queryable } from './sql-pool';
 
 /** The view's filter, or what is wrong with its parameters (400 for the web, exit 2 for the CLI). */
@@ -27,7 +27,7 @@ export function parseViewQuery(query: string): PairFilter {
 function viewOrder(filter: PairFilter): string {
   const dir = filter.sort.desc ? 'DESC' : 'ASC';
   if (filter.sort.key === 'id') return `p."id" ${dir}`;
-  const c = `p."${filter.sort.key}"`;
+  const c = measureValueSql(filter.sort.key);
   return `(${c} IS NULL), ${c} ${dir}, p."id" ${dir}`;
 }
 
@@ -56,6 +56,7 @@ export async function resolveViewSource(db: Db, sql: Queryable, query: string, b
     corpora: base?.corpora ?? [],
     campaign: campaignBase?.campaign ?? null,
     filter: canonical,
+    userMeasures: await loadUserMeasureNames(db, resolved.corpusIds),
   };
 }
 

@@ -11,7 +11,7 @@ import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
 import { mapBinOf } from '@/lib/sampling/strata';
-import { countPairs, findNeighbourPairs, listPairPage, listViewPage, streamPairRows, type ListOptions, type PairListRow } from './pair-list';
+import { countPairs, findNeighbourPairs, listPairPage, listViewPage, sortValueOf, streamPairRows, type ListOptions, type PairListRow } from './pair-list';
 import { getSqlPool } from './sql-pool';
 
 const db = getDb();
@@ -61,7 +61,7 @@ function filterOf(query: string): PairFilter {
 /** The JavaScript reference: filter, then nulls last, value, id in the sort's direction. */
 function reference(filter: PairFilter, keep: (r: PairListRow) => boolean): number[] {
   const { key, desc } = filter.sort;
-  const value = (r: PairListRow) => (key === 'id' ? r.id : r[key]);
+  const value = (r: PairListRow) => (key === 'id' ? r.id : sortValueOf(r, key));
   return all
     .filter(keep)
     .sort((x, y) => {

@@ -8,7 +8,9 @@ import { AppError } from '@/lib/errors/app-error';
 import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
 import type { PairFilter } from '@/lib/explore/pair-filter';
 import type { MeasureValues } from '@/lib/measures/catalog';
-import { pairCountSql, pairPageSql, textProbeSql, type ResolvedPairFilter } from './pair-query';
+import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
+import { measureValueSql, pairCountSql, pairPageSql, textProbeSql, type ResolvedPairFilter } from './pair-query';
+import { userMeasureNames } from './user-measures';
 import type { Queryable, SqlPool } from './sql-pool';
 
 /**
@@ -35,7 +37,15 @@ export type PairListRow = {
   referenceScore: number | null;
   lengthA: number;
   lengthB: number;
+  /** the pair's user measures, name → value (null: none) */
+  userMeasures: Record<string, number> | null;
 } & MeasureValues;
+
+/** A row's value of a sort key (the keyset cursor after it). */
+export function sortValueOf(row: PairListRow, key: PairFilter['sort']['key']): number | null {
+  if (key === 'id') return null;
+  return isUserMeasureKey(key) ? (row.userMeasures?.[userMeasureName(key)] ?? null) : row[key];
+}
 
 export interface PairPage {
   rows: PairListRow[];
@@ -61,6 +71,12 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
     const campaign = await db.query<{ id: number }>(`SELECT "id" FROM "Campaign" WHERE "slug" = $1`, [filter.campaign]);
     if (!campaign.rows[0]) throw invalid('campaign', `names no campaign: ${filter.campaign}`);
     campaignId = campaign.rows[0].id;
+  }
+  const userKeys = [...new Set([...filter.ranges.map((r) => r.key), filter.sort.key].filter(isUserMeasureKey))];
+  if (userKeys.length > 0) {
+    const names = new Set(await userMeasureNames(db, corpusIds));
+    const missing = userKeys.filter((k) => !names.has(userMeasureName(k)));
+    if (missing.length > 0) throw invalid(missing[0]!, `names no measure of your own in ${filter.corpora.length > 0 ? filter.corpora.join(', ') : 'any corpus'} (import one with paralens import-scores)`);
   }
   const resolved: ResolvedPairFilter = { filter, corpusIds, campaignId, textIds: null };
   if ((filter.q !== null || filter.types.length > 0) && corpusIds.length > 0) {
@@ -115,7 +131,7 @@ export async function listViewPage(db: Queryable, filter: PairFilter, backward: 
 /** The pairs before and after `pairId` in the view (pair pages' previous / next), null at either end. */
 export async function findNeighbourPairs(db: Queryable, filter: PairFilter, pairId: number): Promise<{ prev: number | null; next: number | null }> {
   const key = filter.sort.key;
-  const own = await db.query<{ v: number | null }>(`SELECT ${key === 'id' ? 'NULL::float8' : `"${key}"`} AS v FROM "Pair" WHERE "id" = $1`, [pairId]);
+  const own = await db.query<{ v: number | null }>(`SELECT ${key === 'id' ? 'NULL::float8' : measureValueSql(key)} AS v FROM "Pair" p WHERE p."id" = $1`, [pairId]);
   if (!own.rows[0]) return { prev: null, next: null };
   const resolved = await resolvePairFilter(db, { ...filter, cursor: cursorAfter(filter.sort, { id: pairId, value: own.rows[0].v }) });
   const [before, after] = await Promise.all([fetchRows(db, resolved, 1, true), fetchRows(db, resolved, 1)]);
@@ -147,7 +163,7 @@ export async function* streamPairRows(pool: SqlPool, filter: PairFilter, batchSi
       if (page.rows.length > 0) yield page.rows;
       if (!page.nextCursor) break;
       const last = page.rows.at(-1)!;
-      cursor = cursorAfter(filter.sort, { id: last.id, value: filter.sort.key === 'id' ? null : last[filter.sort.key] });
+      cursor = cursorAfter(filter.sort, { id: last.id, value: sortValueOf(last, filter.sort.key) });
     }
     await client.query('COMMIT');
     committed = true;

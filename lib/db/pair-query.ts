@@ -12,6 +12,8 @@
  * `_`, `\`, quotes and regex characters are just text.
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { isUserMeasureKey, userMeasureName, type UserMeasureKey } from '@/lib/measures/user-measures';
+import { userMeasureSql, userMeasuresJsonSql } from './user-measures';
 import { mapBinRange } from '@/lib/explore/map-cell';
 import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
 
@@ -37,7 +39,9 @@ export class Params {
   }
 }
 
-const col = (key: MeasureKey | 'id') => `p."${key}"`;
+/** A sort or range key's value on the pair row p: a Pair column, or a user measure (lib/db/user-measures.ts). */
+export const measureValueSql = (key: MeasureKey | UserMeasureKey | 'id'): string => (isUserMeasureKey(key) ? userMeasureSql(userMeasureName(key)) : `p."${key}"`);
+const col = measureValueSql;
 const int = (n: number) => {
   if (!Number.isSafeInteger(n)) throw new Error(`not an integer id: ${n}`);
   return String(n);
@@ -138,6 +142,7 @@ export const PAIR_ROW_COLUMNS = [
   'p."lengthA"',
   'p."lengthB"',
   ...measureKeys.map((k) => `p."${k}"`),
+  `${userMeasuresJsonSql()} AS "userMeasures"`,
 ].join(', ');
 
 const PAIR_ROW_JOINS = `JOIN "Pair" p ON p."id" = page."id" JOIN "Corpus" c ON c."id" = p."corpusId" JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;

@@ -5,6 +5,7 @@
  * Everything lives in the URL so a view can be bookmarked and shared. Pure.
  */
 import { measureList } from '@/lib/measures/catalog';
+import { isUserMeasureKey, userMeasureKey } from '@/lib/measures/user-measures';
 
 export interface ExplorerColumn {
   id: string;
@@ -27,6 +28,14 @@ export const explorerColumns: readonly ExplorerColumn[] = [
   ...measureList.map((m) => ({ id: m.key, label: m.label, numeric: true, description: m.description, sortable: true, defaultWidth: 84 })),
 ];
 
+/**
+ * The column of a user measure (`u.NAME`): offered when the view shows one corpus that has it, and
+ * shown by default then (lib/db/user-measures.ts).
+ */
+export function userMeasureColumn(name: string, description: string | null): ExplorerColumn {
+  return { id: userMeasureKey(name), label: name, numeric: true, description: description ?? `${name}: a measure of your own (import-scores)`, sortable: true, defaultWidth: 96 };
+}
+
 export const DEFAULT_COLUMNS = ['id', 'corpus', 'a', 'b', 'referenceLabel', 'bleu', 'syn', 'sem', 'delta'] as const;
 export const DENSITIES = ['comfortable', 'compact'] as const;
 export type Density = (typeof DENSITIES)[number];
@@ -42,7 +51,8 @@ export interface ExplorerView {
 /** The parameters this module owns (the rest are the filter's). */
 export const VIEW_PARAMS = ['cols', 'widths', 'density', 'dir', 'from'] as const;
 
-const known = new Set(explorerColumns.map((c) => c.id));
+const builtIn = new Set(explorerColumns.map((c) => c.id));
+const known = { has: (id: string) => builtIn.has(id) || isUserMeasureKey(id) };
 
 export function parseExplorerView(params: URLSearchParams): ExplorerView {
   const cols = (params.get('cols') ?? '').split(',').filter((c) => known.has(c));

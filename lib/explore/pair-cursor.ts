@@ -7,9 +7,12 @@
  */
 import { isInt4 } from '@/lib/api/db-numbers';
 import { isMeasureKey, type MeasureKey } from '@/lib/measures/catalog';
+import { isUserMeasureKey, type UserMeasureKey } from '@/lib/measures/user-measures';
+
+type CursorKey = MeasureKey | UserMeasureKey | 'id';
 
 export interface PairCursor {
-  key: MeasureKey | 'id';
+  key: CursorKey;
   desc: boolean;
   /** the last row's value of the sort measure (null: the row had none); unused for sort=id */
   value: number | null;
@@ -34,7 +37,7 @@ export function decodePairCursor(text: string): PairCursor | null {
   }
   if (typeof raw !== 'object' || raw === null) return null;
   const { k, d, v, i } = raw as Record<string, unknown>;
-  if (k !== 'id' && !isMeasureKey(k)) return null;
+  if (k !== 'id' && !isMeasureKey(k) && !isUserMeasureKey(k)) return null;
   if (d !== 0 && d !== 1) return null;
   if (typeof i !== 'number' || !isInt4(i) || i < 0) return null; // a pair id: what an int4 column holds
   if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return null;
@@ -42,6 +45,6 @@ export function decodePairCursor(text: string): PairCursor | null {
 }
 
 /** The cursor after a row with this id and sort value. */
-export function cursorAfter(sort: { key: MeasureKey | 'id'; desc: boolean }, row: { id: number; value: number | null }): PairCursor {
+export function cursorAfter(sort: { key: CursorKey; desc: boolean }, row: { id: number; value: number | null }): PairCursor {
   return { key: sort.key, desc: sort.desc, value: sort.key === 'id' ? null : row.value, id: row.id };
 }

@@ -5,16 +5,18 @@
  * gives the canonical form of `p`. Pure: lib/db/pair-query.ts turns a filter into SQL.
  *
  * Parameters: corpus=SLUG[,SLUG] · q=TEXT (substring of either text; plain text, no patterns) ·
- * min.KEY / max.KEY for every catalogue measure and `length` (both texts' word counts in range) ·
+ * min.KEY / max.KEY for every catalogue measure, `length` (both texts' word counts in range) and
+ * `u.NAME`, a user measure of the corpora (lib/measures/user-measures.ts) ·
  * tier=GOLD[,SILVER…] · type=CAPTION|ALT_TEXT|SENTENCE[,…] (either text) · campaign=SLUG (its items) ·
  * state=unannotated|annotated|adjudicated (in the campaign when one is given) · final.QUESTION=V[,V]
  * (final labels; relation=R is short for final.relation=R) · label=L[,L] (the source corpus's label) ·
- * cell=SYN,SEM (characteristic-map cell, bins 0-4 as lib/sampling/strata.ts) · sort=[-]KEY|id ·
+ * cell=SYN,SEM (characteristic-map cell, bins 0-4 as lib/sampling/strata.ts) · sort=[-]KEY|u.NAME|id ·
  * limit=1..1000 (100) · cursor=C (from the previous page's nextCursor). A list parameter may also
  * repeat (corpus=a&corpus=b, as HTML forms send it).
  */
 import { INT4_MAX } from '@/lib/api/db-numbers';
 import { isMeasureKey, measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
+import { isUserMeasureKey, type UserMeasureKey } from '@/lib/measures/user-measures';
 import { MAP_BINS } from '@/lib/sampling/strata';
 import { decodePairCursor, encodePairCursor, type PairCursor } from './pair-cursor';
 
@@ -25,9 +27,9 @@ export type Tier = (typeof TIERS)[number];
 export type TextTypeName = (typeof TEXT_TYPES)[number];
 export type AnnotationState = (typeof ANNOTATION_STATES)[number];
 
-/** A range filter: a catalogue measure, or `length` (the word counts of both texts). */
-export type RangeKey = MeasureKey | 'length';
-export type SortKey = MeasureKey | 'id';
+/** A range filter: a catalogue measure, a user measure (`u.NAME`), or `length` (the word counts of both texts). */
+export type RangeKey = MeasureKey | UserMeasureKey | 'length';
+export type SortKey = MeasureKey | UserMeasureKey | 'id';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -48,7 +50,7 @@ export interface PairFilter {
   /** corpus slugs; empty = every corpus */
   corpora: string[];
   q: string | null;
-  /** at most one per key, in catalogue order (length last) */
+  /** at most one per key, in catalogue order, then user measures by name, length last */
   ranges: RangeFilter[];
   tiers: Tier[];
   types: TextTypeName[];
@@ -76,7 +78,7 @@ export function emptyPairFilter(): PairFilter {
   return { corpora: [], q: null, ranges: [], tiers: [], types: [], campaign: null, state: null, finals: [], labels: [], cell: null, sort: { key: 'id', desc: false }, limit: DEFAULT_LIMIT, cursor: null };
 }
 
-const rangeOrder = (key: RangeKey) => (key === 'length' ? Number.MAX_SAFE_INTEGER : Object.keys(measureCatalog).indexOf(key));
+const rangeOrder = (key: RangeKey) => (key === 'length' ? Number.MAX_SAFE_INTEGER : isUserMeasureKey(key) ? Object.keys(measureCatalog).length : Object.keys(measureCatalog).indexOf(key));
 
 function list(value: string): string[] {
   return [...new Set(value.split(',').map((v) => v.trim()).filter((v) => v.length > 0))];
@@ -97,8 +99,8 @@ function parseNumber(value: string): number | null {
 
 function parseRange(name: string, value: string, ranges: Map<RangeKey, RangeFilter>, errors: Record<string, string>) {
   const [bound, key] = [name.slice(0, 3) as 'min' | 'max', name.slice(4)];
-  if (key !== 'length' && !isMeasureKey(key)) {
-    errors[name] = `unknown measure "${key}" (measures: ${Object.keys(measureCatalog).join(', ')}, or length)`;
+  if (key !== 'length' && !isMeasureKey(key) && !isUserMeasureKey(key)) {
+    errors[name] = `unknown measure "${key}" (measures: ${Object.keys(measureCatalog).join(', ')}, u.NAME for a measure of your own, or length)`;
     return;
   }
   const n = parseNumber(value);
@@ -129,8 +131,8 @@ function parseCell(value: string, errors: Record<string, string>): PairFilter['c
 function parseSort(value: string, errors: Record<string, string>): PairFilter['sort'] {
   const desc = value.startsWith('-');
   const key = desc ? value.slice(1) : value;
-  if (key !== 'id' && !isMeasureKey(key)) {
-    errors.sort = `unknown sort "${key}": use id or a measure, with - for descending`;
+  if (key !== 'id' && !isMeasureKey(key) && !isUserMeasureKey(key)) {
+    errors.sort = `unknown sort "${key}": use id, a measure or u.NAME (a measure of your own), with - for descending`;
     return { key: 'id', desc: false };
   }
   return { key, desc };
@@ -200,7 +202,7 @@ export function parsePairFilter(params: URLSearchParams): PairFilterResult {
   for (const range of ranges.values()) {
     if (range.min !== null && range.max !== null && range.min > range.max) errors[`min.${range.key}`] = `min.${range.key} (${range.min}) is above max.${range.key} (${range.max})`;
   }
-  filter.ranges = [...ranges.values()].sort((a, b) => rangeOrder(a.key) - rangeOrder(b.key));
+  filter.ranges = [...ranges.values()].sort((a, b) => rangeOrder(a.key) - rangeOrder(b.key) || a.key.localeCompare(b.key));
   filter.finals.sort((a, b) => a.question.localeCompare(b.question));
   const cursor = params.get('cursor');
   if (cursor !== null && cursor !== '') {

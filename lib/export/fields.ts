@@ -18,6 +18,8 @@ export type QuestionStat = 'n' | 'median' | 'majority' | 'tie' | 'final' | 'fina
 export type FieldSource =
   | { kind: 'column'; column: BaseColumn }
   | { kind: 'measure'; key: MeasureKey }
+  /** a measure users imported for the exported corpora (paralens import-scores) */
+  | { kind: 'userMeasure'; name: string }
   | { kind: 'annotations' }
   | { kind: 'question'; question: string; questionType: ExportQuestion['type']; stat: QuestionStat };
 
@@ -108,17 +110,26 @@ function questionFields(q: ExportQuestion, parts: readonly ExportPart[]): Export
   return fields;
 }
 
-/** The fields of an export with these parts (and, for campaign exports, these questions). */
-export function planExportFields(parts: readonly ExportPart[], questions: readonly ExportQuestion[] | null): ExportField[] {
+/**
+ * The fields of an export with these parts (and, for campaign exports, these questions). With the
+ * measures come the user measures of the exported corpora (`userMeasures`, names), each a column of
+ * its own name after the built-in measures (`u_NAME` should the name be taken by another field).
+ */
+export function planExportFields(parts: readonly ExportPart[], questions: readonly ExportQuestion[] | null, userMeasures: readonly string[] = []): ExportField[] {
   const fields = baseFields(questions !== null);
   if (parts.includes('texts')) fields.push(...textFields);
   if (parts.includes('measures')) fields.push(...measureFields());
+  const userFields = parts.includes('measures')
+    ? userMeasures.map((name): ExportField => ({ name, type: 'number', part: 'measures', description: `${name}: a measure users imported for the corpus (paralens import-scores)`, source: { kind: 'userMeasure', name } }))
+    : [];
+  fields.push(...userFields);
   if (questions) {
     if (parts.includes('raw')) {
       fields.push({ name: 'annotations', type: 'json', part: 'raw', description: 'every answer: [{annotator (pseudonym), excluded, answers, version, duration_ms}] (JSON)', source: { kind: 'annotations' } });
     }
     for (const q of questions) fields.push(...questionFields(q, parts));
   }
+  for (const field of userFields) if (fields.some((f) => f !== field && f.name === field.name)) field.name = `u_${field.name}`;
   return fields;
 }
 

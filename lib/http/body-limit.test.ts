@@ -23,6 +23,8 @@ describe('bodyLimitFor', () => {
   it('gives the gold file route room for 5 million characters of JSON text', () => {
     expect(limit('POST', '/api/v1/campaigns/pilot/gold/file')).toBe(GOLD_FILE_BODY_LIMIT_BYTES);
     expect(limit('POST', '/api/v1/campaigns/pilot/annotations/file')).toBe(GOLD_FILE_BODY_LIMIT_BYTES);
+    expect(limit('POST', '/api/v1/corpora/msrpc/measures')).toBe(GOLD_FILE_BODY_LIMIT_BYTES);
+    expect(limit('DELETE', '/api/v1/corpora/msrpc/measures/para')).toBe(MB);
     expect(GOLD_FILE_BODY_LIMIT_BYTES).toBeGreaterThanOrEqual(3 * 5_000_000);
   });
 

@@ -13,7 +13,11 @@ const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
 /** Server Actions (requests with a `Next-Action` header): forms of a few fields; next.config.ts gives Next.js the same limit. */
 export const SERVER_ACTION_BODY_LIMIT_BYTES = 1 * MB;
-/** POST /api/v1/campaigns/{id}/gold/file and …/annotations/file: the file's text (at most 5 million characters) as a JSON string, escapes and multi-byte characters included. */
+/**
+ * POST /api/v1/campaigns/{id}/gold/file and …/annotations/file, and a corpus's scores file (POST
+ * /api/v1/corpora/{slug}/measures): the file's text (at most 5 million characters) as a JSON string,
+ * escapes and multi-byte characters included.
+ */
 export const GOLD_FILE_BODY_LIMIT_BYTES = 20 * MB;
 
 interface LargeBodyRoute {
@@ -27,6 +31,7 @@ const largeBodyRoutes: readonly LargeBodyRoute[] = [
   // the corpus file upload streams to disk and keeps its own limit (lib/jobs/uploads.ts)
   { method: 'POST', pattern: /^\/api\/corpora\/[^/]+\/imports$/, limit: uploadLimitBytes },
   { method: 'POST', pattern: /^\/api\/v1\/campaigns\/[^/]+\/(gold|annotations)\/file$/, limit: () => GOLD_FILE_BODY_LIMIT_BYTES },
+  { method: 'POST', pattern: /^\/api\/v1\/corpora\/[^/]+\/measures$/, limit: () => GOLD_FILE_BODY_LIMIT_BYTES },
 ];
 
 export interface BodyRequest {

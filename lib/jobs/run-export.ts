@@ -77,7 +77,7 @@ async function closeStream(stream: WriteStream): Promise<void> {
 export async function runExport(options: RunExportOptions): Promise<ExportResult> {
   const started = performance.now();
   const { source, format, parts } = options;
-  const fields = planExportFields(parts, source.questions);
+  const fields = planExportFields(parts, source.questions, source.userMeasures);
   const sql = buildExportSql(fields, source.selection);
   const formatLine = format === 'csv' ? csvLineFormatter(fields) : jsonLineFormatter(fields);
   const partial = `${options.outPath}.partial`;

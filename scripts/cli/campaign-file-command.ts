@@ -20,6 +20,12 @@ export interface CampaignFileCommand<M, R> extends CampaignFileKind<M, R> {
 
 const MAX_REPORTED = 100;
 
+/** A refused file's rows as "line N: what is wrong" on stderr (the first 100). */
+export function writeRowErrors(io: CliIo, errors: ReadonlyArray<{ line: number; message: string }>): void {
+  for (const e of errors.slice(0, MAX_REPORTED)) io.stderr.write(`line ${e.line}: ${e.message}\n`);
+  if (errors.length > MAX_REPORTED) io.stderr.write(`… and ${errors.length - MAX_REPORTED} more\n`);
+}
+
 const options = {
   campaign: { type: 'string' },
   map: { type: 'string' },
@@ -62,10 +68,7 @@ export async function runCampaignFileCommand<M, R>(command: CampaignFileCommand<
         io.stdout.write(`${outcome.summary}\n`);
         return 0;
       }
-      if (outcome.problem === 'rows') {
-        for (const e of outcome.errors.slice(0, MAX_REPORTED)) io.stderr.write(`line ${e.line}: ${e.message}\n`);
-        if (outcome.errors.length > MAX_REPORTED) io.stderr.write(`… and ${outcome.errors.length - MAX_REPORTED} more\n`);
-      }
+      if (outcome.problem === 'rows') writeRowErrors(io, outcome.errors);
       return fail(outcome.message, outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs' ? 2 : 1);
     } finally {
       await pool.end();

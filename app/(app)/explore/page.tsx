@@ -7,7 +7,8 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { listViewPage, type ViewPage } from '@/lib/db/pair-list';
 import { listExploreOptions } from '@/lib/db/explore-options';
 import { isAppError } from '@/lib/errors/app-error';
-import { parseExplorerView, writeExplorerView } from '@/lib/explore/explorer-view';
+import { parseExplorerView, userMeasureColumn, writeExplorerView } from '@/lib/explore/explorer-view';
+import { listUserMeasureColumns } from '@/lib/db/user-measures';
 import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { emptyPairFilter, pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
 import { PageHeader } from '@/components/ui/page-header';
@@ -59,6 +60,9 @@ export default async function ExplorePage({ searchParams }: Props) {
     .map((formula) => `${shownCorpora.filter((slug) => semAxes.get(slug)?.formula === formula).join(', ')}: ${formula}`)
     .join('; ');
   const page = parsed.ok ? await loadPage(filter, view.backward) : { error: parsed.errors };
+  // One corpus shown: its user measures are columns (shown unless the URL chooses the columns) and ranges.
+  const userColumns = filter.corpora.length === 1 ? (await listUserMeasureColumns(getSqlPool(), filter.corpora[0]!)).map((m) => userMeasureColumn(m.name, m.description)) : [];
+  const visibleColumns = params.has('cols') ? view.columns : [...view.columns, ...userColumns.map((c) => c.id)];
   const hidden: Array<[string, string]> = [];
   if (filter.sort.key !== 'id' || filter.sort.desc) hidden.push(['sort', `${filter.sort.desc ? '-' : ''}${filter.sort.key}`]);
   if (filter.limit !== 100) hidden.push(['limit', String(filter.limit)]);
@@ -76,7 +80,7 @@ export default async function ExplorePage({ searchParams }: Props) {
   return (
     <>
       <PageHeader title="Explorer" description="Every pair of every corpus: search, filter, sort, open. The address bar holds the whole view: bookmark it or share it." />
-      <FilterForm filter={filter} options={options} hidden={hidden} />
+      <FilterForm filter={filter} options={options} hidden={hidden} userMeasures={userColumns.map((c) => ({ key: c.id, label: c.label, description: c.description }))} />
       {'error' in page ? (
         <FilterErrors errors={page.error} />
       ) : (
@@ -94,7 +98,8 @@ export default async function ExplorePage({ searchParams }: Props) {
           <ExportViewLink query={pairQuery} />
           <PairTable
             rows={page.rows.map((r) => ({ ...r, href: `/explore/pairs/${r.id}${pairQuery ? `?${pairQuery}` : ''}` }))}
-            visible={view.columns}
+            visible={visibleColumns}
+            extraColumns={userColumns}
             widths={view.widths}
             density={view.density}
             sort={filter.sort}

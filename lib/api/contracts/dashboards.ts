@@ -21,7 +21,16 @@ export const mapSchema = z
   .meta({ id: 'CharacteristicMap' });
 
 export const corpusMapParams = z.object({ slug: z.string().min(1).max(200) });
-export const corpusMapQuery = z.object({ source: z.literal('measures').default('measures').describe('a corpus map is drawn from its measures (syn, sem)') }).strict();
+const userAxis = (axis: string) =>
+  z
+    .string()
+    .regex(/^u\.[a-z][a-z0-9_]{0,39}$/, 'u.NAME: a measure of the corpus imported with import-scores')
+    .optional()
+    .describe(`u.NAME: a user measure marked as a ${axis} axis (import-scores --axis NAME=${axis}) in place of ${axis === 'semantic' ? 'sem' : 'syn'}; the map is then counted over the pairs`);
+
+export const corpusMapQuery = z
+  .object({ source: z.literal('measures').default('measures').describe('a corpus map is drawn from its measures (syn, sem)'), syn: userAxis('syntactic'), sem: userAxis('semantic') })
+  .strict();
 
 export const getCorpusMap = defineContract({
   method: 'GET',
@@ -162,6 +171,7 @@ export const getCampaignCorrelations = defineContract({
           .object({ axis: ratingAxisSchema, n: count, measures: axisTable, byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: axisTable })) })
           .optional()
           .describe('every measure against the requested axis; pairs without a value on it are left out'),
+        userMeasures: measureTable.describe('the user measures of the campaign’s corpora (paralens import-scores) by name, pooled; pairs without a value left out'),
       }),
     },
     ...standardErrors,

@@ -15,6 +15,7 @@ import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
 import { getCampaignDistributions, getCorpusDistributions } from './distributions';
+import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaign,
@@ -48,4 +49,7 @@ export const apiContracts: readonly ApiContract[] = [
   getCampaignComparison,
   getCorpusDistributions,
   getCampaignDistributions,
+  listUserMeasuresContract,
+  importScoresContract,
+  deleteUserMeasureContract,
 ];

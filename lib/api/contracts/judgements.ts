@@ -8,11 +8,18 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import { notFound, standardErrors } from '../errors';
+import { isUserMeasureKey } from '@/lib/measures/user-measures';
 import { correlationCellSchema, corpusMapParams } from './dashboards';
 
 const count = z.number().int().min(0);
 const nullableNumber = z.number().nullable();
-const measureKey = z.enum(measureKeys as unknown as [MeasureKey, ...MeasureKey[]]);
+const measureKey = z.union([
+  z.enum(measureKeys as unknown as [MeasureKey, ...MeasureKey[]]),
+  z
+    .string()
+    .regex(/^u\.[a-z][a-z0-9_]{0,39}$/, 'a measure key, or u.NAME for a measure imported with import-scores')
+    .refine(isUserMeasureKey, 'u.NAME: NAME is not a user measure name'),
+]);
 
 export const getCorpusCorrelations = defineContract({
   method: 'GET',
@@ -58,7 +65,7 @@ export const thresholdAnalysisSchema = z
 
 export const thresholdsQuery = z
   .object({
-    measure: measureKey.describe('a measure key'),
+    measure: measureKey.describe('a measure key, or u.NAME: a measure of the corpus imported with import-scores'),
     threshold: z.coerce.number().finite().min(-1e6).max(1e6).optional().describe("answer for this threshold too (e.g. the paper's 0.8 for ST)"),
     label: z
       .string()

@@ -27,7 +27,7 @@ const shape = {
   relation: text('final entailment relation(s), comma-separated (short for final.relation)'),
   label: text("the source corpus's own label(s), comma-separated"),
   cell: text('characteristic-map cell SYN,SEM, bins 0-4 of [0, 1] (1.0 in bin 4)'),
-  sort: text('id or a measure, - for descending (rows without the measure come last)'),
+  sort: text('id, a measure or u.NAME (a measure imported with import-scores), - for descending (rows without the measure come last)'),
   limit: text(`rows per page, 1-${MAX_LIMIT} (default 100)`),
   cursor: text('nextCursor of the previous page'),
   count: z.enum(['true', 'false']).optional().describe('true: also count every matching pair (total)'),
@@ -40,10 +40,10 @@ function checkFilter(query: Record<string, string | undefined>, ctx: z.Refinemen
   if (!parsed.ok) for (const [name, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: 'custom', path: [name], message });
 }
 
-/** Every filter parameter; final.QUESTION=VALUE[,VALUE] (final labels) is accepted besides those listed. */
+/** Every filter parameter; final.QUESTION=VALUE[,VALUE] (final labels) and min.u.NAME / max.u.NAME (user measures) are accepted besides those listed. */
 export const pairQuerySchema = z
   .object(shape)
-  .catchall(z.string().describe('final.QUESTION=VALUE[,VALUE]: final labels of that question'))
+  .catchall(z.string().describe('final.QUESTION=VALUE[,VALUE]: final labels of that question; min.u.NAME / max.u.NAME: a range of a user measure (paralens import-scores)'))
   .superRefine(checkFilter)
   .transform((query): { filter: PairFilter; count: boolean } => {
     const parsed = parsePairFilter(new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string')));

@@ -50,6 +50,10 @@ export const pairListItemSchema = z
     lengthA: z.number().int().describe('words'),
     lengthB: z.number().int().describe('words'),
     ...Object.fromEntries(measureList.map((m) => [m.key, z.number().nullable().describe(`${m.label}: ${m.description}`)])),
+    userMeasures: z
+      .record(z.string(), z.number())
+      .nullable()
+      .describe('the measures users imported for the corpus (paralens import-scores), name → value; filter and sort them as u.NAME; null when the pair has none'),
   })
   .meta({ id: 'PairListItem' });
 

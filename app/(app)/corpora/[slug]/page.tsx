@@ -14,6 +14,7 @@ import { CorpusMeasuresSection } from './_sections/corpus-measures-section';
 import { CorpusImportsSection } from './_sections/corpus-imports-section';
 import { CorpusSemanticSection } from './_sections/corpus-semantic-section';
 import { CorpusJudgementsSection } from './_sections/corpus-judgements-section';
+import { CorpusUserMeasuresSection } from './_sections/corpus-user-measures-section';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -43,6 +44,9 @@ export default async function CorpusPage({ params }: Params) {
       </Suspense>
       <Suspense fallback={<LoadingBlock label="measures" />}>
         <CorpusMeasuresSection corpusId={corpus.id} />
+      </Suspense>
+      <Suspense fallback={<LoadingBlock label="your measures" />}>
+        <CorpusUserMeasuresSection corpusId={corpus.id} slug={corpus.slug} />
       </Suspense>
       <Suspense fallback={<LoadingBlock label="judgements" />}>
         <CorpusJudgementsSection corpusId={corpus.id} slug={corpus.slug} />

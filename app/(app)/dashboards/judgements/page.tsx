@@ -7,7 +7,9 @@ import { countReferenceJudgements, listMeasuresWithReferenceScores, listMeasureW
 import { findDashboardCampaign } from '@/lib/db/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeMeasureThresholds, computeReferenceCorrelations, parseLabelSource } from '@/lib/dashboards/judgement-analysis';
-import { isMeasureKey, measureCatalog, measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { isMeasureKey, measureCatalog, measureKeys } from '@/lib/measures/catalog';
+import { isAnyMeasureKey, isUserMeasureKey, measureLabelOf, userMeasureKey, type AnyMeasureKey } from '@/lib/measures/user-measures';
+import { userMeasureNames } from '@/lib/db/user-measures';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { thinPoints } from '@/lib/stats/threshold-analysis';
 import { PageHeader } from '@/components/ui/page-header';
@@ -23,14 +25,14 @@ import { JudgementControls } from '@/components/dashboards/judgement-controls';
 export const metadata: Metadata = { title: 'Measures against judgements' };
 
 /** The measures a researcher reads first: Table 7's, with syn and sem. */
-const defaultMeasures: MeasureKey[] = ['rouge1', 'rougeL', 'bleu', 'syn', 'wms', 'bertscore', 'st', 'sem'];
+const defaultMeasures: AnyMeasureKey[] = ['rouge1', 'rougeL', 'bleu', 'syn', 'wms', 'bertscore', 'st', 'sem'];
 const SCATTER_POINTS = 3000;
 
 const searchSchema = z.object({
   corpus: z.string().max(200).optional().catch(undefined),
   measures: z
     .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter(isMeasureKey))
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter(isAnyMeasureKey))
     .optional()
     .catch(undefined),
   threshold: z.coerce.number().finite().min(-1e6).max(1e6).optional().catch(undefined),
@@ -78,7 +80,10 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
 
   const scored = counts.scores > 0 ? await listMeasuresWithReferenceScores(pool, corpus.id) : null;
   const correlations = scored ? computeReferenceCorrelations(scored) : null;
-  const scatter = search.scatter ?? measures.find((k) => (correlations?.measures[k].n ?? 0) > 0) ?? 'bleu';
+  const scatter = search.scatter ?? measures.filter(isMeasureKey).find((k) => (correlations?.measures[k].n ?? 0) > 0) ?? 'bleu';
+  // the corpus's own measures (import-scores) join the threshold analysis when chosen
+  const userMeasures = (await userMeasureNames(pool, [corpus.id])).map(userMeasureKey);
+  const analysed = measures.filter((m) => !isUserMeasureKey(m) || userMeasures.includes(m));
   const scatterPoints = scored
     ? thinPoints(
         scored.scores.flatMap((y, i) => {
@@ -90,7 +95,7 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
     : [];
 
   const judgement = await judgementOf(label);
-  const results = judgement ? await Promise.all(measures.map(async (m) => computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(pool, m, corpus.id, judgement), search.threshold))) : [];
+  const results = judgement ? await Promise.all(analysed.map(async (m) => computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(pool, m, corpus.id, judgement), search.threshold))) : [];
   const withValues = results.filter((r) => r.n > 0 && r.positives > 0 && r.positives < r.n);
   const base = (next: Record<string, string>) => {
     const params = new URLSearchParams({ corpus: corpus.slug, measures: measures.join(','), label, ...(search.threshold === undefined ? {} : { threshold: String(search.threshold) }), scatter, ...next });
@@ -103,7 +108,7 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
       <JudgementControls
         corpora={corpora.map((c) => ({ slug: c.slug, name: c.name }))}
         corpus={corpus.slug}
-        measures={measureKeys.map((k) => ({ key: k, label: measureCatalog[k].label }))}
+        measures={[...measureKeys, ...userMeasures].map((k) => ({ key: k, label: measureLabelOf(k) }))}
         selected={measures}
         labels={labelOptions}
         label={label}
@@ -140,7 +145,7 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
         ) : (
           <>
             <ThresholdTable results={results} />
-            {withValues.length > 0 && <ThresholdCurves series={withValues.map((r) => ({ key: r.measure, label: measureCatalog[r.measure].label, result: r }))} chosen={search.threshold ?? null} fileBase={`${corpus.slug}-thresholds`} />}
+            {withValues.length > 0 && <ThresholdCurves series={withValues.map((r) => ({ key: r.measure, label: measureLabelOf(r.measure), result: r }))} chosen={search.threshold ?? null} fileBase={`${corpus.slug}-thresholds`} />}
           </>
         )}
       </PageSection>

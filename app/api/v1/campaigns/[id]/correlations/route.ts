@@ -4,7 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computeAxisCorrelationTables, computeCorrelationTables } from '@/lib/dashboards/correlation-table';
+import { computeAxisCorrelationTables, computeCorrelationTables, computeUserMeasureCorrelations } from '@/lib/dashboards/correlation-table';
 import { findRatingAxis, ratingAxes } from '@/lib/dashboards/rating-axes';
 import { AppError } from '@/lib/errors/app-error';
 
@@ -12,8 +12,15 @@ export const GET = apiRoute(getCampaignCorrelations, async ({ params, query }) =
   const campaign = await requireDashboardCampaign(params.id);
   const found = query.axis === undefined ? null : findRatingAxis(campaign.questions, query.axis);
   if (found && 'error' in found) throw new AppError('INVALID_INPUT', found.error, { fields: { 'query.axis': found.error } });
-  const { pooled, byCorpus } = computeCorrelationTables(await listRatedPairs(getSqlPool(), campaign.id, query.aggregate));
-  const body = { aggregate: query.aggregate, measures: pooled, byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })), axes: ratingAxes(campaign.questions) };
+  const rated = await listRatedPairs(getSqlPool(), campaign.id, query.aggregate);
+  const { pooled, byCorpus } = computeCorrelationTables(rated);
+  const body = {
+    aggregate: query.aggregate,
+    measures: pooled,
+    byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })),
+    userMeasures: computeUserMeasureCorrelations(rated),
+    axes: ratingAxes(campaign.questions),
+  };
   if (!found) return { status: 200, body };
   const rows = await listAxisRatedPairs(getSqlPool(), campaign.id, found.axis, query.aggregate);
   const tables = computeAxisCorrelationTables(rows);

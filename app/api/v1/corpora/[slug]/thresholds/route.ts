@@ -4,10 +4,16 @@ import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus, resolveBinaryJudgement } from '@/lib/http/dashboard-corpus';
 import { listMeasureWithBinaryJudgement } from '@/lib/db/corpus-judgements';
 import { getSqlPool } from '@/lib/db/sql-pool';
+import { userMeasureNames } from '@/lib/db/user-measures';
+import { AppError } from '@/lib/errors/app-error';
+import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
 import { computeMeasureThresholds } from '@/lib/dashboards/judgement-analysis';
 
 export const GET = apiRoute(getCorpusThresholds, async ({ params, query }) => {
   const corpus = await requireCorpus(params.slug);
+  if (isUserMeasureKey(query.measure) && !(await userMeasureNames(getSqlPool(), [corpus.id])).includes(userMeasureName(query.measure))) {
+    throw new AppError('NOT_FOUND', `The corpus has no measure "${userMeasureName(query.measure)}" of its own.`);
+  }
   const judgement = await resolveBinaryJudgement(query.label);
   const data = await listMeasureWithBinaryJudgement(getSqlPool(), query.measure, corpus.id, judgement);
   return { status: 200, body: { ...computeMeasureThresholds(query.measure, data, query.threshold), label: query.label } };

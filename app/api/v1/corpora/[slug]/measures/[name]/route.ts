@@ -1,0 +1,17 @@
+/** DELETE /api/v1/corpora/{slug}/measures/{name}: a user measure and its values (researchers, admins), audited. */
+import { deleteUserMeasureContract } from '@/lib/api/contracts/user-measures';
+import { apiRoute } from '@/lib/http/api-route';
+import { requireCorpus } from '@/lib/http/dashboard-corpus';
+import { AppError } from '@/lib/errors/app-error';
+import { recordAudit } from '@/lib/db/audit';
+import { getDb } from '@/lib/db/client';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { deleteUserMeasure } from '@/lib/db/user-measures';
+
+export const DELETE = apiRoute(deleteUserMeasureContract, async ({ params, user }) => {
+  const corpus = await requireCorpus(params.slug);
+  const deleted = await deleteUserMeasure(getSqlPool(), corpus.id, params.name);
+  if (!deleted) throw new AppError('NOT_FOUND', `The corpus has no measure "${params.name}".`);
+  await recordAudit(getDb(), { actorId: user.id, action: 'measures.delete', targetType: 'corpus', targetId: corpus.slug, details: { measure: params.name, values: deleted.values } });
+  return { status: 204 };
+});

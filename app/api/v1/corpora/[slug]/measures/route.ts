@@ -1,0 +1,35 @@
+/** GET and POST /api/v1/corpora/{slug}/measures: a corpus's user measures, and a scores file imported as measures, all or nothing (researchers, admins). */
+import { Readable } from 'node:stream';
+import { importScoresContract, listUserMeasuresContract } from '@/lib/api/contracts/user-measures';
+import { apiRoute } from '@/lib/http/api-route';
+import { requireCorpus } from '@/lib/http/dashboard-corpus';
+import { AppError } from '@/lib/errors/app-error';
+import { recordAudit } from '@/lib/db/audit';
+import { getDb } from '@/lib/db/client';
+import { rowErrorFields } from '@/lib/db/campaign-file';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { importScores, listUserMeasures } from '@/lib/db/user-measures';
+import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
+
+export const GET = apiRoute(listUserMeasuresContract, async ({ params }) => {
+  const corpus = await requireCorpus(params.slug);
+  const measures = await listUserMeasures(getSqlPool(), corpus.id);
+  return { status: 200, body: { measures: measures.map(({ id: _id, createdAt, ...m }) => ({ ...m, createdAt: createdAt.toISOString() })) } };
+});
+
+export const POST = apiRoute(importScoresContract, async ({ params, body, user }) => {
+  const corpus = await requireCorpus(params.slug);
+  const outcome = await importScores(getSqlPool(), {
+    slug: corpus.slug,
+    map: body.map,
+    measures: body.measures,
+    axes: body.axes,
+    description: body.description || null,
+    rows: readAnnotationRowsFrom(Readable.from([Buffer.from(body.content, 'utf8')]), body.format),
+    source: body.fileName || null,
+    userId: user.id,
+  });
+  if (!outcome.ok) throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, { fields: rowErrorFields(outcome) });
+  await recordAudit(getDb(), { actorId: user.id, action: 'measures.import', targetType: 'corpus', targetId: corpus.slug, details: { pairs: outcome.pairs, measures: outcome.measures.map((m) => ({ ...m })) } });
+  return { status: 200, body: { pairs: outcome.pairs, measures: outcome.measures, summary: outcome.summary } };
+});
