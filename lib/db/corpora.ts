@@ -47,12 +47,19 @@ export interface CreateCorpusData {
   licence?: string | null;
   attribution?: string | null;
   description?: string | null;
+  /** ISO 639-1 (default en) */
+  language?: string;
   createdById?: number | null;
 }
 
 /** A new corpus with its (empty) summary row. */
 export function createCorpus(db: Db, data: CreateCorpusData) {
   return db.corpus.create({ data: { ...data, summary: { create: { stats: emptySummaryStats() } } }, select: { id: true, name: true, slug: true } });
+}
+
+/** The user set the corpus language (ISO 639-1, checked by the caller). */
+export async function setCorpusLanguage(db: Db, id: number, language: string): Promise<void> {
+  await db.corpus.update({ where: { id }, data: { language } });
 }
 
 export function findCorpusByName(db: Db, name: string) {

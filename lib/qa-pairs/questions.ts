@@ -1,7 +1,7 @@
 /**
  * The QUESTIONS file of the qa-assessed import: `number<TAB>question` lines (blank lines skipped).
  * Every question gets its affirmative form here, so a question left without words is reported on
- * its own line. Errors name the file and the line, as the import report shows them.
+ * its own line. Errors name the file; the import report puts the line number before them.
  */
 import { affirmativeForm } from './statements';
 import type { QaRules } from './rules';
@@ -36,7 +36,7 @@ export function questionKey(number: string): string {
 export function parseQaQuestions(lines: Iterable<{ lineNumber: number; text: string }>, fileName: string, rules: QaRules): { questions: QaQuestionSet; errors: QaQuestionError[] } {
   const byKey = new Map<string, QaQuestion>();
   const errors: QaQuestionError[] = [];
-  const fail = (lineNumber: number, message: string, raw: string) => errors.push({ lineNumber, message: `${fileName} line ${lineNumber}: ${message}`, raw });
+  const fail = (lineNumber: number, message: string, raw: string) => errors.push({ lineNumber, message: `in the questions file ${fileName}: ${message}`, raw });
   for (const { lineNumber, text: raw } of lines) {
     if (raw.trim() === '') continue;
     const fields = raw.split('\t');

@@ -84,12 +84,13 @@ describe('the questions file', () => {
     const { questions, errors } = parseQaQuestions(lines, 'q.tsv', es);
     expect([...questions.byKey.keys()]).toEqual(['1']);
     expect(questions.byKey.get('1')).toMatchObject({ number: '0001', affirmative: 'tóner', lineNumber: 1 });
+    expect(errors.map((e) => e.lineNumber)).toEqual([3, 4, 5, 6, 7]);
     expect(errors.map((e) => e.message)).toEqual([
-      'q.tsv line 3: expected 2 tab-separated fields (number, question), found 1',
-      'q.tsv line 4: the question number "x" is not a number',
-      'q.tsv line 5: question 0003 is empty',
-      'q.tsv line 6: question 1 is listed twice (first on line 1)',
-      'q.tsv line 7: question 0004 has no words left in its affirmative form',
+      'in the questions file q.tsv: expected 2 tab-separated fields (number, question), found 1',
+      'in the questions file q.tsv: the question number "x" is not a number',
+      'in the questions file q.tsv: question 0003 is empty',
+      'in the questions file q.tsv: question 1 is listed twice (first on line 1)',
+      'in the questions file q.tsv: question 0004 has no words left in its affirmative form',
     ]);
   });
 });
