@@ -61,6 +61,19 @@ export async function confirmUploadedImport(db: Db, id: number, request: ImportR
   return count === 1;
 }
 
+/**
+ * Attaches the questions file of a qa-assessed upload to its job while it waits for the start;
+ * answers the file it replaces (for deletion). Not ok when the job is not waiting or not the corpus's.
+ */
+export async function attachImportQuestions(db: Db, id: number, corpusId: number, file: { path: string; fileName: string }): Promise<{ ok: boolean; previous: string | null }> {
+  const rows = await db.$queryRaw<Array<{ previous: string | null }>>`
+    UPDATE "ImportJob" j SET "options" = COALESCE(j."options", '{}'::jsonb) || jsonb_build_object('questionsPath', ${file.path}::text, 'questionsFileName', ${file.fileName}::text)
+    WHERE j."id" = ${id} AND j."corpusId" = ${corpusId} AND j."status" = 'QUEUED' AND j."confirmedAt" IS NULL AND j."sourcePath" IS NOT NULL
+    RETURNING (SELECT x."options"->>'questionsPath' FROM "ImportJob" x WHERE x."id" = j."id") AS "previous"`;
+  const row = rows[0];
+  return row ? { ok: true, previous: row.previous } : { ok: false, previous: null };
+}
+
 export interface ClaimedImport {
   id: number;
   corpusId: number;
@@ -307,8 +320,10 @@ export async function expireRejectsFiles(db: Db, maxAgeMs: number): Promise<stri
 
 /** Every file an import job still refers to (uploads and rejects), for the orphan sweep. */
 export async function listImportJobFiles(db: Db): Promise<Set<string>> {
-  const rows = await db.importJob.findMany({ where: { OR: [{ sourcePath: { not: null } }, { rejectsPath: { not: null } }] }, select: { sourcePath: true, rejectsPath: true } });
-  return new Set(rows.flatMap((r) => [r.sourcePath, r.rejectsPath].filter((p): p is string => p !== null)));
+  const rows = await db.importJob.findMany({ where: { OR: [{ sourcePath: { not: null } }, { rejectsPath: { not: null } }] }, select: { sourcePath: true, rejectsPath: true, options: true } });
+  // a qa-assessed upload's questions file lives as long as its upload (sourcePath)
+  const questions = (r: { sourcePath: string | null; options: unknown }) => (r.sourcePath !== null ? (readImportRequest(r.options).questionsPath ?? null) : null);
+  return new Set(rows.flatMap((r) => [r.sourcePath, r.rejectsPath, questions(r)].filter((p): p is string => p !== null && p !== undefined)));
 }
 
 function readImportRequest(options: unknown): ImportRequest {
