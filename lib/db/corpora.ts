@@ -62,6 +62,17 @@ export async function setCorpusLanguage(db: Db, id: number, language: string): P
   await db.corpus.update({ where: { id }, data: { language } });
 }
 
+/**
+ * The language detected from a corpus's first import (lib/language/detect.ts): set only when that
+ * import holds every pair of the corpus, so a later import never overrides the first or the user.
+ */
+export async function setDetectedCorpusLanguage(db: Db, id: number, language: string, imported: number): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE "Corpus" c SET "language" = ${language}, "updatedAt" = now()
+    WHERE c."id" = ${id} AND (SELECT s."pairs" FROM "CorpusSummary" s WHERE s."corpusId" = c."id") = ${imported}`;
+  return count === 1;
+}
+
 export function findCorpusByName(db: Db, name: string) {
   return db.corpus.findUnique({ where: { name }, select: { id: true, name: true, slug: true, tier: true } });
 }

@@ -17,6 +17,8 @@ import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '@/lib/import/limits';
 import type { ImportFormat, ImportFunnelStep, PairRecord, Tier } from '@/lib/import/types';
 import { readQaQuestionsFile } from '@/lib/import/open-qa-questions';
 import { createHash } from 'node:crypto';
+import { LanguageSampler } from '@/lib/language/detect';
+import { setDetectedCorpusLanguage } from '@/lib/db/corpora';
 import { ErrorReport } from '@/lib/import/error-report';
 import { PAPER_MEASURE_OPTIONS } from '@/lib/measures/measures';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
@@ -94,6 +96,8 @@ export interface ImportReport {
   timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number; dbBusyMs: number };
   /** set-building formats: what each step kept (qa-assessed) */
   funnel?: ImportFunnelStep[] | null;
+  /** the corpus language detected from this, its first, import (none when given or not the first) */
+  detectedLanguage?: string | null;
   /** the scoring job queued after the import (followUpScoring) and its measures */
   scoringJobId?: number | null;
   scoringMeasures?: ComputedMeasure[];
@@ -188,6 +192,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     let cancelled = false;
     /** an error after which the rest of the file could not be read (bad header, broken JSON, over the pair limit) */
     let fatal = false;
+    const languages = new LanguageSampler();
     for await (const batch of stream.batches) {
       const valid: PairRecord[] = [];
       for (const item of batch) {
@@ -201,6 +206,10 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
         // All-or-nothing and already failed: keep reading only to report every error.
         if (!options.skipInvalid && errors.total > 0) continue;
         valid.push(item.record);
+        if (!languages.full) {
+          languages.add(item.record.a.text);
+          languages.add(item.record.b.text);
+        }
       }
       if (valid.length > 0) {
         const t0 = performance.now();
@@ -251,9 +260,12 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     // The stored outcome (the corpus page's import list) names the follow-up measures; the report
     // carries them in scoringMeasures, which the command line prints.
     const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;
+    const guess = options.language ? null : languages.guess().language;
+    const detectedLanguage = guess && written.imported > 0 && (await setDetectedCorpusLanguage(db, options.corpusId, guess, written.imported)) ? guess : null;
     return report(message ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
       written,
       funnel,
+      detectedLanguage,
       scoringJobId,
       ...(scoringJobId ? { scoringMeasures } : {}),
       timings: { prepareMs, ...session.timings },

@@ -32,8 +32,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const importQa = (corpus: string, runsFile: string, questionsFile: string) =>
-  runInMemory(importCommand, [runsFile, '--format', 'qa-assessed', '--questions', questionsFile, '--corpus', corpus, '--language', 'es', '--no-score', '--rejects', path.join(dir, 'rejects.jsonl')]);
+const importQa = (corpus: string, runsFile: string, questionsFile: string, language: string[] = ['--language', 'es']) =>
+  runInMemory(importCommand, [runsFile, '--format', 'qa-assessed', '--questions', questionsFile, '--corpus', corpus, ...language, '--no-score', '--rejects', path.join(dir, 'rejects.jsonl')]);
 
 describe('paralens import --format qa-assessed', () => {
   it('builds the groups and pairs, prints and stores the funnel, and sets the corpus language', async () => {
@@ -58,6 +58,21 @@ describe('paralens import --format qa-assessed', () => {
     expect(stalin.metadata).toMatchObject({ runsB: ['inao061eses'], question: '¿Cuándo murió Stalin?' });
     // measures are computed on the way, as for every import
     expect(pairs.every((p) => p.rouge1 !== null)).toBe(true);
+  }, 120_000);
+
+  it('without --language, the first import detects the corpus language from the texts; a later one does not change it', async () => {
+    const name = `QA@CLEF detected ${Date.now()}`;
+    const out = await importQa(name, runs, questions, []);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('language    es (detected from the texts; --language sets it)');
+    const db = getDb();
+    expect((await db.corpus.findFirstOrThrow({ where: { name } })).language).toBe('es');
+    const english = path.join(dir, 'english.tsv');
+    await writeFile(english, 'id\tsentence1\tsentence2\tlabel\n1\tThe shuttle landed safely in Florida today.\tToday the shuttle landed in Florida without trouble.\t1\n');
+    const second = await runInMemory(importCommand, [english, '--corpus', name, '--no-score', '--rejects', path.join(dir, 'rejects2.jsonl')]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).not.toContain('detected from the texts');
+    expect((await db.corpus.findFirstOrThrow({ where: { name } })).language).toBe('es');
   }, 120_000);
 
   it('imports nothing, not even the corpus, when one run line is bad, and names the line', async () => {

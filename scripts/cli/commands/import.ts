@@ -73,6 +73,7 @@ function printReport(io: CliIo, file: string, corpus: string, r: ImportReport): 
     `  rejected    ${r.rejected.toLocaleString('en')}`,
     `  seconds     ${r.seconds.toFixed(1)}`,
   ];
+  if (r.detectedLanguage) lines.push(`  language    ${r.detectedLanguage} (detected from the texts; --language sets it)`);
   if (r.funnel && r.funnel.length > 0) {
     const width = Math.max(...r.funnel.map((s) => s.step.length));
     lines.push('  funnel', ...r.funnel.map((s) => `    ${s.step.padEnd(width)}  ${s.count.toLocaleString('en')}`));
