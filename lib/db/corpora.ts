@@ -14,6 +14,8 @@ export interface CorpusSummary {
   licence: string | null;
   attribution: string | null;
   description: string | null;
+  /** ISO 639-1 */
+  language: string;
   pairCount: number;
   createdAt: Date;
 }
@@ -23,7 +25,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
   await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusSummary[]>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
+           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
     ORDER BY c."name"`;
 }
@@ -31,7 +33,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
 export async function getCorpusBySlug(db: Db, slug: string): Promise<CorpusSummary | null> {
   const rows = await db.$queryRaw<Array<CorpusSummary & { hasSummary: boolean }>>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
+           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id" WHERE c."slug" = ${slug}`;
   const row = rows[0];
   if (!row) return null;
