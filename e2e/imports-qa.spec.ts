@@ -23,7 +23,7 @@ test('a researcher imports assessed QA answers with their questions file and see
   await expect(confirm.getByRole('button', { name: 'Start import' })).toBeDisabled(); // no questions yet
 
   await confirm.getByLabel(/Questions file/).setInputFiles({ name: 'bad.tsv', mimeType: 'text/plain', buffer: Buffer.from('0001\t¿Qué es el tóner?\n0002\n') });
-  await expect(page.getByRole('alert')).toContainText('line 2: in the questions file bad.tsv: expected 2 tab-separated fields');
+  await expect(page.getByRole('region', { name: 'Import a file' }).getByRole('alert')).toContainText('line 2: in the questions file bad.tsv: expected 2 tab-separated fields');
   await confirm.getByLabel(/Questions file/).setInputFiles(file('questions.tsv', 'clef2006-es-sample.questions.tsv'));
   await expect(confirm.getByRole('status')).toContainText('questions.tsv: 6 questions');
   await confirm.getByRole('button', { name: 'Start import' }).click();

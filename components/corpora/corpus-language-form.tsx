@@ -12,6 +12,7 @@ export function CorpusLanguageForm({ slug, language, name }: { slug: string; lan
   return (
     <form
       className="row"
+      style={{ marginBottom: 12 }}
       aria-label="Corpus language"
       onSubmit={(event) => {
         event.preventDefault();

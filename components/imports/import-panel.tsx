@@ -127,7 +127,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
           <div className="row" style={{ alignItems: 'flex-start' }}>
             <label>
               Format
-              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required>
+              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required style={{ maxWidth: '100%' }}>
                 {!detection.format && <option value="">Choose a format…</option>}
                 {detection.candidates.map((c) => (
                   <option key={c.format} value={c.format}>

@@ -44,7 +44,7 @@ function addUnique(into: string[], values: readonly string[]): void {
 
 export const qaAssessedFormat: FormatDefinition = {
   name: 'qa-assessed',
-  title: 'Assessed QA answers (QA@CLEF runs: assessment, question, run, confidence, document, answer, snippet) + a questions file',
+  title: 'Assessed QA answers (QA@CLEF runs) + a questions file',
   sniff(sample) {
     const records = sampleRecords(sample);
     return shareOf(records, looksLikeRunLine) === 1 ? 0.9 : 0;
