@@ -222,6 +222,12 @@ export const actionTable: Record<string, ActionRow> = {
   signInAction: { roles: { public: 'signing in is what establishes a role' }, args: [], allowedError: '', owner: none },
   signOutAction: { roles: { public: 'signing out needs no role' }, args: [], allowedError: '', owner: none },
   createCorpusAction: { roles: staff, args: [{}], allowedError: invalid, owner: none },
+  setCorpusLanguageAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-corpus', language: 'es' }],
+    allowedError: 'That corpus does not exist.',
+    owner: { kind: 'shared', reason: 'every corpus is open to the corpora area' },
+  },
   startImportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That import does not exist.', owner: sharedImports },
   cancelImportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That import does not exist.', owner: sharedImports },
   startScoringAction: { roles: staff, args: [{ slug: 'no-such-corpus', measures: ['wordnet'] }], allowedError: 'That corpus does not exist.', owner: sharedScoring },

@@ -11,6 +11,24 @@ export type ImportJobRow = Omit<ImportJobView, 'createdAt' | 'confirmedAt' | 'st
   hasRejects: boolean;
 };
 
+/** What a set-building format (qa-assessed) kept at each step, as the miner shows its funnel. */
+function ImportFunnel({ jobId, steps }: { jobId: number; steps: NonNullable<ImportJobRow['funnel']> }) {
+  return (
+    <table className="data small" aria-label={`Funnel of import ${jobId}`} style={{ width: 'auto', marginTop: 4 }}>
+      <tbody>
+        {steps.map((s) => (
+          <tr key={s.step}>
+            <th scope="row" style={{ fontWeight: 400 }}>
+              {s.step}
+            </th>
+            <td className="num">{s.count.toLocaleString('en')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function seconds(job: ImportJobRow): string {
   if (!job.startedAt || !job.finishedAt) return '';
   return `${((Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000).toFixed(1)} s`;
@@ -41,6 +59,7 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
                 <JobMeta id={job.id} detail={job.format ?? 'format not chosen'} createdAt={job.createdAt} createdBy={job.createdBy} />
                 {isLive && <LiveImportProgress jobId={job.id} />}
                 {job.message && <div className="small">{job.message}</div>}
+                {job.funnel && job.funnel.length > 0 && <ImportFunnel jobId={job.id} steps={job.funnel} />}
                 {job.errors.length > 0 && (
                   <details>
                     <summary className="small">

@@ -19,6 +19,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
   const [progress, setProgress] = useState<number | null>(null);
   const [detection, setDetection] = useState<Detection | null>(null);
   const [format, setFormat] = useState('');
+  const [questions, setQuestions] = useState<{ fileName: string; questions: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
 
@@ -38,11 +39,28 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
       }
       setDetection(result.body);
       setFormat(result.body.format ?? '');
+      setQuestions(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setProgress(null);
       if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  async function uploadQuestions(file: File) {
+    if (!detection) return;
+    setError(null);
+    try {
+      const url = `/api/corpora/${encodeURIComponent(corpusSlug)}/imports?fileName=${encodeURIComponent(file.name)}&questionsFor=${detection.jobId}`;
+      const result = await uploadFile<{ fileName: string; questions: number }>(url, file, () => {}).promise;
+      if (!result.ok || 'error' in result.body) {
+        setError(`Questions file: ${'error' in result.body ? result.body.error.message : 'the upload failed.'}`);
+        return;
+      }
+      setQuestions(result.body);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
     }
   }
 
@@ -55,6 +73,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
         tier: formString(data, 'tier'),
         map: formString(data, 'map'),
         skipInvalid: data.get('skipInvalid') === 'on',
+        language: formString(data, 'language'),
       });
       if (!result.ok) {
         setError(result.error);
@@ -108,7 +127,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
           <div className="row" style={{ alignItems: 'flex-start' }}>
             <label>
               Format
-              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required>
+              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required style={{ maxWidth: '100%' }}>
                 {!detection.format && <option value="">Choose a format…</option>}
                 {detection.candidates.map((c) => (
                   <option key={c.format} value={c.format}>
@@ -136,12 +155,33 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
                 <input name="map" placeholder="detected from the header when empty" />
               </label>
             )}
+            <label>
+              Language <span className="small muted">(ISO 639-1, e.g. es)</span>
+              <input name="language" placeholder={format === 'qa-assessed' ? 'es' : 'unchanged'} pattern="[a-z]{2}" maxLength={2} size={4} />
+            </label>
           </div>
+          {format === 'qa-assessed' && (
+            <label>
+              Questions file <span className="small muted">(number&lt;TAB&gt;question lines; this upload holds the assessed answers)</span>
+              <input
+                type="file"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void uploadQuestions(file);
+                }}
+              />
+              {questions && (
+                <span className="small" role="status">
+                  {questions.fileName}: {questions.questions.toLocaleString('en')} questions
+                </span>
+              )}
+            </label>
+          )}
           <label style={{ flexDirection: 'row', fontWeight: 400 }}>
             <input type="checkbox" name="skipInvalid" /> Skip invalid records (import the valid ones, keep the rejected ones for download)
           </label>
           <div className="row">
-            <button type="submit" disabled={isPending || !format}>
+            <button type="submit" disabled={isPending || !format || (format === 'qa-assessed' && !questions)}>
               Start import
             </button>
             <button type="button" className="secondary" onClick={discard} disabled={isPending}>

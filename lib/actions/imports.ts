@@ -8,6 +8,8 @@ import { getDb } from '@/lib/db/client';
 import { pruneOwners } from '@/lib/jobs/job-owner';
 import { confirmUploadedImport, getImportJobSource, requestImportCancel } from '@/lib/db/import-jobs';
 import { recordAudit } from '@/lib/db/audit';
+import { setCorpusLanguage } from '@/lib/db/corpora';
+import { isLanguageCode } from '@/lib/naming/language';
 import { parseColumnMap } from '@/lib/import/column-map';
 import { IMPORT_FORMATS, TIERS, ImportSetupError } from '@/lib/import/types';
 import { removeFile } from '@/lib/jobs/private-files';
@@ -24,6 +26,7 @@ export const startImportAction = defineAction({
     tier: optional(z.enum(TIERS)),
     map: optional(z.string().trim().max(2000)),
     skipInvalid: z.union([z.boolean(), z.enum(['on', 'true', 'false'])]).optional().transform((v) => v === true || v === 'on' || v === 'true'),
+    language: optional(z.string().trim().refine(isLanguageCode, 'a two-letter ISO 639-1 code such as en or es')),
   }),
   handler: async (input, user) => {
     const db = getDb();
@@ -37,9 +40,19 @@ export const startImportAction = defineAction({
         throw error;
       }
     }
-    const request = { format: input.format ?? null, tier: input.tier ?? null, map: input.map ?? null, skipInvalid: input.skipInvalid };
+    const questionsPath = job.options.questionsPath ?? null;
+    if (input.format === 'qa-assessed' && !questionsPath) throw new AppError('INVALID_INPUT', 'The qa-assessed format needs its questions file: upload it first.');
+    const request = {
+      format: input.format ?? null,
+      tier: input.tier ?? null,
+      map: input.map ?? null,
+      skipInvalid: input.skipInvalid,
+      ...(questionsPath ? { questionsPath, questionsFileName: job.options.questionsFileName ?? null } : {}),
+      ...(input.language ? { language: input.language } : {}),
+    };
     // The job supervisor beside the web server picks the job up within a second.
     if (!(await confirmUploadedImport(db, job.id, request))) throw new AppError('CONFLICT', 'This import has already started or ended.');
+    if (input.language) await setCorpusLanguage(db, job.corpusId, input.language);
     await recordAudit(db, { actorId: user.id, action: 'import.start', targetType: 'import', targetId: job.id, details: { format: input.format ?? 'detected' } });
     return { jobId: job.id };
   },
@@ -56,6 +69,7 @@ export const cancelImportAction = defineAction({
     const { result, sourcePath } = await requestImportCancel(db, jobId);
     if (result === 'ended') throw new AppError('CONFLICT', 'This import has already ended.');
     await removeFile(sourcePath);
+    if (sourcePath) await removeFile(job.options.questionsPath);
     await recordAudit(db, { actorId: user.id, action: 'import.cancel', targetType: 'import', targetId: jobId, details: { result } });
     revalidatePath('/corpora');
     return { jobId, result };

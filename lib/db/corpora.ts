@@ -14,6 +14,8 @@ export interface CorpusSummary {
   licence: string | null;
   attribution: string | null;
   description: string | null;
+  /** ISO 639-1 */
+  language: string;
   pairCount: number;
   createdAt: Date;
 }
@@ -23,7 +25,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
   await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusSummary[]>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
+           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
     ORDER BY c."name"`;
 }
@@ -31,7 +33,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
 export async function getCorpusBySlug(db: Db, slug: string): Promise<CorpusSummary | null> {
   const rows = await db.$queryRaw<Array<CorpusSummary & { hasSummary: boolean }>>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
+           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id" WHERE c."slug" = ${slug}`;
   const row = rows[0];
   if (!row) return null;
@@ -47,12 +49,30 @@ export interface CreateCorpusData {
   licence?: string | null;
   attribution?: string | null;
   description?: string | null;
+  /** ISO 639-1 (default en) */
+  language?: string;
   createdById?: number | null;
 }
 
 /** A new corpus with its (empty) summary row. */
 export function createCorpus(db: Db, data: CreateCorpusData) {
   return db.corpus.create({ data: { ...data, summary: { create: { stats: emptySummaryStats() } } }, select: { id: true, name: true, slug: true } });
+}
+
+/** The user set the corpus language (ISO 639-1, checked by the caller). */
+export async function setCorpusLanguage(db: Db, id: number, language: string): Promise<void> {
+  await db.corpus.update({ where: { id }, data: { language } });
+}
+
+/**
+ * The language detected from a corpus's first import (lib/language/detect.ts): set only when that
+ * import holds every pair of the corpus, so a later import never overrides the first or the user.
+ */
+export async function setDetectedCorpusLanguage(db: Db, id: number, language: string, imported: number): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE "Corpus" c SET "language" = ${language}, "updatedAt" = now()
+    WHERE c."id" = ${id} AND (SELECT s."pairs" FROM "CorpusSummary" s WHERE s."corpusId" = c."id") = ${imported}`;
+  return count === 1;
 }
 
 export function findCorpusByName(db: Db, name: string) {

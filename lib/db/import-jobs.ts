@@ -3,6 +3,7 @@ import type { Db } from './client';
 import type { JobStatus } from './generated/enums';
 import type { Query } from './corpus-summary';
 import { liveOwner } from './job-owners';
+import type { ImportFunnelStep } from '@/lib/import/types';
 
 /*
  * The life of an import job, one function per transition:
@@ -44,6 +45,11 @@ export interface ImportRequest {
   tier: string | null;
   map: string | null;
   skipInvalid: boolean;
+  /** qa-assessed: the uploaded questions file (deleted with the upload) and its name */
+  questionsPath?: string | null;
+  questionsFileName?: string | null;
+  /** the corpus language the user chose (ISO 639-1); qa-assessed: whose rules apply */
+  language?: string | null;
 }
 
 /** The researcher confirmed the format: the job joins the queue. False when it was not waiting any more. */
@@ -53,6 +59,19 @@ export async function confirmUploadedImport(db: Db, id: number, request: ImportR
     data: { confirmedAt: new Date(), format: request.format, options: { ...request } },
   });
   return count === 1;
+}
+
+/**
+ * Attaches the questions file of a qa-assessed upload to its job while it waits for the start;
+ * answers the file it replaces (for deletion). Not ok when the job is not waiting or not the corpus's.
+ */
+export async function attachImportQuestions(db: Db, id: number, corpusId: number, file: { path: string; fileName: string }): Promise<{ ok: boolean; previous: string | null }> {
+  const rows = await db.$queryRaw<Array<{ previous: string | null }>>`
+    UPDATE "ImportJob" j SET "options" = COALESCE(j."options", '{}'::jsonb) || jsonb_build_object('questionsPath', ${file.path}::text, 'questionsFileName', ${file.fileName}::text)
+    WHERE j."id" = ${id} AND j."corpusId" = ${corpusId} AND j."status" = 'QUEUED' AND j."confirmedAt" IS NULL AND j."sourcePath" IS NOT NULL
+    RETURNING (SELECT x."options"->>'questionsPath' FROM "ImportJob" x WHERE x."id" = j."id") AS "previous"`;
+  const row = rows[0];
+  return row ? { ok: true, previous: row.previous } : { ok: false, previous: null };
 }
 
 export interface ClaimedImport {
@@ -114,6 +133,8 @@ export interface ImportOutcome {
   rejectsPath: string | null;
   imported?: number;
   duplicates?: number;
+  /** set-building formats: what each step kept (qa-assessed) */
+  funnel?: ImportFunnelStep[] | null;
 }
 
 /** Records the end of an import that wrote nothing (failed, cancelled, unchanged); a job already ended (e.g. failed because its owner was gone) keeps its outcome. */
@@ -143,9 +164,9 @@ export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome
 export async function markImportSucceeded(query: Query, id: number, outcome: Omit<ImportOutcome, 'status'> & { imported: number; duplicates: number }): Promise<void> {
   const rows = await query(
     `UPDATE "ImportJob" SET "status" = 'SUCCEEDED', "recordsRead" = $2, "rejected" = $3, "errorCount" = $4, "errors" = $5::jsonb,
-       "message" = $6, "rejectsPath" = $7, "imported" = $8, "duplicates" = $9, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "status" = 'RUNNING'
+       "message" = $6, "rejectsPath" = $7, "imported" = $8, "duplicates" = $9, "funnel" = $10::jsonb, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "status" = 'RUNNING'
      RETURNING "id"`,
-    [id, outcome.recordsRead, outcome.rejected, outcome.errorCount, JSON.stringify(outcome.errors), outcome.message, outcome.rejectsPath, outcome.imported, outcome.duplicates],
+    [id, outcome.recordsRead, outcome.rejected, outcome.errorCount, JSON.stringify(outcome.errors), outcome.message, outcome.rejectsPath, outcome.imported, outcome.duplicates, outcome.funnel ? JSON.stringify(outcome.funnel) : null],
   );
   if (rows.length !== 1) throw new Error(`import job #${id} was ended while it ran (its process was taken for stopped); nothing was imported`);
 }
@@ -210,6 +231,8 @@ export interface ImportJobView {
   startedAt: Date | null;
   finishedAt: Date | null;
   createdBy: string | null;
+  /** set-building formats: what each step kept (qa-assessed), shown after the import */
+  funnel: ImportFunnelStep[] | null;
 }
 
 const jobSelect = {
@@ -230,12 +253,13 @@ const jobSelect = {
   confirmedAt: true,
   startedAt: true,
   finishedAt: true,
+  funnel: true,
   createdBy: { select: { email: true } },
 } as const;
 
 type JobRow = {
-  [K in keyof Omit<ImportJobView, 'bytesRead' | 'fileBytes' | 'errors' | 'createdBy'>]: ImportJobView[K];
-} & { bytesRead: bigint; fileBytes: bigint | null; errors: unknown; createdBy: { email: string } | null };
+  [K in keyof Omit<ImportJobView, 'bytesRead' | 'fileBytes' | 'errors' | 'createdBy' | 'funnel'>]: ImportJobView[K];
+} & { bytesRead: bigint; fileBytes: bigint | null; errors: unknown; funnel: unknown; createdBy: { email: string } | null };
 
 function toView(row: JobRow): ImportJobView {
   return {
@@ -243,6 +267,7 @@ function toView(row: JobRow): ImportJobView {
     bytesRead: Number(row.bytesRead),
     fileBytes: row.fileBytes === null ? null : Number(row.fileBytes),
     errors: Array.isArray(row.errors) ? (row.errors as ImportJobView['errors']) : [],
+    funnel: Array.isArray(row.funnel) ? (row.funnel as ImportFunnelStep[]) : null,
     createdBy: row.createdBy?.email ?? null,
   };
 }
@@ -295,13 +320,22 @@ export async function expireRejectsFiles(db: Db, maxAgeMs: number): Promise<stri
 
 /** Every file an import job still refers to (uploads and rejects), for the orphan sweep. */
 export async function listImportJobFiles(db: Db): Promise<Set<string>> {
-  const rows = await db.importJob.findMany({ where: { OR: [{ sourcePath: { not: null } }, { rejectsPath: { not: null } }] }, select: { sourcePath: true, rejectsPath: true } });
-  return new Set(rows.flatMap((r) => [r.sourcePath, r.rejectsPath].filter((p): p is string => p !== null)));
+  const rows = await db.importJob.findMany({ where: { OR: [{ sourcePath: { not: null } }, { rejectsPath: { not: null } }] }, select: { sourcePath: true, rejectsPath: true, options: true } });
+  // a qa-assessed upload's questions file lives as long as its upload (sourcePath)
+  const questions = (r: { sourcePath: string | null; options: unknown }) => (r.sourcePath !== null ? (readImportRequest(r.options).questionsPath ?? null) : null);
+  return new Set(rows.flatMap((r) => [r.sourcePath, r.rejectsPath, questions(r)].filter((p): p is string => p !== null && p !== undefined)));
 }
 
 function readImportRequest(options: unknown): ImportRequest {
   const o = (options ?? {}) as Partial<ImportRequest>;
-  return { format: o.format ?? null, tier: o.tier ?? null, map: o.map ?? null, skipInvalid: o.skipInvalid === true };
+  return {
+    format: o.format ?? null,
+    tier: o.tier ?? null,
+    map: o.map ?? null,
+    skipInvalid: o.skipInvalid === true,
+    ...(o.questionsPath ? { questionsPath: o.questionsPath, questionsFileName: o.questionsFileName ?? null } : {}),
+    ...(o.language ? { language: o.language } : {}),
+  };
 }
 
 /** What a job runner and the import actions need to know about a job. */

@@ -6,6 +6,14 @@ import type { ColumnMap } from './column-map';
 import type { FormatParser } from './format-parser';
 import type { ImportFormat } from './types';
 import type { ImportLimits } from './limits';
+import type { QaQuestionSet } from '@/lib/qa-pairs/questions';
+import type { QaRules } from '@/lib/qa-pairs/rules';
+
+/** The second input of the qa-assessed format: its questions (with their affirmative forms) and rules. */
+export interface QaContext {
+  questions: QaQuestionSet;
+  rules: QaRules;
+}
 
 export interface FormatSample {
   /** Base name of the file (no directories), as given by the caller. */
@@ -26,6 +34,8 @@ export interface FormatContext {
   header?: boolean;
   /** Set-shaped formats: the cap on texts per set (default DEFAULT_IMPORT_LIMITS). */
   limits?: Readonly<ImportLimits>;
+  /** qa-assessed only: the questions file, read beforehand. */
+  qa?: QaContext;
 }
 
 export interface FormatDefinition {

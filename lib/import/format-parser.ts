@@ -5,7 +5,7 @@
  * line and memory stays constant.
  */
 import type { Line } from './read-lines';
-import type { ImportItem, PairRecord, TextInput, TextType } from './types';
+import type { ImportFunnelStep, ImportItem, PairRecord, TextInput, TextType } from './types';
 
 /**
  * The pairs of one paraphrase set, generated only when the driver asks for them (every i < j, in
@@ -40,6 +40,8 @@ export interface FormatParser {
   pushLine(line: Line, out: ParserOutput[]): void;
   /** End of input: flushes whatever record is still open. */
   finish(out: ParserOutput[]): void;
+  /** Set-building formats: what each step kept, complete after `finish`. */
+  funnel?(): ImportFunnelStep[];
 }
 
 export function pushError(out: ParserOutput[], lineNumber: number, message: string, raw: string, fatal = false): void {

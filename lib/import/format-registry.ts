@@ -13,6 +13,7 @@ import { pit2015Format } from './formats/pit2015';
 import { sickFormat } from './formats/sick';
 import { stsbFormat } from './formats/stsb';
 import { tapacoFormat } from './formats/tapaco';
+import { qaAssessedFormat } from './formats/qa-assessed';
 import { twitterUrlFormat } from './formats/twitter-url';
 import { wikipediaIpcFormat } from './formats/wikipedia-ipc';
 import { wikipediaIpcSetFormat } from './formats/wikipedia-ipc-set';
@@ -30,6 +31,7 @@ const FORMATS: readonly FormatDefinition[] = [
   multipitFormat,
   multipitNmrFormat,
   tapacoFormat,
+  qaAssessedFormat,
   paralensExportFormat,
   csvFormat,
   tsvFormat,

@@ -8,11 +8,11 @@
 import { parseColumnMap, type ColumnMap } from './column-map';
 import { concatBytes, detectEncoding, type TextEncodingName } from './decode-text';
 import { buildFormatSample, detectFormat, rankFormats, SNIFF_BYTES } from './detect-format';
-import type { FormatDefinition } from './format-definition';
+import type { FormatDefinition, QaContext } from './format-definition';
 import { GENERIC_FORMATS, getImportFormat } from './format-registry';
 import { readLineBatches } from './read-lines';
 import { detectTier, parseTier } from './tier';
-import { ImportSetupError, type ImportFormat, type ImportItem, type PairRecord, type Tier } from './types';
+import { ImportSetupError, type ImportFormat, type ImportFunnelStep, type ImportItem, type PairRecord, type Tier } from './types';
 import type { ParserOutput } from './format-parser';
 import { checkTextLength, DEFAULT_IMPORT_LIMITS, limitSettingName, type ImportLimits } from './limits';
 
@@ -30,6 +30,8 @@ export interface ImportStreamOptions {
   maxLineLength?: number;
   /** Set size, pair count and text length limits (default DEFAULT_IMPORT_LIMITS). */
   limits?: Readonly<ImportLimits>;
+  /** qa-assessed: the questions file, read beforehand (lib/qa-pairs/questions.ts). */
+  qa?: QaContext;
 }
 
 export interface ImportStream {
@@ -47,6 +49,8 @@ export interface ImportStream {
   bytesRead(): number;
   /** Other formats that fit the first 64 KiB, best first (for a "confirm the format" picker). */
   candidates: { format: ImportFormat; confidence: number }[];
+  /** What a set-building format kept at each step (qa-assessed), once the items are read; null for other formats. */
+  funnel(): ImportFunnelStep[] | null;
   /** Releases the source without reading it (breaking out of a for-await loop also does). */
   close(): Promise<void>;
 }
@@ -186,7 +190,7 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
   }
   const { format, detected } = chosen;
   const limits = options.limits ?? DEFAULT_IMPORT_LIMITS;
-  const parser = format.createParser({ fileName: sample.fileName, limits, ...(map ? { map } : {}), ...(options.header !== undefined ? { header: options.header } : {}) });
+  const parser = format.createParser({ fileName: sample.fileName, limits, ...(map ? { map } : {}), ...(options.header !== undefined ? { header: options.header } : {}), ...(options.qa ? { qa: options.qa } : {}) });
   let bytes = 0;
   const items = new ItemChecker(limits);
 
@@ -233,6 +237,7 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
     items: { [Symbol.asyncIterator]: () => generateItems() },
     batches: { [Symbol.asyncIterator]: () => claim() },
     bytesRead: () => bytes,
+    funnel: () => parser.funnel?.() ?? null,
     candidates: rankFormats(sample, { hasMap: map !== undefined }).map((d) => ({ format: d.format.name, confidence: d.confidence })),
     close: async () => {
       if (claimed) return;

@@ -68,6 +68,12 @@ export interface ImportError {
   fatal?: boolean;
 }
 
+/** What a set-building format kept at each of its steps (qa-assessed: questions → groups → pairs). */
+export interface ImportFunnelStep {
+  step: string;
+  count: number;
+}
+
 export type ImportItem = { ok: true; record: PairRecord } | { ok: false; error: ImportError };
 
 /** Renders an error the way reports show it: `line N: what is wrong`. */
@@ -87,6 +93,7 @@ export const IMPORT_FORMATS = [
   'multipit',
   'multipit-nmr',
   'tapaco',
+  'qa-assessed',
   'paralens-jsonl',
   'csv',
   'tsv',

@@ -32,6 +32,7 @@ export const importJobKind: JobKind = {
   async cleanUp(db, id) {
     const job = await getImportJobSource(db, id);
     await removeFile(job?.sourcePath);
+    await removeFile(job?.options.questionsPath);
     await releaseImportSource(db, id);
   },
 };
@@ -57,9 +58,12 @@ export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number
       ...(options.format ? { format: options.format } : {}),
       ...(options.tier ? { tier: options.tier } : {}),
       ...(options.map ? { map: options.map } : {}),
+      ...(options.questionsPath ? { questionsPath: options.questionsPath, questionsFileName: options.questionsFileName ?? 'questions' } : {}),
+      ...(options.language ? { language: options.language } : {}),
     });
   } finally {
     await removeFile(job.sourcePath);
+    await removeFile(options.questionsPath);
     await releaseImportSource(db, jobId);
   }
 }

@@ -14,7 +14,11 @@ import { createImportJob, findCompletedImportOfFile, finishImportJob, recordImpo
 import { PairImportSession, type ImportWriteResult } from '@/lib/db/pair-import-session';
 import { openImportFile } from '@/lib/import/open-import-file';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '@/lib/import/limits';
-import type { ImportFormat, PairRecord, Tier } from '@/lib/import/types';
+import type { ImportFormat, ImportFunnelStep, PairRecord, Tier } from '@/lib/import/types';
+import { readQaQuestionsFile } from '@/lib/import/open-qa-questions';
+import { createHash } from 'node:crypto';
+import { LanguageSampler } from '@/lib/language/detect';
+import { setDetectedCorpusLanguage } from '@/lib/db/corpora';
 import { ErrorReport } from '@/lib/import/error-report';
 import { PAPER_MEASURE_OPTIONS } from '@/lib/measures/measures';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
@@ -49,6 +53,11 @@ export interface RunImportOptions {
   format?: string;
   tier?: string;
   map?: string;
+  /** qa-assessed: the QUESTIONS file (docs/import-formats.md#qa-assessed) and the name reports give it */
+  questionsPath?: string;
+  questionsFileName?: string;
+  /** qa-assessed: the language whose affirmative-form rules apply (default es) */
+  language?: string;
   skipInvalid?: boolean;
   /** where rejected records go with skipInvalid */
   rejectsPath?: string;
@@ -85,6 +94,10 @@ export interface ImportReport {
   written?: ImportWriteResult;
   /** milliseconds: preparing records (measures, keys), waiting for the database, lookups, COPY */
   timings?: { prepareMs: number; waitMs: number; lookupMs: number; copyMs: number; dbBusyMs: number };
+  /** set-building formats: what each step kept (qa-assessed) */
+  funnel?: ImportFunnelStep[] | null;
+  /** the corpus language detected from this, its first, import (none when given or not the first) */
+  detectedLanguage?: string | null;
   /** the scoring job queued after the import (followUpScoring) and its measures */
   scoringJobId?: number | null;
   scoringMeasures?: ComputedMeasure[];
@@ -133,8 +146,18 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
   try {
     const { size } = await stat(options.filePath);
     options.onProgress?.({ phase: 'hashing', bytesRead: 0, totalBytes: size, records: 0, errors: 0 });
-    const sha = await hashFile(options.filePath);
-    const request = { format: options.format ?? null, tier: options.tier ?? null, map: options.map ?? null, skipInvalid: Boolean(options.skipInvalid) };
+    // With a questions file, the import is of both files: a changed questions file is a new import.
+    const sha = options.questionsPath
+      ? createHash('sha256').update(`${await hashFile(options.filePath)}:${await hashFile(options.questionsPath)}`).digest('hex')
+      : await hashFile(options.filePath);
+    const request = {
+      format: options.format ?? null,
+      tier: options.tier ?? null,
+      map: options.map ?? null,
+      skipInvalid: Boolean(options.skipInvalid),
+      ...(options.questionsPath ? { questionsFileName: options.questionsFileName ?? options.questionsPath.split('/').at(-1) ?? null } : {}),
+      ...(options.language ? { language: options.language } : {}),
+    };
     await startImportJob(db, jobId, { fileSha256: sha, fileBytes: size, options: request });
     const nothing = { recordsRead: 0, rejected: 0, errorCount: 0, errors: [], rejectsPath: null };
     const previous = await findCompletedImportOfFile(db, options.corpusId, sha);
@@ -143,7 +166,16 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       return await end('UNCHANGED', { ...nothing, message, imported: 0, duplicates: 0 });
     }
 
+    const qa = options.questionsPath
+      ? await readQaQuestionsFile(options.questionsPath, { ...(options.language ? { language: options.language } : {}), ...(options.questionsFileName ? { fileName: options.questionsFileName } : {}) })
+      : null;
+    if (qa && qa.errors.length > 0) {
+      for (const e of qa.errors) errors.add(e);
+      const message = `${qa.errors.length} invalid line${qa.errors.length === 1 ? '' : 's'} in the questions file: nothing was imported.`;
+      return await end('FAILED', { ...nothing, rejected: qa.errors.length, errorCount: errors.total, errors: errors.first, message });
+    }
     stream = await openImportFile(options.filePath, {
+      ...(qa ? { qa: qa.qa } : {}),
       fileName,
       limits: options.limits ?? DEFAULT_IMPORT_LIMITS,
       ...(options.format ? { format: options.format } : {}),
@@ -160,6 +192,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     let cancelled = false;
     /** an error after which the rest of the file could not be read (bad header, broken JSON, over the pair limit) */
     let fatal = false;
+    const languages = new LanguageSampler();
     for await (const batch of stream.batches) {
       const valid: PairRecord[] = [];
       for (const item of batch) {
@@ -173,6 +206,10 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
         // All-or-nothing and already failed: keep reading only to report every error.
         if (!options.skipInvalid && errors.total > 0) continue;
         valid.push(item.record);
+        if (!languages.full) {
+          languages.add(item.record.a.text);
+          languages.add(item.record.b.text);
+        }
       }
       if (valid.length > 0) {
         const t0 = performance.now();
@@ -218,12 +255,17 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     };
     const outcomeMessage = (w: ImportWriteResult) =>
       unchanged(w) ? 'unchanged: every pair was already in the corpus' : w.imported > 0 && scoringMeasures.length > 0 ? describeFollowUp(scoringMeasures) : null;
-    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: outcomeMessage(w) }), queueFollowUp);
+    const funnel = stream.funnel();
+    const written = await session.commit((w) => ({ ...common, imported: w.imported, duplicates: w.duplicates, message: outcomeMessage(w), funnel }), queueFollowUp);
     // The stored outcome (the corpus page's import list) names the follow-up measures; the report
     // carries them in scoringMeasures, which the command line prints.
     const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;
+    const guess = options.language ? null : languages.guess().language;
+    const detectedLanguage = guess && written.imported > 0 && (await setDetectedCorpusLanguage(db, options.corpusId, guess, written.imported)) ? guess : null;
     return report(message ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
       written,
+      funnel,
+      detectedLanguage,
       scoringJobId,
       ...(scoringJobId ? { scoringMeasures } : {}),
       timings: { prepareMs, ...session.timings },

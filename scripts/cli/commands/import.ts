@@ -1,7 +1,8 @@
 /** `paralens import <file> --corpus <name>`: streams a corpus file into the database with every measure. */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { deleteCorpus, ensureCorpus, findCorpusByRef } from '@/lib/db/corpora';
+import { deleteCorpus, ensureCorpus, findCorpusByRef, setCorpusLanguage } from '@/lib/db/corpora';
+import { isLanguageCode } from '@/lib/naming/language';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
@@ -27,6 +28,10 @@ PARALENS_IMPORT_MAX_PAIRS, PARALENS_IMPORT_MAX_TEXT_CHARS (20,000), PARALENS_IMP
   --format <format>     ${IMPORT_FORMATS.join(', ')} (default: detected)
   --tier <tier>         gold, silver or bronze (Wikipedia-IPC; default: from the file name)
   --map <mapping>       columns for csv/tsv/jsonl, e.g. a=sentence1,b=sentence2,label=gold
+  --questions <file>    qa-assessed: the questions file (number<TAB>question lines); the
+                        file to import is then the assessed answers (runs) file
+  --language <code>     the corpus language (ISO 639-1, e.g. es); qa-assessed: whose
+                        affirmative-form rules apply (default es)
   --skip-invalid        import the valid records; write rejected ones to the rejects file
   --rejects <path>      rejects file (default: <file name>.rejects.jsonl in this folder)
   --source <text>       for a new corpus: where the data comes from
@@ -48,6 +53,8 @@ const options = {
   format: { type: 'string' },
   tier: { type: 'string' },
   map: { type: 'string' },
+  questions: { type: 'string' },
+  language: { type: 'string' },
   'skip-invalid': { type: 'boolean' },
   rejects: { type: 'string' },
   source: { type: 'string' },
@@ -67,6 +74,11 @@ function printReport(io: CliIo, file: string, corpus: string, r: ImportReport): 
     `  rejected    ${r.rejected.toLocaleString('en')}`,
     `  seconds     ${r.seconds.toFixed(1)}`,
   ];
+  if (r.detectedLanguage) lines.push(`  language    ${r.detectedLanguage} (detected from the texts; --language sets it)`);
+  if (r.funnel && r.funnel.length > 0) {
+    const width = Math.max(...r.funnel.map((s) => s.step.length));
+    lines.push('  funnel', ...r.funnel.map((s) => `    ${s.step.padEnd(width)}  ${s.count.toLocaleString('en')}`));
+  }
   if (r.message) lines.push(`  ${r.message}`);
   // the follow-up scoring job's measures, and why only WordNet when so (the web import list shows the same line)
   if (r.scoringMeasures && r.scoringMeasures.length > 0) lines.push(`  ${describeFollowUp(r.scoringMeasures)}`);
@@ -97,6 +109,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`paralens import: unknown format "${values.format}" (one of ${IMPORT_FORMATS.join(', ')})\n`);
     return 2;
   }
+  if (values.language !== undefined && !isLanguageCode(values.language)) {
+    io.stderr.write(`paralens import: --language takes a two-letter ISO 639-1 code such as en or es, not "${values.language}"\n`);
+    return 2;
+  }
+  if (values.format === 'qa-assessed' && !values.questions) {
+    io.stderr.write(`paralens import: the qa-assessed format needs --questions <file>\n`);
+    return 2;
+  }
+  if (values.questions && values.format && values.format !== 'qa-assessed') {
+    io.stderr.write(`paralens import: --questions only applies to the qa-assessed format\n`);
+    return 2;
+  }
   const filePath = path.resolve(file);
   const corpusName = values.corpus;
   return withDatabase(io, async (db, databaseUrl) => {
@@ -110,7 +134,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       licence: values.licence ?? null,
       attribution: values.attribution ?? null,
       description: values.description ?? null,
+      ...(values.language ? { language: values.language } : {}),
     });
+    if (!corpus.created && values.language) await setCorpusLanguage(db, corpus.id, values.language);
     if (corpus.created) io.stderr.write(`Created the corpus "${corpus.name}".\n`);
     const started = Date.now();
     let drawn = false;
@@ -128,6 +154,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values.format ? { format: values.format } : {}),
       ...(values.tier ? { tier: values.tier } : {}),
       ...(values.map ? { map: values.map } : {}),
+      ...(values.questions ? { questionsPath: path.resolve(values.questions), format: 'qa-assessed' } : {}),
+      ...(values.language ? { language: values.language } : {}),
       skipInvalid: Boolean(values['skip-invalid']),
       rejectsPath: path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`),
       limits: importLimitsFromEnv(process.env),

@@ -8,6 +8,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { CorpusAttribution } from '@/components/corpora/corpus-attribution';
+import { CorpusLanguageForm } from '@/components/corpora/corpus-language-form';
+import { languageName } from '@/lib/naming/language';
 import { ImportPanel } from '@/components/imports/import-panel';
 import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { CorpusMeasuresSection } from './_sections/corpus-measures-section';
@@ -38,6 +40,7 @@ export default async function CorpusPage({ params }: Params) {
         }
       />
       <CorpusAttribution source={corpus.source} licence={corpus.licence} attribution={corpus.attribution} />
+      <CorpusLanguageForm slug={corpus.slug} language={corpus.language} name={languageName(corpus.language)} />
       <ImportPanel corpusSlug={corpus.slug} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />
       <Suspense fallback={<LoadingBlock label="imports" />}>
         <CorpusImportsSection corpusId={corpus.id} />

@@ -4,6 +4,8 @@
  * so the researcher can confirm or change it before the import starts. One user may have at most
  * PARALENS_MAX_WAITING_IMPORTS (default 5) uploads waiting or queued; the slot is reserved before
  * the file streams (lib/db/upload-slots.ts), so parallel uploads cannot all pass the count.
+ * With `questionsFor=<job id>` the file is the questions file of that waiting qa-assessed upload
+ * (docs/import-formats.md#qa-assessed): it is checked, attached to the job and needs no slot.
  */
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
@@ -16,17 +18,40 @@ import { recordAudit } from '@/lib/db/audit';
 import { detectUploadFormat } from '@/lib/jobs/detect-upload';
 import { saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/jobs/uploads';
 import { removeFile } from '@/lib/jobs/private-files';
+import { dbIdText } from '@/lib/api/db-numbers';
+import { attachImportQuestions } from '@/lib/db/import-jobs';
+import { checkUploadedQuestions } from '@/lib/jobs/detect-upload';
+
+/** The questions file of a waiting qa-assessed upload: saved, checked line by line, attached to the job. */
+async function attachQuestions(body: ReadableStream<Uint8Array>, corpusId: number, jobId: number, name: string, userId: number) {
+  const db = getDb();
+  const fileName = name.split(/[\\/]/).at(-1) ?? name;
+  const saved = await saveUpload(body, uploadLimitBytes());
+  try {
+    if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The questions file is empty.');
+    const check = await checkUploadedQuestions(saved.path, fileName);
+    const attached = await attachImportQuestions(db, jobId, corpusId, { path: saved.path, fileName });
+    if (!attached.ok) throw new AppError('CONFLICT', 'That import is not waiting for its start any more (or belongs to another corpus).');
+    await removeFile(attached.previous);
+    await recordAudit(db, { actorId: userId, action: 'import.questions', targetType: 'import', targetId: jobId, details: { fileName, bytes: saved.bytes } });
+    return { jobId, fileName, bytes: saved.bytes, ...check };
+  } catch (error) {
+    await removeFile(saved.path);
+    throw error;
+  }
+}
 
 export const dynamic = 'force-dynamic';
 
 export const POST = defineRoute({
   roles: rolesForArea('corpora'),
-  query: z.object({ fileName: z.string().trim().min(1).max(255) }),
+  query: z.object({ fileName: z.string().trim().min(1).max(255), questionsFor: dbIdText.optional() }),
   handler: async ({ request, user, query, params }) => {
     const db = getDb();
     const corpus = await getCorpusBySlug(db, params.slug ?? '');
     if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
+    if (query.questionsFor !== undefined) return attachQuestions(request.body, corpus.id, query.questionsFor, query.fileName, user.id);
     const limit = waitingImportsLimit();
     const fileName = query.fileName.split(/[\\/]/).at(-1) ?? query.fileName;
     const jobId = await reserveUploadSlot(db, { corpusId: corpus.id, createdById: user.id, fileName }, limit);

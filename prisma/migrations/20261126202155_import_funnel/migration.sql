@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ImportJob" ADD COLUMN     "funnel" JSONB;
