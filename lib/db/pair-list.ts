@@ -7,6 +7,7 @@
 import { AppError } from '@/lib/errors/app-error';
 import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
 import type { PairFilter } from '@/lib/explore/pair-filter';
+import type { PairTotal } from '@/lib/explore/pair-total';
 import type { MeasureValues } from '@/lib/measures/catalog';
 import { pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
 import type { Queryable, SqlPool } from './sql-pool';
@@ -182,12 +183,6 @@ export async function countPairs(db: Queryable, filter: PairFilter, options: Lis
   const sql = pairCountSql(resolved);
   const result = await db.query<{ n: string }>(sql.text, sql.values);
   return Number(result.rows[0]?.n ?? 0);
-}
-
-export interface PairTotal {
-  value: number;
-  /** true: the planner's estimate (more than the exact-count limit match), not a count */
-  estimated: boolean;
 }
 
 /**
