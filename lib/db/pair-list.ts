@@ -13,10 +13,11 @@ import { pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeS
 import type { Queryable, SqlPool } from './sql-pool';
 
 /**
- * Up to this many matching texts, q/type filters become a list of text ids (two index lookups);
- * beyond it the term is common and each candidate row's texts are checked while scanning in order.
+ * Up to this many matching texts, q/type filters become a list of text ids (a walk then reads the sort
+ * index alone, which holds the text ids); beyond it the term is common and each candidate row's texts
+ * are checked while scanning in order (docs/decisions/009: 1,000 left 1,111 texts at 0.8 s a page).
  */
-export const TEXT_ID_LIMIT = 1000;
+export const TEXT_ID_LIMIT = 5000;
 
 /**
  * A page reads the filter's matches and sorts them when the planner estimates at most
@@ -67,20 +68,22 @@ function invalid(field: string, message: string): AppError {
 
 /** Corpus and campaign slugs to ids (400 for unknown ones), tiers applied, text matches probed. */
 export async function resolvePairFilter(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<ResolvedPairFilter> {
-  const corpora = await db.query<{ id: number; slug: string; tier: string }>(
-    `SELECT "id", "slug", "tier"::text AS "tier" FROM "Corpus" WHERE cardinality($1::text[]) = 0 OR "slug" = ANY($1::text[]) ORDER BY "id"`,
+  const corpora = await db.query<{ id: number; slug: string; tier: string; pairs: number }>(
+    `SELECT c."id", c."slug", c."tier"::text AS "tier", COALESCE(s."pairs", 0) AS "pairs" FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
+     WHERE cardinality($1::text[]) = 0 OR c."slug" = ANY($1::text[]) ORDER BY c."id"`,
     [filter.corpora],
   );
   const unknown = filter.corpora.filter((slug) => !corpora.rows.some((c) => c.slug === slug));
   if (unknown.length > 0) throw invalid('corpus', `names no corpus: ${unknown.join(', ')}`);
-  const corpusIds = corpora.rows.filter((c) => filter.tiers.length === 0 || (filter.tiers as string[]).includes(c.tier)).map((c) => c.id);
+  const chosen = corpora.rows.filter((c) => filter.tiers.length === 0 || (filter.tiers as string[]).includes(c.tier));
+  const corpusIds = chosen.map((c) => c.id);
   let campaignId: number | null = null;
   if (filter.campaign !== null) {
     const campaign = await db.query<{ id: number }>(`SELECT "id" FROM "Campaign" WHERE "slug" = $1`, [filter.campaign]);
     if (!campaign.rows[0]) throw invalid('campaign', `names no campaign: ${filter.campaign}`);
     campaignId = campaign.rows[0].id;
   }
-  const resolved: ResolvedPairFilter = { filter, corpusIds, campaignId, textIds: null };
+  const resolved: ResolvedPairFilter = { filter, corpusIds, campaignId, textIds: null, pairs: chosen.reduce((n, c) => n + c.pairs, 0) };
   if ((filter.q !== null || filter.types.length > 0) && corpusIds.length > 0) {
     const limit = options.textIdLimit ?? TEXT_ID_LIMIT;
     const probe = textProbeSql(resolved, limit + 1);
@@ -114,17 +117,12 @@ const hasDriver = (r: ResolvedPairFilter) => {
   return f.ranges.length > 0 || f.cell !== null || f.labels.length > 0 || r.textIds !== null || r.campaignId !== null || f.state === 'annotated' || f.state === 'adjudicated' || f.finals.length > 0;
 };
 
-async function corpusPairs(db: Queryable, corpusIds: number[]): Promise<number> {
-  const result = await db.query<{ n: string }>(`SELECT COALESCE(sum("pairs"), 0)::bigint AS n FROM "CorpusSummary" WHERE "corpusId" = ANY($1::int[])`, [corpusIds]);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
 /** Few matches: read and sort them; many: walk the sort's index (docs/decisions/009). */
 async function planFor(db: Queryable, resolved: ResolvedPairFilter, options: ListOptions): Promise<PlannedFilter> {
   if (options.plan) return { ...resolved, plan: options.plan };
   if (!hasDriver(resolved)) return { ...resolved, plan: 'walk' };
-  const [estimate, pairs] = await Promise.all([estimateMatches(db, resolved), options.matchesPlanLimit === undefined ? corpusPairs(db, resolved.corpusIds) : 0]);
-  const limit = options.matchesPlanLimit ?? MATCHES_PLAN_FACTOR * Math.sqrt((resolved.filter.limit + 1) * pairs);
+  const estimate = await estimateMatches(db, resolved);
+  const limit = options.matchesPlanLimit ?? MATCHES_PLAN_FACTOR * Math.sqrt((resolved.filter.limit + 1) * (resolved.pairs ?? 0));
   return { ...resolved, plan: estimate !== null && estimate <= limit ? 'matches' : 'walk' };
 }
 

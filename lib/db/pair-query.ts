@@ -22,6 +22,8 @@ export interface ResolvedPairFilter {
   campaignId: number | null;
   /** q/type: the matching text ids when few matched, else null (then each row's texts are checked) */
   textIds: number[] | null;
+  /** the chosen corpora's pairs (CorpusSummary), for choosing a page plan */
+  pairs?: number;
 }
 
 export interface SqlStatement {

@@ -211,7 +211,7 @@ async function databaseMix(databaseUrl: string) {
     const queries = randomExploreMix(seed, perShape);
     const variants: Array<[string, ListOptions]> = [
       ['chosen plan', {}],
-      ['walk always (before)', { plan: 'walk' }],
+      ['walk always (before)', { plan: 'walk', textIdLimit: 1000 }], // decision 006's pages
     ];
     const filterOf = (query: string, cursor: string | null = null): PairFilter => {
       const parsed = parsePairFilter(new URLSearchParams(`corpus=generated&${query}`));
