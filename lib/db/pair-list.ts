@@ -7,21 +7,47 @@
 import { AppError } from '@/lib/errors/app-error';
 import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
 import type { PairFilter } from '@/lib/explore/pair-filter';
+import type { PairTotal } from '@/lib/explore/pair-total';
 import type { MeasureValues } from '@/lib/measures/catalog';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
-import { measureValueSql, pairCountSql, pairPageSql, textProbeSql, type ResolvedPairFilter } from './pair-query';
+import { measureValueSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
 import { userMeasureNames } from './user-measures';
 import type { Queryable, SqlPool } from './sql-pool';
 
 /**
- * Up to this many matching texts, q/type filters become a list of text ids (two index lookups);
- * beyond it the term is common and each candidate row's texts are checked while scanning in order.
+ * Up to this many matching texts, q/type filters become a list of text ids (a walk then reads the sort
+ * index alone, which holds the text ids); beyond it the term is common and each candidate row's texts
+ * are checked while scanning in order (docs/decisions/009: 1,000 left 1,111 texts at 0.8 s a page).
  */
-export const TEXT_ID_LIMIT = 1000;
+export const TEXT_ID_LIMIT = 5000;
+
+/**
+ * A page reads the filter's matches and sorts them when the planner estimates at most
+ * MATCHES_PLAN_FACTOR · √((limit + 1) · pairs of the corpora) of them; above that it walks the sort's
+ * index. Walking reads about (limit + 1) · pairs / matches rows, sorting the matches reads each
+ * match once: both are random row reads, equal at the square root (docs/decisions/009).
+ */
+export const MATCHES_PLAN_FACTOR = 1;
+
+/**
+ * A walk whose every condition is in the sort's index (text ids, which the measure indexes include)
+ * reads no table rows: about this many times cheaper a row than a walk that does (docs/decisions/009:
+ * 500 texts, 1% of pairs, 0.5 s read and sorted, 30–40 ms walked).
+ */
+export const INDEX_ONLY_WALK_FACTOR = 30;
+
+/** Counts beside a page are exact up to this many matches, estimated above (docs/decisions/009). */
+export const EXACT_COUNT_LIMIT = 10_000;
 
 export interface ListOptions {
   /** tests: force either text-search strategy */
   textIdLimit?: number;
+  /** tests: force either page plan (else chosen from the planner's estimate of the matches) */
+  plan?: PagePlan;
+  /** tests: the estimate up to which a page reads and sorts the matches (else from MATCHES_PLAN_FACTOR) */
+  matchesPlanLimit?: number;
+  /** tests: counts exact up to this many matches (EXACT_COUNT_LIMIT) */
+  exactCountLimit?: number;
 }
 
 export type PairListRow = {
@@ -59,13 +85,15 @@ function invalid(field: string, message: string): AppError {
 
 /** Corpus and campaign slugs to ids (400 for unknown ones), tiers applied, text matches probed. */
 export async function resolvePairFilter(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<ResolvedPairFilter> {
-  const corpora = await db.query<{ id: number; slug: string; tier: string }>(
-    `SELECT "id", "slug", "tier"::text AS "tier" FROM "Corpus" WHERE cardinality($1::text[]) = 0 OR "slug" = ANY($1::text[]) ORDER BY "id"`,
+  const corpora = await db.query<{ id: number; slug: string; tier: string; pairs: number }>(
+    `SELECT c."id", c."slug", c."tier"::text AS "tier", COALESCE(s."pairs", 0) AS "pairs" FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
+     WHERE cardinality($1::text[]) = 0 OR c."slug" = ANY($1::text[]) ORDER BY c."id"`,
     [filter.corpora],
   );
   const unknown = filter.corpora.filter((slug) => !corpora.rows.some((c) => c.slug === slug));
   if (unknown.length > 0) throw invalid('corpus', `names no corpus: ${unknown.join(', ')}`);
-  const corpusIds = corpora.rows.filter((c) => filter.tiers.length === 0 || (filter.tiers as string[]).includes(c.tier)).map((c) => c.id);
+  const chosen = corpora.rows.filter((c) => filter.tiers.length === 0 || (filter.tiers as string[]).includes(c.tier));
+  const corpusIds = chosen.map((c) => c.id);
   let campaignId: number | null = null;
   if (filter.campaign !== null) {
     const campaign = await db.query<{ id: number }>(`SELECT "id" FROM "Campaign" WHERE "slug" = $1`, [filter.campaign]);
@@ -78,7 +106,7 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
     const missing = userKeys.filter((k) => !names.has(userMeasureName(k)));
     if (missing.length > 0) throw invalid(missing[0]!, `names no measure of your own in ${filter.corpora.length > 0 ? filter.corpora.join(', ') : 'any corpus'} (import one with paralens import-scores)`);
   }
-  const resolved: ResolvedPairFilter = { filter, corpusIds, campaignId, textIds: null };
+  const resolved: ResolvedPairFilter = { filter, corpusIds, campaignId, textIds: null, pairs: chosen.reduce((n, c) => n + c.pairs, 0) };
   if ((filter.q !== null || filter.types.length > 0) && corpusIds.length > 0) {
     const limit = options.textIdLimit ?? TEXT_ID_LIMIT;
     const probe = textProbeSql(resolved, limit + 1);
@@ -90,8 +118,43 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
 
 type RawRow = PairListRow & { sv: number | null };
 
-async function fetchRows(db: Queryable, resolved: ResolvedPairFilter, limit: number, backward = false): Promise<{ rows: RawRow[]; more: boolean }> {
-  const sql = pairPageSql(resolved, limit + 1, backward);
+/** A resolved filter with the plan its pages use. */
+type PlannedFilter = ResolvedPairFilter & { plan: PagePlan };
+
+/** The planner's estimate of the filter's matches (EXPLAIN, no rows read); null when no statement is needed. */
+async function estimateMatches(db: Queryable, resolved: ResolvedPairFilter): Promise<number | null> {
+  const sql = pairMatchesSql(resolved);
+  if (!sql) return null;
+  const result = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.values);
+  return Math.round(result.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows']);
+}
+
+/**
+ * Conditions the matches plan can start from (an index or a small table): measure and length
+ * ranges, a map cell, reference labels, a rare text (its text ids), a campaign, annotated or
+ * adjudicated pairs, final labels. Without one (a common text, unannotated pairs, a tier) reading
+ * the matches means reading the corpus: the page walks.
+ */
+const hasDriver = (r: ResolvedPairFilter) => {
+  const f = r.filter;
+  return f.ranges.length > 0 || f.cell !== null || f.labels.length > 0 || r.textIds !== null || r.campaignId !== null || f.state === 'annotated' || f.state === 'adjudicated' || f.finals.length > 0;
+};
+
+/** Few matches: read and sort them; many: walk the sort's index (docs/decisions/009). */
+async function planFor(db: Queryable, resolved: ResolvedPairFilter, options: ListOptions): Promise<PlannedFilter> {
+  if (options.plan) return { ...resolved, plan: options.plan };
+  if (!hasDriver(resolved)) return { ...resolved, plan: 'walk' };
+  const estimate = await estimateMatches(db, resolved);
+  const f = resolved.filter;
+  const indexOnlyWalk = f.ranges.length === 0 && f.cell === null && f.labels.length === 0 && resolved.campaignId === null && f.state === null && f.finals.length === 0;
+  const walkCost = indexOnlyWalk ? 1 / INDEX_ONLY_WALK_FACTOR : 1;
+  // walk: walkCost · (limit + 1) · pairs / matches row reads; matches: one each; equal at the square root
+  const limit = options.matchesPlanLimit ?? MATCHES_PLAN_FACTOR * Math.sqrt(walkCost * (f.limit + 1) * (resolved.pairs ?? 0));
+  return { ...resolved, plan: estimate !== null && estimate <= limit ? 'matches' : 'walk' };
+}
+
+async function fetchRows(db: Queryable, planned: PlannedFilter, limit: number, backward = false): Promise<{ rows: RawRow[]; more: boolean }> {
+  const sql = pairPageSql(planned, limit + 1, backward, planned.plan);
   const result = await db.query<RawRow>(sql.text, sql.values);
   const rows = result.rows.slice(0, limit);
   return { rows: backward ? rows.reverse() : rows, more: result.rows.length > limit };
@@ -100,15 +163,15 @@ async function fetchRows(db: Queryable, resolved: ResolvedPairFilter, limit: num
 const cursorOf = (filter: PairFilter, row: RawRow | undefined) => (row ? encodePairCursor(cursorAfter(filter.sort, { id: row.id, value: row.sv })) : null);
 const withoutSortValue = (rows: RawRow[]): PairListRow[] => rows.map(({ sv: _sv, ...row }) => row);
 
-async function fetchPage(db: Queryable, resolved: ResolvedPairFilter, limit: number): Promise<PairPage> {
-  const { rows, more } = await fetchRows(db, resolved, limit);
-  return { rows: withoutSortValue(rows), nextCursor: more ? cursorOf(resolved.filter, rows.at(-1)) : null };
+async function fetchPage(db: Queryable, planned: PlannedFilter, limit: number): Promise<PairPage> {
+  const { rows, more } = await fetchRows(db, planned, limit);
+  return { rows: withoutSortValue(rows), nextCursor: more ? cursorOf(planned.filter, rows.at(-1)) : null };
 }
 
 /** One page of the view (filter.limit rows after filter.cursor). */
 export async function listPairPage(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<PairPage> {
-  const resolved = await resolvePairFilter(db, filter, options);
-  return fetchPage(db, resolved, filter.limit);
+  const planned = await planFor(db, await resolvePairFilter(db, filter, options), options);
+  return fetchPage(db, planned, filter.limit);
 }
 
 export interface ViewPage extends PairPage {
@@ -120,30 +183,49 @@ export interface ViewPage extends PairPage {
  * The explorer's page: forward from filter.cursor, or (`backward`) the filter.limit rows before it,
  * in view order either way, with cursors to both neighbours.
  */
-export async function listViewPage(db: Queryable, filter: PairFilter, backward: boolean): Promise<ViewPage> {
-  const resolved = await resolvePairFilter(db, filter);
-  const { rows, more } = await fetchRows(db, resolved, filter.limit, backward);
+export async function listViewPage(db: Queryable, filter: PairFilter, backward: boolean, options: ListOptions = {}): Promise<ViewPage> {
+  const planned = await planFor(db, await resolvePairFilter(db, filter, options), options);
+  const { rows, more } = await fetchRows(db, planned, filter.limit, backward);
   const hasPrev = backward ? more : filter.cursor !== null && rows.length > 0;
   const hasNext = backward ? rows.length > 0 : more;
   return { rows: withoutSortValue(rows), prevCursor: hasPrev ? cursorOf(filter, rows[0]) : null, nextCursor: hasNext ? cursorOf(filter, rows.at(-1)) : null };
 }
 
 /** The pairs before and after `pairId` in the view (pair pages' previous / next), null at either end. */
-export async function findNeighbourPairs(db: Queryable, filter: PairFilter, pairId: number): Promise<{ prev: number | null; next: number | null }> {
+export async function findNeighbourPairs(db: Queryable, filter: PairFilter, pairId: number, options: ListOptions = {}): Promise<{ prev: number | null; next: number | null }> {
   const key = filter.sort.key;
   const own = await db.query<{ v: number | null }>(`SELECT ${key === 'id' ? 'NULL::float8' : measureValueSql(key)} AS v FROM "Pair" p WHERE p."id" = $1`, [pairId]);
   if (!own.rows[0]) return { prev: null, next: null };
-  const resolved = await resolvePairFilter(db, { ...filter, cursor: cursorAfter(filter.sort, { id: pairId, value: own.rows[0].v }) });
-  const [before, after] = await Promise.all([fetchRows(db, resolved, 1, true), fetchRows(db, resolved, 1)]);
+  const resolved = await resolvePairFilter(db, { ...filter, cursor: cursorAfter(filter.sort, { id: pairId, value: own.rows[0].v }) }, options);
+  const planned = await planFor(db, resolved, options);
+  const [before, after] = await Promise.all([fetchRows(db, planned, 1, true), fetchRows(db, planned, 1)]);
   return { prev: before.rows[0]?.id ?? null, next: after.rows[0]?.id ?? null };
 }
 
-/** How many pairs the filter selects (cursor and limit ignored). */
+/** How many pairs the filter selects (cursor and limit ignored), exactly (jobs and exports; can read every match). */
 export async function countPairs(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<number> {
   const resolved = await resolvePairFilter(db, filter, options);
   const sql = pairCountSql(resolved);
   const result = await db.query<{ n: string }>(sql.text, sql.values);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The count shown beside a page, never dearer than the page: exact while few pairs match (a count
+ * that stops after `exactCountLimit` + 1), else the planner's estimate, marked as one.
+ */
+export async function countPairsForPage(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<PairTotal> {
+  const resolved = await resolvePairFilter(db, filter, options);
+  const limit = options.exactCountLimit ?? EXACT_COUNT_LIMIT;
+  const estimate = await estimateMatches(db, resolved);
+  if (estimate === null) return { value: 0, estimated: false };
+  if (estimate <= limit) {
+    const sql = pairCountUpToSql(resolved, limit);
+    const result = await db.query<{ n: string }>(sql.text, sql.values);
+    const n = Number(result.rows[0]?.n ?? 0);
+    if (n <= limit) return { value: n, estimated: false };
+  }
+  return { value: Math.max(estimate, limit + 1), estimated: true };
 }
 
 /**
@@ -156,7 +238,7 @@ export async function* streamPairRows(pool: SqlPool, filter: PairFilter, batchSi
   let committed = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const resolved = await resolvePairFilter(client, filter);
+    const resolved = await planFor(client, await resolvePairFilter(client, filter), {});
     let cursor = filter.cursor;
     for (;;) {
       const page = await fetchPage(client, { ...resolved, filter: { ...filter, cursor } }, batchSize);

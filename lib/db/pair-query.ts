@@ -24,6 +24,8 @@ export interface ResolvedPairFilter {
   campaignId: number | null;
   /** q/type: the matching text ids when few matched, else null (then each row's texts are checked) */
   textIds: number[] | null;
+  /** the chosen corpora's pairs (CorpusSummary), for choosing a page plan */
+  pairs?: number;
 }
 
 export interface SqlStatement {
@@ -148,11 +150,20 @@ export const PAIR_ROW_COLUMNS = [
 const PAIR_ROW_JOINS = `JOIN "Pair" p ON p."id" = page."id" JOIN "Corpus" c ON c."id" = p."corpusId" JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;
 
 /**
+ * How a page finds its rows (docs/decisions/009): `walk` reads the sort's index in order and checks
+ * each row against the filter (cheap when many rows match: a page needs few of them); `matches`
+ * reads the filter's matches through their own indexes first, behind a fence (`OFFSET 0`: the
+ * planner cannot walk the sort's index instead), and sorts them (cheap when few match). Both give
+ * exactly the same rows; lib/db/pair-list.ts chooses.
+ */
+export type PagePlan = 'walk' | 'matches';
+
+/**
  * One page: `limit` rows after the cursor (ask for one more to know whether another page follows).
  * `backward`: the rows before the cursor instead, nearest first (the explorer's previous page and a
  * pair page's previous pair; the caller reverses them). Backward from no cursor is nothing.
  */
-export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = false): SqlStatement {
+export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = false, plan: PagePlan = 'walk'): SqlStatement {
   const params = new Params();
   const { sort, cursor } = r.filter;
   const walkDesc = sort.desc !== backward;
@@ -160,9 +171,15 @@ export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = fal
   const cmp = walkDesc ? '<' : '>';
   const n = int(limit);
   const inNullTail = cursor !== null && sort.key !== 'id' && cursor.value === null;
+  const nulls = backward ? 'DESC' : 'ASC';
+  const orderOf = (t: string) => (sort.key === 'id' ? `${t}."id" ${dir}` : `(${t}.sv IS NULL) ${nulls}, ${t}.sv ${dir}, ${t}."id" ${dir}`);
   const branches: string[] = [];
   for (const corpusId of (backward && !cursor) || matchesNothing(r) ? [] : r.corpusIds) {
     const conds = filterConditions(r, corpusId, params);
+    if (plan === 'matches') {
+      branches.push(matchesBranch(r, conds, params, { backward, cmp, n, order: orderOf('m') }));
+      continue;
+    }
     const branch = (sv: string, where: string[], order: string) => branches.push(`(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${[...conds, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${n})`);
     if (sort.key === 'id') {
       branch('NULL::float8', cursor ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [], `p."id" ${dir}`);
@@ -177,11 +194,43 @@ export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = fal
     if (!backward || inNullTail) branch('NULL::float8', [`${c} IS NULL`, ...(inNullTail ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [])], order);
   }
   if (branches.length === 0) return { text: `SELECT ${PAIR_ROW_COLUMNS}, NULL::float8 AS sv FROM (SELECT NULL::int AS "id") page ${PAIR_ROW_JOINS} WHERE FALSE`, values: [] };
-  const nulls = backward ? 'DESC' : 'ASC';
-  const orderOf = (t: string) => (sort.key === 'id' ? `${t}."id" ${dir}` : `(${t}.sv IS NULL) ${nulls}, ${t}.sv ${dir}, ${t}."id" ${dir}`);
   const text = `WITH page AS (SELECT u."id", u.sv FROM (${branches.join(' UNION ALL ')}) u ORDER BY ${orderOf('u')} LIMIT ${n})
 SELECT ${PAIR_ROW_COLUMNS}, page.sv FROM page ${PAIR_ROW_JOINS} ORDER BY ${orderOf('page')}`;
   return { text, values: params.values };
+}
+
+/**
+ * The `matches` plan's branch of one corpus: its matches (fenced), then the keyset and the order
+ * on them. Missing values come last in the view's order, so walking backward they come first.
+ */
+function matchesBranch(r: ResolvedPairFilter, conds: string[], params: Params, walk: { backward: boolean; cmp: string; n: string; order: string }): string {
+  const { sort, cursor } = r.filter;
+  const sv = sort.key === 'id' ? 'NULL::float8' : col(sort.key);
+  const keyset: string[] = [];
+  if (cursor && sort.key === 'id') keyset.push(`m."id" ${walk.cmp} ${params.add(cursor.id)}::int`);
+  else if (cursor && cursor.value === null) {
+    const inTail = `m."id" ${walk.cmp} ${params.add(cursor.id)}::int`;
+    keyset.push(walk.backward ? `(m.sv IS NOT NULL OR ${inTail})` : `m.sv IS NULL AND ${inTail}`);
+  } else if (cursor) {
+    const after = `(m.sv, m."id") ${walk.cmp} (${params.add(cursor.value)}::float8, ${params.add(cursor.id)}::int)`;
+    keyset.push(walk.backward ? `m.sv IS NOT NULL AND ${after}` : `(m.sv IS NULL OR ${after})`);
+  }
+  const matches = `(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${conds.join(' AND ')} OFFSET 0) m`;
+  return `(SELECT m."id", m.sv FROM ${matches}${keyset.length > 0 ? ` WHERE ${keyset.join(' AND ')}` : ''} ORDER BY ${walk.order} LIMIT ${walk.n})`;
+}
+
+/** The planner's estimate of how many pairs the filter selects (EXPLAIN of this, its top row count). */
+export function pairMatchesSql(r: ResolvedPairFilter): SqlStatement | null {
+  const params = new Params();
+  const parts = (matchesNothing(r) ? [] : r.corpusIds).map((corpusId) => `SELECT 1 FROM "Pair" p WHERE ${filterConditions(r, corpusId, params).join(' AND ')}`);
+  return parts.length === 0 ? null : { text: parts.join(' UNION ALL '), values: params.values };
+}
+
+/** Counts the filter's matches up to `upTo` + 1 (a count that stops early; above `upTo` the caller estimates). */
+export function pairCountUpToSql(r: ResolvedPairFilter, upTo: number): SqlStatement {
+  const matches = pairMatchesSql(r);
+  if (!matches) return { text: 'SELECT 0::bigint AS n', values: [] };
+  return { text: `SELECT count(*)::bigint AS n FROM (${matches.text} LIMIT ${int(upTo + 1)}) found`, values: matches.values };
 }
 
 /** The number of pairs the filter selects (all pages). */

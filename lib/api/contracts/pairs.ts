@@ -62,12 +62,18 @@ export const listPairs = defineContract({
   path: '/api/v1/pairs',
   summary: 'Pairs of one or several corpora, filtered, sorted and paged by cursor',
   description:
-    'The same filter as the explorer (docs/explorer.md): its URL parameters work here unchanged. Pages continue with `cursor=<nextCursor>` (keyset: exact while new pairs are imported); `nextCursor` is null on the last page. `total` is counted only with `count=true`. Researchers and admins only.',
+    'The same filter as the explorer (docs/explorer.md): its URL parameters work here unchanged. Pages continue with `cursor=<nextCursor>` (keyset: exact while new pairs are imported); `nextCursor` is null on the last page. `total` is counted only with `count=true`: exactly up to 10,000 matching pairs, above that the database estimate (`totalEstimated: true`), so the count never costs more than the page. Researchers and admins only.',
   tags: ['pairs'],
   roles: rolesForArea('explore'),
   query: pairQuerySchema,
   responses: {
-    200: { description: 'One page', schema: z.object({ pairs: z.array(pairListItemSchema), nextCursor: z.string().nullable(), total: z.number().int().optional() }) },
+    200: { description: 'One page', schema: z.object({
+        pairs: z.array(pairListItemSchema),
+        nextCursor: z.string().nullable(),
+        total: z.number().int().optional(),
+        totalEstimated: z.boolean().optional().describe('with count=true: true when total is an estimate (more than 10,000 pairs match), false when counted'),
+      }),
+    },
     ...standardErrors,
   },
 });

@@ -1,6 +1,6 @@
 /** For HTTP benchmarks: serve the production build through `npm start`'s script, and tear everything down after. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '@/lib/runtime/bootstrap';
@@ -11,13 +11,15 @@ import { isBuildStale } from '../../lib/build-freshness';
 /**
  * A throwaway PARALENS_HOME (`paralens-bench-<name>-…` in the temp folder) and the embedded
  * PostgreSQL `npm start` would open in it (migrated, demo data seeded); `env` is what a server started
- * for the benchmark gets. stopBench removes both.
+ * for the benchmark gets. stopBench removes both. `keepHome`: that folder instead, created when missing
+ * and kept (its database and data reused by the next run; a PostgreSQL already running on it is reused).
  */
-export async function openBenchDatabase(name: string): Promise<{ home: string; env: NodeJS.ProcessEnv; database: OpenedDatabase }> {
-  const home = await mkdtemp(path.join(tmpdir(), `paralens-bench-${name}-`));
+export async function openBenchDatabase(name: string, keepHome?: string): Promise<{ home: string; env: NodeJS.ProcessEnv; database: OpenedDatabase }> {
+  const home = keepHome ? path.resolve(keepHome) : await mkdtemp(path.join(tmpdir(), `paralens-bench-${name}-`));
+  if (keepHome) await mkdir(home, { recursive: true });
   await chmod(home, 0o755);
   const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
-  console.log('Starting a throwaway embedded PostgreSQL with the demo data …');
+  console.log(keepHome ? `Opening the kept embedded PostgreSQL in ${home} …` : 'Starting a throwaway embedded PostgreSQL with the demo data …');
   const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
   return { home, env, database };
 }
@@ -49,12 +51,12 @@ export async function startProductionServer(env: NodeJS.ProcessEnv, port: number
   return server;
 }
 
-/** Stops the server (Ctrl-C), then PostgreSQL, and removes the throwaway home. */
-export async function stopBench(server: ChildProcess | null, database: OpenedDatabase, home: string): Promise<void> {
+/** Stops the server (Ctrl-C), then PostgreSQL, and removes the throwaway home (`keep`: leaves both the home and its data). */
+export async function stopBench(server: ChildProcess | null, database: OpenedDatabase, home: string, keep = false): Promise<void> {
   if (server && server.exitCode === null) {
     server.kill('SIGINT');
     await new Promise((r) => server.once('exit', r));
   }
   await database.stop();
-  await rm(home, { recursive: true, force: true });
+  if (!keep) await rm(home, { recursive: true, force: true });
 }

@@ -1,15 +1,19 @@
-/** "Rows 101–200 of 12,345": the total is counted apart (streamed in), so the rows never wait for it. */
-import { countPairs } from '@/lib/db/pair-list';
+/**
+ * "Rows 101–200 of 12,345": the total is counted apart (streamed in), so the rows never wait for it;
+ * when many pairs match it is the database's estimate, "of about 1,230,000" (lib/explore/pair-total.ts).
+ */
+import { countPairsForPage } from '@/lib/db/pair-list';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import type { PairFilter } from '@/lib/explore/pair-filter';
 import { formatCount } from '@/components/corpora/format';
+import { formatPairTotal } from '@/lib/explore/pair-total';
 
 export async function PairCountSection({ filter, from, shown }: { filter: PairFilter; from: number; shown: number }) {
-  const total = await countPairs(getSqlPool(), filter);
-  if (shown === 0) return <strong data-testid="pair-count">{total === 0 ? 'No pairs match' : `No rows on this page; ${formatCount.format(total)} match`}</strong>;
+  const total = await countPairsForPage(getSqlPool(), filter);
+  if (shown === 0) return <strong data-testid="pair-count">{total.value === 0 ? 'No pairs match' : `No rows on this page; ${formatPairTotal(total)} match`}</strong>;
   return (
     <strong data-testid="pair-count">
-      Rows {formatCount.format(from)}–{formatCount.format(from + shown - 1)} of {formatCount.format(total)}
+      Rows {formatCount.format(from)}–{formatCount.format(from + shown - 1)} of {formatPairTotal(total)}
     </strong>
   );
 }

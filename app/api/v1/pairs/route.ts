@@ -2,7 +2,7 @@
 import { listPairs } from '@/lib/api/contracts/pairs';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError, isAppError } from '@/lib/errors/app-error';
-import { countPairs, listPairPage } from '@/lib/db/pair-list';
+import { countPairsForPage, listPairPage } from '@/lib/db/pair-list';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 /** Unknown corpus or campaign slugs: named like the schema's own 400s (`query.corpus`). */
@@ -15,8 +15,8 @@ function asQueryError(error: unknown): unknown {
 export const GET = apiRoute(listPairs, async ({ query }) => {
   const pool = getSqlPool();
   try {
-    const [page, total] = await Promise.all([listPairPage(pool, query.filter), query.count ? countPairs(pool, query.filter) : Promise.resolve(undefined)]);
-    return { status: 200, body: { pairs: page.rows, nextCursor: page.nextCursor, ...(total === undefined ? {} : { total }) } };
+    const [page, total] = await Promise.all([listPairPage(pool, query.filter), query.count ? countPairsForPage(pool, query.filter) : Promise.resolve(undefined)]);
+    return { status: 200, body: { pairs: page.rows, nextCursor: page.nextCursor, ...(total === undefined ? {} : { total: total.value, totalEstimated: total.estimated }) } };
   } catch (error) {
     throw asQueryError(error);
   }

@@ -1,0 +1,151 @@
+/**
+ * Both page plans (docs/decisions/009) against a plain `ORDER BY … ` over the same rows: for every
+ * slow shape of issue 25 (a range sorted by another measure, two ranges, a text search and a map
+ * cell sorted by a measure, each with a tier, type or annotation-state filter) every page forward
+ * and back holds exactly the rows of the plain query, whichever plan is forced; and the count
+ * beside a page is exact below the exact-count limit and a marked estimate above it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/client';
+import { parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
+import { decodePairCursor } from '@/lib/explore/pair-cursor';
+import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
+import { makeCampaign } from '@/prisma/factories/campaigns';
+import { makeUser } from '@/prisma/factories/users';
+import { countPairsForPage, listViewPage, type ListOptions } from './pair-list';
+import { getSqlPool } from './sql-pool';
+import type { PagePlan } from './pair-query';
+
+const db = getDb();
+const pool = getSqlPool();
+const slugs: string[] = [];
+const corpusIds: number[] = [];
+
+function spec(corpus: number, i: number): PairSpec {
+  // Values repeat (ties broken by id) and some are missing (they come last both ways).
+  const bleu = i % 5 === 0 ? undefined : ((i * 37) % 20) / 20;
+  const rouge1 = ((i * 11) % 17) / 17;
+  const syn = ((i * 7) % 10) / 10;
+  const sem = i % 9 === 0 ? undefined : ((i * 53) % 101) / 100;
+  return {
+    a: `${i % 3 === 0 ? 'a bridge' : 'a road'} ${corpus}-${i}`,
+    b: `text ${i} of ${corpus}${i % 4 === 1 ? ' near the river' : ''}`,
+    measures: { ...(bleu === undefined ? {} : { bleu }), rouge1, syn, ...(sem === undefined ? {} : { sem }), st: ((i * 13) % 7) / 7 },
+  };
+}
+
+beforeAll(async () => {
+  for (const [n, tier] of [
+    [1, 'GOLD'],
+    [2, 'SILVER'],
+  ] as const) {
+    const corpus = await makeCorpus(db, { tier });
+    slugs.push(corpus.slug);
+    corpusIds.push(corpus.id);
+    await makePairs(db, corpus.id, Array.from({ length: 60 }, (_, i) => spec(n, i)));
+  }
+  // Annotations on every third pair of the second corpus (state filters).
+  const campaign = await makeCampaign(db, { corpora: [slugs[1]!] });
+  const annotator = await makeUser(db, { role: 'ANNOTATOR' });
+  const items = await db.campaignItem.findMany({ where: { campaignId: campaign.id }, orderBy: { pairId: 'asc' }, select: { pairId: true } });
+  for (const [i, item] of items.entries()) {
+    if (i % 3 !== 0) continue;
+    await db.annotation.create({ data: { campaignId: campaign.id, pairId: item.pairId, annotatorId: annotator.id, submissionId: `plans-${campaign.id}-${i}`, answers: { semantic: 3 } } });
+  }
+});
+
+afterAll(async () => {
+  await pool.end();
+});
+
+function filterOf(query: string): PairFilter {
+  const parsed = parsePairFilter(new URLSearchParams(`corpus=${slugs.join(',')}&limit=4&${query}`));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.filter;
+}
+
+/** The plain query: every match, nulls last, value then id in the sort's direction. */
+async function plainOrder(where: string, sort: string): Promise<number[]> {
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
+  const dir = desc ? 'DESC' : 'ASC';
+  const order = key === 'id' ? `p."id" ${dir}` : `(p."${key}" IS NULL), p."${key}" ${dir}, p."id" ${dir}`;
+  const result = await pool.query<{ id: number }>(
+    `SELECT p."id" FROM "Pair" p JOIN "Corpus" c ON c."id" = p."corpusId" WHERE p."corpusId" = ANY($1::int[]) AND (${where}) ORDER BY ${order}`,
+    [corpusIds],
+  );
+  return result.rows.map((r) => r.id);
+}
+
+/** Every page forward, then every page back from the last one, with the plan forced. */
+async function pagesBothWays(filter: PairFilter, options: ListOptions): Promise<{ forward: number[]; backward: number[] }> {
+  let page = await listViewPage(pool, filter, false, options);
+  const forward = [...page.rows.map((r) => r.id)];
+  for (let guard = 0; page.nextCursor && guard < 100; guard++) {
+    page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.nextCursor) }, false, options);
+    forward.push(...page.rows.map((r) => r.id));
+  }
+  const backward = [...page.rows.map((r) => r.id)];
+  for (let guard = 0; page.prevCursor && guard < 100; guard++) {
+    page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.prevCursor) }, true, options);
+    backward.unshift(...page.rows.map((r) => r.id));
+  }
+  return { forward, backward };
+}
+
+const textOf = (side: 'A' | 'B') => `(SELECT t."content" FROM "Text" t WHERE t."id" = p."text${side}Id")`;
+const contains = (needle: string) => `(${textOf('A')} ILIKE '%${needle}%' OR ${textOf('B')} ILIKE '%${needle}%')`;
+const unannotated = `NOT EXISTS (SELECT 1 FROM "Annotation" an WHERE an."pairId" = p."id")`;
+
+/** [query, SQL condition of the plain query, text-search option]: the shapes of issue 25. */
+const shapes: Array<[string, string, ListOptions?]> = [
+  ['min.syn=0.2&max.syn=0.5&sort=-bleu', 'p."syn" BETWEEN 0.2 AND 0.5'],
+  ['min.syn=0.2&max.syn=0.5&sort=sem', 'p."syn" BETWEEN 0.2 AND 0.5'],
+  ['min.rouge1=0.1&max.rouge1=0.6&min.st=0.3&sort=-sem', 'p."rouge1" BETWEEN 0.1 AND 0.6 AND p."st" >= 0.3'],
+  ['min.bleu=0.3&sort=-id', 'p."bleu" >= 0.3'],
+  ['q=bridge&sort=-bleu', contains('bridge')],
+  ['q=bridge&sort=sem', contains('bridge'), { textIdLimit: 0 }],
+  ['q=river&sort=-st&tier=SILVER', `${contains('river')} AND c."tier" = 'SILVER'`],
+  ['q=road&sort=bleu&type=SENTENCE', contains('road'), { textIdLimit: 0 }],
+  ['cell=2,0&sort=-bleu&limit=2', 'p."syn" >= 0.4 AND p."syn" < 0.6 AND p."sem" < 0.2'],
+  ['cell=3,1&sort=rouge1&state=unannotated&limit=2', `p."syn" >= 0.6 AND p."syn" < 0.8 AND p."sem" >= 0.2 AND p."sem" < 0.4 AND ${unannotated}`],
+  ['min.syn=0.1&sort=-sem&state=annotated', `p."syn" >= 0.1 AND NOT ${unannotated}`],
+];
+
+describe.each<PagePlan>(['walk', 'matches'])('the %s plan', (plan) => {
+  it.each(shapes)('pages %s exactly as the plain ORDER BY, forward and back', async (query, where, options = {}) => {
+    const filter = filterOf(query);
+    const expected = await plainOrder(where, query.match(/sort=([-\w]+)/)![1]!);
+    expect(expected.length, 'the shape selects more than one page').toBeGreaterThan(filter.limit);
+    const { forward, backward } = await pagesBothWays(filter, { ...options, plan });
+    expect(forward).toEqual(expected);
+    expect(backward).toEqual(expected);
+  });
+});
+
+describe('the plan chosen from the estimate', () => {
+  it.each([0, 1_000_000])('gives the same rows with a matches-plan limit of %i', async (matchesPlanLimit) => {
+    const filter = filterOf('min.syn=0.2&max.syn=0.5&sort=-bleu');
+    const { forward } = await pagesBothWays(filter, { matchesPlanLimit });
+    expect(forward).toEqual(await plainOrder('p."syn" BETWEEN 0.2 AND 0.5', '-bleu'));
+  });
+});
+
+describe('the count beside a page', () => {
+  it('is exact up to the exact-count limit', async () => {
+    const matching = (await plainOrder('p."syn" BETWEEN 0.2 AND 0.5', 'id')).length;
+    expect(await countPairsForPage(pool, filterOf('min.syn=0.2&max.syn=0.5'), { exactCountLimit: matching })).toEqual({ value: matching, estimated: false });
+    expect(await countPairsForPage(pool, filterOf('min.syn=0.2&max.syn=0.5'))).toEqual({ value: matching, estimated: false });
+    expect(await countPairsForPage(pool, filterOf('q=no%20such%20text'))).toEqual({ value: 0, estimated: false });
+  });
+
+  it('is an estimate, marked as one and above the limit, when more pairs match', async () => {
+    const total = await countPairsForPage(pool, filterOf('min.syn=0.2&max.syn=0.5'), { exactCountLimit: 5 });
+    expect(total.estimated).toBe(true);
+    expect(total.value).toBeGreaterThan(5);
+    // no filter at all: the whole corpora, estimated too
+    const all = await countPairsForPage(pool, filterOf(''), { exactCountLimit: 5 });
+    expect(all.estimated).toBe(true);
+    expect(all.value).toBeGreaterThan(5);
+  });
+});
