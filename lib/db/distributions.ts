@@ -8,6 +8,8 @@
  * subselect can be one; the groups are a SQL expression too (NULL: left out, counted apart).
  */
 import { measureList } from '@/lib/measures/catalog';
+import { USER_MEASURE_PREFIX } from '@/lib/measures/user-measures';
+import { userMeasureSql } from './user-measures';
 import { HISTOGRAM_BINS, type DistributionMeasure, type DistributionRow } from '@/lib/dashboards/distributions';
 import { asText } from './label-comparison';
 import type { Queryable } from './sql-pool';
@@ -15,6 +17,11 @@ import type { Queryable } from './sql-pool';
 /** A measure and the SQL expression that reads it from the pair row `p` (written by code, never from input). */
 export interface SqlMeasure extends DistributionMeasure {
   sql: string;
+}
+
+/** User measures (paralens import-scores) by name: keys `u.NAME`, read through userMeasureSql. */
+export function userSqlMeasures(names: readonly string[]): SqlMeasure[] {
+  return names.map((name) => ({ key: `${USER_MEASURE_PREFIX}${name}`, label: `${name} (yours)`, sql: userMeasureSql(name) }));
 }
 
 /** The built-in catalogue's measures, each its Pair column. */

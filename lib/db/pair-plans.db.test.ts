@@ -12,7 +12,7 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { countPairsForPage, listViewPage, type ListOptions } from './pair-list';
+import { countPairsForPage, hasDriver, listViewPage, type ListOptions } from './pair-list';
 import { getSqlPool } from './sql-pool';
 import type { PagePlan } from './pair-query';
 
@@ -128,6 +128,17 @@ describe('the plan chosen from the estimate', () => {
     const filter = filterOf('min.syn=0.2&max.syn=0.5&sort=-bleu');
     const { forward } = await pagesBothWays(filter, { matchesPlanLimit });
     expect(forward).toEqual(await plainOrder('p."syn" BETWEEN 0.2 AND 0.5', '-bleu'));
+  });
+});
+
+describe('what the matches plan may start from', () => {
+  const resolved = (query: string) => ({ filter: filterOf(query), corpusIds: [1], campaignId: null, textIds: null, pairs: 1_000_000 });
+  it('one indexed range or a map cell, not two ranges alone (no BitmapAnd: decision 009) nor a measure of your own', () => {
+    expect(hasDriver(resolved('min.syn=0.2&max.syn=0.5&sort=-bleu'))).toBe(true);
+    expect(hasDriver(resolved('cell=2,0&sort=-bleu'))).toBe(true);
+    expect(hasDriver(resolved('min.rouge1=0.1&max.rouge1=0.6&min.st=0.3&sort=-sem'))).toBe(false);
+    expect(hasDriver(resolved('min.u.model=0.5&sort=-sem'))).toBe(false);
+    expect(hasDriver(resolved('sort=-sem'))).toBe(false);
   });
 });
 

@@ -14,6 +14,9 @@ import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { GET as corpusGET } from '@/app/api/v1/corpora/[slug]/distributions/route';
 import { GET as campaignGET } from '@/app/api/v1/campaigns/[id]/distributions/route';
+import { Readable } from 'node:stream';
+import { importScores } from '@/lib/db/user-measures';
+import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 
 const db = getDb();
 afterAll(() => getSqlPool().end());
@@ -55,6 +58,26 @@ describe('GET …/distributions', () => {
     expect(JSON.stringify(await badMeasure.json())).toContain('comma-separated list');
     expect((await corpusGet(corpus.slug, 'by=colour', researcher)).status).toBe(400);
     expect((await corpusGet('no-such-corpus', 'by=reference', researcher)).status).toBe(404);
+  });
+
+  it("a corpus's own measures (import-scores) are split like the built-in ones, under u.NAME", async () => {
+    const corpus = await makeCorpus(db);
+    const ids = await makePairs(db, corpus.id, [0, 1, 2, 3, 4].map((i) => ({ a: `Own ${i} one of ${corpus.slug}.`, b: `Own ${i} two.`, referenceIsParaphrase: i < 3 })));
+    // a model's logits, not in [0, 1]: the histogram spans their range
+    const file = `pair_id,logit\n${ids.map((id, i) => `${id},${[2.5, 1.5, 3.5, -1, -3][i]}`).join('\n')}\n`;
+    await importScores(getSqlPool(), { slug: corpus.slug, map: 'id=pair_id', measures: 'model=logit', rows: readAnnotationRowsFrom(Readable.from([Buffer.from(file)]), 'csv'), source: 'logits.csv', userId: null });
+    const researcher = await tokenFor('RESEARCHER');
+    const body = (await (await corpusGet(corpus.slug, 'by=reference&measures=u.model', researcher)).json()) as { measures: Array<{ measure: string; groups: Array<{ group: string; n: number; median: number; min: number; max: number }> }> };
+    expect(body.measures.map((m) => m.measure)).toEqual(['u.model']);
+    expect(body.measures[0]!.groups.map((g) => [g.group, g.n, g.median, g.min, g.max])).toEqual([
+      ['yes', 3, 2.5, 1.5, 3.5],
+      ['no', 2, -2, -3, -1],
+    ]);
+    const all = (await (await corpusGet(corpus.slug, 'by=reference', researcher)).json()) as { measures: Array<{ measure: string }> };
+    expect(all.measures.map((m) => m.measure)).toContain('u.model');
+    const unknown = await corpusGet(corpus.slug, 'by=reference&measures=u.other', researcher);
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain('u.other: no measure of your own');
   });
 
   it('a split by label refuses a corpus with too many distinct labels', async () => {

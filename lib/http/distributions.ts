@@ -4,7 +4,9 @@
  * (lib/dashboards/distributions.ts).
  */
 import { AppError } from '@/lib/errors/app-error';
-import { catalogueMeasures, computeDistributionRows, countDistinctLabels, countDistributionGroups, type DistributionScope } from '@/lib/db/distributions';
+import { catalogueMeasures, computeDistributionRows, countDistinctLabels, countDistributionGroups, userSqlMeasures, type DistributionScope } from '@/lib/db/distributions';
+import { listCampaignCorpora } from '@/lib/db/characteristic-maps';
+import { userMeasureNames } from '@/lib/db/user-measures';
 import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { assembleDistributions, orderGroups, type Distributions } from '@/lib/dashboards/distributions';
@@ -15,7 +17,12 @@ export const MAX_LABEL_GROUPS = 12;
 
 async function distributions(scope: DistributionScope, by: string, order: readonly string[], measureKeys?: readonly string[]): Promise<Distributions> {
   const pool = getSqlPool();
-  const measures = catalogueMeasures().filter((m) => !measureKeys || measureKeys.includes(m.key));
+  // the built-in measures, then the user measures of the corpus (or of the campaign's corpora)
+  const corpusIds = scope.kind === 'corpus' ? [scope.corpusId] : (await listCampaignCorpora(pool, scope.campaignId)).map((c) => c.id);
+  const own = userSqlMeasures(await userMeasureNames(pool, corpusIds));
+  const unknown = (measureKeys ?? []).filter((k) => k.startsWith('u.') && !own.some((m) => m.key === k));
+  if (unknown.length > 0) throw new AppError('INVALID_INPUT', `${unknown.join(', ')}: no measure of your own by that name here (import one with paralens import-scores)`, { fields: { measures: unknown.join(', ') } });
+  const measures = [...catalogueMeasures(), ...own].filter((m) => !measureKeys || measureKeys.includes(m.key));
   const [counted, rows] = await Promise.all([countDistributionGroups(pool, scope), computeDistributionRows(pool, scope, measures)]);
   const groups = orderGroups(counted.flatMap((g) => (g.group === null ? [] : [{ group: g.group, pairs: g.pairs }])), order);
   return assembleDistributions(by, measures, rows, groups, counted.find((g) => g.group === null)?.pairs ?? 0);

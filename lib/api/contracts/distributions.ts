@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { apiErrorSchema, notFound, standardErrors } from '../errors';
 import { isMeasureKey, measureKeys } from '@/lib/measures/catalog';
+import { isUserMeasureKey } from '@/lib/measures/user-measures';
 import { corpusMapParams } from './dashboards';
 import { idOrSlugParams } from './shared';
 
@@ -15,9 +16,9 @@ const measuresParam = z
   .string()
   .max(500)
   .transform((v) => [...new Set(v.split(',').map((k) => k.trim()))])
-  .refine((keys) => keys.every(isMeasureKey), { message: `a comma-separated list of ${measureKeys.join(', ')}` })
+  .refine((keys) => keys.every((k) => isMeasureKey(k) || isUserMeasureKey(k)), { message: `a comma-separated list of ${measureKeys.join(', ')} or u.NAME (a measure of your own)` })
   .optional()
-  .describe('only these measures (comma-separated catalogue keys); default every measure');
+  .describe('only these measures (comma-separated catalogue keys, or u.NAME for a measure imported with paralens import-scores); default every measure, yours included');
 
 export const corpusDistributionsQuery = z
   .object({
