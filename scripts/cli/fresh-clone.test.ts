@@ -114,7 +114,7 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     const out = await paralens(['corpora']);
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^PAWS-Wiki · demo sample\s+none\s+300\s/m);
+    expect(out.stdout).toMatch(/^PAWS-Wiki · demo sample\s+paws-wiki-demo-sample\s+none\s+300\s/m);
   });
 
   it('import reads a file into a new corpus, and corpora shows it', async () => {
