@@ -30,6 +30,7 @@ test('scores uploaded on the corpus page become an explorer column, and can be d
   await upload(['q1,0.91', 'q2,high', 'q3,0.12']);
   await expect(form.getByRole('status')).toHaveText('1 row could not be imported; nothing was written.');
   await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText('line 3: para_prob: "high" is not a number');
+  await form.getByLabel('Map axis').selectOption('semantic');
   await upload(['q1,0.91', 'q2,0.55', 'q3,0.12']);
   await expect(form.getByRole('status')).toHaveText(`Imported scores of 3 pairs into ${slug}: para_prob (3 values).`);
   const measures = page.getByRole('table', { name: 'User measures' });
@@ -43,6 +44,14 @@ test('scores uploaded on the corpus page become an explorer column, and can be d
   const at = column.findIndex((t) => t.includes('para_prob'));
   await expect(table.getByRole('row').nth(1).getByRole('cell').nth(at)).toHaveText('0.91');
   await expect(table.getByRole('row').nth(3).getByRole('cell').nth(at)).toHaveText('0.12');
+
+  // marked semantic, it can replace sem on the corpus's characteristic map
+  await page.goto(`/dashboards/maps?corpus=${slug}`);
+  await page.getByRole('form', { name: `Axes of ${slug}` }).getByLabel('Semantic axis').selectOption('u.para_prob');
+  await page.getByRole('form', { name: `Axes of ${slug}` }).getByRole('button', { name: 'Redraw' }).click();
+  await expect(page).toHaveURL(new RegExp(`sem\\.${slug}=u\\.para_prob`));
+  await expect(page.getByRole('table', { name: `${name}: syn × para_prob` })).toBeVisible();
+  await expect(page.getByTestId('sem-formula')).toContainText('sem axis: para_prob, a measure of your own');
 
   await page.goto(`/corpora/${slug}`);
   page.once('dialog', (dialog) => void dialog.accept());

@@ -1,4 +1,4 @@
-import type { AxisCorrelations, CorrelationCell } from '@/lib/dashboards/correlation-table';
+import type { CorrelationCell } from '@/lib/dashboards/correlation-table';
 import { measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
 
 const f = (v: number | null, d = 2) => (v === null ? '–' : v.toFixed(d));
@@ -26,11 +26,26 @@ function Cell({ cell }: { cell: CorrelationCell }) {
 
 export interface CorpusTable {
   corpus: string;
-  table: AxisCorrelations;
+  table: Readonly<Record<string, CorrelationCell>>;
 }
 
-/** Paper Table 6: a block of measures against one rating axis; pooled first, then each corpus. */
-export function CorrelationBlock({ title, measures, pooled, byCorpus }: { title: string; measures: readonly MeasureKey[]; pooled: AxisCorrelations; byCorpus: readonly CorpusTable[] }) {
+/**
+ * Paper Table 6: a block of measures against one rating axis; pooled first, then each corpus.
+ * Measures are catalogue keys, or a user measure's name with `labelOf` naming it.
+ */
+export function CorrelationBlock({
+  title,
+  measures,
+  pooled,
+  byCorpus,
+  labelOf = (k) => measureCatalog[k as MeasureKey].label,
+}: {
+  title: string;
+  measures: readonly string[];
+  pooled: Readonly<Record<string, CorrelationCell>>;
+  byCorpus: readonly CorpusTable[];
+  labelOf?: (key: string) => string;
+}) {
   return (
     <table className="data" aria-label={title}>
       <thead>
@@ -45,10 +60,10 @@ export function CorrelationBlock({ title, measures, pooled, byCorpus }: { title:
       <tbody>
         {measures.map((k) => (
           <tr key={k} data-measure={k}>
-            <th scope="row">{measureCatalog[k].label}</th>
-            <Cell cell={pooled[k]} />
+            <th scope="row">{labelOf(k)}</th>
+            <Cell cell={pooled[k]!} />
             {byCorpus.map((c) => (
-              <Cell key={c.corpus} cell={c.table[k]} />
+              <Cell key={c.corpus} cell={c.table[k]!} />
             ))}
           </tr>
         ))}

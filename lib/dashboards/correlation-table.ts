@@ -117,20 +117,20 @@ export function computeAxisCorrelationTables(rows: readonly AxisCorrelationInput
   return pooledAndByCorpus(rows, correlateAxis);
 }
 
+type WithUserMeasures = { userMeasures: Readonly<Record<string, number>> | null };
+
+/** Every user measure of the rows (by name, sorted) against one rating; a pair without either is left out of that cell. */
+export function correlateUserMeasures(rows: ReadonlyArray<WithUserMeasures>, rating: ReadonlyArray<number | null>): Record<string, CorrelationCell> {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.userMeasures ?? {})))].sort();
+  return Object.fromEntries(names.map((name) => [name, correlate(rows.map((r) => r.userMeasures?.[name] ?? null), rating)]));
+}
+
 /**
  * The user measures of the rows' corpora (imported with paralens import-scores), by name, against
  * both rating axes; a pair without a value of a measure is left out of that measure's cells.
  */
-export function computeUserMeasureCorrelations(
-  rows: ReadonlyArray<{ ratedSem: number | null; ratedSyn: number | null; userMeasures: Readonly<Record<string, number>> | null }>,
-): Record<string, Record<RatingAxis, CorrelationCell>> {
-  const names = [...new Set(rows.flatMap((r) => Object.keys(r.userMeasures ?? {})))].sort();
-  const sem = rows.map((r) => r.ratedSem);
-  const syn = rows.map((r) => r.ratedSyn);
-  return Object.fromEntries(
-    names.map((name) => {
-      const values = rows.map((r) => r.userMeasures?.[name] ?? null);
-      return [name, { semantic: correlate(values, sem), syntactic: correlate(values, syn) }];
-    }),
-  );
+export function computeUserMeasureCorrelations(rows: ReadonlyArray<{ ratedSem: number | null; ratedSyn: number | null } & WithUserMeasures>): Record<string, Record<RatingAxis, CorrelationCell>> {
+  const sem = correlateUserMeasures(rows, rows.map((r) => r.ratedSem));
+  const syn = correlateUserMeasures(rows, rows.map((r) => r.ratedSyn));
+  return Object.fromEntries(Object.keys(sem).map((name) => [name, { semantic: sem[name]!, syntactic: syn[name]! }]));
 }

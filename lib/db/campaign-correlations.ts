@@ -57,6 +57,8 @@ export interface AxisRatedPair {
   /** the per-pair aggregate on the axis (never null: pairs without one are left out) */
   rating: number;
   measures: MeasureValues;
+  /** the pair's user measures (paralens import-scores) by name, null when it has none */
+  userMeasures: Record<string, number> | null;
 }
 
 /**
@@ -81,10 +83,10 @@ export async function listAxisRatedPairs(db: Queryable, campaignId: number, axis
     perPair = `SELECT r."pairId", ${agg}::float8 AS v FROM (${ratedAnswersSql(`n."pairId", ${value} AS v`)}) r WHERE r.v IS NOT NULL GROUP BY r."pairId"`;
   }
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT a."pairId", c."slug" AS corpus, a.v AS rating, ${measureColumns}
+    `SELECT a."pairId", c."slug" AS corpus, a.v AS rating, ${measureColumns}, ${userMeasuresJsonSql('p')} AS "userMeasures"
      FROM (${perPair}) a JOIN "Pair" p ON p."id" = a."pairId" JOIN "Corpus" c ON c."id" = p."corpusId"
      ORDER BY a."pairId"`,
     params,
   );
-  return rows.map((r) => ({ pairId: Number(r.pairId), corpus: String(r.corpus), rating: Number(r.rating), measures: readMeasures(r) }));
+  return rows.map((r) => ({ pairId: Number(r.pairId), corpus: String(r.corpus), rating: Number(r.rating), measures: readMeasures(r), userMeasures: (r.userMeasures as Record<string, number> | null) ?? null }));
 }

@@ -10,7 +10,10 @@ import { computeCampaignAgreement, findDashboardCampaign, listUnitFacets, loadQu
 import { listAxisRatedPairs, listRatedPairs } from './campaign-correlations';
 import { makeRatedCampaign, type RatedPairSpec } from './testing/rated-campaign';
 import { computeBreakdown } from '@/lib/dashboards/agreement-breakdown';
-import { computeAxisCorrelationTables, computeCorrelationTables } from '@/lib/dashboards/correlation-table';
+import { computeAxisCorrelationTables, computeCorrelationTables, correlateUserMeasures } from '@/lib/dashboards/correlation-table';
+import { Readable } from 'node:stream';
+import { importScores } from './user-measures';
+import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 import { findRatingAxis, HUMAN_DELTA_AXIS, ratingAxes, type RatingAxisDef } from '@/lib/dashboards/rating-axes';
 
 const db = getDb();
@@ -117,7 +120,8 @@ describe('campaign dashboards', () => {
       answers: p.answers.map((a, k) => (a && !p.gold ? { ...a, fluency: k < 3 ? fluency[i]![k]! : 'good' } : a)),
     }));
     const questions = ['semantic', 'syntactic', { key: 'fluency', type: 'choice' as const, options: ['poor', 'fair', 'good'], level: 'ordinal' as const }, { key: 'topic', type: 'choice' as const, options: ['a', 'b'] }];
-    const { campaign } = await makeRatedCampaign(db, { annotators: 4, pairs: withFluency, excluded: [3], questions });
+    const created = await makeRatedCampaign(db, { annotators: 4, pairs: withFluency, excluded: [3], questions });
+    const { campaign } = created;
     const found = (await findDashboardCampaign(pool, { slug: campaign.slug }))!;
     expect(ratingAxes(found.questions).map((a) => a.key)).toEqual(['semantic', 'syntactic', 'fluency', HUMAN_DELTA_AXIS]);
     expect(findRatingAxis(found.questions, 'topic')).toEqual({ error: expect.stringContaining('"topic" is not an ordered question') as unknown });
@@ -145,6 +149,14 @@ describe('campaign dashboards', () => {
     expect(hdTable.delta.spearman).toBeCloseTo(0.954863710632231, 12);
     expect(hdTable.delta.kendall).toBeCloseTo(0.9258200997725515, 12);
     expect(hdTable.syn.pearson).toBeCloseTo(-0.7643726180908997, 12);
+
+    // A measure of the corpus's own (import-scores) holding ST's values correlates with the axis exactly as ST does.
+    const { pairIds } = created;
+    const file = `pair_id,score\n${withFluency.flatMap((p, i) => (p.measures.st === undefined ? [] : [`${pairIds[i]},${p.measures.st}`])).join('\n')}\n`;
+    await importScores(pool, { slug: created.corpora[0]!.slug, map: 'id=pair_id', measures: 'model=score', rows: readAnnotationRowsFrom(Readable.from([Buffer.from(file)]), 'csv'), source: 'scores.csv', userId: null });
+    const own = correlateUserMeasures(await listAxisRatedPairs(pool, campaign.id, axis('fluency'), 'mean'), fl.map((r) => r.rating));
+    expect(own.model!.pearson).toBeCloseTo(0.8655751695955554, 12);
+    expect(own.model!.n).toBe(6);
 
     // A Likert question as an axis gives the same numbers as the Table 6 layout.
     const sem = computeAxisCorrelationTables(await listAxisRatedPairs(pool, campaign.id, axis('semantic'), 'mean')).pooled;

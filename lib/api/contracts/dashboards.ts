@@ -168,7 +168,13 @@ export const getCampaignCorrelations = defineContract({
         byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: measureTable })),
         axes: z.array(ratingAxisSchema).describe('the rating axes this campaign offers (for `axis`)'),
         axis: z
-          .object({ axis: ratingAxisSchema, n: count, measures: axisTable, byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: axisTable })) })
+          .object({
+            axis: ratingAxisSchema,
+            n: count,
+            measures: axisTable,
+            byCorpus: z.array(z.object({ corpus: z.string(), n: count, measures: axisTable })),
+            userMeasures: axisTable.describe('the user measures of the campaign’s corpora by name, pooled'),
+          })
           .optional()
           .describe('every measure against the requested axis; pairs without a value on it are left out'),
         userMeasures: measureTable.describe('the user measures of the campaign’s corpora (paralens import-scores) by name, pooled; pairs without a value left out'),

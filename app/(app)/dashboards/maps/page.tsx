@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCorpusMeasureMaps } from '@/lib/db/characteristic-maps';
+import { getCorpusMapWithUserAxes, listCorpusMeasureMaps } from '@/lib/db/characteristic-maps';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { listUserMeasures } from '@/lib/db/user-measures';
+import { UserAxisPicker } from '@/components/dashboards/user-axis-picker';
 import { listSemanticAxes } from '@/lib/db/semantic-set';
 import { maxShare, measureBinLabel, MAP_BINS } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
@@ -24,7 +27,24 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
   const wanted = parsed.success ? [parsed.data.corpus ?? []].flat() : [];
   const all = await listCorpusMeasureMaps(getDb());
   const semAxes = await listSemanticAxes(getDb());
-  const shown = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all;
+  const listed = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all;
+  // A measure of the corpus's own marked as an axis may replace syn or sem (counted, not the stored summary).
+  const params = await searchParams;
+  const shown = await Promise.all(
+    listed.map(async (c) => {
+      const own = await listUserMeasures(getSqlPool(), c.id);
+      const options = { syn: own.filter((m) => m.axis === 'syntactic').map((m) => m.name), sem: own.filter((m) => m.axis === 'semantic').map((m) => m.name) };
+      const pick = (axis: 'syn' | 'sem') => {
+        const v = params[`${axis}.${c.slug}`];
+        const name = typeof v === 'string' && v.startsWith('u.') ? v.slice(2) : null;
+        return name !== null && options[axis].includes(name) ? name : null;
+      };
+      const chosen = { syn: pick('syn'), sem: pick('sem') };
+      const custom = chosen.syn !== null || chosen.sem !== null;
+      const mapAxes = { ...axes, syn: chosen.syn ? `${chosen.syn} (yours)` : 'syn', sem: chosen.sem ? `${chosen.sem} (yours)` : 'sem' };
+      return { ...c, options, chosen, custom, mapAxes, map: custom ? await getCorpusMapWithUserAxes(getSqlPool(), c.id, chosen) : c.map };
+    }),
+  );
   const scaleMax = maxShare(shown.map((c) => c.map));
   const forCsv = shown.map((c) => ({ name: c.name, map: c.map }));
   return (
@@ -42,11 +62,18 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
           <div className={styles.maps}>
             {shown.map((c) => (
               <section key={c.slug} className="card" aria-label={`Map of ${c.name}`}>
-                <CharacteristicMapGrid title={c.name} map={c.map} scaleMax={scaleMax} axes={axes} cellHref={(x, y) => `/dashboards/maps/cell?corpus=${encodeURIComponent(c.slug)}&cell=${x},${y}`} />
+                <CharacteristicMapGrid
+                  title={c.custom ? `${c.name}: ${c.chosen.syn ?? 'syn'} × ${c.chosen.sem ?? 'sem'}` : c.name}
+                  map={c.map}
+                  scaleMax={scaleMax}
+                  axes={c.mapAxes}
+                  cellHref={c.custom ? undefined : (x, y) => `/dashboards/maps/cell?corpus=${encodeURIComponent(c.slug)}&cell=${x},${y}`}
+                />
+                {(c.options.syn.length > 0 || c.options.sem.length > 0) && <UserAxisPicker slug={c.slug} corpora={listed.map((l) => l.slug)} options={c.options} chosen={c.chosen} />}
                 <p className="small muted" data-testid="sem-formula">
-                  {semAxes.get(c.slug)?.formula ?? 'sem: no semantic measure yet'}
+                  {c.chosen.sem ? `sem axis: ${c.chosen.sem}, a measure of your own (its values binned on [0, 1] like sem; cells open no list)` : (semAxes.get(c.slug)?.formula ?? 'sem: no semantic measure yet')}
                 </p>
-                <MapDownloads fileBase={`map-${c.slug}`} title={`${c.name}: syn × sem`} map={c.map} scaleMax={scaleMax} axes={axes} all={forCsv} />
+                <MapDownloads fileBase={`map-${c.slug}`} title={`${c.name}: ${c.mapAxes.syn} × ${c.mapAxes.sem}`} map={c.map} scaleMax={scaleMax} axes={c.mapAxes} all={forCsv} />
               </section>
             ))}
           </div>

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { columnOf, computeAxisCorrelationTables, computeCorrelationTables, table6Axis, TABLE6_ROWS } from '@/lib/dashboards/correlation-table';
+import { columnOf, type CorrelationCell, computeAxisCorrelationTables, computeCorrelationTables, correlateUserMeasures, table6Axis, TABLE6_ROWS } from '@/lib/dashboards/correlation-table';
 import { findRatingAxis, ratingAxes, type RatingAxisDef } from '@/lib/dashboards/rating-axes';
 import { getDb } from '@/lib/db/client';
 import { listSemanticAxes } from '@/lib/db/semantic-set';
@@ -33,6 +33,18 @@ function SemFormulas({ formulas }: { formulas: string[] }) {
     <p className="small muted" data-testid="sem-formula">
       {formulas.join(' · ')}
     </p>
+  );
+}
+
+/** The corpora's own measures (paralens import-scores) against both rating axes, pooled; nothing when there are none. */
+function OwnMeasureBlocks({ sem, syn, labelOf }: { sem: Record<string, CorrelationCell>; syn: Record<string, CorrelationCell>; labelOf: (name: string) => string }) {
+  const names = Object.keys(sem);
+  if (names.length === 0) return null;
+  return (
+    <>
+      <CorrelationBlock title="Your measures × syntactic ratings" measures={names} pooled={syn} byCorpus={[]} labelOf={labelOf} />
+      <CorrelationBlock title="Your measures × semantic ratings" measures={names} pooled={sem} byCorpus={[]} labelOf={labelOf} />
+    </>
   );
 }
 
@@ -96,6 +108,12 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
   const ratingName = chosen ? chosen.label : `${table6} rating`;
   const column = (axis: 'semantic' | 'syntactic') => ({ pooled: columnOf(pooled, axis), byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, table: columnOf(c.table, axis) })) });
   const axisTables = chosen ? computeAxisCorrelationTables(axisRows) : null;
+  // The corpora's own measures (paralens import-scores), pooled, against the same axes.
+  const ownSem = correlateUserMeasures(rows, rows.map((r) => r.ratedSem));
+  const ownSyn = correlateUserMeasures(rows, rows.map((r) => r.ratedSyn));
+  const ownAxis = chosen ? correlateUserMeasures(axisRows, axisRows.map((r) => r.rating)) : {};
+  const own = (cells: Record<string, unknown>) => Object.keys(cells);
+  const ownLabel = (name: string) => `${name} (yours)`;
   const axisMeasures: readonly MeasureKey[] = chosen?.kind === 'humanDelta' ? ['delta', ...measureKeys.filter((k) => k !== 'delta')] : measureKeys;
   return (
     <>
@@ -125,17 +143,20 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
       {chosen && axisTables ? (
         <>
           <CorrelationBlock title={`Every measure × ${chosen.label}`} measures={axisMeasures} pooled={axisTables.pooled} byCorpus={axisTables.byCorpus} />
+          {own(ownAxis).length > 0 && <CorrelationBlock title={`Your measures × ${chosen.label}`} measures={own(ownAxis)} pooled={ownAxis} byCorpus={[]} labelOf={ownLabel} />}
           <AxisNote axis={chosen} n={axisRows.length} aggregate={aggregate} />
         </>
       ) : view === 'table6' ? (
         <>
           <CorrelationBlock title="Syntactic measures × syntactic ratings" measures={TABLE6_ROWS.syntactic} {...column('syntactic')} />
           <CorrelationBlock title="Semantic measures × semantic ratings" measures={TABLE6_ROWS.semantic} {...column('semantic')} />
+          <OwnMeasureBlocks sem={ownSem} syn={ownSyn} labelOf={ownLabel} />
         </>
       ) : (
         <>
           <CorrelationBlock title="Every measure × syntactic ratings" measures={measureKeys} {...column('syntactic')} />
           <CorrelationBlock title="Every measure × semantic ratings" measures={measureKeys} {...column('semantic')} />
+          <OwnMeasureBlocks sem={ownSem} syn={ownSyn} labelOf={ownLabel} />
         </>
       )}
       <SemFormulas formulas={formulas} />
