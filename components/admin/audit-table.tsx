@@ -1,16 +1,8 @@
+import type { AuditRow } from '@/lib/db/audit';
 import { EmptyState } from '@/components/ui/empty-state';
 
-export interface AuditTableRow {
-  id: number;
-  createdAt: string;
-  actor: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  details: unknown;
-  ip: string | null;
-  via: string | null;
-}
+/** An audit entry as the page hands it to the table (the date as ISO text). */
+export type AuditTableRow = Omit<AuditRow, 'createdAt'> & { createdAt: string };
 
 const VIA_LABEL: Record<string, string> = { web: 'web', api: 'API', cli: 'CLI', job: 'job' };
 

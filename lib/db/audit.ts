@@ -124,20 +124,3 @@ export async function listAuditFacets(db: Db): Promise<{ actions: string[]; acto
   ]);
   return { actions: actions.map((a) => a.action), actors: actors.map((a) => a.email) };
 }
-
-export function listAuditEntries(db: Db, limit = 50) {
-  return db.auditLog.findMany({
-    orderBy: { createdAt: 'desc' },
-    take: limit,
-    select: {
-      id: true,
-      action: true,
-      targetType: true,
-      targetId: true,
-      details: true,
-      ip: true,
-      createdAt: true,
-      actor: { select: { email: true } },
-    },
-  });
-}

@@ -50,6 +50,17 @@ export async function userMeasureNames(db: Queryable, corpusIds: readonly number
   return rows.map((r) => r.name);
 }
 
+/** The user measures marked as a map axis, per corpus id (names by axis; no values read): the maps page's axis choices. */
+export async function listUserMeasureAxes(db: Queryable, corpusIds: readonly number[]): Promise<Map<number, { syn: string[]; sem: string[] }>> {
+  const { rows } = await db.query<{ corpusId: number; name: string; axis: string }>(
+    `SELECT "corpusId", "name", lower("axis"::text) AS "axis" FROM "CorpusMeasure" WHERE "corpusId" = ANY($1::int[]) AND lower("axis"::text) IN ('semantic', 'syntactic') ORDER BY "name"`,
+    [corpusIds],
+  );
+  const out = new Map(corpusIds.map((id) => [id, { syn: [] as string[], sem: [] as string[] }]));
+  for (const r of rows) out.get(r.corpusId)?.[r.axis === 'semantic' ? 'sem' : 'syn'].push(r.name);
+  return out;
+}
+
 /** The user measures of a corpus, by name, with how many pairs have a value. */
 export async function listUserMeasures(db: Queryable, corpusId: number): Promise<UserMeasure[]> {
   const { rows } = await db.query<Omit<UserMeasure, 'axis'> & { axis: string }>(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { getDb } from '@/lib/db/client';
-import { listAuditEntries } from '@/lib/db/audit';
+import { listAuditPage } from '@/lib/db/audit';
 import { verifyCredentials } from '@/lib/auth/verify-credentials';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { runInMemory } from '../memory-io';
@@ -20,7 +20,7 @@ const researcher = { email: 'Researcher@Example.org', name: 'Rita Researcher' };
 
 const user = (args: string[], stdin = '') => runInMemory(run, args, stdin);
 /** The newest audit entry of that action (failed sign-ins are audited too). */
-const lastAudit = async (action: string) => (await listAuditEntries(getDb(), 20)).find((e) => e.action === action);
+const lastAudit = async (action: string) => (await listAuditPage(getDb(), { action }, 1)).entries[0];
 const issueUserToken = async (email: string, name: string) => issueApiToken(getDb(), (await getDb().user.findUniqueOrThrow({ where: { email } })).id, name, null);
 const activeTokens = (email: string) => getDb().apiToken.count({ where: { user: { email }, revokedAt: null } });
 let addressCounter = 0;

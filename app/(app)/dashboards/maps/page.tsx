@@ -4,7 +4,7 @@ import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { getCorpusMapWithUserAxes, listCorpusMeasureMaps } from '@/lib/db/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { listUserMeasures } from '@/lib/db/user-measures';
+import { listUserMeasureAxes } from '@/lib/db/user-measures';
 import { UserAxisPicker } from '@/components/dashboards/user-axis-picker';
 import { listSemanticAxes } from '@/lib/db/semantic-set';
 import { maxShare, measureBinLabel, MAP_BINS } from '@/lib/dashboards/characteristic-map';
@@ -30,10 +30,10 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
   const listed = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all;
   // A measure of the corpus's own marked as an axis may replace syn or sem (counted, not the stored summary).
   const params = await searchParams;
+  const axesOf = await listUserMeasureAxes(getSqlPool(), listed.map((c) => c.id));
   const shown = await Promise.all(
     listed.map(async (c) => {
-      const own = await listUserMeasures(getSqlPool(), c.id);
-      const options = { syn: own.filter((m) => m.axis === 'syntactic').map((m) => m.name), sem: own.filter((m) => m.axis === 'semantic').map((m) => m.name) };
+      const options = axesOf.get(c.id)!;
       const pick = (axis: 'syn' | 'sem') => {
         const v = params[`${axis}.${c.slug}`];
         const name = typeof v === 'string' && v.startsWith('u.') ? v.slice(2) : null;
