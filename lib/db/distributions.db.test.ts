@@ -11,7 +11,7 @@ import { assembleDistributions } from '@/lib/dashboards/distributions';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { getDb } from './client';
 import { getSqlPool } from './sql-pool';
-import { catalogueMeasures, computeDistributionRows, countDistributionGroups, countDistinctLabels } from './distributions';
+import { catalogueMeasures, computeDistributionRows, countDistributionGroups } from './distributions';
 import { refreshCampaignFinalLabels } from './final-labels';
 import { makeRatedCampaign } from './testing/rated-campaign';
 
@@ -56,7 +56,6 @@ describe('distributions by label (NumPy fixture)', () => {
       }
     }
     // by its label: the same pairs, the label trimmed
-    expect(await countDistinctLabels(pool, corpus.id)).toBe(2);
     const byLabel = await countDistributionGroups(pool, { kind: 'corpus', corpusId: corpus.id, by: 'label' });
     expect(byLabel.find((g) => g.group === 'entailment')?.pairs).toBe(24);
   });

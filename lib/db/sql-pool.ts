@@ -47,12 +47,10 @@ export interface TransactionOptions {
   durable?: boolean;
 }
 
-/** Runs `fn` in a transaction on one connection: COMMIT when it returns, ROLLBACK when it throws. */
-export async function inTransaction<T>(pool: SqlPool, fn: (client: SqlClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  const client = await pool.connect();
+/** BEGIN on a connection of its own, `fn`, then COMMIT, or ROLLBACK when it throws; the connection released. */
+async function transact<T>(client: SqlClient, begin: string, fn: (client: SqlClient) => Promise<T>): Promise<T> {
   try {
-    // One round trip either way (a simple query may hold several statements).
-    await client.query(options.durable === false ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN');
+    await client.query(begin);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
@@ -62,6 +60,21 @@ export async function inTransaction<T>(pool: SqlPool, fn: (client: SqlClient) =>
   } finally {
     client.release();
   }
+}
+
+/** Runs `fn` in a transaction on one connection: COMMIT when it returns, ROLLBACK when it throws. */
+export async function inTransaction<T>(pool: SqlPool, fn: (client: SqlClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  // One round trip either way (a simple query may hold several statements).
+  return transact(await pool.connect(), options.durable === false ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN', fn);
+}
+
+/**
+ * Runs `fn` on one connection in one REPEATABLE READ READ ONLY transaction: every statement sees the
+ * same snapshot. A connection handed in is used as it is (its transaction is the caller's).
+ */
+export async function inReadSnapshot<T>(db: Queryable, fn: (client: Queryable) => Promise<T>): Promise<T> {
+  if ('release' in db) return fn(db);
+  return transact(await db.connect(), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn);
 }
 
 /**

@@ -4,7 +4,10 @@
  * (lib/dashboards/distributions.ts).
  */
 import { AppError } from '@/lib/errors/app-error';
-import { catalogueMeasures, computeDistributionRows, countDistinctLabels, countDistributionGroups, userSqlMeasures, type DistributionScope } from '@/lib/db/distributions';
+import { catalogueMeasures, computeDistributionRows, countDistributionGroups, userSqlMeasures, type DistributionScope } from '@/lib/db/distributions';
+import { corpusDistributionFigures, MAX_LABEL_GROUPS } from '@/lib/db/distribution-cache';
+
+export { MAX_LABEL_GROUPS };
 import { listCampaignCorpora } from '@/lib/db/characteristic-maps';
 import { userMeasureNames } from '@/lib/db/user-measures';
 import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
@@ -12,8 +15,6 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { assembleDistributions, orderGroups, type Distributions } from '@/lib/dashboards/distributions';
 import { questionCategories } from '@/lib/dashboards/label-comparison';
 
-/** A split by a corpus's label is offered up to this many distinct labels (SICK's three, PIT's few). */
-export const MAX_LABEL_GROUPS = 12;
 
 async function distributions(scope: DistributionScope, by: string, order: readonly string[], measureKeys?: readonly string[]): Promise<Distributions> {
   const pool = getSqlPool();
@@ -23,16 +24,19 @@ async function distributions(scope: DistributionScope, by: string, order: readon
   const unknown = (measureKeys ?? []).filter((k) => k.startsWith('u.') && !own.some((m) => m.key === k));
   if (unknown.length > 0) throw new AppError('INVALID_INPUT', `${unknown.join(', ')}: no measure of your own by that name here (import one with paralens import-scores)`, { fields: { measures: unknown.join(', ') } });
   const measures = [...catalogueMeasures(), ...own].filter((m) => !measureKeys || measureKeys.includes(m.key));
-  const [counted, rows] = await Promise.all([countDistributionGroups(pool, scope), computeDistributionRows(pool, scope, measures)]);
+  // a corpus's figures are stored (lib/db/distribution-cache.ts); a campaign's computed
+  const { groups: counted, rows, labels } =
+    scope.kind === 'corpus'
+      ? await corpusDistributionFigures(pool, scope.corpusId, scope.by, measures)
+      : { groups: await countDistributionGroups(pool, scope), rows: await computeDistributionRows(pool, scope, measures), labels: 0 };
+  if (labels > MAX_LABEL_GROUPS) {
+    throw new AppError('INVALID_INPUT', `This corpus has ${labels} distinct labels; a split by label takes at most ${MAX_LABEL_GROUPS}.`, { fields: { by: 'reference' } });
+  }
   const groups = orderGroups(counted.flatMap((g) => (g.group === null ? [] : [{ group: g.group, pairs: g.pairs }])), order);
   return assembleDistributions(by, measures, rows, groups, counted.find((g) => g.group === null)?.pairs ?? 0);
 }
 
 export async function corpusDistributions(corpusId: number, by: 'reference' | 'label', measureKeys?: readonly string[]): Promise<Distributions> {
-  if (by === 'label') {
-    const labels = await countDistinctLabels(getSqlPool(), corpusId);
-    if (labels > MAX_LABEL_GROUPS) throw new AppError('INVALID_INPUT', `This corpus has ${labels} distinct labels; a split by label takes at most ${MAX_LABEL_GROUPS}.`, { fields: { by: 'reference' } });
-  }
   return distributions({ kind: 'corpus', corpusId, by }, by, by === 'reference' ? ['yes', 'no'] : [], measureKeys);
 }
 

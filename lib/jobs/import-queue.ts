@@ -22,6 +22,7 @@ import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
 import { runImport, type ImportReport } from './run-import';
+import { warmDistributionsAfterJob } from './warm-distributions';
 
 export const importJobKind: JobKind = {
   name: 'import',
@@ -44,7 +45,7 @@ export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number
   const { options } = job;
   await ensurePrivateDir(jobFilesDir('rejects', env));
   try {
-    return await runImport({
+    const report = await runImport({
       db,
       databaseUrl,
       jobId,
@@ -61,6 +62,8 @@ export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number
       ...(options.questionsPath ? { questionsPath: options.questionsPath, questionsFileName: options.questionsFileName ?? 'questions' } : {}),
       ...(options.language ? { language: options.language } : {}),
     });
+    if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(databaseUrl, job.corpusId);
+    return report;
   } finally {
     await removeFile(job.sourcePath);
     await removeFile(options.questionsPath);

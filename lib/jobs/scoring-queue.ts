@@ -10,6 +10,7 @@ import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
 import { runScoring, type ScoringReport } from './run-scoring';
+import { warmDistributionsAfterJob } from './warm-distributions';
 
 export const scoringJobKind: JobKind = {
   name: 'score',
@@ -23,5 +24,7 @@ export const scoringJobKind: JobKind = {
 export async function runQueuedScoring(db: Db, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<ScoringReport | null> {
   const job = await getScoringJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
-  return runScoring({ db, jobId, modelsDir: resolveModelsDir(env) });
+  const report = await runScoring({ db, jobId, modelsDir: resolveModelsDir(env) });
+  if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(env.DATABASE_URL, job.corpusId);
+  return report;
 }

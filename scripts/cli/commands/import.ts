@@ -9,6 +9,7 @@ import { detectTier } from '@/lib/import/tier';
 import { describeFollowUp, runImport, type ImportReport } from '@/lib/jobs/run-import';
 import { claimScoringJob } from '@/lib/db/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
+import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
@@ -180,6 +181,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`Computing the semantic measures now (--no-score leaves the job queued) …\n`);
       printScoringReport(io, await runScoringJobInCli(db, report.scoringJobId, io));
     }
+    if (!failed) await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) => io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`));
     return failed ? 1 : 0;
   });
 }

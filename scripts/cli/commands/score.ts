@@ -5,6 +5,7 @@ import { createScoringJob, findActiveScoring, takeOverInterruptedScoring } from 
 import { COMPUTED_MEASURES, type ComputedMeasure } from '@/lib/models/text-scorers';
 import type { CliIo } from '../io';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
+import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
 import { withDatabase } from '../with-database';
 import { jobOwner, pruneOwners } from '@/lib/jobs/job-owner';
 
@@ -63,7 +64,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const measures = (asked ?? COMPUTED_MEASURES) as ComputedMeasure[];
   const corpusRef = values.corpus;
-  return withDatabase(io, async (db) => {
+  return withDatabase(io, async (db, databaseUrl) => {
     const corpus = await findCorpusByRef(db, corpusRef);
     if (!corpus) {
       io.stderr.write(`paralens score: no corpus "${corpusRef}" (\`paralens corpora\` lists them)\n`);
@@ -83,6 +84,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const jobId = resumed?.id ?? (await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures, ownerId })).id;
     const report = await runScoringJobInCli(db, jobId, io, batch ? { batchPairs: batch } : {});
     printScoringReport(io, report);
+    if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) => io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`));
     const leftOutAsked = asked !== undefined && report.skipped.length > 0;
     return report.status === 'SUCCEEDED' && !leftOutAsked ? 0 : 1;
   });

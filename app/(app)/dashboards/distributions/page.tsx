@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCorporaWithCounts } from '@/lib/db/corpora';
-import { countReferenceJudgements, listYesNoQuestionSources } from '@/lib/db/corpus-judgements';
-import { countDistinctLabels } from '@/lib/db/distributions';
+import { listYesNoQuestionSources } from '@/lib/db/corpus-judgements';
+import { corpusSplitGroups } from '@/lib/db/distribution-cache';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { corpusDistributions, MAX_LABEL_GROUPS } from '@/lib/http/distributions';
 import { corpusDistributionsQuery } from '@/lib/api/contracts/distributions';
@@ -50,9 +50,11 @@ export default async function DistributionsPage({ searchParams }: { searchParams
     );
   }
   const pool = getSqlPool();
-  const [counts, distinct, campaigns] = await Promise.all([countReferenceJudgements(pool, corpus.id), countDistinctLabels(pool, corpus.id), listYesNoQuestionSources(pool, corpus.id)]);
+  // both splits' groups are stored with the figures (lib/db/distribution-cache.ts): no scan of the pairs
+  const [reference, { labels: distinct }, campaigns] = await Promise.all([corpusSplitGroups(pool, corpus.id, 'reference'), corpusSplitGroups(pool, corpus.id, 'label'), listYesNoQuestionSources(pool, corpus.id)]);
+  const judged = reference.groups.reduce((sum, g) => sum + (g.group === null ? 0 : g.pairs), 0);
   const splits = [
-    ...(counts.labels > 0 ? [{ value: 'reference', text: `its paraphrase label (${counts.labels.toLocaleString('en')} pairs)` }] : []),
+    ...(judged > 0 ? [{ value: 'reference', text: `its paraphrase label (${judged.toLocaleString('en')} pairs)` }] : []),
     ...(distinct > 0 && distinct <= MAX_LABEL_GROUPS ? [{ value: 'label', text: `its label (${distinct} values)` }] : []),
   ];
   const by = splits.find((s) => s.value === search.by)?.value ?? splits[0]?.value;
