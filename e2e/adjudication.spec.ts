@@ -71,6 +71,8 @@ test('three open pairs are adjudicated with the keyboard alone', async ({ browse
   await expectTexts(staff, 300, false);
   await saveScreen(staff, 'adjudicate-1280.png');
   const current = staff.locator('[data-testid^="adjudication-"]');
+  // the adjudicator may highlight what the texts share (the workbench never offers it)
+  await expect(staff.getByLabel('Highlight what the texts share')).toBeVisible();
   const decided: number[] = [];
   for (let i = 0; i < 3; i++) {
     await expect(current).toBeVisible();

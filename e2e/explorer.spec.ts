@@ -1,7 +1,8 @@
 /**
  * The explorer in Chromium: filter through the form, sort by a header, check the rows shown against
  * the API for the same URL, page on, choose columns and density (kept in the URL), move with the
- * keyboard, open a pair and walk previous / next within the view.
+ * keyboard from anywhere but a field, open a pair, highlight what its texts share and walk previous /
+ * next within the view.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -32,7 +33,9 @@ test('filter, sort, page, choose columns and open pairs within the view', async 
 
   // Filter: the PAWS sample, label 1, BLEU at least 0.2.
   const form = page.getByRole('form', { name: 'Filters' });
-  await form.getByLabel('Corpus').selectOption(PAWS);
+  await form.getByText('all corpora').click();
+  await form.getByRole('checkbox', { name: 'PAWS-Wiki · demo sample' }).check();
+  await expect(form.getByText('PAWS-Wiki · demo sample', { exact: true }).first()).toBeVisible();
   await form.getByLabel('Source label').fill('1');
   await form.getByText('Measure ranges').click();
   await form.getByLabel('BLEU at least').fill('0.2');
@@ -58,10 +61,22 @@ test('filter, sort, page, choose columns and open pairs within the view', async 
   await expect(page.getByRole('columnheader', { name: /^ST/ })).toBeVisible();
   await expect.poll(() => shownIds(page)).toEqual(expected.ids);
 
-  // Keyboard: the first row takes focus, ↓ moves, Enter opens that pair.
+  // Keyboard from anywhere but a field: j takes the first row, j again the next, ↓ too; k back; Enter opens.
   const rows = page.getByRole('table', { name: 'Pairs' }).locator('tbody tr');
-  await rows.first().focus();
+  const search = form.getByLabel('Search either text');
+  await search.focus();
+  await page.keyboard.press('j');
+  await expect(search).toHaveValue('j');
+  await expect(rows.first()).not.toBeFocused();
+  await search.fill('');
+  await page.getByRole('heading', { name: 'Explorer' }).click();
+  await page.keyboard.press('j');
+  await expect(rows.first()).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(rows.nth(1)).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press('k');
   await expect(rows.nth(1)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/explore/pairs/${expected.ids[1]}\\?`));
@@ -69,6 +84,13 @@ test('filter, sort, page, choose columns and open pairs within the view', async 
   await expect(page.getByRole('region', { name: 'Text A' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Measures of the pair' }).getByText('BLEU', { exact: true })).toHaveAttribute('title', /BLEU-4/);
   await expect(page.getByTestId('reference-label')).toHaveText('1');
+
+  // What the texts share, highlighted on request (PAWS pairs share most of their words).
+  const textA = page.getByRole('region', { name: 'Text A' });
+  await expect(textA.locator('mark')).toHaveCount(0);
+  await page.getByLabel('Highlight what the texts share').check();
+  await expect(textA.locator('mark.shared-lcs').first()).toBeVisible();
+  await expect(page.getByText(/words? of one longest common subsequence/)).toBeVisible();
 
   // Previous / next within the view.
   await page.getByRole('link', { name: 'Previous pair' }).click();

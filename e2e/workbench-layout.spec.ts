@@ -86,6 +86,8 @@ test('at 1280×800 both texts, the active question and Submit are on screen, and
   const submit = page.getByRole('button', { name: /Submit/ });
   const questions = form.locator('[data-question-index]');
   await expect(questions).toHaveCount(ALL_QUESTIONS.length);
+  // never offered here: highlighting shared words would steer the syntactic rating
+  await expect(page.getByLabel('Highlight what the texts share')).toHaveCount(0);
   for (const testId of ['pair-text-1', 'pair-text-2']) {
     await expectInViewport(page, page.getByTestId(testId));
     expect((await box(page.getByTestId(testId))).width, `${testId} width`).toBeGreaterThanOrEqual(280);

@@ -67,6 +67,7 @@ export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props
         initial={initial}
         opinions={pair.answers.map((a) => ({ who: a.annotator, answers: a.answers }))}
         submitLabel="Save the decision"
+        comparable
         onSubmit={save}
         onPage={page}
       />

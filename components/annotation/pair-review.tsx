@@ -35,6 +35,8 @@ interface Props {
   onPage: (by: 1 | -1) => void;
   /** what else to show under the form (the caller's first answer, a message) */
   children?: ReactNode;
+  /** offer to highlight what the texts share (adjudication: the answers are in; not the discussion, where annotators may still change theirs) */
+  comparable?: boolean;
 }
 
 /** Nothing is kept as a draft on these screens: the decision is one step. */
@@ -73,7 +75,7 @@ function Opinions({ question, opinions, rationale }: { question: Question; opini
  * Used by the adjudication queue and the discussion round; the caller keys it by pair.
  */
 export function PairReview(props: Props) {
-  const { pairId, texts, questions, allQuestions, initial, opinions, submitLabel, onSubmit, onPage, children } = props;
+  const { pairId, texts, questions, allQuestions, initial, opinions, submitLabel, onSubmit, onPage, children, comparable = false } = props;
   const [form] = useState(() => new AnswerForm(noDrafts, new ActiveTimer(Date.now())));
   const state = useSyncExternalStore(form.subscribe, form.getSnapshot, form.getSnapshot);
   const [error, setError] = useState<string | null>(null);
@@ -114,7 +116,7 @@ export function PairReview(props: Props) {
 
   return (
     <div className={styles.workspace}>
-      <PairTexts texts={texts} image={null} />
+      <PairTexts texts={texts} image={null} comparable={comparable} />
       <div id={FORM_ID} className={styles.work}>
         <QuestionPanel
           formKey={`review-${pairId}`}

@@ -1,21 +1,8 @@
 'use client';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Question } from '@/lib/annotation/questions';
-import { actionForKey, type KeyAction, type KeyTarget } from './keymap';
-
-function targetKind(element: EventTarget | null): KeyTarget {
-  if (!(element instanceof HTMLElement)) return 'other';
-  if (element.isContentEditable || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return 'text';
-  if (element instanceof HTMLInputElement)
-    return ['radio', 'checkbox'].includes(element.type)
-      ? 'other'
-      : element.type === 'button' || element.type === 'submit'
-        ? 'control'
-        : 'text';
-  if (element instanceof HTMLButtonElement || element instanceof HTMLAnchorElement || element.tagName === 'SUMMARY')
-    return 'control';
-  return 'other';
-}
+import { actionForKey, type KeyAction } from './keymap';
+import { keyTargetKind as targetKind } from '@/components/ui/key-target';
 
 /** What a key may do only while a pair is on screen to answer. */
 const ANSWERING: ReadonlySet<KeyAction['type']> = new Set([

@@ -10,6 +10,7 @@ import { ANNOTATION_STATES, TEXT_TYPES, TIERS, type PairFilter } from '@/lib/exp
 import { measureList } from '@/lib/measures/catalog';
 import type { ExploreOptions } from '@/lib/db/explore-options';
 import { LayoutFields } from './layout-fields';
+import { CorpusPicker } from './corpus-picker';
 import styles from './explore.module.css';
 
 interface RangeKeyOption {
@@ -43,16 +44,7 @@ export function FilterForm({ filter, options, hidden, userMeasures = [] }: { fil
           Search either text
           <input type="search" name="q" defaultValue={filter.q ?? ''} placeholder="words, as typed" size={28} />
         </label>
-        <label>
-          Corpus
-          <select name="corpus" multiple defaultValue={filter.corpora} size={Math.min(4, Math.max(2, options.corpora.length))}>
-            {options.corpora.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CorpusPicker corpora={options.corpora} chosen={filter.corpora} />
         <fieldset className={styles.filterRow}>
           <legend className="small">Tier</legend>
           {TIERS.map((t) => (

@@ -4,9 +4,10 @@
  * the table owns column visibility, widths and the header sort toggles, and every change goes into
  * the URL: sorting navigates (new rows from the server); visibility, widths and density change here
  * at once and replace the URL in place (history.replaceState: no new request, the same rows).
- * Keyboard: ↑/↓ or j/k move between rows, Enter opens the pair, [ and ] turn pages.
+ * Keyboard: ↑/↓ or j/k move between rows, Enter opens the pair, [ and ] turn pages; j, k, [ and ]
+ * work from anywhere on the page except while typing in a field.
  */
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import {
   columnResizingFeature,
@@ -20,11 +21,12 @@ import {
   type ColumnVisibilityState,
   type SortingState,
 } from '@tanstack/react-table';
-import { explorerColumns, withLayoutOf, writeExplorerView, type Density, type ExplorerColumn } from '@/lib/explore/explorer-view';
+import { explorerColumns, STICKY_COLUMNS, withLayoutOf, writeExplorerView, type Density, type ExplorerColumn } from '@/lib/explore/explorer-view';
 import type { PairRowDto } from './pair-row';
 import { PairCell } from './pair-cell';
 import { ColumnChooser } from './column-chooser';
 import styles from './explore.module.css';
+import { keyTargetKind } from '@/components/ui/key-target';
 
 const features = tableFeatures({ columnVisibilityFeature, columnSizingFeature, columnResizingFeature, rowSortingFeature });
 
@@ -103,7 +105,33 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
     },
   });
 
+  // the id and text columns stay in view while the rest scrolls: each sticks at the widths before it
+  const stickyLeft = new Map<string, number>();
+  let left = 0;
+  for (const header of table.getHeaderGroups()[0]?.headers ?? []) {
+    if (!STICKY_COLUMNS.includes(header.column.id)) break;
+    stickyLeft.set(header.column.id, left);
+    left += header.getSize();
+  }
+  const stickyStyle = (id: string) => (stickyLeft.has(id) ? { left: stickyLeft.get(id) } : {});
+  const cellClass = (id: string) => [allColumns.find((c) => c.id === id)?.numeric ? 'num' : '', stickyLeft.has(id) ? styles.sticky : '', id === [...stickyLeft.keys()].at(-1) ? styles.stickyLast : ''].filter(Boolean).join(' ');
   const focusRow = (index: number) => bodyRef.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus();
+  const lastRow = useRef(-1);
+  // j / k / [ / ] from anywhere outside the table's rows (they handle their own keys) and outside fields
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || keyTargetKind(event.target) === 'text') return;
+      if (event.target instanceof Node && bodyRef.current?.contains(event.target)) return;
+      if (event.key === 'j') focusRow(Math.min(rows.length - 1, lastRow.current + 1));
+      else if (event.key === 'k') focusRow(Math.max(0, lastRow.current - 1));
+      else if (event.key === ']' && nextHref) router.push(withLayoutOf(nextHref, new URLSearchParams(window.location.search)));
+      else if (event.key === '[' && prevHref) router.push(withLayoutOf(prevHref, new URLSearchParams(window.location.search)));
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [rows.length, nextHref, prevHref, router]);
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, href: string) => {
     if (event.key === 'ArrowDown' || event.key === 'j') focusRow(Math.min(rows.length - 1, index + 1));
     else if (event.key === 'ArrowUp' || event.key === 'k') focusRow(Math.max(0, index - 1));
@@ -132,7 +160,9 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
             <option value="compact">compact</option>
           </select>
         </label>
-        <span className="small muted">Keys: ↑ ↓ (j k) rows · Enter opens · [ ] pages</span>
+        <span className="small muted">
+          Keys: <kbd>j</kbd> <kbd>k</kbd> rows · <kbd>Enter</kbd> opens · <kbd>[</kbd> <kbd>]</kbd> pages
+        </span>
       </div>
       <div className={styles.scroll}>
         <table className={`data ${styles.table} ${density === 'compact' ? styles.compact : ''}`} aria-label="Pairs" style={{ width: table.getTotalSize() }}>
@@ -143,7 +173,7 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
                   const col = allColumns.find((c) => c.id === header.column.id)!;
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} style={{ width: header.getSize() }} className={col.numeric ? 'num' : ''} title={headerNotes[col.id] ? `${col.description}. ${headerNotes[col.id]}` : col.description} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th key={header.id} style={{ width: header.getSize(), ...stickyStyle(col.id) }} className={cellClass(col.id)} title={headerNotes[col.id] ? `${col.description}. ${headerNotes[col.id]}` : col.description} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       {header.column.getCanSort() ? (
                         <button type="button" className={styles.sortButton} onClick={() => header.column.toggleSorting(sorted === 'desc' ? false : sorted === 'asc' ? true : col.id !== 'id')}>
                           {col.label} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
@@ -160,9 +190,16 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
           </thead>
           <tbody ref={bodyRef}>
             {table.getRowModel().rows.map((row, index) => (
-              <tr key={row.id} tabIndex={index === 0 ? 0 : -1} className={styles.bodyRow} onKeyDown={(e) => onKeyDown(e, index, row.original.href)} data-pair-id={row.original.id}>
+              <tr
+                key={row.original.id}
+                tabIndex={index === 0 ? 0 : -1}
+                className={styles.bodyRow}
+                onKeyDown={(e) => onKeyDown(e, index, row.original.href)}
+                onFocus={() => (lastRow.current = index)}
+                data-pair-id={row.original.id}
+              >
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={allColumns.find((c) => c.id === cell.column.id)?.numeric ? 'num' : ''}>
+                  <td key={cell.id} className={cellClass(cell.column.id)} style={stickyStyle(cell.column.id)}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
@@ -174,3 +211,4 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
     </div>
   );
 }
+

@@ -18,15 +18,27 @@ export interface ExplorerColumn {
   defaultWidth: number;
 }
 
+const measureColumn = (m: (typeof measureList)[number]): ExplorerColumn => ({ id: m.key, label: m.label, numeric: true, description: m.description, sortable: true, defaultWidth: 80 });
+/** The measures a researcher reads first, right after the texts (the EACL paper's axes). */
+const KEY_MEASURES: readonly string[] = ['sem', 'syn', 'delta'];
+
+/**
+ * In table order: the id and the texts (kept in view while the rest scrolls sideways, STICKY_COLUMNS),
+ * the key measures, then the rest, so that the default view shows sem, syn and Δsem,syn at 1280 px.
+ */
 export const explorerColumns: readonly ExplorerColumn[] = [
-  { id: 'id', label: 'Id', numeric: true, description: 'pair id (open the pair)', sortable: true, defaultWidth: 80 },
+  { id: 'id', label: 'Id', numeric: true, description: 'pair id (open the pair)', sortable: true, defaultWidth: 72 },
+  { id: 'a', label: 'Text A', numeric: false, description: 'first text, stored order', sortable: false, defaultWidth: 280 },
+  { id: 'b', label: 'Text B', numeric: false, description: 'second text, stored order', sortable: false, defaultWidth: 280 },
+  ...KEY_MEASURES.map((key) => measureColumn(measureList.find((m) => m.key === key)!)),
   { id: 'corpus', label: 'Corpus', numeric: false, description: 'corpus slug', sortable: false, defaultWidth: 130 },
-  { id: 'a', label: 'Text A', numeric: false, description: 'first text, stored order', sortable: false, defaultWidth: 320 },
-  { id: 'b', label: 'Text B', numeric: false, description: 'second text, stored order', sortable: false, defaultWidth: 320 },
   { id: 'referenceLabel', label: 'Label', numeric: false, description: "the source corpus's own label (or score)", sortable: false, defaultWidth: 90 },
   { id: 'length', label: 'Words', numeric: true, description: 'word counts of the two texts', sortable: false, defaultWidth: 80 },
-  ...measureList.map((m) => ({ id: m.key, label: m.label, numeric: true, description: m.description, sortable: true, defaultWidth: 84 })),
+  ...measureList.filter((m) => !KEY_MEASURES.includes(m.key)).map(measureColumn),
 ];
+
+/** Columns that stay in view while the table scrolls sideways (on screens wider than a phone). */
+export const STICKY_COLUMNS: readonly string[] = ['id', 'a', 'b'];
 
 /**
  * The column of a user measure (`u.NAME`): offered when the view shows one corpus that has it, and
@@ -36,7 +48,7 @@ export function userMeasureColumn(name: string, description: string | null): Exp
   return { id: userMeasureKey(name), label: name, numeric: true, description: description ?? `${name}: a measure of your own (import-scores)`, sortable: true, defaultWidth: 96 };
 }
 
-export const DEFAULT_COLUMNS = ['id', 'corpus', 'a', 'b', 'referenceLabel', 'bleu', 'syn', 'sem', 'delta'] as const;
+export const DEFAULT_COLUMNS = ['id', 'a', 'b', 'sem', 'syn', 'delta', 'corpus', 'referenceLabel', 'bleu'] as const;
 export const DENSITIES = ['comfortable', 'compact'] as const;
 export type Density = (typeof DENSITIES)[number];
 
