@@ -27,6 +27,8 @@ async function apiIds(page: Page): Promise<{ ids: number[]; total: number }> {
 }
 
 test('filter, sort, page, choose columns and open pairs within the view', async ({ page, loginAs }) => {
+  // about twenty page loads: under a loaded CI machine more than the default minute
+  test.setTimeout(150_000);
   await loginAs('researcher');
   await page.goto('/explore');
   await expect(page.getByRole('heading', { name: 'Explorer' })).toBeVisible();

@@ -12,6 +12,8 @@ interface Props {
 export function UserRowActions({ user, isSelf }: Props) {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
+  // the role shown: the one in force (a refused change, e.g. of the last admin, snaps back)
+  const [role, setRole] = useState<RoleName>(user.role);
 
   const run = (task: () => Promise<{ ok: boolean; error?: string } & Record<string, unknown>>, success: (r: Record<string, unknown>) => string) =>
     startTransition(async () => {
@@ -24,11 +26,17 @@ export function UserRowActions({ user, isSelf }: Props) {
       <div className="row">
         <select
           aria-label={`Role of ${user.email}`}
-          defaultValue={user.role}
+          value={role}
           disabled={isPending}
           onChange={(e) => {
-            const role = e.target.value;
-            run(() => setUserRoleAction({ userId: user.id, role }), () => `Role set to ${roleLabels[role as RoleName]}.`);
+            const wanted = e.target.value as RoleName;
+            const before = role;
+            setRole(wanted);
+            startTransition(async () => {
+              const result = await setUserRoleAction({ userId: user.id, role: wanted });
+              if (!result.ok) setRole(before);
+              setMessage(result.ok ? { kind: 'success', text: `Role set to ${roleLabels[wanted]}.` } : { kind: 'error', text: result.error ?? 'Failed.' });
+            });
           }}
         >
           {roles.map((r) => (
