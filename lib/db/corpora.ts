@@ -3,7 +3,8 @@ import type { Db } from './client';
 import { explorerIndexNames } from './explore-indexes';
 import type { CorpusTier } from './generated/enums';
 import { uniqueSlug } from '@/lib/naming/slugify';
-import { emptySummaryStats, ensureCorpusSummaries, refreshCorpusSummary } from './corpus-summary';
+import { languageOfTokenizer } from '@/lib/measures/language-tokenize';
+import { emptySummaryStats, ensureCorpusSummaries, refreshCorpusSummary, type Query } from './corpus-summary';
 
 export interface CorpusSummary {
   id: number;
@@ -73,6 +74,25 @@ export async function setDetectedCorpusLanguage(db: Db, id: number, language: st
     UPDATE "Corpus" c SET "language" = ${language}, "updatedAt" = now()
     WHERE c."id" = ${id} AND (SELECT s."pairs" FROM "CorpusSummary" s WHERE s."corpusId" = c."id") = ${imported}`;
   return count === 1;
+}
+
+/** What an import needs to choose its tokenizer: the corpus language and the tokenizer its pairs already used. */
+export function getCorpusMeasureTokenizer(db: Db, id: number) {
+  return db.corpus.findUniqueOrThrow({ where: { id }, select: { language: true, measureTokenizer: true } });
+}
+
+/** The language a corpus's measures are for: its recorded tokenizer's, else the corpus language. */
+export async function getCorpusMeasureLanguage(db: Db, id: number): Promise<string> {
+  const corpus = await getCorpusMeasureTokenizer(db, id);
+  return corpus.measureTokenizer ? languageOfTokenizer(corpus.measureTokenizer) : corpus.language;
+}
+
+/**
+ * Records the tokenizer of a corpus's first import (lib/measures/language-tokenize.ts), in the
+ * import's transaction; later imports reuse it, so every pair of a corpus is measured alike.
+ */
+export async function recordMeasureTokenizerWith(query: Query, id: number, tokenizer: string): Promise<void> {
+  await query(`UPDATE "Corpus" SET "measureTokenizer" = $2 WHERE "id" = $1 AND "measureTokenizer" IS NULL`, [id, tokenizer]);
 }
 
 export function findCorpusByName(db: Db, name: string) {

@@ -71,6 +71,11 @@ export function measureTokenizerId(language: string): string {
   return hasSnowballStemmer(language) ? `unicode+snowball-${language}` : `unicode-${language}`;
 }
 
+/** The language a recorded tokenizer id is for ('en' for rouge-score). */
+export function languageOfTokenizer(id: string): string {
+  return id === ENGLISH_TOKENIZER_ID ? 'en' : (/-([a-z]{2})$/.exec(id)?.[1] ?? 'en');
+}
+
 /** A sentence for readers: what the recorded tokenizer does. */
 export function describeMeasureTokenizer(id: string): string {
   if (id === ENGLISH_TOKENIZER_ID) return 'rouge-score (English): lower-cased [a-z0-9] runs, NLTK Porter stems';
