@@ -17,6 +17,8 @@ export interface CorpusSummary {
   description: string | null;
   /** ISO 639-1 */
   language: string;
+  /** the tokenizer its measures used (lib/measures/language-tokenize.ts), null before the first import */
+  measureTokenizer: string | null;
   pairCount: number;
   createdAt: Date;
 }
@@ -26,7 +28,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
   await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusSummary[]>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
+           c."description", c."language", c."measureTokenizer", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
     ORDER BY c."name"`;
 }
@@ -34,7 +36,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
 export async function getCorpusBySlug(db: Db, slug: string): Promise<CorpusSummary | null> {
   const rows = await db.$queryRaw<Array<CorpusSummary & { hasSummary: boolean }>>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
+           c."description", c."language", c."measureTokenizer", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id" WHERE c."slug" = ${slug}`;
   const row = rows[0];
   if (!row) return null;
@@ -87,6 +89,12 @@ export async function getCorpusMeasureLanguage(db: Db, id: number): Promise<stri
   return corpus.measureTokenizer ? languageOfTokenizer(corpus.measureTokenizer) : corpus.language;
 }
 
+/** slug → the language each corpus's measures are for (views say where English-only measures are empty). */
+export async function listCorpusMeasureLanguages(db: Db): Promise<Map<string, string>> {
+  const rows = await db.corpus.findMany({ select: { slug: true, language: true, measureTokenizer: true } });
+  return new Map(rows.map((c) => [c.slug, c.measureTokenizer ? languageOfTokenizer(c.measureTokenizer) : c.language]));
+}
+
 /**
  * Records the tokenizer of a corpus's first import (lib/measures/language-tokenize.ts), in the
  * import's transaction; later imports reuse it, so every pair of a corpus is measured alike.
@@ -129,6 +137,7 @@ export interface CorpusListing {
   pairs: number;
   texts: number;
   language: string;
+  measureTokenizer: string | null;
   source: string | null;
   licence: string | null;
   attribution: string | null;
@@ -140,7 +149,7 @@ export async function listCorporaForApi(db: Db): Promise<CorpusListing[]> {
   await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusListing[]>`
     SELECT c."slug", c."name", c."tier", COALESCE(s."pairs", 0)::int AS "pairs", COALESCE(s."texts", 0)::int AS "texts",
-           c."language", c."source", c."licence", c."attribution", c."description"
+           c."language", c."measureTokenizer", c."source", c."licence", c."attribution", c."description"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
     ORDER BY c."name"`;
 }
