@@ -55,7 +55,7 @@ test('a researcher imports assessed QA answers with their questions file and see
   await expect(page.getByRole('form', { name: 'Corpus language' })).toContainText('Language: Spanish');
   // the measures used the Spanish tokenizer, and the English-only measures say why they are empty
   await page.reload(); // the sections streamed in before the import finished
-  await expect(page.getByTestId('measure-tokenizer')).toContainText('unicode+snowball-es, Unicode letters and digits, case-folded, Snowball spanish stems');
+  await expect(page.getByTestId('measure-tokenizer')).toContainText('unicode+snowball-es, Unicode letters and digits, case-folded, Snowball Spanish stems');
   await expect(page.getByRole('form', { name: 'Corpus language' })).toContainText('WordNet and the GloVe vectors are English only and are not computed for this corpus');
   await expect(page.getByRole('table', { name: 'Measure summary' }).getByRole('row', { name: /^WordNet/ })).toContainText('(English only)');
   await expect(page.getByText('English only: not computed for a corpus in Spanish').first()).toBeVisible();

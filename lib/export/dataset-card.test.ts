@@ -35,8 +35,8 @@ describe('dataset card', () => {
     expect(card).toContain('- Licence: not recorded (check the source before sharing)');
     expect(card).toContain('| **total** | **3** |');
     // which tokenizer each corpus's measures used, and what is empty for a corpus not in English
-    expect(card).toContain("- Measures' tokenizer: `rouge-score` (rouge-score (English): lower-cased [a-z0-9] runs, NLTK Porter stems)\n");
-    expect(card).toContain("- Measures' tokenizer: `unicode+snowball-es` (Unicode letters and digits, case-folded, Snowball spanish stems); wmsGlove, gloveCosine, wordnet are English only and empty here");
+    expect(card).toContain("- Measures' tokenizer: `rouge-score` (the paper's English tokenizer (rouge-score): lower-cased [a-z0-9] runs, NLTK Porter stems)\n");
+    expect(card).toContain("- Measures' tokenizer: `unicode+snowball-es` (Unicode letters and digits, case-folded, Snowball Spanish stems); wmsGlove, gloveCosine, wordnet are English only and empty here");
   });
   it('states how the campaign’s final labels were decided, with its tie rules', () => {
     const campaign = (finalRules: CampaignCardInfo['finalRules']): CampaignCardInfo => ({

@@ -82,7 +82,7 @@ describe('measures by language', () => {
     expect(measureTokenizerId('es')).toBe('unicode+snowball-es');
     expect(measureTokenizerId('el')).toBe('unicode-el');
     expect(measureTokenizerId('ja')).toBe('intl-segmenter-ja');
-    expect(describeMeasureTokenizer('unicode+snowball-es')).toContain('Snowball spanish');
+    expect(describeMeasureTokenizer('unicode+snowball-es')).toContain('Snowball Spanish');
     expect(describeMeasureTokenizer('rouge-score')).toContain('English');
   });
 

@@ -86,7 +86,7 @@ describe('paralens import --format qa-assessed', () => {
     // without --no-score: the follow-up job would compute WordNet for an English corpus (no models installed)
     const out = await runInMemory(importCommand, [runs, '--format', 'qa-assessed', '--questions', questions, '--corpus', name, '--language', 'es', '--rejects', path.join(dir, 'rejects3.jsonl')]);
     expect(out.code, out.stderr).toBe(0);
-    expect(out.stdout).toContain('tokenizer   unicode+snowball-es (the measures\' tokens: Unicode letters and digits, case-folded, Snowball spanish stems)');
+    expect(out.stdout).toContain('tokenizer   unicode+snowball-es (the measures\' tokens: Unicode letters and digits, case-folded, Snowball Spanish stems)');
     expect(out.stdout).not.toContain('Semantic measures computed next');
     const db = getDb();
     const corpus = await db.corpus.findFirstOrThrow({ where: { name }, select: { id: true, measureTokenizer: true } });
