@@ -33,8 +33,9 @@ export function CorpusLanguageForm({ slug, language, name }: { slug: string; lan
       {message && <span className={message.ok ? 'small' : 'error'}>{message.text}</span>}
       {language !== 'en' && (
         <p className="small muted" style={{ margin: 0, flexBasis: '100%' }}>
-          The measures of this corpus still use the English tokenizer of the paper (rouge-score keeps only a–z and 0–9, so accented letters and other scripts split words),
-          and WordNet and the GloVe vectors are English: read its syntactic and semantic measures with care (docs/metrics.md, &ldquo;Corpus language&rdquo;).
+          Its measures use a Unicode tokenizer for {name} (accented letters and other scripts stay in their words), with the language&apos;s Snowball stems (where
+          one exists) and stop words where the paper stems or removes them. WordNet and the GloVe vectors are English only and are not computed for this corpus; ST uses the multilingual sentence model
+          when it is installed (docs/metrics.md, &ldquo;Tokenizers&rdquo;).
         </p>
       )}
     </form>

@@ -1,8 +1,12 @@
 import type { CorpusStats } from '@/lib/db/corpus-stats';
-import { measureCatalog } from '@/lib/measures/catalog';
+import { isEnglishOnlyMeasure, measureCatalog } from '@/lib/measures/catalog';
 import { formatCount, formatMeasure } from './format';
 
-export function MeasureSummaryTable({ stats }: { stats: CorpusStats }) {
+/** `language`: the language the corpus's measures are for; English-only measures say so elsewhere. */
+/** Why an English-only measure is empty for a corpus in another language (followed by its code). */
+export const ENGLISH_ONLY_NOTE = 'Built on English resources (WordNet, the English GloVe vectors): not computed for a corpus in';
+
+export function MeasureSummaryTable({ stats, language = 'en' }: { stats: CorpusStats; language?: string }) {
   return (
     <>
       <p className="muted small">
@@ -23,7 +27,15 @@ export function MeasureSummaryTable({ stats }: { stats: CorpusStats }) {
         <tbody>
           {stats.measures.map((m) => (
             <tr key={m.key}>
-              <td title={measureCatalog[m.key].description}>{measureCatalog[m.key].label}</td>
+              <td title={measureCatalog[m.key].description}>
+                {measureCatalog[m.key].label}
+                {language !== 'en' && isEnglishOnlyMeasure(m.key) && (
+                  <span className="small muted" title={`${ENGLISH_ONLY_NOTE} ${language}.`}>
+                    {' '}
+                    (English only)
+                  </span>
+                )}
+              </td>
               <td className="num">{formatCount.format(m.n)}</td>
               <td className="num">{formatMeasure(m.mean)}</td>
               <td className="num">{formatMeasure(m.sd)}</td>

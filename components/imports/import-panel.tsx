@@ -125,9 +125,10 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
             {detection.format ? <>looks like <strong>{detection.candidates.find((c) => c.format === detection.format)?.title ?? detection.format}</strong>.</> : <>could not be recognised: {detection.message}</>}
           </p>
           <div className="row" style={{ alignItems: 'flex-start' }}>
-            <label>
+            {/* minWidth 0: the label may shrink below its longest option's width, so the select fits a phone's width */}
+            <label style={{ minWidth: 0, maxWidth: '100%' }}>
               Format
-              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required style={{ maxWidth: '100%' }}>
+              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required style={{ maxWidth: '100%', minWidth: 0 }}>
                 {!detection.format && <option value="">Choose a format…</option>}
                 {detection.candidates.map((c) => (
                   <option key={c.format} value={c.format}>

@@ -36,7 +36,7 @@ export function StartScoringForm({ slug, measures }: { slug: string; measures: S
         {measures.map((m) => (
           <label key={m.key} title={m.note ?? undefined}>
             <input type="checkbox" name="measure" value={m.key} checked={chosen.has(m.key)} disabled={!m.ready} onChange={() => toggle(m.key)} /> {m.label}
-            {!m.ready && <span className="muted small"> (no model)</span>}
+            {!m.ready && <span className="muted small"> ({m.note?.startsWith('English only') ? 'English only' : 'no model'})</span>}
           </label>
         ))}
       </fieldset>

@@ -3,7 +3,8 @@ import type { Db } from './client';
 import { explorerIndexNames } from './explore-indexes';
 import type { CorpusTier } from './generated/enums';
 import { uniqueSlug } from '@/lib/naming/slugify';
-import { emptySummaryStats, ensureCorpusSummaries, refreshCorpusSummary } from './corpus-summary';
+import { languageOfTokenizer } from '@/lib/measures/language-tokenize';
+import { emptySummaryStats, ensureCorpusSummaries, refreshCorpusSummary, type Query } from './corpus-summary';
 
 export interface CorpusSummary {
   id: number;
@@ -16,6 +17,8 @@ export interface CorpusSummary {
   description: string | null;
   /** ISO 639-1 */
   language: string;
+  /** the tokenizer its measures used (lib/measures/language-tokenize.ts), null before the first import */
+  measureTokenizer: string | null;
   pairCount: number;
   createdAt: Date;
 }
@@ -25,7 +28,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
   await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusSummary[]>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
+           c."description", c."language", c."measureTokenizer", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
     ORDER BY c."name"`;
 }
@@ -33,7 +36,7 @@ export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
 export async function getCorpusBySlug(db: Db, slug: string): Promise<CorpusSummary | null> {
   const rows = await db.$queryRaw<Array<CorpusSummary & { hasSummary: boolean }>>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."language", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
+           c."description", c."language", c."measureTokenizer", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id" WHERE c."slug" = ${slug}`;
   const row = rows[0];
   if (!row) return null;
@@ -75,6 +78,31 @@ export async function setDetectedCorpusLanguage(db: Db, id: number, language: st
   return count === 1;
 }
 
+/** What an import needs to choose its tokenizer: the corpus language and the tokenizer its pairs already used. */
+export function getCorpusMeasureTokenizer(db: Db, id: number) {
+  return db.corpus.findUniqueOrThrow({ where: { id }, select: { language: true, measureTokenizer: true } });
+}
+
+/** The language a corpus's measures are for: its recorded tokenizer's, else the corpus language. */
+export async function getCorpusMeasureLanguage(db: Db, id: number): Promise<string> {
+  const corpus = await getCorpusMeasureTokenizer(db, id);
+  return corpus.measureTokenizer ? languageOfTokenizer(corpus.measureTokenizer) : corpus.language;
+}
+
+/** slug → the language each corpus's measures are for (views say where English-only measures are empty). */
+export async function listCorpusMeasureLanguages(db: Db): Promise<Map<string, string>> {
+  const rows = await db.corpus.findMany({ select: { slug: true, language: true, measureTokenizer: true } });
+  return new Map(rows.map((c) => [c.slug, c.measureTokenizer ? languageOfTokenizer(c.measureTokenizer) : c.language]));
+}
+
+/**
+ * Records the tokenizer of a corpus's first import (lib/measures/language-tokenize.ts), in the
+ * import's transaction; later imports reuse it, so every pair of a corpus is measured alike.
+ */
+export async function recordMeasureTokenizerWith(query: Query, id: number, tokenizer: string): Promise<void> {
+  await query(`UPDATE "Corpus" SET "measureTokenizer" = $2 WHERE "id" = $1 AND "measureTokenizer" IS NULL`, [id, tokenizer]);
+}
+
 export function findCorpusByName(db: Db, name: string) {
   return db.corpus.findUnique({ where: { name }, select: { id: true, name: true, slug: true, tier: true } });
 }
@@ -109,6 +137,7 @@ export interface CorpusListing {
   pairs: number;
   texts: number;
   language: string;
+  measureTokenizer: string | null;
   source: string | null;
   licence: string | null;
   attribution: string | null;
@@ -120,7 +149,7 @@ export async function listCorporaForApi(db: Db): Promise<CorpusListing[]> {
   await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusListing[]>`
     SELECT c."slug", c."name", c."tier", COALESCE(s."pairs", 0)::int AS "pairs", COALESCE(s."texts", 0)::int AS "texts",
-           c."language", c."source", c."licence", c."attribution", c."description"
+           c."language", c."measureTokenizer", c."source", c."licence", c."attribution", c."description"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
     ORDER BY c."name"`;
 }

@@ -34,7 +34,7 @@ export async function loadUserMeasureNames(db: Db, corpusIds: readonly number[])
   return rows.map((r) => r.name);
 }
 
-const corpusSelect = { id: true, name: true, slug: true, tier: true, source: true, licence: true, attribution: true, description: true, language: true, semMeasures: true } as const;
+const corpusSelect = { id: true, name: true, slug: true, tier: true, source: true, licence: true, attribution: true, description: true, language: true, measureTokenizer: true, semMeasures: true } as const;
 
 export async function loadCorpusCards(db: Db, ids: readonly number[]): Promise<CorpusCardInfo[]> {
   const rows = await db.corpus.findMany({ where: { id: { in: [...ids] } }, select: corpusSelect, orderBy: { name: 'asc' } });

@@ -8,12 +8,15 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { measureKeys, semanticMeasureKeys } from '@/lib/measures/catalog';
+import { languageOfTokenizer, measureTokenizerId } from '@/lib/measures/language-tokenize';
+import { measureOptionsForLanguage } from '@/lib/measures/measures';
 import { computePairKey } from '@/lib/pair-rows/content-keys';
 import { preparePair, type PreparedPair } from '@/lib/pair-rows/prepare-pair';
 import { SumsAccumulator } from '@/lib/pair-rows/sums-accumulator';
 import { makeText } from '@/lib/import/format-parser';
 import type { AddTarget, OccupiedOrders, PairToAdd } from '@/lib/annotation/pair-additions';
 import { addToCorpusSummary, type Query } from './corpus-summary';
+import { recordMeasureTokenizerWith } from './corpora';
 import type { Queryable, SqlClient } from './sql-pool';
 
 export interface AdditionCorpus {
@@ -21,9 +24,11 @@ export interface AdditionCorpus {
   name: string;
   slug: string;
   semMeasures: string[];
+  language: string;
+  measureTokenizer: string | null;
 }
 
-const corpusColumns = `"id", "name", "slug", "semMeasures"`;
+const corpusColumns = `"id", "name", "slug", "semMeasures", "language", "measureTokenizer"`;
 
 /** The corpus named by `--add-pairs` (by slug), and its reversed companion when it exists. */
 export async function findAdditionCorpora(client: SqlClient, ref: string): Promise<{ main: AdditionCorpus; reversed: AdditionCorpus | null }> {
@@ -86,10 +91,13 @@ export async function insertAddedPairs(client: SqlClient, corpus: AdditionCorpus
   await client.query('SELECT pg_advisory_xact_lock(7302, $1)', [corpus.id]);
   const { rows: used } = await client.query<{ used: boolean }>('SELECT EXISTS (SELECT 1 FROM "Text" WHERE "corpusId" = $1) AS used', [corpus.id]);
   const semSet = semanticMeasureKeys.filter((k) => corpus.semMeasures.includes(k));
+  const language = corpus.measureTokenizer ? languageOfTokenizer(corpus.measureTokenizer) : corpus.language;
   const prepared: PreparedPair[] = pairs.map((p, i) => {
     const record = { lineNumber: p.line, a: makeText(p.a), b: makeText(p.b), metadata: {}, similarities: {}, ...(p.originalId === null ? {} : { originalId: p.originalId }) };
-    return preparePair(record, i, undefined, semSet);
+    return preparePair(record, i, measureOptionsForLanguage(language), semSet);
   });
+  // The corpus's pairs are measured alike: with the tokenizer its first pairs used (docs/metrics.md#tokenizers).
+  await recordMeasureTokenizerWith(queryOf(client), corpus.id, measureTokenizerId(language));
   const texts = new Map(prepared.flatMap((p) => [p.a, p.b]).map((t) => [t.key, t]));
   const { rows: textRows } = await client.query<{ key: string; id: number; added: boolean }>(
     `WITH t AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS t(key uuid, content text, words int)),

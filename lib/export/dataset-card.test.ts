@@ -3,7 +3,7 @@ import { buildDatasetCard, hfLicences, sizeCategory, type CampaignCardInfo, type
 import { planExportFields } from './fields';
 
 const corpus = (licence: string | null, extra: Partial<CorpusCardInfo> = {}): CorpusCardInfo => ({
-  id: 1, name: 'PAWS | demo', slug: 'paws', tier: 'GOLD', source: 'Zhang et al. 2019', licence, attribution: 'Google LLC', description: null, language: 'en', semMeasures: ['st'], ...extra,
+  id: 1, name: 'PAWS | demo', slug: 'paws', tier: 'GOLD', source: 'Zhang et al. 2019', licence, attribution: 'Google LLC', description: null, language: 'en', measureTokenizer: 'rouge-score', semMeasures: ['st'], ...extra,
 });
 
 describe('dataset card', () => {
@@ -19,7 +19,7 @@ describe('dataset card', () => {
       scope: { kind: 'view', name: 'paws', filter: 'corpus=paws&min.bleu=0.5' },
       parts: ['texts', 'measures'],
       fields: planExportFields(['texts', 'measures'], null),
-      corpora: [corpus('CC BY-SA 4.0'), corpus(null, { id: 2, name: 'Other', slug: 'other' })],
+      corpora: [corpus('CC BY-SA 4.0'), corpus(null, { id: 2, name: 'Other', slug: 'other', language: 'es', measureTokenizer: 'unicode+snowball-es' })],
       counts: { paws: 3, other: 0 },
       total: 3,
       campaign: null,
@@ -34,6 +34,9 @@ describe('dataset card', () => {
     expect(card).toContain('- Attribution: Google LLC');
     expect(card).toContain('- Licence: not recorded (check the source before sharing)');
     expect(card).toContain('| **total** | **3** |');
+    // which tokenizer each corpus's measures used, and what is empty for a corpus not in English
+    expect(card).toContain("- Measures' tokenizer: `rouge-score` (the paper's English tokenizer (rouge-score): lower-cased [a-z0-9] runs, NLTK Porter stems)\n");
+    expect(card).toContain("- Measures' tokenizer: `unicode+snowball-es` (Unicode letters and digits, case-folded, Snowball Spanish stems); wmsGlove, gloveCosine, wordnet are English only and empty here");
   });
   it('states how the campaign’s final labels were decided, with its tie rules', () => {
     const campaign = (finalRules: CampaignCardInfo['finalRules']): CampaignCardInfo => ({

@@ -5,7 +5,8 @@
  * campaign's settings, the counts, the measure definitions (lib/measures/catalog.ts), and the
  * licence and attribution of every source corpus. Pure: built from plain values.
  */
-import { measureList } from '@/lib/measures/catalog';
+import { englishOnlyMeasureKeys, measureList } from '@/lib/measures/catalog';
+import { describeMeasureTokenizer, languageOfTokenizer } from '@/lib/measures/language-tokenize';
 import { VOTE_RULE_CARDS, type FinalRules, type OrderedTieRule, type YesNoTieRule } from '@/lib/labels/final-labels';
 import type { ExportField } from './fields';
 import { PART_LABELS, type ExportPart } from './options';
@@ -20,6 +21,8 @@ export interface CorpusCardInfo {
   attribution: string | null;
   description: string | null;
   language: string;
+  /** the tokenizer its measures used (lib/measures/language-tokenize.ts), null for an empty corpus */
+  measureTokenizer: string | null;
   semMeasures: string[];
 }
 
@@ -123,6 +126,10 @@ function corporaSection(input: DatasetCardInput): string[] {
     lines.push(`### ${cell(c.name)} (\`${c.slug}\`)`, '');
     lines.push(`- Tier: ${c.tier.toLowerCase()}`, `- Language: ${c.language}`, `- Source: ${cell(c.source)}`, `- Licence: ${cell(c.licence) === '–' ? 'not recorded (check the source before sharing)' : cell(c.licence)}`);
     lines.push(`- Attribution: ${cell(c.attribution)}`, `- Semantic measures forming sem: ${c.semMeasures.join(', ')}`);
+    if (c.measureTokenizer) {
+      const englishOnly = languageOfTokenizer(c.measureTokenizer) === 'en' ? '' : `; ${englishOnlyMeasureKeys.join(', ')} are English only and empty here`;
+      lines.push(`- Measures' tokenizer: \`${c.measureTokenizer}\` (${describeMeasureTokenizer(c.measureTokenizer)})${englishOnly}`);
+    }
     if (c.description) lines.push(`- Description: ${cell(c.description)}`);
     lines.push('');
   }

@@ -17,16 +17,17 @@ import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '@/lib/import/limits';
 import type { ImportFormat, ImportFunnelStep, PairRecord, Tier } from '@/lib/import/types';
 import { readQaQuestionsFile } from '@/lib/import/open-qa-questions';
 import { createHash } from 'node:crypto';
-import { LanguageSampler } from '@/lib/language/detect';
-import { setDetectedCorpusLanguage } from '@/lib/db/corpora';
+import { DETECT_SAMPLE, LanguageSampler } from '@/lib/language/detect';
+import { getCorpusMeasureTokenizer, recordMeasureTokenizerWith, setDetectedCorpusLanguage } from '@/lib/db/corpora';
 import { ErrorReport } from '@/lib/import/error-report';
-import { PAPER_MEASURE_OPTIONS } from '@/lib/measures/measures';
+import { measureOptionsForLanguage, type MeasureOptions } from '@/lib/measures/measures';
+import { languageOfTokenizer, measureTokenizerId } from '@/lib/measures/language-tokenize';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
 import { queueScoringJobWith } from '@/lib/db/scoring-jobs';
 import { queueIndexJobWith } from '@/lib/db/index-jobs';
 import type { Query } from '@/lib/db/corpus-summary';
 import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
-import { measureCatalog } from '@/lib/measures/catalog';
+import { measureCatalog, measuresForLanguage } from '@/lib/measures/catalog';
 import { availableMeasures, type ComputedMeasure } from '@/lib/models/text-scorers';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import { hashFile } from './file-hash';
@@ -98,6 +99,8 @@ export interface ImportReport {
   funnel?: ImportFunnelStep[] | null;
   /** the corpus language detected from this, its first, import (none when given or not the first) */
   detectedLanguage?: string | null;
+  /** the tokenizer the text measures used (lib/measures/language-tokenize.ts: rouge-score, unicode+snowball-es…) */
+  measureTokenizer?: string;
   /** the scoring job queued after the import (followUpScoring) and its measures */
   scoringJobId?: number | null;
   scoringMeasures?: ComputedMeasure[];
@@ -185,6 +188,13 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     await recordImportProgress(db, jobId, { bytesRead: 0, recordsRead: 0, rejected: 0, format: stream.format });
     // About one pair per 150 bytes is a generous guess for every supported format.
     const semMeasures = await getCorpusSemMeasures(db, options.corpusId);
+    // The measures' tokenizer (docs/metrics.md#tokenizers): the one the corpus's pairs already used,
+    // else the language given, else the language detected from the first texts (records wait for it).
+    const corpusSetting = await getCorpusMeasureTokenizer(db, options.corpusId);
+    const fixedLanguage = corpusSetting.measureTokenizer ? languageOfTokenizer(corpusSetting.measureTokenizer) : (options.language ?? null);
+    let measureLanguage: string | null = fixedLanguage;
+    let detected: string | null = null;
+    let measureOptions: Readonly<MeasureOptions> | null = fixedLanguage ? measureOptionsForLanguage(fixedLanguage) : null;
     session = await PairImportSession.open(options.databaseUrl, options.corpusId, jobId, Math.ceil(size / 150));
     let lastProgress = 0;
     let seq = 0;
@@ -193,6 +203,20 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     /** an error after which the rest of the file could not be read (bad header, broken JSON, over the pair limit) */
     let fatal = false;
     const languages = new LanguageSampler();
+    const pending: PairRecord[] = [];
+    const prepareAndAdd = async (records: PairRecord[], opts: Readonly<MeasureOptions>) => {
+      const t0 = performance.now();
+      const prepared = records.map((r, i) => preparePair(r, seq + i + 1, opts, semMeasures));
+      seq += records.length;
+      prepareMs += performance.now() - t0;
+      await session!.add(prepared);
+    };
+    const decideLanguage = (): Readonly<MeasureOptions> => {
+      detected = languages.guess().language;
+      measureLanguage = detected ?? corpusSetting.language;
+      measureOptions = measureOptionsForLanguage(measureLanguage);
+      return measureOptions;
+    };
     for await (const batch of stream.batches) {
       const valid: PairRecord[] = [];
       for (const item of batch) {
@@ -211,12 +235,11 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
           languages.add(item.record.b.text);
         }
       }
-      if (valid.length > 0) {
-        const t0 = performance.now();
-        const prepared = valid.map((r, i) => preparePair(r, seq + i + 1, PAPER_MEASURE_OPTIONS, semMeasures));
-        seq += valid.length;
-        prepareMs += performance.now() - t0;
-        await session.add(prepared);
+      if (valid.length > 0 && measureOptions) await prepareAndAdd(valid, measureOptions);
+      else if (valid.length > 0) {
+        pending.push(...valid);
+        // A file of texts without letters never fills the sample: decide after a bounded wait.
+        if (languages.full || pending.length >= DETECT_SAMPLE * 5) await prepareAndAdd(pending.splice(0), decideLanguage());
       }
       // Let socket events through, so the database hears from us without waiting for a whole file chunk.
       await new Promise((resolve) => setImmediate(resolve));
@@ -231,6 +254,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
         }
       }
     }
+    if (pending.length > 0 && !cancelled) await prepareAndAdd(pending.splice(0), measureOptions ?? decideLanguage());
     options.onProgress?.({ phase: 'parsing', bytesRead: stream.bytesRead(), totalBytes: size, records, errors: errors.total });
     await rejects?.close();
     const common = { recordsRead: records, rejected: errors.total, errorCount: errors.total, errors: errors.first, rejectsPath: rejects && rejects.count > 0 ? rejects.path : null };
@@ -245,8 +269,11 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     options.onProgress?.({ phase: 'committing', bytesRead: size, totalBytes: size, records, errors: errors.total });
     const unchanged = (written: ImportWriteResult) => written.imported === 0 && written.duplicates > 0;
     let scoringJobId: number | null = null;
-    const scoringMeasures = options.followUpScoring === false ? [] : [...(options.followUpMeasures ?? availableMeasures(resolveModelsDir()))];
+    const tokenizer = measureTokenizerId(measureLanguage ?? corpusSetting.language);
+    // English-only measures (WordNet, GloVe) are left out for other languages (null).
+    const scoringMeasures = options.followUpScoring === false ? [] : options.followUpMeasures ? measuresForLanguage(options.followUpMeasures, measureLanguage ?? 'en') : availableMeasures(resolveModelsDir(), measureLanguage ?? 'en');
     const queueFollowUp = async (query: Query, w: ImportWriteResult) => {
+      if (w.imported > 0) await recordMeasureTokenizerWith(query, options.corpusId, tokenizer);
       if (w.imported > 0 && scoringMeasures.length > 0) {
         scoringJobId = await queueScoringJobWith(query, { corpusId: options.corpusId, createdById: options.createdById ?? null, measures: scoringMeasures });
       }
@@ -260,12 +287,13 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
     // The stored outcome (the corpus page's import list) names the follow-up measures; the report
     // carries them in scoringMeasures, which the command line prints.
     const message = unchanged(written) ? 'unchanged: every pair was already in the corpus' : null;
-    const guess = options.language ? null : languages.guess().language;
+    const guess = fixedLanguage ? null : detected;
     const detectedLanguage = guess && written.imported > 0 && (await setDetectedCorpusLanguage(db, options.corpusId, guess, written.imported)) ? guess : null;
     return report(message ? 'UNCHANGED' : 'SUCCEEDED', { ...common, imported: written.imported, duplicates: written.duplicates, message }, {
       written,
       funnel,
       detectedLanguage,
+      measureTokenizer: corpusSetting.measureTokenizer ?? tokenizer,
       scoringJobId,
       ...(scoringJobId ? { scoringMeasures } : {}),
       timings: { prepareMs, ...session.timings },

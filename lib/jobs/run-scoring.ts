@@ -15,6 +15,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
+import { getCorpusMeasureLanguage } from '@/lib/db/corpora';
 import { finishScoringJob, getScoringJob, recordScoringProgress, startScoringJob } from '@/lib/db/scoring-jobs';
 import { countPairsToScore, readPairsToScore, readTexts, streamCorpusTexts, writePairScores, type PairScores, type PairToScore } from '@/lib/db/scoring-writes';
 import { withDbRetry, type RetryOptions } from '@/lib/db/retry';
@@ -173,13 +174,16 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
   const progress = (phase: ScoringProgress['phase']) => options.onProgress?.({ phase, pairsDone, pairsTotal, textsEmbedded });
 
   progress('loading');
+  // The language the corpus's measures were tokenized for (docs/metrics.md#tokenizers).
+  const language = await retrying('reading the corpus language', () => getCorpusMeasureLanguage(db, job.corpusId));
   try {
     const opened = await timed('openMs', openScorers(requested, options.modelsDir, {
       ...(options.threads ? { threads: options.threads } : {}),
       ...(options.onnxBatch ? { batchSize: options.onnxBatch } : {}),
+      language,
       wmsVocabulary: async () => {
         const vocabulary = new Set<string>();
-        for await (const texts of streamCorpusTexts(db, job.corpusId)) collectWmsVocabulary(texts, vocabulary);
+        for await (const texts of streamCorpusTexts(db, job.corpusId)) collectWmsVocabulary(texts, vocabulary, language);
         return vocabulary;
       },
     }));

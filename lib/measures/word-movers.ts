@@ -11,6 +11,7 @@
  * One deliberate difference: gensim returns an infinite distance when every word-to-word distance
  * is 0 (different words with identical vectors, a guard for pyemd); here the distance is then 0.
  */
+import { scanUnicodeTokens, stemUnicodeToken, stopWordsFor } from '@/lib/measures/language-tokenize';
 import { ENGLISH_STOP_WORDS } from '@/lib/measures/stopwords';
 import { solveTransport } from '@/lib/measures/transport';
 import { tokenize } from '@/lib/measures/tokenize';
@@ -30,9 +31,19 @@ export interface WordBag {
   total: number;
 }
 
-/** The paper's WMS tokens: rouge tokens with NLTK stems, English stop words removed after stemming. */
-export function tokenizeForWms(text: string): string[] {
-  return tokenize(text, { tokenizer: 'rouge', stem: true }).filter((t) => !ENGLISH_STOP_WORDS.has(t));
+/**
+ * The paper's WMS tokens: rouge tokens with NLTK stems, English stop words removed after stemming.
+ * Another language (docs/metrics.md#tokenizers): its unicode tokens without its stop words
+ * (stopwords-iso, removed before stemming: the lists are written words), then Snowball stems.
+ */
+export function tokenizeForWms(text: string, language = 'en'): string[] {
+  if (language === 'en') return tokenize(text, { tokenizer: 'rouge', stem: true }).filter((t) => !ENGLISH_STOP_WORDS.has(t));
+  const stopWords = stopWordsFor(language);
+  const tokens: string[] = [];
+  scanUnicodeTokens(text, language, (token) => {
+    if (!stopWords.has(token)) tokens.push(stemUnicodeToken(token, language));
+  });
+  return tokens;
 }
 
 export function buildWordBag(tokens: readonly string[], lookup: WordVectorLookup): WordBag {

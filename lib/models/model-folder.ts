@@ -118,8 +118,28 @@ function locate(folder: string, rule: FileRule): Pick<FileStatus, 'found' | 'byt
   return { found: file, bytes: sizeOf(file) };
 }
 
+/**
+ * ST for corpora not in English (docs/semantic-measures.md): a multilingual sentence model in its
+ * own folder, `paralens models pull st-multilingual`; the same files as the paper's ST.
+ */
+export const ST_MULTILINGUAL_SPEC: ModelSpec = {
+  ...MODEL_SPECS.st,
+  title: 'Sentence-Transformer cosine (multilingual)',
+  folder: 'st-multilingual',
+  reproduces: 'sentence-transformers/paraphrase-multilingual-mpnet-base-v2 (its ONNX export)',
+};
+
+/** The ST model a corpus in `language` uses: the paper's for English, the multilingual one otherwise. */
+export function inspectStModel(modelsDir: string, language: string): ModelStatus {
+  return language === 'en' ? inspectModel(modelsDir, 'st') : inspectSpec(modelsDir, ST_MULTILINGUAL_SPEC);
+}
+
 export function inspectModel(modelsDir: string, measure: ModelMeasure): ModelStatus {
-  const spec = MODEL_SPECS[measure];
+  return inspectSpec(modelsDir, MODEL_SPECS[measure]);
+}
+
+function inspectSpec(modelsDir: string, spec: ModelSpec): ModelStatus {
+  const { measure } = spec;
   const folder = path.join(modelsDir, spec.folder);
   const files = spec.files.map((rule) => ({ label: rule.label, required: rule.required, purpose: rule.purpose, ...locate(folder, rule) }));
   return { measure, title: spec.title, folder, reproduces: spec.reproduces, ready: files.every((f) => !f.required || f.found !== null), files };

@@ -20,10 +20,15 @@ import { exposeHiddenLayer } from './onnx-layer-output';
 
 export { downloadFile, hubFileUrl, proxyFor, PullChecksumError, PullOfflineError, type DownloadResult, type PullEnv, type PullProgress } from './hub-download';
 
-export type PullMeasure = 'st' | 'bertscore' | 'wms';
+export type PullMeasure = 'st' | 'bertscore' | 'wms' | 'st-multilingual';
+/** The paper's models (`pull all`). */
 export const PULL_MEASURES: readonly PullMeasure[] = ['st', 'bertscore', 'wms'];
+/** Everything `models pull` can fetch: the paper's models and ST's multilingual model for corpora not in English. */
+export const PULL_TARGETS: readonly PullMeasure[] = [...PULL_MEASURES, 'st-multilingual'];
 
 export const ST_REPO = 'sentence-transformers/paraphrase-mpnet-base-v2';
+/** ST for corpora in other languages (lib/models/model-folder.ts ST_MULTILINGUAL_SPEC): the paper's ST model's multilingual sibling (Reimers & Gurevych 2020), 50+ languages. */
+export const ST_MULTILINGUAL_REPO = 'sentence-transformers/paraphrase-multilingual-mpnet-base-v2';
 export const FASTTEXT_URL = 'https://dl.fbaipublicfiles.com/fasttext/vectors-english/wiki-news-300d-1M-subword.vec.zip';
 const FASTTEXT_VEC = 'wiki-news-300d-1M-subword.vec';
 
@@ -199,6 +204,7 @@ export async function pullModels(measures: readonly PullMeasure[], options: Pull
   const env = options.env ?? (process.env as PullEnv);
   for (const measure of measures) {
     if (measure === 'st') await pullHubFiles('st', ST_REPO, ST_FILES, options, env);
+    else if (measure === 'st-multilingual') await pullHubFiles('st-multilingual', ST_MULTILINGUAL_REPO, ST_FILES, options, env);
     else if (measure === 'wms') await pullWms(options, env);
     else await pullBertScore(options, env);
   }

@@ -7,14 +7,14 @@
  * (corrupt ONNX, malformed vectors) throws, so a job fails before it writes anything.
  */
 import { clip01, cosineSimilarity } from '@/lib/measures/pooling';
-import { semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
+import { measuresForLanguage, semanticMeasureKeys, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import { buildWordBag, computeWms, tokenizeForWms, type WordBag } from '@/lib/measures/word-movers';
 import type { WordIds } from '@/lib/measures/wordnet-similarity';
 import { computeGloveCosine, meanWordVector, tokenizeForGloveCosine } from '@/lib/measures/glove-cosine';
 import type { WeightedTokens } from '@/lib/measures/bertscore';
 import { BertScoreModel } from './bertscore-model';
 import { describeGloveMissing, GLOVE_MEASURES, inspectGlove, loadGloveVectors, type GloveVectors } from './glove-vectors';
-import { describeMissing, foundFile, inspectModel, MODEL_MEASURES, type ModelMeasure } from './model-folder';
+import { describeMissing, foundFile, inspectModel, inspectStModel, MODEL_MEASURES, type ModelMeasure } from './model-folder';
 import { SentenceModel } from './sentence-model';
 import { loadWordVectors } from './word-vectors';
 import { createWordNetSimilarity } from './wordnet-files';
@@ -40,10 +40,15 @@ export interface ScorerOptions {
   threads?: number;
   /** WMS: the words the texts need (only these vectors are loaded); null loads the whole file */
   wmsVocabulary?: () => Promise<ReadonlySet<string> | null>;
+  /**
+   * The corpus language (default en): WMS tokens by language (word-movers.ts), ST from the
+   * multilingual model for other languages, English-only measures left out (catalog.ts)
+   */
+  language?: string;
 }
 
 export async function openStScorer(modelsDir: string, options: ScorerOptions = {}): Promise<TextScorer<Float32Array>> {
-  const model = await SentenceModel.load(inspectModel(modelsDir, 'st'), options);
+  const model = await SentenceModel.load(inspectStModel(modelsDir, options.language ?? 'en'), options);
   return {
     measure: 'st',
     prepare: (texts) => model.embed(texts),
@@ -69,7 +74,7 @@ export async function openWmsScorer(modelsDir: string, options: ScorerOptions = 
   const vectors = await loadWordVectors(file, (await options.wmsVocabulary?.()) ?? null);
   return {
     measure: 'wms',
-    prepare: (texts) => Promise.resolve(texts.map((t) => buildWordBag(tokenizeForWms(t), vectors))),
+    prepare: (texts) => Promise.resolve(texts.map((t) => buildWordBag(tokenizeForWms(t, options.language), vectors))),
     score: (a, b) => computeWms(a, b),
     sizeOf: (a) => 64 + a.words.length * 48,
     close: () => Promise.resolve(),
@@ -103,12 +108,14 @@ const isModelMeasure = (m: ComputedMeasure): m is ModelMeasure => (MODEL_MEASURE
 /**
  * The semantic measures this installation can compute, as an import's automatic job computes them:
  * the paper's measures whose model files are there, the GloVe pair when installed, and WordNet
- * only when neither is.
+ * only when neither is. For a corpus in another language: never the English-only ones (GloVe,
+ * WordNet), and ST only with the multilingual model.
  */
-export function availableMeasures(modelsDir: string): ComputedMeasure[] {
-  const found: ComputedMeasure[] = MODEL_MEASURES.filter((m) => inspectModel(modelsDir, m).ready);
+export function availableMeasures(modelsDir: string, language = 'en'): ComputedMeasure[] {
+  const ready = (m: ModelMeasure) => (m === 'st' ? inspectStModel(modelsDir, language) : inspectModel(modelsDir, m)).ready;
+  const found: ComputedMeasure[] = MODEL_MEASURES.filter(ready);
   if (inspectGlove(modelsDir).ready) found.push(...GLOVE_MEASURES);
-  return found.length > 0 ? COMPUTED_MEASURES.filter((m) => found.includes(m)) : ['wordnet'];
+  return measuresForLanguage(found.length > 0 ? COMPUTED_MEASURES.filter((m) => found.includes(m)) : ['wordnet'], language);
 }
 
 export async function openWordNetScorer(): Promise<TextScorer<WordIds>> {
@@ -123,8 +130,8 @@ export async function openWordNetScorer(): Promise<TextScorer<WordIds>> {
 }
 
 /** The words WMS needs vectors for: every text's WMS tokens. */
-export function collectWmsVocabulary(texts: Iterable<string>, into = new Set<string>()): Set<string> {
-  for (const text of texts) for (const token of tokenizeForWms(text)) into.add(token);
+export function collectWmsVocabulary(texts: Iterable<string>, into = new Set<string>(), language = 'en'): Set<string> {
+  for (const text of texts) for (const token of tokenizeForWms(text, language)) into.add(token);
   return into;
 }
 
@@ -145,7 +152,12 @@ export async function openScorers(measures: readonly ComputedMeasure[], modelsDi
   const opened: OpenedScorers = { scorers: [], unavailable: [] };
   let glove: GloveVectors | undefined; // loaded once for both GloVe measures
   try {
+    const language = options.language ?? 'en';
     for (const measure of measures) {
+      if (!measuresForLanguage([measure], language).length) {
+        opened.unavailable.push({ measure, message: `${measure} is English only (WordNet, GloVe): not computed for a corpus in ${language}.` });
+        continue;
+      }
       if (measure === 'wordnet') {
         opened.scorers.push(await openWordNetScorer());
         continue;
@@ -160,8 +172,8 @@ export async function openScorers(measures: readonly ComputedMeasure[], modelsDi
         continue;
       }
       if (!isModelMeasure(measure)) continue;
-      const status = inspectModel(modelsDir, measure);
-      if (!status.ready) opened.unavailable.push({ measure, message: describeMissing(status) });
+      const status = measure === 'st' ? inspectStModel(modelsDir, language) : inspectModel(modelsDir, measure);
+      if (!status.ready) opened.unavailable.push({ measure, message: measure === 'st' && language !== 'en' ? `${describeMissing(status)} For a corpus in ${language}, ST needs this multilingual model: \`paralens models pull st-multilingual\`.` : describeMissing(status) });
       else opened.scorers.push(await openers[measure](modelsDir, options));
     }
   } catch (error) {

@@ -15,6 +15,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { FilterForm } from '@/components/explore/filter-form';
 import { PairTable } from '@/components/explore/pair-table';
 import { listSemanticAxes } from '@/lib/db/semantic-set';
+import { listCorpusMeasureLanguages } from '@/lib/db/corpora';
+import { englishOnlyMeasureKeys } from '@/lib/measures/catalog';
 import { PairCountSection } from './_sections/pair-count-section';
 import { Pager } from '@/components/explore/pager';
 import { ExportViewLink } from '@/components/export/export-view-link';
@@ -59,6 +61,10 @@ export default async function ExplorePage({ searchParams }: Props) {
   const semNote = [...new Set(shownCorpora.map((slug) => semAxes.get(slug)?.formula).filter((f): f is string => f !== undefined))]
     .map((formula) => `${shownCorpora.filter((slug) => semAxes.get(slug)?.formula === formula).join(', ')}: ${formula}`)
     .join('; ');
+  // English-only measures (WordNet, GloVe) are empty for corpora in other languages: their headers say which.
+  const measureLanguages = await listCorpusMeasureLanguages(getDb());
+  const notEnglish = shownCorpora.filter((slug) => (measureLanguages.get(slug) ?? 'en') !== 'en');
+  const englishOnlyNote = notEnglish.length > 0 ? `English only: not computed for ${notEnglish.map((slug) => `${slug} (${measureLanguages.get(slug)})`).join(', ')}` : undefined;
   const page = parsed.ok ? await loadPage(filter, view.backward) : { error: parsed.errors };
   // One corpus shown: its user measures are columns (shown unless the URL chooses the columns) and ranges.
   const userColumns = filter.corpora.length === 1 ? (await listUserMeasureColumns(getSqlPool(), filter.corpora[0]!)).map((m) => userMeasureColumn(m.name, m.description)) : [];
@@ -105,7 +111,7 @@ export default async function ExplorePage({ searchParams }: Props) {
             sort={filter.sort}
             prevHref={prevHref}
             nextHref={nextHref}
-            headerNotes={{ sem: semNote, delta: semNote }}
+            headerNotes={{ sem: semNote, delta: semNote, ...Object.fromEntries(englishOnlyMeasureKeys.map((key) => [key, englishOnlyNote])) }}
           />
         </>
       )}

@@ -12,6 +12,7 @@ export const corpusSchema = z
     pairs: z.number().int(),
     texts: z.number().int(),
     language: z.string(),
+    measureTokenizer: z.string().nullable().describe('the tokenizer its measures used: rouge-score (English, the paper’s), unicode+snowball-es, intl-segmenter-ja…; null while empty'),
     source: z.string().nullable(),
     licence: z.string().nullable(),
     attribution: z.string().nullable(),

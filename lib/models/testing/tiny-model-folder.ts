@@ -61,7 +61,7 @@ function vocabSize(files: TokenizerFiles): number {
 
 /** A .vec file (fastText layout) with a seeded vector per stem; the same word always gets the same vector. */
 export function tinyVectorFile(texts: readonly string[], dimension = 16, maxWordLength = 9): string {
-  const words = [...new Set(texts.flatMap(tokenizeForWms))].filter((w) => w.length <= maxWordLength).sort();
+  const words = [...new Set(texts.flatMap((t) => tokenizeForWms(t)))].filter((w) => w.length <= maxWordLength).sort();
   const lines = words.map((w) => {
     const random = createRandom(seedOf(w));
     return `${w} ${Array.from({ length: dimension }, () => (random.nextFloat() * 2 - 1).toFixed(5)).join(' ')}`;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { computeMeasures, measureOptionsForLanguage } from '@/lib/measures/measures';
 import { runInMemory } from '../memory-io';
 import { run as importCommand } from './import';
 
@@ -73,6 +74,37 @@ describe('paralens import --format qa-assessed', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).not.toContain('detected from the texts');
     expect((await db.corpus.findFirstOrThrow({ where: { name } })).language).toBe('es');
+    // the English pair is measured as the corpus's first pairs were: with the Spanish tokenizer
+    expect((await db.corpus.findFirstOrThrow({ where: { name } })).measureTokenizer).toBe('unicode+snowball-es');
+    const shuttle = await db.pair.findFirstOrThrow({ where: { corpus: { name }, originalId: '1' }, select: { rouge1: true } });
+    const [a, b] = ['The shuttle landed safely in Florida today.', 'Today the shuttle landed in Florida without trouble.'];
+    expect(shuttle.rouge1).toBeCloseTo(computeMeasures(a, b, measureOptionsForLanguage('es')).rouge1, 12);
+  }, 120_000);
+
+  it('measures a Spanish corpus with the Spanish tokenizer, records it, and leaves the English-only measures null', async () => {
+    const name = `QA@CLEF tokens ${Date.now()}`;
+    // without --no-score: the follow-up job would compute WordNet for an English corpus (no models installed)
+    const out = await runInMemory(importCommand, [runs, '--format', 'qa-assessed', '--questions', questions, '--corpus', name, '--language', 'es', '--rejects', path.join(dir, 'rejects3.jsonl')]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('tokenizer   unicode+snowball-es (the measures\' tokens: Unicode letters and digits, case-folded, Snowball Spanish stems)');
+    expect(out.stdout).not.toContain('Semantic measures computed next');
+    const db = getDb();
+    const corpus = await db.corpus.findFirstOrThrow({ where: { name }, select: { id: true, measureTokenizer: true } });
+    expect(corpus.measureTokenizer).toBe('unicode+snowball-es');
+    expect(await db.scoringJob.count({ where: { corpusId: corpus.id } })).toBe(0);
+    const pairs = await db.pair.findMany({ where: { corpusId: corpus.id }, select: { rouge1: true, bleu: true, sumo: true, wordnet: true, wmsGlove: true, gloveCosine: true, sem: true, textA: { select: { content: true } }, textB: { select: { content: true } } } });
+    expect(pairs).toHaveLength(16);
+    for (const p of pairs) {
+      const spanish = computeMeasures(p.textA.content, p.textB.content, measureOptionsForLanguage('es'));
+      expect(p.rouge1).toBeCloseTo(spanish.rouge1, 12);
+      expect(p.bleu).toBeCloseTo(spanish.bleu!, 12);
+      expect(p.sumo).toBeCloseTo(spanish.sumo!, 12);
+      expect([p.wordnet, p.wmsGlove, p.gloveCosine, p.sem]).toEqual([null, null, null, null]);
+    }
+    // the Arafat group: "organización" and "organización" share a stem here; rouge-score's tokens differ
+    const arafat = pairs.find((p) => p.textA.content === 'organización que dirige yaser arafat' && p.textB.content.startsWith('organización para'))!;
+    const english = computeMeasures(arafat.textA.content, arafat.textB.content);
+    expect(arafat.rouge1).not.toBeCloseTo(english.rouge1, 3);
   }, 120_000);
 
   it('imports nothing, not even the corpus, when one run line is bad, and names the line', async () => {

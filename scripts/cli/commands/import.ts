@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { deleteCorpus, ensureCorpus, findCorpusByRef, setCorpusLanguage } from '@/lib/db/corpora';
 import { isLanguageCode } from '@/lib/naming/language';
+import { describeMeasureTokenizer } from '@/lib/measures/language-tokenize';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
@@ -76,6 +77,7 @@ function printReport(io: CliIo, file: string, corpus: string, r: ImportReport): 
     `  seconds     ${r.seconds.toFixed(1)}`,
   ];
   if (r.detectedLanguage) lines.push(`  language    ${r.detectedLanguage} (detected from the texts; --language sets it)`);
+  if (r.measureTokenizer && r.imported > 0) lines.push(`  tokenizer   ${r.measureTokenizer} (the measures' tokens: ${describeMeasureTokenizer(r.measureTokenizer)})`);
   if (r.funnel && r.funnel.length > 0) {
     const width = Math.max(...r.funnel.map((s) => s.step.length));
     lines.push('  funnel', ...r.funnel.map((s) => `    ${s.step.padEnd(width)}  ${s.count.toLocaleString('en')}`));

@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BERTSCORE_REPO, proxyFor, ST_REPO } from '@/lib/models/model-pull';
-import { inspectModel } from '@/lib/models/model-folder';
+import { BERTSCORE_REPO, proxyFor, ST_MULTILINGUAL_REPO, ST_REPO } from '@/lib/models/model-pull';
+import { inspectModel, inspectStModel } from '@/lib/models/model-folder';
 import { closeScorers, openScorers } from '@/lib/models/text-scorers';
 import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
 import { buildTinyLayeredEncoder } from '@/lib/models/testing/tiny-encoder';
@@ -108,7 +108,7 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push({ url: req.url!, ...(req.headers.range ? { range: req.headers.range } : {}), ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
     const url = new URL(req.url!, 'http://x');
-    const repo = [[ST_REPO, files] as const, [BERTSCORE_REPO, roberta] as const].find(([r]) => url.pathname.startsWith(`/${r}/resolve/main/`));
+    const repo = [[ST_REPO, files] as const, [ST_MULTILINGUAL_REPO, files] as const, [BERTSCORE_REPO, roberta] as const].find(([r]) => url.pathname.startsWith(`/${r}/resolve/main/`));
     if (repo) {
       const name = decodeURIComponent(url.pathname.slice(`/${repo[0]}/resolve/main/`.length));
       const body = repo[1].get(name);
@@ -272,7 +272,27 @@ describe('paralens models pull', () => {
   it('refuses unknown names', async () => {
     const { code, stderr } = await pull(['glove']);
     expect(code).toBe(2);
-    expect(stderr).toContain('unknown: glove (st, bertscore, wms or all)');
+    expect(stderr).toContain('unknown: glove (st, bertscore, wms, all or st-multilingual)');
+  });
+
+  it('installs the multilingual ST model, which ST uses for corpora not in English (and only for them)', async () => {
+    const { models: without } = await pull(['st']);
+    const missing = await openScorers(['st'], without, { language: 'es' });
+    expect(missing.scorers).toEqual([]);
+    expect(missing.unavailable[0]!.message).toContain('paralens models pull st-multilingual');
+    const { code, stdout, models } = await pull(['st-multilingual']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('st-multilingual: onnx/model.onnx installed');
+    expect(requests.some((r) => r.url.startsWith(`/${ST_MULTILINGUAL_REPO}/resolve/main/`))).toBe(true);
+    expect(existsSync(path.join(models, 'st'))).toBe(false);
+    expect(inspectStModel(models, 'es').ready).toBe(true);
+    expect(inspectStModel(models, 'en').ready).toBe(false);
+    const { scorers } = await openScorers(['st'], models, { language: 'es' });
+    const [a, b] = await scorers[0]!.prepare(['La organización que dirige Yaser Arafat.', 'La OLP.']);
+    expect(scorers[0]!.score(a, b)).toBeGreaterThan(0);
+    await closeScorers(scorers);
+    // pull all is the paper's three, not the multilingual model
+    expect((await runInMemory((args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: base }), ['--help'])).stdout).toContain('all: st, bertscore, wms');
   });
 });
 

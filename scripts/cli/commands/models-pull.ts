@@ -1,16 +1,20 @@
 /** `paralens models pull st|bertscore|wms|all`: downloads the paper's model files into the model folder (lib/models/model-pull.ts). */
 import { parseArgs } from 'node:util';
-import { PULL_MEASURES, PullOfflineError, pullModels, type PullMeasure } from '@/lib/models/model-pull';
+import { PULL_MEASURES, PULL_TARGETS, PullOfflineError, pullModels, type PullMeasure } from '@/lib/models/model-pull';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 
-const usage = `Usage: paralens models pull st|bertscore|wms|all
+const usage = `Usage: paralens models pull st|bertscore|wms|all|st-multilingual
 
-Downloads the paper's models into the model folder (PARALENS_MODELS, default
-<PARALENS_HOME>/models); nothing else in Paralens ever downloads them.
+Downloads the paper's models (all: st, bertscore, wms) into the model folder
+(PARALENS_MODELS, default <PARALENS_HOME>/models); nothing else in Paralens ever
+downloads them.
   st         sentence-transformers/paraphrase-mpnet-base-v2 from the Hugging Face Hub
              (onnx/model.onnx and the tokenizer and pooling files, about 440 MB)
+  st-multilingual
+             sentence-transformers/paraphrase-multilingual-mpnet-base-v2, the same files
+             (about 1.1 GB): ST of corpora not in English; without it they get no ST
   wms        fastText wiki-news-300d-1M-subword vectors (about 1 GB zip, 2.2 GB unpacked)
   bertscore  FacebookAI/roberta-large from the Hugging Face Hub: its model.onnx (1.63 GB),
              edited so that its output is layer 17's hidden state (as bert_score reads it),
@@ -38,9 +42,9 @@ export async function run(args: string[], io: CliIo, env: Record<string, string 
     return 2;
   }
   const wanted = positionals.flatMap((p) => (p === 'all' ? [...PULL_MEASURES] : [p]));
-  const unknown = wanted.filter((m) => !(PULL_MEASURES as readonly string[]).includes(m));
+  const unknown = wanted.filter((m) => !(PULL_TARGETS as readonly string[]).includes(m));
   if (wanted.length === 0 || unknown.length > 0) {
-    io.stderr.write(`paralens models pull: ${wanted.length === 0 ? 'name what to pull' : `unknown: ${unknown.join(', ')}`} (st, bertscore, wms or all)\n\n${usage}`);
+    io.stderr.write(`paralens models pull: ${wanted.length === 0 ? 'name what to pull' : `unknown: ${unknown.join(', ')}`} (st, bertscore, wms, all or st-multilingual)\n\n${usage}`);
     return 2;
   }
   const modelsDir = resolveModelsDir(env as NodeJS.ProcessEnv);

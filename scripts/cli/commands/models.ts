@@ -13,6 +13,7 @@ export const description = 'List the semantic models found in the model folder a
 
 const usage = `Usage: paralens models [--check] [--json]
        paralens models pull st|bertscore|wms|all   (download the paper's models: --help there)
+       paralens models pull st-multilingual        (ST for corpora not in English)
        paralens models add glove   (\`paralens models add --help\`)
 
 Shows the model folder (PARALENS_MODELS, default <PARALENS_HOME>/models) and, for each

@@ -84,10 +84,21 @@ describe('paralens sim', () => {
     expect(JSON.parse((await runSim(short, ['--bleu-smoothing', '6'])).lines[0]!)).toMatchObject({ bleu: null, syn: null });
   });
 
+  it('--language chooses the tokenizer of a corpus in that language (en: the paper’s)', async () => {
+    // rouge-score: las organizaciones dirig / la organizaci n dirig; Spanish Snowball: las organiz dirig / la organiz dirig
+    const spanish = jsonl({ id: 1, a: 'Las organizaciones dirigían', b: 'La organización dirige' });
+    expect(JSON.parse((await runSim(spanish)).lines[0]!)).toMatchObject({ rouge1: 0.25 });
+    expect((JSON.parse((await runSim(spanish, ['--language', 'es'])).lines[0]!) as { rouge1: number }).rouge1).toBeCloseTo(2 / 3, 12);
+    expect((await runSim(jsonl({ id: 1, ...EASTER }), ['--language', 'en'])).lines).toEqual((await runSim(jsonl({ id: 1, ...EASTER }))).lines);
+  });
+
   it.each([
     ['--bleu-smoothing', '8'],
     ['--bleu-smoothing', '1.5'],
     ['--tokenize', 'nltk'],
+    ['--tokenize', 'unicode'],
+    ['--language', 'spanish'],
+    ['--language', 'es', '--tokenize', 'rouge'],
     ['--bleu-direction', 'b-to-a'],
     ['--frobnicate'],
     ['extra'],

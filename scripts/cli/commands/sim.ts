@@ -28,6 +28,9 @@ A malformed line gives {"id": <id or null>, "error": "line N: ..."}; blank lines
 
 Options (defaults reproduce the EACL 2023 paper):
   --tokenize rouge|whitespace  rouge-score tokenizer (default) or Python str.split(), case kept
+  --language CODE              the tokenizer of a corpus in that language (ISO 639-1): en is
+                               the paper's; others Unicode tokens with Snowball stems
+                               (docs/metrics.md, "Tokenizers"); not with --tokenize
   --no-stem                    do not Porter-stem tokens longer than 3 characters
   --bleu-smoothing N           NLTK SmoothingFunction method 0-7 (default 7)
   --bleu-direction both|a-to-b mean of both directions (default) or a as reference only
@@ -46,6 +49,7 @@ function parseOptions(args: string[]): MeasureOptions | { help: true } {
     allowPositionals: false,
     options: {
       tokenize: { type: 'string' },
+      language: { type: 'string' },
       'no-stem': { type: 'boolean' },
       'bleu-smoothing': { type: 'string' },
       'bleu-direction': { type: 'string' },
@@ -58,8 +62,12 @@ function parseOptions(args: string[]): MeasureOptions | { help: true } {
   if (smoothing !== undefined && !/^[0-7]$/.test(smoothing)) {
     throw new RangeError(`--bleu-smoothing must be an integer from 0 to 7, got "${smoothing}"`);
   }
+  const language = values.language;
+  if (language !== undefined && (!/^[a-z]{2}$/.test(language) || values.tokenize !== undefined)) {
+    throw new RangeError(values.tokenize !== undefined ? '--language chooses the tokenizer: leave out --tokenize' : `--language takes a two-letter ISO 639-1 code such as es, not "${language}"`);
+  }
   return resolveMeasureOptions({
-    tokenizer: (values.tokenize ?? 'rouge') as MeasureOptions['tokenizer'],
+    ...(language !== undefined && language !== 'en' ? { tokenizer: 'unicode' as const, language } : { tokenizer: (values.tokenize ?? 'rouge') as MeasureOptions['tokenizer'] }),
     stem: !values['no-stem'],
     bleuSmoothing: (smoothing === undefined ? 7 : Number(smoothing)) as BleuSmoothing,
     bleuDirection: (values['bleu-direction'] ?? 'both') as MeasureOptions['bleuDirection'],

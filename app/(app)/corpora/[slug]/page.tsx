@@ -46,7 +46,7 @@ export default async function CorpusPage({ params }: Params) {
         <CorpusImportsSection corpusId={corpus.id} />
       </Suspense>
       <Suspense fallback={<LoadingBlock label="measures" />}>
-        <CorpusMeasuresSection corpusId={corpus.id} />
+        <CorpusMeasuresSection corpusId={corpus.id} language={corpus.language} measureTokenizer={corpus.measureTokenizer} />
       </Suspense>
       <Suspense fallback={<LoadingBlock label="your measures" />}>
         <CorpusUserMeasuresSection corpusId={corpus.id} slug={corpus.slug} />
