@@ -37,53 +37,112 @@ async function removeFiles(files: string[]): Promise<void> {
   for (const file of files) await rm(file, { recursive: true, force: true });
 }
 
-/** Archives or restores a corpus (a repeat is harmless and not audited again). */
-export async function archiveCorpus(db: Db, actor: Actor, slug: string, archived: boolean): Promise<{ slug: string; archived: boolean }> {
-  const corpus = await requireCorpus(db, slug);
-  if (await setCorpusArchived(db, corpus.id, archived)) {
-    await recordAudit(db, { actorId: actor.id, action: archived ? 'corpus.archive' : 'corpus.restore', targetType: 'corpus', targetId: corpus.id, details: { name: corpus.name } });
+type Kind = 'corpus' | 'campaign';
+
+/** The audit entry of an archive or restore that changed something (a repeat is harmless and not audited again). */
+async function auditArchive(
+  db: Db,
+  actor: Actor,
+  kind: Kind,
+  target: { id: number; name: string; slug: string },
+  archived: boolean,
+  changed: boolean,
+) {
+  if (changed) {
+    await recordAudit(db, {
+      actorId: actor.id,
+      action: `${kind}.${archived ? 'archive' : 'restore'}`,
+      targetType: kind,
+      targetId: target.id,
+      details: { name: target.name },
+    });
   }
-  return { slug: corpus.slug, archived };
+  return { slug: target.slug, archived };
+}
+
+/** Deletes after the owner check, removes the freed files once committed, and audits what went. */
+async function deleteAudited<C extends object>(
+  db: Db,
+  actor: Actor,
+  kind: Kind,
+  target: { id: number; name: string; slug: string; createdById: number | null },
+  remove: (id: number) => Promise<{ counts: C; files: string[] }>,
+) {
+  if (!canDelete(actor, target.createdById)) throw new AppError('FORBIDDEN', `“${target.name}”: ${DELETE_REFUSED}`);
+  const { counts, files } = await remove(target.id);
+  await removeFiles(files);
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: `${kind}.delete`,
+    targetType: kind,
+    targetId: target.id,
+    details: { name: target.name, slug: target.slug, ...counts },
+  });
+  return { name: target.name, deleted: counts };
+}
+
+export async function archiveCorpus(
+  db: Db,
+  actor: Actor,
+  slug: string,
+  archived: boolean,
+): Promise<{ slug: string; archived: boolean }> {
+  const corpus = await requireCorpus(db, slug);
+  return auditArchive(db, actor, 'corpus', corpus, archived, await setCorpusArchived(db, corpus.id, archived));
 }
 
 export async function deleteCorpus(db: Db, actor: Actor, slug: string) {
-  const corpus = await requireCorpus(db, slug);
-  if (!canDelete(actor, corpus.createdById)) throw new AppError('FORBIDDEN', `“${corpus.name}”: ${DELETE_REFUSED}`);
-  const { deleted, files } = await deleteCorpusCompletely(db, corpus.id);
-  await removeFiles(files);
-  const { campaigns: _none, activeJobs: _idle, ...counts } = deleted;
-  await recordAudit(db, { actorId: actor.id, action: 'corpus.delete', targetType: 'corpus', targetId: corpus.id, details: { name: corpus.name, slug: corpus.slug, ...counts } });
-  return { name: corpus.name, deleted: counts };
+  return deleteAudited(db, actor, 'corpus', await requireCorpus(db, slug), async (id) => {
+    const { deleted, files } = await deleteCorpusCompletely(db, id);
+    const { campaigns: _none, activeJobs: _idle, ...counts } = deleted;
+    return { counts, files };
+  });
 }
 
-export async function archiveCampaign(db: Db, actor: Actor, ref: CampaignRef, archived: boolean): Promise<{ slug: string; archived: boolean }> {
+export async function archiveCampaign(
+  db: Db,
+  actor: Actor,
+  ref: CampaignRef,
+  archived: boolean,
+): Promise<{ slug: string; archived: boolean }> {
   const campaign = await requireCampaign(db, ref);
-  if (await setCampaignArchived(db, campaign.id, archived)) {
-    await recordAudit(db, { actorId: actor.id, action: archived ? 'campaign.archive' : 'campaign.restore', targetType: 'campaign', targetId: campaign.id, details: { name: campaign.name } });
-  }
-  return { slug: campaign.slug, archived };
+  return auditArchive(db, actor, 'campaign', campaign, archived, await setCampaignArchived(db, campaign.id, archived));
 }
 
 export async function deleteCampaign(db: Db, actor: Actor, ref: CampaignRef) {
-  const campaign = await requireCampaign(db, ref);
-  if (!canDelete(actor, campaign.createdById)) throw new AppError('FORBIDDEN', `“${campaign.name}”: ${DELETE_REFUSED}`);
-  const { deleted, files } = await deleteCampaignCompletely(db, campaign.id);
-  await removeFiles(files);
-  const { status: _status, activeExports: _idle, ...counts } = deleted;
-  await recordAudit(db, { actorId: actor.id, action: 'campaign.delete', targetType: 'campaign', targetId: campaign.id, details: { name: campaign.name, slug: campaign.slug, ...counts } });
-  return { name: campaign.name, deleted: counts };
+  return deleteAudited(db, actor, 'campaign', await requireCampaign(db, ref), async (id) => {
+    const { deleted, files } = await deleteCampaignCompletely(db, id);
+    const { status: _status, activeExports: _idle, ...counts } = deleted;
+    return { counts, files };
+  });
 }
 
 export async function cloneCampaignAs(db: Db, actor: Actor, ref: CampaignRef, name: string) {
   const source = await requireCampaign(db, ref);
   const clone = await cloneCampaign(db, source.id, name, actor.id);
-  await recordAudit(db, { actorId: actor.id, action: 'campaign.clone', targetType: 'campaign', targetId: clone.id, details: { name, from: source.id, fromName: source.name } });
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'campaign.clone',
+    targetType: 'campaign',
+    targetId: clone.id,
+    details: { name, from: source.id, fromName: source.name },
+  });
   return clone;
 }
 
 export async function dismissEndedJob(db: Db, actor: Actor, kind: DismissableJobKind, id: number): Promise<void> {
   const outcome = await dismissJob(db, kind, id, actor.id);
   if (!outcome.ok && outcome.reason === 'not-found') throw new AppError('NOT_FOUND', `That ${kind} job does not exist.`);
-  if (!outcome.ok) throw new AppError('CONFLICT', `Only a failed or cancelled ${kind} job can be dismissed; this one is waiting, running or succeeded.`);
-  await recordAudit(db, { actorId: actor.id, action: `${kind}.dismiss`, targetType: kind, targetId: id, details: { corpusId: outcome.corpusId } });
+  if (!outcome.ok)
+    throw new AppError(
+      'CONFLICT',
+      `Only a failed or cancelled ${kind} job can be dismissed; this one is waiting, running or succeeded.`,
+    );
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: `${kind}.dismiss`,
+    targetType: kind,
+    targetId: id,
+    details: { corpusId: outcome.corpusId },
+  });
 }

@@ -11,9 +11,20 @@ import { idOrSlugParams } from './shared';
 
 const staff = ['ADMIN', 'RESEARCHER'] as const;
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
-const archiveBody = z.object({ archived: z.boolean().describe('true: archive (hidden from lists and pickers, still reachable by URL, in exports and dashboards); false: restore') }).strict();
+const archiveBody = z
+  .object({
+    archived: z
+      .boolean()
+      .describe(
+        'true: archive (hidden from lists and pickers, still reachable by URL, in exports and dashboards); false: restore',
+      ),
+  })
+  .strict();
 const archived = z.object({ slug: z.string(), archived: z.boolean() });
-const forbiddenDelete = { description: 'The role may not do this, or the caller is neither an admin nor its creator', schema: standardErrors[403].schema };
+const forbiddenDelete = {
+  description: 'The role may not do this, or the caller is neither an admin nor its creator',
+  schema: standardErrors[403].schema,
+};
 const count = z.number().int();
 
 export const archiveCorpusContract = defineContract({
@@ -37,12 +48,24 @@ export const deleteCorpusContract = defineContract({
   responses: {
     200: {
       description: 'Deleted; what went with it',
-      schema: z.object({ name: z.string(), deleted: z.object({ pairs: count, texts: count, importJobs: count, scoringJobs: count, exports: count, userMeasures: count }) }),
+      schema: z.object({
+        name: z.string(),
+        deleted: z.object({
+          pairs: count,
+          texts: count,
+          importJobs: count,
+          scoringJobs: count,
+          exports: count,
+          userMeasures: count,
+        }),
+      }),
     },
     ...standardErrors,
     403: forbiddenDelete,
     404: notFound('The corpus'),
-    409: conflict('A campaign still uses the corpus (the message names it), or one of its jobs is waiting or running; nothing was deleted'),
+    409: conflict(
+      'A campaign still uses the corpus (the message names it), or one of its jobs is waiting or running; nothing was deleted',
+    ),
   },
 });
 
@@ -60,7 +83,8 @@ export const archiveCampaignContract = defineContract({
 export const deleteCampaignContract = defineContract({
   method: 'DELETE',
   path: '/api/v1/campaigns/{id}',
-  summary: 'Delete a campaign with its sample, answers, assignments, adjudications, gold answers, final labels and exports (and their files), in one transaction',
+  summary:
+    'Delete a campaign with its sample, answers, assignments, adjudications, gold answers, final labels and exports (and their files), in one transaction',
   tags: ['campaigns'],
   roles: staff,
   params: idOrSlugParams,
@@ -69,20 +93,32 @@ export const deleteCampaignContract = defineContract({
       description: 'Deleted; what went with it',
       schema: z.object({
         name: z.string(),
-        deleted: z.object({ items: count, annotators: count, assignments: count, answers: count, adjudications: count, goldAnswers: count, finalLabels: count, exports: count }),
+        deleted: z.object({
+          items: count,
+          annotators: count,
+          assignments: count,
+          answers: count,
+          adjudications: count,
+          goldAnswers: count,
+          finalLabels: count,
+          exports: count,
+        }),
       }),
     },
     ...standardErrors,
     403: forbiddenDelete,
     404: notFound('The campaign'),
-    409: conflict('The campaign is active (pause or close it first), or an export of it is waiting or running; nothing was deleted'),
+    409: conflict(
+      'The campaign is active (pause or close it first), or an export of it is waiting or running; nothing was deleted',
+    ),
   },
 });
 
 export const cloneCampaignContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/clone',
-  summary: 'A new draft campaign with the same corpora, sample, questions, guidelines, overlap, quality settings, gold answers and annotators, and no answers',
+  summary:
+    'A new draft campaign with the same corpora, sample, questions, guidelines, overlap, quality settings, gold answers and annotators, and no answers',
   tags: ['campaigns'],
   roles: staff,
   params: idOrSlugParams,
@@ -97,7 +133,8 @@ export const cloneCampaignContract = defineContract({
 export const dismissJobContract = defineContract({
   method: 'POST',
   path: '/api/v1/jobs/{kind}/{id}/dismiss',
-  summary: 'Dismiss a failed or cancelled import, scoring or export job: it leaves the job lists (exports: the caller’s own only)',
+  summary:
+    'Dismiss a failed or cancelled import, scoring or export job: it leaves the job lists (exports: the caller’s own only)',
   tags: ['jobs'],
   roles: staff,
   params: z.object({ kind: z.enum(['import', 'scoring', 'export']), id: dbIdText }),

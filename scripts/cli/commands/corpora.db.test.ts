@@ -25,6 +25,17 @@ describe('paralens corpora (DATABASE_URL)', () => {
     expect(rows.find((r) => r.name === corpus.name)).toMatchObject({ pairs: 3, tier: 'GOLD' });
   });
 
+  it('leaves archived corpora out unless --all is given', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db, { name: `Archived CLI corpus ${Date.now()}` });
+    await db.corpus.update({ where: { id: corpus.id }, data: { archivedAt: new Date() } });
+    expect((await runInMemory(run)).stdout).not.toContain(corpus.slug);
+    const all = await runInMemory(run, ['--all']);
+    expect(all.stdout.split('\n').find((l) => l.includes(corpus.slug))).toMatch(new RegExp(`^${corpus.name} \\(archived\\)\\s+${corpus.slug}\\s`));
+    const rows = JSON.parse((await runInMemory(run, ['--all', '--json'])).stdout) as Array<{ slug: string; archived: boolean }>;
+    expect(rows.find((r) => r.slug === corpus.slug)?.archived).toBe(true);
+  });
+
   it('exits 2 on an unknown option', async () => {
     expect((await runInMemory(run, ['--nope'])).code).toBe(2);
   });
