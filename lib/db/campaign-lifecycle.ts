@@ -14,12 +14,18 @@ import type { Owned } from './corpus-lifecycle';
 import { campaignDeletionBlocker, type CampaignDeletionCounts } from '@/lib/tidy/tidy-rules';
 
 export function findCampaignForTidy(db: Db, ref: CampaignRef): Promise<(Owned & { status: string }) | null> {
-  return db.campaign.findUnique({ where: 'id' in ref ? { id: ref.id } : { slug: ref.slug }, select: { id: true, name: true, slug: true, createdById: true, archivedAt: true, status: true } });
+  return db.campaign.findUnique({
+    where: 'id' in ref ? { id: ref.id } : { slug: ref.slug },
+    select: { id: true, name: true, slug: true, createdById: true, archivedAt: true, status: true },
+  });
 }
 
 /** Archives (or restores) the campaign; false when it already was in that state. */
 export async function setCampaignArchived(db: Db, id: number, archived: boolean): Promise<boolean> {
-  const { count } = await db.campaign.updateMany({ where: { id, archivedAt: archived ? null : { not: null } }, data: { archivedAt: archived ? new Date() : null } });
+  const { count } = await db.campaign.updateMany({
+    where: { id, archivedAt: archived ? null : { not: null } },
+    data: { archivedAt: archived ? new Date() : null },
+  });
   return count === 1;
 }
 
@@ -43,7 +49,10 @@ export async function describeCampaignDeletion(db: Pick<Db, '$queryRaw'>, id: nu
 }
 
 /** Deletes the campaign with everything in it, in one transaction, or refuses (CONFLICT); returns the export files to remove once committed. */
-export async function deleteCampaignCompletely(db: Db, id: number): Promise<{ deleted: CampaignDeletionSummary; files: string[] }> {
+export async function deleteCampaignCompletely(
+  db: Db,
+  id: number,
+): Promise<{ deleted: CampaignDeletionSummary; files: string[] }> {
   return db.$transaction(
     async (tx) => {
       const locked = await tx.$queryRaw<Array<{ id: number }>>`SELECT "id" FROM "Campaign" WHERE "id" = ${id} FOR UPDATE`;
@@ -51,7 +60,10 @@ export async function deleteCampaignCompletely(db: Db, id: number): Promise<{ de
       const summary = await describeCampaignDeletion(tx, id);
       const blocker = campaignDeletionBlocker(summary);
       if (blocker) throw new AppError('CONFLICT', blocker);
-      const files = await tx.exportJob.findMany({ where: { campaignId: id, filePath: { not: null } }, select: { filePath: true } });
+      const files = await tx.exportJob.findMany({
+        where: { campaignId: id, filePath: { not: null } },
+        select: { filePath: true },
+      });
       await tx.campaign.delete({ where: { id } });
       return { deleted: summary, files: files.map((f) => f.filePath!) };
     },
@@ -60,14 +72,19 @@ export async function deleteCampaignCompletely(db: Db, id: number): Promise<{ de
 }
 
 /** A new draft campaign from this one's settings and sample (see the module comment); returns its id and slug. */
-export async function cloneCampaign(db: Db, sourceId: number, name: string, createdById: number): Promise<{ id: number; slug: string; items: number }> {
+export async function cloneCampaign(
+  db: Db,
+  sourceId: number,
+  name: string,
+  createdById: number | null,
+): Promise<{ id: number; slug: string; items: number }> {
   const slug = await freeSlug(db, name);
   return db.$transaction(async (tx) => {
     const [created] = await tx.$queryRaw<Array<{ id: number }>>`
       INSERT INTO "Campaign" ("name", "slug", "description", "guidelines", "status", "questions", "overlap", "sampling", "goldEvery",
                               "randomiseOrder", "holdMinutes", "goldMinAccuracy", "qualitySettings", "createdById", "updatedAt")
       SELECT ${name}, ${slug}, "description", "guidelines", 'DRAFT', "questions", "overlap", "sampling", "goldEvery",
-             "randomiseOrder", "holdMinutes", "goldMinAccuracy", "qualitySettings", ${createdById}, now()
+             "randomiseOrder", "holdMinutes", "goldMinAccuracy", "qualitySettings", ${createdById}::int, now()
       FROM "Campaign" WHERE "id" = ${sourceId} RETURNING "id"`;
     if (!created) throw new AppError('NOT_FOUND', 'No such campaign.');
     const id = created.id;

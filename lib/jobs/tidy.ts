@@ -16,10 +16,13 @@ import { dismissJob, type DismissableJobKind } from '@/lib/db/job-dismissal';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { canDelete, DELETE_REFUSED } from '@/lib/tidy/tidy-rules';
 
+/** Who acts: a signed-in user, or the command line (no user; it acts as the installation's operator, an admin). */
 export interface Actor {
-  id: number;
+  id: number | null;
   role: RoleName;
 }
+
+export const COMMAND_LINE: Actor = { id: null, role: 'ADMIN' };
 
 async function requireCorpus(db: Db, slug: string) {
   const corpus = await findCorpusForTidy(db, slug);
@@ -130,7 +133,8 @@ export async function cloneCampaignAs(db: Db, actor: Actor, ref: CampaignRef, na
   return clone;
 }
 
-export async function dismissEndedJob(db: Db, actor: Actor, kind: DismissableJobKind, id: number): Promise<void> {
+/** Dismissing is a signed-in user's (an export is its creator's). */
+export async function dismissEndedJob(db: Db, actor: { id: number }, kind: DismissableJobKind, id: number): Promise<void> {
   const outcome = await dismissJob(db, kind, id, actor.id);
   if (!outcome.ok && outcome.reason === 'not-found') throw new AppError('NOT_FOUND', `That ${kind} job does not exist.`);
   if (!outcome.ok)

@@ -7,8 +7,8 @@
 import type { RoleName } from '@/lib/access/roles';
 
 /** Deleting cannot be undone: only an admin or the creator may. */
-export function canDelete(user: { id: number; role: RoleName }, createdById: number | null): boolean {
-  return user.role === 'ADMIN' || (user.role === 'RESEARCHER' && createdById === user.id);
+export function canDelete(user: { id: number | null; role: RoleName }, createdById: number | null): boolean {
+  return user.role === 'ADMIN' || (user.role === 'RESEARCHER' && user.id !== null && createdById === user.id);
 }
 
 export const DELETE_REFUSED = 'Only an admin or the researcher who created it can delete it; archive it instead.';
@@ -45,13 +45,16 @@ export function corpusDeletionBlocker(counts: CorpusDeletionCounts): string | nu
   if (n > 0) {
     return `The corpus is used by ${n === 1 ? 'the campaign' : `${n} campaigns:`} ${quoted(counts.campaigns.map((c) => c.name))}; delete ${n === 1 ? 'that campaign' : 'those campaigns'} first, or archive the corpus instead.`;
   }
-  if (counts.activeJobs > 0) return 'An import, scoring or export of this corpus is waiting or running; cancel it or let it finish, then delete the corpus.';
+  if (counts.activeJobs > 0)
+    return 'An import, scoring or export of this corpus is waiting or running; cancel it or let it finish, then delete the corpus.';
   return null;
 }
 
 export function campaignDeletionBlocker(counts: CampaignDeletionCounts): string | null {
-  if (counts.status === 'ACTIVE') return 'The campaign is active: annotators may be answering now. Pause or close it first, then delete it.';
-  if (counts.activeExports > 0) return 'An export of this campaign is waiting or running; cancel it or let it finish, then delete the campaign.';
+  if (counts.status === 'ACTIVE')
+    return 'The campaign is active: annotators may be answering now. Pause or close it first, then delete it.';
+  if (counts.activeExports > 0)
+    return 'An export of this campaign is waiting or running; cancel it or let it finish, then delete the campaign.';
   return null;
 }
 
@@ -87,6 +90,9 @@ export function campaignDeletionParts(counts: CampaignDeletionCounts): string[] 
 }
 
 /** A picker's entries: everything not archived, and the archived ones the page was asked for (reached by URL). */
-export function pickerChoices<T extends { slug: string; archivedAt: Date | null }>(all: readonly T[], selected: readonly (string | undefined)[]): T[] {
+export function pickerChoices<T extends { slug: string; archivedAt: Date | null }>(
+  all: readonly T[],
+  selected: readonly (string | undefined)[],
+): T[] {
   return all.filter((c) => c.archivedAt === null || selected.includes(c.slug));
 }

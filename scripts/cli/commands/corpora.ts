@@ -4,6 +4,7 @@ import { listCorporaWithCounts } from '@/lib/db/corpora';
 import type { CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
+import { isTidyVerb, runTidy, tidyUsage } from './corpora-tidy';
 
 export const description = 'List the corpora with their pair counts';
 
@@ -16,9 +17,11 @@ embedded database in PARALENS_HOME (started for the command if the app is not ru
 
   --all    archived corpora too (marked in the table, "archived": true in JSON)
   --json   one JSON array instead of a table
-`;
+
+${tidyUsage}`;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
+  if (isTidyVerb(args[0])) return runTidy(args[0], args.slice(1), io);
   let values;
   try {
     ({ values } = parseArgs({ args, options: { json: { type: 'boolean' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
