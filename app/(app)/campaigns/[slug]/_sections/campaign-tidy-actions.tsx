@@ -17,7 +17,7 @@ export async function CampaignTidyActions({
   const summary = await describeCampaignDeletion(getDb(), campaign.id);
   const url = `/api/v1/campaigns/${campaign.id}`;
   return (
-    <>
+    <span className="row tidy-actions">
       <CloneCampaignDialog campaignId={campaign.id} name={campaign.name} />
       {!campaign.archivedAt && <ArchiveButton url={url} archived={false} what="campaign" />}
       <DeleteDialog
@@ -29,6 +29,6 @@ export async function CampaignTidyActions({
         blocker={campaignDeletionBlocker(summary)}
         mayDelete={canDelete(user, campaign.createdById)}
       />
-    </>
+    </span>
   );
 }

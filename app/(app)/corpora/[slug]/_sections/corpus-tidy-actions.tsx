@@ -13,7 +13,7 @@ export async function CorpusTidyActions({ slug, user }: { slug: string; user: Cu
   const summary = await describeCorpusDeletion(db, corpus.id);
   const url = `/api/v1/corpora/${encodeURIComponent(corpus.slug)}`;
   return (
-    <>
+    <span className="row tidy-actions">
       {!corpus.archivedAt && <ArchiveButton url={url} archived={false} what="corpus" />}
       <DeleteDialog
         what="corpus"
@@ -24,6 +24,6 @@ export async function CorpusTidyActions({ slug, user }: { slug: string; user: Cu
         blocker={corpusDeletionBlocker(summary)}
         mayDelete={canDelete(user, corpus.createdById)}
       />
-    </>
+    </span>
   );
 }
