@@ -20,12 +20,18 @@ export interface Owned {
 }
 
 export function findCorpusForTidy(db: Db, slug: string): Promise<Owned | null> {
-  return db.corpus.findUnique({ where: { slug }, select: { id: true, name: true, slug: true, createdById: true, archivedAt: true } });
+  return db.corpus.findUnique({
+    where: { slug },
+    select: { id: true, name: true, slug: true, createdById: true, archivedAt: true },
+  });
 }
 
 /** Archives (or restores) the corpus; false when it already was in that state. */
 export async function setCorpusArchived(db: Db, id: number, archived: boolean): Promise<boolean> {
-  const { count } = await db.corpus.updateMany({ where: { id, archivedAt: archived ? null : { not: null } }, data: { archivedAt: archived ? new Date() : null } });
+  const { count } = await db.corpus.updateMany({
+    where: { id, archivedAt: archived ? null : { not: null } },
+    data: { archivedAt: archived ? new Date() : null },
+  });
   return count === 1;
 }
 

@@ -21,7 +21,10 @@ export async function dismissJob(db: Db, kind: DismissableJobKind, id: number, u
       ? await db.importJob.findUnique({ where: { id }, select: { corpusId: true, status: true, dismissedAt: true } })
       : kind === 'scoring'
         ? await db.scoringJob.findUnique({ where: { id }, select: { corpusId: true, status: true, dismissedAt: true } })
-        : await db.exportJob.findFirst({ where: { id, createdById: userId }, select: { corpusId: true, status: true, dismissedAt: true } });
+        : await db.exportJob.findFirst({
+            where: { id, createdById: userId },
+            select: { corpusId: true, status: true, dismissedAt: true },
+          });
   if (!job || job.dismissedAt) return { ok: false, reason: 'not-found' };
   const where = { id, status: ended, dismissedAt: null };
   const { count } =

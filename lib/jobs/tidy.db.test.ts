@@ -39,12 +39,19 @@ afterAll(async () => {
 });
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return { code: error.code, message: error.message };
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 async function exportWithFile(data: { corpusId?: number; campaignId?: number; createdById: number }, name: string) {
   const filePath = path.join(dir, name);
@@ -57,12 +64,17 @@ async function answer(slug: string, userId: number, n: number) {
   for (let i = 0; i < n; i++) {
     const next = await getNextPair(pool, { slug }, userId);
     if (next.kind !== 'pair') throw new Error('nothing left');
-    await submitAnnotation(pool, { slug }, userId, { submissionId: `tidy-${slug}-${userId}-${i}`, pairId: next.pair.pairId, answers: { semantic: 2 } });
+    await submitAnnotation(pool, { slug }, userId, {
+      submissionId: `tidy-${slug}-${userId}-${i}`,
+      pairId: next.pair.pairId,
+      answers: { semantic: 2 },
+    });
   }
 }
 
 async function rowsOfCampaign(id: number) {
-  const count = async (table: string) => Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE "campaignId" = $1`, [id])).rows[0]!.n);
+  const count = async (table: string) =>
+    Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE "campaignId" = $1`, [id])).rows[0]!.n);
   return {
     items: await count('CampaignItem'),
     assignments: await count('Assignment'),
@@ -78,16 +90,28 @@ describe('deleting', () => {
   it('refuses a corpus a campaign uses, then deletes the campaign and the corpus with everything in them', async () => {
     const owner = await makeUser(db, { role: 'RESEARCHER' });
     const annotator = await makeUser(db);
-    const campaign = await makeCampaign(db, { pairs: 4, overlap: 2, questions: ['semantic'], members: [annotator.email], createdById: owner.id });
+    const campaign = await makeCampaign(db, {
+      pairs: 4,
+      overlap: 2,
+      questions: ['semantic'],
+      members: [annotator.email],
+      createdById: owner.id,
+    });
     const { corpusId } = (await db.campaignCorpus.findFirst({ where: { campaignId: campaign.id }, select: { corpusId: true } }))!;
     const corpus = (await db.corpus.findUnique({ where: { id: corpusId }, select: { slug: true } }))!;
     await db.corpus.update({ where: { id: corpusId }, data: { createdById: owner.id } });
     await answer(campaign.slug, annotator.id, 2);
-    const gold = await db.campaignItem.findFirst({ where: { campaignId: campaign.id }, orderBy: { position: 'desc' }, select: { pairId: true } });
+    const gold = await db.campaignItem.findFirst({
+      where: { campaignId: campaign.id },
+      orderBy: { position: 'desc' },
+      select: { pairId: true },
+    });
     await setGoldAnswer(pool, campaign.id, { pairId: gold!.pairId, answers: { semantic: 4 }, explanation: 'Same meaning.' });
     const campaignFile = await exportWithFile({ campaignId: campaign.id, createdById: owner.id }, 'campaign.csv');
     const corpusFile = await exportWithFile({ corpusId, createdById: owner.id }, 'corpus.csv');
-    await db.corpusMeasure.create({ data: { corpusId, name: 'mine', scores: { create: [{ pairId: gold!.pairId, value: 0.5 }] } } });
+    await db.corpusMeasure.create({
+      data: { corpusId, name: 'mine', scores: { create: [{ pairId: gold!.pairId, value: 0.5 }] } },
+    });
 
     const inUse = await refusal(deleteCorpus(db, owner, corpus.slug));
     expect(inUse.code).toBe('CONFLICT');
@@ -103,7 +127,15 @@ describe('deleting', () => {
     await changeCampaignStatus(db, campaign.slug, 'ACTIVE', 'PAUSED');
     const gone = await deleteCampaign(db, owner, { slug: campaign.slug });
     expect(gone.deleted).toMatchObject({ items: 4, answers: 2, assignments: 2, goldAnswers: 1, annotators: 1, exports: 1 });
-    expect(await rowsOfCampaign(campaign.id)).toEqual({ items: 0, assignments: 0, answers: 0, gold: 0, members: 0, exports: 0, corpora: 0 });
+    expect(await rowsOfCampaign(campaign.id)).toEqual({
+      items: 0,
+      assignments: 0,
+      answers: 0,
+      gold: 0,
+      members: 0,
+      exports: 0,
+      corpora: 0,
+    });
     expect(await db.campaign.count({ where: { id: campaign.id } })).toBe(0);
     expect(await exists(campaignFile)).toBe(false);
 
@@ -114,7 +146,11 @@ describe('deleting', () => {
     expect(await db.corpusMeasure.count({ where: { corpusId } })).toBe(0);
     expect(await db.exportJob.count({ where: { corpusId } })).toBe(0);
     expect(await exists(corpusFile)).toBe(false);
-    const audit = await db.auditLog.findMany({ where: { actorId: owner.id }, orderBy: { id: 'asc' }, select: { action: true, details: true } });
+    const audit = await db.auditLog.findMany({
+      where: { actorId: owner.id },
+      orderBy: { id: 'asc' },
+      select: { action: true, details: true },
+    });
     expect(audit.map((a) => a.action)).toEqual(['campaign.delete', 'corpus.delete']);
     expect(audit[1]!.details).toMatchObject({ slug: corpus.slug, pairs: 4 });
   });
@@ -159,8 +195,17 @@ describe('archiving', () => {
     await archiveCorpus(db, researcher, corpus.slug, true);
     await archiveCampaign(db, researcher, { slug: campaign.slug }, true);
     await archiveCorpus(db, researcher, corpus.slug, true); // a repeat changes nothing and is not audited again
-    expect(await listed()).toEqual({ corpora: false, api: false, explorer: false, explorerCampaigns: false, campaigns: false, workbench: false });
-    expect((await listCorporaWithCounts(db, { includeArchived: true })).find((c) => c.slug === corpus.slug)?.archivedAt).toBeInstanceOf(Date);
+    expect(await listed()).toEqual({
+      corpora: false,
+      api: false,
+      explorer: false,
+      explorerCampaigns: false,
+      campaigns: false,
+      workbench: false,
+    });
+    expect(
+      (await listCorporaWithCounts(db, { includeArchived: true })).find((c) => c.slug === corpus.slug)?.archivedAt,
+    ).toBeInstanceOf(Date);
     expect((await listCorporaForApi(db, true)).find((c) => c.slug === corpus.slug)?.archived).toBe(true);
     expect((await listCampaignProgress(db, { includeArchived: true })).some((c) => c.slug === campaign.slug)).toBe(true);
     expect((await getCorpusBySlug(db, corpus.slug))?.archivedAt).toBeInstanceOf(Date);
@@ -168,7 +213,9 @@ describe('archiving', () => {
     await archiveCorpus(db, researcher, corpus.slug, false);
     await archiveCampaign(db, researcher, { slug: campaign.slug }, false);
     expect(await listed()).toEqual(everywhere);
-    const actions = (await db.auditLog.findMany({ where: { actorId: researcher.id }, orderBy: { id: 'asc' }, select: { action: true } })).map((a) => a.action);
+    const actions = (
+      await db.auditLog.findMany({ where: { actorId: researcher.id }, orderBy: { id: 'asc' }, select: { action: true } })
+    ).map((a) => a.action);
     expect(actions).toEqual(['corpus.archive', 'campaign.archive', 'corpus.restore', 'campaign.restore']);
   });
 });
@@ -186,9 +233,24 @@ describe('cloning', () => {
       questions: ['semantic', 'rationale'],
       guidelines: '# Read carefully',
       members: [annotator.email],
-      qualitySettings: { goldQuestions: ['semantic'], likertTolerance: 0, openSpread: 3, orderedTie: 'upper', yesNoTie: 'open', yesNoRule: 'majority', gateMinKappa: 0.2, gateMinGoldAccuracy: null, gateMinJudgements: 10, gateQuestion: null },
+      qualitySettings: {
+        goldQuestions: ['semantic'],
+        likertTolerance: 0,
+        openSpread: 3,
+        orderedTie: 'upper',
+        yesNoTie: 'open',
+        yesNoRule: 'majority',
+        gateMinKappa: 0.2,
+        gateMinGoldAccuracy: null,
+        gateMinJudgements: 10,
+        gateQuestion: null,
+      },
     });
-    const first = (await db.campaignItem.findFirst({ where: { campaignId: source.id }, orderBy: { position: 'asc' }, select: { id: true, pairId: true } }))!;
+    const first = (await db.campaignItem.findFirst({
+      where: { campaignId: source.id },
+      orderBy: { position: 'asc' },
+      select: { id: true, pairId: true },
+    }))!;
     await db.campaignItem.update({ where: { id: first.id }, data: { isGold: true } });
     const goldPair = first.pairId;
     await setGoldAnswer(pool, source.id, { pairId: goldPair, answers: { semantic: 4 }, explanation: 'Same.' });
@@ -196,15 +258,50 @@ describe('cloning', () => {
 
     const clone = await cloneCampaignAs(db, researcher, { slug: source.slug }, 'Second round');
     expect(clone.slug).toBe('second-round');
-    const settings = { questions: true, guidelines: true, overlap: true, goldEvery: true, holdMinutes: true, randomiseOrder: true, qualitySettings: true, sampling: true, goldMinAccuracy: true } as const;
-    const [a, b] = await Promise.all([db.campaign.findUnique({ where: { id: source.id }, select: settings }), db.campaign.findUnique({ where: { id: clone.id }, select: { ...settings, name: true, status: true, createdById: true } })]);
+    const settings = {
+      questions: true,
+      guidelines: true,
+      overlap: true,
+      goldEvery: true,
+      holdMinutes: true,
+      randomiseOrder: true,
+      qualitySettings: true,
+      sampling: true,
+      goldMinAccuracy: true,
+    } as const;
+    const [a, b] = await Promise.all([
+      db.campaign.findUnique({ where: { id: source.id }, select: settings }),
+      db.campaign.findUnique({ where: { id: clone.id }, select: { ...settings, name: true, status: true, createdById: true } }),
+    ]);
     expect(b).toEqual({ ...a, name: 'Second round', status: 'DRAFT', createdById: researcher.id });
-    const items = (id: number) => db.campaignItem.findMany({ where: { campaignId: id }, orderBy: { position: 'asc' }, select: { pairId: true, position: true, isGold: true, stratum: true } });
+    const items = (id: number) =>
+      db.campaignItem.findMany({
+        where: { campaignId: id },
+        orderBy: { position: 'asc' },
+        select: { pairId: true, position: true, isGold: true, stratum: true },
+      });
     expect(await items(clone.id)).toEqual(await items(source.id));
-    expect(await db.campaignItem.count({ where: { campaignId: clone.id, OR: [{ answers: { gt: 0 } }, { holds: { gt: 0 } }, { isOpen: false }] } })).toBe(0);
-    expect(await rowsOfCampaign(clone.id)).toEqual({ items: 5, assignments: 0, answers: 0, gold: 1, members: 1, exports: 0, corpora: 1 });
+    expect(
+      await db.campaignItem.count({
+        where: { campaignId: clone.id, OR: [{ answers: { gt: 0 } }, { holds: { gt: 0 } }, { isOpen: false }] },
+      }),
+    ).toBe(0);
+    expect(await rowsOfCampaign(clone.id)).toEqual({
+      items: 5,
+      assignments: 0,
+      answers: 0,
+      gold: 1,
+      members: 1,
+      exports: 0,
+      corpora: 1,
+    });
     expect((await rowsOfCampaign(source.id)).answers).toBe(2);
-    expect(await db.auditLog.findFirst({ where: { actorId: researcher.id, action: 'campaign.clone' }, select: { targetId: true, details: true } })).toEqual({
+    expect(
+      await db.auditLog.findFirst({
+        where: { actorId: researcher.id, action: 'campaign.clone' },
+        select: { targetId: true, details: true },
+      }),
+    ).toEqual({
       targetId: String(clone.id),
       details: { name: 'Second round', from: source.id, fromName: expect.any(String) as unknown },
     });
@@ -218,9 +315,19 @@ describe('dismissing', () => {
     const other = await makeUser(db, { role: 'RESEARCHER' });
     const corpus = await makeCorpus(db);
     await makePairs(db, corpus.id, [{ a: 'One text here.', b: 'Another text here.' }]);
-    const failed = await createImportJob(db, { corpusId: corpus.id, createdById: researcher.id, fileName: 'bad.tsv', ownerId: 'tidy-test' });
+    const failed = await createImportJob(db, {
+      corpusId: corpus.id,
+      createdById: researcher.id,
+      fileName: 'bad.tsv',
+      ownerId: 'tidy-test',
+    });
     await db.importJob.update({ where: { id: failed.id }, data: { status: 'FAILED', message: 'line 1: bad' } });
-    const running = await createImportJob(db, { corpusId: corpus.id, createdById: researcher.id, fileName: 'ok.tsv', ownerId: 'tidy-test' });
+    const running = await createImportJob(db, {
+      corpusId: corpus.id,
+      createdById: researcher.id,
+      fileName: 'ok.tsv',
+      ownerId: 'tidy-test',
+    });
     expect((await listImportJobs(db, corpus.id)).map((j) => j.id).sort()).toEqual([failed.id, running.id].sort());
 
     expect((await refusal(dismissEndedJob(db, researcher, 'import', running.id))).code).toBe('CONFLICT');
@@ -228,13 +335,23 @@ describe('dismissing', () => {
     expect((await listImportJobs(db, corpus.id)).map((j) => j.id)).toEqual([running.id]);
     expect((await refusal(dismissEndedJob(db, other, 'import', failed.id))).code).toBe('NOT_FOUND');
 
-    const exported = await db.exportJob.create({ data: { corpusId: corpus.id, createdById: researcher.id, format: 'CSV', status: 'FAILED' }, select: { id: true } });
+    const exported = await db.exportJob.create({
+      data: { corpusId: corpus.id, createdById: researcher.id, format: 'CSV', status: 'FAILED' },
+      select: { id: true },
+    });
     expect((await refusal(dismissEndedJob(db, other, 'export', exported.id))).code).toBe('NOT_FOUND');
     await dismissEndedJob(db, researcher, 'export', exported.id);
     expect((await listOwnExportJobs(db, researcher.id)).some((j) => j.id === exported.id)).toBe(false);
-    const scoring = await db.scoringJob.create({ data: { corpusId: corpus.id, measures: ['st'], status: 'CANCELLED' }, select: { id: true } });
+    const scoring = await db.scoringJob.create({
+      data: { corpusId: corpus.id, measures: ['st'], status: 'CANCELLED' },
+      select: { id: true },
+    });
     await dismissEndedJob(db, researcher, 'scoring', scoring.id);
-    const actions = (await db.auditLog.findMany({ where: { actorId: { in: [researcher.id, other.id] } }, orderBy: { id: 'asc' }, select: { action: true, targetId: true } }));
+    const actions = await db.auditLog.findMany({
+      where: { actorId: { in: [researcher.id, other.id] } },
+      orderBy: { id: 'asc' },
+      select: { action: true, targetId: true },
+    });
     expect(actions).toEqual([
       { action: 'import.dismiss', targetId: String(failed.id) },
       { action: 'export.dismiss', targetId: String(exported.id) },
