@@ -75,6 +75,18 @@ const notTheirExportAction = (error: string): OwnerRule => ({
   expect: { error },
 });
 
+/**
+ * Deleting needs an admin or the creator: a researcher who did not create the corpus or campaign
+ * gets 403 (a demo corpus has no creator; the campaign the setup makes uses it, so a broken check
+ * would still be refused, with 409).
+ */
+const notTheirsToDelete = (path: (campaignId: number) => string): OwnerRule => ({
+  kind: 'owned',
+  as: 'researcher',
+  setup: async (admin, baseURL) => ({ path: path((await adminCampaign(admin, baseURL)).id) }),
+  expect: { status: 403 },
+});
+
 const submission = JSON.stringify({ submissionId: 'authorization-table-0001', pairId: 2147483000, answers: { semantic: 1 } });
 
 export interface RouteRow {
@@ -131,6 +143,12 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
   'POST /api/v1/campaigns': { roles: staff, path: '/api/v1/campaigns', body: '{}', allowedStatus: 400, owner: none },
   'GET /api/v1/campaigns/[id]': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirCampaign('') },
+  'PATCH /api/v1/campaigns/[id]': { roles: staff, path: '/api/v1/campaigns/no-such-campaign', body: '{"archived":true}', allowedStatus: 404, owner: sharedCampaigns },
+  'DELETE /api/v1/campaigns/[id]': { roles: staff, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirsToDelete((id) => `/api/v1/campaigns/${id}`) },
+  'POST /api/v1/campaigns/[id]/clone': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/clone', body: '{"name":"A clone"}', allowedStatus: 404, owner: sharedCampaigns },
+  'PATCH /api/v1/corpora/[slug]': { roles: staff, path: '/api/v1/corpora/no-such-corpus', body: '{"archived":true}', allowedStatus: 404, owner: sharedCorpora },
+  'DELETE /api/v1/corpora/[slug]': { roles: staff, path: '/api/v1/corpora/no-such-corpus', allowedStatus: 404, owner: notTheirsToDelete(() => '/api/v1/corpora/wikipedia-ipc-paper-examples') },
+  'POST /api/v1/jobs/[kind]/[id]/dismiss': { roles: staff, path: '/api/v1/jobs/import/2147483000/dismiss', allowedStatus: 404, owner: sharedImports },
   'GET /api/v1/campaigns/[id]/next': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/next', allowedStatus: 404, owner: notTheirCampaign('/next') },
   'POST /api/v1/campaigns/[id]/skip': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/skip', body: '{"pairId":2147483000}', allowedStatus: 404, owner: notTheirCampaign('/skip') },
   'POST /api/v1/campaigns/[id]/annotations': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/annotations', body: submission, allowedStatus: 404, owner: notTheirCampaign('/annotations') },

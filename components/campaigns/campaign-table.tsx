@@ -3,6 +3,7 @@ import type { CampaignListProgress } from '@/lib/db/campaign-progress';
 import { completion } from '@/lib/annotation/campaign-estimate';
 import { CompletionBar } from './completion-bar';
 import styles from './campaigns.module.css';
+import { archivedBadge } from '@/components/tidy/archived-toggle';
 
 /** All campaigns, newest first, with their status, size and completion. */
 export function CampaignTable({ campaigns }: { campaigns: readonly CampaignListProgress[] }) {
@@ -24,7 +25,7 @@ export function CampaignTable({ campaigns }: { campaigns: readonly CampaignListP
         {campaigns.map((c) => (
           <tr key={c.id}>
             <td>
-              <Link href={`/campaigns/${encodeURIComponent(c.slug)}`}>{c.name}</Link>
+              <Link href={`/campaigns/${encodeURIComponent(c.slug)}`}>{c.name}</Link> {c.archivedAt && archivedBadge}
             </td>
             <td>
               <span className={`badge ${styles.status}`}>{c.status}</span>

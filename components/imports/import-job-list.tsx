@@ -1,4 +1,5 @@
 import type { ImportJobView } from '@/lib/db/import-jobs';
+import { DismissJobButton } from '@/components/tidy/dismiss-job-button';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { LiveImportProgress } from './live-import-progress';
 import { LiveRecordsRead } from './live-import-counts';
@@ -81,7 +82,9 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
                   </a>
                 )}
               </td>
-              <td>{jobStatusLabels[job.status]}</td>
+              <td>
+                {jobStatusLabels[job.status]} {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="import" id={job.id} />}
+              </td>
               <td className="num">{isLive ? <LiveRecordsRead jobId={job.id} initial={job.recordsRead} /> : job.recordsRead.toLocaleString('en')}</td>
               <td className="num" title={isLive ? 'Known when the import ends: all its pairs are written at once, or none' : undefined}>
                 {isLive ? '…' : job.imported.toLocaleString('en')}

@@ -1,4 +1,5 @@
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
+import { DismissJobButton } from '@/components/tidy/dismiss-job-button';
 import { LiveScoringProgress } from './live-scoring-progress';
 
 export interface ScoringJobRow {
@@ -42,7 +43,9 @@ export function ScoringJobList({ jobs }: { jobs: ScoringJobRow[] }) {
                 </div>
               ))}
             </td>
-            <td>{jobStatusLabels[job.status]}</td>
+            <td>
+              {jobStatusLabels[job.status]} {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="scoring" id={job.id} />}
+            </td>
             <td className="num">{job.pairsDone.toLocaleString('en')}</td>
             <td className="num">{job.textsEmbedded.toLocaleString('en')}</td>
           </tr>

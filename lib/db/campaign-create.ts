@@ -70,7 +70,7 @@ export async function ensurePseudonyms(db: Db, userIds: number[]): Promise<void>
   }
 }
 
-async function freeSlug(db: Db, name: string): Promise<string> {
+export async function freeSlug(db: Db, name: string): Promise<string> {
   const base = campaignSlugBase(name);
   const taken = new Set((await db.campaign.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((c) => c.slug));
   return uniqueSlug(base, (s) => taken.has(s));

@@ -26,6 +26,9 @@ export interface CampaignDetail {
   sampling: unknown;
   createdAt: Date;
   createdBy: string | null;
+  createdById: number | null;
+  /** set while archived */
+  archivedAt: Date | null;
   corpora: Array<{ slug: string; name: string; tier: CorpusTier }>;
 }
 
@@ -34,7 +37,7 @@ export async function getCampaignDetail(db: Db, slug: string): Promise<CampaignD
     where: { slug },
     select: {
       id: true, name: true, slug: true, status: true, guidelines: true, questions: true, overlap: true, goldEvery: true,
-      randomiseOrder: true, holdMinutes: true, sampling: true, createdAt: true,
+      randomiseOrder: true, holdMinutes: true, sampling: true, createdAt: true, createdById: true, archivedAt: true,
       createdBy: { select: { name: true } },
       corpora: { select: { corpus: { select: { slug: true, name: true, tier: true } } }, orderBy: { corpus: { name: 'asc' } } },
     },

@@ -25,11 +25,14 @@ export interface CampaignListProgress {
   overlap: number;
   answers: number;
   targetAnswers: number;
+  archivedAt: Date | null;
 }
 
-export function listCampaignProgress(db: Db): Promise<CampaignListProgress[]> {
+/** Archived campaigns are left out unless asked for. */
+export function listCampaignProgress(db: Db, options: { includeArchived?: boolean } = {}): Promise<CampaignListProgress[]> {
+  const includeArchived = options.includeArchived ?? false;
   return db.$queryRaw<CampaignListProgress[]>`
-    SELECT c."id", c."name", c."slug", c."status", c."createdAt", c."overlap",
+    SELECT c."id", c."name", c."slug", c."status", c."createdAt", c."overlap", c."archivedAt",
            COALESCE((SELECT array_agg(k."name" ORDER BY k."name") FROM "CampaignCorpus" cc JOIN "Corpus" k ON k."id" = cc."corpusId" WHERE cc."campaignId" = c."id"), '{}') AS "corpora",
            (SELECT count(*) FROM "CampaignMember" m WHERE m."campaignId" = c."id" AND m."role" = 'ANNOTATOR')::int AS "members",
            COALESCE(i."items", 0)::int AS "items",
@@ -39,6 +42,7 @@ export function listCampaignProgress(db: Db): Promise<CampaignListProgress[]> {
     LEFT JOIN LATERAL (
       SELECT count(*) AS "items", sum(LEAST(x."answers", c."overlap")) AS "answers"
       FROM "CampaignItem" x WHERE x."campaignId" = c."id" AND NOT x."isGold") i ON TRUE
+    WHERE ${includeArchived} OR c."archivedAt" IS NULL
     ORDER BY c."createdAt" DESC, c."id" DESC`;
 }
 

@@ -19,6 +19,6 @@ export function listCampaignsForMember(db: Db, userId: number): Promise<Campaign
     FROM "CampaignMember" m
     JOIN "Campaign" c ON c."id" = m."campaignId"
     LEFT JOIN "Assignment" a ON a."campaignId" = c."id" AND a."userId" = m."userId"
-    WHERE m."userId" = ${userId} AND c."status" IN ('ACTIVE', 'PAUSED')
+    WHERE m."userId" = ${userId} AND c."status" IN ('ACTIVE', 'PAUSED') AND c."archivedAt" IS NULL
     GROUP BY c."id" ORDER BY c."name"`;
 }

@@ -36,15 +36,16 @@ export interface CorpusMap {
   name: string;
   slug: string;
   map: CharacteristicMap;
+  archivedAt: Date | null;
 }
 
 /** Every corpus's map from its measures (stored summaries; one without a map is scanned once). */
 export async function listCorpusMeasureMaps(db: Db): Promise<CorpusMap[]> {
   await ensureCorpusSummaries(db);
-  const rows = await db.$queryRaw<Array<{ id: number; name: string; slug: string; map: unknown }>>`
-    SELECT c."id", c."name", c."slug", s."stats" -> 'map' AS map FROM "Corpus" c JOIN "CorpusSummary" s ON s."corpusId" = c."id" ORDER BY c."name"`;
+  const rows = await db.$queryRaw<Array<{ id: number; name: string; slug: string; archivedAt: Date | null; map: unknown }>>`
+    SELECT c."id", c."name", c."slug", c."archivedAt", s."stats" -> 'map' AS map FROM "Corpus" c JOIN "CorpusSummary" s ON s."corpusId" = c."id" ORDER BY c."name"`;
   const out: CorpusMap[] = [];
-  for (const r of rows) out.push({ id: r.id, name: r.name, slug: r.slug, map: isCharacteristicMap(r.map) ? r.map : ((await refreshCorpusSummary(db, r.id)).sums.map ?? emptyMap()) });
+  for (const r of rows) out.push({ id: r.id, name: r.name, slug: r.slug, archivedAt: r.archivedAt, map: isCharacteristicMap(r.map) ? r.map : ((await refreshCorpusSummary(db, r.id)).sums.map ?? emptyMap()) });
   return out;
 }
 

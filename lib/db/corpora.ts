@@ -21,22 +21,29 @@ export interface CorpusSummary {
   measureTokenizer: string | null;
   pairCount: number;
   createdAt: Date;
+  /** set while archived (hidden from lists and pickers) */
+  archivedAt: Date | null;
 }
 
-/** Pair counts come from the stored corpus summaries (lib/db/corpus-summary.ts), never from a scan. */
-export async function listCorporaWithCounts(db: Db): Promise<CorpusSummary[]> {
+/**
+ * Pair counts come from the stored corpus summaries (lib/db/corpus-summary.ts), never from a scan.
+ * Archived corpora are left out unless asked for.
+ */
+export async function listCorporaWithCounts(db: Db, options: { includeArchived?: boolean } = {}): Promise<CorpusSummary[]> {
   await ensureCorpusSummaries(db);
+  const includeArchived = options.includeArchived ?? false;
   return db.$queryRaw<CorpusSummary[]>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."language", c."measureTokenizer", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount"
+           c."description", c."language", c."measureTokenizer", c."createdAt", c."archivedAt", COALESCE(s."pairs", 0)::int AS "pairCount"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
+    WHERE ${includeArchived} OR c."archivedAt" IS NULL
     ORDER BY c."name"`;
 }
 
 export async function getCorpusBySlug(db: Db, slug: string): Promise<CorpusSummary | null> {
   const rows = await db.$queryRaw<Array<CorpusSummary & { hasSummary: boolean }>>`
     SELECT c."id", c."name", c."slug", c."tier", c."source", c."licence", c."attribution",
-           c."description", c."language", c."measureTokenizer", c."createdAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
+           c."description", c."language", c."measureTokenizer", c."createdAt", c."archivedAt", COALESCE(s."pairs", 0)::int AS "pairCount", s."corpusId" IS NOT NULL AS "hasSummary"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id" WHERE c."slug" = ${slug}`;
   const row = rows[0];
   if (!row) return null;
@@ -142,14 +149,16 @@ export interface CorpusListing {
   licence: string | null;
   attribution: string | null;
   description: string | null;
+  archived: boolean;
 }
 
-/** The corpora for the read API, counts from their summaries (no scan). */
-export async function listCorporaForApi(db: Db): Promise<CorpusListing[]> {
+/** The corpora for the read API, counts from their summaries (no scan); archived ones only when asked for. */
+export async function listCorporaForApi(db: Db, includeArchived = false): Promise<CorpusListing[]> {
   await ensureCorpusSummaries(db);
   return db.$queryRaw<CorpusListing[]>`
     SELECT c."slug", c."name", c."tier", COALESCE(s."pairs", 0)::int AS "pairs", COALESCE(s."texts", 0)::int AS "texts",
-           c."language", c."measureTokenizer", c."source", c."licence", c."attribution", c."description"
+           c."language", c."measureTokenizer", c."source", c."licence", c."attribution", c."description", c."archivedAt" IS NOT NULL AS "archived"
     FROM "Corpus" c LEFT JOIN "CorpusSummary" s ON s."corpusId" = c."id"
+    WHERE ${includeArchived} OR c."archivedAt" IS NULL
     ORDER BY c."name"`;
 }

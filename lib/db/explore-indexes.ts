@@ -77,7 +77,7 @@ export async function buildExplorerIndexes(db: Queryable, corpusId: number, onBu
 }
 
 /** The names of the corpus's explorer indexes that exist (through Prisma, for code that has no pg connection). */
-export async function explorerIndexNames(db: Db, corpusId: number): Promise<string[]> {
+export async function explorerIndexNames(db: Pick<Db, '$queryRaw'>, corpusId: number): Promise<string[]> {
   const rows = await db.$queryRaw<Array<{ name: string }>>`SELECT relname AS "name" FROM pg_class WHERE relkind = 'i' AND starts_with(relname, ${prefix(corpusId)})`;
   return rows.map((r) => r.name);
 }

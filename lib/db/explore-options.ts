@@ -1,4 +1,4 @@
-/** What the explorer's filter form offers: corpora and campaigns by slug (small lists, read per page view). */
+/** What the explorer's filter form offers: corpora and campaigns by slug (small lists, read per page view), archived ones left out. */
 import type { Db } from './client';
 
 export interface ExploreOptions {
@@ -8,8 +8,8 @@ export interface ExploreOptions {
 
 export async function listExploreOptions(db: Db): Promise<ExploreOptions> {
   const [corpora, campaigns] = await Promise.all([
-    db.corpus.findMany({ select: { slug: true, name: true }, orderBy: { name: 'asc' } }),
-    db.campaign.findMany({ select: { slug: true, name: true }, orderBy: { createdAt: 'desc' }, take: 200 }),
+    db.corpus.findMany({ where: { archivedAt: null }, select: { slug: true, name: true }, orderBy: { name: 'asc' } }),
+    db.campaign.findMany({ where: { archivedAt: null }, select: { slug: true, name: true }, orderBy: { createdAt: 'desc' }, take: 200 }),
   ]);
   return { corpora, campaigns };
 }

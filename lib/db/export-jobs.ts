@@ -87,7 +87,7 @@ export async function getOwnExportJob(db: Db, id: number, userId: number): Promi
 }
 
 export async function listOwnExportJobs(db: Db, userId: number, limit = 50): Promise<ExportJobView[]> {
-  return (await db.exportJob.findMany({ where: { createdById: userId }, orderBy: { id: 'desc' }, take: limit, select })).map(toView);
+  return (await db.exportJob.findMany({ where: { createdById: userId, dismissedAt: null }, orderBy: { id: 'desc' }, take: limit, select })).map(toView);
 }
 
 export async function startExportJob(db: Db, id: number, rowsTotal: number): Promise<void> {

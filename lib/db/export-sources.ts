@@ -108,12 +108,14 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
 /** What the export form offers: every corpus and campaign, with their sizes. */
 export async function listExportScopes(db: Db): Promise<{ corpora: Array<{ slug: string; name: string; pairs: number }>; campaigns: Array<{ slug: string; name: string; items: number }> }> {
   const [corpora, campaigns] = await Promise.all([
-    db.corpus.findMany({ select: { slug: true, name: true, summary: { select: { pairs: true } } }, orderBy: { name: 'asc' } }),
-    db.campaign.findMany({ select: { slug: true, name: true, _count: { select: { items: true } } }, orderBy: { name: 'asc' } }),
+    db.corpus.findMany({ select: { slug: true, name: true, archivedAt: true, summary: { select: { pairs: true } } }, orderBy: [{ archivedAt: { sort: 'desc', nulls: 'first' } }, { name: 'asc' }] }),
+    db.campaign.findMany({ select: { slug: true, name: true, archivedAt: true, _count: { select: { items: true } } }, orderBy: [{ archivedAt: { sort: 'desc', nulls: 'first' } }, { name: 'asc' }] }),
   ]);
+  // Archived corpora and campaigns stay exportable: listed last, marked.
+  const named = (c: { name: string; archivedAt: Date | null }) => (c.archivedAt ? `${c.name} (archived)` : c.name);
   return {
-    corpora: corpora.map((c) => ({ slug: c.slug, name: c.name, pairs: c.summary?.pairs ?? 0 })),
-    campaigns: campaigns.map((c) => ({ slug: c.slug, name: c.name, items: c._count.items })),
+    corpora: corpora.map((c) => ({ slug: c.slug, name: named(c), pairs: c.summary?.pairs ?? 0 })),
+    campaigns: campaigns.map((c) => ({ slug: c.slug, name: named(c), items: c._count.items })),
   };
 }
 

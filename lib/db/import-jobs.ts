@@ -273,7 +273,7 @@ function toView(row: JobRow): ImportJobView {
 }
 
 export async function listImportJobs(db: Db, corpusId: number, limit = 20): Promise<Array<ImportJobView & { hasRejects: boolean }>> {
-  const rows = await db.importJob.findMany({ where: { corpusId }, orderBy: { id: 'desc' }, take: limit, select: { ...jobSelect, rejectsPath: true } });
+  const rows = await db.importJob.findMany({ where: { corpusId, dismissedAt: null }, orderBy: { id: 'desc' }, take: limit, select: { ...jobSelect, rejectsPath: true } });
   return rows.map(({ rejectsPath, ...row }) => ({ ...toView(row), hasRejects: rejectsPath !== null }));
 }
 

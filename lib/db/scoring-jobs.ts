@@ -184,5 +184,5 @@ export async function getScoringJob(db: Db, id: number): Promise<ScoringJobView 
 }
 
 export async function listScoringJobs(db: Db, corpusId: number, limit = 10): Promise<ScoringJobView[]> {
-  return (await db.scoringJob.findMany({ where: { corpusId }, orderBy: { id: 'desc' }, take: limit, select })).map(toView);
+  return (await db.scoringJob.findMany({ where: { corpusId, dismissedAt: null }, orderBy: { id: 'desc' }, take: limit, select })).map(toView);
 }

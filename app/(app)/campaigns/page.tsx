@@ -6,21 +6,26 @@ import { listCampaignProgress } from '@/lib/db/campaign-progress';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CampaignTable } from '@/components/campaigns/campaign-table';
+import { ArchivedToggle } from '@/components/tidy/archived-toggle';
 
 export const metadata: Metadata = { title: 'Campaigns' };
 
-export default async function CampaignsPage() {
+export default async function CampaignsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireArea('campaigns');
-  const campaigns = await listCampaignProgress(getDb());
+  const showArchived = (await searchParams).archived === 'include';
+  const campaigns = await listCampaignProgress(getDb(), { includeArchived: showArchived });
   return (
     <>
       <PageHeader
         title="Campaigns"
         description="Annotation campaigns: sample, questions, overlap, members and progress."
         actions={
-          <Link className="button" href="/campaigns/new">
-            New campaign
-          </Link>
+          <>
+            <ArchivedToggle path="/campaigns" showing={showArchived} count={campaigns.filter((c) => c.archivedAt).length} />
+            <Link className="button" href="/campaigns/new">
+              New campaign
+            </Link>
+          </>
         }
       />
       {campaigns.length === 0 ? (

@@ -7,17 +7,25 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { CreateCorpusForm } from '@/components/corpora/create-corpus-form';
+import { ArchivedToggle, archivedBadge } from '@/components/tidy/archived-toggle';
 
 export const metadata: Metadata = { title: 'Corpora' };
 
 const formatCount = new Intl.NumberFormat('en');
 
-export default async function CorporaPage() {
+export default async function CorporaPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireArea('corpora');
-  const corpora = await listCorporaWithCounts(getDb());
+  const showArchived = (await searchParams).archived === 'include';
+  const corpora = await listCorporaWithCounts(getDb(), { includeArchived: showArchived });
   return (
     <>
-      <PageHeader title="Corpora" description="Mined caption pairs and reference corpora, with their similarity measures." actions={<CreateCorpusForm />} />
+      <PageHeader title="Corpora" description="Mined caption pairs and reference corpora, with their similarity measures." actions={
+          <>
+            <ArchivedToggle path="/corpora" showing={showArchived} count={corpora.filter((c) => c.archivedAt).length} />
+            <CreateCorpusForm />
+          </>
+        }
+      />
       {corpora.length === 0 ? (
         <EmptyState title="No corpora yet">
           <p>
@@ -40,7 +48,7 @@ export default async function CorporaPage() {
             {corpora.map((c) => (
               <tr key={c.id}>
                 <td>
-                  <Link href={`/corpora/${c.slug}`}>{c.name}</Link>
+                  <Link href={`/corpora/${c.slug}`}>{c.name}</Link> {c.archivedAt && archivedBadge}
                   {c.description && <div className="small muted">{c.description}</div>}
                 </td>
                 <td>

@@ -17,6 +17,7 @@ export const corpusSchema = z
     licence: z.string().nullable(),
     attribution: z.string().nullable(),
     description: z.string().nullable(),
+    archived: z.boolean().describe('archived corpora are listed only with `archived=include`'),
   })
   .meta({ id: 'Corpus' });
 
@@ -26,5 +27,6 @@ export const listCorpora = defineContract({
   summary: 'Every corpus with its pair and text counts, tier, licence and attribution',
   tags: ['corpora'],
   roles: rolesForArea('explore'),
+  query: z.object({ archived: z.enum(['exclude', 'include']).default('exclude').describe('`include` lists archived corpora too') }),
   responses: { 200: { description: 'The corpora by name', schema: z.object({ corpora: z.array(corpusSchema) }) }, ...standardErrors },
 });

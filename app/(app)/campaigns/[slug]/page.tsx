@@ -16,6 +16,8 @@ import { PageSection } from '@/components/campaigns/page-section';
 import { ProgressSection } from './_sections/progress-section';
 import { SampleDrawSection } from './_sections/sample-draw-section';
 import { QualitySection } from './_sections/quality-section';
+import { CampaignTidyActions } from './_sections/campaign-tidy-actions';
+import { ArchivedNotice } from '@/components/tidy/archived-notice';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -24,7 +26,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 export default async function CampaignPage({ params }: Params) {
-  await requireArea('campaigns');
+  const user = await requireArea('campaigns');
   const slug = decodeURIComponent((await params).slug);
   const db = getDb();
   const campaign = await getCampaignDetail(db, slug);
@@ -42,7 +44,9 @@ export default async function CampaignPage({ params }: Params) {
             {campaign.createdBy && ` by ${campaign.createdBy}`} · <Link href="/campaigns">all campaigns</Link>
           </>
         }
+        actions={<CampaignTidyActions campaign={campaign} user={user} />}
       />
+      {campaign.archivedAt && <ArchivedNotice what="campaign" archivedAt={campaign.archivedAt.toISOString()} url={`/api/v1/campaigns/${campaign.id}`} />}
       <StatusControls slug={campaign.slug} status={campaign.status} />
       <PageSection id="progress" title="Progress">
         <Suspense fallback={<LoadingBlock label="progress" />}>

@@ -17,6 +17,8 @@ import { CorpusImportsSection } from './_sections/corpus-imports-section';
 import { CorpusSemanticSection } from './_sections/corpus-semantic-section';
 import { CorpusJudgementsSection } from './_sections/corpus-judgements-section';
 import { CorpusUserMeasuresSection } from './_sections/corpus-user-measures-section';
+import { CorpusTidyActions } from './_sections/corpus-tidy-actions';
+import { ArchivedNotice } from '@/components/tidy/archived-notice';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -25,7 +27,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 export default async function CorpusPage({ params }: Params) {
-  await requireArea('corpora');
+  const user = await requireArea('corpora');
   const { slug } = await params;
   const corpus = await getCorpusBySlug(getDb(), slug);
   if (!corpus) notFound();
@@ -38,7 +40,9 @@ export default async function CorpusPage({ params }: Params) {
             <TierBadge tier={corpus.tier} /> {corpus.pairCount.toLocaleString('en')} pairs. {corpus.description}
           </>
         }
+        actions={<CorpusTidyActions slug={corpus.slug} user={user} />}
       />
+      {corpus.archivedAt && <ArchivedNotice what="corpus" archivedAt={corpus.archivedAt.toISOString()} url={`/api/v1/corpora/${encodeURIComponent(corpus.slug)}`} />}
       <CorpusAttribution source={corpus.source} licence={corpus.licence} attribution={corpus.attribution} />
       <CorpusLanguageForm slug={corpus.slug} language={corpus.language} name={languageName(corpus.language)} />
       <ImportPanel corpusSlug={corpus.slug} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import { listYesNoQuestionSources } from '@/lib/db/corpus-judgements';
 import { corpusSplitGroups } from '@/lib/db/distribution-cache';
 import { getSqlPool } from '@/lib/db/sql-pool';
@@ -28,7 +29,7 @@ const REFERENCE_NAMES = { yes: 'paraphrase', no: 'not a paraphrase' };
 export default async function DistributionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireArea('dashboards');
   const search = searchSchema.parse(await searchParams);
-  const corpora = await listCorporaWithCounts(getDb());
+  const corpora = pickerChoices(await listCorporaWithCounts(getDb(), { includeArchived: true }), [search.corpus]);
   const corpus = corpora.find((c) => c.slug === search.corpus) ?? corpora[0];
   const header = (
     <>

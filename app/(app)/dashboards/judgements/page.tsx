@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import { countReferenceJudgements, listMeasuresWithReferenceScores, listMeasureWithBinaryJudgement, listYesNoQuestionSources, type BinaryJudgement } from '@/lib/db/corpus-judgements';
 import { findDashboardCampaign } from '@/lib/db/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
@@ -51,7 +52,7 @@ async function judgementOf(label: string): Promise<BinaryJudgement | null> {
 export default async function JudgementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireArea('dashboards');
   const search = searchSchema.parse(await searchParams);
-  const corpora = await listCorporaWithCounts(getDb());
+  const corpora = pickerChoices(await listCorporaWithCounts(getDb(), { includeArchived: true }), [search.corpus]);
   const corpus = corpora.find((c) => c.slug === search.corpus) ?? corpora[0];
   const header = (
     <>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { getCorpusMapWithUserAxes, listCorpusMeasureMaps } from '@/lib/db/characteristic-maps';
+import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { listUserMeasureAxes } from '@/lib/db/user-measures';
 import { UserAxisPicker } from '@/components/dashboards/user-axis-picker';
@@ -27,7 +28,8 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
   const wanted = parsed.success ? [parsed.data.corpus ?? []].flat() : [];
   const all = await listCorpusMeasureMaps(getDb());
   const semAxes = await listSemanticAxes(getDb());
-  const listed = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all;
+  // Archived corpora are left out of the picker and the default view, and shown when the URL names them.
+  const listed = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all.filter((c) => c.archivedAt === null);
   // A measure of the corpus's own marked as an axis may replace syn or sem (counted, not the stored summary).
   const params = await searchParams;
   const axesOf = await listUserMeasureAxes(getSqlPool(), listed.map((c) => c.id));
@@ -57,7 +59,7 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
         </EmptyState>
       ) : (
         <>
-          <CorpusPicker corpora={all.map((c) => ({ slug: c.slug, name: c.name }))} selected={shown.map((c) => c.slug)} />
+          <CorpusPicker corpora={pickerChoices(all, wanted).map((c) => ({ slug: c.slug, name: c.name }))} selected={shown.map((c) => c.slug)} />
           <MapLegend scaleMax={scaleMax} />
           <div className={styles.maps}>
             {shown.map((c) => (

@@ -4,4 +4,4 @@ import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
 import { listCorporaForApi } from '@/lib/db/corpora';
 
-export const GET = apiRoute(listCorpora, async () => ({ status: 200, body: { corpora: await listCorporaForApi(getDb()) } }));
+export const GET = apiRoute(listCorpora, async ({ query }) => ({ status: 200, body: { corpora: await listCorporaForApi(getDb(), query.archived === 'include') } }));

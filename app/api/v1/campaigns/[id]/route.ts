@@ -1,13 +1,20 @@
-/** GET /api/v1/campaigns/{id}: the campaign's questions, guidelines and the caller's progress. */
+/** GET /api/v1/campaigns/{id}: the campaign's questions, guidelines and the caller's progress; PATCH archives or restores it, DELETE deletes it (audited). */
 import { getCampaign } from '@/lib/api/contracts/campaigns';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { getCampaignForCaller } from '@/lib/db/campaign-view';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
+import { archiveCampaignContract, deleteCampaignContract } from '@/lib/api/contracts/tidy';
+import { getDb } from '@/lib/db/client';
+import { archiveCampaign, deleteCampaign } from '@/lib/jobs/tidy';
 
 export const GET = apiRoute(getCampaign, async ({ params, user }) => {
   const campaign = await getCampaignForCaller(getSqlPool(), parseCampaignRef(params.id), user);
   if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign, or you are not one of its annotators.');
   return { status: 200, body: campaign };
 });
+
+export const PATCH = apiRoute(archiveCampaignContract, async ({ params, body, user }) => ({ status: 200, body: await archiveCampaign(getDb(), user, parseCampaignRef(params.id), body.archived) }));
+
+export const DELETE = apiRoute(deleteCampaignContract, async ({ params, user }) => ({ status: 200, body: await deleteCampaign(getDb(), user, parseCampaignRef(params.id)) }));

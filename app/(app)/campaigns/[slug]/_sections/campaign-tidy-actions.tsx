@@ -1,0 +1,34 @@
+import type { CurrentUser } from '@/lib/auth/session-user';
+import { getDb } from '@/lib/db/client';
+import { describeCampaignDeletion } from '@/lib/db/campaign-lifecycle';
+import { campaignDeletionBlocker, campaignDeletionParts, canDelete } from '@/lib/tidy/tidy-rules';
+import { ArchiveButton } from '@/components/tidy/archive-button';
+import { CloneCampaignDialog } from '@/components/tidy/clone-campaign-dialog';
+import { DeleteDialog } from '@/components/tidy/delete-dialog';
+
+/** Clone, archive and delete (with what goes with it), in the campaign page's header. */
+export async function CampaignTidyActions({
+  campaign,
+  user,
+}: {
+  campaign: { id: number; name: string; createdById: number | null; archivedAt: Date | null };
+  user: CurrentUser;
+}) {
+  const summary = await describeCampaignDeletion(getDb(), campaign.id);
+  const url = `/api/v1/campaigns/${campaign.id}`;
+  return (
+    <span className="row tidy-actions">
+      <CloneCampaignDialog campaignId={campaign.id} name={campaign.name} />
+      {!campaign.archivedAt && <ArchiveButton url={url} archived={false} what="campaign" />}
+      <DeleteDialog
+        what="campaign"
+        name={campaign.name}
+        url={url}
+        afterUrl="/campaigns"
+        parts={campaignDeletionParts(summary)}
+        blocker={campaignDeletionBlocker(summary)}
+        mayDelete={canDelete(user, campaign.createdById)}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,29 @@
+import type { CurrentUser } from '@/lib/auth/session-user';
+import { getDb } from '@/lib/db/client';
+import { describeCorpusDeletion, findCorpusForTidy } from '@/lib/db/corpus-lifecycle';
+import { canDelete, corpusDeletionBlocker, corpusDeletionParts } from '@/lib/tidy/tidy-rules';
+import { ArchiveButton } from '@/components/tidy/archive-button';
+import { DeleteDialog } from '@/components/tidy/delete-dialog';
+
+/** Archive or restore, and delete (with what goes with it), in the corpus page's header. */
+export async function CorpusTidyActions({ slug, user }: { slug: string; user: CurrentUser }) {
+  const db = getDb();
+  const corpus = await findCorpusForTidy(db, slug);
+  if (!corpus) return null;
+  const summary = await describeCorpusDeletion(db, corpus.id);
+  const url = `/api/v1/corpora/${encodeURIComponent(corpus.slug)}`;
+  return (
+    <span className="row tidy-actions">
+      {!corpus.archivedAt && <ArchiveButton url={url} archived={false} what="corpus" />}
+      <DeleteDialog
+        what="corpus"
+        name={corpus.name}
+        url={url}
+        afterUrl="/corpora"
+        parts={corpusDeletionParts(summary)}
+        blocker={corpusDeletionBlocker(summary)}
+        mayDelete={canDelete(user, corpus.createdById)}
+      />
+    </span>
+  );
+}
