@@ -6,11 +6,11 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
-import type { PairFilter } from '@/lib/explore/pair-filter';
+import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
 import type { PairTotal } from '@/lib/explore/pair-total';
 import type { MeasureValues } from '@/lib/measures/catalog';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
-import { measureValueSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
+import { idSetRangesOf, measureValueSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
 import { userMeasureNames } from './user-measures';
 import type { Queryable, SqlPool } from './sql-pool';
 
@@ -35,6 +35,13 @@ export const MATCHES_PLAN_FACTOR = 1;
  * 500 texts, 1% of pairs, 0.5 s read and sorted, 30–40 ms walked).
  */
 export const INDEX_ONLY_WALK_FACTOR = 30;
+
+/**
+ * Reading a pair's id from a measure's index into an id set (an index-only scan, then a hash) costs
+ * about this many times less than reading a pair's row from the table (docs/decisions/009: 120,000
+ * ids intersected and 2,050 rows read, 10,600 buffers, against 15,400 for the narrower range's rows).
+ */
+export const ID_SET_FACTOR = 10;
 
 /** Counts beside a page are exact up to this many matches, estimated above (docs/decisions/009). */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -137,18 +144,79 @@ async function estimateMatches(db: Queryable, resolved: ResolvedPairFilter): Pro
  */
 export const hasDriver = (r: ResolvedPairFilter) => {
   const f = r.filter;
-  // Ranges on the built-in measures have per-corpus indexes; a user measure (u.NAME) has none. Two or
-  // more ranges alone walk, as before decision 009: the planner multiplies their selectivities, but
-  // no BitmapAnd follows, so the matches plan reads the narrower range's rows, not the estimate
-  // (measured: two ranges' p95 went from 0.9 s walked to 1.2 s read and sorted at 1M pairs).
+  // Ranges on the built-in measures have per-corpus indexes; a user measure (u.NAME) has none. Ranges
+  // with nothing else to start from are planned by rangesPlan (planFor); here, two or more of them are
+  // no driver: the planner would multiply their selectivities but read the narrower range's rows.
   const indexedRanges = f.ranges.filter((x) => !isUserMeasureKey(x.key)).length;
   const other = f.cell !== null || f.labels.length > 0 || r.textIds !== null || r.campaignId !== null || f.state === 'annotated' || f.state === 'adjudicated' || f.finals.length > 0;
   return other || indexedRanges === 1;
 };
 
+/** The filter reduced to one range (and its corpora): what the planner estimates that range alone selects. */
+const rangeAlone = (r: ResolvedPairFilter, range: RangeFilter): ResolvedPairFilter => ({
+  corpusIds: r.corpusIds,
+  campaignId: null,
+  textIds: null,
+  filter: { ...r.filter, ranges: [range], q: null, types: [], campaign: null, state: null, finals: [], labels: [], cell: null },
+});
+
+/**
+ * Measure ranges and nothing else to start from (docs/decisions/009), each plan costed in table rows
+ * read, with M the estimated matches and the ranges taken narrowest first:
+ * - `walk`: (limit + 1) · pairs / M rows;
+ * - `matches`: the narrowest range's rows (PostgreSQL reads one index and filters the rest);
+ * - `intersect`: the ids of the k narrowest ranges, read from their indexes (ID_SET_FACTOR times
+ *   cheaper than a row each), then the rows of their intersection (the ranges taken as independent);
+ * - `setwalk`: the same ids as a set, then the walk over the sort's index alone
+ *   (INDEX_ONLY_WALK_FACTOR times cheaper a row), reading the rows of the walked ids in the set.
+ * The cheapest wins. `setwalk` needs a sort the indexes hold (not a measure of your own).
+ */
+export function rangesPlan(input: { pairs: number; limit: number; matches: number; ranges: Array<{ range: RangeFilter; estimate: number }>; sortIndexed: boolean }): {
+  plan: PagePlan;
+  idSetRanges?: RangeFilter[];
+} {
+  const pairs = Math.max(input.pairs, 1);
+  const sorted = [...input.ranges].sort((a, b) => a.estimate - b.estimate);
+  const walked = Math.min(pairs, ((input.limit + 1) * pairs) / Math.max(input.matches, 1));
+  let best: { cost: number; plan: PagePlan; idSetRanges?: RangeFilter[] } = { cost: walked, plan: 'walk' };
+  const consider = (cost: number, plan: PagePlan, idSetRanges?: RangeFilter[]) => {
+    if (cost < best.cost) best = { cost, plan, ...(idSetRanges ? { idSetRanges } : {}) };
+  };
+  if (sorted[0]) consider(sorted[0].estimate, 'matches');
+  let ids = 0;
+  let rows = pairs;
+  for (const [k, { estimate }] of sorted.entries()) {
+    ids += estimate / ID_SET_FACTOR;
+    rows = (rows * Math.min(estimate, pairs)) / pairs;
+    const set = sorted.slice(0, k + 1).map((r) => r.range);
+    if (k > 0) consider(ids + rows, 'intersect', set);
+    if (input.sortIndexed) consider(ids + walked / INDEX_ONLY_WALK_FACTOR + (walked * rows) / pairs, 'setwalk', set);
+  }
+  return best.idSetRanges ? { plan: best.plan, idSetRanges: best.idSetRanges } : { plan: best.plan };
+}
+
+/** Measure ranges alone: the estimate of each and of all together, then rangesPlan. */
+async function planRanges(db: Queryable, resolved: ResolvedPairFilter): Promise<PlannedFilter> {
+  const f = resolved.filter;
+  const ranges = idSetRangesOf(f);
+  const [matches, ...estimates] = await Promise.all([estimateMatches(db, resolved), ...ranges.map((range) => estimateMatches(db, rangeAlone(resolved, range)))]);
+  const chosen = rangesPlan({
+    pairs: resolved.pairs ?? 0,
+    limit: f.limit,
+    matches: matches ?? 0,
+    ranges: ranges.map((range, i) => ({ range, estimate: estimates[i] ?? 0 })),
+    sortIndexed: !isUserMeasureKey(f.sort.key),
+  });
+  return { ...resolved, ...chosen };
+}
+
+/** Ranges on catalogue measures and no other condition to start from: planRanges chooses. */
+const onlyRanges = (r: ResolvedPairFilter) => idSetRangesOf(r.filter).length > 0 && !hasDriver({ ...r, filter: { ...r.filter, ranges: [] } });
+
 /** Few matches: read and sort them; many: walk the sort's index (docs/decisions/009). */
 async function planFor(db: Queryable, resolved: ResolvedPairFilter, options: ListOptions): Promise<PlannedFilter> {
   if (options.plan) return { ...resolved, plan: options.plan };
+  if (onlyRanges(resolved)) return planRanges(db, resolved);
   if (!hasDriver(resolved)) return { ...resolved, plan: 'walk' };
   const estimate = await estimateMatches(db, resolved);
   const f = resolved.filter;
