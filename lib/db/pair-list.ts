@@ -10,7 +10,7 @@ import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
 import type { PairTotal } from '@/lib/explore/pair-total';
 import type { MeasureValues } from '@/lib/measures/catalog';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
-import { idSetRangesOf, measureValueSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
+import { idSetRangesOf, measureValueSql, otherTextTypeSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
 import { userMeasureNames } from './user-measures';
 import type { Queryable, SqlPool } from './sql-pool';
 
@@ -55,6 +55,8 @@ export interface ListOptions {
   matchesPlanLimit?: number;
   /** tests: counts exact up to this many matches (EXACT_COUNT_LIMIT) */
   exactCountLimit?: number;
+  /** bench:explore: false plans ranges alone as before rangesPlan (one range by its estimate, two or more walk) */
+  rangePlans?: boolean;
 }
 
 export type PairListRow = {
@@ -119,6 +121,11 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
     const probe = textProbeSql(resolved, limit + 1);
     const texts = await db.query<{ id: number }>(probe.text, probe.values);
     if (texts.rows.length <= limit) resolved.textIds = texts.rows.map((t) => t.id);
+    else if (filter.types.length > 0) {
+      // many texts match; if none of another type exists the type filter keeps every pair (issue 25: type=CAPTION)
+      const others = otherTextTypeSql(resolved);
+      if ((await db.query(others.text, others.values)).rows.length === 0) resolved.filter = { ...filter, types: [] };
+    }
   }
   return resolved;
 }
@@ -126,7 +133,7 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
 type RawRow = PairListRow & { sv: number | null };
 
 /** A resolved filter with the plan its pages use. */
-type PlannedFilter = ResolvedPairFilter & { plan: PagePlan };
+export type PlannedFilter = ResolvedPairFilter & { plan: PagePlan };
 
 /** The planner's estimate of the filter's matches (EXPLAIN, no rows read); null when no statement is needed. */
 async function estimateMatches(db: Queryable, resolved: ResolvedPairFilter): Promise<number | null> {
@@ -216,7 +223,7 @@ const onlyRanges = (r: ResolvedPairFilter) => idSetRangesOf(r.filter).length > 0
 /** Few matches: read and sort them; many: walk the sort's index (docs/decisions/009). */
 async function planFor(db: Queryable, resolved: ResolvedPairFilter, options: ListOptions): Promise<PlannedFilter> {
   if (options.plan) return { ...resolved, plan: options.plan };
-  if (onlyRanges(resolved)) return planRanges(db, resolved);
+  if (options.rangePlans !== false && onlyRanges(resolved)) return planRanges(db, resolved);
   if (!hasDriver(resolved)) return { ...resolved, plan: 'walk' };
   const estimate = await estimateMatches(db, resolved);
   const f = resolved.filter;
@@ -240,6 +247,11 @@ const withoutSortValue = (rows: RawRow[]): PairListRow[] => rows.map(({ sv: _sv,
 async function fetchPage(db: Queryable, planned: PlannedFilter, limit: number): Promise<PairPage> {
   const { rows, more } = await fetchRows(db, planned, limit);
   return { rows: withoutSortValue(rows), nextCursor: more ? cursorOf(planned.filter, rows.at(-1)) : null };
+}
+
+/** The filter resolved and its pages' plan (bench:explore explains the page statements). */
+export async function planPage(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<PlannedFilter> {
+  return planFor(db, await resolvePairFilter(db, filter, options), options);
 }
 
 /** One page of the view (filter.limit rows after filter.cursor). */

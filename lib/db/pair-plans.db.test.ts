@@ -12,7 +12,7 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { countPairsForPage, hasDriver, listViewPage, rangesPlan, type ListOptions } from './pair-list';
+import { countPairsForPage, hasDriver, listViewPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
 import { getSqlPool } from './sql-pool';
 import type { PagePlan } from './pair-query';
 
@@ -44,6 +44,8 @@ beforeAll(async () => {
     corpusIds.push(corpus.id);
     await makePairs(db, corpus.id, Array.from({ length: 60 }, (_, i) => spec(n, i)));
   }
+  // Captions among the first corpus's texts (type filters), the rest sentences.
+  await db.text.updateMany({ where: { corpusId: corpusIds[0]!, content: { startsWith: 'a bridge' } }, data: { type: 'CAPTION' } });
   // Annotations on every third pair of the second corpus (state filters).
   const campaign = await makeCampaign(db, { corpora: [slugs[1]!] });
   const annotator = await makeUser(db, { role: 'ANNOTATOR' });
@@ -172,6 +174,19 @@ describe('the plan of measure ranges alone', () => {
     expect(choose([0.1, 0.1])).toEqual({ plan: 'walk' });
     expect(choose([0.3, 0.8])).toEqual({ plan: 'walk' });
     expect(choose([0.1])).toEqual({ plan: 'walk' });
+  });
+});
+
+describe('a type filter over many texts', () => {
+  it('is dropped when the corpora hold no text of another type, and pages stay exact', async () => {
+    const every = await resolvePairFilter(pool, filterOf('type=SENTENCE,CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
+    expect(every.filter.types).toEqual([]);
+    const some = await resolvePairFilter(pool, filterOf('type=CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
+    expect(some.filter.types).toEqual(['CAPTION']);
+    const { forward } = await pagesBothWays(filterOf('type=CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
+    const caption = `EXISTS (SELECT 1 FROM "Text" t WHERE t."id" IN (p."textAId", p."textBId") AND t."type" = 'CAPTION')`;
+    expect(forward).toEqual(await plainOrder(`p."syn" BETWEEN 0.2 AND 0.5 AND ${caption}`, '-bleu'));
+    expect(forward.length).toBeGreaterThan(0);
   });
 });
 

@@ -15,7 +15,7 @@ import { isMeasureKey, measureKeys, type MeasureKey } from '@/lib/measures/catal
 import { isUserMeasureKey, userMeasureName, type UserMeasureKey } from '@/lib/measures/user-measures';
 import { userMeasureSql, userMeasuresJsonSql } from './user-measures';
 import { mapBinRange } from '@/lib/explore/map-cell';
-import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
+import { TEXT_TYPES, type PairFilter, type RangeFilter } from '@/lib/explore/pair-filter';
 
 /** The filter with its names resolved to ids (lib/db/pair-list.ts), and the text matches probed. */
 export interface ResolvedPairFilter {
@@ -127,6 +127,18 @@ export function textProbeSql(r: Omit<ResolvedPairFilter, 'textIds'>, limit: numb
   if (r.filter.q) conds.push(`t."content" ILIKE ${params.add(containsPattern(r.filter.q))}`);
   if (r.filter.types.length > 0) conds.push(`t."type" = ANY(${params.add(r.filter.types)}::"TextType"[])`);
   return { text: `SELECT t."id" FROM "Text" t WHERE ${conds.join(' AND ')} LIMIT ${int(limit)}`, values: params.values };
+}
+
+/**
+ * Whether the corpora hold a text of a type other than `types` (one row if so): without one, a type
+ * filter keeps every pair and is dropped (lib/db/pair-list.ts). One branch per corpus with its id as a
+ * literal, so its partial index on the type answers at once.
+ */
+export function otherTextTypeSql(r: Pick<ResolvedPairFilter, 'corpusIds' | 'filter'>): SqlStatement {
+  const params = new Params();
+  const others = params.add(TEXT_TYPES.filter((t) => !r.filter.types.includes(t)));
+  const parts = r.corpusIds.map((id) => `(SELECT 1 FROM "Text" t WHERE t."corpusId" = ${int(id)} AND t."type" = ANY(${others}::"TextType"[]) LIMIT 1)`);
+  return { text: `SELECT 1 FROM (${parts.join(' UNION ALL ')}) other LIMIT 1`, values: params.values };
 }
 
 function annotationStateSql(r: ResolvedPairFilter): string | null {
