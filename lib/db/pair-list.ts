@@ -206,11 +206,17 @@ export function rangesPlan(input: { pairs: number; limit: number; matches: numbe
 async function planRanges(db: Queryable, resolved: ResolvedPairFilter): Promise<PlannedFilter> {
   const f = resolved.filter;
   const ranges = idSetRangesOf(f);
-  const [matches, ...estimates] = await Promise.all([estimateMatches(db, resolved), ...ranges.map((range) => estimateMatches(db, rangeAlone(resolved, range)))]);
+  const pairs = resolved.pairs ?? 0;
+  // Ranges on catalogue measures the statement's only conditions: the planner takes them as
+  // independent, so its estimate of the whole is the product of theirs (one planning fewer; planning
+  // a page statement over a corpus's many partial indexes costs milliseconds).
+  const rangesOnly = f.ranges.length === ranges.length && f.q === null && f.types.length === 0 && f.state === null;
+  const [whole, ...estimates] = await Promise.all([rangesOnly ? null : estimateMatches(db, resolved), ...ranges.map((range) => estimateMatches(db, rangeAlone(resolved, range)))]);
+  const matches = rangesOnly ? estimates.reduce<number>((m, e) => (m * (e ?? 0)) / Math.max(pairs, 1), pairs) : (whole ?? 0);
   const chosen = rangesPlan({
-    pairs: resolved.pairs ?? 0,
+    pairs,
     limit: f.limit,
-    matches: matches ?? 0,
+    matches,
     ranges: ranges.map((range, i) => ({ range, estimate: estimates[i] ?? 0 })),
     sortIndexed: !isUserMeasureKey(f.sort.key),
   });

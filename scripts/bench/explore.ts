@@ -11,14 +11,15 @@
  *   several selectivities, some with a tier, type or annotation-state filter; each query timed once
  *   as a researcher would send it, then its next page; p50/p95/max per shape. The same queries are
  *   also timed in this process straight through lib/db/pair-list.ts (database time: planning, the
- *   plan's estimate and the page statement, without Next.js), each with the chosen plan and with
- *   the walk plan forced (what every page did before issue 25), alternately under the same load.
+ *   plan's estimate and the page statement, without Next.js), each with the chosen plan, with the
+ *   plans before the range plans (decision 009's first version) and with the walk plan forced (what
+ *   every page did before issue 25), in turn under the same load.
  * Both next to the target (p95 ≤ 50 ms) and to /api/health measured in the same run (the floor: one
  * request through Next.js with one database round trip; the pair list also checks the session).
  *
  * Options: `--keep DIR` keeps the PARALENS_HOME (database included) in DIR and reuses the generated
  * corpus found there (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
- * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers` for one mix only (database: the randomised mix's database time alone, no server; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans), `--prepare`
+ * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers` for one mix only (database: the randomised mix's database time alone, no server, for the chosen plans, those before the range plans and the walk plan; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans), `--prepare`
  * to stop after generating and indexing (with --keep: the database for later runs).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -261,19 +262,20 @@ async function buffersMix(databaseUrl: string) {
   }
 }
 
-/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan and the walk plan (before issue 25), alternately. */
+/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (before issue 25), in turn. */
 async function databaseMix(databaseUrl: string) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {
     const queries = randomExploreMix(seed, perShape);
     const variants: Array<[string, ListOptions]> = [
       ['chosen plan', {}],
+      ['before range plans', { rangePlans: false }], // decision 009's first version
       ['walk always (before)', { plan: 'walk', textIdLimit: 1000 }], // decision 006's pages
     ];
     const filterOf = mixFilter;
     // warm the pool's connections (catalogue caches), as a running server's are
     for (const { query } of queries.slice(0, 8)) await listPairPage(pool, filterOf(query));
-    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pair-list.ts, no Next.js): the chosen plan and the walk plan, each first on every other query; ${load()}\n`);
+    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`);
     const times = new Map<string, number[]>();
     const slowest = new Map<string, { ms: number; query: string }>();
     const record = (name: string, ms: number, query: string) => {
@@ -281,8 +283,8 @@ async function databaseMix(databaseUrl: string) {
       if (ms > (slowest.get(name)?.ms ?? -1)) slowest.set(name, { ms, query });
     };
     for (const [i, { shape, query }] of queries.entries()) {
-      // alternate which plan goes first: the second finds the rows the first read in the cache
-      for (const [variant, opts] of i % 2 === 0 ? variants : [...variants].reverse()) {
+      // rotate which plan goes first: the later ones find the rows the first read in the cache
+      for (const [variant, opts] of [...variants.slice(i % variants.length), ...variants.slice(0, i % variants.length)]) {
         let t = performance.now();
         const first = await listPairPage(pool, filterOf(query), opts);
         record(`${shape} · ${variant}`, performance.now() - t, query);
