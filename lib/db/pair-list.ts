@@ -43,6 +43,13 @@ export const INDEX_ONLY_WALK_FACTOR = 30;
  */
 export const ID_SET_FACTOR = 10;
 
+/**
+ * The `setwalk` plan's id set stays a hashed sub-plan only while PostgreSQL expects it to fit in
+ * memory (work_mem · hash_mem_multiplier, 8 MB by default: about 150,000 ids); a larger one would be
+ * searched for every walked row. Sets estimated above this many ids are never walked with.
+ */
+export const SETWALK_MAX_IDS = 100_000;
+
 /** Counts beside a page are exact up to this many matches, estimated above (docs/decisions/009). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -176,7 +183,8 @@ const rangeAlone = (r: ResolvedPairFilter, range: RangeFilter): ResolvedPairFilt
  *   cheaper than a row each), then the rows of their intersection (the ranges taken as independent);
  * - `setwalk`: the same ids as a set, then the walk over the sort's index alone
  *   (INDEX_ONLY_WALK_FACTOR times cheaper a row), reading the rows of the walked ids in the set.
- * The cheapest wins. `setwalk` needs a sort the indexes hold (not a measure of your own).
+ * The cheapest wins. `setwalk` needs a sort the indexes hold (not a measure of your own) and an id
+ * set of at most SETWALK_MAX_IDS.
  */
 export function rangesPlan(input: { pairs: number; limit: number; matches: number; ranges: Array<{ range: RangeFilter; estimate: number }>; sortIndexed: boolean }): {
   plan: PagePlan;
@@ -197,7 +205,7 @@ export function rangesPlan(input: { pairs: number; limit: number; matches: numbe
     rows = (rows * Math.min(estimate, pairs)) / pairs;
     const set = sorted.slice(0, k + 1).map((r) => r.range);
     if (k > 0) consider(ids + rows, 'intersect', set);
-    if (input.sortIndexed) consider(ids + walked / INDEX_ONLY_WALK_FACTOR + (walked * rows) / pairs, 'setwalk', set);
+    if (input.sortIndexed && sorted[0]!.estimate <= SETWALK_MAX_IDS) consider(ids + walked / INDEX_ONLY_WALK_FACTOR + (walked * rows) / pairs, 'setwalk', set);
   }
   return best.idSetRanges ? { plan: best.plan, idSetRanges: best.idSetRanges } : { plan: best.plan };
 }

@@ -168,6 +168,11 @@ describe('the plan of measure ranges alone', () => {
     // sorted by a measure of your own, whose order no index holds
     expect(choose([0.1, 0.02], false)).toEqual({ plan: 'intersect', idSetRanges: [range('rouge1'), range('syn')] });
   });
+  it('never walks with an id set too large to hash', () => {
+    // 10,000,000 pairs, 2% × 10%: the set would hold 200,000 ids
+    const big = rangesPlan({ pairs: 10_000_000, limit: 100, matches: 20_000, ranges: [{ range: range('syn'), estimate: 200_000 }, { range: range('rouge1'), estimate: 1_000_000 }], sortIndexed: true });
+    expect(big.plan).not.toBe('setwalk');
+  });
   it('reads one narrow range, and walks wide ones', () => {
     expect(choose([0.001, 0.3])).toEqual({ plan: 'matches' });
     expect(choose([0.001])).toEqual({ plan: 'matches' });
