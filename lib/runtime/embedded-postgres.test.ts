@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDataDir, EMBEDDED_PG_MAJOR, sharedBuffersMb } from './embedded-postgres';
+import { checkDataDir, EMBEDDED_PG_MAJOR } from './embedded-postgres';
 import { StartupError } from './startup-error';
 
 const scratch = () => mkdtempSync(path.join(tmpdir(), 'paralens-datadir-'));
@@ -33,14 +33,5 @@ describe('checkDataDir', () => {
     const dir = scratch();
     writeFileSync(path.join(dir, 'PG_VERSION'), `${EMBEDDED_PG_MAJOR}\n`);
     expect(checkDataDir(dir)).toBe('initialised');
-  });
-});
-
-describe('sharedBuffersMb', () => {
-  const gb = 2 ** 30;
-  it('is a quarter of the memory, between 128 MB and 2 GB', () => {
-    expect(sharedBuffersMb(4 * gb)).toBe(1024);
-    expect(sharedBuffersMb(gb / 4)).toBe(128);
-    expect(sharedBuffersMb(64 * gb)).toBe(2048);
   });
 });

