@@ -6,11 +6,11 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
-import type { PairFilter } from '@/lib/explore/pair-filter';
+import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
 import type { PairTotal } from '@/lib/explore/pair-total';
 import type { MeasureValues } from '@/lib/measures/catalog';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
-import { measureValueSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
+import { idSetRangesOf, measureValueSql, otherTextTypeSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
 import { userMeasureNames } from './user-measures';
 import type { Queryable, SqlPool } from './sql-pool';
 
@@ -36,6 +36,27 @@ export const MATCHES_PLAN_FACTOR = 1;
  */
 export const INDEX_ONLY_WALK_FACTOR = 30;
 
+/**
+ * Reading a pair's id from a measure's index into an id set (an index-only scan, then a hash) costs
+ * about this many times less than reading a pair's row from the table (docs/decisions/009: 120,000
+ * ids intersected and 2,050 rows read, 10,600 buffers, against 15,400 for the narrower range's rows).
+ */
+export const ID_SET_FACTOR = 10;
+
+/**
+ * A `setwalk` reads a walked index entry and probes the id set about this many times cheaper than a
+ * walk reads a table row (docs/decisions/009, shared buffers warm: 67,000 entries walked against a
+ * set of 5,000 ids took 68 ms where reading the 5,000 rows and sorting them took 43 ms).
+ */
+export const SETWALK_ENTRY_FACTOR = 10;
+
+/**
+ * The `setwalk` plan's id set stays a hashed sub-plan only while PostgreSQL expects it to fit in
+ * memory (work_mem · hash_mem_multiplier, 8 MB by default: about 150,000 ids); a larger one would be
+ * searched for every walked row. Sets estimated above this many ids are never walked with.
+ */
+export const SETWALK_MAX_IDS = 100_000;
+
 /** Counts beside a page are exact up to this many matches, estimated above (docs/decisions/009). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -48,6 +69,8 @@ export interface ListOptions {
   matchesPlanLimit?: number;
   /** tests: counts exact up to this many matches (EXACT_COUNT_LIMIT) */
   exactCountLimit?: number;
+  /** bench:explore: false plans ranges alone as before rangesPlan (one range by its estimate, two or more walk) */
+  rangePlans?: boolean;
 }
 
 export type PairListRow = {
@@ -112,6 +135,11 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
     const probe = textProbeSql(resolved, limit + 1);
     const texts = await db.query<{ id: number }>(probe.text, probe.values);
     if (texts.rows.length <= limit) resolved.textIds = texts.rows.map((t) => t.id);
+    else if (filter.types.length > 0) {
+      // many texts match; if none of another type exists the type filter keeps every pair (issue 25: type=CAPTION)
+      const others = otherTextTypeSql(resolved);
+      if ((await db.query(others.text, others.values)).rows.length === 0) resolved.filter = { ...filter, types: [] };
+    }
   }
   return resolved;
 }
@@ -119,7 +147,7 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
 type RawRow = PairListRow & { sv: number | null };
 
 /** A resolved filter with the plan its pages use. */
-type PlannedFilter = ResolvedPairFilter & { plan: PagePlan };
+export type PlannedFilter = ResolvedPairFilter & { plan: PagePlan };
 
 /** The planner's estimate of the filter's matches (EXPLAIN, no rows read); null when no statement is needed. */
 async function estimateMatches(db: Queryable, resolved: ResolvedPairFilter): Promise<number | null> {
@@ -137,18 +165,86 @@ async function estimateMatches(db: Queryable, resolved: ResolvedPairFilter): Pro
  */
 export const hasDriver = (r: ResolvedPairFilter) => {
   const f = r.filter;
-  // Ranges on the built-in measures have per-corpus indexes; a user measure (u.NAME) has none. Two or
-  // more ranges alone walk, as before decision 009: the planner multiplies their selectivities, but
-  // no BitmapAnd follows, so the matches plan reads the narrower range's rows, not the estimate
-  // (measured: two ranges' p95 went from 0.9 s walked to 1.2 s read and sorted at 1M pairs).
+  // Ranges on the built-in measures have per-corpus indexes; a user measure (u.NAME) has none. Ranges
+  // with nothing else to start from are planned by rangesPlan (planFor); here, two or more of them are
+  // no driver: the planner would multiply their selectivities but read the narrower range's rows.
   const indexedRanges = f.ranges.filter((x) => !isUserMeasureKey(x.key)).length;
   const other = f.cell !== null || f.labels.length > 0 || r.textIds !== null || r.campaignId !== null || f.state === 'annotated' || f.state === 'adjudicated' || f.finals.length > 0;
   return other || indexedRanges === 1;
 };
 
+/** The filter reduced to one range (and its corpora): what the planner estimates that range alone selects. */
+const rangeAlone = (r: ResolvedPairFilter, range: RangeFilter): ResolvedPairFilter => ({
+  corpusIds: r.corpusIds,
+  campaignId: null,
+  textIds: null,
+  filter: { ...r.filter, ranges: [range], q: null, types: [], campaign: null, state: null, finals: [], labels: [], cell: null },
+});
+
+/**
+ * Measure ranges and nothing else to start from (docs/decisions/009), each plan costed in table rows
+ * read, with M the estimated matches and the ranges taken narrowest first:
+ * - `walk`: (limit + 1) · pairs / M rows;
+ * - `matches`: the narrowest range's rows (PostgreSQL reads one index and filters the rest);
+ * - `intersect`: the ids of the k narrowest ranges, read from their indexes (ID_SET_FACTOR times
+ *   cheaper than a row each), then the rows of their intersection (the ranges taken as independent);
+ * - `setwalk`: the same ids as a set, then the walk over the sort's index alone
+ *   (SETWALK_ENTRY_FACTOR times cheaper a row), reading the rows of the walked ids in the set.
+ * The cheapest wins. `setwalk` needs a sort the indexes hold (not a measure of your own) and an id
+ * set of at most SETWALK_MAX_IDS.
+ */
+export function rangesPlan(input: { pairs: number; limit: number; matches: number; ranges: Array<{ range: RangeFilter; estimate: number }>; sortIndexed: boolean }): {
+  plan: PagePlan;
+  idSetRanges?: RangeFilter[];
+} {
+  const pairs = Math.max(input.pairs, 1);
+  const sorted = [...input.ranges].sort((a, b) => a.estimate - b.estimate);
+  const walked = Math.min(pairs, ((input.limit + 1) * pairs) / Math.max(input.matches, 1));
+  let best: { cost: number; plan: PagePlan; idSetRanges?: RangeFilter[] } = { cost: walked, plan: 'walk' };
+  const consider = (cost: number, plan: PagePlan, idSetRanges?: RangeFilter[]) => {
+    if (cost < best.cost) best = { cost, plan, ...(idSetRanges ? { idSetRanges } : {}) };
+  };
+  if (sorted[0]) consider(sorted[0].estimate, 'matches');
+  let ids = 0;
+  let rows = pairs;
+  for (const [k, { estimate }] of sorted.entries()) {
+    ids += estimate / ID_SET_FACTOR;
+    rows = (rows * Math.min(estimate, pairs)) / pairs;
+    const set = sorted.slice(0, k + 1).map((r) => r.range);
+    if (k > 0) consider(ids + rows, 'intersect', set);
+    if (input.sortIndexed && sorted[0]!.estimate <= SETWALK_MAX_IDS) consider(ids + walked / SETWALK_ENTRY_FACTOR + (walked * rows) / pairs, 'setwalk', set);
+  }
+  return best.idSetRanges ? { plan: best.plan, idSetRanges: best.idSetRanges } : { plan: best.plan };
+}
+
+/** Measure ranges alone: the estimate of each and of all together, then rangesPlan. */
+async function planRanges(db: Queryable, resolved: ResolvedPairFilter): Promise<PlannedFilter> {
+  const f = resolved.filter;
+  const ranges = idSetRangesOf(f);
+  const pairs = resolved.pairs ?? 0;
+  // Ranges on catalogue measures the statement's only conditions: the planner takes them as
+  // independent, so its estimate of the whole is the product of theirs (one planning fewer; planning
+  // a page statement over a corpus's many partial indexes costs milliseconds).
+  const rangesOnly = f.ranges.length === ranges.length && f.q === null && f.types.length === 0 && f.state === null;
+  const [whole, ...estimates] = await Promise.all([rangesOnly ? null : estimateMatches(db, resolved), ...ranges.map((range) => estimateMatches(db, rangeAlone(resolved, range)))]);
+  const matches = rangesOnly ? estimates.reduce<number>((m, e) => (m * (e ?? 0)) / Math.max(pairs, 1), pairs) : (whole ?? 0);
+  const chosen = rangesPlan({
+    pairs,
+    limit: f.limit,
+    matches,
+    ranges: ranges.map((range, i) => ({ range, estimate: estimates[i] ?? 0 })),
+    sortIndexed: !isUserMeasureKey(f.sort.key),
+  });
+  return { ...resolved, ...chosen };
+}
+
+/** Ranges on catalogue measures and no other condition to start from: planRanges chooses. */
+const onlyRanges = (r: ResolvedPairFilter) => idSetRangesOf(r.filter).length > 0 && !hasDriver({ ...r, filter: { ...r.filter, ranges: [] } });
+
 /** Few matches: read and sort them; many: walk the sort's index (docs/decisions/009). */
 async function planFor(db: Queryable, resolved: ResolvedPairFilter, options: ListOptions): Promise<PlannedFilter> {
   if (options.plan) return { ...resolved, plan: options.plan };
+  if (options.rangePlans !== false && onlyRanges(resolved)) return planRanges(db, resolved);
   if (!hasDriver(resolved)) return { ...resolved, plan: 'walk' };
   const estimate = await estimateMatches(db, resolved);
   const f = resolved.filter;
@@ -172,6 +268,11 @@ const withoutSortValue = (rows: RawRow[]): PairListRow[] => rows.map(({ sv: _sv,
 async function fetchPage(db: Queryable, planned: PlannedFilter, limit: number): Promise<PairPage> {
   const { rows, more } = await fetchRows(db, planned, limit);
   return { rows: withoutSortValue(rows), nextCursor: more ? cursorOf(planned.filter, rows.at(-1)) : null };
+}
+
+/** The filter resolved and its pages' plan (bench:explore explains the page statements). */
+export async function planPage(db: Queryable, filter: PairFilter, options: ListOptions = {}): Promise<PlannedFilter> {
+  return planFor(db, await resolvePairFilter(db, filter, options), options);
 }
 
 /** One page of the view (filter.limit rows after filter.cursor). */

@@ -12,7 +12,7 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { countPairsForPage, hasDriver, listViewPage, type ListOptions } from './pair-list';
+import { countPairsForPage, hasDriver, listViewPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
 import { getSqlPool } from './sql-pool';
 import type { PagePlan } from './pair-query';
 
@@ -44,6 +44,8 @@ beforeAll(async () => {
     corpusIds.push(corpus.id);
     await makePairs(db, corpus.id, Array.from({ length: 60 }, (_, i) => spec(n, i)));
   }
+  // Captions among the first corpus's texts (type filters), the rest sentences.
+  await db.text.updateMany({ where: { corpusId: corpusIds[0]!, content: { startsWith: 'a bridge' } }, data: { type: 'CAPTION' } });
   // Annotations on every third pair of the second corpus (state filters).
   const campaign = await makeCampaign(db, { corpora: [slugs[1]!] });
   const annotator = await makeUser(db, { role: 'ANNOTATOR' });
@@ -110,9 +112,11 @@ const shapes: Array<[string, string, ListOptions?]> = [
   ['cell=2,0&sort=-bleu&limit=2', 'p."syn" >= 0.4 AND p."syn" < 0.6 AND p."sem" < 0.2'],
   ['cell=3,1&sort=rouge1&state=unannotated&limit=2', `p."syn" >= 0.6 AND p."syn" < 0.8 AND p."sem" >= 0.2 AND p."sem" < 0.4 AND ${unannotated}`],
   ['min.syn=0.1&sort=-sem&state=annotated', `p."syn" >= 0.1 AND NOT ${unannotated}`],
+  ['min.syn=0.2&max.syn=0.7&min.bleu=0.2&sort=st&state=unannotated', `p."syn" BETWEEN 0.2 AND 0.7 AND p."bleu" >= 0.2 AND ${unannotated}`],
+  ['max.bleu=0.6&min.sem=0.3&max.sem=0.9&sort=-rouge1&tier=GOLD', `p."bleu" <= 0.6 AND p."sem" BETWEEN 0.3 AND 0.9 AND c."tier" = 'GOLD'`],
 ];
 
-describe.each<PagePlan>(['walk', 'matches'])('the %s plan', (plan) => {
+describe.each<PagePlan>(['walk', 'matches', 'intersect', 'setwalk'])('the %s plan', (plan) => {
   it.each(shapes)('pages %s exactly as the plain ORDER BY, forward and back', async (query, where, options = {}) => {
     const filter = filterOf(query);
     const expected = await plainOrder(where, query.match(/sort=([-\w]+)/)![1]!);
@@ -125,20 +129,69 @@ describe.each<PagePlan>(['walk', 'matches'])('the %s plan', (plan) => {
 
 describe('the plan chosen from the estimate', () => {
   it.each([0, 1_000_000])('gives the same rows with a matches-plan limit of %i', async (matchesPlanLimit) => {
-    const filter = filterOf('min.syn=0.2&max.syn=0.5&sort=-bleu');
+    const filter = filterOf('cell=2,0&sort=-bleu&limit=2&min.st=0.1');
     const { forward } = await pagesBothWays(filter, { matchesPlanLimit });
-    expect(forward).toEqual(await plainOrder('p."syn" BETWEEN 0.2 AND 0.5', '-bleu'));
+    expect(forward).toEqual(await plainOrder('p."syn" >= 0.4 AND p."syn" < 0.6 AND p."sem" < 0.2 AND p."st" >= 0.1', '-bleu'));
   });
 });
 
 describe('what the matches plan may start from', () => {
   const resolved = (query: string) => ({ filter: filterOf(query), corpusIds: [1], campaignId: null, textIds: null, pairs: 1_000_000 });
-  it('one indexed range or a map cell, not two ranges alone (no BitmapAnd: decision 009) nor a measure of your own', () => {
+  it('one indexed range or a map cell, not two ranges alone nor a measure of your own', () => {
     expect(hasDriver(resolved('min.syn=0.2&max.syn=0.5&sort=-bleu'))).toBe(true);
     expect(hasDriver(resolved('cell=2,0&sort=-bleu'))).toBe(true);
     expect(hasDriver(resolved('min.rouge1=0.1&max.rouge1=0.6&min.st=0.3&sort=-sem'))).toBe(false);
     expect(hasDriver(resolved('min.u.model=0.5&sort=-sem'))).toBe(false);
     expect(hasDriver(resolved('sort=-sem'))).toBe(false);
+  });
+});
+
+describe('the plan of measure ranges alone', () => {
+  const keys = ['syn', 'rouge1', 'st'] as const;
+  const range = (key: (typeof keys)[number]) => ({ key, min: 0, max: 1 });
+  /** ranges of these shares of 1,000,000 pairs (independent), 100 rows a page */
+  const choose = (widths: number[], sortIndexed = true) => {
+    const pairs = 1_000_000;
+    const ranges = widths.map((w, i) => ({ range: range(keys[i]!), estimate: w * pairs }));
+    return rangesPlan({ pairs, limit: 100, matches: widths.reduce((m, w) => m * w, pairs), ranges, sortIndexed });
+  };
+  it('intersects the id sets of ranges each too wide to read, together too narrow to walk', () => {
+    // 2% × 2%: walking reads 252,500 rows, either range 20,000; the id sets 40,000 ids and then 400 rows
+    expect(choose([0.02, 0.02])).toEqual({ plan: 'intersect', idSetRanges: [range('syn'), range('rouge1')] });
+    // a third range of 90%: its 900,000 ids cost more than the rows it removes
+    expect(choose([0.02, 0.02, 0.9])).toEqual({ plan: 'intersect', idSetRanges: [range('syn'), range('rouge1')] });
+  });
+  it('walks the sort index alone with the narrowest range as an id set when the walk is short enough', () => {
+    // 10% × 2%: 20,000 ids, 50,500 index entries walked, 1,010 rows read (walk: 50,500 rows; matches 20,000; intersect: 120,000 ids, 2,000 rows)
+    expect(choose([0.1, 0.02])).toEqual({ plan: 'setwalk', idSetRanges: [range('rouge1')] });
+    expect(choose([0.01])).toEqual({ plan: 'setwalk', idSetRanges: [range('syn')] });
+    // sorted by a measure of your own, whose order no index holds
+    expect(choose([0.1, 0.02], false)).toEqual({ plan: 'intersect', idSetRanges: [range('rouge1'), range('syn')] });
+  });
+  it('never walks with an id set too large to hash', () => {
+    // 10,000,000 pairs, 2% × 10%: the set would hold 200,000 ids
+    const big = rangesPlan({ pairs: 10_000_000, limit: 100, matches: 20_000, ranges: [{ range: range('syn'), estimate: 200_000 }, { range: range('rouge1'), estimate: 1_000_000 }], sortIndexed: true });
+    expect(big.plan).not.toBe('setwalk');
+  });
+  it('reads one narrow range, and walks wide ones', () => {
+    expect(choose([0.001, 0.3])).toEqual({ plan: 'matches' });
+    expect(choose([0.001])).toEqual({ plan: 'matches' });
+    expect(choose([0.1, 0.1])).toEqual({ plan: 'walk' });
+    expect(choose([0.3, 0.8])).toEqual({ plan: 'walk' });
+    expect(choose([0.1])).toEqual({ plan: 'walk' });
+  });
+});
+
+describe('a type filter over many texts', () => {
+  it('is dropped when the corpora hold no text of another type, and pages stay exact', async () => {
+    const every = await resolvePairFilter(pool, filterOf('type=SENTENCE,CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
+    expect(every.filter.types).toEqual([]);
+    const some = await resolvePairFilter(pool, filterOf('type=CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
+    expect(some.filter.types).toEqual(['CAPTION']);
+    const { forward } = await pagesBothWays(filterOf('type=CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
+    const caption = `EXISTS (SELECT 1 FROM "Text" t WHERE t."id" IN (p."textAId", p."textBId") AND t."type" = 'CAPTION')`;
+    expect(forward).toEqual(await plainOrder(`p."syn" BETWEEN 0.2 AND 0.5 AND ${caption}`, '-bleu'));
+    expect(forward.length).toBeGreaterThan(0);
   });
 });
 

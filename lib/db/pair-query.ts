@@ -11,11 +11,11 @@
  * ids are integers resolved from the database. Text search is ILIKE on an escaped pattern, so `%`,
  * `_`, `\`, quotes and regex characters are just text.
  */
-import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
+import { isMeasureKey, measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import { isUserMeasureKey, userMeasureName, type UserMeasureKey } from '@/lib/measures/user-measures';
 import { userMeasureSql, userMeasuresJsonSql } from './user-measures';
 import { mapBinRange } from '@/lib/explore/map-cell';
-import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
+import { TEXT_TYPES, type PairFilter, type RangeFilter } from '@/lib/explore/pair-filter';
 
 /** The filter with its names resolved to ids (lib/db/pair-list.ts), and the text matches probed. */
 export interface ResolvedPairFilter {
@@ -26,6 +26,8 @@ export interface ResolvedPairFilter {
   textIds: number[] | null;
   /** the chosen corpora's pairs (CorpusSummary), for choosing a page plan */
   pairs?: number;
+  /** the `intersect` plan: the measure ranges whose ids it reads from their indexes and intersects (else every catalogue-measure range) */
+  idSetRanges?: RangeFilter[];
 }
 
 export interface SqlStatement {
@@ -54,7 +56,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function rangeSql(r: RangeFilter, params: Params): string[] {
+function rangeSql(r: RangeFilter, params: Params, alias = 'p'): string[] {
   if (r.key === 'length') {
     // Word counts are integers: whole bounds keep the comparison on the index's int expression.
     return [
@@ -62,8 +64,38 @@ function rangeSql(r: RangeFilter, params: Params): string[] {
       ...(r.max !== null ? [`GREATEST(p."lengthA", p."lengthB") <= ${params.add(Math.floor(r.max))}::int`] : []),
     ];
   }
-  const c = col(r.key);
+  const c = alias === 'p' || isUserMeasureKey(r.key) ? col(r.key) : `${alias}."${r.key}"`;
   return [...(r.min !== null ? [`${c} >= ${params.add(r.min)}::float8`] : []), ...(r.max !== null ? [`${c} <= ${params.add(r.max)}::float8`] : [])];
+}
+
+/** Ranges on catalogue measures: each has its corpus's index `(measure, id)`, so its ids can be read from the index alone. */
+export const idSetRangesOf = (f: PairFilter): RangeFilter[] => f.ranges.filter((r) => isMeasureKey(r.key));
+
+/**
+ * The `intersect` plan's condition: the pair's id is in every range's id set, each read from its
+ * measure's index alone (an index-only scan), intersected before any table row is read. (PostgreSQL
+ * never ANDs the bitmaps of two partial indexes with the same predicate, docs/decisions/009.)
+ */
+/** The ids of the pairs in every one of the id-set ranges (each read from its measure's index alone), or null without such ranges. */
+function idSetQuery(r: ResolvedPairFilter, corpusId: number, params: Params): string | null {
+  const ranges = r.idSetRanges ?? idSetRangesOf(r.filter);
+  if (ranges.length === 0) return null;
+  return ranges.map((range) => `SELECT q."id" FROM "Pair" q WHERE ${[`q."corpusId" = ${int(corpusId)}`, ...rangeSql(range, params, 'q')].join(' AND ')}`).join(' INTERSECT ');
+}
+
+function idSetSql(r: ResolvedPairFilter, corpusId: number, params: Params): string | null {
+  const ids = idSetQuery(r, corpusId, params);
+  return ids && `p."id" = ANY(ARRAY(${ids}))`;
+}
+
+/**
+ * The `setwalk` plan's test of a walked row: its id is in the id set. `OR p."id" < 0` (never true:
+ * ids are positive) keeps it a hashed sub-plan evaluated on the index's ids, instead of a join that
+ * would lose the walk's order.
+ */
+function idSetMemberSql(r: ResolvedPairFilter, corpusId: number, params: Params): string {
+  const ids = idSetQuery(r, corpusId, params);
+  return ids ? `(p."id" IN (${ids}) OR p."id" < 0)` : 'TRUE';
 }
 
 /** Bin `bin` of the map on one axis as a range (lib/explore/map-cell.ts): exact, and an index and the planner's statistics understand it. */
@@ -95,6 +127,18 @@ export function textProbeSql(r: Omit<ResolvedPairFilter, 'textIds'>, limit: numb
   if (r.filter.q) conds.push(`t."content" ILIKE ${params.add(containsPattern(r.filter.q))}`);
   if (r.filter.types.length > 0) conds.push(`t."type" = ANY(${params.add(r.filter.types)}::"TextType"[])`);
   return { text: `SELECT t."id" FROM "Text" t WHERE ${conds.join(' AND ')} LIMIT ${int(limit)}`, values: params.values };
+}
+
+/**
+ * Whether the corpora hold a text of a type other than `types` (one row if so): without one, a type
+ * filter keeps every pair and is dropped (lib/db/pair-list.ts). One branch per corpus with its id as a
+ * literal, so its partial index on the type answers at once.
+ */
+export function otherTextTypeSql(r: Pick<ResolvedPairFilter, 'corpusIds' | 'filter'>): SqlStatement {
+  const params = new Params();
+  const others = params.add(TEXT_TYPES.filter((t) => !r.filter.types.includes(t)));
+  const parts = r.corpusIds.map((id) => `(SELECT 1 FROM "Text" t WHERE t."corpusId" = ${int(id)} AND t."type" = ANY(${others}::"TextType"[]) LIMIT 1)`);
+  return { text: `SELECT 1 FROM (${parts.join(' UNION ALL ')}) other LIMIT 1`, values: params.values };
 }
 
 function annotationStateSql(r: ResolvedPairFilter): string | null {
@@ -153,10 +197,15 @@ const PAIR_ROW_JOINS = `JOIN "Pair" p ON p."id" = page."id" JOIN "Corpus" c ON c
  * How a page finds its rows (docs/decisions/009): `walk` reads the sort's index in order and checks
  * each row against the filter (cheap when many rows match: a page needs few of them); `matches`
  * reads the filter's matches through their own indexes first, behind a fence (`OFFSET 0`: the
- * planner cannot walk the sort's index instead), and sorts them (cheap when few match). Both give
- * exactly the same rows; lib/db/pair-list.ts chooses.
+ * planner cannot walk the sort's index instead), and sorts them (cheap when few match);
+ * `intersect` is `matches` that first intersects the ids of several measure ranges, read from
+ * their indexes alone, and reads only the rows in every range (two or more ranges, each too wide
+ * on its own); `setwalk` walks the sort's index alone (its ids and values, no table rows), keeps the
+ * rows whose id is in the id set of the narrowest ranges and checks only those against the rest of
+ * the filter (a range too wide to read, too narrow to walk). All give exactly the same rows;
+ * lib/db/pair-list.ts chooses.
  */
-export type PagePlan = 'walk' | 'matches';
+export type PagePlan = 'walk' | 'matches' | 'intersect' | 'setwalk';
 
 /**
  * One page: `limit` rows after the cursor (ask for one more to know whether another page follows).
@@ -175,12 +224,21 @@ export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = fal
   const orderOf = (t: string) => (sort.key === 'id' ? `${t}."id" ${dir}` : `(${t}.sv IS NULL) ${nulls}, ${t}.sv ${dir}, ${t}."id" ${dir}`);
   const branches: string[] = [];
   for (const corpusId of (backward && !cursor) || matchesNothing(r) ? [] : r.corpusIds) {
-    const conds = filterConditions(r, corpusId, params);
-    if (plan === 'matches') {
+    const idSet = plan === 'intersect' ? idSetSql(r, corpusId, params) : null;
+    const conds = [...(idSet ? [idSet] : []), ...filterConditions(r, corpusId, params)];
+    if (plan === 'matches' || plan === 'intersect') {
       branches.push(matchesBranch(r, conds, params, { backward, cmp, n, order: orderOf('m') }));
       continue;
     }
-    const branch = (sv: string, where: string[], order: string) => branches.push(`(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${[...conds, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${n})`);
+    const member = plan === 'setwalk' ? idSetMemberSql(r, corpusId, params) : null;
+    const branch = (sv: string, where: string[], order: string) => {
+      if (!member) return branches.push(`(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${[...conds, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${n})`);
+      // setwalk: the sort's index alone (id and value), in order, kept when in the id set; then the
+      // remaining conditions on those rows only, one row at a time (a LATERAL that cannot be flattened)
+      const walked = `SELECT p."id", ${sort.key === 'id' ? 'NULL::float8' : col(sort.key)} AS sv FROM "Pair" p WHERE ${[`p."corpusId" = ${int(corpusId)}`, member, ...where].join(' AND ')} ORDER BY ${order}`;
+      const checked = `SELECT 1 FROM "Pair" p WHERE p."id" = w."id" AND ${conds.join(' AND ')} OFFSET 0`;
+      return branches.push(`(SELECT w."id", w.sv FROM (${walked}) w CROSS JOIN LATERAL (${checked}) checked ORDER BY ${sort.key === 'id' ? '' : `w.sv ${dir}, `}w."id" ${dir} LIMIT ${n})`);
+    };
     if (sort.key === 'id') {
       branch('NULL::float8', cursor ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [], `p."id" ${dir}`);
       continue;

@@ -11,14 +11,15 @@
  *   several selectivities, some with a tier, type or annotation-state filter; each query timed once
  *   as a researcher would send it, then its next page; p50/p95/max per shape. The same queries are
  *   also timed in this process straight through lib/db/pair-list.ts (database time: planning, the
- *   plan's estimate and the page statement, without Next.js), each with the chosen plan and with
- *   the walk plan forced (what every page did before issue 25), alternately under the same load.
+ *   plan's estimate and the page statement, without Next.js), each with the chosen plan, with the
+ *   plans before the range plans (decision 009's first version) and with the walk plan forced (what
+ *   every page did before issue 25), in turn under the same load.
  * Both next to the target (p95 ≤ 50 ms) and to /api/health measured in the same run (the floor: one
  * request through Next.js with one database round trip; the pair list also checks the session).
  *
  * Options: `--keep DIR` keeps the PARALENS_HOME (database included) in DIR and reuses the generated
  * corpus found there (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
- * `--per-shape N` queries of each shape (30), `--mix fixed|random|database` for one mix only (database: the randomised mix's database time alone, no server), `--prepare`
+ * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers` for one mix only (database: the randomised mix's database time alone, no server, for the chosen plans, those before the range plans and the walk plan; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans), `--prepare`
  * to stop after generating and indexing (with --keep: the database for later runs).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -28,7 +29,8 @@ import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { buildExplorerIndexes } from '@/lib/db/explore-indexes';
-import { listPairPage, type ListOptions } from '@/lib/db/pair-list';
+import { listPairPage, planPage, type ListOptions } from '@/lib/db/pair-list';
+import { pairPageSql } from '@/lib/db/pair-query';
 import { createSqlPool, type SqlPool } from '@/lib/db/sql-pool';
 import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
 import { decodePairCursor } from '@/lib/explore/pair-cursor';
@@ -111,6 +113,7 @@ try {
   await client.end();
   await db.$disconnect();
   if (runDatabase && !options.prepare) await databaseMix(database.url);
+  if (options.mix === 'buffers' && !options.prepare) await buffersMix(database.url);
   if ((runFixed || runRandom) && !options.prepare) await serveAndTime(env, (s) => (server = s));
 } finally {
   await stopBench(server, database, home, options.keep !== undefined);
@@ -204,23 +207,75 @@ function printPercentiles(times: Map<string, number[]>, names: string[], floorMs
   return worst;
 }
 
-/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan and the walk plan (before issue 25), alternately. */
+function mixFilter(query: string, cursor: string | null = null): PairFilter {
+  const parsed = parsePairFilter(new URLSearchParams(`corpus=generated&${query}`));
+  if (!parsed.ok) throw new Error(`${query}: ${JSON.stringify(parsed.errors)}`);
+  return { ...parsed.filter, cursor: cursor ? decodePairCursor(cursor) : null };
+}
+
+/**
+ * The randomised mix's page statements (first and next page) under EXPLAIN (ANALYZE, BUFFERS):
+ * shared buffers touched (hit or read) and execution time, with the chosen plans and with the plans
+ * before the range plans (decision 009's first version). Buffers do not depend on the machine's load.
+ */
+async function buffersMix(databaseUrl: string) {
+  const pool: SqlPool = createSqlPool(databaseUrl, 2);
+  try {
+    const variants: Array<[string, ListOptions]> = [
+      ['chosen plan', {}],
+      ['before range plans', { rangePlans: false }],
+    ];
+    console.log(`\nRandomised mix, seed ${seed}: shared buffers per page statement (EXPLAIN ANALYZE, BUFFERS), p50 / p95 / max; ${load()}\n`);
+    const buffers = new Map<string, number[]>();
+    const ms = new Map<string, number[]>();
+    const plans = new Map<string, Map<string, number>>();
+    const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+    for (const [i, { shape, query }] of randomExploreMix(seed, perShape).entries()) {
+      const next = (await listPairPage(pool, mixFilter(query))).nextCursor;
+      for (const [page, cursor] of [['', null], [', next page', next]] as const) {
+        if (page && !cursor) continue;
+        for (const [variant, opts] of i % 2 === 0 ? variants : [...variants].reverse()) {
+          const planned = await planPage(pool, mixFilter(query, cursor), opts);
+          const sql = pairPageSql(planned, planned.filter.limit + 1, false, planned.plan);
+          const result = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }; 'Execution Time': number }> }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql.text}`, sql.values);
+          const top = result.rows[0]!['QUERY PLAN'][0]!;
+          const name = `${shape}${page} · ${variant}`;
+          push(buffers, name, top.Plan['Shared Hit Blocks'] + top.Plan['Shared Read Blocks']);
+          push(ms, name, top['Execution Time']);
+          const counts = plans.get(name) ?? new Map<string, number>();
+          counts.set(planned.plan, (counts.get(planned.plan) ?? 0) + 1);
+          plans.set(name, counts);
+        }
+      }
+    }
+    console.log(`  ${'shape · plans'.padEnd(44)} ${'n'.padStart(4)}   buffers p50 / p95 / max      ms p50 / p95   plans chosen`);
+    for (const name of RANDOM_SHAPES.flatMap((s) => [s, `${s}, next page`]).flatMap((s) => variants.map(([v]) => `${s} · ${v}`))) {
+      const b = (buffers.get(name) ?? []).sort((x, y) => x - y);
+      const t = (ms.get(name) ?? []).sort((x, y) => x - y);
+      if (b.length === 0) continue;
+      const chosen = [...(plans.get(name) ?? [])].map(([p, n]) => `${p} ${n}`).join(', ');
+      console.log(`  ${name.padEnd(44)} ${String(b.length).padStart(4)}   ${[at(b, 0.5), at(b, 0.95), b.at(-1)!].map((x) => fmt(x).padStart(7)).join(' ')}   ${fmt(at(t, 0.5), 1).padStart(7)} ${fmt(at(t, 0.95), 1).padStart(7)}   ${chosen}`);
+    }
+    console.log(`\n(${load()})`);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (before issue 25), in turn. */
 async function databaseMix(databaseUrl: string) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {
     const queries = randomExploreMix(seed, perShape);
     const variants: Array<[string, ListOptions]> = [
       ['chosen plan', {}],
+      ['before range plans', { rangePlans: false }], // decision 009's first version
       ['walk always (before)', { plan: 'walk', textIdLimit: 1000 }], // decision 006's pages
     ];
-    const filterOf = (query: string, cursor: string | null = null): PairFilter => {
-      const parsed = parsePairFilter(new URLSearchParams(`corpus=generated&${query}`));
-      if (!parsed.ok) throw new Error(`${query}: ${JSON.stringify(parsed.errors)}`);
-      return { ...parsed.filter, cursor: cursor ? decodePairCursor(cursor) : null };
-    };
+    const filterOf = mixFilter;
     // warm the pool's connections (catalogue caches), as a running server's are
     for (const { query } of queries.slice(0, 8)) await listPairPage(pool, filterOf(query));
-    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pair-list.ts, no Next.js): the chosen plan and the walk plan, each first on every other query; ${load()}\n`);
+    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`);
     const times = new Map<string, number[]>();
     const slowest = new Map<string, { ms: number; query: string }>();
     const record = (name: string, ms: number, query: string) => {
@@ -228,8 +283,8 @@ async function databaseMix(databaseUrl: string) {
       if (ms > (slowest.get(name)?.ms ?? -1)) slowest.set(name, { ms, query });
     };
     for (const [i, { shape, query }] of queries.entries()) {
-      // alternate which plan goes first: the second finds the rows the first read in the cache
-      for (const [variant, opts] of i % 2 === 0 ? variants : [...variants].reverse()) {
+      // rotate which plan goes first: the later ones find the rows the first read in the cache
+      for (const [variant, opts] of [...variants.slice(i % variants.length), ...variants.slice(0, i % variants.length)]) {
         let t = performance.now();
         const first = await listPairPage(pool, filterOf(query), opts);
         record(`${shape} · ${variant}`, performance.now() - t, query);
