@@ -54,10 +54,12 @@ test('a researcher creates a stratified campaign with every question type, then 
 
   await page.getByRole('checkbox', { name: /Demo Annotator/ }).check();
 
-  // A field error from the API's 400 is shown beside the field, and nothing is created.
+  // A field error from the API's 400 is shown beside the field in plain words, and nothing is created.
   await page.getByLabel('Annotators per pair').fill('0');
   await page.getByRole('button', { name: 'Create campaign' }).click();
-  await expect(page.getByRole('region', { name: 'Overlap and order' }).getByRole('alert')).toContainText(/1/);
+  await expect(page.getByRole('region', { name: 'Overlap and order' }).getByRole('alert')).toContainText('must be at least 1');
+  await expect(page.getByText('the fields marked above need a change')).toBeVisible();
+  await expect(page.getByLabel('Annotators per pair')).toHaveValue('0');
   await page.getByLabel('Annotators per pair').fill('3');
   await page.getByRole('button', { name: 'Create campaign' }).click();
 

@@ -51,7 +51,10 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
         router.push(`/campaigns/${encodeURIComponent(body.slug)}`);
         return;
       }
-      setSubmit({ kind: 'failed', message: body.error?.message ?? `The campaign was not created (HTTP ${res.status}).`, fields: formFieldErrors(body.error?.fields) });
+      const fields = formFieldErrors(body.error?.fields);
+      // each field's message stands beside it; the summary only says where to look
+      const message = Object.keys(fields).length > 0 ? 'The campaign was not created: the fields marked above need a change (nothing you typed is lost).' : (body.error?.message ?? `The campaign was not created (HTTP ${res.status}).`);
+      setSubmit({ kind: 'failed', message, fields });
     } catch {
       setSubmit({ kind: 'failed', message: 'The server could not be reached; nothing was created. Try again.', fields: {} });
     }

@@ -7,6 +7,7 @@
  * routes, docs/decisions/007). No Next.js imports.
  */
 import type { z } from 'zod';
+import { plainError } from '@/lib/validation/plain-errors';
 import type { ApiContract } from '@/lib/api/contract';
 import type { CurrentUser } from '@/lib/auth/session-user';
 import { AppError, isAppError } from '@/lib/errors/app-error';
@@ -50,10 +51,12 @@ function fieldsOf(error: z.ZodError, prefix: string): Record<string, string> {
 
 function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, prefix: string): z.infer<S> {
   if (!schema) return {} as z.infer<S>;
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: plainError });
   if (!parsed.success) {
     const fields = fieldsOf(parsed.error, prefix);
-    throw new AppError('INVALID_INPUT', `Invalid ${prefix}: ${Object.entries(fields).map(([k, m]) => `${k} ${m}`).join('; ')}`, { fields });
+    // "Check the body: name is required; holdMinutes must be at most 1440" (each field also on its own in `fields`)
+    const named = Object.entries(fields).map(([k, m]) => `${k === prefix ? '' : `${k.slice(prefix.length + 1)} `}${m}`);
+    throw new AppError('INVALID_INPUT', `Check the ${prefix === 'params' ? 'address' : prefix}: ${named.join('; ')}.`, { fields });
   }
   return parsed.data;
 }
