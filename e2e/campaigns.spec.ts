@@ -41,10 +41,15 @@ test('a researcher creates a stratified campaign with every question type, then 
   await page.getByLabel('Rationale (free text)').selectOption('conditional');
   await page.getByRole('group', { name: /Rationale required when “Entailment relation” is/ }).getByRole('checkbox', { name: 'Negation' }).check();
   await page.getByRole('button', { name: 'Add a choice question' }).click();
+  // a key the API refuses is named while typing, and the guidelines keep the other questions
+  await page.getByLabel('Key of custom question 1').fill('bad key!');
+  await expect(page.getByTestId('question-problems')).toContainText('a key is 1-40 letters, digits, - or _');
+  await expect(page.getByRole('region', { name: 'Guidelines preview' }).getByRole('heading', { name: 'Entailment relation' })).toBeVisible();
   await page.getByLabel('Key of custom question 1').fill('nli');
   await page.getByLabel('Label of custom question 1').fill('Inference label');
   await page.getByLabel('Options of custom question 1').fill('entailment\nneutral\ncontradiction');
   await page.getByLabel('Level of custom question 1').selectOption('ordinal');
+  await expect(page.getByTestId('question-problems')).toHaveCount(0);
 
   // The guidelines follow the questions: the papers' sections and the custom question, rendered safely.
   const guidelines = page.getByRole('region', { name: 'Guidelines preview' });

@@ -98,11 +98,13 @@ test('a gold miss shows the expected answer and explanation; the annotator is fl
 });
 
 test('gold pairs from a file on the campaign page: a bad row is named by its line and nothing is marked; then the file is taken', async ({ browser, baseURL, researcher }) => {
-  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: [], size: 1, overlap: 1 });
+  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: [], size: 1, overlap: 1, goldEvery: 3 });
   const spare = await spareDemoPair(researcher);
   const staff = await pageAs(browser, 'researcher', baseURL);
   await staff.goto(`/campaigns/${campaign.slug}`);
-  await expect(staff.getByText(/^0 gold pairs \(none handed out/)).toBeVisible();
+  await expect(staff.getByText(/^0 gold pairs, one in every 3 handed out/)).toBeVisible();
+  // a gold rate with no gold pair marked is said at once
+  await expect(staff.getByTestId('no-gold-warning')).toContainText('no gold pair is marked yet');
   await staff.getByText('Mark gold pairs from a file').click();
   const form = staff.getByRole('form', { name: 'Mark gold pairs from a file' });
   const upload = async (rows: string[]) => {
@@ -115,7 +117,8 @@ test('gold pairs from a file on the campaign page: a bad row is named by its lin
   await expect(form.getByRole('list', { name: 'Rows that could not be marked' })).toContainText('line 3: answers.semantic must be an integer from 0 to 4, not 9');
   await upload([`${spare},0,The two sentences share no meaning.`]);
   await expect(form.getByRole('status')).toHaveText('Marked 1 gold pair (1 new, 0 replaced).');
-  await expect(staff.getByText(/^1 gold pair \(none handed out/)).toBeVisible();
+  await expect(staff.getByText(/^1 gold pair, one in every 3 handed out/)).toBeVisible();
+  await expect(staff.getByTestId('no-gold-warning')).toHaveCount(0);
   await staff.context().close();
 });
 

@@ -25,6 +25,13 @@ describe('campaignRequest', () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['overlap']);
   });
+
+  it('a words-per-text range from 50 to 10 is refused, under its own field, in the same words for the form and the API', () => {
+    const parsed = createCampaignBodySchema.safeParse(campaignRequest(state({ lengthMin: '50', lengthMax: '10' })));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['sample.filters.length', 'the smallest word count is above the largest']]);
+    expect(createCampaignBodySchema.safeParse(campaignRequest(state({ lengthMin: '10', lengthMax: '10' }))).success).toBe(true);
+  });
 });
 
 describe('questionInputs', () => {

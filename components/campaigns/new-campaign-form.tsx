@@ -21,10 +21,20 @@ export interface CorpusOption {
 
 type Submit = { kind: 'idle' } | { kind: 'sending' } | { kind: 'failed'; message: string; fields: Record<string, string> };
 
-function defaultGuidelinesFor(state: CampaignFormState): string {
+/**
+ * The default guidelines for the questions chosen, checked by the rules the API applies
+ * (resolveQuestions): a custom question that breaks them is named at once and left out of the
+ * guidelines, which keep the rest (they never go blank while one question is being typed).
+ */
+function checkQuestions(state: CampaignFormState): { guidelines: string; problems: string[] } {
   const resolved = resolveQuestions(questionInputs(state));
-  return 'questions' in resolved ? buildDefaultGuidelines(resolved.questions) : '';
+  if ('questions' in resolved) return { guidelines: buildDefaultGuidelines(resolved.questions), problems: [] };
+  const alone = (c: CampaignFormState['custom'][number]) => 'questions' in resolveQuestions(questionInputs({ ...state, asked: NO_BUILT_INS, rationale: 'off', custom: [c] }));
+  const usable = resolveQuestions(questionInputs({ ...state, custom: state.custom.filter(alone) }));
+  return { guidelines: 'questions' in usable ? buildDefaultGuidelines(usable.questions) : '', problems: resolved.errors };
 }
+
+const NO_BUILT_INS = Object.fromEntries(Object.keys(initialFormState().asked).map((k) => [k, { asked: false, required: false }])) as CampaignFormState['asked'];
 
 /**
  * The new-campaign form. It posts to POST /api/v1/campaigns from the browser, the route scripts
@@ -36,7 +46,7 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
   const [ownGuidelines, setOwnGuidelines] = useState<string | null>(null);
   const [submit, setSubmit] = useState<Submit>({ kind: 'idle' });
   const update = (patch: Partial<CampaignFormState>) => setState((s) => ({ ...s, ...patch }));
-  const defaultGuidelines = useMemo(() => defaultGuidelinesFor(state), [state]);
+  const { guidelines: defaultGuidelines, problems: questionProblems } = useMemo(() => checkQuestions(state), [state]);
   const guidelines = ownGuidelines ?? defaultGuidelines;
   const errors = submit.kind === 'failed' ? submit.fields : {};
   const previewRequest = state.corpora.length > 0 ? { corpora: state.corpora, sample: sampleRequest(state) } : null;
@@ -87,6 +97,11 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
       <SampleSection state={state} update={update} errors={errors} />
       <SamplePreview request={previewRequest} />
       <QuestionsSection state={state} update={update} errors={errors} />
+      {questionProblems.length > 0 && (
+        <div data-testid="question-problems">
+          <FieldErrors messages={questionProblems} />
+        </div>
+      )}
       <section className="card stack" aria-labelledby="settings-heading">
         <h2 id="settings-heading">Overlap and order</h2>
         <div className="row" style={{ alignItems: 'flex-start' }}>
@@ -98,7 +113,7 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
           <label>
             One gold pair in every
             <input type="number" min={0} max={100} value={state.goldEvery} onChange={(e) => update({ goldEvery: e.target.value })} />
-            <span className="small muted">0 = none; used by quality control</span>
+            <span className="small muted">0 = none; you mark the gold pairs and their answers on the campaign page after creating it</span>
             <FieldErrors messages={errorsUnder(errors, 'goldEvery')} />
           </label>
           <label>

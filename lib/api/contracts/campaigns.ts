@@ -12,7 +12,11 @@ const range = z.tuple([z.number().nullable(), z.number().nullable()]).describe('
 
 export const sampleFiltersSchema = z
   .object({
-    length: z.tuple([dbInt.min(0), dbInt.min(0)]).optional().describe('word-length range each text must fall in, e.g. [10, 30]'),
+    length: z
+      .tuple([dbInt.min(0), dbInt.min(0)])
+      .refine(([low, high]) => low <= high, 'the smallest word count is above the largest')
+      .optional()
+      .describe('word-length range each text must fall in, e.g. [10, 30]'),
     tier: z.array(z.enum(['gold', 'silver', 'bronze', 'none'])).optional(),
     captionType: z.array(z.enum(['caption', 'alt_text', 'sentence'])).optional(),
     measures: z.record(z.string(), range).optional().describe(`ranges by measure; keys: ${measureKeys.join(', ')} (others are reported as unknown measures)`),

@@ -47,6 +47,12 @@ export async function QualitySection({
           : ' (none handed out: the campaign asks for no gold pairs)'}
         ; annotators under {(gold.minAccuracy * 100).toFixed(0)}% on them are flagged.
       </p>
+      {campaign.goldEvery > 0 && gold.goldPairs === 0 && (
+        <p role="status" className="alert warning" data-testid="no-gold-warning">
+          One pair in every {campaign.goldEvery} is to be a gold pair, but no gold pair is marked yet: annotators get none, and no one&apos;s accuracy can be measured,
+          until you add gold pairs below (or set the rate to 0 under Quality settings).
+        </p>
+      )}
       {rows.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={rows} minAccuracy={gold.minAccuracy} kappaQuestion={kappas[0]?.question ?? null} />}
       {settings && gateIsOn(settings) && (
         <p className="small">
