@@ -101,6 +101,13 @@ export function parseColumnMap(spec: string): ColumnMap {
  * none was given; null when the two text columns cannot be told.
  */
 export function guessColumnMap(columns: readonly string[]): ColumnMap | null {
+  const fields = guessColumnFields(columns);
+  if (!fields.a || !fields.b || fields.a === fields.b) return null;
+  return { fields, similarities: {}, meta: {}, metaRest: true };
+}
+
+/** The roles each column name suggests, as far as they go (the texts may be missing). */
+export function guessColumnFields(columns: readonly string[]): Partial<Record<FieldKey, string>> {
   const lower = columns.map((c) => c.trim().toLowerCase());
   const fields: Partial<Record<FieldKey, string>> = {};
   for (const [key, names] of Object.entries(GUESSES) as [FieldKey, readonly string[]][]) {
@@ -108,8 +115,7 @@ export function guessColumnMap(columns: readonly string[]): ColumnMap | null {
     const column = found === undefined ? undefined : columns[found];
     if (column !== undefined) fields[key] = column;
   }
-  if (!fields.a || !fields.b || fields.a === fields.b) return null;
-  return { fields, similarities: {}, meta: {}, metaRest: true };
+  return fields;
 }
 
 /** Rewrites column references to header names: exact name, then case-insensitive, then 1-based position; lists the references that match none. */

@@ -47,7 +47,7 @@ describe('checkColumnRoles', () => {
   });
 
   it('puts each broken rule on its role, with the same words as --map', () => {
-    expect(checkColumnRoles({ a: 'left' }, columns, 'tsv')).toMatchObject({ ok: false, fields: { b: 'the column mapping must name both texts, e.g. a=sentence1,b=sentence2' } });
+    expect(checkColumnRoles({ a: 'left', b: '' }, columns, 'tsv')).toEqual({ ok: false, message: 'Choose the columns of the two texts.', fields: { b: 'choose the column that holds Text B' } });
     expect(checkColumnRoles({ a: 'left', b: 'left' }, columns, 'tsv')).toMatchObject({ ok: false, fields: { b: 'the two texts must come from two different columns (a and b are both left)' } });
     expect(checkColumnRoles({ a: 'left', b: 'LEFT' }, columns, 'tsv')).toMatchObject({ ok: false, fields: { b: 'the two texts must come from two different columns (a and b are both left)' } });
     expect(checkColumnRoles({ a: 'left', b: 'nope', score: 'sim' }, columns, 'tsv')).toMatchObject({ ok: false, fields: { b: 'the file has no column "nope"' } });

@@ -6,7 +6,7 @@
  * the format's own parser, so a mapping that cannot read the file is refused before the job starts.
  */
 import { Readable } from 'node:stream';
-import { buildColumnMap, ColumnMapError, FIELD_KEYS, guessColumnMap, matchMapColumns, sameTextColumnsMessage, type FieldKey } from './column-map';
+import { buildColumnMap, ColumnMapError, FIELD_KEYS, guessColumnFields, matchMapColumns, sameTextColumnsMessage, type FieldKey } from './column-map';
 import { buildFormatSample } from './detect-format';
 import { sampleRecords } from './format-definition';
 import { parseJsonText, isJsonObject } from './json-values';
@@ -105,11 +105,10 @@ function previewDelimited(records: string[], delimiter: string, quoting: boolean
 export function previewColumns(head: Uint8Array, fileName: string, complete: boolean, format: MappedFormat): ColumnPreview {
   const records = sampleRecords(buildFormatSample(head, fileName, complete), 1 + PREVIEW_ROWS * 4);
   const preview = format === 'jsonl' ? previewJsonLines(records) : previewDelimited(records, format === 'csv' ? ',' : '\t', format === 'csv');
-  const guess = guessColumnMap(preview.columns);
-  return { ...preview, suggested: guess ? { ...guess.fields } : {} };
+  return { ...preview, suggested: { ...guessColumnFields(preview.columns) } };
 }
 
-export type MappingCheck = { ok: true; map: string } | { ok: false; message: string; fields: Record<string, string> };
+export type MappingCheck = { ok: true; map: string | null } | { ok: false; message: string; fields: Record<string, string> };
 
 /** A column name `--map` cannot write (it would split the entry), so it is written by position. */
 const needsPosition = (column: string) => /[,=]/.test(column) || column !== column.trim();
@@ -124,6 +123,9 @@ export function checkColumnRoles(roles: Readonly<Record<string, string>>, column
   const fields: Record<string, string> = {};
   for (const [key] of entries) if (!COLUMN_ROLES.some((r) => r.key === key)) fields[key] = `not a role a column can take (roles: ${COLUMN_ROLES.map((r) => r.key).join(', ')})`;
   if (Object.keys(fields).length > 0) return { ok: false, message: 'The column mapping names unknown roles.', fields };
+  // buildColumnMap refuses a missing text in --map's words; a picker is told which one to choose.
+  for (const role of COLUMN_ROLES) if (role.required && !roles[role.key]) fields[role.key] = `choose the column that holds ${role.label}`;
+  if (Object.keys(fields).length > 0) return { ok: false, message: 'Choose the columns of the two texts.', fields };
   try {
     const { map, missing } = matchMapColumns(buildColumnMap(entries), columns);
     for (const { key, ref } of missing) fields[key] = `the file has no column "${ref}"`;
@@ -148,10 +150,11 @@ const CHECKED_RECORDS = 20;
  * reading stops (a fatal error) or when not one of the first records can be read. A message that
  * starts with a role (`score (sim) is not a number: "high"`) is put on that role's field.
  */
-export async function checkMappingReads(head: Uint8Array, complete: boolean, fileName: string, format: MappedFormat, map: string): Promise<MappingCheck> {
+/** `map` undefined: the columns guessed from the header, as the import would. */
+export async function checkMappingReads(head: Uint8Array, complete: boolean, fileName: string, format: MappedFormat, map: string | undefined): Promise<MappingCheck> {
   // Only whole lines: a record cut at the end of the head is not the mapping's fault.
   const end = complete ? head.length : head.lastIndexOf(0x0a) + 1;
-  const stream = await openImportStream(Readable.from([head.subarray(0, end)]), { fileName, format, map });
+  const stream = await openImportStream(Readable.from([head.subarray(0, end)]), { fileName, format, ...(map ? { map } : {}) });
   const failures: { lineNumber: number; message: string }[] = [];
   let read = 0;
   for await (const item of stream.items) {
@@ -161,13 +164,13 @@ export async function checkMappingReads(head: Uint8Array, complete: boolean, fil
     if (read + failures.length >= CHECKED_RECORDS) break;
   }
   if (read === 0 && failures.length > 0) return refusal(map, failures);
-  return { ok: true, map };
+  return { ok: true, map: map ?? null };
 }
 
-function refusal(map: string, errors: readonly { lineNumber: number; message: string }[]): MappingCheck {
+function refusal(map: string | undefined, errors: readonly { lineNumber: number; message: string }[]): MappingCheck {
   const first = errors[0]!;
-  const keys = map.split(',').map((e) => e.slice(0, e.indexOf('=')));
+  const keys = (map ?? '').split(',').map((e) => e.slice(0, e.indexOf('=')));
   const key = keys.find((k) => first.message.startsWith(`${k} (`) || first.message.startsWith(`${k} is`));
   const text = `line ${first.lineNumber}: ${first.message}`;
-  return { ok: false, message: `The column mapping cannot read the file (${text}).`, fields: key ? { [key]: text } : {} };
+  return { ok: false, message: `The column mapping cannot read the file (${text}).`, fields: { [key ?? 'map']: text } };
 }

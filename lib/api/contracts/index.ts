@@ -15,6 +15,7 @@ import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
 import { getCampaignDistributions, getCorpusDistributions } from './distributions';
+import { getImportPreviewContract, startImportContract } from './imports';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
 export const apiContracts: readonly ApiContract[] = [
@@ -52,4 +53,6 @@ export const apiContracts: readonly ApiContract[] = [
   listUserMeasuresContract,
   importScoresContract,
   deleteUserMeasureContract,
+  getImportPreviewContract,
+  startImportContract,
 ];
