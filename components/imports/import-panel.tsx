@@ -155,7 +155,15 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
         </div>
       )}
       {detection && (
-        <form action={start} className="stack" aria-label="Confirm the import">
+        <form
+          className="stack"
+          aria-label="Confirm the import"
+          onSubmit={(e) => {
+            // not a form action: React resets a form after its action, and a refused start must keep every choice
+            e.preventDefault();
+            start(new FormData(e.currentTarget));
+          }}
+        >
           <p style={{ margin: 0 }}>
             <strong>{detection.fileName}</strong> ({(detection.bytes / 1024 / 1024).toFixed(1)} MB
             {detection.encoding ? `, ${detection.encoding}` : ''}){' '}
