@@ -15,7 +15,7 @@ function RolePicker({ role, columns, value, error, onChange }: { role: ColumnRol
       {role.label}
       {role.required && <span className="small muted"> (required)</span>}
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} style={{ maxWidth: '100%' }}>
-        <option value="">{role.required ? 'Choose a column…' : '— not in the file —'}</option>
+        <option value="">{role.required ? 'Choose a column…' : '(none)'}</option>
         {columns.map((c, i) => (
           <option key={`${i}-${c}`} value={c}>
             {c}
@@ -79,11 +79,11 @@ export function ColumnMapping({
           </table>
         </div>
       )}
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', gap: '0.5rem 1rem' }}>{roles.filter((r) => MAIN_ROLES.has(r.key)).map(picker)}</div>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))', gap: '0.5rem 1rem' }}>{roles.filter((r) => MAIN_ROLES.has(r.key)).map(picker)}</div>
       {measureRoles.length > 0 && (
         <details open={measureRoles.some((r) => chosen[r.key] || errors[r.key])}>
           <summary className="small">Measures in the file ({measureRoles.map((r) => r.label.replace(' (measure)', '')).join(', ')})</summary>
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', gap: '0.5rem 1rem', marginTop: '0.5rem' }}>{measureRoles.map(picker)}</div>
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))', gap: '0.5rem 1rem', marginTop: '0.5rem' }}>{measureRoles.map(picker)}</div>
         </details>
       )}
       <p className="small muted" style={{ margin: 0 }}>

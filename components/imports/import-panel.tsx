@@ -170,9 +170,9 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
             {detection.format ? <>looks like <strong>{detection.candidates.find((c) => c.format === detection.format)?.name ?? detection.format}</strong>.</> : <>could not be recognised: {detection.message}</>}
           </p>
           <div className="row" style={{ alignItems: 'flex-start' }}>
-            <label>
+            <label style={{ minWidth: 0, maxWidth: '100%' }}>
               {WEB_CONTROL_LABELS.format}
-              <select name="format" value={format} onChange={(e) => void chooseFormat(e.target.value)} required style={{ maxWidth: '100%' }}>
+              <select name="format" value={format} onChange={(e) => void chooseFormat(e.target.value)} required style={{ maxWidth: '100%', textOverflow: 'ellipsis' }}>
                 {!detection.format && <option value="">Choose a format…</option>}
                 {detection.candidates.map((c) => (
                   <option key={c.format} value={c.format}>
@@ -209,6 +209,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
               errors={fieldErrors}
               onChange={(role, column) => {
                 setColumns((c) => ({ ...c, [role]: column }));
+                setError(null);
                 setFieldErrors(({ [role]: _, ...rest }) => rest);
               }}
             />
