@@ -53,6 +53,9 @@ test('a broken file fails with line-numbered errors and imports nothing', async 
   const row = page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1);
   await expect(row).toContainText('failed', { timeout: 45_000 });
   await expect(row).toContainText('nothing was imported');
+  // the page names its checkbox, not the command's option
+  await expect(row).toContainText('tick “Skip invalid records” to import the valid ones');
+  await expect(row).not.toContainText('--skip-invalid');
   await row.getByText(/1 error/).click();
   await expect(row.getByText(/^line 3: /)).toBeVisible();
   await expect(page.getByRole('main').locator('header')).toContainText('0 pairs.');

@@ -1,16 +1,32 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { cancelImportAction, startImportAction } from '@/lib/actions/imports';
+import { cancelImportAction } from '@/lib/actions/imports';
 import { uploadFile } from './upload-file';
+import { ColumnMapping } from './column-mapping';
 import { TIERS } from '@/lib/import/types';
+import { WEB_CONTROL_LABELS } from '@/lib/import/web-control-labels';
 import type { UploadDetection } from '@/lib/jobs/detect-upload';
 
 type Detection = UploadDetection & { jobId: number; fileName: string; bytes: number };
+type ApiError = { error: { message: string; fields?: Record<string, string> } };
 
 function formString(data: FormData, name: string): string {
   const value = data.get(name);
   return typeof value === 'string' ? value : '';
+}
+
+/** The start request: the chosen format, and for a generic file the column of each role. */
+function startBody(data: FormData, detection: Detection, columns: Record<string, string>) {
+  const chosen = detection.candidates.find((c) => c.format === formString(data, 'format'));
+  const optional = (name: string) => (formString(data, name) ? { [name]: formString(data, name) } : {});
+  return {
+    ...optional('format'),
+    ...optional('tier'),
+    ...optional('language'),
+    ...(chosen?.usesColumnMap ? { columns } : {}),
+    skipInvalid: data.get('skipInvalid') === 'on',
+  };
 }
 
 export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string; uploadLimitMb: number }) {
@@ -21,7 +37,27 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
   const [format, setFormat] = useState('');
   const [questions, setQuestions] = useState<{ fileName: string; questions: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [columns, setColumns] = useState<Record<string, string>>({});
   const [isPending, startTransition] = useTransition();
+
+  const fieldError = (name: string) => (fieldErrors[name] ? <span className="field-error">{fieldErrors[name]}</span> : null);
+
+  function show(next: Detection) {
+    setDetection(next);
+    setColumns(next.preview?.suggested ?? {});
+    setFieldErrors({});
+  }
+
+  /** A generic format picked by hand: its columns as that format reads them. */
+  async function chooseFormat(next: string) {
+    setFormat(next);
+    if (!detection || !detection.candidates.find((c) => c.format === next)?.usesColumnMap) return;
+    const res = await fetch(`/api/v1/imports/${detection.jobId}/preview?format=${encodeURIComponent(next)}`, { cache: 'no-store' });
+    const body = (await res.json()) as Detection | ApiError;
+    if ('error' in body) setError(body.error.message);
+    else show({ ...detection, preview: body.preview });
+  }
 
   async function upload(file: File) {
     setError(null);
@@ -37,7 +73,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
         setError('error' in result.body ? result.body.error.message : 'The upload failed.');
         return;
       }
-      setDetection(result.body);
+      show(result.body);
       setFormat(result.body.format ?? '');
       setQuestions(null);
     } catch (e) {
@@ -66,17 +102,18 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
 
   function start(data: FormData) {
     if (!detection) return;
+    setError(null);
     startTransition(async () => {
-      const result = await startImportAction({
-        jobId: detection.jobId,
-        format: formString(data, 'format'),
-        tier: formString(data, 'tier'),
-        map: formString(data, 'map'),
-        skipInvalid: data.get('skipInvalid') === 'on',
-        language: formString(data, 'language'),
+      const res = await fetch(`/api/v1/imports/${detection.jobId}/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(startBody(data, detection, columns)),
       });
-      if (!result.ok) {
-        setError(result.error);
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as ApiError | null;
+        const fields = body?.error.fields ?? {};
+        setFieldErrors(Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^(columns|body)\./, ''), message])));
+        setError(body?.error.message ?? `The server answered ${res.status}.`);
         return;
       }
       setDetection(null);
@@ -118,17 +155,25 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
         </div>
       )}
       {detection && (
-        <form action={start} className="stack" aria-label="Confirm the import">
+        <form
+          className="stack"
+          aria-label="Confirm the import"
+          onSubmit={(e) => {
+            // not a form action: React resets a form after its action, and a refused start must keep every choice
+            e.preventDefault();
+            start(new FormData(e.currentTarget));
+          }}
+        >
           <p style={{ margin: 0 }}>
             <strong>{detection.fileName}</strong> ({(detection.bytes / 1024 / 1024).toFixed(1)} MB
             {detection.encoding ? `, ${detection.encoding}` : ''}){' '}
-            {detection.format ? <>looks like <strong>{detection.candidates.find((c) => c.format === detection.format)?.title ?? detection.format}</strong>.</> : <>could not be recognised: {detection.message}</>}
+            {detection.format ? <>looks like <strong>{detection.candidates.find((c) => c.format === detection.format)?.name ?? detection.format}</strong>.</> : <>could not be recognised: {detection.message}</>}
           </p>
           <div className="row" style={{ alignItems: 'flex-start' }}>
             {/* minWidth 0: the label may shrink below its longest option's width, so the select fits a phone's width */}
             <label style={{ minWidth: 0, maxWidth: '100%' }}>
-              Format
-              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)} required style={{ maxWidth: '100%', minWidth: 0 }}>
+              {WEB_CONTROL_LABELS.format}
+              <select name="format" value={format} onChange={(e) => void chooseFormat(e.target.value)} required style={{ maxWidth: '100%', minWidth: 0, textOverflow: 'ellipsis' }}>
                 {!detection.format && <option value="">Choose a format…</option>}
                 {detection.candidates.map((c) => (
                   <option key={c.format} value={c.format}>
@@ -136,10 +181,11 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
                   </option>
                 ))}
               </select>
+              {fieldError('format')}
             </label>
             {chosen?.hasTiers && (
               <label>
-                Tier
+                {WEB_CONTROL_LABELS.tier}
                 <select name="tier" defaultValue={detection.tier ?? ''}>
                   <option value="">from the file name</option>
                   {TIERS.map((t) => (
@@ -150,17 +196,26 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
                 </select>
               </label>
             )}
-            {chosen?.usesColumnMap && (
-              <label>
-                Column mapping <span className="small muted">(e.g. a=sentence1,b=sentence2,label=gold)</span>
-                <input name="map" placeholder="detected from the header when empty" />
-              </label>
-            )}
             <label>
               Language <span className="small muted">(ISO 639-1, e.g. es)</span>
               <input name="language" placeholder={format === 'qa-assessed' ? 'es' : 'unchanged'} pattern="[a-z]{2}" maxLength={2} size={4} />
+              {fieldError('language')}
             </label>
           </div>
+          {chosen?.usesColumnMap && detection.preview && (
+            <ColumnMapping
+              preview={detection.preview}
+              roles={detection.roles}
+              chosen={columns}
+              errors={fieldErrors}
+              onChange={(role, column) => {
+                setColumns((c) => ({ ...c, [role]: column }));
+                setError(null);
+                setFieldErrors(({ [role]: _, ...rest }) => rest);
+              }}
+            />
+          )}
+          {fieldError('map')}
           {format === 'qa-assessed' && (
             <label>
               Questions file <span className="small muted">(number&lt;TAB&gt;question lines; this upload holds the assessed answers)</span>
@@ -179,7 +234,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
             </label>
           )}
           <label style={{ flexDirection: 'row', fontWeight: 400 }}>
-            <input type="checkbox" name="skipInvalid" /> Skip invalid records (import the valid ones, keep the rejected ones for download)
+            <input type="checkbox" name="skipInvalid" /> {WEB_CONTROL_LABELS.skipInvalid} (import the valid ones, keep the rejected ones for download)
           </label>
           <div className="row">
             <button type="submit" disabled={isPending || !format || (format === 'qa-assessed' && !questions)}>

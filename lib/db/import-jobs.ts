@@ -342,7 +342,7 @@ function readImportRequest(options: unknown): ImportRequest {
 export async function getImportJobSource(db: Db, id: number) {
   const row = await db.importJob.findUnique({
     where: { id },
-    select: { id: true, corpusId: true, status: true, sourcePath: true, fileName: true, confirmedAt: true, createdById: true, options: true },
+    select: { id: true, corpusId: true, status: true, sourcePath: true, fileName: true, fileBytes: true, format: true, confirmedAt: true, createdById: true, options: true },
   });
-  return row ? { ...row, options: readImportRequest(row.options) } : null;
+  return row ? { ...row, fileBytes: Number(row.fileBytes ?? 0), options: readImportRequest(row.options) } : null;
 }

@@ -35,35 +35,65 @@ function isFieldKey(key: string): key is FieldKey {
   return (FIELD_KEYS as readonly string[]).includes(key);
 }
 
-/** Parses `key=column,...`; throws ImportSetupError on unknown keys or a missing text column. */
-export function parseColumnMap(spec: string): ColumnMap {
-  const map: ColumnMap = { fields: {}, similarities: {}, meta: {}, metaRest: true };
-  let metaSetting: boolean | null = null;
+/** Splits `key=column,...` into entries; throws ImportSetupError on an entry without `=`. */
+export function splitColumnMap(spec: string): [string, string][] {
+  const entries: [string, string][] = [];
   for (const part of spec.split(',')) {
     const entry = part.trim();
     if (entry === '') continue;
     const eq = entry.indexOf('=');
     if (eq <= 0 || eq === entry.length - 1) throw new ImportSetupError(`column mapping entry "${entry}" must look like key=column`);
-    const key = entry.slice(0, eq).trim();
-    const column = entry.slice(eq + 1).trim();
+    entries.push([entry.slice(0, eq).trim(), entry.slice(eq + 1).trim()]);
+  }
+  return entries;
+}
+
+/** A mapping entry that breaks a rule: the key it is about (`a`, `sim.wms`, `meta`), and why. */
+export class ColumnMapError extends ImportSetupError {
+  override name = 'ColumnMapError';
+
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The rules of a column mapping, for `--map` and the upload page's column pickers alike: known
+ * keys, both texts named, and two different columns for them. Throws ColumnMapError.
+ */
+export function buildColumnMap(entries: readonly (readonly [string, string])[]): ColumnMap {
+  const map: ColumnMap = { fields: {}, similarities: {}, meta: {}, metaRest: true };
+  let metaSetting: boolean | null = null;
+  for (const [key, column] of entries) {
+    const entry = `${key}=${column}`;
     if (isFieldKey(key)) map.fields[key] = column;
     else if (key === 'meta') {
-      if (column !== '*' && column !== 'none') throw new ImportSetupError('meta= takes * (all unmapped columns) or none');
+      if (column !== '*' && column !== 'none') throw new ColumnMapError(key, 'meta= takes * (all unmapped columns) or none');
       metaSetting = column === '*';
     } else if (key.startsWith('meta.') && key.length > 5) {
       map.meta[key.slice(5)] = column;
       metaSetting ??= false;
     } else if (key.startsWith('sim.')) {
       const measure = resolveSimilarityKey(key.slice(4));
-      if (!measure) throw new ImportSetupError(`unknown similarity "${key.slice(4)}" in "${entry}" (known: ${importableMeasureKeys.join(', ')})`);
+      if (!measure) throw new ColumnMapError(key, `unknown similarity "${key.slice(4)}" in "${entry}" (known: ${importableMeasureKeys.join(', ')})`);
       map.similarities[measure] = column;
     } else {
-      throw new ImportSetupError(`unknown column mapping key "${key}" (known: ${FIELD_KEYS.join(', ')}, sim.<measure>, meta.<name>, meta=*)`);
+      throw new ColumnMapError(key, `unknown column mapping key "${key}" (known: ${FIELD_KEYS.join(', ')}, sim.<measure>, meta.<name>, meta=*)`);
     }
   }
-  if (!map.fields.a || !map.fields.b) throw new ImportSetupError('the column mapping must name both texts, e.g. a=sentence1,b=sentence2');
+  if (!map.fields.a) throw new ColumnMapError('a', 'the column mapping must name both texts, e.g. a=sentence1,b=sentence2');
+  if (!map.fields.b) throw new ColumnMapError('b', 'the column mapping must name both texts, e.g. a=sentence1,b=sentence2');
+  if (map.fields.a === map.fields.b) throw new ColumnMapError('b', sameTextColumnsMessage(map.fields.a));
   map.metaRest = metaSetting ?? true;
   return map;
+}
+
+/** Parses `key=column,...`; throws ImportSetupError on unknown keys or a missing text column. */
+export function parseColumnMap(spec: string): ColumnMap {
+  return buildColumnMap(splitColumnMap(spec));
 }
 
 /**
@@ -71,6 +101,13 @@ export function parseColumnMap(spec: string): ColumnMap {
  * none was given; null when the two text columns cannot be told.
  */
 export function guessColumnMap(columns: readonly string[]): ColumnMap | null {
+  const fields = guessColumnFields(columns);
+  if (!fields.a || !fields.b || fields.a === fields.b) return null;
+  return { fields, similarities: {}, meta: {}, metaRest: true };
+}
+
+/** The roles each column name suggests, as far as they go (the texts may be missing). */
+export function guessColumnFields(columns: readonly string[]): Partial<Record<FieldKey, string>> {
   const lower = columns.map((c) => c.trim().toLowerCase());
   const fields: Partial<Record<FieldKey, string>> = {};
   for (const [key, names] of Object.entries(GUESSES) as [FieldKey, readonly string[]][]) {
@@ -78,12 +115,11 @@ export function guessColumnMap(columns: readonly string[]): ColumnMap | null {
     const column = found === undefined ? undefined : columns[found];
     if (column !== undefined) fields[key] = column;
   }
-  if (!fields.a || !fields.b || fields.a === fields.b) return null;
-  return { fields, similarities: {}, meta: {}, metaRest: true };
+  return fields;
 }
 
-/** Rewrites column references to header names: exact name, then case-insensitive, then 1-based position. */
-export function resolveMapColumns(map: ColumnMap, header: readonly string[]): ColumnMap | string {
+/** Rewrites column references to header names: exact name, then case-insensitive, then 1-based position; lists the references that match none. */
+export function matchMapColumns(map: ColumnMap, header: readonly string[]): { map: ColumnMap; missing: { key: string; ref: string }[] } {
   const resolve = (ref: string): string | null => {
     if (header.includes(ref)) return ref;
     const ci = header.find((h) => h.toLowerCase() === ref.toLowerCase());
@@ -91,10 +127,10 @@ export function resolveMapColumns(map: ColumnMap, header: readonly string[]): Co
     if (/^\d+$/.test(ref)) return header[Number(ref) - 1] ?? null;
     return null;
   };
-  const missing: string[] = [];
-  const pick = (purpose: string, ref: string): string => {
+  const missing: { key: string; ref: string }[] = [];
+  const pick = (key: string, ref: string): string => {
     const name = resolve(ref);
-    if (name === null) missing.push(`${purpose}=${ref}`);
+    if (name === null) missing.push({ key, ref });
     return name ?? ref;
   };
   const fields: Partial<Record<FieldKey, string>> = {};
@@ -103,9 +139,20 @@ export function resolveMapColumns(map: ColumnMap, header: readonly string[]): Co
   for (const [key, ref] of Object.entries(map.similarities) as [SimilarityKey, string][]) similarities[key] = pick(`sim.${key}`, ref);
   const meta: Record<string, string> = {};
   for (const [key, ref] of Object.entries(map.meta)) meta[key] = pick(`meta.${key}`, ref);
+  return { map: { fields, similarities, meta, metaRest: map.metaRest }, missing };
+}
+
+export function sameTextColumnsMessage(column: string): string {
+  return `the two texts must come from two different columns (a and b are both ${column})`;
+}
+
+/** matchMapColumns for the parsers: the mapping with header names, or the fatal message. */
+export function resolveMapColumns(map: ColumnMap, header: readonly string[]): ColumnMap | string {
+  const { map: resolved, missing } = matchMapColumns(map, header);
   if (missing.length > 0) {
     const shown = header.slice(0, 20).join(', ') + (header.length > 20 ? ', ...' : '');
-    return `column mapping refers to columns that are not in the header (${missing.join(', ')}); columns: ${shown}`;
+    return `column mapping refers to columns that are not in the header (${missing.map((m) => `${m.key}=${m.ref}`).join(', ')}); columns: ${shown}`;
   }
-  return { fields, similarities, meta, metaRest: map.metaRest };
+  if (resolved.fields.a === resolved.fields.b) return sameTextColumnsMessage(resolved.fields.a ?? '');
+  return resolved;
 }

@@ -69,7 +69,7 @@ function detectBomlessUtf16(head: Uint8Array): TextEncodingName | null {
 }
 
 /** The encoded form of U+FFFD, to tell a literal replacement character from a decoding failure. */
-const REPLACEMENT_BYTES: Record<TextEncodingName, readonly number[]> = {
+export const REPLACEMENT_BYTES: Record<TextEncodingName, readonly number[]> = {
   'utf-8': [0xef, 0xbf, 0xbd],
   'utf-16le': [0xfd, 0xff],
   'utf-16be': [0xff, 0xfd],
@@ -81,7 +81,7 @@ function countOccurrences(text: string, char: string): number {
   return n;
 }
 
-function countByteSequence(bytes: Uint8Array, seq: readonly number[]): number {
+export function countByteSequence(bytes: Uint8Array, seq: readonly number[]): number {
   const first = seq[0] ?? 0;
   let n = 0;
   for (let i = bytes.indexOf(first); i !== -1 && i + seq.length <= bytes.length; i = bytes.indexOf(first, i + 1)) {

@@ -7,7 +7,7 @@
 import { detectEncoding } from './decode-text';
 import type { FormatDefinition, FormatSample } from './format-definition';
 import { GENERIC_FORMATS, listImportFormats } from './format-registry';
-import { IMPORT_FORMATS, ImportSetupError } from './types';
+import { ImportSetupError } from './types';
 
 /** How much of the file detection looks at. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -60,8 +60,31 @@ export function detectFormat(sample: FormatSample, options: { hasMap?: boolean }
   }
   const best = rankFormats(sample, options)[0];
   if (best) return best;
-  const what = options.hasMap ? 'as CSV, TSV or JSON Lines' : '';
-  throw new ImportSetupError(
-    `cannot detect the format of ${sample.fileName || 'the file'} ${what}; choose one of: ${IMPORT_FORMATS.join(', ')}`.replace('  ', ' '),
-  );
+  throw new UndetectedFormatError(sample.fileName, options.hasMap === true);
+}
+
+/**
+ * No format fits the file. The message (the command line's) names each format as users know it
+ * with the name `--format` takes; `describeFor('web')` gives the names alone.
+ */
+export class UndetectedFormatError extends ImportSetupError {
+  override name = 'UndetectedFormatError';
+
+  constructor(
+    readonly fileName: string,
+    readonly hasMap: boolean,
+  ) {
+    super(describeUndetected(fileName, hasMap, 'cli'));
+  }
+
+  describeFor(audience: 'cli' | 'web'): string {
+    return describeUndetected(this.fileName, this.hasMap, audience);
+  }
+}
+
+function describeUndetected(fileName: string, hasMap: boolean, audience: 'cli' | 'web'): string {
+  const formats = listImportFormats().filter((f) => !hasMap || GENERIC_FORMATS.includes(f.name));
+  const names = formats.map((f) => (audience === 'cli' ? `${f.label} (${f.name})` : f.label)).join(', ');
+  const what = hasMap ? ' as CSV, TSV or JSON Lines' : '';
+  return `cannot detect the format of ${fileName || 'the file'}${what}; choose one ${audience === 'cli' ? 'with --format' : 'of'}: ${names}`;
 }

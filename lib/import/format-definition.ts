@@ -40,6 +40,8 @@ export interface FormatContext {
 
 export interface FormatDefinition {
   name: ImportFormat;
+  /** The corpus's or format's name as its users know it (`MSRPC`, `Wikipedia-IPC`), for messages and pickers. */
+  label: string;
   /** One line for format pickers and `--help`. */
   title: string;
   /** Reads any file through a column mapping (`--map a=…,b=…`): the generic csv, tsv and jsonl. */

@@ -14,6 +14,7 @@ import { readLineBatches } from './read-lines';
 import { detectTier, parseTier } from './tier';
 import { ImportSetupError, type ImportFormat, type ImportFunnelStep, type ImportItem, type PairRecord, type Tier } from './types';
 import type { ParserOutput } from './format-parser';
+import { assertTextHead } from './text-check';
 import { checkTextLength, DEFAULT_IMPORT_LIMITS, limitSettingName, type ImportLimits } from './limits';
 
 export interface ImportStreamOptions {
@@ -183,6 +184,7 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
   const sample = buildFormatSample(headBytes, options.fileName, head.done);
   let chosen: { format: FormatDefinition; detected: boolean };
   try {
+    assertTextHead(headBytes, head.done, sample.fileName);
     chosen = chooseFormat(options, map, sample);
   } catch (error) {
     await iterator.return?.();

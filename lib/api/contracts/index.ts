@@ -16,6 +16,7 @@ import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
 import { getCampaignDistributions, getCorpusDistributions } from './distributions';
 import { archiveCampaignContract, archiveCorpusContract, cloneCampaignContract, deleteCampaignContract, deleteCorpusContract, dismissJobContract } from './tidy';
+import { getImportPreviewContract, startImportContract } from './imports';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
 export const apiContracts: readonly ApiContract[] = [
@@ -59,4 +60,6 @@ export const apiContracts: readonly ApiContract[] = [
   deleteCampaignContract,
   cloneCampaignContract,
   dismissJobContract,
+  getImportPreviewContract,
+  startImportContract,
 ];

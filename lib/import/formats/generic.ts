@@ -65,6 +65,7 @@ function firstLineDelimiterCount(sample: Parameters<FormatDefinition['sniff']>[0
 
 export const csvFormat: FormatDefinition = {
   name: 'csv',
+  label: 'CSV',
   usesColumnMap: true,
   title: 'Generic CSV with a column mapping (RFC 4180, quoted fields may span lines)',
   sniff(sample) {
@@ -76,6 +77,7 @@ export const csvFormat: FormatDefinition = {
 
 export const tsvFormat: FormatDefinition = {
   name: 'tsv',
+  label: 'TSV',
   usesColumnMap: true,
   title: 'Generic TSV with a column mapping (quoting off: " is a plain character)',
   sniff(sample) {
@@ -90,6 +92,7 @@ export const tsvFormat: FormatDefinition = {
 
 export const jsonlFormat: FormatDefinition = {
   name: 'jsonl',
+  label: 'JSON Lines',
   usesColumnMap: true,
   title: 'Generic JSON Lines with a column mapping (dotted paths reach into objects)',
   sniff(sample) {

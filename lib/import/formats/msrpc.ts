@@ -12,6 +12,7 @@ const HEADER_START = 'Quality\t#1 ID\t#2 ID';
 
 export const msrpcFormat: FormatDefinition = {
   name: 'msrpc',
+  label: 'MSRPC',
   title: 'MSR Paraphrase Corpus (msr_paraphrase_train/test.txt)',
   sniff(sample) {
     const records = sampleRecords(sample);

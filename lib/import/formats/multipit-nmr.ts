@@ -29,6 +29,7 @@ function readReferences(value: JsonValue): string[] | string {
 
 export const multipitNmrFormat: FormatDefinition = {
   name: 'multipit-nmr',
+  label: 'MultiPIT-NMR',
   title: 'MultiPIT-NMR JSON ({source: [references]})',
   sniff(sample) {
     if (!NMR_START.test(sample.text)) return 0;

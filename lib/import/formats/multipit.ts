@@ -13,6 +13,7 @@ const HEADER = /^sentence1,sentence2(,label)?$/;
 
 export const multipitFormat: FormatDefinition = {
   name: 'multipit',
+  label: 'MultiPIT',
   title: 'MultiPIT CSV (sentence1,sentence2[,label])',
   sniff(sample) {
     return HEADER.test(sampleRecords(sample, 1)[0] ?? '') ? 0.95 : 0;

@@ -66,6 +66,7 @@ function readRecord(object: JsonObject, lineNumber: number): PairRecord | string
 
 export const paralensExportFormat: FormatDefinition = {
   name: 'paralens-jsonl',
+  label: 'Paralens export',
   title: 'Paralens JSON Lines export (read back: texts, order and measures as exported)',
   sniff(sample) {
     const first = sampleFirstObject(sampleRecords(sample, 1));

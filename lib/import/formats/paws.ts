@@ -10,6 +10,7 @@ import { buildSentencePair, pushError, pushResult, quoteForMessage } from '../fo
 
 export const pawsFormat: FormatDefinition = {
   name: 'paws',
+  label: 'PAWS',
   title: 'PAWS (id, sentence1, sentence2, label)',
   sniff(sample) {
     const records = sampleRecords(sample);

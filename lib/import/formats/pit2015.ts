@@ -37,6 +37,7 @@ export function readPitLabel(label: string): Judgement | string {
 
 export const pit2015Format: FormatDefinition = {
   name: 'pit2015',
+  label: 'PIT-2015',
   title: 'SemEval-2015 PIT (train/dev/test.data: topic, sentences, votes or expert score, tags)',
   sniff(sample) {
     const share = shareOf(sampleRecords(sample), (l) => {

@@ -44,6 +44,7 @@ function addUnique(into: string[], values: readonly string[]): void {
 
 export const qaAssessedFormat: FormatDefinition = {
   name: 'qa-assessed',
+  label: 'Assessed QA answers',
   title: 'Assessed QA answers (QA@CLEF runs) + a questions file',
   sniff(sample) {
     const records = sampleRecords(sample);

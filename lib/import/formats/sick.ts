@@ -18,6 +18,7 @@ const CORE = new Set(['pair_ID', 'sentence_A', 'sentence_B', 'relatedness_score'
 
 export const sickFormat: FormatDefinition = {
   name: 'sick',
+  label: 'SICK',
   title: 'SICK (SICK.txt, 12 columns, or SemEval-2014 Task 1 files, 5 columns)',
   sniff(sample) {
     const first = sampleRecords(sample, 1)[0] ?? '';

@@ -20,6 +20,7 @@ function looksLikeStsRow(line: string): boolean {
 
 export const stsbFormat: FormatDefinition = {
   name: 'stsb',
+  label: 'STS-B',
   title: 'STS Benchmark (sts-train/dev/test.csv, tab-separated)',
   sniff(sample) {
     const share = shareOf(sampleRecords(sample), looksLikeStsRow);

@@ -31,6 +31,7 @@ function splitList(text: string | undefined): string[] {
 
 export const tapacoFormat: FormatDefinition = {
   name: 'tapaco',
+  label: 'TaPaCo',
   title: 'TaPaCo (set id, sentence id, sentence, lists, tags[, language])',
   sniff(sample) {
     const records = sampleRecords(sample);

@@ -17,6 +17,7 @@ const WORKERS = 6;
 
 export const twitterUrlFormat: FormatDefinition = {
   name: 'twitter-url',
+  label: 'Twitter URL',
   title: 'Twitter URL Corpus (sentence1, sentence2, (n,6), url)',
   sniff(sample) {
     const share = shareOf(sampleRecords(sample), (l) => {

@@ -37,6 +37,7 @@ function readMembers(value: JsonObject[string] | undefined, limits: Readonly<Imp
 
 export const wikipediaIpcSetFormat: FormatDefinition = {
   name: 'wikipedia-ipc-set',
+  label: 'Wikipedia-IPC sets',
   hasTiers: true,
   title: 'Wikipedia-IPC paraphrase sets (JSON Lines: image_url, paraphrase[{content, reference}])',
   sniff(sample) {

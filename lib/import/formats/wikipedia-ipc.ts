@@ -81,6 +81,7 @@ export function readPairRecord(object: JsonObject, lineNumber: number): PairReco
 
 export const wikipediaIpcFormat: FormatDefinition = {
   name: 'wikipedia-ipc',
+  label: 'Wikipedia-IPC',
   hasTiers: true,
   title: 'Wikipedia-IPC pairs (JSON Lines: first/second captions, image, similarities)',
   sniff(sample) {

@@ -109,3 +109,23 @@ describe('paralens import --corpus', () => {
     expect(await db.corpus.count({ where: { name: corpus.slug } })).toBe(0);
   });
 });
+
+describe('paralens import of a file it cannot read', () => {
+  it('says "this is not a text file" for an image renamed .tsv, and names formats by their names and --format ids when none fits', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db, { name: `Unreadable ${Date.now()}` });
+    const image = path.join(dir, 'photo.tsv');
+    await writeFile(image, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.alloc(3000, 0xa7)]));
+    const binary = await runInMemory(importCommand, [image, '--corpus', corpus.slug, '--no-score']);
+    expect(binary.code).not.toBe(0);
+    expect(binary.stderr).toContain('photo.tsv: this is not a text file');
+    expect(binary.stderr).not.toMatch(/line \d+:/);
+
+    const notes = path.join(dir, 'notes.txt');
+    await writeFile(notes, 'just a sentence\nand another one\n');
+    const undetected = await runInMemory(importCommand, [notes, '--corpus', corpus.slug, '--no-score']);
+    expect(undetected.code).not.toBe(0);
+    expect(undetected.stderr).toContain('cannot detect the format of notes.txt; choose one with --format: Wikipedia-IPC (wikipedia-ipc), Wikipedia-IPC sets (wikipedia-ipc-set), MSRPC (msrpc)');
+    expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(0);
+  });
+});

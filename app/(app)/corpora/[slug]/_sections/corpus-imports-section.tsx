@@ -1,6 +1,7 @@
 import { getDb } from '@/lib/db/client';
 import { listImportJobs } from '@/lib/db/import-jobs';
 import { ImportJobList } from '@/components/imports/import-job-list';
+import { inWebWords } from '@/lib/import/web-words';
 
 export async function CorpusImportsSection({ corpusId }: { corpusId: number }) {
   const jobs = await listImportJobs(getDb(), corpusId);
@@ -10,6 +11,9 @@ export async function CorpusImportsSection({ corpusId }: { corpusId: number }) {
       <ImportJobList
         jobs={jobs.map((j) => ({
           ...j,
+          // the job wrote its messages for the command line too: here they name the page's controls
+          message: j.message === null ? null : inWebWords(j.message),
+          errors: j.errors.map((e) => ({ ...e, message: inWebWords(e.message) })),
           createdAt: j.createdAt.toISOString(),
           confirmedAt: j.confirmedAt?.toISOString() ?? null,
           startedAt: j.startedAt?.toISOString() ?? null,

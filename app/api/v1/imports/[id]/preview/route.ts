@@ -1,0 +1,15 @@
+/** GET /api/v1/imports/{id}/preview: an uploaded file waiting for its start: detected format, columns and first rows (researchers, admins). */
+import { getImportPreviewContract } from '@/lib/api/contracts/imports';
+import { apiRoute } from '@/lib/http/api-route';
+import { getDb } from '@/lib/db/client';
+import { detectUploadFormat } from '@/lib/jobs/detect-upload';
+import { getWaitingUpload } from '@/lib/jobs/start-import';
+import { parseTier } from '@/lib/import/tier';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(getImportPreviewContract, async ({ params, query }) => {
+  const job = await getWaitingUpload(getDb(), params.id);
+  const detection = await detectUploadFormat(job.sourcePath, job.fileName, query.format);
+  return { status: 200, body: { jobId: job.id, fileName: job.fileName, bytes: job.fileBytes, ...detection, tier: detection.tier === null ? null : parseTier(detection.tier) } };
+});

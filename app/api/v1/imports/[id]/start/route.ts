@@ -1,0 +1,12 @@
+/** POST /api/v1/imports/{id}/start: start an uploaded import; a generic file's column mapping is checked against the file first (researchers, admins). */
+import { startImportContract } from '@/lib/api/contracts/imports';
+import { apiRoute } from '@/lib/http/api-route';
+import { getDb } from '@/lib/db/client';
+import { startUploadedImport } from '@/lib/jobs/start-import';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute(startImportContract, async ({ params, body, user }) => {
+  const started = await startUploadedImport(getDb(), user.id, { ...body, jobId: params.id });
+  return { status: 202, body: started };
+});
