@@ -15,9 +15,10 @@ export function UserRowActions({ user, isSelf }: Props) {
   // the role shown: the one in force (a refused change, e.g. of the last admin, snaps back)
   const [role, setRole] = useState<RoleName>(user.role);
 
-  const run = (task: () => Promise<{ ok: boolean; error?: string } & Record<string, unknown>>, success: (r: Record<string, unknown>) => string) =>
+  const run = (task: () => Promise<{ ok: boolean; error?: string } & Record<string, unknown>>, success: (r: Record<string, unknown>) => string, onRefused?: () => void) =>
     startTransition(async () => {
       const result = await task();
+      if (!result.ok) onRefused?.();
       setMessage(result.ok ? { kind: 'success', text: success(result) } : { kind: 'error', text: result.error ?? 'Failed.' });
     });
 
@@ -32,11 +33,7 @@ export function UserRowActions({ user, isSelf }: Props) {
             const wanted = e.target.value as RoleName;
             const before = role;
             setRole(wanted);
-            startTransition(async () => {
-              const result = await setUserRoleAction({ userId: user.id, role: wanted });
-              if (!result.ok) setRole(before);
-              setMessage(result.ok ? { kind: 'success', text: `Role set to ${roleLabels[wanted]}.` } : { kind: 'error', text: result.error ?? 'Failed.' });
-            });
+            run(() => setUserRoleAction({ userId: user.id, role: wanted }), () => `Role set to ${roleLabels[wanted]}.`, () => setRole(before));
           }}
         >
           {roles.map((r) => (

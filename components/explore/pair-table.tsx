@@ -113,8 +113,9 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
     stickyLeft.set(header.column.id, left);
     left += header.getSize();
   }
+  const lastSticky = [...stickyLeft.keys()].at(-1);
   const stickyStyle = (id: string) => (stickyLeft.has(id) ? { left: stickyLeft.get(id) } : {});
-  const cellClass = (id: string) => [allColumns.find((c) => c.id === id)?.numeric ? 'num' : '', stickyLeft.has(id) ? styles.sticky : '', id === [...stickyLeft.keys()].at(-1) ? styles.stickyLast : ''].filter(Boolean).join(' ');
+  const cellClass = (id: string) => [allColumns.find((c) => c.id === id)?.numeric ? 'num' : '', stickyLeft.has(id) ? styles.sticky : '', id === lastSticky ? styles.stickyLast : ''].filter(Boolean).join(' ');
   const focusRow = (index: number) => bodyRef.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus();
   const lastRow = useRef(-1);
   // j / k / [ / ] from anywhere outside the table's rows (they handle their own keys) and outside fields

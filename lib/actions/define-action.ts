@@ -8,6 +8,7 @@ import { isAppError } from '@/lib/errors/app-error';
 import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-reference';
 import type { RoleName } from '@/lib/access/roles';
 import { assertRole, authenticate, type CurrentUser } from '@/lib/auth/guards';
+import { plainError } from '@/lib/validation/plain-errors';
 
 export type ActionResult<T> =
   | { ok: true; data: T; message?: string }
@@ -34,7 +35,7 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
       const user = await authenticate();
       assertRole(user, def.roles);
       const raw = input instanceof FormData ? formDataToObject(input) : input;
-      const parsed = def.schema.safeParse(raw);
+      const parsed = def.schema.safeParse(raw, { error: plainError });
       if (!parsed.success) {
         const fieldErrors: Record<string, string[]> = {};
         for (const issue of parsed.error.issues) {

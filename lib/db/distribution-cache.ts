@@ -72,11 +72,11 @@ async function countGroups(db: Queryable, corpusId: number, split: CorpusSplit):
   return { labels, groups: labels <= MAX_LABEL_GROUPS ? groups : [] };
 }
 
-async function store(pool: Queryable, corpusId: number, split: CorpusSplit, stamp: string, split_: SplitGroups, figures: StoredFigures): Promise<void> {
+async function store(pool: Queryable, corpusId: number, split: CorpusSplit, stamp: string, groups: SplitGroups, figures: StoredFigures): Promise<void> {
   await pool.query(
     `INSERT INTO "CorpusDistribution" ("corpusId", "split", "stamp", "labels", "groups", "figures", "updatedAt") VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now())
      ON CONFLICT ("corpusId", "split") DO UPDATE SET "stamp" = EXCLUDED."stamp", "labels" = EXCLUDED."labels", "groups" = EXCLUDED."groups", "figures" = EXCLUDED."figures", "updatedAt" = now()`,
-    [corpusId, split, stamp, split_.labels, JSON.stringify(split_.groups), JSON.stringify(figures)],
+    [corpusId, split, stamp, groups.labels, JSON.stringify(groups.groups), JSON.stringify(figures)],
   );
 }
 

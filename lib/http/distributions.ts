@@ -28,7 +28,7 @@ async function distributions(scope: DistributionScope, by: string, order: readon
   const { groups: counted, rows, labels } =
     scope.kind === 'corpus'
       ? await corpusDistributionFigures(pool, scope.corpusId, scope.by, measures)
-      : { groups: await countDistributionGroups(pool, scope), rows: await computeDistributionRows(pool, scope, measures), labels: 0 };
+      : await Promise.all([countDistributionGroups(pool, scope), computeDistributionRows(pool, scope, measures)]).then(([groups, rows]) => ({ groups, rows, labels: 0 }));
   if (labels > MAX_LABEL_GROUPS) {
     throw new AppError('INVALID_INPUT', `This corpus has ${labels} distinct labels; a split by label takes at most ${MAX_LABEL_GROUPS}.`, { fields: { by: 'reference' } });
   }

@@ -11,6 +11,7 @@ import { logUnexpectedError, unexpectedErrorMessage } from '@/lib/errors/error-r
 import type { RoleName } from '@/lib/access/roles';
 import { assertRole, type CurrentUser } from '@/lib/auth/guards';
 import { authenticateRequest } from '@/lib/auth/request-auth';
+import { plainError } from '@/lib/validation/plain-errors';
 
 interface RouteContext<Q> {
   request: NextRequest;
@@ -41,7 +42,7 @@ export function defineRoute<Q extends z.ZodType = z.ZodType<Record<string, never
       assertRole(user, def.roles);
       let query = {} as z.infer<Q>;
       if (def.query) {
-        const parsed = def.query.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+        const parsed = def.query.safeParse(Object.fromEntries(request.nextUrl.searchParams), { error: plainError });
         if (!parsed.success) throw new AppError('INVALID_INPUT', parsed.error.issues.map((i) => i.message).join('; '));
         query = parsed.data;
       }
