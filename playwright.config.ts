@@ -6,14 +6,18 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { setting } from './lib/config/settings';
 
-const port = Number(process.env.PARALENS_E2E_PORT ?? 3217);
+const port = setting('PARALENS_E2E_PORT');
 const baseURL = `http://127.0.0.1:${port}`;
-if (!process.env.PARALENS_E2E_HOME) {
-  const home = mkdtempSync(path.join(tmpdir(), 'paralens-e2e-'));
-  chmodSync(home, 0o755); // PostgreSQL runs as the postgres user when we are root
-  process.env.PARALENS_E2E_HOME = home;
-}
+// Made once, in the main process; the workers inherit the variable.
+const e2eHome =
+  setting('PARALENS_E2E_HOME') ??
+  (process.env.PARALENS_E2E_HOME = (() => {
+    const home = mkdtempSync(path.join(tmpdir(), 'paralens-e2e-'));
+    chmodSync(home, 0o755); // PostgreSQL runs as the postgres user when we are root
+    return home;
+  })());
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,7 +31,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: setting('CHROMIUM_PATH'),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
@@ -38,6 +42,6 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
-    env: { PORT: String(port), HOST: '127.0.0.1', PARALENS_HOME: process.env.PARALENS_E2E_HOME, DATABASE_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', PARALENS_HOME: e2eHome, DATABASE_URL: '' },
   },
 });

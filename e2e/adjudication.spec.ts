@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoEmail } from './fixtures';
 import { expect, pageAs, test } from './workbench-helpers';
+import { setting } from '../lib/config/settings';
 
 async function answerNext(client: APIRequestContext, campaignId: number, answers: Record<string, unknown>, tag: string): Promise<number> {
   const next = await client.get(`/api/v1/campaigns/${campaignId}/next`);
@@ -48,7 +49,7 @@ async function expectTexts(page: Page, min: number, stacked: boolean) {
 }
 
 async function saveScreen(page: Page, name: string) {
-  const dir = process.env.PARALENS_SCREENS;
+  const dir = setting('PARALENS_SCREENS');
   if (dir) await page.screenshot({ path: path.join(dir, name), fullPage: true });
 }
 

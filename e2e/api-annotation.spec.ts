@@ -8,6 +8,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { test, expect, demoEmail } from './fixtures';
 import { sessionFor } from './support/api-session';
 import { pageToken, tokenClient, unique } from './support/api-clients';
+import { setting } from '../lib/config/settings';
 
 const ALL_QUESTIONS = ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', { key: 'rationale', required: false }, { key: 'nli', type: 'choice', options: ['entailment', 'neutral', 'contradiction'], level: 'nominal' }];
 const ANSWERS = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'forward', nli: 'neutral' };
@@ -16,7 +17,7 @@ const DEMO_CORPUS = 'paws-wiki-demo-sample';
 /** `paralens token create` against the e2e server's embedded database (PARALENS_HOME). */
 function cliToken(email: string): string {
   const result = spawnSync(process.execPath, ['scripts/paralens.mjs', 'token', 'create', '--email', email, '--name', unique('e2e cli')], {
-    env: { ...process.env, PARALENS_HOME: process.env.PARALENS_E2E_HOME, DATABASE_URL: '' },
+    env: { ...process.env, PARALENS_HOME: setting('PARALENS_E2E_HOME'), DATABASE_URL: '' },
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -11,13 +11,15 @@ import path from 'node:path';
 import { test, expect } from './fixtures';
 import { sessionFor } from './support/api-session';
 import { parseCsv } from '../lib/testing/csv';
+import { setting } from '../lib/config/settings';
+import { isCi } from '../lib/testing/shared-datasets';
 
 const SICK = path.resolve('..', 'shared', 'datasets', 'sick-reannotation-kalouli2019', 'derived_per_annotator_labels.csv');
 const present = existsSync(SICK);
-const ci = process.env.CI === 'true' || process.env.CI === '1';
+const ci = isCi();
 
 function paralens(args: string[]): string {
-  const result = spawnSync(process.execPath, ['scripts/paralens.mjs', ...args], { env: { ...process.env, PARALENS_HOME: process.env.PARALENS_E2E_HOME, DATABASE_URL: '' }, encoding: 'utf8', timeout: 180_000 });
+  const result = spawnSync(process.execPath, ['scripts/paralens.mjs', ...args], { env: { ...process.env, PARALENS_HOME: setting('PARALENS_E2E_HOME'), DATABASE_URL: '' }, encoding: 'utf8', timeout: 180_000 });
   expect(result.status, `paralens ${args[0]}: ${result.stderr}`).toBe(0);
   return result.stdout;
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createCampaign, expect, openWorkbench, test } from './workbench-helpers';
+import { setting } from '../lib/config/settings';
 
 const ALL_QUESTIONS = [
   'semantic',
@@ -49,7 +50,7 @@ async function expectInViewport(page: Page, locator: Locator) {
 }
 
 async function saveScreen(page: Page, name: string) {
-  const dir = process.env.PARALENS_SCREENS;
+  const dir = setting('PARALENS_SCREENS');
   if (dir) await page.screenshot({ path: path.join(dir, name) });
 }
 

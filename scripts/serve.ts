@@ -5,7 +5,7 @@
  * names it answers to (lib/access/allowed-hosts.ts). Stops on SIGTERM/SIGINT.
  */
 import { parseArgs } from 'node:util';
-import { parseTrustedProxyHops } from '@/lib/access/client-address';
+import { configProblems, setting } from '@/lib/config/settings';
 import { hostPolicyFromEnv, openHostWarning } from '@/lib/access/allowed-hosts';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { startWebServer } from '@/lib/runtime/web-server';
@@ -13,11 +13,12 @@ import { startWebServer } from '@/lib/runtime/web-server';
 const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' } } });
 const port = Number(values.port);
 const hostname = values.host ?? '127.0.0.1';
-const trustedProxyHops = parseTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS);
-if (!Number.isInteger(port) || trustedProxyHops === null) {
-  console.error('paralens: serve needs --port N and TRUSTED_PROXY_HOPS unset or a whole number from 0 to 10.');
+const [problem] = configProblems();
+if (!Number.isInteger(port) || problem) {
+  console.error(`paralens: ${problem ? `${problem.message} ${problem.hint}` : 'serve needs --port N.'}`);
   process.exit(2);
 }
+const trustedProxyHops = setting('TRUSTED_PROXY_HOPS');
 const hosts = hostPolicyFromEnv();
 if (!hosts.ok) {
   console.error(`paralens: ${hosts.problem}`);

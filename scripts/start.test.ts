@@ -42,7 +42,7 @@ describe('npm start refuses bad configurations clearly', () => {
   it('a PORT that is not a number', () => {
     const { status, errorLines } = start({ PORT: 'eighty', PARALENS_HOME: scratchHome() });
     expect(status).toBe(1);
-    expect(errorLines).toEqual(['paralens: PORT=eighty is not a port number. Use a number between 1 and 65535.']);
+    expect(errorLines).toEqual(['paralens: PORT=eighty must be a whole number from 1 to 65535. Use a free port, or unset it for 3000.']);
   }, 60_000);
 
   it('demo mode on a non-loopback HOST, before anything is started', () => {
@@ -58,8 +58,14 @@ describe('npm start refuses bad configurations clearly', () => {
     const { status, errorLines } = start({ TRUSTED_PROXY_HOPS: 'yes', PARALENS_HOME: scratchHome() });
     expect(status).toBe(1);
     expect(errorLines).toEqual([
-      'paralens: TRUSTED_PROXY_HOPS=yes is not a number of proxies. Set it to how many reverse proxies are in front of Paralens (0 to 10), or unset it when clients connect directly.',
+      'paralens: TRUSTED_PROXY_HOPS=yes must be a whole number from 0 to 10. Set it to how many reverse proxies are in front of Paralens, or unset it when clients connect directly.',
     ]);
+  }, 60_000);
+
+  it('a job setting that is not a number stops the launcher, naming it (it used to fall back to the default silently)', () => {
+    const { status, errorLines } = start({ PARALENS_JOB_MEMORY_MB: '1.5GB', PARALENS_HOME: scratchHome() });
+    expect(status).toBe(1);
+    expect(errorLines).toEqual(['paralens: PARALENS_JOB_MEMORY_MB=1.5GB must be a whole number of at least 64. Fix it, or unset it for the default (README, Configuration).']);
   }, 60_000);
 
   it('a foreign data folder, which is left as it was', async () => {

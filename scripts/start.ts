@@ -13,7 +13,7 @@ import { isPortFree } from '@/lib/runtime/ports';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { StartupError } from '@/lib/runtime/startup-error';
 import { demoHostProblem, demoPassword, demoUsers } from '@/lib/runtime/demo';
-import { maxTrustedProxyHops, parseTrustedProxyHops } from '@/lib/access/client-address';
+import { configProblems, setting } from '@/lib/config/settings';
 import { isBuildStale } from './lib/build-freshness';
 import { createPrismaClient, type Db } from '@/lib/db/client';
 import { ensureCorpusSummaries } from '@/lib/db/corpus-summary';
@@ -54,21 +54,10 @@ function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
 const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
 const serveScript = path.join(projectRoot, 'scripts', 'serve.ts');
 
-function parsePort(value: string | undefined): number {
-  const port = Number(value ?? 3000);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new StartupError(`PORT=${value} is not a port number.`, 'Use a number between 1 and 65535.');
-  }
-  return port;
-}
-
-function checkTrustedProxyHops(value: string | undefined): void {
-  if (parseTrustedProxyHops(value) === null) {
-    throw new StartupError(
-      `TRUSTED_PROXY_HOPS=${value} is not a number of proxies.`,
-      `Set it to how many reverse proxies are in front of Paralens (0 to ${maxTrustedProxyHops}), or unset it when clients connect directly.`,
-    );
-  }
+/** Every variable checked before anything starts (lib/config/settings.ts): the first bad one stops the launcher. */
+function checkConfiguration(): void {
+  const [problem] = configProblems(process.env);
+  if (problem) throw new StartupError(problem.message, problem.hint);
 }
 
 /** Whether the process has ended: with an exit code, or killed by a signal (then exitCode stays null). */
@@ -121,10 +110,10 @@ function printBanner(url: string, database: OpenedDatabase): void {
 }
 
 async function main(): Promise<void> {
-  const port = parsePort(process.env.PORT);
-  const isEmbedded = !process.env.DATABASE_URL;
-  const host = process.env.HOST ?? (isEmbedded ? '127.0.0.1' : '0.0.0.0');
-  checkTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS);
+  checkConfiguration();
+  const port = setting('PORT');
+  const isEmbedded = !setting('DATABASE_URL');
+  const host = setting('HOST') ?? (isEmbedded ? '127.0.0.1' : '0.0.0.0');
   const demoProblem = isEmbedded ? demoHostProblem(host) : null;
   if (demoProblem) throw new StartupError(demoProblem.cause, demoProblem.hint);
   if (!(await isPortFree(port, host))) {

@@ -11,14 +11,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { isBuildStale } from './lib/build-freshness';
+import { setting } from '@/lib/config/settings';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = setting('CHROMIUM_PATH');
 const bin = (name: string): string => path.join(projectRoot, 'node_modules', '.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' };
 
 interface Step {
   name: string;
   run: () => number;
+  /** run only when named (`npm run test:quick` names it; `npm test` runs unit+db instead) */
+  onlyWhenNamed?: boolean;
 }
 
 function exec(cmd: string, args: string[]): number {
@@ -61,12 +64,13 @@ const steps: Step[] = [
   { name: 'lbzip2', run: ensureLbzip2 },
   { name: 'lint', run: () => exec(bin('eslint'), ['.', '--max-warnings=0']) },
   { name: 'typecheck', run: () => exec(bin('tsc'), ['--noEmit']) },
+  { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'db']) },
   { name: 'cli-clone', run: () => exec(bin('vitest'), ['run', '--project', 'cli-clone']) },
   { name: 'build', run: () => (isBuildStale() ? exec(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build']) : 0) },
   { name: 'launcher', run: () => exec(bin('vitest'), ['run', '--project', 'launcher']) },
   { name: 'e2e', run: () => exec(bin('playwright'), ['test']) },
-].filter((s) => only.size === 0 || only.has(s.name));
+].filter((s) => (only.size === 0 ? !s.onlyWhenNamed : only.has(s.name)));
 
 const timings: string[] = [];
 const started = Date.now();

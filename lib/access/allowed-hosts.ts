@@ -10,6 +10,8 @@
  * Behind trusted proxies (TRUSTED_PROXY_HOPS > 0) the name that counts is X-Forwarded-Host when
  * the proxy sets it, as for the origin check.
  */
+import { setting, type Env } from '@/lib/config/settings';
+
 export const loopbackHostNames: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
 
 export type HostPolicy = { kind: 'loopback' } | { kind: 'listed'; names: ReadonlySet<string> } | { kind: 'any' };
@@ -52,8 +54,8 @@ export function hostPolicyFrom({ demo, authUrl, allowedHosts }: HostSettings): H
   return { ok: true, policy: names.size > 0 ? { kind: 'listed', names } : { kind: 'any' } };
 }
 
-export function hostPolicyFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): HostPolicyResult {
-  return hostPolicyFrom({ demo: env.PARALENS_DEMO === '1', authUrl: env.AUTH_URL ?? env.NEXTAUTH_URL, allowedHosts: env.PARALENS_ALLOWED_HOSTS });
+export function hostPolicyFromEnv(env: Env = process.env): HostPolicyResult {
+  return hostPolicyFrom({ demo: setting('PARALENS_DEMO', env), authUrl: setting('AUTH_URL', env), allowedHosts: setting('PARALENS_ALLOWED_HOSTS', env) });
 }
 
 export interface RequestHosts {

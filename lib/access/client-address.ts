@@ -14,15 +14,6 @@ export const clientAddressHeader = 'x-paralens-client-address';
 /** Set on globalThis by the Paralens web server, so the app only trusts clientAddressHeader when that server set it. */
 export const clientAddressMarker = Symbol.for('paralens.client-address-header');
 
-export const maxTrustedProxyHops = 10;
-
-/** TRUSTED_PROXY_HOPS: unset or empty is 0; otherwise a whole number 0..10, or null when it is not one. */
-export function parseTrustedProxyHops(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === '') return 0;
-  const hops = Number(value);
-  return Number.isInteger(hops) && hops >= 0 && hops <= maxTrustedProxyHops ? hops : null;
-}
-
 /** A valid IP address in canonical-enough form (IPv4-mapped IPv6 as IPv4, no port, no brackets), or null. */
 export function normaliseAddress(raw: string | undefined | null): string | null {
   if (!raw) return null;

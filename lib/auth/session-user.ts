@@ -10,6 +10,7 @@ import { getToken } from 'next-auth/jwt';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getSessionUser, type UserDto } from '@/lib/db/users';
 import { isDemoMode } from '@/lib/runtime/demo';
+import { setting, type Env } from '@/lib/config/settings';
 
 export type CurrentUser = UserDto;
 
@@ -27,8 +28,8 @@ export async function userForSessionClaims(sub: unknown, sessionVersion: unknown
  * is https, i.e. AUTH_URL says so, or else the request's X-Forwarded-Proto (which the web server
  * keeps only from a trusted proxy, lib/runtime/web-server.ts) or the socket does.
  */
-export function usesSecureCookies(forwardedProto: string | undefined, encryptedSocket: boolean, env: Record<string, string | undefined> = process.env): boolean {
-  const url = env.AUTH_URL ?? env.NEXTAUTH_URL;
+export function usesSecureCookies(forwardedProto: string | undefined, encryptedSocket: boolean, env: Env = process.env): boolean {
+  const url = setting('AUTH_URL', env);
   if (url) return url.startsWith('https:');
   const proto = forwardedProto?.split(',')[0]?.trim();
   return proto ? proto === 'https' : encryptedSocket;
@@ -38,7 +39,7 @@ const quietLogger = { error: () => undefined, warn: () => undefined, debug: () =
 
 /** The user of the request's Auth.js session cookie (chunked cookies included), or null. */
 export async function userFromSessionCookie(headers: Headers, secureCookie: boolean): Promise<CurrentUser | null> {
-  const secret = process.env.AUTH_SECRET;
+  const secret = setting('AUTH_SECRET');
   if (!secret || !headers.get('cookie')) return null;
   // The same reader and key derivation Auth.js uses; an unreadable or expired cookie is "signed out".
   const claims = await getToken({ req: { headers }, secret, secureCookie, logger: quietLogger }).catch(() => null);

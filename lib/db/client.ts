@@ -4,6 +4,7 @@
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/client';
+import { setting } from '@/lib/config/settings';
 
 export type Db = PrismaClient;
 
@@ -16,7 +17,7 @@ const globalForPrisma = globalThis as unknown as { paralensPrisma?: PrismaClient
 /** The process-wide client for DATABASE_URL (set by the start script in embedded mode). */
 export function getDb(): PrismaClient {
   if (!globalForPrisma.paralensPrisma) {
-    const url = process.env.DATABASE_URL;
+    const url = setting('DATABASE_URL');
     if (!url) throw new Error('DATABASE_URL is not set: start Paralens with `npm start`.');
     globalForPrisma.paralensPrisma = createPrismaClient(url);
   }

@@ -6,6 +6,7 @@
  * agree with what Prisma reads and writes.
  */
 import pg from 'pg';
+import { setting } from '@/lib/config/settings';
 
 export type SqlPool = pg.Pool;
 export type SqlClient = pg.PoolClient;
@@ -30,9 +31,9 @@ const globalForPool = globalThis as unknown as { paralensSqlPool?: SqlPool };
 /** The process-wide pool for DATABASE_URL. */
 export function getSqlPool(): SqlPool {
   if (!globalForPool.paralensSqlPool) {
-    const url = process.env.DATABASE_URL;
+    const url = setting('DATABASE_URL');
     if (!url) throw new Error('DATABASE_URL is not set: start Paralens with `npm start`.');
-    globalForPool.paralensSqlPool = createSqlPool(url, Number(process.env.PARALENS_SQL_POOL_SIZE ?? 10));
+    globalForPool.paralensSqlPool = createSqlPool(url, setting('PARALENS_SQL_POOL_SIZE'));
   }
   return globalForPool.paralensSqlPool;
 }

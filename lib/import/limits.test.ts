@@ -32,11 +32,13 @@ describe('countMeasureTokens', () => {
 });
 
 describe('importLimitsFromEnv', () => {
-  it('takes positive integers and ignores anything else', () => {
-    expect(importLimitsFromEnv({ PARALENS_IMPORT_MAX_SET_TEXTS: '50', PARALENS_IMPORT_MAX_PAIRS: '-3', PARALENS_IMPORT_MAX_TEXT_CHARS: 'lots' })).toEqual({
-      ...DEFAULT_IMPORT_LIMITS,
-      maxSetTexts: 50,
-    });
+  it('takes positive integers, keeps the defaults of the others', () => {
+    expect(importLimitsFromEnv({ PARALENS_IMPORT_MAX_SET_TEXTS: '50', PARALENS_IMPORT_MAX_PAIRS: '' })).toEqual({ ...DEFAULT_IMPORT_LIMITS, maxSetTexts: 50 });
+  });
+
+  it('refuses a value that is not a positive whole number, naming the variable (it was silently ignored)', () => {
+    expect(() => importLimitsFromEnv({ PARALENS_IMPORT_MAX_PAIRS: '-3' })).toThrow(/PARALENS_IMPORT_MAX_PAIRS=-3 must be a whole number of at least 1/);
+    expect(() => importLimitsFromEnv({ PARALENS_IMPORT_MAX_TEXT_CHARS: 'lots' })).toThrow(/PARALENS_IMPORT_MAX_TEXT_CHARS/);
   });
 });
 

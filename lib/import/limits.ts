@@ -5,6 +5,8 @@
  * exceeded is reported on its line; the defaults suit every corpus Paralens knows (the bronze
  * tier of Wikipedia-IPC allows 180 references per image) and can be raised in the environment.
  */
+import { setting, type Env, type SettingName } from '@/lib/config/settings';
+
 export interface ImportLimits {
   /** texts in one paraphrase set (Wikipedia-IPC sets, TaPaCo) */
   maxSetTexts: number;
@@ -23,21 +25,17 @@ export const DEFAULT_IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({
   maxTextTokens: 2_000,
 });
 
-const ENV_NAMES: Record<keyof ImportLimits, string> = {
+const ENV_NAMES = {
   maxSetTexts: 'PARALENS_IMPORT_MAX_SET_TEXTS',
   maxPairs: 'PARALENS_IMPORT_MAX_PAIRS',
   maxTextChars: 'PARALENS_IMPORT_MAX_TEXT_CHARS',
   maxTextTokens: 'PARALENS_IMPORT_MAX_TEXT_TOKENS',
-};
+} as const satisfies Record<keyof ImportLimits, SettingName>;
 
-/** The limits with any positive integer overrides from the environment (others are ignored). */
-export function importLimitsFromEnv(env: Record<string, string | undefined>): ImportLimits {
+/** The limits with the environment's overrides (lib/config/settings.ts; a bad value throws ConfigError). */
+export function importLimitsFromEnv(env: Env): ImportLimits {
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS };
-  for (const key of Object.keys(ENV_NAMES) as Array<keyof ImportLimits>) {
-    const raw = env[ENV_NAMES[key]];
-    const value = raw === undefined ? NaN : Number(raw);
-    if (Number.isSafeInteger(value) && value > 0) limits[key] = value;
-  }
+  for (const key of Object.keys(ENV_NAMES) as Array<keyof ImportLimits>) limits[key] = setting(ENV_NAMES[key], env) ?? limits[key];
   return limits;
 }
 

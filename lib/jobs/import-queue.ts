@@ -18,6 +18,7 @@ import {
   releaseImportSource,
 } from '@/lib/db/import-jobs';
 import { expireStalledUploads } from '@/lib/db/upload-slots';
+import { setting, type Env } from '@/lib/config/settings';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
@@ -88,10 +89,6 @@ export async function failOrphanedImports(db: Db, env: NodeJS.ProcessEnv = proce
 
 const HOUR = 60 * 60_000;
 
-function positiveNumber(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
 
 /** An upload slot whose upload sent nothing for this long is given back (its heartbeat is UPLOAD_HEARTBEAT_MS). */
 const STALLED_UPLOAD_MS = 5 * 60_000;
@@ -100,10 +97,10 @@ const STALLED_UPLOAD_MS = 5 * 60_000;
  * Periodic: uploads never started expire (PARALENS_UPLOAD_TTL_HOURS, default 24); rejects files go after
  * PARALENS_REJECTS_RETENTION_DAYS (default 30); slots of uploads that stopped arriving are given back.
  */
-export async function expireImportFiles(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function expireImportFiles(db: Db, env: Env = process.env): Promise<number> {
   await expireStalledUploads(db, STALLED_UPLOAD_MS);
-  const uploads = await expireUploads(db, positiveNumber(env.PARALENS_UPLOAD_TTL_HOURS, 24) * HOUR);
-  const rejects = await expireRejectsFiles(db, positiveNumber(env.PARALENS_REJECTS_RETENTION_DAYS, 30) * 24 * HOUR);
+  const uploads = await expireUploads(db, setting('PARALENS_UPLOAD_TTL_HOURS', env) * HOUR);
+  const rejects = await expireRejectsFiles(db, setting('PARALENS_REJECTS_RETENTION_DAYS', env) * 24 * HOUR);
   for (const file of [...uploads, ...rejects]) await removeFile(file);
   return uploads.length + rejects.length;
 }

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setting, type Env } from '@/lib/config/settings';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 
 export interface JobExit {
@@ -23,9 +24,8 @@ export interface RunningJob {
 }
 
 /** Heap limit of one job process (PARALENS_JOB_MEMORY_MB, default 1536). */
-export function jobMemoryLimitMb(env: NodeJS.ProcessEnv = process.env): number {
-  const mb = Number(env.PARALENS_JOB_MEMORY_MB);
-  return Number.isInteger(mb) && mb >= 64 ? mb : 1536;
+export function jobMemoryLimitMb(env: Env = process.env): number {
+  return setting('PARALENS_JOB_MEMORY_MB', env);
 }
 
 const TAIL_LINES = 20;

@@ -8,6 +8,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import { logUnexpectedError, newErrorReference } from '@/lib/errors/error-reference';
+import { setting } from '@/lib/config/settings';
 import { jobOwner, releaseJobOwner } from './job-owner';
 import { describeJobExit, jobMemoryLimitMb, startJobProcess, type RunningJob } from './job-process';
 
@@ -65,8 +66,7 @@ export class JobSupervisor {
   }
 
   private concurrency(): number {
-    const n = this.options.concurrency ?? Number((this.options.env ?? process.env).PARALENS_JOB_CONCURRENCY);
-    return Number.isInteger(n) && n >= 1 ? n : 2;
+    return this.options.concurrency ?? setting('PARALENS_JOB_CONCURRENCY', this.options.env ?? process.env);
   }
 
   private log(line: string): void {

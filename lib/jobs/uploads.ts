@@ -9,18 +9,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { setting, type Env } from '@/lib/config/settings';
 import { AppError } from '@/lib/errors/app-error';
 import { createPrivateWriteStream, ensurePrivateDir, jobFilesDir } from './private-files';
 
-export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const mb = Number(env.PARALENS_UPLOAD_LIMIT_MB ?? 2048);
-  return (Number.isFinite(mb) && mb > 0 ? mb : 2048) * 1024 * 1024;
+export function uploadLimitBytes(env: Env = process.env): number {
+  return setting('PARALENS_UPLOAD_LIMIT_MB', env) * 1024 * 1024;
 }
 
 /** Waiting or queued uploads one user may have (PARALENS_MAX_WAITING_IMPORTS, default 5). */
-export function waitingImportsLimit(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.PARALENS_MAX_WAITING_IMPORTS);
-  return Number.isInteger(n) && n > 0 ? n : 5;
+export function waitingImportsLimit(env: Env = process.env): number {
+  return setting('PARALENS_MAX_WAITING_IMPORTS', env);
 }
 
 /** How often a streaming upload says it is still arriving (saveUpload's `onAlive`). */

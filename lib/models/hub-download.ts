@@ -21,21 +21,13 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
+import { setting, type Env } from '@/lib/config/settings';
 
 export class PullOfflineError extends Error {}
 export class PullChecksumError extends Error {}
 
-export interface PullEnv {
-  HF_ENDPOINT?: string;
-  HF_TOKEN?: string;
-  PARALENS_FASTTEXT_URL?: string;
-  HTTPS_PROXY?: string;
-  https_proxy?: string;
-  HTTP_PROXY?: string;
-  http_proxy?: string;
-  NO_PROXY?: string;
-  no_proxy?: string;
-}
+/** The environment the downloads read (lib/config/settings.ts: HF_ENDPOINT, proxies). */
+export type PullEnv = Env;
 
 export interface PullProgress {
   file: string;
@@ -47,10 +39,11 @@ export interface PullProgress {
 
 /** The proxy URL for `url` from the environment, or null (NO_PROXY: host names, suffixes, *). */
 export function proxyFor(url: URL, env: PullEnv): URL | null {
-  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const noProxy = (setting('NO_PROXY', env) ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
   const host = url.hostname.toLowerCase();
   if (noProxy.some((entry) => entry === '*' || host === entry.replace(/^\./, '').split(':')[0] || host.endsWith(entry.startsWith('.') ? entry : `.${entry}`))) return null;
-  const proxy = url.protocol === 'https:' ? (env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy) : (env.HTTP_PROXY ?? env.http_proxy);
+  const plain = setting('HTTP_PROXY', env);
+  const proxy = url.protocol === 'https:' ? (setting('HTTPS_PROXY', env) ?? plain) : plain;
   return proxy ? new URL(proxy) : null;
 }
 
@@ -219,6 +212,6 @@ export async function downloadFile(url: string, dest: string, options: { env: Pu
 }
 
 export function hubFileUrl(env: PullEnv, repo: string, file: string, revision = 'main'): string {
-  const endpoint = (env.HF_ENDPOINT ?? 'https://huggingface.co').replace(/\/+$/, '');
+  const endpoint = setting('HF_ENDPOINT', env);
   return `${endpoint}/${repo}/resolve/${encodeURIComponent(revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createInflateRaw } from 'node:zlib';
 import { downloadFile, hubFileUrl, type DownloadResult, type PullEnv, type PullProgress } from './hub-download';
 import { exposeHiddenLayer } from './onnx-layer-output';
+import { setting } from '@/lib/config/settings';
 
 export { downloadFile, hubFileUrl, proxyFor, PullChecksumError, PullOfflineError, type DownloadResult, type PullEnv, type PullProgress } from './hub-download';
 
@@ -122,7 +123,10 @@ async function record(modelsDir: string, source: string, result: DownloadResult)
 const exists = (file: string) => stat(file).then(() => true, () => false);
 
 
-const hubOptions = (env: PullEnv, label: string, options: PullOptions) => ({ env, ...(env.HF_TOKEN ? { token: env.HF_TOKEN } : {}), label, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+function hubOptions(env: PullEnv, label: string, options: PullOptions) {
+  const token = setting('HF_TOKEN', env);
+  return { env, ...(token ? { token } : {}), label, ...(options.onProgress ? { onProgress: options.onProgress } : {}) };
+}
 
 function describeCheck(result: DownloadResult): string {
   return result.published.sha256 ? 'sha256 as the Hub publishes it' : result.published.gitSha1 ? 'git sha1 as the Hub publishes it' : 'no checksum published; recorded';
@@ -188,7 +192,7 @@ async function pullWms(options: PullOptions, env: PullEnv): Promise<void> {
     options.onFile?.(`wms: ${FASTTEXT_VEC} is there already`);
     return;
   }
-  const url = env.PARALENS_FASTTEXT_URL ?? FASTTEXT_URL;
+  const url = setting('PARALENS_FASTTEXT_URL', env) ?? FASTTEXT_URL;
   const zip = path.join(dir, `${FASTTEXT_VEC}.zip`);
   const recorded = (await readRecorded(options.modelsDir))[FASTTEXT_URL];
   const result = await downloadFile(url, zip, { env, label: `wms/${FASTTEXT_VEC}.zip`, ...(recorded ? { expectedSha256: recorded.sha256 } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
@@ -201,7 +205,7 @@ async function pullWms(options: PullOptions, env: PullEnv): Promise<void> {
 
 /** Pulls the measures' files; throws PullOfflineError (one line), PullChecksumError or another error naming the file. */
 export async function pullModels(measures: readonly PullMeasure[], options: PullOptions): Promise<void> {
-  const env = options.env ?? (process.env as PullEnv);
+  const env = options.env ?? process.env;
   for (const measure of measures) {
     if (measure === 'st') await pullHubFiles('st', ST_REPO, ST_FILES, options, env);
     else if (measure === 'st-multilingual') await pullHubFiles('st-multilingual', ST_MULTILINGUAL_REPO, ST_FILES, options, env);

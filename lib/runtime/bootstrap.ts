@@ -14,6 +14,7 @@ import { checkDataDir, startEmbeddedPostgres } from './embedded-postgres';
 import { checkDatabaseUrl } from './external-database';
 import { loadOrCreateSecrets, resolveParalensHome } from './paralens-home';
 import { StartupError } from './startup-error';
+import { setting } from '@/lib/config/settings';
 
 export interface OpenDatabaseOptions {
   env?: NodeJS.ProcessEnv;
@@ -40,14 +41,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   const log = options.log ?? (() => {});
   const home = resolveParalensHome(env);
 
-  if (env.DATABASE_URL) {
-    await checkDatabaseUrl(env.DATABASE_URL);
-    const applied = await migrate(env.DATABASE_URL, log);
+  const databaseUrl = setting('DATABASE_URL', env);
+  if (databaseUrl) {
+    await checkDatabaseUrl(databaseUrl);
+    const applied = await migrate(databaseUrl, log);
     return {
-      url: env.DATABASE_URL,
+      url: databaseUrl,
       mode: 'external',
       home,
-      authSecret: env.AUTH_SECRET,
+      authSecret: setting('AUTH_SECRET', env),
       isDemo: false,
       appliedMigrations: applied,
       seed: null,
@@ -82,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       url: server.url,
       mode: 'embedded',
       home,
-      authSecret: env.AUTH_SECRET ?? secrets.authSecret,
+      authSecret: setting('AUTH_SECRET', env) ?? secrets.authSecret,
       isDemo: true,
       appliedMigrations: applied,
       seed,

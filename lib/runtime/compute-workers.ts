@@ -15,6 +15,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { setting, type Env } from '@/lib/config/settings';
 import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
 import type { ComputeReply, ComputeTask } from './compute-messages';
 import { projectRoot } from './paralens-home';
@@ -30,9 +31,8 @@ interface Slot {
   current: Pending | null;
 }
 
-export function computeWorkerCount(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.PARALENS_COMPUTE_WORKERS);
-  return Number.isInteger(n) && n > 0 && n <= 64 ? n : Math.max(1, Math.min(2, availableParallelism() - 1));
+export function computeWorkerCount(env: Env = process.env): number {
+  return setting('PARALENS_COMPUTE_WORKERS', env) ?? Math.max(1, Math.min(2, availableParallelism() - 1));
 }
 
 function workerSource(): string {

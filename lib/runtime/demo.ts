@@ -6,6 +6,7 @@
  */
 import { isIP } from 'node:net';
 import type { RoleName } from '@/lib/access/roles';
+import { setting, type Env } from '@/lib/config/settings';
 
 export const demoPassword = 'paralens-demo';
 
@@ -15,8 +16,8 @@ export const demoUsers: ReadonlyArray<{ email: string; name: string; role: RoleN
   { email: 'annotator@paralens.local', name: 'Demo Annotator', role: 'ANNOTATOR' },
 ];
 
-export function isDemoMode(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.PARALENS_DEMO === '1';
+export function isDemoMode(env: Env = process.env): boolean {
+  return setting('PARALENS_DEMO', env);
 }
 
 /** Whether a listening address only accepts connections from this machine. */

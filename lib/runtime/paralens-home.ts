@@ -5,24 +5,26 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setting, type Env } from '@/lib/config/settings';
 
 /**
  * The project folder: PARALENS_ROOT, which the `paralens` and npm entry scripts set, or the working
  * directory (where `npm start` runs). Not derived from import.meta.url: the Next.js bundler would
  * treat that as an asset reference.
  */
-export const projectRoot = path.resolve(process.env.PARALENS_ROOT ?? process.cwd());
+export const projectRoot = path.resolve(setting('PARALENS_ROOT') ?? process.cwd());
 
-export function resolveParalensHome(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(projectRoot, env.PARALENS_HOME ?? '.paralens');
+export function resolveParalensHome(env: Env = process.env): string {
+  return path.resolve(projectRoot, setting('PARALENS_HOME', env));
 }
 
 /**
  * The local model folder of the semantic measures (lib/models/model-folder.ts): PARALENS_MODELS,
  * or <PARALENS_HOME>/models. Nothing is ever downloaded into it; `paralens models` lists it.
  */
-export function resolveModelsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PARALENS_MODELS ? path.resolve(projectRoot, env.PARALENS_MODELS) : path.join(resolveParalensHome(env), 'models');
+export function resolveModelsDir(env: Env = process.env): string {
+  const models = setting('PARALENS_MODELS', env);
+  return models ? path.resolve(projectRoot, models) : path.join(resolveParalensHome(env), 'models');
 }
 
 export interface HomeSecrets {

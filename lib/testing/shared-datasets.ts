@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
+import { setting, type Env } from '@/lib/config/settings';
 
 export const SHARED_DATASETS = path.resolve(fileURLToPath(new URL('../../../shared/datasets/', import.meta.url)));
 
@@ -14,8 +15,9 @@ export function sharedDatasetPath(...parts: string[]): string {
   return path.join(SHARED_DATASETS, ...parts);
 }
 
-export function isCi(env: Record<string, string | undefined> = process.env): boolean {
-  return env.CI === 'true' || env.CI === '1';
+export function isCi(env: Env = process.env): boolean {
+  const ci = setting('CI', env);
+  return ci === 'true' || ci === '1';
 }
 
 /** What to do with tests that need these files: run them, skip them (with a message) or fail (CI). */

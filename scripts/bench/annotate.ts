@@ -28,12 +28,13 @@ import { generatePairsSql } from './lib/generated-pairs';
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 import { percentile, runAnnotatorClients, type ClientOptions, type ClientRun } from './lib/annotator-clients';
 import { cpuSecondsOfTree, postmasterPid } from './lib/process-tree-cpu';
+import { setting } from '@/lib/config/settings';
 
 const pairs = Number(process.argv[2] ?? 1_000_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 60);
-const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+const seconds = setting('BENCH_SECONDS');
+const thinkMs = setting('BENCH_THINK_MS');
 /** one gold pair in every N handed out (the campaign default, 5; 0 = none), over GOLD_PAIRS gold pairs */
-const goldEvery = Number(process.env.BENCH_GOLD_EVERY ?? 5);
+const goldEvery = setting('BENCH_GOLD_EVERY');
 const GOLD_PAIRS = 20;
 const ANNOTATORS = 100;
 const OVERLAP = 3;

@@ -20,6 +20,7 @@ import { measureKeys } from '@/lib/measures/catalog';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { writeIpcFixture } from './lib/ipc-fixture';
 import { postgresCpuSeconds } from './lib/process-cpu';
+import { setting } from '@/lib/config/settings';
 
 const pairs = Number(process.argv[2] ?? 1_000_000);
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-import-'));
@@ -33,7 +34,7 @@ const bytes = await writeIpcFixture(file, { pairs });
 console.log(`  ${fmt(bytes / 1024 / 1024, 1)} MB in ${fmt((performance.now() - t) / 1000, 1)} s`);
 
 // Default (durable) PostgreSQL settings, as a user's embedded database runs.
-const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench', unsafeFast: process.env.BENCH_UNSAFE_FAST === '1' });
+const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench', unsafeFast: setting('BENCH_UNSAFE_FAST') });
 try {
   await applyMigrations(server.url);
   const client = new pg.Client({ connectionString: server.url });
@@ -43,7 +44,7 @@ try {
 
   console.log('Importing with paralens (parse, all measures, Text/Pair/Image, one transaction) …');
   const pgCpuBefore = postgresCpuSeconds();
-  const child = spawnSync(process.execPath, [...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), '--import', 'tsx', path.join(projectRoot, 'scripts/bench/lib/import-child.ts'), server.url, file, String(corpus.rows[0]!.id)], {
+  const child = spawnSync(process.execPath, [...(setting('BENCH_NODE_FLAGS')?.split(' ') ?? []), '--import', 'tsx', path.join(projectRoot, 'scripts/bench/lib/import-child.ts'), server.url, file, String(corpus.rows[0]!.id)], {
     cwd: projectRoot,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

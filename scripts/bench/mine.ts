@@ -17,9 +17,10 @@ import { runMining } from '@/lib/jobs/mining/run-mining';
 import { findDecompressor } from '@/lib/jobs/mining/xml-source';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { benchDumpFiles } from './lib/mining-dump';
+import { setting } from '@/lib/config/settings';
 
 const targetMb = Number(process.argv[2] ?? 300);
-const workers = Number(process.env.BENCH_WORKERS ?? availableParallelism());
+const workers = setting('BENCH_WORKERS') ?? availableParallelism();
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 console.log(`Building the ${targetMb} MB multistream dump from the shared excerpts (cached after the first run) …`);
@@ -31,7 +32,7 @@ console.log(`  ${files.dumpPath}: ${fmt(dumpBytes / 1e6, 1)} MB bz2${files.cache
 const tool = findDecompressor();
 // The host's speed swings between runs (raw lbzip2 of the same file: 43-83 MB/s within minutes), so
 // each round measures the limit right before it mines, and the summary takes the median round.
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const rounds = setting('BENCH_ROUNDS');
 
 /** The physical limit: the decompressor alone, to /dev/null; the XML's size and MB/s. */
 function measureRaw(): { bytes: number; rate: number } {
@@ -55,7 +56,7 @@ interface Round {
 
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-mine-db-'));
 await chmod(dir, 0o755);
-const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench', unsafeFast: process.env.BENCH_UNSAFE_FAST === '1' });
+const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench', unsafeFast: setting('BENCH_UNSAFE_FAST') });
 const results: Round[] = [];
 try {
   await applyMigrations(server.url);

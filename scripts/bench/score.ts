@@ -43,12 +43,13 @@ import { benchGlove } from './lib/glove-bench';
 import { benchAutoJob } from './lib/auto-job-bench';
 import { TargetTable } from './lib/targets';
 import { inspectGlove } from '@/lib/models/glove-vectors';
+import { setting } from '@/lib/config/settings';
 
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-score-'));
 await chmod(dir, 0o755);
-const realModels = process.env.PARALENS_MODELS;
+const realModels = setting('PARALENS_MODELS');
 const modelsDir = realModels ? path.resolve(realModels) : path.join(dir, 'models');
 if (!realModels) await writeTinyModelFolder(modelsDir);
 const targets = new TargetTable();

@@ -5,6 +5,7 @@
  */
 import type { Writable } from 'node:stream';
 import { isAppError } from '@/lib/errors/app-error';
+import { setting, type Env } from '@/lib/config/settings';
 
 export interface ErrorReportOptions {
   /** the command that failed, for the prefix ("paralens corpora: …") */
@@ -15,10 +16,10 @@ export interface ErrorReportOptions {
 const maxSummary = 300;
 
 /** Removes `--debug` (before a `--`) from the arguments; debugging is on with it or PARALENS_DEBUG=1. */
-export function takeDebugFlag(argv: string[], env: Record<string, string | undefined> = process.env): { args: string[]; debug: boolean } {
+export function takeDebugFlag(argv: string[], env: Env = process.env): { args: string[]; debug: boolean } {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const args = argv.filter((arg, i) => !(i < end && arg === '--debug'));
-  return { args, debug: args.length !== argv.length || env.PARALENS_DEBUG === '1' };
+  return { args, debug: args.length !== argv.length || setting('PARALENS_DEBUG', env) };
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -10,6 +10,7 @@ import type { CliCommand, CliIo } from './io';
 import { processIo } from './io';
 import { formatUnexpectedError, reportAppError, takeDebugFlag } from './errors';
 import { setProcessAuditChannel } from '@/lib/runtime/audit-channel';
+import { configProblems, type Env } from '@/lib/config/settings';
 
 const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
 
@@ -40,7 +41,12 @@ async function printHelp(io: CliIo): Promise<void> {
   io.stdout.write(lines.join('\n') + '\n');
 }
 
-export async function main(argv: string[], io: CliIo = processIo(), env: Record<string, string | undefined> = process.env): Promise<number> {
+export async function main(argv: string[], io: CliIo = processIo(), env: Env = process.env): Promise<number> {
+  const [problem] = configProblems(env);
+  if (problem) {
+    io.stderr.write(`paralens: ${problem.message} ${problem.hint}\n`);
+    return 2;
+  }
   const { args, debug: debugFlag } = takeDebugFlag(argv, env);
   const [name, ...rest] = args;
   let debug = debugFlag;

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { StringDecoder } from 'node:string_decoder';
+import { setting, type Env } from '@/lib/config/settings';
 
 export interface ByteRange {
   path: string;
@@ -102,8 +103,9 @@ const readAt = promisify(read);
  * goes through the file system's journal; about 10 % faster here) when it has 1 GiB free; else the
  * temporary folder. A chunk takes up to ~150 MB there (32 MB of bz2) while it is mapped.
  */
-export function spoolDirectory(env: Record<string, string | undefined> = process.env): string {
-  if (env.PARALENS_SPOOL_DIR) return env.PARALENS_SPOOL_DIR;
+export function spoolDirectory(env: Env = process.env): string {
+  const configured = setting('PARALENS_SPOOL_DIR', env);
+  if (configured) return configured;
   try {
     const shm = statfsSync(SHM);
     if (shm.bavail * shm.bsize >= 2 ** 30) return SHM;

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostPolicyFromEnv } from '@/lib/access/allowed-hosts';
-import { parseTrustedProxyHops } from '@/lib/access/client-address';
+import { setting } from '@/lib/config/settings';
 import { createFrontDoor } from '../front-door';
 
 function standInForNext(req: IncomingMessage, res: ServerResponse): void {
@@ -22,7 +22,7 @@ function standInForNext(req: IncomingMessage, res: ServerResponse): void {
 
 const hosts = hostPolicyFromEnv();
 if (!hosts.ok) throw new Error(hosts.problem);
-const server = createFrontDoor({ trustedProxyHops: parseTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS) ?? 0, hostPolicy: hosts.policy }, standInForNext);
+const server = createFrontDoor({ trustedProxyHops: setting('TRUSTED_PROXY_HOPS'), hostPolicy: hosts.policy }, standInForNext);
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);

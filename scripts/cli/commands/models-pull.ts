@@ -47,7 +47,7 @@ export async function run(args: string[], io: CliIo, env: Record<string, string 
     io.stderr.write(`paralens models pull: ${wanted.length === 0 ? 'name what to pull' : `unknown: ${unknown.join(', ')}`} (st, bertscore, wms, all or st-multilingual)\n\n${usage}`);
     return 2;
   }
-  const modelsDir = resolveModelsDir(env as NodeJS.ProcessEnv);
+  const modelsDir = resolveModelsDir(env);
   const started = Date.now();
   let drawn = false;
   try {

