@@ -1,0 +1,104 @@
+/**
+ * The dumps the web app may mine: files under PARALENS_DUMPS_DIR (docs/mining.md, "From the web
+ * app"). The Mining page lists them with their sizes, and a run names one by its place in that
+ * listing, never by a path: a name is accepted only when the listing has it, so `..`, absolute
+ * paths and symbolic links that lead out of the folder cannot reach another file.
+ */
+import type { Dirent } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@/lib/errors/app-error';
+
+export interface DumpFile {
+  /** the path inside the folder, with `/` between folders */
+  name: string;
+  bytes: number;
+  modifiedAt: string;
+  /** from the name: a multistream index (`…index….txt[.bz2]`), a dump (`.xml`, `.bz2`), or something else */
+  kind: 'dump' | 'index' | 'other';
+}
+
+export type DumpsListing = { configured: false } | { configured: true; dir: string; exists: boolean; dumps: DumpFile[] };
+
+/** Folders below the dumps folder that are listed; files deeper down are not offered. */
+const MAX_DEPTH = 3;
+/** A folder of thousands of files is not a dumps folder: the listing stops there. */
+const MAX_FILES = 2000;
+
+export function dumpsDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  const dir = env.PARALENS_DUMPS_DIR?.trim();
+  return dir ? path.resolve(dir) : null;
+}
+
+export function dumpKind(name: string): DumpFile['kind'] {
+  const base = name.split('/').at(-1)!.toLowerCase();
+  if (/index.*\.txt(\.bz2)?$/.test(base)) return 'index';
+  return /\.(xml|bz2)$/.test(base) ? 'dump' : 'other';
+}
+
+/** Whether `file` (a real path) is inside `root` (a real path). */
+function isInside(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+async function walk(root: string, dir: string, depth: number, out: DumpFile[]): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (out.length >= MAX_FILES || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    // A symbolic link counts only when what it points to is inside the folder too.
+    const real = await realpath(full).catch(() => null);
+    if (real === null || !isInside(root, real)) continue;
+    const info = await stat(real).catch(() => null);
+    if (info?.isDirectory() && depth < MAX_DEPTH && !entry.isSymbolicLink()) await walk(root, full, depth + 1, out);
+    else if (info?.isFile()) {
+      const name = path.relative(root, full).split(path.sep).join('/');
+      out.push({ name, bytes: info.size, modifiedAt: info.mtime.toISOString(), kind: dumpKind(name) });
+    }
+  }
+}
+
+export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<DumpsListing> {
+  const dir = dumpsDir(env);
+  if (dir === null) return { configured: false };
+  const root = await realpath(dir).catch(() => null);
+  const exists = root !== null && (await stat(root)).isDirectory();
+  const dumps: DumpFile[] = [];
+  if (exists) await walk(root, root, 1, dumps);
+  return { configured: true, dir, exists, dumps };
+}
+
+/**
+ * The real path of a listed file; `field` names the request field in the error. Anything the
+ * listing does not hold (another folder, `..`, a link out of the folder, a typo) is refused alike.
+ */
+export async function resolveListedDump(name: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const listing = await listDumps(env);
+  if (!listing.configured) {
+    throw new AppError('INVALID_INPUT', 'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.', { fields: { [field]: 'no dumps folder is configured' } });
+  }
+  if (!listing.dumps.some((d) => d.name === name)) {
+    throw new AppError('INVALID_INPUT', `“${name}” is not a file in the dumps folder; choose one from the list.`, { fields: { [field]: 'is not a file in the dumps folder' } });
+  }
+  return realpath(path.join(listing.dir, ...name.split('/')));
+}
+
+/** What the first bytes say: a bz2 file, XML, or neither (then it cannot be a Wikipedia dump). */
+export async function sniffDump(file: string): Promise<'bz2' | 'xml' | null> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const bytes = head.subarray(0, bytesRead);
+    if (bytes.toString('latin1', 0, 3) === 'BZh') return 'bz2';
+    return bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'xml' : null;
+  } finally {
+    await handle.close();
+  }
+}
