@@ -22,9 +22,9 @@ const CANCEL_POLL_MS = 500;
 
 /**
  * Runs a claimed run in this (job) process; null when it is not running. `extra` is for tests
- * (chunk size, events).
+ * (chunk size, events, a stop at a chosen point besides the run's cancel flag).
  */
-export async function runQueuedMining(db: Db, databaseUrl: string, id: number, extra: Pick<RunMiningOptions, 'chunkBytes' | 'onEvent'> = {}): Promise<MiningReport | null> {
+export async function runQueuedMining(db: Db, databaseUrl: string, id: number, extra: Pick<RunMiningOptions, 'chunkBytes' | 'onEvent' | 'isCancelled'> = {}): Promise<MiningReport | null> {
   const row = await getQueuedMiningRun(db, id);
   if (row?.status !== 'RUNNING') return null;
   const o = row.options as unknown as Required<MiningSettings>;
@@ -50,8 +50,8 @@ export async function runQueuedMining(db: Db, databaseUrl: string, id: number, e
       workers: o.workers,
       createdById: row.createdById,
       queuedRunId: id,
-      isCancelled: () => cancelled,
       ...extra,
+      isCancelled: () => cancelled || (extra.isCancelled?.() ?? false),
     });
   } finally {
     clearInterval(poll);

@@ -136,6 +136,8 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
       await pool.close(); // free the workers' memory before reduce and import (closed again, harmlessly, below)
     }
     seconds.map = (performance.now() - t0) / 1000;
+    // A chunk in progress always finishes (and is kept); a stop asked for meanwhile ends the run here.
+    if (o.isCancelled?.()) throw new MiningCancelled('cancelled');
 
     o.onEvent?.({ type: 'phase', phase: 'reduce' });
     await updateMiningProgress(o.db, runId, { phase: 'reduce' });
