@@ -1,11 +1,13 @@
 /**
  * End-to-end tests in Debian's Chromium against the real app: the web server is the README's
- * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start).
+ * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start),
+ * with a dumps folder for the Mining page (e2e/support/dumps-folder.ts).
  */
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { prepareDumpsFolder } from './e2e/support/dumps-folder';
 
 const port = Number(process.env.PARALENS_E2E_PORT ?? 3217);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -14,6 +16,7 @@ if (!process.env.PARALENS_E2E_HOME) {
   chmodSync(home, 0o755); // PostgreSQL runs as the postgres user when we are root
   process.env.PARALENS_E2E_HOME = home;
 }
+process.env.PARALENS_E2E_DUMPS ??= prepareDumpsFolder();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,6 +41,6 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
-    env: { PORT: String(port), HOST: '127.0.0.1', PARALENS_HOME: process.env.PARALENS_E2E_HOME, DATABASE_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', PARALENS_HOME: process.env.PARALENS_E2E_HOME, PARALENS_DUMPS_DIR: process.env.PARALENS_E2E_DUMPS, DATABASE_URL: '' },
   },
 });
