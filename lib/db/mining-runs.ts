@@ -59,7 +59,7 @@ export async function findResumableRun(db: Db, dump: { dumpPath: string; dumpByt
 export async function failInterruptedMiningRuns(db: Db): Promise<number> {
   return db.$executeRawUnsafe(
     `UPDATE "MiningRun" j SET "status" = 'FAILED', "resumable" = true, "finishedAt" = now(), "updatedAt" = now(),
-       "message" = 'Interrupted: the process running it stopped. Run the same command again to continue where it stopped.'
+       "message" = 'Interrupted: the process running it stopped. Resume (or the same command) continues where it stopped.'
      WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
   );
 }
