@@ -3,6 +3,7 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { DEFAULT_REDUCE_OPTIONS, MINING_MODES, MINING_TIERS, SILVER_RULES } from '@/lib/mining/options';
 import type { DumpFile } from '@/lib/jobs/mining/dumps-folder';
+import { uploadFile } from '@/components/imports/upload-file';
 import { formatMegabytes } from './format';
 
 type ApiError = { error: { message: string; fields?: Record<string, string> } };
@@ -43,7 +44,7 @@ function corpusNameFor(dump: string): string {
 }
 
 /** Starts a mining run on a dump of the dumps folder with the settings of `paralens mine`. */
-export function StartMiningForm({ dumps, cores }: { dumps: DumpFile[]; cores: number }) {
+export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFile[]; cores: number; uploadLimitMb: number }) {
   const router = useRouter();
   const candidates = dumps.filter((d) => d.kind !== 'index');
   const indexes = dumps.filter((d) => d.kind === 'index');
@@ -54,6 +55,7 @@ export function StartMiningForm({ dumps, cores }: { dumps: DumpFile[]; cores: nu
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isPending, startTransition] = useTransition();
+  const [uploading, setUploading] = useState<number | null>(null);
 
   const fieldError = (name: string) =>
     fieldErrors[name] ? (
@@ -78,7 +80,60 @@ export function StartMiningForm({ dumps, cores }: { dumps: DumpFile[]; cores: nu
     });
   }
 
-  if (candidates.length === 0) return <p className="small muted">The dumps folder holds no files yet. Copy a dump there (any .xml or .xml.bz2 pages-articles file) and reload this page.</p>;
+  async function upload(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    if (!file) return;
+    setError(null);
+    setFieldErrors({});
+    if (file.size > uploadLimitMb * 1024 * 1024) {
+      setFieldErrors({ file: `is larger than the upload limit of ${uploadLimitMb.toLocaleString('en')} MB` });
+      return;
+    }
+    setUploading(0);
+    try {
+      const result = await uploadFile<DumpFile>(`/api/mining-dumps?fileName=${encodeURIComponent(file.name)}`, file, setUploading).promise;
+      if (!result.ok || 'error' in result.body) {
+        const body = result.body as ApiError;
+        setFieldErrors(body.error.fields ?? {});
+        setError(body.error.message);
+        return;
+      }
+      setDump(result.body.name);
+      setCorpus(corpusNameFor(result.body.name));
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setUploading(null);
+      input.value = '';
+    }
+  }
+
+  const uploadField = (
+    <label style={{ minWidth: 0, maxWidth: '100%' }}>
+      Or upload a dump <span className="small muted">(.xml or .xml.bz2, up to {uploadLimitMb.toLocaleString('en')} MB; it is kept in the dumps folder)</span>
+      <input type="file" accept=".xml,.bz2" disabled={uploading !== null} onChange={(e) => void upload(e.currentTarget)} {...describedBy('file')} />
+      {uploading !== null && (
+        <span role="status" className="small">
+          Uploading… {Math.round(uploading * 100)} % <progress max={1} value={uploading} style={{ width: '100%' }} />
+        </span>
+      )}
+      {fieldError('file')}
+    </label>
+  );
+
+  if (candidates.length === 0)
+    return (
+      <div className="stack">
+        <p className="small muted">The dumps folder holds no dumps yet. Copy one there (a pages-articles .xml or .xml.bz2 file) and reload this page, or upload one.</p>
+        {uploadField}
+        {error && (
+          <p role="alert" className="alert error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
   return (
     <form
       className="stack"
@@ -174,8 +229,9 @@ export function StartMiningForm({ dumps, cores }: { dumps: DumpFile[]; cores: nu
           </label>
         </div>
       </details>
+      {uploadField}
       <div className="row">
-        <button type="submit" disabled={isPending || !dump}>
+        <button type="submit" disabled={isPending || uploading !== null || !dump}>
           {isPending ? 'Starting…' : 'Start mining'}
         </button>
       </div>

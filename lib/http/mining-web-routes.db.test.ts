@@ -5,7 +5,7 @@
  * run started, cancelled through its flag, resumed and finished with the funnel and pairs of a
  * command-line run of the same dump; annotators refused everywhere; every action audited.
  */
-import { mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ import { GET as listDumpsRoute } from '@/app/api/v1/mining-dumps/route';
 import { POST as startRoute } from '@/app/api/v1/mining-runs/route';
 import { POST as cancelRoute } from '@/app/api/v1/mining-runs/[id]/cancel/route';
 import { POST as resumeRoute } from '@/app/api/v1/mining-runs/[id]/resume/route';
+import { POST as uploadRoute } from '@/app/api/mining-dumps/route';
 
 const db = getDb();
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-dumps-'));
@@ -62,6 +63,11 @@ function request(url: string, token: string, body?: unknown) {
   });
 }
 
+const upload = (token: string, fileName: string, content: string | null) =>
+  uploadRoute(
+    new NextRequest(`http://127.0.0.1/api/mining-dumps?fileName=${encodeURIComponent(fileName)}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, ...(content === null ? {} : { body: content }) }),
+    { params: Promise.resolve({}) },
+  );
 const listDumps = (token: string) => listDumpsRoute(request('/api/v1/mining-dumps', token), { params: Promise.resolve({}) });
 const start = (token: string, body: unknown) => startRoute(request('/api/v1/mining-runs', token, body), { params: Promise.resolve({}) });
 const cancel = (token: string, id: number) => cancelRoute(request(`/api/v1/mining-runs/${id}/cancel`, token), { params: Promise.resolve({ id: String(id) }) });
@@ -121,8 +127,25 @@ describe('the dumps folder', () => {
     expect(await db.miningRun.count()).toBe(runsBefore);
   });
 
+  it('takes an uploaded dump into its uploads folder, keeping only a safe last name, and refuses a file that is no dump', async () => {
+    const { token } = await tokenFor('RESEARCHER');
+    const saved = await upload(token, '../../Nested dir/../up load.xml', xml);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ name: 'uploads/up_load.xml', bytes: Buffer.byteLength(xml), kind: 'dump' });
+    expect(existsSync(path.join(dir, 'uploads', 'up_load.xml'))).toBe(true);
+    expect(((await (await listDumps(token)).json()) as { dumps: Array<{ name: string }> }).dumps.map((d) => d.name)).toContain('uploads/up_load.xml');
+    expect((await upload(token, 'up load.xml', xml)).status).toBe(409);
+    const notDump = await upload(token, 'fake.xml.bz2', 'plain text, not a dump\n');
+    expect(notDump.status).toBe(400);
+    expect(await notDump.json()).toMatchObject({ error: { message: '“fake.xml.bz2” is not a Wikipedia dump: it is neither a bz2 file nor XML.' } });
+    expect((await upload(token, 'notes.txt', 'hello\n')).status).toBe(400);
+    expect(readdirSync(path.join(dir, 'uploads'))).toEqual(['up_load.xml']); // nothing half-written left
+    expect(await db.auditLog.count({ where: { action: 'mining.upload', targetId: 'uploads/up_load.xml' } })).toBe(1);
+  });
+
   it('is for researchers and admins: an annotator is refused every route', async () => {
     const { token } = await tokenFor('ANNOTATOR');
+    expect((await upload(token, 'annotated.xml', xml)).status).toBe(403);
     expect((await listDumps(token)).status).toBe(403);
     expect((await start(token, { dump: 'synthetic.xml', corpus: 'Annotated' })).status).toBe(403);
     expect((await cancel(token, 2147483000)).status).toBe(403);

@@ -4,6 +4,7 @@ import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining-runs';
 import { listDumps } from '@/lib/jobs/mining/dumps-folder';
+import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MiningRunCard } from '@/components/mining/mining-run-card';
@@ -37,9 +38,9 @@ export default async function MiningPage() {
           <>
             <p className="small muted" style={{ margin: 0 }}>
               Dumps in <code>{dumps.dir}</code>. The run reads the dump, keeps the captions and alt texts of images used on at least two articles, applies the paper&apos;s filters and imports
-              the pairs into the corpus with every measure. It runs in the background; a cancelled run continues where it stopped when resumed.
+              the pairs into the corpus with every measure. It runs in the background; a cancelled run continues where it stopped when resumed. Uploaded dumps are kept in its <code>uploads</code> folder.
             </p>
-            <StartMiningForm dumps={dumps.dumps} cores={availableParallelism()} />
+            <StartMiningForm dumps={dumps.dumps} cores={availableParallelism()} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />
           </>
         )}
       </section>

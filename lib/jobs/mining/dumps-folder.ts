@@ -5,7 +5,7 @@
  * paths and symbolic links that lead out of the folder cannot reach another file.
  */
 import type { Dirent } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors/app-error';
 
@@ -100,5 +100,43 @@ export async function sniffDump(file: string): Promise<'bz2' | 'xml' | null> {
     return bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'xml' : null;
   } finally {
     await handle.close();
+  }
+}
+
+/** Where uploaded dumps go: a folder of the dumps folder, so they are listed like the others. */
+export const UPLOADS_FOLDER = 'uploads';
+
+/**
+ * An uploaded dump, streamed into `uploads/` of the dumps folder under a hidden `.partial` name (not
+ * listed) and renamed once complete and checked to be bz2 or XML. Only the last part of the name
+ * is kept, reduced to letters, digits, `.`, `_` and `-`, so no name can leave that folder.
+ */
+export async function saveUploadedDump(
+  body: ReadableStream<Uint8Array>,
+  fileName: string,
+  save: (body: ReadableStream<Uint8Array>, target: string) => Promise<{ bytes: number }>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<DumpFile> {
+  const dir = dumpsDir(env);
+  if (dir === null) throw new AppError('INVALID_INPUT', 'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.');
+  const base = (fileName.split(/[\\/]/).at(-1) ?? '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  if (!/\.(xml|bz2)$/i.test(base)) throw new AppError('INVALID_INPUT', `“${fileName}” does not look like a Wikipedia dump: its name should end in .xml or .xml.bz2.`, { fields: { file: 'must be a .xml or .xml.bz2 file' } });
+  const folder = path.join(dir, UPLOADS_FOLDER);
+  await mkdir(folder, { recursive: true }).catch(() => {
+    throw new AppError('INVALID_INPUT', `Paralens cannot write to the dumps folder ${dir} (PARALENS_DUMPS_DIR): make its ${UPLOADS_FOLDER} folder writable for the account that runs Paralens, or copy the dump there yourself.`);
+  });
+  const final = path.join(folder, base);
+  if (await stat(final).then(() => true, () => false)) throw new AppError('CONFLICT', `The dumps folder already holds ${UPLOADS_FOLDER}/${base}; choose it from the list, or rename the file.`);
+  const partial = path.join(folder, `.${base}.${process.pid}-${Date.now()}.partial`);
+  try {
+    const { bytes } = await save(body, partial);
+    if (bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
+    if ((await sniffDump(partial)) === null) throw new AppError('INVALID_INPUT', `“${fileName}” is not a Wikipedia dump: it is neither a bz2 file nor XML.`, { fields: { file: 'is neither a bz2 file nor XML' } });
+    await rename(partial, final);
+    const info = await stat(final);
+    const name = `${UPLOADS_FOLDER}/${base}`;
+    return { name, bytes: info.size, modifiedAt: info.mtime.toISOString(), kind: dumpKind(name) };
+  } finally {
+    await rm(partial, { force: true });
   }
 }
