@@ -31,6 +31,7 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
   useEffect(() => {
     let stopped = false;
     let first: { at: number; bytes: number } | null = null;
+    let lastStatus: RunProgress['status'] | null = null;
     async function poll() {
       while (!stopped) {
         try {
@@ -45,6 +46,9 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
               router.refresh();
               return;
             }
+            // a waiting run that started: the card's badge and buttons follow
+            if (lastStatus !== null && lastStatus !== run.status) router.refresh();
+            lastStatus = run.status;
           }
         } catch {
           // the next tick tries again

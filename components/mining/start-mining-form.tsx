@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { DEFAULT_REDUCE_OPTIONS, MINING_MODES, MINING_TIERS, SILVER_RULES } from '@/lib/mining/options';
 import type { DumpFile } from '@/lib/jobs/mining/dumps-folder';
 import { uploadFile } from '@/components/imports/upload-file';
-import { formatMegabytes } from './format';
+import { formatFileSize } from './format';
 
 type ApiError = { error: { message: string; fields?: Record<string, string> } };
 
@@ -33,7 +33,7 @@ function startBody(data: FormData) {
 /** A file of the dumps folder as a choice: its name and size. */
 const fileOption = (d: DumpFile) => (
   <option key={d.name} value={d.name}>
-    {d.name} ({formatMegabytes(d.bytes)})
+    {d.name} ({formatFileSize(d.bytes)})
   </option>
 );
 
@@ -172,8 +172,8 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
           </label>
         )}
         <label style={{ minWidth: 0, maxWidth: '100%' }}>
-          Corpus <span className="small muted">(created when missing)</span>
-          <input name="corpus" value={corpus} onChange={(e) => setCorpus(e.target.value)} required maxLength={200} {...describedBy('corpus')} />
+          Corpus
+          <input name="corpus" value={corpus} onChange={(e) => setCorpus(e.target.value)} required maxLength={200} title="created when missing" {...describedBy('corpus')} />
           {fieldError('corpus')}
         </label>
       </div>

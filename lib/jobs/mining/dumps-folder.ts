@@ -20,6 +20,9 @@ export interface DumpFile {
 
 export type DumpsListing = { configured: false } | { configured: true; dir: string; exists: boolean; dumps: DumpFile[] };
 
+/** A listed file with the real path it leads to (not shown: the listing answers with names only). */
+type ListedFile = DumpFile & { realPath: string };
+
 /** Folders below the dumps folder that are listed; files deeper down are not offered. */
 const MAX_DEPTH = 3;
 /** A folder of thousands of files is not a dumps folder: the listing stops there. */
@@ -42,7 +45,7 @@ function isInside(root: string, file: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
-async function walk(root: string, dir: string, depth: number, out: DumpFile[]): Promise<void> {
+async function walk(root: string, dir: string, depth: number, out: ListedFile[]): Promise<void> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -59,19 +62,25 @@ async function walk(root: string, dir: string, depth: number, out: DumpFile[]): 
     if (info?.isDirectory() && depth < MAX_DEPTH && !entry.isSymbolicLink()) await walk(root, full, depth + 1, out);
     else if (info?.isFile()) {
       const name = path.relative(root, full).split(path.sep).join('/');
-      out.push({ name, bytes: info.size, modifiedAt: info.mtime.toISOString(), kind: dumpKind(name) });
+      out.push({ name, bytes: info.size, modifiedAt: info.mtime.toISOString(), kind: dumpKind(name), realPath: real });
     }
   }
 }
 
-export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<DumpsListing> {
+async function listFiles(env: NodeJS.ProcessEnv): Promise<{ configured: false } | { configured: true; dir: string; exists: boolean; files: ListedFile[] }> {
   const dir = dumpsDir(env);
   if (dir === null) return { configured: false };
   const root = await realpath(dir).catch(() => null);
   const exists = root !== null && (await stat(root)).isDirectory();
-  const dumps: DumpFile[] = [];
-  if (exists) await walk(root, root, 1, dumps);
-  return { configured: true, dir, exists, dumps };
+  const files: ListedFile[] = [];
+  if (exists) await walk(root, root, 1, files);
+  return { configured: true, dir, exists, files };
+}
+
+export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<DumpsListing> {
+  const listing = await listFiles(env);
+  if (!listing.configured) return listing;
+  return { configured: true, dir: listing.dir, exists: listing.exists, dumps: listing.files.map(({ realPath: _real, ...file }) => file) };
 }
 
 /**
@@ -79,14 +88,15 @@ export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<D
  * listing does not hold (another folder, `..`, a link out of the folder, a typo) is refused alike.
  */
 export async function resolveListedDump(name: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const listing = await listDumps(env);
+  const listing = await listFiles(env);
   if (!listing.configured) {
     throw new AppError('INVALID_INPUT', 'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.', { fields: { [field]: 'no dumps folder is configured' } });
   }
-  if (!listing.dumps.some((d) => d.name === name)) {
+  const listed = listing.files.find((d) => d.name === name);
+  if (!listed) {
     throw new AppError('INVALID_INPUT', `“${name}” is not a file in the dumps folder; choose one from the list.`, { fields: { [field]: 'is not a file in the dumps folder' } });
   }
-  return realpath(path.join(listing.dir, ...name.split('/')));
+  return listed.realPath;
 }
 
 /** What the first bytes say: a bz2 file, XML, or neither (then it cannot be a Wikipedia dump). */
