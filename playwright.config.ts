@@ -1,12 +1,14 @@
 /**
  * End-to-end tests in Debian's Chromium against the real app: the web server is the README's
- * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start).
+ * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start),
+ * with a dumps folder for the Mining page (e2e/support/dumps-folder.ts).
  */
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { setting } from './lib/config/settings';
+import { prepareDumpsFolder } from './e2e/support/dumps-folder';
 
 const port = setting('PARALENS_E2E_PORT');
 const baseURL = `http://127.0.0.1:${port}`;
@@ -18,6 +20,7 @@ const e2eHome =
     chmodSync(home, 0o755); // PostgreSQL runs as the postgres user when we are root
     return home;
   })());
+const dumpsDir = setting('PARALENS_E2E_DUMPS') ?? (process.env.PARALENS_E2E_DUMPS = prepareDumpsFolder());
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +35,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: setting('CHROMIUM_PATH'),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {
@@ -42,6 +53,6 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
-    env: { PORT: String(port), HOST: '127.0.0.1', PARALENS_HOME: e2eHome, DATABASE_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', PARALENS_HOME: e2eHome, PARALENS_DUMPS_DIR: dumpsDir, DATABASE_URL: '' },
   },
 });

@@ -143,6 +143,13 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/v1/campaigns/[id]/correlations': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/correlations', allowedStatus: 404, owner: sharedDashboards },
   'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
   'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
+  'GET /api/v1/mining-dumps': { roles: staff, path: '/api/v1/mining-dumps', allowedStatus: 200, owner: none },
+  // a file that is no dump: refused and removed (400)
+  'POST /api/mining-dumps': { roles: staff, path: '/api/mining-dumps?fileName=authorization.xml', body: 'not a dump\n', allowedStatus: 400, owner: none },
+  // a name outside the dumps listing: refused before anything is written (400)
+  'POST /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', body: '{"dump":"../../etc/passwd","corpus":"Authorization"}', allowedStatus: 400, owner: none },
+  'POST /api/v1/mining-runs/[id]/cancel': { roles: staff, path: '/api/v1/mining-runs/2147483000/cancel', allowedStatus: 404, owner: sharedMining },
+  'POST /api/v1/mining-runs/[id]/resume': { roles: staff, path: '/api/v1/mining-runs/2147483000/resume', allowedStatus: 404, owner: sharedMining },
   'POST /api/v1/campaigns': { roles: staff, path: '/api/v1/campaigns', body: '{}', allowedStatus: 400, owner: none },
   'GET /api/v1/campaigns/[id]': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirCampaign('') },
   'PATCH /api/v1/campaigns/[id]': { roles: staff, path: '/api/v1/campaigns/no-such-campaign', body: '{"archived":true}', allowedStatus: 404, owner: sharedCampaigns },

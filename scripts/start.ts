@@ -23,6 +23,7 @@ import { scoringJobKind } from '@/lib/jobs/scoring-queue';
 import { cleanExportFilesAtStartup, exportJobKind } from '@/lib/jobs/export-queue';
 import { indexJobKind } from '@/lib/jobs/index-queue';
 import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
+import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 
 /**
@@ -38,9 +39,9 @@ async function recoverAtStartup(db: Db): Promise<void> {
   if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
 }
 
-/** Runs queued jobs (web imports, scoring, exports, indexes, model installs) in processes of their own, beside the web server, and fails or requeues jobs whose owner is gone. */
+/** Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs) in processes of their own, beside the web server, and fails or requeues jobs whose owner is gone. */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
-  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind], {
+  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind], {
     env,
     housekeeping: [
       { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },

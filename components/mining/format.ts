@@ -8,6 +8,13 @@ export function formatDelta(previous: number | undefined, current: number): stri
   return `${percent > 0 ? '+' : ''}${percent === 0 && change !== 0 ? (change < 0 ? '-0' : '+0') : percent}%`;
 }
 
+/** A file's size: bytes or KB below a megabyte, else MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1e6) return `${Math.round(bytes / 1000)} KB`;
+  return formatMegabytes(bytes);
+}
+
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / 1e6).toLocaleString('en', { maximumFractionDigits: bytes >= 1e8 ? 0 : 1 })} MB`;
 }

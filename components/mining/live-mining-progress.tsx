@@ -1,7 +1,9 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
+import type { FunnelRow } from '@/lib/mining/funnel';
 import { estimateSecondsLeft, formatMegabytes, formatSeconds } from './format';
+import { FunnelTable } from './funnel-table';
 
 interface RunProgress {
   status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
@@ -13,9 +15,15 @@ interface RunProgress {
   xmlBytes: number;
   references: number;
   mbPerSecond: number | null;
+  cancelRequested?: boolean;
+  message: string | null;
+  funnel: FunnelRow[];
 }
 
-/** Polls a running mining run every two seconds: chunks, MB/s, time left; refreshes the page when it ends. */
+/**
+ * Polls a waiting or running mining run every two seconds: chunks, MB/s, time left, and the funnel as
+ * soon as the reduce has computed it; refreshes the page when the run ends.
+ */
 export function LiveMiningProgress({ runId }: { runId: number }) {
   const router = useRouter();
   const [view, setView] = useState<{ run: RunProgress; secondsLeft: number | null } | null>(null);
@@ -23,6 +31,7 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
   useEffect(() => {
     let stopped = false;
     let first: { at: number; bytes: number } | null = null;
+    let lastStatus: RunProgress['status'] | null = null;
     async function poll() {
       while (!stopped) {
         try {
@@ -37,6 +46,9 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
               router.refresh();
               return;
             }
+            // a waiting run that started: the card's badge and buttons follow
+            if (lastStatus !== null && lastStatus !== run.status) router.refresh();
+            lastStatus = run.status;
           }
         } catch {
           // the next tick tries again
@@ -52,6 +64,13 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
 
   if (!view) return <div className="small muted">Waiting for progress…</div>;
   const { run, secondsLeft } = view;
+  if (run.status === 'QUEUED') {
+    return (
+      <div className="small" role="status" aria-live="polite">
+        {run.message ?? 'Waiting for a free job slot.'}
+      </div>
+    );
+  }
   const fraction = run.bytesTotal > 0 ? Math.min(1, run.bytesDone / run.bytesTotal) : 0;
   const left = formatSeconds(secondsLeft);
   const parts =
@@ -64,10 +83,14 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
           left ? `about ${left} left` : null,
         ]
       : [run.phase === 'reduce' ? 'reducing in PostgreSQL' : 'importing the pairs'];
+  if (run.cancelRequested) parts.push('stopping after the chunks in progress');
   return (
-    <div className="stack small" role="status" aria-live="polite" style={{ gap: 4 }}>
-      <progress max={1} value={fraction} style={{ width: '100%' }} aria-label={`Mining run ${runId} progress`} />
-      <span>{parts.filter(Boolean).join(' · ')}</span>
+    <div className="stack" style={{ gap: 8 }}>
+      <div className="stack small" role="status" aria-live="polite" style={{ gap: 4 }}>
+        <progress max={1} value={fraction} style={{ width: '100%' }} aria-label={`Mining run ${runId} progress`} />
+        <span>{parts.filter(Boolean).join(' · ')}</span>
+      </div>
+      {run.funnel.length > 0 && <FunnelTable rows={run.funnel} label={`Funnel of run ${runId}`} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { MiningRunView } from '@/lib/db/mining-runs';
 import { FunnelChart } from './funnel-chart';
 import { FunnelTable } from './funnel-table';
 import { LiveMiningProgress } from './live-mining-progress';
+import { MiningRunActions } from './mining-run-actions';
 import { formatMegabytes } from './format';
 
 const statusText: Record<MiningRunView['status'], string> = {
@@ -16,6 +17,8 @@ const statusText: Record<MiningRunView['status'], string> = {
 /** One mining run: what was mined how, its progress or outcome, its funnel and the corpus it produced. */
 export function MiningRunCard({ run }: { run: MiningRunView }) {
   const o = run.options;
+  const live = run.status === 'RUNNING' || run.status === 'QUEUED';
+  const canResume = (run.status === 'FAILED' || run.status === 'CANCELLED') && run.resumable && run.source !== 'references';
   return (
     <section className="card stack" aria-label={`Mining run ${run.id}`}>
       <header className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -29,13 +32,14 @@ export function MiningRunCard({ run }: { run: MiningRunView }) {
         {formatMegabytes(run.xmlBytes)} XML · {run.pages.toLocaleString('en')} pages{run.mbPerSecond ? ` · ${run.mbPerSecond.toFixed(1)} MB/s` : ''} · started{' '}
         {new Date(run.createdAt).toLocaleString('en')}
       </div>
-      {run.status === 'RUNNING' && <LiveMiningProgress runId={run.id} />}
-      {run.message && <p className={run.status === 'FAILED' ? 'alert' : 'small'}>{run.message}</p>}
+      {live && <LiveMiningProgress runId={run.id} />}
+      {run.message && !live && <p className={run.status === 'FAILED' ? 'alert error' : 'small'}>{run.message}</p>}
+      <MiningRunActions runId={run.id} canCancel={live && !run.cancelRequested} canResume={canResume} />
       <p className="small">
         Corpus:{' '}
         {run.corpus ? <Link href={`/corpora/${run.corpus.slug}`}>{run.corpus.name}</Link> : <span className="muted">{run.status === 'SUCCEEDED' ? 'none (no pair survived)' : `“${run.corpusName}” (not published)`}</span>}
       </p>
-      {run.funnel.length > 0 && (
+      {run.funnel.length > 0 && !live && (
         <>
           <FunnelTable rows={run.funnel} label={`Funnel of run ${run.id}`} />
           <FunnelChart rows={run.funnel} runId={run.id} />

@@ -140,7 +140,8 @@ export const APP_SETTINGS = {
     group: 'app',
     default: '`1536`',
     schema: wholeOr(1536, 64),
-    meaning: 'heap limit of each background job process (web imports, scoring)',
+    meaning:
+      "heap limit of each background job process (web imports, scoring, mining runs started on the Mining page; a run's map workers have heaps of their own)",
   }),
   PARALENS_JOB_CONCURRENCY: define({
     group: 'app',
@@ -185,6 +186,13 @@ export const APP_SETTINGS = {
     default: '`2000`',
     schema: whole(1, Number.MAX_SAFE_INTEGER),
     meaning: 'longest text an import accepts, in tokens as the measures count them',
+  }),
+  PARALENS_DUMPS_DIR: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    meaning:
+      'folder on the server that holds Wikipedia dumps (and their multistream indexes) for the *Mining* page: its files, up to three folders deep, are listed there with their sizes, and a run can be started only on a file of that listing (no other path; links out of the folder are not listed). Unset: the page says how to set it, and `paralens mine` still mines any file',
   }),
   PARALENS_SPOOL_DIR: define({
     group: 'app',

@@ -20,6 +20,12 @@ export const TEST_SETTINGS = {
     schema: text(),
     meaning: "`PARALENS_HOME` of the end-to-end tests' web server",
   }),
+  PARALENS_E2E_DUMPS: define({
+    group: 'tests',
+    default: 'a new temporary folder with a shared dump excerpt',
+    schema: text(),
+    meaning: "`PARALENS_DUMPS_DIR` of the end-to-end tests' web server",
+  }),
   PARALENS_SCREENS: define({
     group: 'tests',
     default: 'unset',

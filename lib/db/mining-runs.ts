@@ -36,6 +36,9 @@ export async function createMiningRun(db: Db, data: NewMiningRun): Promise<{ id:
   });
 }
 
+/** A stopped run that kept its finished chunks (failed for a reason other than its input, or cancelled). */
+const stoppedWithWork = { status: { in: ['FAILED' as const, 'CANCELLED' as const] }, resumable: true };
+
 /**
  * The newest run of the same dump file (path, size, modification time, index) and mode that can be
  * continued: stopped resumably, or RUNNING with its owner gone (its process died; the caller prunes
@@ -43,7 +46,7 @@ export async function createMiningRun(db: Db, data: NewMiningRun): Promise<{ id:
  */
 export async function findResumableRun(db: Db, dump: { dumpPath: string; dumpBytes: number; dumpMtime: Date; indexPath: string | null; mode: string }) {
   const candidates = await db.miningRun.findMany({
-    where: { dumpPath: dump.dumpPath, dumpBytes: BigInt(dump.dumpBytes), dumpMtime: dump.dumpMtime, indexPath: dump.indexPath, OR: [{ status: 'RUNNING' }, { status: 'FAILED', resumable: true }] },
+    where: { dumpPath: dump.dumpPath, dumpBytes: BigInt(dump.dumpBytes), dumpMtime: dump.dumpMtime, indexPath: dump.indexPath, OR: [{ status: 'RUNNING' }, stoppedWithWork] },
     orderBy: { id: 'desc' },
     select: { id: true, status: true, updatedAt: true, options: true, chunksTotal: true, ownerId: true },
   });
@@ -56,13 +59,13 @@ export async function findResumableRun(db: Db, dump: { dumpPath: string; dumpByt
 export async function failInterruptedMiningRuns(db: Db): Promise<number> {
   return db.$executeRawUnsafe(
     `UPDATE "MiningRun" j SET "status" = 'FAILED', "resumable" = true, "finishedAt" = now(), "updatedAt" = now(),
-       "message" = 'Interrupted: the process running it stopped. Run the same command again to continue where it stopped.'
+       "message" = 'Interrupted: the process running it stopped. Resume (or the same command) continues where it stopped.'
      WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
   );
 }
 
 export async function restartMiningRun(db: Db, runId: number, data: { corpusName: string; options: InputJsonValue; ownerId: string }): Promise<void> {
-  await db.miningRun.update({ where: { id: runId }, data: { ...data, status: 'RUNNING', phase: 'map', resumable: false, message: null, finishedAt: null } });
+  await db.miningRun.update({ where: { id: runId }, data: { ...data, status: 'RUNNING', phase: 'map', resumable: false, cancelRequested: false, message: null, finishedAt: null } });
 }
 
 export function listPendingChunks(db: Db, runId: number) {
@@ -140,6 +143,7 @@ const runSelect = {
   status: true,
   phase: true,
   resumable: true,
+  cancelRequested: true,
   chunksTotal: true,
   chunksDone: true,
   bytesTotal: true,
@@ -172,6 +176,8 @@ export interface MiningRunView {
   status: JobStatus;
   phase: string;
   resumable: boolean;
+  /** a cancel was asked for and the run has not stopped yet */
+  cancelRequested: boolean;
   chunksTotal: number;
   chunksDone: number;
   bytesTotal: number;
@@ -198,6 +204,7 @@ function toView(row: RunRow): MiningRunView {
     status: row.status,
     phase: row.phase,
     resumable: row.resumable,
+    cancelRequested: row.cancelRequested && row.status === 'RUNNING',
     chunksTotal: row.chunksTotal,
     chunksDone: row.chunksDone,
     bytesTotal: Number(row.bytesTotal),
@@ -226,4 +233,106 @@ export async function getMiningRun(db: Db, id: number): Promise<MiningRunView | 
 /** Removes a corpus a failed mining run created, when it holds no pairs (nothing was published). */
 export async function deleteCorpusIfEmpty(db: Db, corpusId: number): Promise<void> {
   await db.corpus.deleteMany({ where: { id: corpusId, pairs: { none: {} } } });
+}
+
+/*
+ * Runs started from the web app (lib/jobs/mining/mining-queue.ts): QUEUED → claimed by the job
+ * supervisor (RUNNING, in a job process) → SUCCEEDED, FAILED or CANCELLED. A cancel of a running
+ * run is a flag its job reads between chunks; a stopped run that kept its work is queued again
+ * by Resume and continues where it stopped.
+ */
+
+export interface QueuedMiningRun {
+  dumpPath: string;
+  dumpBytes: number;
+  dumpMtime: Date;
+  indexPath: string | null;
+  source: 'multistream' | 'bz2' | 'xml';
+  corpusName: string;
+  options: InputJsonValue;
+  createdById: number | null;
+}
+
+/** A run waiting for the job supervisor; its chunks are planned when it starts. */
+export async function queueMiningRun(db: Db, data: QueuedMiningRun): Promise<{ id: number }> {
+  return db.miningRun.create({ data: { ...data, dumpBytes: BigInt(data.dumpBytes), status: 'QUEUED', message: 'Waiting for a free job slot.' }, select: { id: true } });
+}
+
+/** A run waiting to mine this dump file, if any. */
+export function findWaitingMiningRun(db: Db, dumpPath: string): Promise<{ id: number } | null> {
+  return db.miningRun.findFirst({ where: { dumpPath, status: 'QUEUED' }, select: { id: true } });
+}
+
+/** Queues a stopped run that kept its work again (Resume); false when it is not such a run. */
+export async function requeueMiningRun(db: Db, runId: number, data: { corpusName?: string; options?: InputJsonValue } = {}): Promise<boolean> {
+  const { count } = await db.miningRun.updateMany({
+    where: { id: runId, ...stoppedWithWork },
+    data: { ...data, status: 'QUEUED', resumable: false, cancelRequested: false, message: 'Waiting for a free job slot; it continues where it stopped.', finishedAt: null, ownerId: null },
+  });
+  return count === 1;
+}
+
+/** Takes the oldest waiting run whose dump no other run is working on, as `ownerId`'s. */
+export async function claimNextQueuedMiningRun(db: Db, ownerId: string): Promise<{ id: number } | null> {
+  const rows = await db.$queryRaw<Array<{ id: number }>>`
+    UPDATE "MiningRun" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "phase" = 'map', "message" = NULL, "updatedAt" = now()
+    WHERE "id" = (
+      SELECT "id" FROM "MiningRun" j WHERE "status" = 'QUEUED'
+        AND NOT EXISTS (SELECT 1 FROM "MiningRun" r WHERE r."dumpPath" = j."dumpPath" AND r."status" = 'RUNNING')
+      ORDER BY "id" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING "id"`;
+  return rows[0] ?? null;
+}
+
+export type MiningCancelOutcome = 'cancelled' | 'requested' | 'not-found' | 'ended';
+
+/** A waiting run is cancelled at once (it can be resumed); a running one is asked to stop. */
+export async function requestMiningCancel(db: Db, runId: number): Promise<MiningCancelOutcome> {
+  const waiting = await db.miningRun.updateMany({
+    where: { id: runId, status: 'QUEUED' },
+    data: { status: 'CANCELLED', resumable: true, message: 'Cancelled before it started. Resume queues it again.', finishedAt: new Date() },
+  });
+  if (waiting.count === 1) return 'cancelled';
+  const running = await db.miningRun.updateMany({ where: { id: runId, status: 'RUNNING' }, data: { cancelRequested: true } });
+  if (running.count === 1) return 'requested';
+  return (await db.miningRun.count({ where: { id: runId } })) === 0 ? 'not-found' : 'ended';
+}
+
+export async function isMiningCancelRequested(db: Db, runId: number): Promise<boolean> {
+  return (await db.miningRun.findUnique({ where: { id: runId }, select: { cancelRequested: true } }))?.cancelRequested ?? false;
+}
+
+/** What a job process needs to run a claimed run. */
+export function getQueuedMiningRun(db: Db, runId: number) {
+  return db.miningRun.findUnique({
+    where: { id: runId },
+    select: { id: true, status: true, dumpPath: true, dumpBytes: true, dumpMtime: true, indexPath: true, corpusName: true, options: true, createdById: true, chunksTotal: true },
+  });
+}
+
+/** The chunks of a queued run, planned when its job starts (the dump's size and time as read then). */
+export async function planQueuedMiningRun(
+  db: Db,
+  runId: number,
+  plan: { dumpBytes: number; dumpMtime: Date; source: string; chunks: Array<{ index: number; start: number; end: number; expectedPages: number | null }> },
+): Promise<void> {
+  await db.miningRun.update({
+    where: { id: runId },
+    data: {
+      dumpBytes: BigInt(plan.dumpBytes),
+      dumpMtime: plan.dumpMtime,
+      source: plan.source,
+      chunksTotal: plan.chunks.length,
+      bytesTotal: BigInt(plan.chunks.reduce((sum, c) => sum + (c.end - c.start), 0)),
+      chunks: { create: plan.chunks.map((c) => ({ ...c, start: BigInt(c.start), end: BigInt(c.end) })) },
+    },
+  });
+}
+
+/** The job process of a run ended without recording an outcome: failed, its finished chunks kept for Resume. */
+export async function failMiningRunIfUnfinished(db: Db, runId: number, why: string): Promise<void> {
+  await db.miningRun.updateMany({
+    where: { id: runId, status: 'RUNNING' },
+    data: { status: 'FAILED', resumable: true, message: `${why}. Nothing was published; Resume continues where it stopped.`, finishedAt: new Date() },
+  });
 }

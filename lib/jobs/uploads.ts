@@ -26,12 +26,12 @@ export function waitingImportsLimit(env: Env = process.env): number {
 export const UPLOAD_HEARTBEAT_MS = 30_000;
 
 /**
- * Writes the request body to a new file; throws AppError (and removes the file) over the limit.
- * `onAlive` is called at most every UPLOAD_HEARTBEAT_MS while bytes arrive (its errors are ignored).
+ * Writes the request body to a new file (in PARALENS_HOME/uploads, or `target`); throws AppError
+ * (and removes the file) over the limit. `onAlive` is called at most every UPLOAD_HEARTBEAT_MS while
+ * bytes arrive (its errors are ignored).
  */
-export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploadLimitBytes(), onAlive?: () => Promise<void>): Promise<{ path: string; bytes: number }> {
-  const dir = await ensurePrivateDir(jobFilesDir('uploads'));
-  const file = path.join(dir, `${randomUUID()}.upload`);
+export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploadLimitBytes(), onAlive?: () => Promise<void>, target?: string): Promise<{ path: string; bytes: number }> {
+  const file = target ?? path.join(await ensurePrivateDir(jobFilesDir('uploads')), `${randomUUID()}.upload`);
   let bytes = 0;
   let alive = Date.now();
   const counter = new Transform({

@@ -4,6 +4,8 @@
  * docs/mining.md. The tier picks the third caption filter (paper sec. 3, Table 3 row 5): gold keeps
  * captions that are sentences by the Table 4 rules, silver captions that contain a verb.
  */
+import { z } from 'zod';
+
 export const MINING_MODES = ['fixed', 'paper'] as const;
 export type MiningMode = (typeof MINING_MODES)[number];
 
@@ -30,3 +32,34 @@ export const DEFAULT_REDUCE_OPTIONS: ReduceOptions = { tier: 'gold', minRefs: 2,
 
 /** The minimum number of word tokens a caption needs (Table 3 row 4). */
 export const MIN_CAPTION_WORDS = 6;
+
+/**
+ * The settings of a run as `paralens mine` flags and the web app's form take them (one schema, so
+ * the two cannot drift; lib/api/contracts/mining.ts builds the start body from it). `workers`
+ * absent: the number of cores.
+ */
+export const miningSettingsFields = z.object({
+  tier: z.enum(MINING_TIERS).default('gold').describe('gold (Table 4 sentence rules) or silver (captions with a verb)'),
+  minRefs: z.number().int().min(1).default(DEFAULT_REDUCE_OPTIONS.minRefs).describe('fewest references an image may have'),
+  maxRefs: z.number().int().min(1).default(DEFAULT_REDUCE_OPTIONS.maxRefs).describe('most references an image may have (the paper’s bronze tier used 180)'),
+  mode: z.enum(MINING_MODES).default('fixed').describe('fixed, or paper: reproduce the original’s quirks'),
+  silverRule: z.enum(SILVER_RULES).default('has-verb').describe('has-verb (the paper) or no-verb (the original VerbHeuristic as written)'),
+  workers: z.number().int().min(1).max(256).optional().describe('map workers (default: the number of cores)'),
+});
+
+/** The rule across two settings, for every schema built from the fields: `schema.refine(refsInOrder, refsInOrderIssue)`. */
+export const refsInOrder = (s: { minRefs: number; maxRefs: number }): boolean => s.maxRefs >= s.minRefs;
+export const refsInOrderIssue = { path: ['maxRefs'], message: 'must be at least the fewest references per image' };
+
+export const miningSettingsSchema = miningSettingsFields.refine(refsInOrder, refsInOrderIssue);
+export type MiningSettings = z.infer<typeof miningSettingsSchema>;
+
+/** The `paralens mine` flag of each setting (error messages of the command line). */
+export const MINING_SETTING_FLAGS: Record<keyof MiningSettings, string> = {
+  tier: '--tier',
+  minRefs: '--min-refs',
+  maxRefs: '--max-refs',
+  mode: '--mode',
+  silverRule: '--silver-rule',
+  workers: '--workers',
+};

@@ -1,29 +1,52 @@
 import type { Metadata } from 'next';
+import { availableParallelism } from 'node:os';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining-runs';
+import { listDumps } from '@/lib/jobs/mining/dumps-folder';
+import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MiningRunCard } from '@/components/mining/mining-run-card';
+import { StartMiningForm } from '@/components/mining/start-mining-form';
 
 export const metadata: Metadata = { title: 'Mining' };
 export const dynamic = 'force-dynamic';
 
 export default async function MiningPage() {
   await requireArea('mining');
-  const runs = await listMiningRuns(getDb(), 20);
+  const [runs, dumps] = await Promise.all([listMiningRuns(getDb(), 20), listDumps()]);
   return (
     <>
       <PageHeader
         title="Mining"
         description="Caption pairs mined from Wikipedia dumps: every run with the funnel of paper Table 3 (Gohsen et al., EACL 2023) and the paper's own figures beside it."
       />
+      <section className="card stack" aria-label="Start a mining run">
+        <h2 style={{ margin: 0 }}>Start a mining run</h2>
+        {!dumps.configured ? (
+          <p className="small">
+            No dumps folder is configured. Set <code>PARALENS_DUMPS_DIR</code> to the folder on the server that holds your Wikipedia dumps (for example
+            <code> enwiki-…-pages-articles-multistream.xml.bz2</code> and its index) and restart Paralens; its files are then listed here. From the command line:{' '}
+            <code>npx paralens mine &lt;dump.xml.bz2&gt; --corpus &lt;name&gt;</code> (see docs/mining.md).
+          </p>
+        ) : !dumps.exists ? (
+          <p className="alert error">
+            The dumps folder <code>{dumps.dir}</code> (PARALENS_DUMPS_DIR) does not exist or is not a folder. Create it, or point PARALENS_DUMPS_DIR elsewhere and restart Paralens.
+          </p>
+        ) : (
+          <>
+            <p className="small muted" style={{ margin: 0 }}>
+              Dumps in <code>{dumps.dir}</code>. The run reads the dump, keeps the captions and alt texts of images used on at least two articles, applies the paper&apos;s filters and imports
+              the pairs into the corpus with every measure. It runs in the background; a cancelled run continues where it stopped when resumed. Uploaded dumps are kept in its <code>uploads</code> folder.
+            </p>
+            <StartMiningForm dumps={dumps.dumps} cores={availableParallelism()} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />
+          </>
+        )}
+      </section>
       {runs.length === 0 ? (
         <EmptyState title="No mining runs yet">
-          <p>
-            Mine a dump from the command line with <code>npx paralens mine &lt;dump.xml.bz2&gt; --corpus &lt;name&gt;</code> (see docs/mining.md); its progress and funnel
-            appear here.
-          </p>
+          <p>Runs started here or with <code>npx paralens mine</code> appear here with their progress and funnel.</p>
         </EmptyState>
       ) : (
         runs.map((run) => <MiningRunCard key={run.id} run={run} />)

@@ -6,7 +6,7 @@ import { createCampaign, getCampaign, nextPair } from './campaigns';
 import { getCampaignAgreement, getCampaignCorrelations, getCampaignMap, getCorpusMap } from './dashboards';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
-import { getMiningRunContract, listMiningRunsContract } from './mining';
+import { cancelMiningRunContract, getMiningRunContract, listMiningDumpsContract, listMiningRunsContract, resumeMiningRunContract, startMiningRunContract } from './mining';
 import { getModelContract, installModelContract } from './models';
 import { getPair, listPairs } from './pairs';
 import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, importGoldFileContract, setGoldContract } from './quality';
@@ -40,6 +40,10 @@ export const apiContracts: readonly ApiContract[] = [
   listAuditContract,
   listMiningRunsContract,
   getMiningRunContract,
+  listMiningDumpsContract,
+  startMiningRunContract,
+  cancelMiningRunContract,
+  resumeMiningRunContract,
   getCorpusMap,
   getCampaignMap,
   getCampaignAgreement,

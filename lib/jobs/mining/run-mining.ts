@@ -7,7 +7,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import { jobOwner, pruneOwners } from '../job-owner';
-import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
+import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, getQueuedMiningRun, planQueuedMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
 import { buildReduceTables, computeFunnel } from '@/lib/db/mining-reduce';
 import { type MiningConnection, createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
@@ -32,6 +32,12 @@ export interface RunMiningOptions extends ReduceOptions {
   workers: number;
   /** start over even when an interrupted run of this dump exists */
   fresh?: boolean;
+  /**
+   * a run queued from the web app and claimed by this process (lib/jobs/mining/mining-queue.ts):
+   * planned now when new, continued when it has chunks; a stop is CANCELLED, and the messages
+   * speak of Resume instead of the command
+   */
+  queuedRunId?: number;
   /** compressed bytes per chunk (default: chooseChunkBytes); tests and benchmarks set it */
   chunkBytes?: number;
   /** pages longer than this many characters are an error (default 16 M) */
@@ -69,10 +75,11 @@ async function openRun(o: RunMiningOptions, client: MiningConnection) {
   }
   const plan = await planDump(o.dumpPath!, o.indexPath, o.workers, o.chunkBytes);
   const identity = { dumpPath: o.dumpPath!, dumpBytes: plan.size, dumpMtime: plan.mtime, indexPath: o.indexPath };
+  const base = { compressed: plan.compressed, path: o.dumpPath!, chunksTotal: plan.chunks.length, bytesTotal: plan.chunks.reduce((s, c) => s + c.end - c.start, 0) };
+  if (o.queuedRunId !== undefined) return openQueuedRun(o, client, o.queuedRunId, plan, base);
   await pruneOwners(o.db);
   const previous = await findResumableRun(o.db, { ...identity, mode: o.mode });
   if (previous?.isAlive) throw new MiningInputError(`mining run #${previous.id} is already working on this dump (last progress ${Math.round((Date.now() - previous.updatedAt.getTime()) / 1000)} s ago)`);
-  const base = { compressed: plan.compressed, path: o.dumpPath!, chunksTotal: plan.chunks.length, bytesTotal: plan.chunks.reduce((s, c) => s + c.end - c.start, 0) };
   if (previous && !o.fresh) {
     await restartMiningRun(o.db, previous.id, { corpusName: o.corpusName, options, ownerId });
     return { runId: previous.id, resumed: true, redone: await reconcileStaging(client, previous.id), ...base };
@@ -85,6 +92,22 @@ async function openRun(o: RunMiningOptions, client: MiningConnection) {
   const run = await createMiningRun(o.db, { ...identity, source: plan.source, corpusName: o.corpusName, options, createdById: o.createdById ?? null, ownerId, chunks });
   await createStagingTable(client, run.id);
   return { runId: run.id, resumed: false, redone: 0, ...base };
+}
+
+/** A queued run (claimed, RUNNING, owned by this process): its chunks are planned on its first start; a resumed one must find the same dump. */
+async function openQueuedRun(o: RunMiningOptions, client: MiningConnection, runId: number, plan: Awaited<ReturnType<typeof planDump>>, base: { compressed: boolean; path: string; chunksTotal: number; bytesTotal: number }) {
+  const row = await getQueuedMiningRun(o.db, runId);
+  if (!row) throw new Error(`mining run #${runId} does not exist`);
+  if (row.chunksTotal === 0) {
+    const chunks = plan.chunks.map((c) => ({ index: c.index, start: c.start, end: c.end, expectedPages: c.pages }));
+    await planQueuedMiningRun(o.db, runId, { dumpBytes: plan.size, dumpMtime: plan.mtime, source: plan.source, chunks });
+    await createStagingTable(client, runId);
+    return { runId, resumed: false, redone: 0, ...base };
+  }
+  if (Number(row.dumpBytes) !== plan.size || row.dumpMtime.getTime() !== plan.mtime.getTime()) {
+    throw new MiningInputError(`${o.dumpPath} changed since run #${runId} started (its size or modification time differs), so its finished chunks cannot be continued; start a new run`);
+  }
+  return { runId, resumed: true, redone: await reconcileStaging(client, runId), ...base, chunksTotal: row.chunksTotal };
 }
 
 export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
@@ -113,6 +136,8 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
       await pool.close(); // free the workers' memory before reduce and import (closed again, harmlessly, below)
     }
     seconds.map = (performance.now() - t0) / 1000;
+    // A chunk in progress always finishes (and is kept); a stop asked for meanwhile ends the run here.
+    if (o.isCancelled?.()) throw new MiningCancelled('cancelled');
 
     o.onEvent?.({ type: 'phase', phase: 'reduce' });
     await updateMiningProgress(o.db, runId, { phase: 'reduce' });
@@ -138,18 +163,21 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     seconds.total = (performance.now() - t0) / 1000;
     return { runId, status: 'SUCCEEDED', message, resumable: false, funnel, map, publish, seconds };
   } catch (error) {
+    if (runId === null && o.queuedRunId !== undefined) runId = o.queuedRunId; // a queued run failed while being planned
     const input = isInputError(error);
     const cancelled = error instanceof MiningCancelled;
     const reason = error instanceof Error ? error.message : String(error);
     const progress = map ? ` after ${map.chunksDone} of ${map.chunksTotal} chunks` : '';
+    const web = o.queuedRunId !== undefined;
+    const again = web ? 'Resume continues where it stopped' : 'run the same command again to continue';
     const message = cancelled
-      ? `Interrupted${progress}. Nothing was published; run the same command again to continue.`
+      ? `${web ? 'Cancelled' : 'Interrupted'}${progress}. Nothing was published; ${again}.`
       : input
         ? `${reason}. Nothing was published.`
-        : `${reason}. Nothing was published; the finished chunks are kept, so running the same command again continues.`;
+        : `${reason}. Nothing was published; the finished chunks are kept, so ${web ? 'Resume continues' : 'running the same command again continues'}.`;
     if (runId !== null) {
       if (input) await dropStagingTables(client, runId).catch(() => {});
-      await finishMiningRun(o.db, runId, { status: 'FAILED', message, resumable: !input }).catch(() => {});
+      await finishMiningRun(o.db, runId, { status: cancelled && web ? 'CANCELLED' : 'FAILED', message, resumable: !input }).catch(() => {});
     }
     seconds.total = (performance.now() - t0) / 1000;
     return { runId, status: 'FAILED', message, resumable: runId !== null && !input, funnel, map, publish, seconds };

@@ -5,7 +5,8 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MINING_MODES, MINING_TIERS, SILVER_RULES, type MiningMode, type MiningTier, type SilverRule } from '@/lib/mining/options';
+import { MINING_SETTING_FLAGS, miningSettingsSchema, type MiningSettings } from '@/lib/mining/options';
+import { plainError } from '@/lib/validation/plain-errors';
 import { runMining, type MiningEvent, type MiningReport } from '@/lib/jobs/mining/run-mining';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
@@ -51,16 +52,21 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function positiveInt(value: string | undefined, fallback: number, name: string, min: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new Error(`${name} must be a whole number ≥ ${min}, found "${value}"`);
-  return Number(value);
+/** A whole-number flag as a number; anything else stays text, which the schema refuses with the flag's name. */
+function wholeNumber(value: string | undefined): number | string | undefined {
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : value;
 }
 
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
-  if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, found "${value}"`);
-  return value as T;
+/** The settings through the schema the web app's form uses (lib/mining/options.ts); an error names the flag. */
+function parseSettings(v: Record<string, string | boolean | undefined>): Required<MiningSettings> {
+  const text = (key: string) => v[key] as string | undefined;
+  const input = { tier: text('tier'), minRefs: wholeNumber(text('min-refs')), maxRefs: wholeNumber(text('max-refs')), mode: text('mode'), silverRule: text('silver-rule'), workers: wholeNumber(text('workers')) ?? availableParallelism() };
+  const parsed = miningSettingsSchema.safeParse(input, { error: plainError });
+  if (parsed.success) return { ...parsed.data, workers: parsed.data.workers ?? availableParallelism() };
+  const issue = parsed.error.issues[0]!;
+  const key = issue.path[0] as keyof MiningSettings;
+  const given = input[key];
+  throw new Error(`${MINING_SETTING_FLAGS[key]} ${issue.message}${given === undefined ? '' : `, found "${given}"`}`);
 }
 
 function progressPrinter(io: CliIo) {
@@ -120,21 +126,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (parsed.positionals.length > 1) throw new Error('only one dump at a time');
     if (!dump === !v['from-references']) throw new Error(dump ? 'give either a dump or --from-references, not both' : 'a dump (or --from-references) is required');
     if (v.index && !dump) throw new Error('--index goes with a dump');
-    const tier: MiningTier = oneOf(v.tier, MINING_TIERS, 'gold', '--tier');
-    const minRefs = positiveInt(v['min-refs'], 2, '--min-refs', 1);
-    const maxRefs = positiveInt(v['max-refs'], 10, '--max-refs', 1);
-    if (maxRefs < minRefs) throw new Error(`--max-refs (${maxRefs}) is smaller than --min-refs (${minRefs})`);
     settings = {
       dumpPath: dump ? path.resolve(dump) : null,
       indexPath: v.index ? path.resolve(v.index) : null,
       referencesPath: v['from-references'] ? path.resolve(v['from-references']) : null,
       corpusName: v.corpus,
-      tier,
-      minRefs,
-      maxRefs,
-      workers: positiveInt(v.workers, availableParallelism(), '--workers', 1),
-      mode: oneOf<MiningMode>(v.mode, MINING_MODES, 'fixed', '--mode'),
-      silverRule: oneOf<SilverRule>(v['silver-rule'], SILVER_RULES, 'has-verb', '--silver-rule'),
+      ...parseSettings(v),
       fresh: Boolean(v.fresh),
     };
   } catch (error) {

@@ -9,6 +9,7 @@ import { runQueuedScoring } from '@/lib/jobs/scoring-queue';
 import { runQueuedExport } from '@/lib/jobs/export-queue';
 import { runQueuedIndexJob } from '@/lib/jobs/index-queue';
 import { runQueuedModelInstall } from '@/lib/jobs/model-install-queue';
+import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';
 import type { CliIo } from '../io';
 import { setting } from '@/lib/config/settings';
 
@@ -19,8 +20,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
   const url = setting('DATABASE_URL');
-  if ((kind !== 'import' && kind !== 'score' && kind !== 'export' && kind !== 'index' && kind !== 'model-install') || !Number.isInteger(id) || id <= 0) {
-    io.stderr.write('Usage: paralens run-job import|score|export|index|model-install <job id>\n');
+  if ((kind !== 'import' && kind !== 'score' && kind !== 'export' && kind !== 'index' && kind !== 'model-install' && kind !== 'mine') || !Number.isInteger(id) || id <= 0) {
+    io.stderr.write('Usage: paralens run-job import|score|export|index|model-install|mine <job id>\n');
     return 2;
   }
   if (!url) {
@@ -53,6 +54,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (kind === 'model-install') {
       const outcome = await runQueuedModelInstall(db, id);
       io.stdout.write(outcome ? `${outcome.status.toLowerCase()}: ${outcome.message}\n` : 'nothing to run: the job is not running any more\n');
+      return 0;
+    }
+    if (kind === 'mine') {
+      const report = await runQueuedMining(db, url, id);
+      io.stdout.write(report ? `${report.status.toLowerCase()}${report.message ? `: ${report.message}` : ''} in ${report.seconds.total.toFixed(1)} s\n` : 'nothing to run: the run is not running any more\n');
       return 0;
     }
     const report = await runQueuedImport(db, url, id);

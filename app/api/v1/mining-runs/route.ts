@@ -1,9 +1,15 @@
-/** GET /api/v1/mining-runs: the newest mining runs with progress and funnel (researchers, admins). */
+/**
+ * GET /api/v1/mining-runs: the newest mining runs with progress and funnel; POST: start a run on a
+ * dump of the dumps folder (researchers, admins; audited).
+ */
 import { apiRoute } from '@/lib/http/api-route';
-import { listMiningRunsContract } from '@/lib/api/contracts/mining';
+import { listMiningRunsContract, startMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining-runs';
+import { startWebMining } from '@/lib/jobs/mining/web-runs';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute(listMiningRunsContract, async () => ({ status: 200, body: { runs: await listMiningRuns(getDb(), 50) } }));
+
+export const POST = apiRoute(startMiningRunContract, async ({ body, user }) => ({ status: 202, body: await startWebMining(getDb(), user, body) }));

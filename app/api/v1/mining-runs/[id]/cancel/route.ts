@@ -1,0 +1,7 @@
+/** POST /api/v1/mining-runs/{id}/cancel: a waiting run is cancelled, a running one stops after the chunks in progress. Audited. */
+import { apiRoute } from '@/lib/http/api-route';
+import { cancelMiningRunContract } from '@/lib/api/contracts/mining';
+import { getDb } from '@/lib/db/client';
+import { cancelWebMining } from '@/lib/jobs/mining/web-runs';
+
+export const POST = apiRoute(cancelMiningRunContract, async ({ params, user }) => ({ status: 202, body: await cancelWebMining(getDb(), user, params.id) }));

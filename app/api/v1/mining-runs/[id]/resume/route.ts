@@ -1,0 +1,7 @@
+/** POST /api/v1/mining-runs/{id}/resume: a failed or cancelled run is queued again and continues where it stopped. Audited. */
+import { apiRoute } from '@/lib/http/api-route';
+import { resumeMiningRunContract } from '@/lib/api/contracts/mining';
+import { getDb } from '@/lib/db/client';
+import { resumeWebMining } from '@/lib/jobs/mining/web-runs';
+
+export const POST = apiRoute(resumeMiningRunContract, async ({ params, user }) => ({ status: 202, body: await resumeWebMining(getDb(), user, params.id) }));

@@ -1,0 +1,245 @@
+'use client';
+import { useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { DEFAULT_REDUCE_OPTIONS, MINING_MODES, MINING_TIERS, SILVER_RULES } from '@/lib/mining/options';
+import type { DumpFile } from '@/lib/jobs/mining/dumps-folder';
+import { uploadFile } from '@/components/imports/upload-file';
+import { formatFileSize } from './format';
+
+type ApiError = { error: { message: string; fields?: Record<string, string> } };
+
+function text(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The start request from the form: numbers as numbers, an empty optional field left out (the server's defaults). */
+function startBody(data: FormData) {
+  const number = (name: string) => (text(data, name) === '' ? {} : { [name]: Number(text(data, name)) });
+  const optional = (name: string) => (text(data, name) === '' ? {} : { [name]: text(data, name) });
+  return {
+    dump: text(data, 'dump'),
+    corpus: text(data, 'corpus'),
+    ...optional('index'),
+    ...optional('tier'),
+    ...optional('mode'),
+    ...optional('silverRule'),
+    ...number('minRefs'),
+    ...number('maxRefs'),
+    ...number('workers'),
+  };
+}
+
+/** A file of the dumps folder as a choice: its name and size. */
+const fileOption = (d: DumpFile) => (
+  <option key={d.name} value={d.name}>
+    {d.name} ({formatFileSize(d.bytes)})
+  </option>
+);
+
+/** "enwiki-…-pages-articles1.xml.bz2" → "enwiki-…-pages-articles1 (mined)". */
+function corpusNameFor(dump: string): string {
+  const base = dump.split('/').at(-1) ?? dump;
+  return `${base.replace(/\.bz2$/, '').replace(/\.xml$/, '')} (mined)`;
+}
+
+/** Starts a mining run on a dump of the dumps folder with the settings of `paralens mine`. */
+export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFile[]; cores: number; uploadLimitMb: number }) {
+  const router = useRouter();
+  const candidates = dumps.filter((d) => d.kind !== 'index');
+  const indexes = dumps.filter((d) => d.kind === 'index');
+  const first = candidates.find((d) => d.kind === 'dump') ?? candidates[0];
+  const [dump, setDump] = useState(first?.name ?? '');
+  const [corpus, setCorpus] = useState(first ? corpusNameFor(first.name) : '');
+  const [tier, setTier] = useState<string>(DEFAULT_REDUCE_OPTIONS.tier);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [isPending, startTransition] = useTransition();
+  const [uploading, setUploading] = useState<number | null>(null);
+
+  const fieldError = (name: string) =>
+    fieldErrors[name] ? (
+      <span className="field-error" id={`mining-${name}-error`}>
+        {fieldErrors[name]}
+      </span>
+    ) : null;
+  const describedBy = (name: string) => (fieldErrors[name] ? { 'aria-describedby': `mining-${name}-error`, 'aria-invalid': true } : {});
+
+  function start(data: FormData) {
+    setError(null);
+    setFieldErrors({});
+    startTransition(async () => {
+      const res = await fetch('/api/v1/mining-runs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(startBody(data)) });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as ApiError | null;
+        setFieldErrors(Object.fromEntries(Object.entries(body?.error.fields ?? {}).map(([key, message]) => [key.replace(/^body\./, ''), message])));
+        setError(body?.error.message ?? `The server answered ${res.status}.`);
+        return;
+      }
+      router.refresh();
+    });
+  }
+
+  async function upload(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    if (!file) return;
+    setError(null);
+    setFieldErrors({});
+    if (file.size > uploadLimitMb * 1024 * 1024) {
+      setFieldErrors({ file: `is larger than the upload limit of ${uploadLimitMb.toLocaleString('en')} MB` });
+      return;
+    }
+    setUploading(0);
+    try {
+      const result = await uploadFile<DumpFile>(`/api/mining-dumps?fileName=${encodeURIComponent(file.name)}`, file, setUploading).promise;
+      if (!result.ok || 'error' in result.body) {
+        const body = result.body as ApiError;
+        setFieldErrors(body.error.fields ?? {});
+        setError(body.error.message);
+        return;
+      }
+      setDump(result.body.name);
+      setCorpus(corpusNameFor(result.body.name));
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setUploading(null);
+      input.value = '';
+    }
+  }
+
+  const uploadField = (
+    <label style={{ minWidth: 0, maxWidth: '100%' }}>
+      Or upload a dump <span className="small muted">(.xml or .xml.bz2, up to {uploadLimitMb.toLocaleString('en')} MB; it is kept in the dumps folder)</span>
+      <input type="file" accept=".xml,.bz2" disabled={uploading !== null} onChange={(e) => void upload(e.currentTarget)} {...describedBy('file')} />
+      {uploading !== null && (
+        <span role="status" className="small">
+          Uploading… {Math.round(uploading * 100)} % <progress max={1} value={uploading} style={{ width: '100%' }} />
+        </span>
+      )}
+      {fieldError('file')}
+    </label>
+  );
+
+  if (candidates.length === 0)
+    return (
+      <div className="stack">
+        <p className="small muted">The dumps folder holds no dumps yet. Copy one there (a pages-articles .xml or .xml.bz2 file) and reload this page, or upload one.</p>
+        {uploadField}
+        {error && (
+          <p role="alert" className="alert error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  return (
+    <form
+      className="stack"
+      aria-label="Start a mining run"
+      onSubmit={(e) => {
+        // not a form action: React resets a form after its action, and a refused start must keep every choice
+        e.preventDefault();
+        start(new FormData(e.currentTarget));
+      }}
+    >
+      <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <label style={{ minWidth: 0, maxWidth: '100%' }}>
+          Dump
+          <select
+            name="dump"
+            value={dump}
+            onChange={(e) => {
+              if (corpus === corpusNameFor(dump)) setCorpus(corpusNameFor(e.target.value));
+              setDump(e.target.value);
+            }}
+            style={{ maxWidth: '100%', minWidth: 0, textOverflow: 'ellipsis' }}
+            {...describedBy('dump')}
+          >
+            {candidates.map(fileOption)}
+          </select>
+          {fieldError('dump')}
+        </label>
+        {indexes.length > 0 && (
+          <label style={{ minWidth: 0, maxWidth: '100%' }}>
+            Multistream index <span className="small muted">(parallel chunks)</span>
+            <select name="index" defaultValue="" style={{ maxWidth: '100%', minWidth: 0, textOverflow: 'ellipsis' }} {...describedBy('index')}>
+              <option value="">none: one chunk</option>
+              {indexes.map(fileOption)}
+            </select>
+            {fieldError('index')}
+          </label>
+        )}
+        <label style={{ minWidth: 0, maxWidth: '100%' }}>
+          Corpus
+          <input name="corpus" value={corpus} onChange={(e) => setCorpus(e.target.value)} required maxLength={200} title="created when missing" {...describedBy('corpus')} />
+          {fieldError('corpus')}
+        </label>
+      </div>
+      <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <label>
+          Tier
+          <select name="tier" value={tier} onChange={(e) => setTier(e.target.value)}>
+            {MINING_TIERS.map((t) => (
+              <option key={t} value={t}>
+                {t === 'gold' ? 'gold: captions that are sentences' : 'silver: captions with a verb'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Fewest references per image
+          <input name="minRefs" type="number" min={1} step={1} defaultValue={DEFAULT_REDUCE_OPTIONS.minRefs} size={5} {...describedBy('minRefs')} />
+          {fieldError('minRefs')}
+        </label>
+        <label>
+          Most references per image
+          <input name="maxRefs" type="number" min={1} step={1} defaultValue={DEFAULT_REDUCE_OPTIONS.maxRefs} size={5} {...describedBy('maxRefs')} />
+          {fieldError('maxRefs')}
+        </label>
+      </div>
+      <details>
+        <summary className="small">More settings (mode, silver rule, workers)</summary>
+        <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'wrap', marginTop: 8 }}>
+          <label>
+            Mode
+            <select name="mode" defaultValue="fixed">
+              {MINING_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {m === 'fixed' ? 'fixed: the original’s bugs repaired' : 'paper: the original’s quirks kept'}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Silver rule
+            <select name="silverRule" defaultValue={DEFAULT_REDUCE_OPTIONS.silverRule} disabled={tier !== 'silver'}>
+              {SILVER_RULES.map((r) => (
+                <option key={r} value={r}>
+                  {r === 'has-verb' ? 'has a verb (the paper)' : 'no verb (the original code)'}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Map workers
+            <input name="workers" type="number" min={1} max={256} step={1} placeholder={String(cores)} size={5} {...describedBy('workers')} />
+            {fieldError('workers')}
+          </label>
+        </div>
+      </details>
+      {uploadField}
+      <div className="row">
+        <button type="submit" disabled={isPending || uploading !== null || !dump}>
+          {isPending ? 'Starting…' : 'Start mining'}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="alert error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Mining runs queued from the web app (./web-runs.ts): the job supervisor claims them and runs each
+ * in a process of its own (`paralens run-job mine <id>` → runQueuedMining, the same runMining as
+ * `paralens mine`); progress and funnel land in the run's row, which the Mining page polls. A
+ * cancel is a flag the job reads between chunks. A process that died leaves the run failed and
+ * resumable.
+ */
+import type { Db } from '@/lib/db/client';
+import { claimNextQueuedMiningRun, failMiningRunIfUnfinished, getQueuedMiningRun, isMiningCancelRequested } from '@/lib/db/mining-runs';
+import type { MiningSettings } from '@/lib/mining/options';
+import type { JobKind } from '../job-supervisor';
+import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';
+
+export const miningJobKind: JobKind = {
+  name: 'mine',
+  claimNext: (db, ownerId) => claimNextQueuedMiningRun(db, ownerId),
+  failUnfinished: (db, id, why) => failMiningRunIfUnfinished(db, id, why),
+};
+
+/** How often a running job looks for a cancel. */
+const CANCEL_POLL_MS = 500;
+
+/**
+ * Runs a claimed run in this (job) process; null when it is not running. `extra` is for tests
+ * (chunk size, events, a stop at a chosen point besides the run's cancel flag).
+ */
+export async function runQueuedMining(db: Db, databaseUrl: string, id: number, extra: Pick<RunMiningOptions, 'chunkBytes' | 'onEvent' | 'isCancelled'> = {}): Promise<MiningReport | null> {
+  const row = await getQueuedMiningRun(db, id);
+  if (row?.status !== 'RUNNING') return null;
+  const o = row.options as unknown as Required<MiningSettings>;
+  let cancelled = await isMiningCancelRequested(db, id);
+  const poll = setInterval(() => {
+    isMiningCancelRequested(db, id)
+      .then((asked) => void (cancelled ||= asked))
+      .catch(() => undefined);
+  }, CANCEL_POLL_MS);
+  try {
+    return await runMining({
+      db,
+      databaseUrl,
+      dumpPath: row.dumpPath,
+      indexPath: row.indexPath,
+      referencesPath: null,
+      corpusName: row.corpusName,
+      tier: o.tier,
+      mode: o.mode,
+      minRefs: o.minRefs,
+      maxRefs: o.maxRefs,
+      silverRule: o.silverRule,
+      workers: o.workers,
+      createdById: row.createdById,
+      queuedRunId: id,
+      ...extra,
+      isCancelled: () => cancelled || (extra.isCancelled?.() ?? false),
+    });
+  } finally {
+    clearInterval(poll);
+  }
+}

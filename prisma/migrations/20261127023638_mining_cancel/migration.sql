@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MiningRun" ADD COLUMN     "cancelRequested" BOOLEAN NOT NULL DEFAULT false;
