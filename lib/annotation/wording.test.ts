@@ -58,7 +58,7 @@ describe('deciding an edit', () => {
   it('refuses a meaning change once answers exist, saying how many and why', () => {
     const edited = text([builtInQuestion('semantic'), { ...nli, options: nli.options!.slice(0, 1).concat({ value: 'other', label: 'other' }) }]);
     const decision = decideWordingEdit(base, edited, 3);
-    expect(decision.kind).toBe('refuse');
+    expect(decision).toMatchObject({ kind: 'refuse', reason: 'locked' });
     if (decision.kind === 'refuse') {
       expect(decision.message).toContain('nli: its options');
       expect(decision.message).toContain('3 answers were given');
@@ -70,11 +70,11 @@ describe('deciding an edit', () => {
     const three = { ...nli, options: [...nli.options!, { value: 'contradict', label: 'contradicts' }] };
     expect(decideWordingEdit(base, text([builtInQuestion('semantic'), three]), 0)).toMatchObject({ kind: 'save', changes: ['meaning: nli: its options'] });
     const one = { ...nli, options: nli.options!.slice(0, 1) };
-    expect(decideWordingEdit(base, text([builtInQuestion('semantic'), one]), 0)).toMatchObject({ kind: 'refuse', message: expect.stringContaining('at least two distinct') as string });
+    expect(decideWordingEdit(base, text([builtInQuestion('semantic'), one]), 0)).toMatchObject({ kind: 'refuse', reason: 'invalid', message: expect.stringContaining('at least two distinct') as string });
   });
 
   it('refuses blank labels and reports an edit that changes nothing', () => {
-    expect(decideWordingEdit(base, text([withLabel(builtInQuestion('semantic'), '  '), nli]), 0)).toMatchObject({ kind: 'refuse', message: 'semantic: the question needs a label.' });
+    expect(decideWordingEdit(base, text([withLabel(builtInQuestion('semantic'), '  '), nli]), 0)).toMatchObject({ kind: 'refuse', reason: 'invalid', message: 'semantic: the question needs a label.' });
     expect(decideWordingEdit(base, base, 5)).toEqual({ kind: 'unchanged' });
   });
 

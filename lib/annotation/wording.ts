@@ -80,7 +80,8 @@ export function meaningLockedReason(answers: number): string | null {
 
 export type WordingDecision =
   | { kind: 'unchanged' }
-  | { kind: 'refuse'; message: string }
+  /** invalid: a blank label or malformed question (400); locked: a meaning change after answers (409) */
+  | { kind: 'refuse'; reason: 'invalid' | 'locked'; message: string }
   | { kind: 'save'; changes: string[]; questions: Question[] };
 
 /** The stored questions with the editor's labels (nothing else is taken from the edit). */
@@ -114,12 +115,12 @@ function checkedQuestions(questions: readonly Question[]): { questions: Question
  */
 export function decideWordingEdit(current: CampaignText, next: CampaignText, answers: number): WordingDecision {
   const blanks = blankLabels(next.questions);
-  if (blanks.length > 0) return { kind: 'refuse', message: `${blanks.join('; ')}.` };
+  if (blanks.length > 0) return { kind: 'refuse', reason: 'invalid', message: `${blanks.join('; ')}.` };
   const meaning = meaningChanges(current.questions, next.questions);
   const locked = meaningLockedReason(answers);
-  if (meaning.length > 0 && locked) return { kind: 'refuse', message: `Only the wording can change now (${meaning.join('; ')}). ${locked}` };
+  if (meaning.length > 0 && locked) return { kind: 'refuse', reason: 'locked', message: `Only the wording can change now (${meaning.join('; ')}). ${locked}` };
   const checked = meaning.length > 0 ? checkedQuestions(next.questions) : { questions: withLabels(current.questions, next.questions) };
-  if ('errors' in checked) return { kind: 'refuse', message: `${checked.errors.join('; ')}.` };
+  if ('errors' in checked) return { kind: 'refuse', reason: 'invalid', message: `${checked.errors.join('; ')}.` };
   const changes = [...wordingChanges(current, next), ...meaning.map((m) => `meaning: ${m}`)];
   return changes.length === 0 ? { kind: 'unchanged' } : { kind: 'save', changes, questions: checked.questions };
 }
