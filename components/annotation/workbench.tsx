@@ -85,7 +85,7 @@ export function Workbench({ campaignId, userId }: Props) {
 
   const onWordingUpdated = useCallback((updated: CampaignView) => {
     setCampaign(updated);
-    setNotice(`Guidelines updated: the guidelines or question wording changed (version ${updated.wordingVersion}); you see the new text now.`);
+    setNotice(`Guidelines updated: the guidelines or question wording changed (wording version ${updated.wordingVersion}); you see the new text now.`);
   }, []);
   useWordingRefresh(api, campaignId, pair?.wordingVersion, campaign?.wordingVersion, onWordingUpdated);
   const target = useMemo<FormTarget | null>(
