@@ -154,6 +154,13 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/v1/campaigns/[id]': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirCampaign('') },
   'PATCH /api/v1/campaigns/[id]': { roles: staff, path: '/api/v1/campaigns/no-such-campaign', body: '{"archived":true}', allowedStatus: 404, owner: sharedCampaigns },
   'DELETE /api/v1/campaigns/[id]': { roles: staff, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirsToDelete((id) => `/api/v1/campaigns/${id}`) },
+  'PATCH /api/v1/campaigns/[id]/wording': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/wording',
+    body: '{"basedOn":1,"guidelines":"","questions":[{"key":"semantic","type":"likert","label":"Meaning","required":true}]}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
   'POST /api/v1/campaigns/[id]/clone': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/clone', body: '{"name":"A clone"}', allowedStatus: 404, owner: sharedCampaigns },
   'PATCH /api/v1/corpora/[slug]': { roles: staff, path: '/api/v1/corpora/no-such-corpus', body: '{"archived":true}', allowedStatus: 404, owner: sharedCorpora },
   'DELETE /api/v1/corpora/[slug]': { roles: staff, path: '/api/v1/corpora/no-such-corpus', allowedStatus: 404, owner: notTheirsToDelete(() => '/api/v1/corpora/wikipedia-ipc-paper-examples') },

@@ -20,6 +20,8 @@ export const campaignViewSchema = z.object({
   questions: z.array(questionSchema),
   guidelines: z.string(),
   overlap: z.number().int(),
+  wordingVersion: z.number().int(),
+  archived: z.boolean(),
   progress: campaignProgressSchema,
 });
 

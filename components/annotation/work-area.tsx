@@ -52,6 +52,14 @@ export function WorkArea(props: Props) {
     );
   }
 
+  if (campaign.archived) {
+    return (
+      <Message>
+        This campaign is archived: no new pairs are handed out. Your answers are kept; press <kbd>[</kbd> to look at them.
+      </Message>
+    );
+  }
+
   if (campaign.status !== 'ACTIVE') {
     return (
       <Message>

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { checkAnswers } from '@/lib/annotation/questions';
 import { formKeyOf, sameAnswers, type FormTarget } from './answer-form';
 import { focusQuestion } from './focus-question';
@@ -18,6 +18,7 @@ import { useHistory } from './use-history';
 import { useNextPair } from './use-next-pair';
 import { useWorkbenchKeys } from './use-workbench-keys';
 import { useWorkbenchSession } from './use-workbench-session';
+import { useWordingRefresh } from './use-wording-refresh';
 import { WorkArea } from './work-area';
 import styles from './workbench.module.css';
 
@@ -40,7 +41,8 @@ export function Workbench({ campaignId, userId }: Props) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadAttempt, setLoadAttempt] = useState(0);
   const blocked = outbox.entries.some((e) => e.baseVersion === undefined && e.state === 'queued');
-  const next = useNextPair(api, campaignId, campaign?.status === 'ACTIVE', blocked);
+  const handsOut = campaign?.status === 'ACTIVE' && !campaign.archived;
+  const next = useNextPair(api, campaignId, handsOut, blocked);
   const history = useHistory(api, campaignId);
   const [historyIndex, setHistoryIndex] = useState<number | null>(null);
   const [last, setLast] = useState<LastSubmission | null>(null);
@@ -80,6 +82,12 @@ export function Workbench({ campaignId, userId }: Props) {
 
   const item = historyIndex !== null ? (history.items[historyIndex] ?? null) : null;
   const pair = next.screen.kind === 'pair' ? next.screen.pair : null;
+
+  const onWordingUpdated = useCallback((updated: CampaignView) => {
+    setCampaign(updated);
+    setNotice(`Guidelines updated: the guidelines or question wording changed (wording version ${updated.wordingVersion}); you see the new text now.`);
+  }, []);
+  useWordingRefresh(api, campaignId, pair?.wordingVersion, campaign?.wordingVersion, onWordingUpdated);
   const target = useMemo<FormTarget | null>(
     () =>
       item
@@ -103,7 +111,7 @@ export function Workbench({ campaignId, userId }: Props) {
 
   const [ignoredKey, setIgnoredKey] = useState<{ key: string; seq: number } | null>(null);
   const bound = target !== null && formKeyOf(formState.target) === formKeyOf(target);
-  const waiting = !item && campaign?.status === 'ACTIVE' && (next.screen.kind === 'waiting' || (pair !== null && !bound));
+  const waiting = !item && handsOut && (next.screen.kind === 'waiting' || (pair !== null && !bound));
 
   const submit = () => {
     const current = form.getSnapshot();

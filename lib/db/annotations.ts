@@ -121,8 +121,8 @@ function checkedAnswers(campaign: MemberCampaign, raw: unknown, swapped: boolean
 
 const insertSql = (slot: string) => `WITH slot AS (${slot}),
      done AS (UPDATE "Assignment" SET "status" = 'SUBMITTED', "completedAt" = now(), "expiresAt" = NULL WHERE "id" = $8 AND EXISTS (SELECT 1 FROM slot))
-     INSERT INTO "Annotation" ("campaignId", "pairId", "annotatorId", "submissionId", "answers", "durationMs", "version", "createdAt", "updatedAt")
-     SELECT $1, $2, $3, $4, $5::jsonb, $6, 1, now(), now() FROM slot
+     INSERT INTO "Annotation" ("campaignId", "pairId", "annotatorId", "submissionId", "answers", "durationMs", "version", "wordingVersion", "createdAt", "updatedAt")
+     SELECT $1, $2, $3, $4, $5::jsonb, $6, 1, $9, now(), now() FROM slot
      RETURNING ${ANNOTATION_COLUMNS}`;
 
 /** The first answer: on the caller's hold, the hold becomes the answer; late, it takes a free slot (none free: no row). */
@@ -142,22 +142,22 @@ const insertStatements = {
 };
 
 async function insertAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, state: StateRow, input: SubmissionInput, answers: Answers, late: boolean): Promise<AnnotationRow | null> {
-  const values = [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId];
+  const values = [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId, campaign.wordingVersion];
   const { rows } = await insertStatements[state.gold || campaign.excluded ? 'uncounted' : late ? 'late' : 'onHold']<AnnotationRow>(client, values);
   return rows[0] ?? null;
 }
 
 /** A new version: the old answers and submissionId go into the history. */
-async function updateAnswer(client: SqlClient, userId: number, current: AnnotationRow, input: SubmissionInput, answers: Answers): Promise<AnnotationRow> {
+async function updateAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, current: AnnotationRow, input: SubmissionInput, answers: Answers): Promise<AnnotationRow> {
   const { rows } = await client.query<AnnotationRow>(
     `WITH revision AS (
        INSERT INTO "AnnotationRevision" ("annotationId", "version", "submissionId", "values", "editorId", "createdAt")
        SELECT "id", "version", "submissionId", "answers", $5, "updatedAt" FROM "Annotation" WHERE "id" = $1)
      UPDATE "Annotation" SET "answers" = $2::jsonb, "submissionId" = $3, "version" = "version" + 1,
-            "durationMs" = CASE WHEN $4::int IS NULL THEN "durationMs" ELSE COALESCE("durationMs", 0) + $4::int END, "updatedAt" = now()
+            "durationMs" = CASE WHEN $4::int IS NULL THEN "durationMs" ELSE COALESCE("durationMs", 0) + $4::int END, "wordingVersion" = $6, "updatedAt" = now()
      WHERE "id" = $1
      RETURNING ${ANNOTATION_COLUMNS}`,
-    [current.id, JSON.stringify(answers), input.submissionId, input.durationMs ?? null, userId],
+    [current.id, JSON.stringify(answers), input.submissionId, input.durationMs ?? null, userId, campaign.wordingVersion],
   );
   return rows[0]!;
 }
@@ -226,7 +226,7 @@ async function storeAnswer(
       let row: AnnotationRow | null;
       if (decision.kind === 'edit') {
         if (!s.gold) await lockItem(client, [campaign.id, input.pairId]);
-        row = await updateAnswer(client, userId, s.annotation!, input, answers);
+        row = await updateAnswer(client, campaign, userId, s.annotation!, input, answers);
       } else {
         row = await insertAnswer(client, campaign, userId, s, input, answers, decision.kind === 'create-late');
         if (!row) throw new AppError('CONFLICT', refusalMessages.reassigned);

@@ -11,7 +11,7 @@
 import { AppError } from '@/lib/errors/app-error';
 import type { Question } from '@/lib/annotation/questions';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { doneCount, EXCLUDED_MESSAGE, goldNotHad, handedOutCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
+import { ARCHIVED_MESSAGE, doneCount, EXCLUDED_MESSAGE, goldNotHad, handedOutCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
 import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from './sql-pool';
 
 export interface NextPair {
@@ -25,6 +25,7 @@ export interface NextPair {
   /** pairs left for the caller, this one included (counts at most REMAINING_CAP open pairs) */
   remaining: number;
   heldUntil: Date;
+  wordingVersion: number;
 }
 
 interface HeldRow {
@@ -122,6 +123,7 @@ export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: numbe
     const campaign = await lockMembership(client, ref, userId);
     requireActive(campaign);
     if (campaign.excluded) throw new AppError('CONFLICT', EXCLUDED_MESSAGE);
+    if (campaign.archived) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
     const held = await holdOrClaim(client, campaign, userId);
     if (!held) return { kind: 'none' };
     const swapped = held.swapped;
@@ -137,6 +139,7 @@ export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: numbe
         // counted before the claim: a new pair is among the open ones, a held one is not
         remaining: held.isNew ? held.open : held.open + 1,
         heldUntil: held.heldUntil,
+        wordingVersion: campaign.wordingVersion,
       },
     };
   }, { durable: false });

@@ -21,6 +21,10 @@ export interface MemberCampaign {
   goldEvery: number;
   questions: Question[];
   qualitySettings: QualitySettings;
+  /** the guidelines' and question wording's version now (lib/db/campaign-wording.ts) */
+  wordingVersion: number;
+  /** archived: no new pairs are handed out; answers to pairs already held are accepted */
+  archived: boolean;
   /** the caller is excluded from the campaign (issue 26): no more pairs, answers kept but not counted */
   excluded: boolean;
 }
@@ -35,7 +39,8 @@ const toCampaign = (row: MemberRow | undefined): MemberCampaign | null =>
 /** The campaign if the caller is one of its annotators, else null (no lock: for reads). */
 export async function findMembership(db: Queryable, ref: CampaignRef, userId: number): Promise<MemberCampaign | null> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings", m."excluded"
+    `SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings", m."excluded",
+            c."wordingVersion", c."archivedAt" IS NOT NULL AS "archived"
      FROM "Campaign" c JOIN "CampaignMember" m ON m."campaignId" = c."id" AND m."userId" = $2
      WHERE ${campaignWhere(ref)} AND m."role" = 'ANNOTATOR'`,
     [refValue(ref), userId],
@@ -56,7 +61,8 @@ const RELEASE_BATCH = 500;
  */
 const lockAndReleaseSql = (where: string) => `
   WITH c AS (
-    SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings" FROM "Campaign" c WHERE ${where}),
+    SELECT c."id", c."status", c."overlap", c."holdMinutes", c."randomiseOrder", c."goldEvery", c."questions", c."qualitySettings",
+           c."wordingVersion", c."archivedAt" IS NOT NULL AS "archived" FROM "Campaign" c WHERE ${where}),
   m AS (
     SELECT m."userId", m."excluded" FROM "CampaignMember" m JOIN c ON m."campaignId" = c."id"
     WHERE m."userId" = $2 AND m."role" = 'ANNOTATOR'
@@ -106,6 +112,10 @@ export const EXCLUDED_MESSAGE =
 export function requireActive(campaign: MemberCampaign): void {
   if (campaign.status !== 'ACTIVE') throw new AppError('CONFLICT', `The campaign is not active (it is ${campaign.status.toLowerCase()}).`);
 }
+
+/** What an annotator reads when the campaign was archived (by URL, since it left their list). */
+export const ARCHIVED_MESSAGE =
+  'This campaign is archived: no new pairs are handed out. An answer to a pair you already hold is still saved, and your answers are kept.';
 
 /** "remaining" counts at most this many open pairs (the count stays cheap on a million items). */
 export const REMAINING_CAP = 100;

@@ -16,13 +16,15 @@ export interface CampaignView {
   questions: Question[];
   guidelines: string;
   overlap: number;
+  wordingVersion: number;
+  archived: boolean;
   /** the caller's own progress (zero for callers who are not annotators of the campaign) */
   progress: Progress;
 }
 
 export async function getCampaignForCaller(db: Queryable, ref: CampaignRef, user: { id: number; role: RoleName }): Promise<CampaignView | null> {
   const { rows } = await db.query<Omit<CampaignView, 'progress' | 'questions'> & { questions: unknown; isMember: boolean }>(
-    `SELECT c."id", c."slug", c."name", c."status", c."questions", c."guidelines", c."overlap",
+    `SELECT c."id", c."slug", c."name", c."status", c."questions", c."guidelines", c."overlap", c."wordingVersion", c."archivedAt" IS NOT NULL AS "archived",
             EXISTS (SELECT 1 FROM "CampaignMember" m WHERE m."campaignId" = c."id" AND m."userId" = $2 AND m."role" = 'ANNOTATOR') AS "isMember"
      FROM "Campaign" c WHERE ${'id' in ref ? 'c."id" = $1' : 'c."slug" = $1'}`,
     ['id' in ref ? ref.id : ref.slug, user.id],

@@ -89,19 +89,22 @@ export interface YesNoQuestionSource {
   /** `campaign:{id}:{question}`, the threshold API's label parameter */
   label: string;
   campaign: string;
+  /** the campaign's slug and archive time (pickers leave archived campaigns out: lib/tidy/tidy-rules.ts pickerChoices) */
+  slug: string;
+  archivedAt: Date | null;
   question: string;
 }
 
 /** The yes/no questions of the campaigns that sample this corpus: the labels a threshold analysis can read. */
 export async function listYesNoQuestionSources(db: Queryable, corpusId: number): Promise<YesNoQuestionSource[]> {
-  const { rows } = await db.query<{ id: number; name: string; questions: unknown }>(
-    `SELECT c."id", c."name", c."questions" FROM "Campaign" c JOIN "CampaignCorpus" cc ON cc."campaignId" = c."id" WHERE cc."corpusId" = $1 ORDER BY c."id"`,
+  const { rows } = await db.query<{ id: number; name: string; slug: string; archivedAt: Date | null; questions: unknown }>(
+    `SELECT c."id", c."name", c."slug", c."archivedAt", c."questions" FROM "Campaign" c JOIN "CampaignCorpus" cc ON cc."campaignId" = c."id" WHERE cc."corpusId" = $1 ORDER BY c."id"`,
     [corpusId],
   );
   return rows.flatMap((c) =>
     readStoredQuestions(c.questions)
       .filter((q) => q.type === 'boolean')
-      .map((q) => ({ label: `campaign:${c.id}:${q.key}`, campaign: c.name, question: q.label })),
+      .map((q) => ({ label: `campaign:${c.id}:${q.key}`, campaign: c.name, slug: c.slug, archivedAt: c.archivedAt, question: q.label })),
   );
 }
 

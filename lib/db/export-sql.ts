@@ -56,7 +56,7 @@ function countedAnswers(campaign: string, key: string): string {
 function annotationsExpression(campaign: string): string {
   const annotator = `COALESCE(u."pseudonym", 'user-' || u."id")`;
   return `(SELECT json_agg(json_build_object('annotator', ${annotator}, 'excluded', COALESCE(m."excluded", false), 'answers', n."answers",
-                  'version', n."version", 'duration_ms', n."durationMs") ORDER BY ${annotator})
+                  'version', n."version", 'wording_version', n."wordingVersion", 'duration_ms', n."durationMs") ORDER BY ${annotator})
            FROM "Annotation" n JOIN "User" u ON u."id" = n."annotatorId"
            LEFT JOIN "CampaignMember" m ON m."campaignId" = n."campaignId" AND m."userId" = n."annotatorId"
            WHERE n."campaignId" = ${campaign} AND n."pairId" = p."id")`;

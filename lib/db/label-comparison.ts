@@ -71,13 +71,13 @@ export async function listLabelCellPairs(
   return rows;
 }
 
-/** The campaigns that share a corpus with this one (itself included), with their questions: the label sets it can be compared with. */
-export async function listComparableCampaigns(db: Queryable, campaignId: number): Promise<Array<{ id: number; slug: string; name: string; questions: Question[] }>> {
-  const { rows } = await db.query<{ id: number; slug: string; name: string; questions: unknown }>(
-    `SELECT c."id", c."slug", c."name", c."questions" FROM "Campaign" c
+/** The campaigns that share a corpus with this one (itself included), with their questions: the label sets it can be compared with (archived ones too: the page decides). */
+export async function listComparableCampaigns(db: Queryable, campaignId: number): Promise<Array<{ id: number; slug: string; name: string; questions: Question[]; archivedAt: Date | null }>> {
+  const { rows } = await db.query<{ id: number; slug: string; name: string; questions: unknown; archivedAt: Date | null }>(
+    `SELECT c."id", c."slug", c."name", c."questions", c."archivedAt" FROM "Campaign" c
      WHERE EXISTS (SELECT 1 FROM "CampaignCorpus" cc JOIN "CampaignCorpus" mine ON mine."corpusId" = cc."corpusId" AND mine."campaignId" = $1 WHERE cc."campaignId" = c."id")
      ORDER BY c."id"`,
     [campaignId],
   );
-  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, questions: readStoredQuestions(r.questions) }));
+  return rows.map((r) => ({ ...r, questions: readStoredQuestions(r.questions) }));
 }

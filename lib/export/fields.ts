@@ -125,7 +125,7 @@ export function planExportFields(parts: readonly ExportPart[], questions: readon
   fields.push(...userFields);
   if (questions) {
     if (parts.includes('raw')) {
-      fields.push({ name: 'annotations', type: 'json', part: 'raw', description: 'every answer: [{annotator (pseudonym), excluded, answers, version, duration_ms}] (JSON)', source: { kind: 'annotations' } });
+      fields.push({ name: 'annotations', type: 'json', part: 'raw', description: 'every answer: [{annotator (pseudonym), excluded, answers, version, wording_version (the version of the campaign’s guidelines and question wording it was given under), duration_ms}] (JSON)', source: { kind: 'annotations' } });
     }
     for (const q of questions) fields.push(...questionFields(q, parts));
   }

@@ -218,6 +218,26 @@ describe('archiving', () => {
     ).map((a) => a.action);
     expect(actions).toEqual(['corpus.archive', 'campaign.archive', 'corpus.restore', 'campaign.restore']);
   });
+
+  it('hands out no new pairs from an archived campaign, yet stores the answer to a pair already held', async () => {
+    const researcher = await makeUser(db, { role: 'RESEARCHER' });
+    const annotator = await makeUser(db);
+    const campaign = await makeCampaign(db, { pairs: 3, members: [annotator.email], questions: ['semantic'] });
+    const held = await getNextPair(pool, { id: campaign.id }, annotator.id);
+    if (held.kind !== 'pair') throw new Error('no pair');
+    await archiveCampaign(db, researcher, { slug: campaign.slug }, true);
+
+    expect(await refusal(getNextPair(pool, { id: campaign.id }, annotator.id))).toEqual({
+      code: 'CONFLICT',
+      message: 'This campaign is archived: no new pairs are handed out. An answer to a pair you already hold is still saved, and your answers are kept.',
+    });
+    const { created } = await submitAnnotation(pool, { id: campaign.id }, annotator.id, { submissionId: `archived-${campaign.id}`, pairId: held.pair.pairId, answers: { semantic: 3 } });
+    expect(created).toBe(true);
+    expect(await db.annotation.count({ where: { campaignId: campaign.id, annotatorId: annotator.id } })).toBe(1);
+
+    await archiveCampaign(db, researcher, { slug: campaign.slug }, false);
+    expect((await getNextPair(pool, { id: campaign.id }, annotator.id)).kind).toBe('pair');
+  });
 });
 
 describe('cloning', () => {

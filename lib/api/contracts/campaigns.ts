@@ -130,6 +130,8 @@ export const getCampaign = defineContract({
         questions: z.array(questionSchema),
         guidelines: z.string().describe('Markdown (render without raw HTML)'),
         overlap: z.number().int(),
+        wordingVersion: z.number().int().describe('the version of the guidelines and question wording (1 = as created; PATCH /api/v1/campaigns/{id}/wording)'),
+        archived: z.boolean().describe('an archived campaign hands out no new pairs; answers to a pair already held are still accepted'),
         progress: campaignProgressSchema,
       }),
     },
@@ -146,6 +148,7 @@ export const nextPairSchema = z.object({
   done: z.number().int(),
   remaining: z.number().int(),
   heldUntil: z.string().describe('ISO time; an unanswered pair goes back to the pool after it'),
+  wordingVersion: z.number().int().describe("the campaign's wording version now: another than the one shown means the guidelines or question wording changed"),
 });
 
 export const nextPair = defineContract({
@@ -163,6 +166,6 @@ export const nextPair = defineContract({
     204: { description: 'Nothing is left for the caller' },
     ...standardErrors,
     404: notFound('The campaign (or the caller is not a member)'),
-    409: conflict('The campaign is not active'),
+    409: conflict('The campaign is not active or is archived (no new pairs), or the caller is excluded'),
   },
 });

@@ -16,6 +16,7 @@ import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
 import { getCampaignDistributions, getCorpusDistributions } from './distributions';
 import { archiveCampaignContract, archiveCorpusContract, cloneCampaignContract, deleteCampaignContract, deleteCorpusContract, dismissJobContract } from './tidy';
+import { editWordingContract } from './wording';
 import { getImportPreviewContract, startImportContract } from './imports';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
@@ -62,6 +63,7 @@ export const apiContracts: readonly ApiContract[] = [
   deleteCorpusContract,
   archiveCampaignContract,
   deleteCampaignContract,
+  editWordingContract,
   cloneCampaignContract,
   dismissJobContract,
   getImportPreviewContract,

@@ -7,7 +7,7 @@ import { dbIdText } from '../db-numbers';
 export const idOrSlugParams = z.object({ id: z.string().min(1).max(200).describe('numeric id or slug') });
 export const idParams = z.object({ id: dbIdText });
 
-const optionSchema = z.object({ value: z.string().min(1).max(100), label: z.string().max(200) });
+export const optionSchema = z.object({ value: z.string().min(1).max(100), label: z.string().max(200) });
 const conditionSchema = z.object({ question: z.string(), values: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1) });
 
 export const questionInputSchema = z.union([

@@ -18,6 +18,9 @@ import { SampleDrawSection } from './_sections/sample-draw-section';
 import { QualitySection } from './_sections/quality-section';
 import { CampaignTidyActions } from './_sections/campaign-tidy-actions';
 import { ArchivedNotice } from '@/components/tidy/archived-notice';
+import { getCampaignWording } from '@/lib/db/campaign-wording';
+import { WordingEditor } from '@/components/campaigns/wording-editor';
+import { WordingHistory } from '@/components/campaigns/wording-history';
 
 type Params = { params: Promise<{ slug: string }> };
 
@@ -31,7 +34,8 @@ export default async function CampaignPage({ params }: Params) {
   const db = getDb();
   const campaign = await getCampaignDetail(db, slug);
   if (!campaign) notFound();
-  const [members, candidates] = await Promise.all([listCampaignMembers(db, campaign.id), listMemberCandidates(db, campaign.id)]);
+  const [members, candidates, wording] = await Promise.all([listCampaignMembers(db, campaign.id), listMemberCandidates(db, campaign.id), getCampaignWording(db, { id: campaign.id })]);
+  if (!wording) notFound();
   const corpora = campaign.corpora.map((c) => c.name).join(', ');
   return (
     <>
@@ -67,13 +71,22 @@ export default async function CampaignPage({ params }: Params) {
         <MemberManager slug={campaign.slug} members={members} candidates={candidates} isClosed={campaign.status === 'CLOSED'} />
       </PageSection>
       <PageSection id="questions" title="Questions">
-        <QuestionList questions={campaign.questions} />
+        <QuestionList questions={wording.questions} />
+        {wording.lockedReason && <p className="small muted">Options, scale points and required settings are locked: {wording.lockedReason}</p>}
       </PageSection>
       <PageSection id="guidelines" title="Guidelines" note="as annotators see them">
         <details>
           <summary>Show the guidelines</summary>
-          <GuidelinesMarkdown markdown={campaign.guidelines} />
+          <GuidelinesMarkdown markdown={wording.guidelines} />
         </details>
+      </PageSection>
+      <PageSection id="wording" title="Wording" note={`version ${wording.version}`}>
+        <details>
+          <summary>Edit wording</summary>
+          <WordingEditor campaignId={campaign.id} version={wording.version} guidelines={wording.guidelines} questions={wording.questions} lockedReason={wording.lockedReason} />
+        </details>
+        <h3>Versions</h3>
+        <WordingHistory versions={wording.versions} current={wording.version} />
       </PageSection>
     </>
   );

@@ -60,7 +60,7 @@ export default async function DistributionsPage({ searchParams }: { searchParams
   ];
   const by = splits.find((s) => s.value === search.by)?.value ?? splits[0]?.value;
   const data = by === 'reference' || by === 'label' ? await corpusDistributions(corpus.id, by, search.measures) : null;
-  const campaignLinks = [...new Map(campaigns.map((c) => [c.label.split(':')[1], c.campaign])).entries()];
+  const campaignLinks = [...new Map(pickerChoices(campaigns, []).map((c) => [c.label.split(':')[1], c.campaign])).entries()];
   return (
     <>
       {header}

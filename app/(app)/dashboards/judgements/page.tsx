@@ -74,7 +74,8 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
     );
   }
   const pool = getSqlPool();
-  const [counts, campaignLabels] = await Promise.all([countReferenceJudgements(pool, corpus.id), listYesNoQuestionSources(pool, corpus.id)]);
+  const [counts, allLabels] = await Promise.all([countReferenceJudgements(pool, corpus.id), listYesNoQuestionSources(pool, corpus.id)]);
+  const campaignLabels = pickerChoices(allLabels, [allLabels.find((c) => c.label === search.label)?.slug]);
   const measures = search.measures && search.measures.length > 0 ? search.measures : defaultMeasures;
   const label = search.label ?? (counts.labels > 0 || campaignLabels.length === 0 ? 'source' : campaignLabels[0]!.label);
   const labelOptions = [{ label: 'source', text: `the corpus's own labels (${counts.labels.toLocaleString('en')} pairs)` }, ...campaignLabels.map((c) => ({ label: c.label, text: `${c.campaign}: ${c.question} (final labels)` }))];

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { listComparableCampaigns } from '@/lib/db/label-comparison';
+import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { comparableQuestions } from '@/lib/dashboards/label-comparison';
 import { AppError } from '@/lib/errors/app-error';
@@ -42,7 +43,8 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
       </>
     );
   }
-  const campaigns = await listComparableCampaigns(getSqlPool(), campaign.id);
+  const comparable = await listComparableCampaigns(getSqlPool(), campaign.id);
+  const campaigns = pickerChoices(comparable, [campaign.slug, comparable.find((c) => search.with.startsWith(`campaign:${c.id}:`))?.slug]);
   const sides = [
     { value: 'source', text: `the corpus's own labels (${question.type === 'boolean' ? 'its paraphrase label' : 'its label'})` },
     ...campaigns.flatMap((c) =>
