@@ -14,11 +14,14 @@ export interface ChoiceProps extends InputProps {
   label: ReactNode;
   /** smaller words after the label (part of the name too) */
   hint?: ReactNode;
+  /** a tooltip on the whole choice */
+  title?: string;
 }
 
-function Choice({ type, label, hint, className, ...input }: ChoiceProps & { type: 'checkbox' | 'radio' }) {
+/** `className`, `style` and `title` go to the label (the whole choice), everything else to the input. */
+function Choice({ type, label, hint, title, className, style, ...input }: ChoiceProps & { type: 'checkbox' | 'radio' }) {
   return (
-    <label className={className ? `choice ${className}` : 'choice'}>
+    <label className={className ? `choice ${className}` : 'choice'} style={style} title={title}>
       <input type={type} {...input} />
       <span>
         {label}
@@ -40,6 +43,7 @@ export interface ChoiceOption<T extends string> {
   value: T;
   label: ReactNode;
   hint?: ReactNode;
+  title?: string;
   disabled?: boolean;
 }
 
@@ -72,7 +76,7 @@ function Group<T extends string>({
     <fieldset className={['choice-group', layout, className].filter(Boolean).join(' ')} disabled={disabled}>
       <legend>{legend}</legend>
       {options.map((o) => (
-        <Choice key={o.value} type={type} name={name} value={o.value} label={o.label} hint={o.hint} disabled={o.disabled} className={o.disabled ? 'muted' : undefined} {...state(o.value)} />
+        <Choice key={o.value} type={type} name={name} value={o.value} label={o.label} hint={o.hint} title={o.title} disabled={o.disabled} className={o.disabled ? 'muted' : undefined} {...state(o.value)} />
       ))}
       {children}
     </fieldset>

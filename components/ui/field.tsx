@@ -11,17 +11,26 @@ interface ControlProps {
   'aria-invalid'?: boolean;
 }
 
-/** The messages for one part of a form, under that part (a field, or a section of fields). */
-export function FieldErrors({ messages, id }: { messages: readonly string[]; id?: string }) {
+/** What a Server Action's answer (ActionResult) says about one field: its messages, or none. */
+export function actionFieldErrors(state: { ok: true } | { ok: false; fieldErrors?: Record<string, string[]> } | null, name: string): string[] {
+  return state && !state.ok ? (state.fieldErrors?.[name] ?? []) : [];
+}
+
+/**
+ * The messages for one part of a form, under that part (a section of fields: announced as an
+ * alert; a `Field`'s own: read with its control through aria-describedby instead).
+ */
+export function FieldErrors({ messages, id, alert = true }: { messages: readonly string[]; id?: string; alert?: boolean }) {
   if (messages.length === 0) return null;
+  const role = alert ? 'alert' : undefined;
   if (messages.length === 1)
     return (
-      <span id={id} className="field-error" role="alert">
+      <span id={id} className="field-error" role={role}>
         {messages[0]}
       </span>
     );
   return (
-    <ul id={id} className="field-error" role="alert">
+    <ul id={id} className="field-error" role={role}>
       {messages.map((m) => (
         <li key={m}>{m}</li>
       ))}
@@ -58,7 +67,7 @@ export function Field({
           {hint}
         </span>
       ) : null}
-      <FieldErrors id={errorId} messages={messages} />
+      <FieldErrors id={errorId} messages={messages} alert={false} />
     </div>
   );
 }
