@@ -1,5 +1,5 @@
 /** The form primitives' markup: what makes a label name its control and an error describe it. */
-import { createElement as h } from 'react';
+import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Checkbox, CheckboxGroup, RadioGroup } from './choice';
@@ -10,6 +10,9 @@ import { KeyHint } from './key-hint';
 function inputs(html: string): Array<Record<string, string>> {
   return [...html.matchAll(/<input([^>]*)\/>/g)].map((m) => Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!])));
 }
+
+/** A plain <input> as the one control a Field takes. */
+const control = (props: Record<string, string>) => h('input', props) as ReactElement<{ id?: string }>;
 
 const options = [
   { value: 'csv', label: 'CSV' },
@@ -45,13 +48,13 @@ describe('Checkbox and Radio groups', () => {
 
 describe('Field', () => {
   it('names its control by the label and, with errors, marks it invalid and described by them', () => {
-    const html = renderToStaticMarkup(h(Field, { label: 'Name', error: ['Write a name.'], children: h('input', { name: 'name', id: 'n' }) }));
+    const html = renderToStaticMarkup(h(Field, { label: 'Name', error: ['Write a name.'], children: control({ name: 'name', id: 'n' }) }));
     expect(html).toMatch(/^<div class="field"><label for="n">Name<\/label><input [^>]*\/><span id="n-error" class="field-error">Write a name.<\/span><\/div>$/);
     expect(inputs(html)).toEqual([{ name: 'name', id: 'n', 'aria-describedby': 'n-error', 'aria-invalid': 'true' }]);
   });
 
   it('leaves a valid control unmarked, and describes it by its hint', () => {
-    const html = renderToStaticMarkup(h(Field, { label: 'Licence', hint: 'e.g. CC BY 4.0', error: [], children: h('input', { id: 'l' }) }));
+    const html = renderToStaticMarkup(h(Field, { label: 'Licence', hint: 'e.g. CC BY 4.0', error: [], children: control({ id: 'l' }) }));
     expect(inputs(html)).toEqual([{ id: 'l', 'aria-describedby': 'l-hint' }]);
     expect(html).not.toContain('aria-invalid');
     expect(html).not.toContain('field-error');

@@ -45,34 +45,43 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       }
 
       // 2. every labelled control sits next to its label's words
-      const firstTextRect = (label: HTMLLabelElement, control: Element): DOMRect | null => {
+      /** the boxes of the label's words (not the control's own, nor hidden parts), line by line */
+      const wordRects = (label: HTMLLabelElement, control: Element): DOMRect[] => {
+        const rects: DOMRect[] = [];
         const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           if (!node.textContent?.trim() || control.contains(node) || (node.parentElement && !visible(node.parentElement))) continue;
           const range = document.createRange();
           range.selectNodeContents(node);
-          const rect = [...range.getClientRects()].find((r) => r.width > 0);
-          if (rect) return rect;
+          rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
         }
-        return null;
+        return rects;
       };
+      const gap = (a: { left: number; right: number; top: number; bottom: number }, b: DOMRect) => ({
+        x: Math.max(0, a.left - b.right, b.left - a.right),
+        y: Math.max(0, a.top - b.bottom, b.top - a.bottom),
+      });
       for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
         if (control instanceof HTMLInputElement && ['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(control.type)) continue;
         if (!visible(control)) continue;
         const label = control.labels?.[0];
         if (!label || !visible(label)) continue; // named by aria-label: no words to sit beside
-        const words = firstTextRect(label, control);
-        if (!words) continue;
+        const words = wordRects(label, control);
+        if (words.length === 0) continue;
         const box = control.getBoundingClientRect();
-        const gapX = Math.max(0, words.left - box.right, box.left - words.right);
-        const gapY = Math.max(0, words.top - box.bottom, box.top - words.bottom);
         const choice = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
         if (choice) {
+          // the box on the line of the label's first words, just before (or after) them
+          const first = words[0]!;
           const centre = box.top + box.height / 2;
-          const sameLine = centre >= words.top - 2 && centre <= words.bottom + 2;
-          if (!sameLine || gapX > choiceGap) faults.push(`the ${control.type} ${name(label)} is ${sameLine ? `${Math.round(gapX)}px from` : 'not on the line of'} its words`);
-        } else if (Math.hypot(gapX, gapY) > fieldGap) {
-          faults.push(`the field ${name(label)} is ${Math.round(Math.hypot(gapX, gapY))}px from its label`);
+          const sameLine = centre >= first.top - 2 && centre <= first.bottom + 2;
+          const apart = gap(first, box).x;
+          if (!sameLine || apart > choiceGap) faults.push(`the ${control.type} ${name(label)} is ${sameLine ? `${Math.round(apart)}px from` : 'not on the line of'} its words`);
+        } else {
+          // a field under or beside its label's words, however many lines they take
+          const all = { left: Math.min(...words.map((r) => r.left)), right: Math.max(...words.map((r) => r.right)), top: Math.min(...words.map((r) => r.top)), bottom: Math.max(...words.map((r) => r.bottom)) };
+          const { x, y } = gap(all, box);
+          if (Math.hypot(x, y) > fieldGap) faults.push(`the field ${name(label)} is ${Math.round(Math.hypot(x, y))}px from its label`);
         }
       }
 
