@@ -5,8 +5,12 @@
  */
 import type { Page } from '@playwright/test';
 
-/** How far (px) a text field's label may sit from its control: above it or beside it. */
-export const FIELD_LABEL_GAP = 24;
+/**
+ * How far (px) a text field's label may sit from its control: above it or beside it. A column of
+ * labels aligned across rows (the workbench's question names) leaves a short label up to ~40 px
+ * from its field; a label that drifted away is much further.
+ */
+export const FIELD_LABEL_GAP = 48;
 /** How far (px) a checkbox or radio may sit from its words on the same line. */
 export const CHOICE_LABEL_GAP = 16;
 /** Empty height (px) a page header may have beyond its title, description and actions. */
@@ -63,7 +67,8 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       });
       for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
         if (control instanceof HTMLInputElement && ['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(control.type)) continue;
-        if (!visible(control)) continue;
+        // an unseen control (opacity 0) covering its whole label makes the label the button: the workbench's options
+        if (!visible(control) || getComputedStyle(control).opacity === '0') continue;
         const label = control.labels?.[0];
         if (!label || !visible(label)) continue; // named by aria-label: no words to sit beside
         const words = wordRects(label, control);
