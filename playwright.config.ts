@@ -24,6 +24,8 @@ const dumpsDir = setting('PARALENS_E2E_DUMPS') ?? (process.env.PARALENS_E2E_DUMP
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/*.test.ts are unit tests of the e2e tables (vitest)
+  testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -23,7 +23,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'components/**/*.test.ts', 'prisma/**/*.test.ts'],
+          include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'components/**/*.test.ts', 'prisma/**/*.test.ts', 'e2e/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', cliCloneTest, launcherTests, 'node_modules/**'],
           environment: 'node',
         },

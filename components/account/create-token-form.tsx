@@ -2,27 +2,30 @@
 import { useActionState } from 'react';
 import { createApiTokenAction } from '@/lib/actions/tokens';
 import type { ActionResult } from '@/lib/actions/define-action';
+import { Field, actionFieldErrors } from '@/components/ui/field';
 
 type State = ActionResult<{ id: number; token: string; name: string; expiresAt: string | null }> | null;
 
 /** Creates a token and shows its secret once, with how to use it. */
 export function CreateTokenForm() {
   const [state, formAction, isPending] = useActionState<State, FormData>((_prev, data) => createApiTokenAction(data), null);
-  const fieldError = (name: string) => (state && !state.ok && state.fieldErrors?.[name] ? <span className="field-error">{state.fieldErrors[name]?.join(' ')}</span> : null);
   return (
     <form action={formAction} className="card stack" aria-label="Create API token">
       <h2 style={{ marginTop: 0 }}>New token</h2>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <label>
-          Name
+        <Field label="Name" error={actionFieldErrors(state, 'name')}>
           <input name="name" required maxLength={80} placeholder="e.g. analysis notebook" />
-          {fieldError('name')}
-        </label>
-        <label>
-          Expires after (days) <span className="small muted">(empty: never)</span>
+        </Field>
+        <Field
+          label={
+            <>
+              Expires after (days) <span className="small muted">(empty: never)</span>
+            </>
+          }
+          error={actionFieldErrors(state, 'expiresInDays')}
+        >
           <input name="expiresInDays" type="number" min={1} max={3650} />
-          {fieldError('expiresInDays')}
-        </label>
+        </Field>
       </div>
       <div className="row">
         <button type="submit" disabled={isPending}>

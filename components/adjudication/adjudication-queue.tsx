@@ -1,4 +1,5 @@
 'use client';
+import { KeyHint } from '@/components/ui/key-hint';
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Answers, Question } from '@/lib/annotation/questions';
@@ -55,7 +56,7 @@ export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props
     <div className="stack" data-testid={`adjudication-${pair.pairId}`}>
       <p className="small muted">
         Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} shown ({total} open) · answer keys as in the workbench
-        · <kbd>Enter</kbd> saves · <kbd>[</kbd> <kbd>]</kbd> previous / next pair · <kbd>t</kbd> note
+        · <KeyHint keys={['Enter']}>saves</KeyHint> · <KeyHint keys={['[', ']']}>previous / next pair</KeyHint> · <KeyHint keys={['t']}>note</KeyHint>
       </p>
       <SavedMessage message={message} />
       <PairReview

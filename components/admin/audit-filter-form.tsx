@@ -1,4 +1,5 @@
 import { AUDIT_CHANNELS } from '@/lib/access/audit-channels';
+import { Field } from '@/components/ui/field';
 
 /** The audit page's filters: a plain GET form, so every filtered view has its own URL. */
 export function AuditFilterForm({
@@ -13,8 +14,7 @@ export function AuditFilterForm({
   const groups = [...new Set(actions.map((a) => a.split('.')[0]!))];
   return (
     <form method="get" className="row small audit-filters" aria-label="Filter the audit log">
-      <label>
-        Actor
+      <Field label="Actor">
         <select name="actor" defaultValue={current.actor ?? ''}>
           <option value="">anyone</option>
           {actors.map((a) => (
@@ -23,9 +23,8 @@ export function AuditFilterForm({
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Action
+      </Field>
+      <Field label="Action">
         <select name="action" defaultValue={current.action ?? ''}>
           <option value="">any</option>
           {groups.map((g) => (
@@ -41,9 +40,8 @@ export function AuditFilterForm({
             </optgroup>
           ))}
         </select>
-      </label>
-      <label>
-        Via
+      </Field>
+      <Field label="Via">
         <select name="via" defaultValue={current.via ?? ''}>
           <option value="">any</option>
           {AUDIT_CHANNELS.map((c) => (
@@ -52,15 +50,13 @@ export function AuditFilterForm({
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        From
+      </Field>
+      <Field label="From">
         <input type="date" name="from" defaultValue={current.from ?? ''} />
-      </label>
-      <label>
-        To
+      </Field>
+      <Field label="To">
         <input type="date" name="to" defaultValue={current.to ?? ''} />
-      </label>
+      </Field>
       <button type="submit">Filter</button>
       {Object.keys(current).length > 0 && <a href="/admin/audit">Clear</a>}
     </form>

@@ -3,29 +3,23 @@ import { useActionState } from 'react';
 import { createUserAction } from '@/lib/actions/users';
 import type { ActionResult } from '@/lib/actions/define-action';
 import { roleLabels, roles } from '@/lib/access/roles';
+import { Field, actionFieldErrors } from '@/components/ui/field';
 
 type State = ActionResult<{ email: string; temporaryPassword: string | null }> | null;
 
 export function CreateUserForm() {
   const [state, formAction, isPending] = useActionState<State, FormData>((_prev, data) => createUserAction(data), null);
-  const fieldError = (name: string) =>
-    state && !state.ok && state.fieldErrors?.[name] ? <span className="field-error">{state.fieldErrors[name]?.join(' ')}</span> : null;
   return (
     <form action={formAction} className="card stack" aria-label="Create user">
       <h2 style={{ marginTop: 0 }}>New user</h2>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <label>
-          Email
+        <Field label="Email" error={actionFieldErrors(state, 'email')}>
           <input name="email" type="email" required />
-          {fieldError('email')}
-        </label>
-        <label>
-          Name
+        </Field>
+        <Field label="Name" error={actionFieldErrors(state, 'name')}>
           <input name="name" required />
-          {fieldError('name')}
-        </label>
-        <label>
-          Role
+        </Field>
+        <Field label="Role" error={actionFieldErrors(state, 'role')}>
           <select name="role" defaultValue="ANNOTATOR">
             {roles.map((r) => (
               <option key={r} value={r}>
@@ -33,12 +27,17 @@ export function CreateUserForm() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Password <span className="small muted">(empty: generate one)</span>
+        </Field>
+        <Field
+          label={
+            <>
+              Password <span className="small muted">(empty: generate one)</span>
+            </>
+          }
+          error={actionFieldErrors(state, 'password')}
+        >
           <input name="password" type="password" autoComplete="new-password" />
-          {fieldError('password')}
-        </label>
+        </Field>
       </div>
       <div className="row">
         <button type="submit" disabled={isPending}>

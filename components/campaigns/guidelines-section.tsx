@@ -1,6 +1,6 @@
 'use client';
 import { GuidelinesMarkdown } from './guidelines-markdown';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '@/components/ui/field';
 import styles from './campaigns.module.css';
 
 type Props = {

@@ -1,6 +1,7 @@
 'use client';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '@/components/ui/field';
 import styles from './campaigns.module.css';
+import { Checkbox } from '@/components/ui/choice';
 
 export interface MemberOption {
   email: string;
@@ -19,12 +20,13 @@ export function MembersSection({ users, chosen, onChange, errors }: { users: rea
         <fieldset className={styles.options}>
           <legend>Members (they see the campaign under Annotate once it is active)</legend>
           {users.map((u) => (
-            <label key={u.email} className={styles.inline}>
-              <input type="checkbox" checked={chosen.includes(u.email)} onChange={(e) => onChange(e.target.checked ? [...chosen, u.email] : chosen.filter((x) => x !== u.email))} /> {u.name}{' '}
-              <span className="small muted">
-                {u.email} · {u.role.toLowerCase()}
-              </span>
-            </label>
+            <Checkbox
+              key={u.email}
+              checked={chosen.includes(u.email)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, u.email] : chosen.filter((x) => x !== u.email))}
+              label={u.name}
+              hint={`${u.email} · ${u.role.toLowerCase()}`}
+            />
           ))}
         </fieldset>
       )}

@@ -4,13 +4,14 @@ import { useRouter } from 'next/navigation';
 import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
 import { resolveQuestions } from '@/lib/annotation/questions';
 import { campaignRequest, errorsUnder, formFieldErrors, initialFormState, questionInputs, sampleRequest, type CampaignFormState } from './campaign-request';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '@/components/ui/field';
 import { SampleSection } from './sample-section';
 import { SamplePreview } from './sample-preview';
 import { QuestionsSection } from './questions-section';
 import { MembersSection, type MemberOption } from './members-section';
 import { GuidelinesSection } from './guidelines-section';
 import styles from './campaigns.module.css';
+import { Checkbox, Radio } from '@/components/ui/choice';
 
 export interface CorpusOption {
   slug: string;
@@ -86,10 +87,13 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
           <legend>Corpora</legend>
           {corpora.length === 0 && <span className="muted">No corpora yet: create one and import pairs under Corpora first.</span>}
           {corpora.map((c) => (
-            <label key={c.slug} className={styles.inline}>
-              <input type="checkbox" checked={state.corpora.includes(c.slug)} onChange={(e) => update({ corpora: e.target.checked ? [...state.corpora, c.slug] : state.corpora.filter((s) => s !== c.slug) })} /> {c.name}{' '}
-              <span className="small muted">({c.pairCount.toLocaleString('en')} pairs{c.tier !== 'NONE' ? `, ${c.tier.toLowerCase()}` : ''})</span>
-            </label>
+            <Checkbox
+              key={c.slug}
+              checked={state.corpora.includes(c.slug)}
+              onChange={(e) => update({ corpora: e.target.checked ? [...state.corpora, c.slug] : state.corpora.filter((s) => s !== c.slug) })}
+              label={c.name}
+              hint={`(${c.pairCount.toLocaleString('en')} pairs${c.tier !== 'NONE' ? `, ${c.tier.toLowerCase()}` : ''})`}
+            />
           ))}
         </fieldset>
         <FieldErrors messages={errorsUnder(errors, 'corpora')} />
@@ -134,21 +138,15 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
           </label>
         </div>
         <FieldErrors messages={errorsUnder(errors, 'qualitySettings')} />
-        <label className={styles.inline}>
-          <input type="checkbox" checked={state.randomiseOrder} onChange={(e) => update({ randomiseOrder: e.target.checked })} /> Show the two texts in a random order (per annotator and pair)
-        </label>
+        <Checkbox checked={state.randomiseOrder} onChange={(e) => update({ randomiseOrder: e.target.checked })} label="Show the two texts in a random order (per annotator and pair)" />
       </section>
       <MembersSection users={users} chosen={state.members} onChange={(members) => update({ members })} errors={errorsUnder(errors, 'members')} />
       <GuidelinesSection value={guidelines} isDefault={ownGuidelines === null} onChange={setOwnGuidelines} onReset={() => setOwnGuidelines(null)} errors={errorsUnder(errors, 'guidelines')} />
       <section className="card row" aria-label="Create">
         <fieldset className={styles.options} style={{ width: 'auto' }}>
           <legend>Start as</legend>
-          <label className={styles.inline}>
-            <input type="radio" name="status" checked={state.status === 'draft'} onChange={() => update({ status: 'draft' })} /> draft
-          </label>
-          <label className={styles.inline}>
-            <input type="radio" name="status" checked={state.status === 'active'} onChange={() => update({ status: 'active' })} /> active
-          </label>
+          <Radio name="status" checked={state.status === 'draft'} onChange={() => update({ status: 'draft' })} label="draft" />
+          <Radio name="status" checked={state.status === 'active'} onChange={() => update({ status: 'active' })} label="active" />
         </fieldset>
         <button type="submit" disabled={submit.kind === 'sending'}>
           {submit.kind === 'sending' ? 'Creating…' : 'Create campaign'}

@@ -5,6 +5,7 @@ import { updateQualitySettingsAction } from '@/lib/actions/quality';
 import type { Question } from '@/lib/annotation/questions';
 import type { QualitySettings } from '@/lib/annotation/quality-settings';
 import { VOTE_RULE_CARDS, type OrderedTieRule, type YesNoRule, type YesNoTieRule } from '@/lib/labels/final-labels';
+import { Checkbox } from '@/components/ui/choice';
 
 const ORDERED_TIE_CHOICES: Array<{ value: OrderedTieRule; label: string }> = [
   { value: 'lower', label: 'the lower middle answer (median, lower)' },
@@ -58,9 +59,7 @@ export function QualitySettingsForm({ slug, questions, settings, overlap }: { sl
       <fieldset>
         <legend>Questions counted towards gold accuracy</legend>
         {labelled.map((q) => (
-          <label key={q.key} className="row">
-            <input type="checkbox" name={`counts-${q.key}`} defaultChecked={settings.goldQuestions === null || settings.goldQuestions.includes(q.key)} /> {q.label}
-          </label>
+          <Checkbox key={q.key} name={`counts-${q.key}`} defaultChecked={settings.goldQuestions === null || settings.goldQuestions.includes(q.key)} label={q.label} />
         ))}
       </fieldset>
       <div className="row">

@@ -2,8 +2,9 @@
 import { builtInQuestion, LIKERT_ANCHORS } from '@/lib/annotation/questions';
 import { RELATION_LABELS, RELATIONS } from '@/lib/annotation/relations';
 import { errorsUnder, optionLines, type CampaignFormState, type CustomQuestionDraft, type RationaleMode } from './campaign-request';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '@/components/ui/field';
 import styles from './campaigns.module.css';
+import { Checkbox } from '@/components/ui/choice';
 
 type Props = { state: CampaignFormState; update: (patch: Partial<CampaignFormState>) => void; errors: Record<string, string> };
 type AskedKey = keyof CampaignFormState['asked'];
@@ -57,9 +58,7 @@ function CustomQuestion({ draft, index, onChange, onRemove }: { draft: CustomQue
         <textarea rows={3} value={draft.options} onChange={(e) => onChange({ ...draft, options: e.target.value })} aria-label={`Options of custom question ${n}`} />
       </label>
       <div className="row">
-        <label className={styles.inline}>
-          <input type="checkbox" checked={draft.required} onChange={(e) => onChange({ ...draft, required: e.target.checked })} /> required
-        </label>
+        <Checkbox checked={draft.required} onChange={(e) => onChange({ ...draft, required: e.target.checked })} label="required" />
         <button type="button" className="secondary" onClick={onRemove}>
           Remove question
         </button>
@@ -79,13 +78,14 @@ export function QuestionsSection({ state, update, errors }: Props) {
         <legend>Built-in questions</legend>
         {(Object.keys(state.asked) as AskedKey[]).map((key) => (
           <div className="row" key={key}>
-            <label className={styles.inline} style={{ minWidth: '22rem' }}>
-              <input type="checkbox" checked={state.asked[key].asked} onChange={(e) => setAsked(key, { asked: e.target.checked })} /> {builtInQuestion(key).label}
-            </label>
-            <label className={styles.inline}>
-              <input type="checkbox" checked={state.asked[key].required} disabled={!state.asked[key].asked} onChange={(e) => setAsked(key, { required: e.target.checked })} aria-label={`${builtInQuestion(key).label}: required`} />{' '}
-              required
-            </label>
+            <Checkbox style={{ minWidth: 'min(22rem, 100%)' }} checked={state.asked[key].asked} onChange={(e) => setAsked(key, { asked: e.target.checked })} label={builtInQuestion(key).label} />
+            <Checkbox
+              checked={state.asked[key].required}
+              disabled={!state.asked[key].asked}
+              onChange={(e) => setAsked(key, { required: e.target.checked })}
+              aria-label={`${builtInQuestion(key).label}: required`}
+              label="required"
+            />
           </div>
         ))}
       </fieldset>
@@ -104,14 +104,12 @@ export function QuestionsSection({ state, update, errors }: Props) {
           <fieldset key={q.question} className={styles.options}>
             <legend>Rationale required when “{q.label}” is</legend>
             {q.values.map((v) => (
-              <label key={v.token} className={styles.inline}>
-                <input
-                  type="checkbox"
-                  checked={state.rationaleWhen.includes(v.token)}
-                  onChange={(e) => update({ rationaleWhen: e.target.checked ? [...state.rationaleWhen, v.token] : state.rationaleWhen.filter((t) => t !== v.token) })}
-                />{' '}
-                {v.label}
-              </label>
+              <Checkbox
+                key={v.token}
+                checked={state.rationaleWhen.includes(v.token)}
+                onChange={(e) => update({ rationaleWhen: e.target.checked ? [...state.rationaleWhen, v.token] : state.rationaleWhen.filter((t) => t !== v.token) })}
+                label={v.label}
+              />
             ))}
           </fieldset>
         ))}

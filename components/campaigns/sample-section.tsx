@@ -2,8 +2,9 @@
 import { measureList } from '@/lib/measures/catalog';
 import type { CampaignFormState, Strategy } from './campaign-request';
 import { errorsUnder } from './campaign-request';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '@/components/ui/field';
 import styles from './campaigns.module.css';
+import { Checkbox, Radio } from '@/components/ui/choice';
 
 type Props = { state: CampaignFormState; update: (patch: Partial<CampaignFormState>) => void; errors: Record<string, string> };
 
@@ -28,9 +29,7 @@ function Checkboxes({ legend, options, chosen, onChange }: { legend: string; opt
     <fieldset className={styles.options}>
       <legend>{legend}</legend>
       {options.map((o) => (
-        <label key={o.value} className={styles.inline}>
-          <input type="checkbox" checked={chosen.includes(o.value)} onChange={(e) => onChange(toggle(chosen, o.value, e.target.checked))} /> {o.label}
-        </label>
+        <Checkbox key={o.value} checked={chosen.includes(o.value)} onChange={(e) => onChange(toggle(chosen, o.value, e.target.checked))} label={o.label} />
       ))}
     </fieldset>
   );
@@ -81,10 +80,7 @@ export function SampleSection({ state, update, errors }: Props) {
       <fieldset className={styles.fieldset}>
         <legend>Strategy</legend>
         {strategies.map((s) => (
-          <label key={s.value} className={styles.inline}>
-            <input type="radio" name="strategy" value={s.value} checked={state.strategy === s.value} onChange={() => update({ strategy: s.value })} /> {s.label}{' '}
-            <span className="small muted">({s.hint})</span>
-          </label>
+          <Radio key={s.value} name="strategy" value={s.value} checked={state.strategy === s.value} onChange={() => update({ strategy: s.value })} label={s.label} hint={`(${s.hint})`} />
         ))}
       </fieldset>
       <div className="row" style={{ alignItems: 'flex-start' }}>
@@ -129,10 +125,13 @@ export function SampleSection({ state, update, errors }: Props) {
           </>
         )}
         {state.strategy !== 'all' && (
-          <label className={styles.inline} style={{ alignSelf: 'flex-end' }}>
-            <input type="checkbox" checked={state.perCorpus} onChange={(e) => update({ perCorpus: e.target.checked })} /> Per corpus{' '}
-            <span className="small muted">({state.strategy === 'random' ? 'this many from each corpus' : 'each corpus binned on its own, this many per bin from each'})</span>
-          </label>
+          <Checkbox
+            style={{ alignSelf: 'flex-end' }}
+            checked={state.perCorpus}
+            onChange={(e) => update({ perCorpus: e.target.checked })}
+            label="Per corpus"
+            hint={`(${state.strategy === 'random' ? 'this many from each corpus' : 'each corpus binned on its own, this many per bin from each'})`}
+          />
         )}
         <label>
           Seed <span className="small muted">(empty: drawn and recorded)</span>

@@ -2,6 +2,7 @@
 import { useActionState, useState } from 'react';
 import { createCorpusAction } from '@/lib/actions/corpora';
 import type { ActionResult } from '@/lib/actions/define-action';
+import { Field, actionFieldErrors } from '@/components/ui/field';
 
 type State = ActionResult<never> | null;
 
@@ -15,42 +16,40 @@ export function CreateCorpusForm() {
       </button>
     );
   }
-  const fieldError = (name: string) =>
-    state && !state.ok && state.fieldErrors?.[name] ? <span className="field-error">{state.fieldErrors[name]?.join(' ')}</span> : null;
   return (
     <form action={formAction} className="card stack" aria-label="New corpus" style={{ width: '100%' }}>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <label>
-          Name
+        <Field label="Name" error={actionFieldErrors(state, 'name')}>
           <input name="name" required autoFocus />
-          {fieldError('name')}
-        </label>
-        <label>
-          Tier
+        </Field>
+        <Field label="Tier" error={actionFieldErrors(state, 'tier')}>
           <select name="tier" defaultValue="NONE">
             <option value="NONE">none (reference corpus)</option>
             <option value="GOLD">gold</option>
             <option value="SILVER">silver</option>
             <option value="BRONZE">bronze</option>
           </select>
-        </label>
-        <label>
-          Licence
+        </Field>
+        <Field label="Licence" error={actionFieldErrors(state, 'licence')}>
           <input name="licence" placeholder="e.g. CC BY 4.0" />
-        </label>
+        </Field>
       </div>
-      <label>
-        Source
+      <Field label="Source" error={actionFieldErrors(state, 'source')}>
         <input name="source" placeholder="paper, repository or URL" />
-      </label>
-      <label>
-        Attribution <span className="small muted">(shown with the corpus)</span>
+      </Field>
+      <Field
+        label={
+          <>
+            Attribution <span className="small muted">(shown with the corpus)</span>
+          </>
+        }
+        error={actionFieldErrors(state, 'attribution')}
+      >
         <input name="attribution" />
-      </label>
-      <label>
-        Description
+      </Field>
+      <Field label="Description" error={actionFieldErrors(state, 'description')}>
         <textarea name="description" rows={2} />
-      </label>
+      </Field>
       <div className="row">
         <button type="submit" disabled={isPending}>
           {isPending ? 'Creating…' : 'Create corpus'}

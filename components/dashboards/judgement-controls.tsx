@@ -1,3 +1,5 @@
+import { CheckboxGroup } from '@/components/ui/choice';
+
 /** The judgements page's choices as a GET form (the view lives in the URL): corpus, label, measures, threshold. */
 export function JudgementControls({
   corpora,
@@ -44,14 +46,7 @@ export function JudgementControls({
           <input name="threshold" type="number" step="any" min={-1000000} max={1000000} defaultValue={threshold ?? ''} placeholder="e.g. 0.8" style={{ width: '7rem' }} />
         </label>
       </div>
-      <fieldset className="row">
-        <legend>Measures</legend>
-        {measures.map((m) => (
-          <label key={m.key} style={{ flexDirection: 'row', fontWeight: 400 }}>
-            <input type="checkbox" name="measures" value={m.key} defaultChecked={selected.includes(m.key)} /> {m.label}
-          </label>
-        ))}
-      </fieldset>
+      <CheckboxGroup legend="Measures" name="measures" options={measures.map((m) => ({ value: m.key, label: m.label }))} defaultValues={selected} />
       <div>
         <button type="submit">Show</button>
       </div>

@@ -1,4 +1,5 @@
 'use client';
+import { KeyHint } from '@/components/ui/key-hint';
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Answers, Question } from '@/lib/annotation/questions';
@@ -55,7 +56,7 @@ export function DiscussionList({ campaignId, questions, pairs, isActive }: Props
     <section className="stack" aria-label={`Pair ${pair.pairId}`} data-testid={`discussion-${pair.pairId}`}>
       <p className="small muted">
         Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} · you answered version {pair.version} · answer keys as in
-        the workbench · <kbd>Enter</kbd> saves · <kbd>[</kbd> <kbd>]</kbd> previous / next pair
+        the workbench · <KeyHint keys={['Enter']}>saves</KeyHint> · <KeyHint keys={['[', ']']}>previous / next pair</KeyHint>
       </p>
       <SavedMessage message={message} />
       {isActive ? (

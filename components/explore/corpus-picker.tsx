@@ -23,7 +23,7 @@ export function CorpusPicker({ corpora, chosen }: { corpora: ReadonlyArray<{ slu
             <input type="search" aria-label="Find a corpus" placeholder="find a corpus" value={query} onChange={(e) => setQuery(e.target.value)} />
           )}
           {corpora.map((c) => (
-            <label key={c.slug} className={styles.check} hidden={q !== '' && !`${c.name} ${c.slug}`.toLowerCase().includes(q)}>
+            <label key={c.slug} className="choice" hidden={q !== '' && !`${c.name} ${c.slug}`.toLowerCase().includes(q)}>
               <input
                 type="checkbox"
                 name="corpus"

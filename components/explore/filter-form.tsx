@@ -11,6 +11,7 @@ import { measureList } from '@/lib/measures/catalog';
 import type { ExploreOptions } from '@/lib/db/explore-options';
 import { LayoutFields } from './layout-fields';
 import { CorpusPicker } from './corpus-picker';
+import { Checkbox } from '@/components/ui/choice';
 import styles from './explore.module.css';
 
 interface RangeKeyOption {
@@ -48,17 +49,13 @@ export function FilterForm({ filter, options, hidden, userMeasures = [] }: { fil
         <fieldset className={styles.filterRow}>
           <legend className="small">Tier</legend>
           {TIERS.map((t) => (
-            <label key={t} className={styles.check}>
-              <input type="checkbox" name="tier" value={t} defaultChecked={filter.tiers.includes(t)} /> {t.toLowerCase()}
-            </label>
+            <Checkbox key={t} name="tier" value={t} defaultChecked={filter.tiers.includes(t)} label={t.toLowerCase()} />
           ))}
         </fieldset>
         <fieldset className={styles.filterRow}>
           <legend className="small">Text type</legend>
           {TEXT_TYPES.map((t) => (
-            <label key={t} className={styles.check}>
-              <input type="checkbox" name="type" value={t} defaultChecked={filter.types.includes(t)} /> {t.toLowerCase().replace('_', ' ')}
-            </label>
+            <Checkbox key={t} name="type" value={t} defaultChecked={filter.types.includes(t)} label={t.toLowerCase().replace('_', ' ')} />
           ))}
         </fieldset>
       </div>

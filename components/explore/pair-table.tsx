@@ -26,6 +26,7 @@ import type { PairRowDto } from './pair-row';
 import { PairCell } from './pair-cell';
 import { ColumnChooser } from './column-chooser';
 import styles from './explore.module.css';
+import { KeyHint } from '@/components/ui/key-hint';
 import { keyTargetKind } from '@/components/ui/key-target';
 
 const features = tableFeatures({ columnVisibilityFeature, columnSizingFeature, columnResizingFeature, rowSortingFeature });
@@ -162,7 +163,7 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
           </select>
         </label>
         <span className="small muted">
-          Keys: <kbd>j</kbd> <kbd>k</kbd> rows · <kbd>Enter</kbd> opens · <kbd>[</kbd> <kbd>]</kbd> pages
+          Keys: <KeyHint keys={['j', 'k']}>rows</KeyHint> · <KeyHint keys={['Enter']}>opens</KeyHint> · <KeyHint keys={['[', ']']}>pages</KeyHint>
         </span>
       </div>
       <div className={styles.scroll}>

@@ -3,6 +3,7 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { startExportAction } from '@/lib/actions/exports';
 import { CAMPAIGN_PARTS, EXPORT_PARTS, PART_LABELS, type ExportFormatName, type ExportPart } from '@/lib/export/options';
+import { CheckboxGroup, RadioGroup } from '@/components/ui/choice';
 
 export interface ExportScopeChoices {
   corpora: Array<{ slug: string; name: string; pairs: number }>;
@@ -10,6 +11,11 @@ export interface ExportScopeChoices {
 }
 
 const FORMAT_LABELS: Record<ExportFormatName, string> = { csv: 'CSV', jsonl: 'JSON Lines', hf: 'Hugging Face dataset (.tar.gz folder with a dataset card)' };
+const FORMAT_OPTIONS = (Object.keys(FORMAT_LABELS) as ExportFormatName[]).map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
+const SCOPE_OPTIONS = [
+  { value: 'corpus', label: 'A corpus' },
+  { value: 'campaign', label: 'A campaign' },
+] as const;
 
 /** Start an export of a corpus, a campaign or (when `view` is given) the explorer view it came from. */
 export function ExportForm({ choices, view, viewHasCampaign = false }: { choices: ExportScopeChoices; view: string | null; viewHasCampaign?: boolean }) {
@@ -27,11 +33,16 @@ export function ExportForm({ choices, view, viewHasCampaign = false }: { choices
     setScope(next);
     setSlug((next === 'corpus' ? choices.corpora[0]?.slug : choices.campaigns[0]?.slug) ?? '');
   };
-  const toggle = (part: ExportPart) => setParts((old) => {
-    const next = new Set(old);
-    if (next.has(part)) next.delete(part);
-    else next.add(part);
-    return next;
+  const toggle = (part: ExportPart, on: boolean) =>
+    setParts((old) => {
+      const next = new Set(old);
+      if (on) next.add(part);
+      else next.delete(part);
+      return next;
+    });
+  const partOptions = EXPORT_PARTS.map((p) => {
+    const needsCampaign = CAMPAIGN_PARTS.includes(p) && !hasCampaign;
+    return { value: p, label: PART_LABELS[p], disabled: needsCampaign, hint: needsCampaign ? '(campaign exports only)' : undefined };
   });
 
   return (
@@ -52,35 +63,16 @@ export function ExportForm({ choices, view, viewHasCampaign = false }: { choices
           Explorer view <code>{view || '(no filters)'}</code>: exactly the rows it shows, on all its pages, in its order.
         </p>
       ) : (
-        <fieldset className="row">
-          <legend>What to export</legend>
-          <label><input type="radio" name="scope" checked={scope === 'corpus'} onChange={() => pickScope('corpus')} /> A corpus</label>
-          <label><input type="radio" name="scope" checked={scope === 'campaign'} onChange={() => pickScope('campaign')} /> A campaign</label>
+        <RadioGroup legend="What to export" name="scope" options={SCOPE_OPTIONS} value={scope === 'view' ? undefined : scope} onChange={pickScope}>
           <select aria-label={scope === 'corpus' ? 'Corpus' : 'Campaign'} value={slug} onChange={(e) => setSlug(e.target.value)}>
             {scope === 'corpus'
               ? choices.corpora.map((c) => <option key={c.slug} value={c.slug}>{c.name} ({c.pairs.toLocaleString('en')} pairs)</option>)
               : choices.campaigns.map((c) => <option key={c.slug} value={c.slug}>{c.name} ({c.items.toLocaleString('en')} pairs)</option>)}
           </select>
-        </fieldset>
+        </RadioGroup>
       )}
-      <fieldset className="row">
-        <legend>Format</legend>
-        {(Object.keys(FORMAT_LABELS) as ExportFormatName[]).map((f) => (
-          <label key={f}><input type="radio" name="format" value={f} checked={format === f} onChange={() => setFormat(f)} /> {FORMAT_LABELS[f]}</label>
-        ))}
-      </fieldset>
-      <fieldset className="stack" style={{ gap: 4 }}>
-        <legend>What goes in (ids always do)</legend>
-        {EXPORT_PARTS.map((p) => {
-          const needsCampaign = CAMPAIGN_PARTS.includes(p) && !hasCampaign;
-          return (
-            <label key={p} className={needsCampaign ? 'muted' : undefined}>
-              <input type="checkbox" name="include" value={p} checked={parts.has(p) && !needsCampaign} disabled={needsCampaign} onChange={() => toggle(p)} /> {PART_LABELS[p]}
-              {needsCampaign && <span className="small"> (campaign exports only)</span>}
-            </label>
-          );
-        })}
-      </fieldset>
+      <RadioGroup legend="Format" name="format" options={FORMAT_OPTIONS} value={format} onChange={setFormat} />
+      <CheckboxGroup legend="What goes in (ids always do)" name="include" layout="stack" options={partOptions} values={chosen} onToggle={toggle} />
       <div className="row">
         <button type="submit" disabled={isPending || (scope !== 'view' && !slug)}>Start export</button>
         {message && <span role="status" className={message.ok ? 'small' : 'error'}>{message.text}</span>}

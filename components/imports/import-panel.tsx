@@ -7,6 +7,7 @@ import { ColumnMapping } from './column-mapping';
 import { TIERS } from '@/lib/import/types';
 import { WEB_CONTROL_LABELS } from '@/lib/import/web-control-labels';
 import type { UploadDetection } from '@/lib/jobs/detect-upload';
+import { Checkbox } from '@/components/ui/choice';
 
 type Detection = UploadDetection & { jobId: number; fileName: string; bytes: number };
 type ApiError = { error: { message: string; fields?: Record<string, string> } };
@@ -233,9 +234,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
               )}
             </label>
           )}
-          <label style={{ flexDirection: 'row', fontWeight: 400 }}>
-            <input type="checkbox" name="skipInvalid" /> {WEB_CONTROL_LABELS.skipInvalid} (import the valid ones, keep the rejected ones for download)
-          </label>
+          <Checkbox name="skipInvalid" label={WEB_CONTROL_LABELS.skipInvalid} hint="(import the valid ones, keep the rejected ones for download)" />
           <div className="row">
             <button type="submit" disabled={isPending || !format || (format === 'qa-assessed' && !questions)}>
               Start import

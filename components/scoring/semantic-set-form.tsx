@@ -2,6 +2,7 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { setSemMeasuresAction } from '@/lib/actions/scoring';
+import { CheckboxGroup } from '@/components/ui/choice';
 import { useCheckedSet } from './use-checked-set';
 
 /** Which semantic measures form sem and delta for this corpus; saving recomputes them. */
@@ -23,22 +24,13 @@ export function SemanticSetForm({ slug, options, current }: { slug: string; opti
         });
       }}
     >
-      <fieldset className="row">
-        <legend>sem and Δ average</legend>
-        {options.map((o) => (
-          <label key={o.key}>
-            <input
-              type="checkbox"
-              name="semMeasure"
-              value={o.key}
-              checked={chosen.has(o.key)}
-              onChange={() => toggle(o.key)}
-            />{' '}
-            {o.label}
-            {o.fallback && <span className="muted small"> (only where no measure above it is there)</span>}
-          </label>
-        ))}
-      </fieldset>
+      <CheckboxGroup
+        legend="sem and Δ average"
+        name="semMeasure"
+        options={options.map((o) => ({ value: o.key, label: o.label, hint: o.fallback ? '(only where no measure above it is there)' : undefined }))}
+        values={[...chosen]}
+        onToggle={(key) => toggle(key)}
+      />
       <div className="row">
         <button type="submit" disabled={isPending}>
           Save and recompute

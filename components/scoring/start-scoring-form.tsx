@@ -2,6 +2,7 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { startScoringAction } from '@/lib/actions/scoring';
+import { CheckboxGroup } from '@/components/ui/choice';
 import { useCheckedSet } from './use-checked-set';
 
 export interface ScorableMeasure {
@@ -31,15 +32,13 @@ export function StartScoringForm({ slug, measures }: { slug: string; measures: S
         });
       }}
     >
-      <fieldset className="row">
-        <legend>Compute the missing values of</legend>
-        {measures.map((m) => (
-          <label key={m.key} title={m.note ?? undefined}>
-            <input type="checkbox" name="measure" value={m.key} checked={chosen.has(m.key)} disabled={!m.ready} onChange={() => toggle(m.key)} /> {m.label}
-            {!m.ready && <span className="muted small"> ({m.note?.startsWith('English only') ? 'English only' : 'no model'})</span>}
-          </label>
-        ))}
-      </fieldset>
+      <CheckboxGroup
+        legend="Compute the missing values of"
+        name="measure"
+        options={measures.map((m) => ({ value: m.key, label: m.label, title: m.note ?? undefined, disabled: !m.ready, hint: m.ready ? undefined : `(${m.note?.startsWith('English only') ? 'English only' : 'no model'})` }))}
+        values={[...chosen]}
+        onToggle={(key) => toggle(key)}
+      />
       <div className="row">
         <button type="submit" disabled={isPending || chosen.size === 0}>
           Compute missing measures

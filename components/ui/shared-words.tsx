@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { TextSegment } from '@/lib/measures/shared-words';
+import { Checkbox } from './choice';
 
 const STORAGE_KEY = 'paralens.highlightShared';
 
@@ -33,9 +34,7 @@ export function useSharedHighlight(): [boolean, (on: boolean) => void] {
 export function SharedWordsSwitch({ on, onChange, lcs, common }: { on: boolean; onChange: (on: boolean) => void; lcs: number; common: number }) {
   return (
     <div className="row small" style={{ alignItems: 'center' }}>
-      <label style={{ flexDirection: 'row', alignItems: 'center', gap: '0.35rem', fontWeight: 400 }}>
-        <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} /> Highlight what the texts share
-      </label>
+      <Checkbox checked={on} onChange={(e) => onChange(e.target.checked)} label="Highlight what the texts share" />
       {on && (
         <span className="muted">
           <mark className="shared-lcs">in order</mark> {lcs} word{lcs === 1 ? '' : 's'} of one longest common subsequence (ROUGE-L) ·{' '}

@@ -1,8 +1,9 @@
 /**
  * What the app exposes to HTTP clients, read from the code and the build rather than from a hand
- * list: route handlers (app/api/**\/route.ts and the HTTP methods each exports) and Server Actions
- * (the production build's server-reference-manifest.json, which maps each action id to the file
- * and export it came from). e2e/authorization.spec.ts checks each of them against its table.
+ * list: pages (app/**\/page.tsx), route handlers (app/api/**\/route.ts and the HTTP methods each
+ * exports) and Server Actions (the production build's server-reference-manifest.json, which maps
+ * each action id to the file and export it came from). e2e/authorization.spec.ts checks the
+ * handlers and actions against their table, e2e/pages.test.ts the pages against theirs.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,12 +21,26 @@ export interface RouteHandler {
   file: string;
 }
 
-function findRouteFiles(dir: string): string[] {
+function findFiles(dir: string, name: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return findRouteFiles(full);
-    return /^route\.(ts|tsx|js|mjs)$/.test(entry.name) ? [full] : [];
+    if (entry.isDirectory()) return findFiles(full, name);
+    return name.test(entry.name) ? [full] : [];
   });
+}
+
+/** A file's URL pattern as the folders spell it, route groups removed: app/(app)/corpora/[slug]/page.tsx → /corpora/[slug]. */
+function patternOf(appDir: string, file: string): string {
+  const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter((s) => s !== '' && !/^\(.*\)$/.test(s));
+  return `/${segments.join('/')}`;
+}
+
+/** Every page's URL pattern ("/corpora/[slug]"), from app/**\/page.tsx: the keys of e2e/pages.ts. */
+export function listPages(): string[] {
+  const appDir = path.join(root, 'app');
+  return findFiles(appDir, /^page\.(ts|tsx|js|jsx|mdx)$/)
+    .map((file) => patternOf(appDir, file))
+    .sort();
 }
 
 /** The HTTP methods a route module exports: `export const GET`, `export async function POST`, `export const { GET, POST } = …`, `export { x as GET }`. */
@@ -40,9 +55,8 @@ export function exportedMethods(source: string): string[] {
 
 export function listRouteHandlers(): RouteHandler[] {
   const appDir = path.join(root, 'app');
-  return findRouteFiles(appDir).flatMap((file) => {
-    const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
-    const pattern = `/${segments.join('/')}`;
+  return findFiles(appDir, /^route\.(ts|tsx|js|mjs)$/).flatMap((file) => {
+    const pattern = patternOf(appDir, file);
     const methods = exportedMethods(readFileSync(file, 'utf8'));
     if (methods.length === 0) throw new Error(`${path.relative(root, file)} exports no HTTP method that this spec can find.`);
     return methods.map((method) => ({ key: `${method} ${pattern}`, method, pattern, file: path.relative(root, file) }));
