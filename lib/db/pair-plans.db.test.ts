@@ -12,9 +12,9 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { countPairsForPage, hasDriver, listViewPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
+import { countPairsForPage, estimateRanges, hasDriver, listViewPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
 import { getSqlPool } from './sql-pool';
-import type { PagePlan } from './pair-query';
+import { pairMatchesSql, pairPageSql } from './pair-query';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -116,14 +116,65 @@ const shapes: Array<[string, string, ListOptions?]> = [
   ['max.bleu=0.6&min.sem=0.3&max.sem=0.9&sort=-rouge1&tier=GOLD', `p."bleu" <= 0.6 AND p."sem" BETWEEN 0.3 AND 0.9 AND c."tier" = 'GOLD'`],
 ];
 
-describe.each<PagePlan>(['walk', 'matches', 'intersect', 'setwalk'])('the %s plan', (plan) => {
+/** The plans, and walks with a budget of index entries: 3 (every page falls back to the matches plan) and 12 (some pages do). */
+const variants: Array<[string, ListOptions]> = [
+  ['walk', { plan: 'walk' }],
+  ['matches', { plan: 'matches' }],
+  ['intersect', { plan: 'intersect' }],
+  ['setwalk', { plan: 'setwalk' }],
+  ['walk with a budget of 3', { plan: 'walk', walkBudget: 3 }],
+  ['walk with a budget of 12', { plan: 'walk', walkBudget: 12 }],
+];
+
+describe.each(variants)('the %s plan', (_name, planOptions) => {
   it.each(shapes)('pages %s exactly as the plain ORDER BY, forward and back', async (query, where, options = {}) => {
     const filter = filterOf(query);
     const expected = await plainOrder(where, query.match(/sort=([-\w]+)/)![1]!);
     expect(expected.length, 'the shape selects more than one page').toBeGreaterThan(filter.limit);
-    const { forward, backward } = await pagesBothWays(filter, { ...options, plan });
+    const { forward, backward } = await pagesBothWays(filter, { ...options, ...planOptions });
     expect(forward).toEqual(expected);
     expect(backward).toEqual(expected);
+  });
+});
+
+describe('a walk with a budget', () => {
+  /** The page statement's rows with the walk's budget: the edge marks a walk cut short. */
+  const edges = async (query: string, walkBudget: number) => {
+    const resolved = await resolvePairFilter(pool, filterOf(query));
+    const sql = pairPageSql({ ...resolved, walkBudget }, resolved.filter.limit + 1, false, 'walk');
+    return (await pool.query<{ id: number; edge: boolean }>(sql.text, sql.values)).rows.map((r) => r.edge);
+  };
+  it('marks the last entry it may read when the page is not full by then, and only then', async () => {
+    // syn 0.2–0.5 holds 4 of the 10 syn values: 3 entries cannot fill a page of 4 (limit + 1 = 5 asked)
+    expect(await edges('min.syn=0.2&max.syn=0.5&sort=-bleu', 3)).toContain(true);
+    expect(await edges('min.syn=0.2&max.syn=0.5&sort=-bleu', 1_000)).not.toContain(true);
+    // every pair matches: the first corpus's first 5 entries fill the page (5 asked) before its 6th
+    expect(await edges('min.syn=0&sort=id', 6)).toEqual([false, false, false, false, false]);
+    expect(await edges('min.syn=0&sort=id', 5)).toContain(true);
+  });
+  it('is what a chosen walk carries, with the plan it falls back to', () => {
+    const pairs = 1_000_000;
+    const ranges = [0.3, 0.8].map((w, i) => ({ range: { key: (['syn', 'rouge1'] as const)[i]!, min: 0, max: w }, estimate: w * pairs }));
+    const walk = rangesPlan({ pairs, limit: 100, matches: 0.24 * pairs, ranges, sortIndexed: true });
+    expect(walk.plan).toBe('walk');
+    // expected 101 / 0.24 = 421 entries; the budget is at least three times that
+    expect(walk.walkBudget).toBeGreaterThanOrEqual(3 * 421);
+    expect(walk.fallback).toEqual({ plan: 'matches' });
+  });
+});
+
+describe('the estimate of a range from the statistics', () => {
+  it('is the planner\'s own, without planning a statement', async () => {
+    await pool.query('ANALYZE "Pair"');
+    const resolved = await resolvePairFilter(pool, filterOf('min.syn=0.2&max.syn=0.5&sort=-bleu'));
+    const pairs = (await plainOrder('TRUE', 'id')).length;
+    const [fromStats] = await estimateRanges(pool, { ...resolved, pairs }, resolved.filter.ranges);
+    const sql = pairMatchesSql(resolved)!;
+    const explained = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.values);
+    const planner = explained.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'];
+    expect(fromStats).toBeGreaterThan(0);
+    // the same statistics (the planner multiplies by its estimate of the corpora's rows, these by their pairs)
+    expect(Math.abs(fromStats! - planner)).toBeLessThanOrEqual(Math.max(3, 0.25 * planner));
   });
 });
 
@@ -176,9 +227,9 @@ describe('the plan of measure ranges alone', () => {
   it('reads one narrow range, and walks wide ones', () => {
     expect(choose([0.001, 0.3])).toEqual({ plan: 'matches' });
     expect(choose([0.001])).toEqual({ plan: 'matches' });
-    expect(choose([0.1, 0.1])).toEqual({ plan: 'walk' });
-    expect(choose([0.3, 0.8])).toEqual({ plan: 'walk' });
-    expect(choose([0.1])).toEqual({ plan: 'walk' });
+    expect(choose([0.1, 0.1]).plan).toBe('walk');
+    expect(choose([0.3, 0.8]).plan).toBe('walk');
+    expect(choose([0.1]).plan).toBe('walk');
   });
 });
 
