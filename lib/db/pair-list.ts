@@ -8,7 +8,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
 import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
 import type { PairTotal } from '@/lib/explore/pair-total';
-import { rangeShare } from '@/lib/explore/range-estimate';
+import { rangeShare, type ColumnStats } from '@/lib/explore/range-estimate';
 import type { MeasureValues } from '@/lib/measures/catalog';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
 import { idSetRangesOf, measureValueSql, otherTextTypeSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
@@ -243,22 +243,49 @@ export type RangesPlan = { plan: PagePlan; idSetRanges?: RangeFilter[]; walkBudg
  * read and no planning: planning a statement over a corpus's many partial indexes costs milliseconds)
  * times the corpora's pairs; the planner's estimate for a column without statistics (never analysed).
  */
-export async function estimateRanges(db: Queryable, resolved: ResolvedPairFilter, ranges: RangeFilter[]): Promise<number[]> {
-  const stats = await db.query<{ key: string; nullFrac: number; commonValues: number[] | null; commonShares: number[] | null; histogram: number[] | null }>(
+export async function estimateRanges(db: Queryable, resolved: ResolvedPairFilter, ranges: RangeFilter[], options: { cached?: boolean } = {}): Promise<number[]> {
+  const stats = await columnStats(db, [...new Set(ranges.map((r) => r.key))], options.cached ?? true);
+  return Promise.all(
+    ranges.map(async (range) => {
+      const column = stats.get(range.key);
+      if (!column) return (await estimateMatches(db, rangeAlone(resolved, range))) ?? 0;
+      return Math.max(1, Math.round(rangeShare(column, range.min, range.max) * (resolved.pairs ?? 0)));
+    }),
+  );
+}
+
+/**
+ * How long a pool keeps the columns' statistics: they change when ANALYZE runs (after an import, or
+ * autovacuum after many changes), and a stale one only chooses a plan, never changes a page's rows.
+ * A round trip costs several milliseconds on a loaded machine; the statement itself under one.
+ */
+export const COLUMN_STATS_TTL_MS = 5 * 60_000;
+const statsCache = new WeakMap<Queryable, Map<string, { at: number; stats: ColumnStats }>>();
+
+/** The statistics of the Pair columns `keys` (pg_stats), from the pool's cache while fresh; columns without any are left out. */
+async function columnStats(db: Queryable, keys: string[], cached: boolean): Promise<Map<string, ColumnStats>> {
+  const cache = statsCache.get(db) ?? new Map<string, { at: number; stats: ColumnStats }>();
+  statsCache.set(db, cache);
+  const now = Date.now();
+  const found = new Map<string, ColumnStats>();
+  for (const key of keys) {
+    const hit = cache.get(key);
+    if (cached && hit && now - hit.at < COLUMN_STATS_TTL_MS) found.set(key, hit.stats);
+  }
+  const missing = keys.filter((k) => !found.has(k));
+  if (missing.length === 0) return found;
+  const rows = await db.query<{ key: string; nullFrac: number; commonValues: number[] | null; commonShares: number[] | null; histogram: number[] | null }>(
     `SELECT s."attname" AS "key", s."null_frac" AS "nullFrac", s."most_common_vals"::text::float8[] AS "commonValues",
             s."most_common_freqs"::float8[] AS "commonShares", s."histogram_bounds"::text::float8[] AS "histogram"
      FROM pg_stats s WHERE s."schemaname" = current_schema() AND s."tablename" = 'Pair' AND s."attname" = ANY($1::text[])`,
-    [ranges.map((r) => r.key)],
+    [missing],
   );
-  const byKey = new Map(stats.rows.map((row) => [row.key, row]));
-  return Promise.all(
-    ranges.map(async (range) => {
-      const column = byKey.get(range.key);
-      if (!column) return (await estimateMatches(db, rangeAlone(resolved, range))) ?? 0;
-      const share = rangeShare({ nullFrac: column.nullFrac, commonValues: column.commonValues ?? [], commonShares: column.commonShares ?? [], histogram: column.histogram ?? [] }, range.min, range.max);
-      return Math.max(1, Math.round(share * (resolved.pairs ?? 0)));
-    }),
-  );
+  for (const row of rows.rows) {
+    const stats = { nullFrac: row.nullFrac, commonValues: row.commonValues ?? [], commonShares: row.commonShares ?? [], histogram: row.histogram ?? [] };
+    cache.set(row.key, { at: now, stats });
+    found.set(row.key, stats);
+  }
+  return found;
 }
 
 /** Measure ranges alone: the estimate of each and of all together, then rangesPlan. */

@@ -168,7 +168,7 @@ describe('the estimate of a range from the statistics', () => {
     await pool.query('ANALYZE "Pair"');
     const resolved = await resolvePairFilter(pool, filterOf('min.syn=0.2&max.syn=0.5&sort=-bleu'));
     const pairs = (await plainOrder('TRUE', 'id')).length;
-    const [fromStats] = await estimateRanges(pool, { ...resolved, pairs }, resolved.filter.ranges);
+    const [fromStats] = await estimateRanges(pool, { ...resolved, pairs }, resolved.filter.ranges, { cached: false });
     const sql = pairMatchesSql(resolved)!;
     const explained = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.values);
     const planner = explained.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'];

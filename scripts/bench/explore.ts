@@ -19,7 +19,7 @@
  *
  * Options: `--keep DIR` keeps the PARALENS_HOME (database included) in DIR and reuses the generated
  * corpus found there (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
- * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers|plans` for one mix only (database: the randomised mix's database time alone, no server, for the chosen plans, those before the range plans and the walk plan; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans; plans: the range queries with every plan forced, per query), `--prepare`
+ * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers|plans` for one mix only (database: the randomised mix's database time alone, no server, for the chosen plans, those before the range plans and the walk plan; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans; plans: the range queries with every plan forced, per query), `--chosen-only` for the database mix with the chosen plans alone (at 10,000,000 pairs the walk-only pages take seconds each), `--prepare`
  * to stop after generating and indexing (with --keep: the database for later runs).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -43,7 +43,7 @@ import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-serve
 const TARGET_MS = 50;
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { keep: { type: 'string' }, seed: { type: 'string' }, 'per-shape': { type: 'string' }, mix: { type: 'string' }, prepare: { type: 'boolean' } },
+  options: { keep: { type: 'string' }, seed: { type: 'string' }, 'per-shape': { type: 'string' }, mix: { type: 'string' }, prepare: { type: 'boolean' }, 'chosen-only': { type: 'boolean' } },
 });
 const pairs = Number(positionals[0] ?? 1_000_000);
 const seed = options.seed !== undefined ? Number(options.seed) : Math.floor(Math.random() * 1e9);
@@ -310,7 +310,7 @@ async function databaseMix(databaseUrl: string) {
       ['chosen plan', {}],
       ['before range plans', { rangePlans: false }], // decision 009's first version
       ['walk always (before)', { plan: 'walk', textIdLimit: 1000 }], // decision 006's pages
-    ];
+    ].slice(0, options['chosen-only'] ? 1 : 3) as Array<[string, ListOptions]>;
     const filterOf = mixFilter;
     // warm the pool's connections (catalogue caches), as a running server's are
     for (const { query } of queries.slice(0, 8)) await listPairPage(pool, filterOf(query));
