@@ -105,6 +105,7 @@ const shapes: Array<[string, string, ListOptions?]> = [
   ['min.syn=0.2&max.syn=0.5&sort=sem', 'p."syn" BETWEEN 0.2 AND 0.5'],
   ['min.rouge1=0.1&max.rouge1=0.6&min.st=0.3&sort=-sem', 'p."rouge1" BETWEEN 0.1 AND 0.6 AND p."st" >= 0.3'],
   ['min.bleu=0.3&sort=-id', 'p."bleu" >= 0.3'],
+  ['min.syn=0.2&max.syn=0.6&min.bleu=0.2&sort=-syn', 'p."syn" BETWEEN 0.2 AND 0.6 AND p."bleu" >= 0.2'],
   ['q=bridge&sort=-bleu', contains('bridge')],
   ['q=bridge&sort=sem', contains('bridge'), { textIdLimit: 0 }],
   ['q=river&sort=-st&tier=SILVER', `${contains('river')} AND c."tier" = 'SILVER'`],
@@ -151,6 +152,8 @@ describe('a walk with a budget', () => {
     // every pair matches: the first corpus's first 5 entries fill the page (5 asked) before its 6th
     expect(await edges('min.syn=0&sort=id', 6)).toEqual([false, false, false, false, false]);
     expect(await edges('min.syn=0&sort=id', 5)).toContain(true);
+    // a range on the sort's own measure bounds the walk: it starts at syn 0.7, not at 0.9 (12 entries above in each corpus)
+    expect(await edges('min.syn=0.6&max.syn=0.7&sort=-syn', 6)).toEqual([false, false, false, false, false]);
   });
   it('is what a chosen walk carries, with the plan it falls back to', () => {
     const pairs = 1_000_000;

@@ -242,8 +242,10 @@ export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = fal
       if (budget) {
         // the first `budget` entries in order, each with its test and whether it is the last one
         // allowed; kept: those passing and that last one (the caller sees the walk was cut short)
+        // (a range on the sort's own measure stays in the WHERE: the walk starts and stops at its bounds)
         const [corpus, ...rest] = conds;
-        const walked = `SELECT p."id", ${sv} AS sv, (${rest.length > 0 ? rest.join(' AND ') : 'TRUE'}) IS TRUE AS ok, row_number() OVER (ORDER BY ${order}) = ${budget} AS edge FROM "Pair" p WHERE ${[corpus!, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${budget}`;
+        const onSort = r.filter.ranges.filter((x) => x.key === sort.key).flatMap((x) => rangeSql(x, params));
+        const walked = `SELECT p."id", ${sv} AS sv, (${rest.length > 0 ? rest.join(' AND ') : 'TRUE'}) IS TRUE AS ok, row_number() OVER (ORDER BY ${order}) = ${budget} AS edge FROM "Pair" p WHERE ${[corpus!, ...onSort, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${budget}`;
         return branches.push(`(SELECT w."id", w.sv, w.edge FROM (${walked}) w WHERE w.ok OR w.edge ORDER BY ${sort.key === 'id' ? '' : `w.sv ${dir}, `}w."id" ${dir} LIMIT ${n})`);
       }
       if (!member) return branches.push(`(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${[...conds, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${n})`);
