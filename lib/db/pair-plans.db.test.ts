@@ -1,9 +1,11 @@
 /**
- * Both page plans (docs/decisions/009) against a plain `ORDER BY … ` over the same rows: for every
+ * The page plans (docs/decisions/009) against a plain `ORDER BY … ` over the same rows: for every
  * slow shape of issue 25 (a range sorted by another measure, two ranges, a text search and a map
  * cell sorted by a measure, each with a tier, type or annotation-state filter) every page forward
- * and back holds exactly the rows of the plain query, whichever plan is forced; and the count
- * beside a page is exact below the exact-count limit and a marked estimate above it.
+ * and back holds exactly the rows of the plain query, whichever plan is forced, and when a walk's
+ * budget sends pages to another plan; the count beside a page of each shape is exact below the
+ * exact-count limit and a marked estimate above it; a range's estimate from the statistics is the
+ * planner's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
@@ -246,6 +248,17 @@ describe('a type filter over many texts', () => {
     const caption = `EXISTS (SELECT 1 FROM "Text" t WHERE t."id" IN (p."textAId", p."textBId") AND t."type" = 'CAPTION')`;
     expect(forward).toEqual(await plainOrder(`p."syn" BETWEEN 0.2 AND 0.5 AND ${caption}`, '-bleu'));
     expect(forward.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the count beside a page of each shape', () => {
+  it.each(shapes)('%s: exact up to the limit, a marked estimate above it', async (query, where, options = {}) => {
+    const filter = filterOf(query);
+    const matching = (await plainOrder(where, 'id')).length;
+    expect(await countPairsForPage(pool, filter, { ...options, exactCountLimit: 1_000 })).toEqual({ value: matching, estimated: false });
+    const estimated = await countPairsForPage(pool, filter, { ...options, exactCountLimit: 1 });
+    expect(estimated.estimated).toBe(true);
+    expect(estimated.value).toBeGreaterThan(1);
   });
 });
 
