@@ -14,7 +14,7 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { countPairsForPage, estimateRanges, hasDriver, listViewPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
+import { countPairsForPage, estimateRanges, hasDriver, listViewPage, planPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
 import { getSqlPool } from './sql-pool';
 import { pairMatchesSql, pairPageSql } from './pair-query';
 
@@ -165,6 +165,33 @@ describe('a walk with a budget', () => {
     // expected 101 / 0.24 = 421 entries; the budget is at least three times that
     expect(walk.walkBudget).toBeGreaterThanOrEqual(3 * 421);
     expect(walk.fallback).toEqual({ plan: 'matches' });
+  });
+});
+
+describe('a walk on measures that move together', () => {
+  // syn and rougeL equal: walking -rougeL from the top meets the pairs with syn ≤ 0.6 only after
+  // the 48 above it, where matches spread evenly would come every second entry or so
+  let slug = '';
+  let id = 0;
+  beforeAll(async () => {
+    const corpus = await makeCorpus(db, {});
+    [slug, id] = [corpus.slug, corpus.id];
+    await makePairs(db, corpus.id, Array.from({ length: 120 }, (_, i) => ({ a: `moving ${i}`, b: `together ${i}`, measures: { syn: i / 120, rougeL: i / 120 } })));
+    await pool.query('ANALYZE "Pair"');
+  });
+  it('reaches its budget and the page comes from the other plan, exactly', async () => {
+    const parsed = parsePairFilter(new URLSearchParams(`corpus=${slug}&limit=4&max.syn=0.6&sort=-rougeL`));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const planned = await planPage(pool, parsed.filter);
+    expect(planned.plan).toBe('walk');
+    expect(planned.walkBudget).toBeLessThan(48);
+    expect(planned.fallback).toBeDefined();
+    const sql = pairPageSql(planned, 5, false, 'walk');
+    expect((await pool.query<{ edge: boolean }>(sql.text, sql.values)).rows.map((r) => r.edge)).toContain(true);
+    const expected = await pool.query<{ id: number }>(`SELECT p."id" FROM "Pair" p WHERE p."corpusId" = $1 AND p."syn" <= 0.6 ORDER BY p."rougeL" DESC, p."id" DESC`, [id]);
+    const { forward, backward } = await pagesBothWays(parsed.filter, {});
+    expect(forward).toEqual(expected.rows.map((r) => r.id));
+    expect(backward).toEqual(forward);
   });
 });
 
