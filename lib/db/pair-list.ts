@@ -8,6 +8,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { cursorAfter, encodePairCursor } from '@/lib/explore/pair-cursor';
 import type { PairFilter, RangeFilter } from '@/lib/explore/pair-filter';
 import type { PairTotal } from '@/lib/explore/pair-total';
+import { rangeShare, type ColumnStats } from '@/lib/explore/range-estimate';
 import type { MeasureValues } from '@/lib/measures/catalog';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
 import { idSetRangesOf, measureValueSql, otherTextTypeSql, pairCountSql, pairCountUpToSql, pairMatchesSql, pairPageSql, textProbeSql, type PagePlan, type ResolvedPairFilter } from './pair-query';
@@ -57,6 +58,14 @@ export const SETWALK_ENTRY_FACTOR = 10;
  */
 export const SETWALK_MAX_IDS = 100_000;
 
+/**
+ * A walk chosen for measure ranges reads at most this many times the index entries it is expected
+ * to read (or what the other plan costs, if more), then the page is read with the other plan: a
+ * walk of a sort correlated with a range (a low syn range sorted by -rougeL on a real corpus) finds
+ * its matches late, which the planner's independence assumption cannot see (docs/decisions/009).
+ */
+export const WALK_BUDGET_FACTOR = 3;
+
 /** Counts beside a page are exact up to this many matches, estimated above (docs/decisions/009). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -69,6 +78,8 @@ export interface ListOptions {
   matchesPlanLimit?: number;
   /** tests: counts exact up to this many matches (EXACT_COUNT_LIMIT) */
   exactCountLimit?: number;
+  /** tests: a walk's budget of index entries per branch (with `plan: 'walk'`; past it the page is read with the matches plan) */
+  walkBudget?: number;
   /** bench:explore: false plans ranges alone as before rangesPlan (one range by its estimate, two or more walk) */
   rangePlans?: boolean;
 }
@@ -147,7 +158,7 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
 type RawRow = PairListRow & { sv: number | null };
 
 /** A resolved filter with the plan its pages use. */
-export type PlannedFilter = ResolvedPairFilter & { plan: PagePlan };
+export type PlannedFilter = ResolvedPairFilter & { plan: PagePlan; fallback?: { plan: PagePlan; idSetRanges?: RangeFilter[] } };
 
 /** The planner's estimate of the filter's matches (EXPLAIN, no rows read); null when no statement is needed. */
 async function estimateMatches(db: Queryable, resolved: ResolvedPairFilter): Promise<number | null> {
@@ -193,16 +204,18 @@ const rangeAlone = (r: ResolvedPairFilter, range: RangeFilter): ResolvedPairFilt
  * The cheapest wins. `setwalk` needs a sort the indexes hold (not a measure of your own) and an id
  * set of at most SETWALK_MAX_IDS.
  */
-export function rangesPlan(input: { pairs: number; limit: number; matches: number; ranges: Array<{ range: RangeFilter; estimate: number }>; sortIndexed: boolean }): {
-  plan: PagePlan;
-  idSetRanges?: RangeFilter[];
-} {
+export function rangesPlan(input: { pairs: number; limit: number; matches: number; ranges: Array<{ range: RangeFilter; estimate: number }>; sortIndexed: boolean }): RangesPlan {
   const pairs = Math.max(input.pairs, 1);
   const sorted = [...input.ranges].sort((a, b) => a.estimate - b.estimate);
   const walked = Math.min(pairs, ((input.limit + 1) * pairs) / Math.max(input.matches, 1));
-  let best: { cost: number; plan: PagePlan; idSetRanges?: RangeFilter[] } = { cost: walked, plan: 'walk' };
+  type Costed = { cost: number; plan: PagePlan; idSetRanges?: RangeFilter[] };
+  let best: Costed = { cost: walked, plan: 'walk' };
+  // the cheapest plan other than the walk: what a walk cut short by its budget falls back to
+  let other: Costed | null = null;
   const consider = (cost: number, plan: PagePlan, idSetRanges?: RangeFilter[]) => {
-    if (cost < best.cost) best = { cost, plan, ...(idSetRanges ? { idSetRanges } : {}) };
+    const costed = { cost, plan, ...(idSetRanges ? { idSetRanges } : {}) };
+    if (cost < best.cost) best = costed;
+    if (!other || cost < other.cost) other = costed;
   };
   if (sorted[0]) consider(sorted[0].estimate, 'matches');
   let ids = 0;
@@ -214,7 +227,65 @@ export function rangesPlan(input: { pairs: number; limit: number; matches: numbe
     if (k > 0) consider(ids + rows, 'intersect', set);
     if (input.sortIndexed && sorted[0]!.estimate <= SETWALK_MAX_IDS) consider(ids + walked / SETWALK_ENTRY_FACTOR + (walked * rows) / pairs, 'setwalk', set);
   }
-  return best.idSetRanges ? { plan: best.plan, idSetRanges: best.idSetRanges } : { plan: best.plan };
+  const chosen = (c: Costed) => (c.idSetRanges ? { plan: c.plan, idSetRanges: c.idSetRanges } : { plan: c.plan });
+  const fallback = other as Costed | null;
+  if (best.plan !== 'walk' || !fallback) return chosen(best);
+  // A walk reads about `walked` entries when matches spread evenly along the sort; on correlated
+  // measures they may not. Past WALK_BUDGET_FACTOR times that, or what the other plan costs, it stops.
+  return { plan: 'walk', walkBudget: Math.ceil(Math.max(WALK_BUDGET_FACTOR * walked, fallback.cost, input.limit + 1)), fallback: chosen(fallback) };
+}
+
+/** A plan for measure ranges alone; a walk has a budget of index entries and the plan to fall back to past it. */
+export type RangesPlan = { plan: PagePlan; idSetRanges?: RangeFilter[]; walkBudget?: number; fallback?: { plan: PagePlan; idSetRanges?: RangeFilter[] } };
+
+/**
+ * Each range's matches in the chosen corpora, from the columns' statistics (pg_stats, one catalogue
+ * read and no planning: planning a statement over a corpus's many partial indexes costs milliseconds)
+ * times the corpora's pairs; the planner's estimate for a column without statistics (never analysed).
+ */
+export async function estimateRanges(db: Queryable, resolved: ResolvedPairFilter, ranges: RangeFilter[], options: { cached?: boolean } = {}): Promise<number[]> {
+  const stats = await columnStats(db, [...new Set(ranges.map((r) => r.key))], options.cached ?? true);
+  return Promise.all(
+    ranges.map(async (range) => {
+      const column = stats.get(range.key);
+      if (!column) return (await estimateMatches(db, rangeAlone(resolved, range))) ?? 0;
+      return Math.max(1, Math.round(rangeShare(column, range.min, range.max) * (resolved.pairs ?? 0)));
+    }),
+  );
+}
+
+/**
+ * How long a pool keeps the columns' statistics: they change when ANALYZE runs (after an import, or
+ * autovacuum after many changes), and a stale one only chooses a plan, never changes a page's rows.
+ * A round trip costs several milliseconds on a loaded machine; the statement itself under one.
+ */
+export const COLUMN_STATS_TTL_MS = 5 * 60_000;
+const statsCache = new WeakMap<Queryable, Map<string, { at: number; stats: ColumnStats }>>();
+
+/** The statistics of the Pair columns `keys` (pg_stats), from the pool's cache while fresh; columns without any are left out. */
+async function columnStats(db: Queryable, keys: string[], cached: boolean): Promise<Map<string, ColumnStats>> {
+  const cache = statsCache.get(db) ?? new Map<string, { at: number; stats: ColumnStats }>();
+  statsCache.set(db, cache);
+  const now = Date.now();
+  const found = new Map<string, ColumnStats>();
+  for (const key of keys) {
+    const hit = cache.get(key);
+    if (cached && hit && now - hit.at < COLUMN_STATS_TTL_MS) found.set(key, hit.stats);
+  }
+  const missing = keys.filter((k) => !found.has(k));
+  if (missing.length === 0) return found;
+  const rows = await db.query<{ key: string; nullFrac: number; commonValues: number[] | null; commonShares: number[] | null; histogram: number[] | null }>(
+    `SELECT s."attname" AS "key", s."null_frac" AS "nullFrac", s."most_common_vals"::text::float8[] AS "commonValues",
+            s."most_common_freqs"::float8[] AS "commonShares", s."histogram_bounds"::text::float8[] AS "histogram"
+     FROM pg_stats s WHERE s."schemaname" = current_schema() AND s."tablename" = 'Pair' AND s."attname" = ANY($1::text[])`,
+    [missing],
+  );
+  for (const row of rows.rows) {
+    const stats = { nullFrac: row.nullFrac, commonValues: row.commonValues ?? [], commonShares: row.commonShares ?? [], histogram: row.histogram ?? [] };
+    cache.set(row.key, { at: now, stats });
+    found.set(row.key, stats);
+  }
+  return found;
 }
 
 /** Measure ranges alone: the estimate of each and of all together, then rangesPlan. */
@@ -223,10 +294,12 @@ async function planRanges(db: Queryable, resolved: ResolvedPairFilter): Promise<
   const ranges = idSetRangesOf(f);
   const pairs = resolved.pairs ?? 0;
   // Ranges on catalogue measures the statement's only conditions: the planner takes them as
-  // independent, so its estimate of the whole is the product of theirs (one planning fewer; planning
-  // a page statement over a corpus's many partial indexes costs milliseconds).
-  const rangesOnly = f.ranges.length === ranges.length && f.q === null && f.types.length === 0 && f.state === null;
-  const [whole, ...estimates] = await Promise.all([rangesOnly ? null : estimateMatches(db, resolved), ...ranges.map((range) => estimateMatches(db, rangeAlone(resolved, range)))]);
+  // independent, so its estimate of the whole is the product of theirs, and the page plans no
+  // statement before its own (planning over a corpus's many partial indexes costs milliseconds).
+  // Unannotated pairs are most pairs of a large corpus: the product is taken for them too (if many
+  // are annotated, the walk reads more than estimated, and its budget bounds that).
+  const rangesOnly = f.ranges.length === ranges.length && f.q === null && f.types.length === 0 && (f.state === null || f.state === 'unannotated');
+  const [whole, estimates] = await Promise.all([rangesOnly ? null : estimateMatches(db, resolved), estimateRanges(db, resolved, ranges)]);
   const matches = rangesOnly ? estimates.reduce<number>((m, e) => (m * (e ?? 0)) / Math.max(pairs, 1), pairs) : (whole ?? 0);
   const chosen = rangesPlan({
     pairs,
@@ -243,7 +316,7 @@ const onlyRanges = (r: ResolvedPairFilter) => idSetRangesOf(r.filter).length > 0
 
 /** Few matches: read and sort them; many: walk the sort's index (docs/decisions/009). */
 async function planFor(db: Queryable, resolved: ResolvedPairFilter, options: ListOptions): Promise<PlannedFilter> {
-  if (options.plan) return { ...resolved, plan: options.plan };
+  if (options.plan) return { ...resolved, plan: options.plan, ...(options.walkBudget !== undefined ? { walkBudget: options.walkBudget } : {}) };
   if (options.rangePlans !== false && onlyRanges(resolved)) return planRanges(db, resolved);
   if (!hasDriver(resolved)) return { ...resolved, plan: 'walk' };
   const estimate = await estimateMatches(db, resolved);
@@ -257,8 +330,13 @@ async function planFor(db: Queryable, resolved: ResolvedPairFilter, options: Lis
 
 async function fetchRows(db: Queryable, planned: PlannedFilter, limit: number, backward = false): Promise<{ rows: RawRow[]; more: boolean }> {
   const sql = pairPageSql(planned, limit + 1, backward, planned.plan);
-  const result = await db.query<RawRow>(sql.text, sql.values);
-  const rows = result.rows.slice(0, limit);
+  const result = await db.query<RawRow & { edge?: boolean }>(sql.text, sql.values);
+  if (planned.walkBudget !== undefined && result.rows.some((row) => row.edge)) {
+    // the walk reached its budget before the page was full: the page from the other plan
+    const { walkBudget: _budget, fallback, idSetRanges: _ranges, ...rest } = planned;
+    return fetchRows(db, { ...rest, ...(fallback ?? { plan: 'matches' }) }, limit, backward);
+  }
+  const rows = result.rows.map(({ edge: _edge, ...row }) => row).slice(0, limit);
   return { rows: backward ? rows.reverse() : rows, more: result.rows.length > limit };
 }
 
@@ -345,7 +423,8 @@ export async function* streamPairRows(pool: SqlPool, filter: PairFilter, batchSi
   let committed = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const resolved = await planFor(client, await resolvePairFilter(client, filter), {});
+    // no walk budget: it was set for a page of filter.limit rows, not batches of batchSize
+    const { walkBudget: _budget, ...resolved } = await planFor(client, await resolvePairFilter(client, filter), {});
     let cursor = filter.cursor;
     for (;;) {
       const page = await fetchPage(client, { ...resolved, filter: { ...filter, cursor } }, batchSize);

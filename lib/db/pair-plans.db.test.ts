@@ -1,9 +1,11 @@
 /**
- * Both page plans (docs/decisions/009) against a plain `ORDER BY … ` over the same rows: for every
+ * The page plans (docs/decisions/009) against a plain `ORDER BY … ` over the same rows: for every
  * slow shape of issue 25 (a range sorted by another measure, two ranges, a text search and a map
  * cell sorted by a measure, each with a tier, type or annotation-state filter) every page forward
- * and back holds exactly the rows of the plain query, whichever plan is forced; and the count
- * beside a page is exact below the exact-count limit and a marked estimate above it.
+ * and back holds exactly the rows of the plain query, whichever plan is forced, and when a walk's
+ * budget sends pages to another plan; the count beside a page of each shape is exact below the
+ * exact-count limit and a marked estimate above it; a range's estimate from the statistics is the
+ * planner's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
@@ -12,9 +14,9 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { countPairsForPage, hasDriver, listViewPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
+import { countPairsForPage, estimateRanges, hasDriver, listViewPage, planPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
 import { getSqlPool } from './sql-pool';
-import type { PagePlan } from './pair-query';
+import { pairMatchesSql, pairPageSql } from './pair-query';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -105,6 +107,7 @@ const shapes: Array<[string, string, ListOptions?]> = [
   ['min.syn=0.2&max.syn=0.5&sort=sem', 'p."syn" BETWEEN 0.2 AND 0.5'],
   ['min.rouge1=0.1&max.rouge1=0.6&min.st=0.3&sort=-sem', 'p."rouge1" BETWEEN 0.1 AND 0.6 AND p."st" >= 0.3'],
   ['min.bleu=0.3&sort=-id', 'p."bleu" >= 0.3'],
+  ['min.syn=0.2&max.syn=0.6&min.bleu=0.2&sort=-syn', 'p."syn" BETWEEN 0.2 AND 0.6 AND p."bleu" >= 0.2'],
   ['q=bridge&sort=-bleu', contains('bridge')],
   ['q=bridge&sort=sem', contains('bridge'), { textIdLimit: 0 }],
   ['q=river&sort=-st&tier=SILVER', `${contains('river')} AND c."tier" = 'SILVER'`],
@@ -116,14 +119,94 @@ const shapes: Array<[string, string, ListOptions?]> = [
   ['max.bleu=0.6&min.sem=0.3&max.sem=0.9&sort=-rouge1&tier=GOLD', `p."bleu" <= 0.6 AND p."sem" BETWEEN 0.3 AND 0.9 AND c."tier" = 'GOLD'`],
 ];
 
-describe.each<PagePlan>(['walk', 'matches', 'intersect', 'setwalk'])('the %s plan', (plan) => {
+/** The plans, and walks with a budget of index entries: 3 (every page falls back to the matches plan) and 12 (some pages do). */
+const variants: Array<[string, ListOptions]> = [
+  ['walk', { plan: 'walk' }],
+  ['matches', { plan: 'matches' }],
+  ['intersect', { plan: 'intersect' }],
+  ['setwalk', { plan: 'setwalk' }],
+  ['walk with a budget of 3', { plan: 'walk', walkBudget: 3 }],
+  ['walk with a budget of 12', { plan: 'walk', walkBudget: 12 }],
+];
+
+describe.each(variants)('the %s plan', (_name, planOptions) => {
   it.each(shapes)('pages %s exactly as the plain ORDER BY, forward and back', async (query, where, options = {}) => {
     const filter = filterOf(query);
     const expected = await plainOrder(where, query.match(/sort=([-\w]+)/)![1]!);
     expect(expected.length, 'the shape selects more than one page').toBeGreaterThan(filter.limit);
-    const { forward, backward } = await pagesBothWays(filter, { ...options, plan });
+    const { forward, backward } = await pagesBothWays(filter, { ...options, ...planOptions });
     expect(forward).toEqual(expected);
     expect(backward).toEqual(expected);
+  });
+});
+
+describe('a walk with a budget', () => {
+  /** The page statement's rows with the walk's budget: the edge marks a walk cut short. */
+  const edges = async (query: string, walkBudget: number) => {
+    const resolved = await resolvePairFilter(pool, filterOf(query));
+    const sql = pairPageSql({ ...resolved, walkBudget }, resolved.filter.limit + 1, false, 'walk');
+    return (await pool.query<{ id: number; edge: boolean }>(sql.text, sql.values)).rows.map((r) => r.edge);
+  };
+  it('marks the last entry it may read when the page is not full by then, and only then', async () => {
+    // syn 0.2–0.5 holds 4 of the 10 syn values: 3 entries cannot fill a page of 4 (limit + 1 = 5 asked)
+    expect(await edges('min.syn=0.2&max.syn=0.5&sort=-bleu', 3)).toContain(true);
+    expect(await edges('min.syn=0.2&max.syn=0.5&sort=-bleu', 1_000)).not.toContain(true);
+    // every pair matches: the first corpus's first 5 entries fill the page (5 asked) before its 6th
+    expect(await edges('min.syn=0&sort=id', 6)).toEqual([false, false, false, false, false]);
+    expect(await edges('min.syn=0&sort=id', 5)).toContain(true);
+    // a range on the sort's own measure bounds the walk: it starts at syn 0.7, not at 0.9 (12 entries above in each corpus)
+    expect(await edges('min.syn=0.6&max.syn=0.7&sort=-syn', 6)).toEqual([false, false, false, false, false]);
+  });
+  it('is what a chosen walk carries, with the plan it falls back to', () => {
+    const pairs = 1_000_000;
+    const ranges = [0.3, 0.8].map((w, i) => ({ range: { key: (['syn', 'rouge1'] as const)[i]!, min: 0, max: w }, estimate: w * pairs }));
+    const walk = rangesPlan({ pairs, limit: 100, matches: 0.24 * pairs, ranges, sortIndexed: true });
+    expect(walk.plan).toBe('walk');
+    // expected 101 / 0.24 = 421 entries; the budget is at least three times that
+    expect(walk.walkBudget).toBeGreaterThanOrEqual(3 * 421);
+    expect(walk.fallback).toEqual({ plan: 'matches' });
+  });
+});
+
+describe('a walk on measures that move together', () => {
+  // syn and rougeL equal: walking -rougeL from the top meets the pairs with syn ≤ 0.6 only after
+  // the 48 above it, where matches spread evenly would come every second entry or so
+  let slug = '';
+  let id = 0;
+  beforeAll(async () => {
+    const corpus = await makeCorpus(db, {});
+    [slug, id] = [corpus.slug, corpus.id];
+    await makePairs(db, corpus.id, Array.from({ length: 120 }, (_, i) => ({ a: `moving ${i}`, b: `together ${i}`, measures: { syn: i / 120, rougeL: i / 120 } })));
+    await pool.query('ANALYZE "Pair"');
+  });
+  it('reaches its budget and the page comes from the other plan, exactly', async () => {
+    const parsed = parsePairFilter(new URLSearchParams(`corpus=${slug}&limit=4&max.syn=0.6&sort=-rougeL`));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const planned = await planPage(pool, parsed.filter);
+    expect(planned.plan).toBe('walk');
+    expect(planned.walkBudget).toBeLessThan(48);
+    expect(planned.fallback).toBeDefined();
+    const sql = pairPageSql(planned, 5, false, 'walk');
+    expect((await pool.query<{ edge: boolean }>(sql.text, sql.values)).rows.map((r) => r.edge)).toContain(true);
+    const expected = await pool.query<{ id: number }>(`SELECT p."id" FROM "Pair" p WHERE p."corpusId" = $1 AND p."syn" <= 0.6 ORDER BY p."rougeL" DESC, p."id" DESC`, [id]);
+    const { forward, backward } = await pagesBothWays(parsed.filter, {});
+    expect(forward).toEqual(expected.rows.map((r) => r.id));
+    expect(backward).toEqual(forward);
+  });
+});
+
+describe('the estimate of a range from the statistics', () => {
+  it('is the planner\'s own, without planning a statement', async () => {
+    await pool.query('ANALYZE "Pair"');
+    const resolved = await resolvePairFilter(pool, filterOf('min.syn=0.2&max.syn=0.5&sort=-bleu'));
+    const pairs = (await plainOrder('TRUE', 'id')).length;
+    const [fromStats] = await estimateRanges(pool, { ...resolved, pairs }, resolved.filter.ranges, { cached: false });
+    const sql = pairMatchesSql(resolved)!;
+    const explained = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.values);
+    const planner = explained.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'];
+    expect(fromStats).toBeGreaterThan(0);
+    // the same statistics (the planner multiplies by its estimate of the corpora's rows, these by their pairs)
+    expect(Math.abs(fromStats! - planner)).toBeLessThanOrEqual(Math.max(3, 0.25 * planner));
   });
 });
 
@@ -176,9 +259,9 @@ describe('the plan of measure ranges alone', () => {
   it('reads one narrow range, and walks wide ones', () => {
     expect(choose([0.001, 0.3])).toEqual({ plan: 'matches' });
     expect(choose([0.001])).toEqual({ plan: 'matches' });
-    expect(choose([0.1, 0.1])).toEqual({ plan: 'walk' });
-    expect(choose([0.3, 0.8])).toEqual({ plan: 'walk' });
-    expect(choose([0.1])).toEqual({ plan: 'walk' });
+    expect(choose([0.1, 0.1]).plan).toBe('walk');
+    expect(choose([0.3, 0.8]).plan).toBe('walk');
+    expect(choose([0.1]).plan).toBe('walk');
   });
 });
 
@@ -192,6 +275,17 @@ describe('a type filter over many texts', () => {
     const caption = `EXISTS (SELECT 1 FROM "Text" t WHERE t."id" IN (p."textAId", p."textBId") AND t."type" = 'CAPTION')`;
     expect(forward).toEqual(await plainOrder(`p."syn" BETWEEN 0.2 AND 0.5 AND ${caption}`, '-bleu'));
     expect(forward.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the count beside a page of each shape', () => {
+  it.each(shapes)('%s: exact up to the limit, a marked estimate above it', async (query, where, options = {}) => {
+    const filter = filterOf(query);
+    const matching = (await plainOrder(where, 'id')).length;
+    expect(await countPairsForPage(pool, filter, { ...options, exactCountLimit: 1_000 })).toEqual({ value: matching, estimated: false });
+    const estimated = await countPairsForPage(pool, filter, { ...options, exactCountLimit: 1 });
+    expect(estimated.estimated).toBe(true);
+    expect(estimated.value).toBeGreaterThan(1);
   });
 });
 

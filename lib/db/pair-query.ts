@@ -28,6 +28,12 @@ export interface ResolvedPairFilter {
   pairs?: number;
   /** the `intersect` plan: the measure ranges whose ids it reads from their indexes and intersects (else every catalogue-measure range) */
   idSetRanges?: RangeFilter[];
+  /**
+   * the `walk` plan: at most this many index entries walked per branch; a branch that reaches the
+   * limit before the page is full marks its last entry (`edge`), and the caller reads the page with
+   * another plan (lib/db/pair-list.ts: a walk slower than estimated, e.g. on correlated measures)
+   */
+  walkBudget?: number;
 }
 
 export interface SqlStatement {
@@ -231,7 +237,17 @@ export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = fal
       continue;
     }
     const member = plan === 'setwalk' ? idSetMemberSql(r, corpusId, params) : null;
+    const budget = plan === 'walk' && r.walkBudget !== undefined ? int(r.walkBudget) : null;
     const branch = (sv: string, where: string[], order: string) => {
+      if (budget) {
+        // the first `budget` entries in order, each with its test and whether it is the last one
+        // allowed; kept: those passing and that last one (the caller sees the walk was cut short)
+        // (a range on the sort's own measure stays in the WHERE: the walk starts and stops at its bounds)
+        const [corpus, ...rest] = conds;
+        const onSort = r.filter.ranges.filter((x) => x.key === sort.key).flatMap((x) => rangeSql(x, params));
+        const walked = `SELECT p."id", ${sv} AS sv, (${rest.length > 0 ? rest.join(' AND ') : 'TRUE'}) IS TRUE AS ok, row_number() OVER (ORDER BY ${order}) = ${budget} AS edge FROM "Pair" p WHERE ${[corpus!, ...onSort, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${budget}`;
+        return branches.push(`(SELECT w."id", w.sv, w.edge FROM (${walked}) w WHERE w.ok OR w.edge ORDER BY ${sort.key === 'id' ? '' : `w.sv ${dir}, `}w."id" ${dir} LIMIT ${n})`);
+      }
       if (!member) return branches.push(`(SELECT p."id", ${sv} AS sv FROM "Pair" p WHERE ${[...conds, ...where].join(' AND ')} ORDER BY ${order} LIMIT ${n})`);
       // setwalk: the sort's index alone (id and value), in order, kept when in the id set; then the
       // remaining conditions on those rows only, one row at a time (a LATERAL that cannot be flattened)
@@ -252,8 +268,9 @@ export function pairPageSql(r: ResolvedPairFilter, limit: number, backward = fal
     if (!backward || inNullTail) branch('NULL::float8', [`${c} IS NULL`, ...(inNullTail ? [`p."id" ${cmp} ${params.add(cursor.id)}::int`] : [])], order);
   }
   if (branches.length === 0) return { text: `SELECT ${PAIR_ROW_COLUMNS}, NULL::float8 AS sv FROM (SELECT NULL::int AS "id") page ${PAIR_ROW_JOINS} WHERE FALSE`, values: [] };
-  const text = `WITH page AS (SELECT u."id", u.sv FROM (${branches.join(' UNION ALL ')}) u ORDER BY ${orderOf('u')} LIMIT ${n})
-SELECT ${PAIR_ROW_COLUMNS}, page.sv FROM page ${PAIR_ROW_JOINS} ORDER BY ${orderOf('page')}`;
+  const edge = plan === 'walk' && r.walkBudget !== undefined ? ', u.edge' : '';
+  const text = `WITH page AS (SELECT u."id", u.sv${edge} FROM (${branches.join(' UNION ALL ')}) u ORDER BY ${orderOf('u')} LIMIT ${n})
+SELECT ${PAIR_ROW_COLUMNS}, page.sv${edge ? ', page.edge' : ''} FROM page ${PAIR_ROW_JOINS} ORDER BY ${orderOf('page')}`;
   return { text, values: params.values };
 }
 

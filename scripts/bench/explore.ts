@@ -19,7 +19,7 @@
  *
  * Options: `--keep DIR` keeps the PARALENS_HOME (database included) in DIR and reuses the generated
  * corpus found there (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
- * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers` for one mix only (database: the randomised mix's database time alone, no server, for the chosen plans, those before the range plans and the walk plan; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans), `--prepare`
+ * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers|plans` for one mix only (database: the randomised mix's database time alone, no server, for the chosen plans, those before the range plans and the walk plan; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans; plans: the range queries with every plan forced, per query), `--chosen-only` for the database mix with the chosen plans alone (at 10,000,000 pairs the walk-only pages take seconds each), `--prepare`
  * to stop after generating and indexing (with --keep: the database for later runs).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -30,7 +30,7 @@ import { createPrismaClient } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
 import { buildExplorerIndexes } from '@/lib/db/explore-indexes';
 import { listPairPage, planPage, type ListOptions } from '@/lib/db/pair-list';
-import { pairPageSql } from '@/lib/db/pair-query';
+import { pairPageSql, type PagePlan } from '@/lib/db/pair-query';
 import { createSqlPool, type SqlPool } from '@/lib/db/sql-pool';
 import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
 import { decodePairCursor } from '@/lib/explore/pair-cursor';
@@ -43,7 +43,7 @@ import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-serve
 const TARGET_MS = 50;
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { keep: { type: 'string' }, seed: { type: 'string' }, 'per-shape': { type: 'string' }, mix: { type: 'string' }, prepare: { type: 'boolean' } },
+  options: { keep: { type: 'string' }, seed: { type: 'string' }, 'per-shape': { type: 'string' }, mix: { type: 'string' }, prepare: { type: 'boolean' }, 'chosen-only': { type: 'boolean' } },
 });
 const pairs = Number(positionals[0] ?? 1_000_000);
 const seed = options.seed !== undefined ? Number(options.seed) : Math.floor(Math.random() * 1e9);
@@ -114,6 +114,7 @@ try {
   await db.$disconnect();
   if (runDatabase && !options.prepare) await databaseMix(database.url);
   if (options.mix === 'buffers' && !options.prepare) await buffersMix(database.url);
+  if (options.mix === 'plans' && !options.prepare) await plansMix(database.url);
   if ((runFixed || runRandom) && !options.prepare) await serveAndTime(env, (s) => (server = s));
 } finally {
   await stopBench(server, database, home, options.keep !== undefined);
@@ -262,6 +263,44 @@ async function buffersMix(databaseUrl: string) {
   }
 }
 
+/**
+ * The randomised mix's range queries (one or two ranges), each with every plan forced and with the
+ * chosen one, database time of the first page (fastest of `--repeat`, 2): where each query's time
+ * goes and whether the choice was the fastest plan.
+ */
+async function plansMix(databaseUrl: string) {
+  const pool: SqlPool = createSqlPool(databaseUrl, 2);
+  // a forced plan can be hopeless (setwalk with a set too large to hash runs for minutes): 2 s at most
+  pool.on('connect', (c) => void c.query('SET statement_timeout = 2000'));
+  const plans: Array<PagePlan | 'chosen'> = ['chosen', 'walk', 'matches', 'intersect', 'setwalk'];
+  try {
+    const queries = randomExploreMix(seed, perShape).filter((q) => q.shape === 'range, sort' || q.shape === 'two ranges, sort');
+    for (const { query } of queries.slice(0, 4)) await listPairPage(pool, mixFilter(query));
+    console.log(`\nRandomised mix, seed ${seed}: range queries, database time of the first page per plan (fastest of 2, ms; 2,000: stopped at 2 s); ${load()}\n`);
+    console.log(`  ${plans.map((p) => p.padStart(9)).join(' ')}   chosen as   query`);
+    const lost: number[] = [];
+    for (const { query } of queries) {
+      const ms: number[] = [];
+      for (const plan of plans) {
+        let best = Infinity;
+        for (let r = 0; r < 2 && (r === 0 || best < 2000); r++) {
+          const t = performance.now();
+          const ok = await listPairPage(pool, mixFilter(query), plan === 'chosen' ? {} : { plan }).then(() => true, () => false);
+          best = ok ? Math.min(best, performance.now() - t) : 2000;
+        }
+        ms.push(best);
+      }
+      const chosen = (await planPage(pool, mixFilter(query))).plan;
+      lost.push(ms[0]! - Math.min(...ms.slice(1)));
+      console.log(`  ${ms.map((x) => fmt(x, 1).padStart(9)).join(' ')}   ${chosen.padEnd(10)}   ${query}`);
+    }
+    lost.sort((a, b) => a - b);
+    console.log(`\nChosen against the fastest forced plan: p50 ${fmt(at(lost, 0.5), 1)} ms, p95 ${fmt(at(lost, 0.95), 1)} ms more (${load()})`);
+  } finally {
+    await pool.end();
+  }
+}
+
 /** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (before issue 25), in turn. */
 async function databaseMix(databaseUrl: string) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
@@ -271,7 +310,7 @@ async function databaseMix(databaseUrl: string) {
       ['chosen plan', {}],
       ['before range plans', { rangePlans: false }], // decision 009's first version
       ['walk always (before)', { plan: 'walk', textIdLimit: 1000 }], // decision 006's pages
-    ];
+    ].slice(0, options['chosen-only'] ? 1 : 3) as Array<[string, ListOptions]>;
     const filterOf = mixFilter;
     // warm the pool's connections (catalogue caches), as a running server's are
     for (const { query } of queries.slice(0, 8)) await listPairPage(pool, filterOf(query));
