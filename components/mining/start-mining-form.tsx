@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { DEFAULT_REDUCE_OPTIONS, MINING_MODES, MINING_TIERS, SILVER_RULES } from '@/lib/mining/options';
 import type { DumpFile } from '@/lib/jobs/mining/dumps-folder';
 import { uploadFile } from '@/components/imports/upload-file';
+import { Field } from '@/components/ui/field';
 import { formatFileSize } from './format';
 
 type ApiError = { error: { message: string; fields?: Record<string, string> } };
@@ -57,22 +58,22 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
   const [isPending, startTransition] = useTransition();
   const [uploading, setUploading] = useState<number | null>(null);
 
-  const fieldError = (name: string) =>
-    fieldErrors[name] ? (
-      <span className="field-error" id={`mining-${name}-error`}>
-        {fieldErrors[name]}
-      </span>
-    ) : null;
-  const describedBy = (name: string) => (fieldErrors[name] ? { 'aria-describedby': `mining-${name}-error`, 'aria-invalid': true } : {});
-
   function start(data: FormData) {
     setError(null);
     setFieldErrors({});
     startTransition(async () => {
-      const res = await fetch('/api/v1/mining-runs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(startBody(data)) });
+      const res = await fetch('/api/v1/mining-runs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(startBody(data)),
+      });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as ApiError | null;
-        setFieldErrors(Object.fromEntries(Object.entries(body?.error.fields ?? {}).map(([key, message]) => [key.replace(/^body\./, ''), message])));
+        setFieldErrors(
+          Object.fromEntries(
+            Object.entries(body?.error.fields ?? {}).map(([key, message]) => [key.replace(/^body\./, ''), message]),
+          ),
+        );
         setError(body?.error.message ?? `The server answered ${res.status}.`);
         return;
       }
@@ -91,7 +92,8 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
     }
     setUploading(0);
     try {
-      const result = await uploadFile<DumpFile>(`/api/mining-dumps?fileName=${encodeURIComponent(file.name)}`, file, setUploading).promise;
+      const result = await uploadFile<DumpFile>(`/api/mining-dumps?fileName=${encodeURIComponent(file.name)}`, file, setUploading)
+        .promise;
       if (!result.ok || 'error' in result.body) {
         const body = result.body as ApiError;
         setFieldErrors(body.error.fields ?? {});
@@ -110,22 +112,29 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
   }
 
   const uploadField = (
-    <label style={{ minWidth: 0, maxWidth: '100%' }}>
-      Or upload a dump <span className="small muted">(.xml or .xml.bz2, up to {uploadLimitMb.toLocaleString('en')} MB; it is kept in the dumps folder)</span>
-      <input type="file" accept=".xml,.bz2" disabled={uploading !== null} onChange={(e) => void upload(e.currentTarget)} {...describedBy('file')} />
+    <div className="stack">
+      <Field
+        label="Or upload a dump"
+        hint={`.xml or .xml.bz2, up to ${uploadLimitMb.toLocaleString('en')} MB; it is kept in the dumps folder`}
+        error={fieldErrors.file}
+      >
+        <input type="file" accept=".xml,.bz2" disabled={uploading !== null} onChange={(e) => void upload(e.currentTarget)} />
+      </Field>
       {uploading !== null && (
         <span role="status" className="small">
           Uploading… {Math.round(uploading * 100)} % <progress max={1} value={uploading} style={{ width: '100%' }} />
         </span>
       )}
-      {fieldError('file')}
-    </label>
+    </div>
   );
 
   if (candidates.length === 0)
     return (
       <div className="stack">
-        <p className="small muted">The dumps folder holds no dumps yet. Copy one there (a pages-articles .xml or .xml.bz2 file) and reload this page, or upload one.</p>
+        <p className="small muted">
+          The dumps folder holds no dumps yet. Copy one there (a pages-articles .xml or .xml.bz2 file) and reload this page, or
+          upload one.
+        </p>
         {uploadField}
         {error && (
           <p role="alert" className="alert error">
@@ -145,8 +154,7 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
       }}
     >
       <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <label style={{ minWidth: 0, maxWidth: '100%' }}>
-          Dump
+        <Field label="Dump" error={fieldErrors.dump}>
           <select
             name="dump"
             value={dump}
@@ -154,32 +162,32 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
               if (corpus === corpusNameFor(dump)) setCorpus(corpusNameFor(e.target.value));
               setDump(e.target.value);
             }}
-            style={{ maxWidth: '100%', minWidth: 0, textOverflow: 'ellipsis' }}
-            {...describedBy('dump')}
+            style={{ textOverflow: 'ellipsis' }}
           >
             {candidates.map(fileOption)}
           </select>
-          {fieldError('dump')}
-        </label>
+        </Field>
         {indexes.length > 0 && (
-          <label style={{ minWidth: 0, maxWidth: '100%' }}>
-            Multistream index <span className="small muted">(parallel chunks)</span>
-            <select name="index" defaultValue="" style={{ maxWidth: '100%', minWidth: 0, textOverflow: 'ellipsis' }} {...describedBy('index')}>
+          <Field label="Multistream index" hint="parallel chunks" error={fieldErrors.index}>
+            <select name="index" defaultValue="" style={{ textOverflow: 'ellipsis' }}>
               <option value="">none: one chunk</option>
               {indexes.map(fileOption)}
             </select>
-            {fieldError('index')}
-          </label>
+          </Field>
         )}
-        <label style={{ minWidth: 0, maxWidth: '100%' }}>
-          Corpus
-          <input name="corpus" value={corpus} onChange={(e) => setCorpus(e.target.value)} required maxLength={200} title="created when missing" {...describedBy('corpus')} />
-          {fieldError('corpus')}
-        </label>
+        <Field label="Corpus" error={fieldErrors.corpus}>
+          <input
+            name="corpus"
+            value={corpus}
+            onChange={(e) => setCorpus(e.target.value)}
+            required
+            maxLength={200}
+            title="created when missing"
+          />
+        </Field>
       </div>
       <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <label>
-          Tier
+        <Field label="Tier" error={fieldErrors.tier}>
           <select name="tier" value={tier} onChange={(e) => setTier(e.target.value)}>
             {MINING_TIERS.map((t) => (
               <option key={t} value={t}>
@@ -187,23 +195,18 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Fewest references per image
-          <input name="minRefs" type="number" min={1} step={1} defaultValue={DEFAULT_REDUCE_OPTIONS.minRefs} size={5} {...describedBy('minRefs')} />
-          {fieldError('minRefs')}
-        </label>
-        <label>
-          Most references per image
-          <input name="maxRefs" type="number" min={1} step={1} defaultValue={DEFAULT_REDUCE_OPTIONS.maxRefs} size={5} {...describedBy('maxRefs')} />
-          {fieldError('maxRefs')}
-        </label>
+        </Field>
+        <Field label="Fewest references per image" error={fieldErrors.minRefs}>
+          <input name="minRefs" type="number" min={1} step={1} defaultValue={DEFAULT_REDUCE_OPTIONS.minRefs} size={5} />
+        </Field>
+        <Field label="Most references per image" error={fieldErrors.maxRefs}>
+          <input name="maxRefs" type="number" min={1} step={1} defaultValue={DEFAULT_REDUCE_OPTIONS.maxRefs} size={5} />
+        </Field>
       </div>
       <details>
         <summary className="small">More settings (mode, silver rule, workers)</summary>
         <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'wrap', marginTop: 8 }}>
-          <label>
-            Mode
+          <Field label="Mode" error={fieldErrors.mode}>
             <select name="mode" defaultValue="fixed">
               {MINING_MODES.map((m) => (
                 <option key={m} value={m}>
@@ -211,9 +214,8 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            Silver rule
+          </Field>
+          <Field label="Silver rule" error={fieldErrors.silverRule}>
             <select name="silverRule" defaultValue={DEFAULT_REDUCE_OPTIONS.silverRule} disabled={tier !== 'silver'}>
               {SILVER_RULES.map((r) => (
                 <option key={r} value={r}>
@@ -221,12 +223,10 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            Map workers
-            <input name="workers" type="number" min={1} max={256} step={1} placeholder={String(cores)} size={5} {...describedBy('workers')} />
-            {fieldError('workers')}
-          </label>
+          </Field>
+          <Field label="Map workers" error={fieldErrors.workers}>
+            <input name="workers" type="number" min={1} max={256} step={1} placeholder={String(cores)} size={5} />
+          </Field>
         </div>
       </details>
       {uploadField}
