@@ -1,5 +1,5 @@
 /**
- * Adjudication with the workbench's parts (issue 19): three open pairs decided with the keyboard
+ * Adjudication with the workbench's parts: three open pairs decided with the keyboard
  * alone. Two annotators disagree on every pair over the API (Likert answers four points apart, a
  * two-way tie on the relation); the researcher opens the queue, reads every answer and rationale
  * beside each question, answers with the workbench's keys, writes a note with `t`, pages with `]`

@@ -1,5 +1,5 @@
 /**
- * The annotation API over HTTP against the running app: every status code of issue 8, once with
+ * The annotation API over HTTP against the running app: every status code of the annotation routes, once with
  * the browser session (cookies of a signed-in page) and once with API tokens (one created on the
  * token page, one with `paralens token create`), plus token revocation.
  */

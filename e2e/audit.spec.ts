@@ -1,5 +1,5 @@
 /**
- * The admins' audit log (issue 22): an account created in the web app shows with its actor, action,
+ * The admins' audit log: an account created in the web app shows with its actor, action,
  * target and channel; the filters narrow it by URL; researchers get the 403 page and a 403 from the API.
  */
 import { test, expect, demoEmail } from './fixtures';

@@ -1,7 +1,7 @@
 /**
- * Issue 10's closing check: the SICK re-annotation (Kalouli et al. 2019; 393 pairs × 3 of 12
+ * The dashboards' closing check: the SICK re-annotation (Kalouli et al. 2019; 393 pairs × 3 of 12
  * annotators) loaded with `paralens import-annotations` shows, on the agreement page, the Fleiss
- * kappa and nominal alpha that issue 4's check found with statsmodels and NLTK (0.6049, 0.6052).
+ * kappa and nominal alpha that the check found with statsmodels and NLTK (0.6049, 0.6052).
  * Needs ../shared/datasets: skipped with a message when absent, failing under CI=true.
  */
 import { spawnSync } from 'node:child_process';

@@ -282,7 +282,7 @@ test('quality settings on the campaign page: a wider open spread turns a spread 
   for (const p of [annotator, admin, staff]) await p.context().close();
 });
 
-test('study designs (issue 26): a vote rule and the quality gate from the campaign page; the annotator who always disagrees is excluded and told so politely', async ({ browser, baseURL, researcher, createAccount }) => {
+test('study designs: a vote rule and the quality gate from the campaign page; the annotator who always disagrees is excluded and told so politely', async ({ browser, baseURL, researcher, createAccount }) => {
   test.setTimeout(180_000);
   const contrarian = await createAccount('annotator');
   const seed = (Date.now() + (counter += 1)) % 100_000;

@@ -1,5 +1,5 @@
 /**
- * A model's scores as a measure (issue 27): a corpus made and imported through its page, a scores
+ * A model's scores as a measure: a corpus made and imported through its page, a scores
  * file uploaded in its "Your measures" form (a bad line first: nothing written), then the measure is
  * a column of the explorer, sortable, and deleted from the corpus page after a confirmation.
  */

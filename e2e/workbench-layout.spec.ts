@@ -1,5 +1,5 @@
 /**
- * The workbench fits a laptop screen and a phone (issue 19), checked by geometry, not pixels. The
+ * The workbench fits a laptop screen and a phone, checked by geometry, not pixels. The
  * texts on screen are replaced by the demo corpus's longest sentence before measuring, so the check
  * holds for every pair the random sample can draw (the layout is measured for the worst case).
  * With PARALENS_SCREENS set, the screens are also saved there as PNG files to look at.

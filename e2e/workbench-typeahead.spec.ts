@@ -1,5 +1,5 @@
 /**
- * Keys typed ahead (issue 19): a key answers only a pair that was on screen when it went down.
+ * Keys typed ahead: a key answers only a pair that was on screen when it went down.
  * `GET …/next` is held back by the test (page.route) until the test has typed during the wait, so
  * nothing races: keys typed then are not used and the workbench says so, while the answered pair
  * stays on screen, dimmed; keys typed once the new pair is visible answer it. A key dispatched in

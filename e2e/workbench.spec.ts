@@ -1,5 +1,5 @@
 /**
- * The annotator's workbench end to end (issue 8, "Done when"): keyboard-only annotation, two
+ * The annotator's workbench end to end: keyboard-only annotation, two
  * annotators at once, the swapped display, and plain-text captions with safely rendered guidelines.
  * Every test makes its own campaign and checks what the server stored: one row per pair and
  * annotator, never more. The outbox (network drops, reloads, conflicts) is in workbench-outbox.spec.ts.

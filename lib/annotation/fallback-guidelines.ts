@@ -1,5 +1,5 @@
 /**
- * HOOK (issue 8): the guidelines a campaign gets when its definition brings none. The researcher
+ * HOOK: the guidelines a campaign gets when its definition brings none. The researcher
  * UI (branch annot-researcher) provides the full text prefilled from the papers in
  * lib/annotation/default-guidelines.ts; when that is merged, lib/db/campaign-create.ts should call
  * it instead of this short built-in default (one import to change). Pure.

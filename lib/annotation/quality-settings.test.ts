@@ -30,7 +30,7 @@ describe('quality settings', () => {
     expect(readQualitySettings({ yesNoRule: 'threeOfFive' }).yesNoRule).toBe('majority');
   });
 
-  it("a vote rule fits only a campaign whose overlap is the rule's count (issue 26)", () => {
+  it("a vote rule fits only a campaign whose overlap is the rule's count", () => {
     expect(voteRuleMismatch({ yesNoRule: 'majority' }, 4)).toBeNull();
     expect(voteRuleMismatch({ yesNoRule: 'multipitCrowd' }, 6)).toBeNull();
     expect(voteRuleMismatch({ yesNoRule: 'twoOfThree' }, 3)).toBeNull();

@@ -3,10 +3,10 @@
  * accuracy (default: every labelled question the gold answer gives), how far a Likert answer may be
  * from the gold one and still count as right (default 1 point), and from what spread an ordered
  * question's answers are left open rather than decided by their median (default 2 points), and
- * what an exact tie does (issue 19): an even count of ordered answers whose two middle values
+ * what an exact tie does: an even count of ordered answers whose two middle values
  * differ takes the lower one (default), the upper one, or stays open; a 50/50 split of yes/no
  * answers stays open (default) or counts as yes or as no; or yes/no questions follow one of the
- * papers' vote rules (issue 26). Nominal ties are always open. Stored in
+ * papers' vote rules. Nominal ties are always open. Stored in
  * `Campaign.qualitySettings`; anything missing there is the default, so campaigns made before a
  * setting existed behave as before. Pure.
  */
@@ -26,7 +26,7 @@ export interface QualitySettings extends GateSettings {
   orderedTie: OrderedTieRule;
   /** yes/no questions: an exact 50/50 split stays open, or counts as yes, or as no */
   yesNoTie: YesNoTieRule;
-  /** yes/no questions: plain majority, or one of the papers' vote rules (issue 26) */
+  /** yes/no questions: plain majority, or one of the papers' vote rules */
   yesNoRule: YesNoRule;
 }
 

@@ -33,7 +33,7 @@ export function relationInOrder(relation: Relation, swapped: boolean): Relation 
 }
 
 /**
- * The thesis merged forward and reverse entailment into one class (issue 26): the five classes of
+ * The thesis merged forward and reverse entailment into one class: the five classes of
  * that reading, and a stored relation in it. Agreement and charts can be read either way.
  */
 export const MERGED_RELATIONS = ['equivalence', 'entailment', 'intersection', 'exclusion', 'negation'] as const;

@@ -1,6 +1,6 @@
 /**
  * What a submission does, given what is stored: the rules of idempotent submits and versioned
- * edits (issue 8; the design follows the lessons of Label Studio #6674 and Prodigy's duplicate
+ * edits (the design follows the lessons of Label Studio #6674 and Prodigy's duplicate
  * reports: a retry must never create a second row, and an edit must not silently overwrite a
  * newer one). The database code reads the state under row locks and then carries out the decision
  * (lib/db/annotations.ts). Pure.

@@ -116,7 +116,7 @@ describe('question agreement', () => {
   });
 });
 
-describe('relations read with the directions merged (issue 26, the thesis)', () => {
+describe('relations read with the directions merged (the thesis)', () => {
   const relation = agreementScheme(builtInQuestion('relation'))!;
   // three pairs, two annotators; they disagree only on the direction of entailment on pair 1
   const table = { coders: ['a', 'b'], units: [1, 2, 3], ratings: [['forward', 'equivalence', 'negation'], ['reverse', 'equivalence', 'negation']] };

@@ -1,5 +1,5 @@
 /**
- * The human axes a campaign's measures can be correlated with (issue 27, "every rating axis"):
+ * The human axes a campaign's measures can be correlated with ("every rating axis"):
  * every ordered question it asks (the 0-4 Likert scales, and custom choice questions marked
  * ordinal, read as the position of the option: 0 for the first) and the derived "human Δ", the
  * per-pair semantic rating minus the syntactic one (EACL 2023: Δsem,syn "correlates well with

@@ -184,7 +184,7 @@ export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: 
 }
 
 /**
- * The quality gate for the annotators of the pair just answered (issue 26). The answer is already
+ * The quality gate for the annotators of the pair just answered. The answer is already
  * stored and acknowledged: a gate that fails (a deadlock with another submission, say) is logged
  * and runs again at the pair's next answer.
  */

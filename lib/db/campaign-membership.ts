@@ -25,7 +25,7 @@ export interface MemberCampaign {
   wordingVersion: number;
   /** archived: no new pairs are handed out; answers to pairs already held are accepted */
   archived: boolean;
-  /** the caller is excluded from the campaign (issue 26): no more pairs, answers kept but not counted */
+  /** the caller is excluded from the campaign: no more pairs, answers kept but not counted */
   excluded: boolean;
 }
 

@@ -89,7 +89,7 @@ describe('characteristic maps', () => {
     expect(byMeasure.map((p) => p.sem)).toEqual([0.9]);
   });
 
-  it('one map per corpus of a campaign (issue 26, the EACL paper Fig. 2): each counts its own pairs only, and together they are the pooled map', async () => {
+  it('one map per corpus of a campaign (the EACL paper Fig. 2): each counts its own pairs only, and together they are the pooled map', async () => {
     const r = (semantic: number, syntactic: number) => ({ semantic, syntactic });
     // pairs alternate between the two corpora (even index: corpus 0, odd: corpus 1)
     const pairs: RatedPairSpec[] = [

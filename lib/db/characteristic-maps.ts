@@ -18,7 +18,7 @@ export interface RatingsMapOptions {
   median?: MedianTie;
   /** one annotator's map (their own answers; no median) */
   annotator?: string;
-  /** the campaign's pairs of this corpus only (issue 26: one map per corpus, as the EACL paper's Fig. 2) */
+  /** the campaign's pairs of this corpus only (one map per corpus, as the EACL paper's Fig. 2) */
   corpusId?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The counters that hand out pairs count only answers that count (issue 26, MultiPIT's quality
+ * The counters that hand out pairs count only answers that count (MultiPIT's quality
  * gate): `CampaignItem.answers` is the number of answers by annotators not excluded from the
  * campaign, so a pair an excluded annotator answered reopens and still gets its overlap of counted
  * answers from the others. Excluded annotators' answers are kept (shown as excluded). Restoring an

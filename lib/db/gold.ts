@@ -159,7 +159,7 @@ export async function readGoldAccuracy(
 export async function setMemberExcluded(pool: SqlPool, campaignId: number, userId: number, excluded: boolean): Promise<void> {
   await inTransaction(pool, async (client) => {
     if (!(await setMemberExclusion(client, campaignId, userId, excluded))) throw new AppError('NOT_FOUND', 'That user is not a member of this campaign.');
-    // issue 26: an excluded annotator gets no more pairs, and the pairs they answered reopen for the others
+    // an excluded annotator gets no more pairs, and the pairs they answered reopen for the others
     await recountItemAnswers(client, campaignId);
     await refreshCampaignFinalLabels(client, campaignId);
   });

@@ -147,7 +147,7 @@ export async function resolvePairFilter(db: Queryable, filter: PairFilter, optio
     const texts = await db.query<{ id: number }>(probe.text, probe.values);
     if (texts.rows.length <= limit) resolved.textIds = texts.rows.map((t) => t.id);
     else if (filter.types.length > 0) {
-      // many texts match; if none of another type exists the type filter keeps every pair (issue 25: type=CAPTION)
+      // many texts match; if none of another type exists the type filter keeps every pair (type=CAPTION)
       const others = otherTextTypeSql(resolved);
       if ((await db.query(others.text, others.values)).rows.length === 0) resolved.filter = { ...filter, types: [] };
     }

@@ -1,6 +1,6 @@
 /**
  * The page plans (docs/decisions/009) against a plain `ORDER BY … ` over the same rows: for every
- * slow shape of issue 25 (a range sorted by another measure, two ranges, a text search and a map
+ * slow shape of explorer pages (a range sorted by another measure, two ranges, a text search and a map
  * cell sorted by a measure, each with a tier, type or annotation-state filter) every page forward
  * and back holds exactly the rows of the plain query, whichever plan is forced, and when a walk's
  * budget sends pages to another plan; the count beside a page of each shape is exact below the
@@ -101,7 +101,7 @@ const textOf = (side: 'A' | 'B') => `(SELECT t."content" FROM "Text" t WHERE t."
 const contains = (needle: string) => `(${textOf('A')} ILIKE '%${needle}%' OR ${textOf('B')} ILIKE '%${needle}%')`;
 const unannotated = `NOT EXISTS (SELECT 1 FROM "Annotation" an WHERE an."pairId" = p."id")`;
 
-/** [query, SQL condition of the plain query, text-search option]: the shapes of issue 25. */
+/** [query, SQL condition of the plain query, text-search option]: the slow shapes of explorer pages. */
 const shapes: Array<[string, string, ListOptions?]> = [
   ['min.syn=0.2&max.syn=0.5&sort=-bleu', 'p."syn" BETWEEN 0.2 AND 0.5'],
   ['min.syn=0.2&max.syn=0.5&sort=sem', 'p."syn" BETWEEN 0.2 AND 0.5'],

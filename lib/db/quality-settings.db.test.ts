@@ -131,7 +131,7 @@ describe('campaign quality settings', () => {
     expect(await finals()).toEqual(['paraphraseLoose MEDIAN LOWER false', 'relation TIE null', 'semantic TIE null']);
   });
 
-  it('vote rules (issue 26): a campaign of three annotators under "two of three" decides by the rule, a rule for six is refused, and majority comes back', async () => {
+  it('vote rules: a campaign of three annotators under "two of three" decides by the rule, a rule for six is refused, and majority comes back', async () => {
     const users = await Promise.all([0, 1, 2].map(() => makeUser(db)));
     const campaign = await makeCampaign(db, { pairs: 2, questions: ['paraphraseLoose'], overlap: 3, members: users.map((u) => u.email) });
     const ref = parseCampaignRef(String(campaign.id));

@@ -16,7 +16,7 @@ export async function readCampaignQualitySettings(db: Queryable, campaignId: num
   return rows[0] ? readQualitySettings(rows[0].settings) : null;
 }
 
-/** Saves the settings and recomputes the final labels; then runs the quality gate over every annotator (issue 26). */
+/** Saves the settings and recomputes the final labels; then runs the quality gate over every annotator. */
 export async function updateQualitySettings(pool: SqlPool, campaignId: number, settings: QualitySettings): Promise<QualitySettings> {
   const saved = await saveQualitySettings(pool, campaignId, settings);
   await applyQualityGate(pool, campaignId);

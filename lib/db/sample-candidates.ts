@@ -1,7 +1,7 @@
 /**
  * The candidate pairs of a campaign sample in SQL, shared by the draw (lib/db/sampling.ts) and the
  * preview (lib/db/sampling-preview.ts) so both count the same strata: the filters; the group a
- * pair is drawn in (its corpus's slug when the plan draws per corpus, issue 26, else one group '');
+ * pair is drawn in (its corpus's slug when the plan draws per corpus, else one group '');
  * its order key md5(seed ":" pairId); and its stratum, computed within its group: equal-width bins
  * over the group's observed range (the top value in the top bin), equal-count bins (`quantile`:
  * ntile over the group's values, ties broken by pair id), or the characteristic map's cells. The

@@ -40,7 +40,7 @@ const requests: Array<[string, SampleRequest]> = [
   ['6 per bin of delta', { strategy: 'stratified', measure: 'delta', perBin: 6 }],
   ['3 per bin of syn in 4 bins, 10-30 words, gold tier', { strategy: 'stratified', measure: 'syn', bins: 4, perBin: 3, filters: { length: [10, 30], tier: ['gold'] } }],
   ['2 per map cell, st ≥ 0.5', { strategy: 'stratified', measure: 'cell', perBin: 2, filters: { measures: { st: [0.5, null] } } }],
-  ['per corpus: 6 per bin of delta (issue 26)', { strategy: 'stratified', measure: 'delta', perBin: 6, perCorpus: true }],
+  ['per corpus: 6 per bin of delta', { strategy: 'stratified', measure: 'delta', perBin: 6, perCorpus: true }],
   ['per corpus: 4 per equal-count bin of syn', { strategy: 'stratified', measure: 'syn', bins: 4, perBin: 4, perCorpus: true, binning: 'quantile' }],
   ['per corpus: a random 30 from each (more than some have)', { strategy: 'random', size: 30, perCorpus: true }],
 ];

@@ -80,7 +80,7 @@ const requests: Array<[string, SampleRequest]> = [
   ['3 per bin of bleu in 7 bins, 10-30 words, gold tier', { strategy: 'stratified', measure: 'bleu', bins: 7, perBin: 3, filters: { length: [10, 30], tier: ['gold'] } }],
   ['2 per map cell', { strategy: 'stratified', measure: 'cell', perBin: 2 }],
   ['captions with sem ≥ 0.3 and syn ≤ 0.8', { strategy: 'all', filters: { captionType: ['caption'], measures: { sem: [0.3, null], syn: [null, 0.8] } } }],
-  // issue 26: the EACL 2023 design, per corpus: Δ bins computed on each corpus's own candidates
+  // the EACL 2023 design, per corpus: Δ bins computed on each corpus's own candidates
   ['per corpus: 4 per bin of delta in 5 bins, 10-30 words', { strategy: 'stratified', measure: 'delta', bins: 5, perBin: 4, perCorpus: true, filters: { length: [10, 30] } }],
   ['per corpus: 3 per equal-count bin of bleu in 4 bins', { strategy: 'stratified', measure: 'bleu', bins: 4, perBin: 3, perCorpus: true, binning: 'quantile' }],
   ['equal-count bins of syn over both corpora', { strategy: 'stratified', measure: 'syn', bins: 3, perBin: 5, binning: 'quantile' }],

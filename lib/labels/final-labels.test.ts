@@ -95,7 +95,7 @@ describe('decideFinalLabel', () => {
   });
 });
 
-describe('decideFinalLabel under a vote rule (issue 26)', () => {
+describe('decideFinalLabel under a vote rule', () => {
   const votes = (yes: number, no: number) => [...Array<boolean>(yes).fill(true), ...Array<boolean>(no).fill(false)];
   const decide = (yesNoRule: FinalRules['yesNoRule'], yes: number, no: number) => decideFinalLabel(loose, votes(yes, no), undefined, rules({ yesNoRule }));
 

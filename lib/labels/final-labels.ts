@@ -1,6 +1,6 @@
 /**
  * The final answer of one question for one pair, from the annotators' answers (issue: annotation
- * quality; issue 19: the method says what happened). In order:
+ * quality; the method says what happened). In order:
  * - an adjudicator's decision overrides everything → `adjudicated`;
  * - no answer counted → `unanswered`;
  * - every answer the same → `unanimous`;
@@ -14,7 +14,7 @@
  *   as a paraphrase: `yes`);
  * - nominal questions (relation, nominal choice): the answer with a strict plurality → `majority`
  *   (Spanish QA study: majority of three assessors); a tie for the most frequent → `tie`.
- * - yes/no questions under a named vote rule (issue 26: MultiPIT, Twitter URL, PIT-2015, the Spanish
+ * - yes/no questions under a named vote rule (MultiPIT, Twitter URL, PIT-2015, the Spanish
  *   study): the rule decides → `vote` (or `unanimous`), an undecided count → `tie` or `discarded`,
  *   too few answers yet for the rule → `pending`;
  * Free-text questions have no final label. Pure.

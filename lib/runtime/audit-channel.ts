@@ -1,5 +1,5 @@
 /**
- * Through which door an audited change came (issue 22's audit page: "via web, API or CLI"): the API
+ * Through which door an audited change came (the audit page: "via web, API or CLI"): the API
  * wrapper runs each `/api/v1` handler in the channel of its caller (`api` for a bearer token, `web`
  * for the browser session), the CLI sets `cli` for its commands and `job` for the job processes it
  * runs; anything else in the web server (Server Actions, pages) is `web`. No Next.js import.

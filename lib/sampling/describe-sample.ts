@@ -16,7 +16,7 @@ export interface SamplingRecord {
   size: number | null;
   perBin: number | null;
   stratify: { kind: 'measure'; measure: string; bins: number; binning: 'width' | 'quantile' } | { kind: 'cell' } | null;
-  /** drawn per corpus (issue 26): strata are "slug/…" */
+  /** drawn per corpus: strata are "slug/…" */
   perCorpus: boolean;
   seed: string | null;
   corpora: string[];

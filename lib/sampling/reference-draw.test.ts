@@ -77,7 +77,7 @@ describe('drawSampleReference', () => {
     expect(draw.items.length).toBe(Object.values(draw.strata!).reduce((s, c) => s + c.drawn, 0));
   });
 
-  it('per corpus (issue 26): each corpus its own range and bins, perBin from every bin of every corpus', () => {
+  it('per corpus: each corpus its own range and bins, perBin from every bin of every corpus', () => {
     const draw = drawSampleReference(pairs, plan({ strategy: 'stratified', measure: 'delta', bins: 3, perBin: 2, perCorpus: true }));
     // pairs 1-25 are "big" (delta over [-0.3, 0.6]); 26-39 "small" with a value (40 has none)
     const expectBins = (corpus: string, ids: number[]) => {

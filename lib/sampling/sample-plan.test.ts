@@ -20,7 +20,7 @@ describe('planSample', () => {
     });
   });
 
-  it('draws per corpus only for random and stratified samples, and bins by count only for a measure (issue 26)', () => {
+  it('draws per corpus only for random and stratified samples, and bins by count only for a measure', () => {
     const perCorpus = planSample({ strategy: 'stratified', perBin: 20, measure: 'delta', perCorpus: true, binning: 'quantile' }, seed);
     expect(perCorpus.ok && perCorpus.plan).toMatchObject({ perCorpus: true, stratify: { binning: 'quantile' } });
     const fieldsOf = (request: Parameters<typeof planSample>[0]) => {

@@ -2,7 +2,7 @@
  * A campaign's sample request, checked and normalised into a plan the draw follows (in SQL, and in
  * the JavaScript reference that tests compare it with): all candidate pairs, a random n, or k per
  * stratum (equal-width or equal-count bins of a measure, or the map's cells), over all the corpora
- * or per corpus (issue 26: the EACL 2023 study drew 100 pairs from each dataset, stratified within
+ * or per corpus (the EACL 2023 study drew 100 pairs from each dataset, stratified within
  * each); after filters on the texts' word lengths, the corpus tier, the caption type and measure
  * ranges. The seed is always recorded, so every draw can be repeated. Pure.
  */
@@ -20,7 +20,7 @@ export interface SampleRequest {
   bins?: number;
   /** stratified by a measure: equal-width bins (default) or equal-count bins */
   binning?: 'width' | 'quantile';
-  /** random and stratified: the quota (size, perBin) and the strata per corpus (issue 26) */
+  /** random and stratified: the quota (size, perBin) and the strata per corpus */
   perCorpus?: boolean;
   seed?: number | string;
   filters?: {

@@ -6,14 +6,14 @@
  * `GET /api/v1/pairs` queries, 100 rows a page:
  * - the fixed mix, warm: each one sort and one filter (text search included), first pages and a
  *   cursor page; p50/p95 per query of 20 requests;
- * - a randomised mix (issue 25; scripts/bench/lib/explore-mix.ts, seeded, the seed printed): ranges
+ * - a randomised mix (scripts/bench/lib/explore-mix.ts, seeded, the seed printed): ranges
  *   on one or two measures sorted by another, text searches and map cells sorted by a measure, at
  *   several selectivities, some with a tier, type or annotation-state filter; each query timed once
  *   as a researcher would send it, then its next page; p50/p95/max per shape. The same queries are
  *   also timed in this process straight through lib/db/pair-list.ts (database time: planning, the
  *   plan's estimate and the page statement, without Next.js), each with the chosen plan, with the
  *   plans before the range plans (decision 009's first version) and with the walk plan forced (what
- *   every page did before issue 25), in turn under the same load.
+ *   every page did before the range plans), in turn under the same load.
  * Both next to the target (p95 ≤ 50 ms) and to /api/health measured in the same run (the floor: one
  * request through Next.js with one database round trip; the pair list also checks the session).
  *
@@ -301,7 +301,7 @@ async function plansMix(databaseUrl: string) {
   }
 }
 
-/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (before issue 25), in turn. */
+/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (what every range page did first), in turn. */
 async function databaseMix(databaseUrl: string) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {

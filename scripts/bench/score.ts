@@ -17,7 +17,7 @@
  *    folder offers (availableMeasures; needs the GloVe vectors): target within 2 minutes
  *    (lib/auto-job-bench.ts).
  *    `-- <pairs> <wordnet pairs> <auto-job pairs>` changes the sizes of 3, 4 and 5.
- * It ends with a table of issue 20's targets beside the figures measured, with the load average.
+ * It ends with a table of the targets beside the figures measured, with the load average.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';

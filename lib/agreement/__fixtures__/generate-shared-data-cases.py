@@ -1,6 +1,6 @@
 """Generates shared-data-cases.json: agreement figures of the shared SICK re-annotation and
 paraphrases-in-interviews files (../shared/datasets), computed independently of Paralens, for the
-tests of issue 21's agreement points on real data. Run once, offline, with Debian's
+tests of the agreement points on real data. Run once, offline, with Debian's
 python3-numpy and python3-sklearn:
 
     /usr/bin/python3 lib/agreement/__fixtures__/generate-shared-data-cases.py

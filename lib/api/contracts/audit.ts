@@ -1,5 +1,5 @@
 /**
- * The audit log for admins (issue 22): who changed what, when, and through which door (web, API,
+ * The audit log for admins: who changed what, when, and through which door (web, API,
  * CLI, job), filtered by actor, action, channel and date, newest first, paged on the server.
  */
 import { z } from 'zod';

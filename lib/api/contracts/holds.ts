@@ -1,5 +1,5 @@
 /**
- * Giving a held pair back (an extension of issue 8's routes, for the workbench's "skip" key: `next`
+ * Giving a held pair back (an extension of the annotation routes, for the workbench's "skip" key: `next`
  * returns the same pair until it is answered, so skipping needs the server).
  */
 import { z } from 'zod';

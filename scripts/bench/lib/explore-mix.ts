@@ -1,5 +1,5 @@
 /**
- * bench:explore's randomised mix (issue 25): the slow kinds of explorer pages a researcher types,
+ * bench:explore's randomised mix: the slow kinds of explorer pages a researcher types,
  * drawn from a seed at several selectivities. Each query is a URL query string for the generated
  * corpus (scripts/bench/lib/generated-pairs.ts: every measure uniform on [0, 1), delta on
  * [-0.5, 0.5); captions "Generated caption N of a picture of a bridge … in the year Y.").

@@ -2,7 +2,7 @@
  * bench:score, the GloVe measures (wmsGlove, gloveCosine): load time and memory of the vectors of
  * `paralens models add glove` in the model folder, then pairs/s of each measure on the PAWS pairs
  * and on 100,000 generated caption pairs, each distinct text prepared once (as a scoring job does).
- * Targets (issue 20): vectors loaded in under 2 s and 150 MB; both measures on 100,000 pairs within 60 s.
+ * Targets: vectors loaded in under 2 s and 150 MB; both measures on 100,000 pairs within 60 s.
  * Peak RSS of the process after each measure is printed too.
  */
 import { existsSync, readFileSync } from 'node:fs';

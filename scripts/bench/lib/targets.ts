@@ -1,5 +1,5 @@
 /**
- * bench:score's closing table: each target of issue 20 beside the figure measured, as a ratio
+ * bench:score's closing table: each target of the semantic measures beside the figure measured, as a ratio
  * (above 1 is better than the target) and met/missed, with the load average when it was measured.
  */
 import { loadavg } from 'node:os';
@@ -32,7 +32,7 @@ export class TargetTable {
     if (this.rows.length === 0) return;
     const width = Math.max(...this.rows.map((r) => r.target.length));
     const measuredWidth = Math.max(...this.rows.map((r) => r.measured.length));
-    console.log('\nTargets (issue 20): measured, ratio to the target (≥ 1 met), load average (1 min) when measured');
+    console.log('\nTargets: measured, ratio to the target (≥ 1 met), load average (1 min) when measured');
     for (const r of this.rows) {
       console.log(`  ${r.target.padEnd(width)}  ${r.measured.padStart(measuredWidth)}  ${fmt(r.ratio, 2).padStart(6)}×  ${r.ratio >= 1 ? 'met   ' : 'missed'}  load ${fmt(r.load, 1)}`);
     }
