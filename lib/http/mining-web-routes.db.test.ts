@@ -137,8 +137,12 @@ describe('the dumps folder', () => {
     expect((await upload(token, 'up load.xml', xml)).status).toBe(409);
     const notDump = await upload(token, 'fake.xml.bz2', 'plain text, not a dump\n');
     expect(notDump.status).toBe(400);
-    expect(await notDump.json()).toMatchObject({ error: { message: '“fake.xml.bz2” is not a Wikipedia dump: it is neither a bz2 file nor XML.' } });
+    // the upload's wrapper (defineRoute) answers in the one error shape of /api/v1, fields included
+    expect(await notDump.json()).toEqual({ error: { code: 'INVALID_INPUT', message: '“fake.xml.bz2” is not a Wikipedia dump: it is neither a bz2 file nor XML.', fields: { file: 'is neither a bz2 file nor XML' } } });
     expect((await upload(token, 'notes.txt', 'hello\n')).status).toBe(400);
+    const noName = await upload(token, '', 'hello\n');
+    expect(noName.status).toBe(400);
+    expect(await noName.json()).toMatchObject({ error: { code: 'INVALID_INPUT', fields: { 'query.fileName': expect.any(String) as string } } });
     expect(readdirSync(path.join(dir, 'uploads'))).toEqual(['up_load.xml']); // nothing half-written left
     expect(await db.auditLog.count({ where: { action: 'mining.upload', targetId: 'uploads/up_load.xml' } })).toBe(1);
   });

@@ -4,8 +4,6 @@ import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { listCorporaWithCounts } from '@/lib/db/corpora';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = defineRoute({
   roles: rolesForArea('corpora'),
   handler: async () => {

@@ -2,8 +2,6 @@
 import { NextResponse } from 'next/server';
 import { healthAnswer } from '@/lib/db/health';
 
-export const dynamic = 'force-dynamic';
-
 // The production web server answers this path itself (lib/runtime/web-server.ts), like the annotation hot routes.
 export async function GET(): Promise<NextResponse> {
   const { status, body } = await healthAnswer();

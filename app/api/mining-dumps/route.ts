@@ -13,8 +13,6 @@ import { recordAudit } from '@/lib/db/audit';
 import { saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
 import { saveUploadedDump } from '@/lib/jobs/mining/dumps-folder';
 
-export const dynamic = 'force-dynamic';
-
 export const POST = defineRoute({
   roles: rolesForArea('mining'),
   query: z.object({ fileName: z.string().trim().min(1).max(255) }),

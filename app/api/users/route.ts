@@ -4,8 +4,6 @@ import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { listUsers } from '@/lib/db/users';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = defineRoute({
   roles: rolesForArea('admin'),
   handler: async () => {

@@ -6,8 +6,6 @@ import { getDb } from '@/lib/db/client';
 import { getOwnExportJob } from '@/lib/db/export-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = defineRoute({
   roles: rolesForArea('explore'),
   handler: async ({ params, user }) => {

@@ -6,8 +6,6 @@ import { getDb } from '@/lib/db/client';
 import { getImportJob } from '@/lib/db/import-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = defineRoute({
   roles: rolesForArea('corpora'),
   handler: async ({ params }) => {

@@ -4,8 +4,6 @@ import { listAuditContract } from '@/lib/api/contracts/audit';
 import { getDb } from '@/lib/db/client';
 import { auditFilterFromQuery, listAuditPage } from '@/lib/db/audit';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = apiRoute(listAuditContract, async ({ query }) => {
   const page = await listAuditPage(getDb(), auditFilterFromQuery(query), query.limit);
   return {

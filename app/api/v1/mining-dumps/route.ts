@@ -3,8 +3,6 @@ import { apiRoute } from '@/lib/http/api-route';
 import { listMiningDumpsContract } from '@/lib/api/contracts/mining';
 import { listDumps } from '@/lib/jobs/mining/dumps-folder';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = apiRoute(listMiningDumpsContract, async () => {
   const listing = await listDumps();
   return { status: 200, body: listing.configured ? listing : { configured: false, dir: null, exists: false, dumps: [] } };

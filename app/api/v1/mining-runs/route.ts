@@ -8,8 +8,6 @@ import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining-runs';
 import { startWebMining } from '@/lib/jobs/mining/web-runs';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = apiRoute(listMiningRunsContract, async () => ({ status: 200, body: { runs: await listMiningRuns(getDb(), 50) } }));
 
 export const POST = apiRoute(startMiningRunContract, async ({ body, user }) => ({ status: 202, body: await startWebMining(getDb(), user, body) }));

@@ -41,8 +41,6 @@ async function attachQuestions(body: ReadableStream<Uint8Array>, corpusId: numbe
   }
 }
 
-export const dynamic = 'force-dynamic';
-
 export const POST = defineRoute({
   roles: rolesForArea('corpora'),
   query: z.object({ fileName: z.string().trim().min(1).max(255), questionsFor: dbIdText.optional() }),

@@ -10,8 +10,6 @@ import { getDb } from '@/lib/db/client';
 import { getOwnExportJob } from '@/lib/db/export-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
-export const dynamic = 'force-dynamic';
-
 const CONTENT_TYPES = { CSV: 'text/csv; charset=utf-8', JSONL: 'application/x-ndjson; charset=utf-8', HF: 'application/gzip' } as const;
 
 export const GET = defineRoute({

@@ -5,8 +5,6 @@ import { getMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
 import { getMiningRun } from '@/lib/db/mining-runs';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = apiRoute(getMiningRunContract, async ({ params }) => {
   const run = await getMiningRun(getDb(), params.id);
   if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');

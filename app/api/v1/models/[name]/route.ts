@@ -4,8 +4,6 @@ import { getModelContract } from '@/lib/api/contracts/models';
 import { getDb } from '@/lib/db/client';
 import { gloveStatus, requireInstallableModel } from '@/lib/http/model-install';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = apiRoute(getModelContract, async ({ params }) => {
   requireInstallableModel(params.name);
   return { status: 200, body: await gloveStatus(getDb()) };

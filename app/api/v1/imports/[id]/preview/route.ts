@@ -6,8 +6,6 @@ import { detectUploadFormat } from '@/lib/jobs/detect-upload';
 import { getWaitingUpload } from '@/lib/jobs/start-import';
 import { parseTier } from '@/lib/import/tier';
 
-export const dynamic = 'force-dynamic';
-
 export const GET = apiRoute(getImportPreviewContract, async ({ params, query }) => {
   const job = await getWaitingUpload(getDb(), params.id);
   const detection = await detectUploadFormat(job.sourcePath, job.fileName, query.format);

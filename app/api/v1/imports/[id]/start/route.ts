@@ -4,8 +4,6 @@ import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
 import { startUploadedImport } from '@/lib/jobs/start-import';
 
-export const dynamic = 'force-dynamic';
-
 export const POST = apiRoute(startImportContract, async ({ params, body, user }) => {
   const started = await startUploadedImport(getDb(), user.id, { ...body, jobId: params.id });
   return { status: 202, body: started };

@@ -6,8 +6,6 @@ import { getModelInstallJob, queueModelInstall } from '@/lib/db/model-install-jo
 import { recordAudit } from '@/lib/db/audit';
 import { installJobJson, requireInstallableModel } from '@/lib/http/model-install';
 
-export const dynamic = 'force-dynamic';
-
 export const POST = apiRoute(installModelContract, async ({ params, user }) => {
   const model = requireInstallableModel(params.name);
   const db = getDb();
