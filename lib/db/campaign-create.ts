@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '@/lib/errors/app-error';
 import { resolveQuestions, type QuestionInput } from '@/lib/annotation/questions';
 // HOOK: replace with the papers' guidelines (lib/annotation/default-guidelines.ts, branch annot-researcher) when merged.
-import { fallbackGuidelines as defaultGuidelines } from '@/lib/annotation/fallback-guidelines';
+import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
 import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, voteRuleMismatch, type QualitySettings } from '@/lib/annotation/quality-settings';
 import { planSample, randomSeed, type SampleRequest } from '@/lib/sampling/sample-plan';
@@ -104,7 +104,7 @@ export async function createCampaign(db: Db, input: CreateCampaignInput, created
         data: {
           name: input.name,
           slug,
-          guidelines: input.guidelines ?? defaultGuidelines(questions.questions),
+          guidelines: input.guidelines ?? buildDefaultGuidelines(questions.questions),
           status: input.status === 'active' ? 'ACTIVE' : 'DRAFT',
           questions: questions.questions as unknown as Prisma.InputJsonValue,
           overlap: input.overlap,

@@ -5,6 +5,8 @@ import { makeUser } from '@/prisma/factories/users';
 import { measureKeys } from '@/lib/measures/catalog';
 import { drawSampleReference, type CandidatePair } from '@/lib/sampling/reference-draw';
 import { planSample, type SampleRequest } from '@/lib/sampling/sample-plan';
+import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
+import { resolveQuestions } from '@/lib/annotation/questions';
 import { createCampaign, type CreateCampaignInput } from './campaign-create';
 
 const db = getDb();
@@ -143,7 +145,10 @@ describe('createCampaign', () => {
     expect(user.pseudonym).toMatch(/^ann-[a-z2-7]{6}$/);
     const campaign = await db.campaign.findUniqueOrThrow({ where: { id: one.created.id }, include: { members: true } });
     expect(campaign.members.map((m) => m.userId)).toEqual([member.id]);
-    expect(campaign.guidelines).toContain('Entailment relation');
+    // the same text the web form starts from (one source of default guidelines for the form and the API)
+    const asked = resolveQuestions(['semantic', 'relation']);
+    expect(campaign.guidelines).toBe(buildDefaultGuidelines('questions' in asked ? asked.questions : []));
+    expect(campaign.guidelines).toContain('entailment');
     const numeric = await sqlDraw({ strategy: 'random', size: 1 }, { name: '2024' });
     expect(numeric.created.slug).toMatch(/^campaign-2024/);
   });
