@@ -105,7 +105,6 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/health': { roles: { public: 'liveness check for operators and the start-up script' }, path: '/api/health', allowedStatus: 200, owner: none },
   'GET /api/auth/[...nextauth]': { roles: { public: 'Auth.js: session, providers, CSRF token' }, path: '/api/auth/session', allowedStatus: 200, owner: none },
   'POST /api/auth/[...nextauth]': { roles: { public: 'Auth.js: sign-in and sign-out (CSRF-protected)' }, path: '/api/auth/signout', allowedStatus: 302, owner: none },
-  'GET /api/corpora': { roles: staff, path: '/api/corpora', allowedStatus: 200, owner: none },
   'POST /api/corpora/[slug]/imports': {
     roles: staff,
     path: '/api/corpora/no-such-corpus/imports?fileName=pairs.tsv',
@@ -120,7 +119,6 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/scoring-jobs/[id]': { roles: staff, path: '/api/scoring-jobs/2147483000', allowedStatus: 404, owner: sharedScoring },
   'GET /api/exports/[id]': { roles: staff, path: '/api/exports/2147483000', allowedStatus: 404, owner: notTheirExport('') },
   'GET /api/exports/[id]/file': { roles: staff, path: '/api/exports/2147483000/file', allowedStatus: 404, owner: notTheirExport('/file') },
-  'GET /api/users': { roles: admins, path: '/api/users', allowedStatus: 200, owner: none },
   'GET /api/v1/models/[name]': { roles: admins, path: '/api/v1/models/no-such-model', allowedStatus: 404, owner: sharedModels },
   'POST /api/v1/models/[name]/install': { roles: admins, path: '/api/v1/models/no-such-model/install', allowedStatus: 404, owner: sharedModels },
   'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },

@@ -53,7 +53,7 @@ test('the SICK re-annotation through import-annotations: Fleiss 0.6049 and nomin
     paralens(['import', file, '--corpus', `SICK re-annotation ${stamp} part ${i + 1}`, '--format', 'csv', '--map', 'id=pair_id,a=sentence_A,b=sentence_B', '--no-score']);
   }
   const researcher = await sessionFor(browser, baseURL!, 'researcher');
-  const { corpora } = (await (await researcher.get('/api/corpora')).json()) as { corpora: Array<{ slug: string; name: string }> };
+  const { corpora } = (await (await researcher.get('/api/v1/corpora')).json()) as { corpora: Array<{ slug: string; name: string }> };
   const mine = corpora.filter((c) => c.name.startsWith(`SICK re-annotation ${stamp}`)).map((c) => c.slug);
   expect(mine).toHaveLength(shelves.length);
   const created = await researcher.post('/api/v1/campaigns', {

@@ -66,7 +66,7 @@ test('demo mode answers 421 to a rebound host name before Auth.js or any route s
   expect(csrf.headers()['set-cookie']).toBeUndefined();
   const signIn = await request.post('/api/auth/callback/credentials', { form: { email: 'admin@paralens.local', password: 'paralens-demo' }, headers: { Host: rebound, Origin: `http://${rebound}` } });
   expect(signIn.status()).toBe(421);
-  expect((await request.get('/api/users', { headers: { Host: rebound } })).status()).toBe(421);
+  expect((await request.get('/api/v1/corpora', { headers: { Host: rebound } })).status()).toBe(421);
   expect((await request.get('/api/v1/campaigns/1/next', { headers: { Host: rebound } })).status()).toBe(421);
   // the loopback names are answered as before
   for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {

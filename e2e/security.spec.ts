@@ -45,7 +45,7 @@ test('the app runs under its content security policy in Chromium', async ({ page
 
 test('a route handler refuses a cross-origin POST that carries the session cookie', async ({ page, loginAs, baseURL }) => {
   await loginAs('researcher');
-  const { corpora } = (await (await page.request.get('/api/corpora')).json()) as { corpora: { slug: string }[] };
+  const { corpora } = (await (await page.request.get('/api/v1/corpora')).json()) as { corpora: { slug: string }[] };
   const target = `${baseURL}/api/corpora/${corpora[0]!.slug}/imports?fileName=planted.tsv`;
 
   // A page on another port of the same host is same-site, so the SameSite=Lax cookie goes along.
