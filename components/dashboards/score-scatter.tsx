@@ -24,7 +24,7 @@ export function ScoreScatter({ points, measure, score }: { points: readonly Scor
           <XAxis type="number" dataKey="x" name={measure} domain={xDomain} fontSize={12} label={{ value: measure, position: 'insideBottom', offset: -10, fontSize: 12 }} />
           <YAxis type="number" dataKey="y" name={score} domain={yDomain} fontSize={12} label={{ value: score, angle: -90, position: 'insideLeft', offset: 16, fontSize: 12 }} />
           <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(2) : String(v))} />
-          <Scatter data={[...points]} fill="#3451b2" fillOpacity={0.5} isAnimationActive={false} onClick={(p: { payload?: { pairId?: number } }) => p.payload?.pairId && router.push(`/dashboards/pairs/${p.payload.pairId}`)} cursor="pointer" />
+          <Scatter data={[...points]} fill="#3451b2" fillOpacity={0.5} isAnimationActive={false} onClick={(p: { payload?: { pairId?: number } }) => p.payload?.pairId && router.push(`/explore/pairs/${p.payload.pairId}`)} cursor="pointer" />
         </ScatterChart>
       </ResponsiveContainer>
     </figure>
