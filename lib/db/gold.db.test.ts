@@ -55,7 +55,7 @@ describe('gold pairs', () => {
         const result = await getNextPair(pool, ref, user.id);
         if (result.kind === 'none') break;
         const { pair } = result;
-        expect(Object.keys(pair).sort()).toEqual(['done', 'heldUntil', 'image', 'pairId', 'questions', 'remaining', 'swapped', 'texts']);
+        expect(Object.keys(pair).sort()).toEqual(['done', 'heldUntil', 'image', 'pairId', 'questions', 'remaining', 'swapped', 'texts', 'wordingVersion']);
         seen.push(pair.pairId);
         remaining.push(pair.remaining);
         // user 0 misses the first gold pair's relation; everyone else answers "equivalence"/"negation" rightly

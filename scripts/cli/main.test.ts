@@ -4,7 +4,9 @@ import { runInMemory } from './memory-io';
 
 const runMain = (args: string[]) => runInMemory((a, io) => main(a, io), args);
 
-describe('paralens command line', () => {
+// --help imports every command module for its description (most of the code graph): seconds on a
+// loaded two-core machine, where vitest's 5 s default failed by chance.
+describe('paralens command line', { timeout: 60_000 }, () => {
   it('lists the commands with --help', async () => {
     const { code, stdout } = await runMain(['--help']);
     expect(code).toBe(0);
