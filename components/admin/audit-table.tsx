@@ -35,36 +35,38 @@ export function AuditTable({ entries, filtered }: { entries: readonly AuditTable
     );
   }
   return (
-    <table className="data" aria-label="Audit log">
-      <thead>
-        <tr>
-          <th>When (UTC)</th>
-          <th>Who</th>
-          <th>Action</th>
-          <th>Target</th>
-          <th>Via</th>
-          <th>Details</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={e.id} data-audit-id={e.id}>
-            <td className="small">{e.createdAt.slice(0, 19).replace('T', ' ')}</td>
-            <td>
-              {e.actor ?? <span className="muted">nobody signed in</span>}
-              {e.ip && <div className="small muted">{e.ip}</div>}
-            </td>
-            <td>
-              <code>{e.action}</code>
-            </td>
-            <td className="small">{e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : ''}</td>
-            <td className="small">{e.via ? (VIA_LABEL[e.via] ?? e.via) : <span className="muted">–</span>}</td>
-            <td>
-              <Details details={e.details} />
-            </td>
+    <div className="table-scroll">
+      <table className="data" aria-label="Audit log">
+        <thead>
+          <tr>
+            <th>When (UTC)</th>
+            <th>Who</th>
+            <th>Action</th>
+            <th>Target</th>
+            <th>Via</th>
+            <th>Details</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} data-audit-id={e.id}>
+              <td className="small">{e.createdAt.slice(0, 19).replace('T', ' ')}</td>
+              <td>
+                {e.actor ?? <span className="muted">nobody signed in</span>}
+                {e.ip && <div className="small muted">{e.ip}</div>}
+              </td>
+              <td>
+                <code>{e.action}</code>
+              </td>
+              <td className="small">{e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : ''}</td>
+              <td className="small">{e.via ? (VIA_LABEL[e.via] ?? e.via) : <span className="muted">–</span>}</td>
+              <td>
+                <Details details={e.details} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

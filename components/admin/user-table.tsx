@@ -15,37 +15,39 @@ export interface UserTableRow {
 
 export function UserTable({ users, currentUserId }: { users: UserTableRow[]; currentUserId: number }) {
   return (
-    <table className="data" aria-label="Users">
-      <thead>
-        <tr>
-          <th>Email</th>
-          <th>Name</th>
-          <th>Role</th>
-          <th>Status</th>
-          <th>Last sign-in</th>
-          <th>API tokens</th>
-          <th>Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((u) => (
-          <tr key={u.id}>
-            <td>{u.email}</td>
-            <td>{u.name}</td>
-            <td>{roleLabels[u.role]}</td>
-            <td>{u.isActive ? 'active' : 'deactivated'}</td>
-            <td className="small">{u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString('en') : 'never'}</td>
-            <td className="small">
-              <Link href={`/admin/users/${u.id}/tokens`} aria-label={`API tokens of ${u.email}`}>
-                {u.activeTokens === 0 ? 'none active' : `${u.activeTokens} active`}
-              </Link>
-            </td>
-            <td>
-              <UserRowActions user={u} isSelf={u.id === currentUserId} />
-            </td>
+    <div className="table-scroll">
+      <table className="data" aria-label="Users">
+        <thead>
+          <tr>
+            <th>Email</th>
+            <th>Name</th>
+            <th>Role</th>
+            <th>Status</th>
+            <th>Last sign-in</th>
+            <th>API tokens</th>
+            <th>Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>{u.email}</td>
+              <td>{u.name}</td>
+              <td>{roleLabels[u.role]}</td>
+              <td>{u.isActive ? 'active' : 'deactivated'}</td>
+              <td className="small">{u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString('en') : 'never'}</td>
+              <td className="small">
+                <Link href={`/admin/users/${u.id}/tokens`} aria-label={`API tokens of ${u.email}`}>
+                  {u.activeTokens === 0 ? 'none active' : `${u.activeTokens} active`}
+                </Link>
+              </td>
+              <td>
+                <UserRowActions user={u} isSelf={u.id === currentUserId} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
