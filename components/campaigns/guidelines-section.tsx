@@ -34,16 +34,23 @@ export function GuidelinesSection({ value, isDefault, onChange, onReset, errors 
           Markdown
           <textarea value={value} onChange={(e) => onChange(e.target.value)} spellCheck />
         </label>
-        <div>
-          <div className="small muted" style={{ fontWeight: 600 }}>
-            Preview (as annotators see it)
-          </div>
-          <div className={styles.preview} aria-label="Guidelines preview" role="region">
-            <GuidelinesMarkdown markdown={value} />
-          </div>
-        </div>
+        <GuidelinesPreview markdown={value} />
       </div>
       <FieldErrors messages={errors} />
     </section>
+  );
+}
+
+/** The guidelines as annotators will see them, beside the Markdown being edited. */
+export function GuidelinesPreview({ markdown }: { markdown: string }) {
+  return (
+    <div>
+      <div className="small muted" style={{ fontWeight: 600 }}>
+        Preview (as annotators see it)
+      </div>
+      <div className={styles.preview} aria-label="Guidelines preview" role="region">
+        <GuidelinesMarkdown markdown={markdown} />
+      </div>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Question } from '@/lib/annotation/questions';
 import { callTidyApi } from '@/components/tidy/api-call';
-import { GuidelinesMarkdown } from './guidelines-markdown';
+import { GuidelinesPreview } from './guidelines-section';
 import styles from './campaigns.module.css';
 
 interface Props {
@@ -86,14 +86,7 @@ export function WordingEditor({ campaignId, version, guidelines: initialGuidelin
           Guidelines (Markdown)
           <textarea value={guidelines} onChange={(e) => setGuidelines(e.target.value)} rows={14} spellCheck />
         </label>
-        <div>
-          <div className="small muted" style={{ fontWeight: 600 }}>
-            Preview (as annotators see it)
-          </div>
-          <div className={styles.preview} aria-label="Guidelines preview" role="region">
-            <GuidelinesMarkdown markdown={guidelines} />
-          </div>
-        </div>
+        <GuidelinesPreview markdown={guidelines} />
       </div>
       <div className="row">
         <button type="submit" disabled={isPending}>
