@@ -1,67 +1,32 @@
 /**
  * Scoring jobs against a real database with the tiny models the test writes itself: every measure
  * filled, each distinct text embedded once, sem/delta from the corpus's set, imported values kept,
- * missing and corrupt model files, interruption, take-over and cancel; a batch that waits for a row
- * lock longer than any fixed transaction limit, a transient error retried, a permanent one failing
- * the job with the pairs written kept.
+ * missing and corrupt model files, interruption, take-over and cancel. The slow or failing database:
+ * run-scoring-failures.db.test.ts.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getCorpusTotals } from '@/lib/db/corpus-summary';
 import { goneTestOwner, liveTestOwner } from '@/lib/db/testing/job-owners';
-import { createSqlPool } from '@/lib/db/sql-pool';
 import { createScoringJob, getScoringJob, requestScoringCancel, takeOverInterruptedScoring } from '@/lib/db/scoring-jobs';
 import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
 import { closeScorers, openScorers } from '@/lib/models/text-scorers';
-import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { runScoring } from './run-scoring';
+import { captions, corpusWithPairs, pairSpecs, pairsOf, withTinyModels } from './testing/scoring-fixtures';
 
-let dir: string;
-let models: string;
-
-// Three captions of one image and three of another: 6 distinct texts, 8 pairs (texts recur).
-const captions = [
-  'An Easter postcard from 1907 depicting a rabbit.',
-  'A 1907 postcard featuring the Easter Bunny.',
-  'Easter greetings with a rabbit, 1907.',
-  'Troops clearing rubble after the May air raid on Belfast.',
-  'Soldiers clearing rubble after the May air raid on Belfast.',
-  'Belfast after the air raid of May 1941.',
-];
-const pairSpecs: PairSpec[] = [
-  [0, 1], [0, 2], [1, 2], [3, 4], [3, 5], [4, 5], [0, 3], [2, 5],
-].map(([a, b]) => ({ a: captions[a!]!, b: captions[b!]!, measures: { rouge1: 0.4, rougeL: 0.3, bleu: 0.2, syn: 0.3 } }));
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'paralens-scoring-'));
-  models = path.join(dir, 'models');
-  await writeTinyModelFolder(models);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function corpusWithPairs(specs = pairSpecs) {
-  const db = getDb();
-  const corpus = await makeCorpus(db);
-  const ids = await makePairs(db, corpus.id, specs);
-  return { corpus, ids };
-}
-
-const pairsOf = (corpusId: number) => getDb().pair.findMany({ where: { corpusId }, orderBy: { id: 'asc' } });
+const { dir, models } = withTinyModels();
 
 describe('runScoring', () => {
   it('fills every measure from the tiny models, embeds each distinct text once and recomputes sem and delta', async () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
     const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'], ownerId: await liveTestOwner(db) });
-    const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3 });
+    const report = await runScoring({ db, jobId: job.id, modelsDir: models(), batchPairs: 3 });
     expect(report).toMatchObject({ status: 'SUCCEEDED', measures: ['wms', 'bertscore', 'st', 'wordnet'], skipped: [], pairsScored: 8, pairsTotal: 8, textsEmbedded: 6 });
     const pairs = await pairsOf(corpus.id);
-    const opened = await openScorers(['st', 'bertscore', 'wms', 'wordnet'], models);
+    const opened = await openScorers(['st', 'bertscore', 'wms', 'wordnet'], models());
     for (const p of pairs) {
       expect(p.semParts).toEqual(['wms', 'bertscore', 'st']);
       expect(p.sem).toBeCloseTo((p.wms! + p.bertscore! + p.st!) / 3, 12);
@@ -82,7 +47,7 @@ describe('runScoring', () => {
     const db = getDb();
     const { corpus, ids } = await corpusWithPairs([{ ...pairSpecs[0]!, measures: { ...pairSpecs[0]!.measures, st: 0.9 } }, pairSpecs[1]!]);
     const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st'], ownerId: await liveTestOwner(db) });
-    const report = await runScoring({ db, jobId: job.id, modelsDir: models });
+    const report = await runScoring({ db, jobId: job.id, modelsDir: models() });
     expect(report.pairsScored).toBe(1);
     const [kept, filled] = await pairsOf(corpus.id);
     expect([kept!.id, kept!.st]).toEqual([ids[0], 0.9]);
@@ -94,11 +59,11 @@ describe('runScoring', () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
     const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wordnet'], ownerId: await liveTestOwner(db) });
-    const report = await runScoring({ db, jobId: job.id, modelsDir: path.join(dir, 'no-models') });
+    const report = await runScoring({ db, jobId: job.id, modelsDir: path.join(dir(), 'no-models') });
     expect(report.status).toBe('SUCCEEDED');
     expect(report.measures).toEqual(['wordnet']);
     expect(report.skipped.map((s) => s.measure)).toEqual(['wms', 'bertscore', 'st']);
-    expect(report.skipped[2]!.message).toContain(`tokenizer.json, tokenizer_config.json, 1_Pooling/config.json missing in ${path.join(dir, 'no-models', 'st')}`);
+    expect(report.skipped[2]!.message).toContain(`tokenizer.json, tokenizer_config.json, 1_Pooling/config.json missing in ${path.join(dir(), 'no-models', 'st')}`);
     expect(report.message).toContain('left out: wms, bertscore, st');
     for (const p of await pairsOf(corpus.id)) {
       expect([p.st, p.semParts]).toEqual([null, ['wordnet']]);
@@ -111,7 +76,7 @@ describe('runScoring', () => {
 
   it('fails before writing anything when a model file is corrupt', async () => {
     const db = getDb();
-    const broken = path.join(dir, 'broken');
+    const broken = path.join(dir(), 'broken');
     await writeTinyModelFolder(broken);
     await writeFile(path.join(broken, 'st', 'onnx', 'model.onnx'), Buffer.from([0x08, 0xff, 0xff, 0x12]));
     const { corpus } = await corpusWithPairs();
@@ -127,7 +92,7 @@ describe('runScoring', () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
     const first = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'wms'], ownerId: await liveTestOwner(db) });
-    const stopped = await runScoring({ db, jobId: first.id, modelsDir: models, batchPairs: 3, afterBatch: () => { throw new Error('simulated stop'); } });
+    const stopped = await runScoring({ db, jobId: first.id, modelsDir: models(), batchPairs: 3, afterBatch: () => { throw new Error('simulated stop'); } });
     expect(stopped.status).toBe('FAILED');
     expect(stopped.message).toContain('simulated stop');
     const before = await pairsOf(corpus.id);
@@ -135,7 +100,7 @@ describe('runScoring', () => {
     expect(done.length).toBeGreaterThanOrEqual(3);
     expect(done.length).toBeLessThan(8);
     const second = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet', 'wms'], ownerId: await liveTestOwner(db) });
-    const rest = await runScoring({ db, jobId: second.id, modelsDir: models, batchPairs: 3 });
+    const rest = await runScoring({ db, jobId: second.id, modelsDir: models(), batchPairs: 3 });
     expect(rest).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8 - done.length });
     const after = await pairsOf(corpus.id);
     for (const p of done) expect(after.find((q) => q.id === p.id)?.wordnet).toBe(p.wordnet);
@@ -148,7 +113,7 @@ describe('runScoring', () => {
     const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: goneTestOwner() });
     await db.scoringJob.update({ where: { id: job.id }, data: { lastPairId: ids[4]!, pairsDone: 5, textsEmbedded: 4 } });
     expect(await takeOverInterruptedScoring(db, corpus.id, ['wordnet'], await liveTestOwner(db))).toMatchObject({ id: job.id, lastPairId: ids[4] });
-    const report = await runScoring({ db, jobId: job.id, modelsDir: models });
+    const report = await runScoring({ db, jobId: job.id, modelsDir: models() });
     expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 3, pairsTotal: 8 });
     const pairs = await pairsOf(corpus.id);
     expect(pairs.map((p) => p.wordnet !== null)).toEqual([false, false, false, false, false, true, true, true]);
@@ -158,98 +123,14 @@ describe('runScoring', () => {
     const db = getDb();
     const { corpus } = await corpusWithPairs();
     const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
-    const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 2, afterBatch: async () => { await requestScoringCancel(db, job.id); } });
+    const report = await runScoring({ db, jobId: job.id, modelsDir: models(), batchPairs: 2, afterBatch: async () => { await requestScoringCancel(db, job.id); } });
     expect(report.status).toBe('CANCELLED');
     // the flag is set after batch 1; batch 2 (already being written) sees it; nothing after is written
     expect(report.pairsScored).toBe(4);
     expect((await pairsOf(corpus.id)).filter((p) => p.wordnet !== null)).toHaveLength(report.pairsScored);
     const viaFlag = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
-    const interrupted = await runScoring({ db, jobId: viaFlag.id, modelsDir: models, batchPairs: 2, isCancelled: () => true });
+    const interrupted = await runScoring({ db, jobId: viaFlag.id, modelsDir: models(), batchPairs: 2, isCancelled: () => true });
     expect(interrupted).toMatchObject({ status: 'CANCELLED', pairsScored: 2 });
   });
 });
 
-/** A trigger failing updates of one pair with `sqlstate` (on the first `times` updates; -1: always). */
-async function failUpdatesOf(pairId: number, sqlstate: string, times = -1): Promise<() => Promise<void>> {
-  const db = getDb();
-  const name = `fail_pair_${pairId}`;
-  await db.$executeRawUnsafe(`CREATE SEQUENCE ${name}_seq`);
-  await db.$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF ${times} < 0 OR nextval('${name}_seq') <= ${times} THEN
-        RAISE EXCEPTION 'test trigger refuses pair ${pairId}' USING ERRCODE = '${sqlstate}';
-      END IF;
-      RETURN NEW;
-    END $$`);
-  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE UPDATE ON "Pair" FOR EACH ROW WHEN (NEW."id" = ${pairId}) EXECUTE FUNCTION ${name}()`);
-  return async () => {
-    await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON "Pair"`);
-    await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
-    await db.$executeRawUnsafe(`DROP SEQUENCE ${name}_seq`);
-  };
-}
-
-describe('runScoring on a slow or failing database', () => {
-  it('waits for a row lock held longer than the old 5 s transaction limit and scores every pair', async () => {
-    const db = getDb();
-    const { corpus, ids } = await corpusWithPairs();
-    const pool = createSqlPool(process.env.DATABASE_URL!, 1);
-    const holder = await pool.connect();
-    let released: Promise<unknown> = Promise.resolve();
-    try {
-      // After batch 1 is written (and before batch 2's write starts: at most one write is in
-      // flight), another connection locks a pair of batch 2 for 7 s: longer than Prisma's
-      // interactive-transaction timeout (5 s) the writes used to run under.
-      const lockBatch2 = async (written: number) => {
-        if (written !== 3) return;
-        await holder.query('BEGIN');
-        await holder.query('SELECT "id" FROM "Pair" WHERE "id" = $1 FOR UPDATE', [ids[4]]);
-        released = new Promise((resolve) => setTimeout(resolve, 7000)).then(() => holder.query('COMMIT'));
-      };
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
-      const started = Date.now();
-      const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3, afterBatch: lockBatch2 });
-      expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8 });
-      expect(Date.now() - started).toBeGreaterThan(6500); // batch 2 did wait for the lock
-      const pairs = await pairsOf(corpus.id);
-      expect(pairs.every((p) => p.wordnet !== null && p.sem === p.wordnet)).toBe(true);
-    } finally {
-      await released;
-      holder.release();
-      await pool.end();
-    }
-  }, 60_000);
-
-  it('retries a batch that failed for a passing reason (a serialization failure) and completes', async () => {
-    const db = getDb();
-    const { corpus, ids } = await corpusWithPairs();
-    const drop = await failUpdatesOf(ids[4]!, '40001', 2);
-    try {
-      const retried: string[] = [];
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
-      const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3, retry: { firstDelayMs: 10 }, onRetry: (m) => retried.push(m) });
-      expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8, retries: 2 });
-      expect(retried[0]).toMatch(/^writing a batch failed \(.*test trigger refuses pair/);
-      expect((await pairsOf(corpus.id)).every((p) => p.wordnet !== null)).toBe(true);
-    } finally {
-      await drop();
-    }
-  });
-
-  it('fails on an error retrying cannot fix, keeping the pairs written before', async () => {
-    const db = getDb();
-    const { corpus, ids } = await corpusWithPairs();
-    const drop = await failUpdatesOf(ids[4]!, 'P0001');
-    try {
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
-      const report = await runScoring({ db, jobId: job.id, modelsDir: models, batchPairs: 3, retry: { firstDelayMs: 10 } });
-      expect(report).toMatchObject({ status: 'FAILED', pairsScored: 3, retries: 0 });
-      expect(report.message).toContain('test trigger refuses pair');
-      expect(report.message).toContain('The 3 pairs scored before are kept');
-      expect((await pairsOf(corpus.id)).map((p) => p.wordnet !== null)).toEqual([true, true, true, false, false, false, false, false]);
-      expect((await getScoringJob(db, job.id))?.status).toBe('FAILED');
-    } finally {
-      await drop();
-    }
-  });
-});
