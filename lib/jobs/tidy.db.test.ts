@@ -2,8 +2,8 @@
  * Archive, restore, delete, clone and dismiss against a real database and real files: a corpus in
  * use cannot be deleted and nothing of it goes; a deletion takes every row that hangs on the corpus
  * or campaign, the export files on disk, and is audited; archived corpora and campaigns leave every
- * list and picker query yet stay reachable by slug; a clone has the settings, sample and gold
- * answers and none of the answers; only failed or cancelled jobs can be dismissed.
+ * list and picker query yet stay reachable by slug; only failed or cancelled jobs can be dismissed.
+ * Clones: tidy-clone.db.test.ts.
  */
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,8 +14,6 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { getNextPair } from '@/lib/db/assignments';
-import { submitAnnotation } from '@/lib/db/annotations';
 import { setGoldAnswer } from '@/lib/db/gold';
 import { changeCampaignStatus } from '@/lib/db/campaign-management';
 import { getCorpusBySlug, listCorporaForApi, listCorporaWithCounts } from '@/lib/db/corpora';
@@ -25,7 +23,10 @@ import { listExploreOptions } from '@/lib/db/explore-options';
 import { listImportJobs, createImportJob } from '@/lib/db/import-jobs';
 import { listOwnExportJobs } from '@/lib/db/export-jobs';
 import { AppError } from '@/lib/errors/app-error';
-import { archiveCampaign, archiveCorpus, cloneCampaignAs, deleteCampaign, deleteCorpus, dismissEndedJob } from './tidy';
+import { getNextPair } from '@/lib/db/assignments';
+import { submitAnnotation } from '@/lib/db/annotations';
+import { answer, rowsOfCampaign } from './testing/campaign-rows';
+import { archiveCampaign, archiveCorpus, deleteCampaign, deleteCorpus, dismissEndedJob } from './tidy';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -58,32 +59,6 @@ async function exportWithFile(data: { corpusId?: number; campaignId?: number; cr
   await writeFile(filePath, 'a,b\n');
   await db.exportJob.create({ data: { ...data, format: 'CSV', status: 'SUCCEEDED', filePath } });
   return filePath;
-}
-
-async function answer(slug: string, userId: number, n: number) {
-  for (let i = 0; i < n; i++) {
-    const next = await getNextPair(pool, { slug }, userId);
-    if (next.kind !== 'pair') throw new Error('nothing left');
-    await submitAnnotation(pool, { slug }, userId, {
-      submissionId: `tidy-${slug}-${userId}-${i}`,
-      pairId: next.pair.pairId,
-      answers: { semantic: 2 },
-    });
-  }
-}
-
-async function rowsOfCampaign(id: number) {
-  const count = async (table: string) =>
-    Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE "campaignId" = $1`, [id])).rows[0]!.n);
-  return {
-    items: await count('CampaignItem'),
-    assignments: await count('Assignment'),
-    answers: await count('Annotation'),
-    gold: await count('GoldAnswer'),
-    members: await count('CampaignMember'),
-    exports: await count('ExportJob'),
-    corpora: await count('CampaignCorpus'),
-  };
 }
 
 describe('deleting', () => {
@@ -237,95 +212,6 @@ describe('archiving', () => {
 
     await archiveCampaign(db, researcher, { slug: campaign.slug }, false);
     expect((await getNextPair(pool, { id: campaign.id }, annotator.id)).kind).toBe('pair');
-  });
-});
-
-describe('cloning', () => {
-  it('copies the settings, sample, gold answers and annotators, and none of the answers', async () => {
-    const researcher = await makeUser(db, { role: 'RESEARCHER' });
-    const annotator = await makeUser(db);
-    const source = await makeCampaign(db, {
-      pairs: 5,
-      overlap: 2,
-      goldEvery: 3,
-      holdMinutes: 45,
-      randomiseOrder: false,
-      questions: ['semantic', 'rationale'],
-      guidelines: '# Read carefully',
-      members: [annotator.email],
-      qualitySettings: {
-        goldQuestions: ['semantic'],
-        likertTolerance: 0,
-        openSpread: 3,
-        orderedTie: 'upper',
-        yesNoTie: 'open',
-        yesNoRule: 'majority',
-        gateMinKappa: 0.2,
-        gateMinGoldAccuracy: null,
-        gateMinJudgements: 10,
-        gateQuestion: null,
-      },
-    });
-    const first = (await db.campaignItem.findFirst({
-      where: { campaignId: source.id },
-      orderBy: { position: 'asc' },
-      select: { id: true, pairId: true },
-    }))!;
-    await db.campaignItem.update({ where: { id: first.id }, data: { isGold: true } });
-    const goldPair = first.pairId;
-    await setGoldAnswer(pool, source.id, { pairId: goldPair, answers: { semantic: 4 }, explanation: 'Same.' });
-    await answer(source.slug, annotator.id, 2);
-
-    const clone = await cloneCampaignAs(db, researcher, { slug: source.slug }, 'Second round');
-    expect(clone.slug).toBe('second-round');
-    const settings = {
-      questions: true,
-      guidelines: true,
-      overlap: true,
-      goldEvery: true,
-      holdMinutes: true,
-      randomiseOrder: true,
-      qualitySettings: true,
-      sampling: true,
-      goldMinAccuracy: true,
-    } as const;
-    const [a, b] = await Promise.all([
-      db.campaign.findUnique({ where: { id: source.id }, select: settings }),
-      db.campaign.findUnique({ where: { id: clone.id }, select: { ...settings, name: true, status: true, createdById: true } }),
-    ]);
-    expect(b).toEqual({ ...a, name: 'Second round', status: 'DRAFT', createdById: researcher.id });
-    const items = (id: number) =>
-      db.campaignItem.findMany({
-        where: { campaignId: id },
-        orderBy: { position: 'asc' },
-        select: { pairId: true, position: true, isGold: true, stratum: true },
-      });
-    expect(await items(clone.id)).toEqual(await items(source.id));
-    expect(
-      await db.campaignItem.count({
-        where: { campaignId: clone.id, OR: [{ answers: { gt: 0 } }, { holds: { gt: 0 } }, { isOpen: false }] },
-      }),
-    ).toBe(0);
-    expect(await rowsOfCampaign(clone.id)).toEqual({
-      items: 5,
-      assignments: 0,
-      answers: 0,
-      gold: 1,
-      members: 1,
-      exports: 0,
-      corpora: 1,
-    });
-    expect((await rowsOfCampaign(source.id)).answers).toBe(2);
-    expect(
-      await db.auditLog.findFirst({
-        where: { actorId: researcher.id, action: 'campaign.clone' },
-        select: { targetId: true, details: true },
-      }),
-    ).toEqual({
-      targetId: String(clone.id),
-      details: { name: 'Second round', from: source.id, fromName: expect.any(String) as unknown },
-    });
-    expect((await cloneCampaignAs(db, researcher, { slug: source.slug }, 'Second round')).slug).toBe('second-round-2');
   });
 });
 
