@@ -1,5 +1,5 @@
 /**
- * A campaign's quality settings (issue: annotation quality): which questions count towards gold
+ * A campaign's quality settings: which questions count towards gold
  * accuracy (default: every labelled question the gold answer gives), how far a Likert answer may be
  * from the gold one and still count as right (default 1 point), and from what spread an ordered
  * question's answers are left open rather than decided by their median (default 2 points), and

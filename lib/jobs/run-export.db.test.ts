@@ -123,7 +123,7 @@ describe('runExport', () => {
     expect(r1).toMatchObject({ semantic_final: null, semantic_final_method: 'spread', relation_final_method: 'tie', semantic_final_median_rule: null });
     expect(r2).toMatchObject({ semantic_median: 3, semantic_unanimous: true, relation_majority: 'FORWARD', relation_tie: false, relation_final: 'FORWARD', relation_final_method: 'unanimous' });
     expect(r3).toMatchObject({ semantic_n: 0, semantic_median: null, semantic_unanimous: null, annotations: null, semantic_final_method: null });
-    // the example: answers 2 and 1 are the lower median, not a majority
+    // the worked example: answers 2 and 1 are the lower median, not a majority
     expect(r4).toMatchObject({ semantic_final: 1, semantic_final_method: 'median', semantic_final_median_rule: 'lower', relation_final_method: 'unanimous', relation_final_median_rule: null });
     const raw = r1!.annotations as Array<{ annotator: string; excluded: boolean }>;
     expect(raw).toHaveLength(3);

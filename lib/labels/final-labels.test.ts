@@ -57,7 +57,7 @@ describe('decideFinalLabel', () => {
     expect(decideFinalLabel(semantic, [3, 1, 2], undefined, rules({ openSpread: 3, orderedTie: 'open' }))).toEqual({ method: 'median', value: 2, n: 3 });
   });
 
-  it('Likert, even count with different middle answers: lower by default (the issue’s 2 and 1 → median 1, lower), upper, or a tie', () => {
+  it('Likert, even count with different middle answers: lower by default (2 and 1 → median 1, lower), upper, or a tie', () => {
     expect(decideFinalLabel(semantic, [2, 1])).toEqual({ method: 'median', value: 1, n: 2, medianRule: 'lower' });
     expect(decideFinalLabel(semantic, [2, 1], undefined, rules({ orderedTie: 'upper' }))).toEqual({ method: 'median', value: 2, n: 2, medianRule: 'upper' });
     expect(decideFinalLabel(semantic, [2, 1], undefined, rules({ orderedTie: 'open' }))).toEqual({ method: 'tie', value: null, n: 2 });

@@ -1,6 +1,6 @@
 /**
- * The final answer of one question for one pair, from the annotators' answers (issue: annotation
- * quality; the method says what happened). In order:
+ * The final answer of one question for one pair, from the annotators' answers (the method says
+ * what happened). In order:
  * - an adjudicator's decision overrides everything → `adjudicated`;
  * - no answer counted → `unanswered`;
  * - every answer the same → `unanimous`;

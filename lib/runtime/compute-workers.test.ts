@@ -1,7 +1,7 @@
 /**
  * The web server's compute workers (lib/runtime/compute-workers.ts): bootstrap intervals are
  * computed on a worker thread, with the same result as on the calling thread, while the calling
- * thread's event loop keeps turning (the issue: 10,000 resamples of a 300-pair, 8-annotator
+ * thread's event loop keeps turning (the case that made them: 10,000 resamples of a 300-pair, 8-annotator
  * campaign held the web server's thread for 2.45 s, and a health check waited 2.09 s).
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('compute workers', () => {
   }, 60_000); // the first task starts a worker, which loads the sources through tsx
 
   it("keep the caller's event loop turning while 10,000 resamples run", async () => {
-    // 2,000 pairs rather than the issue's 300: on a quiet machine 300 pairs take under 200 ms off
+    // 2,000 pairs rather than that campaign's 300: on a quiet machine 300 pairs take under 200 ms off
     // the thread, too short for the ratio below to mean anything; this takes about a second.
     const tables = campaignTables(2000);
     let last = performance.now();

@@ -1,5 +1,5 @@
 /**
- * Annotation quality (issue: annotation quality): gold pairs with expected answers, adjudications
+ * Annotation quality: gold pairs with expected answers, adjudications
  * of open pairs, and the final labels as JSON Lines (docs/quality.md).
  */
 import { z } from 'zod';
