@@ -1,14 +1,18 @@
 /**
- * Puts the keyboard focus on a form's active question: its text field, its checked (or first)
- * option; or on the form's submit button when no question is active (null). Shared by the
- * workbench and the review screens (adjudication, discussion).
+ * The control that gets the keyboard focus in a question's box: its text field, its checked
+ * option, or its first option. The workbench finds the box through a React ref (question-panel's
+ * `onBox`); the review screens (adjudication, discussion) through `focusQuestion`.
  */
+export function focusTargetIn(box: Element | null | undefined): HTMLElement | null {
+  if (!box) return null;
+  const text = box.getElementsByTagName('textarea')[0];
+  if (text) return text;
+  const inputs = Array.from(box.getElementsByTagName('input'));
+  return inputs.find((input) => input.checked) ?? inputs[0] ?? null;
+}
+
+/** Puts the focus on a form's active question, or on the form's submit button when no question is active (null). */
 export function focusQuestion(formId: string, submitId: string, index: number | null): void {
   if (index === null) return document.getElementById(submitId)?.focus();
-  const box = document.querySelector(`#${formId} [data-question-index="${index}"]`);
-  (
-    box?.querySelector<HTMLElement>('textarea') ??
-    box?.querySelector<HTMLElement>('input:checked') ??
-    box?.querySelector<HTMLElement>('input')
-  )?.focus();
+  focusTargetIn(document.querySelector(`#${formId} [data-question-index="${index}"]`))?.focus();
 }

@@ -1,34 +1,8 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
-import type { Answers, Question } from '@/lib/annotation/questions';
+import { useEffect, useRef } from 'react';
+import type { Question } from '@/lib/annotation/questions';
 import { AnswerList } from './answer-list';
-import type { OutboxSender } from './outbox-sender';
-
-export interface GoldMiss {
-  texts: [string, string];
-  given: Answers;
-  expected: Answers;
-  explanation: string;
-}
-
-/** Listens for the server's answer to a submission: a missed gold pair becomes a miss to show (hits say nothing). */
-export function useGoldMiss(sender: OutboxSender): [GoldMiss | null, () => void] {
-  const [miss, setMiss] = useState<GoldMiss | null>(null);
-  useEffect(
-    () =>
-      sender.onSaved(({ entry, stored }) => {
-        if (stored.gold && !stored.gold.correct && stored.gold.expected)
-          setMiss({
-            texts: entry.texts,
-            given: entry.answers,
-            expected: stored.gold.expected,
-            explanation: stored.gold.explanation ?? '',
-          });
-      }),
-    [sender],
-  );
-  return [miss, () => setMiss(null)];
-}
+import type { GoldMiss } from './workbench-state';
 
 /**
  * A test pair was answered differently from the expected answer (MultiPIT's quality control): the

@@ -115,6 +115,38 @@ export function actionForKey(press: KeyPress, active: Question | null): KeyActio
   return NAVIGATION[lower] ?? null;
 }
 
+/** What a key may do only while a pair is on screen to answer. */
+const ANSWERING: ReadonlySet<KeyAction['type']> = new Set([
+  'answer',
+  'clear',
+  'submit',
+  'nextQuestion',
+  'previousQuestion',
+  'skipPair',
+  'focusText',
+]);
+
+export interface KeyContext {
+  /** the question the answer keys go to (null: none) */
+  active: Question | null;
+  enabled: boolean;
+  /** no pair is on screen to answer because the next one is on its way: answer keys are not used, and said so */
+  waiting: boolean;
+}
+
+/** A key press: an action, a key that would have answered but waits (said on screen), or null (the browser's). */
+export type KeyOutcome = { kind: 'act'; action: KeyAction } | { kind: 'ignored'; key: string } | null;
+
+/** What a key press does on a screen: the keymap, unless keys are off or a key would answer a pair not there yet. */
+export function keyOutcome(press: KeyPress, { active, enabled, waiting }: KeyContext): KeyOutcome {
+  if (!enabled) return null;
+  const action = actionForKey(press, active);
+  const plain = press.target === 'other' && !press.ctrlKey && !press.metaKey && !press.altKey;
+  const answerKey = plain && /^(.|Enter|Backspace)$/.test(press.key);
+  if (waiting && (action ? ANSWERING.has(action.type) : answerKey)) return { kind: 'ignored', key: press.key };
+  return action ? { kind: 'act', action } : null;
+}
+
 export interface Shortcut {
   keys: string[];
   does: string;

@@ -1,4 +1,5 @@
 'use client';
+import type { RefObject } from 'react';
 import type { AnswerValue, Answers, Question } from '@/lib/annotation/questions';
 import { findConsistencyHints } from '@/lib/annotation/consistency';
 import { ConsistencyHints } from './consistency-hints';
@@ -24,14 +25,21 @@ export interface FormActions {
   onSkip: () => void;
 }
 
-interface Props extends FormView, FormActions {
+/** Where the keyboard focus can go: each question's box, and the submit button. */
+export interface FocusRefs {
+  onBox: (index: number, box: HTMLElement | null) => void;
+  submitRef: RefObject<HTMLButtonElement | null>;
+}
+
+interface Props extends FormView, FormActions, FocusRefs {
   isEdit: boolean;
   canGoForward: boolean;
 }
 
 /** The questions for the pair on screen, the consistency hints, and the actions with their keys. */
 export function PairForm(props: Props) {
-  const { formKey, questions, answers, errors, activeIndex, isEdit, canGoForward } = props;
+  const { formKey, questions, answers, errors, activeIndex, isEdit, canGoForward, submitRef, onBox } = props;
+  const { onAnswer, onActivate, onSubmit, onBack, onForward, onSkip } = props;
   const hasText = questions.some((q) => q.type === 'text');
   return (
     <div id="workbench-form" className={styles.work}>
@@ -41,24 +49,25 @@ export function PairForm(props: Props) {
         answers={answers}
         activeIndex={activeIndex}
         errors={errors}
-        onAnswer={props.onAnswer}
-        onActivate={props.onActivate}
+        onAnswer={onAnswer}
+        onActivate={onActivate}
+        onBox={onBox}
       />
       <ConsistencyHints hints={findConsistencyHints(answers)} />
       <div className={styles.actions}>
-        <button type="button" id="workbench-submit" onClick={props.onSubmit}>
+        <button ref={submitRef} type="button" id="workbench-submit" onClick={onSubmit}>
           {isEdit ? 'Save as a new version' : 'Submit'} <kbd>Enter</kbd>
         </button>
-        <button type="button" className="secondary" onClick={props.onBack}>
+        <button type="button" className="secondary" onClick={onBack}>
           Back <kbd>[</kbd>
         </button>
         {canGoForward ? (
-          <button type="button" className="secondary" onClick={props.onForward}>
+          <button type="button" className="secondary" onClick={onForward}>
             Forward <kbd>]</kbd>
           </button>
         ) : null}
         {isEdit ? null : (
-          <button type="button" className="secondary" onClick={props.onSkip}>
+          <button type="button" className="secondary" onClick={onSkip}>
             Skip pair <kbd>s</kbd>
           </button>
         )}

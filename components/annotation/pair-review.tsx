@@ -6,7 +6,7 @@ import { AnswerForm, type DraftStore } from './answer-form';
 import { answerText } from './answer-text';
 import { focusQuestion } from './focus-question';
 import { applyFormAction } from './form-keys';
-import type { KeyAction } from './keymap';
+import { keyOutcome, type KeyAction } from './keymap';
 import { PairTexts } from './pair-texts';
 import { QuestionPanel } from './question-panel';
 import { useWorkbenchKeys } from './use-workbench-keys';
@@ -112,7 +112,11 @@ export function PairReview(props: Props) {
     else if (action.type === 'back' || action.type === 'forward') onPage(action.type === 'back' ? -1 : 1);
   };
   const active = state.target && state.activeIndex !== null ? (questions[state.activeIndex] ?? null) : null;
-  useWorkbenchKeys({ active, enabled: state.target !== null, waiting: false, onAction, onIgnored: () => undefined });
+  useWorkbenchKeys({
+    decide: (press) => keyOutcome(press, { active, enabled: state.target !== null, waiting: false }),
+    onAction,
+    onIgnored: () => undefined,
+  });
 
   return (
     <div className={styles.workspace}>

@@ -21,6 +21,8 @@ interface Props {
   onActivate: (index: number) => void;
   /** shown beside a question's input (the review screens: every annotator's answer) */
   beside?: (question: Question) => ReactNode;
+  /** each question's box as it is drawn (null when it goes): where the focus goes (the workbench) */
+  onBox?: (index: number, box: HTMLElement | null) => void;
 }
 
 export const questionDomId = (formKey: string, key: string) => `q-${formKey.replace(/[^A-Za-z0-9_-]/g, '-')}-${key}`;
@@ -66,7 +68,7 @@ function QuestionInput({
 }
 
 /** The campaign's questions for the pair on screen; the active one is outlined and owns the answer keys. */
-export function QuestionPanel({ formKey, questions, answers, activeIndex, errors, onAnswer, onActivate, beside }: Props) {
+export function QuestionPanel({ formKey, questions, answers, activeIndex, errors, onAnswer, onActivate, beside, onBox }: Props) {
   return (
     <div className={styles.questions} role="group" aria-label="Questions">
       {questions.map((q, i) => {
@@ -90,6 +92,7 @@ export function QuestionPanel({ formKey, questions, answers, activeIndex, errors
             key={q.key}
             className={className}
             data-question-index={i}
+            ref={onBox ? (box: HTMLElement | null) => onBox(i, box) : undefined}
             onFocus={() => onActivate(i)}
             aria-current={i === activeIndex ? 'step' : undefined}
           >
@@ -107,6 +110,7 @@ export function QuestionPanel({ formKey, questions, answers, activeIndex, errors
             key={q.key}
             className={className}
             data-question-index={i}
+            ref={onBox ? (box: HTMLElement | null) => onBox(i, box) : undefined}
             onFocus={() => onActivate(i)}
             aria-current={i === activeIndex ? 'step' : undefined}
           >

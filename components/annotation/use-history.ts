@@ -68,5 +68,8 @@ export function useHistory(api: ApiClient, campaignId: number) {
     publish(list);
   }, []);
 
-  return { items, error, refresh, loadOlder, applyStored, hasOlder: () => nextBefore.current !== null };
+  /** The list as it is now (also between renders, for a request already under way). */
+  const current = useCallback(() => itemsRef.current, []);
+
+  return { items, error, refresh, loadOlder, applyStored, current, hasOlder: () => nextBefore.current !== null };
 }

@@ -1,24 +1,15 @@
 'use client';
 import type { ReactNode } from 'react';
-import type { CampaignView, MyAnnotation } from './api-client';
-import { PairForm, type FormActions, type FormView } from './pair-form';
+import { PairForm, type FocusRefs, type FormActions, type FormView } from './pair-form';
 import { QuestionPanel } from './question-panel';
 import { PairTexts } from './pair-texts';
-import type { PairScreen } from './use-next-pair';
+import type { AnsweredPair as Answered } from './workbench-state';
+import type { WorkView } from './workbench-view';
 import styles from './workbench.module.css';
 
-interface Props extends FormActions {
-  campaign: CampaignView;
-  screen: PairScreen;
-  /** an earlier answer on screen (going back), else null */
-  item: MyAnnotation | null;
-  historyIndex: number | null;
-  blocked: boolean;
-  online: boolean;
-  /** the form is bound to the pair on screen (keys and clicks answer it) */
-  bound: boolean;
-  /** the last key pressed while waiting for the next pair (it was not used) */
-  ignoredKey: string | null;
+interface Props extends FormActions, FocusRefs {
+  /** what to show (workbench-view.ts's workView) */
+  view: WorkView;
   form: FormView;
   onRetry: () => void;
 }
@@ -32,65 +23,51 @@ function Message({ children, role = 'status' }: { children: ReactNode; role?: 's
 }
 
 /** The middle of the workbench: the pair and its questions, an earlier answer being edited, or why there is no pair. */
-export function WorkArea(props: Props) {
-  const { campaign, screen, item, blocked, online, bound, ignoredKey, form, ...actions } = props;
+export function WorkArea({ view, form, onRetry, ...actions }: Props) {
   const formProps = { ...form, ...actions };
-
-  if (item) {
-    const edits = item.history.length;
-    return (
-      <>
-        <p className={styles.banner} data-testid="history-banner">
-          Your earlier answer ({(props.historyIndex ?? 0) + 1} back) · <strong>version {item.version}</strong>
-          {edits > 0 ? ` (edited ${edits} ${edits === 1 ? 'time' : 'times'})` : ''} · saved{' '}
-          {new Date(item.updatedAt).toLocaleString()}. Change answers and press <kbd>Enter</kbd> to save a new version;{' '}
-          <kbd>]</kbd> newer, <kbd>Esc</kbd> back to the current pair.
-        </p>
-        <PairTexts texts={item.texts} image={null} />
-        <PairForm {...formProps} isEdit canGoForward />
-      </>
-    );
-  }
-
-  if (campaign.archived) {
-    return (
-      <Message>
-        This campaign is archived: no new pairs are handed out. Your answers are kept; press <kbd>[</kbd> to look at them.
-      </Message>
-    );
-  }
-
-  if (campaign.status !== 'ACTIVE') {
-    return (
-      <Message>
-        This campaign is {campaign.status.toLowerCase()}: no pairs are handed out now. Press <kbd>[</kbd> to look at your answers.
-      </Message>
-    );
-  }
-
-  switch (screen.kind) {
-    case 'pair':
-      // drawn only once the form answers this pair (the same commit: never painted otherwise)
-      if (!bound) return <Message>Loading the next pair…</Message>;
+  switch (view.kind) {
+    case 'earlier': {
+      const { item } = view;
+      const edits = item.history.length;
       return (
         <>
-          <PairTexts texts={screen.pair.texts} image={screen.pair.image} />
+          <p className={styles.banner} data-testid="history-banner">
+            Your earlier answer ({view.back} back) · <strong>version {item.version}</strong>
+            {edits > 0 ? ` (edited ${edits} ${edits === 1 ? 'time' : 'times'})` : ''} · saved{' '}
+            {new Date(item.updatedAt).toLocaleString()}. Change answers and press <kbd>Enter</kbd> to save a new version;{' '}
+            <kbd>]</kbd> newer, <kbd>Esc</kbd> back to the current pair.
+          </p>
+          <PairTexts texts={item.texts} image={null} />
+          <PairForm {...formProps} isEdit canGoForward />
+        </>
+      );
+    }
+    case 'archived':
+      return (
+        <Message>
+          This campaign is archived: no new pairs are handed out. Your answers are kept; press <kbd>[</kbd> to look at them.
+        </Message>
+      );
+    case 'inactive':
+      return (
+        <Message>
+          This campaign is {view.status.toLowerCase()}: no pairs are handed out now. Press <kbd>[</kbd> to look at your answers.
+        </Message>
+      );
+    case 'pair':
+      return (
+        <>
+          <PairTexts texts={view.pair.texts} image={view.pair.image} />
           <PairForm {...formProps} isEdit={false} canGoForward={false} />
         </>
       );
-    case 'waiting': {
-      const why = blocked
-        ? online
-          ? 'Saving your answer… The next pair follows as soon as the server has confirmed it.'
-          : 'You are offline. Your answers are kept on this device and will be sent when the connection is back; the next pair follows then.'
-        : 'Loading the next pair…';
-      if (!screen.previous) return <Message>{why}</Message>;
+    case 'waiting':
+      if (!view.previous) return <Message>{view.message}</Message>;
       return (
-        <AnsweredPair previous={screen.previous} questions={form.questions} ignoredKey={ignoredKey}>
-          {why}
+        <AnsweredPair previous={view.previous} questions={form.questions} ignoredKey={view.ignoredKey}>
+          {view.message}
         </AnsweredPair>
       );
-    }
     case 'done':
       return (
         <Message>
@@ -100,8 +77,8 @@ export function WorkArea(props: Props) {
     case 'unavailable':
       return (
         <Message role="alert">
-          {screen.message}{' '}
-          <button type="button" className="secondary" onClick={props.onRetry}>
+          {view.message}{' '}
+          <button type="button" className="secondary" onClick={onRetry}>
             Try again
           </button>
         </Message>
@@ -119,7 +96,7 @@ function AnsweredPair({
   ignoredKey,
   children,
 }: {
-  previous: NonNullable<Extract<PairScreen, { kind: 'waiting' }>['previous']>;
+  previous: Answered;
   questions: FormView['questions'];
   ignoredKey: string | null;
   children: ReactNode;

@@ -1,28 +1,25 @@
 'use client';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { checkAnswers } from '@/lib/annotation/questions';
-import { formKeyOf, sameAnswers, type FormTarget } from './answer-form';
-import { focusQuestion } from './focus-question';
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { formKeyOf } from './answer-form';
+import { createApiClient } from './api-client';
+import { focusTargetIn } from './focus-question';
 import { applyFormAction } from './form-keys';
-import { createApiClient, type CampaignView } from './api-client';
-import { GoldFeedback, useGoldMiss } from './gold-feedback';
+import { GoldFeedback } from './gold-feedback';
 import { GuidelinesPanel } from './guidelines-panel';
 import type { KeyAction } from './keymap';
 import { newSubmissionId } from './local-store';
-import { OutboxIndicator } from './outbox-indicator';
 import { OutboxList } from './outbox-list';
-import { saveStateOf, type LastSubmission } from './save-state';
-import { SaveStatus } from './save-status';
+import { saveStateOf } from './save-state';
 import { ShortcutHelp } from './shortcut-help';
 import { useHistory } from './use-history';
-import { useNextPair } from './use-next-pair';
 import { useWorkbenchKeys } from './use-workbench-keys';
+import { useWorkbenchRequests } from './use-workbench-requests';
 import { useWorkbenchSession } from './use-workbench-session';
-import { useWordingRefresh } from './use-wording-refresh';
 import { WorkArea } from './work-area';
+import { initialWorkbenchState, workbenchReducer } from './workbench-state';
+import { WorkbenchTopbar } from './workbench-topbar';
+import { campaignOf, currentPair, formTarget, keyAction, planSubmit, workView } from './workbench-view';
 import styles from './workbench.module.css';
-
-const SKIP_CONFIRM_MS = 5_000;
 
 interface Props {
   campaignId: number;
@@ -31,72 +28,24 @@ interface Props {
 
 /**
  * The annotator's workbench for one campaign: the pair, the questions, the guidelines and the
- * local queue. Talks to the server only through the /api/v1 routes (api-client.ts); answers go
- * through the outbox, so "saved" means the server confirmed (docs/workbench.md).
+ * local queue. A thin shell: the state and every decision are pure (workbench-state.ts,
+ * workbench-view.ts); this file runs the requests they ask for, binds the answer form, moves the
+ * focus and draws the views. Talks to the server only through the /api/v1 routes (api-client.ts);
+ * answers go through the outbox, so "saved" means the server confirmed (docs/workbench.md).
  */
 export function Workbench({ campaignId, userId }: Props) {
   const api = useMemo(() => createApiClient(), []);
   const { store, sender, form, outbox, formState, online } = useWorkbenchSession(api, userId, campaignId);
-  const [campaign, setCampaign] = useState<CampaignView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loadAttempt, setLoadAttempt] = useState(0);
-  const blocked = outbox.entries.some((e) => e.baseVersion === undefined && e.state === 'queued');
-  const handsOut = campaign?.status === 'ACTIVE' && !campaign.archived;
-  const next = useNextPair(api, campaignId, handsOut, blocked);
+  const [state, dispatch] = useReducer(workbenchReducer, initialWorkbenchState);
   const history = useHistory(api, campaignId);
-  const [historyIndex, setHistoryIndex] = useState<number | null>(null);
-  const [last, setLast] = useState<LastSubmission | null>(null);
-  const [savedVersions, setSavedVersions] = useState<Record<string, number>>({});
-  const [notice, setNotice] = useState<string | null>(null);
-  const [showHelp, setShowHelp] = useState(false);
-  const [showGuidelines, setShowGuidelines] = useState(true);
-  const [skipArmedAt, setSkipArmedAt] = useState(0);
+  const blocked = outbox.entries.some((e) => e.baseVersion === undefined && e.state === 'queued');
+  useWorkbenchRequests({ api, campaignId, state, dispatch, blocked, history, form, sender });
+
+  const campaign = campaignOf(state);
   const questions = useMemo(() => campaign?.questions ?? [], [campaign]);
-  const [goldMiss, dismissGoldMiss] = useGoldMiss(sender);
-  const { setProgress } = next;
-  const { applyStored } = history;
-
-  useEffect(() => {
-    let live = true;
-    void api.getCampaign(campaignId).then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setCampaign(result.data);
-        setProgress(result.data.progress);
-      }
-      setLoadError(result.ok ? null : result.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, campaignId, loadAttempt, setProgress]);
-
-  useEffect(
-    () =>
-      sender.onSaved(({ entry, stored }) => {
-        setSavedVersions((s) => ({ ...s, [entry.submissionId]: stored.version }));
-        applyStored(stored);
-      }),
-    [sender, applyStored],
-  );
-
-  const item = historyIndex !== null ? (history.items[historyIndex] ?? null) : null;
-  const pair = next.screen.kind === 'pair' ? next.screen.pair : null;
-
-  const onWordingUpdated = useCallback((updated: CampaignView) => {
-    setCampaign(updated);
-    setNotice(`Guidelines updated: the guidelines or question wording changed (wording version ${updated.wordingVersion}); you see the new text now.`);
-  }, []);
-  useWordingRefresh(api, campaignId, pair?.wordingVersion, campaign?.wordingVersion, onWordingUpdated);
-  const target = useMemo<FormTarget | null>(
-    () =>
-      item
-        ? { pairId: item.pairId, baseVersion: item.version, initial: item.answers }
-        : pair
-          ? { pairId: pair.pairId, initial: {} }
-          : null,
-    [item, pair],
-  );
+  const item = state.historyIndex !== null ? (history.items[state.historyIndex] ?? null) : null;
+  const pair = currentPair(state);
+  const target = useMemo(() => formTarget(item, pair), [item, pair]);
 
   // The form follows the pair in the same commit that brings it (a layout effect), and the work
   // area draws a pair only once the form is bound to it: a key can never reach a pair not on screen.
@@ -104,74 +53,38 @@ export function Workbench({ campaignId, userId }: Props) {
     if (campaign) form.open(target, questions);
   }, [form, target, questions, campaign]);
 
+  const boxes = useRef(new Map<number, HTMLElement>());
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const onBox = useCallback((index: number, box: HTMLElement | null) => {
+    if (box) boxes.current.set(index, box);
+    else boxes.current.delete(index);
+  }, []);
   const { focusSeq, activeIndex } = formState;
   useLayoutEffect(() => {
-    if (focusSeq > 0) focusQuestion('workbench-form', 'workbench-submit', form.getSnapshot().activeIndex);
+    if (focusSeq === 0) return;
+    const index = form.getSnapshot().activeIndex;
+    (index === null ? submitRef.current : focusTargetIn(boxes.current.get(index)))?.focus();
   }, [focusSeq, form]);
 
-  const [ignoredKey, setIgnoredKey] = useState<{ key: string; seq: number } | null>(null);
   const bound = target !== null && formKeyOf(formState.target) === formKeyOf(target);
-  const waiting = !item && handsOut && (next.screen.kind === 'waiting' || (pair !== null && !bound));
 
   const submit = () => {
-    const current = form.getSnapshot();
-    if (!current.target) return;
-    const check = checkAnswers(questions, current.answers);
-    if (!check.ok) {
-      form.reject(check.errors);
-      return setNotice('Some required answers are missing (marked in red).');
+    const plan = planSubmit(questions, form.getSnapshot(), item, pair);
+    if (plan.kind === 'missing') {
+      form.reject(plan.errors);
+      return dispatch({ type: 'missingAnswers' });
     }
-    if (item && sameAnswers(check.answers, item.answers))
-      return setNotice(`Nothing changed: version ${item.version} stays as it is.`);
-    const texts = item?.texts ?? pair?.texts;
-    if (!texts) return;
+    if (plan.kind === 'unchanged') return dispatch({ type: 'unchanged', version: plan.version });
+    if (plan.kind !== 'send') return;
     const submissionId = newSubmissionId();
-    sender.add({
-      submissionId,
-      campaignId,
-      pairId: current.target.pairId,
-      answers: check.answers,
-      durationMs: form.elapsed(),
-      baseVersion: item?.version,
-      texts: [texts[0], texts[1]],
-    });
+    const { pairId, answers, baseVersion, texts } = plan;
+    sender.add({ submissionId, campaignId, pairId, answers, durationMs: form.elapsed(), baseVersion, texts });
     form.finish();
-    setLast({ submissionId, what: item ? 'Your edit' : 'Your answer' });
-    setNotice(null);
-    setIgnoredKey(null);
-    if (!item && pair) next.advance({ pair, answers: check.answers });
+    dispatch({ type: 'submitted', submissionId, answers });
   };
-
-  /** Skipping gives the pair to someone else for good, so it takes a second press within 5 s. */
-  const skip = async () => {
-    if (!pair || item) return;
-    if (Date.now() - skipArmedAt > SKIP_CONFIRM_MS) {
-      setSkipArmedAt(Date.now());
-      return setNotice('Press s again to skip this pair: it goes back to the pool and you will not see it again.');
-    }
-    setSkipArmedAt(0);
-    const result = await api.skipPair(campaignId, pair.pairId);
-    if (!result.ok) return setNotice(`The pair could not be skipped: ${result.message}`);
-    form.finish();
-    setNotice('Pair skipped.');
-    next.advance();
-  };
-
-  const goBack = async () => {
-    const index = historyIndex === null ? 0 : historyIndex + 1;
-    let list = historyIndex === null ? await history.refresh() : history.items;
-    if (!list) return setNotice('Your earlier answers cannot be loaded right now.');
-    if (index >= list.length) list = (await history.loadOlder()) ?? list;
-    if (index >= list.length)
-      return setNotice(
-        list.length === 0
-          ? 'No saved answers yet (answers waiting to be sent are listed under “Not saved yet”).'
-          : 'This is your oldest saved answer.',
-      );
-    setNotice(null);
-    setHistoryIndex(index);
-  };
-  const goForward = () => setHistoryIndex((i) => (i === null || i === 0 ? null : i - 1));
+  const skip = () => dispatch({ type: 'skipPair', now: Date.now() });
+  const back = () => dispatch({ type: 'back' });
+  const forward = () => dispatch({ type: 'forward' });
 
   const onAction = (action: KeyAction) => {
     if (applyFormAction(form, questions, action)) return;
@@ -179,33 +92,27 @@ export function Workbench({ campaignId, userId }: Props) {
       case 'submit':
         return submit();
       case 'skipPair':
-        return void skip();
+        return skip();
       case 'back':
-        return void goBack();
       case 'forward':
-        return goForward();
       case 'current':
-        return setHistoryIndex(null);
       case 'toggleHelp':
-        return setShowHelp((s) => !s);
       case 'toggleGuidelines':
-        return setShowGuidelines((s) => !s);
+        return dispatch({ type: action.type });
     }
   };
-  const activeQuestion = formState.target && activeIndex !== null ? (questions[activeIndex] ?? null) : null;
+  const active = formState.target && activeIndex !== null ? (questions[activeIndex] ?? null) : null;
   useWorkbenchKeys({
-    active: bound ? activeQuestion : null,
-    enabled: campaign !== null && goldMiss === null,
-    waiting,
+    decide: (press) => keyAction(state, { item, bound, active }, press),
     onAction,
-    onIgnored: (key) => setIgnoredKey((k) => ({ key, seq: (k?.seq ?? 0) + 1 })),
+    onIgnored: (key) => dispatch({ type: 'keyIgnored', key }),
   });
 
   if (!campaign) {
-    return loadError ? (
+    return state.load.kind === 'failed' ? (
       <div className="alert error" role="alert">
-        The campaign could not be loaded: {loadError}{' '}
-        <button type="button" className="secondary" onClick={() => setLoadAttempt((n) => n + 1)}>
+        The campaign could not be loaded: {state.load.message}{' '}
+        <button type="button" className="secondary" onClick={() => dispatch({ type: 'campaignRetry' })}>
           Try again
         </button>
       </div>
@@ -214,43 +121,21 @@ export function Workbench({ campaignId, userId }: Props) {
     );
   }
 
-  const progress = next.progress;
+  const { notice, showGuidelines, showHelp, goldMiss } = state;
   return (
     <div className={styles.bench}>
-      <header className={styles.topbar}>
-        <div>
-          <h1>{campaign.name}</h1>
-          {progress ? (
-            <span className={styles.progress} data-testid="progress">
-              {progress.done} done · {progress.remaining} to go
-            </span>
-          ) : null}
-        </div>
-        <div className={styles.topbarTools}>
-          <p className={styles.statusLine} data-testid="status-line">
-            <SaveStatus state={saveStateOf(last, outbox, savedVersions, form.isDirty())} />
-            <OutboxIndicator outbox={outbox} online={online} durable={store.isDurable} />
-          </p>
-          <button
-            type="button"
-            className="secondary"
-            aria-expanded={showGuidelines}
-            aria-controls="workbench-guidelines"
-            onClick={() => setShowGuidelines((s) => !s)}
-          >
-            Guidelines <kbd>g</kbd>
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            aria-expanded={showHelp}
-            aria-controls="workbench-shortcuts"
-            onClick={() => setShowHelp((s) => !s)}
-          >
-            Shortcuts <kbd>?</kbd>
-          </button>
-        </div>
-      </header>
+      <WorkbenchTopbar
+        name={campaign.name}
+        progress={state.progress}
+        save={saveStateOf(state.last, outbox, state.savedVersions, form.isDirty())}
+        outbox={outbox}
+        online={online}
+        durable={store.isDurable}
+        showGuidelines={showGuidelines}
+        showHelp={showHelp}
+        onToggleGuidelines={() => dispatch({ type: 'toggleGuidelines' })}
+        onToggleHelp={() => dispatch({ type: 'toggleHelp' })}
+      />
       {notice ? (
         <p className={`${styles.banner} ${styles.bannerWarn}`} role="status">
           {notice}
@@ -258,17 +143,12 @@ export function Workbench({ campaignId, userId }: Props) {
       ) : null}
       <div className={`${styles.layout} ${showGuidelines ? styles.layoutWithGuidelines : ''}`}>
         <section className={styles.work} aria-label="Pair to annotate">
-          {showHelp ? <ShortcutHelp questions={questions} onClose={() => setShowHelp(false)} /> : null}
-          {goldMiss ? <GoldFeedback miss={goldMiss} questions={questions} onContinue={dismissGoldMiss} /> : null}
+          {showHelp ? <ShortcutHelp questions={questions} onClose={() => dispatch({ type: 'closeHelp' })} /> : null}
+          {goldMiss ? (
+            <GoldFeedback miss={goldMiss} questions={questions} onContinue={() => dispatch({ type: 'goldDismissed' })} />
+          ) : null}
           <WorkArea
-            campaign={campaign}
-            screen={next.screen}
-            item={item}
-            historyIndex={historyIndex}
-            blocked={blocked}
-            online={online}
-            bound={bound}
-            ignoredKey={ignoredKey?.key ?? null}
+            view={workView(state, { item, bound, blocked, online })}
             form={{
               formKey: formKeyOf(formState.target),
               questions,
@@ -279,19 +159,23 @@ export function Workbench({ campaignId, userId }: Props) {
             onAnswer={(key, value) => form.answer(key, value)}
             onActivate={(index) => form.activate(index)}
             onSubmit={submit}
-            onBack={() => void goBack()}
-            onForward={goForward}
-            onSkip={() => void skip()}
-            onRetry={() => next.advance()}
+            onBack={back}
+            onForward={forward}
+            onSkip={skip}
+            onRetry={() => dispatch({ type: 'pairRetry' })}
+            onBox={onBox}
+            submitRef={submitRef}
           />
           <OutboxList
             outbox={outbox}
             questions={questions}
             sender={sender}
-            onTookServer={(e) => e.current && applyStored(e.current)}
+            onTookServer={(e) => e.current && history.applyStored(e.current)}
           />
         </section>
-        {showGuidelines ? <GuidelinesPanel markdown={campaign.guidelines} onClose={() => setShowGuidelines(false)} /> : null}
+        {showGuidelines ? (
+          <GuidelinesPanel markdown={campaign.guidelines} onClose={() => dispatch({ type: 'closeGuidelines' })} />
+        ) : null}
       </div>
     </div>
   );
