@@ -1,5 +1,8 @@
-/** inTransaction: COMMIT / ROLLBACK, and the non-durable option that only that transaction's COMMIT skips the disk wait. */
-import { afterAll, describe, expect, it } from 'vitest';
+/**
+ * inTransaction: COMMIT / ROLLBACK, and the non-durable option that only that transaction's COMMIT
+ * skips the disk wait; and a pool outlives the server closing one of its idle connections.
+ */
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSqlPool, getSqlPool, inTransaction } from './sql-pool';
 
 const pool = getSqlPool();
@@ -34,6 +37,25 @@ describe('inTransaction', () => {
       expect(await setting(small)).toBe('on');
     } finally {
       await small.end();
+    }
+  });
+});
+
+describe('createSqlPool', () => {
+  it('drops an idle connection the server closes, says so in one line, and answers the next query on another', async () => {
+    const own = createSqlPool(process.env.DATABASE_URL!, 1);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const first = (await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      const closed = new Promise<void>((resolve) => own.once('error', () => resolve()));
+      await pool.query('SELECT pg_terminate_backend($1)', [first]);
+      await closed;
+      const second = (await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      expect(second).not.toBe(first);
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^paralens: an idle database connection closed \(.*terminating connection due to administrator command/));
+    } finally {
+      warn.mockRestore();
+      await own.end();
     }
   });
 });

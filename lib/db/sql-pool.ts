@@ -23,7 +23,12 @@ const types = {
 };
 
 export function createSqlPool(connectionString: string, max = 10): SqlPool {
-  return new pg.Pool({ connectionString, max, options: '-c TimeZone=UTC', types });
+  const pool = new pg.Pool({ connectionString, max, options: '-c TimeZone=UTC', types });
+  // An idle connection the server closes (PostgreSQL restarting or stopping, an administrator's
+  // pg_terminate_backend) leaves the pool, which opens another when needed; without a listener pg
+  // raises it as an uncaught exception in whatever process holds the pool.
+  pool.on('error', (error) => console.warn(`paralens: an idle database connection closed (${error.message}); the next query opens another`));
+  return pool;
 }
 
 const globalForPool = globalThis as unknown as { paralensSqlPool?: SqlPool };
