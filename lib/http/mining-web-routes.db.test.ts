@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { claimNextQueuedMiningRun, type MiningRunView } from '@/lib/db/mining-runs';
+import { claimNextQueuedMiningRun, type MiningRunView } from '@/lib/db/mining/mining-runs';
 import { liveTestOwner } from '@/lib/db/testing/job-owners';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';

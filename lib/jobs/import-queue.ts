@@ -16,8 +16,8 @@ import {
   getImportJobSource,
   listImportJobFiles,
   releaseImportSource,
-} from '@/lib/db/import-jobs';
-import { expireStalledUploads } from '@/lib/db/upload-slots';
+} from '@/lib/db/imports/import-jobs';
+import { expireStalledUploads } from '@/lib/db/imports/upload-slots';
 import { setting, type Env } from '@/lib/config/settings';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';

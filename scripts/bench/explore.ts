@@ -10,7 +10,7 @@
  *   on one or two measures sorted by another, text searches and map cells sorted by a measure, at
  *   several selectivities, some with a tier, type or annotation-state filter; each query timed once
  *   as a researcher would send it, then its next page; p50/p95/max per shape. The same queries are
- *   also timed in this process straight through lib/db/pair-list.ts (database time: planning, the
+ *   also timed in this process straight through lib/db/pairs/pair-list.ts (database time: planning, the
  *   plan's estimate and the page statement, without Next.js), each with the chosen plan, with the
  *   plans before the range plans (decision 009's first version) and with the walk plan forced (what
  *   every page did before the range plans), in turn under the same load.
@@ -27,10 +27,10 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
-import { buildExplorerIndexes } from '@/lib/db/explore-indexes';
-import { listPairPage, planPage, type ListOptions } from '@/lib/db/pair-list';
-import { pairPageSql, type PagePlan } from '@/lib/db/pair-query';
+import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
+import { buildExplorerIndexes } from '@/lib/db/pairs/explore-indexes';
+import { listPairPage, planPage, type ListOptions } from '@/lib/db/pairs/pair-list';
+import { pairPageSql, type PagePlan } from '@/lib/db/pairs/pair-query';
 import { createSqlPool, type SqlPool } from '@/lib/db/sql-pool';
 import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
 import { decodePairCursor } from '@/lib/explore/pair-cursor';
@@ -301,7 +301,7 @@ async function plansMix(databaseUrl: string) {
   }
 }
 
-/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (what every range page did first), in turn. */
+/** The randomised mix in this process through lib/db/pairs/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (what every range page did first), in turn. */
 async function databaseMix(databaseUrl: string) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {
@@ -314,7 +314,7 @@ async function databaseMix(databaseUrl: string) {
     const filterOf = mixFilter;
     // warm the pool's connections (catalogue caches), as a running server's are
     for (const { query } of queries.slice(0, 8)) await listPairPage(pool, filterOf(query));
-    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`);
+    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pairs/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`);
     const times = new Map<string, number[]>();
     const slowest = new Map<string, { ms: number; query: string }>();
     const record = (name: string, ms: number, query: string) => {
