@@ -8,7 +8,7 @@
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import type { AnyMeasureKey } from '@/lib/measures/user-measures';
-import { measureValueSql } from '../pairs/pair-query';
+import { measureValueSql } from '../pairs/pair-conditions';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import type { Queryable } from '../sql-pool';
 

@@ -10,6 +10,7 @@
 import type { Db } from '../client';
 import type { ExportFormat, JobStatus } from '../generated/enums';
 import { liveOwner } from '../jobs/job-owners';
+import { claimNextQueued } from '../jobs/claim';
 
 export interface ExportJobView {
   id: number;
@@ -67,12 +68,8 @@ export async function queueExportJob(db: Db, request: ExportJobRequest): Promise
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
-export async function claimNextQueuedExport(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "ExportJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = now(), "updatedAt" = now()
-    WHERE "id" = (SELECT "id" FROM "ExportJob" WHERE "status" = 'QUEUED' ORDER BY "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id"`;
-  return rows[0] ?? null;
+export function claimNextQueuedExport(db: Db, ownerId: string): Promise<{ id: number } | null> {
+  return claimNextQueued(db, { table: 'ExportJob', set: '"startedAt" = now()' }, ownerId);
 }
 
 export async function getExportJob(db: Db, id: number): Promise<ExportJobView | null> {

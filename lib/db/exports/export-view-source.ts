@@ -11,7 +11,7 @@ import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/expl
 import type { Db } from '../client';
 import { loadUserMeasureNames, resolveCampaignSource, type ExportSource } from './export-sources';
 import { resolvePairFilter } from '../pairs/pair-list';
-import { filterConditions, measureValueSql, Params } from '../pairs/pair-query';
+import { filterConditions, measureValueSql, Params } from '../pairs/pair-conditions';
 import type { Queryable } from '../sql-pool';
 
 /** The view's filter, or what is wrong with its parameters (400 for the web, exit 2 for the CLI). */

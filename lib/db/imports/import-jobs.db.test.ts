@@ -1,21 +1,8 @@
 /** The import job transitions (lib/db/imports/import-jobs.ts) against a real PostgreSQL. */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../client';
-import {
-  claimNextConfirmedImport,
-  confirmUploadedImport,
-  countWaitingImports,
-  createImportJob,
-  createUploadedImportJob,
-  expireRejectsFiles,
-  expireUploads,
-  failImportIfUnfinished,
-  failInterruptedImports,
-  listImportJobFiles,
-  markImportSucceeded,
-  recordImportProgress,
-  requestImportCancel,
-} from './import-jobs';
+import { claimNextConfirmedImport, confirmUploadedImport, countWaitingImports, createImportJob, createUploadedImportJob, failImportIfUnfinished, markImportSucceeded, recordImportProgress, requestImportCancel } from './import-jobs';
+import { expireRejectsFiles, expireUploads, failInterruptedImports, listImportJobFiles } from './import-job-files';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { goneTestOwner, liveTestOwner } from '../testing/job-owners';

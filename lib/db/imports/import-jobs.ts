@@ -1,4 +1,4 @@
-/** Import jobs: creation, progress, outcome, and the history shown on corpus pages. */
+/** Import jobs: creation, progress, outcome (views: import-job-views.ts; their files' sweeps: import-job-files.ts). */
 import type { Db } from '../client';
 import type { JobStatus } from '../generated/enums';
 import type { Query } from '../corpora/corpus-summary';
@@ -31,7 +31,10 @@ export function createImportJob(db: Db, data: CreateImportJobData) {
 }
 
 /** An uploaded file waiting for the researcher to confirm its format. */
-export function createUploadedImportJob(db: Db, data: { corpusId: number; createdById: number; fileName: string; fileBytes: number; sourcePath: string; format: string | null }) {
+export function createUploadedImportJob(
+  db: Db,
+  data: { corpusId: number; createdById: number; fileName: string; fileBytes: number; sourcePath: string; format: string | null },
+) {
   return db.importJob.create({ data: { ...data, fileBytes: BigInt(data.fileBytes), status: 'QUEUED' }, select: { id: true } });
 }
 
@@ -65,7 +68,12 @@ export async function confirmUploadedImport(db: Db, id: number, request: ImportR
  * Attaches the questions file of a qa-assessed upload to its job while it waits for the start;
  * answers the file it replaces (for deletion). Not ok when the job is not waiting or not the corpus's.
  */
-export async function attachImportQuestions(db: Db, id: number, corpusId: number, file: { path: string; fileName: string }): Promise<{ ok: boolean; previous: string | null }> {
+export async function attachImportQuestions(
+  db: Db,
+  id: number,
+  corpusId: number,
+  file: { path: string; fileName: string },
+): Promise<{ ok: boolean; previous: string | null }> {
   const rows = await db.$queryRaw<Array<{ previous: string | null }>>`
     UPDATE "ImportJob" j SET "options" = COALESCE(j."options", '{}'::jsonb) || jsonb_build_object('questionsPath', ${file.path}::text, 'questionsFileName', ${file.fileName}::text)
     WHERE j."id" = ${id} AND j."corpusId" = ${corpusId} AND j."status" = 'QUEUED' AND j."confirmedAt" IS NULL AND j."sourcePath" IS NOT NULL
@@ -100,8 +108,20 @@ export async function claimNextConfirmedImport(db: Db, ownerId: string): Promise
 }
 
 /** The file's facts, once hashed, and the chosen options. */
-export async function startImportJob(db: Db, id: number, facts: { fileSha256: string; fileBytes: number; options: ImportRequest }): Promise<void> {
-  await db.importJob.update({ where: { id }, data: { fileSha256: facts.fileSha256, fileBytes: BigInt(facts.fileBytes), options: { ...facts.options }, format: facts.options.format } });
+export async function startImportJob(
+  db: Db,
+  id: number,
+  facts: { fileSha256: string; fileBytes: number; options: ImportRequest },
+): Promise<void> {
+  await db.importJob.update({
+    where: { id },
+    data: {
+      fileSha256: facts.fileSha256,
+      fileBytes: BigInt(facts.fileBytes),
+      options: { ...facts.options },
+      format: facts.options.format,
+    },
+  });
 }
 
 /** The last successful import of exactly this file into the corpus, if any. */
@@ -114,10 +134,19 @@ export function findCompletedImportOfFile(db: Db, corpusId: number, fileSha256: 
 }
 
 /** Progress; answers whether a cancel was asked for meanwhile (or the job was ended without its process: then it stops too). */
-export async function recordImportProgress(db: Db, id: number, progress: { bytesRead: number; recordsRead: number; rejected: number; format?: string }): Promise<{ cancelRequested: boolean }> {
+export async function recordImportProgress(
+  db: Db,
+  id: number,
+  progress: { bytesRead: number; recordsRead: number; rejected: number; format?: string },
+): Promise<{ cancelRequested: boolean }> {
   const row = await db.importJob.update({
     where: { id },
-    data: { bytesRead: BigInt(progress.bytesRead), recordsRead: progress.recordsRead, rejected: progress.rejected, ...(progress.format ? { format: progress.format } : {}) },
+    data: {
+      bytesRead: BigInt(progress.bytesRead),
+      recordsRead: progress.recordsRead,
+      rejected: progress.rejected,
+      ...(progress.format ? { format: progress.format } : {}),
+    },
     select: { cancelRequestedAt: true, status: true },
   });
   return { cancelRequested: row.cancelRequestedAt !== null || row.status !== 'RUNNING' };
@@ -161,14 +190,30 @@ export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome
  * happen). Throws, rolling the import back, when the job is no longer running (it was failed or
  * cancelled meanwhile, e.g. because its owner was taken for gone).
  */
-export async function markImportSucceeded(query: Query, id: number, outcome: Omit<ImportOutcome, 'status'> & { imported: number; duplicates: number }): Promise<void> {
+export async function markImportSucceeded(
+  query: Query,
+  id: number,
+  outcome: Omit<ImportOutcome, 'status'> & { imported: number; duplicates: number },
+): Promise<void> {
   const rows = await query(
     `UPDATE "ImportJob" SET "status" = 'SUCCEEDED', "recordsRead" = $2, "rejected" = $3, "errorCount" = $4, "errors" = $5::jsonb,
        "message" = $6, "rejectsPath" = $7, "imported" = $8, "duplicates" = $9, "funnel" = $10::jsonb, "finishedAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "status" = 'RUNNING'
      RETURNING "id"`,
-    [id, outcome.recordsRead, outcome.rejected, outcome.errorCount, JSON.stringify(outcome.errors), outcome.message, outcome.rejectsPath, outcome.imported, outcome.duplicates, outcome.funnel ? JSON.stringify(outcome.funnel) : null],
+    [
+      id,
+      outcome.recordsRead,
+      outcome.rejected,
+      outcome.errorCount,
+      JSON.stringify(outcome.errors),
+      outcome.message,
+      outcome.rejectsPath,
+      outcome.imported,
+      outcome.duplicates,
+      outcome.funnel ? JSON.stringify(outcome.funnel) : null,
+    ],
   );
-  if (rows.length !== 1) throw new Error(`import job #${id} was ended while it ran (its process was taken for stopped); nothing was imported`);
+  if (rows.length !== 1)
+    throw new Error(`import job #${id} was ended while it ran (its process was taken for stopped); nothing was imported`);
 }
 
 export type CancelResult = 'discarded' | 'stopped' | 'requested' | 'ended';
@@ -207,126 +252,14 @@ export async function releaseImportSource(db: Db, id: number): Promise<void> {
 
 /** A job process ended without recording an outcome: the job failed with `message`. */
 export async function failImportIfUnfinished(db: Db, id: number, message: string): Promise<boolean> {
-  const { count } = await db.importJob.updateMany({ where: { id, status: { in: ['QUEUED', 'RUNNING'] } }, data: { status: 'FAILED', message, finishedAt: new Date() } });
+  const { count } = await db.importJob.updateMany({
+    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
+    data: { status: 'FAILED', message, finishedAt: new Date() },
+  });
   return count === 1;
 }
 
-export interface ImportJobView {
-  id: number;
-  fileName: string;
-  format: string | null;
-  status: JobStatus;
-  bytesRead: number;
-  fileBytes: number | null;
-  recordsRead: number;
-  imported: number;
-  duplicates: number;
-  rejected: number;
-  errorCount: number;
-  errors: Array<{ line: number; message: string }>;
-  message: string | null;
-  createdAt: Date;
-  /** the format was confirmed: the job waits for its turn or runs */
-  confirmedAt: Date | null;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  createdBy: string | null;
-  /** set-building formats: what each step kept (qa-assessed), shown after the import */
-  funnel: ImportFunnelStep[] | null;
-}
-
-const jobSelect = {
-  id: true,
-  fileName: true,
-  format: true,
-  status: true,
-  bytesRead: true,
-  fileBytes: true,
-  recordsRead: true,
-  imported: true,
-  duplicates: true,
-  rejected: true,
-  errorCount: true,
-  errors: true,
-  message: true,
-  createdAt: true,
-  confirmedAt: true,
-  startedAt: true,
-  finishedAt: true,
-  funnel: true,
-  createdBy: { select: { email: true } },
-} as const;
-
-type JobRow = {
-  [K in keyof Omit<ImportJobView, 'bytesRead' | 'fileBytes' | 'errors' | 'createdBy' | 'funnel'>]: ImportJobView[K];
-} & { bytesRead: bigint; fileBytes: bigint | null; errors: unknown; funnel: unknown; createdBy: { email: string } | null };
-
-function toView(row: JobRow): ImportJobView {
-  return {
-    ...row,
-    bytesRead: Number(row.bytesRead),
-    fileBytes: row.fileBytes === null ? null : Number(row.fileBytes),
-    errors: Array.isArray(row.errors) ? (row.errors as ImportJobView['errors']) : [],
-    funnel: Array.isArray(row.funnel) ? (row.funnel as ImportFunnelStep[]) : null,
-    createdBy: row.createdBy?.email ?? null,
-  };
-}
-
-export async function listImportJobs(db: Db, corpusId: number, limit = 20): Promise<Array<ImportJobView & { hasRejects: boolean }>> {
-  const rows = await db.importJob.findMany({ where: { corpusId, dismissedAt: null }, orderBy: { id: 'desc' }, take: limit, select: { ...jobSelect, rejectsPath: true } });
-  return rows.map(({ rejectsPath, ...row }) => ({ ...toView(row), hasRejects: rejectsPath !== null }));
-}
-
-export async function getImportJob(db: Db, id: number): Promise<(ImportJobView & { corpusId: number; rejectsPath: string | null }) | null> {
-  const row = await db.importJob.findUnique({ where: { id }, select: { ...jobSelect, corpusId: true, rejectsPath: true } });
-  return row ? { ...toView(row), corpusId: row.corpusId, rejectsPath: row.rejectsPath } : null;
-}
-
-/**
- * Jobs whose owner is gone (lib/db/jobs/job-owners.ts; the caller prunes gone owners first), whatever
- * their timestamps say. Nothing of theirs was written (their transaction died with the process), so
- * they are marked failed; returns their ids and the uploaded files they held, for the caller to
- * delete. Uploads waiting for confirmation and confirmed jobs waiting for their turn stay as they
- * are: the queue picks the latter up again.
- */
-export async function failInterruptedImports(db: Db): Promise<{ ids: number[]; files: string[] }> {
-  const rows = await db.$queryRawUnsafe<Array<{ id: number; sourcePath: string | null }>>(
-    `UPDATE "ImportJob" j SET "status" = 'FAILED', "finishedAt" = now(), "updatedAt" = now(), "sourcePath" = NULL,
-       "message" = 'Interrupted: the process running it stopped. Nothing was imported; start it again.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}
-     RETURNING j."id", (SELECT x."sourcePath" FROM "ImportJob" x WHERE x."id" = j."id") AS "sourcePath"`,
-  );
-  return { ids: rows.map((r) => r.id), files: rows.flatMap((r) => (r.sourcePath ? [r.sourcePath] : [])) };
-}
-
-/** Uploads never confirmed within `maxAgeMs` expire; returns their files, for the caller to delete. */
-export async function expireUploads(db: Db, maxAgeMs: number): Promise<string[]> {
-  const rows = await db.$queryRaw<Array<{ sourcePath: string | null }>>`
-    UPDATE "ImportJob" SET "status" = 'CANCELLED', "finishedAt" = now(), "sourcePath" = NULL,
-      "message" = 'Expired: the upload was not started in time, so the file was deleted.'
-    WHERE "status" = 'QUEUED' AND "confirmedAt" IS NULL AND "createdAt" < ${new Date(Date.now() - maxAgeMs)}
-    RETURNING (SELECT j."sourcePath" FROM "ImportJob" j WHERE j."id" = "ImportJob"."id") AS "sourcePath"`;
-  return rows.flatMap((r) => (r.sourcePath ? [r.sourcePath] : []));
-}
-
-/** Rejects files of imports that ended more than `maxAgeMs` ago; returns the files to delete. */
-export async function expireRejectsFiles(db: Db, maxAgeMs: number): Promise<string[]> {
-  const rows = await db.$queryRaw<Array<{ rejectsPath: string | null }>>`
-    UPDATE "ImportJob" SET "rejectsPath" = NULL
-    WHERE "rejectsPath" IS NOT NULL AND "finishedAt" < ${new Date(Date.now() - maxAgeMs)}
-    RETURNING (SELECT j."rejectsPath" FROM "ImportJob" j WHERE j."id" = "ImportJob"."id") AS "rejectsPath"`;
-  return rows.flatMap((r) => (r.rejectsPath ? [r.rejectsPath] : []));
-}
-
-/** Every file an import job still refers to (uploads and rejects), for the orphan sweep. */
-export async function listImportJobFiles(db: Db): Promise<Set<string>> {
-  const rows = await db.importJob.findMany({ where: { OR: [{ sourcePath: { not: null } }, { rejectsPath: { not: null } }] }, select: { sourcePath: true, rejectsPath: true, options: true } });
-  // a qa-assessed upload's questions file lives as long as its upload (sourcePath)
-  const questions = (r: { sourcePath: string | null; options: unknown }) => (r.sourcePath !== null ? (readImportRequest(r.options).questionsPath ?? null) : null);
-  return new Set(rows.flatMap((r) => [r.sourcePath, r.rejectsPath, questions(r)].filter((p): p is string => p !== null && p !== undefined)));
-}
-
-function readImportRequest(options: unknown): ImportRequest {
+export function readImportRequest(options: unknown): ImportRequest {
   const o = (options ?? {}) as Partial<ImportRequest>;
   return {
     format: o.format ?? null,
@@ -342,7 +275,18 @@ function readImportRequest(options: unknown): ImportRequest {
 export async function getImportJobSource(db: Db, id: number) {
   const row = await db.importJob.findUnique({
     where: { id },
-    select: { id: true, corpusId: true, status: true, sourcePath: true, fileName: true, fileBytes: true, format: true, confirmedAt: true, createdById: true, options: true },
+    select: {
+      id: true,
+      corpusId: true,
+      status: true,
+      sourcePath: true,
+      fileName: true,
+      fileBytes: true,
+      format: true,
+      confirmedAt: true,
+      createdById: true,
+      options: true,
+    },
   });
   return row ? { ...row, fileBytes: Number(row.fileBytes ?? 0), options: readImportRequest(row.options) } : null;
 }

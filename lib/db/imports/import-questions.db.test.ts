@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../client';
-import { attachImportQuestions, confirmUploadedImport, createUploadedImportJob, getImportJobSource, listImportJobFiles, releaseImportSource } from './import-jobs';
+import { attachImportQuestions, confirmUploadedImport, createUploadedImportJob, getImportJobSource, releaseImportSource } from './import-jobs';
+import { listImportJobFiles } from './import-job-files';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 

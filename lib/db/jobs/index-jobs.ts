@@ -8,6 +8,7 @@
 import type { Db } from '../client';
 import type { Query } from '../corpora/corpus-summary';
 import { liveOwner } from './job-owners';
+import { claimNextQueued } from './claim';
 
 export interface IndexJobView {
   id: number;
@@ -35,16 +36,9 @@ export function queueIndexJob(db: Db, corpusId: number): Promise<number> {
 }
 
 /** The oldest waiting job whose corpus is not being scored, while no other index job runs (their builds would queue on the same table lock anyway). */
-export async function claimNextQueuedIndex(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "IndexJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = now(), "updatedAt" = now()
-    WHERE "id" = (
-      SELECT "id" FROM "IndexJob" j WHERE "status" = 'QUEUED'
-        AND NOT EXISTS (SELECT 1 FROM "IndexJob" r WHERE r."status" = 'RUNNING')
-        AND NOT EXISTS (SELECT 1 FROM "ScoringJob" s WHERE s."corpusId" = j."corpusId" AND s."status" IN ('QUEUED', 'RUNNING'))
-      ORDER BY "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id"`;
-  return rows[0] ?? null;
+export function claimNextQueuedIndex(db: Db, ownerId: string): Promise<{ id: number } | null> {
+  const scoring = `AND NOT EXISTS (SELECT 1 FROM "ScoringJob" s WHERE s."corpusId" = j."corpusId" AND s."status" IN ('QUEUED', 'RUNNING'))`;
+  return claimNextQueued(db, { table: 'IndexJob', set: '"startedAt" = now()', oneRunning: 'any', where: scoring }, ownerId);
 }
 
 export async function recordIndexProgress(db: Db, id: number, built: number, total: number): Promise<void> {

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../client';
 import { liveOwner } from './job-owners';
+import { claimNextQueued } from './claim';
 
 export type InstallStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
@@ -52,15 +53,8 @@ export async function queueModelInstall(db: Db, model: string, createdById: numb
 }
 
 /** The oldest waiting install, while no other install runs. */
-export async function claimNextQueuedModelInstall(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "ModelInstallJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = now(), "updatedAt" = now()
-    WHERE "id" = (
-      SELECT "id" FROM "ModelInstallJob" WHERE "status" = 'QUEUED'
-        AND NOT EXISTS (SELECT 1 FROM "ModelInstallJob" r WHERE r."status" = 'RUNNING')
-      ORDER BY "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id"`;
-  return rows[0] ?? null;
+export function claimNextQueuedModelInstall(db: Db, ownerId: string): Promise<{ id: number } | null> {
+  return claimNextQueued(db, { table: 'ModelInstallJob', set: '"startedAt" = now()', oneRunning: 'any' }, ownerId);
 }
 
 export async function recordModelInstallProgress(db: Db, id: number, progress: { phase: string; done: number; total: number }): Promise<void> {

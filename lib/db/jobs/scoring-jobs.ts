@@ -14,6 +14,7 @@ import type { Db } from '../client';
 import type { JobStatus } from '../generated/enums';
 import type { Query } from '../corpora/corpus-summary';
 import { liveOwner } from './job-owners';
+import { claimNextQueued } from './claim';
 
 export interface ScoringJobView {
   id: number;
@@ -88,15 +89,8 @@ export function queueScoringJob(db: Db, data: { corpusId: number; createdById: n
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
-export async function claimNextQueuedScoring(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  const rows = await db.$queryRaw<Array<{ id: number }>>`
-    UPDATE "ScoringJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
-    WHERE "id" = (
-      SELECT "id" FROM "ScoringJob" j WHERE "status" = 'QUEUED'
-        AND NOT EXISTS (SELECT 1 FROM "ScoringJob" r WHERE r."corpusId" = j."corpusId" AND r."status" = 'RUNNING')
-      ORDER BY "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id"`;
-  return rows[0] ?? null;
+export function claimNextQueuedScoring(db: Db, ownerId: string): Promise<{ id: number } | null> {
+  return claimNextQueued(db, { table: 'ScoringJob', set: '"startedAt" = COALESCE("startedAt", now())', oneRunning: 'corpusId' }, ownerId);
 }
 
 /** Takes this waiting job (the command line runs an import's follow-up itself); false when it is not waiting. */

@@ -11,7 +11,8 @@ import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
 import { mapBinOf } from '@/lib/sampling/strata';
-import { countPairs, findNeighbourPairs, listPairPage, listViewPage, sortValueOf, streamPairRows, type ListOptions, type PairListRow } from './pair-list';
+import { countPairs, findNeighbourPairs, listPairPage, listViewPage, sortValueOf, streamPairRows, type PairListRow } from './pair-list';
+import type { ListOptions } from './pair-plans';
 import { getSqlPool } from '../sql-pool';
 
 const db = getDb();

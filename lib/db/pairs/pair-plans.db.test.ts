@@ -14,7 +14,8 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { countPairsForPage, estimateRanges, hasDriver, listViewPage, planPage, rangesPlan, resolvePairFilter, type ListOptions } from './pair-list';
+import { countPairsForPage, listViewPage, planPage, resolvePairFilter } from './pair-list';
+import { estimateRanges, hasDriver, rangesPlan, type ListOptions } from './pair-plans';
 import { getSqlPool } from '../sql-pool';
 import { pairMatchesSql, pairPageSql } from './pair-query';
 
