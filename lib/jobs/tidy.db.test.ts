@@ -22,7 +22,8 @@ import { getCorpusBySlug, listCorporaForApi, listCorporaWithCounts } from '@/lib
 import { listCampaignProgress } from '@/lib/db/campaigns/campaign-progress';
 import { listCampaignsForMember } from '@/lib/db/campaigns/campaigns';
 import { listExploreOptions } from '@/lib/db/pairs/explore-options';
-import { listImportJobs, createImportJob } from '@/lib/db/imports/import-jobs';
+import { createImportJob } from '@/lib/db/imports/import-jobs';
+import { listImportJobs } from '@/lib/db/imports/import-job-views';
 import { listOwnExportJobs } from '@/lib/db/exports/export-jobs';
 import { AppError } from '@/lib/errors/app-error';
 import { archiveCampaign, archiveCorpus, cloneCampaignAs, deleteCampaign, deleteCorpus, dismissEndedJob } from './tidy';
