@@ -9,8 +9,8 @@ export interface JobClaim {
   table: 'ScoringJob' | 'MiningRun' | 'IndexJob' | 'ModelInstallJob' | 'ExportJob';
   /** what else the claim writes, as SQL assignments (`"startedAt" = now()`) */
   set: string;
-  /** a waiting row waits while a row of the table runs: any row (`'any'`), or one with the same value of this column */
-  oneRunning?: 'any' | string;
+  /** a waiting row waits while a row of the table runs: any row (`'any'`), or one with the same value of `column` */
+  oneRunning?: 'any' | { column: string };
   /** a further condition on the waiting row `j` */
   where?: string;
 }
@@ -20,7 +20,7 @@ export async function claimNextQueued(db: Db, claim: JobClaim, ownerId: string):
   const busy =
     claim.oneRunning === undefined
       ? ''
-      : running(claim.oneRunning === 'any' ? '' : `r."${claim.oneRunning}" = j."${claim.oneRunning}" AND `);
+      : running(claim.oneRunning === 'any' ? '' : `r."${claim.oneRunning.column}" = j."${claim.oneRunning.column}" AND `);
   const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(
     `UPDATE "${claim.table}" SET "status" = 'RUNNING', "ownerId" = $1, ${claim.set}, "updatedAt" = now()
      WHERE "id" = (

@@ -90,7 +90,7 @@ export function queueScoringJob(db: Db, data: { corpusId: number; createdById: n
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
 export function claimNextQueuedScoring(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  return claimNextQueued(db, { table: 'ScoringJob', set: '"startedAt" = COALESCE("startedAt", now())', oneRunning: 'corpusId' }, ownerId);
+  return claimNextQueued(db, { table: 'ScoringJob', set: '"startedAt" = COALESCE("startedAt", now())', oneRunning: { column: 'corpusId' } }, ownerId);
 }
 
 /** Takes this waiting job (the command line runs an import's follow-up itself); false when it is not waiting. */

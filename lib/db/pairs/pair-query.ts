@@ -56,7 +56,7 @@ const PAIR_ROW_JOINS = `JOIN "Pair" p ON p."id" = page."id" JOIN "Corpus" c ON c
  * on its own); `setwalk` walks the sort's index alone (its ids and values, no table rows), keeps the
  * rows whose id is in the id set of the narrowest ranges and checks only those against the rest of
  * the filter (a range too wide to read, too narrow to walk). All give exactly the same rows;
- * lib/db/pairs/pair-list.ts chooses.
+ * lib/db/pairs/pair-plans.ts chooses.
  */
 export type PagePlan = 'walk' | 'matches' | 'intersect' | 'setwalk';
 
