@@ -30,6 +30,9 @@ describe('folder boundaries', () => {
   it.each([
     ['lib/measures/sample.ts', "import { getDb } from '@/lib/db/client';\nexport const x = getDb;", 'no database'],
     ['lib/measures/sample.ts', "import { getDb } from '../db/client';\nexport const x = getDb;", 'no database'],
+    ['lib/dashboards/sample.ts', "import { listPairs } from '@/lib/db/pairs/pairs';\nexport const x = listPairs;", 'no database'],
+    ['lib/dashboards/sample.ts', "import { listPairs } from '../db/pairs/pairs';\nexport const x = listPairs;", 'no database'],
+    ['components/sample.tsx', "import { listPairs } from '../../lib/db/pairs/pairs';\nexport const x = listPairs;", 'not from the database'],
     ['lib/stats/sample.ts', "import pg from 'pg';\nexport const x = pg;", 'Database drivers'],
     ['lib/labels/sample.ts', "import { NextResponse } from 'next/server';\nexport const x = NextResponse;", 'no Next.js'],
     ['lib/measures/sample.ts', "import { useState } from 'react';\nexport const x = useState;", 'no React'],
