@@ -16,7 +16,7 @@ import { demoHostProblem, demoPassword, demoUsers } from '@/lib/runtime/demo';
 import { configProblems, setting } from '@/lib/config/settings';
 import { isBuildStale } from './lib/build-freshness';
 import { createPrismaClient, type Db } from '@/lib/db/client';
-import { ensureCorpusSummaries } from '@/lib/db/corpus-summary';
+import { ensureCorpusSummaries } from '@/lib/db/corpora/corpus-summary';
 import { cleanImportFilesAtStartup, expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
 import { scoringJobKind } from '@/lib/jobs/scoring-queue';

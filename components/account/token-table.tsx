@@ -1,4 +1,4 @@
-import type { ApiTokenView } from '@/lib/db/api-tokens';
+import type { ApiTokenView } from '@/lib/db/accounts/api-tokens';
 import { RevokeTokenButton } from './revoke-token-button';
 
 export interface TokenRow {

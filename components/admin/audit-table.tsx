@@ -1,4 +1,4 @@
-import type { AuditRow } from '@/lib/db/audit';
+import type { AuditRow } from '@/lib/db/accounts/audit';
 import { EmptyState } from '@/components/ui/empty-state';
 
 /** An audit entry as the page hands it to the table (the date as ISO text). */

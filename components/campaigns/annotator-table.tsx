@@ -1,4 +1,4 @@
-import type { AnnotatorProgress } from '@/lib/db/campaign-progress';
+import type { AnnotatorProgress } from '@/lib/db/campaigns/campaign-progress';
 import { formatDuration } from '@/lib/annotation/campaign-estimate';
 
 /** Per annotator: done, what `next` could still give them, median active time, last answer. */

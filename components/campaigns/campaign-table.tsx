@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { CampaignListProgress } from '@/lib/db/campaign-progress';
+import type { CampaignListProgress } from '@/lib/db/campaigns/campaign-progress';
 import { completion } from '@/lib/annotation/campaign-estimate';
 import { CompletionBar } from './completion-bar';
 import styles from './campaigns.module.css';

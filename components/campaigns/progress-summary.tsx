@@ -1,4 +1,4 @@
-import type { CampaignTotals } from '@/lib/db/campaign-progress';
+import type { CampaignTotals } from '@/lib/db/campaigns/campaign-progress';
 import { ACTIVE_WINDOW_DAYS, completion, estimateTimeLeft, formatDuration } from '@/lib/annotation/campaign-estimate';
 import { CompletionBar } from './completion-bar';
 import styles from './campaigns.module.css';

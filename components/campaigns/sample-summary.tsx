@@ -1,4 +1,4 @@
-import type { StratumProgress } from '@/lib/db/campaign-progress';
+import type { StratumProgress } from '@/lib/db/campaigns/campaign-progress';
 import { describeSample, sortStrata, stratumEdges, stratumLabel, type SamplingRecord } from '@/lib/sampling/describe-sample';
 import { StrataTable } from './strata-table';
 

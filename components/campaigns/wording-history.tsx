@@ -1,4 +1,4 @@
-import type { WordingVersion } from '@/lib/db/campaign-wording';
+import type { WordingVersion } from '@/lib/db/campaigns/campaign-wording';
 
 /** The versions of a campaign's guidelines and question wording, newest first. */
 export function WordingHistory({ versions, current }: { versions: readonly WordingVersion[]; current: number }) {

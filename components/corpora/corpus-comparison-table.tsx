@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { CorpusComparisonRow } from '@/lib/db/corpus-comparison';
+import type { CorpusComparisonRow } from '@/lib/db/dashboards/corpus-comparison';
 import { measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
 import { formatCount, formatMeasure } from './format';
 

@@ -1,4 +1,4 @@
-import type { CorpusStats } from '@/lib/db/corpus-stats';
+import type { CorpusStats } from '@/lib/db/corpora/corpus-stats';
 import { isEnglishOnlyMeasure, measureCatalog } from '@/lib/measures/catalog';
 import { formatCount, formatMeasure } from './format';
 

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { PairRow } from '@/lib/db/pairs';
+import type { PairRow } from '@/lib/db/pairs/pairs';
 import { formatMeasure } from './format';
 
 /** The corpus page's first pairs; a pair's first text opens it in the explorer. */

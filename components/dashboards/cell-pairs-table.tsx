@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { CellPair } from '@/lib/db/map-cell-pairs';
+import type { CellPair } from '@/lib/db/pairs/map-cell-pairs';
 import { formatMeasure } from '@/components/corpora/format';
 
 /** One page of a map cell's pairs: the two texts, syn and sem (and the ratings that placed it). */

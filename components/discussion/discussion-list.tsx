@@ -6,7 +6,7 @@ import type { Answers, Question } from '@/lib/annotation/questions';
 import { AnswerList } from '@/components/annotation/answer-list';
 import { NothingLeft, PairReview, SavedMessage } from '@/components/annotation/pair-review';
 import { PairTexts } from '@/components/annotation/pair-texts';
-import type { DiscussionPair } from '@/lib/db/discussion';
+import type { DiscussionPair } from '@/lib/db/annotations/discussion';
 
 interface Props {
   campaignId: number;

@@ -1,5 +1,5 @@
 /** For researchers: each campaign's annotations of the pair (pseudonyms), rationales, edit history, final labels and adjudication. */
-import type { PairCampaignRecord } from '@/lib/db/pair-detail';
+import type { PairCampaignRecord } from '@/lib/db/pairs/pair-detail';
 import { describeFinalMethod } from '@/lib/labels/final-labels';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));

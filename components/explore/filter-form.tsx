@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { RELATIONS } from '@/lib/annotation/relations';
 import { ANNOTATION_STATES, TEXT_TYPES, TIERS, type PairFilter } from '@/lib/explore/pair-filter';
 import { measureList } from '@/lib/measures/catalog';
-import type { ExploreOptions } from '@/lib/db/explore-options';
+import type { ExploreOptions } from '@/lib/db/pairs/explore-options';
 import { LayoutFields } from './layout-fields';
 import { CorpusPicker } from './corpus-picker';
 import { Checkbox } from '@/components/ui/choice';

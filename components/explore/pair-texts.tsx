@@ -4,7 +4,7 @@
  * they share can be highlighted (components/ui/shared-words.tsx).
  */
 import { useMemo } from 'react';
-import type { PairDetail } from '@/lib/db/pair-detail';
+import type { PairDetail } from '@/lib/db/pairs/pair-detail';
 import { sharedWords } from '@/lib/measures/shared-words';
 import { MarkedText, SharedWordsSwitch, useSharedHighlight } from '@/components/ui/shared-words';
 import styles from './explore.module.css';

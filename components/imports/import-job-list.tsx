@@ -1,4 +1,4 @@
-import type { ImportJobView } from '@/lib/db/import-jobs';
+import type { ImportJobView } from '@/lib/db/imports/import-job-views';
 import { DismissJobButton } from '@/components/tidy/dismiss-job-button';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { LiveImportProgress } from './live-import-progress';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { MiningRunView } from '@/lib/db/mining-runs';
+import type { MiningRunView } from '@/lib/db/mining/mining-run-views';
 import { FunnelChart } from './funnel-chart';
 import { FunnelTable } from './funnel-table';
 import { LiveMiningProgress } from './live-mining-progress';

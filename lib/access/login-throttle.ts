@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling policy (pure; lib/db/login-throttle.ts stores the states and applies it).
+ * Sign-in throttling policy (pure; lib/db/accounts/login-throttle.ts stores the states and applies it).
  *
  * Three counters, each with a few free failures and then progressive delays (OWASP Authentication
  * Cheat Sheet, "Login Throttling"): one account at one address (`pair`), one address across

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { ensureCorpus, findCorpusByName, getCorpusBySlug, setCorpusLanguage } from '@/lib/db/corpora';
-import { recordAudit } from '@/lib/db/audit';
+import { ensureCorpus, findCorpusByName, getCorpusBySlug, setCorpusLanguage } from '@/lib/db/corpora/corpora';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { defineAction } from './define-action';
 
 const text = (max: number) => z.string().trim().max(max).transform((v) => v || null);

@@ -2,16 +2,16 @@
 /**
  * Researchers and admins change a campaign's quality settings from its page (which questions count
  * towards gold accuracy, the Likert tolerance, the spread left open); the final labels are
- * recomputed at once (lib/db/quality-settings.ts). Audited.
+ * recomputed at once (lib/db/campaigns/quality-settings.ts). Audited.
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { qualitySettingsSchema } from '@/lib/api/contracts/campaigns';
 import { getDb } from '@/lib/db/client';
-import { recordAudit } from '@/lib/db/audit';
-import { findCampaignId } from '@/lib/db/annotation-reads';
-import { updateQualitySettings } from '@/lib/db/quality-settings';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { findCampaignId } from '@/lib/db/annotations/annotation-reads';
+import { updateQualitySettings } from '@/lib/db/campaigns/quality-settings';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { defineAction } from './define-action';

@@ -4,7 +4,7 @@ import { AuthError } from 'next-auth';
 import { RateLimitedSignIn, signIn, signOut } from '@/lib/auth/auth';
 import { getCurrentUser } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { endUserSessions } from '@/lib/db/users';
+import { endUserSessions } from '@/lib/db/accounts/users';
 import { describeWait } from '@/lib/access/login-throttle';
 
 export interface SignInState {

@@ -9,8 +9,8 @@ import { AppError } from '@/lib/errors/app-error';
 import { roles } from '@/lib/access/roles';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { getDb } from '@/lib/db/client';
-import { recordAudit } from '@/lib/db/audit';
-import { revokeApiToken } from '@/lib/db/api-tokens';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { revokeApiToken } from '@/lib/db/accounts/api-tokens';
 import { defineAction } from './define-action';
 import { dbIdText } from '@/lib/api/db-numbers';
 

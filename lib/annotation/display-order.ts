@@ -2,7 +2,7 @@
  * The order in which an annotator sees a pair's two texts. With randomised display (the default),
  * each annotator sees each pair in an order fixed by md5(campaignId ":" userId ":" pairId): the last
  * byte's lowest bit says "swapped" (b first). Reproducible, independent between annotators, and the
- * same as the SQL that stores it with the hold (lib/db/assignments.ts); a test checks the two agree.
+ * same as the SQL that stores it with the hold (lib/db/campaigns/assignments.ts); a test checks the two agree.
  * A pair whose two texts are the same text is never swapped: forward and reverse mean the
  * same there, and a swap would turn two annotators' identical `f` into different stored answers.
  * Pure.

@@ -10,7 +10,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { makeUser } from '@/prisma/factories/users';
 import { resetAccountPassword, setAccountActive, setAccountRole } from './accounts';
 import { issueApiToken, userForApiToken } from './api-token';
-import { countUsableApiTokens, revokeApiToken } from '@/lib/db/api-tokens';
+import { countUsableApiTokens, revokeApiToken } from '@/lib/db/accounts/api-tokens';
 
 const db = getDb();
 const pool = getSqlPool();

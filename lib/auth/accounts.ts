@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { roles, type RoleName } from '@/lib/access/roles';
 import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db/client';
-import { recordAudit } from '@/lib/db/audit';
-import { countActiveAdmins, createUser, findUserByEmail, getUserById, updateUser, type UserDto } from '@/lib/db/users';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { countActiveAdmins, createUser, findUserByEmail, getUserById, updateUser, type UserDto } from '@/lib/db/accounts/users';
 import { hashPassword, passwordRules } from './password';
 
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address.');

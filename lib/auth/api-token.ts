@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { createApiTokenRow, findUserByApiTokenHash, type ApiTokenView } from '@/lib/db/api-tokens';
-import type { UserDto } from '@/lib/db/users';
+import { createApiTokenRow, findUserByApiTokenHash, type ApiTokenView } from '@/lib/db/accounts/api-tokens';
+import type { UserDto } from '@/lib/db/accounts/users';
 import type { Queryable } from '@/lib/db/sql-pool';
 import { isDemoMode } from '@/lib/runtime/demo';
 

@@ -19,7 +19,7 @@ export const authConfig = {
   },
   callbacks: {
     // The token carries the user's session version at sign-in; the guards compare it with the
-    // database on every request, so a bumped version ends the session (lib/db/users.ts).
+    // database on every request, so a bumped version ends the session (lib/db/accounts/users.ts).
     jwt({ token, user }) {
       if (user?.id) {
         token.sub = user.id;

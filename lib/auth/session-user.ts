@@ -8,7 +8,7 @@
  */
 import { getToken } from 'next-auth/jwt';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { getSessionUser, type UserDto } from '@/lib/db/users';
+import { getSessionUser, type UserDto } from '@/lib/db/accounts/users';
 import { isDemoMode } from '@/lib/runtime/demo';
 import { setting, type Env } from '@/lib/config/settings';
 

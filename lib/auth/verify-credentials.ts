@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { purgeExpiredThrottles, recordSuccessfulSignIn, reserveSignInAttempt } from '@/lib/db/login-throttle';
-import { getUserCredentials, recordSignIn } from '@/lib/db/users';
-import { recordAudit } from '@/lib/db/audit';
+import { purgeExpiredThrottles, recordSuccessfulSignIn, reserveSignInAttempt } from '@/lib/db/accounts/login-throttle';
+import { getUserCredentials, recordSignIn } from '@/lib/db/accounts/users';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { signInKeys, signInPolicy, type SignInPolicy } from '@/lib/access/login-throttle';
 import { addressBucket } from '@/lib/access/client-address';
 import { isDemoMode } from '@/lib/runtime/demo';

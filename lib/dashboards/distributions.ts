@@ -1,6 +1,6 @@
 /**
  * Every measure's distribution split by a label (thesis Figs. 5.3 and 5.4: paraphrases and
- * non-paraphrases side by side). The numbers come from SQL (lib/db/distributions.ts: percentile_cont
+ * non-paraphrases side by side). The numbers come from SQL (lib/db/dashboards/distributions.ts: percentile_cont
  * for the quartiles, the whiskers as the most extreme values within 1.5 IQR of the quartiles as
  * matplotlib and seaborn draw them, width_bucket for the histograms); this module names the shapes,
  * puts the rows in order and writes the CSV. Pure.

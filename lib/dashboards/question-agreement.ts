@@ -17,7 +17,7 @@ import type { Question } from '@/lib/annotation/questions';
 import { isRelation, MERGED_RELATIONS, mergeRelationDirection, RELATIONS } from '@/lib/annotation/relations';
 import { undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
 
-/** Ratings as lib/db/campaign-ratings.ts loads them: ratings[coder][unit], null = not rated. */
+/** Ratings as lib/db/dashboards/campaign-ratings.ts loads them: ratings[coder][unit], null = not rated. */
 export interface RatingTable {
   coders: string[];
   units: number[];

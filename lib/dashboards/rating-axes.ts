@@ -4,7 +4,7 @@
  * ordinal, read as the position of the option: 0 for the first) and the derived "human Δ", the
  * per-pair semantic rating minus the syntactic one (EACL 2023: Δsem,syn "correlates well with
  * manual judgments"; with the median aggregate this is the median semantic rating minus the
- * median syntactic rating). Pure: the values are aggregated in SQL (lib/db/campaign-correlations.ts).
+ * median syntactic rating). Pure: the values are aggregated in SQL (lib/db/dashboards/campaign-correlations.ts).
  */
 import type { Question } from '@/lib/annotation/questions';
 

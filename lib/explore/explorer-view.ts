@@ -42,7 +42,7 @@ export const STICKY_COLUMNS: readonly string[] = ['id', 'a', 'b'];
 
 /**
  * The column of a user measure (`u.NAME`): offered when the view shows one corpus that has it, and
- * shown by default then (lib/db/user-measures.ts).
+ * shown by default then (lib/db/corpora/user-measures.ts).
  */
 export function userMeasureColumn(name: string, description: string | null): ExplorerColumn {
   return { id: userMeasureKey(name), label: name, numeric: true, description: description ?? `${name}: a measure of your own (import-scores)`, sortable: true, defaultWidth: 96 };

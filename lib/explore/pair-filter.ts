@@ -2,7 +2,7 @@
  * The filter of a view of pairs: what the explorer shows, what `GET /api/v1/pairs` answers and what an
  * export writes are the same PairFilter, parsed from the same URL parameters (docs/api.md#pairs,
  * docs/explorer.md). The URL is the explorer's state: `pairFilterToParams(parsePairFilter(p))`
- * gives the canonical form of `p`. Pure: lib/db/pair-query.ts turns a filter into SQL.
+ * gives the canonical form of `p`. Pure: lib/db/pairs/pair-query.ts turns a filter into SQL.
  *
  * Parameters: corpus=SLUG[,SLUG] · q=TEXT (substring of either text; plain text, no patterns) ·
  * min.KEY / max.KEY for every catalogue measure, `length` (both texts' word counts in range) and

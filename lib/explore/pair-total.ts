@@ -1,5 +1,5 @@
 /**
- * The total shown beside a page of pairs (lib/db/pair-list.ts countPairsForPage): exact, or the
+ * The total shown beside a page of pairs (lib/db/pairs/pair-list.ts countPairsForPage): exact, or the
  * planner's estimate when many pairs match, shown as "about 12,300" (three significant digits: an
  * estimate's last digits mean nothing). Pure.
  */

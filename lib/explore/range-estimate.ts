@@ -3,7 +3,7 @@
  * ANALYZE keeps them (`pg_stats`: the share of nulls, the most common values with their shares, and
  * the bounds of equal-count histogram buckets over the other values). This is the estimate the
  * planner itself makes for a range (linear within a bucket), computed without planning a statement:
- * the explorer chooses a page plan from it (lib/db/pair-list.ts, docs/decisions/009).
+ * the explorer chooses a page plan from it (lib/db/pairs/pair-plans.ts, docs/decisions/009).
  */
 
 /** A numeric column's statistics (pg_stats of one column). */

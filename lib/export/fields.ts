@@ -1,5 +1,5 @@
 /**
- * The fields of an export, in file order: one list that the SQL (lib/db/export-query.ts), the CSV
+ * The fields of an export, in file order: one list that the SQL (lib/db/exports/export-sql.ts), the CSV
  * header and the dataset card's field table all derive from, so they cannot disagree. Names are
  * snake_case identifiers (question keys keep their own spelling), safe as CSV headers and JSON keys.
  */

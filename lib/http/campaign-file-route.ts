@@ -1,12 +1,12 @@
 /**
  * The shared body of the routes that take a campaign's file as text (gold pairs, labels collected
  * elsewhere): the campaign by id or slug, the rows read and written all or nothing through
- * lib/db/campaign-file.ts (the path the commands take), a refused file as a 400 listing each bad line.
+ * lib/db/campaigns/campaign-file.ts (the path the commands take), a refused file as a 400 listing each bad line.
  */
 import { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors/app-error';
-import { findCampaignSlug } from '@/lib/db/annotation-reads';
-import { importCampaignFile, rowErrorFields, type CampaignFileKind, type FileOptions } from '@/lib/db/campaign-file';
+import { findCampaignSlug } from '@/lib/db/annotations/annotation-reads';
+import { importCampaignFile, rowErrorFields, type CampaignFileKind, type FileOptions } from '@/lib/db/campaigns/campaign-file';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { readAnnotationRowsFrom, type AnnotationFileFormat } from '@/lib/import/annotation-rows';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';

@@ -13,10 +13,10 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
-import { getNextPair } from '@/lib/db/assignments';
-import { submitAnnotation } from '@/lib/db/annotations';
-import { getCampaignForCaller } from '@/lib/db/campaign-view';
-import { getCampaignWording } from '@/lib/db/campaign-wording';
+import { getNextPair } from '@/lib/db/campaigns/assignments';
+import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { getCampaignForCaller } from '@/lib/db/campaigns/campaign-view';
+import { getCampaignWording } from '@/lib/db/campaigns/campaign-wording';
 import type { Question } from '@/lib/annotation/questions';
 import { PATCH as patchWording } from '@/app/api/v1/campaigns/[id]/wording/route';
 

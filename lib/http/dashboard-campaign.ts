@@ -1,6 +1,6 @@
 /** The campaign a dashboard route names (id or slug), or a 404; and its agreement, bootstrap intervals off the request thread. */
 import { AppError } from '@/lib/errors/app-error';
-import { computeCampaignAgreement, findDashboardCampaign, loadQuestionTableInputs, type DashboardCampaign } from '@/lib/db/campaign-agreement';
+import { computeCampaignAgreement, findDashboardCampaign, loadQuestionTableInputs, type DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import type { AgreementOptions, QuestionAgreement } from '@/lib/dashboards/question-agreement';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';

@@ -1,9 +1,9 @@
 /** The corpus a dashboard route names, and the binary judgement a threshold analysis reads, or a 404. */
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
-import { getCorpusBySlug, type CorpusSummary } from '@/lib/db/corpora';
-import { findDashboardCampaign } from '@/lib/db/campaign-agreement';
-import type { BinaryJudgement } from '@/lib/db/corpus-judgements';
+import { getCorpusBySlug, type CorpusSummary } from '@/lib/db/corpora/corpora';
+import { findDashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
+import type { BinaryJudgement } from '@/lib/db/dashboards/corpus-judgements';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseLabelSource } from '@/lib/dashboards/judgement-analysis';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';

@@ -2,7 +2,7 @@
  * GET /api/v1/corpora/{slug}/distributions and /api/v1/campaigns/{id}/distributions through their
  * real route handlers with API tokens: an annotator 403 (signed out: e2e/authorization.spec.ts), any
  * researcher 200 (dashboards belong to the area); bad parameters 400 with what is wrong, an unknown
- * corpus or campaign 404. The figures themselves: lib/db/distributions.db.test.ts (NumPy fixture).
+ * corpus or campaign 404. The figures themselves: lib/db/dashboards/distributions.db.test.ts (NumPy fixture).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
@@ -15,7 +15,7 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { GET as corpusGET } from '@/app/api/v1/corpora/[slug]/distributions/route';
 import { GET as campaignGET } from '@/app/api/v1/campaigns/[id]/distributions/route';
 import { Readable } from 'node:stream';
-import { importScores } from '@/lib/db/user-measures';
+import { importScores } from '@/lib/db/corpora/user-measures';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 
 const db = getDb();

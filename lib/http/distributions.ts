@@ -1,16 +1,16 @@
 /**
  * The distributions API and dashboards: the split resolved (a 400 for a question or label that cannot
- * split), the groups counted and the figures computed in SQL (lib/db/distributions.ts), put in order
+ * split), the groups counted and the figures computed in SQL (lib/db/dashboards/distributions.ts), put in order
  * (lib/dashboards/distributions.ts).
  */
 import { AppError } from '@/lib/errors/app-error';
-import { catalogueMeasures, computeDistributionRows, countDistributionGroups, userSqlMeasures, type DistributionScope } from '@/lib/db/distributions';
-import { corpusDistributionFigures, MAX_LABEL_GROUPS } from '@/lib/db/distribution-cache';
+import { catalogueMeasures, computeDistributionRows, countDistributionGroups, userSqlMeasures, type DistributionScope } from '@/lib/db/dashboards/distributions';
+import { corpusDistributionFigures, MAX_LABEL_GROUPS } from '@/lib/db/dashboards/distribution-cache';
 
 export { MAX_LABEL_GROUPS };
-import { listCampaignCorpora } from '@/lib/db/characteristic-maps';
-import { userMeasureNames } from '@/lib/db/user-measures';
-import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
+import { listCampaignCorpora } from '@/lib/db/dashboards/characteristic-maps';
+import { userMeasureNames } from '@/lib/db/corpora/user-measures';
+import type { DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { assembleDistributions, orderGroups, type Distributions } from '@/lib/dashboards/distributions';
 import { questionCategories } from '@/lib/dashboards/label-comparison';
@@ -24,7 +24,7 @@ async function distributions(scope: DistributionScope, by: string, order: readon
   const unknown = (measureKeys ?? []).filter((k) => k.startsWith('u.') && !own.some((m) => m.key === k));
   if (unknown.length > 0) throw new AppError('INVALID_INPUT', `${unknown.join(', ')}: no measure of your own by that name here (import one with paralens import-scores)`, { fields: { measures: unknown.join(', ') } });
   const measures = [...catalogueMeasures(), ...own].filter((m) => !measureKeys || measureKeys.includes(m.key));
-  // a corpus's figures are stored (lib/db/distribution-cache.ts); a campaign's computed
+  // a corpus's figures are stored (lib/db/dashboards/distribution-cache.ts); a campaign's computed
   const { groups: counted, rows, labels } =
     scope.kind === 'corpus'
       ? await corpusDistributionFigures(pool, scope.corpusId, scope.by, measures)

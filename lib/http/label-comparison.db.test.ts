@@ -9,7 +9,7 @@ import { NextRequest } from 'next/server';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
-import { importAnnotationRows } from '@/lib/db/annotation-import';
+import { importAnnotationRows } from '@/lib/db/imports/annotation-import';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';

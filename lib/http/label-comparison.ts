@@ -4,9 +4,9 @@
  * not fit), the counts read in SQL, the comparison computed (lib/dashboards/label-comparison.ts).
  */
 import { AppError } from '@/lib/errors/app-error';
-import { countLabelPairs, type CompareWith } from '@/lib/db/label-comparison';
+import { countLabelPairs, type CompareWith } from '@/lib/db/dashboards/label-comparison';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
+import type { DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { compareLabelSets, questionCategories, type LabelComparison } from '@/lib/dashboards/label-comparison';
 import { parseLabelSource } from '@/lib/dashboards/judgement-analysis';
 import type { Question } from '@/lib/annotation/questions';

@@ -2,8 +2,8 @@
 import type { z } from 'zod';
 import type { modelStatusSchema } from '@/lib/api/contracts/models';
 import type { Db } from '@/lib/db/client';
-import type { ModelInstallJobView } from '@/lib/db/model-install-jobs';
-import { latestModelInstallJob } from '@/lib/db/model-install-jobs';
+import type { ModelInstallJobView } from '@/lib/db/jobs/model-install-jobs';
+import { latestModelInstallJob } from '@/lib/db/jobs/model-install-jobs';
 import { AppError } from '@/lib/errors/app-error';
 import { GLOVE_COMPACT_BYTES, GLOVE_DOWNLOAD_BYTES, GLOVE_MEASURES, GLOVE_PACKAGE_SPEC, GLOVE_UNPACKED_BYTES, inspectGlove } from '@/lib/models/glove-vectors';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';

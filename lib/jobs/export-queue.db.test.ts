@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { claimNextQueuedExport, deleteExportJob, getExportJob, getOwnExportJob, listOwnExportJobs, queueExportJob, requeueExportJob } from '@/lib/db/export-jobs';
+import { claimNextQueuedExport, deleteExportJob, getExportJob, getOwnExportJob, listOwnExportJobs, queueExportJob, requeueExportJob } from '@/lib/db/exports/export-jobs';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { goneTestOwner } from '@/lib/db/testing/job-owners';

@@ -18,9 +18,9 @@ import {
   listExportFiles,
   recordExportProgress,
   startExportJob,
-} from '@/lib/db/export-jobs';
-import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/export-sources';
-import { resolveViewSource } from '@/lib/db/export-view-source';
+} from '@/lib/db/exports/export-jobs';
+import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/exports/export-sources';
+import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/options';
 import type { JobKind } from './job-supervisor';

@@ -7,17 +7,9 @@
  */
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
-import {
-  claimNextConfirmedImport,
-  expireRejectsFiles,
-  expireUploads,
-  failImportIfUnfinished,
-  failInterruptedImports,
-  getImportJobSource,
-  listImportJobFiles,
-  releaseImportSource,
-} from '@/lib/db/import-jobs';
-import { expireStalledUploads } from '@/lib/db/upload-slots';
+import { claimNextConfirmedImport, failImportIfUnfinished, getImportJobSource, releaseImportSource } from '@/lib/db/imports/import-jobs';
+import { expireRejectsFiles, expireUploads, failInterruptedImports, listImportJobFiles } from '@/lib/db/imports/import-job-files';
+import { expireStalledUploads } from '@/lib/db/imports/upload-slots';
 import { setting, type Env } from '@/lib/config/settings';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';

@@ -4,8 +4,8 @@
  * runQueuedIndexJob), on a plain connection outside any transaction (docs/decisions/006).
  */
 import type { Db } from '@/lib/db/client';
-import { buildExplorerIndexesAt } from '@/lib/db/explore-indexes';
-import { failIndexIfUnfinished, finishIndexJob, getIndexJob, recordIndexProgress, claimNextQueuedIndex } from '@/lib/db/index-jobs';
+import { buildExplorerIndexesAt } from '@/lib/db/pairs/explore-indexes';
+import { failIndexIfUnfinished, finishIndexJob, getIndexJob, recordIndexProgress, claimNextQueuedIndex } from '@/lib/db/jobs/index-jobs';
 import type { JobKind } from './job-supervisor';
 
 export const indexJobKind: JobKind = {

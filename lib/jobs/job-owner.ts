@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '@/lib/db/client';
-import { OWNER_RENEW_MS, pruneGoneOwners, removeJobOwner, renewJobOwner, type JobOwnerIdentity } from '@/lib/db/job-owners';
+import { OWNER_RENEW_MS, pruneGoneOwners, removeJobOwner, renewJobOwner, type JobOwnerIdentity } from '@/lib/db/jobs/job-owners';
 import { logUnexpectedError } from '@/lib/errors/error-reference';
 
 const self: JobOwnerIdentity = { id: randomUUID(), host: hostname(), pid: process.pid, role: 'cli' };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { confirmUploadedImport, createUploadedImportJob } from '@/lib/db/import-jobs';
+import { confirmUploadedImport, createUploadedImportJob } from '@/lib/db/imports/import-jobs';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { importJobKind } from './import-queue';

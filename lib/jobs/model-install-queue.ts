@@ -7,7 +7,7 @@
  * tarball on a machine without the registry; the tests' tiny stand-in).
  */
 import type { Db } from '@/lib/db/client';
-import { claimNextQueuedModelInstall, failModelInstallIfUnfinished, finishModelInstall, getModelInstallJob, recordModelInstallProgress } from '@/lib/db/model-install-jobs';
+import { claimNextQueuedModelInstall, failModelInstallIfUnfinished, finishModelInstall, getModelInstallJob, recordModelInstallProgress } from '@/lib/db/jobs/model-install-jobs';
 import { installGlove, type GloveInstallProgress } from '@/lib/models/glove-install';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';

@@ -16,7 +16,7 @@ import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
-import { claimNextQueuedModelInstall, failInterruptedModelInstalls, getModelInstallJob } from '@/lib/db/model-install-jobs';
+import { claimNextQueuedModelInstall, failInterruptedModelInstalls, getModelInstallJob } from '@/lib/db/jobs/model-install-jobs';
 import { inspectGlove } from '@/lib/models/glove-vectors';
 import { writeTinyWinkPackage } from '@/lib/models/testing/tiny-glove';
 import { GET } from '@/app/api/v1/models/[name]/route';

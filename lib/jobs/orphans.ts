@@ -6,10 +6,10 @@
  * model installs are failed (the next one starts again).
  */
 import type { Db } from '@/lib/db/client';
-import { requeueInterruptedIndexJobs } from '@/lib/db/index-jobs';
-import { failInterruptedMiningRuns } from '@/lib/db/mining-runs';
-import { failInterruptedModelInstalls } from '@/lib/db/model-install-jobs';
-import { requeueInterruptedScoring } from '@/lib/db/scoring-jobs';
+import { requeueInterruptedIndexJobs } from '@/lib/db/jobs/index-jobs';
+import { failInterruptedMiningRuns } from '@/lib/db/mining/mining-runs';
+import { failInterruptedModelInstalls } from '@/lib/db/jobs/model-install-jobs';
+import { requeueInterruptedScoring } from '@/lib/db/jobs/scoring-jobs';
 import { failOrphanedExports } from './export-queue';
 import { failOrphanedImports } from './import-queue';
 import { pruneOwners } from './job-owner';

@@ -1,5 +1,5 @@
 /**
- * Runs one export (docs/export.md): lines from a server-side cursor (lib/db/export-cursor.ts) into a
+ * Runs one export (docs/export.md): lines from a server-side cursor (lib/db/exports/export-cursor.ts) into a
  * file, with backpressure, so memory stays constant however many rows there are. The file is
  * written under a `.partial` name and renamed only when complete, so an interrupted export never
  * leaves anything that looks finished. `hf` writes a Hugging Face datasets folder: data/train.jsonl
@@ -10,9 +10,9 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
-import { openExportCursor } from '@/lib/db/export-cursor';
-import { buildExportSql } from '@/lib/db/export-sql';
-import { loadCorpusCards, type ExportSource } from '@/lib/db/export-sources';
+import { openExportCursor } from '@/lib/db/exports/export-cursor';
+import { buildExportSql } from '@/lib/db/exports/export-sql';
+import { loadCorpusCards, type ExportSource } from '@/lib/db/exports/export-sources';
 import { buildDatasetCard } from '@/lib/export/dataset-card';
 import { csvHeader, planExportFields } from '@/lib/export/fields';
 import { csvLineFormatter, jsonLineFormatter } from '@/lib/export/line-format';

@@ -6,8 +6,8 @@ import { getDb } from '@/lib/db/client';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
 import { runImport, type RunImportOptions } from './run-import';
-import { getScoringJob } from '@/lib/db/scoring-jobs';
-import { setCorpusSemMeasures } from '@/lib/db/semantic-set';
+import { getScoringJob } from '@/lib/db/jobs/scoring-jobs';
+import { setCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-import-'));
 let fileCounter = 0;

@@ -2,7 +2,7 @@
  * Runs one import end to end, in the process that calls it (the command line, or a job process the
  * web server started): hash the file (re-importing the same file is a no-op), parse it as a stream
  * (lib/import, within lib/import/limits.ts), compute every measure (lib/pair-rows → lib/measures),
- * write the pairs with COPY in one transaction (lib/db/pair-import-session) together with the
+ * write the pairs with COPY in one transaction (lib/db/imports/pair-import-session) together with the
  * corpus summary and the job's success. By default all-or-nothing: one invalid record and nothing is
  * written; with skipInvalid the valid records are written and the rejected ones go to a rejects
  * file. Progress goes to a callback and the job row; a cancel asked for in the job row stops it.
@@ -10,23 +10,23 @@
 import { stat } from 'node:fs/promises';
 import type { Db } from '@/lib/db/client';
 import { jobOwner } from './job-owner';
-import { createImportJob, findCompletedImportOfFile, finishImportJob, recordImportProgress, startImportJob, type ImportOutcome } from '@/lib/db/import-jobs';
-import { PairImportSession, type ImportWriteResult } from '@/lib/db/pair-import-session';
+import { createImportJob, findCompletedImportOfFile, finishImportJob, recordImportProgress, startImportJob, type ImportOutcome } from '@/lib/db/imports/import-jobs';
+import { PairImportSession, type ImportWriteResult } from '@/lib/db/imports/pair-import-session';
 import { openImportFile } from '@/lib/import/open-import-file';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '@/lib/import/limits';
 import type { ImportFormat, ImportFunnelStep, PairRecord, Tier } from '@/lib/import/types';
 import { readQaQuestionsFile } from '@/lib/import/open-qa-questions';
 import { createHash } from 'node:crypto';
 import { DETECT_SAMPLE, LanguageSampler } from '@/lib/language/detect';
-import { getCorpusMeasureTokenizer, recordMeasureTokenizerWith, setDetectedCorpusLanguage } from '@/lib/db/corpora';
+import { getCorpusMeasureTokenizer, recordMeasureTokenizerWith, setDetectedCorpusLanguage } from '@/lib/db/corpora/corpora';
 import { ErrorReport } from '@/lib/import/error-report';
 import { measureOptionsForLanguage, type MeasureOptions } from '@/lib/measures/measures';
 import { languageOfTokenizer, measureTokenizerId } from '@/lib/measures/language-tokenize';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
-import { queueScoringJobWith } from '@/lib/db/scoring-jobs';
-import { queueIndexJobWith } from '@/lib/db/index-jobs';
-import type { Query } from '@/lib/db/corpus-summary';
-import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
+import { queueScoringJobWith } from '@/lib/db/jobs/scoring-jobs';
+import { queueIndexJobWith } from '@/lib/db/jobs/index-jobs';
+import type { Query } from '@/lib/db/corpora/corpus-summary';
+import { getCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { measureCatalog, measuresForLanguage } from '@/lib/measures/catalog';
 import { availableMeasures, type ComputedMeasure } from '@/lib/models/text-scorers';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';

@@ -14,12 +14,12 @@
  * written.
  */
 import type { Db } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
-import { getCorpusMeasureLanguage } from '@/lib/db/corpora';
-import { finishScoringJob, getScoringJob, recordScoringProgress, startScoringJob } from '@/lib/db/scoring-jobs';
-import { countPairsToScore, readPairsToScore, readTexts, streamCorpusTexts, writePairScores, type PairScores, type PairToScore } from '@/lib/db/scoring-writes';
+import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
+import { getCorpusMeasureLanguage } from '@/lib/db/corpora/corpora';
+import { finishScoringJob, getScoringJob, recordScoringProgress, startScoringJob } from '@/lib/db/jobs/scoring-jobs';
+import { countPairsToScore, readPairsToScore, readTexts, streamCorpusTexts, writePairScores, type PairScores, type PairToScore } from '@/lib/db/jobs/scoring-writes';
 import { withDbRetry, type RetryOptions } from '@/lib/db/retry';
-import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
+import { getCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { RepresentationCache } from '@/lib/models/representation-cache';
 import { closeScorers, collectWmsVocabulary, COMPUTED_MEASURES, openScorers, type ComputedMeasure, type TextScorer } from '@/lib/models/text-scorers';
 

@@ -6,7 +6,7 @@
  * queued again and continue where they stopped.
  */
 import type { Db } from '@/lib/db/client';
-import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '@/lib/db/scoring-jobs';
+import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
 import { runScoring, type ScoringReport } from './run-scoring';

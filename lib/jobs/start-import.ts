@@ -6,9 +6,9 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db/client';
-import { confirmUploadedImport, getImportJobSource } from '@/lib/db/import-jobs';
-import { recordAudit } from '@/lib/db/audit';
-import { setCorpusLanguage } from '@/lib/db/corpora';
+import { confirmUploadedImport, getImportJobSource } from '@/lib/db/imports/import-jobs';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { setCorpusLanguage } from '@/lib/db/corpora/corpora';
 import { isMappedFormat } from '@/lib/import/column-roles';
 import { checkUploadMapping } from './detect-upload';
 

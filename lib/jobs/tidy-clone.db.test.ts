@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { setGoldAnswer } from '@/lib/db/gold';
+import { setGoldAnswer } from '@/lib/db/campaigns/gold';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { answer, rowsOfCampaign } from './testing/campaign-rows';

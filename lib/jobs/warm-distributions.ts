@@ -1,11 +1,11 @@
 /**
  * After an import or a scoring job changes a large corpus, its distributions by label are computed
- * and stored in the same job process (lib/db/distribution-cache.ts), so the dashboard's first visit
+ * and stored in the same job process (lib/db/dashboards/distribution-cache.ts), so the dashboard's first visit
  * reads them instead of sorting every measure. Small corpora are left to the first visit (well under
  * a second); an import followed by a scoring job leaves it to that job. A failure here is logged and
  * never fails the job: the dashboard computes what is missing.
  */
-import { awaitsDistributionWarmUp, warmCorpusDistributions } from '@/lib/db/distribution-cache';
+import { awaitsDistributionWarmUp, warmCorpusDistributions } from '@/lib/db/dashboards/distribution-cache';
 import { createSqlPool } from '@/lib/db/sql-pool';
 
 /** Corpora from this many pairs are warmed by their jobs. */

@@ -1,7 +1,7 @@
 /**
  * The single source of the similarity measures stored per pair (paper sec. 4; thesis sec. 4.9).
  * Everything that lists measures derives from this catalogue: the value types of the measure
- * functions, the Pair columns written by imports (lib/db/pair-import-session.ts), the import
+ * functions, the Pair columns written by imports (lib/db/imports/pair-import-session.ts), the import
  * aliases of files that bring scores, the `sim` command's output, tables, dashboards and exports.
  * Adding a measure = one entry here, its function, and its Pair column (docs/recipes.md).
  *

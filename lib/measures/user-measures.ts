@@ -3,7 +3,7 @@
  * NAME=COL`): a model's scores stored per corpus under the names given, beside the built-in
  * catalogue (catalog.ts), never in it. This module checks the names, reads the column map and the
  * measure list, and turns each row of the file into a pair reference and its values, with the row's
- * line number. Pure; lib/db/user-measures.ts matches the pairs and writes the values.
+ * line number. Pure; lib/db/corpora/user-measures.ts matches the pairs and writes the values.
  *
  * A row names its pair by the Paralens pair id (`id=COL`, the `pair_id` of every export, so export →
  * model → import-scores works), by the source corpus's original id (`pair=COL`) or by the two texts

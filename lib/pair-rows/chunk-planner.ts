@@ -8,7 +8,7 @@
  * the corpus had rows before) and the recent-chunk window does not already know it.
  * decide(plan, answers) runs later, in chunk order, with the lookup answers and reserved text
  * ids; chunks decided between the two steps are seen through the window of recent decisions.
- * Pure: the database session (lib/db/pair-import-session.ts) asks the questions.
+ * Pure: the database session (lib/db/imports/pair-import-session.ts) asks the questions.
  */
 import type { UuidBloomFilter } from './bloom-filter';
 import type { PreparedPair, PreparedText } from './prepare-pair';

@@ -5,7 +5,7 @@
  * Chan, Golub and LeVeque's pairwise formula (numerically stable, unlike sums of squares), so an
  * import merges the summary of the pairs it wrote into the corpus's stored one in its own
  * transaction, and pages read means and standard deviations without scanning the pairs. Pure:
- * lib/db/corpus-summary.ts stores them.
+ * lib/db/corpora/corpus-summary.ts stores them.
  */
 import { addMeasuresToMap, emptyMap, isCharacteristicMap, mergeMaps, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 import { measureKeys, ST_PARAPHRASE_THRESHOLD, type MeasureKey, type MeasureValues } from '@/lib/measures/catalog';
@@ -32,7 +32,7 @@ export interface CorpusSums {
   stAbove: SumsBlock;
   /**
    * The characteristic map of syn × sem over all pairs (lib/dashboards/characteristic-map.ts).
-   * Absent in summaries stored before it existed: readers then rescan (lib/db/corpus-summary.ts).
+   * Absent in summaries stored before it existed: readers then rescan (lib/db/corpora/corpus-summary.ts).
    */
   map?: CharacteristicMap;
 }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations } from '@/lib/db/migrations';
-import { refreshAllFinalLabels } from '@/lib/db/final-labels';
+import { refreshAllFinalLabels } from '@/lib/db/annotations/final-labels';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { createPrismaClient } from '@/lib/db/client';
 import { seedDemo, type SeedReport } from '@/prisma/seed';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeSample, readSamplingRecord, sortStrata, stratumEdges, stratumLabel } from './describe-sample';
 
-// The record lib/db/sampling.ts stores: the plan, then the outcome of the draw.
+// The record lib/db/campaigns/sampling.ts stores: the plan, then the outcome of the draw.
 const stored = {
   request: { strategy: 'stratified', perBin: 20, measure: 'delta', seed: 7, filters: { length: [10, 30] } },
   corpora: ['wikipedia-ipc-gold'],

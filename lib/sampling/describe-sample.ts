@@ -1,6 +1,6 @@
 /**
  * How a campaign's items were drawn, in words for researchers: reads the record the draw stores
- * on the campaign (lib/db/sampling.ts: the plan, the seed and the counts per stratum) defensively,
+ * on the campaign (lib/db/campaigns/sampling.ts: the plan, the seed and the counts per stratum) defensively,
  * names strata ("delta:2" → "Δsem,syn bin 3 of 5", "cell:3,4" → "syn 3 · sem 4"), and lists them in
  * natural order with their bin edges. Pure.
  */

@@ -1,6 +1,6 @@
 /**
  * The draw of a campaign sample in plain JavaScript: the reference the SQL draw
- * (lib/db/sampling.ts) is tested against, and the specification of what it does.
+ * (lib/db/campaigns/sampling.ts) is tested against, and the specification of what it does.
  * Every candidate gets an order key, md5(seed ":" pairId) as hex (PostgreSQL's md5() gives the same
  * string), and the draw takes candidates in key order: all of them, the first n, or the first k of
  * each stratum. Items are handed out in key order too, so strata interleave and any prefix of the

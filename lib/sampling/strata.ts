@@ -2,7 +2,7 @@
  * Strata of a campaign sample: equal-width bins of one measure over the candidates' range (the
  * EACL 2023 study sampled its 300 pairs stratified by Δsem,syn this way), or the cells of the
  * characteristic map (paper Fig. 2: syn and sem each in five equal-width bins on [0, 1], 1.0 in the
- * top bin). The SQL draw (lib/db/sampling.ts) computes exactly these expressions in double
+ * top bin). The SQL draw (lib/db/campaigns/sampling.ts) computes exactly these expressions in double
  * precision; a database test compares it with this module. Pure.
  */
 

@@ -1,6 +1,6 @@
 /** Campaign factory: a corpus of n generated pairs and a campaign over all of them (tests, the demo seed, benchmarks). */
 import type { Db } from '@/lib/db/client';
-import { createCampaign, type CreateCampaignInput } from '@/lib/db/campaign-create';
+import { createCampaign, type CreateCampaignInput } from '@/lib/db/campaigns/campaign-create';
 import { makeCorpus, makePairs } from './corpora';
 
 let counter = 0;

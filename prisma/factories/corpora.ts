@@ -2,9 +2,9 @@
 import type { Db } from '@/lib/db/client';
 import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
 import { countWords } from '@/lib/pair-rows/prepare-pair';
-import { createCorpus, type CreateCorpusData } from '@/lib/db/corpora';
+import { createCorpus, type CreateCorpusData } from '@/lib/db/corpora/corpora';
 import type { MeasureKey } from '@/lib/measures/catalog';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
+import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 
 let counter = 0;
 

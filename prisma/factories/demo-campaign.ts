@@ -4,8 +4,8 @@
  * Created through the same code as `POST /api/v1/campaigns`.
  */
 import type { Db } from '@/lib/db/client';
-import { createCampaign } from '@/lib/db/campaign-create';
-import { findCorpusByName } from '@/lib/db/corpora';
+import { createCampaign } from '@/lib/db/campaigns/campaign-create';
+import { findCorpusByName } from '@/lib/db/corpora/corpora';
 import { BUILT_IN_QUESTION_KEYS } from '@/lib/annotation/questions';
 
 export const DEMO_CAMPAIGN_NAME = 'PAWS-Wiki demo study';

@@ -5,10 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '@/lib/db/client';
-import { ensureCorpus } from '@/lib/db/corpora';
+import { ensureCorpus } from '@/lib/db/corpora/corpora';
 import { jobOwner, releaseJobOwner } from '@/lib/jobs/job-owner';
 import { runImport } from '@/lib/jobs/run-import';
-import { claimScoringJob } from '@/lib/db/scoring-jobs';
+import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { runScoring } from '@/lib/jobs/run-scoring';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 

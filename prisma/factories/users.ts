@@ -1,6 +1,6 @@
 /** User factory: used by the demo seed and by tests (one way to make a user). */
 import type { Db } from '@/lib/db/client';
-import { createUser, findUserByEmail, type UserDto } from '@/lib/db/users';
+import { createUser, findUserByEmail, type UserDto } from '@/lib/db/accounts/users';
 import { hashPassword } from '@/lib/auth/password';
 import type { RoleName } from '@/lib/access/roles';
 

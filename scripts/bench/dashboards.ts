@@ -17,7 +17,7 @@ import pg from 'pg';
 import { createPrismaClient, type Db } from '@/lib/db/client';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
-import { MAP_SCAN_SQL } from '@/lib/db/corpus-summary';
+import { MAP_SCAN_SQL } from '@/lib/db/corpora/corpus-summary';
 import { demoPassword } from '@/lib/runtime/demo';
 import { createGeneratedCorpus } from './lib/generated-corpus';
 import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-timing';

@@ -1,17 +1,17 @@
 /**
- * `npm run bench:distributions`: database time of the distributions by label (lib/db/distributions.ts)
+ * `npm run bench:distributions`: database time of the distributions by label (lib/db/dashboards/distributions.ts)
  * on 1,000,000 generated pairs in one corpus (`-- <pairs>` for another size), split by the corpus's own
  * paraphrase label (a third of the pairs "yes"): every catalogue measure, and BLEU with syn only.
  * Starts a throwaway embedded PostgreSQL with the demo data; warm, median of 3 runs after one, and as a
  * ratio to the floor measured in the same run: one sorted median of one measure by group, per measure.
  * Then what the dashboard pays: the figures stored once (what a job does after an import or scoring
- * run, lib/db/distribution-cache.ts) and read back, against a plain count of the corpus's pairs
+ * run, lib/db/dashboards/distribution-cache.ts) and read back, against a plain count of the corpus's pairs
  * from the index (`-- <pairs> --keep DIR` keeps the database between runs).
  */
 import pg from 'pg';
-import { catalogueMeasures, computeDistributionRows, countDistributionGroups, type DistributionScope } from '@/lib/db/distributions';
-import { corpusDistributionFigures, warmCorpusDistributions } from '@/lib/db/distribution-cache';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
+import { catalogueMeasures, computeDistributionRows, countDistributionGroups, type DistributionScope } from '@/lib/db/dashboards/distributions';
+import { corpusDistributionFigures, warmCorpusDistributions } from '@/lib/db/dashboards/distribution-cache';
+import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { createPrismaClient } from '@/lib/db/client';
 import { generatePairsSql } from './lib/generated-pairs';
 import { openBenchDatabase, stopBench } from './lib/bench-server';

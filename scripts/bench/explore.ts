@@ -10,7 +10,7 @@
  *   on one or two measures sorted by another, text searches and map cells sorted by a measure, at
  *   several selectivities, some with a tier, type or annotation-state filter; each query timed once
  *   as a researcher would send it, then its next page; p50/p95/max per shape. The same queries are
- *   also timed in this process straight through lib/db/pair-list.ts (database time: planning, the
+ *   also timed in this process straight through lib/db/pairs/pair-list.ts (database time: planning, the
  *   plan's estimate and the page statement, without Next.js), each with the chosen plan, with the
  *   plans before the range plans (decision 009's first version) and with the walk plan forced (what
  *   every page did before the range plans), in turn under the same load.
@@ -26,8 +26,8 @@ import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
-import { buildExplorerIndexes } from '@/lib/db/explore-indexes';
+import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
+import { buildExplorerIndexes } from '@/lib/db/pairs/explore-indexes';
 import { demoPassword } from '@/lib/runtime/demo';
 import { generatePairsSql } from './lib/generated-pairs';
 import { randomExploreMix, RANDOM_SHAPES } from './lib/explore-mix';

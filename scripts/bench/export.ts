@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { createPrismaClient } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
+import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { measureKeys } from '@/lib/measures/catalog';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { generatePairsSql } from './lib/generated-pairs';

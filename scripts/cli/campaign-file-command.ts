@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ANNOTATION_FILE_FORMATS, annotationFormatOf, readAnnotationRows, type AnnotationFileFormat } from '@/lib/import/annotation-rows';
-import { importCampaignFile, type CampaignFileKind } from '@/lib/db/campaign-file';
+import { importCampaignFile, type CampaignFileKind } from '@/lib/db/campaigns/campaign-file';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from './io';
 import { withDatabase } from './with-database';

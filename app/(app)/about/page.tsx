@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 

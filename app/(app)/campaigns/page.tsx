@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCampaignProgress } from '@/lib/db/campaign-progress';
+import { listCampaignProgress } from '@/lib/db/campaigns/campaign-progress';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CampaignTable } from '@/components/campaigns/campaign-table';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCorpusComparison } from '@/lib/db/corpus-comparison';
+import { listCorpusComparison } from '@/lib/db/dashboards/corpus-comparison';
 import { measureKeys, measureList } from '@/lib/measures/catalog';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';

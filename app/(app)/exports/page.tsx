@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listOwnExportJobs } from '@/lib/db/export-jobs';
-import { listExportScopes } from '@/lib/db/export-sources';
-import { viewHasCampaign } from '@/lib/db/export-view-source';
+import { listOwnExportJobs } from '@/lib/db/exports/export-jobs';
+import { listExportScopes } from '@/lib/db/exports/export-sources';
+import { viewHasCampaign } from '@/lib/db/exports/export-view-source';
 import { PageHeader } from '@/components/ui/page-header';
 import { ExportForm } from '@/components/export/export-form';
 import { ExportJobList } from '@/components/export/export-job-list';

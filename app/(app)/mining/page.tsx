@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { availableParallelism } from 'node:os';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listMiningRuns } from '@/lib/db/mining-runs';
+import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
 import { listDumps } from '@/lib/jobs/mining/dumps-folder';
 import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { PageHeader } from '@/components/ui/page-header';

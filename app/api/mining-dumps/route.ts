@@ -9,7 +9,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { recordAudit } from '@/lib/db/audit';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
 import { saveUploadedDump } from '@/lib/jobs/mining/dumps-folder';
 

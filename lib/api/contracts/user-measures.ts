@@ -1,5 +1,5 @@
 /**
- * A corpus's user measures (a model's scores brought as measures: lib/db/user-measures.ts): the
+ * A corpus's user measures (a model's scores brought as measures: lib/db/corpora/user-measures.ts): the
  * list, an upload of a scores file's text (what `paralens import-scores` does), and a delete.
  */
 import { z } from 'zod';

@@ -3,12 +3,12 @@
  * several processes on one database): each asks for pairs until none is left and answers them,
  * misbehaving the way real clients do: a double-clicked `next` (two at once), every submission
  * sent twice at once (a retry racing the original), skips, and walking away from a held pair to
- * answer it late. Then lib/db/assignment-invariants.ts reads the database and lists every broken rule.
+ * answer it late. Then lib/db/campaigns/assignment-invariants.ts reads the database and lists every broken rule.
  */
 import { createRandom } from '@/lib/stats/random';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { getNextPair, skipPair } from '../assignments';
-import { submitAnnotation } from '../annotations';
+import { getNextPair, skipPair } from '../campaigns/assignments';
+import { submitAnnotation } from '../annotations/annotations';
 import type { SqlPool } from '../sql-pool';
 
 export interface SimulationOptions {

@@ -1,5 +1,5 @@
 /**
- * One "server process" of the multi-process concurrency test (lib/db/assignment-concurrency.db.test.ts):
+ * One "server process" of the multi-process concurrency test (lib/db/campaigns/assignment-concurrency.db.test.ts):
  * its own connection pool on DATABASE_URL, simulated annotators for the given users, started at an
  * agreed time so the processes overlap. Prints the CrowdReport as JSON.
  * Usage: node --import tsx lib/db/testing/crowd-worker.ts <campaign-slug> <userId,userId,...> <seed> <startAt ms>

@@ -1,7 +1,7 @@
-/** Job owners for database tests (lib/db/job-owners.ts): one holding a live lease, and one that is gone. */
+/** Job owners for database tests (lib/db/jobs/job-owners.ts): one holding a live lease, and one that is gone. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../client';
-import { renewJobOwner } from '../job-owners';
+import { renewJobOwner } from '../jobs/job-owners';
 
 /** A registered owner whose lease is fresh (it lasts OWNER_LEASE_MS, longer than a test needs). */
 export async function liveTestOwner(db: Db): Promise<string> {

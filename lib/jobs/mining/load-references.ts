@@ -7,8 +7,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Db } from '@/lib/db/client';
-import { updateMiningProgress } from '@/lib/db/mining-runs';
-import { type MiningConnection, loadReferenceChunk } from '@/lib/db/mining-staging';
+import { updateMiningProgress } from '@/lib/db/mining/mining-runs';
+import { type MiningConnection, loadReferenceChunk } from '@/lib/db/mining/mining-staging';
 import { decodeReferenceRow } from '@/lib/mining/reference-rows';
 import { MiningInputError } from './errors';
 

@@ -1,11 +1,11 @@
 /**
  * The map phase of a run: the pending chunks go through the worker pool; each finished chunk is
- * COPYed into the staging table and marked done in one transaction (lib/db/mining-staging.ts), and
+ * COPYed into the staging table and marked done in one transaction (lib/db/mining/mining-staging.ts), and
  * the run's progress (chunks, compressed bytes, XML bytes, MB/s) is written about once a second.
  */
 import type { Db } from '@/lib/db/client';
-import { type MiningConnection, commitChunk } from '@/lib/db/mining-staging';
-import { listPendingChunks, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
+import { type MiningConnection, commitChunk } from '@/lib/db/mining/mining-staging';
+import { listPendingChunks, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining/mining-runs';
 import type { MapWorkers } from './worker-pool';
 
 export interface MapProgress {

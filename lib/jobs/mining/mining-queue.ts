@@ -6,7 +6,7 @@
  * resumable.
  */
 import type { Db } from '@/lib/db/client';
-import { claimNextQueuedMiningRun, failMiningRunIfUnfinished, getQueuedMiningRun, isMiningCancelRequested } from '@/lib/db/mining-runs';
+import { claimNextQueuedMiningRun, failMiningRunIfUnfinished, getQueuedMiningRun, isMiningCancelRequested } from '@/lib/db/mining/mining-queue';
 import type { MiningSettings } from '@/lib/mining/options';
 import type { JobKind } from '../job-supervisor';
 import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';

@@ -7,9 +7,10 @@
  */
 import type { Db } from '@/lib/db/client';
 import { jobOwner, pruneOwners } from '../job-owner';
-import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, getQueuedMiningRun, planQueuedMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining-runs';
-import { buildReduceTables, computeFunnel } from '@/lib/db/mining-reduce';
-import { type MiningConnection, createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining-staging';
+import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining/mining-runs';
+import { getQueuedMiningRun, planQueuedMiningRun } from '@/lib/db/mining/mining-queue';
+import { buildReduceTables, computeFunnel } from '@/lib/db/mining/mining-reduce';
+import { type MiningConnection, createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
 import type { MiningMode, ReduceOptions } from '@/lib/mining/options';
 import type { ImportProgress } from '@/lib/jobs/run-import';

@@ -9,8 +9,10 @@
 import { availableParallelism } from 'node:os';
 import { stat } from 'node:fs/promises';
 import type { Db } from '@/lib/db/client';
-import { recordAudit } from '@/lib/db/audit';
-import { findResumableRun, findWaitingMiningRun, getMiningRun, queueMiningRun, requestMiningCancel, requeueMiningRun, type MiningRunView } from '@/lib/db/mining-runs';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { findResumableRun } from '@/lib/db/mining/mining-runs';
+import { findWaitingMiningRun, queueMiningRun, requestMiningCancel, requeueMiningRun } from '@/lib/db/mining/mining-queue';
+import { getMiningRun, type MiningRunView } from '@/lib/db/mining/mining-run-views';
 import { AppError } from '@/lib/errors/app-error';
 import type { MiningSettings } from '@/lib/mining/options';
 import { resolveListedDump, sniffDump } from './dumps-folder';

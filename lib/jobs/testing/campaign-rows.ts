@@ -2,8 +2,8 @@
  * Shared by the tidy jobs' database tests: answering a campaign's next pairs as an annotator, and
  * counting the rows that hang on a campaign.
  */
-import { getNextPair } from '@/lib/db/assignments';
-import { submitAnnotation } from '@/lib/db/annotations';
+import { getNextPair } from '@/lib/db/campaigns/assignments';
+import { submitAnnotation } from '@/lib/db/annotations/annotations';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 export async function answer(slug: string, userId: number, n: number) {

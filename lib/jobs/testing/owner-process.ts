@@ -7,7 +7,7 @@
  * Prints `ready <owner id> [<job id>]` and then works (or waits) until it is killed.
  */
 import { createPrismaClient } from '@/lib/db/client';
-import { createImportJob } from '@/lib/db/import-jobs';
+import { createImportJob } from '@/lib/db/imports/import-jobs';
 import { importJobKind } from '../import-queue';
 import { jobOwner } from '../job-owner';
 import { JobSupervisor } from '../job-supervisor';

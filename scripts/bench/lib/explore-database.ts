@@ -5,8 +5,9 @@
  * the database mixes use. scripts/bench/explore.ts describes the mixes and their options.
  */
 import { loadavg } from 'node:os';
-import { listPairPage, planPage, type ListOptions } from '@/lib/db/pair-list';
-import { pairPageSql, type PagePlan } from '@/lib/db/pair-query';
+import { listPairPage, planPage } from '@/lib/db/pairs/pair-list';
+import type { ListOptions } from '@/lib/db/pairs/pair-plans';
+import { pairPageSql, type PagePlan } from '@/lib/db/pairs/pair-query';
 import { createSqlPool, type SqlPool } from '@/lib/db/sql-pool';
 import { pairFilterToParams, parsePairFilter, type PairFilter } from '@/lib/explore/pair-filter';
 import { decodePairCursor } from '@/lib/explore/pair-cursor';
@@ -136,7 +137,7 @@ export async function plansMix(databaseUrl: string, { seed, perShape }: Database
   }
 }
 
-/** The randomised mix in this process through lib/db/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (what every range page did first), in turn. */
+/** The randomised mix in this process through lib/db/pairs/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (what every range page did first), in turn. */
 export async function databaseMix(databaseUrl: string, { seed, perShape, chosenOnly }: DatabaseMixOptions) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {
@@ -149,7 +150,7 @@ export async function databaseMix(databaseUrl: string, { seed, perShape, chosenO
     const filterOf = mixFilter;
     // warm the pool's connections (catalogue caches), as a running server's are
     for (const { query } of queries.slice(0, 8)) await listPairPage(pool, filterOf(query));
-    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`);
+    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pairs/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`);
     const times = new Map<string, number[]>();
     const slowest = new Map<string, { ms: number; query: string }>();
     const record = (name: string, ms: number, query: string) => {

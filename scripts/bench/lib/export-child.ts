@@ -4,7 +4,7 @@
  * the CPU time as JSON.
  */
 import { createPrismaClient } from '@/lib/db/client';
-import { resolveCorpusSource } from '@/lib/db/export-sources';
+import { resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { runExport } from '@/lib/jobs/run-export';
 import type { ExportFormatName } from '@/lib/export/options';
 

@@ -1,7 +1,7 @@
 /** A corpus of generated pairs (generated-pairs.ts) with its summary as an import leaves it, for the page benchmarks. */
 import type pg from 'pg';
 import type { Db } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpus-summary';
+import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { generatePairsSql } from './generated-pairs';
 
 export async function createGeneratedCorpus(client: pg.Client, db: Db, pairs: number): Promise<{ id: number; slug: string }> {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { countPairs } from '@/lib/db/pair-list';
+import { countPairs } from '@/lib/db/pairs/pair-list';
 import { parsePairFilter } from '@/lib/explore/pair-filter';
 import { runInMemory } from '../memory-io';
 import { run as importCommand } from './import';

@@ -4,8 +4,8 @@
  * `delete` without --yes only says what would go with the corpus, or why it cannot go.
  */
 import { parseArgs } from 'node:util';
-import { findCorpusByRef } from '@/lib/db/corpora';
-import { describeCorpusDeletion } from '@/lib/db/corpus-lifecycle';
+import { findCorpusByRef } from '@/lib/db/corpora/corpora';
+import { describeCorpusDeletion } from '@/lib/db/corpora/corpus-lifecycle';
 import { archiveCorpus, COMMAND_LINE, deleteCorpus } from '@/lib/jobs/tidy';
 import { corpusDeletionBlocker, corpusDeletionParts } from '@/lib/tidy/tidy-rules';
 import { reportAppError } from '../errors';

@@ -1,6 +1,6 @@
 /** `paralens corpora`: lists the corpora with their pair counts (archived ones with --all). */
 import { parseArgs } from 'node:util';
-import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import type { CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';

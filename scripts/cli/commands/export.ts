@@ -1,13 +1,13 @@
 /** `paralens export`: a corpus, a campaign or a filtered subset of either to CSV, JSON Lines or a Hugging Face datasets folder. */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/export-sources';
-import { resolveViewSource } from '@/lib/db/export-view-source';
+import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
+import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { createSqlPool, type Queryable } from '@/lib/db/sql-pool';
 import { unknownFilterParams } from '@/lib/explore/pair-filter';
 import { EXPORT_FORMATS, EXPORT_PARTS, isExportFormat, parseParts } from '@/lib/export/options';
 import { checkExportTarget, runExport } from '@/lib/jobs/run-export';
-import { findCorpusByRef } from '@/lib/db/corpora';
+import { findCorpusByRef } from '@/lib/db/corpora/corpora';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { getNextPair } from '@/lib/db/assignments';
+import { getNextPair } from '@/lib/db/campaigns/assignments';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';

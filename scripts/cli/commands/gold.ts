@@ -5,7 +5,7 @@
  * or that the route would refuse, is reported with its line number and nothing is written (docs/quality.md).
  */
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-rows';
-import { goldFile } from '@/lib/db/gold-import';
+import { goldFile } from '@/lib/db/imports/gold-import';
 import type { CliIo } from '../io';
 import { runCampaignFileCommand } from '../campaign-file-command';
 

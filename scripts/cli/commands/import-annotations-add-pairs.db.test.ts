@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { loadRatingMatrix } from '@/lib/db/campaign-ratings';
+import { loadRatingMatrix } from '@/lib/db/dashboards/campaign-ratings';
 import { computeAgreementReport } from '@/lib/agreement/agreement-report';
 import { readAnnotationRows } from '@/lib/import/annotation-rows';
 import { builtInQuestion, resolveQuestions } from '@/lib/annotation/questions';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { loadRatingMatrix } from '@/lib/db/campaign-ratings';
+import { loadRatingMatrix } from '@/lib/db/dashboards/campaign-ratings';
 import { computeAgreementReport } from '@/lib/agreement/agreement-report';
 import { toRatingSlots } from '@/lib/agreement/rating-slots';
 import { readAnnotationRows } from '@/lib/import/annotation-rows';

@@ -5,7 +5,7 @@
  * with its line number and nothing is written (docs/quality.md).
  */
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-rows';
-import { annotationsFile } from '@/lib/db/annotation-import';
+import { annotationsFile } from '@/lib/db/imports/annotation-import';
 import type { CliIo } from '../io';
 import { runCampaignFileCommand } from '../campaign-file-command';
 

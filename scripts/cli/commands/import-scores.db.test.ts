@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { listUserMeasures } from '@/lib/db/user-measures';
+import { listUserMeasures } from '@/lib/db/corpora/user-measures';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { runInMemory } from '../memory-io';
 import { run } from './import-scores';

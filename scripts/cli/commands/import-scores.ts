@@ -1,14 +1,14 @@
 /**
  * `paralens import-scores FILE --corpus SLUG --map … --measure NAME=COL`: a model's scores (a
  * paraphrase identifier's probabilities, an NLI model's entailment score, …) as measures of a
- * corpus, stored under the names given beside the built-in catalogue (lib/db/user-measures.ts). All
+ * corpus, stored under the names given beside the built-in catalogue (lib/db/corpora/user-measures.ts). All
  * or nothing: any row that cannot be read, has a value that is not a number, matches no pair, or
  * names a pair an earlier row named is reported with its line number and nothing is written.
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ANNOTATION_FILE_FORMATS, annotationFormatOf, readAnnotationRows, type AnnotationFileFormat } from '@/lib/import/annotation-rows';
-import { importScores } from '@/lib/db/user-measures';
+import { importScores } from '@/lib/db/corpora/user-measures';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from '../io';
 import { writeRowErrors } from '../campaign-file-command';

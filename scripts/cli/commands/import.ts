@@ -1,14 +1,14 @@
 /** `paralens import <file> --corpus <name>`: streams a corpus file into the database with every measure. */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { deleteCorpus, ensureCorpus, findCorpusByRef, setCorpusLanguage } from '@/lib/db/corpora';
+import { deleteCorpus, ensureCorpus, findCorpusByRef, setCorpusLanguage } from '@/lib/db/corpora/corpora';
 import { isLanguageCode } from '@/lib/naming/language';
 import { describeMeasureTokenizer } from '@/lib/measures/language-tokenize';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
 import { describeFollowUp, runImport, type ImportReport } from '@/lib/jobs/run-import';
-import { claimScoringJob } from '@/lib/db/scoring-jobs';
+import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
 import type { CliIo } from '../io';

@@ -1,7 +1,7 @@
 /** `paralens score --corpus <slug>`: fills in a corpus's missing semantic measures from the local models. */
 import { parseArgs } from 'node:util';
-import { findCorpusByRef } from '@/lib/db/corpora';
-import { createScoringJob, findActiveScoring, takeOverInterruptedScoring } from '@/lib/db/scoring-jobs';
+import { findCorpusByRef } from '@/lib/db/corpora/corpora';
+import { createScoringJob, findActiveScoring, takeOverInterruptedScoring } from '@/lib/db/jobs/scoring-jobs';
 import { COMPUTED_MEASURES, type ComputedMeasure } from '@/lib/models/text-scorers';
 import type { CliIo } from '../io';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';

@@ -7,9 +7,9 @@
 import { parseArgs } from 'node:util';
 import { issueApiToken } from '@/lib/auth/api-token';
 import type { Db } from '@/lib/db/client';
-import { recordAudit } from '@/lib/db/audit';
-import { listApiTokensWithUsers, revokeApiTokenById } from '@/lib/db/api-tokens';
-import { findUserByEmail } from '@/lib/db/users';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { listApiTokensWithUsers, revokeApiTokenById } from '@/lib/db/accounts/api-tokens';
+import { findUserByEmail } from '@/lib/db/accounts/users';
 import type { CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { getDb } from '@/lib/db/client';
-import { listAuditPage } from '@/lib/db/audit';
+import { listAuditPage } from '@/lib/db/accounts/audit';
 import { verifyCredentials } from '@/lib/auth/verify-credentials';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { runInMemory } from '../memory-io';

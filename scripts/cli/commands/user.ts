@@ -10,7 +10,7 @@ import { roles } from '@/lib/access/roles';
 import { createAccount, emailSchema, newAccountSchema, newPasswordSchema, resetAccountPassword, roleSchema, setAccountActive, setAccountRole } from '@/lib/auth/accounts';
 import type { Db } from '@/lib/db/client';
 import { revokedTokensClause } from '@/lib/auth/revoked-tokens';
-import { findUserByEmail, listUsers, type UserDto } from '@/lib/db/users';
+import { findUserByEmail, listUsers, type UserDto } from '@/lib/db/accounts/users';
 import { readAllText, type CliIo } from '../io';
 import { reportAppError } from '../errors';
 import { formatTable } from '../table';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listApiTokens } from '@/lib/db/api-tokens';
+import { listApiTokens } from '@/lib/db/accounts/api-tokens';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CreateTokenForm } from '@/components/account/create-token-form';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { findAdjudicationCampaign, listAdjudicationQueue } from '@/lib/db/adjudications';
+import { findAdjudicationCampaign, listAdjudicationQueue } from '@/lib/db/annotations/adjudications';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { PageHeader } from '@/components/ui/page-header';

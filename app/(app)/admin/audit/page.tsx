@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { auditQuery } from '@/lib/api/contracts/audit';
 import { getDb } from '@/lib/db/client';
-import { auditFilterFromQuery, listAuditFacets, listAuditPage } from '@/lib/db/audit';
+import { auditFilterFromQuery, listAuditFacets, listAuditPage } from '@/lib/db/accounts/audit';
 import { PageHeader } from '@/components/ui/page-header';
 import { AuditFilterForm } from '@/components/admin/audit-filter-form';
 import { AuditTable } from '@/components/admin/audit-table';

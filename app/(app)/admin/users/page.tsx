@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listUsers } from '@/lib/db/users';
-import { countUsableApiTokens } from '@/lib/db/api-tokens';
+import { listUsers } from '@/lib/db/accounts/users';
+import { countUsableApiTokens } from '@/lib/db/accounts/api-tokens';
 import { PageHeader } from '@/components/ui/page-header';
 import { CreateUserForm } from '@/components/admin/create-user-form';
 import { UserTable } from '@/components/admin/user-table';

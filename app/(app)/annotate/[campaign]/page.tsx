@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { findMembership } from '@/lib/db/campaign-membership';
+import { findMembership } from '@/lib/db/campaigns/campaign-membership';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { WorkbenchLoader } from '@/components/annotation/workbench-loader';

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { getCampaignDetail, listCampaignMembers, listMemberCandidates } from '@/lib/db/campaign-management';
+import { getCampaignDetail, listCampaignMembers, listMemberCandidates } from '@/lib/db/campaigns/campaign-management';
 import { readSamplingRecord } from '@/lib/sampling/describe-sample';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/loading-block';
@@ -18,7 +18,7 @@ import { SampleDrawSection } from './_sections/sample-draw-section';
 import { QualitySection } from './_sections/quality-section';
 import { CampaignTidyActions } from './_sections/campaign-tidy-actions';
 import { ArchivedNotice } from '@/components/tidy/archived-notice';
-import { getCampaignWording } from '@/lib/db/campaign-wording';
+import { getCampaignWording } from '@/lib/db/campaigns/campaign-wording';
 import { WordingEditor } from '@/components/campaigns/wording-editor';
 import { WordingHistory } from '@/components/campaigns/wording-history';
 

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCorporaWithCounts } from '@/lib/db/corpora';
-import { listUsers } from '@/lib/db/users';
+import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
+import { listUsers } from '@/lib/db/accounts/users';
 import { PageHeader } from '@/components/ui/page-header';
 import { NewCampaignForm } from '@/components/campaigns/new-campaign-form';
 

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { getCorpusBySlug } from '@/lib/db/corpora';
+import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { PageHeader } from '@/components/ui/page-header';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { LoadingBlock } from '@/components/ui/loading-block';

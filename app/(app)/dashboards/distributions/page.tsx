@@ -3,10 +3,10 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCorporaWithCounts } from '@/lib/db/corpora';
+import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { pickerChoices } from '@/lib/tidy/tidy-rules';
-import { listYesNoQuestionSources } from '@/lib/db/corpus-judgements';
-import { corpusSplitGroups } from '@/lib/db/distribution-cache';
+import { listYesNoQuestionSources } from '@/lib/db/dashboards/corpus-judgements';
+import { corpusSplitGroups } from '@/lib/db/dashboards/distribution-cache';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { corpusDistributions, MAX_LABEL_GROUPS } from '@/lib/http/distributions';
 import { corpusDistributionsQuery } from '@/lib/api/contracts/distributions';
@@ -51,7 +51,7 @@ export default async function DistributionsPage({ searchParams }: { searchParams
     );
   }
   const pool = getSqlPool();
-  // both splits' groups are stored with the figures (lib/db/distribution-cache.ts): no scan of the pairs
+  // both splits' groups are stored with the figures (lib/db/dashboards/distribution-cache.ts): no scan of the pairs
   const [reference, { labels: distinct }, campaigns] = await Promise.all([corpusSplitGroups(pool, corpus.id, 'reference'), corpusSplitGroups(pool, corpus.id, 'label'), listYesNoQuestionSources(pool, corpus.id)]);
   const judged = reference.groups.reduce((sum, g) => sum + (g.group === null ? 0 : g.pairs), 0);
   const splits = [

@@ -2,7 +2,7 @@
  * "Rows 101–200 of 12,345": the total is counted apart (streamed in), so the rows never wait for it;
  * when many pairs match it is the database's estimate, "of about 1,230,000" (lib/explore/pair-total.ts).
  */
-import { countPairsForPage } from '@/lib/db/pair-list';
+import { countPairsForPage } from '@/lib/db/pairs/pair-list';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import type { PairFilter } from '@/lib/explore/pair-filter';
 import { formatCount } from '@/components/corpora/format';

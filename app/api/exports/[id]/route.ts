@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { getOwnExportJob } from '@/lib/db/export-jobs';
+import { getOwnExportJob } from '@/lib/db/exports/export-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
 export const GET = defineRoute({

@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { getImportJob } from '@/lib/db/import-jobs';
+import { getImportJob } from '@/lib/db/imports/import-job-views';
 import { parseDbId } from '@/lib/api/db-numbers';
 
 export const GET = defineRoute({

@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { getScoringJob } from '@/lib/db/scoring-jobs';
+import { getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
 export const GET = defineRoute({

@@ -2,7 +2,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { listAuditContract } from '@/lib/api/contracts/audit';
 import { getDb } from '@/lib/db/client';
-import { auditFilterFromQuery, listAuditPage } from '@/lib/db/audit';
+import { auditFilterFromQuery, listAuditPage } from '@/lib/db/accounts/audit';
 
 export const GET = apiRoute(listAuditContract, async ({ query }) => {
   const page = await listAuditPage(getDb(), auditFilterFromQuery(query), query.limit);

@@ -2,7 +2,7 @@
 import { listPairs } from '@/lib/api/contracts/pairs';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError, isAppError } from '@/lib/errors/app-error';
-import { countPairsForPage, listPairPage } from '@/lib/db/pair-list';
+import { countPairsForPage, listPairPage } from '@/lib/db/pairs/pair-list';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 /** Unknown corpus or campaign slugs: named like the schema's own 400s (`query.corpus`). */

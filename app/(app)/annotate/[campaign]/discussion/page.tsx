@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { findMembership } from '@/lib/db/campaign-membership';
-import { listDiscussionPairs } from '@/lib/db/discussion';
+import { findMembership } from '@/lib/db/campaigns/campaign-membership';
+import { listDiscussionPairs } from '@/lib/db/annotations/discussion';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Discussion round' };
 
 type Params = { params: Promise<{ campaign: string }> };
 
-/** The discussion round of one campaign, for its annotators only (lib/db/discussion.ts). */
+/** The discussion round of one campaign, for its annotators only (lib/db/annotations/discussion.ts). */
 export default async function DiscussionPage({ params }: Params) {
   const user = await requireArea('annotate');
   const ref = decodeURIComponent((await params).campaign);

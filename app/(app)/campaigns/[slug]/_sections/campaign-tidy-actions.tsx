@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@/lib/auth/session-user';
 import { getDb } from '@/lib/db/client';
-import { describeCampaignDeletion } from '@/lib/db/campaign-lifecycle';
+import { describeCampaignDeletion } from '@/lib/db/campaigns/campaign-lifecycle';
 import { campaignDeletionBlocker, campaignDeletionParts, canDelete } from '@/lib/tidy/tidy-rules';
 import { ArchiveButton } from '@/components/tidy/archive-button';
 import { CloneCampaignDialog } from '@/components/tidy/clone-campaign-dialog';

@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { getCampaignTotals, listAnnotatorProgress, listDailyAnswers } from '@/lib/db/campaign-progress';
+import { getCampaignTotals, listAnnotatorProgress, listDailyAnswers } from '@/lib/db/campaigns/campaign-progress';
 import { ProgressSummary } from '@/components/campaigns/progress-summary';
 import { AnnotatorTable } from '@/components/campaigns/annotator-table';
 import { AnnotatorBars, CompletionChart } from '@/components/campaigns/progress-charts';

@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { listStratumProgress } from '@/lib/db/campaign-progress';
+import { listStratumProgress } from '@/lib/db/campaigns/campaign-progress';
 import type { SamplingRecord } from '@/lib/sampling/describe-sample';
 import { SampleSummary } from '@/components/campaigns/sample-summary';
 

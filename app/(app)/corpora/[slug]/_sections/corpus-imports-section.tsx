@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { listImportJobs } from '@/lib/db/import-jobs';
+import { listImportJobs } from '@/lib/db/imports/import-job-views';
 import { ImportJobList } from '@/components/imports/import-job-list';
 import { inWebWords } from '@/lib/import/web-words';
 

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { countReferenceJudgements, listMeasuresWithReferenceScores } from '@/lib/db/corpus-judgements';
+import { countReferenceJudgements, listMeasuresWithReferenceScores } from '@/lib/db/dashboards/corpus-judgements';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeReferenceCorrelations } from '@/lib/dashboards/judgement-analysis';
 import { measureKeys } from '@/lib/measures/catalog';

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/db/client';
-import { getCorpusStats } from '@/lib/db/corpus-stats';
-import { listPairs } from '@/lib/db/pairs';
+import { getCorpusStats } from '@/lib/db/corpora/corpus-stats';
+import { listPairs } from '@/lib/db/pairs/pairs';
 import { MeasureSummaryTable } from '@/components/corpora/measure-summary-table';
 import { PairPreviewTable } from '@/components/corpora/pair-preview-table';
 import { languageName } from '@/lib/naming/language';

@@ -1,9 +1,9 @@
 import { getDb } from '@/lib/db/client';
-import { getCorpusTotals } from '@/lib/db/corpus-summary';
-import { listScoringJobs } from '@/lib/db/scoring-jobs';
-import { getCorpusSemMeasures } from '@/lib/db/semantic-set';
+import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
+import { listScoringJobs } from '@/lib/db/jobs/scoring-jobs';
+import { getCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { isEnglishOnlyMeasure, isFallbackSemantic, measureCatalog, semanticMeasureKeys } from '@/lib/measures/catalog';
-import { getCorpusMeasureLanguage } from '@/lib/db/corpora';
+import { getCorpusMeasureLanguage } from '@/lib/db/corpora/corpora';
 import { languageName } from '@/lib/naming/language';
 import { describeSemanticAxis } from '@/lib/measures/semantic-axis';
 import { describeMissing, inspectModel, inspectStModel, MODEL_MEASURES, type ModelMeasure } from '@/lib/models/model-folder';

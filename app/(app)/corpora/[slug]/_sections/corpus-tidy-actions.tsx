@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@/lib/auth/session-user';
 import { getDb } from '@/lib/db/client';
-import { describeCorpusDeletion, findCorpusForTidy } from '@/lib/db/corpus-lifecycle';
+import { describeCorpusDeletion, findCorpusForTidy } from '@/lib/db/corpora/corpus-lifecycle';
 import { canDelete, corpusDeletionBlocker, corpusDeletionParts } from '@/lib/tidy/tidy-rules';
 import { ArchiveButton } from '@/components/tidy/archive-button';
 import { DeleteDialog } from '@/components/tidy/delete-dialog';

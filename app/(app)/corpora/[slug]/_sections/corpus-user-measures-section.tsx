@@ -1,5 +1,5 @@
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { listUserMeasures } from '@/lib/db/user-measures';
+import { listUserMeasures } from '@/lib/db/corpora/user-measures';
 import { ScoresFileForm } from '@/components/corpora/scores-file-form';
 import { UserMeasureTable } from '@/components/corpora/user-measure-table';
 

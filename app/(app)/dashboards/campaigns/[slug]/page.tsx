@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import Link from 'next/link';
 import { z } from 'zod';
-import { loadQuestionTables } from '@/lib/db/campaign-agreement';
+import { loadQuestionTables } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computePairwiseKappas, computeQuestionAgreement, DEFAULT_MIN_SHARED_PAIRS, mergeRelationDirections } from '@/lib/dashboards/question-agreement';
 import { computeConfusionMatrix } from '@/lib/dashboards/agreement-aids';

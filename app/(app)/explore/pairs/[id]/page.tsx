@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { getPairDetail } from '@/lib/db/pair-detail';
+import { getPairDetail } from '@/lib/db/pairs/pair-detail';
 import { commonsPageUrl, commonsThumbnailUrl } from '@/lib/explore/commons';
 import { pairFilterToParams, parsePairFilter } from '@/lib/explore/pair-filter';
 import { PageHeader } from '@/components/ui/page-header';

@@ -3,7 +3,7 @@
  * PARALENS_UPLOAD_LIMIT_MB), creates a waiting import job and answers with the detected format,
  * so the researcher can confirm or change it before the import starts. One user may have at most
  * PARALENS_MAX_WAITING_IMPORTS (default 5) uploads waiting or queued; the slot is reserved before
- * the file streams (lib/db/upload-slots.ts), so parallel uploads cannot all pass the count.
+ * the file streams (lib/db/imports/upload-slots.ts), so parallel uploads cannot all pass the count.
  * With `questionsFor=<job id>` the file is the questions file of that waiting qa-assessed upload
  * (docs/import-formats.md#qa-assessed): it is checked, attached to the job and needs no slot.
  */
@@ -12,14 +12,14 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { getCorpusBySlug } from '@/lib/db/corpora';
-import { completeUploadSlot, releaseUploadSlot, reserveUploadSlot, touchUploadSlot } from '@/lib/db/upload-slots';
-import { recordAudit } from '@/lib/db/audit';
+import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
+import { completeUploadSlot, releaseUploadSlot, reserveUploadSlot, touchUploadSlot } from '@/lib/db/imports/upload-slots';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { detectUploadFormat } from '@/lib/jobs/detect-upload';
 import { saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/jobs/uploads';
 import { removeFile } from '@/lib/jobs/private-files';
 import { dbIdText } from '@/lib/api/db-numbers';
-import { attachImportQuestions } from '@/lib/db/import-jobs';
+import { attachImportQuestions } from '@/lib/db/imports/import-jobs';
 import { checkUploadedQuestions } from '@/lib/jobs/detect-upload';
 
 /** The questions file of a waiting qa-assessed upload: saved, checked line by line, attached to the job. */

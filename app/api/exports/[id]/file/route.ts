@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
-import { getOwnExportJob } from '@/lib/db/export-jobs';
+import { getOwnExportJob } from '@/lib/db/exports/export-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
 const CONTENT_TYPES = { CSV: 'text/csv; charset=utf-8', JSONL: 'application/x-ndjson; charset=utf-8', HF: 'application/gzip' } as const;

@@ -2,7 +2,7 @@
 import { getCampaign } from '@/lib/api/contracts/campaigns';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
-import { getCampaignForCaller } from '@/lib/db/campaign-view';
+import { getCampaignForCaller } from '@/lib/db/campaigns/campaign-view';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { archiveCampaignContract, deleteCampaignContract } from '@/lib/api/contracts/tidy';

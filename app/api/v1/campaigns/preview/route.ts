@@ -4,7 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { planSample } from '@/lib/sampling/sample-plan';
 import { getDb } from '@/lib/db/client';
-import { countSamplePreview, findCorporaBySlug } from '@/lib/db/sampling-preview';
+import { countSamplePreview, findCorporaBySlug } from '@/lib/db/campaigns/sampling-preview';
 
 export const POST = apiRoute(previewSample, async ({ body }) => {
   if (!body) throw new AppError('INVALID_INPUT', 'Send the corpora and the sample.', { fields: { body: 'is missing' } });

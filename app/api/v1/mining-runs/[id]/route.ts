@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { apiRoute } from '@/lib/http/api-route';
 import { getMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
-import { getMiningRun } from '@/lib/db/mining-runs';
+import { getMiningRun } from '@/lib/db/mining/mining-run-views';
 
 export const GET = apiRoute(getMiningRunContract, async ({ params }) => {
   const run = await getMiningRun(getDb(), params.id);

@@ -3,7 +3,7 @@ import { getPair } from '@/lib/api/contracts/pairs';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
-import { getPairForCaller } from '@/lib/db/pair-view';
+import { getPairForCaller } from '@/lib/db/pairs/pair-view';
 
 export const GET = apiRoute(getPair, async ({ params, user }) => {
   const pair = await getPairForCaller(getDb(), params.id, user);

@@ -1,4 +1,4 @@
-import type { DashboardCampaign } from '@/lib/db/campaign-agreement';
+import type { DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { campaignAgreement } from '@/lib/http/dashboard-campaign';
 
 /** The bootstrap intervals, streamed in after the point estimates (resampling takes a moment). */

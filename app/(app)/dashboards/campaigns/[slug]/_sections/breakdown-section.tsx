@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { listUnitFacets, loadQuestionTables, type DashboardCampaign } from '@/lib/db/campaign-agreement';
+import { listUnitFacets, loadQuestionTables, type DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeBreakdown, type BreakdownFacet } from '@/lib/dashboards/agreement-breakdown';
 import { measureList } from '@/lib/measures/catalog';

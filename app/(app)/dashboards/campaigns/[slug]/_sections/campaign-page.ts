@@ -1,7 +1,7 @@
 /** Shared by the campaign dashboard pages: the campaign from the URL (or 404) after the area check. */
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { findDashboardCampaign, type DashboardCampaign } from '@/lib/db/campaign-agreement';
+import { findDashboardCampaign, type DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 

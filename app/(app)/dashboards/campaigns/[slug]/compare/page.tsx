@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { listComparableCampaigns } from '@/lib/db/label-comparison';
+import { listComparableCampaigns } from '@/lib/db/dashboards/label-comparison';
 import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { comparableQuestions } from '@/lib/dashboards/label-comparison';

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/campaign-correlations';
+import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { columnOf, type CorrelationCell, computeAxisCorrelationTables, computeCorrelationTables, correlateUserMeasures, table6Axis, TABLE6_ROWS } from '@/lib/dashboards/correlation-table';
 import { findRatingAxis, ratingAxes, type RatingAxisDef } from '@/lib/dashboards/rating-axes';
 import { getDb } from '@/lib/db/client';
-import { listSemanticAxes } from '@/lib/db/semantic-set';
+import { listSemanticAxes } from '@/lib/db/corpora/semantic-set';
 import { isMeasureKey, measureCatalog, measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSection } from '@/components/campaigns/page-section';

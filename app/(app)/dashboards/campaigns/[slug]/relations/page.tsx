@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { countAnswerPairs } from '@/lib/db/campaign-relations';
+import { countAnswerPairs } from '@/lib/db/campaigns/campaign-relations';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { MERGED_RELATIONS, MERGED_RELATION_LABELS, mergeRelationDirection, RELATIONS, RELATION_LABELS, isRelation } from '@/lib/annotation/relations';
 import { PageHeader } from '@/components/ui/page-header';

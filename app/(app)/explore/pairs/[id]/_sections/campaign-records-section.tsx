@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { listPairCampaignRecords } from '@/lib/db/pair-detail';
+import { listPairCampaignRecords } from '@/lib/db/pairs/pair-detail';
 import { CampaignRecords } from '@/components/explore/campaign-records';
 
 export async function CampaignRecordsSection({ pairId }: { pairId: number }) {

@@ -1,6 +1,6 @@
 /** Previous / next pair within the explorer view the pair was opened from (same filter and sort). */
 import Link from 'next/link';
-import { findNeighbourPairs } from '@/lib/db/pair-list';
+import { findNeighbourPairs } from '@/lib/db/pairs/pair-list';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { isAppError } from '@/lib/errors/app-error';
 import type { PairFilter } from '@/lib/explore/pair-filter';

@@ -2,7 +2,7 @@
 import { adjudicateContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
-import { findAdjudicationCampaign, saveAdjudication } from '@/lib/db/adjudications';
+import { findAdjudicationCampaign, saveAdjudication } from '@/lib/db/annotations/adjudications';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 

@@ -8,7 +8,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { submitAnnotationRoute } from '@/lib/http/annotation-routes';
 import { jsonLinesResponse } from '@/lib/http/json-lines';
 import { AppError } from '@/lib/errors/app-error';
-import { findCampaignId, streamCampaignAnnotations } from '@/lib/db/annotation-reads';
+import { findCampaignId, streamCampaignAnnotations } from '@/lib/db/annotations/annotation-reads';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 

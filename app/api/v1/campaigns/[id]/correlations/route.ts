@@ -2,7 +2,7 @@
 import { getCampaignCorrelations } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
-import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/campaign-correlations';
+import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeAxisCorrelationTables, computeCorrelationTables, computeUserMeasureCorrelations, correlateUserMeasures } from '@/lib/dashboards/correlation-table';
 import { findRatingAxis, ratingAxes } from '@/lib/dashboards/rating-axes';

@@ -3,8 +3,8 @@ import { finalLabelsContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonLinesResponse } from '@/lib/http/json-lines';
 import { AppError } from '@/lib/errors/app-error';
-import { findAdjudicationCampaign } from '@/lib/db/adjudications';
-import { streamFinalLabels } from '@/lib/db/final-reads';
+import { findAdjudicationCampaign } from '@/lib/db/annotations/adjudications';
+import { streamFinalLabels } from '@/lib/db/annotations/final-reads';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 

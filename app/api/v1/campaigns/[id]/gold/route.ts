@@ -2,8 +2,8 @@
 import { setGoldContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
-import { findCampaignId } from '@/lib/db/annotation-reads';
-import { setGoldAnswer } from '@/lib/db/gold';
+import { findCampaignId } from '@/lib/db/annotations/annotation-reads';
+import { setGoldAnswer } from '@/lib/db/campaigns/gold';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 

@@ -3,7 +3,7 @@ import { getCampaignMap } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
 import { AppError } from '@/lib/errors/app-error';
-import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora, listRatingAnnotators } from '@/lib/db/characteristic-maps';
+import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora, listRatingAnnotators } from '@/lib/db/dashboards/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 export const GET = apiRoute(getCampaignMap, async ({ params, query }) => {

@@ -2,7 +2,7 @@
 import { editWordingContract } from '@/lib/api/contracts/wording';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
-import { saveCampaignWording } from '@/lib/db/campaign-wording';
+import { saveCampaignWording } from '@/lib/db/campaigns/campaign-wording';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 export const PATCH = apiRoute(editWordingContract, async ({ params, body, user }) => {

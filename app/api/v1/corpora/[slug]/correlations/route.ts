@@ -2,7 +2,7 @@
 import { getCorpusCorrelations } from '@/lib/api/contracts/judgements';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus } from '@/lib/http/dashboard-corpus';
-import { listMeasuresWithReferenceScores } from '@/lib/db/corpus-judgements';
+import { listMeasuresWithReferenceScores } from '@/lib/db/dashboards/corpus-judgements';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeReferenceCorrelations } from '@/lib/dashboards/judgement-analysis';
 

@@ -3,10 +3,10 @@ import { getCorpusMap } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
-import { getCorpusBySlug } from '@/lib/db/corpora';
-import { getCorpusMapWithUserAxes, getCorpusMeasureMap } from '@/lib/db/characteristic-maps';
+import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
+import { getCorpusMapWithUserAxes, getCorpusMeasureMap } from '@/lib/db/dashboards/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { listUserMeasures, type UserMeasure } from '@/lib/db/user-measures';
+import { listUserMeasures, type UserMeasure } from '@/lib/db/corpora/user-measures';
 
 /** The user measure a `syn=`/`sem=` parameter names, if the corpus has it marked as that axis (else a 400 saying so). */
 function axisName(measures: readonly UserMeasure[], key: string | undefined, axis: 'syntactic' | 'semantic'): string | null {

@@ -4,11 +4,11 @@ import { importScoresContract, listUserMeasuresContract } from '@/lib/api/contra
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus } from '@/lib/http/dashboard-corpus';
 import { AppError } from '@/lib/errors/app-error';
-import { recordAudit } from '@/lib/db/audit';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { getDb } from '@/lib/db/client';
-import { rowErrorFields } from '@/lib/db/campaign-file';
+import { rowErrorFields } from '@/lib/db/campaigns/campaign-file';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { importScores, listUserMeasures } from '@/lib/db/user-measures';
+import { importScores, listUserMeasures } from '@/lib/db/corpora/user-measures';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 
 export const GET = apiRoute(listUserMeasuresContract, async ({ params }) => {

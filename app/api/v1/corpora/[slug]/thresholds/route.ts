@@ -2,9 +2,9 @@
 import { getCorpusThresholds } from '@/lib/api/contracts/judgements';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus, resolveBinaryJudgement } from '@/lib/http/dashboard-corpus';
-import { listMeasureWithBinaryJudgement } from '@/lib/db/corpus-judgements';
+import { listMeasureWithBinaryJudgement } from '@/lib/db/dashboards/corpus-judgements';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { userMeasureNames } from '@/lib/db/user-measures';
+import { userMeasureNames } from '@/lib/db/corpora/user-measures';
 import { AppError } from '@/lib/errors/app-error';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
 import { computeMeasureThresholds } from '@/lib/dashboards/judgement-analysis';

@@ -2,8 +2,8 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { installModelContract } from '@/lib/api/contracts/models';
 import { getDb } from '@/lib/db/client';
-import { getModelInstallJob, queueModelInstall } from '@/lib/db/model-install-jobs';
-import { recordAudit } from '@/lib/db/audit';
+import { getModelInstallJob, queueModelInstall } from '@/lib/db/jobs/model-install-jobs';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { installJobJson, requireInstallableModel } from '@/lib/http/model-install';
 
 export const POST = apiRoute(installModelContract, async ({ params, user }) => {

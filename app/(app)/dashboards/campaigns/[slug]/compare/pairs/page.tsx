@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
-import { countLabelPairs, listLabelCellPairs } from '@/lib/db/label-comparison';
+import { countLabelPairs, listLabelCellPairs } from '@/lib/db/dashboards/label-comparison';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { resolveComparison } from '@/lib/http/label-comparison';

@@ -2,8 +2,8 @@
 import { importAnnotationFileContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
 import { importCampaignFileBody } from '@/lib/http/campaign-file-route';
-import { annotationsFile } from '@/lib/db/annotation-import';
-import { recordAudit } from '@/lib/db/audit';
+import { annotationsFile } from '@/lib/db/imports/annotation-import';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { getDb } from '@/lib/db/client';
 
 export const POST = apiRoute(importAnnotationFileContract, async ({ params, body, user }) => {

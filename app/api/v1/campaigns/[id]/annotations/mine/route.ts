@@ -1,7 +1,7 @@
 /** GET /api/v1/campaigns/{id}/annotations/mine: the caller's own answers, newest first, with their history. */
 import { myAnnotations } from '@/lib/api/contracts/annotations';
 import { apiRoute } from '@/lib/http/api-route';
-import { listMyAnnotations } from '@/lib/db/annotation-reads';
+import { listMyAnnotations } from '@/lib/db/annotations/annotation-reads';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 

@@ -2,7 +2,7 @@
 import { importGoldFileContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
 import { importCampaignFileBody } from '@/lib/http/campaign-file-route';
-import { goldFile } from '@/lib/db/gold-import';
+import { goldFile } from '@/lib/db/imports/gold-import';
 
 export const POST = apiRoute(importGoldFileContract, async ({ params, body }) => {
   const outcome = await importCampaignFileBody(params.id, goldFile, body);

@@ -3,10 +3,10 @@ import { deleteUserMeasureContract } from '@/lib/api/contracts/user-measures';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus } from '@/lib/http/dashboard-corpus';
 import { AppError } from '@/lib/errors/app-error';
-import { recordAudit } from '@/lib/db/audit';
+import { recordAudit } from '@/lib/db/accounts/audit';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { deleteUserMeasure } from '@/lib/db/user-measures';
+import { deleteUserMeasure } from '@/lib/db/corpora/user-measures';
 
 export const DELETE = apiRoute(deleteUserMeasureContract, async ({ params, user }) => {
   const corpus = await requireCorpus(params.slug);

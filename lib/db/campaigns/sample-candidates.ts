@@ -1,0 +1,106 @@
+/**
+ * The candidate pairs of a campaign sample in SQL, shared by the draw (lib/db/campaigns/sampling.ts) and the
+ * preview (lib/db/campaigns/sampling-preview.ts) so both count the same strata: the filters; the group a
+ * pair is drawn in (its corpus's slug when the plan draws per corpus, else one group '');
+ * its order key md5(seed ":" pairId); and its stratum, computed within its group: equal-width bins
+ * over the group's observed range (the top value in the top bin), equal-count bins (`quantile`:
+ * ntile over the group's values, ties broken by pair id), or the characteristic map's cells. The
+ * arithmetic is lib/sampling/strata.ts's, in the same order, in float8; lib/sampling/reference-draw.ts
+ * is the specification the database tests compare with. Column names come from the measure
+ * catalogue via the validated plan, never from input; values are bound parameters.
+ */
+import { Prisma } from '../generated/client';
+import type { SampleFilters, SamplePlan } from '@/lib/sampling/sample-plan';
+import { MAP_BINS } from '@/lib/sampling/strata';
+
+const column = (measure: string) => Prisma.raw(`p."${measure}"`);
+// Integers from the validated plan, written into the SQL so PostgreSQL computes in float8 as JavaScript does.
+const int = (n: number) => Prisma.raw(String(Math.trunc(n)));
+
+function filterConditions(corpusIds: number[], filters: SampleFilters): Prisma.Sql[] {
+  const conditions = [Prisma.sql`p."corpusId" = ANY(${corpusIds}::int[])`];
+  if (filters.length) {
+    const [min, max] = filters.length;
+    conditions.push(Prisma.sql`p."lengthA" BETWEEN ${min} AND ${max} AND p."lengthB" BETWEEN ${min} AND ${max}`);
+  }
+  if (filters.tiers) conditions.push(Prisma.sql`p."corpusId" IN (SELECT c."id" FROM "Corpus" c WHERE c."tier"::text = ANY(${filters.tiers}::text[]))`);
+  if (filters.textTypes) {
+    conditions.push(Prisma.sql`ta."type"::text = ANY(${filters.textTypes}::text[]) AND tb."type"::text = ANY(${filters.textTypes}::text[])`);
+  }
+  for (const { measure, min, max } of filters.measures) {
+    conditions.push(Prisma.sql`${column(measure)} IS NOT NULL`);
+    if (min !== null) conditions.push(Prisma.sql`${column(measure)} >= ${min}::float8`);
+    if (max !== null) conditions.push(Prisma.sql`${column(measure)} <= ${max}::float8`);
+  }
+  return conditions;
+}
+
+/** The values the strata are computed from: x (the measure, or syn for map cells) and y (sem). */
+function stratumInputs(plan: SamplePlan): { x: Prisma.Sql; y: Prisma.Sql } {
+  const s = plan.stratify;
+  if (s === null) return { x: Prisma.sql`NULL::float8`, y: Prisma.sql`NULL::float8` };
+  if (s.kind === 'cell') return { x: Prisma.sql`p."syn"`, y: Prisma.sql`p."sem"` };
+  return { x: column(s.measure), y: Prisma.sql`NULL::float8` };
+}
+
+/** The stratum label in SQL (per corpus: prefixed with the corpus slug and "/"). */
+function stratumLabel(plan: SamplePlan): Prisma.Sql {
+  const s = plan.stratify;
+  const prefix = (label: Prisma.Sql) => (plan.perCorpus ? Prisma.sql`b.g || '/' || ${label}` : label);
+  if (s === null) return plan.perCorpus ? Prisma.sql`b.g` : Prisma.sql`NULL::text`;
+  if (s.kind === 'cell') {
+    const axis = (v: Prisma.Sql) => Prisma.sql`GREATEST(0, LEAST(${int(MAP_BINS - 1)}, floor(${v} * ${int(MAP_BINS)}::float8)))::int`;
+    return prefix(Prisma.sql`'cell:' || ${axis(Prisma.sql`b.x`)} || ',' || ${axis(Prisma.sql`b.y`)}`);
+  }
+  const bin =
+    s.binning === 'quantile'
+      ? Prisma.sql`(ntile(${int(s.bins)}) OVER (PARTITION BY b.g ORDER BY b.x, b."pairId") - 1)`
+      : Prisma.sql`CASE WHEN r.hi > r.lo THEN GREATEST(0, LEAST(${int(s.bins - 1)}, floor((b.x - r.lo) / (r.hi - r.lo) * ${int(s.bins)}::float8)))::int ELSE 0 END`;
+  return prefix(Prisma.sql`${s.measure + ':'} || ${bin}`);
+}
+
+/**
+ * `base` (the filtered pairs: "pairId", x, y, g), `r` (per group: lo, hi of x) and `cand` (the
+ * candidates: "pairId", k, stratum, g, x), as the first CTEs of a WITH.
+ */
+export function candidateCtes(corpusIds: number[], plan: SamplePlan): Prisma.Sql {
+  const { x, y } = stratumInputs(plan);
+  const texts = plan.filters.textTypes !== null ? Prisma.sql`JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"` : Prisma.empty;
+  const group = plan.perCorpus ? Prisma.sql`(SELECT c."slug" FROM "Corpus" c WHERE c."id" = p."corpusId")` : Prisma.sql`''::text`;
+  const s = plan.stratify;
+  const present = s === null ? Prisma.sql`TRUE` : s.kind === 'cell' ? Prisma.sql`b.x IS NOT NULL AND b.y IS NOT NULL` : Prisma.sql`b.x IS NOT NULL`;
+  return Prisma.sql`
+    base AS MATERIALIZED (
+      SELECT p."id" AS "pairId", ${x} AS x, ${y} AS y, ${group} AS g
+      FROM "Pair" p ${texts}
+      WHERE ${Prisma.join(filterConditions(corpusIds, plan.filters), ' AND ')}
+    ),
+    r AS (SELECT b.g, min(b.x) AS lo, max(b.x) AS hi FROM base b WHERE b.x IS NOT NULL GROUP BY b.g),
+    cand AS MATERIALIZED (
+      SELECT b."pairId", md5(${plan.seed}::text || ':' || b."pairId"::text) COLLATE "C" AS k, ${stratumLabel(plan)} AS stratum, b.g, b.x
+      FROM base b LEFT JOIN r ON r.g = b.g WHERE ${present}
+    )`;
+}
+
+/** The candidates the plan takes: all, the first n (per group when drawing per corpus), or the first k of each stratum. */
+export function chosenRows(plan: SamplePlan): Prisma.Sql {
+  if (plan.strategy === 'random') {
+    if (!plan.perCorpus) return Prisma.sql`SELECT "pairId", k, stratum FROM cand ORDER BY k, "pairId" LIMIT ${plan.size ?? 0}`;
+    return Prisma.sql`SELECT "pairId", k, stratum FROM (
+      SELECT *, row_number() OVER (PARTITION BY g ORDER BY k, "pairId") AS rn FROM cand) ranked
+      WHERE rn <= ${plan.size ?? 0}`;
+  }
+  if (plan.strategy === 'stratified') {
+    return Prisma.sql`SELECT "pairId", k, stratum FROM (
+      SELECT *, row_number() OVER (PARTITION BY stratum ORDER BY k, "pairId") AS rn FROM cand) ranked
+      WHERE rn <= ${plan.perBin ?? 0}`;
+  }
+  return Prisma.sql`SELECT "pairId", k, stratum FROM cand`;
+}
+
+/** Per group: the observed range of x (`''` when not per corpus). SQL of a JSON object g → {lo, hi}. */
+export const groupRangesJson = Prisma.sql`(SELECT json_object_agg(r.g, json_build_object('lo', r.lo, 'hi', r.hi)) FROM r)`;
+
+/** Per stratum: the observed range of x among its candidates. SQL of a JSON object stratum → {lo, hi}. */
+export const stratumRangesJson = Prisma.sql`(SELECT json_object_agg(s.stratum, json_build_object('lo', s.lo, 'hi', s.hi))
+  FROM (SELECT stratum, min(x) AS lo, max(x) AS hi FROM cand WHERE stratum IS NOT NULL AND x IS NOT NULL GROUP BY stratum) s)`;
