@@ -17,7 +17,9 @@ async function adminQuery(sql: string): Promise<void> {
 
 export function emptyDatabase(name: string): { url: string; create: () => Promise<void>; drop: () => Promise<void> } {
   return {
-    url: inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`),
+    get url() {
+      return inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
+    },
     create: () => adminQuery(`CREATE DATABASE ${name}`),
     drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
