@@ -133,6 +133,14 @@ export async function streamAndPrepare({
 }: StreamInput): Promise<Read> {
   const { errors } = tally;
   const preparer = new PairPreparer(session, setting);
+  const reportParsing = () =>
+    options.onProgress?.({
+      phase: 'parsing',
+      bytesRead: stream.bytesRead(),
+      totalBytes: size,
+      records: tally.records,
+      errors: errors.total,
+    });
   let lastProgress = 0;
   let cancelled = false;
   let fatal = false;
@@ -156,13 +164,7 @@ export async function streamAndPrepare({
     const now = Date.now();
     if (now - lastProgress >= PROGRESS_MS) {
       lastProgress = now;
-      options.onProgress?.({
-        phase: 'parsing',
-        bytesRead: stream.bytesRead(),
-        totalBytes: size,
-        records: tally.records,
-        errors: errors.total,
-      });
+      reportParsing();
       const { cancelRequested } = await recordImportProgress(options.db, jobId, {
         bytesRead: stream.bytesRead(),
         recordsRead: tally.records,
@@ -175,13 +177,7 @@ export async function streamAndPrepare({
     }
   }
   if (!cancelled) await preparer.flush();
-  options.onProgress?.({
-    phase: 'parsing',
-    bytesRead: stream.bytesRead(),
-    totalBytes: size,
-    records: tally.records,
-    errors: errors.total,
-  });
+  reportParsing();
   return {
     cancelled,
     fatal,
