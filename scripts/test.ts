@@ -20,7 +20,7 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' };
 interface Step {
   name: string;
   run: () => number;
-  /** run only when named (`npm run test:quick` names it; `npm test` runs unit+db instead) */
+  /** run only when named (`npm run test:quick` names it; `npm test` runs unit+db, with the slow unit tests, instead) */
   onlyWhenNamed?: boolean;
 }
 
@@ -58,7 +58,9 @@ function ensureLbzip2(): number {
   return 0;
 }
 
-const eslintCache = path.join(projectRoot, 'node_modules', '.cache', 'paralens-eslint');
+// In the checkout, not node_modules: `npm ci` empties node_modules, and a worktree whose node_modules
+// is a hard-linked copy would write into the other checkouts' cache file.
+const eslintCache = path.join(projectRoot, '.eslintcache');
 const q = (p: string) => JSON.stringify(p);
 const quickStatic = `${q(bin('eslint'))} . --max-warnings=0 --cache --cache-strategy content --cache-location ${q(eslintCache)} & lint=$!; ${q(bin('tsc'))} --noEmit; types=$?; wait $lint && [ $types -eq 0 ]`;
 const only = new Set(process.argv.slice(2));
@@ -70,7 +72,7 @@ const steps: Step[] = [
   // `npm run test:quick`: lint (with ESLint's cache of unchanged files) beside the typecheck (incremental, tsconfig.json), then the unit tests
   { name: 'static', run: () => exec('sh', ['-c', quickStatic]), onlyWhenNamed: true },
   { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
-  { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'db']) },
+  { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'slow', '--project', 'db']) },
   { name: 'cli-clone', run: () => exec(bin('vitest'), ['run', '--project', 'cli-clone']) },
   { name: 'build', run: () => (isBuildStale() ? exec(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build']) : 0) },
   { name: 'launcher', run: () => exec(bin('vitest'), ['run', '--project', 'launcher']) },

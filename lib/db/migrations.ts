@@ -1,7 +1,8 @@
 /**
  * Prisma Migrate, driven through the WebAssembly schema engine: apply the committed
  * migrations in prisma/migrations (recorded in `_prisma_migrations`, compatible with
- * `prisma migrate deploy`) and diff the schema against the last migration's snapshot.
+ * `prisma migrate deploy`) and diff a database they were applied to against the schema (no copies
+ * of the schema beside the migrations: docs/decisions/011-migration-snapshots.md).
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -11,9 +12,6 @@ import { emptyFilters, withSchemaEngine, type SchemaFile } from './schema-engine
 
 export const prismaDir = fileURLToPath(new URL('../../prisma/', import.meta.url));
 export const migrationsDir = path.join(prismaDir, 'migrations');
-/** Each migration folder keeps the schema it was generated from, so the next diff needs no database. */
-export const snapshotName = 'schema.prisma';
-
 export async function readCurrentSchema(): Promise<SchemaFile> {
   const file = path.join(prismaDir, 'schema.prisma');
   return { path: file, content: await readFile(file, 'utf8') };
@@ -22,7 +20,10 @@ export async function readCurrentSchema(): Promise<SchemaFile> {
 export async function listMigrationNames(): Promise<string[]> {
   if (!existsSync(migrationsDir)) return [];
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 /** Applies every migration not yet applied; returns the names applied now (empty when up to date). */
@@ -56,26 +57,20 @@ export async function applyMigrations(connectionString: string): Promise<string[
   return result.appliedMigrationNames;
 }
 
-/** SQL that takes the last migration's snapshot to the current schema ('' when nothing changed). */
-/** The schema engine insists on a connection even for a schema-to-schema diff; any PostgreSQL will do. */
-export async function diffSchemaAgainstLastMigration(connectionString: string): Promise<string> {
-  const names = await listMigrationNames();
-  const last = names.at(-1);
+/** What `schemaDatasource` needs to describe the engine's database: the provider, nothing else. */
+const describedDatabase = { path: 'database.prisma', content: 'datasource db {\n  provider = "postgresql"\n}\n' };
+
+/**
+ * Applies the committed migrations to the database at `connectionString` (any PostgreSQL whose schema
+ * they own: a scratch one, or a test database) and returns the SQL that takes it to
+ * prisma/schema.prisma ('' when the migrations already produce the schema).
+ */
+export async function diffMigrationsAgainstSchema(connectionString: string): Promise<string> {
+  await applyMigrations(connectionString);
   const current = await readCurrentSchema();
-  const from = last
-    ? {
-        tag: 'schemaDatamodel' as const,
-        files: [
-          {
-            path: path.join(migrationsDir, last, snapshotName),
-            content: await readFile(path.join(migrationsDir, last, snapshotName), 'utf8'),
-          },
-        ],
-      }
-    : { tag: 'empty' as const };
   const result = await withSchemaEngine(connectionString, current, (engine) =>
     engine.diff({
-      from,
+      from: { tag: 'schemaDatasource', files: [describedDatabase], configDir: prismaDir },
       to: { tag: 'schemaDatamodel', files: [current] },
       script: true,
       exitCode: null,

@@ -11,8 +11,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDatabase } from '@/lib/db/testing/empty-database';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 
 type Env = Record<string, string | undefined>;
@@ -36,7 +36,12 @@ const baseEnv = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !/^(PARALENS_|DATABASE_URL$|AUTH_SECRET$|VITEST|NODE_ENV$)/.test(key)),
 );
 
-function runIn(cwd: string, cmd: string, args: string[], options: { env?: Env; input?: string; timeoutMs?: number } = {}): Promise<Outcome> {
+function runIn(
+  cwd: string,
+  cmd: string,
+  args: string[],
+  options: { env?: Env; input?: string; timeoutMs?: number } = {},
+): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const env = { ...baseEnv, ...options.env } as NodeJS.ProcessEnv;
     const child = spawn(cmd, args, { cwd, env, stdio: 'pipe' });
@@ -54,7 +59,8 @@ function runIn(cwd: string, cmd: string, args: string[], options: { env?: Env; i
   });
 }
 
-const paralens = (args: string[], options: { env?: Env; input?: string } = {}) => runIn(clone, 'npx', ['--no-install', 'paralens', ...args], options);
+const paralens = (args: string[], options: { env?: Env; input?: string } = {}) =>
+  runIn(clone, 'npx', ['--no-install', 'paralens', ...args], options);
 
 /** No stack frames, no Node internals, no raw error class dumps, on either stream. */
 function expectNoStackTrace(out: Outcome): void {
@@ -63,34 +69,30 @@ function expectNoStackTrace(out: Outcome): void {
   expect(text).not.toMatch(/node:internal|triggerUncaughtException|ERR_MODULE_NOT_FOUND/);
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-const freshDatabase = `paralens_clone_${Date.now()}`;
+const freshDatabase = emptyDatabase(`paralens_clone_${Date.now()}`);
 
 describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', () => {
   beforeAll(async () => {
     chmodSync(dir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
     const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: projectRoot, encoding: 'utf8' }).stdout.trim();
-    for (const args of [['clone', '--quiet', '--no-checkout', projectRoot, clone], ['-C', clone, 'checkout', '--quiet', head]]) {
+    for (const args of [
+      ['clone', '--quiet', '--no-checkout', projectRoot, clone],
+      ['-C', clone, 'checkout', '--quiet', head],
+    ]) {
       const git = await runIn(dir, 'git', args);
       if (git.code !== 0) throw new Error(`git ${args[0]} failed: ${git.stderr}`);
     }
     // Serialised with other installs on a shared machine (flock), from the npm cache where it can.
     const npm = ['npm', 'ci', '--prefer-offline', '--no-audit', '--no-fund'];
-    const install = existsSync('/usr/bin/flock') ? await runIn(clone, 'flock', [path.join(tmpdir(), 'npm.lock'), ...npm], { timeoutMs: 600_000 }) : await runIn(clone, npm[0]!, npm.slice(1), { timeoutMs: 600_000 });
+    const install = existsSync('/usr/bin/flock')
+      ? await runIn(clone, 'flock', [path.join(tmpdir(), 'npm.lock'), ...npm], { timeoutMs: 600_000 })
+      : await runIn(clone, npm[0]!, npm.slice(1), { timeoutMs: 600_000 });
     if (install.code !== 0) throw new Error(`npm ci failed in the clone:\n${install.stderr}`);
     expect(existsSync(path.join(clone, 'lib', 'db', 'generated'))).toBe(false);
   });
 
   afterAll(async () => {
-    await adminQuery(`DROP DATABASE IF EXISTS ${freshDatabase} WITH (FORCE)`);
+    await freshDatabase.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -98,13 +100,17 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     const out = await paralens(['--help']);
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
-    for (const name of ['agreement', 'corpora', 'correlate', 'import', 'sim', 'user']) expect(out.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    for (const name of ['agreement', 'corpora', 'correlate', 'import', 'sim', 'user'])
+      expect(out.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
     expect(out.stderr).toContain('Generating the Prisma client');
     expect(existsSync(path.join(clone, 'lib', 'db', 'generated', 'client.ts'))).toBe(true);
   });
 
   it('sim scores a pair (the Easter postcard pair of the paper, Table 5: R1 0.53)', async () => {
-    const out = await paralens(['sim'], { input: '{"id":1,"a":"An Easter postcard from 1907 depicting a rabbit.","b":"A 1907 postcard featuring the Easter Bunny."}\n' });
+    const out = await paralens(['sim'], {
+      input:
+        '{"id":1,"a":"An Easter postcard from 1907 depicting a rabbit.","b":"A 1907 postcard featuring the Easter Bunny."}\n',
+    });
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
     expect((JSON.parse(out.stdout) as { rouge1: number }).rouge1).toBeCloseTo(0.5333, 4);
@@ -128,21 +134,28 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
   });
 
   it('user create makes the first admin of a fresh DATABASE_URL database', async () => {
-    await adminQuery(`CREATE DATABASE ${freshDatabase}`);
-    const env = { DATABASE_URL: inject('pgAdminUrl').replace(/\/postgres$/, `/${freshDatabase}`) };
+    await freshDatabase.create();
+    const env = { DATABASE_URL: freshDatabase.url };
     const out = await paralens(['user', 'create', '--email', 'owner@example.org', '--name', 'Owner', '--role', 'admin'], { env });
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^Created the admin owner@example\.org \(Owner\)\.\nPassword \(shown once\): \S{16}\n$/);
     const listed = await paralens(['user', 'list', '--json'], { env });
-    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ email: 'owner@example.org', role: 'ADMIN', isActive: true })]);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ email: 'owner@example.org', role: 'ADMIN', isActive: true }),
+    ]);
   });
 
   it('an unreachable database is one line with a hint and exit code 1', async () => {
     const out = await paralens(['corpora'], { env: { DATABASE_URL: 'postgresql://nobody:secret@127.0.0.1:9/nowhere' } });
     expectNoStackTrace(out);
     expect(out.code).toBe(1);
-    expect(out.stderr.trim().split('\n').filter((l) => l.startsWith('paralens'))).toEqual([
+    expect(
+      out.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('paralens')),
+    ).toEqual([
       'paralens: cannot use the database at 127.0.0.1:9/nowhere (connection refused). Check DATABASE_URL, or unset it to use the embedded database. Nothing was changed.',
     ]);
   });

@@ -14,7 +14,7 @@
  * 3. the tag changes wink makes while lemmatising (a decade like `1990s` is CD; a capitalised
  *    adjective or noun is NNP unless its normal form is one of wink's contraction exceptions). The
  *    lemmas themselves are not computed: the miner never reads them.
- * `wink-tagging.test.ts` checks every tag against wink itself on every caption of the shared dumps.
+ * `wink-tagging.slow.test.ts` checks every tag against wink itself on every caption of the shared dumps.
  */
 import lexicon from 'wink-lexicon/src/lexicon.js';
 import unigramPOSTagger from 'wink-pos-tagger/src/unigram-tagger.js';

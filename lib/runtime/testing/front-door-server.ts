@@ -1,5 +1,5 @@
 /**
- * A front door (lib/runtime/front-door.ts) in a process of its own for lib/runtime/front-door.test.ts,
+ * A front door (lib/runtime/front-door.ts) in a process of its own for lib/runtime/front-door.slow.test.ts,
  * with a stand-in for Next.js that does what a route handler's `request.text()` does: reads the whole
  * body into memory. Host policy and limits come from the environment as in scripts/serve.ts. Prints
  * `listening PORT`, then `handled METHOD URL BYTES` for each request the stand-in answered.

@@ -4,47 +4,36 @@
  * is audited like the admin page's, with no actor and `via: "cli"`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import pg from 'pg';
 import { getDb } from '@/lib/db/client';
 import { listAuditPage } from '@/lib/db/accounts/audit';
 import { verifyCredentials } from '@/lib/auth/verify-credentials';
 import { issueApiToken } from '@/lib/auth/api-token';
+import { emptyDatabase } from '@/lib/db/testing/empty-database';
 import { runInMemory } from '../memory-io';
 import { run } from './user';
 
-const adminUrl = inject('pgAdminUrl');
-const database = `paralens_fresh_${process.env.VITEST_POOL_ID ?? '0'}_${Date.now()}`;
+const database = emptyDatabase(`paralens_fresh_${process.env.VITEST_POOL_ID ?? '0'}_${Date.now()}`);
 const admin = { email: 'first.admin@example.org', name: 'First Admin', password: 'a first admin password' };
 const researcher = { email: 'Researcher@Example.org', name: 'Rita Researcher' };
 
 const user = (args: string[], stdin = '') => runInMemory(run, args, stdin);
 /** The newest audit entry of that action (failed sign-ins are audited too). */
 const lastAudit = async (action: string) => (await listAuditPage(getDb(), { action }, 1)).entries[0];
-const issueUserToken = async (email: string, name: string) => issueApiToken(getDb(), (await getDb().user.findUniqueOrThrow({ where: { email } })).id, name, null);
+const issueUserToken = async (email: string, name: string) =>
+  issueApiToken(getDb(), (await getDb().user.findUniqueOrThrow({ where: { email } })).id, name, null);
 const activeTokens = (email: string) => getDb().apiToken.count({ where: { user: { email }, revokedAt: null } });
 let addressCounter = 0;
 const signIn = (email: string, password: string) => verifyCredentials({ email, password }, `192.0.2.${(addressCounter += 1)}`);
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await adminQuery(`CREATE DATABASE ${database}`);
+  await database.create();
   // Before anything opens getDb(): the commands and the sign-in check use the fresh database.
-  process.env.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${database}`);
+  process.env.DATABASE_URL = database.url;
 });
 
 afterAll(async () => {
   await getDb().$disconnect();
-  await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await database.drop();
 });
 
 describe('paralens user on a fresh DATABASE_URL database', () => {
@@ -66,7 +55,10 @@ describe('paralens user on a fresh DATABASE_URL database', () => {
 
   it('keeps the last active admin: no deactivation, no role change', async () => {
     const deactivate = await user(['deactivate', '--email', admin.email]);
-    expect(deactivate).toMatchObject({ code: 1, stderr: 'paralens user deactivate: This is the last active admin; make another admin first.\n' });
+    expect(deactivate).toMatchObject({
+      code: 1,
+      stderr: 'paralens user deactivate: This is the last active admin; make another admin first.\n',
+    });
     expect((await user(['set-role', '--email', admin.email, '--role', 'researcher'])).code).toBe(1);
     expect((await signIn(admin.email, admin.password)).ok).toBe(true);
   });
@@ -100,9 +92,16 @@ describe('paralens user on a fresh DATABASE_URL database', () => {
   it('deactivates (revoking the API token) and activates an account (the token stays revoked)', async () => {
     await issueUserToken(admin.email, 'script');
     const out = await user(['deactivate', '--email', admin.email]);
-    expect(out).toMatchObject({ code: 0, stdout: `Deactivated ${admin.email} and revoked its API token: they can no longer sign in.\n` });
+    expect(out).toMatchObject({
+      code: 0,
+      stdout: `Deactivated ${admin.email} and revoked its API token: they can no longer sign in.\n`,
+    });
     expect(await signIn(admin.email, admin.password)).toEqual({ ok: false, reason: 'invalid' });
-    const listed = JSON.parse((await user(['list', '--json'])).stdout) as Array<{ email: string; role: string; isActive: boolean }>;
+    const listed = JSON.parse((await user(['list', '--json'])).stdout) as Array<{
+      email: string;
+      role: string;
+      isActive: boolean;
+    }>;
     expect(listed.map(({ email, role, isActive }) => ({ email, role, isActive }))).toEqual([
       { email: admin.email, role: 'ADMIN', isActive: false },
       { email: 'researcher@example.org', role: 'ADMIN', isActive: true },
@@ -120,8 +119,14 @@ describe('paralens user on a fresh DATABASE_URL database', () => {
   });
 
   it('refuses a taken email and an unknown user with exit code 1', async () => {
-    const taken = await user(['create', '--email', admin.email.toUpperCase(), '--name', 'Again', '--role', 'annotator'], 'another password 123');
-    expect(taken).toMatchObject({ code: 1, stderr: `paralens user create: A user with the email ${admin.email} already exists.\n` });
+    const taken = await user(
+      ['create', '--email', admin.email.toUpperCase(), '--name', 'Again', '--role', 'annotator'],
+      'another password 123',
+    );
+    expect(taken).toMatchObject({
+      code: 1,
+      stderr: `paralens user create: A user with the email ${admin.email} already exists.\n`,
+    });
     const unknown = await user(['set-role', '--email', 'nobody@example.org', '--role', 'annotator']);
     expect(unknown).toMatchObject({ code: 1, stderr: 'paralens user set-role: No user has the email nobody@example.org.\n' });
   });
@@ -130,8 +135,16 @@ describe('paralens user on a fresh DATABASE_URL database', () => {
     const cases: Array<[string[], string, string]> = [
       [['create', '--email', 'not-an-email', '--name', 'X', '--role', 'admin'], '', '--email: Enter a valid email address.'],
       [['create', '--email', 'x@example.org', '--role', 'admin'], '', '--name is required'],
-      [['create', '--email', 'x@example.org', '--name', 'X', '--role', 'boss'], '', '--role must be one of admin, researcher, annotator'],
-      [['create', '--email', 'x@example.org', '--name', 'X', '--role', 'admin'], 'short\n', 'the password: At least 10 characters.'],
+      [
+        ['create', '--email', 'x@example.org', '--name', 'X', '--role', 'boss'],
+        '',
+        '--role must be one of admin, researcher, annotator',
+      ],
+      [
+        ['create', '--email', 'x@example.org', '--name', 'X', '--role', 'admin'],
+        'short\n',
+        'the password: At least 10 characters.',
+      ],
       [['reset-password', '--email', admin.email], 'two\nlines\n', 'the password on standard input must be one line.'],
       [['create', '--email', 'x@example.org', '--name', 'X', '--role', 'admin', '--admin'], '', "Unknown option '--admin'"],
       [['promote'], '', 'unknown subcommand "promote"'],
