@@ -8,7 +8,18 @@ import { boundaryConfigs } from './scripts/lint/boundaries.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['*.mjs', '*-tmp.ts', '.next/**', 'node_modules/**', 'lib/db/generated/**', 'next-env.d.ts', '.paralens/**', 'test-results/**', 'playwright-report/**', 'scripts/**/*.mjs'],
+    ignores: [
+      '*.mjs',
+      '*-tmp.ts',
+      '.next/**',
+      'node_modules/**',
+      'lib/db/generated/**',
+      'next-env.d.ts',
+      '.paralens/**',
+      'test-results/**',
+      'playwright-report/**',
+      'scripts/**/*.mjs',
+    ],
   },
   ...nextVitals,
   ...tseslint.configs.recommendedTypeChecked,

@@ -17,7 +17,13 @@ const launcherTests = 'scripts/**/*.launcher.test.ts';
 // `slow`: pure tests that take seconds each (they spawn the command line or the launcher, build a
 // package, or check every caption of the shared dumps): in `npm test`, left out of `npm run test:quick`.
 const slowTests = '**/*.slow.test.ts';
-const pureTests = ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'components/**/*.test.ts', 'prisma/**/*.test.ts', 'e2e/**/*.test.ts'];
+const pureTests = [
+  'lib/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'components/**/*.test.ts',
+  'prisma/**/*.test.ts',
+  'e2e/**/*.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -63,11 +69,24 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'launcher', include: [launcherTests], environment: 'node', testTimeout: 6 * 60_000, hookTimeout: 15 * 60_000 },
+        test: {
+          name: 'launcher',
+          include: [launcherTests],
+          environment: 'node',
+          testTimeout: 6 * 60_000,
+          hookTimeout: 15 * 60_000,
+        },
       },
       {
         resolve: { alias },
-        test: { name: 'cli-clone', include: [cliCloneTest], environment: 'node', ...dbSetup, testTimeout: 180_000, hookTimeout: 720_000 },
+        test: {
+          name: 'cli-clone',
+          include: [cliCloneTest],
+          environment: 'node',
+          ...dbSetup,
+          testTimeout: 180_000,
+          hookTimeout: 720_000,
+        },
       },
     ],
   },

@@ -11,11 +11,18 @@ import { demoEmail } from './fixtures';
 import { expect, pageAs, test } from './workbench-helpers';
 import { setting } from '../lib/config/settings';
 
-async function answerNext(client: APIRequestContext, campaignId: number, answers: Record<string, unknown>, tag: string): Promise<number> {
+async function answerNext(
+  client: APIRequestContext,
+  campaignId: number,
+  answers: Record<string, unknown>,
+  tag: string,
+): Promise<number> {
   const next = await client.get(`/api/v1/campaigns/${campaignId}/next`);
   expect(next.status()).toBe(200);
   const { pairId } = (await next.json()) as { pairId: number };
-  const res = await client.post(`/api/v1/campaigns/${campaignId}/annotations`, { data: { submissionId: `e2e-adjudication-${tag}-${Date.now()}`, pairId, answers } });
+  const res = await client.post(`/api/v1/campaigns/${campaignId}/annotations`, {
+    data: { submissionId: `e2e-adjudication-${tag}-${Date.now()}`, pairId, answers },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return pairId;
 }
@@ -45,7 +52,9 @@ async function expectTexts(page: Page, min: number, stacked: boolean) {
   for (const x of [a!, b!]) expect(x.width, 'text column width').toBeGreaterThanOrEqual(min);
   if (stacked) expect(b!.y).toBeGreaterThan(a!.y + a!.height);
   else expect(b!.y).toBe(a!.y);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 }
 
 async function saveScreen(page: Page, name: string) {
@@ -61,8 +70,20 @@ test('three open pairs are adjudicated with the keyboard alone', async ({ browse
   const admin = await pageAs(browser, 'admin', baseURL);
   const pairs: number[] = [];
   for (let i = 0; i < 3; i++) {
-    pairs.push(await answerNext(annotator.request, campaign.id, { semantic: 0, relation: 'forward', rationale: `Only the first says it (${i}).` }, `a${i}`));
-    await answerNext(admin.request, campaign.id, { semantic: 4, relation: 'equivalence', rationale: `Same facts (${i}).` }, `b${i}`);
+    pairs.push(
+      await answerNext(
+        annotator.request,
+        campaign.id,
+        { semantic: 0, relation: 'forward', rationale: `Only the first says it (${i}).` },
+        `a${i}`,
+      ),
+    );
+    await answerNext(
+      admin.request,
+      campaign.id,
+      { semantic: 4, relation: 'equivalence', rationale: `Same facts (${i}).` },
+      `b${i}`,
+    );
   }
   expect(new Set(pairs).size).toBe(3);
 
@@ -117,16 +138,29 @@ test('three open pairs are adjudicated with the keyboard alone', async ({ browse
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { pairId: number; answers: Record<string, unknown>; method: Record<string, string> });
   expect(lines).toHaveLength(3);
-  for (const line of lines) expect(line).toMatchObject({ answers: { semantic: 2, relation: 'forward' }, method: { semantic: 'adjudicated', relation: 'adjudicated' } });
+  for (const line of lines)
+    expect(line).toMatchObject({
+      answers: { semantic: 2, relation: 'forward' },
+      method: { semantic: 'adjudicated', relation: 'adjudicated' },
+    });
   for (const p of [annotator, admin, staff]) await p.context().close();
 });
 
-test('the adjudication queue on a phone and the discussion round use the workbench text panels', async ({ browser, baseURL, researcher }) => {
+test('the adjudication queue on a phone and the discussion round use the workbench text panels', async ({
+  browser,
+  baseURL,
+  researcher,
+}) => {
   test.setTimeout(150_000); // four sign-ins and a revision that recomputes the final labels: 39 s alone on a busy machine
   const campaign = await newCampaign(researcher, 1);
   const annotator = await pageAs(browser, 'annotator', baseURL);
   const admin = await pageAs(browser, 'admin', baseURL);
-  await answerNext(annotator.request, campaign.id, { semantic: 0, relation: 'forward', rationale: 'Only the first says where.' }, 'a');
+  await answerNext(
+    annotator.request,
+    campaign.id,
+    { semantic: 0, relation: 'forward', rationale: 'Only the first says where.' },
+    'a',
+  );
   await answerNext(admin.request, campaign.id, { semantic: 4, relation: 'equivalence', rationale: 'Same facts.' }, 'b');
 
   const staff = await pageAs(browser, 'researcher', baseURL);

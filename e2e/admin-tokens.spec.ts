@@ -15,7 +15,13 @@ async function createToken(page: Page, name: string): Promise<string> {
   return (await page.getByTestId('new-token').textContent())!.trim();
 }
 
-test('an admin revokes another user’s token on the user’s token page; it then gets 401', async ({ page, loginAs, createAccount, browser, baseURL }) => {
+test('an admin revokes another user’s token on the user’s token page; it then gets 401', async ({
+  page,
+  loginAs,
+  createAccount,
+  browser,
+  baseURL,
+}) => {
   const account = await createAccount('researcher');
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();

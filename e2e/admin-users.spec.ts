@@ -1,6 +1,10 @@
 import { test, expect, signIn } from './fixtures';
 
-test('an admin creates a user, changes the role, resets the password and deactivates the account', async ({ page, loginAs, browser }) => {
+test('an admin creates a user, changes the role, resets the password and deactivates the account', async ({
+  page,
+  loginAs,
+  browser,
+}) => {
   const email = `new-${Date.now()}@paralens.local`;
   await loginAs('admin');
   await page.goto('/admin/users');

@@ -10,36 +10,80 @@ import { sessionFor } from './support/api-session';
 import { pageToken, tokenClient, unique } from './support/api-clients';
 import { setting } from '../lib/config/settings';
 
-const ALL_QUESTIONS = ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', { key: 'rationale', required: false }, { key: 'nli', type: 'choice', options: ['entailment', 'neutral', 'contradiction'], level: 'nominal' }];
-const ANSWERS = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'forward', nli: 'neutral' };
+const ALL_QUESTIONS = [
+  'semantic',
+  'syntactic',
+  'paraphraseLoose',
+  'paraphraseStrict',
+  'relation',
+  { key: 'rationale', required: false },
+  { key: 'nli', type: 'choice', options: ['entailment', 'neutral', 'contradiction'], level: 'nominal' },
+];
+const ANSWERS = {
+  semantic: 3,
+  syntactic: 2,
+  paraphraseLoose: true,
+  paraphraseStrict: false,
+  relation: 'forward',
+  nli: 'neutral',
+};
 const DEMO_CORPUS = 'paws-wiki-demo-sample';
 
 /** `paralens token create` against the e2e server's embedded database (PARALENS_HOME). */
 function cliToken(email: string): string {
-  const result = spawnSync(process.execPath, ['scripts/paralens.mjs', 'token', 'create', '--email', email, '--name', unique('e2e cli')], {
-    env: { ...process.env, PARALENS_HOME: setting('PARALENS_E2E_HOME'), DATABASE_URL: '' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['scripts/paralens.mjs', 'token', 'create', '--email', email, '--name', unique('e2e cli')],
+    {
+      env: { ...process.env, PARALENS_HOME: setting('PARALENS_E2E_HOME'), DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   expect(result.status, result.stderr).toBe(0);
   return result.stdout.trim();
 }
 
 async function createCampaign(researcher: APIRequestContext, extra: Record<string, unknown> = {}) {
   const res = await researcher.post('/api/v1/campaigns', {
-    data: { name: unique('API campaign'), corpora: [DEMO_CORPUS], sample: { strategy: 'random', size: 3 }, questions: ALL_QUESTIONS, overlap: 1, members: [demoEmail('annotator')], status: 'active', ...extra },
+    data: {
+      name: unique('API campaign'),
+      corpora: [DEMO_CORPUS],
+      sample: { strategy: 'random', size: 3 },
+      questions: ALL_QUESTIONS,
+      overlap: 1,
+      members: [demoEmail('annotator')],
+      status: 'active',
+      ...extra,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number; slug: string; items: number };
 }
 
 /** Walks through every status code with the given clients (session or token). */
-async function exerciseStatusCodes(clients: { researcher: APIRequestContext; annotator: APIRequestContext; admin: APIRequestContext; anonymous: APIRequestContext }) {
+async function exerciseStatusCodes(clients: {
+  researcher: APIRequestContext;
+  annotator: APIRequestContext;
+  admin: APIRequestContext;
+  anonymous: APIRequestContext;
+}) {
   const { researcher, annotator, admin, anonymous } = clients;
   // 201: a stratified campaign with every question type; 400 naming unknown corpora, members and questions
-  const stratified = await createCampaign(researcher, { sample: { strategy: 'stratified', measure: 'syn', perBin: 2, seed: 7, filters: { length: [8, 40] } }, overlap: 2 });
+  const stratified = await createCampaign(researcher, {
+    sample: { strategy: 'stratified', measure: 'syn', perBin: 2, seed: 7, filters: { length: [8, 40] } },
+    overlap: 2,
+  });
   expect(stratified.items).toBeGreaterThanOrEqual(2);
-  const bad = await researcher.post('/api/v1/campaigns', { data: { name: 'x', corpora: ['no-such-corpus'], sample: { strategy: 'all' }, questions: ['semantic', 'colour'], members: ['ghost@paralens.local'] } });
+  const bad = await researcher.post('/api/v1/campaigns', {
+    data: {
+      name: 'x',
+      corpora: ['no-such-corpus'],
+      sample: { strategy: 'all' },
+      questions: ['semantic', 'colour'],
+      members: ['ghost@paralens.local'],
+    },
+  });
   expect(bad.status()).toBe(400);
   const badBody = (await bad.json()) as { error: { code: string; fields: Record<string, string> } };
   expect(badBody.error.code).toBe('INVALID_INPUT');
@@ -48,7 +92,13 @@ async function exerciseStatusCodes(clients: { researcher: APIRequestContext; ann
   expect(badBody.error.fields.questions).toContain('colour');
   // 401 without credentials, 403 for a role that may not create campaigns or read all answers
   expect((await anonymous.get(`/api/v1/campaigns/${stratified.id}/next`)).status()).toBe(401);
-  expect((await annotator.post('/api/v1/campaigns', { data: { name: 'x', corpora: [DEMO_CORPUS], sample: { strategy: 'all' }, questions: ['semantic'] } })).status()).toBe(403);
+  expect(
+    (
+      await annotator.post('/api/v1/campaigns', {
+        data: { name: 'x', corpora: [DEMO_CORPUS], sample: { strategy: 'all' }, questions: ['semantic'] },
+      })
+    ).status(),
+  ).toBe(403);
   expect((await annotator.get(`/api/v1/campaigns/${stratified.id}/annotations`)).status()).toBe(403);
 
   // 200 next (the same pair again), 201 first answer, 200 retry, 200 edit, 409 stale edit, 400 bad answers
@@ -56,14 +106,39 @@ async function exerciseStatusCodes(clients: { researcher: APIRequestContext; ann
   expect((await annotator.get(`/api/v1/campaigns/${campaign.slug}`)).status()).toBe(200);
   const next = await annotator.get(`/api/v1/campaigns/${campaign.id}/next`);
   expect(next.status()).toBe(200);
-  const pair = (await next.json()) as { pairId: number; texts: [string, string]; questions: Array<{ key: string }>; done: number; remaining: number };
-  expect(pair.questions.map((q) => q.key)).toEqual(['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale', 'nli']);
+  const pair = (await next.json()) as {
+    pairId: number;
+    texts: [string, string];
+    questions: Array<{ key: string }>;
+    done: number;
+    remaining: number;
+  };
+  expect(pair.questions.map((q) => q.key)).toEqual([
+    'semantic',
+    'syntactic',
+    'paraphraseLoose',
+    'paraphraseStrict',
+    'relation',
+    'rationale',
+    'nli',
+  ]);
   expect([pair.done, pair.remaining]).toEqual([0, 3]);
-  expect(((await (await annotator.get(`/api/v1/campaigns/${campaign.id}/next`)).json()) as { pairId: number }).pairId).toBe(pair.pairId);
+  expect(((await (await annotator.get(`/api/v1/campaigns/${campaign.id}/next`)).json()) as { pairId: number }).pairId).toBe(
+    pair.pairId,
+  );
   const url = `/api/v1/campaigns/${campaign.id}/annotations`;
-  const invalid = await annotator.post(url, { data: { submissionId: unique('s').replace(/\W/g, '-'), pairId: pair.pairId, answers: { ...ANSWERS, semantic: 9, nli: 'maybe' } } });
+  const invalid = await annotator.post(url, {
+    data: {
+      submissionId: unique('s').replace(/\W/g, '-'),
+      pairId: pair.pairId,
+      answers: { ...ANSWERS, semantic: 9, nli: 'maybe' },
+    },
+  });
   expect(invalid.status()).toBe(400);
-  expect(((await invalid.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({ 'answers.semantic': expect.any(String), 'answers.nli': expect.any(String) });
+  expect(((await invalid.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({
+    'answers.semantic': expect.any(String),
+    'answers.nli': expect.any(String),
+  });
   const submissionId = unique('sub').replace(/\W/g, '-');
   const first = await annotator.post(url, { data: { submissionId, pairId: pair.pairId, answers: ANSWERS, durationMs: 1200 } });
   expect(first.status()).toBe(201);
@@ -72,13 +147,22 @@ async function exerciseStatusCodes(clients: { researcher: APIRequestContext; ann
   const retry = await annotator.post(url, { data: { submissionId, pairId: pair.pairId, answers: ANSWERS, durationMs: 1200 } });
   expect(retry.status()).toBe(200);
   expect(await retry.json()).toEqual(stored);
-  const edit = await annotator.post(url, { data: { submissionId: `${submissionId}-e1`, pairId: pair.pairId, answers: { ...ANSWERS, semantic: 4 }, baseVersion: 1 } });
+  const edit = await annotator.post(url, {
+    data: { submissionId: `${submissionId}-e1`, pairId: pair.pairId, answers: { ...ANSWERS, semantic: 4 }, baseVersion: 1 },
+  });
   expect(edit.status()).toBe(200);
   expect(((await edit.json()) as { version: number }).version).toBe(2);
-  const stale = await annotator.post(url, { data: { submissionId: `${submissionId}-e2`, pairId: pair.pairId, answers: ANSWERS, baseVersion: 1 } });
+  const stale = await annotator.post(url, {
+    data: { submissionId: `${submissionId}-e2`, pairId: pair.pairId, answers: ANSWERS, baseVersion: 1 },
+  });
   expect(stale.status()).toBe(409);
-  expect(((await stale.json()) as { current: { version: number; answers: { semantic: number } } }).current).toMatchObject({ version: 2, answers: { semantic: 4 } });
-  const mine = (await (await annotator.get(`/api/v1/campaigns/${campaign.id}/annotations/mine`)).json()) as { annotations: Array<{ pairId: number; history: unknown[] }> };
+  expect(((await stale.json()) as { current: { version: number; answers: { semantic: number } } }).current).toMatchObject({
+    version: 2,
+    answers: { semantic: 4 },
+  });
+  const mine = (await (await annotator.get(`/api/v1/campaigns/${campaign.id}/annotations/mine`)).json()) as {
+    annotations: Array<{ pairId: number; history: unknown[] }>;
+  };
   expect(mine.annotations).toMatchObject([{ pairId: pair.pairId, history: [{ version: 1 }] }]);
 
   // pairs: blind for annotators, 404 when not theirs; everything for researchers
@@ -86,7 +170,9 @@ async function exerciseStatusCodes(clients: { researcher: APIRequestContext; ann
   expect(blind).toMatchObject({ id: pair.pairId, corpus: { slug: DEMO_CORPUS } });
   expect(blind).not.toHaveProperty('measures');
   expect(blind).not.toHaveProperty('referenceLabel');
-  const full = (await (await researcher.get(`/api/v1/pairs/${pair.pairId}`)).json()) as { measures: Record<string, number | null> };
+  const full = (await (await researcher.get(`/api/v1/pairs/${pair.pairId}`)).json()) as {
+    measures: Record<string, number | null>;
+  };
   expect(typeof full.measures.rouge1).toBe('number');
   expect((await annotator.get(`/api/v1/pairs/${pair.pairId + 100000}`)).status()).toBe(404);
 
@@ -94,7 +180,10 @@ async function exerciseStatusCodes(clients: { researcher: APIRequestContext; ann
   const lines = await researcher.get(url);
   expect(lines.status()).toBe(200);
   expect(lines.headers()['content-type']).toContain('application/x-ndjson');
-  const parsed = (await lines.text()).trim().split('\n').map((l) => JSON.parse(l) as { pairId: number; annotator: string; version: number });
+  const parsed = (await lines.text())
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { pairId: number; annotator: string; version: number });
   expect(parsed).toHaveLength(1);
   expect(parsed[0]).toMatchObject({ pairId: pair.pairId, version: 2 });
   expect(parsed[0]!.annotator).toMatch(/^ann-[a-z2-7]{6}$/);
@@ -106,7 +195,11 @@ async function exerciseStatusCodes(clients: { researcher: APIRequestContext; ann
   // 204 once everything is answered
   for (let i = 0; i < 2; i++) {
     const more = (await (await annotator.get(`/api/v1/campaigns/${campaign.id}/next`)).json()) as { pairId: number };
-    expect((await annotator.post(url, { data: { submissionId: `${submissionId}-n${i}`, pairId: more.pairId, answers: ANSWERS } })).status()).toBe(201);
+    expect(
+      (
+        await annotator.post(url, { data: { submissionId: `${submissionId}-n${i}`, pairId: more.pairId, answers: ANSWERS } })
+      ).status(),
+    ).toBe(201);
   }
   expect((await annotator.get(`/api/v1/campaigns/${campaign.id}/next`)).status()).toBe(204);
 
@@ -132,7 +225,10 @@ test('every status code of the annotation API with the browser session', async (
   });
 });
 
-test('every status code of the annotation API with API tokens (from the token page and the CLI)', async ({ browser, baseURL }) => {
+test('every status code of the annotation API with API tokens (from the token page and the CLI)', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const researcher = await tokenClient(baseURL!, await pageToken(browser, 'researcher'));
   const annotator = await tokenClient(baseURL!, cliToken(demoEmail('annotator')));
@@ -141,7 +237,11 @@ test('every status code of the annotation API with API tokens (from the token pa
   await exerciseStatusCodes({ researcher, annotator, admin, anonymous });
 });
 
-test('a token revoked on the token page stops working at once; the page shows its last use', async ({ page, loginAs, baseURL }) => {
+test('a token revoked on the token page stops working at once; the page shows its last use', async ({
+  page,
+  loginAs,
+  baseURL,
+}) => {
   await loginAs('researcher');
   await page.goto('/account/tokens');
   const name = unique('revoke me');
@@ -163,7 +263,10 @@ test('a token revoked on the token page stops working at once; the page shows it
 
 test('cookie requests from another site may not submit answers', async ({ browser, baseURL }) => {
   const annotator = await sessionFor(browser, baseURL!, 'annotator');
-  const res = await annotator.post('/api/v1/campaigns/paws-wiki-demo-study/annotations', { headers: { origin: 'https://evil.example' }, data: { submissionId: 'cross-site-0001', pairId: 1, answers: {} } });
+  const res = await annotator.post('/api/v1/campaigns/paws-wiki-demo-study/annotations', {
+    headers: { origin: 'https://evil.example' },
+    data: { submissionId: 'cross-site-0001', pairId: 1, answers: {} },
+  });
   expect(res.status()).toBe(403);
 });
 

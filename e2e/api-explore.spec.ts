@@ -10,7 +10,19 @@ import { pageToken, tokenClient, unique } from './support/api-clients';
 
 const PAWS = 'paws-wiki-demo-sample';
 
-type Row = { id: number; corpus: string; a: string; b: string; typeA: string; referenceLabel: string | null; lengthA: number; lengthB: number; bleu: number | null; syn: number | null; sem: number | null } & Record<string, number | null>;
+type Row = {
+  id: number;
+  corpus: string;
+  a: string;
+  b: string;
+  typeA: string;
+  referenceLabel: string | null;
+  lengthA: number;
+  lengthB: number;
+  bleu: number | null;
+  syn: number | null;
+  sem: number | null;
+} & Record<string, number | null>;
 type Page = { pairs: Row[]; nextCursor: string | null; total?: number; totalEstimated?: boolean };
 
 async function get(client: APIRequestContext, query: string): Promise<Page> {
@@ -43,7 +55,12 @@ test('tokens and roles: researchers and admins read, annotators and visitors do 
     expect((await anonymous.get(path)).status(), path).toBe(401);
   }
   const corpora = (await (await researcher.get('/api/v1/corpora')).json()) as { corpora: Array<Record<string, unknown>> };
-  expect(corpora.corpora.find((c) => c.slug === PAWS)).toMatchObject({ pairs: 300, tier: 'NONE', licence: 'Free for any purpose (Google LLC)', attribution: expect.stringContaining('Google') });
+  expect(corpora.corpora.find((c) => c.slug === PAWS)).toMatchObject({
+    pairs: 300,
+    tier: 'NONE',
+    licence: 'Free for any purpose (Google LLC)',
+    attribution: expect.stringContaining('Google'),
+  });
   const openapi = (await (await annotator.get('/api/v1/openapi.json')).json()) as { paths: Record<string, unknown> };
   expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/v1/pairs', '/api/v1/corpora']));
 });
@@ -54,7 +71,22 @@ test('pagination and sorting: every pair once, in order, as many as count=true s
   expect(first.total).toBe(300);
   expect(first.totalEstimated, 'a small total is counted, not estimated').toBe(false);
   expect(first.pairs).toHaveLength(10);
-  expect(Object.keys(first.pairs[0]!)).toEqual(expect.arrayContaining(['id', 'corpus', 'a', 'b', 'originalId', 'referenceLabel', 'referenceScore', 'bleu', 'syn', 'sem', 'delta', 'st']));
+  expect(Object.keys(first.pairs[0]!)).toEqual(
+    expect.arrayContaining([
+      'id',
+      'corpus',
+      'a',
+      'b',
+      'originalId',
+      'referenceLabel',
+      'referenceScore',
+      'bleu',
+      'syn',
+      'sem',
+      'delta',
+      'st',
+    ]),
+  );
   const byId = await all(client, `corpus=${PAWS}`);
   expect(byId.map((r) => r.id)).toEqual([...byId.map((r) => r.id)].sort((x, y) => x - y));
   expect(new Set(byId.map((r) => r.id)).size).toBe(300);
@@ -66,7 +98,10 @@ test('pagination and sorting: every pair once, in order, as many as count=true s
     const values = rows.map((r) => r[key]).filter((v): v is number => v !== null);
     const sorted = [...values].sort((x, y) => (sort.startsWith('-') ? y - x : x - y));
     expect(values, sort).toEqual(sorted);
-    expect(rows.slice(values.length).every((r) => r[key] === null), `${sort}: missing values last`).toBe(true);
+    expect(
+      rows.slice(values.length).every((r) => r[key] === null),
+      `${sort}: missing values last`,
+    ).toBe(true);
   }
 });
 
@@ -75,10 +110,14 @@ test('every filter returns exactly the rows that satisfy it', async ({ browser, 
   const every = await all(client, `corpus=${PAWS}`);
   const expectIds = async (query: string, keep: (r: Row) => boolean) => {
     const got = await all(client, `corpus=${PAWS}&${query}`);
-    expect(got.map((r) => r.id), query).toEqual(every.filter(keep).map((r) => r.id));
+    expect(
+      got.map((r) => r.id),
+      query,
+    ).toEqual(every.filter(keep).map((r) => r.id));
     expect((await get(client, `corpus=${PAWS}&${query}&count=true&limit=1`)).total, `${query} count`).toBe(got.length);
   };
-  const contains = (needle: string) => (r: Row) => r.a.toLowerCase().includes(needle.toLowerCase()) || r.b.toLowerCase().includes(needle.toLowerCase());
+  const contains = (needle: string) => (r: Row) =>
+    r.a.toLowerCase().includes(needle.toLowerCase()) || r.b.toLowerCase().includes(needle.toLowerCase());
   await expectIds('q=australia', contains('australia'));
   await expectIds(`q=${encodeURIComponent("%' OR 1=1 --")}`, contains("%' OR 1=1 --"));
   await expectIds(`q=${encodeURIComponent('.*')}`, contains('.*'));
@@ -93,18 +132,30 @@ test('every filter returns exactly the rows that satisfy it', async ({ browser, 
   await expectIds('tier=GOLD', () => false);
   // A campaign, one submitted annotation: campaign, state=annotated and state=unannotated.
   const created = await client.post('/api/v1/campaigns', {
-    data: { name: unique('Explore API'), corpora: [PAWS], sample: { strategy: 'random', size: 4, seed: 3 }, questions: ['semantic'], overlap: 1, members: [demoEmail('annotator')], status: 'active' },
+    data: {
+      name: unique('Explore API'),
+      corpora: [PAWS],
+      sample: { strategy: 'random', size: 4, seed: 3 },
+      questions: ['semantic'],
+      overlap: 1,
+      members: [demoEmail('annotator')],
+      status: 'active',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const campaign = (await created.json()) as { id: number; slug: string };
   const annotator = await sessionFor(browser, baseURL!, 'annotator');
   const next = (await (await annotator.get(`/api/v1/campaigns/${campaign.id}/next`)).json()) as { pairId: number };
-  const submitted = await annotator.post(`/api/v1/campaigns/${campaign.id}/annotations`, { data: { submissionId: unique('sub').replace(/\W/g, '-'), pairId: next.pairId, answers: { semantic: 2 } } });
+  const submitted = await annotator.post(`/api/v1/campaigns/${campaign.id}/annotations`, {
+    data: { submissionId: unique('sub').replace(/\W/g, '-'), pairId: next.pairId, answers: { semantic: 2 } },
+  });
   expect(submitted.status(), await submitted.text()).toBe(201);
   const items = await all(client, `campaign=${campaign.slug}`);
   expect(items).toHaveLength(4);
   expect((await all(client, `campaign=${campaign.slug}&state=annotated`)).map((r) => r.id)).toEqual([next.pairId]);
-  expect((await all(client, `campaign=${campaign.slug}&state=unannotated`)).map((r) => r.id)).toEqual(items.map((r) => r.id).filter((id) => id !== next.pairId));
+  expect((await all(client, `campaign=${campaign.slug}&state=unannotated`)).map((r) => r.id)).toEqual(
+    items.map((r) => r.id).filter((id) => id !== next.pairId),
+  );
   // Relations and adjudications, within this campaign: other specs running beside this one answer and adjudicate pairs of the same demo corpus
   expect(await all(client, `campaign=${campaign.slug}&relation=equivalence`)).toEqual([]);
   expect(await all(client, `campaign=${campaign.slug}&state=adjudicated`)).toEqual([]);
@@ -133,5 +184,7 @@ test('malformed parameters are 400s that say what is wrong; unknown corpora too'
   expect((await fields('min.length=1e20'))['query.min.length']).toContain('word count up to 2147483647');
   const pair = await client.get('/api/v1/pairs/9007199254740991');
   expect(pair.status()).toBe(400);
-  expect(((await pair.json()) as { error: { fields: Record<string, string> } }).error.fields['params.id']).toContain('an id from 1 to 2147483647');
+  expect(((await pair.json()) as { error: { fields: Record<string, string> } }).error.fields['params.id']).toContain(
+    'an id from 1 to 2147483647',
+  );
 });

@@ -5,7 +5,13 @@
 import { test, expect, demoEmail } from './fixtures';
 import { sessionFor } from './support/api-session';
 
-test('an admin reads who did what: filters by action, actor and channel, the same entry in the API', async ({ page, browser, baseURL, loginAs, createAccount }) => {
+test('an admin reads who did what: filters by action, actor and channel, the same entry in the API', async ({
+  page,
+  browser,
+  baseURL,
+  loginAs,
+  createAccount,
+}) => {
   test.slow(); // two sign-ins and an account created through the admin page
   const account = await createAccount('annotator');
   await loginAs('admin');
@@ -24,7 +30,9 @@ test('an admin reads who did what: filters by action, actor and channel, the sam
 
   // The same entry through the API, and a filter that matches nothing says so.
   const admin = await sessionFor(browser, baseURL!, 'admin');
-  const api = (await (await admin.get('/api/v1/audit?action=user.create&via=web&limit=200')).json()) as { entries: Array<{ actor: string; details: { email?: string } }> };
+  const api = (await (await admin.get('/api/v1/audit?action=user.create&via=web&limit=200')).json()) as {
+    entries: Array<{ actor: string; details: { email?: string } }>;
+  };
   expect(api.entries.find((e) => e.details.email === account.email)?.actor).toBe(demoEmail('admin'));
   const bad = await admin.get('/api/v1/audit?from=2026-02-30');
   expect(bad.status()).toBe(400);

@@ -27,13 +27,36 @@ test.describe('signing in', () => {
       await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     }
     await signIn(page, email, 'guess-again');
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Too many failed sign-in attempts\. Wait \d+ seconds and try again\.$/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      /^Too many failed sign-in attempts\. Wait \d+ seconds and try again\.$/,
+    );
   });
 
   const homes = [
     { role: 'annotator', home: '/annotate', heading: 'My campaigns', nav: ['My campaigns'] },
-    { role: 'researcher', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports'] },
-    { role: 'admin', home: '/corpora', heading: 'Corpora', nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports', 'Users', 'Models', 'Audit log'] },
+    {
+      role: 'researcher',
+      home: '/corpora',
+      heading: 'Corpora',
+      nav: ['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports'],
+    },
+    {
+      role: 'admin',
+      home: '/corpora',
+      heading: 'Corpora',
+      nav: [
+        'My campaigns',
+        'Corpora',
+        'Explorer',
+        'Campaigns',
+        'Dashboards',
+        'Mining',
+        'Exports',
+        'Users',
+        'Models',
+        'Audit log',
+      ],
+    },
   ] as const;
 
   for (const { role, home, heading, nav } of homes) {
@@ -47,7 +70,11 @@ test.describe('signing in', () => {
   }
 
   // A fresh account: signing out ends all of the account's sessions, and the demo accounts are shared by parallel tests.
-  test('signing out returns to the login page and ends the account’s sessions in other browsers too', async ({ page, browser, createAccount }) => {
+  test('signing out returns to the login page and ends the account’s sessions in other browsers too', async ({
+    page,
+    browser,
+    createAccount,
+  }) => {
     test.slow(); // an admin creates the account, then two browsers sign in
     const account = await createAccount('researcher');
     const elsewhere = await browser.newContext();

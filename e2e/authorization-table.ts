@@ -24,23 +24,53 @@ const admins: readonly DemoRole[] = ['admin'];
 export type OwnerRule =
   | { kind: 'none' }
   | { kind: 'shared'; reason: string }
-  | { kind: 'owned'; as: DemoRole; setup: (admin: APIRequestContext, baseURL: string) => Promise<{ path?: string; args?: unknown[] }>; expect: { status?: number; error?: string } };
+  | {
+      kind: 'owned';
+      as: DemoRole;
+      setup: (admin: APIRequestContext, baseURL: string) => Promise<{ path?: string; args?: unknown[] }>;
+      expect: { status?: number; error?: string };
+    };
 
 const none: OwnerRule = { kind: 'none' };
-const sharedImports: OwnerRule = { kind: 'shared', reason: 'import jobs are shared by the researchers and admins of the corpora area' };
-const sharedCampaigns: OwnerRule = { kind: 'shared', reason: 'every campaign is managed by the researchers and admins of the campaigns area' };
-const sharedMining: OwnerRule = { kind: 'shared', reason: 'mining runs are shared by the researchers and admins of the mining area' };
-const sharedDashboards: OwnerRule = { kind: 'shared', reason: 'researchers and admins read the dashboards of every corpus and campaign (annotators pseudonymous)' };
+const sharedImports: OwnerRule = {
+  kind: 'shared',
+  reason: 'import jobs are shared by the researchers and admins of the corpora area',
+};
+const sharedCampaigns: OwnerRule = {
+  kind: 'shared',
+  reason: 'every campaign is managed by the researchers and admins of the campaigns area',
+};
+const sharedMining: OwnerRule = {
+  kind: 'shared',
+  reason: 'mining runs are shared by the researchers and admins of the mining area',
+};
+const sharedDashboards: OwnerRule = {
+  kind: 'shared',
+  reason: 'researchers and admins read the dashboards of every corpus and campaign (annotators pseudonymous)',
+};
 const sharedModels: OwnerRule = { kind: 'shared', reason: 'the model folder is the installation’s, shared by its admins' };
 const sharedAudit: OwnerRule = { kind: 'shared', reason: 'the audit log is the installation’s, read by every admin' };
-const sharedCorpora: OwnerRule = { kind: 'shared', reason: 'every corpus, with its user measures, is open to the researchers and admins of the corpora area' };
-const sharedScoring: OwnerRule = { kind: 'shared', reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area' };
+const sharedCorpora: OwnerRule = {
+  kind: 'shared',
+  reason: 'every corpus, with its user measures, is open to the researchers and admins of the corpora area',
+};
+const sharedScoring: OwnerRule = {
+  kind: 'shared',
+  reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area',
+};
 
 /** An active campaign the admin creates (the annotator is no member): its annotation routes are out of the annotator's reach. */
 async function adminCampaign(admin: APIRequestContext, baseURL: string, members: string[] = []): Promise<{ id: number }> {
   const res = await admin.post('/api/v1/campaigns', {
     headers: { origin: baseURL },
-    data: { name: `Authorization ${Date.now()} ${Math.random()}`, corpora: ['wikipedia-ipc-paper-examples'], sample: { strategy: 'random', size: 1 }, questions: ['semantic'], members, status: 'active' },
+    data: {
+      name: `Authorization ${Date.now()} ${Math.random()}`,
+      corpora: ['wikipedia-ipc-paper-examples'],
+      sample: { strategy: 'random', size: 1 },
+      questions: ['semantic'],
+      members,
+      status: 'active',
+    },
   });
   if (res.status() !== 201) throw new Error(`creating the campaign answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as { id: number };
@@ -56,7 +86,9 @@ const notTheirCampaign = (suffix: string): OwnerRule => ({
 /** An export the admin queues (of a demo corpus): its status, file, rerun and delete are the admin's alone. */
 async function adminExport(admin: APIRequestContext, baseURL: string): Promise<number> {
   const start = listServerActions().find((a) => a.name === 'startExportAction')!;
-  const result = (await callServerAction(admin, baseURL, start.id, [{ scope: 'corpus', slug: 'wikipedia-ipc-paper-examples', format: 'jsonl', include: ['texts'] }])) as { ok: boolean; data: { jobId: number } };
+  const result = (await callServerAction(admin, baseURL, start.id, [
+    { scope: 'corpus', slug: 'wikipedia-ipc-paper-examples', format: 'jsonl', include: ['texts'] },
+  ])) as { ok: boolean; data: { jobId: number } };
   if (!result.ok) throw new Error(`starting the export answered ${JSON.stringify(result)}`);
   return result.data.jobId;
 }
@@ -102,9 +134,24 @@ export interface RouteRow {
 
 /** Keyed "METHOD /pattern" as in app/ (route groups removed). */
 export const routeTable: Record<string, RouteRow> = {
-  'GET /api/health': { roles: { public: 'liveness check for operators and the start-up script' }, path: '/api/health', allowedStatus: 200, owner: none },
-  'GET /api/auth/[...nextauth]': { roles: { public: 'Auth.js: session, providers, CSRF token' }, path: '/api/auth/session', allowedStatus: 200, owner: none },
-  'POST /api/auth/[...nextauth]': { roles: { public: 'Auth.js: sign-in and sign-out (CSRF-protected)' }, path: '/api/auth/signout', allowedStatus: 302, owner: none },
+  'GET /api/health': {
+    roles: { public: 'liveness check for operators and the start-up script' },
+    path: '/api/health',
+    allowedStatus: 200,
+    owner: none,
+  },
+  'GET /api/auth/[...nextauth]': {
+    roles: { public: 'Auth.js: session, providers, CSRF token' },
+    path: '/api/auth/session',
+    allowedStatus: 200,
+    owner: none,
+  },
+  'POST /api/auth/[...nextauth]': {
+    roles: { public: 'Auth.js: sign-in and sign-out (CSRF-protected)' },
+    path: '/api/auth/signout',
+    allowedStatus: 302,
+    owner: none,
+  },
   'POST /api/corpora/[slug]/imports': {
     roles: staff,
     path: '/api/corpora/no-such-corpus/imports?fileName=pairs.tsv',
@@ -113,21 +160,83 @@ export const routeTable: Record<string, RouteRow> = {
     owner: { kind: 'shared', reason: 'every corpus is open to the corpora area' },
   },
   'GET /api/imports/[id]': { roles: staff, path: '/api/imports/2147483000', allowedStatus: 404, owner: sharedImports },
-  'GET /api/v1/imports/[id]/preview': { roles: staff, path: '/api/v1/imports/2147483000/preview', allowedStatus: 404, owner: sharedImports },
-  'POST /api/v1/imports/[id]/start': { roles: staff, path: '/api/v1/imports/2147483000/start', body: '{"skipInvalid":false}', allowedStatus: 404, owner: sharedImports },
-  'GET /api/imports/[id]/rejects': { roles: staff, path: '/api/imports/2147483000/rejects', allowedStatus: 404, owner: sharedImports },
+  'GET /api/v1/imports/[id]/preview': {
+    roles: staff,
+    path: '/api/v1/imports/2147483000/preview',
+    allowedStatus: 404,
+    owner: sharedImports,
+  },
+  'POST /api/v1/imports/[id]/start': {
+    roles: staff,
+    path: '/api/v1/imports/2147483000/start',
+    body: '{"skipInvalid":false}',
+    allowedStatus: 404,
+    owner: sharedImports,
+  },
+  'GET /api/imports/[id]/rejects': {
+    roles: staff,
+    path: '/api/imports/2147483000/rejects',
+    allowedStatus: 404,
+    owner: sharedImports,
+  },
   'GET /api/scoring-jobs/[id]': { roles: staff, path: '/api/scoring-jobs/2147483000', allowedStatus: 404, owner: sharedScoring },
   'GET /api/exports/[id]': { roles: staff, path: '/api/exports/2147483000', allowedStatus: 404, owner: notTheirExport('') },
-  'GET /api/exports/[id]/file': { roles: staff, path: '/api/exports/2147483000/file', allowedStatus: 404, owner: notTheirExport('/file') },
+  'GET /api/exports/[id]/file': {
+    roles: staff,
+    path: '/api/exports/2147483000/file',
+    allowedStatus: 404,
+    owner: notTheirExport('/file'),
+  },
   'GET /api/v1/models/[name]': { roles: admins, path: '/api/v1/models/no-such-model', allowedStatus: 404, owner: sharedModels },
-  'POST /api/v1/models/[name]/install': { roles: admins, path: '/api/v1/models/no-such-model/install', allowedStatus: 404, owner: sharedModels },
-  'POST /api/v1/campaigns/preview': { roles: staff, path: '/api/v1/campaigns/preview', body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}', allowedStatus: 400, owner: none },
-  'GET /api/v1/corpora/[slug]/map': { roles: staff, path: '/api/v1/corpora/no-such-corpus/map', allowedStatus: 404, owner: sharedDashboards },
-  'GET /api/v1/corpora/[slug]/correlations': { roles: staff, path: '/api/v1/corpora/no-such-corpus/correlations', allowedStatus: 404, owner: sharedDashboards },
-  'GET /api/v1/corpora/[slug]/thresholds': { roles: staff, path: '/api/v1/corpora/no-such-corpus/thresholds?measure=st', allowedStatus: 404, owner: sharedDashboards },
-  'GET /api/v1/corpora/[slug]/distributions': { roles: staff, path: '/api/v1/corpora/no-such-corpus/distributions?by=reference', allowedStatus: 404, owner: sharedDashboards },
-  'GET /api/v1/campaigns/[id]/distributions': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/distributions?question=paraphraseLoose', allowedStatus: 404, owner: sharedDashboards },
-  'GET /api/v1/corpora/[slug]/measures': { roles: staff, path: '/api/v1/corpora/no-such-corpus/measures', allowedStatus: 404, owner: sharedCorpora },
+  'POST /api/v1/models/[name]/install': {
+    roles: admins,
+    path: '/api/v1/models/no-such-model/install',
+    allowedStatus: 404,
+    owner: sharedModels,
+  },
+  'POST /api/v1/campaigns/preview': {
+    roles: staff,
+    path: '/api/v1/campaigns/preview',
+    body: '{"corpora":["no-such-corpus"],"sample":{"strategy":"all"}}',
+    allowedStatus: 400,
+    owner: none,
+  },
+  'GET /api/v1/corpora/[slug]/map': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/map',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
+  'GET /api/v1/corpora/[slug]/correlations': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/correlations',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
+  'GET /api/v1/corpora/[slug]/thresholds': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/thresholds?measure=st',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
+  'GET /api/v1/corpora/[slug]/distributions': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/distributions?by=reference',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
+  'GET /api/v1/campaigns/[id]/distributions': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/distributions?question=paraphraseLoose',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
+  'GET /api/v1/corpora/[slug]/measures': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/measures',
+    allowedStatus: 404,
+    owner: sharedCorpora,
+  },
   'POST /api/v1/corpora/[slug]/measures': {
     roles: staff,
     path: '/api/v1/corpora/no-such-corpus/measures',
@@ -135,23 +244,86 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCorpora,
   },
-  'DELETE /api/v1/corpora/[slug]/measures/[name]': { roles: staff, path: '/api/v1/corpora/no-such-corpus/measures/model', allowedStatus: 404, owner: sharedCorpora },
-  'GET /api/v1/campaigns/[id]/map': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/map', allowedStatus: 404, owner: sharedDashboards },
-  'GET /api/v1/campaigns/[id]/agreement': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/agreement', allowedStatus: 404, owner: sharedDashboards },
-  'GET /api/v1/campaigns/[id]/correlations': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/correlations', allowedStatus: 404, owner: sharedDashboards },
+  'DELETE /api/v1/corpora/[slug]/measures/[name]': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/measures/model',
+    allowedStatus: 404,
+    owner: sharedCorpora,
+  },
+  'GET /api/v1/campaigns/[id]/map': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/map',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
+  'GET /api/v1/campaigns/[id]/agreement': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/agreement',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
+  'GET /api/v1/campaigns/[id]/correlations': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/correlations',
+    allowedStatus: 404,
+    owner: sharedDashboards,
+  },
   'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
-  'GET /api/v1/mining-runs/[id]': { roles: staff, path: '/api/v1/mining-runs/2147483000', allowedStatus: 404, owner: sharedMining },
+  'GET /api/v1/mining-runs/[id]': {
+    roles: staff,
+    path: '/api/v1/mining-runs/2147483000',
+    allowedStatus: 404,
+    owner: sharedMining,
+  },
   'GET /api/v1/mining-dumps': { roles: staff, path: '/api/v1/mining-dumps', allowedStatus: 200, owner: none },
   // a file that is no dump: refused and removed (400)
-  'POST /api/mining-dumps': { roles: staff, path: '/api/mining-dumps?fileName=authorization.xml', body: 'not a dump\n', allowedStatus: 400, owner: none },
+  'POST /api/mining-dumps': {
+    roles: staff,
+    path: '/api/mining-dumps?fileName=authorization.xml',
+    body: 'not a dump\n',
+    allowedStatus: 400,
+    owner: none,
+  },
   // a name outside the dumps listing: refused before anything is written (400)
-  'POST /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', body: '{"dump":"../../etc/passwd","corpus":"Authorization"}', allowedStatus: 400, owner: none },
-  'POST /api/v1/mining-runs/[id]/cancel': { roles: staff, path: '/api/v1/mining-runs/2147483000/cancel', allowedStatus: 404, owner: sharedMining },
-  'POST /api/v1/mining-runs/[id]/resume': { roles: staff, path: '/api/v1/mining-runs/2147483000/resume', allowedStatus: 404, owner: sharedMining },
+  'POST /api/v1/mining-runs': {
+    roles: staff,
+    path: '/api/v1/mining-runs',
+    body: '{"dump":"../../etc/passwd","corpus":"Authorization"}',
+    allowedStatus: 400,
+    owner: none,
+  },
+  'POST /api/v1/mining-runs/[id]/cancel': {
+    roles: staff,
+    path: '/api/v1/mining-runs/2147483000/cancel',
+    allowedStatus: 404,
+    owner: sharedMining,
+  },
+  'POST /api/v1/mining-runs/[id]/resume': {
+    roles: staff,
+    path: '/api/v1/mining-runs/2147483000/resume',
+    allowedStatus: 404,
+    owner: sharedMining,
+  },
   'POST /api/v1/campaigns': { roles: staff, path: '/api/v1/campaigns', body: '{}', allowedStatus: 400, owner: none },
-  'GET /api/v1/campaigns/[id]': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirCampaign('') },
-  'PATCH /api/v1/campaigns/[id]': { roles: staff, path: '/api/v1/campaigns/no-such-campaign', body: '{"archived":true}', allowedStatus: 404, owner: sharedCampaigns },
-  'DELETE /api/v1/campaigns/[id]': { roles: staff, path: '/api/v1/campaigns/no-such-campaign', allowedStatus: 404, owner: notTheirsToDelete((id) => `/api/v1/campaigns/${id}`) },
+  'GET /api/v1/campaigns/[id]': {
+    roles: allRoles,
+    path: '/api/v1/campaigns/no-such-campaign',
+    allowedStatus: 404,
+    owner: notTheirCampaign(''),
+  },
+  'PATCH /api/v1/campaigns/[id]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign',
+    body: '{"archived":true}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'DELETE /api/v1/campaigns/[id]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign',
+    allowedStatus: 404,
+    owner: notTheirsToDelete((id) => `/api/v1/campaigns/${id}`),
+  },
   'PATCH /api/v1/campaigns/[id]/wording': {
     roles: staff,
     path: '/api/v1/campaigns/no-such-campaign/wording',
@@ -159,13 +331,52 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCampaigns,
   },
-  'POST /api/v1/campaigns/[id]/clone': { roles: staff, path: '/api/v1/campaigns/no-such-campaign/clone', body: '{"name":"A clone"}', allowedStatus: 404, owner: sharedCampaigns },
-  'PATCH /api/v1/corpora/[slug]': { roles: staff, path: '/api/v1/corpora/no-such-corpus', body: '{"archived":true}', allowedStatus: 404, owner: sharedCorpora },
-  'DELETE /api/v1/corpora/[slug]': { roles: staff, path: '/api/v1/corpora/no-such-corpus', allowedStatus: 404, owner: notTheirsToDelete(() => '/api/v1/corpora/wikipedia-ipc-paper-examples') },
-  'POST /api/v1/jobs/[kind]/[id]/dismiss': { roles: staff, path: '/api/v1/jobs/import/2147483000/dismiss', allowedStatus: 404, owner: sharedImports },
-  'GET /api/v1/campaigns/[id]/next': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/next', allowedStatus: 404, owner: notTheirCampaign('/next') },
-  'POST /api/v1/campaigns/[id]/skip': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/skip', body: '{"pairId":2147483000}', allowedStatus: 404, owner: notTheirCampaign('/skip') },
-  'POST /api/v1/campaigns/[id]/annotations': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/annotations', body: submission, allowedStatus: 404, owner: notTheirCampaign('/annotations') },
+  'POST /api/v1/campaigns/[id]/clone': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/clone',
+    body: '{"name":"A clone"}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PATCH /api/v1/corpora/[slug]': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus',
+    body: '{"archived":true}',
+    allowedStatus: 404,
+    owner: sharedCorpora,
+  },
+  'DELETE /api/v1/corpora/[slug]': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus',
+    allowedStatus: 404,
+    owner: notTheirsToDelete(() => '/api/v1/corpora/wikipedia-ipc-paper-examples'),
+  },
+  'POST /api/v1/jobs/[kind]/[id]/dismiss': {
+    roles: staff,
+    path: '/api/v1/jobs/import/2147483000/dismiss',
+    allowedStatus: 404,
+    owner: sharedImports,
+  },
+  'GET /api/v1/campaigns/[id]/next': {
+    roles: allRoles,
+    path: '/api/v1/campaigns/no-such-campaign/next',
+    allowedStatus: 404,
+    owner: notTheirCampaign('/next'),
+  },
+  'POST /api/v1/campaigns/[id]/skip': {
+    roles: allRoles,
+    path: '/api/v1/campaigns/no-such-campaign/skip',
+    body: '{"pairId":2147483000}',
+    allowedStatus: 404,
+    owner: notTheirCampaign('/skip'),
+  },
+  'POST /api/v1/campaigns/[id]/annotations': {
+    roles: allRoles,
+    path: '/api/v1/campaigns/no-such-campaign/annotations',
+    body: submission,
+    allowedStatus: 404,
+    owner: notTheirCampaign('/annotations'),
+  },
   'GET /api/v1/campaigns/[id]/annotations': {
     roles: staff,
     path: '/api/v1/campaigns/no-such-campaign/annotations',
@@ -213,7 +424,12 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: { kind: 'shared', reason: 'researchers and admins read the final labels of every campaign' },
   },
-  'GET /api/v1/campaigns/[id]/annotations/mine': { roles: allRoles, path: '/api/v1/campaigns/no-such-campaign/annotations/mine', allowedStatus: 404, owner: notTheirCampaign('/annotations/mine') },
+  'GET /api/v1/campaigns/[id]/annotations/mine': {
+    roles: allRoles,
+    path: '/api/v1/campaigns/no-such-campaign/annotations/mine',
+    allowedStatus: 404,
+    owner: notTheirCampaign('/annotations/mine'),
+  },
   'GET /api/v1/pairs/[id]': {
     roles: allRoles,
     path: '/api/v1/pairs/2147483000',
@@ -224,7 +440,9 @@ export const routeTable: Record<string, RouteRow> = {
       // a pair handed to the admin (a member of this campaign), never to the annotator
       setup: async (admin, baseURL) => {
         const campaign = await adminCampaign(admin, baseURL, ['admin@paralens.local']);
-        const next = (await (await admin.get(`/api/v1/campaigns/${campaign.id}/next`, { headers: { origin: baseURL } })).json()) as { pairId: number };
+        const next = (await (
+          await admin.get(`/api/v1/campaigns/${campaign.id}/next`, { headers: { origin: baseURL } })
+        ).json()) as { pairId: number };
         return { path: `/api/v1/pairs/${next.pairId}` };
       },
       expect: { status: 404 },
@@ -233,7 +451,12 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/v1/audit': { roles: admins, path: '/api/v1/audit?limit=1', allowedStatus: 200, owner: sharedAudit },
   'GET /api/v1/openapi.json': { roles: allRoles, path: '/api/v1/openapi.json', allowedStatus: 200, owner: none },
   'GET /api/v1/corpora': { roles: staff, path: '/api/v1/corpora', allowedStatus: 200, owner: none },
-  'GET /api/v1/pairs': { roles: staff, path: '/api/v1/pairs?corpus=no-such-corpus', allowedStatus: 400, owner: { kind: 'shared', reason: 'every corpus is open to the explore area (researchers and admins)' } },
+  'GET /api/v1/pairs': {
+    roles: staff,
+    path: '/api/v1/pairs?corpus=no-such-corpus',
+    allowedStatus: 400,
+    owner: { kind: 'shared', reason: 'every corpus is open to the explore area (researchers and admins)' },
+  },
 };
 
 export interface ActionRow {
@@ -260,33 +483,105 @@ export const actionTable: Record<string, ActionRow> = {
     allowedError: 'That corpus does not exist.',
     owner: { kind: 'shared', reason: 'every corpus is open to the corpora area' },
   },
-  cancelImportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That import does not exist.', owner: sharedImports },
-  startScoringAction: { roles: staff, args: [{ slug: 'no-such-corpus', measures: ['wordnet'] }], allowedError: 'That corpus does not exist.', owner: sharedScoring },
-  cancelScoringAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: 'That scoring job does not exist.', owner: sharedScoring },
-  setSemMeasuresAction: { roles: staff, args: [{ slug: 'no-such-corpus', measures: ['st'] }], allowedError: 'That corpus does not exist.', owner: sharedScoring },
+  cancelImportAction: {
+    roles: staff,
+    args: [{ jobId: 2147483000 }],
+    allowedError: 'That import does not exist.',
+    owner: sharedImports,
+  },
+  startScoringAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-corpus', measures: ['wordnet'] }],
+    allowedError: 'That corpus does not exist.',
+    owner: sharedScoring,
+  },
+  cancelScoringAction: {
+    roles: staff,
+    args: [{ jobId: 2147483000 }],
+    allowedError: 'That scoring job does not exist.',
+    owner: sharedScoring,
+  },
+  setSemMeasuresAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-corpus', measures: ['st'] }],
+    allowedError: 'That corpus does not exist.',
+    owner: sharedScoring,
+  },
   startExportAction: {
     roles: staff,
     args: [{ scope: 'corpus', slug: 'no-such-corpus', format: 'jsonl', include: ['texts'] }],
     allowedError: 'That corpus does not exist.',
-    owner: { kind: 'shared', reason: 'every corpus and campaign may be exported by the researchers and admins (the job then belongs to its creator)' },
+    owner: {
+      kind: 'shared',
+      reason: 'every corpus and campaign may be exported by the researchers and admins (the job then belongs to its creator)',
+    },
   },
-  rerunExportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: RERUN_REFUSED, owner: notTheirExportAction(RERUN_REFUSED) },
-  deleteExportAction: { roles: staff, args: [{ jobId: 2147483000 }], allowedError: DELETE_REFUSED, owner: notTheirExportAction(DELETE_REFUSED) },
+  rerunExportAction: {
+    roles: staff,
+    args: [{ jobId: 2147483000 }],
+    allowedError: RERUN_REFUSED,
+    owner: notTheirExportAction(RERUN_REFUSED),
+  },
+  deleteExportAction: {
+    roles: staff,
+    args: [{ jobId: 2147483000 }],
+    allowedError: DELETE_REFUSED,
+    owner: notTheirExportAction(DELETE_REFUSED),
+  },
   createUserAction: { roles: admins, args: [{}], allowedError: invalid, owner: none },
-  setUserRoleAction: { roles: admins, args: [{ userId: 2147483000, role: 'ADMIN' }], allowedError: 'That user does not exist.', owner: none },
+  setUserRoleAction: {
+    roles: admins,
+    args: [{ userId: 2147483000, role: 'ADMIN' }],
+    allowedError: 'That user does not exist.',
+    owner: none,
+  },
   resetPasswordAction: { roles: admins, args: [{ userId: 2147483000 }], allowedError: 'That user does not exist.', owner: none },
-  setUserActiveAction: { roles: admins, args: [{ userId: 2147483000, isActive: 'true' }], allowedError: 'That user does not exist.', owner: none },
+  setUserActiveAction: {
+    roles: admins,
+    args: [{ userId: 2147483000, isActive: 'true' }],
+    allowedError: 'That user does not exist.',
+    owner: none,
+  },
   revokeUserApiTokenAction: {
     roles: admins,
     args: [{ userId: 2147483000, tokenId: 2147483000 }],
     allowedError: 'That user has no active token with that id.',
-    owner: { kind: 'shared', reason: 'admins manage every user’s tokens; a token named under another user than its owner is refused (e2e/admin-tokens.spec.ts)' },
+    owner: {
+      kind: 'shared',
+      reason:
+        'admins manage every user’s tokens; a token named under another user than its owner is refused (e2e/admin-tokens.spec.ts)',
+    },
   },
-  changeCampaignStatusAction: { roles: staff, args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }], allowedError: 'No such campaign.', owner: sharedCampaigns },
-  addCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
-  removeCampaignMemberAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000 }], allowedError: 'No such campaign.', owner: sharedCampaigns },
-  updateQualitySettingsAction: { roles: staff, args: [{ slug: 'no-such-campaign', settings: { goldQuestions: null, likertTolerance: 1, openSpread: 2 } }], allowedError: 'No such campaign.', owner: sharedCampaigns },
-  setMemberExcludedAction: { roles: staff, args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }], allowedError: 'No such campaign.', owner: sharedCampaigns },
+  changeCampaignStatusAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
+  addCampaignMemberAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign', userId: 2147483000 }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
+  removeCampaignMemberAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign', userId: 2147483000 }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
+  updateQualitySettingsAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign', settings: { goldQuestions: null, likertTolerance: 1, openSpread: 2 } }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
+  setMemberExcludedAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
   createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
   revokeApiTokenAction: {
     roles: allRoles,
@@ -297,7 +592,10 @@ export const actionTable: Record<string, ActionRow> = {
       as: 'annotator',
       setup: async (admin, baseURL) => {
         const create = listServerActions().find((a) => a.name === 'createApiTokenAction')!;
-        const created = (await callServerAction(admin, baseURL, create.id, [{ name: 'owned by the admin' }])) as { ok: boolean; data: { id: number } };
+        const created = (await callServerAction(admin, baseURL, create.id, [{ name: 'owned by the admin' }])) as {
+          ok: boolean;
+          data: { id: number };
+        };
         return { args: [{ tokenId: created.data.id }] };
       },
       expect: { error: 'You have no active token with that id.' },

@@ -16,23 +16,55 @@ import { callServerAction } from './support/server-actions';
 
 const forgedSession = { cookie: 'authjs.session-token=forged-or-expired' };
 
-function requestRoute(request: APIRequestContext, baseURL: string, route: RouteHandler, path: string, body?: string, headers: Record<string, string> = {}) {
-  return request.fetch(path, { method: route.method, headers: { origin: baseURL, ...headers }, ...(body === undefined ? {} : { data: body }), maxRedirects: 0 });
+function requestRoute(
+  request: APIRequestContext,
+  baseURL: string,
+  route: RouteHandler,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+) {
+  return request.fetch(path, {
+    method: route.method,
+    headers: { origin: baseURL, ...headers },
+    ...(body === undefined ? {} : { data: body }),
+    maxRedirects: 0,
+  });
 }
 
 test('every route handler and Server Action has a row in the authorization table', () => {
   const routes = listRouteHandlers().map((r) => r.key);
   const actions = listServerActions().map((a) => a.name);
   expect(actions, 'the build lists the sign-in action: is .next built?').toContain('signInAction');
-  expect(routes.filter((key) => !(key in routeTable)), 'route handlers without a row in e2e/authorization-table.ts').toEqual([]);
-  expect(actions.filter((name) => !(name in actionTable)), 'Server Actions without a row in e2e/authorization-table.ts').toEqual([]);
-  expect(Object.keys(routeTable).filter((key) => !routes.includes(key)), 'rows for route handlers that no longer exist').toEqual([]);
-  expect(Object.keys(actionTable).filter((name) => !actions.includes(name)), 'rows for Server Actions that no longer exist').toEqual([]);
-  const unscoped = Object.entries(routeTable).filter(([key, row]) => key.includes('[') && !key.includes('[...') && row.owner.kind === 'none');
-  expect(unscoped.map(([key]) => key), 'routes with a parameter must say whose resource it names (shared or owned)').toEqual([]);
+  expect(
+    routes.filter((key) => !(key in routeTable)),
+    'route handlers without a row in e2e/authorization-table.ts',
+  ).toEqual([]);
+  expect(
+    actions.filter((name) => !(name in actionTable)),
+    'Server Actions without a row in e2e/authorization-table.ts',
+  ).toEqual([]);
+  expect(
+    Object.keys(routeTable).filter((key) => !routes.includes(key)),
+    'rows for route handlers that no longer exist',
+  ).toEqual([]);
+  expect(
+    Object.keys(actionTable).filter((name) => !actions.includes(name)),
+    'rows for Server Actions that no longer exist',
+  ).toEqual([]);
+  const unscoped = Object.entries(routeTable).filter(
+    ([key, row]) => key.includes('[') && !key.includes('[...') && row.owner.kind === 'none',
+  );
+  expect(
+    unscoped.map(([key]) => key),
+    'routes with a parameter must say whose resource it names (shared or owned)',
+  ).toEqual([]);
 });
 
-test('signed out: every route answers 401 and every Server Action "Sign in", public ones excepted', async ({ request, baseURL }) => {
+test('signed out: every route answers 401 and every Server Action "Sign in", public ones excepted', async ({
+  request,
+  baseURL,
+}) => {
   for (const route of listRouteHandlers()) {
     const row = routeTable[route.key];
     if (!row) continue; // reported by the first test
@@ -53,7 +85,11 @@ test('signed out: every route answers 401 and every Server Action "Sign in", pub
 });
 
 for (const role of allRoles) {
-  test(`${role}: routes and Server Actions outside the role are refused, the others pass the checks`, async ({ page, loginAs, baseURL }) => {
+  test(`${role}: routes and Server Actions outside the role are refused, the others pass the checks`, async ({
+    page,
+    loginAs,
+    baseURL,
+  }) => {
     await loginAs(role);
     for (const route of listRouteHandlers()) {
       const row = routeTable[route.key];
@@ -73,12 +109,19 @@ for (const role of allRoles) {
 
 type OwnedRule = Extract<OwnerRule, { kind: 'owned' }>;
 const ownedRows = [
-  ...Object.entries(routeTable).flatMap(([key, row]) => (row.owner.kind === 'owned' ? [{ key, owner: row.owner, route: true }] : [])),
-  ...Object.entries(actionTable).flatMap(([key, row]) => (row.owner.kind === 'owned' ? [{ key, owner: row.owner, route: false }] : [])),
+  ...Object.entries(routeTable).flatMap(([key, row]) =>
+    row.owner.kind === 'owned' ? [{ key, owner: row.owner, route: true }] : [],
+  ),
+  ...Object.entries(actionTable).flatMap(([key, row]) =>
+    row.owner.kind === 'owned' ? [{ key, owner: row.owner, route: false }] : [],
+  ),
 ] satisfies Array<{ key: string; owner: OwnedRule; route: boolean }>;
 
 test("another owner's resource is out of reach", async ({ browser, baseURL }) => {
-  test.skip(ownedRows.length === 0, 'no owner-scoped resources yet: import jobs and corpora are shared (see the owner rules in the table)');
+  test.skip(
+    ownedRows.length === 0,
+    'no owner-scoped resources yet: import jobs and corpora are shared (see the owner rules in the table)',
+  );
   test.setTimeout(30_000 + ownedRows.length * 15_000); // one resource and one sign-in per owned row
   const contextFor = async (role: DemoRole) => {
     const context = await browser.newContext({ baseURL: baseURL! });

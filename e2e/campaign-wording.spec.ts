@@ -8,9 +8,17 @@
  */
 import { test, expect, createCampaign, pageAs, openWorkbench, sameSite } from './workbench-helpers';
 
-test('a researcher corrects the wording after launch; the annotator sees the new text; archived, no new pairs', async ({ browser, baseURL, researcher }) => {
+test('a researcher corrects the wording after launch; the annotator sees the new text; archived, no new pairs', async ({
+  browser,
+  baseURL,
+  researcher,
+}) => {
   test.setTimeout(120_000);
-  const { id, slug } = await createCampaign(researcher, { size: 4, questions: ['semantic'], guidelines: '# Original guidelines\n\nRate the meaning.' });
+  const { id, slug } = await createCampaign(researcher, {
+    size: 4,
+    questions: ['semantic'],
+    guidelines: '# Original guidelines\n\nRate the meaning.',
+  });
   const annotator = await pageAs(browser, 'annotator', baseURL);
   const guidelines = annotator.getByRole('complementary', { name: 'Guidelines' });
   await openWorkbench(annotator, slug);
@@ -23,7 +31,9 @@ test('a researcher corrects the wording after launch; the annotator sees the new
   const page = await pageAs(browser, 'researcher', baseURL);
   await page.goto(`/campaigns/${slug}`);
   const wording = page.getByRole('region', { name: /Wording/ });
-  await expect(page.getByRole('region', { name: 'Questions' })).toContainText('1 answer was given with these questions and options; changing them would change what those answers mean. Clone the campaign instead');
+  await expect(page.getByRole('region', { name: 'Questions' })).toContainText(
+    '1 answer was given with these questions and options; changing them would change what those answers mean. Clone the campaign instead',
+  );
   await wording.getByText('Edit wording').click();
   const form = page.getByRole('form', { name: 'Edit wording' });
   await expect(form.getByRole('checkbox', { name: 'Required' })).toBeDisabled();
@@ -37,7 +47,9 @@ test('a researcher corrects the wording after launch; the annotator sees the new
   await expect(versions.getByRole('row').nth(1)).toContainText('guidelines, semantic: label');
 
   // What an answer means stays: the API refuses a change of the scale's required setting.
-  const stored = (await (await researcher.get(`/api/v1/campaigns/${id}`)).json()) as { questions: Array<Record<string, unknown>> };
+  const stored = (await (await researcher.get(`/api/v1/campaigns/${id}`)).json()) as {
+    questions: Array<Record<string, unknown>>;
+  };
   const refused = await researcher.patch(`/api/v1/campaigns/${id}/wording`, {
     headers: sameSite(baseURL),
     data: { basedOn: 2, guidelines: 'x', questions: stored.questions.map((q) => ({ ...q, required: false })) },
@@ -55,9 +67,13 @@ test('a researcher corrects the wording after launch; the annotator sees the new
   await expect(guidelines.getByRole('heading', { name: 'Corrected guidelines' })).toBeVisible();
 
   // Archived: the workbench hands out nothing and says why; the API refuses in plain words.
-  expect((await researcher.patch(`/api/v1/campaigns/${id}`, { headers: sameSite(baseURL), data: { archived: true } })).status()).toBe(200);
+  expect(
+    (await researcher.patch(`/api/v1/campaigns/${id}`, { headers: sameSite(baseURL), data: { archived: true } })).status(),
+  ).toBe(200);
   await annotator.reload();
-  await expect(annotator.getByTestId('workbench-message')).toContainText('This campaign is archived: no new pairs are handed out.');
+  await expect(annotator.getByTestId('workbench-message')).toContainText(
+    'This campaign is archived: no new pairs are handed out.',
+  );
   const next = await annotator.request.get(`/api/v1/campaigns/${id}/next`);
   expect(next.status()).toBe(409);
   expect(((await next.json()) as { error: { message: string } }).error.message).toMatch(/^This campaign is archived/);

@@ -8,7 +8,11 @@
 import type { Request } from '@playwright/test';
 import { test, expect, demoEmail, demoPassword, signIn } from './fixtures';
 
-test('a researcher creates a stratified campaign with every question type, then manages it; an annotator can do none of it', async ({ page, loginAs, browser }) => {
+test('a researcher creates a stratified campaign with every question type, then manages it; an annotator can do none of it', async ({
+  page,
+  loginAs,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const name = `E2E stratified ${Date.now()}`;
   await loginAs('researcher');
@@ -35,16 +39,25 @@ test('a researcher creates a stratified campaign with every question type, then 
   await expect(page.getByTestId('preview-summary')).toContainText('the sample would draw');
 
   // Every built-in question, the rationale required for negation, and a custom choice question.
-  for (const label of ['Paraphrase under the loose definition?', 'Paraphrase under the strict definition?', 'Entailment relation']) {
+  for (const label of [
+    'Paraphrase under the loose definition?',
+    'Paraphrase under the strict definition?',
+    'Entailment relation',
+  ]) {
     await page.getByRole('checkbox', { name: label, exact: true }).check();
   }
   await page.getByLabel('Rationale (free text)').selectOption('conditional');
-  await page.getByRole('group', { name: /Rationale required when “Entailment relation” is/ }).getByRole('checkbox', { name: 'Negation' }).check();
+  await page
+    .getByRole('group', { name: /Rationale required when “Entailment relation” is/ })
+    .getByRole('checkbox', { name: 'Negation' })
+    .check();
   await page.getByRole('button', { name: 'Add a choice question' }).click();
   // a key the API refuses is named while typing, and the guidelines keep the other questions
   await page.getByLabel('Key of custom question 1').fill('bad key!');
   await expect(page.getByTestId('question-problems')).toContainText('a key is 1-40 letters, digits, - or _');
-  await expect(page.getByRole('region', { name: 'Guidelines preview' }).getByRole('heading', { name: 'Entailment relation' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Guidelines preview' }).getByRole('heading', { name: 'Entailment relation' }),
+  ).toBeVisible();
   await page.getByLabel('Key of custom question 1').fill('nli');
   await page.getByLabel('Label of custom question 1').fill('Inference label');
   await page.getByLabel('Options of custom question 1').fill('entailment\nneutral\ncontradiction');
@@ -78,7 +91,8 @@ test('a researcher creates a stratified campaign with every question type, then 
   await expect(page.getByText(/Stratified by ROUGE-1: 5 equal-width bins/)).toBeVisible();
   await expect(page.getByText(/Seed 2023/)).toBeVisible();
   const questions = page.getByRole('table', { name: 'Questions' });
-  for (const key of ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale', 'nli']) await expect(questions.getByRole('cell', { name: key, exact: true })).toBeVisible();
+  for (const key of ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale', 'nli'])
+    await expect(questions.getByRole('cell', { name: key, exact: true })).toBeVisible();
   await expect(questions).toContainText('entailment · neutral · contradiction (ordinal)');
   await expect(questions).toContainText('required when relation is Negation');
   const slug = new URL(page.url()).pathname.split('/').pop()!;
@@ -120,12 +134,19 @@ test('a researcher creates a stratified campaign with every question type, then 
   }
   // Same-origin requests (as the browser's fetch sends them), so the 403 is the role's.
   const sameOrigin = { Origin: new URL(page.url()).origin };
-  for (const [path, data] of [['/api/v1/campaigns/preview', { corpora: ['x'], sample: { strategy: 'all' } }], ['/api/v1/campaigns', { name: 'x' }]] as const) {
+  for (const [path, data] of [
+    ['/api/v1/campaigns/preview', { corpora: ['x'], sample: { strategy: 'all' } }],
+    ['/api/v1/campaigns', { name: 'x' }],
+  ] as const) {
     const res = await annotator.request.post(path, { data, headers: sameOrigin });
     expect(res.status(), path).toBe(403);
     expect(await res.json(), path).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Your role may not do this.' } });
   }
-  const headers = Object.fromEntries(Object.entries(captured.headers()).filter(([k]) => ['next-action', 'next-router-state-tree', 'content-type', 'accept'].includes(k)));
+  const headers = Object.fromEntries(
+    Object.entries(captured.headers()).filter(([k]) =>
+      ['next-action', 'next-router-state-tree', 'content-type', 'accept'].includes(k),
+    ),
+  );
   const replay = await annotator.request.post(captured.url(), { headers, data: captured.postData() ?? '' });
   expect(await replay.text()).toContain('You do not have permission to do this.');
 
@@ -133,8 +154,18 @@ test('a researcher creates a stratified campaign with every question type, then 
   const next = await annotator.request.get(`/api/v1/campaigns/${slug}/next`, { headers: sameOrigin });
   expect(next.status()).toBe(200);
   const { pairId } = (await next.json()) as { pairId: number };
-  const answers = { semantic: 3, syntactic: 2, paraphraseLoose: true, paraphraseStrict: false, relation: 'intersection', nli: 'neutral' };
-  const submitted = await annotator.request.post(`/api/v1/campaigns/${slug}/annotations`, { data: { submissionId: `e2e-${Date.now()}`, pairId, answers, durationMs: 12_000 }, headers: sameOrigin });
+  const answers = {
+    semantic: 3,
+    syntactic: 2,
+    paraphraseLoose: true,
+    paraphraseStrict: false,
+    relation: 'intersection',
+    nli: 'neutral',
+  };
+  const submitted = await annotator.request.post(`/api/v1/campaigns/${slug}/annotations`, {
+    data: { submissionId: `e2e-${Date.now()}`, pairId, answers, durationMs: 12_000 },
+    headers: sameOrigin,
+  });
   expect(submitted.status()).toBe(201);
   await context.close();
 
@@ -144,6 +175,9 @@ test('a researcher creates a stratified campaign with every question type, then 
   await expect(page.getByRole('region', { name: 'Progress' })).toContainText('1 of 45 answers');
   await expect(page.getByRole('figure', { name: 'Answers over time' }).locator('svg').first()).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Done and remaining per annotator' }).locator('svg').first()).toBeVisible();
-  const demoAnnotator = page.getByRole('table', { name: 'Progress per annotator' }).getByRole('row').filter({ hasText: 'Demo Annotator' });
+  const demoAnnotator = page
+    .getByRole('table', { name: 'Progress per annotator' })
+    .getByRole('row')
+    .filter({ hasText: 'Demo Annotator' });
   await expect(demoAnnotator).toContainText('12 s');
 });

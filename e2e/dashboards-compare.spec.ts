@@ -12,13 +12,25 @@ const DEMO_CORPUS = 'paws-wiki-demo-sample';
 async function createCampaign(request: APIRequestContext, baseURL: string, name: string): Promise<{ id: number; slug: string }> {
   const res = await request.post('/api/v1/campaigns', {
     headers: { origin: baseURL },
-    data: { name, corpora: [DEMO_CORPUS], sample: { strategy: 'all', seed: 1 }, questions: ['paraphraseLoose'], status: 'active' },
+    data: {
+      name,
+      corpora: [DEMO_CORPUS],
+      sample: { strategy: 'all', seed: 1 },
+      questions: ['paraphraseLoose'],
+      status: 'active',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number; slug: string };
 }
 
-async function label(request: APIRequestContext, baseURL: string, campaignId: number, pairs: ReadonlyArray<{ a: string; b: string }>, yes: (i: number) => boolean) {
+async function label(
+  request: APIRequestContext,
+  baseURL: string,
+  campaignId: number,
+  pairs: ReadonlyArray<{ a: string; b: string }>,
+  yes: (i: number) => boolean,
+) {
   const content = pairs.map((p, i) => JSON.stringify({ a: p.a, b: p.b, who: 'expert', loose: yes(i) })).join('\n');
   const res = await request.post(`/api/v1/campaigns/${campaignId}/annotations/file`, {
     headers: { origin: baseURL },
@@ -67,17 +79,25 @@ test('the distributions page shows each group with its number of pairs, as the A
   await loginAs('researcher');
   const api = await page.request.get(`/api/v1/corpora/${DEMO_CORPUS}/distributions?by=reference`);
   expect(api.status(), await api.text()).toBe(200);
-  const body = (await api.json()) as { groups: Array<{ group: string; pairs: number }>; measures: Array<{ measure: string; groups: Array<{ group: string; n: number; median: number }> }> };
+  const body = (await api.json()) as {
+    groups: Array<{ group: string; pairs: number }>;
+    measures: Array<{ measure: string; groups: Array<{ group: string; n: number; median: number }> }>;
+  };
   expect(body.groups.map((g) => g.group)).toEqual(['yes', 'no']);
 
   await page.goto(`/corpora/${DEMO_CORPUS}`);
   await page.getByRole('link', { name: /distribution for paraphrases and non-paraphrases/ }).click();
   await expect(page).toHaveURL(/\/dashboards\/distributions\?corpus=paws-wiki-demo-sample&by=reference/);
   const groups = page.getByTestId('distribution-group');
-  await expect(groups).toHaveText([`paraphrase: ${body.groups[0]!.pairs.toLocaleString('en')} pairs`, `not a paraphrase: ${body.groups[1]!.pairs.toLocaleString('en')} pairs`]);
+  await expect(groups).toHaveText([
+    `paraphrase: ${body.groups[0]!.pairs.toLocaleString('en')} pairs`,
+    `not a paraphrase: ${body.groups[1]!.pairs.toLocaleString('en')} pairs`,
+  ]);
   const bleu = body.measures.find((m) => m.measure === 'bleu')!;
   const table = page.getByRole('table', { name: 'BLEU by group' });
   await expect(table.getByRole('row', { name: /^paraphrase/ })).toContainText(bleu.groups[0]!.median.toFixed(3));
   await expect(page.getByRole('img', { name: 'BLEU: box plots by group' })).toBeVisible();
-  await expect(page.getByRole('figure', { name: 'BLEU: histograms by group' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(
+    page.getByRole('figure', { name: 'BLEU: histograms by group' }).locator('.recharts-bar-rectangle').first(),
+  ).toBeVisible();
 });

@@ -11,7 +11,15 @@ test("threshold analysis against the corpus's own labels, page and API agree", a
   await loginAs('researcher');
   const api = await page.request.get(`/api/v1/corpora/${DEMO_CORPUS}/thresholds?measure=bleu&threshold=0.5`);
   expect(api.status(), await api.text()).toBe(200);
-  const body = (await api.json()) as { n: number; positives: number; auc: number; best: { threshold: number; f1: number }; at: { tp: number; fp: number; fn: number; tn: number }; curve: unknown[]; label: string };
+  const body = (await api.json()) as {
+    n: number;
+    positives: number;
+    auc: number;
+    best: { threshold: number; f1: number };
+    at: { tp: number; fp: number; fn: number; tn: number };
+    curve: unknown[];
+    label: string;
+  };
   expect(body.label).toBe('source');
   expect(body.n).toBeGreaterThan(100);
   expect(body.positives).toBeGreaterThan(0);

@@ -19,7 +19,11 @@ const present = existsSync(SICK);
 const ci = isCi();
 
 function paralens(args: string[]): string {
-  const result = spawnSync(process.execPath, ['scripts/paralens.mjs', ...args], { env: { ...process.env, PARALENS_HOME: setting('PARALENS_E2E_HOME'), DATABASE_URL: '' }, encoding: 'utf8', timeout: 180_000 });
+  const result = spawnSync(process.execPath, ['scripts/paralens.mjs', ...args], {
+    env: { ...process.env, PARALENS_HOME: setting('PARALENS_E2E_HOME'), DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
   expect(result.status, `paralens ${args[0]}: ${result.stderr}`).toBe(0);
   return result.stdout;
 }
@@ -28,7 +32,12 @@ const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 test.skip(!present && !ci, `${SICK} is absent, so the SICK agreement check did not run`);
 
-test('the SICK re-annotation through import-annotations: Fleiss 0.6049 and nominal alpha 0.6052 on the agreement page', async ({ browser, baseURL, page, loginAs }) => {
+test('the SICK re-annotation through import-annotations: Fleiss 0.6049 and nominal alpha 0.6052 on the agreement page', async ({
+  browser,
+  baseURL,
+  page,
+  loginAs,
+}) => {
   test.setTimeout(300_000);
   expect(present, `${SICK} is missing (CI)`).toBe(true);
   const [header = [], ...records] = parseCsv(readFileSync(SICK, 'utf8')).filter((r) => r.length > 1);
@@ -50,20 +59,51 @@ test('the SICK re-annotation through import-annotations: Fleiss 0.6049 and nomin
   for (const [i, shelf] of shelves.entries()) {
     const file = path.join(dir, `sick-${i}.csv`);
     writeFileSync(file, `${shelf.lines.join('\n')}\n`);
-    paralens(['import', file, '--corpus', `SICK re-annotation ${stamp} part ${i + 1}`, '--format', 'csv', '--map', 'id=pair_id,a=sentence_A,b=sentence_B', '--no-score']);
+    paralens([
+      'import',
+      file,
+      '--corpus',
+      `SICK re-annotation ${stamp} part ${i + 1}`,
+      '--format',
+      'csv',
+      '--map',
+      'id=pair_id,a=sentence_A,b=sentence_B',
+      '--no-score',
+    ]);
   }
   const researcher = await sessionFor(browser, baseURL!, 'researcher');
-  const { corpora } = (await (await researcher.get('/api/v1/corpora')).json()) as { corpora: Array<{ slug: string; name: string }> };
+  const { corpora } = (await (await researcher.get('/api/v1/corpora')).json()) as {
+    corpora: Array<{ slug: string; name: string }>;
+  };
   const mine = corpora.filter((c) => c.name.startsWith(`SICK re-annotation ${stamp}`)).map((c) => c.slug);
   expect(mine).toHaveLength(shelves.length);
   const created = await researcher.post('/api/v1/campaigns', {
-    data: { name: `SICK agreement ${stamp}`, corpora: mine, sample: { strategy: 'random', size: 20, seed: 3 }, questions: [{ key: 'nli', type: 'choice', label: 'NLI label', options: ['E', 'C', 'N', 'D'], level: 'nominal' }], overlap: 3, goldEvery: 0, status: 'active' },
+    data: {
+      name: `SICK agreement ${stamp}`,
+      corpora: mine,
+      sample: { strategy: 'random', size: 20, seed: 3 },
+      questions: [{ key: 'nli', type: 'choice', label: 'NLI label', options: ['E', 'C', 'N', 'D'], level: 'nominal' }],
+      overlap: 3,
+      goldEvery: 0,
+      status: 'active',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const campaign = (await created.json()) as { id: number; slug: string };
-  expect(paralens(['import-annotations', SICK, '--campaign', campaign.slug, '--map', 'pair=pair_id,annotator=annotator_key,nli=label'])).toContain('Imported 1179 answers by 12 annotators on 393 pairs');
+  expect(
+    paralens([
+      'import-annotations',
+      SICK,
+      '--campaign',
+      campaign.slug,
+      '--map',
+      'pair=pair_id,annotator=annotator_key,nli=label',
+    ]),
+  ).toContain('Imported 1179 answers by 12 annotators on 393 pairs');
 
-  const api = (await (await researcher.get(`/api/v1/campaigns/${campaign.id}/agreement?bootstrap=0`)).json()) as { questions: { nli: { fleissKappa: number; krippendorffAlpha: number; units: number; pairableValues: number } } };
+  const api = (await (await researcher.get(`/api/v1/campaigns/${campaign.id}/agreement?bootstrap=0`)).json()) as {
+    questions: { nli: { fleissKappa: number; krippendorffAlpha: number; units: number; pairableValues: number } };
+  };
   expect(api.questions.nli.units).toBe(393);
   expect(api.questions.nli.pairableValues).toBe(1179);
   expect(api.questions.nli.fleissKappa).toBeCloseTo(0.6048758933374317, 12);

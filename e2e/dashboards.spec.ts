@@ -15,18 +15,40 @@ const roles: DemoRole[] = ['annotator', 'researcher', 'admin'];
 function answersOf(role: DemoRole, pairId: number) {
   const semantic = role === 'admin' ? (pairId + 1) % 5 : pairId % 5;
   const syntactic = (pairId * 3 + (role === 'researcher' ? 1 : 0)) % 5;
-  return { semantic, syntactic, paraphraseLoose: semantic >= 3, paraphraseStrict: semantic === 4, relation: semantic >= 3 ? 'equivalence' : 'exclusion' };
+  return {
+    semantic,
+    syntactic,
+    paraphraseLoose: semantic >= 3,
+    paraphraseStrict: semantic === 4,
+    relation: semantic >= 3 ? 'equivalence' : 'exclusion',
+  };
 }
 
 const median3 = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
 
-test('campaign dashboards: agreement, ratings map with a cell clicked through, correlations, relations', async ({ browser, baseURL, page, loginAs }) => {
+test('campaign dashboards: agreement, ratings map with a cell clicked through, correlations, relations', async ({
+  browser,
+  baseURL,
+  page,
+  loginAs,
+}) => {
   // 18 answers over the API, every dashboard page, and the first bootstrap request starts the
   // server's compute worker (it loads the sources, several seconds): more than the default minute.
   test.setTimeout(150_000);
-  const sessions = Object.fromEntries(await Promise.all(roles.map(async (r) => [r, await sessionFor(browser, baseURL!, r)] as const))) as Record<DemoRole, APIRequestContext>;
+  const sessions = Object.fromEntries(
+    await Promise.all(roles.map(async (r) => [r, await sessionFor(browser, baseURL!, r)] as const)),
+  ) as Record<DemoRole, APIRequestContext>;
   const created = await sessions.researcher.post('/api/v1/campaigns', {
-    data: { name: `E2E dashboards ${Date.now()}`, corpora: [DEMO_CORPUS], sample: { strategy: 'random', size: 6, seed: 11 }, questions: ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation'], overlap: 3, goldEvery: 0, members: roles.map(demoEmail), status: 'active' },
+    data: {
+      name: `E2E dashboards ${Date.now()}`,
+      corpora: [DEMO_CORPUS],
+      sample: { strategy: 'random', size: 6, seed: 11 },
+      questions: ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation'],
+      overlap: 3,
+      goldEvery: 0,
+      members: roles.map(demoEmail),
+      status: 'active',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const campaign = (await created.json()) as { id: number; slug: string };
@@ -37,7 +59,9 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
       if (next.status() === 204) break;
       const { pairId } = (await next.json()) as { pairId: number };
       pairIds.add(pairId);
-      const res = await sessions[role].post(`/api/v1/campaigns/${campaign.id}/annotations`, { data: { submissionId: `e2e-dash-${campaign.id}-${role}-${pairId}`, pairId, answers: answersOf(role, pairId) } });
+      const res = await sessions[role].post(`/api/v1/campaigns/${campaign.id}/annotations`, {
+        data: { submissionId: `e2e-dash-${campaign.id}-${role}-${pairId}`, pairId, answers: answersOf(role, pairId) },
+      });
       expect(res.status(), await res.text()).toBe(201);
     }
   }
@@ -49,7 +73,14 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
   const pBar = yes.reduce((s, k) => s + (k * (k - 1) + (3 - k) * (2 - k)) / 6, 0) / ids.length;
   const pYes = yes.reduce((a, b) => a + b, 0) / (3 * ids.length);
   const fleiss = (pBar - (pYes ** 2 + (1 - pYes) ** 2)) / (1 - (pYes ** 2 + (1 - pYes) ** 2));
-  const api = (await (await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/agreement?bootstrap=200&seed=5`)).json()) as { questions: Record<string, { fleissKappa: number | null; units: number; raters: number; ci95?: { krippendorffAlpha: [number, number] | null } }> };
+  const api = (await (
+    await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/agreement?bootstrap=200&seed=5`)
+  ).json()) as {
+    questions: Record<
+      string,
+      { fleissKappa: number | null; units: number; raters: number; ci95?: { krippendorffAlpha: [number, number] | null } }
+    >;
+  };
   expect(api.questions.paraphraseLoose!.units).toBe(6);
   expect(api.questions.paraphraseLoose!.raters).toBe(3);
 
@@ -72,7 +103,10 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
     cells.set(key, (cells.get(key) ?? 0) + 1);
   }
   const [fullest, count] = [...cells.entries()].sort((a, b) => b[1] - a[1])[0]!;
-  const apiMap = (await (await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/map?source=ratings`)).json()) as { cells: number[][]; missing: number };
+  const apiMap = (await (await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/map?source=ratings`)).json()) as {
+    cells: number[][];
+    missing: number;
+  };
   const [sx, sy] = fullest.split(',').map(Number) as [number, number];
   expect(apiMap.cells[sx]![sy]).toBe(count);
   expect(apiMap.missing).toBe(0);
@@ -86,7 +120,9 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
 
   // Correlations: n is the six rated pairs; a malformed parameter is a 400 that says what is wrong.
   await page.goto(`/dashboards/campaigns/${campaign.slug}/correlations`);
-  await expect(page.getByRole('table', { name: 'Syntactic measures × syntactic ratings' }).locator('tr[data-measure="syn"]')).toContainText('n 6');
+  await expect(
+    page.getByRole('table', { name: 'Syntactic measures × syntactic ratings' }).locator('tr[data-measure="syn"]'),
+  ).toContainText('n 6');
   const bad = await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/correlations?aggregate=mode`);
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields['query.aggregate']).toBeTruthy();
@@ -94,7 +130,10 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
   // Any rating axis: human Δ (median semantic − median syntactic) by the picker, as the API gives it; a question that is not ordered is a 400.
   const hd = await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/correlations?axis=human.delta&aggregate=median`);
   expect(hd.status(), await hd.text()).toBe(200);
-  const hdBody = (await hd.json()) as { axes: Array<{ key: string }>; axis: { n: number; measures: Record<string, { n: number; pearson: number | null }> } };
+  const hdBody = (await hd.json()) as {
+    axes: Array<{ key: string }>;
+    axis: { n: number; measures: Record<string, { n: number; pearson: number | null }> };
+  };
   expect(hdBody.axes.map((a) => a.key)).toEqual(['semantic', 'syntactic', 'human.delta']);
   expect(hdBody.axis.n).toBe(6);
   await page.goto(`/dashboards/campaigns/${campaign.slug}/correlations?aggregate=median`);
@@ -106,7 +145,9 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
   await expect(page.getByTestId('axis-note')).toContainText('6 pairs with a value on this axis');
   const nominal = await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/correlations?axis=paraphraseLoose`);
   expect(nominal.status()).toBe(400);
-  expect(((await nominal.json()) as { error: { fields: Record<string, string> } }).error.fields['query.axis']).toContain('not an ordered question');
+  expect(((await nominal.json()) as { error: { fields: Record<string, string> } }).error.fields['query.axis']).toContain(
+    'not an ordered question',
+  );
 
   await page.goto(`/dashboards/campaigns/${campaign.slug}/relations`);
   const relations = page.getByRole('table', { name: 'Relations by paraphrase label' });
@@ -117,7 +158,8 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
 
 test('corpus maps: numbers as the API gives them, a cell opens its pairs, downloads', async ({ page, loginAs }) => {
   await loginAs('researcher');
-  const readMap = async () => (await (await page.request.get(`/api/v1/corpora/${DEMO_CORPUS}/map`)).json()) as { cells: number[][]; missing: number };
+  const readMap = async () =>
+    (await (await page.request.get(`/api/v1/corpora/${DEMO_CORPUS}/map`)).json()) as { cells: number[][]; missing: number };
   // The demo corpus's sem comes from the WordNet job that follows the first start: wait until every pair has it.
   await expect.poll(async () => (await readMap()).missing, { timeout: 90_000 }).toBe(0);
   const map = await readMap();
@@ -130,7 +172,11 @@ test('corpus maps: numbers as the API gives them, a cell opens its pairs, downlo
   await expect(grid.locator(`td[data-cell="${best[0]},${best[1]}"]`)).toContainText(String(n));
 
   const section = page.getByRole('region', { name: 'Map of PAWS-Wiki · demo sample' });
-  for (const [button, suffix] of [['SVG', '.svg'], ['CSV', '.csv'], ['PNG', '.png']] as const) {
+  for (const [button, suffix] of [
+    ['SVG', '.svg'],
+    ['CSV', '.csv'],
+    ['PNG', '.png'],
+  ] as const) {
     const download = page.waitForEvent('download');
     await section.getByRole('button', { name: button }).click();
     expect((await download).suggestedFilename()).toBe(`map-${DEMO_CORPUS}${suffix}`);
@@ -138,9 +184,14 @@ test('corpus maps: numbers as the API gives them, a cell opens its pairs, downlo
 
   await grid.locator(`td[data-cell="${best[0]},${best[1]}"]`).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/dashboards/maps/cell\\?corpus=${DEMO_CORPUS}&cell=${best[0]},${best[1]}`));
-  await expect(page.getByRole('link', { name: 'open in the explorer' })).toHaveAttribute('href', `/explore?corpus=${DEMO_CORPUS}&cell=${best[0]},${best[1]}`);
+  await expect(page.getByRole('link', { name: 'open in the explorer' })).toHaveAttribute(
+    'href',
+    `/explore?corpus=${DEMO_CORPUS}&cell=${best[0]},${best[1]}`,
+  );
   await expect(page.getByRole('table', { name: 'Pairs in the cell' }).locator('tbody tr')).toHaveCount(Math.min(25, n));
 
   await page.goto('/dashboards');
-  await expect(page.getByRole('table', { name: 'Corpus comparison' }).getByRole('row', { name: /PAWS-Wiki/ })).toContainText('300');
+  await expect(page.getByRole('table', { name: 'Corpus comparison' }).getByRole('row', { name: /PAWS-Wiki/ })).toContainText(
+    '300',
+  );
 });

@@ -33,7 +33,8 @@ function watchBrowser(page: Page) {
     if (!failure.includes('ERR_ABORTED')) seen.push(`request failed: ${request.method()} ${request.url()} (${failure})`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') seen.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400 && response.request().resourceType() !== 'document')
+      seen.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
   });
   return {
     take(): string[] {
@@ -69,7 +70,9 @@ async function lastingLayoutFaults(page: Page): Promise<string[]> {
 }
 
 for (const visitor of ['signed out', ...allRoles] as const) {
-  test(`${visitor}: every page answers as its row says, and the pages it sees are laid out whole at 1280 and 390 px`, async ({ browser }) => {
+  test(`${visitor}: every page answers as its row says, and the pages it sees are laid out whole at 1280 and 390 px`, async ({
+    browser,
+  }) => {
     // about 35 URLs at two widths, each possibly the server's first render of it: the researcher's
     // run took over 5 minutes on a 2-core machine shared with four other test runs
     test.setTimeout(600_000);
@@ -93,7 +96,10 @@ for (const visitor of ['signed out', ...allRoles] as const) {
       }
       if (access === 403 || access === 404) {
         expect(response?.status(), where).toBe(access);
-        await expect(page.getByRole('heading', { name: access === 403 ? '403 · Not allowed' : '404 · Not found' }), where).toBeVisible();
+        await expect(
+          page.getByRole('heading', { name: access === 403 ? '403 · Not allowed' : '404 · Not found' }),
+          where,
+        ).toBeVisible();
         continue;
       }
       expect(response?.status(), where).toBe(200);

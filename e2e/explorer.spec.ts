@@ -11,7 +11,10 @@ const PAWS = 'paws-wiki-demo-sample';
 
 /** The ids of the rows shown, in order. */
 async function shownIds(page: Page): Promise<number[]> {
-  const ids = await page.getByRole('table', { name: 'Pairs' }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-pair-id'))));
+  const ids = await page
+    .getByRole('table', { name: 'Pairs' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-pair-id'))));
   return ids;
 }
 
@@ -84,7 +87,10 @@ test('filter, sort, page, choose columns and open pairs within the view', async 
   await expect(page).toHaveURL(new RegExp(`/explore/pairs/${expected.ids[1]}\\?`));
   await expect(page.getByRole('heading', { name: `Pair ${expected.ids[1]}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Text A' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Measures of the pair' }).getByText('BLEU', { exact: true })).toHaveAttribute('title', /BLEU-4/);
+  await expect(page.getByRole('region', { name: 'Measures of the pair' }).getByText('BLEU', { exact: true })).toHaveAttribute(
+    'title',
+    /BLEU-4/,
+  );
   await expect(page.getByTestId('reference-label')).toHaveText('1');
 
   // What the texts share, highlighted on request (PAWS pairs share most of their words).

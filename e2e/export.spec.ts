@@ -32,7 +32,10 @@ test('a filtered view exports exactly its rows, in its order, and the file stays
   await row.getByRole('link', { name: /Download/ }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^export-\d+-paws-wiki-demo-sample\.jsonl$/);
-  const lines = (await readFile((await download.path()), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { pair_id: number; a: string; b: string; bleu: number });
+  const lines = (await readFile(await download.path(), 'utf8'))
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { pair_id: number; a: string; b: string; bleu: number });
 
   const shown: ApiPair[] = [];
   let cursor: string | null = null;
@@ -56,7 +59,11 @@ test('the explorer\'s "Export this view" exports exactly the rows its pages show
   for (;;) {
     const table = page.getByRole('table', { name: 'Pairs' });
     await expect(table.locator('tbody tr').first()).toBeVisible();
-    shown.push(...(await table.locator('tbody tr[data-pair-id]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-pair-id'))))));
+    shown.push(
+      ...(await table
+        .locator('tbody tr[data-pair-id]')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-pair-id'))))),
+    );
     const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page ›' });
     if ((await next.count()) === 0) break;
     // each page as the server renders it for its link (the pager's own keyset cursor)
@@ -73,11 +80,19 @@ test('the explorer\'s "Export this view" exports exactly the rows its pages show
   const jobId = Number(/#(\d+)/.exec((await form.getByRole('status').textContent()) ?? '')?.[1]);
   await expect(page.getByTestId(`export-${jobId}`)).toContainText('done', { timeout: 60_000 });
   const csv = await (await page.request.get(`/api/exports/${jobId}/file`)).text();
-  const ids = csv.trimEnd().split('\n').slice(1).map((line) => Number(line.slice(0, line.indexOf(','))));
+  const ids = csv
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((line) => Number(line.slice(0, line.indexOf(','))));
   expect(ids).toEqual(shown);
 });
 
-test('a campaign exports as CSV with its answers; another researcher cannot see or download the export', async ({ page, loginAs, browser }) => {
+test('a campaign exports as CSV with its answers; another researcher cannot see or download the export', async ({
+  page,
+  loginAs,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await loginAs('admin');
   await page.goto('/exports');
@@ -94,7 +109,9 @@ test('a campaign exports as CSV with its answers; another researcher cannot see 
   expect(file.status()).toBe(200);
   const csv = await file.text();
   const header = csv.slice(0, csv.indexOf('\n')).split(',');
-  expect(header).toEqual(expect.arrayContaining(['pair_id', 'gold', 'a', 'b', 'annotations', 'semantic_median', 'semantic_unanimous']));
+  expect(header).toEqual(
+    expect.arrayContaining(['pair_id', 'gold', 'a', 'b', 'annotations', 'semantic_median', 'semantic_unanimous']),
+  );
   expect(csv).not.toMatch(/@paralens\.local/);
   expect(csv.trimEnd().split('\n').length).toBe(31);
 

@@ -24,7 +24,10 @@ export interface Account {
 
 let accounts = 0;
 
-export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<void>; createAccount: (role: DemoRole) => Promise<Account> }>({
+export const test = base.extend<{
+  loginAs: (role: DemoRole) => Promise<void>;
+  createAccount: (role: DemoRole) => Promise<Account>;
+}>({
   loginAs: async ({ page }, use) => {
     await use(async (role) => {
       await signIn(page, demoEmail(role), demoPassword);
@@ -34,7 +37,10 @@ export const test = base.extend<{ loginAs: (role: DemoRole) => Promise<void>; cr
   createAccount: async ({ browser }, use, testInfo) => {
     await use(async (role) => {
       accounts += 1;
-      const account = { email: `e2e-${testInfo.workerIndex}-${accounts}-${Date.now()}@paralens.local`, password: `e2e-password-${accounts}` };
+      const account = {
+        email: `e2e-${testInfo.workerIndex}-${accounts}-${Date.now()}@paralens.local`,
+        password: `e2e-password-${accounts}`,
+      };
       const context = await browser.newContext();
       const admin = await context.newPage();
       await signIn(admin, demoEmail('admin'), demoPassword);

@@ -18,15 +18,24 @@ interface Target {
   from: string;
 }
 
-function send({ baseURL, from }: Target, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+function send(
+  { baseURL, from }: Target,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
   const url = new URL(baseURL);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, method, path, headers, localAddress: from, agent: false }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (data += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
-    });
+    const request = http.request(
+      { host: url.hostname, port: url.port, method, path, headers, localAddress: from, agent: false },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
+      },
+    );
     request.on('error', reject);
     if (body) request.write(body);
     request.end();
@@ -36,12 +45,23 @@ function send({ baseURL, from }: Target, method: string, path: string, headers: 
 export type SignInOutcome = 'signed-in' | 'wrong' | 'rate-limited';
 
 /** One sign-in attempt; `headers` go along with the credentials post (e.g. X-Forwarded-For). */
-export async function httpSignIn(target: Target, email: string, password: string, headers: Record<string, string> = {}): Promise<SignInOutcome> {
+export async function httpSignIn(
+  target: Target,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<SignInOutcome> {
   const csrf = await send(target, 'GET', '/api/auth/csrf');
   const cookie = (csrf.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
   const form = new URLSearchParams({ email, password, csrfToken, callbackUrl: '/' }).toString();
-  const answer = await send(target, 'POST', '/api/auth/callback/credentials', { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' }, form);
+  const answer = await send(
+    target,
+    'POST',
+    '/api/auth/callback/credentials',
+    { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    form,
+  );
   const location = answer.headers.location ?? '';
   if ((answer.headers['set-cookie'] ?? []).some((c) => c.startsWith('authjs.session-token='))) return 'signed-in';
   if (location.includes('code=rate_limited')) return 'rate-limited';

@@ -15,7 +15,10 @@ const genericFile = {
   ),
 };
 
-test('a generic TSV is mapped from its columns; a wrong mapping is refused before the import starts', async ({ page, loginAs }) => {
+test('a generic TSV is mapped from its columns; a wrong mapping is refused before the import starts', async ({
+  page,
+  loginAs,
+}) => {
   test.setTimeout(90_000); // the import runs in a job process of its own, started for it
   await loginAs('researcher');
   const name = `E2E mapping ${Date.now()}`;
@@ -33,7 +36,9 @@ test('a generic TSV is mapped from its columns; a wrong mapping is refused befor
   await confirm.getByLabel(/^Text A/).selectOption('guest said');
   await confirm.getByLabel(/^Text B/).selectOption('guest said');
   await confirm.getByRole('button', { name: 'Start import' }).click();
-  await expect(confirm.getByText('the two texts must come from two different columns (a and b are both guest said)')).toBeVisible();
+  await expect(
+    confirm.getByText('the two texts must come from two different columns (a and b are both guest said)'),
+  ).toBeVisible();
   await expect(confirm.getByLabel(/^Text B/)).toHaveAttribute('aria-invalid', 'true');
   await expect(confirm.getByLabel(/^Text A/)).toHaveValue('guest said'); // a refused start keeps the choices
 
@@ -51,7 +56,10 @@ test('a generic TSV is mapped from its columns; a wrong mapping is refused befor
   expect(job).toMatchObject({ status: 'QUEUED', confirmedAt: null });
 });
 
-test('a generic TSV imports with the columns picked, and a binary file renamed .tsv is "not a text file"', async ({ page, loginAs }) => {
+test('a generic TSV imports with the columns picked, and a binary file renamed .tsv is "not a text file"', async ({
+  page,
+  loginAs,
+}) => {
   // The import runs in a job process started for it; on a loaded machine starting it took over 45 s.
   test.setTimeout(150_000);
   await loginAs('researcher');
@@ -72,7 +80,10 @@ test('a generic TSV imports with the columns picked, and a binary file renamed .
   await expect(page.getByRole('main').locator('header')).toContainText('3 pairs.');
 
   // An image renamed .tsv: refused at once, with no line errors and no job.
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(2000, 0xa7)]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+    Buffer.alloc(2000, 0xa7),
+  ]);
   await page.getByLabel(/Corpus file/).setInputFiles({ name: 'photo.tsv', mimeType: 'text/tab-separated-values', buffer: png });
   await expect(page.getByRole('region', { name: 'Import a file' }).getByRole('alert')).toContainText('This is not a text file');
   await expect(page.getByRole('form', { name: 'Confirm the import' })).toHaveCount(0);

@@ -9,17 +9,29 @@ import { createCorpus } from './support/corpora';
 
 function explodingSetFile() {
   // One set of 2,000 captions: 1,999,000 pairs if nothing capped it.
-  const paraphrase = Array.from({ length: 2000 }, (_, i) => ({ content: `A caption of the same picture, variant number ${i}.`, reference: `https://en.wikipedia.org/wiki/Page_${i}` }));
-  const line = JSON.stringify({ id: 1, cluster_id: 1, image_url: 'https://commons.wikimedia.org/wiki/File:Exploding.jpg', paraphrase });
+  const paraphrase = Array.from({ length: 2000 }, (_, i) => ({
+    content: `A caption of the same picture, variant number ${i}.`,
+    reference: `https://en.wikipedia.org/wiki/Page_${i}`,
+  }));
+  const line = JSON.stringify({
+    id: 1,
+    cluster_id: 1,
+    image_url: 'https://commons.wikimedia.org/wiki/File:Exploding.jpg',
+    paraphrase,
+  });
   return { name: 'wikipedia-ipc-bronze-sets.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${line}\n`) };
 }
 
 function longLinesFile() {
   const long = 'word '.repeat(60_000); // 300,000 characters
-  const rows = ['id\tsentence1\tsentence2\tlabel', `1\t${long}\tshort text\t1`, '2\tA normal sentence here.\tAnother normal sentence.\t1', `3\tshort\t${long}\t0`];
+  const rows = [
+    'id\tsentence1\tsentence2\tlabel',
+    `1\t${long}\tshort text\t1`,
+    '2\tA normal sentence here.\tAnother normal sentence.\t1',
+    `3\tshort\t${long}\t0`,
+  ];
   return { name: 'dev.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(`${rows.join('\n')}\n`) };
 }
-
 
 /** Polls the health check until stopped; returns every latency seen and any non-200 status. */
 function pollHealth(request: APIRequestContext) {
@@ -45,7 +57,12 @@ function pollHealth(request: APIRequestContext) {
   };
 }
 
-test('exploding sets and very long lines fail clearly while the server keeps answering', async ({ page, loginAs, playwright, baseURL }) => {
+test('exploding sets and very long lines fail clearly while the server keeps answering', async ({
+  page,
+  loginAs,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const health = await playwright.request.newContext({ baseURL: baseURL! });
   const poller = pollHealth(health);

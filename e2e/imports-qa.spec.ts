@@ -12,18 +12,28 @@ import { test, expect } from './fixtures';
 import { createCorpus } from './support/corpora';
 
 const fixtures = path.resolve(import.meta.dirname, '../lib/qa-pairs/fixtures');
-const file = (name: string, fixture: string) => ({ name, mimeType: 'text/tab-separated-values', buffer: readFileSync(path.join(fixtures, fixture)) });
+const file = (name: string, fixture: string) => ({
+  name,
+  mimeType: 'text/tab-separated-values',
+  buffer: readFileSync(path.join(fixtures, fixture)),
+});
 
 /** The page at 1280×800 and 390×844, into the test's output folder (test-results/…). */
 async function screenshots(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('a researcher imports assessed QA answers with their questions file and sees the funnel', async ({ page, loginAs }, testInfo) => {
+test('a researcher imports assessed QA answers with their questions file and sees the funnel', async ({
+  page,
+  loginAs,
+}, testInfo) => {
   test.setTimeout(120_000); // the import runs in a job process of its own, started for it
   const name = `E2E QA@CLEF ${Date.now()}`;
   await loginAs('researcher');
@@ -34,8 +44,12 @@ test('a researcher imports assessed QA answers with their questions file and see
   await expect(confirm.getByLabel('Format')).toHaveValue('qa-assessed');
   await expect(confirm.getByRole('button', { name: 'Start import' })).toBeDisabled(); // no questions yet
 
-  await confirm.getByLabel(/Questions file/).setInputFiles({ name: 'bad.tsv', mimeType: 'text/plain', buffer: Buffer.from('0001\t¿Qué es el tóner?\n0002\n') });
-  await expect(page.getByRole('region', { name: 'Import a file' }).getByRole('alert')).toContainText('line 2: in the questions file bad.tsv: expected 2 tab-separated fields');
+  await confirm
+    .getByLabel(/Questions file/)
+    .setInputFiles({ name: 'bad.tsv', mimeType: 'text/plain', buffer: Buffer.from('0001\t¿Qué es el tóner?\n0002\n') });
+  await expect(page.getByRole('region', { name: 'Import a file' }).getByRole('alert')).toContainText(
+    'line 2: in the questions file bad.tsv: expected 2 tab-separated fields',
+  );
   await confirm.getByLabel(/Questions file/).setInputFiles(file('questions.tsv', 'clef2006-es-sample.questions.tsv'));
   await expect(confirm.getByRole('status')).toContainText('questions.tsv: 6 questions');
   // at a phone's width the Format select stays inside the screen
@@ -55,9 +69,15 @@ test('a researcher imports assessed QA answers with their questions file and see
   await expect(page.getByRole('form', { name: 'Corpus language' })).toContainText('Language: Spanish');
   // the measures used the Spanish tokenizer, and the English-only measures say why they are empty
   await page.reload(); // the sections streamed in before the import finished
-  await expect(page.getByTestId('measure-tokenizer')).toContainText('unicode+snowball-es, Unicode letters and digits, case-folded, Snowball Spanish stems');
-  await expect(page.getByRole('form', { name: 'Corpus language' })).toContainText('WordNet and the GloVe vectors are English only and are not computed for this corpus');
-  await expect(page.getByRole('table', { name: 'Measure summary' }).getByRole('row', { name: /^WordNet/ })).toContainText('(English only)');
+  await expect(page.getByTestId('measure-tokenizer')).toContainText(
+    'unicode+snowball-es, Unicode letters and digits, case-folded, Snowball Spanish stems',
+  );
+  await expect(page.getByRole('form', { name: 'Corpus language' })).toContainText(
+    'WordNet and the GloVe vectors are English only and are not computed for this corpus',
+  );
+  await expect(page.getByRole('table', { name: 'Measure summary' }).getByRole('row', { name: /^WordNet/ })).toContainText(
+    '(English only)',
+  );
   await expect(page.getByText('English only: not computed for a corpus in Spanish').first()).toBeVisible();
   await screenshots(page, 'qa-corpus-page', (n) => testInfo.outputPath(n));
 });

@@ -8,9 +8,13 @@ const pawsFile = (rows: string[]) => ({
   buffer: Buffer.from(['id\tsentence1\tsentence2\tlabel', ...rows].join('\n') + '\n'),
 });
 
-const good = (i: number) => `${i}\tThe bridge over river ${i} was built in 1907 .\tIn 1907 the bridge over river ${i} was built .\t1`;
+const good = (i: number) =>
+  `${i}\tThe bridge over river ${i} was built in 1907 .\tIn 1907 the bridge over river ${i} was built .\t1`;
 
-test('a researcher creates a corpus, uploads a file, confirms the detected format and watches it import', async ({ page, loginAs }) => {
+test('a researcher creates a corpus, uploads a file, confirms the detected format and watches it import', async ({
+  page,
+  loginAs,
+}) => {
   test.setTimeout(90_000); // the import runs in a job process of its own, started for it
   const name = `E2E upload ${Date.now()}`;
   await loginAs('researcher');
@@ -64,15 +68,25 @@ test('a broken file fails with line-numbered errors and imports nothing', async 
 test('annotators cannot upload, and unknown corpora are 404', async ({ page, loginAs, baseURL }) => {
   const sameOrigin = { Origin: new URL(baseURL!).origin }; // as the upload panel's fetch sends it
   await loginAs('annotator');
-  const res = await page.request.post('/api/corpora/paws-wiki-demo-sample/imports?fileName=x.tsv', { data: 'x', headers: sameOrigin });
+  const res = await page.request.post('/api/corpora/paws-wiki-demo-sample/imports?fileName=x.tsv', {
+    data: 'x',
+    headers: sameOrigin,
+  });
   expect(res.status()).toBe(403);
   await page.context().clearCookies();
   await loginAs('researcher');
-  const missing = await page.request.post('/api/corpora/no-such-corpus/imports?fileName=x.tsv', { data: 'x', headers: sameOrigin });
+  const missing = await page.request.post('/api/corpora/no-such-corpus/imports?fileName=x.tsv', {
+    data: 'x',
+    headers: sameOrigin,
+  });
   expect(missing.status()).toBe(404);
 });
 
-test('ten parallel slow uploads: exactly the waiting-import limit is accepted, the others are refused at once', async ({ page, createAccount, baseURL }) => {
+test('ten parallel slow uploads: exactly the waiting-import limit is accepted, the others are refused at once', async ({
+  page,
+  createAccount,
+  baseURL,
+}) => {
   const account = await createAccount('researcher'); // a fresh account: no uploads waiting yet
   await signIn(page, account.email, account.password);
   await expect(page.getByTestId('current-role')).toBeVisible();
@@ -84,12 +98,16 @@ test('ten parallel slow uploads: exactly the waiting-import limit is accepted, t
   // Each upload sends its first bytes, then the rest 1.5 s later: all ten are streaming at once.
   const upload = () =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', headers: { cookie, origin: url.origin, 'content-type': 'text/tab-separated-values' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', headers: { cookie, origin: url.origin, 'content-type': 'text/tab-separated-values' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        },
+      );
       req.on('error', reject); // after a refusal the rest of the body may meet a closed socket: the answer came first
       req.write(body.subarray(0, 10));
       setTimeout(() => req.end(body.subarray(10)), 1500);
@@ -97,7 +115,8 @@ test('ten parallel slow uploads: exactly the waiting-import limit is accepted, t
   const answers = await Promise.all(Array.from({ length: 10 }, upload));
   const statuses = answers.map((a) => a.status).sort();
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]); // PARALENS_MAX_WAITING_IMPORTS defaults to 5
-  for (const refused of answers.filter((a) => a.status === 429)) expect(refused.text).toContain('You already have 5 imports waiting');
+  for (const refused of answers.filter((a) => a.status === 429))
+    expect(refused.text).toContain('You already have 5 imports waiting');
   await page.reload();
   await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row')).toHaveCount(1 + 5);
 });

@@ -9,7 +9,10 @@ import { test, expect } from './fixtures';
 import { isCi } from '../lib/testing/shared-datasets';
 import { E2E_DUMP_EXCERPT, E2E_DUMP_NAME, E2E_NOT_A_DUMP } from './support/dumps-folder';
 
-test('a researcher mines a dump excerpt from the Mining page, cancels, resumes and opens the corpus', async ({ page, loginAs }) => {
+test('a researcher mines a dump excerpt from the Mining page, cancels, resumes and opens the corpus', async ({
+  page,
+  loginAs,
+}) => {
   test.skip(!existsSync(E2E_DUMP_EXCERPT) && !isCi(), `${E2E_DUMP_EXCERPT} is absent`);
   // One run alone took 34 s here (load average 16 on two cores); cancelled before its first chunk and resumed, the
   // dump is read twice, plus two job processes starting their map workers.

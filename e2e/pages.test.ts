@@ -16,8 +16,14 @@ describe('the page table', () => {
   });
 
   it('has a row for every page, and no row for a page that does not exist', () => {
-    expect(pages.filter((p) => !(p in pageTable)), 'pages without a row in e2e/pages.ts').toEqual([]);
-    expect(Object.keys(pageTable).filter((p) => !pages.includes(p)), 'rows in e2e/pages.ts for pages that do not exist').toEqual([]);
+    expect(
+      pages.filter((p) => !(p in pageTable)),
+      'pages without a row in e2e/pages.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(pageTable).filter((p) => !pages.includes(p)),
+      'rows in e2e/pages.ts for pages that do not exist',
+    ).toEqual([]);
   });
 
   it('fills every dynamic segment with a value from the demo seed', () => {
@@ -28,6 +34,9 @@ describe('the page table', () => {
       const visited = row.path.split('?')[0]!.split('/');
       return parts.length !== visited.length || parts.some((part, i) => !part.startsWith('[') && part !== visited[i]);
     });
-    expect(mismatched.map(([pattern]) => pattern), 'rows whose path is not a URL of their page').toEqual([]);
+    expect(
+      mismatched.map(([pattern]) => pattern),
+      'rows whose path is not a URL of their page',
+    ).toEqual([]);
   });
 });

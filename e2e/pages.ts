@@ -59,7 +59,10 @@ export const pageTable: Record<string, PageRow> = {
   '/dashboards/campaigns/[slug]': { roles: staff, path: dashboard },
   '/dashboards/campaigns/[slug]/cell': { roles: staff, path: `${dashboard}/cell?cell=2,2` },
   '/dashboards/campaigns/[slug]/compare': { roles: staff, path: `${dashboard}/compare` },
-  '/dashboards/campaigns/[slug]/compare/pairs': { roles: staff, path: `${dashboard}/compare/pairs?question=paraphraseLoose&with=source&mine=yes&other=yes` },
+  '/dashboards/campaigns/[slug]/compare/pairs': {
+    roles: staff,
+    path: `${dashboard}/compare/pairs?question=paraphraseLoose&with=source&mine=yes&other=yes`,
+  },
   '/dashboards/campaigns/[slug]/correlations': { roles: staff, path: `${dashboard}/correlations` },
   '/dashboards/campaigns/[slug]/distributions': { roles: staff, path: `${dashboard}/distributions` },
   '/dashboards/campaigns/[slug]/maps': { roles: staff, path: `${dashboard}/maps` },

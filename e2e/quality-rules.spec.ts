@@ -7,10 +7,19 @@ import { demoEmail, signIn } from './fixtures';
 import { expect, pageAs, test } from './workbench-helpers';
 import { DEMO_CORPUS, answerNext, finalLines, newCampaign, uniqueNumber } from './support/quality-campaigns';
 
-test('quality settings on the campaign page: a wider open spread turns a spread into a median, the tie rule picks its middle answer', async ({ browser, baseURL, researcher }) => {
+test('quality settings on the campaign page: a wider open spread turns a spread into a median, the tie rule picks its middle answer', async ({
+  browser,
+  baseURL,
+  researcher,
+}) => {
   // Three sign-ins, answers, and four saves of the settings that each recompute the final labels: more than a minute with two workers.
   test.setTimeout(150_000);
-  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: ['annotator', 'admin'], size: 1, overlap: 2 });
+  const campaign = await newCampaign(researcher, {
+    questions: ['semantic'],
+    members: ['annotator', 'admin'],
+    size: 1,
+    overlap: 2,
+  });
   const annotator = await pageAs(browser, 'annotator', baseURL);
   const admin = await pageAs(browser, 'admin', baseURL);
   const pairId = await answerNext(annotator.request, campaign.id, { semantic: 1 });
@@ -27,7 +36,13 @@ test('quality settings on the campaign page: a wider open spread turns a spread 
   await form.getByRole('button', { name: 'Save quality settings' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved; final labels and accuracy recomputed.');
   // the median of 1 and 3 is the lower middle, 1, by default
-  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { semantic: 1 }, method: { semantic: 'median' }, medianRule: { semantic: 'lower' }, n: 2 });
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({
+    pairId,
+    answers: { semantic: 1 },
+    method: { semantic: 'median' },
+    medianRule: { semantic: 'lower' },
+    n: 2,
+  });
   await staff.reload();
   await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('median, lower middle');
 
@@ -36,18 +51,31 @@ test('quality settings on the campaign page: a wider open spread turns a spread 
   await form.getByLabel(/Likert and ordinal answers/).selectOption('upper');
   await form.getByRole('button', { name: 'Save quality settings' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved; final labels and accuracy recomputed.');
-  expect((await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: { semantic: 3 }, method: { semantic: 'median' }, medianRule: { semantic: 'upper' }, n: 2 });
+  expect((await finalLines(researcher, campaign.id))[0]).toEqual({
+    pairId,
+    answers: { semantic: 3 },
+    method: { semantic: 'median' },
+    medianRule: { semantic: 'upper' },
+    n: 2,
+  });
   await form.getByLabel(/Likert and ordinal answers/).selectOption('open');
   await form.getByRole('button', { name: 'Save quality settings' }).click();
   // the status still shows the last save's message: wait for the labels themselves
-  await expect.poll(async () => (await finalLines(researcher, campaign.id))[0]).toEqual({ pairId, answers: {}, method: { semantic: 'tie' }, medianRule: {}, n: 2 });
+  await expect
+    .poll(async () => (await finalLines(researcher, campaign.id))[0])
+    .toEqual({ pairId, answers: {}, method: { semantic: 'tie' }, medianRule: {}, n: 2 });
   await staff.reload();
   await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('tie');
   await expect(staff.getByRole('link', { name: /Adjudication queue \(1 open\)/ })).toBeVisible();
   for (const p of [annotator, admin, staff]) await p.context().close();
 });
 
-test('study designs: a vote rule and the quality gate from the campaign page; the annotator who always disagrees is excluded and told so politely', async ({ browser, baseURL, researcher, createAccount }) => {
+test('study designs: a vote rule and the quality gate from the campaign page; the annotator who always disagrees is excluded and told so politely', async ({
+  browser,
+  baseURL,
+  researcher,
+  createAccount,
+}) => {
   test.setTimeout(180_000);
   const contrarian = await createAccount('annotator');
   const seed = (Date.now() + uniqueNumber()) % 100_000;
@@ -91,13 +119,24 @@ test('study designs: a vote rule and the quality gate from the campaign page; th
       const next = await client.get(`/api/v1/campaigns/${campaign.id}/next`);
       const { pairId } = (await next.json()) as { pairId: number };
       if (!truth.has(pairId)) truth.set(pairId, truth.size < 2);
-      const res = await client.post(`/api/v1/campaigns/${campaign.id}/annotations`, { data: { submissionId: `e2e-design-${Date.now()}-${uniqueNumber()}`, pairId, answers: { paraphraseLoose: truth.get(pairId) } } });
+      const res = await client.post(`/api/v1/campaigns/${campaign.id}/annotations`, {
+        data: {
+          submissionId: `e2e-design-${Date.now()}-${uniqueNumber()}`,
+          pairId,
+          answers: { paraphraseLoose: truth.get(pairId) },
+        },
+      });
       expect(res.status(), await res.text()).toBe(201);
     }
   }
   // two answers of three agree: the rule can already tell (2 yes of 3 is yes whatever comes; 0 yes of 3 cannot reach 2)
   const before = await finalLines(researcher, campaign.id);
-  expect(before.map((l) => [l.answers.paraphraseLoose, l.method.paraphraseLoose]).sort()).toEqual([[false, 'unanimous'], [false, 'unanimous'], [true, 'unanimous'], [true, 'unanimous']]);
+  expect(before.map((l) => [l.answers.paraphraseLoose, l.method.paraphraseLoose]).sort()).toEqual([
+    [false, 'unanimous'],
+    [false, 'unanimous'],
+    [true, 'unanimous'],
+    [true, 'unanimous'],
+  ]);
 
   const context = await browser.newContext({ extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
   const page = await context.newPage();
@@ -107,7 +146,13 @@ test('study designs: a vote rule and the quality gate from the campaign page; th
     const next = await page.request.get(`/api/v1/campaigns/${campaign.id}/next`);
     expect(next.status()).toBe(200);
     const { pairId } = (await next.json()) as { pairId: number };
-    const res = await page.request.post(`/api/v1/campaigns/${campaign.id}/annotations`, { data: { submissionId: `e2e-design-${Date.now()}-${uniqueNumber()}`, pairId, answers: { paraphraseLoose: !truth.get(pairId) } } });
+    const res = await page.request.post(`/api/v1/campaigns/${campaign.id}/annotations`, {
+      data: {
+        submissionId: `e2e-design-${Date.now()}-${uniqueNumber()}`,
+        pairId,
+        answers: { paraphraseLoose: !truth.get(pairId) },
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   // after two judgements against an undivided majority (kappa ≤ 0.2) the gate excluded them: the workbench says so

@@ -7,10 +7,24 @@ import { expect, openWorkbench, pageAs, saveStatus, test } from './workbench-hel
 import { createCorpus } from './support/corpora';
 import { newCampaign, spareDemoPair } from './support/quality-campaigns';
 
-test('a gold miss shows the expected answer and explanation; the annotator is flagged on the campaign page and can be excluded', async ({ browser, baseURL, loginAs, page, researcher }) => {
-  const campaign = await newCampaign(researcher, { questions: ['semantic'], members: ['annotator'], size: 1, overlap: 1, goldEvery: 2 });
+test('a gold miss shows the expected answer and explanation; the annotator is flagged on the campaign page and can be excluded', async ({
+  browser,
+  baseURL,
+  loginAs,
+  page,
+  researcher,
+}) => {
+  const campaign = await newCampaign(researcher, {
+    questions: ['semantic'],
+    members: ['annotator'],
+    size: 1,
+    overlap: 1,
+    goldEvery: 2,
+  });
   const goldPair = await spareDemoPair(researcher);
-  const gold = await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, { data: { pairId: goldPair, answers: { semantic: 0 }, explanation: 'A test pair: the two sentences share no meaning at all.' } });
+  const gold = await researcher.post(`/api/v1/campaigns/${campaign.id}/gold`, {
+    data: { pairId: goldPair, answers: { semantic: 0 }, explanation: 'A test pair: the two sentences share no meaning at all.' },
+  });
   expect(gold.status(), await gold.text()).toBe(201);
 
   await loginAs('annotator');
@@ -44,7 +58,11 @@ test('a gold miss shows the expected answer and explanation; the annotator is fl
   await staff.context().close();
 });
 
-test('gold pairs from a file on the campaign page: a bad row is named by its line and nothing is marked; then the file is taken', async ({ browser, baseURL, researcher }) => {
+test('gold pairs from a file on the campaign page: a bad row is named by its line and nothing is marked; then the file is taken', async ({
+  browser,
+  baseURL,
+  researcher,
+}) => {
   const campaign = await newCampaign(researcher, { questions: ['semantic'], members: [], size: 1, overlap: 1, goldEvery: 3 });
   const spare = await spareDemoPair(researcher);
   const staff = await pageAs(browser, 'researcher', baseURL);
@@ -55,13 +73,17 @@ test('gold pairs from a file on the campaign page: a bad row is named by its lin
   await staff.getByText('Mark gold pairs from a file').click();
   const form = staff.getByRole('form', { name: 'Mark gold pairs from a file' });
   const upload = async (rows: string[]) => {
-    await form.getByLabel('File (CSV, TSV or JSON Lines)').setInputFiles({ name: 'gold.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,score,why', ...rows].join('\n')) });
+    await form
+      .getByLabel('File (CSV, TSV or JSON Lines)')
+      .setInputFiles({ name: 'gold.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,score,why', ...rows].join('\n')) });
     await form.getByRole('button', { name: 'Mark gold pairs' }).click();
   };
   await form.getByLabel('Columns').fill('id=id,semantic=score,explanation=why');
   await upload([`${spare},0,The two sentences share no meaning.`, `${spare},9,Off the scale.`]);
   await expect(form.getByRole('status')).toHaveText('1 row could not be marked; nothing was written.');
-  await expect(form.getByRole('list', { name: 'Rows that could not be marked' })).toContainText('line 3: answers.semantic must be an integer from 0 to 4, not 9');
+  await expect(form.getByRole('list', { name: 'Rows that could not be marked' })).toContainText(
+    'line 3: answers.semantic must be an integer from 0 to 4, not 9',
+  );
   await upload([`${spare},0,The two sentences share no meaning.`]);
   await expect(form.getByRole('status')).toHaveText('Marked 1 gold pair (1 new, 0 replaced).');
   await expect(staff.getByText(/^1 gold pair, one in every 3 handed out/)).toBeVisible();
@@ -69,10 +91,19 @@ test('gold pairs from a file on the campaign page: a bad row is named by its lin
   await staff.context().close();
 });
 
-test('labels collected elsewhere on the campaign page: a bad line writes nothing; then the pairs are created, one in each direction', async ({ browser, baseURL, researcher }) => {
+test('labels collected elsewhere on the campaign page: a bad line writes nothing; then the pairs are created, one in each direction', async ({
+  browser,
+  baseURL,
+  researcher,
+}) => {
   // a corpus made through the page, two sign-ins and two imports: over a minute on a loaded two-core machine
   test.setTimeout(180_000);
-  const campaign = await newCampaign(researcher, { questions: [{ key: 'nli', type: 'choice', label: 'NLI', options: ['E', 'C', 'N'], level: 'nominal' }], members: [], size: 1, overlap: 1 });
+  const campaign = await newCampaign(researcher, {
+    questions: [{ key: 'nli', type: 'choice', label: 'NLI', options: ['E', 'C', 'N'], level: 'nominal' }],
+    members: [],
+    size: 1,
+    overlap: 1,
+  });
   const staff = await pageAs(browser, 'researcher', baseURL);
   const name = `E2E labels ${Date.now()}`;
   await createCorpus(staff, name);
@@ -81,17 +112,28 @@ test('labels collected elsewhere on the campaign page: a bad line writes nothing
   const form = staff.getByRole('form', { name: 'Import labels from a file' });
   const stamp = Date.now();
   const upload = async (rows: string[]) => {
-    await form.getByLabel('File (CSV, TSV or JSON Lines)').setInputFiles({ name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,s1,s2,who,label', ...rows].join('\n')) });
+    await form.getByLabel('File (CSV, TSV or JSON Lines)').setInputFiles({
+      name: 'labels.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['id,s1,s2,who,label', ...rows].join('\n')),
+    });
     await form.getByRole('button', { name: 'Import labels' }).click();
   };
   await form.getByLabel('Columns').fill('pair=id,a=s1,b=s2,annotator=who,nli=label');
-  await form.getByLabel('Pairs no corpus of the campaign holds').selectOption({ label: `are created in ${name} (needs a= and b=)` });
+  await form
+    .getByLabel('Pairs no corpus of the campaign holds')
+    .selectOption({ label: `are created in ${name} (needs a= and b=)` });
   const [a, b] = [`A dog runs ${stamp}.`, `A dog is running ${stamp}.`];
   await upload([`x${stamp},${a},${b},w1,E`, `x${stamp}b,${b},${a},w1,Q`]);
   await expect(form.getByRole('status')).toHaveText('1 row could not be imported; nothing was written.');
-  await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText('line 3: answers.nli must be one of E, C, N, not "Q"');
+  await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText(
+    'line 3: answers.nli must be one of E, C, N, not "Q"',
+  );
   await upload([`x${stamp},${a},${b},w1,E`, `x${stamp}b,${b},${a},w1,N`]);
-  await expect(form.getByRole('status')).toContainText('Imported 2 answers by 1 annotators on 2 pairs (2 added to the campaign). Created 1 pairs in ', { timeout: 60_000 });
+  await expect(form.getByRole('status')).toContainText(
+    'Imported 2 answers by 1 annotators on 2 pairs (2 added to the campaign). Created 1 pairs in ',
+    { timeout: 60_000 },
+  );
   await expect(form.getByRole('status')).toContainText('-reversed (the other direction).');
   await staff.context().close();
 });

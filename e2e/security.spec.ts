@@ -11,7 +11,8 @@ test('pages and API answers carry the security headers', async ({ request }) => 
   // the annotation hot routes, which the web server answers without Next.js (docs/decisions/007), and a route Next.js answers
   const direct = await request.get('/api/v1/campaigns/1/next');
   const routed = await request.get('/api/v1/corpora');
-  for (const answer of [api, direct, routed]) expect(answer.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  for (const answer of [api, direct, routed])
+    expect(answer.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   expect([direct.status(), routed.status()]).toEqual([401, 401]);
   for (const answer of [page, api, direct, routed]) {
     expect(answer.headers()['x-content-type-options']).toBe('nosniff');
@@ -72,11 +73,17 @@ test('a route handler refuses a cross-origin POST that carries the session cooki
   expect(own.status()).toBe(400);
 });
 
-test('a link on another site cannot claim a pair: GET next with the session cookie needs this site', async ({ page, loginAs, baseURL }) => {
+test('a link on another site cannot claim a pair: GET next with the session cookie needs this site', async ({
+  page,
+  loginAs,
+  baseURL,
+}) => {
   await loginAs('annotator');
   const target = `${baseURL}/api/v1/campaigns/paws-wiki-demo-study/next`;
   const attackerOrigin = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}`; // same-site: the Lax cookie goes along
-  await page.route(`${attackerOrigin}/attack`, (route) => route.fulfill({ contentType: 'text/html', body: `<script>location.href = ${JSON.stringify(target)}</script>` }));
+  await page.route(`${attackerOrigin}/attack`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<script>location.href = ${JSON.stringify(target)}</script>` }),
+  );
   const answer = page.waitForResponse((r) => r.url() === target);
   await page.goto(`${attackerOrigin}/attack`);
   const response = await answer;

@@ -1,7 +1,10 @@
 import { test, expect } from './fixtures';
 import { createCorpus } from './support/corpora';
 
-test('the PAWS demo corpus has a WordNet semantic axis from the first start, and the dashboards say so', async ({ page, loginAs }) => {
+test('the PAWS demo corpus has a WordNet semantic axis from the first start, and the dashboards say so', async ({
+  page,
+  loginAs,
+}) => {
   await loginAs('researcher');
   await page.goto('/corpora');
   await page.getByRole('link', { name: 'PAWS-Wiki · demo sample' }).click();
@@ -17,12 +20,21 @@ test('the PAWS demo corpus has a WordNet semantic axis from the first start, and
   await expect(comparison.getByRole('row', { name: /paper examples/ })).toContainText('WMS, BERTScore, ST');
 });
 
-test('an upload is followed by the WordNet job; a researcher reruns scoring and changes the semantic set', async ({ page, loginAs }) => {
+test('an upload is followed by the WordNet job; a researcher reruns scoring and changes the semantic set', async ({
+  page,
+  loginAs,
+}) => {
   const name = `E2E semantic ${Date.now()}`;
   await loginAs('researcher');
   await createCorpus(page, name);
-  const rows = ['id\tsentence1\tsentence2\tlabel', '1\tSoldiers cleared the rubble after the raid .\tTroops cleared rubble after the air raid .\t1', '2\tA rabbit on an Easter postcard .\tAn Easter card showing a bunny .\t1'];
-  await page.getByLabel(/Corpus file/).setInputFiles({ name: 'dev.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(rows.join('\n') + '\n') });
+  const rows = [
+    'id\tsentence1\tsentence2\tlabel',
+    '1\tSoldiers cleared the rubble after the raid .\tTroops cleared rubble after the air raid .\t1',
+    '2\tA rabbit on an Easter postcard .\tAn Easter card showing a bunny .\t1',
+  ];
+  await page
+    .getByLabel(/Corpus file/)
+    .setInputFiles({ name: 'dev.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(rows.join('\n') + '\n') });
   await page.getByRole('form', { name: 'Confirm the import' }).getByRole('button', { name: 'Start import' }).click();
   await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1)).toContainText('done', { timeout: 45_000 });
 

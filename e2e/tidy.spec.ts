@@ -68,13 +68,23 @@ test('a researcher dismisses a failed import, archives, restores and deletes the
   await expect(page.getByRole('table', { name: 'Corpora' })).not.toContainText(name);
 });
 
-test('a researcher clones a campaign, archives, restores and deletes the clone; deleting is refused while in use, active, or not theirs', async ({ page, loginAs, baseURL }) => {
+test('a researcher clones a campaign, archives, restores and deletes the clone; deleting is refused while in use, active, or not theirs', async ({
+  page,
+  loginAs,
+  baseURL,
+}) => {
   test.setTimeout(180_000); // a shared machine: about 100 s seen; the import runs in a job process of its own
   await loginAs('researcher');
   const name = `E2E tidy campaign ${Date.now()}`;
   const created = await page.request.post('/api/v1/campaigns', {
     headers: { origin: baseURL! },
-    data: { name, corpora: ['wikipedia-ipc-paper-examples'], sample: { strategy: 'random', size: 3, seed: 7 }, questions: ['semantic'], status: 'active' },
+    data: {
+      name,
+      corpora: ['wikipedia-ipc-paper-examples'],
+      sample: { strategy: 'random', size: 3, seed: 7 },
+      questions: ['semantic'],
+      status: 'active',
+    },
   });
   expect(created.status()).toBe(201);
   const { slug } = (await created.json()) as { slug: string };
@@ -96,8 +106,15 @@ test('a researcher clones a campaign, archives, restores and deletes the clone; 
   await expect(page.getByRole('heading', { level: 1, name: cloneName })).toBeVisible();
   await expect(page.getByTestId('campaign-status')).toHaveText('DRAFT');
   const cloneSlug = new URL(page.url()).pathname.split('/').at(-1)!;
-  const original = (await (await page.request.get(`/api/v1/campaigns/${slug}`)).json()) as { questions: unknown; overlap: number };
-  const copied = (await (await page.request.get(`/api/v1/campaigns/${cloneSlug}`)).json()) as { questions: unknown; overlap: number; status: string };
+  const original = (await (await page.request.get(`/api/v1/campaigns/${slug}`)).json()) as {
+    questions: unknown;
+    overlap: number;
+  };
+  const copied = (await (await page.request.get(`/api/v1/campaigns/${cloneSlug}`)).json()) as {
+    questions: unknown;
+    overlap: number;
+    status: string;
+  };
   expect(copied).toMatchObject({ questions: original.questions, overlap: original.overlap, status: 'DRAFT' });
 
   // Archived and restored.
@@ -123,11 +140,19 @@ test('a researcher clones a campaign, archives, restores and deletes the clone; 
   // The demo corpus has no creator: the researcher may not delete it; the API says so too.
   await page.goto('/corpora/wikipedia-ipc-paper-examples');
   await page.getByRole('button', { name: 'Delete…' }).click();
-  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Only an admin or the researcher who created this corpus');
-  expect((await page.request.delete('/api/v1/corpora/wikipedia-ipc-paper-examples', { headers: { origin: baseURL! } })).status()).toBe(403);
+  await expect(page.getByRole('dialog').getByRole('alert')).toContainText(
+    'Only an admin or the researcher who created this corpus',
+  );
+  expect(
+    (await page.request.delete('/api/v1/corpora/wikipedia-ipc-paper-examples', { headers: { origin: baseURL! } })).status(),
+  ).toBe(403);
 });
 
-test('an admin cannot delete a corpus a campaign uses: the dialog and the API name the campaign', async ({ page, loginAs, baseURL }) => {
+test('an admin cannot delete a corpus a campaign uses: the dialog and the API name the campaign', async ({
+  page,
+  loginAs,
+  baseURL,
+}) => {
   await loginAs('admin');
   const name = `E2E in use ${Date.now()}`;
   const created = await page.request.post('/api/v1/campaigns', {

@@ -6,7 +6,9 @@
 import { test, expect } from './fixtures';
 import { createCorpus } from './support/corpora';
 
-const rows = [1, 2, 3].map((i) => `q${i}\tThe bridge over river ${i} was built in 1907 .\tIn 1907 the bridge over river ${i} was built .\t1`);
+const rows = [1, 2, 3].map(
+  (i) => `q${i}\tThe bridge over river ${i} was built in 1907 .\tIn 1907 the bridge over river ${i} was built .\t1`,
+);
 
 test('scores uploaded on the corpus page become an explorer column, and can be deleted', async ({ page, loginAs }) => {
   // a corpus import runs in a job process of its own: well over the default on a loaded two-core machine
@@ -15,21 +17,29 @@ test('scores uploaded on the corpus page become an explorer column, and can be d
   await loginAs('researcher');
   await createCorpus(page, name);
   const slug = new URL(page.url()).pathname.split('/').pop()!;
-  await page.getByLabel(/Corpus file/).setInputFiles({ name: 'dev.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(['id\tsentence1\tsentence2\tlabel', ...rows].join('\n') + '\n') });
+  await page.getByLabel(/Corpus file/).setInputFiles({
+    name: 'dev.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(['id\tsentence1\tsentence2\tlabel', ...rows].join('\n') + '\n'),
+  });
   await page.getByRole('form', { name: 'Confirm the import' }).getByRole('button', { name: 'Start import' }).click();
   await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1)).toContainText('done', { timeout: 60_000 });
 
   await page.reload();
   const form = page.getByRole('form', { name: "Import a model's scores" });
   const upload = async (lines: string[]) => {
-    await form.getByLabel('File (CSV, TSV or JSON Lines)').setInputFiles({ name: 'model.csv', mimeType: 'text/csv', buffer: Buffer.from(['qid,prob', ...lines].join('\n')) });
+    await form
+      .getByLabel('File (CSV, TSV or JSON Lines)')
+      .setInputFiles({ name: 'model.csv', mimeType: 'text/csv', buffer: Buffer.from(['qid,prob', ...lines].join('\n')) });
     await form.getByRole('button', { name: 'Import scores' }).click();
   };
   await form.getByLabel('Columns').fill('pair=qid');
   await form.getByRole('textbox', { name: /^Measures/ }).fill('para_prob=prob');
   await upload(['q1,0.91', 'q2,high', 'q3,0.12']);
   await expect(form.getByRole('status')).toHaveText('1 row could not be imported; nothing was written.');
-  await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText('line 3: para_prob: "high" is not a number');
+  await expect(form.getByRole('list', { name: 'Rows that could not be imported' })).toContainText(
+    'line 3: para_prob: "high" is not a number',
+  );
   await form.getByLabel('Map axis').selectOption('semantic');
   await upload(['q1,0.91', 'q2,0.55', 'q3,0.12']);
   await expect(form.getByRole('status')).toHaveText(`Imported scores of 3 pairs into ${slug}: para_prob (3 values).`);
@@ -47,8 +57,14 @@ test('scores uploaded on the corpus page become an explorer column, and can be d
 
   // marked semantic, it can replace sem on the corpus's characteristic map
   await page.goto(`/dashboards/maps?corpus=${slug}`);
-  await page.getByRole('form', { name: `Axes of ${slug}` }).getByLabel('Semantic axis').selectOption('u.para_prob');
-  await page.getByRole('form', { name: `Axes of ${slug}` }).getByRole('button', { name: 'Redraw' }).click();
+  await page
+    .getByRole('form', { name: `Axes of ${slug}` })
+    .getByLabel('Semantic axis')
+    .selectOption('u.para_prob');
+  await page
+    .getByRole('form', { name: `Axes of ${slug}` })
+    .getByRole('button', { name: 'Redraw' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`sem\\.${slug}=u\\.para_prob`));
   await expect(page.getByRole('table', { name: `${name}: syn × para_prob` })).toBeVisible();
   await expect(page.getByTestId('sem-formula')).toContainText('sem axis: para_prob, a measure of your own');

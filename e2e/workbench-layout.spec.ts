@@ -22,7 +22,9 @@ const ALL_QUESTIONS = [
 
 /** The longest text of the demo corpus (the sample is random: the layout must hold for any of its pairs). */
 function longestDemoText(): string {
-  const rows = readFileSync(path.join(process.cwd(), 'prisma', 'demo', 'paws-wiki-dev-sample.tsv'), 'utf8').split('\n').slice(1);
+  const rows = readFileSync(path.join(process.cwd(), 'prisma', 'demo', 'paws-wiki-dev-sample.tsv'), 'utf8')
+    .split('\n')
+    .slice(1);
   return rows.flatMap((r) => r.split('\t').slice(1, 3)).reduce((a, b) => (b.length > a.length ? b : a), '');
 }
 
@@ -75,7 +77,11 @@ function brokenWords(page: Page, root: string) {
   }, root);
 }
 
-test('at 1280×800 both texts, the active question and Submit are on screen, and a Likert scale is one row', async ({ page, loginAs, researcher }) => {
+test('at 1280×800 both texts, the active question and Submit are on screen, and a Likert scale is one row', async ({
+  page,
+  loginAs,
+  researcher,
+}) => {
   const campaign = await createCampaign(researcher, { size: 1, questions: ALL_QUESTIONS });
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs('annotator');
@@ -117,7 +123,11 @@ test('at 1280×800 both texts, the active question and Submit are on screen, and
   await saveScreen(page, 'workbench-1280.png');
 });
 
-test('at 390×844 the texts stack, no word breaks in the middle, and every key has a tap target', async ({ page, loginAs, researcher }) => {
+test('at 390×844 the texts stack, no word breaks in the middle, and every key has a tap target', async ({
+  page,
+  loginAs,
+  researcher,
+}) => {
   const campaign = await createCampaign(researcher, { size: 1, questions: ALL_QUESTIONS });
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs('annotator');
@@ -130,7 +140,9 @@ test('at 390×844 the texts stack, no word breaks in the middle, and every key h
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);
   expect(await brokenWords(page, 'main')).toEqual([]);
 
-  const targets = page.locator('#workbench-form label:has(input[type="radio"]), #workbench-form textarea, .layout button, header button');
+  const targets = page.locator(
+    '#workbench-form label:has(input[type="radio"]), #workbench-form textarea, .layout button, header button',
+  );
   expect(await targets.count()).toBeGreaterThan(20);
   const small = await targets.evaluateAll((elements) =>
     elements

@@ -7,7 +7,17 @@
  * What was stored is read back through the API.
  */
 import type { Page } from '@playwright/test';
-import { createCampaign, expect, expectNoDuplicates, openWorkbench, pairTexts, sameSite, saveStatus, storedLines, test } from './workbench-helpers';
+import {
+  createCampaign,
+  expect,
+  expectNoDuplicates,
+  openWorkbench,
+  pairTexts,
+  sameSite,
+  saveStatus,
+  storedLines,
+  test,
+} from './workbench-helpers';
 
 /** Holds the next `GET …/next` of the page until `release()` (and for at least a second); `reached` resolves when it arrives. */
 async function holdNextPair(page: Page, campaignId: number) {
@@ -31,7 +41,11 @@ async function holdNextPair(page: Page, campaignId: number) {
   };
 }
 
-test('keys typed while the next pair loads are not used and say so; keys once it shows answer it', async ({ page, loginAs, researcher }) => {
+test('keys typed while the next pair loads are not used and say so; keys once it shows answer it', async ({
+  page,
+  loginAs,
+  researcher,
+}) => {
   const campaign = await createCampaign(researcher, { size: 2, questions: ['semantic', 'syntactic'], randomiseOrder: false });
   await loginAs('annotator');
   const hold = await holdNextPair(page, campaign.id);
@@ -64,13 +78,22 @@ test('keys typed while the next pair loads are not used and say so; keys once it
 
   const lines = await storedLines(researcher, campaign.id);
   expectNoDuplicates(lines);
-  expect(lines.map((l) => ({ version: l.version, answers: l.answers })).sort((a, b) => Number(a.answers.semantic) - Number(b.answers.semantic))).toEqual([
+  expect(
+    lines
+      .map((l) => ({ version: l.version, answers: l.answers }))
+      .sort((a, b) => Number(a.answers.semantic) - Number(b.answers.semantic)),
+  ).toEqual([
     { version: 1, answers: { semantic: 1, syntactic: 2 } },
     { version: 1, answers: { semantic: 3, syntactic: 3 } },
   ]);
 });
 
-test('a key pressed in the same task that shows the new pair answers the new pair, never the old', async ({ page, loginAs, researcher, baseURL }) => {
+test('a key pressed in the same task that shows the new pair answers the new pair, never the old', async ({
+  page,
+  loginAs,
+  researcher,
+  baseURL,
+}) => {
   const campaign = await createCampaign(researcher, { size: 2, questions: ['semantic'], randomiseOrder: false });
   await loginAs('annotator');
   const hold = await holdNextPair(page, campaign.id);

@@ -151,7 +151,8 @@ test('a swapped display maps forward and reverse back to the stored order', asyn
   // Which pairs are swapped depends on the campaign id (md5 of campaign, user and pair): all ten one way
   // happens about once in 500 runs. Every pair's mapping is checked above either way; the database
   // tests check both orders on campaigns chosen to have both (lib/db/testing/display-orders.ts).
-  if (seen.swapped === 0 || seen.inOrder === 0) test.info().annotations.push({ type: 'note', description: `all pairs shown one way (${JSON.stringify(seen)}; ${draw})` });
+  if (seen.swapped === 0 || seen.inOrder === 0)
+    test.info().annotations.push({ type: 'note', description: `all pairs shown one way (${JSON.stringify(seen)}; ${draw})` });
 });
 
 test('caption markup shows as plain text and the guidelines render Markdown without raw HTML', async ({

@@ -25,10 +25,15 @@ describe('demo corpora', () => {
   it('are imported with measures computed by our pipeline, matching the paper where it printed them', async () => {
     const db = getDb();
     await seedDemo(db, process.env.DATABASE_URL!);
-    const paws = await db.corpus.findUniqueOrThrow({ where: { name: 'PAWS-Wiki · demo sample' }, include: { _count: { select: { pairs: true } } } });
+    const paws = await db.corpus.findUniqueOrThrow({
+      where: { name: 'PAWS-Wiki · demo sample' },
+      include: { _count: { select: { pairs: true } } },
+    });
     expect(paws._count.pairs).toBe(300);
     expect(paws.attribution).toContain('Google');
-    const easter = await db.pair.findFirstOrThrow({ where: { originalId: 'A', corpus: { name: 'Wikipedia-IPC · paper examples' } } });
+    const easter = await db.pair.findFirstOrThrow({
+      where: { originalId: 'A', corpus: { name: 'Wikipedia-IPC · paper examples' } },
+    });
     // EACL 2023 Table 5, pair A: ROUGE-1 0.53, ROUGE-L 0.13 (our ROUGE-L is sentence-level LCS F1)
     expect(easter.rouge1).toBeCloseTo(0.53, 2);
     expect(easter.st).toBe(0.9);
@@ -42,7 +47,10 @@ describe('demo corpora', () => {
   it('give the PAWS sample a semantic axis from WordNet on first start (no model needed)', async () => {
     const db = getDb();
     await seedDemo(db, process.env.DATABASE_URL!);
-    const pairs = await db.pair.findMany({ where: { corpus: { name: 'PAWS-Wiki · demo sample' } }, select: { wordnet: true, sem: true, delta: true, syn: true, semParts: true } });
+    const pairs = await db.pair.findMany({
+      where: { corpus: { name: 'PAWS-Wiki · demo sample' } },
+      select: { wordnet: true, sem: true, delta: true, syn: true, semParts: true },
+    });
     expect(pairs).toHaveLength(300);
     for (const p of pairs) {
       expect(p.semParts).toEqual(['wordnet']);
@@ -61,12 +69,23 @@ describe('demo campaign', () => {
     await seedDemo(db, process.env.DATABASE_URL!);
     const campaigns = await db.campaign.findMany({
       where: { name: 'PAWS-Wiki demo study' },
-      include: { members: { include: { user: { select: { email: true, pseudonym: true } } } }, corpora: { include: { corpus: { select: { name: true } } } }, _count: { select: { items: true } } },
+      include: {
+        members: { include: { user: { select: { email: true, pseudonym: true } } } },
+        corpora: { include: { corpus: { select: { name: true } } } },
+        _count: { select: { items: true } },
+      },
     });
     expect(campaigns).toHaveLength(1);
     const [campaign] = campaigns;
     expect(campaign).toMatchObject({ status: 'ACTIVE', overlap: 2 });
-    expect((campaign!.questions as Array<{ key: string }>).map((q) => q.key)).toEqual(['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale']);
+    expect((campaign!.questions as Array<{ key: string }>).map((q) => q.key)).toEqual([
+      'semantic',
+      'syntactic',
+      'paraphraseLoose',
+      'paraphraseStrict',
+      'relation',
+      'rationale',
+    ]);
     expect(campaign!.members.map((m) => m.user.email)).toEqual(['annotator@paralens.local']);
     expect(campaign!.members[0]!.user.pseudonym).toMatch(/^ann-/);
     expect(campaign!.corpora.map((c) => c.corpus.name)).toEqual(['PAWS-Wiki · demo sample']);

@@ -10,7 +10,10 @@ const argv = process.argv.slice(2);
 // `run-job` is started by the running web server (whose checkout is prepared: never reinstall under
 // it) and writes to the server log, where the whole stack belongs.
 const isJob = argv[0] === 'run-job';
-const debug = isJob || process.env.PARALENS_DEBUG === '1' || argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--debug');
+const debug =
+  isJob ||
+  process.env.PARALENS_DEBUG === '1' ||
+  argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--debug');
 let formatError = (error) => {
   const line = (error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim()) ?? 'unknown error';
   return `paralens: ${line.trim()}. Run again with --debug for the details.\n${debug && error instanceof Error ? `${error.stack}\n` : ''}`;

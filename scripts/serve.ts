@@ -26,10 +26,12 @@ if (!hosts.ok) {
 }
 const hostPolicy = hosts.policy;
 
-const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops, hostPolicy }).catch((error: unknown) => {
-  console.error(`paralens: the web server could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops, hostPolicy }).catch(
+  (error: unknown) => {
+    console.error(`paralens: the web server could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
 console.log(`Web server listening on ${hostname}:${port} (trusted proxy hops: ${trustedProxyHops}).`);
 const warning = openHostWarning(hostPolicy);
 if (warning) console.warn(warning);

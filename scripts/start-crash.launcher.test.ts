@@ -38,7 +38,10 @@ function childrenOf(pid: number, needle: string): number[] {
 function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms; output:\n${seen.slice(-3000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no "${text}" within ${timeoutMs} ms; output:\n${seen.slice(-3000)}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       if (seen.includes(text)) {
@@ -48,13 +51,19 @@ function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Pr
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the launcher exited (${code}) before "${text}"; output:\n${seen.slice(-3000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the launcher exited (${code}) before "${text}"; output:\n${seen.slice(-3000)}`)),
+    );
   });
 }
 
 beforeAll(() => {
   if (!isBuildStale(root)) return;
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   if (build.status !== 0) throw new Error('next build failed');
 }, 15 * 60_000);
 
@@ -73,30 +82,37 @@ afterAll(() => {
 });
 
 describe('npm start when the web server dies', () => {
-  it('a SIGKILLed web server takes the launcher down within 15 s, non-zero, with PostgreSQL stopped', async () => {
-    const port = await findFreePort();
-    launcher = spawn(process.execPath, [path.join(root, 'scripts', 'bootstrap.mjs'), 'start'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: '', PORT: String(port), PARALENS_HOME: home },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    await waitForOutput(launcher, 'Paralens is running at', 4 * 60_000);
-    const [startScript] = childrenOf(launcher.pid!, 'scripts/start.ts');
-    const [webServer] = childrenOf(startScript!, 'scripts/serve.ts');
-    expect(webServer).toBeGreaterThan(0);
-    const postgresPid = Number(readFileSync(path.join(home, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    expect(isProcessAlive(postgresPid)).toBe(true);
+  it(
+    'a SIGKILLed web server takes the launcher down within 15 s, non-zero, with PostgreSQL stopped',
+    async () => {
+      const port = await findFreePort();
+      launcher = spawn(process.execPath, [path.join(root, 'scripts', 'bootstrap.mjs'), 'start'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: '', PORT: String(port), PARALENS_HOME: home },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      await waitForOutput(launcher, 'Paralens is running at', 4 * 60_000);
+      const [startScript] = childrenOf(launcher.pid!, 'scripts/start.ts');
+      const [webServer] = childrenOf(startScript!, 'scripts/serve.ts');
+      expect(webServer).toBeGreaterThan(0);
+      const postgresPid = Number(readFileSync(path.join(home, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      expect(isProcessAlive(postgresPid)).toBe(true);
 
-    const exited = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
-    const killedAt = Date.now();
-    process.kill(webServer!, 'SIGKILL');
-    const code = await Promise.race([exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000))]);
+      const exited = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
+      const killedAt = Date.now();
+      process.kill(webServer!, 'SIGKILL');
+      const code = await Promise.race([
+        exited,
+        new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000)),
+      ]);
 
-    expect(code).not.toBe('still running');
-    expect(code).not.toBe(0);
-    expect(Date.now() - killedAt).toBeLessThan(15_000);
-    expect(isProcessAlive(postgresPid)).toBe(false);
-    expect(existsSync(path.join(home, 'pgdata', 'postmaster.pid'))).toBe(false);
-  }, 6 * 60_000);
+      expect(code).not.toBe('still running');
+      expect(code).not.toBe(0);
+      expect(Date.now() - killedAt).toBeLessThan(15_000);
+      expect(isProcessAlive(postgresPid)).toBe(false);
+      expect(existsSync(path.join(home, 'pgdata', 'postmaster.pid'))).toBe(false);
+    },
+    6 * 60_000,
+  );
 });

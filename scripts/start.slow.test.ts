@@ -33,7 +33,9 @@ describe('npm start refuses bad configurations clearly', () => {
     try {
       const { status, errorLines } = start({ PORT: String(port), PARALENS_HOME: scratchHome() });
       expect(status).toBe(1);
-      expect(errorLines).toEqual([`paralens: port ${port} on 127.0.0.1 is already in use. Stop what uses it or set PORT to another port.`]);
+      expect(errorLines).toEqual([
+        `paralens: port ${port} on 127.0.0.1 is already in use. Stop what uses it or set PORT to another port.`,
+      ]);
     } finally {
       server.close();
     }
@@ -42,7 +44,9 @@ describe('npm start refuses bad configurations clearly', () => {
   it('a PORT that is not a number', () => {
     const { status, errorLines } = start({ PORT: 'eighty', PARALENS_HOME: scratchHome() });
     expect(status).toBe(1);
-    expect(errorLines).toEqual(['paralens: PORT=eighty must be a whole number from 1 to 65535. Use a free port, or unset it for 3000.']);
+    expect(errorLines).toEqual([
+      'paralens: PORT=eighty must be a whole number from 1 to 65535. Use a free port, or unset it for 3000.',
+    ]);
   }, 60_000);
 
   it('demo mode on a non-loopback HOST, before anything is started', () => {
@@ -50,7 +54,9 @@ describe('npm start refuses bad configurations clearly', () => {
     const { status, errorLines } = start({ HOST: '0.0.0.0', PARALENS_HOME: home });
     expect(status).toBe(1);
     expect(errorLines).toHaveLength(1);
-    expect(errorLines[0]).toMatch(/^paralens: HOST=0\.0\.0\.0 would put the demo accounts, whose password is published, on the network; .* set real passwords first: use your own PostgreSQL \(set DATABASE_URL and AUTH_SECRET\), create the accounts with `npx paralens user create/);
+    expect(errorLines[0]).toMatch(
+      /^paralens: HOST=0\.0\.0\.0 would put the demo accounts, whose password is published, on the network; .* set real passwords first: use your own PostgreSQL \(set DATABASE_URL and AUTH_SECRET\), create the accounts with `npx paralens user create/,
+    );
     expect(readdirSync(home)).toEqual([]);
   }, 60_000);
 
@@ -65,7 +71,9 @@ describe('npm start refuses bad configurations clearly', () => {
   it('a job setting that is not a number stops the launcher, naming it (it used to fall back to the default silently)', () => {
     const { status, errorLines } = start({ PARALENS_JOB_MEMORY_MB: '1.5GB', PARALENS_HOME: scratchHome() });
     expect(status).toBe(1);
-    expect(errorLines).toEqual(['paralens: PARALENS_JOB_MEMORY_MB=1.5GB must be a whole number of at least 64. Fix it, or unset it for the default (README, Configuration).']);
+    expect(errorLines).toEqual([
+      'paralens: PARALENS_JOB_MEMORY_MB=1.5GB must be a whole number of at least 64. Fix it, or unset it for the default (README, Configuration).',
+    ]);
   }, 60_000);
 
   it('a foreign data folder, which is left as it was', async () => {
@@ -81,7 +89,10 @@ describe('npm start refuses bad configurations clearly', () => {
 
   it('an unreachable DATABASE_URL', async () => {
     const dbPort = await findFreePort();
-    const { status, errorLines } = start({ PORT: String(await findFreePort()), DATABASE_URL: `postgresql://u:p@127.0.0.1:${dbPort}/paralens` });
+    const { status, errorLines } = start({
+      PORT: String(await findFreePort()),
+      DATABASE_URL: `postgresql://u:p@127.0.0.1:${dbPort}/paralens`,
+    });
     expect(status).toBe(1);
     expect(errorLines).toEqual([
       `paralens: cannot use the database at 127.0.0.1:${dbPort}/paralens (connection refused). Check DATABASE_URL, or unset it to use the embedded database. Nothing was changed.`,

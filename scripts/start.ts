@@ -41,13 +41,20 @@ async function recoverAtStartup(db: Db): Promise<void> {
 
 /** Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs) in processes of their own, beside the web server, and fails or requeues jobs whose owner is gone. */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
-  const supervisor = new JobSupervisor(db, [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind], {
-    env,
-    housekeeping: [
-      { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
-      { everyMs: ORPHAN_CHECK_MS, run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)) },
-    ],
-  });
+  const supervisor = new JobSupervisor(
+    db,
+    [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind],
+    {
+      env,
+      housekeeping: [
+        { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
+        {
+          everyMs: ORPHAN_CHECK_MS,
+          run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),
+        },
+      ],
+    },
+  );
   supervisor.start();
   return supervisor;
 }
@@ -85,7 +92,11 @@ function unexpectedExitCode(code: number | null, signal: NodeJS.Signals | null):
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (hasExited(child)) throw new StartupError('the web server exited during start-up (see its output above).', 'Fix the cause and run npm start again.');
+    if (hasExited(child))
+      throw new StartupError(
+        'the web server exited during start-up (see its output above).',
+        'Fix the cause and run npm start again.',
+      );
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -150,7 +161,10 @@ async function main(): Promise<void> {
 
   try {
     if (!database.authSecret) {
-      throw new StartupError('AUTH_SECRET is not set.', 'With DATABASE_URL, set AUTH_SECRET to a long random string (e.g. `openssl rand -base64 32`).');
+      throw new StartupError(
+        'AUTH_SECRET is not set.',
+        'With DATABASE_URL, set AUTH_SECRET to a long random string (e.g. `openssl rand -base64 32`).',
+      );
     }
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -171,7 +185,9 @@ async function main(): Promise<void> {
     child = spawn(process.execPath, serveArgs, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env });
     child.on('exit', (code, signal) => {
       if (stopping) return;
-      console.error(`paralens: the web server stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping the jobs and the database.`);
+      console.error(
+        `paralens: the web server stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping the jobs and the database.`,
+      );
       void shutdown(unexpectedExitCode(code, signal));
     });
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;

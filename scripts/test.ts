@@ -40,14 +40,19 @@ function aptInstall(pkg: string, binary: string): boolean {
     if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv }).status !== 0) return false;
     aptUpdated = true;
   }
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: 'inherit', env: aptEnv });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
+    stdio: 'inherit',
+    env: aptEnv,
+  });
   return install.status === 0 && existsSync(binary);
 }
 
 function ensureChromium(): number {
   if (existsSync(chromium)) return 0;
   if (aptInstall('chromium', chromium)) return 0;
-  console.error(`The end-to-end tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  console.error(
+    `The end-to-end tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
   return 1;
 }
 
@@ -74,7 +79,11 @@ const steps: Step[] = [
   { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'slow', '--project', 'db']) },
   { name: 'cli-clone', run: () => exec(bin('vitest'), ['run', '--project', 'cli-clone']) },
-  { name: 'build', run: () => (isBuildStale() ? exec(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build']) : 0) },
+  {
+    name: 'build',
+    run: () =>
+      isBuildStale() ? exec(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build']) : 0,
+  },
   { name: 'launcher', run: () => exec(bin('vitest'), ['run', '--project', 'launcher']) },
   { name: 'e2e', run: () => exec(bin('playwright'), ['test']) },
 ].filter((s) => (only.size === 0 ? !s.onlyWhenNamed : only.has(s.name)));
@@ -91,4 +100,6 @@ for (const step of steps) {
     process.exit(code);
   }
 }
-console.log(`\n${timings.join('\n')}\ntotal      ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s\n\nAll checks passed.`);
+console.log(
+  `\n${timings.join('\n')}\ntotal      ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s\n\nAll checks passed.`,
+);

@@ -39,9 +39,7 @@ export function CreateTokenForm() {
       )}
       {state?.ok && (
         <div role="status" className="alert success stack">
-          <span>
-            Token “{state.data.name}” created. Copy it now: it is shown only once.
-          </span>
+          <span>Token “{state.data.name}” created. Copy it now: it is shown only once.</span>
           <code data-testid="new-token">{state.data.token}</code>
           <span className="small">
             Use it as <code>Authorization: Bearer {state.data.token.slice(0, 10)}…</code>; it acts with your role.

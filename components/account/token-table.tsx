@@ -26,7 +26,8 @@ export function tokenRows(tokens: ApiTokenView[], now = new Date()): TokenRow[] 
   }));
 }
 
-const when = (iso: string | null, otherwise: string) => (iso ? new Date(iso).toLocaleString('en', { timeZone: 'UTC' }) + ' UTC' : otherwise);
+const when = (iso: string | null, otherwise: string) =>
+  iso ? new Date(iso).toLocaleString('en', { timeZone: 'UTC' }) + ' UTC' : otherwise;
 
 /**
  * A user's tokens: never the secret, only its first characters to recognise it. With `owner`, an

@@ -43,7 +43,11 @@ export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props
     const res = await fetch(`/api/v1/campaigns/${campaignId}/adjudications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pairId: pair.pairId, answers, ...(typeof note === 'string' && note.trim() ? { note: note.trim() } : {}) }),
+      body: JSON.stringify({
+        pairId: pair.pairId,
+        answers,
+        ...(typeof note === 'string' && note.trim() ? { note: note.trim() } : {}),
+      }),
     });
     const body = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
     if (!res.ok) return body?.error?.message ?? `The server answered ${res.status}.`;
@@ -55,8 +59,9 @@ export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props
   return (
     <div className="stack" data-testid={`adjudication-${pair.pairId}`}>
       <p className="small muted">
-        Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} shown ({total} open) · answer keys as in the workbench
-        · <KeyHint keys={['Enter']}>saves</KeyHint> · <KeyHint keys={['[', ']']}>previous / next pair</KeyHint> · <KeyHint keys={['t']}>note</KeyHint>
+        Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} shown ({total} open) · answer keys as in the workbench ·{' '}
+        <KeyHint keys={['Enter']}>saves</KeyHint> · <KeyHint keys={['[', ']']}>previous / next pair</KeyHint> ·{' '}
+        <KeyHint keys={['t']}>note</KeyHint>
       </p>
       <SavedMessage message={message} />
       <PairReview

@@ -15,7 +15,11 @@ export function UserRowActions({ user, isSelf }: Props) {
   // the role shown: the one in force (a refused change, e.g. of the last admin, snaps back)
   const [role, setRole] = useState<RoleName>(user.role);
 
-  const run = (task: () => Promise<{ ok: boolean; error?: string } & Record<string, unknown>>, success: (r: Record<string, unknown>) => string, onRefused?: () => void) =>
+  const run = (
+    task: () => Promise<{ ok: boolean; error?: string } & Record<string, unknown>>,
+    success: (r: Record<string, unknown>) => string,
+    onRefused?: () => void,
+  ) =>
     startTransition(async () => {
       const result = await task();
       if (!result.ok) onRefused?.();
@@ -33,7 +37,11 @@ export function UserRowActions({ user, isSelf }: Props) {
             const wanted = e.target.value as RoleName;
             const before = role;
             setRole(wanted);
-            run(() => setUserRoleAction({ userId: user.id, role: wanted }), () => `Role set to ${roleLabels[wanted]}.`, () => setRole(before));
+            run(
+              () => setUserRoleAction({ userId: user.id, role: wanted }),
+              () => `Role set to ${roleLabels[wanted]}.`,
+              () => setRole(before),
+            );
           }}
         >
           {roles.map((r) => (
@@ -66,7 +74,10 @@ export function UserRowActions({ user, isSelf }: Props) {
             onClick={() =>
               run(
                 () => setUserActiveAction({ userId: user.id, isActive: user.isActive ? 'false' : 'true' }),
-                (r) => (user.isActive ? `Deactivated${revokedTokensClause((r.data as { tokensRevoked: number }).tokensRevoked)}.` : 'Activated.'),
+                (r) =>
+                  user.isActive
+                    ? `Deactivated${revokedTokensClause((r.data as { tokensRevoked: number }).tokensRevoked)}.`
+                    : 'Activated.',
               )
             }
           >

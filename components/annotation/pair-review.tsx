@@ -45,7 +45,15 @@ const FORM_ID = 'review-form';
 const SUBMIT_ID = 'review-submit';
 
 /** Every annotator's answer to one question, with their rationale, beside the question. */
-function Opinions({ question, opinions, rationale }: { question: Question; opinions: readonly Opinion[]; rationale: Question | undefined }) {
+function Opinions({
+  question,
+  opinions,
+  rationale,
+}: {
+  question: Question;
+  opinions: readonly Opinion[];
+  rationale: Question | undefined;
+}) {
   return (
     <table className={styles.opinions} aria-label={`Answers of the annotators (${question.label})`}>
       <tbody>
@@ -75,7 +83,19 @@ function Opinions({ question, opinions, rationale }: { question: Question; opini
  * Used by the adjudication queue and the discussion round; the caller keys it by pair.
  */
 export function PairReview(props: Props) {
-  const { pairId, texts, questions, allQuestions, initial, opinions, submitLabel, onSubmit, onPage, children, comparable = false } = props;
+  const {
+    pairId,
+    texts,
+    questions,
+    allQuestions,
+    initial,
+    opinions,
+    submitLabel,
+    onSubmit,
+    onPage,
+    children,
+    comparable = false,
+  } = props;
   const [form] = useState(() => new AnswerForm(noDrafts, new ActiveTimer(Date.now())));
   const state = useSyncExternalStore(form.subscribe, form.getSnapshot, form.getSnapshot);
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,15 @@ import { CampaignFileForm, QuestionKeyList } from './campaign-file-form';
  * import-annotations`, optionally creating the pairs no corpus of the campaign holds
  * (`--add-pairs`); all or nothing. Posts to POST /api/v1/campaigns/{id}/annotations/file.
  */
-export function AnnotationFileForm({ campaignId, questionKeys, corpora }: { campaignId: number; questionKeys: readonly string[]; corpora: ReadonlyArray<{ slug: string; name: string }> }) {
+export function AnnotationFileForm({
+  campaignId,
+  questionKeys,
+  corpora,
+}: {
+  campaignId: number;
+  questionKeys: readonly string[];
+  corpora: ReadonlyArray<{ slug: string; name: string }>;
+}) {
   return (
     <CampaignFileForm
       campaignId={campaignId}
@@ -18,8 +26,9 @@ export function AnnotationFileForm({ campaignId, questionKeys, corpora }: { camp
       mapPlaceholder="pair=pair_id,a=sentence_A,b=sentence_B,annotator=annotator_key,nli=label"
       help={
         <>
-          <code>pair=COL</code> (original ids) or <code>a=COL,b=COL</code> (the exact texts), <code>annotator=COL</code>, and a column per question:{' '}
-          <QuestionKeyList keys={questionKeys} />. Each annotator id becomes a pseudonymous account that cannot sign in. Nothing is imported unless every row is.
+          <code>pair=COL</code> (original ids) or <code>a=COL,b=COL</code> (the exact texts), <code>annotator=COL</code>, and a
+          column per question: <QuestionKeyList keys={questionKeys} />. Each annotator id becomes a pseudonymous account that
+          cannot sign in. Nothing is imported unless every row is.
         </>
       }
       extraFields={
@@ -34,7 +43,8 @@ export function AnnotationFileForm({ campaignId, questionKeys, corpora }: { camp
             ))}
           </select>
           <span className="small muted">
-            A pair the corpus already holds the other way round is created in its “(reversed)” companion, so a label of B → A stays on B → A.
+            A pair the corpus already holds the other way round is created in its “(reversed)” companion, so a label of B → A
+            stays on B → A.
           </span>
         </label>
       }

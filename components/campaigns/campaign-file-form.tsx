@@ -50,7 +50,11 @@ export function CampaignFileForm(props: CampaignFileFormProps) {
     const format = ANNOTATION_FILE_FORMATS.find((f) => f === chosen) ?? annotationFormatOf(file.name);
     if (!format) return setMessage({ ok: false, text: `Choose the format: the name “${file.name}” does not say.` });
     const content = await file.text();
-    if (content.length > MAX_CHARS) return setMessage({ ok: false, text: `The file has ${content.length.toLocaleString('en')} characters; at most ${MAX_CHARS.toLocaleString('en')} are taken here (use ${props.command} for more).` });
+    if (content.length > MAX_CHARS)
+      return setMessage({
+        ok: false,
+        text: `The file has ${content.length.toLocaleString('en')} characters; at most ${MAX_CHARS.toLocaleString('en')} are taken here (use ${props.command} for more).`,
+      });
     const typed = data.get('values');
     const values = (typeof typed === 'string' ? typed : '')
       .split('\n')
@@ -60,10 +64,19 @@ export function CampaignFileForm(props: CampaignFileFormProps) {
     const res = await fetch(props.url ?? `/api/v1/campaigns/${props.campaignId}/${props.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ format, map: data.get('map'), ...(withValues ? { values } : {}), content, ...props.extraBody?.(data) }),
+      body: JSON.stringify({
+        format,
+        map: data.get('map'),
+        ...(withValues ? { values } : {}),
+        content,
+        ...props.extraBody?.(data),
+      }),
     });
     setBusy(false);
-    const body = (await res.json().catch(() => null)) as { summary?: string; error?: { message: string; fields?: Record<string, string> } } | null;
+    const body = (await res.json().catch(() => null)) as {
+      summary?: string;
+      error?: { message: string; fields?: Record<string, string> };
+    } | null;
     if (res.ok) {
       setMessage({ ok: true, text: body?.summary ?? 'Done.' });
       router.refresh();

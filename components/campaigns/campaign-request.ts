@@ -121,7 +121,12 @@ function conditionsOf(tokens: readonly string[]): Condition[] {
     const at = token.indexOf('=');
     const question = token.slice(0, at);
     const raw = token.slice(at + 1);
-    const value = question === 'semantic' || question === 'syntactic' ? Number(raw) : question.startsWith('paraphrase') ? raw === 'true' : raw;
+    const value =
+      question === 'semantic' || question === 'syntactic'
+        ? Number(raw)
+        : question.startsWith('paraphrase')
+          ? raw === 'true'
+          : raw;
     byQuestion.set(question, [...(byQuestion.get(question) ?? []), value]);
   }
   return [...byQuestion].map(([question, values]) => ({ question, values }));
@@ -129,8 +134,17 @@ function conditionsOf(tokens: readonly string[]): Condition[] {
 
 export function questionInputs(state: CampaignFormState): QuestionInputs {
   const out: QuestionInputs = [];
-  for (const [key, { asked, required }] of Object.entries(state.asked)) if (asked) out.push(required ? key : { key, required: false });
-  for (const c of state.custom) out.push({ key: c.key.trim(), type: 'choice', ...(c.label.trim() ? { label: c.label.trim() } : {}), options: optionLines(c.options), level: c.level, required: c.required });
+  for (const [key, { asked, required }] of Object.entries(state.asked))
+    if (asked) out.push(required ? key : { key, required: false });
+  for (const c of state.custom)
+    out.push({
+      key: c.key.trim(),
+      type: 'choice',
+      ...(c.label.trim() ? { label: c.label.trim() } : {}),
+      options: optionLines(c.options),
+      level: c.level,
+      required: c.required,
+    });
   const asked = new Set(out.map((q) => (typeof q === 'string' ? q : q.key)));
   if (state.rationale === 'optional') out.push('rationale');
   if (state.rationale === 'required') out.push({ key: 'rationale', required: true });
@@ -143,17 +157,25 @@ export function questionInputs(state: CampaignFormState): QuestionInputs {
 
 export function sampleRequest(state: CampaignFormState): CreateCampaignBody['sample'] {
   const filters: NonNullable<CreateCampaignBody['sample']['filters']> = {};
-  if (state.lengthMin.trim() !== '' || state.lengthMax.trim() !== '') filters.length = [num(state.lengthMin || '0'), num(state.lengthMax || '100000')];
+  if (state.lengthMin.trim() !== '' || state.lengthMax.trim() !== '')
+    filters.length = [num(state.lengthMin || '0'), num(state.lengthMax || '100000')];
   if (state.tiers.length > 0) filters.tier = state.tiers as NonNullable<typeof filters.tier>;
   if (state.captionTypes.length > 0) filters.captionType = state.captionTypes as NonNullable<typeof filters.captionType>;
   const measures = state.measureFilters.filter((m) => m.measure && (m.min.trim() !== '' || m.max.trim() !== ''));
   if (measures.length > 0) filters.measures = Object.fromEntries(measures.map((m) => [m.measure, [bound(m.min), bound(m.max)]]));
-  const seed = state.seed.trim() === '' ? undefined : /^-?\d+$/.test(state.seed.trim()) ? Number(state.seed.trim()) : state.seed.trim();
+  const seed =
+    state.seed.trim() === '' ? undefined : /^-?\d+$/.test(state.seed.trim()) ? Number(state.seed.trim()) : state.seed.trim();
   return {
     strategy: state.strategy,
     ...(state.strategy === 'random' ? { size: num(state.size) } : {}),
     ...(state.strategy === 'stratified'
-      ? { perBin: num(state.perBin), measure: state.stratifyBy, ...(state.stratifyBy === 'cell' ? {} : { bins: num(state.bins), ...(state.binning === 'quantile' ? { binning: 'quantile' as const } : {}) }) }
+      ? {
+          perBin: num(state.perBin),
+          measure: state.stratifyBy,
+          ...(state.stratifyBy === 'cell'
+            ? {}
+            : { bins: num(state.bins), ...(state.binning === 'quantile' ? { binning: 'quantile' as const } : {}) }),
+        }
       : {}),
     ...(state.perCorpus && state.strategy !== 'all' ? { perCorpus: true } : {}),
     ...(seed === undefined ? {} : { seed }),
@@ -174,7 +196,11 @@ export function campaignRequest(state: CampaignFormState): CreateCampaignBody {
     guidelines: state.guidelines,
     holdMinutes: optionalNum(state.holdMinutes) ?? 30,
     status: state.status,
-    qualitySettings: { ...DEFAULT_QUALITY_SETTINGS, likertTolerance: num(state.likertTolerance), openSpread: num(state.openSpread) },
+    qualitySettings: {
+      ...DEFAULT_QUALITY_SETTINGS,
+      likertTolerance: num(state.likertTolerance),
+      openSpread: num(state.openSpread),
+    },
   };
 }
 

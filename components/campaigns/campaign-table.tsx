@@ -35,7 +35,10 @@ export function CampaignTable({ campaigns }: { campaigns: readonly CampaignListP
             <td className="num">{c.overlap}</td>
             <td className="num">{c.members}</td>
             <td>
-              <CompletionBar value={completion(c.answers, c.targetAnswers)} detail={`${c.answers.toLocaleString('en')} of ${c.targetAnswers.toLocaleString('en')} answers`} />
+              <CompletionBar
+                value={completion(c.answers, c.targetAnswers)}
+                detail={`${c.answers.toLocaleString('en')} of ${c.targetAnswers.toLocaleString('en')} answers`}
+              />
             </td>
             <td className="small">{c.createdAt.toISOString().slice(0, 10)}</td>
           </tr>

@@ -58,7 +58,10 @@ export function GoldAccuracyTable({
             <th className="num">Gold answers</th>
             <th className="num">Right</th>
             <th className="num">Accuracy</th>
-            <th className="num" title={kappaQuestion ? `Cohen's κ against the others' majority on "${kappaQuestion}"` : undefined}>
+            <th
+              className="num"
+              title={kappaQuestion ? `Cohen's κ against the others' majority on "${kappaQuestion}"` : undefined}
+            >
               κ vs majority
             </th>
             <th className="num">Shared pairs</th>

@@ -17,8 +17,9 @@ export function GoldFileForm({ campaignId, questionKeys }: { campaignId: number;
       mapPlaceholder="pair=pair_id,semantic=score,relation=rel,explanation=why"
       help={
         <>
-          <code>id=COL</code> (Paralens pair ids), <code>pair=COL</code> (original ids) or <code>a=COL,b=COL</code> (the exact texts); <code>explanation=COL</code>; and a column
-          per expected answer: <QuestionKeyList keys={questionKeys} />. Nothing is marked unless every row is.
+          <code>id=COL</code> (Paralens pair ids), <code>pair=COL</code> (original ids) or <code>a=COL,b=COL</code> (the exact
+          texts); <code>explanation=COL</code>; and a column per expected answer: <QuestionKeyList keys={questionKeys} />. Nothing
+          is marked unless every row is.
         </>
       }
     />

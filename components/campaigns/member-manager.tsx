@@ -18,7 +18,17 @@ export interface Candidate {
 }
 
 /** Annotators of the campaign: remove one (their live hold goes back to the pool), or add an active user. */
-export function MemberManager({ slug, members, candidates, isClosed }: { slug: string; members: readonly MemberRow[]; candidates: readonly Candidate[]; isClosed: boolean }) {
+export function MemberManager({
+  slug,
+  members,
+  candidates,
+  isClosed,
+}: {
+  slug: string;
+  members: readonly MemberRow[];
+  candidates: readonly Candidate[];
+  isClosed: boolean;
+}) {
   const [chosen, setChosen] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
@@ -51,7 +61,13 @@ export function MemberManager({ slug, members, candidates, isClosed }: { slug: s
                   <code>{m.pseudonym ?? '—'}</code>
                 </td>
                 <td className="num">
-                  <button type="button" className="danger" disabled={isPending} onClick={() => run(() => removeCampaignMemberAction({ slug, userId: m.userId }), `Removed ${m.email}.`)} aria-label={`Remove ${m.email}`}>
+                  <button
+                    type="button"
+                    className="danger"
+                    disabled={isPending}
+                    onClick={() => run(() => removeCampaignMemberAction({ slug, userId: m.userId }), `Removed ${m.email}.`)}
+                    aria-label={`Remove ${m.email}`}
+                  >
                     Remove
                   </button>
                 </td>
@@ -73,7 +89,12 @@ export function MemberManager({ slug, members, candidates, isClosed }: { slug: s
               ))}
             </select>
           </label>
-          <button type="button" disabled={isPending || chosen === ''} onClick={() => run(() => addCampaignMemberAction({ slug, userId: Number(chosen) }), 'Added.')} style={{ alignSelf: 'flex-end' }}>
+          <button
+            type="button"
+            disabled={isPending || chosen === ''}
+            onClick={() => run(() => addCampaignMemberAction({ slug, userId: Number(chosen) }), 'Added.')}
+            style={{ alignSelf: 'flex-end' }}
+          >
             Add
           </button>
         </div>

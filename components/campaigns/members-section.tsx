@@ -10,7 +10,17 @@ export interface MemberOption {
 }
 
 /** The annotators of the new campaign, picked from the active users (any role may annotate). */
-export function MembersSection({ users, chosen, onChange, errors }: { users: readonly MemberOption[]; chosen: string[]; onChange: (emails: string[]) => void; errors: readonly string[] }) {
+export function MembersSection({
+  users,
+  chosen,
+  onChange,
+  errors,
+}: {
+  users: readonly MemberOption[];
+  chosen: string[];
+  onChange: (emails: string[]) => void;
+  errors: readonly string[];
+}) {
   return (
     <section className="card stack" aria-labelledby="members-heading">
       <h2 id="members-heading">Annotators</h2>

@@ -3,7 +3,15 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
 import { resolveQuestions } from '@/lib/annotation/questions';
-import { campaignRequest, errorsUnder, formFieldErrors, initialFormState, questionInputs, sampleRequest, type CampaignFormState } from './campaign-request';
+import {
+  campaignRequest,
+  errorsUnder,
+  formFieldErrors,
+  initialFormState,
+  questionInputs,
+  sampleRequest,
+  type CampaignFormState,
+} from './campaign-request';
 import { FieldErrors } from '@/components/ui/field';
 import { SampleSection } from './sample-section';
 import { SamplePreview } from './sample-preview';
@@ -30,12 +38,15 @@ type Submit = { kind: 'idle' } | { kind: 'sending' } | { kind: 'failed'; message
 function checkQuestions(state: CampaignFormState): { guidelines: string; problems: string[] } {
   const resolved = resolveQuestions(questionInputs(state));
   if ('questions' in resolved) return { guidelines: buildDefaultGuidelines(resolved.questions), problems: [] };
-  const alone = (c: CampaignFormState['custom'][number]) => 'questions' in resolveQuestions(questionInputs({ ...state, asked: NO_BUILT_INS, rationale: 'off', custom: [c] }));
+  const alone = (c: CampaignFormState['custom'][number]) =>
+    'questions' in resolveQuestions(questionInputs({ ...state, asked: NO_BUILT_INS, rationale: 'off', custom: [c] }));
   const usable = resolveQuestions(questionInputs({ ...state, custom: state.custom.filter(alone) }));
   return { guidelines: 'questions' in usable ? buildDefaultGuidelines(usable.questions) : '', problems: resolved.errors };
 }
 
-const NO_BUILT_INS = Object.fromEntries(Object.keys(initialFormState().asked).map((k) => [k, { asked: false, required: false }])) as CampaignFormState['asked'];
+const NO_BUILT_INS = Object.fromEntries(
+  Object.keys(initialFormState().asked).map((k) => [k, { asked: false, required: false }]),
+) as CampaignFormState['asked'];
 
 /**
  * The new-campaign form. It posts to POST /api/v1/campaigns from the browser, the route scripts
@@ -56,22 +67,45 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
     event.preventDefault();
     setSubmit({ kind: 'sending' });
     try {
-      const res = await fetch('/api/v1/campaigns', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(campaignRequest({ ...state, guidelines })) });
-      const body = (await res.json().catch(() => ({}))) as { slug?: string; error?: { message?: string; fields?: Record<string, string> } };
+      const res = await fetch('/api/v1/campaigns', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(campaignRequest({ ...state, guidelines })),
+      });
+      const body = (await res.json().catch(() => ({}))) as {
+        slug?: string;
+        error?: { message?: string; fields?: Record<string, string> };
+      };
       if (res.status === 201 && body.slug) {
         router.push(`/campaigns/${encodeURIComponent(body.slug)}`);
         return;
       }
       const fields = formFieldErrors(body.error?.fields);
       // each field's message stands beside it; the summary only says where to look
-      const message = Object.keys(fields).length > 0 ? 'The campaign was not created: the fields marked above need a change (nothing you typed is lost).' : (body.error?.message ?? `The campaign was not created (HTTP ${res.status}).`);
+      const message =
+        Object.keys(fields).length > 0
+          ? 'The campaign was not created: the fields marked above need a change (nothing you typed is lost).'
+          : (body.error?.message ?? `The campaign was not created (HTTP ${res.status}).`);
       setSubmit({ kind: 'failed', message, fields });
     } catch {
       setSubmit({ kind: 'failed', message: 'The server could not be reached; nothing was created. Try again.', fields: {} });
     }
   }
 
-  const known = ['name', 'corpora', 'sample', 'questions', 'members', 'guidelines', 'overlap', 'goldEvery', 'randomiseOrder', 'holdMinutes', 'status', 'qualitySettings'];
+  const known = [
+    'name',
+    'corpora',
+    'sample',
+    'questions',
+    'members',
+    'guidelines',
+    'overlap',
+    'goldEvery',
+    'randomiseOrder',
+    'holdMinutes',
+    'status',
+    'qualitySettings',
+  ];
   const other = Object.entries(errors).filter(([k]) => !known.some((p) => k === p || k.startsWith(`${p}.`)));
 
   return (
@@ -85,12 +119,16 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
         </label>
         <fieldset className={styles.options}>
           <legend>Corpora</legend>
-          {corpora.length === 0 && <span className="muted">No corpora yet: create one and import pairs under Corpora first.</span>}
+          {corpora.length === 0 && (
+            <span className="muted">No corpora yet: create one and import pairs under Corpora first.</span>
+          )}
           {corpora.map((c) => (
             <Checkbox
               key={c.slug}
               checked={state.corpora.includes(c.slug)}
-              onChange={(e) => update({ corpora: e.target.checked ? [...state.corpora, c.slug] : state.corpora.filter((s) => s !== c.slug) })}
+              onChange={(e) =>
+                update({ corpora: e.target.checked ? [...state.corpora, c.slug] : state.corpora.filter((s) => s !== c.slug) })
+              }
               label={c.name}
               hint={`(${c.pairCount.toLocaleString('en')} pairs${c.tier !== 'NONE' ? `, ${c.tier.toLowerCase()}` : ''})`}
             />
@@ -116,32 +154,73 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
           </label>
           <label>
             One gold pair in every
-            <input type="number" min={0} max={100} value={state.goldEvery} onChange={(e) => update({ goldEvery: e.target.value })} />
-            <span className="small muted">0 = none; you mark the gold pairs and their answers on the campaign page after creating it</span>
+            <input
+              type="number"
+              min={0}
+              max={100}
+              value={state.goldEvery}
+              onChange={(e) => update({ goldEvery: e.target.value })}
+            />
+            <span className="small muted">
+              0 = none; you mark the gold pairs and their answers on the campaign page after creating it
+            </span>
             <FieldErrors messages={errorsUnder(errors, 'goldEvery')} />
           </label>
           <label>
             Hold a pair for (minutes)
-            <input type="number" min={1} max={1440} value={state.holdMinutes} onChange={(e) => update({ holdMinutes: e.target.value })} />
+            <input
+              type="number"
+              min={1}
+              max={1440}
+              value={state.holdMinutes}
+              onChange={(e) => update({ holdMinutes: e.target.value })}
+            />
             <FieldErrors messages={errorsUnder(errors, 'holdMinutes')} />
           </label>
         </div>
         <div className="row" style={{ alignItems: 'flex-start' }}>
           <label>
             Likert answers count as right within (points of a gold answer)
-            <input type="number" min={0} max={4} value={state.likertTolerance} onChange={(e) => update({ likertTolerance: e.target.value })} />
+            <input
+              type="number"
+              min={0}
+              max={4}
+              value={state.likertTolerance}
+              onChange={(e) => update({ likertTolerance: e.target.value })}
+            />
           </label>
           <label>
             Leave ordered answers open from a spread of (points)
-            <input type="number" min={1} max={20} value={state.openSpread} onChange={(e) => update({ openSpread: e.target.value })} />
+            <input
+              type="number"
+              min={1}
+              max={20}
+              value={state.openSpread}
+              onChange={(e) => update({ openSpread: e.target.value })}
+            />
             <span className="small muted">for adjudication; nominal ties are always open</span>
           </label>
         </div>
         <FieldErrors messages={errorsUnder(errors, 'qualitySettings')} />
-        <Checkbox checked={state.randomiseOrder} onChange={(e) => update({ randomiseOrder: e.target.checked })} label="Show the two texts in a random order (per annotator and pair)" />
+        <Checkbox
+          checked={state.randomiseOrder}
+          onChange={(e) => update({ randomiseOrder: e.target.checked })}
+          label="Show the two texts in a random order (per annotator and pair)"
+        />
       </section>
-      <MembersSection users={users} chosen={state.members} onChange={(members) => update({ members })} errors={errorsUnder(errors, 'members')} />
-      <GuidelinesSection value={guidelines} isDefault={ownGuidelines === null} onChange={setOwnGuidelines} onReset={() => setOwnGuidelines(null)} errors={errorsUnder(errors, 'guidelines')} />
+      <MembersSection
+        users={users}
+        chosen={state.members}
+        onChange={(members) => update({ members })}
+        errors={errorsUnder(errors, 'members')}
+      />
+      <GuidelinesSection
+        value={guidelines}
+        isDefault={ownGuidelines === null}
+        onChange={setOwnGuidelines}
+        onReset={() => setOwnGuidelines(null)}
+        errors={errorsUnder(errors, 'guidelines')}
+      />
       <section className="card row" aria-label="Create">
         <fieldset className={styles.options} style={{ width: 'auto' }}>
           <legend>Start as</legend>

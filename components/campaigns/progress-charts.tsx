@@ -1,5 +1,17 @@
 'use client';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import styles from './campaigns.module.css';
 
 const ACCENT = '#3451b2';
@@ -15,8 +27,21 @@ export function CompletionChart({ days, target }: { days: ReadonlyArray<{ day: s
           <XAxis dataKey="day" fontSize={12} />
           <YAxis fontSize={12} allowDecimals={false} domain={[0, Math.max(target, ...days.map((d) => d.cumulative))]} />
           <Tooltip />
-          <ReferenceLine y={target} stroke="#1a7f37" strokeDasharray="4 4" label={{ value: `target ${target.toLocaleString('en')}`, position: 'insideTopRight', fontSize: 12 }} />
-          <Line type="stepAfter" dataKey="cumulative" name="answers so far" stroke={ACCENT} strokeWidth={2} dot={days.length < 40} isAnimationActive={false} />
+          <ReferenceLine
+            y={target}
+            stroke="#1a7f37"
+            strokeDasharray="4 4"
+            label={{ value: `target ${target.toLocaleString('en')}`, position: 'insideTopRight', fontSize: 12 }}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="cumulative"
+            name="answers so far"
+            stroke={ACCENT}
+            strokeWidth={2}
+            dot={days.length < 40}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </figure>

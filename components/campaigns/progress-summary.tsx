@@ -9,7 +9,13 @@ function TimeLeft({ totals, overlap }: { totals: CampaignTotals; overlap: number
   const estimate = estimateTimeLeft({ ...totals, overlap });
   if (estimate.kind === 'done') return <>Nothing left: every pair has its {overlap} answers.</>;
   const warning = estimate.warning && <span className="field-error"> {estimate.warning}</span>;
-  if (estimate.kind === 'unknown') return <>{estimate.reason}{warning}</>;
+  if (estimate.kind === 'unknown')
+    return (
+      <>
+        {estimate.reason}
+        {warning}
+      </>
+    );
   const person = formatDuration(estimate.personMs);
   const text =
     estimate.wallMs === null
@@ -29,9 +35,13 @@ export function ProgressSummary({ totals, overlap }: { totals: CampaignTotals; o
     <dl className={styles.facts}>
       <dt>Completion</dt>
       <dd>
-        <CompletionBar value={completion(totals.answers, totals.targetAnswers)} detail={`${fmt(totals.answers)} of ${fmt(totals.targetAnswers)} answers`} />
+        <CompletionBar
+          value={completion(totals.answers, totals.targetAnswers)}
+          detail={`${fmt(totals.answers)} of ${fmt(totals.targetAnswers)} answers`}
+        />
         <span className="small muted">
-          {fmt(totals.answers)} of {fmt(totals.targetAnswers)} answers ({fmt(totals.items)} pairs × {overlap}); {fmt(totals.completeItems)} pairs have all their answers
+          {fmt(totals.answers)} of {fmt(totals.targetAnswers)} answers ({fmt(totals.items)} pairs × {overlap});{' '}
+          {fmt(totals.completeItems)} pairs have all their answers
           {totals.goldItems > 0 && <>; {fmt(totals.goldItems)} gold pairs not counted</>}.
         </span>
       </dd>
@@ -39,7 +49,8 @@ export function ProgressSummary({ totals, overlap }: { totals: CampaignTotals; o
       <dd>{totals.medianMs === null ? '—' : formatDuration(totals.medianMs)}</dd>
       <dt>Annotators</dt>
       <dd>
-        {totals.annotators} member{totals.annotators === 1 ? '' : 's'}, {totals.activeAnnotators} active in the last {ACTIVE_WINDOW_DAYS} days, {totals.liveHolds} pair{totals.liveHolds === 1 ? '' : 's'} being worked on now
+        {totals.annotators} member{totals.annotators === 1 ? '' : 's'}, {totals.activeAnnotators} active in the last{' '}
+        {ACTIVE_WINDOW_DAYS} days, {totals.liveHolds} pair{totals.liveHolds === 1 ? '' : 's'} being worked on now
       </dd>
       <dt>Time left</dt>
       <dd>

@@ -28,7 +28,17 @@ const YES_NO_RULE_CHOICES: Array<{ value: YesNoRule; label: string }> = [
  * labelled question the gold answer gives), the Likert tolerance, the spread left open and the tie
  * rules of the final labels (docs/quality.md). Saving recomputes the final labels and the accuracy.
  */
-export function QualitySettingsForm({ slug, questions, settings, overlap }: { slug: string; questions: readonly Question[]; settings: QualitySettings; overlap: number }) {
+export function QualitySettingsForm({
+  slug,
+  questions,
+  settings,
+  overlap,
+}: {
+  slug: string;
+  questions: readonly Question[];
+  settings: QualitySettings;
+  overlap: number;
+}) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   const [yesNoRule, setYesNoRule] = useState<YesNoRule>(settings.yesNoRule);
@@ -51,7 +61,9 @@ export function QualitySettingsForm({ slug, questions, settings, overlap }: { sl
     };
     startTransition(async () => {
       const result = await updateQualitySettingsAction({ slug, settings: next });
-      setMessage(result.ok ? { ok: true, text: 'Saved; final labels and accuracy recomputed.' } : { ok: false, text: result.error });
+      setMessage(
+        result.ok ? { ok: true, text: 'Saved; final labels and accuracy recomputed.' } : { ok: false, text: result.error },
+      );
     });
   };
   return (
@@ -59,7 +71,12 @@ export function QualitySettingsForm({ slug, questions, settings, overlap }: { sl
       <fieldset>
         <legend>Questions counted towards gold accuracy</legend>
         {labelled.map((q) => (
-          <Checkbox key={q.key} name={`counts-${q.key}`} defaultChecked={settings.goldQuestions === null || settings.goldQuestions.includes(q.key)} label={q.label} />
+          <Checkbox
+            key={q.key}
+            name={`counts-${q.key}`}
+            defaultChecked={settings.goldQuestions === null || settings.goldQuestions.includes(q.key)}
+            label={q.label}
+          />
         ))}
       </fieldset>
       <div className="row">
@@ -73,45 +90,85 @@ export function QualitySettingsForm({ slug, questions, settings, overlap }: { sl
         </label>
       </div>
       <div className="row">
-        <RuleSelect name="orderedTie" label="Likert and ordinal answers, an even count between two middle answers: take" choices={ORDERED_TIE_CHOICES} value={settings.orderedTie} />
+        <RuleSelect
+          name="orderedTie"
+          label="Likert and ordinal answers, an even count between two middle answers: take"
+          choices={ORDERED_TIE_CHOICES}
+          value={settings.orderedTie}
+        />
         <label>
           Yes/no answers become a final label by
           <select name="yesNoRule" value={yesNoRule} onChange={(e) => setYesNoRule(e.target.value as YesNoRule)}>
             {YES_NO_RULE_CHOICES.map((c) => (
               <option key={c.value} value={c.value} disabled={c.value !== 'majority' && VOTE_RULE_CARDS[c.value].of !== overlap}>
                 {c.label}
-                {c.value !== 'majority' && VOTE_RULE_CARDS[c.value].of !== overlap ? ` (needs overlap ${VOTE_RULE_CARDS[c.value].of})` : ''}
+                {c.value !== 'majority' && VOTE_RULE_CARDS[c.value].of !== overlap
+                  ? ` (needs overlap ${VOTE_RULE_CARDS[c.value].of})`
+                  : ''}
               </option>
             ))}
           </select>
         </label>
-        {yesNoRule === 'majority' && <RuleSelect name="yesNoTie" label="Yes/no answers split 50/50: take" choices={YES_NO_TIE_CHOICES} value={settings.yesNoTie} />}
+        {yesNoRule === 'majority' && (
+          <RuleSelect
+            name="yesNoTie"
+            label="Yes/no answers split 50/50: take"
+            choices={YES_NO_TIE_CHOICES}
+            value={settings.yesNoTie}
+          />
+        )}
       </div>
       {yesNoRule !== 'majority' && (
         <p className="small muted">
-          Decided by the rule: method <code>vote</code>; an undecided count: <code>{VOTE_RULE_CARDS[yesNoRule].undecided}</code>; a pair with fewer than {VOTE_RULE_CARDS[yesNoRule].of} answers whose label could still change: <code>pending</code>.
+          Decided by the rule: method <code>vote</code>; an undecided count: <code>{VOTE_RULE_CARDS[yesNoRule].undecided}</code>;
+          a pair with fewer than {VOTE_RULE_CARDS[yesNoRule].of} answers whose label could still change: <code>pending</code>.
         </p>
       )}
       <p className="small muted">Nominal answers (relation, nominal choices) tied for the most frequent are always left open.</p>
       <fieldset>
-        <legend>Quality gate (MultiPIT: kept while κ &gt; 0.2 against the others&rsquo; majority and gold accuracy &gt; 85%)</legend>
+        <legend>
+          Quality gate (MultiPIT: kept while κ &gt; 0.2 against the others&rsquo; majority and gold accuracy &gt; 85%)
+        </legend>
         <div className="row">
           <label>
             Exclude at κ against the majority of (or below; empty = off)
-            <input name="gateMinKappa" type="number" min={-1} max={1} step={0.01} defaultValue={settings.gateMinKappa ?? ''} placeholder="off" />
+            <input
+              name="gateMinKappa"
+              type="number"
+              min={-1}
+              max={1}
+              step={0.01}
+              defaultValue={settings.gateMinKappa ?? ''}
+              placeholder="off"
+            />
           </label>
           <label>
             Exclude at gold accuracy of (%, or below; empty = off)
-            <input name="gateMinGoldAccuracy" type="number" min={0} max={100} step={1} defaultValue={settings.gateMinGoldAccuracy === null ? '' : Math.round(settings.gateMinGoldAccuracy * 100)} placeholder="off" />
+            <input
+              name="gateMinGoldAccuracy"
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              defaultValue={settings.gateMinGoldAccuracy === null ? '' : Math.round(settings.gateMinGoldAccuracy * 100)}
+              placeholder="off"
+            />
           </label>
           <label>
             after this many judgements
-            <input name="gateMinJudgements" type="number" min={1} max={100000} required defaultValue={settings.gateMinJudgements} />
+            <input
+              name="gateMinJudgements"
+              type="number"
+              min={1}
+              max={100000}
+              required
+              defaultValue={settings.gateMinJudgements}
+            />
           </label>
         </div>
         <p className="small muted">
-          An excluded annotator gets no more pairs (and is told so politely); their answers are kept and shown as excluded, and the pairs they answered reopen so
-          every pair still gets its overlap of counted answers.
+          An excluded annotator gets no more pairs (and is told so politely); their answers are kept and shown as excluded, and
+          the pairs they answered reopen so every pair still gets its overlap of counted answers.
         </p>
       </fieldset>
       <SubmitWithStatus label="Save quality settings" busy={isPending} message={message} />
@@ -125,7 +182,17 @@ function optionalNumber(value: FormDataEntryValue | null, scale = 1): number | n
   return Number(value) / scale;
 }
 
-function RuleSelect({ name, label, choices, value }: { name: string; label: string; choices: ReadonlyArray<{ value: string; label: string }>; value: string }) {
+function RuleSelect({
+  name,
+  label,
+  choices,
+  value,
+}: {
+  name: string;
+  label: string;
+  choices: ReadonlyArray<{ value: string; label: string }>;
+  value: string;
+}) {
   return (
     <label>
       {label}

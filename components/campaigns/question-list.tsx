@@ -4,7 +4,14 @@ import { RELATION_LABELS, type Relation } from '@/lib/annotation/relations';
 function when(q: Question): string {
   if (q.required) return 'required';
   if (!q.requiredWhen?.length) return 'optional';
-  const value = (v: string | number | boolean) => (typeof v === 'string' && v in RELATION_LABELS ? RELATION_LABELS[v as Relation] : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+  const value = (v: string | number | boolean) =>
+    typeof v === 'string' && v in RELATION_LABELS
+      ? RELATION_LABELS[v as Relation]
+      : typeof v === 'boolean'
+        ? v
+          ? 'yes'
+          : 'no'
+        : String(v);
   return `required when ${q.requiredWhen.map((c) => `${c.question} is ${c.values.map(value).join(' or ')}`).join(', or ')}`;
 }
 

@@ -1,7 +1,13 @@
 'use client';
 import { builtInQuestion, LIKERT_ANCHORS } from '@/lib/annotation/questions';
 import { RELATION_LABELS, RELATIONS } from '@/lib/annotation/relations';
-import { errorsUnder, optionLines, type CampaignFormState, type CustomQuestionDraft, type RationaleMode } from './campaign-request';
+import {
+  errorsUnder,
+  optionLines,
+  type CampaignFormState,
+  type CustomQuestionDraft,
+  type RationaleMode,
+} from './campaign-request';
 import { FieldErrors } from '@/components/ui/field';
 import styles from './campaigns.module.css';
 import { Checkbox } from '@/components/ui/choice';
@@ -17,37 +23,80 @@ const rationaleModes: Array<{ value: RationaleMode; label: string }> = [
 ];
 
 /** The answers a rationale can be made required for: "question=value" with a readable label. */
-function answerChoices(state: CampaignFormState): Array<{ question: string; label: string; values: Array<{ token: string; label: string }> }> {
+function answerChoices(
+  state: CampaignFormState,
+): Array<{ question: string; label: string; values: Array<{ token: string; label: string }> }> {
   const out = [];
   for (const key of Object.keys(state.asked) as AskedKey[]) {
     if (!state.asked[key].asked) continue;
     const label = builtInQuestion(key).label;
-    if (key === 'semantic' || key === 'syntactic') out.push({ question: key, label, values: LIKERT_ANCHORS[key].map((o) => ({ token: `${key}=${o.value}`, label: o.value })) });
-    else if (key === 'relation') out.push({ question: key, label, values: RELATIONS.map((r) => ({ token: `relation=${r}`, label: RELATION_LABELS[r] })) });
-    else out.push({ question: key, label, values: [{ token: `${key}=true`, label: 'yes' }, { token: `${key}=false`, label: 'no' }] });
+    if (key === 'semantic' || key === 'syntactic')
+      out.push({
+        question: key,
+        label,
+        values: LIKERT_ANCHORS[key].map((o) => ({ token: `${key}=${o.value}`, label: o.value })),
+      });
+    else if (key === 'relation')
+      out.push({ question: key, label, values: RELATIONS.map((r) => ({ token: `relation=${r}`, label: RELATION_LABELS[r] })) });
+    else
+      out.push({
+        question: key,
+        label,
+        values: [
+          { token: `${key}=true`, label: 'yes' },
+          { token: `${key}=false`, label: 'no' },
+        ],
+      });
   }
   for (const c of state.custom) {
-    if (c.key.trim()) out.push({ question: c.key.trim(), label: c.label.trim() || c.key.trim(), values: optionLines(c.options).map((o) => ({ token: `${c.key.trim()}=${o}`, label: o })) });
+    if (c.key.trim())
+      out.push({
+        question: c.key.trim(),
+        label: c.label.trim() || c.key.trim(),
+        values: optionLines(c.options).map((o) => ({ token: `${c.key.trim()}=${o}`, label: o })),
+      });
   }
   return out;
 }
 
-function CustomQuestion({ draft, index, onChange, onRemove }: { draft: CustomQuestionDraft; index: number; onChange: (d: CustomQuestionDraft) => void; onRemove: () => void }) {
+function CustomQuestion({
+  draft,
+  index,
+  onChange,
+  onRemove,
+}: {
+  draft: CustomQuestionDraft;
+  index: number;
+  onChange: (d: CustomQuestionDraft) => void;
+  onRemove: () => void;
+}) {
   const n = index + 1;
   return (
     <div className={styles.question} role="group" aria-label={`Custom question ${n}`}>
       <div className="row" style={{ alignItems: 'flex-start' }}>
         <label>
           Key <span className="small muted">(letters, digits, - or _)</span>
-          <input value={draft.key} onChange={(e) => onChange({ ...draft, key: e.target.value })} aria-label={`Key of custom question ${n}`} />
+          <input
+            value={draft.key}
+            onChange={(e) => onChange({ ...draft, key: e.target.value })}
+            aria-label={`Key of custom question ${n}`}
+          />
         </label>
         <label style={{ flex: 1 }}>
           Question shown
-          <input value={draft.label} onChange={(e) => onChange({ ...draft, label: e.target.value })} aria-label={`Label of custom question ${n}`} />
+          <input
+            value={draft.label}
+            onChange={(e) => onChange({ ...draft, label: e.target.value })}
+            aria-label={`Label of custom question ${n}`}
+          />
         </label>
         <label>
           Level
-          <select value={draft.level} onChange={(e) => onChange({ ...draft, level: e.target.value as CustomQuestionDraft['level'] })} aria-label={`Level of custom question ${n}`}>
+          <select
+            value={draft.level}
+            onChange={(e) => onChange({ ...draft, level: e.target.value as CustomQuestionDraft['level'] })}
+            aria-label={`Level of custom question ${n}`}
+          >
             <option value="nominal">nominal (categories)</option>
             <option value="ordinal">ordinal (ordered)</option>
           </select>
@@ -55,10 +104,19 @@ function CustomQuestion({ draft, index, onChange, onRemove }: { draft: CustomQue
       </div>
       <label>
         Options <span className="small muted">(one per line, in order)</span>
-        <textarea rows={3} value={draft.options} onChange={(e) => onChange({ ...draft, options: e.target.value })} aria-label={`Options of custom question ${n}`} />
+        <textarea
+          rows={3}
+          value={draft.options}
+          onChange={(e) => onChange({ ...draft, options: e.target.value })}
+          aria-label={`Options of custom question ${n}`}
+        />
       </label>
       <div className="row">
-        <Checkbox checked={draft.required} onChange={(e) => onChange({ ...draft, required: e.target.checked })} label="required" />
+        <Checkbox
+          checked={draft.required}
+          onChange={(e) => onChange({ ...draft, required: e.target.checked })}
+          label="required"
+        />
         <button type="button" className="secondary" onClick={onRemove}>
           Remove question
         </button>
@@ -69,7 +127,8 @@ function CustomQuestion({ draft, index, onChange, onRemove }: { draft: CustomQue
 
 /** Which questions annotators answer: built-in ones, the rationale, and custom choice questions. */
 export function QuestionsSection({ state, update, errors }: Props) {
-  const setAsked = (key: AskedKey, patch: Partial<{ asked: boolean; required: boolean }>) => update({ asked: { ...state.asked, [key]: { ...state.asked[key], ...patch } } });
+  const setAsked = (key: AskedKey, patch: Partial<{ asked: boolean; required: boolean }>) =>
+    update({ asked: { ...state.asked, [key]: { ...state.asked[key], ...patch } } });
   const customs = state.custom;
   return (
     <section className="card stack" aria-labelledby="questions-heading">
@@ -78,7 +137,12 @@ export function QuestionsSection({ state, update, errors }: Props) {
         <legend>Built-in questions</legend>
         {(Object.keys(state.asked) as AskedKey[]).map((key) => (
           <div className="row" key={key}>
-            <Checkbox style={{ minWidth: 'min(22rem, 100%)' }} checked={state.asked[key].asked} onChange={(e) => setAsked(key, { asked: e.target.checked })} label={builtInQuestion(key).label} />
+            <Checkbox
+              style={{ minWidth: 'min(22rem, 100%)' }}
+              checked={state.asked[key].asked}
+              onChange={(e) => setAsked(key, { asked: e.target.checked })}
+              label={builtInQuestion(key).label}
+            />
             <Checkbox
               checked={state.asked[key].required}
               disabled={!state.asked[key].asked}
@@ -107,19 +171,39 @@ export function QuestionsSection({ state, update, errors }: Props) {
               <Checkbox
                 key={v.token}
                 checked={state.rationaleWhen.includes(v.token)}
-                onChange={(e) => update({ rationaleWhen: e.target.checked ? [...state.rationaleWhen, v.token] : state.rationaleWhen.filter((t) => t !== v.token) })}
+                onChange={(e) =>
+                  update({
+                    rationaleWhen: e.target.checked
+                      ? [...state.rationaleWhen, v.token]
+                      : state.rationaleWhen.filter((t) => t !== v.token),
+                  })
+                }
                 label={v.label}
               />
             ))}
           </fieldset>
         ))}
       <h3>Custom choice questions</h3>
-      {customs.length === 0 && <p className="small muted">None. Add one to collect labels under another scheme (e.g. entailment / neutral / contradiction).</p>}
+      {customs.length === 0 && (
+        <p className="small muted">
+          None. Add one to collect labels under another scheme (e.g. entailment / neutral / contradiction).
+        </p>
+      )}
       {customs.map((draft, i) => (
-        <CustomQuestion key={i} draft={draft} index={i} onChange={(d) => update({ custom: customs.map((c, j) => (j === i ? d : c)) })} onRemove={() => update({ custom: customs.filter((_, j) => j !== i) })} />
+        <CustomQuestion
+          key={i}
+          draft={draft}
+          index={i}
+          onChange={(d) => update({ custom: customs.map((c, j) => (j === i ? d : c)) })}
+          onRemove={() => update({ custom: customs.filter((_, j) => j !== i) })}
+        />
       ))}
       <div>
-        <button type="button" className="secondary" onClick={() => update({ custom: [...customs, { key: '', label: '', options: '', level: 'nominal', required: true }] })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => update({ custom: [...customs, { key: '', label: '', options: '', level: 'nominal', required: true }] })}
+        >
           Add a choice question
         </button>
       </div>

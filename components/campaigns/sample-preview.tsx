@@ -13,7 +13,10 @@ async function fetchPreview(body: string): Promise<Result> {
   const json = (await res.json()) as Preview & { error?: { message: string; fields?: Record<string, string> } };
   if (res.ok) return { kind: 'ready', preview: json };
   const fields = Object.entries(formFieldErrors(json.error?.fields)).map(([k, m]) => `${k}: ${m}`);
-  return { kind: 'error', message: fields.length > 0 ? fields.join('; ') : (json.error?.message ?? `The preview failed (HTTP ${res.status}).`) };
+  return {
+    kind: 'error',
+    message: fields.length > 0 ? fields.join('; ') : (json.error?.message ?? `The preview failed (HTTP ${res.status}).`),
+  };
 }
 
 /** Asks POST /api/v1/campaigns/preview (debounced) how many pairs the sample would draw, per stratum. */
@@ -28,7 +31,9 @@ export function SamplePreview({ request }: { request: SamplePreviewBody | null }
     const timer = setTimeout(() => {
       fetchPreview(key)
         .then((result) => setAnswer({ key, result }))
-        .catch((error: unknown) => setAnswer({ key, result: { kind: 'error', message: error instanceof Error ? error.message : 'The preview failed.' } }));
+        .catch((error: unknown) =>
+          setAnswer({ key, result: { kind: 'error', message: error instanceof Error ? error.message : 'The preview failed.' } }),
+        );
     }, 350);
     return () => clearTimeout(timer);
   }, [key]);
@@ -51,13 +56,14 @@ function PreviewCounts({ preview }: { preview: Preview }) {
     <>
       <p data-testid="preview-summary">
         <strong>{fmt(preview.filtered)}</strong> candidate pairs match the filters
-        {preview.missingMeasure > 0 && <>, {fmt(preview.missingMeasure)} of them without the measure to stratify by</>}; the sample would draw{' '}
-        <strong>{fmt(preview.items)}</strong>.
+        {preview.missingMeasure > 0 && <>, {fmt(preview.missingMeasure)} of them without the measure to stratify by</>}; the
+        sample would draw <strong>{fmt(preview.items)}</strong>.
       </p>
       {preview.items === 0 && <p className="alert error">Nothing to draw: widen the filters or choose other corpora.</p>}
       {preview.short.length > 0 && (
         <p className="small" data-testid="preview-short">
-          {preview.short.length} stratum{preview.short.length === 1 ? ' has' : 'a have'} fewer candidates than asked and give{preview.short.length === 1 ? 's' : ''} all it has.
+          {preview.short.length} stratum{preview.short.length === 1 ? ' has' : 'a have'} fewer candidates than asked and give
+          {preview.short.length === 1 ? 's' : ''} all it has.
         </p>
       )}
       {preview.strata && preview.strata.length > 0 && <StrataTable rows={preview.strata} label="Pairs per stratum" />}

@@ -24,12 +24,27 @@ function toggle(list: readonly string[], value: string, on: boolean): string[] {
   return on ? [...list, value] : list.filter((v) => v !== value);
 }
 
-function Checkboxes({ legend, options, chosen, onChange }: { legend: string; options: ReadonlyArray<{ value: string; label: string }>; chosen: string[]; onChange: (next: string[]) => void }) {
+function Checkboxes({
+  legend,
+  options,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  chosen: string[];
+  onChange: (next: string[]) => void;
+}) {
   return (
     <fieldset className={styles.options}>
       <legend>{legend}</legend>
       {options.map((o) => (
-        <Checkbox key={o.value} checked={chosen.includes(o.value)} onChange={(e) => onChange(toggle(chosen, o.value, e.target.checked))} label={o.label} />
+        <Checkbox
+          key={o.value}
+          checked={chosen.includes(o.value)}
+          onChange={(e) => onChange(toggle(chosen, o.value, e.target.checked))}
+          label={o.label}
+        />
       ))}
     </fieldset>
   );
@@ -37,14 +52,19 @@ function Checkboxes({ legend, options, chosen, onChange }: { legend: string; opt
 
 function MeasureRanges({ state, update }: Omit<Props, 'errors'>) {
   const rows = state.measureFilters;
-  const set = (i: number, patch: Partial<(typeof rows)[number]>) => update({ measureFilters: rows.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
+  const set = (i: number, patch: Partial<(typeof rows)[number]>) =>
+    update({ measureFilters: rows.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <div className="stack">
       {rows.map((r, i) => (
         <div className="row" key={i}>
           <label className={styles.inline}>
             Measure
-            <select value={r.measure} onChange={(e) => set(i, { measure: e.target.value })} aria-label={`Measure of range ${i + 1}`}>
+            <select
+              value={r.measure}
+              onChange={(e) => set(i, { measure: e.target.value })}
+              aria-label={`Measure of range ${i + 1}`}
+            >
               {measureList.map((m) => (
                 <option key={m.key} value={m.key}>
                   {m.label}
@@ -53,10 +73,26 @@ function MeasureRanges({ state, update }: Omit<Props, 'errors'>) {
             </select>
           </label>
           <label className={styles.inline}>
-            from <input type="number" step="any" value={r.min} onChange={(e) => set(i, { min: e.target.value })} aria-label={`Minimum of ${r.measure}`} style={{ width: '7rem' }} />
+            from{' '}
+            <input
+              type="number"
+              step="any"
+              value={r.min}
+              onChange={(e) => set(i, { min: e.target.value })}
+              aria-label={`Minimum of ${r.measure}`}
+              style={{ width: '7rem' }}
+            />
           </label>
           <label className={styles.inline}>
-            to <input type="number" step="any" value={r.max} onChange={(e) => set(i, { max: e.target.value })} aria-label={`Maximum of ${r.measure}`} style={{ width: '7rem' }} />
+            to{' '}
+            <input
+              type="number"
+              step="any"
+              value={r.max}
+              onChange={(e) => set(i, { max: e.target.value })}
+              aria-label={`Maximum of ${r.measure}`}
+              style={{ width: '7rem' }}
+            />
           </label>
           <button type="button" className="secondary" onClick={() => update({ measureFilters: rows.filter((_, j) => j !== i) })}>
             Remove
@@ -64,7 +100,11 @@ function MeasureRanges({ state, update }: Omit<Props, 'errors'>) {
         </div>
       ))}
       <div>
-        <button type="button" className="secondary" onClick={() => update({ measureFilters: [...rows, { measure: 'st', min: '', max: '' }] })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => update({ measureFilters: [...rows, { measure: 'st', min: '', max: '' }] })}
+        >
           Add a measure range
         </button>
       </div>
@@ -80,7 +120,15 @@ export function SampleSection({ state, update, errors }: Props) {
       <fieldset className={styles.fieldset}>
         <legend>Strategy</legend>
         {strategies.map((s) => (
-          <Radio key={s.value} name="strategy" value={s.value} checked={state.strategy === s.value} onChange={() => update({ strategy: s.value })} label={s.label} hint={`(${s.hint})`} />
+          <Radio
+            key={s.value}
+            name="strategy"
+            value={s.value}
+            checked={state.strategy === s.value}
+            onChange={() => update({ strategy: s.value })}
+            label={s.label}
+            hint={`(${s.hint})`}
+          />
         ))}
       </fieldset>
       <div className="row" style={{ alignItems: 'flex-start' }}>
@@ -142,15 +190,38 @@ export function SampleSection({ state, update, errors }: Props) {
       <div className="row" style={{ alignItems: 'flex-end' }}>
         <label>
           Words per text, from
-          <input type="number" min={0} value={state.lengthMin} onChange={(e) => update({ lengthMin: e.target.value })} style={{ width: '7rem' }} />
+          <input
+            type="number"
+            min={0}
+            value={state.lengthMin}
+            onChange={(e) => update({ lengthMin: e.target.value })}
+            style={{ width: '7rem' }}
+          />
         </label>
         <label>
           to
-          <input type="number" min={0} value={state.lengthMax} onChange={(e) => update({ lengthMax: e.target.value })} style={{ width: '7rem' }} aria-label="Words per text, to" />
+          <input
+            type="number"
+            min={0}
+            value={state.lengthMax}
+            onChange={(e) => update({ lengthMax: e.target.value })}
+            style={{ width: '7rem' }}
+            aria-label="Words per text, to"
+          />
         </label>
       </div>
-      <Checkboxes legend="Tier (none checked: any)" options={TIERS.map((t) => ({ value: t, label: t }))} chosen={state.tiers} onChange={(tiers) => update({ tiers })} />
-      <Checkboxes legend="Text type (none checked: any)" options={TEXT_TYPES} chosen={state.captionTypes} onChange={(captionTypes) => update({ captionTypes })} />
+      <Checkboxes
+        legend="Tier (none checked: any)"
+        options={TIERS.map((t) => ({ value: t, label: t }))}
+        chosen={state.tiers}
+        onChange={(tiers) => update({ tiers })}
+      />
+      <Checkboxes
+        legend="Text type (none checked: any)"
+        options={TEXT_TYPES}
+        chosen={state.captionTypes}
+        onChange={(captionTypes) => update({ captionTypes })}
+      />
       <MeasureRanges state={state} update={update} />
       <FieldErrors messages={errorsUnder(errors, 'sample')} />
     </section>

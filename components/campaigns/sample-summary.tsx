@@ -5,13 +5,28 @@ import { StrataTable } from './strata-table';
 const fmt = (n: number) => n.toLocaleString('en');
 
 /** How the items were drawn, and per stratum: candidates, drawn, and how far the answers have got. */
-export function SampleSummary({ record, strata, corpora }: { record: SamplingRecord; strata: readonly StratumProgress[]; corpora: string }) {
+export function SampleSummary({
+  record,
+  strata,
+  corpora,
+}: {
+  record: SamplingRecord;
+  strata: readonly StratumProgress[];
+  corpora: string;
+}) {
   const progress = new Map(strata.map((s) => [s.stratum ?? '', s]));
   const bins = record.stratify?.kind === 'measure' ? record.stratify.bins : undefined;
   const rows = sortStrata(Object.entries(record.strata ?? {})).map(([stratum, count]) => {
     const edges = stratumEdges(stratum, record);
     const p = progress.get(stratum);
-    return { stratum, label: stratumLabel(stratum, bins), lo: edges?.[0] ?? null, hi: edges?.[1] ?? null, ...count, complete: p ? `${fmt(p.completeItems)} of ${fmt(p.items)}` : '—' };
+    return {
+      stratum,
+      label: stratumLabel(stratum, bins),
+      lo: edges?.[0] ?? null,
+      hi: edges?.[1] ?? null,
+      ...count,
+      complete: p ? `${fmt(p.completeItems)} of ${fmt(p.items)}` : '—',
+    };
   });
   return (
     <div className="stack">

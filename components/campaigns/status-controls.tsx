@@ -9,7 +9,11 @@ export function StatusControls({ slug, status }: { slug: string; status: Campaig
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
   const change = (to: CampaignStatusName) => {
-    if (to === 'CLOSED' && !window.confirm('Close the campaign? Nothing is handed out or accepted afterwards, and it cannot be reopened.')) return;
+    if (
+      to === 'CLOSED' &&
+      !window.confirm('Close the campaign? Nothing is handed out or accepted afterwards, and it cannot be reopened.')
+    )
+      return;
     setError(null);
     startTransition(async () => {
       const result = await changeCampaignStatusAction({ slug, from: status, to });
@@ -24,7 +28,13 @@ export function StatusControls({ slug, status }: { slug: string; status: Campaig
       <span className="muted">{STATUS_DESCRIPTIONS[status]}</span>
       <span className="row" style={{ marginLeft: 'auto' }}>
         {nextStatuses(status).map((to) => (
-          <button key={to} type="button" className={to === 'CLOSED' ? 'danger' : to === 'PAUSED' ? 'secondary' : undefined} disabled={isPending} onClick={() => change(to)}>
+          <button
+            key={to}
+            type="button"
+            className={to === 'CLOSED' ? 'danger' : to === 'PAUSED' ? 'secondary' : undefined}
+            disabled={isPending}
+            onClick={() => change(to)}
+          >
             {statusActionLabel(status, to)}
           </button>
         ))}

@@ -23,21 +23,40 @@ type Saved = { version: number; changes: string[] };
  * version through PATCH /api/v1/campaigns/{id}/wording. Keys and option values are shown, never
  * editable; whether a question is required can change only until the first answer.
  */
-export function WordingEditor({ campaignId, version, guidelines: initialGuidelines, questions: initialQuestions, lockedReason }: Props) {
+export function WordingEditor({
+  campaignId,
+  version,
+  guidelines: initialGuidelines,
+  questions: initialQuestions,
+  lockedReason,
+}: Props) {
   const router = useRouter();
   const [guidelines, setGuidelines] = useState(initialGuidelines);
   const [questions, setQuestions] = useState(initialQuestions);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
-  const setQuestion = (index: number, change: Partial<Question>) => setQuestions((qs) => qs.map((q, i) => (i === index ? { ...q, ...change } : q)));
+  const setQuestion = (index: number, change: Partial<Question>) =>
+    setQuestions((qs) => qs.map((q, i) => (i === index ? { ...q, ...change } : q)));
   const setOptionLabel = (index: number, value: string, label: string) =>
-    setQuestions((qs) => qs.map((q, i) => (i === index ? { ...q, options: q.options?.map((o) => (o.value === value ? { ...o, label } : o)) } : q)));
+    setQuestions((qs) =>
+      qs.map((q, i) => (i === index ? { ...q, options: q.options?.map((o) => (o.value === value ? { ...o, label } : o)) } : q)),
+    );
 
   const save = () =>
     startTransition(async () => {
-      const result = await callTidyApi<Saved>(`/api/v1/campaigns/${campaignId}/wording`, 'PATCH', { basedOn: version, guidelines, questions });
+      const result = await callTidyApi<Saved>(`/api/v1/campaigns/${campaignId}/wording`, 'PATCH', {
+        basedOn: version,
+        guidelines,
+        questions,
+      });
       if (!result.ok) return setMessage({ error: true, text: result.error });
-      setMessage({ error: false, text: result.data.changes.length === 0 ? 'Nothing changed.' : `Saved as version ${result.data.version}: ${result.data.changes.join(', ')}.` });
+      setMessage({
+        error: false,
+        text:
+          result.data.changes.length === 0
+            ? 'Nothing changed.'
+            : `Saved as version ${result.data.version}: ${result.data.changes.join(', ')}.`,
+      });
       router.refresh();
     });
 
@@ -61,7 +80,11 @@ export function WordingEditor({ campaignId, version, guidelines: initialGuidelin
       {questions.map((q, i) => (
         <fieldset key={q.key} className={styles.question}>
           <legend>
-            <code>{q.key}</code> <span className="small muted">({q.type}{q.level ? `, ${q.level}` : ''})</span>
+            <code>{q.key}</code>{' '}
+            <span className="small muted">
+              ({q.type}
+              {q.level ? `, ${q.level}` : ''})
+            </span>
           </legend>
           <label>
             Question
@@ -76,7 +99,12 @@ export function WordingEditor({ campaignId, version, guidelines: initialGuidelin
             </label>
           ))}
           <label className={styles.inline}>
-            <input type="checkbox" checked={q.required} disabled={lockedReason !== null} onChange={(e) => setQuestion(i, { required: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={q.required}
+              disabled={lockedReason !== null}
+              onChange={(e) => setQuestion(i, { required: e.target.checked })}
+            />
             Required
           </label>
         </fieldset>

@@ -1,4 +1,12 @@
-export function CorpusAttribution({ source, licence, attribution }: { source: string | null; licence: string | null; attribution: string | null }) {
+export function CorpusAttribution({
+  source,
+  licence,
+  attribution,
+}: {
+  source: string | null;
+  licence: string | null;
+  attribution: string | null;
+}) {
   if (!source && !licence && !attribution) return null;
   return (
     <section className="card small" aria-label="Source and licence">

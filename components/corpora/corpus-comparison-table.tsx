@@ -46,7 +46,10 @@ export function CorpusComparisonTable({ rows, columns }: { rows: CorpusCompariso
                 <MeanSd mean={r.means[k] ?? null} sd={r.sds[k] ?? null} />
               </td>
             ))}
-            <td className="small" title={r.usesFallback ? `${r.semFormula}: GloVe or WordNet, not (only) the paper’s measures` : r.semFormula}>
+            <td
+              className="small"
+              title={r.usesFallback ? `${r.semFormula}: GloVe or WordNet, not (only) the paper’s measures` : r.semFormula}
+            >
               {r.semanticAxis}
             </td>
           </tr>

@@ -25,7 +25,14 @@ export function CorpusLanguageForm({ slug, language, name }: { slug: string; lan
     >
       <label style={{ flexDirection: 'row', alignItems: 'center', gap: 8 }}>
         Language: {name}
-        <input aria-label="Language code" value={value} onChange={(e) => setValue(e.target.value.trim().toLowerCase())} pattern="[a-z]{2}" maxLength={2} size={3} />
+        <input
+          aria-label="Language code"
+          value={value}
+          onChange={(e) => setValue(e.target.value.trim().toLowerCase())}
+          pattern="[a-z]{2}"
+          maxLength={2}
+          size={3}
+        />
       </label>
       <button type="submit" className="secondary" disabled={isPending || value === language}>
         Set
@@ -33,9 +40,10 @@ export function CorpusLanguageForm({ slug, language, name }: { slug: string; lan
       {message && <span className={message.ok ? 'small' : 'error'}>{message.text}</span>}
       {language !== 'en' && (
         <p className="small muted" style={{ margin: 0, flexBasis: '100%' }}>
-          Its measures use a Unicode tokenizer for {name} (accented letters and other scripts stay in their words), with the language&apos;s Snowball stems (where
-          one exists) and stop words where the paper stems or removes them. WordNet and the GloVe vectors are English only and are not computed for this corpus; ST uses the multilingual sentence model
-          when it is installed (docs/metrics.md, &ldquo;Tokenizers&rdquo;).
+          Its measures use a Unicode tokenizer for {name} (accented letters and other scripts stay in their words), with the
+          language&apos;s Snowball stems (where one exists) and stop words where the paper stems or removes them. WordNet and the
+          GloVe vectors are English only and are not computed for this corpus; ST uses the multilingual sentence model when it is
+          installed (docs/metrics.md, &ldquo;Tokenizers&rdquo;).
         </p>
       )}
     </form>

@@ -3,7 +3,15 @@ import type { RatingValue } from '@/lib/agreement/rating-values';
 import styles from './dashboards.module.css';
 
 /** Cohen's kappa of every pair of annotators (n: pairs both rated). */
-export function KappaMatrix({ coders, pairs, title }: { coders: readonly string[]; pairs: readonly CoderPairKappa[]; title: string }) {
+export function KappaMatrix({
+  coders,
+  pairs,
+  title,
+}: {
+  coders: readonly string[];
+  pairs: readonly CoderPairKappa[];
+  title: string;
+}) {
   const find = (a: string, b: string) => pairs.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a));
   return (
     <table className={`data ${styles.matrix}`} aria-label={title}>
@@ -36,7 +44,15 @@ export function KappaMatrix({ coders, pairs, title }: { coders: readonly string[
 }
 
 /** How often one annotator's answer met another's on the same pair. */
-export function ConfusionMatrix({ categories, counts, title }: { categories: readonly RatingValue[]; counts: readonly (readonly number[])[]; title: string }) {
+export function ConfusionMatrix({
+  categories,
+  counts,
+  title,
+}: {
+  categories: readonly RatingValue[];
+  counts: readonly (readonly number[])[];
+  title: string;
+}) {
   return (
     <table className={`data ${styles.matrix}`} aria-label={title}>
       <thead>

@@ -4,7 +4,15 @@ import { alphaHint, landisKochBand } from '@/lib/dashboards/agreement-aids';
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? null : v.toFixed(3));
 
 /** A coefficient, or "undefined" with the reason on hover and for screen readers. */
-export function Coefficient({ value, reason, hint }: { value: number | null | undefined; reason?: string; hint?: string | null }) {
+export function Coefficient({
+  value,
+  reason,
+  hint,
+}: {
+  value: number | null | undefined;
+  reason?: string;
+  hint?: string | null;
+}) {
   const text = fmt(value);
   if (text === null) {
     return (
@@ -52,9 +60,19 @@ export function AgreementTable({ rows, label = 'Agreement by question' }: { rows
               {name} <span className="small muted">({a.level})</span>
             </td>
             <td data-coefficient="alpha">
-              <Coefficient value={a.krippendorffAlpha} reason={a.reasons.krippendorffAlpha} hint={alphaHint(a.krippendorffAlpha)} />
+              <Coefficient
+                value={a.krippendorffAlpha}
+                reason={a.reasons.krippendorffAlpha}
+                hint={alphaHint(a.krippendorffAlpha)}
+              />
             </td>
-            <td>{a.krippendorffAlphaInterval === undefined ? '–' : <Coefficient value={a.krippendorffAlphaInterval} reason={a.reasons.krippendorffAlphaInterval} />}</td>
+            <td>
+              {a.krippendorffAlphaInterval === undefined ? (
+                '–'
+              ) : (
+                <Coefficient value={a.krippendorffAlphaInterval} reason={a.reasons.krippendorffAlphaInterval} />
+              )}
+            </td>
             <td data-coefficient="fleiss">
               <Coefficient value={a.fleissKappa} reason={a.reasons.fleissKappa} hint={landisKochBand(a.fleissKappa)} />
             </td>
@@ -75,8 +93,16 @@ export function AgreementTable({ rows, label = 'Agreement by question' }: { rows
 }
 
 /** "3 annotator pairs; 2 left out (fewer than 10 shared pairs)". */
-export function describeKappaPairs(use: { used: number; tooFewShared: number; undefinedKappa: number; minShared: number }): string {
-  const left = [use.tooFewShared > 0 ? `${use.tooFewShared} with fewer than ${use.minShared} shared pairs` : '', use.undefinedKappa > 0 ? `${use.undefinedKappa} with an undefined κ` : ''].filter(Boolean);
+export function describeKappaPairs(use: {
+  used: number;
+  tooFewShared: number;
+  undefinedKappa: number;
+  minShared: number;
+}): string {
+  const left = [
+    use.tooFewShared > 0 ? `${use.tooFewShared} with fewer than ${use.minShared} shared pairs` : '',
+    use.undefinedKappa > 0 ? `${use.undefinedKappa} with an undefined κ` : '',
+  ].filter(Boolean);
   return `${use.used} annotator pair${use.used === 1 ? '' : 's'}${left.length > 0 ? `; left out: ${left.join(', ')}` : ''}`;
 }
 

@@ -13,13 +13,29 @@ const AXIS = 22;
  * q3, the median as a bar, the mean as a dot, whiskers to the most extreme values within 1.5 IQR.
  * Values beyond the whiskers are not drawn one by one; min and max are in the table.
  */
-export function BoxPlot({ groups, range, names, title }: { groups: readonly GroupDistribution[]; range: readonly [number, number]; names: (group: string) => string; title: string }) {
+export function BoxPlot({
+  groups,
+  range,
+  names,
+  title,
+}: {
+  groups: readonly GroupDistribution[];
+  range: readonly [number, number];
+  names: (group: string) => string;
+  title: string;
+}) {
   const [lo, hi] = range;
   const x = (v: number) => LEFT + ((v - lo) / (hi - lo || 1)) * (W - LEFT - RIGHT);
   const height = groups.length * ROW + AXIS;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((t) => lo + t * (hi - lo));
   return (
-    <svg viewBox={`0 0 ${W} ${height}`} width="100%" role="img" aria-label={title} style={{ maxHeight: height * 1.6, overflow: 'visible' }}>
+    <svg
+      viewBox={`0 0 ${W} ${height}`}
+      width="100%"
+      role="img"
+      aria-label={title}
+      style={{ maxHeight: height * 1.6, overflow: 'visible' }}
+    >
       {groups.map((g, i) => {
         const y = i * ROW + ROW / 2;
         const colour = groupColour(i);
@@ -29,7 +45,15 @@ export function BoxPlot({ groups, range, names, title }: { groups: readonly Grou
             <line x1={x(g.whiskerLow)} x2={x(g.whiskerHigh)} y1={y} y2={y} stroke={colour} />
             <line x1={x(g.whiskerLow)} x2={x(g.whiskerLow)} y1={y - 6} y2={y + 6} stroke={colour} />
             <line x1={x(g.whiskerHigh)} x2={x(g.whiskerHigh)} y1={y - 6} y2={y + 6} stroke={colour} />
-            <rect x={x(g.q1)} y={y - 10} width={Math.max(1, x(g.q3) - x(g.q1))} height={20} fill={colour} fillOpacity={0.25} stroke={colour} />
+            <rect
+              x={x(g.q1)}
+              y={y - 10}
+              width={Math.max(1, x(g.q3) - x(g.q1))}
+              height={20}
+              fill={colour}
+              fillOpacity={0.25}
+              stroke={colour}
+            />
             <line x1={x(g.median)} x2={x(g.median)} y1={y - 10} y2={y + 10} stroke={colour} strokeWidth={2.5} />
             <circle cx={x(g.mean)} cy={y} r={2.5} fill="#fff" stroke={colour} />
           </g>

@@ -37,7 +37,17 @@ export function CellPairsTable({ pairs, rated }: { pairs: readonly CellPair[]; r
 }
 
 /** Previous / next links for a paged list whose total is known. */
-export function Pager({ page, pageSize, total, href }: { page: number; pageSize: number; total: number; href: (page: number) => string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  href,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  href: (page: number) => string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="row small" aria-label="Pages">

@@ -11,7 +11,19 @@ const percent = (s: number | null) => (s === null ? '–' : `${(s * 100).toFixed
  * left to right; each cell shows its count and share, coloured on the shared scale, and links to
  * its pairs. Pairs without a value are said below, never spread over the cells.
  */
-export function CharacteristicMapGrid({ title, map, scaleMax, axes, cellHref }: { title: string; map: CharacteristicMap; scaleMax: number; axes: MapAxes; cellHref?: (syn: number, sem: number) => string }) {
+export function CharacteristicMapGrid({
+  title,
+  map,
+  scaleMax,
+  axes,
+  cellHref,
+}: {
+  title: string;
+  map: CharacteristicMap;
+  scaleMax: number;
+  axes: MapAxes;
+  cellHref?: (syn: number, sem: number) => string;
+}) {
   const shares = mapShares(map);
   return (
     <figure className={styles.map}>
@@ -34,7 +46,11 @@ export function CharacteristicMapGrid({ title, map, scaleMax, axes, cellHref }: 
                   </>
                 );
                 return (
-                  <td key={x} style={{ background: shareColour(share, scaleMax), color: textColour(share, scaleMax) }} data-cell={`${x},${y}`}>
+                  <td
+                    key={x}
+                    style={{ background: shareColour(share, scaleMax), color: textColour(share, scaleMax) }}
+                    data-cell={`${x},${y}`}
+                  >
                     {cellHref && n > 0 ? (
                       <Link href={cellHref(x, y)} aria-label={label} style={{ color: 'inherit' }}>
                         {body}
@@ -72,7 +88,11 @@ export function MapLegend({ scaleMax }: { scaleMax: number }) {
     <div className={styles.legend} aria-label="Colour scale">
       <span className="small muted">share of the map&apos;s pairs:</span>
       {steps.map((t) => (
-        <span key={t} className={styles.legendStep} style={{ background: shareColour(t * scaleMax, scaleMax), color: textColour(t * scaleMax, scaleMax) }}>
+        <span
+          key={t}
+          className={styles.legendStep}
+          style={{ background: shareColour(t * scaleMax, scaleMax), color: textColour(t * scaleMax, scaleMax) }}
+        >
           {(t * scaleMax * 100).toFixed(0)} %
         </span>
       ))}

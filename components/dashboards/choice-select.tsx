@@ -1,5 +1,15 @@
 /** A labelled select of a dashboard's GET form (the view lives in the URL). */
-export function ChoiceSelect({ label, name, value, options }: { label: string; name: string; value: string; options: ReadonlyArray<{ value: string; text: string }> }) {
+export function ChoiceSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; text: string }>;
+}) {
   return (
     <label style={{ maxWidth: '100%' }}>
       {label}

@@ -1,7 +1,13 @@
 import { Checkbox } from '@/components/ui/choice';
 
 /** Which corpora to show side by side: a GET form (the choice lives in the URL). */
-export function CorpusPicker({ corpora, selected }: { corpora: ReadonlyArray<{ slug: string; name: string }>; selected: readonly string[] }) {
+export function CorpusPicker({
+  corpora,
+  selected,
+}: {
+  corpora: ReadonlyArray<{ slug: string; name: string }>;
+  selected: readonly string[];
+}) {
   return (
     <form method="get" className="row small" aria-label="Corpora to compare">
       {corpora.map((c) => (

@@ -16,7 +16,8 @@ function Cell({ cell }: { cell: CorrelationCell }) {
   }
   return (
     <td>
-      r {f(cell.pearson)} <span className="small muted">[{cell.ci95 ? `${f(cell.ci95[0])}, ${f(cell.ci95[1])}` : '–'}]</span> · ρ {f(cell.spearman)}
+      r {f(cell.pearson)} <span className="small muted">[{cell.ci95 ? `${f(cell.ci95[0])}, ${f(cell.ci95[1])}` : '–'}]</span> · ρ{' '}
+      {f(cell.spearman)}
       <div className="small muted">
         τ {f(cell.kendall)} · n {cell.n} · p {p(cell.pValue)}
       </div>

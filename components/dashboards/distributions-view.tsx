@@ -13,7 +13,10 @@ function GroupLegend({ data, names }: { data: Distributions; names: (group: stri
     <p className="row small" aria-label="Groups">
       {data.groups.map((g, i) => (
         <span key={g.group} data-testid="distribution-group">
-          <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, background: groupColour(i), marginRight: 4 }} />
+          <span
+            aria-hidden
+            style={{ display: 'inline-block', width: 10, height: 10, background: groupColour(i), marginRight: 4 }}
+          />
           {names(g.group)}: <strong>{formatCount.format(g.pairs)}</strong> pairs
         </span>
       ))}
@@ -32,7 +35,11 @@ function MeasureCard({ m, names }: { m: MeasureDistribution; names: (group: stri
       </h3>
       <div className={styles.distribution}>
         <BoxPlot groups={m.groups} range={range} names={names} title={`${m.label}: box plots by group`} />
-        <GroupHistogram edges={m.edges} groups={m.groups.map((g) => ({ name: names(g.group), n: g.n, histogram: g.histogram }))} title={`${m.label}: histograms by group`} />
+        <GroupHistogram
+          edges={m.edges}
+          groups={m.groups.map((g) => ({ name: names(g.group), n: g.n, histogram: g.histogram }))}
+          title={`${m.label}: histograms by group`}
+        />
       </div>
       <div style={{ overflowX: 'auto' }}>
         <table className="data small" aria-label={`${m.label} by group`}>
@@ -76,7 +83,15 @@ function MeasureCard({ m, names }: { m: MeasureDistribution; names: (group: stri
  * Every measure's distribution by group: box plot and histogram side by side, the figures below.
  * `names` turns a group's value into words ("yes" → "paraphrase").
  */
-export function DistributionsView({ data, names, fileName }: { data: Distributions; names: Record<string, string>; fileName: string }) {
+export function DistributionsView({
+  data,
+  names,
+  fileName,
+}: {
+  data: Distributions;
+  names: Record<string, string>;
+  fileName: string;
+}) {
   const name = (group: string) => names[group] ?? group;
   if (data.measures.length === 0) {
     return (
@@ -92,8 +107,8 @@ export function DistributionsView({ data, names, fileName }: { data: Distributio
         <DistributionsCsv data={data} fileName={fileName} />
       </div>
       <p className="small muted">
-        Box: quartiles and median (bar), mean (dot); whiskers to the most extreme values within 1.5 IQR of the box. Histograms: 20 equal bins over [0, 1] (over the measure&apos;s range when it leaves
-        [0, 1]), as shares of each group.
+        Box: quartiles and median (bar), mean (dot); whiskers to the most extreme values within 1.5 IQR of the box. Histograms: 20
+        equal bins over [0, 1] (over the measure&apos;s range when it leaves [0, 1]), as shares of each group.
       </p>
       <div className="stack">
         {data.measures.map((m) => (

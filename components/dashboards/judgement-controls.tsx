@@ -43,10 +43,24 @@ export function JudgementControls({
         </label>
         <label>
           Threshold
-          <input name="threshold" type="number" step="any" min={-1000000} max={1000000} defaultValue={threshold ?? ''} placeholder="e.g. 0.8" style={{ width: '7rem' }} />
+          <input
+            name="threshold"
+            type="number"
+            step="any"
+            min={-1000000}
+            max={1000000}
+            defaultValue={threshold ?? ''}
+            placeholder="e.g. 0.8"
+            style={{ width: '7rem' }}
+          />
         </label>
       </div>
-      <CheckboxGroup legend="Measures" name="measures" options={measures.map((m) => ({ value: m.key, label: m.label }))} defaultValues={selected} />
+      <CheckboxGroup
+        legend="Measures"
+        name="measures"
+        options={measures.map((m) => ({ value: m.key, label: m.label }))}
+        defaultValues={selected}
+      />
       <div>
         <button type="submit">Show</button>
       </div>

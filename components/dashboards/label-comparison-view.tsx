@@ -4,7 +4,15 @@ import { formatCount, formatMeasure } from '@/components/corpora/format';
 import styles from './dashboards.module.css';
 
 /** The confusion matrix of two label sets (rows: this campaign, columns: the other side), every cell a link to its pairs. */
-export function LabelComparisonMatrix({ comparison, otherName, cellHref }: { comparison: LabelComparison; otherName: string; cellHref: (mine: string, other: string) => string }) {
+export function LabelComparisonMatrix({
+  comparison,
+  otherName,
+  cellHref,
+}: {
+  comparison: LabelComparison;
+  otherName: string;
+  cellHref: (mine: string, other: string) => string;
+}) {
   const { categories, matrix } = comparison;
   return (
     <div style={{ overflowX: 'auto' }}>
@@ -71,14 +79,16 @@ export function LabelComparisonFigures({ comparison }: { comparison: LabelCompar
           <dd>
             {share(binary.precision)} · {share(binary.recall)} · {share(binary.f1)}{' '}
             <span className="muted">
-              (TP {binary.tp}, FP {binary.fp}, FN {binary.fn}, TN {binary.tn}; this campaign as the prediction, the other side as the truth)
+              (TP {binary.tp}, FP {binary.fp}, FN {binary.fn}, TN {binary.tn}; this campaign as the prediction, the other side as
+              the truth)
             </span>
           </dd>
         </>
       )}
       <dt>labelled on one side only</dt>
       <dd>
-        {formatCount.format(comparison.onlyThis)} only here · {formatCount.format(comparison.onlyOther)} only on the other side (left out of the figures)
+        {formatCount.format(comparison.onlyThis)} only here · {formatCount.format(comparison.onlyOther)} only on the other side
+        (left out of the figures)
       </dd>
     </dl>
   );

@@ -15,14 +15,25 @@ function jitter(id: number): number {
   return (x - Math.floor(x) - 0.5) * 0.3;
 }
 
-const integersIn = ([low, high]: [number, number]) => Array.from({ length: Math.floor(high) - Math.ceil(low) + 1 }, (_, i) => Math.ceil(low) + i);
+const integersIn = ([low, high]: [number, number]) =>
+  Array.from({ length: Math.floor(high) - Math.ceil(low) + 1 }, (_, i) => Math.ceil(low) + i);
 
 /**
  * Rating against score, one point per pair; a point opens its pair. `ratingRange` is the axis's
  * range (0-4 for the Likert scales, 0..k-1 for an ordinal question, -4..4 for human Δ); scores
  * below 0 (Δsem,syn) widen the score axis to [-1, 1].
  */
-export function RatingScatter({ points, measure, rating, ratingRange = [0, 4] }: { points: readonly ScatterPoint[]; measure: string; rating: string; ratingRange?: [number, number] }) {
+export function RatingScatter({
+  points,
+  measure,
+  rating,
+  ratingRange = [0, 4],
+}: {
+  points: readonly ScatterPoint[];
+  measure: string;
+  rating: string;
+  ratingRange?: [number, number];
+}) {
   const router = useRouter();
   const data = points.map((p) => ({ ...p, y: p.rating + jitter(p.pairId) }));
   const scoreDomain: [number, number] = points.some((p) => p.score < 0) ? [-1, 1] : [0, 1];
@@ -31,10 +42,33 @@ export function RatingScatter({ points, measure, rating, ratingRange = [0, 4] }:
       <ResponsiveContainer width="100%" height="100%">
         <ScatterChart margin={{ top: 10, right: 24, bottom: 20, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis type="number" dataKey="score" name={measure} domain={scoreDomain} fontSize={12} label={{ value: measure, position: 'insideBottom', offset: -10, fontSize: 12 }} />
-          <YAxis type="number" dataKey="y" name={rating} domain={[ratingRange[0] - 0.5, ratingRange[1] + 0.5]} ticks={integersIn(ratingRange)} fontSize={12} />
+          <XAxis
+            type="number"
+            dataKey="score"
+            name={measure}
+            domain={scoreDomain}
+            fontSize={12}
+            label={{ value: measure, position: 'insideBottom', offset: -10, fontSize: 12 }}
+          />
+          <YAxis
+            type="number"
+            dataKey="y"
+            name={rating}
+            domain={[ratingRange[0] - 0.5, ratingRange[1] + 0.5]}
+            ticks={integersIn(ratingRange)}
+            fontSize={12}
+          />
           <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(2) : String(v))} />
-          <Scatter data={data} fill="#3451b2" fillOpacity={0.6} isAnimationActive={false} onClick={(p: { payload?: { pairId?: number } }) => p.payload?.pairId && router.push(`/explore/pairs/${p.payload.pairId}`)} cursor="pointer" />
+          <Scatter
+            data={data}
+            fill="#3451b2"
+            fillOpacity={0.6}
+            isAnimationActive={false}
+            onClick={(p: { payload?: { pairId?: number } }) =>
+              p.payload?.pairId && router.push(`/explore/pairs/${p.payload.pairId}`)
+            }
+            cursor="pointer"
+          />
         </ScatterChart>
       </ResponsiveContainer>
     </figure>

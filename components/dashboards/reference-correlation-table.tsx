@@ -7,7 +7,17 @@ const p = (v: number | null) => (v === null ? '–' : v < 0.001 ? '< 0.001' : v.
 const ci = (i: [number, number] | null) => (i ? `[${f(i[0], 2)}, ${f(i[1], 2)}]` : '');
 
 /** Every measure against a corpus's own scores: r [CI] p, ρ [CI] p, τ-b, n; a row links to its scatter when `scatterHref` is given. */
-export function ReferenceCorrelationTable({ measures, cells, scatterHref, current }: { measures: readonly MeasureKey[]; cells: Record<MeasureKey, CorrelationCell>; scatterHref?: (k: MeasureKey) => string; current?: MeasureKey }) {
+export function ReferenceCorrelationTable({
+  measures,
+  cells,
+  scatterHref,
+  current,
+}: {
+  measures: readonly MeasureKey[];
+  cells: Record<MeasureKey, CorrelationCell>;
+  scatterHref?: (k: MeasureKey) => string;
+  current?: MeasureKey;
+}) {
   return (
     <div style={{ overflowX: 'auto' }}>
       <table className="data" aria-label="Correlations with the corpus's own scores">
@@ -34,7 +44,9 @@ export function ReferenceCorrelationTable({ measures, cells, scatterHref, curren
                 <td>{c.n}</td>
                 {c.pearson === null && c.spearman === null ? (
                   <td colSpan={5} className="muted small">
-                    {c.n === 0 ? 'no values in this corpus (not computed yet, or no model for it)' : `undefined${c.reason ? `: ${c.reason}` : ''}`}
+                    {c.n === 0
+                      ? 'no values in this corpus (not computed yet, or no model for it)'
+                      : `undefined${c.reason ? `: ${c.reason}` : ''}`}
                   </td>
                 ) : (
                   <>

@@ -32,8 +32,16 @@ export function ThresholdTable({ results }: { results: readonly MeasureThreshold
               <td>{r.n}</td>
               <td>{r.positives}</td>
               <td title={r.reasons.auc ?? r.reasons.aucCi95}>
-                {r.auc === null ? <span className="muted small">undefined{r.reasons.auc ? `: ${r.reasons.auc}` : ''}</span> : f(r.auc)}{' '}
-                {r.aucCi95 && <span className="small muted">[{f(r.aucCi95[0], 2)}, {f(r.aucCi95[1], 2)}]</span>}
+                {r.auc === null ? (
+                  <span className="muted small">undefined{r.reasons.auc ? `: ${r.reasons.auc}` : ''}</span>
+                ) : (
+                  f(r.auc)
+                )}{' '}
+                {r.aucCi95 && (
+                  <span className="small muted">
+                    [{f(r.aucCi95[0], 2)}, {f(r.aucCi95[1], 2)}]
+                  </span>
+                )}
               </td>
               <td>{f(r.best?.threshold)}</td>
               <td>{f(r.best?.precision)}</td>
@@ -45,7 +53,9 @@ export function ThresholdTable({ results }: { results: readonly MeasureThreshold
                 </td>
               )}
               <td className="small muted">
-                {r.withoutJudgement + r.withoutValue > 0 ? `${r.withoutJudgement} without a label, ${r.withoutValue} without a value` : '–'}
+                {r.withoutJudgement + r.withoutValue > 0
+                  ? `${r.withoutJudgement} without a label, ${r.withoutValue} without a value`
+                  : '–'}
               </td>
             </tr>
           ))}

@@ -3,7 +3,17 @@
  * (`paralens import-scores … --axis NAME=semantic`). A GET form: the choice lives in the URL
  * (`syn.SLUG=u.NAME`, `sem.SLUG=u.NAME`), beside the corpora shown.
  */
-export function UserAxisPicker({ slug, corpora, options, chosen }: { slug: string; corpora: readonly string[]; options: { syn: readonly string[]; sem: readonly string[] }; chosen: { syn: string | null; sem: string | null }; }) {
+export function UserAxisPicker({
+  slug,
+  corpora,
+  options,
+  chosen,
+}: {
+  slug: string;
+  corpora: readonly string[];
+  options: { syn: readonly string[]; sem: readonly string[] };
+  chosen: { syn: string | null; sem: string | null };
+}) {
   const select = (axis: 'syn' | 'sem', label: string) =>
     options[axis].length === 0 ? null : (
       <label>

@@ -27,10 +27,7 @@ export function DiscussionList({ campaignId, questions, pairs, isActive }: Props
   const [index, setIndex] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   const pair = pairs[Math.min(index, pairs.length - 1)];
-  const asked = useMemo(
-    () => questions.filter((q) => q.type === 'text' || pair?.disagreed.includes(q.key)),
-    [questions, pair],
-  );
+  const asked = useMemo(() => questions.filter((q) => q.type === 'text' || pair?.disagreed.includes(q.key)), [questions, pair]);
   if (!pair) return <NothingLeft message={message}>No disagreements on the pairs you answered.</NothingLeft>;
   const page = (by: 1 | -1) => setIndex((i) => Math.max(0, Math.min(pairs.length - 1, i + by)));
 

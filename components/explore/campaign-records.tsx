@@ -2,14 +2,17 @@
 import type { PairCampaignRecord } from '@/lib/db/pairs/pair-detail';
 import { describeFinalMethod } from '@/lib/labels/final-labels';
 
-const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function Answers({ answers }: { answers: Record<string, unknown> }) {
   const entries = Object.entries(answers).filter(([k]) => k !== 'rationale');
   return (
     <>
       {entries.map(([k, v]) => `${k}: ${show(v)}`).join(' · ')}
-      {typeof answers.rationale === 'string' && answers.rationale !== '' ? <blockquote className="small">“{answers.rationale}”</blockquote> : null}
+      {typeof answers.rationale === 'string' && answers.rationale !== '' ? (
+        <blockquote className="small">“{answers.rationale}”</blockquote>
+      ) : null}
     </>
   );
 }
@@ -23,12 +26,16 @@ export function CampaignRecords({ records }: { records: PairCampaignRecord[] }) 
           <h3>{r.campaign.name}</h3>
           {r.finals.length > 0 ? (
             <p>
-              <strong>Final answer:</strong> {r.finals.map((f) => `${f.question} ${show(f.value)} (${describeFinalMethod(f.method, f.medianRule)}, n = ${f.n})`).join(' · ')}
+              <strong>Final answer:</strong>{' '}
+              {r.finals
+                .map((f) => `${f.question} ${show(f.value)} (${describeFinalMethod(f.method, f.medianRule)}, n = ${f.n})`)
+                .join(' · ')}
             </p>
           ) : null}
           {r.adjudication ? (
             <p>
-              <strong>Adjudicated</strong> ({r.adjudication.method.toLowerCase()}): <Answers answers={r.adjudication.answers} /> {r.adjudication.note ? <span className="small">Note: {r.adjudication.note}</span> : null}
+              <strong>Adjudicated</strong> ({r.adjudication.method.toLowerCase()}): <Answers answers={r.adjudication.answers} />{' '}
+              {r.adjudication.note ? <span className="small">Note: {r.adjudication.note}</span> : null}
             </p>
           ) : null}
           <table className="data" aria-label={`Annotations in ${r.campaign.name}`}>
@@ -49,7 +56,8 @@ export function CampaignRecords({ records }: { records: PairCampaignRecord[] }) 
                   <td>
                     <Answers answers={a.answers} />
                     <div className="small muted">
-                      version {a.version}, {a.updatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC{a.durationMs !== null ? `, ${(a.durationMs / 1000).toFixed(0)} s` : ''}
+                      version {a.version}, {a.updatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
+                      {a.durationMs !== null ? `, ${(a.durationMs / 1000).toFixed(0)} s` : ''}
                     </div>
                   </td>
                   <td className="small">

@@ -8,11 +8,22 @@ import styles from './explore.module.css';
 
 const SEARCH_FROM = 6;
 
-export function CorpusPicker({ corpora, chosen }: { corpora: ReadonlyArray<{ slug: string; name: string }>; chosen: readonly string[] }) {
+export function CorpusPicker({
+  corpora,
+  chosen,
+}: {
+  corpora: ReadonlyArray<{ slug: string; name: string }>;
+  chosen: readonly string[];
+}) {
   const [picked, setPicked] = useState<string[]>(() => chosen.filter((slug) => corpora.some((c) => c.slug === slug)));
   const [query, setQuery] = useState('');
   const q = query.trim().toLowerCase();
-  const summary = picked.length === 0 ? 'all corpora' : picked.length === 1 ? (corpora.find((c) => c.slug === picked[0])?.name ?? picked[0]) : `${picked.length} of ${corpora.length} corpora`;
+  const summary =
+    picked.length === 0
+      ? 'all corpora'
+      : picked.length === 1
+        ? (corpora.find((c) => c.slug === picked[0])?.name ?? picked[0])
+        : `${picked.length} of ${corpora.length} corpora`;
   return (
     <fieldset className={styles.picker}>
       <legend className="small">Corpus</legend>
@@ -20,7 +31,13 @@ export function CorpusPicker({ corpora, chosen }: { corpora: ReadonlyArray<{ slu
         <summary>{summary}</summary>
         <div className={styles.pickerPanel}>
           {corpora.length > SEARCH_FROM && (
-            <input type="search" aria-label="Find a corpus" placeholder="find a corpus" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input
+              type="search"
+              aria-label="Find a corpus"
+              placeholder="find a corpus"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           )}
           {corpora.map((c) => (
             <label key={c.slug} className="choice" hidden={q !== '' && !`${c.name} ${c.slug}`.toLowerCase().includes(q)}>

@@ -24,7 +24,17 @@ const builtInRangeKeys: RangeKeyOption[] = measureList.map((m) => ({ key: m.key,
 const lengthRange: RangeKeyOption = { key: 'length', label: 'Words', description: 'word counts of both texts' };
 
 /** `userMeasures`: ranges of the user measures (u.NAME) of the one corpus shown, after the built-in ones. */
-export function FilterForm({ filter, options, hidden, userMeasures = [] }: { filter: PairFilter; options: ExploreOptions; hidden: Array<[string, string]>; userMeasures?: readonly RangeKeyOption[] }) {
+export function FilterForm({
+  filter,
+  options,
+  hidden,
+  userMeasures = [],
+}: {
+  filter: PairFilter;
+  options: ExploreOptions;
+  hidden: Array<[string, string]>;
+  userMeasures?: readonly RangeKeyOption[];
+}) {
   const rangeKeys = [...builtInRangeKeys, ...userMeasures, lengthRange];
   const range = (key: string) => filter.ranges.find((r) => r.key === key);
   const relation = filter.finals.find((f) => f.question === 'relation')?.values[0] ?? '';
@@ -55,7 +65,13 @@ export function FilterForm({ filter, options, hidden, userMeasures = [] }: { fil
         <fieldset className={styles.filterRow}>
           <legend className="small">Text type</legend>
           {TEXT_TYPES.map((t) => (
-            <Checkbox key={t} name="type" value={t} defaultChecked={filter.types.includes(t)} label={t.toLowerCase().replace('_', ' ')} />
+            <Checkbox
+              key={t}
+              name="type"
+              value={t}
+              defaultChecked={filter.types.includes(t)}
+              label={t.toLowerCase().replace('_', ' ')}
+            />
           ))}
         </fieldset>
       </div>
@@ -99,7 +115,12 @@ export function FilterForm({ filter, options, hidden, userMeasures = [] }: { fil
         </label>
         <label title="characteristic-map cell: syn bin, sem bin (0-4)">
           Map cell
-          <input name="cell" defaultValue={filter.cell ? `${filter.cell.syn},${filter.cell.sem}` : ''} placeholder="syn,sem" size={6} />
+          <input
+            name="cell"
+            defaultValue={filter.cell ? `${filter.cell.syn},${filter.cell.sem}` : ''}
+            placeholder="syn,sem"
+            size={6}
+          />
         </label>
       </div>
       <details open={rangesOpen}>
@@ -108,8 +129,20 @@ export function FilterForm({ filter, options, hidden, userMeasures = [] }: { fil
           {rangeKeys.map((m) => (
             <div key={m.key} className={styles.range} title={m.description}>
               <span>{m.label}</span>
-              <input name={`min.${m.key}`} aria-label={`${m.label} at least`} placeholder="min" defaultValue={range(m.key)?.min ?? ''} inputMode="decimal" />
-              <input name={`max.${m.key}`} aria-label={`${m.label} at most`} placeholder="max" defaultValue={range(m.key)?.max ?? ''} inputMode="decimal" />
+              <input
+                name={`min.${m.key}`}
+                aria-label={`${m.label} at least`}
+                placeholder="min"
+                defaultValue={range(m.key)?.min ?? ''}
+                inputMode="decimal"
+              />
+              <input
+                name={`max.${m.key}`}
+                aria-label={`${m.label} at most`}
+                placeholder="max"
+                defaultValue={range(m.key)?.max ?? ''}
+                inputMode="decimal"
+              />
             </div>
           ))}
         </div>

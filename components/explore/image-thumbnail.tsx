@@ -19,7 +19,14 @@ export function ImageThumbnail({ thumbnail, page, name }: { thumbnail: string | 
   const picture =
     thumbnail && online && !failed ? (
       // eslint-disable-next-line @next/next/no-img-element -- an external thumbnail that may fail: next/image would proxy it through the server
-      <img src={thumbnail} alt={name} className={styles.thumb} loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+      <img
+        src={thumbnail}
+        alt={name}
+        className={styles.thumb}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+      />
     ) : (
       <div className={styles.placeholder} data-testid="image-placeholder">
         {online ? 'No thumbnail available' : 'Offline: no thumbnail'}
@@ -28,7 +35,15 @@ export function ImageThumbnail({ thumbnail, page, name }: { thumbnail: string | 
   return (
     <figure>
       {picture}
-      <figcaption className="small">{page ? <a href={page} rel="noreferrer" target="_blank">{name} on Wikimedia Commons</a> : name}</figcaption>
+      <figcaption className="small">
+        {page ? (
+          <a href={page} rel="noreferrer" target="_blank">
+            {name} on Wikimedia Commons
+          </a>
+        ) : (
+          name
+        )}
+      </figcaption>
     </figure>
   );
 }

@@ -8,7 +8,10 @@ export function MeasureList({ measures, semParts }: { measures: MeasureValues; s
       {measureList.map((m) => {
         const value = measures[m.key];
         const parts = semParts.map((k) => (isMeasureKey(k) ? measureCatalog[k].label : k)).join(', ');
-        const definition = (m.key === 'sem' || m.key === 'delta') && semParts.length > 0 ? `${m.description} (here sem = mean of ${parts})` : m.description;
+        const definition =
+          (m.key === 'sem' || m.key === 'delta') && semParts.length > 0
+            ? `${m.description} (here sem = mean of ${parts})`
+            : m.description;
         return (
           <div key={m.key}>
             <dt title={definition} aria-description={definition}>

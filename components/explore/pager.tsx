@@ -6,7 +6,17 @@ import { withLayoutOf } from '@/lib/explore/explorer-view';
 import type { ReactNode } from 'react';
 import styles from './explore.module.css';
 
-export function Pager({ first: firstHref, prev: prevHref, next: nextHref, count }: { first: string | null; prev: string | null; next: string | null; count: ReactNode }) {
+export function Pager({
+  first: firstHref,
+  prev: prevHref,
+  next: nextHref,
+  count,
+}: {
+  first: string | null;
+  prev: string | null;
+  next: string | null;
+  count: ReactNode;
+}) {
   const current = useSearchParams();
   const [first, prev, next] = [firstHref, prevHref, nextHref].map((h) => (h ? withLayoutOf(h, current) : null));
   return (

@@ -22,7 +22,9 @@ export function PairCell({ column, row }: { column: ExplorerColumn; row: PairRow
     case 'b':
       return row[column.id];
     default: {
-      const value = isUserMeasureKey(column.id) ? (row.userMeasures?.[userMeasureName(column.id)] ?? null) : (row as unknown as Record<string, number | null>)[column.id];
+      const value = isUserMeasureKey(column.id)
+        ? (row.userMeasures?.[userMeasureName(column.id)] ?? null)
+        : (row as unknown as Record<string, number | null>)[column.id];
       return <span title={value === null || value === undefined ? 'not available' : String(value)}>{formatMeasure(value)}</span>;
     }
   }

@@ -21,7 +21,14 @@ import {
   type ColumnVisibilityState,
   type SortingState,
 } from '@tanstack/react-table';
-import { explorerColumns, STICKY_COLUMNS, withLayoutOf, writeExplorerView, type Density, type ExplorerColumn } from '@/lib/explore/explorer-view';
+import {
+  explorerColumns,
+  STICKY_COLUMNS,
+  withLayoutOf,
+  writeExplorerView,
+  type Density,
+  type ExplorerColumn,
+} from '@/lib/explore/explorer-view';
 import type { PairRowDto } from './pair-row';
 import { PairCell } from './pair-cell';
 import { ColumnChooser } from './column-chooser';
@@ -57,7 +64,17 @@ export interface PairTableProps {
 
 const NO_EXTRA: readonly ExplorerColumn[] = [];
 
-export function PairTable({ rows, visible: initialVisible, widths, density: initialDensity, sort, prevHref, nextHref, headerNotes = {}, extraColumns = NO_EXTRA }: PairTableProps) {
+export function PairTable({
+  rows,
+  visible: initialVisible,
+  widths,
+  density: initialDensity,
+  sort,
+  prevHref,
+  nextHref,
+  headerNotes = {},
+  extraColumns = NO_EXTRA,
+}: PairTableProps) {
   const allColumns = useMemo(() => [...explorerColumns, ...extraColumns], [extraColumns]);
   const columns = useMemo(() => allColumns.map(columnDef), [allColumns]);
   const router = useRouter();
@@ -66,12 +83,21 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
   const [visible, setVisible] = useState(initialVisible);
   const [density, setDensity] = useState(initialDensity);
   const [sizing, setSizing] = useState<ColumnSizingState>(widths);
-  const visibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(allColumns.map((c) => [c.id, visible.includes(c.id)])), [allColumns, visible]);
+  const visibility = useMemo<ColumnVisibilityState>(
+    () => Object.fromEntries(allColumns.map((c) => [c.id, visible.includes(c.id)])),
+    [allColumns, visible],
+  );
   const sorting = useMemo<SortingState>(() => [{ id: sort.key, desc: sort.desc }], [sort.key, sort.desc]);
 
   const replaceView = (change: { columns?: string[]; widths?: Record<string, number>; density?: Density }) => {
     const params = new URLSearchParams(window.location.search);
-    writeExplorerView(params, { columns: change.columns ?? visible, widths: change.widths ?? sizing, density: change.density ?? density, backward: params.get('dir') === 'prev', from: Number(params.get('from') ?? 1) });
+    writeExplorerView(params, {
+      columns: change.columns ?? visible,
+      widths: change.widths ?? sizing,
+      density: change.density ?? density,
+      backward: params.get('dir') === 'prev',
+      from: Number(params.get('from') ?? 1),
+    });
     window.history.replaceState(null, '', `/explore?${params.toString()}`);
   };
   const go = (href: string) => router.push(withLayoutOf(href, searchParams));
@@ -116,13 +142,21 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
   }
   const lastSticky = [...stickyLeft.keys()].at(-1);
   const stickyStyle = (id: string) => (stickyLeft.has(id) ? { left: stickyLeft.get(id) } : {});
-  const cellClass = (id: string) => [allColumns.find((c) => c.id === id)?.numeric ? 'num' : '', stickyLeft.has(id) ? styles.sticky : '', id === lastSticky ? styles.stickyLast : ''].filter(Boolean).join(' ');
+  const cellClass = (id: string) =>
+    [
+      allColumns.find((c) => c.id === id)?.numeric ? 'num' : '',
+      stickyLeft.has(id) ? styles.sticky : '',
+      id === lastSticky ? styles.stickyLast : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
   const focusRow = (index: number) => bodyRef.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus();
   const lastRow = useRef(-1);
   // j / k / [ / ] from anywhere outside the table's rows (they handle their own keys) and outside fields
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || keyTargetKind(event.target) === 'text') return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || keyTargetKind(event.target) === 'text')
+        return;
       if (event.target instanceof Node && bodyRef.current?.contains(event.target)) return;
       if (event.key === 'j') focusRow(Math.min(rows.length - 1, lastRow.current + 1));
       else if (event.key === 'k') focusRow(Math.max(0, lastRow.current - 1));
@@ -163,11 +197,16 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
           </select>
         </label>
         <span className="small muted">
-          Keys: <KeyHint keys={['j', 'k']}>rows</KeyHint> · <KeyHint keys={['Enter']}>opens</KeyHint> · <KeyHint keys={['[', ']']}>pages</KeyHint>
+          Keys: <KeyHint keys={['j', 'k']}>rows</KeyHint> · <KeyHint keys={['Enter']}>opens</KeyHint> ·{' '}
+          <KeyHint keys={['[', ']']}>pages</KeyHint>
         </span>
       </div>
       <div className={styles.scroll}>
-        <table className={`data ${styles.table} ${density === 'compact' ? styles.compact : ''}`} aria-label="Pairs" style={{ width: table.getTotalSize() }}>
+        <table
+          className={`data ${styles.table} ${density === 'compact' ? styles.compact : ''}`}
+          aria-label="Pairs"
+          style={{ width: table.getTotalSize() }}
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -175,15 +214,33 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
                   const col = allColumns.find((c) => c.id === header.column.id)!;
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} style={{ width: header.getSize(), ...stickyStyle(col.id) }} className={cellClass(col.id)} title={headerNotes[col.id] ? `${col.description}. ${headerNotes[col.id]}` : col.description} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th
+                      key={header.id}
+                      style={{ width: header.getSize(), ...stickyStyle(col.id) }}
+                      className={cellClass(col.id)}
+                      title={headerNotes[col.id] ? `${col.description}. ${headerNotes[col.id]}` : col.description}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                    >
                       {header.column.getCanSort() ? (
-                        <button type="button" className={styles.sortButton} onClick={() => header.column.toggleSorting(sorted === 'desc' ? false : sorted === 'asc' ? true : col.id !== 'id')}>
+                        <button
+                          type="button"
+                          className={styles.sortButton}
+                          onClick={() =>
+                            header.column.toggleSorting(sorted === 'desc' ? false : sorted === 'asc' ? true : col.id !== 'id')
+                          }
+                        >
                           {col.label} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
                         </button>
                       ) : (
                         col.label
                       )}
-                      <span role="separator" aria-label={`Resize ${col.label}`} className={styles.resizer} onMouseDown={header.getResizeHandler()} onTouchStart={header.getResizeHandler()} />
+                      <span
+                        role="separator"
+                        aria-label={`Resize ${col.label}`}
+                        className={styles.resizer}
+                        onMouseDown={header.getResizeHandler()}
+                        onTouchStart={header.getResizeHandler()}
+                      />
                     </th>
                   );
                 })}
@@ -213,4 +270,3 @@ export function PairTable({ rows, visible: initialVisible, widths, density: init
     </div>
   );
 }
-

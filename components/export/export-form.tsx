@@ -10,7 +10,11 @@ export interface ExportScopeChoices {
   campaigns: Array<{ slug: string; name: string; items: number }>;
 }
 
-const FORMAT_LABELS: Record<ExportFormatName, string> = { csv: 'CSV', jsonl: 'JSON Lines', hf: 'Hugging Face dataset (.tar.gz folder with a dataset card)' };
+const FORMAT_LABELS: Record<ExportFormatName, string> = {
+  csv: 'CSV',
+  jsonl: 'JSON Lines',
+  hf: 'Hugging Face dataset (.tar.gz folder with a dataset card)',
+};
 const FORMAT_OPTIONS = (Object.keys(FORMAT_LABELS) as ExportFormatName[]).map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
 const SCOPE_OPTIONS = [
   { value: 'corpus', label: 'A corpus' },
@@ -18,7 +22,15 @@ const SCOPE_OPTIONS = [
 ] as const;
 
 /** Start an export of a corpus, a campaign or (when `view` is given) the explorer view it came from. */
-export function ExportForm({ choices, view, viewHasCampaign = false }: { choices: ExportScopeChoices; view: string | null; viewHasCampaign?: boolean }) {
+export function ExportForm({
+  choices,
+  view,
+  viewHasCampaign = false,
+}: {
+  choices: ExportScopeChoices;
+  view: string | null;
+  viewHasCampaign?: boolean;
+}) {
   const router = useRouter();
   const [scope, setScope] = useState<'corpus' | 'campaign' | 'view'>(view !== null ? 'view' : 'corpus');
   const [slug, setSlug] = useState(choices.corpora[0]?.slug ?? '');
@@ -42,7 +54,12 @@ export function ExportForm({ choices, view, viewHasCampaign = false }: { choices
     });
   const partOptions = EXPORT_PARTS.map((p) => {
     const needsCampaign = CAMPAIGN_PARTS.includes(p) && !hasCampaign;
-    return { value: p, label: PART_LABELS[p], disabled: needsCampaign, hint: needsCampaign ? '(campaign exports only)' : undefined };
+    return {
+      value: p,
+      label: PART_LABELS[p],
+      disabled: needsCampaign,
+      hint: needsCampaign ? '(campaign exports only)' : undefined,
+    };
   });
 
   return (
@@ -52,8 +69,17 @@ export function ExportForm({ choices, view, viewHasCampaign = false }: { choices
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result = await startExportAction({ scope, ...(scope === 'view' ? { view: view ?? '' } : { slug }), format, include: chosen });
-          setMessage(result.ok ? { ok: true, text: `Export #${result.data.jobId} is queued; it appears below.` } : { ok: false, text: result.error });
+          const result = await startExportAction({
+            scope,
+            ...(scope === 'view' ? { view: view ?? '' } : { slug }),
+            format,
+            include: chosen,
+          });
+          setMessage(
+            result.ok
+              ? { ok: true, text: `Export #${result.data.jobId} is queued; it appears below.` }
+              : { ok: false, text: result.error },
+          );
           if (result.ok) router.refresh();
         });
       }}
@@ -63,19 +89,46 @@ export function ExportForm({ choices, view, viewHasCampaign = false }: { choices
           Explorer view <code>{view || '(no filters)'}</code>: exactly the rows it shows, on all its pages, in its order.
         </p>
       ) : (
-        <RadioGroup legend="What to export" name="scope" options={SCOPE_OPTIONS} value={scope === 'view' ? undefined : scope} onChange={pickScope}>
+        <RadioGroup
+          legend="What to export"
+          name="scope"
+          options={SCOPE_OPTIONS}
+          value={scope === 'view' ? undefined : scope}
+          onChange={pickScope}
+        >
           <select aria-label={scope === 'corpus' ? 'Corpus' : 'Campaign'} value={slug} onChange={(e) => setSlug(e.target.value)}>
             {scope === 'corpus'
-              ? choices.corpora.map((c) => <option key={c.slug} value={c.slug}>{c.name} ({c.pairs.toLocaleString('en')} pairs)</option>)
-              : choices.campaigns.map((c) => <option key={c.slug} value={c.slug}>{c.name} ({c.items.toLocaleString('en')} pairs)</option>)}
+              ? choices.corpora.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.name} ({c.pairs.toLocaleString('en')} pairs)
+                  </option>
+                ))
+              : choices.campaigns.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.name} ({c.items.toLocaleString('en')} pairs)
+                  </option>
+                ))}
           </select>
         </RadioGroup>
       )}
       <RadioGroup legend="Format" name="format" options={FORMAT_OPTIONS} value={format} onChange={setFormat} />
-      <CheckboxGroup legend="What goes in (ids always do)" name="include" layout="stack" options={partOptions} values={chosen} onToggle={toggle} />
+      <CheckboxGroup
+        legend="What goes in (ids always do)"
+        name="include"
+        layout="stack"
+        options={partOptions}
+        values={chosen}
+        onToggle={toggle}
+      />
       <div className="row">
-        <button type="submit" disabled={isPending || (scope !== 'view' && !slug)}>Start export</button>
-        {message && <span role="status" className={message.ok ? 'small' : 'error'}>{message.text}</span>}
+        <button type="submit" disabled={isPending || (scope !== 'view' && !slug)}>
+          Start export
+        </button>
+        {message && (
+          <span role="status" className={message.ok ? 'small' : 'error'}>
+            {message.text}
+          </span>
+        )}
       </div>
     </form>
   );

@@ -17,8 +17,16 @@ export function ExportJobActions({ jobId, canRerun, canDelete }: { jobId: number
     });
   return (
     <div className="row">
-      {canRerun && <button type="button" disabled={isPending} onClick={() => run(rerunExportAction)}>Run again</button>}
-      {canDelete && <button type="button" className="danger" disabled={isPending} onClick={() => run(deleteExportAction)}>Delete</button>}
+      {canRerun && (
+        <button type="button" disabled={isPending} onClick={() => run(rerunExportAction)}>
+          Run again
+        </button>
+      )}
+      {canDelete && (
+        <button type="button" className="danger" disabled={isPending} onClick={() => run(deleteExportAction)}>
+          Delete
+        </button>
+      )}
       {canRerun && <DismissJobButton kind="export" id={jobId} />}
       {error && <span className="error">{error}</span>}
     </div>

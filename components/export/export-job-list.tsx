@@ -50,8 +50,16 @@ export function ExportJobList({ jobs }: { jobs: ExportJobRow[] }) {
             <td className="num">{job.rowCount.toLocaleString('en')}</td>
             <td>
               <div className="stack" style={{ gap: 4 }}>
-                {job.downloadable && <a href={`/api/exports/${job.id}/file`} download>Download ({formatBytes(job.bytesWritten)})</a>}
-                <ExportJobActions jobId={job.id} canRerun={job.status === 'FAILED' || job.status === 'CANCELLED'} canDelete={job.status !== 'RUNNING'} />
+                {job.downloadable && (
+                  <a href={`/api/exports/${job.id}/file`} download>
+                    Download ({formatBytes(job.bytesWritten)})
+                  </a>
+                )}
+                <ExportJobActions
+                  jobId={job.id}
+                  canRerun={job.status === 'FAILED' || job.status === 'CANCELLED'}
+                  canDelete={job.status !== 'RUNNING'}
+                />
               </div>
             </td>
           </tr>

@@ -20,7 +20,8 @@ export function LiveExportProgress({ jobId }: { jobId: number }) {
     <div className="stack small" role="status" aria-live="polite" style={{ gap: 4, marginTop: 4 }}>
       <progress max={1} value={fraction} style={{ width: '100%' }} aria-label={`Export ${jobId} progress`} />
       <span>
-        {Math.round(fraction * 100)} % · {job.rowCount.toLocaleString('en')} of {total.toLocaleString('en')} rows · {(job.bytesWritten / 1e6).toFixed(1)} MB
+        {Math.round(fraction * 100)} % · {job.rowCount.toLocaleString('en')} of {total.toLocaleString('en')} rows ·{' '}
+        {(job.bytesWritten / 1e6).toFixed(1)} MB
       </span>
     </div>
   );

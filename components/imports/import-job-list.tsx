@@ -57,7 +57,12 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
             <tr key={job.id} data-testid={`import-${job.id}`}>
               <td>
                 {job.fileName}
-                <JobMeta id={job.id} detail={job.format ?? 'format not chosen'} createdAt={job.createdAt} createdBy={job.createdBy} />
+                <JobMeta
+                  id={job.id}
+                  detail={job.format ?? 'format not chosen'}
+                  createdAt={job.createdAt}
+                  createdBy={job.createdBy}
+                />
                 {isLive && <LiveImportProgress jobId={job.id} />}
                 {job.message && <div className="small">{job.message}</div>}
                 {job.funnel && job.funnel.length > 0 && <ImportFunnel jobId={job.id} steps={job.funnel} />}
@@ -83,10 +88,16 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
                 )}
               </td>
               <td>
-                {jobStatusLabels[job.status]} {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="import" id={job.id} />}
+                {jobStatusLabels[job.status]}{' '}
+                {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="import" id={job.id} />}
               </td>
-              <td className="num">{isLive ? <LiveRecordsRead jobId={job.id} initial={job.recordsRead} /> : job.recordsRead.toLocaleString('en')}</td>
-              <td className="num" title={isLive ? 'Known when the import ends: all its pairs are written at once, or none' : undefined}>
+              <td className="num">
+                {isLive ? <LiveRecordsRead jobId={job.id} initial={job.recordsRead} /> : job.recordsRead.toLocaleString('en')}
+              </td>
+              <td
+                className="num"
+                title={isLive ? 'Known when the import ends: all its pairs are written at once, or none' : undefined}
+              >
                 {isLive ? '…' : job.imported.toLocaleString('en')}
               </td>
               <td className="num">{job.duplicates.toLocaleString('en')}</td>

@@ -54,7 +54,9 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
   async function chooseFormat(next: string) {
     setFormat(next);
     if (!detection || !detection.candidates.find((c) => c.format === next)?.usesColumnMap) return;
-    const res = await fetch(`/api/v1/imports/${detection.jobId}/preview?format=${encodeURIComponent(next)}`, { cache: 'no-store' });
+    const res = await fetch(`/api/v1/imports/${detection.jobId}/preview?format=${encodeURIComponent(next)}`, {
+      cache: 'no-store',
+    });
     const body = (await res.json()) as Detection | ApiError;
     if ('error' in body) setError(body.error.message);
     else show({ ...detection, preview: body.preview });
@@ -68,7 +70,11 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
     }
     setProgress(0);
     try {
-      const { promise } = uploadFile<Detection>(`/api/corpora/${encodeURIComponent(corpusSlug)}/imports?fileName=${encodeURIComponent(file.name)}`, file, setProgress);
+      const { promise } = uploadFile<Detection>(
+        `/api/corpora/${encodeURIComponent(corpusSlug)}/imports?fileName=${encodeURIComponent(file.name)}`,
+        file,
+        setProgress,
+      );
       const result = await promise;
       if (!result.ok || 'error' in result.body) {
         setError('error' in result.body ? result.body.error.message : 'The upload failed.');
@@ -113,7 +119,9 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as ApiError | null;
         const fields = body?.error.fields ?? {};
-        setFieldErrors(Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^(columns|body)\./, ''), message])));
+        setFieldErrors(
+          Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^(columns|body)\./, ''), message])),
+        );
         setError(body?.error.message ?? `The server answered ${res.status}.`);
         return;
       }
@@ -168,13 +176,26 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
           <p style={{ margin: 0 }}>
             <strong>{detection.fileName}</strong> ({(detection.bytes / 1024 / 1024).toFixed(1)} MB
             {detection.encoding ? `, ${detection.encoding}` : ''}){' '}
-            {detection.format ? <>looks like <strong>{detection.candidates.find((c) => c.format === detection.format)?.name ?? detection.format}</strong>.</> : <>could not be recognised: {detection.message}</>}
+            {detection.format ? (
+              <>
+                looks like{' '}
+                <strong>{detection.candidates.find((c) => c.format === detection.format)?.name ?? detection.format}</strong>.
+              </>
+            ) : (
+              <>could not be recognised: {detection.message}</>
+            )}
           </p>
           <div className="row" style={{ alignItems: 'flex-start' }}>
             {/* minWidth 0: the label may shrink below its longest option's width, so the select fits a phone's width */}
             <label style={{ minWidth: 0, maxWidth: '100%' }}>
               {WEB_CONTROL_LABELS.format}
-              <select name="format" value={format} onChange={(e) => void chooseFormat(e.target.value)} required style={{ maxWidth: '100%', minWidth: 0, textOverflow: 'ellipsis' }}>
+              <select
+                name="format"
+                value={format}
+                onChange={(e) => void chooseFormat(e.target.value)}
+                required
+                style={{ maxWidth: '100%', minWidth: 0, textOverflow: 'ellipsis' }}
+              >
                 {!detection.format && <option value="">Choose a format…</option>}
                 {detection.candidates.map((c) => (
                   <option key={c.format} value={c.format}>
@@ -199,7 +220,13 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
             )}
             <label>
               Language <span className="small muted">(ISO 639-1, e.g. es)</span>
-              <input name="language" placeholder={format === 'qa-assessed' ? 'es' : 'unchanged'} pattern="[a-z]{2}" maxLength={2} size={4} />
+              <input
+                name="language"
+                placeholder={format === 'qa-assessed' ? 'es' : 'unchanged'}
+                pattern="[a-z]{2}"
+                maxLength={2}
+                size={4}
+              />
               {fieldError('language')}
             </label>
           </div>
@@ -219,7 +246,8 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
           {fieldError('map')}
           {format === 'qa-assessed' && (
             <label>
-              Questions file <span className="small muted">(number&lt;TAB&gt;question lines; this upload holds the assessed answers)</span>
+              Questions file{' '}
+              <span className="small muted">(number&lt;TAB&gt;question lines; this upload holds the assessed answers)</span>
               <input
                 type="file"
                 onChange={(e) => {
@@ -234,7 +262,11 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
               )}
             </label>
           )}
-          <Checkbox name="skipInvalid" label={WEB_CONTROL_LABELS.skipInvalid} hint="(import the valid ones, keep the rejected ones for download)" />
+          <Checkbox
+            name="skipInvalid"
+            label={WEB_CONTROL_LABELS.skipInvalid}
+            hint="(import the valid ones, keep the rejected ones for download)"
+          />
           <div className="row">
             <button type="submit" disabled={isPending || !format || (format === 'qa-assessed' && !questions)}>
               Start import

@@ -26,7 +26,11 @@ export function LiveImportProgress({ jobId }: { jobId: number }) {
 
   const first = useRef<ProgressSample | null>(null);
   useJobPolling<JobStatus>(`/api/imports/${jobId}`, (job) => {
-    const sample = { at: Date.now(), records: job.recordsRead, fraction: job.fileBytes ? Math.min(1, job.bytesRead / job.fileBytes) : 0 };
+    const sample = {
+      at: Date.now(),
+      records: job.recordsRead,
+      fraction: job.fileBytes ? Math.min(1, job.bytesRead / job.fileBytes) : 0,
+    };
     first.current ??= sample;
     publishRecordsRead(jobId, job.recordsRead);
     setView({ job, fraction: sample.fraction, ...estimateProgress(first.current, sample) });
@@ -48,7 +52,12 @@ export function LiveImportProgress({ jobId }: { jobId: number }) {
       <progress max={1} value={fraction} style={{ width: '100%' }} aria-label={`Import ${jobId} progress`} />
       <div className="row">
         <span>{parts.filter(Boolean).join(' · ')}</span>
-        <button type="button" className="danger" disabled={isPending} onClick={() => startTransition(async () => void (await cancelImportAction({ jobId })))}>
+        <button
+          type="button"
+          className="danger"
+          disabled={isPending}
+          onClick={() => startTransition(async () => void (await cancelImportAction({ jobId })))}
+        >
           Cancel
         </button>
       </div>

@@ -5,7 +5,10 @@ export interface ProgressSample {
   fraction: number;
 }
 
-export function estimateProgress(first: ProgressSample, latest: ProgressSample): { rate: number | null; secondsLeft: number | null } {
+export function estimateProgress(
+  first: ProgressSample,
+  latest: ProgressSample,
+): { rate: number | null; secondsLeft: number | null } {
   const elapsed = (latest.at - first.at) / 1000;
   if (elapsed <= 0) return { rate: null, secondsLeft: null };
   const gained = latest.fraction - first.fraction;

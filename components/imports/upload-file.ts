@@ -5,7 +5,11 @@ export interface UploadResult<T> {
   body: T | { error: { code: string; message: string } };
 }
 
-export function uploadFile<T>(url: string, file: File, onProgress: (fraction: number) => void): { promise: Promise<UploadResult<T>>; abort: () => void } {
+export function uploadFile<T>(
+  url: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): { promise: Promise<UploadResult<T>>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadResult<T>>((resolve, reject) => {
     xhr.open('POST', url);

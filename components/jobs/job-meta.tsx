@@ -1,7 +1,13 @@
 /** What the job lists (imports, scoring, exports) show for every job: its status label and its "#id · … · when · who" line. */
 export type JobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
-export const jobStatusLabels: Record<JobStatus, string> = { QUEUED: 'waiting', RUNNING: 'running', SUCCEEDED: 'done', FAILED: 'failed', CANCELLED: 'cancelled' };
+export const jobStatusLabels: Record<JobStatus, string> = {
+  QUEUED: 'waiting',
+  RUNNING: 'running',
+  SUCCEEDED: 'done',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
+};
 
 interface Props {
   id: number;

@@ -9,7 +9,11 @@ const ownStatus = (job: unknown) => (job as { status?: string }).status;
  * ended (neither QUEUED nor RUNNING) it refreshes the page, whose server components show the outcome.
  * `statusOf` finds the job's status in an answer that is not the job itself.
  */
-export function useJobPolling<T>(url: string, onUpdate: (job: T) => void, statusOf: (answer: T) => string | undefined = ownStatus): void {
+export function useJobPolling<T>(
+  url: string,
+  onUpdate: (job: T) => void,
+  statusOf: (answer: T) => string | undefined = ownStatus,
+): void {
   const router = useRouter();
   const latest = useRef(onUpdate);
   const status = useRef(statusOf);

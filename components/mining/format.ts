@@ -22,12 +22,17 @@ export function formatMegabytes(bytes: number): string {
 export function formatSeconds(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return null;
   const s = Math.round(seconds);
-  return s >= 3600 ? `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min` : s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`
+    : s >= 60
+      ? `${Math.floor(s / 60)} min ${s % 60} s`
+      : `${s} s`;
 }
 
 /** Seconds left from the compressed bytes read and the rate since the run started its session. */
 export function estimateSecondsLeft(bytesDone: number, bytesTotal: number, elapsedSeconds: number): number | null {
-  if (bytesDone <= 0 || elapsedSeconds <= 0 || bytesTotal <= bytesDone) return bytesTotal > 0 && bytesDone >= bytesTotal ? 0 : null;
+  if (bytesDone <= 0 || elapsedSeconds <= 0 || bytesTotal <= bytesDone)
+    return bytesTotal > 0 && bytesDone >= bytesTotal ? 0 : null;
   return ((bytesTotal - bytesDone) * elapsedSeconds) / bytesDone;
 }
 
@@ -43,6 +48,10 @@ export function referenceShareSeries(rows: readonly FunnelRow[]): ChartPoint[] {
   const paperBase = PAPER_TABLE_3[0]!.references;
   return PAPER_TABLE_3.map((paper, i) => {
     const row = rows[i];
-    return { step: String(i), run: row && base > 0 && row.references > 0 ? row.references / base : null, paper: paper.references / paperBase };
+    return {
+      step: String(i),
+      run: row && base > 0 && row.references > 0 ? row.references / base : null,
+      paper: paper.references / paperBase,
+    };
   });
 }

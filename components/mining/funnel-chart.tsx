@@ -18,12 +18,28 @@ export function FunnelChart({ rows, runId }: { rows: FunnelRow[]; runId: number 
             <YAxis scale="log" domain={['auto', 1]} tickFormatter={percent} allowDataOverflow width={56} />
             <Tooltip formatter={(v) => (typeof v === 'number' ? percent(v) : String(v))} />
             <Legend verticalAlign="top" />
-            <Line type="monotone" dataKey="run" name={`run #${runId}`} stroke="#2563eb" connectNulls={false} isAnimationActive={false} />
-            <Line type="monotone" dataKey="paper" name="paper (enwiki 2022)" stroke="#9ca3af" strokeDasharray="5 4" isAnimationActive={false} />
+            <Line
+              type="monotone"
+              dataKey="run"
+              name={`run #${runId}`}
+              stroke="#2563eb"
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="paper"
+              name="paper (enwiki 2022)"
+              stroke="#9ca3af"
+              strokeDasharray="5 4"
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="small muted">References left after each filter, as a share of all references (log scale).</figcaption>
+      <figcaption className="small muted">
+        References left after each filter, as a share of all references (log scale).
+      </figcaption>
     </figure>
   );
 }

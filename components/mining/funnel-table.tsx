@@ -33,7 +33,8 @@ export function FunnelTable({ rows, label }: { rows: FunnelRow[]; label: string 
                 {row.step}. {row.name}
                 {paper && (
                   <div className="small muted" title="Paper Table 3 (enwiki-20220901, gold)">
-                    paper: {count.format(paper.images)} images · {count.format(paper.references)} refs · {count.format(paper.pairs)} pairs
+                    paper: {count.format(paper.images)} images · {count.format(paper.references)} refs ·{' '}
+                    {count.format(paper.pairs)} pairs
                   </div>
                 )}
               </td>

@@ -40,7 +40,10 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
             const run = (await res.json()) as RunProgress;
             first ??= { at: Date.now(), bytes: run.bytesDone };
             const elapsed = (Date.now() - first.at) / 1000;
-            const secondsLeft = run.bytesDone > first.bytes ? estimateSecondsLeft(run.bytesDone - first.bytes, run.bytesTotal - first.bytes, elapsed) : null;
+            const secondsLeft =
+              run.bytesDone > first.bytes
+                ? estimateSecondsLeft(run.bytesDone - first.bytes, run.bytesTotal - first.bytes, elapsed)
+                : null;
             if (!stopped) setView({ run, secondsLeft });
             if (run.status !== 'RUNNING' && run.status !== 'QUEUED') {
               router.refresh();

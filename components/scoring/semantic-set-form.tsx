@@ -6,7 +6,15 @@ import { CheckboxGroup } from '@/components/ui/choice';
 import { useCheckedSet } from './use-checked-set';
 
 /** Which semantic measures form sem and delta for this corpus; saving recomputes them. */
-export function SemanticSetForm({ slug, options, current }: { slug: string; options: Array<{ key: string; label: string; fallback: boolean }>; current: string[] }) {
+export function SemanticSetForm({
+  slug,
+  options,
+  current,
+}: {
+  slug: string;
+  options: Array<{ key: string; label: string; fallback: boolean }>;
+  current: string[];
+}) {
   const router = useRouter();
   const [chosen, toggle] = useCheckedSet(current);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -19,7 +27,11 @@ export function SemanticSetForm({ slug, options, current }: { slug: string; opti
         event.preventDefault();
         startTransition(async () => {
           const result = await setSemMeasuresAction({ slug, measures: [...chosen] });
-          setMessage(result.ok ? { ok: true, text: `Saved: sem and Δ recomputed for ${result.data.recomputed.toLocaleString('en')} pairs.` } : { ok: false, text: result.error });
+          setMessage(
+            result.ok
+              ? { ok: true, text: `Saved: sem and Δ recomputed for ${result.data.recomputed.toLocaleString('en')} pairs.` }
+              : { ok: false, text: result.error },
+          );
           if (result.ok) router.refresh();
         });
       }}
@@ -27,7 +39,11 @@ export function SemanticSetForm({ slug, options, current }: { slug: string; opti
       <CheckboxGroup
         legend="sem and Δ average"
         name="semMeasure"
-        options={options.map((o) => ({ value: o.key, label: o.label, hint: o.fallback ? '(only where no measure above it is there)' : undefined }))}
+        options={options.map((o) => ({
+          value: o.key,
+          label: o.label,
+          hint: o.fallback ? '(only where no measure above it is there)' : undefined,
+        }))}
         values={[...chosen]}
         onToggle={(key) => toggle(key)}
       />

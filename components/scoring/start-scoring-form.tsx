@@ -27,7 +27,9 @@ export function StartScoringForm({ slug, measures }: { slug: string; measures: S
         event.preventDefault();
         startTransition(async () => {
           const result = await startScoringAction({ slug, measures: [...chosen] });
-          setMessage(result.ok ? { ok: true, text: `Scoring job #${result.data.jobId} is queued.` } : { ok: false, text: result.error });
+          setMessage(
+            result.ok ? { ok: true, text: `Scoring job #${result.data.jobId} is queued.` } : { ok: false, text: result.error },
+          );
           if (result.ok) router.refresh();
         });
       }}
@@ -35,7 +37,13 @@ export function StartScoringForm({ slug, measures }: { slug: string; measures: S
       <CheckboxGroup
         legend="Compute the missing values of"
         name="measure"
-        options={measures.map((m) => ({ value: m.key, label: m.label, title: m.note ?? undefined, disabled: !m.ready, hint: m.ready ? undefined : `(${m.note?.startsWith('English only') ? 'English only' : 'no model'})` }))}
+        options={measures.map((m) => ({
+          value: m.key,
+          label: m.label,
+          title: m.note ?? undefined,
+          disabled: !m.ready,
+          hint: m.ready ? undefined : `(${m.note?.startsWith('English only') ? 'English only' : 'no model'})`,
+        }))}
         values={[...chosen]}
         onToggle={(key) => toggle(key)}
       />

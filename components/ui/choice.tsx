@@ -76,15 +76,37 @@ function Group<T extends string>({
     <fieldset className={['choice-group', layout, className].filter(Boolean).join(' ')} disabled={disabled}>
       <legend>{legend}</legend>
       {options.map((o) => (
-        <Choice key={o.value} type={type} name={name} value={o.value} label={o.label} hint={o.hint} title={o.title} disabled={o.disabled} className={o.disabled ? 'muted' : undefined} {...state(o.value)} />
+        <Choice
+          key={o.value}
+          type={type}
+          name={name}
+          value={o.value}
+          label={o.label}
+          hint={o.hint}
+          title={o.title}
+          disabled={o.disabled}
+          className={o.disabled ? 'muted' : undefined}
+          {...state(o.value)}
+        />
       ))}
       {children}
     </fieldset>
   );
 }
 
-export function RadioGroup<T extends string>({ value, defaultValue, onChange, ...group }: GroupProps<T> & { value?: T; defaultValue?: T; onChange?: (value: T) => void }) {
-  return <Group {...group} type="radio" state={(v) => (onChange ? { checked: value === v, onChange: () => onChange(v) } : { defaultChecked: defaultValue === v })} />;
+export function RadioGroup<T extends string>({
+  value,
+  defaultValue,
+  onChange,
+  ...group
+}: GroupProps<T> & { value?: T; defaultValue?: T; onChange?: (value: T) => void }) {
+  return (
+    <Group
+      {...group}
+      type="radio"
+      state={(v) => (onChange ? { checked: value === v, onChange: () => onChange(v) } : { defaultChecked: defaultValue === v })}
+    />
+  );
 }
 
 export function CheckboxGroup<T extends string>({
@@ -97,7 +119,11 @@ export function CheckboxGroup<T extends string>({
     <Group
       {...group}
       type="checkbox"
-      state={(v) => (onToggle ? { checked: values?.includes(v) ?? false, onChange: (e) => onToggle(v, e.target.checked) } : { defaultChecked: defaultValues?.includes(v) ?? false })}
+      state={(v) =>
+        onToggle
+          ? { checked: values?.includes(v) ?? false, onChange: (e) => onToggle(v, e.target.checked) }
+          : { defaultChecked: defaultValues?.includes(v) ?? false }
+      }
     />
   );
 }

@@ -12,7 +12,10 @@ interface ControlProps {
 }
 
 /** What a Server Action's answer (ActionResult) says about one field: its messages, or none. */
-export function actionFieldErrors(state: { ok: true } | { ok: false; fieldErrors?: Record<string, string[]> } | null, name: string): string[] {
+export function actionFieldErrors(
+  state: { ok: true } | { ok: false; fieldErrors?: Record<string, string[]> } | null,
+  name: string,
+): string[] {
   return state && !state.ok ? (state.fieldErrors?.[name] ?? []) : [];
 }
 

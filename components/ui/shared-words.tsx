@@ -31,14 +31,24 @@ export function useSharedHighlight(): [boolean, (on: boolean) => void] {
   ];
 }
 
-export function SharedWordsSwitch({ on, onChange, lcs, common }: { on: boolean; onChange: (on: boolean) => void; lcs: number; common: number }) {
+export function SharedWordsSwitch({
+  on,
+  onChange,
+  lcs,
+  common,
+}: {
+  on: boolean;
+  onChange: (on: boolean) => void;
+  lcs: number;
+  common: number;
+}) {
   return (
     <div className="row small" style={{ alignItems: 'center' }}>
       <Checkbox checked={on} onChange={(e) => onChange(e.target.checked)} label="Highlight what the texts share" />
       {on && (
         <span className="muted">
-          <mark className="shared-lcs">in order</mark> {lcs} word{lcs === 1 ? '' : 's'} of one longest common subsequence (ROUGE-L) ·{' '}
-          <mark className="shared-common">elsewhere</mark> {Math.max(0, common - lcs)} more in both texts
+          <mark className="shared-lcs">in order</mark> {lcs} word{lcs === 1 ? '' : 's'} of one longest common subsequence
+          (ROUGE-L) · <mark className="shared-common">elsewhere</mark> {Math.max(0, common - lcs)} more in both texts
         </span>
       )}
     </div>

@@ -1,5 +1,13 @@
 /** A form's submit button and, after a try, what came of it (role status). */
-export function SubmitWithStatus({ label, busy, message }: { label: string; busy: boolean; message: { ok: boolean; text: string } | null }) {
+export function SubmitWithStatus({
+  label,
+  busy,
+  message,
+}: {
+  label: string;
+  busy: boolean;
+  message: { ok: boolean; text: string } | null;
+}) {
   return (
     <>
       <div>

@@ -7,7 +7,11 @@ export async function sessionFor(browser: Browser, baseURL: string, role: DemoRo
   const page = await context.newPage();
   await signIn(page, demoEmail(role), demoPassword);
   await expect(page.getByTestId('current-role')).toBeVisible();
-  const session = await playwrightRequest.newContext({ baseURL, storageState: await context.storageState(), extraHTTPHeaders: { origin: baseURL } });
+  const session = await playwrightRequest.newContext({
+    baseURL,
+    storageState: await context.storageState(),
+    extraHTTPHeaders: { origin: baseURL },
+  });
   await context.close();
   return session;
 }

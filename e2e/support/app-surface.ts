@@ -31,7 +31,10 @@ function findFiles(dir: string, name: RegExp): string[] {
 
 /** A file's URL pattern as the folders spell it, route groups removed: app/(app)/corpora/[slug]/page.tsx → /corpora/[slug]. */
 function patternOf(appDir: string, file: string): string {
-  const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter((s) => s !== '' && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(appDir, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s !== '' && !/^\(.*\)$/.test(s));
   return `/${segments.join('/')}`;
 }
 
@@ -48,7 +51,14 @@ export function exportedMethods(source: string): string[] {
   const names = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:async\s+)?(?:function\s*\*?|const|let|var)\s+([A-Z]+)\b/g)) names.add(m[1]!);
   for (const m of source.matchAll(/export\s+(?:const|let|var)?\s*\{([^}]*)\}/g)) {
-    for (const part of m[1]!.split(',')) names.add(part.trim().split(/\s+as\s+|\s*:\s*/).at(-1)!.trim());
+    for (const part of m[1]!.split(','))
+      names.add(
+        part
+          .trim()
+          .split(/\s+as\s+|\s*:\s*/)
+          .at(-1)!
+          .trim(),
+      );
   }
   return httpMethods.filter((method) => names.has(method));
 }
@@ -72,9 +82,12 @@ export interface ServerAction {
 
 export function listServerActions(): ServerAction[] {
   const manifestFile = path.join(root, '.next', 'server', 'server-reference-manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename?: string; exportedName?: string }> };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    node: Record<string, { filename?: string; exportedName?: string }>;
+  };
   const actions = Object.entries(manifest.node).map(([id, entry]) => {
-    if (!entry.exportedName || !entry.filename) throw new Error(`Server Action ${id} has no exportedName/filename in ${manifestFile}: the manifest format changed.`);
+    if (!entry.exportedName || !entry.filename)
+      throw new Error(`Server Action ${id} has no exportedName/filename in ${manifestFile}: the manifest format changed.`);
     return { id, name: entry.exportedName, file: entry.filename };
   });
   const names = actions.map((a) => a.name);

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** wp2txt's 2014 test data: 2.9 MB of bz2, 6 silver pairs (images shared by articles of the A… slice). */
-export const E2E_DUMP_EXCERPT = fileURLToPath(new URL('../../../shared/datasets/wikitext/wp2txt/2014-11_ad8949a/testdata_en.bz2', import.meta.url));
+export const E2E_DUMP_EXCERPT = fileURLToPath(
+  new URL('../../../shared/datasets/wikitext/wp2txt/2014-11_ad8949a/testdata_en.bz2', import.meta.url),
+);
 export const E2E_DUMP_NAME = 'enwiki-wp2txt-2014-testdata.xml.bz2';
 export const E2E_NOT_A_DUMP = 'notes.txt';
 

@@ -22,14 +22,20 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       const faults: string[] = [];
       const name = (el: Element): string => {
         const id = el.id ? `#${el.id}` : '';
-        const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+        const cls =
+          typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
         const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
         return `<${el.tagName.toLowerCase()}${id}${cls}>${text ? ` "${text}"` : ''}`;
       };
       const visible = (el: Element): boolean => {
         const r = el.getBoundingClientRect();
         const style = getComputedStyle(el);
-        return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && el.closest('[hidden], [aria-hidden="true"], dialog:not([open])') === null;
+        return (
+          r.width > 0 &&
+          r.height > 0 &&
+          style.visibility !== 'hidden' &&
+          el.closest('[hidden], [aria-hidden="true"], dialog:not([open])') === null
+        );
       };
       /** inside a box that scrolls or clips sideways on purpose (a wide table in its own scroller) */
       const inScroller = (el: Element): boolean => {
@@ -42,10 +48,16 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       // 1. the document is no wider than the window
       const root = document.documentElement;
       if (root.scrollWidth > root.clientWidth + 1) {
-        const wide = [...document.body.querySelectorAll('*')].filter((el) => visible(el) && el.getBoundingClientRect().right > root.clientWidth + 1 && !inScroller(el));
+        const wide = [...document.body.querySelectorAll('*')].filter(
+          (el) => visible(el) && el.getBoundingClientRect().right > root.clientWidth + 1 && !inScroller(el),
+        );
         // the outermost offenders say where it starts
-        const outermost = wide.filter((el) => !wide.some((other) => other !== el && other.contains(el) && other !== document.body)).slice(0, 3);
-        faults.push(`the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px window: ${outermost.map(name).join(', ') || 'no single element'}`);
+        const outermost = wide
+          .filter((el) => !wide.some((other) => other !== el && other.contains(el) && other !== document.body))
+          .slice(0, 3);
+        faults.push(
+          `the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px window: ${outermost.map(name).join(', ') || 'no single element'}`,
+        );
       }
 
       // 2. every labelled control sits next to its label's words
@@ -54,7 +66,8 @@ export async function layoutFaults(page: Page): Promise<string[]> {
         const rects: DOMRect[] = [];
         const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!node.textContent?.trim() || control.contains(node) || (node.parentElement && !visible(node.parentElement))) continue;
+          if (!node.textContent?.trim() || control.contains(node) || (node.parentElement && !visible(node.parentElement)))
+            continue;
           const range = document.createRange();
           range.selectNodeContents(node);
           rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
@@ -65,8 +78,14 @@ export async function layoutFaults(page: Page): Promise<string[]> {
         x: Math.max(0, a.left - b.right, b.left - a.right),
         y: Math.max(0, a.top - b.bottom, b.top - a.bottom),
       });
-      for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
-        if (control instanceof HTMLInputElement && ['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(control.type)) continue;
+      for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        'input, select, textarea',
+      )) {
+        if (
+          control instanceof HTMLInputElement &&
+          ['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(control.type)
+        )
+          continue;
         // an unseen control (opacity 0) covering its whole label makes the label the button: the workbench's options
         if (!visible(control) || getComputedStyle(control).opacity === '0') continue;
         const label = control.labels?.[0];
@@ -81,12 +100,21 @@ export async function layoutFaults(page: Page): Promise<string[]> {
           const centre = box.top + box.height / 2;
           const sameLine = centre >= first.top - 2 && centre <= first.bottom + 2;
           const apart = gap(first, box).x;
-          if (!sameLine || apart > choiceGap) faults.push(`the ${control.type} ${name(label)} is ${sameLine ? `${Math.round(apart)}px from` : 'not on the line of'} its words`);
+          if (!sameLine || apart > choiceGap)
+            faults.push(
+              `the ${control.type} ${name(label)} is ${sameLine ? `${Math.round(apart)}px from` : 'not on the line of'} its words`,
+            );
         } else {
           // a field under or beside its label's words, however many lines they take
-          const all = { left: Math.min(...words.map((r) => r.left)), right: Math.max(...words.map((r) => r.right)), top: Math.min(...words.map((r) => r.top)), bottom: Math.max(...words.map((r) => r.bottom)) };
+          const all = {
+            left: Math.min(...words.map((r) => r.left)),
+            right: Math.max(...words.map((r) => r.right)),
+            top: Math.min(...words.map((r) => r.top)),
+            bottom: Math.max(...words.map((r) => r.bottom)),
+          };
           const { x, y } = gap(all, box);
-          if (Math.hypot(x, y) > fieldGap) faults.push(`the field ${name(label)} is ${Math.round(Math.hypot(x, y))}px from its label`);
+          if (Math.hypot(x, y) > fieldGap)
+            faults.push(`the field ${name(label)} is ${Math.round(Math.hypot(x, y))}px from its label`);
         }
       }
 
@@ -97,7 +125,8 @@ export async function layoutFaults(page: Page): Promise<string[]> {
         const top = Math.min(...parts.map((r) => r.top));
         const bottom = Math.max(...parts.map((r) => r.bottom));
         const height = header.getBoundingClientRect().height;
-        if (height - (bottom - top) > headerSlack) faults.push(`the page header is ${Math.round(height)}px tall for ${Math.round(bottom - top)}px of title and actions`);
+        if (height - (bottom - top) > headerSlack)
+          faults.push(`the page header is ${Math.round(height)}px tall for ${Math.round(bottom - top)}px of title and actions`);
       }
       return faults;
     },

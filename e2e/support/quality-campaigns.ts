@@ -14,7 +14,10 @@ export function uniqueNumber(): number {
   return (counter += 1);
 }
 
-export async function newCampaign(researcher: APIRequestContext, spec: { questions: unknown[]; members: DemoRole[]; size: number; overlap: number; goldEvery?: number }) {
+export async function newCampaign(
+  researcher: APIRequestContext,
+  spec: { questions: unknown[]; members: DemoRole[]; size: number; overlap: number; goldEvery?: number },
+) {
   const seed = (Date.now() + uniqueNumber()) % 100_000;
   test.info().annotations.push({ type: 'sample seed', description: `${DEMO_CORPUS}, random ${spec.size}, seed ${seed}` });
   const res = await researcher.post('/api/v1/campaigns', {
@@ -35,11 +38,17 @@ export async function newCampaign(researcher: APIRequestContext, spec: { questio
 }
 
 /** Takes the next pair and answers it over the API (texts in stored order: randomiseOrder is off). */
-export async function answerNext(client: APIRequestContext, campaignId: number, answers: Record<string, unknown>): Promise<number> {
+export async function answerNext(
+  client: APIRequestContext,
+  campaignId: number,
+  answers: Record<string, unknown>,
+): Promise<number> {
   const next = await client.get(`/api/v1/campaigns/${campaignId}/next`);
   expect(next.status()).toBe(200);
   const { pairId } = (await next.json()) as { pairId: number };
-  const res = await client.post(`/api/v1/campaigns/${campaignId}/annotations`, { data: { submissionId: `e2e-quality-${Date.now()}-${uniqueNumber()}`, pairId, answers } });
+  const res = await client.post(`/api/v1/campaigns/${campaignId}/annotations`, {
+    data: { submissionId: `e2e-quality-${Date.now()}-${uniqueNumber()}`, pairId, answers },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return pairId;
 }
@@ -58,5 +67,14 @@ export async function finalLines(researcher: APIRequestContext, campaignId: numb
   return (await res.text())
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { pairId: number; answers: Record<string, unknown>; method: Record<string, string>; medianRule: Record<string, string>; n: number });
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          pairId: number;
+          answers: Record<string, unknown>;
+          method: Record<string, string>;
+          medianRule: Record<string, string>;
+          n: number;
+        },
+    );
 }

@@ -29,7 +29,13 @@ export function decodeActionResult(payload: string): unknown {
   return JSON.parse(value) as unknown;
 }
 
-export async function callServerAction(request: APIRequestContext, baseURL: string, actionId: string, args: unknown[], headers: Record<string, string> = {}): Promise<unknown> {
+export async function callServerAction(
+  request: APIRequestContext,
+  baseURL: string,
+  actionId: string,
+  args: unknown[],
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   const response = await request.post('/login', {
     headers: {
       accept: 'text/x-component',

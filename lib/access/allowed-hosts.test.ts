@@ -20,7 +20,18 @@ describe('hostNameOf', () => {
   });
 
   it('refuses what is not a host', () => {
-    for (const bad of ['', ':3000', 'a b', 'evil.example/', 'user@evil.example', 'localhost:port', '::1', 'localhost.', 'https://x.example']) expect(hostNameOf(bad)).toBeNull();
+    for (const bad of [
+      '',
+      ':3000',
+      'a b',
+      'evil.example/',
+      'user@evil.example',
+      'localhost:port',
+      '::1',
+      'localhost.',
+      'https://x.example',
+    ])
+      expect(hostNameOf(bad)).toBeNull();
   });
 });
 
@@ -28,11 +39,21 @@ describe('demo mode', () => {
   const demo = policyOf({ demo: true, allowedHosts: 'paralens.example.org' });
 
   it('answers only to loopback names, with or without the port', () => {
-    for (const host of ['127.0.0.1', '127.0.0.1:3921', 'localhost', 'localhost:3921', 'LOCALHOST:3921', '[::1]', '[::1]:3921']) expect(isAllowedHost(demo, direct(host))).toBe(true);
+    for (const host of ['127.0.0.1', '127.0.0.1:3921', 'localhost', 'localhost:3921', 'LOCALHOST:3921', '[::1]', '[::1]:3921'])
+      expect(isAllowedHost(demo, direct(host))).toBe(true);
   });
 
   it('refuses every other name, the listed ones and other loopback addresses included', () => {
-    for (const host of ['rebind.attacker.example:3921', 'paralens.example.org', '127.0.0.2:3921', 'localhost.:3921', '0.0.0.0:3921', '', undefined]) expect(isAllowedHost(demo, direct(host))).toBe(false);
+    for (const host of [
+      'rebind.attacker.example:3921',
+      'paralens.example.org',
+      '127.0.0.2:3921',
+      'localhost.:3921',
+      '0.0.0.0:3921',
+      '',
+      undefined,
+    ])
+      expect(isAllowedHost(demo, direct(host))).toBe(false);
   });
 
   it('behind a trusted proxy judges X-Forwarded-Host, and ignores it without one', () => {
@@ -46,9 +67,22 @@ describe('demo mode', () => {
 
 describe('outside demo mode', () => {
   it('answers to the host of AUTH_URL and the listed names, loopback always included', () => {
-    const policy = policyOf({ demo: false, authUrl: 'https://Paralens.Example.org/app', allowedHosts: 'lab-server, 192.0.2.7:3000 ,[2001:db8::1]' });
-    for (const host of ['paralens.example.org', 'paralens.example.org:443', 'lab-server:3000', '192.0.2.7', '[2001:db8::1]:3000', 'localhost:3000']) expect(isAllowedHost(policy, direct(host))).toBe(true);
-    for (const host of ['rebind.attacker.example', 'evil.paralens.example.org', 'lab-server.attacker.example']) expect(isAllowedHost(policy, direct(host))).toBe(false);
+    const policy = policyOf({
+      demo: false,
+      authUrl: 'https://Paralens.Example.org/app',
+      allowedHosts: 'lab-server, 192.0.2.7:3000 ,[2001:db8::1]',
+    });
+    for (const host of [
+      'paralens.example.org',
+      'paralens.example.org:443',
+      'lab-server:3000',
+      '192.0.2.7',
+      '[2001:db8::1]:3000',
+      'localhost:3000',
+    ])
+      expect(isAllowedHost(policy, direct(host))).toBe(true);
+    for (const host of ['rebind.attacker.example', 'evil.paralens.example.org', 'lab-server.attacker.example'])
+      expect(isAllowedHost(policy, direct(host))).toBe(false);
     expect(isAllowedHost(policy, proxied('10.0.0.5:3000', 'paralens.example.org'))).toBe(true);
     expect(isAllowedHost(policy, proxied('paralens.example.org', 'rebind.attacker.example'))).toBe(false);
   });
@@ -63,7 +97,10 @@ describe('outside demo mode', () => {
 
   it('reads the environment: PARALENS_DEMO, AUTH_URL or NEXTAUTH_URL, PARALENS_ALLOWED_HOSTS', () => {
     expect(hostPolicyFromEnv({ PARALENS_DEMO: '1' })).toEqual({ ok: true, policy: { kind: 'loopback' } });
-    expect(hostPolicyFromEnv({ PARALENS_DEMO: '0', NEXTAUTH_URL: 'http://lab:3000' })).toEqual({ ok: true, policy: { kind: 'listed', names: new Set(['lab']) } });
+    expect(hostPolicyFromEnv({ PARALENS_DEMO: '0', NEXTAUTH_URL: 'http://lab:3000' })).toEqual({
+      ok: true,
+      policy: { kind: 'listed', names: new Set(['lab']) },
+    });
     expect(hostPolicyFromEnv({})).toEqual({ ok: true, policy: { kind: 'any' } });
   });
 

@@ -46,16 +46,27 @@ export function hostPolicyFrom({ demo, authUrl, allowedHosts }: HostSettings): H
     const name = hostNameOf(host);
     if (name) names.add(name);
   }
-  for (const entry of (allowedHosts ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (allowedHosts ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const name = hostNameOf(entry);
-    if (!name) return { ok: false, problem: `PARALENS_ALLOWED_HOSTS names "${entry}", which is not a host name (write names like paralens.example.org, separated by commas).` };
+    if (!name)
+      return {
+        ok: false,
+        problem: `PARALENS_ALLOWED_HOSTS names "${entry}", which is not a host name (write names like paralens.example.org, separated by commas).`,
+      };
     names.add(name);
   }
   return { ok: true, policy: names.size > 0 ? { kind: 'listed', names } : { kind: 'any' } };
 }
 
 export function hostPolicyFromEnv(env: Env = process.env): HostPolicyResult {
-  return hostPolicyFrom({ demo: setting('PARALENS_DEMO', env), authUrl: setting('AUTH_URL', env), allowedHosts: setting('PARALENS_ALLOWED_HOSTS', env) });
+  return hostPolicyFrom({
+    demo: setting('PARALENS_DEMO', env),
+    authUrl: setting('AUTH_URL', env),
+    allowedHosts: setting('PARALENS_ALLOWED_HOSTS', env),
+  });
 }
 
 export interface RequestHosts {

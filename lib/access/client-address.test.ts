@@ -36,7 +36,18 @@ describe('normaliseAddress', () => {
   });
 
   it('rejects anything else, and overlong values', () => {
-    for (const bad of ['', 'unknown', 'localhost', '999.1.1.1', '01.2.3.4', '1.2.3', `${'1'.repeat(70)}`, 'a'.repeat(10_000), null, undefined]) {
+    for (const bad of [
+      '',
+      'unknown',
+      'localhost',
+      '999.1.1.1',
+      '01.2.3.4',
+      '1.2.3',
+      `${'1'.repeat(70)}`,
+      'a'.repeat(10_000),
+      null,
+      undefined,
+    ]) {
       expect(normaliseAddress(bad), String(bad)).toBeNull();
     }
   });

@@ -29,9 +29,16 @@ export function normaliseAddress(raw: string | undefined | null): string | null 
 }
 
 /** The client address under `hops` trusted proxies; null when the chosen entry is not an IP address. */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, hops: number): string | null {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  hops: number,
+): string | null {
   if (hops === 0) return normaliseAddress(socketAddress);
-  const forwarded = (forwardedFor ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const forwarded = (forwardedFor ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   const chain = [...forwarded, socketAddress ?? ''];
   // Fewer entries than trusted hops: the request skipped a proxy; the leftmost entry is the furthest we know.
   const chosen = chain[Math.max(0, chain.length - 1 - hops)];
@@ -59,6 +66,8 @@ function ipv6Groups(address: string): number[] {
  */
 export function addressBucket(address: string): string {
   if (isIP(address) !== 6) return address;
-  const prefix = ipv6Groups(address).slice(0, 4).map((g) => g.toString(16));
+  const prefix = ipv6Groups(address)
+    .slice(0, 4)
+    .map((g) => g.toString(16));
   return `${prefix.join(':')}::/64`;
 }

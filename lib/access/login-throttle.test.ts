@@ -32,7 +32,9 @@ function attempts(n: number, at: (i: number) => Date, start: ThrottleState | nul
 
 describe('progressive delays', () => {
   it('allows freeFailures - 1 failures without delay, then doubles the delay up to the maximum', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => delayAfterFailure(n, counter))).toEqual([0, 0, 10_000, 20_000, 40_000, 60_000, 60_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => delayAfterFailure(n, counter))).toEqual([
+      0, 0, 10_000, 20_000, 40_000, 60_000, 60_000,
+    ]);
   });
 
   it('blocks after the third failure for the base delay, counted from that failure', () => {
@@ -73,7 +75,10 @@ describe('decideAttempt', () => {
     const decision = decideAttempt({ pair, address: blocked, global: blocked }, t(100), policy);
     expect(decision.allowed && decision.counted).toEqual(['pair']);
     // …but an unknown pair waits
-    expect(decideAttempt({ pair: null, address: blocked, global: blocked }, t(100), policy)).toEqual({ allowed: false, retryAfterMs: 60_000 });
+    expect(decideAttempt({ pair: null, address: blocked, global: blocked }, t(100), policy)).toEqual({
+      allowed: false,
+      retryAfterMs: 60_000,
+    });
   });
 
   it('a pair stops being known knownPairMs after its last success', () => {
@@ -99,7 +104,12 @@ describe('decideAttempt', () => {
 describe('settleSuccess', () => {
   it('clears the pair, marks it known and refunds the other counters', () => {
     const address = attempts(5, (i) => t(i));
-    const next = settleSuccess({ pair: attempts(2, (i) => t(i)), address, global: null }, ['pair', 'address', 'global'], t(5), policy);
+    const next = settleSuccess(
+      { pair: attempts(2, (i) => t(i)), address, global: null },
+      ['pair', 'address', 'global'],
+      t(5),
+      policy,
+    );
     expect(next.pair).toEqual({ failures: 0, lastFailureAt: null, blockedUntil: null, lastSuccessAt: t(5) });
     expect(next.address?.failures).toBe(4);
     expect(next.address?.blockedUntil).toBeNull();
@@ -122,7 +132,11 @@ describe('expiryOf', () => {
 
 describe('keys', () => {
   it('keys pairs by address bucket and lower-cased email', () => {
-    expect(signInKeys(' Ann@Example.org ', '192.0.2.1')).toEqual({ pair: 'pair:192.0.2.1|ann@example.org', address: 'address:192.0.2.1', global: 'global' });
+    expect(signInKeys(' Ann@Example.org ', '192.0.2.1')).toEqual({
+      pair: 'pair:192.0.2.1|ann@example.org',
+      address: 'address:192.0.2.1',
+      global: 'global',
+    });
   });
 
   it('caps long keys, keeping distinct keys distinct', () => {

@@ -5,16 +5,26 @@ describe('isSameOriginRequest', () => {
   const host = 'paralens.example.org:3000';
 
   it('lets safe methods through without an Origin', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS', 'get']) expect(isSameOriginRequest({ method, origin: null, host })).toBe(true);
+    for (const method of ['GET', 'HEAD', 'OPTIONS', 'get'])
+      expect(isSameOriginRequest({ method, origin: null, host })).toBe(true);
   });
 
   it('accepts a mutating request from this host and port', () => {
     expect(isSameOriginRequest({ method: 'POST', origin: 'http://paralens.example.org:3000', host })).toBe(true);
-    expect(isSameOriginRequest({ method: 'DELETE', origin: 'https://Paralens.Example.org:3000', host: 'PARALENS.example.org:3000' })).toBe(true);
+    expect(
+      isSameOriginRequest({ method: 'DELETE', origin: 'https://Paralens.Example.org:3000', host: 'PARALENS.example.org:3000' }),
+    ).toBe(true);
   });
 
   it('refuses another site, another port, a missing or opaque Origin', () => {
-    for (const origin of ['https://evil.example', 'http://paralens.example.org:3001', 'http://paralens.example.org', null, 'null', 'not a url']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://paralens.example.org:3001',
+      'http://paralens.example.org',
+      null,
+      'null',
+      'not a url',
+    ]) {
       expect(isSameOriginRequest({ method: 'POST', origin, host }), String(origin)).toBe(false);
     }
     expect(isSameOriginRequest({ method: 'PUT', origin: 'http://paralens.example.org:3000', host: null })).toBe(false);
@@ -23,7 +33,8 @@ describe('isSameOriginRequest', () => {
 
 describe('isSameOriginRequest for a GET that changes something (claiming the next pair)', () => {
   const host = 'paralens.example.org:3000';
-  const check = (origin: string | null, fetchSite: string | null) => isSameOriginRequest({ method: 'GET', origin, host, fetchSite, changesState: true });
+  const check = (origin: string | null, fetchSite: string | null) =>
+    isSameOriginRequest({ method: 'GET', origin, host, fetchSite, changesState: true });
 
   it("accepts this site's Origin, or no Origin with Sec-Fetch-Site same-origin (the page's fetch) or none (address bar)", () => {
     expect(check('http://paralens.example.org:3000', null)).toBe(true);
@@ -32,7 +43,8 @@ describe('isSameOriginRequest for a GET that changes something (claiming the nex
   });
 
   it('refuses a link, an image or a fetch from another site, and a request that says nothing', () => {
-    for (const fetchSite of ['cross-site', 'same-site', null, 'bogus']) expect(check(null, fetchSite), String(fetchSite)).toBe(false);
+    for (const fetchSite of ['cross-site', 'same-site', null, 'bogus'])
+      expect(check(null, fetchSite), String(fetchSite)).toBe(false);
     expect(check('https://evil.example', 'same-origin')).toBe(false);
     expect(check('null', 'none')).toBe(false);
   });

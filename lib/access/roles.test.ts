@@ -34,8 +34,27 @@ describe('role policy', () => {
 describe('navigation', () => {
   it('shows each role its areas, in order', () => {
     expect(navItemsFor('ANNOTATOR').map((i) => i.label)).toEqual(['My campaigns']);
-    expect(navItemsFor('RESEARCHER').map((i) => i.label)).toEqual(['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports']);
-    expect(navItemsFor('ADMIN').map((i) => i.label)).toEqual(['My campaigns', 'Corpora', 'Explorer', 'Campaigns', 'Dashboards', 'Mining', 'Exports', 'Users', 'Models', 'Audit log']);
+    expect(navItemsFor('RESEARCHER').map((i) => i.label)).toEqual([
+      'My campaigns',
+      'Corpora',
+      'Explorer',
+      'Campaigns',
+      'Dashboards',
+      'Mining',
+      'Exports',
+    ]);
+    expect(navItemsFor('ADMIN').map((i) => i.label)).toEqual([
+      'My campaigns',
+      'Corpora',
+      'Explorer',
+      'Campaigns',
+      'Dashboards',
+      'Mining',
+      'Exports',
+      'Users',
+      'Models',
+      'Audit log',
+    ]);
   });
 
   it('sends annotators to their campaigns and the others to the corpora', () => {

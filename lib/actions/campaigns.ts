@@ -34,7 +34,13 @@ export const changeCampaignStatusAction = defineAction({
   handler: async ({ slug, from, to }, user) => {
     const db = getDb();
     const { id } = await changeCampaignStatus(db, slug, from, to);
-    await recordAudit(db, { actorId: user.id, action: 'campaign.status', targetType: 'campaign', targetId: id, details: { from, to } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'campaign.status',
+      targetType: 'campaign',
+      targetId: id,
+      details: { from, to },
+    });
     revalidateCampaign(slug);
     return { status: to };
   },
@@ -46,7 +52,13 @@ export const addCampaignMemberAction = defineAction({
   handler: async ({ slug, userId }, user) => {
     const db = getDb();
     const { campaignId, email } = await addCampaignMember(db, slug, userId);
-    await recordAudit(db, { actorId: user.id, action: 'campaign.member.add', targetType: 'campaign', targetId: campaignId, details: { userId } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'campaign.member.add',
+      targetType: 'campaign',
+      targetId: campaignId,
+      details: { userId },
+    });
     revalidateCampaign(slug);
     return { email };
   },
@@ -58,7 +70,13 @@ export const removeCampaignMemberAction = defineAction({
   handler: async ({ slug, userId }, user) => {
     const db = getDb();
     const { campaignId, releasedHolds } = await removeCampaignMember(db, slug, userId);
-    await recordAudit(db, { actorId: user.id, action: 'campaign.member.remove', targetType: 'campaign', targetId: campaignId, details: { userId, releasedHolds } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'campaign.member.remove',
+      targetType: 'campaign',
+      targetId: campaignId,
+      details: { userId, releasedHolds },
+    });
     revalidateCampaign(slug);
     return { releasedHolds };
   },
@@ -72,7 +90,13 @@ export const setMemberExcludedAction = defineAction({
     const campaignId = await findCampaignId(getSqlPool(), { slug });
     if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
     await setMemberExcluded(getSqlPool(), campaignId, userId, excluded);
-    await recordAudit(db, { actorId: user.id, action: excluded ? 'campaign.member.exclude' : 'campaign.member.include', targetType: 'campaign', targetId: campaignId, details: { userId } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: excluded ? 'campaign.member.exclude' : 'campaign.member.include',
+      targetType: 'campaign',
+      targetId: campaignId,
+      details: { userId },
+    });
     revalidateCampaign(slug);
     return { excluded };
   },

@@ -11,7 +11,12 @@ import { ensureCorpus, findCorpusByName, getCorpusBySlug, setCorpusLanguage } fr
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { defineAction } from './define-action';
 
-const text = (max: number) => z.string().trim().max(max).transform((v) => v || null);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => v || null);
 
 export const createCorpusAction = defineAction({
   roles: rolesForArea('corpora'),
@@ -27,7 +32,13 @@ export const createCorpusAction = defineAction({
     const db = getDb();
     if (await findCorpusByName(db, input.name)) throw new AppError('CONFLICT', `A corpus named "${input.name}" already exists.`);
     const corpus = await ensureCorpus(db, { ...input, createdById: user.id });
-    await recordAudit(db, { actorId: user.id, action: 'corpus.create', targetType: 'corpus', targetId: corpus.id, details: { name: corpus.name } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'corpus.create',
+      targetType: 'corpus',
+      targetId: corpus.id,
+      details: { name: corpus.name },
+    });
     redirect(`/corpora/${corpus.slug}`);
   },
 });
@@ -44,7 +55,13 @@ export const setCorpusLanguageAction = defineAction({
     const corpus = await getCorpusBySlug(db, slug);
     if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
     await setCorpusLanguage(db, corpus.id, language);
-    await recordAudit(db, { actorId: user.id, action: 'corpus.language', targetType: 'corpus', targetId: corpus.id, details: { language } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'corpus.language',
+      targetType: 'corpus',
+      targetId: corpus.id,
+      details: { language },
+    });
     revalidatePath(`/corpora/${corpus.slug}`);
     return { language };
   },

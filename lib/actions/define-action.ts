@@ -11,8 +11,7 @@ import { assertRole, authenticate, type CurrentUser } from '@/lib/auth/guards';
 import { plainError } from '@/lib/validation/plain-errors';
 
 export type ActionResult<T> =
-  | { ok: true; data: T; message?: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string[]> };
+  { ok: true; data: T; message?: string } | { ok: false; error: string; fieldErrors?: Record<string, string[]> };
 
 interface ActionDefinition<S extends z.ZodType, T> {
   roles: readonly RoleName[];

@@ -29,7 +29,9 @@ const startSchema = z.object({
   include: z.array(z.enum(EXPORT_PARTS)).max(EXPORT_PARTS.length),
 });
 
-async function resolveScope(input: z.infer<typeof startSchema>): Promise<{ corpusId: number | null; campaignId: number | null; filters: string | null }> {
+async function resolveScope(
+  input: z.infer<typeof startSchema>,
+): Promise<{ corpusId: number | null; campaignId: number | null; filters: string | null }> {
   const db = getDb();
   if (input.scope === 'view') {
     const problem = await checkViewQuery(getSqlPool(), input.view ?? '');
@@ -46,12 +48,26 @@ export const startExportAction = defineAction({
   roles: rolesForArea('explore'),
   schema: startSchema,
   handler: async (input, user) => {
-    const parts = normalizeParts(input.include, input.scope === 'campaign' || (input.scope === 'view' && viewHasCampaign(input.view ?? '')));
+    const parts = normalizeParts(
+      input.include,
+      input.scope === 'campaign' || (input.scope === 'view' && viewHasCampaign(input.view ?? '')),
+    );
     if (typeof parts === 'string') throw new AppError('INVALID_INPUT', parts);
     const scope = await resolveScope(input);
     const db = getDb();
-    const job = await queueExportJob(db, { createdById: user.id, ...scope, format: input.format === 'hf' ? 'HF' : input.format === 'csv' ? 'CSV' : 'JSONL', options: { include: parts } });
-    await recordAudit(db, { actorId: user.id, action: 'export.start', targetType: 'export', targetId: job.id, details: { scope: input.scope, slug: input.slug ?? null, format: input.format } });
+    const job = await queueExportJob(db, {
+      createdById: user.id,
+      ...scope,
+      format: input.format === 'hf' ? 'HF' : input.format === 'csv' ? 'CSV' : 'JSONL',
+      options: { include: parts },
+    });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'export.start',
+      targetType: 'export',
+      targetId: job.id,
+      details: { scope: input.scope, slug: input.slug ?? null, format: input.format },
+    });
     revalidatePath('/exports');
     return { jobId: job.id };
   },
@@ -64,7 +80,8 @@ export const rerunExportAction = defineAction({
   roles: rolesForArea('explore'),
   schema: jobSchema,
   handler: async ({ jobId }, user) => {
-    if (!(await requeueExportJob(getDb(), jobId, user.id))) throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own failed or cancelled exports can be run again.`);
+    if (!(await requeueExportJob(getDb(), jobId, user.id)))
+      throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own failed or cancelled exports can be run again.`);
     revalidatePath('/exports');
     return { jobId };
   },

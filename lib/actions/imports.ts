@@ -27,7 +27,13 @@ export const cancelImportAction = defineAction({
     if (result === 'ended') throw new AppError('CONFLICT', 'This import has already ended.');
     await removeFile(sourcePath);
     if (sourcePath) await removeFile(job.options.questionsPath);
-    await recordAudit(db, { actorId: user.id, action: 'import.cancel', targetType: 'import', targetId: jobId, details: { result } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'import.cancel',
+      targetType: 'import',
+      targetId: jobId,
+      details: { result },
+    });
     revalidatePath('/corpora');
     return { jobId, result };
   },

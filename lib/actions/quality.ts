@@ -23,7 +23,13 @@ export const updateQualitySettingsAction = defineAction({
     const campaignId = await findCampaignId(getSqlPool(), { slug });
     if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
     const saved = await updateQualitySettings(getSqlPool(), campaignId, settings);
-    await recordAudit(getDb(), { actorId: user.id, action: 'campaign.quality-settings', targetType: 'campaign', targetId: campaignId, details: { ...saved } });
+    await recordAudit(getDb(), {
+      actorId: user.id,
+      action: 'campaign.quality-settings',
+      targetType: 'campaign',
+      targetId: campaignId,
+      details: { ...saved },
+    });
     revalidatePath(`/campaigns/${slug}`);
     return saved;
   },

@@ -33,7 +33,13 @@ export const startScoringAction = defineAction({
     const db = getDb();
     const corpus = await corpusOf(slug);
     const jobId = await queueScoringJob(db, { corpusId: corpus.id, createdById: user.id, measures });
-    await recordAudit(db, { actorId: user.id, action: 'scoring.start', targetType: 'corpus', targetId: corpus.id, details: { jobId, measures } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'scoring.start',
+      targetType: 'corpus',
+      targetId: corpus.id,
+      details: { jobId, measures },
+    });
     revalidatePath(`/corpora/${corpus.slug}`);
     return { jobId };
   },
@@ -49,7 +55,13 @@ export const cancelScoringAction = defineAction({
     await pruneOwners(db); // a job whose process is gone ends at once
     const result = await requestScoringCancel(db, jobId);
     if (result === 'ended') throw new AppError('CONFLICT', 'This scoring job has already ended.');
-    await recordAudit(db, { actorId: user.id, action: 'scoring.cancel', targetType: 'scoring', targetId: jobId, details: { result } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'scoring.cancel',
+      targetType: 'scoring',
+      targetId: jobId,
+      details: { result },
+    });
     revalidatePath('/corpora');
     return { jobId, result };
   },
@@ -62,7 +74,13 @@ export const setSemMeasuresAction = defineAction({
     const db = getDb();
     const corpus = await corpusOf(slug);
     const recomputed = await setCorpusSemMeasures(db, corpus.id, measures);
-    await recordAudit(db, { actorId: user.id, action: 'corpus.sem-measures', targetType: 'corpus', targetId: corpus.id, details: { measures } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'corpus.sem-measures',
+      targetType: 'corpus',
+      targetId: corpus.id,
+      details: { measures },
+    });
     revalidatePath(`/corpora/${corpus.slug}`);
     revalidatePath('/dashboards');
     return { recomputed };

@@ -20,12 +20,20 @@ export const createApiTokenAction = defineAction({
   roles,
   schema: z.object({
     name: apiTokenNameSchema,
-    expiresInDays: z.union([z.literal('').transform(() => null), z.coerce.number().int().min(1, 'At least 1 day.').max(3650)]).optional(),
+    expiresInDays: z
+      .union([z.literal('').transform(() => null), z.coerce.number().int().min(1, 'At least 1 day.').max(3650)])
+      .optional(),
   }),
   handler: async ({ name, expiresInDays }, user) => {
     const db = getDb();
     const { token, view } = await issueApiToken(db, user.id, name, expiresInDays ?? null);
-    await recordAudit(db, { actorId: user.id, action: 'token.create', targetType: 'api-token', targetId: view.id, details: { name, prefix: view.prefix } });
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'token.create',
+      targetType: 'api-token',
+      targetId: view.id,
+      details: { name, prefix: view.prefix },
+    });
     revalidatePath('/account/tokens');
     return { id: view.id, token, name: view.name, expiresAt: view.expiresAt?.toISOString() ?? null };
   },

@@ -9,7 +9,15 @@ import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { revokeApiToken } from '@/lib/db/accounts/api-tokens';
-import { createAccount, newAccountSchema, newPasswordSchema, resetAccountPassword, roleSchema, setAccountActive, setAccountRole } from '@/lib/auth/accounts';
+import {
+  createAccount,
+  newAccountSchema,
+  newPasswordSchema,
+  resetAccountPassword,
+  roleSchema,
+  setAccountActive,
+  setAccountRole,
+} from '@/lib/auth/accounts';
 import { defineAction } from './define-action';
 import { dbIdText } from '@/lib/api/db-numbers';
 
@@ -61,8 +69,15 @@ export const revokeUserApiTokenAction = defineAction({
   schema: z.object({ userId: userIdSchema, tokenId: z.coerce.number().int().positive() }),
   handler: async ({ userId, tokenId }, admin) => {
     const db = getDb();
-    if (!(await revokeApiToken(db, userId, tokenId))) throw new AppError('NOT_FOUND', 'That user has no active token with that id.');
-    await recordAudit(db, { actorId: admin.id, action: 'token.revoke', targetType: 'api-token', targetId: tokenId, details: { userId, via: 'web' } });
+    if (!(await revokeApiToken(db, userId, tokenId)))
+      throw new AppError('NOT_FOUND', 'That user has no active token with that id.');
+    await recordAudit(db, {
+      actorId: admin.id,
+      action: 'token.revoke',
+      targetType: 'api-token',
+      targetId: tokenId,
+      details: { userId, via: 'web' },
+    });
     revalidatePath('/admin/users', 'layout');
     return { tokenId };
   },

@@ -44,7 +44,13 @@ describe('computeAgreementReport', () => {
   });
 
   it('two coders with a missing rating: Cohen null', () => {
-    const report = computeAgreementReport({ ratings: [[1, 2, 3], [1, null, 3]], level: 'ordinal' });
+    const report = computeAgreementReport({
+      ratings: [
+        [1, 2, 3],
+        [1, null, 3],
+      ],
+      level: 'ordinal',
+    });
     expect(report.coefficients.cohenKappa.reason).toMatch(/missing ratings/);
     expect(report.coefficients.krippendorffAlpha.value).toBe(1);
   });
@@ -59,7 +65,14 @@ describe('computeAgreementReport', () => {
 
   it('mean pairwise agreement: share of agreeing rating pairs per unit, averaged', () => {
     // Unit 1: a,a,b -> 1 of 3 pairs agree; unit 2: a,a -> 1 of 1; unit 3 has one rating.
-    const report = computeAgreementReport({ ratings: [['a', 'a', 'a'], ['a', 'a', null], ['b', null, null]], level: 'nominal' });
+    const report = computeAgreementReport({
+      ratings: [
+        ['a', 'a', 'a'],
+        ['a', 'a', null],
+        ['b', null, null],
+      ],
+      level: 'nominal',
+    });
     expect(report.coefficients.meanPairwiseAgreement.value).toBeCloseTo((1 / 3 + 1) / 2, 15);
     expect(report.coefficients.percentAgreement.value).toBe(0.5);
     expect(report.units).toBe(2);
@@ -77,26 +90,30 @@ describe('computeAgreementReport', () => {
 const SICK_FILE = 'sick-reannotation-kalouli2019/derived_per_annotator_labels.csv';
 const SICK_CSV = sharedDatasetPath(SICK_FILE);
 
-describeWithDatasets('real data: SICK re-annotation (Kalouli et al. 2019), 393 pairs x 3 annotators', () => {
-  it("Fleiss' kappa and nominal alpha match statsmodels 0.13.5 and NLTK 3.8 run offline on the same file", () => {
-    const [header = [], ...records] = parseCsv(readFileSync(SICK_CSV, 'utf8')).filter((r) => r.length > 1);
-    const column = (name: string): number => header.indexOf(name);
-    const [sheet, pair, slot, label] = ['sheet', 'pair_id', 'annotator_slot', 'label'].map(column);
-    const units = new Map<string, (string | null)[]>();
-    for (const record of records) {
-      const key = `${record[sheet ?? 0] ?? ''}|${record[pair ?? 0] ?? ''}`;
-      const ratings = units.get(key) ?? [null, null, null];
-      ratings[Number(record[slot ?? 0]) - 1] = record[label ?? 0] ?? null;
-      units.set(key, ratings);
-    }
-    expect(units.size).toBe(393);
-    const columns = [...units.values()];
-    const ratings = [0, 1, 2].map((c) => columns.map((unit) => unit[c] ?? null));
-    const report = computeAgreementReport({ ratings, level: 'nominal', categories: ['E', 'C', 'N', 'D'] });
-    expect(report.units).toBe(393);
-    expect(report.pairableValues).toBe(1179);
-    expect(report.coefficients.fleissKappa.value).toBeCloseTo(0.6048758933374317, 12);
-    expect(report.coefficients.krippendorffAlpha.value).toBeCloseTo(0.6052110282879515, 12);
-    expect(report.coefficients.percentAgreement.value).toBeCloseTo(0.6157760814249363, 12);
-  });
-}, [SICK_FILE]);
+describeWithDatasets(
+  'real data: SICK re-annotation (Kalouli et al. 2019), 393 pairs x 3 annotators',
+  () => {
+    it("Fleiss' kappa and nominal alpha match statsmodels 0.13.5 and NLTK 3.8 run offline on the same file", () => {
+      const [header = [], ...records] = parseCsv(readFileSync(SICK_CSV, 'utf8')).filter((r) => r.length > 1);
+      const column = (name: string): number => header.indexOf(name);
+      const [sheet, pair, slot, label] = ['sheet', 'pair_id', 'annotator_slot', 'label'].map(column);
+      const units = new Map<string, (string | null)[]>();
+      for (const record of records) {
+        const key = `${record[sheet ?? 0] ?? ''}|${record[pair ?? 0] ?? ''}`;
+        const ratings = units.get(key) ?? [null, null, null];
+        ratings[Number(record[slot ?? 0]) - 1] = record[label ?? 0] ?? null;
+        units.set(key, ratings);
+      }
+      expect(units.size).toBe(393);
+      const columns = [...units.values()];
+      const ratings = [0, 1, 2].map((c) => columns.map((unit) => unit[c] ?? null));
+      const report = computeAgreementReport({ ratings, level: 'nominal', categories: ['E', 'C', 'N', 'D'] });
+      expect(report.units).toBe(393);
+      expect(report.pairableValues).toBe(1179);
+      expect(report.coefficients.fleissKappa.value).toBeCloseTo(0.6048758933374317, 12);
+      expect(report.coefficients.krippendorffAlpha.value).toBeCloseTo(0.6052110282879515, 12);
+      expect(report.coefficients.percentAgreement.value).toBeCloseTo(0.6157760814249363, 12);
+    });
+  },
+  [SICK_FILE],
+);

@@ -77,13 +77,18 @@ function prepareAgreement(input: AgreementInput): PreparedAgreement {
     ratingCount += rated * (patterns.multiplicity[p] ?? 0);
   }
   const complete = ratingCount === coders * columns;
-  const fleissReason = coders < 2
-    ? "Fleiss' kappa needs at least two coders"
-    : complete ? null : "Fleiss' kappa needs a rating from every coder on every unit";
+  const fleissReason =
+    coders < 2
+      ? "Fleiss' kappa needs at least two coders"
+      : complete
+        ? null
+        : "Fleiss' kappa needs a rating from every coder on every unit";
   const cohenReason =
     coders !== 2
       ? `Cohen's kappa needs exactly two coders (got ${coders})`
-      : complete ? null : "Cohen's kappa needs both coders to rate every unit (there are missing ratings)";
+      : complete
+        ? null
+        : "Cohen's kappa needs both coders to rate every unit (there are missing ratings)";
   const weightedReason =
     cohenReason ?? (isOrderedLevel(input.level) ? null : 'weighted kappa needs an ordered level (ordinal, interval or ratio)');
 

@@ -33,7 +33,11 @@ describe('bootstrap over units', () => {
   if (!reference) throw new Error('reference case A is missing');
 
   it('equals the naive resample-and-recompute procedure with the same draws', () => {
-    const { bootstrap } = computeKrippendorffAlphaWithBootstrap(reference.ratings, { level: 'ordinal' }, { resamples: 200, seed: 99 });
+    const { bootstrap } = computeKrippendorffAlphaWithBootstrap(
+      reference.ratings,
+      { level: 'ordinal' },
+      { resamples: 200, seed: 99 },
+    );
     const naive = naiveAlphaBootstrap(reference.ratings, 200, 99);
     const interval = bootstrap.intervals.krippendorffAlpha.interval;
     expect(interval?.low).toBeCloseTo(naive.low, 12);
@@ -62,11 +66,25 @@ describe('bootstrap over units', () => {
 
   it('counts undefined resamples and reports a null interval when every resample is undefined', () => {
     // Two units: a resample of the same unit twice has a single value, so alpha is undefined in it.
-    const { bootstrap } = computeKrippendorffAlphaWithBootstrap([[1, 2], [1, 2]], { level: 'nominal' }, { resamples: 100, seed: 3 });
+    const { bootstrap } = computeKrippendorffAlphaWithBootstrap(
+      [
+        [1, 2],
+        [1, 2],
+      ],
+      { level: 'nominal' },
+      { resamples: 100, seed: 3 },
+    );
     const result = bootstrap.intervals.krippendorffAlpha;
     expect(result.undefinedResamples).toBeGreaterThan(20);
     expect(result.interval).toEqual({ low: 1, high: 1 });
-    const constant = computeKrippendorffAlphaWithBootstrap([[1, 1], [1, 1]], { level: 'nominal' }, { resamples: 10 }).bootstrap;
+    const constant = computeKrippendorffAlphaWithBootstrap(
+      [
+        [1, 1],
+        [1, 1],
+      ],
+      { level: 'nominal' },
+      { resamples: 10 },
+    ).bootstrap;
     expect(constant.intervals.krippendorffAlpha.interval).toBeNull();
     expect(constant.intervals.krippendorffAlpha.reason).toMatch(/^undefined in every resample: all pairable ratings/);
   });
@@ -84,12 +102,19 @@ describe('bootstrap over units', () => {
   });
 
   it('rejects invalid options', () => {
-    expect(() => computeKrippendorffAlphaWithBootstrap(KRIPPENDORFF_2011, { level: 'nominal' }, { resamples: 0 })).toThrow(RangeError);
-    expect(() => computeKrippendorffAlphaWithBootstrap(KRIPPENDORFF_2011, { level: 'nominal' }, { seed: 0.5 })).toThrow(RangeError);
+    expect(() => computeKrippendorffAlphaWithBootstrap(KRIPPENDORFF_2011, { level: 'nominal' }, { resamples: 0 })).toThrow(
+      RangeError,
+    );
+    expect(() => computeKrippendorffAlphaWithBootstrap(KRIPPENDORFF_2011, { level: 'nominal' }, { seed: 0.5 })).toThrow(
+      RangeError,
+    );
   });
 
   it('the report bootstraps every coefficient; structurally undefined ones stay null', () => {
-    const { report, bootstrap } = computeAgreementReportWithBootstrap({ ratings: KRIPPENDORFF_2011, level: 'ordinal' }, { resamples: 200 });
+    const { report, bootstrap } = computeAgreementReportWithBootstrap(
+      { ratings: KRIPPENDORFF_2011, level: 'ordinal' },
+      { resamples: 200 },
+    );
     expect(report.coefficients.krippendorffAlpha.value).toBeCloseTo(0.8153875037548814, 14);
     expect(bootstrap.intervals.krippendorffAlpha.interval).not.toBeNull();
     expect(bootstrap.intervals.gwetAC1.interval).not.toBeNull();

@@ -94,7 +94,11 @@ export function bootstrapGroupedUnits<K extends string>(
     if (unitCount === 0) {
       intervals[key] = { interval: null, undefinedResamples, reason: 'no rated units to resample' };
     } else if (count === 0) {
-      intervals[key] = { interval: null, undefinedResamples, reason: `undefined in every resample: ${firstReason[k] ?? 'no value'}` };
+      intervals[key] = {
+        interval: null,
+        undefinedResamples,
+        reason: `undefined in every resample: ${firstReason[k] ?? 'no value'}`,
+      };
     } else {
       const sorted = (samples[k] ?? new Float64Array()).subarray(0, count).sort();
       intervals[key] = {

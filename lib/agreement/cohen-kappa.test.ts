@@ -6,12 +6,7 @@
  * by sklearn 1.2.1 offline (__fixtures__/reference-cases.json, case C).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  computeCohenKappa,
-  computeCohenKappaFromTable,
-  NO_CHANCE_DISAGREEMENT,
-  NO_UNITS,
-} from '@/lib/agreement/cohen-kappa';
+import { computeCohenKappa, computeCohenKappaFromTable, NO_CHANCE_DISAGREEMENT, NO_UNITS } from '@/lib/agreement/cohen-kappa';
 import { AgreementInputError } from '@/lib/agreement/rating-values';
 import { REFERENCE_CASES } from '@/lib/agreement/__fixtures__/reference-cases';
 
@@ -24,7 +19,12 @@ describe('scikit-learn test_cohen_kappa', () => {
     const kappa = computeCohenKappa(y1, y2).value;
     expect(kappa).toBeCloseTo(0.348, 3);
     expect(computeCohenKappa(y2, y1).value).toBe(kappa);
-    expect(computeCohenKappaFromTable([[20, 20], [10, 50]]).value).toBe(kappa);
+    expect(
+      computeCohenKappaFromTable([
+        [20, 20],
+        [10, 50],
+      ]).value,
+    ).toBe(kappa);
     expect(computeCohenKappa(y1, y1).value).toBe(1);
   });
 

@@ -7,17 +7,12 @@
  * kappa2 and sklearn do when no labels are passed).
  */
 import { definedEstimate, undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
-import {
-  AgreementInputError,
-  buildValueDomain,
-  type RatingValue,
-} from '@/lib/agreement/rating-values';
+import { AgreementInputError, buildValueDomain, type RatingValue } from '@/lib/agreement/rating-values';
 
 export type KappaWeighting = 'unweighted' | 'linear' | 'quadratic';
 
 export const NO_UNITS = 'no unit was rated by both coders';
-export const NO_CHANCE_DISAGREEMENT =
-  'chance disagreement is 0 (both coders used one and the same category), so kappa is 0/0';
+export const NO_CHANCE_DISAGREEMENT = 'chance disagreement is 0 (both coders used one and the same category), so kappa is 0/0';
 
 function weightOf(weighting: KappaWeighting, i: number, j: number): number {
   if (weighting === 'unweighted') return i === j ? 0 : 1;

@@ -48,15 +48,32 @@ describe("Fleiss' kappa", () => {
   }
 
   it('units with different numbers of ratings: null with a reason', () => {
-    expect(computeFleissKappaFromCounts([[2, 0], [1, 2]])).toEqual({ value: null, reason: UNEQUAL_RATINGS });
+    expect(
+      computeFleissKappaFromCounts([
+        [2, 0],
+        [1, 2],
+      ]),
+    ).toEqual({ value: null, reason: UNEQUAL_RATINGS });
   });
 
   it('one category only: null, not 1 or NaN', () => {
-    expect(computeFleissKappaFromCounts([[3, 0], [3, 0]])).toEqual({ value: null, reason: ONE_CATEGORY });
+    expect(
+      computeFleissKappaFromCounts([
+        [3, 0],
+        [3, 0],
+      ]),
+    ).toEqual({ value: null, reason: ONE_CATEGORY });
   });
 
   it('a missing rating in the matrix makes the report value null', () => {
-    const report = computeAgreementReport({ ratings: [[1, 2, 1], [1, null, 2], [1, 2, 2]], level: 'nominal' });
+    const report = computeAgreementReport({
+      ratings: [
+        [1, 2, 1],
+        [1, null, 2],
+        [1, 2, 2],
+      ],
+      level: 'nominal',
+    });
     expect(report.coefficients.fleissKappa.value).toBeNull();
     expect(report.coefficients.fleissKappa.reason).toMatch(/every coder on every unit/);
   });

@@ -58,10 +58,12 @@ export function computeFleissKappaFromCounts(counts: readonly (readonly number[]
   const entryCount: number[] = [];
   const size: number[] = [];
   counts.forEach((row, i) => {
-    if (row.length !== categories) throw new AgreementInputError(`count row ${i} has ${row.length} categories, row 0 has ${categories}`);
+    if (row.length !== categories)
+      throw new AgreementInputError(`count row ${i} has ${row.length} categories, row 0 has ${categories}`);
     let total = 0;
     row.forEach((count, j) => {
-      if (!Number.isInteger(count) || count < 0) throw new AgreementInputError(`count [${i}][${j}] = ${count} is not a non-negative integer`);
+      if (!Number.isInteger(count) || count < 0)
+        throw new AgreementInputError(`count [${i}][${j}] = ${count} is not a non-negative integer`);
       if (count > 0) {
         entryValue.push(j);
         entryCount.push(count);

@@ -13,8 +13,7 @@ import { REFERENCE_CASES } from '@/lib/agreement/__fixtures__/reference-cases';
 const n = null;
 
 function ac1(ratings: RatingMatrix, categories?: readonly (string | number)[]): number | null {
-  return computeAgreementReport({ ratings, level: 'nominal', ...(categories ? { categories } : {}) }).coefficients.gwetAC1
-    .value;
+  return computeAgreementReport({ ratings, level: 'nominal', ...(categories ? { categories } : {}) }).coefficients.gwetAC1.value;
 }
 
 describe("Gwet's AC1 (irrCAC test_gwet.py)", () => {
@@ -68,7 +67,10 @@ describe("Gwet's AC1 (irrCAC test_gwet.py)", () => {
   });
 
   it('declared but unused categories raise q and lower chance agreement', () => {
-    const ratings = [['a', 'a', 'b', 'a'], ['a', 'a', 'b', 'b']];
+    const ratings = [
+      ['a', 'a', 'b', 'a'],
+      ['a', 'a', 'b', 'b'],
+    ];
     const observedOnly = ac1(ratings) ?? NaN;
     const withUnused = ac1(ratings, ['a', 'b', 'c']) ?? NaN;
     // q = 2: p_a = 0.75, π = (5/8, 3/8), p_e = 15/32; q = 3 halves p_e.
@@ -86,7 +88,15 @@ describe("Gwet's AC1 (irrCAC test_gwet.py)", () => {
   });
 
   it('one category only: null', () => {
-    expect(computeAgreementReport({ ratings: [['x', 'x'], ['x', 'x']], level: 'nominal' }).coefficients.gwetAC1.value).toBeNull();
+    expect(
+      computeAgreementReport({
+        ratings: [
+          ['x', 'x'],
+          ['x', 'x'],
+        ],
+        level: 'nominal',
+      }).coefficients.gwetAC1.value,
+    ).toBeNull();
   });
 
   for (const [name, reference] of Object.entries(REFERENCE_CASES)) {

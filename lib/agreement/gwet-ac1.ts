@@ -12,11 +12,7 @@
 import { definedEstimate, undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
 import type { UnitProfiles } from '@/lib/agreement/unit-profiles';
 
-export function computeGwetAc1FromProfiles(
-  profiles: UnitProfiles,
-  weights: ArrayLike<number>,
-  categoryCount: number,
-): Estimate {
+export function computeGwetAc1FromProfiles(profiles: UnitProfiles, weights: ArrayLike<number>, categoryCount: number): Estimate {
   if (categoryCount < 2) return undefinedEstimate('AC1 needs at least two categories (q - 1 = 0)');
   const { profileCount, offsets, entryValue, entryCount, size } = profiles;
   const classification = new Float64Array(profiles.valueCount);

@@ -12,10 +12,7 @@ import {
   NO_PAIRABLE_UNITS,
   SINGLE_VALUE,
 } from '@/lib/agreement/krippendorff-alpha';
-import {
-  computeCoincidenceMatrix,
-  computeKrippendorffAlphaFromCoincidences,
-} from '@/lib/agreement/krippendorff-coincidences';
+import { computeCoincidenceMatrix, computeKrippendorffAlphaFromCoincidences } from '@/lib/agreement/krippendorff-coincidences';
 import { AgreementInputError, MEASUREMENT_LEVELS, type RatingMatrix } from '@/lib/agreement/rating-values';
 import { KRIPPENDORFF_2011 } from '@/lib/agreement/__fixtures__/published-data';
 import { REFERENCE_CASES } from '@/lib/agreement/__fixtures__/reference-cases';
@@ -89,14 +86,35 @@ describe('krippendorff package tests (fast-krippendorff tests/test_krippendorff.
   });
   it('test_nominal_metric_value_counts: 0.691358 from per-unit value counts', () => {
     const counts = [
-      [1, 0, 0, 0], [0, 0, 0, 0], [0, 2, 0, 0], [2, 0, 0, 0], [0, 0, 2, 0], [0, 0, 2, 1], [0, 0, 0, 3],
-      [1, 0, 1, 0], [0, 2, 0, 0], [2, 0, 0, 0], [2, 0, 0, 0], [0, 0, 2, 0], [0, 0, 2, 0], [0, 0, 0, 0], [0, 0, 1, 1],
+      [1, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 2, 0, 0],
+      [2, 0, 0, 0],
+      [0, 0, 2, 0],
+      [0, 0, 2, 1],
+      [0, 0, 0, 3],
+      [1, 0, 1, 0],
+      [0, 2, 0, 0],
+      [2, 0, 0, 0],
+      [2, 0, 0, 0],
+      [0, 0, 2, 0],
+      [0, 0, 2, 0],
+      [0, 0, 0, 0],
+      [0, 0, 1, 1],
     ];
     const units = counts.map((row) => new Map(row.map((count, value) => [value, count])));
     expect(computeKrippendorffAlphaFromUnits(units, { level: 'nominal' }).value).toBeCloseTo(0.691358, 6);
   });
   it('test_ratio_metric_with_zeros: identical ratings including 0 give 1', () => {
-    expect(computeKrippendorffAlpha([[0, 1, 2], [0, 1, 2]], { level: 'ratio' }).value).toBe(1);
+    expect(
+      computeKrippendorffAlpha(
+        [
+          [0, 1, 2],
+          [0, 1, 2],
+        ],
+        { level: 'ratio' },
+      ).value,
+    ).toBe(1);
   });
   it('test_string_labels_nominal: 0.722222', () => {
     const labels: RatingMatrix = [
@@ -107,7 +125,11 @@ describe('krippendorff package tests (fast-krippendorff tests/test_krippendorff.
     expect(computeKrippendorffAlpha(labels, { level: 'nominal' }).value).toBeCloseTo(0.722222, 6);
   });
   it('test_perfect_agreement: 1 at nominal and interval', () => {
-    const perfect = [[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]];
+    const perfect = [
+      [1, 2, 3, 4],
+      [1, 2, 3, 4],
+      [1, 2, 3, 4],
+    ];
     expect(computeKrippendorffAlpha(perfect, { level: 'nominal' }).value).toBe(1);
     expect(computeKrippendorffAlpha(perfect, { level: 'interval' }).value).toBe(1);
   });
@@ -130,24 +152,58 @@ describe('definitions where implementations differ', () => {
   });
 
   it('all pairable ratings identical: null with a reason (the krippendorff package raises, others report 1)', () => {
-    expect(computeKrippendorffAlpha([[1, 1], [1, 1]], { level: 'nominal' })).toEqual({
+    expect(
+      computeKrippendorffAlpha(
+        [
+          [1, 1],
+          [1, 1],
+        ],
+        { level: 'nominal' },
+      ),
+    ).toEqual({
       value: null,
       reason: SINGLE_VALUE,
       units: 2,
       pairableValues: 4,
     });
     // 0.1 * 3 / 3 !== 0.1 in floating point: the single-value check must not rely on a zero variance.
-    expect(computeKrippendorffAlpha([[0.1, 0.1, 0.1], [0.1, 0.1, 0.1]], { level: 'interval' }).value).toBeNull();
+    expect(
+      computeKrippendorffAlpha(
+        [
+          [0.1, 0.1, 0.1],
+          [0.1, 0.1, 0.1],
+        ],
+        { level: 'interval' },
+      ).value,
+    ).toBeNull();
   });
 
   it('no unit with two ratings: null with a reason', () => {
-    const alpha = computeKrippendorffAlpha([[1, null], [null, 2]], { level: 'nominal' });
+    const alpha = computeKrippendorffAlpha(
+      [
+        [1, null],
+        [null, 2],
+      ],
+      { level: 'nominal' },
+    );
     expect(alpha).toEqual({ value: null, reason: NO_PAIRABLE_UNITS, units: 0, pairableValues: 0 });
   });
 
   it('a single value in a non-pairable unit does not count', () => {
-    const withLoner = computeKrippendorffAlpha([[1, 2, 3, 9], [1, 2, 2, null]], { level: 'nominal' });
-    const without = computeKrippendorffAlpha([[1, 2, 3], [1, 2, 2]], { level: 'nominal' });
+    const withLoner = computeKrippendorffAlpha(
+      [
+        [1, 2, 3, 9],
+        [1, 2, 2, null],
+      ],
+      { level: 'nominal' },
+    );
+    const without = computeKrippendorffAlpha(
+      [
+        [1, 2, 3],
+        [1, 2, 2],
+      ],
+      { level: 'nominal' },
+    );
     expect(withLoner.value).toBe(without.value);
   });
 });
@@ -169,11 +225,61 @@ describe('invalid input throws AgreementInputError', () => {
     ['empty matrix', () => computeKrippendorffAlpha([], { level: 'nominal' })],
     ['no units', () => computeKrippendorffAlpha([[]], { level: 'nominal' })],
     ['ragged rows', () => computeKrippendorffAlpha([[1, 2], [1]], { level: 'nominal' })],
-    ['text at the interval level', () => computeKrippendorffAlpha([['a', 'b'], ['a', 'b']], { level: 'interval' })],
-    ['text at the ordinal level without categories', () => computeKrippendorffAlpha([['a', 'b'], ['a', 'b']], { level: 'ordinal' })],
-    ['negative value at the ratio level', () => computeKrippendorffAlpha([[-1, 2], [1, 2]], { level: 'ratio' })],
-    ['value outside the categories', () => computeKrippendorffAlpha([[1, 2], [1, 3]], { level: 'nominal', categories: [1, 2] })],
-    ['duplicate category', () => computeKrippendorffAlpha([[1, 2], [1, 2]], { level: 'nominal', categories: [1, 2, 2] })],
+    [
+      'text at the interval level',
+      () =>
+        computeKrippendorffAlpha(
+          [
+            ['a', 'b'],
+            ['a', 'b'],
+          ],
+          { level: 'interval' },
+        ),
+    ],
+    [
+      'text at the ordinal level without categories',
+      () =>
+        computeKrippendorffAlpha(
+          [
+            ['a', 'b'],
+            ['a', 'b'],
+          ],
+          { level: 'ordinal' },
+        ),
+    ],
+    [
+      'negative value at the ratio level',
+      () =>
+        computeKrippendorffAlpha(
+          [
+            [-1, 2],
+            [1, 2],
+          ],
+          { level: 'ratio' },
+        ),
+    ],
+    [
+      'value outside the categories',
+      () =>
+        computeKrippendorffAlpha(
+          [
+            [1, 2],
+            [1, 3],
+          ],
+          { level: 'nominal', categories: [1, 2] },
+        ),
+    ],
+    [
+      'duplicate category',
+      () =>
+        computeKrippendorffAlpha(
+          [
+            [1, 2],
+            [1, 2],
+          ],
+          { level: 'nominal', categories: [1, 2, 2] },
+        ),
+    ],
   ];
   for (const [name, run] of cases) {
     it(name, () => expect(run).toThrow(AgreementInputError));

@@ -108,11 +108,7 @@ export function createKrippendorffAlphaEvaluator(
 }
 
 /** Σ_{c≠k} n_uc n_uk δ²_ck / (m_u - 1) for one profile: its contribution to Σ o_ck δ²_ck. */
-function sumUnitDisagreement(
-  profiles: UnitProfiles,
-  p: number,
-  distance: (c: number, k: number) => number,
-): number {
+function sumUnitDisagreement(profiles: UnitProfiles, p: number, distance: (c: number, k: number) => number): number {
   const start = profiles.offsets[p] ?? 0;
   const end = profiles.offsets[p + 1] ?? 0;
   let sum = 0;

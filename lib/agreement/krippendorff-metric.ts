@@ -6,10 +6,7 @@
  */
 import type { MeasurementLevel } from '@/lib/agreement/rating-values';
 
-export function createDistance(
-  level: MeasurementLevel,
-  positions: Float64Array | null,
-): (c: number, k: number) => number {
+export function createDistance(level: MeasurementLevel, positions: Float64Array | null): (c: number, k: number) => number {
   if (level === 'nominal') return (c, k) => (c === k ? 0 : 1);
   if (!positions) throw new Error(`the ${level} metric needs numeric positions`);
   if (level === 'ratio') {

@@ -103,8 +103,7 @@ export function buildValueDomain(
     }
     values = [...seen].sort(compareValues);
   }
-  const numeric =
-    level === 'interval' || level === 'ratio' ? Float64Array.from(values, (v) => Number(v)) : null;
+  const numeric = level === 'interval' || level === 'ratio' ? Float64Array.from(values, (v) => Number(v)) : null;
   return { values, numeric, indexOf: new Map(values.map((v, i) => [v, i])) };
 }
 
@@ -117,9 +116,7 @@ export function checkRatingMatrix(ratings: RatingMatrix): { coders: number; unit
   if (units === 0) throw new AgreementInputError('ratings must have at least one unit (column)');
   ratings.forEach((row, coder) => {
     if (row.length !== units) {
-      throw new AgreementInputError(
-        `ratings is ragged: row ${coder} has ${row.length} units, row 0 has ${units}`,
-      );
+      throw new AgreementInputError(`ratings is ragged: row ${coder} has ${row.length} units, row 0 has ${units}`);
     }
   });
   return { coders: ratings.length, units };

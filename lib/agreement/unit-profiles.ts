@@ -7,12 +7,7 @@
  * multiplicity, so a bootstrap resample is a vector of multiplicities and 100,000 units
  * rated on a 5-point scale by 4 coders collapse to at most 6^4 patterns.
  */
-import {
-  AgreementInputError,
-  type RatingMatrix,
-  type RatingValue,
-  type ValueDomain,
-} from '@/lib/agreement/rating-values';
+import { AgreementInputError, type RatingMatrix, type RatingValue, type ValueDomain } from '@/lib/agreement/rating-values';
 
 /** Distinct per-unit value-count profiles in a flat layout (entries of profile p are offsets[p]..offsets[p+1]). */
 export interface UnitProfiles {
@@ -183,11 +178,7 @@ export function buildProfilesFromUnitCounts(
 }
 
 /** Adds weights of fine groups (patterns, units) into the coarser groups they map to. */
-export function aggregateWeights(
-  weights: ArrayLike<number>,
-  groupOf: ArrayLike<number>,
-  groupCount: number,
-): Float64Array {
+export function aggregateWeights(weights: ArrayLike<number>, groupOf: ArrayLike<number>, groupCount: number): Float64Array {
   const out = new Float64Array(groupCount);
   for (let i = 0; i < weights.length; i++) {
     const w = weights[i] ?? 0;

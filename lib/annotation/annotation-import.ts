@@ -27,20 +27,33 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
  * campaign. `needsTexts`: pairs missing from the corpora are created from the file (`--add-pairs`), so
  * a and b are required (pair, when also given, becomes the created pairs' original id).
  */
-export function parseColumnMap(spec: string, questions: readonly Question[], { needsTexts = false }: { needsTexts?: boolean } = {}): Parsed<AnnotationColumnMap> {
+export function parseColumnMap(
+  spec: string,
+  questions: readonly Question[],
+  { needsTexts = false }: { needsTexts?: boolean } = {},
+): Parsed<AnnotationColumnMap> {
   const map: AnnotationColumnMap = { annotator: '', questions: {} };
   const keys = new Set(questions.map((q) => q.key));
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const [key, column] = eq > 0 ? [part.slice(0, eq).trim(), part.slice(eq + 1).trim()] : [part, ''];
     if (!column) return { ok: false, error: `--map: "${part}" is not KEY=COLUMN` };
     if (key === 'pair' || key === 'a' || key === 'b' || key === 'annotator') map[key] = column;
     else if (keys.has(key)) map.questions[key] = column;
-    else return { ok: false, error: `--map: "${key}" is neither pair, a, b, annotator nor a question of the campaign (${[...keys].join(', ')})` };
+    else
+      return {
+        ok: false,
+        error: `--map: "${key}" is neither pair, a, b, annotator nor a question of the campaign (${[...keys].join(', ')})`,
+      };
   }
   if (!map.annotator) return { ok: false, error: '--map needs annotator=COLUMN' };
-  if (needsTexts && !(map.a && map.b)) return { ok: false, error: '--add-pairs needs a=COLUMN,b=COLUMN: the texts of the pairs it creates' };
-  if (!map.pair && !(map.a && map.b)) return { ok: false, error: '--map needs pair=COLUMN (original ids) or a=COLUMN,b=COLUMN (exact texts)' };
+  if (needsTexts && !(map.a && map.b))
+    return { ok: false, error: '--add-pairs needs a=COLUMN,b=COLUMN: the texts of the pairs it creates' };
+  if (!map.pair && !(map.a && map.b))
+    return { ok: false, error: '--map needs pair=COLUMN (original ids) or a=COLUMN,b=COLUMN (exact texts)' };
   if (Object.keys(map.questions).length === 0) return { ok: false, error: '--map names no question of the campaign' };
   return { ok: true, value: map };
 }
@@ -51,7 +64,10 @@ export function parseValueMap(specs: readonly string[], questions: readonly Ques
   const keys = new Set(questions.map((q) => q.key));
   for (const spec of specs) {
     let current: string | null = null;
-    for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of spec
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const colon = part.indexOf(':');
       const eq = part.indexOf('=');
       let pair = part;
@@ -91,7 +107,13 @@ export interface AnnotationRow {
 
 export type MappedRow = { ok: true; row: AnnotationRow } | { ok: false; line: number; message: string };
 
-export function mapAnnotationRow(cells: Readonly<Record<string, unknown>>, line: number, map: AnnotationColumnMap, values: ValueMap, questions: readonly Question[]): MappedRow {
+export function mapAnnotationRow(
+  cells: Readonly<Record<string, unknown>>,
+  line: number,
+  map: AnnotationColumnMap,
+  values: ValueMap,
+  questions: readonly Question[],
+): MappedRow {
   const text = (column: string | undefined) => {
     const v = column === undefined ? undefined : cells[column];
     return typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
@@ -107,7 +129,12 @@ export function mapAnnotationRow(cells: Readonly<Record<string, unknown>>, line:
     raw[key] = coerce(question, values[key]?.[cell] ?? cell);
   }
   const checked = checkPartialAnswers(questions, raw);
-  if (!checked.ok) return fail(Object.entries(answerFieldErrors(checked.errors)).map(([k, m]) => `${k} ${m}`).join('; '));
+  if (!checked.ok)
+    return fail(
+      Object.entries(answerFieldErrors(checked.errors))
+        .map(([k, m]) => `${k} ${m}`)
+        .join('; '),
+    );
   // Texts are matched exactly as stored (imports keep them verbatim, trailing spaces included); only labels and ids are trimmed.
   const verbatim = (column: string | undefined) => {
     const v = column === undefined ? undefined : cells[column];

@@ -6,7 +6,13 @@ const base = { targetAnswers: 300, answers: 120, medianMs: 20_000, activeAnnotat
 describe('estimateTimeLeft', () => {
   it('multiplies the missing answers by the median and shares them among the active annotators', () => {
     // 180 answers × 20 s = 3,600 s of work; three people in parallel: 1,200 s
-    expect(estimateTimeLeft(base)).toEqual({ kind: 'estimate', remainingAnswers: 180, personMs: 3_600_000, wallMs: 1_200_000, warning: null });
+    expect(estimateTimeLeft(base)).toEqual({
+      kind: 'estimate',
+      remainingAnswers: 180,
+      personMs: 3_600_000,
+      wallMs: 1_200_000,
+      warning: null,
+    });
   });
 
   it('has no wall time when nobody is active, but still the person time', () => {
@@ -21,7 +27,9 @@ describe('estimateTimeLeft', () => {
   });
 
   it('warns when there are fewer annotators than the overlap', () => {
-    expect(estimateTimeLeft({ ...base, annotators: 2 })).toMatchObject({ warning: 'Only 2 annotators for an overlap of 3: the pairs cannot get all their answers until more members are added.' });
+    expect(estimateTimeLeft({ ...base, annotators: 2 })).toMatchObject({
+      warning: 'Only 2 annotators for an overlap of 3: the pairs cannot get all their answers until more members are added.',
+    });
     const none = estimateTimeLeft({ ...base, annotators: 0, medianMs: null, answers: 0 });
     expect(none.kind === 'unknown' && none.warning).toMatch(/^No annotators for an overlap of 3/);
   });

@@ -34,7 +34,13 @@ export function estimateTimeLeft(input: EstimateInput): Estimate {
     input.annotators < input.overlap
       ? `${input.annotators === 0 ? 'No' : `Only ${input.annotators}`} annotator${input.annotators === 1 ? '' : 's'} for an overlap of ${input.overlap}: the pairs cannot get all their answers until more members are added.`
       : null;
-  if (input.medianMs === null) return { kind: 'unknown', reason: 'No answers yet: the estimate needs the time of the first ones.', remainingAnswers, warning };
+  if (input.medianMs === null)
+    return {
+      kind: 'unknown',
+      reason: 'No answers yet: the estimate needs the time of the first ones.',
+      remainingAnswers,
+      warning,
+    };
   const personMs = remainingAnswers * input.medianMs;
   const wallMs = input.activeAnnotators > 0 ? personMs / input.activeAnnotators : null;
   return { kind: 'estimate', remainingAnswers, personMs, wallMs, warning };

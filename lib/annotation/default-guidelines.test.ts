@@ -21,7 +21,13 @@ const headings = (md: string) => md.split('\n').filter((l) => /^#{1,3} /.test(l)
 describe('buildDefaultGuidelines', () => {
   it('has only the sections of the questions asked', () => {
     const md = buildDefaultGuidelines(questions('semantic'));
-    expect(headings(md)).toEqual(['# Annotation guidelines', '## Similarity ratings', '### Semantic similarity (0-4)', '### Examples', '## Sources']);
+    expect(headings(md)).toEqual([
+      '# Annotation guidelines',
+      '## Similarity ratings',
+      '### Semantic similarity (0-4)',
+      '### Examples',
+      '## Sources',
+    ]);
     expect(md).toContain('| 4 (sem-4) | the same meaning |');
     expect(md).toContain('Gohsen, Matthias Hagen');
     expect(md).not.toMatch(/MultiPIT|Entailment relation|Rationale|Dou, Jiang/);
@@ -39,7 +45,18 @@ describe('buildDefaultGuidelines', () => {
       }),
     );
     const h = headings(md);
-    for (const heading of ['## Similarity ratings', '### Syntactic similarity (0-4)', '## Paraphrase: yes or no', '### Loose definition (for tracking information)', '### Strict definition (for generation)', '## Entailment relation', '### Negation', '## Inference label', '## Rationale', '## Sources']) {
+    for (const heading of [
+      '## Similarity ratings',
+      '### Syntactic similarity (0-4)',
+      '## Paraphrase: yes or no',
+      '### Loose definition (for tracking information)',
+      '### Strict definition (for generation)',
+      '## Entailment relation',
+      '### Negation',
+      '## Inference label',
+      '## Rationale',
+      '## Sources',
+    ]) {
       expect(h).toContain(heading);
     }
     expect(h.indexOf('## Inference label')).toBeLessThan(h.indexOf('## Rationale'));
@@ -64,9 +81,21 @@ describe('buildDefaultGuidelines', () => {
   });
 
   it('spells out when a rationale is required', () => {
-    const conditional = buildDefaultGuidelines(questions('relation', 'paraphraseStrict', { key: 'rationale', requiredWhen: [{ question: 'relation', values: ['negation', 'exclusion'] }, { question: 'paraphraseStrict', values: [false] }] }));
-    expect(conditional).toContain('A rationale is required when you answer Entailment relation: Negation or Exclusion; or Paraphrase under the strict definition?: no.');
-    expect(buildDefaultGuidelines(questions('semantic', { key: 'rationale', required: true }))).toContain('A rationale is required for every pair.');
+    const conditional = buildDefaultGuidelines(
+      questions('relation', 'paraphraseStrict', {
+        key: 'rationale',
+        requiredWhen: [
+          { question: 'relation', values: ['negation', 'exclusion'] },
+          { question: 'paraphraseStrict', values: [false] },
+        ],
+      }),
+    );
+    expect(conditional).toContain(
+      'A rationale is required when you answer Entailment relation: Negation or Exclusion; or Paraphrase under the strict definition?: no.',
+    );
+    expect(buildDefaultGuidelines(questions('semantic', { key: 'rationale', required: true }))).toContain(
+      'A rationale is required for every pair.',
+    );
     expect(buildDefaultGuidelines(questions('semantic', 'rationale'))).toContain('A rationale is optional');
   });
 
@@ -77,7 +106,9 @@ describe('buildDefaultGuidelines', () => {
   });
 
   it('writes no HTML', () => {
-    const md = buildDefaultGuidelines(questions('semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale'));
+    const md = buildDefaultGuidelines(
+      questions('semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale'),
+    );
     expect(md).not.toMatch(/<\/?[a-z][^>]*>/i);
   });
 });
@@ -86,7 +117,20 @@ describe('buildDefaultGuidelines', () => {
 const letters = (text: string) => text.normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '');
 
 function passagesOf(source: Q.SourceId): string[] {
-  const quotes: Q.Quote[] = [Q.STUDY_DESIGN, Q.SOPHISTICATION, Q.TSUNAMI, Q.LOOSE_DEFINITION, Q.TWO_CRITERIA, Q.STRICT_REASON, Q.EXTREME_LOOSE, Q.SIGNIFICANT_SHARE, Q.RELATIONS_INTRO, Q.RELATIONS_ARE_HARD, Q.TWO_ROUNDS, ...Q.DISAGREEMENT_SOURCES];
+  const quotes: Q.Quote[] = [
+    Q.STUDY_DESIGN,
+    Q.SOPHISTICATION,
+    Q.TSUNAMI,
+    Q.LOOSE_DEFINITION,
+    Q.TWO_CRITERIA,
+    Q.STRICT_REASON,
+    Q.EXTREME_LOOSE,
+    Q.SIGNIFICANT_SHARE,
+    Q.RELATIONS_INTRO,
+    Q.RELATIONS_ARE_HARD,
+    Q.TWO_ROUNDS,
+    ...Q.DISAGREEMENT_SOURCES,
+  ];
   const pairs: Q.ExamplePair[] = [];
   for (const e of Q.TABLE5_EXAMPLES) {
     quotes.push(e.comment);
@@ -98,7 +142,10 @@ function passagesOf(source: Q.SourceId): string[] {
   }
   const cases = [...Q.STRICT_PARAPHRASE_CASES, ...Q.STRICT_NON_PARAPHRASE_CASES];
   for (const c of cases) pairs.push(c.pair);
-  const out = [...quotes.filter((x) => x.source === source).flatMap((x) => x.parts), ...pairs.filter((p) => p.source === source).flatMap((p) => [p.a, p.b])];
+  const out = [
+    ...quotes.filter((x) => x.source === source).flatMap((x) => x.parts),
+    ...pairs.filter((p) => p.source === source).flatMap((p) => [p.a, p.b]),
+  ];
   if (source === 'multipit2022') out.push(...cases.flatMap((c) => [c.heading, c.explanation]));
   return out.map((p) => p.replace(/^… /, ''));
 }
@@ -108,7 +155,9 @@ const seeds = Object.values(Q.GUIDELINE_SOURCES).map((s) => `../seeds/${s.seed}`
 describeWithDatasets(
   'guideline quotations are found in the papers',
   () => {
-    for (const [id, source] of Object.entries(Q.GUIDELINE_SOURCES) as Array<[Q.SourceId, (typeof Q.GUIDELINE_SOURCES)[Q.SourceId]]>) {
+    for (const [id, source] of Object.entries(Q.GUIDELINE_SOURCES) as Array<
+      [Q.SourceId, (typeof Q.GUIDELINE_SOURCES)[Q.SourceId]]
+    >) {
       it(`${source.short}: every quoted passage and example`, () => {
         const paper = letters(readFileSync(sharedDatasetPath('../seeds', source.seed), 'utf8'));
         const passages = passagesOf(id);

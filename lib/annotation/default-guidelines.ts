@@ -27,11 +27,16 @@ function similaritySection(keys: ReadonlyArray<'semantic' | 'syntactic'>): strin
   const scale = (key: 'semantic' | 'syntactic') => {
     const prefix = key === 'semantic' ? 'sem' : 'syn';
     const rows = LIKERT_ANCHORS[key].map((o) => `| ${o.value} (${prefix}-${o.value}) | ${o.label} |`);
-    const what = key === 'semantic' ? 'how much of their meaning (the information they convey) the two texts share' : 'how much of their wording and structure (words, phrases, word order) the two texts share, whatever they mean';
+    const what =
+      key === 'semantic'
+        ? 'how much of their meaning (the information they convey) the two texts share'
+        : 'how much of their wording and structure (words, phrases, word order) the two texts share, whatever they mean';
     const table = ['| rating | anchor |', '| --- | --- |', ...rows].join('\n');
     return [`### ${key === 'semantic' ? 'Semantic' : 'Syntactic'} similarity (0-4)`, `Rate ${what}.`, table].join('\n\n');
   };
-  const examples = Q.TABLE5_EXAMPLES.map(({ id, pair, comment }) => `${pairLines(pair, `${id}1`, `${id}2`)}\n\n${quote(comment)}`);
+  const examples = Q.TABLE5_EXAMPLES.map(
+    ({ id, pair, comment }) => `${pairLines(pair, `${id}1`, `${id}2`)}\n\n${quote(comment)}`,
+  );
   return [
     '## Similarity ratings',
     'The two ratings follow the study of the paper this tool serves, which rated semantic and syntactic similarity separately, each on five levels (shown there as sem-0 … sem-4 and syn-0 … syn-4):',
@@ -84,7 +89,13 @@ function paraphraseSection(loose: boolean, strict: boolean): string {
 
 function relationSection(): string {
   const guides = Q.RELATION_GUIDES.map((g) =>
-    [`### ${g.heading}`, quote(g.definition), `Example ${cite('thesis2021', g.where)}:`, pairLines(g.example, 't1', 't2'), quote(g.discussion)].join('\n\n'),
+    [
+      `### ${g.heading}`,
+      quote(g.definition),
+      `Example ${cite('thesis2021', g.where)}:`,
+      pairLines(g.example, 't1', 't2'),
+      quote(g.discussion),
+    ].join('\n\n'),
   );
   const labels = (Object.keys(RELATION_LABELS) as Relation[]).map((r) => `- **${RELATION_LABELS[r]}**`).join('\n');
   return [
@@ -102,7 +113,14 @@ function relationSection(): string {
 function describeCondition(c: AnswerCondition, byKey: ReadonlyMap<string, Question>): string {
   const question = byKey.get(c.question);
   const name = question?.label ?? c.question;
-  const value = (v: string | number | boolean) => (question?.type === 'relation' && typeof v === 'string' && v in RELATION_LABELS ? RELATION_LABELS[v as Relation] : question?.type === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+  const value = (v: string | number | boolean) =>
+    question?.type === 'relation' && typeof v === 'string' && v in RELATION_LABELS
+      ? RELATION_LABELS[v as Relation]
+      : question?.type === 'boolean'
+        ? v
+          ? 'yes'
+          : 'no'
+        : String(v);
   return `${name}: ${c.values.map(value).join(' or ')}`;
 }
 
@@ -129,8 +147,12 @@ function rationaleSection(question: Question, byKey: ReadonlyMap<string, Questio
 
 function choiceSection(question: Question): string {
   const level =
-    question.level === 'ordinal' ? 'The options are ordered (ordinal): from the first to the last, each is “more” than the one before.' : 'The options are categories without an order (nominal).';
-  const options = (question.options ?? []).map((o, i) => `${i + 1}. **${o.label}**${o.label === o.value ? '' : ` (\`${o.value}\`)`}`).join('\n');
+    question.level === 'ordinal'
+      ? 'The options are ordered (ordinal): from the first to the last, each is “more” than the one before.'
+      : 'The options are categories without an order (nominal).';
+  const options = (question.options ?? [])
+    .map((o, i) => `${i + 1}. **${o.label}**${o.label === o.value ? '' : ` (\`${o.value}\`)`}`)
+    .join('\n');
   return [`## ${question.label}`, `${question.required ? 'Required.' : 'Optional.'} ${level}`, options].join('\n\n');
 }
 
@@ -156,7 +178,8 @@ export function buildDefaultGuidelines(questions: readonly Question[]): string {
   const sections = [intro()];
   const scales = (['semantic', 'syntactic'] as const).filter((k) => keys.has(k));
   if (scales.length > 0) sections.push(similaritySection(scales));
-  if (keys.has('paraphraseLoose') || keys.has('paraphraseStrict')) sections.push(paraphraseSection(keys.has('paraphraseLoose'), keys.has('paraphraseStrict')));
+  if (keys.has('paraphraseLoose') || keys.has('paraphraseStrict'))
+    sections.push(paraphraseSection(keys.has('paraphraseLoose'), keys.has('paraphraseStrict')));
   if (keys.has('relation')) sections.push(relationSection());
   for (const q of questions) if (q.type === 'choice') sections.push(choiceSection(q));
   const rationale = byKey.get('rationale');

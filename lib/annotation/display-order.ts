@@ -13,7 +13,13 @@ import { createHash } from 'node:crypto';
  * Whether the texts are shown b first. `texts`: the pair's stored texts (a, b), when known; equal
  * texts are never swapped.
  */
-export function isDisplaySwapped(randomise: boolean, campaignId: number, userId: number, pairId: number, texts?: readonly [string, string]): boolean {
+export function isDisplaySwapped(
+  randomise: boolean,
+  campaignId: number,
+  userId: number,
+  pairId: number,
+  texts?: readonly [string, string],
+): boolean {
   if (!randomise || (texts && texts[0] === texts[1])) return false;
   const digest = createHash('md5').update(`${campaignId}:${userId}:${pairId}`).digest();
   return (digest[15]! & 1) === 1;

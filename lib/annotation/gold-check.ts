@@ -17,13 +17,21 @@ export interface GoldCheck {
 }
 
 /** Checks one answer to a gold pair: right when every counted question matches. */
-export function checkGoldAnswer(questions: readonly Question[], expected: Answers, given: Answers, likertTolerance = DEFAULT_LIKERT_TOLERANCE): GoldCheck {
+export function checkGoldAnswer(
+  questions: readonly Question[],
+  expected: Answers,
+  given: Answers,
+  likertTolerance = DEFAULT_LIKERT_TOLERANCE,
+): GoldCheck {
   const missed: string[] = [];
   for (const question of questions) {
     const want = expected[question.key];
     if (want === undefined || question.type === 'text') continue;
     const got = given[question.key];
-    const right = question.type === 'likert' && typeof want === 'number' && typeof got === 'number' ? Math.abs(want - got) <= likertTolerance : got === want;
+    const right =
+      question.type === 'likert' && typeof want === 'number' && typeof got === 'number'
+        ? Math.abs(want - got) <= likertTolerance
+        : got === want;
     if (!right) missed.push(question.key);
   }
   return { correct: missed.length === 0, missed };

@@ -23,12 +23,24 @@ export interface GoldRow {
 
 /** `id=COL` or `pair=COL` or `a=COL,b=COL`; `explanation=COL`; `QUESTION=COL` for each question that counts. */
 export function parseGoldColumnMap(spec: string, questions: readonly Question[]): Parsed<GoldColumnMap> {
-  const parts = spec.split(',').map((p) => p.trim()).filter(Boolean);
-  const column = (key: string) => parts.find((p) => p.startsWith(`${key}=`))?.slice(key.length + 1).trim();
+  const parts = spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const column = (key: string) =>
+    parts
+      .find((p) => p.startsWith(`${key}=`))
+      ?.slice(key.length + 1)
+      .trim();
   const explanation = column('explanation');
   const id = column('id');
   if (!explanation) return { ok: false, error: '--map needs explanation=COLUMN' };
-  if (id && (column('pair') || column('a') || column('b'))) return { ok: false, error: '--map: give id=COLUMN (Paralens pair ids), pair=COLUMN (original ids) or a=COLUMN,b=COLUMN (exact texts), one of them' };
+  if (id && (column('pair') || column('a') || column('b')))
+    return {
+      ok: false,
+      error:
+        '--map: give id=COLUMN (Paralens pair ids), pair=COLUMN (original ids) or a=COLUMN,b=COLUMN (exact texts), one of them',
+    };
   if (parts.some((p) => p.startsWith('annotator='))) return { ok: false, error: '--map: a gold file has no annotator column' };
   const rest = parts.filter((p) => !p.startsWith('explanation=') && !p.startsWith('id='));
   const base = parseColumnMap([...rest, ...(id ? [`pair=${id}`] : []), `annotator=${explanation}`].join(','), questions);
@@ -37,10 +49,18 @@ export function parseGoldColumnMap(spec: string, questions: readonly Question[])
 
 export type MappedGoldRow = { ok: true; row: GoldRow } | { ok: false; line: number; message: string };
 
-export function mapGoldRow(cells: Readonly<Record<string, unknown>>, line: number, map: GoldColumnMap, values: ValueMap, questions: readonly Question[]): MappedGoldRow {
+export function mapGoldRow(
+  cells: Readonly<Record<string, unknown>>,
+  line: number,
+  map: GoldColumnMap,
+  values: ValueMap,
+  questions: readonly Question[],
+): MappedGoldRow {
   const mapped = mapAnnotationRow(cells, line, map.base, values, questions);
   if (!mapped.ok) {
-    const message = mapped.message.startsWith('no annotator in column') ? `no explanation in column "${map.base.annotator}"` : mapped.message;
+    const message = mapped.message.startsWith('no annotator in column')
+      ? `no explanation in column "${map.base.annotator}"`
+      : mapped.message;
     return { ok: false, line, message };
   }
   const { pair, annotator: explanation, answers } = mapped.row;

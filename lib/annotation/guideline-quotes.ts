@@ -65,23 +65,59 @@ export const SOPHISTICATION = q(
 export const TABLE5_EXAMPLES: ReadonlyArray<{ id: string; pair: ExamplePair; comment: Quote }> = [
   {
     id: 'A',
-    pair: pair('eacl2023', 'Table 5, A1/A2', 'An Easter postcard from 1907 depicting a rabbit.', 'A 1907 postcard featuring the Easter Bunny.'),
-    comment: q('eacl2023', 'sec. 4', 'Caption A1 is a paraphrase of A2 with a significantly different structure and sufficiently high lexical diversity.'),
+    pair: pair(
+      'eacl2023',
+      'Table 5, A1/A2',
+      'An Easter postcard from 1907 depicting a rabbit.',
+      'A 1907 postcard featuring the Easter Bunny.',
+    ),
+    comment: q(
+      'eacl2023',
+      'sec. 4',
+      'Caption A1 is a paraphrase of A2 with a significantly different structure and sufficiently high lexical diversity.',
+    ),
   },
   {
     id: 'B',
-    pair: pair('eacl2023', 'Table 5, B1/B2', 'Twelfth century illustration of a man digging.', 'An English serf at work digging, c. 1170.'),
-    comment: q('eacl2023', 'sec. 4', 'B1 and B2 have almost no words in common, but they are nevertheless semantically close. One semantic difference is that an “English serf” is a different concept than “a man” is'),
+    pair: pair(
+      'eacl2023',
+      'Table 5, B1/B2',
+      'Twelfth century illustration of a man digging.',
+      'An English serf at work digging, c. 1170.',
+    ),
+    comment: q(
+      'eacl2023',
+      'sec. 4',
+      'B1 and B2 have almost no words in common, but they are nevertheless semantically close. One semantic difference is that an “English serf” is a different concept than “a man” is',
+    ),
   },
   {
     id: 'C',
-    pair: pair('eacl2023', 'Table 5, C1/C2', 'Troops clearing rubble after the May air raid on Belfast.', 'Soldiers clearing rubble after the May air raid on Belfast.'),
-    comment: q('eacl2023', 'sec. 4', 'In C2, a single word is replaced by a synonym in C1 and therefore has almost identical wording to C1.'),
+    pair: pair(
+      'eacl2023',
+      'Table 5, C1/C2',
+      'Troops clearing rubble after the May air raid on Belfast.',
+      'Soldiers clearing rubble after the May air raid on Belfast.',
+    ),
+    comment: q(
+      'eacl2023',
+      'sec. 4',
+      'In C2, a single word is replaced by a synonym in C1 and therefore has almost identical wording to C1.',
+    ),
   },
   {
     id: 'D',
-    pair: pair('eacl2023', 'Table 5, D1/D2', 'System of a Down is composed of four Armenian-Americans.', 'Dolmayan drumming with System of a Down in 2011.'),
-    comment: q('eacl2023', 'sec. 4', 'Although D1 and D2 are captions that both refer to the band “System of a Down”, they describe entirely different aspects'),
+    pair: pair(
+      'eacl2023',
+      'Table 5, D1/D2',
+      'System of a Down is composed of four Armenian-Americans.',
+      'Dolmayan drumming with System of a Down in 2011.',
+    ),
+    comment: q(
+      'eacl2023',
+      'sec. 4',
+      'Although D1 and D2 are captions that both refer to the band “System of a Down”, they describe entirely different aspects',
+    ),
   },
 ];
 
@@ -125,11 +161,20 @@ export interface DefinitionCase {
 }
 
 const FIGURE_11 = 'Appendix A.2, Figure 11';
-const case11 = (heading: string, a: string, b: string, explanation: string): DefinitionCase => ({ heading, pair: pair('multipit2022', FIGURE_11, a, b), explanation });
+const case11 = (heading: string, a: string, b: string, explanation: string): DefinitionCase => ({
+  heading,
+  pair: pair('multipit2022', FIGURE_11, a, b),
+  explanation,
+});
 
 /** The expert (strict) instruction of MultiPIT, case by case, as printed. */
 export const STRICT_PARAPHRASE_CASES: readonly DefinitionCase[] = [
-  case11('Case 1: A and B are completely equivalent (mean the same thing, though differ in expression):', 'Chad from World of Jenks is so adorable.', 'Chad from World of Jenks is the absolute cutest!', 'Two sentences convey the same meaning (liking Chad) using different expressions.'),
+  case11(
+    'Case 1: A and B are completely equivalent (mean the same thing, though differ in expression):',
+    'Chad from World of Jenks is so adorable.',
+    'Chad from World of Jenks is the absolute cutest!',
+    'Two sentences convey the same meaning (liking Chad) using different expressions.',
+  ),
   case11(
     'Case 2: B keeps the main meaning of A, but deletes some minor details from A:',
     "Sweden's first female PM Magdalena Andersson, resigns on day one!",
@@ -151,8 +196,18 @@ export const STRICT_NON_PARAPHRASE_CASES: readonly DefinitionCase[] = [
     'In fact women lost 111% of the jobs in December because men gained 16,000 jobs.',
     'Even though both sentences are talking about the same thing, but B introduces new information that is not commonsense or world knowledge.',
   ),
-  case11('Case 2: A and B share some details but focus on different things:', 'Apple unveils new Macbook Airs and a Mac Pro.', 'I was pumped for the new macbook air.', 'Two sentences are talking about diffrent things: "Apple unveils" vs "I was pumped".'),
-  case11('Case 3: A and B are on different topics:', 'Rhode Island Senate approves marriage equality by vote of 26-12', 'So glad to hear that the Kings are staying in Sac .', 'Both sentences are completely irrelevant.'),
+  case11(
+    'Case 2: A and B share some details but focus on different things:',
+    'Apple unveils new Macbook Airs and a Mac Pro.',
+    'I was pumped for the new macbook air.',
+    'Two sentences are talking about diffrent things: "Apple unveils" vs "I was pumped".',
+  ),
+  case11(
+    'Case 3: A and B are on different topics:',
+    'Rhode Island Senate approves marriage equality by vote of 26-12',
+    'So glad to hear that the Kings are staying in Sac .',
+    'Both sentences are completely irrelevant.',
+  ),
 ];
 
 // ─── Thesis ch. 3: the paraphrase condition and the five relations ─────────────
@@ -189,8 +244,17 @@ export const RELATION_GUIDES: readonly RelationGuide[] = [
   {
     heading: 'Equivalence',
     where: 'sec. 3.2.1',
-    definition: q(THESIS, 'sec. 3.2.1', 'Two texts are semantically equivalent if their deduced information sets are identical. This can be interpreted as bidirectional entailment.'),
-    example: pair(THESIS, 'sec. 3.2.1', 'Barack Obama is the president of the United States', 'The president of the U.S. is Barack Obama'),
+    definition: q(
+      THESIS,
+      'sec. 3.2.1',
+      'Two texts are semantically equivalent if their deduced information sets are identical. This can be interpreted as bidirectional entailment.',
+    ),
+    example: pair(
+      THESIS,
+      'sec. 3.2.1',
+      'Barack Obama is the president of the United States',
+      'The president of the U.S. is Barack Obama',
+    ),
     discussion: q(
       THESIS,
       'sec. 3.2.1',
@@ -200,8 +264,18 @@ export const RELATION_GUIDES: readonly RelationGuide[] = [
   {
     heading: 'Forward / reverse entailment',
     where: 'sec. 3.2.2',
-    definition: q(THESIS, 'sec. 3.2.2', 'Forward and reverse entailment are unidirectional entailment relations where all information from one text can be inferred from the other, but one sentence', 'is more general or specific than the other.'),
-    example: pair(THESIS, 'sec. 3.2.2', 'The Space Shuttle Endeavour docked with the International Space Station', 'Space Shuttle Endeavour docked to the ISS on STS-134'),
+    definition: q(
+      THESIS,
+      'sec. 3.2.2',
+      'Forward and reverse entailment are unidirectional entailment relations where all information from one text can be inferred from the other, but one sentence',
+      'is more general or specific than the other.',
+    ),
+    example: pair(
+      THESIS,
+      'sec. 3.2.2',
+      'The Space Shuttle Endeavour docked with the International Space Station',
+      'Space Shuttle Endeavour docked to the ISS on STS-134',
+    ),
     discussion: q(
       THESIS,
       'sec. 3.2.2',
@@ -213,8 +287,17 @@ export const RELATION_GUIDES: readonly RelationGuide[] = [
   {
     heading: 'Intersection',
     where: 'sec. 3.2.3',
-    definition: q(THESIS, 'sec. 3.2.3', 'Semantic intersection of a text pair models the fact that there is information shared between the two but both contain additional facts that are not entailed in the other one.'),
-    example: pair(THESIS, 'sec. 3.2.3', 'Thein Sein meets US President Barack Obama', 'President Obama meets with the President of Myanmar, Thein Sein'),
+    definition: q(
+      THESIS,
+      'sec. 3.2.3',
+      'Semantic intersection of a text pair models the fact that there is information shared between the two but both contain additional facts that are not entailed in the other one.',
+    ),
+    example: pair(
+      THESIS,
+      'sec. 3.2.3',
+      'Thein Sein meets US President Barack Obama',
+      'President Obama meets with the President of Myanmar, Thein Sein',
+    ),
     discussion: q(
       THESIS,
       'sec. 3.2.3',
@@ -224,15 +307,33 @@ export const RELATION_GUIDES: readonly RelationGuide[] = [
   {
     heading: 'Exclusion',
     where: 'sec. 3.2.4',
-    definition: q(THESIS, 'sec. 3.2.4', 'A pair of texts that mutually exclude their semantics will be assigned with the semantic relation of exclusion. To fulfill this relation, it is required that there is not a single fact that can be derived from both texts.'),
+    definition: q(
+      THESIS,
+      'sec. 3.2.4',
+      'A pair of texts that mutually exclude their semantics will be assigned with the semantic relation of exclusion. To fulfill this relation, it is required that there is not a single fact that can be derived from both texts.',
+    ),
     example: pair(THESIS, 'sec. 3.2.4', 'The repeating decimal continues infinitely', 'This is identical to one'),
-    discussion: q(THESIS, 'sec. 3.2.4', 'Semantically excluding text pairs appear completely unrelated to each other.', '… text pairs with this property can never be paraphrases.'),
+    discussion: q(
+      THESIS,
+      'sec. 3.2.4',
+      'Semantically excluding text pairs appear completely unrelated to each other.',
+      '… text pairs with this property can never be paraphrases.',
+    ),
   },
   {
     heading: 'Negation',
     where: 'sec. 3.2.5',
-    definition: q(THESIS, 'sec. 3.2.5', 'With the semantic relation of negation we encode that there is at least one fact in a text that contradicts a fact in another text.'),
-    example: pair(THESIS, 'sec. 3.2.5', 'Brad Keselowski finished 10 points behind Martin Truex Jr. in fourth place', 'Brad Keselowski won the race'),
+    definition: q(
+      THESIS,
+      'sec. 3.2.5',
+      'With the semantic relation of negation we encode that there is at least one fact in a text that contradicts a fact in another text.',
+    ),
+    example: pair(
+      THESIS,
+      'sec. 3.2.5',
+      'Brad Keselowski finished 10 points behind Martin Truex Jr. in fourth place',
+      'Brad Keselowski won the race',
+    ),
     discussion: q(
       THESIS,
       'sec. 3.2.5',
@@ -250,7 +351,19 @@ export const TWO_ROUNDS = q(
 );
 
 export const DISAGREEMENT_SOURCES: readonly Quote[] = [
-  q('spanishQa', 'sec. 4.1', 'Some errors are introduced by the annotators, because they do not consider accurately the context in which the statements are.'),
-  q('spanishQa', 'sec. 4.1', 'Some annotators are more strict than others when considering the grammatical accuracy of the statements.'),
-  q('spanishQa', 'sec. 4.1', 'Another source of disagreement is the fact that there is not a bidirectional entailment between the two statements of the pair.'),
+  q(
+    'spanishQa',
+    'sec. 4.1',
+    'Some errors are introduced by the annotators, because they do not consider accurately the context in which the statements are.',
+  ),
+  q(
+    'spanishQa',
+    'sec. 4.1',
+    'Some annotators are more strict than others when considering the grammatical accuracy of the statements.',
+  ),
+  q(
+    'spanishQa',
+    'sec. 4.1',
+    'Another source of disagreement is the fact that there is not a bidirectional entailment between the two statements of the pair.',
+  ),
 ];

@@ -13,7 +13,11 @@ const row = (line: number, a: string, b: string, originalId?: string): Annotatio
 
 describe('pairs created by --add-pairs', () => {
   it('each pair once, in the file order; the other direction goes to the reversed corpus', () => {
-    const plan = planAddedPairs([row(2, 'A', 'B', '1'), row(3, 'A', 'B', '1'), row(4, 'B', 'A', '1b'), row(5, 'C', 'D')], new Map(), DEFAULT_IMPORT_LIMITS);
+    const plan = planAddedPairs(
+      [row(2, 'A', 'B', '1'), row(3, 'A', 'B', '1'), row(4, 'B', 'A', '1b'), row(5, 'C', 'D')],
+      new Map(),
+      DEFAULT_IMPORT_LIMITS,
+    );
     expect(plan.errors).toEqual([]);
     expect(plan.pairs).toEqual([
       { target: 'main', a: 'A', b: 'B', originalId: '1', line: 2 },
@@ -28,7 +32,18 @@ describe('pairs created by --add-pairs', () => {
       [computePairKey('E', 'F'), { main: 'E', reversed: 'F' }],
       [computePairKey('G', 'H'), { main: 'G' }],
     ]);
-    const plan = planAddedPairs([row(2, 'A', 'B', '1'), row(3, 'E', 'F', '7'), row(4, 'G', 'H'), row(5, 'X', 'Y', '9'), row(6, 'X', 'Z', '9'), row(7, 'P', ' ')], occupied, DEFAULT_IMPORT_LIMITS);
+    const plan = planAddedPairs(
+      [
+        row(2, 'A', 'B', '1'),
+        row(3, 'E', 'F', '7'),
+        row(4, 'G', 'H'),
+        row(5, 'X', 'Y', '9'),
+        row(6, 'X', 'Z', '9'),
+        row(7, 'P', ' '),
+      ],
+      occupied,
+      DEFAULT_IMPORT_LIMITS,
+    );
     expect(plan.pairs).toEqual([
       { target: 'reversed', a: 'A', b: 'B', originalId: '1', line: 2 },
       { target: 'main', a: 'X', b: 'Y', originalId: '9', line: 5 },
@@ -43,7 +58,10 @@ describe('pairs created by --add-pairs', () => {
 
   it('a row without texts cannot get a pair; a text over the limit is refused with the limit', () => {
     const noTexts: AnnotationRow = { line: 2, pair: { originalId: '1' }, annotator: 'x', answers: {} };
-    const plan = planAddedPairs([noTexts, row(3, 'a'.repeat(11), 'b')], new Map(), { ...DEFAULT_IMPORT_LIMITS, maxTextChars: 10 });
+    const plan = planAddedPairs([noTexts, row(3, 'a'.repeat(11), 'b')], new Map(), {
+      ...DEFAULT_IMPORT_LIMITS,
+      maxTextChars: 10,
+    });
     expect(plan.errors[0]).toEqual({ line: 2, message: 'a text is missing, so its pair cannot be created' });
     expect(plan.errors[1]!.message).toMatch(/^text a has 11 characters; the limit is 10/);
   });

@@ -33,7 +33,11 @@ export interface AdditionPlan {
 const TARGETS: readonly AddTarget[] = ['main', 'reversed'];
 
 /** The pairs to create for rows that matched nothing, in file order, each once; or what stops a row (texts an import would refuse too). */
-export function planAddedPairs(rows: readonly AnnotationRow[], occupied: OccupiedOrders, limits: Readonly<ImportLimits>): AdditionPlan {
+export function planAddedPairs(
+  rows: readonly AnnotationRow[],
+  occupied: OccupiedOrders,
+  limits: Readonly<ImportLimits>,
+): AdditionPlan {
   const pairs: PairToAdd[] = [];
   const errors: AdditionPlan['errors'] = [];
   const planned = new Map<string, PairToAdd>();
@@ -45,7 +49,11 @@ export function planAddedPairs(rows: readonly AnnotationRow[], occupied: Occupie
       continue;
     }
     const [a, b] = texts;
-    const unusable = checkPairText(a, 'text a') ?? checkPairText(b, 'text b') ?? checkTextLength(a, 'text a', limits) ?? checkTextLength(b, 'text b', limits);
+    const unusable =
+      checkPairText(a, 'text a') ??
+      checkPairText(b, 'text b') ??
+      checkTextLength(a, 'text a', limits) ??
+      checkTextLength(b, 'text b', limits);
     if (unusable) {
       errors.push({ line: row.line, message: unusable });
       continue;
@@ -54,7 +62,8 @@ export function planAddedPairs(rows: readonly AnnotationRow[], occupied: Occupie
     const identity = originalId === null ? `t\u001f${a}\u001f${b}` : `i\u001f${originalId}`;
     const earlier = planned.get(identity);
     if (earlier) {
-      if (earlier.a !== a || earlier.b !== b) errors.push({ line: row.line, message: `the original id "${originalId}" has other texts on line ${earlier.line}` });
+      if (earlier.a !== a || earlier.b !== b)
+        errors.push({ line: row.line, message: `the original id "${originalId}" has other texts on line ${earlier.line}` });
       continue;
     }
     const key = computePairKey(a, b);

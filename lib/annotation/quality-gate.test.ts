@@ -16,7 +16,12 @@ describe('quality gate (MultiPIT, Dou et al. 2022, sec. 3)', () => {
     expect(shared).toBe(50);
     expect(kappa.value).toBeCloseTo(0.4, 12);
     // always the opposite of the majority, marginals 3:4 and 4:3: p_o = 0, p_e = 24/49, κ = −24/25 (sklearn: −0.96)
-    expect(kappaAgainstMajority([{ own: 'true', majority: 'false', n: 3 }, { own: 'false', majority: 'true', n: 4 }]).kappa.value).toBeCloseTo(-0.96, 12);
+    expect(
+      kappaAgainstMajority([
+        { own: 'true', majority: 'false', n: 3 },
+        { own: 'false', majority: 'true', n: 4 },
+      ]).kappa.value,
+    ).toBeCloseTo(-0.96, 12);
     // nothing shared: undefined, never 0
     expect(kappaAgainstMajority([]).kappa.value).toBeNull();
   });
@@ -27,14 +32,25 @@ describe('quality gate (MultiPIT, Dou et al. 2022, sec. 3)', () => {
     // κ on fewer shared pairs than the minimum is not judged yet
     expect(gateReasons(on, { judgements: 30, shared: 9, kappa: -1, goldAccuracy: 1 })).toEqual([]);
     expect(gateReasons(on, { judgements: 9, shared: 9, kappa: -1, goldAccuracy: 0 })).toEqual([]);
-    expect(gateReasons(on, { judgements: 10, shared: 10, kappa: 0.2, goldAccuracy: 0.9 })).toEqual(["κ against the others' majority 0.200 is not above 0.2"]);
-    expect(gateReasons(on, { judgements: 10, shared: 10, kappa: 0.21, goldAccuracy: 0.85 })).toEqual(['gold accuracy 85% is not above 85%']);
+    expect(gateReasons(on, { judgements: 10, shared: 10, kappa: 0.2, goldAccuracy: 0.9 })).toEqual([
+      "κ against the others' majority 0.200 is not above 0.2",
+    ]);
+    expect(gateReasons(on, { judgements: 10, shared: 10, kappa: 0.21, goldAccuracy: 0.85 })).toEqual([
+      'gold accuracy 85% is not above 85%',
+    ]);
     expect(gateReasons(on, { judgements: 10, shared: 10, kappa: null, goldAccuracy: null })).toEqual([]);
-    expect(gateReasons({ ...on, gateMinGoldAccuracy: null }, { judgements: 10, shared: 10, kappa: 0.5, goldAccuracy: 0 })).toEqual([]);
+    expect(
+      gateReasons({ ...on, gateMinGoldAccuracy: null }, { judgements: 10, shared: 10, kappa: 0.5, goldAccuracy: 0 }),
+    ).toEqual([]);
   });
 
   it('computes κ on the first yes/no question unless told', () => {
-    const questions = [builtInQuestion('semantic'), builtInQuestion('paraphraseLoose'), builtInQuestion('paraphraseStrict'), builtInQuestion('rationale')];
+    const questions = [
+      builtInQuestion('semantic'),
+      builtInQuestion('paraphraseLoose'),
+      builtInQuestion('paraphraseStrict'),
+      builtInQuestion('rationale'),
+    ];
     expect(gateQuestionOf(questions, { gateQuestion: null })?.key).toBe('paraphraseLoose');
     expect(gateQuestionOf(questions, { gateQuestion: 'paraphraseStrict' })?.key).toBe('paraphraseStrict');
     expect(gateQuestionOf(questions, { gateQuestion: 'rationale' })).toBeNull();

@@ -22,7 +22,12 @@ export interface GateSettings {
   gateQuestion: string | null;
 }
 
-export const DEFAULT_GATE_SETTINGS: GateSettings = { gateMinKappa: null, gateMinGoldAccuracy: null, gateMinJudgements: 20, gateQuestion: null };
+export const DEFAULT_GATE_SETTINGS: GateSettings = {
+  gateMinKappa: null,
+  gateMinGoldAccuracy: null,
+  gateMinJudgements: 20,
+  gateQuestion: null,
+};
 
 export const gateIsOn = (settings: GateSettings) => settings.gateMinKappa !== null || settings.gateMinGoldAccuracy !== null;
 
@@ -69,8 +74,14 @@ export function gateReasons(settings: GateSettings, standing: GateStanding): str
   if (settings.gateMinKappa !== null && kappa !== null && kappa <= settings.gateMinKappa) {
     reasons.push(`κ against the others' majority ${kappa.toFixed(3)} is not above ${settings.gateMinKappa}`);
   }
-  if (settings.gateMinGoldAccuracy !== null && standing.goldAccuracy !== null && standing.goldAccuracy <= settings.gateMinGoldAccuracy) {
-    reasons.push(`gold accuracy ${(standing.goldAccuracy * 100).toFixed(0)}% is not above ${(settings.gateMinGoldAccuracy * 100).toFixed(0)}%`);
+  if (
+    settings.gateMinGoldAccuracy !== null &&
+    standing.goldAccuracy !== null &&
+    standing.goldAccuracy <= settings.gateMinGoldAccuracy
+  ) {
+    reasons.push(
+      `gold accuracy ${(standing.goldAccuracy * 100).toFixed(0)}% is not above ${(settings.gateMinGoldAccuracy * 100).toFixed(0)}%`,
+    );
   }
   return reasons;
 }

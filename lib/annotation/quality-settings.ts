@@ -11,7 +11,16 @@
  * setting existed behave as before. Pure.
  */
 import type { Answers, Question } from './questions';
-import { ORDERED_TIE_RULES, VOTE_RULE_CARDS, YES_NO_RULES, YES_NO_TIE_RULES, type FinalRules, type OrderedTieRule, type YesNoRule, type YesNoTieRule } from '@/lib/labels/final-labels';
+import {
+  ORDERED_TIE_RULES,
+  VOTE_RULE_CARDS,
+  YES_NO_RULES,
+  YES_NO_TIE_RULES,
+  type FinalRules,
+  type OrderedTieRule,
+  type YesNoRule,
+  type YesNoTieRule,
+} from '@/lib/labels/final-labels';
 import { DEFAULT_GATE_SETTINGS, type GateSettings } from './quality-gate';
 import { checkGoldAnswer, countedGoldAnswers, DEFAULT_LIKERT_TOLERANCE, type GoldCheck } from './gold-check';
 
@@ -44,7 +53,12 @@ const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T
 
 /** The rules of the final labels (lib/labels/final-labels.ts) under the settings. */
 export function finalRulesOf(settings: QualitySettings): FinalRules {
-  return { openSpread: settings.openSpread, orderedTie: settings.orderedTie, yesNoTie: settings.yesNoTie, yesNoRule: settings.yesNoRule };
+  return {
+    openSpread: settings.openSpread,
+    orderedTie: settings.orderedTie,
+    yesNoTie: settings.yesNoTie,
+    yesNoRule: settings.yesNoRule,
+  };
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -55,7 +69,7 @@ export function readQualitySettings(stored: unknown): QualitySettings {
   const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
   const gold = s.goldQuestions;
   return {
-    goldQuestions: Array.isArray(gold) && gold.every((k) => typeof k === 'string') ? (gold) : null,
+    goldQuestions: Array.isArray(gold) && gold.every((k) => typeof k === 'string') ? gold : null,
     likertTolerance: isCount(s.likertTolerance) ? s.likertTolerance : DEFAULT_QUALITY_SETTINGS.likertTolerance,
     openSpread: isCount(s.openSpread) && s.openSpread >= 1 ? s.openSpread : DEFAULT_QUALITY_SETTINGS.openSpread,
     orderedTie: oneOf(ORDERED_TIE_RULES, s.orderedTie, DEFAULT_QUALITY_SETTINGS.orderedTie),
@@ -63,7 +77,8 @@ export function readQualitySettings(stored: unknown): QualitySettings {
     yesNoRule: oneOf(YES_NO_RULES, s.yesNoRule, DEFAULT_QUALITY_SETTINGS.yesNoRule),
     gateMinKappa: isFraction(s.gateMinKappa, -1) ? s.gateMinKappa : null,
     gateMinGoldAccuracy: isFraction(s.gateMinGoldAccuracy, 0) ? s.gateMinGoldAccuracy : null,
-    gateMinJudgements: isCount(s.gateMinJudgements) && s.gateMinJudgements >= 1 ? s.gateMinJudgements : DEFAULT_QUALITY_SETTINGS.gateMinJudgements,
+    gateMinJudgements:
+      isCount(s.gateMinJudgements) && s.gateMinJudgements >= 1 ? s.gateMinJudgements : DEFAULT_QUALITY_SETTINGS.gateMinJudgements,
     gateQuestion: typeof s.gateQuestion === 'string' && s.gateQuestion !== '' ? s.gateQuestion : null,
   };
 }
@@ -92,8 +107,10 @@ function checkGoldQuestions(questions: readonly Question[], settings: QualitySet
   if (settings.goldQuestions === null) return [];
   const labelled = new Set(questions.filter((q) => q.type !== 'text').map((q) => q.key));
   const unknown = settings.goldQuestions.filter((k) => !labelled.has(k));
-  const errors = unknown.length > 0 ? [`not a labelled question of the campaign: ${unknown.map((k) => JSON.stringify(k)).join(', ')}`] : [];
-  if (settings.goldQuestions.length === 0) errors.push('name at least one question, or leave the list out for every labelled question');
+  const errors =
+    unknown.length > 0 ? [`not a labelled question of the campaign: ${unknown.map((k) => JSON.stringify(k)).join(', ')}`] : [];
+  if (settings.goldQuestions.length === 0)
+    errors.push('name at least one question, or leave the list out for every labelled question');
   return errors;
 }
 
@@ -109,7 +126,15 @@ export interface GoldGrade extends GoldCheck {
 }
 
 /** Grades one answer to a gold pair under the campaign's settings. */
-export function gradeGoldAnswer(questions: readonly Question[], settings: QualitySettings, expected: Answers, given: Answers): GoldGrade {
+export function gradeGoldAnswer(
+  questions: readonly Question[],
+  settings: QualitySettings,
+  expected: Answers,
+  given: Answers,
+): GoldGrade {
   const counted = goldCountedQuestions(questions, settings);
-  return { ...checkGoldAnswer(counted, expected, given, settings.likertTolerance), expected: countedGoldAnswers(counted, expected) };
+  return {
+    ...checkGoldAnswer(counted, expected, given, settings.likertTolerance),
+    expected: countedGoldAnswers(counted, expected),
+  };
 }

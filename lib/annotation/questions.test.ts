@@ -3,7 +3,11 @@ import { findConsistencyHints } from './consistency';
 import { answersInOrder, builtInQuestion, checkAnswers, resolveQuestions, type Question } from './questions';
 import { relationInOrder, swapRelation } from './relations';
 
-const all = (resolveQuestions(['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale']) as { questions: Question[] }).questions;
+const all = (
+  resolveQuestions(['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale']) as {
+    questions: Question[];
+  }
+).questions;
 
 describe('resolveQuestions', () => {
   it('takes built-in keys with their defaults (all required but the rationale)', () => {
@@ -20,18 +24,42 @@ describe('resolveQuestions', () => {
   it('takes custom choice questions and settings of built-in ones', () => {
     const result = resolveQuestions([
       { key: 'semantic', required: false },
-      { key: 'nli', type: 'choice', options: ['entailment', 'neutral', { value: 'contradiction', label: 'Contradiction' }], level: 'nominal' },
+      {
+        key: 'nli',
+        type: 'choice',
+        options: ['entailment', 'neutral', { value: 'contradiction', label: 'Contradiction' }],
+        level: 'nominal',
+      },
       { key: 'rationale', requiredWhen: [{ question: 'nli', values: ['contradiction'] }] },
     ]);
     expect('questions' in result && result.questions).toEqual([
       { ...builtInQuestion('semantic'), required: false },
-      { key: 'nli', type: 'choice', label: 'nli', required: true, level: 'nominal', options: [{ value: 'entailment', label: 'entailment' }, { value: 'neutral', label: 'neutral' }, { value: 'contradiction', label: 'Contradiction' }] },
+      {
+        key: 'nli',
+        type: 'choice',
+        label: 'nli',
+        required: true,
+        level: 'nominal',
+        options: [
+          { value: 'entailment', label: 'entailment' },
+          { value: 'neutral', label: 'neutral' },
+          { value: 'contradiction', label: 'Contradiction' },
+        ],
+      },
       { ...builtInQuestion('rationale'), requiredWhen: [{ question: 'nli', values: ['contradiction'] }] },
     ]);
   });
 
   it('names every unknown or malformed question', () => {
-    expect(resolveQuestions(['semantic', 'novelty', { key: 'x', type: 'choice', options: ['a'] }, 'semantic', { key: 'rationale', requiredWhen: [{ question: 'nope', values: [1] }] }])).toEqual({
+    expect(
+      resolveQuestions([
+        'semantic',
+        'novelty',
+        { key: 'x', type: 'choice', options: ['a'] },
+        'semantic',
+        { key: 'rationale', requiredWhen: [{ question: 'nope', values: [1] }] },
+      ]),
+    ).toEqual({
       errors: [
         'questions[1] ("novelty"): unknown question (built-in: semantic, syntactic, paraphraseLoose, paraphraseStrict, relation, rationale; custom ones need "type": "choice")',
         'questions[2] ("x"): a choice question needs at least two distinct, non-empty options',
@@ -47,7 +75,10 @@ describe('checkAnswers', () => {
   const full = { semantic: 3, syntactic: 1, paraphraseLoose: true, paraphraseStrict: false, relation: 'forward' };
 
   it('accepts a complete answer and trims the rationale; empty text counts as not given', () => {
-    expect(checkAnswers(all, { ...full, rationale: '  adds a date  ' })).toEqual({ ok: true, answers: { ...full, rationale: 'adds a date' } });
+    expect(checkAnswers(all, { ...full, rationale: '  adds a date  ' })).toEqual({
+      ok: true,
+      answers: { ...full, rationale: 'adds a date' },
+    });
     expect(checkAnswers(all, { ...full, rationale: '   ' })).toEqual({ ok: true, answers: full });
   });
 
@@ -66,11 +97,22 @@ describe('checkAnswers', () => {
   });
 
   it('requires a rationale only for the answers its condition names', () => {
-    const questions = (resolveQuestions(['paraphraseStrict', { key: 'rationale', requiredWhen: [{ question: 'paraphraseStrict', values: [false] }] }]) as { questions: Question[] }).questions;
+    const questions = (
+      resolveQuestions([
+        'paraphraseStrict',
+        { key: 'rationale', requiredWhen: [{ question: 'paraphraseStrict', values: [false] }] },
+      ]) as { questions: Question[] }
+    ).questions;
     expect(checkAnswers(questions, { paraphraseStrict: true })).toEqual({ ok: true, answers: { paraphraseStrict: true } });
-    expect(checkAnswers(questions, { paraphraseStrict: false })).toEqual({ ok: false, errors: { rationale: 'is required for the answers given' } });
+    expect(checkAnswers(questions, { paraphraseStrict: false })).toEqual({
+      ok: false,
+      errors: { rationale: 'is required for the answers given' },
+    });
     expect(checkAnswers(questions, { paraphraseStrict: false, rationale: 'strict: adds the year' })).toMatchObject({ ok: true });
-    expect(checkAnswers(questions, { paraphraseStrict: false, rationale: 'x'.repeat(4001) })).toEqual({ ok: false, errors: { rationale: 'must be at most 4000 characters (it has 4001)' } });
+    expect(checkAnswers(questions, { paraphraseStrict: false, rationale: 'x'.repeat(4001) })).toEqual({
+      ok: false,
+      errors: { rationale: 'must be at most 4000 characters (it has 4001)' },
+    });
   });
 });
 
@@ -87,7 +129,9 @@ describe('relations and display order', () => {
 
 describe('consistency hints', () => {
   it('warn about combinations that contradict the definitions', () => {
-    expect(findConsistencyHints({ relation: 'equivalence', paraphraseStrict: false }).map((h) => h.message)).toEqual(['Equivalent texts are usually a strict paraphrase.']);
+    expect(findConsistencyHints({ relation: 'equivalence', paraphraseStrict: false }).map((h) => h.message)).toEqual([
+      'Equivalent texts are usually a strict paraphrase.',
+    ]);
     expect(findConsistencyHints({ relation: 'negation', paraphraseLoose: true, semantic: 4 }).map((h) => h.message)).toEqual([
       'Texts in negation are never a paraphrase.',
       'High semantic similarity with negation is unusual.',

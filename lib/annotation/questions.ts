@@ -8,7 +8,14 @@
  */
 import { isRelation, RELATIONS, swapRelation, type Relation } from './relations';
 
-export const BUILT_IN_QUESTION_KEYS = ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale'] as const;
+export const BUILT_IN_QUESTION_KEYS = [
+  'semantic',
+  'syntactic',
+  'paraphraseLoose',
+  'paraphraseStrict',
+  'relation',
+  'rationale',
+] as const;
 export type BuiltInQuestionKey = (typeof BUILT_IN_QUESTION_KEYS)[number];
 
 export type QuestionType = 'likert' | 'boolean' | 'relation' | 'text' | 'choice';
@@ -73,7 +80,13 @@ export function builtInQuestion(key: BuiltInQuestionKey): Question {
     case 'paraphraseStrict':
       return { key, type: 'boolean', label: 'Paraphrase under the strict definition?', required: true };
     case 'relation':
-      return { key, type: 'relation', label: 'Entailment relation', required: true, options: RELATIONS.map((r) => ({ value: r, label: r })) };
+      return {
+        key,
+        type: 'relation',
+        label: 'Entailment relation',
+        required: true,
+        options: RELATIONS.map((r) => ({ value: r, label: r })),
+      };
     case 'rationale':
       return { key, type: 'text', label: 'Rationale', required: false, maxLength: RATIONALE_MAX_LENGTH };
   }
@@ -108,11 +121,15 @@ function checkValue(question: Question, value: unknown): Checked {
   const fail = (error: string): Checked => ({ error });
   switch (question.type) {
     case 'likert':
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 4 ? { value: value as number } : fail(`must be an integer from 0 to 4, not ${describe(value)}`);
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 4
+        ? { value: value as number }
+        : fail(`must be an integer from 0 to 4, not ${describe(value)}`);
     case 'boolean':
       return typeof value === 'boolean' ? { value } : fail(`must be true or false, not ${describe(value)}`);
     case 'relation':
-      return typeof value === 'string' && (RELATIONS as readonly string[]).includes(value) ? { value: value as Relation } : fail(`must be one of ${RELATIONS.join(', ')}, not ${describe(value)}`);
+      return typeof value === 'string' && (RELATIONS as readonly string[]).includes(value)
+        ? { value: value as Relation }
+        : fail(`must be one of ${RELATIONS.join(', ')}, not ${describe(value)}`);
     case 'text': {
       if (typeof value !== 'string') return fail(`must be text, not ${describe(value)}`);
       const max = question.maxLength ?? RATIONALE_MAX_LENGTH;
@@ -120,7 +137,9 @@ function checkValue(question: Question, value: unknown): Checked {
     }
     case 'choice': {
       const options = question.options ?? [];
-      return typeof value === 'string' && options.some((o) => o.value === value) ? { value } : fail(`must be one of ${options.map((o) => o.value).join(', ')}, not ${describe(value)}`);
+      return typeof value === 'string' && options.some((o) => o.value === value)
+        ? { value }
+        : fail(`must be one of ${options.map((o) => o.value).join(', ')}, not ${describe(value)}`);
     }
   }
 }
@@ -132,7 +151,8 @@ export type AnswerCheck = { ok: true; answers: Answers } | { ok: false; errors: 
  * range and missing required answers are reported per field; empty text counts as not given.
  */
 export function checkAnswers(questions: readonly Question[], raw: unknown): AnswerCheck {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, errors: { answers: 'must be an object of answers by question' } };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, errors: { answers: 'must be an object of answers by question' } };
   const given = raw as Record<string, unknown>;
   const errors: Record<string, string> = {};
   const answers: Answers = {};
@@ -140,7 +160,8 @@ export function checkAnswers(questions: readonly Question[], raw: unknown): Answ
   for (const key of Object.keys(given)) if (!byKey.has(key)) errors[key] = 'is not a question of this campaign';
   for (const question of questions) {
     const value = given[question.key];
-    if (value === undefined || value === null || (question.type === 'text' && typeof value === 'string' && value.trim() === '')) continue;
+    if (value === undefined || value === null || (question.type === 'text' && typeof value === 'string' && value.trim() === ''))
+      continue;
     const checked = checkValue(question, value);
     if ('error' in checked) errors[question.key] = checked.error;
     else answers[question.key] = checked.value;
@@ -180,26 +201,39 @@ export function resolveQuestions(inputs: readonly QuestionInput[]): { questions:
   inputs.forEach((input, i) => {
     const spec = typeof input === 'string' ? { key: input } : input;
     const where = `questions[${i}] (${JSON.stringify(spec.key)})`;
-    if (typeof spec.key !== 'string' || !QUESTION_KEY.test(spec.key)) return errors.push(`${where}: a key is 1-40 letters, digits, - or _, starting with a letter`);
+    if (typeof spec.key !== 'string' || !QUESTION_KEY.test(spec.key))
+      return errors.push(`${where}: a key is 1-40 letters, digits, - or _, starting with a letter`);
     if (seen.has(spec.key)) return errors.push(`${where}: asked twice`);
     seen.add(spec.key);
     if (isBuiltInQuestionKey(spec.key)) {
-      if (spec.type !== undefined) return errors.push(`${where}: is a built-in question; only "required", "label" and "requiredWhen" can be set`);
+      if (spec.type !== undefined)
+        return errors.push(`${where}: is a built-in question; only "required", "label" and "requiredWhen" can be set`);
       const question = builtInQuestion(spec.key);
       if (spec.required !== undefined) question.required = spec.required;
       if (spec.label) question.label = spec.label;
       if (spec.requiredWhen) question.requiredWhen = spec.requiredWhen;
       return questions.push(question);
     }
-    if (spec.type !== 'choice') return errors.push(`${where}: unknown question (built-in: ${BUILT_IN_QUESTION_KEYS.join(', ')}; custom ones need "type": "choice")`);
+    if (spec.type !== 'choice')
+      return errors.push(
+        `${where}: unknown question (built-in: ${BUILT_IN_QUESTION_KEYS.join(', ')}; custom ones need "type": "choice")`,
+      );
     const options = (spec.options ?? []).map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
     if (options.length < 2 || new Set(options.map((o) => o.value)).size !== options.length || options.some((o) => !o.value)) {
       return errors.push(`${where}: a choice question needs at least two distinct, non-empty options`);
     }
-    questions.push({ key: spec.key, type: 'choice', label: spec.label ?? spec.key, required: spec.required ?? true, options, level: spec.level ?? 'nominal' });
+    questions.push({
+      key: spec.key,
+      type: 'choice',
+      label: spec.label ?? spec.key,
+      required: spec.required ?? true,
+      options,
+      level: spec.level ?? 'nominal',
+    });
   });
   for (const q of questions) {
-    for (const c of q.requiredWhen ?? []) if (!seen.has(c.question)) errors.push(`${q.key}: requiredWhen refers to "${c.question}", which is not asked`);
+    for (const c of q.requiredWhen ?? [])
+      if (!seen.has(c.question)) errors.push(`${q.key}: requiredWhen refers to "${c.question}", which is not asked`);
   }
   if (questions.length === 0 && errors.length === 0) errors.push('questions: ask at least one question');
   return errors.length > 0 ? { errors } : { questions };
@@ -207,7 +241,9 @@ export function resolveQuestions(inputs: readonly QuestionInput[]): { questions:
 
 /** The questions as the stored campaign keeps them (JSON), read back defensively. */
 export function readStoredQuestions(value: unknown): Question[] {
-  return Array.isArray(value) ? (value.filter((q) => typeof q === 'object' && q !== null && typeof (q as Question).key === 'string') as Question[]) : [];
+  return Array.isArray(value)
+    ? (value.filter((q) => typeof q === 'object' && q !== null && typeof (q as Question).key === 'string') as Question[])
+    : [];
 }
 
 /** Answers with relations mapped between the order shown and the stored order (an involution). */

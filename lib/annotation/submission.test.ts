@@ -24,7 +24,11 @@ describe('decideSubmission', () => {
   });
 
   it('refuses pairs never handed out (404), closed campaigns and reused ids (409)', () => {
-    expect(decideSubmission({ ...base, assignment: null, seen: 'other' })).toEqual({ kind: 'refuse', status: 404, reason: 'not-assigned' });
+    expect(decideSubmission({ ...base, assignment: null, seen: 'other' })).toEqual({
+      kind: 'refuse',
+      status: 404,
+      reason: 'not-assigned',
+    });
     expect(decideSubmission({ ...base, isActive: false })).toEqual({ kind: 'refuse', status: 409, reason: 'not-active' });
     expect(decideSubmission({ ...base, seen: 'other' })).toEqual({ kind: 'refuse', status: 409, reason: 'submission-reused' });
   });

@@ -34,14 +34,16 @@ export function decideSubmission(state: SubmissionState): SubmissionDecision {
   if (state.seen === 'mine') return { kind: 'replay' };
   if (state.seen === 'other') return { kind: 'refuse', status: 409, reason: 'submission-reused' };
   if (!state.isActive) return { kind: 'refuse', status: 409, reason: 'not-active' };
-  if (state.annotation) return state.baseVersion === state.annotation.version ? { kind: 'edit' } : { kind: 'refuse', status: 409, reason: 'stale' };
+  if (state.annotation)
+    return state.baseVersion === state.annotation.version ? { kind: 'edit' } : { kind: 'refuse', status: 409, reason: 'stale' };
   return state.assignment === 'PENDING' ? { kind: 'create' } : { kind: 'create-late' };
 }
 
 export const refusalMessages: Record<Extract<SubmissionDecision, { kind: 'refuse' }>['reason'] | 'reassigned', string> = {
   'not-assigned': 'This pair is not assigned to you in this campaign.',
   'not-active': 'The campaign is not active: answers cannot be submitted or changed now.',
-  stale: 'Your answer was changed since you loaded it: the current version is in `current`. Edit that version (send its number as baseVersion).',
+  stale:
+    'Your answer was changed since you loaded it: the current version is in `current`. Edit that version (send its number as baseVersion).',
   'submission-reused': 'This submissionId was already used for another answer; generate a new one for each submission.',
   reassigned: 'Your time for this pair ran out and the pair was reassigned to other annotators; your answer was not stored.',
 };

@@ -19,7 +19,15 @@ const optionValues = (options: readonly ChoiceOption[] | undefined) => (options 
 
 /** The meaning of a question: everything but its labels, in a form that compares as a string. */
 function meaningOf(q: Question): string {
-  return JSON.stringify([q.key, q.type, q.required, q.level ?? null, optionValues(q.options), q.requiredWhen ?? [], q.maxLength ?? null]);
+  return JSON.stringify([
+    q.key,
+    q.type,
+    q.required,
+    q.level ?? null,
+    optionValues(q.options),
+    q.requiredWhen ?? [],
+    q.maxLength ?? null,
+  ]);
 }
 
 /** The meaning changes between two question lists, each in a plain sentence (empty: only wording differs, if anything). */
@@ -34,9 +42,11 @@ export function meaningChanges(before: readonly Question[], after: readonly Ques
     if (meaningOf(a) === meaningOf(b)) return;
     const parts: string[] = [];
     if (a.type !== b.type) parts.push('its type');
-    if (optionValues(a.options).join('\n') !== optionValues(b.options).join('\n')) parts.push(b.type === 'likert' ? 'its scale' : 'its options');
+    if (optionValues(a.options).join('\n') !== optionValues(b.options).join('\n'))
+      parts.push(b.type === 'likert' ? 'its scale' : 'its options');
     if ((a.level ?? null) !== (b.level ?? null)) parts.push('its level');
-    if (a.required !== b.required || JSON.stringify(a.requiredWhen ?? []) !== JSON.stringify(b.requiredWhen ?? [])) parts.push('when it is required');
+    if (a.required !== b.required || JSON.stringify(a.requiredWhen ?? []) !== JSON.stringify(b.requiredWhen ?? []))
+      parts.push('when it is required');
     if ((a.maxLength ?? null) !== (b.maxLength ?? null)) parts.push('its longest answer');
     changes.push(`${b.key}: ${parts.join(', ')}`);
   });
@@ -89,7 +99,11 @@ function withLabels(stored: readonly Question[], edited: readonly Question[]): Q
   return stored.map((q, i) => {
     const e = edited[i]!;
     const labels = new Map((e.options ?? []).map((o) => [o.value, o.label]));
-    return { ...q, label: e.label, ...(q.options ? { options: q.options.map((o) => ({ ...o, label: labels.get(o.value) ?? o.label })) } : {}) };
+    return {
+      ...q,
+      label: e.label,
+      ...(q.options ? { options: q.options.map((o) => ({ ...o, label: labels.get(o.value) ?? o.label })) } : {}),
+    };
   });
 }
 
@@ -118,8 +132,10 @@ export function decideWordingEdit(current: CampaignText, next: CampaignText, ans
   if (blanks.length > 0) return { kind: 'refuse', reason: 'invalid', message: `${blanks.join('; ')}.` };
   const meaning = meaningChanges(current.questions, next.questions);
   const locked = meaningLockedReason(answers);
-  if (meaning.length > 0 && locked) return { kind: 'refuse', reason: 'locked', message: `Only the wording can change now (${meaning.join('; ')}). ${locked}` };
-  const checked = meaning.length > 0 ? checkedQuestions(next.questions) : { questions: withLabels(current.questions, next.questions) };
+  if (meaning.length > 0 && locked)
+    return { kind: 'refuse', reason: 'locked', message: `Only the wording can change now (${meaning.join('; ')}). ${locked}` };
+  const checked =
+    meaning.length > 0 ? checkedQuestions(next.questions) : { questions: withLabels(current.questions, next.questions) };
   if ('errors' in checked) return { kind: 'refuse', reason: 'invalid', message: `${checked.errors.join('; ')}.` };
   const changes = [...wordingChanges(current, next), ...meaning.map((m) => `meaning: ${m}`)];
   return changes.length === 0 ? { kind: 'unchanged' } : { kind: 'save', changes, questions: checked.questions };

@@ -23,7 +23,9 @@ function routeFiles(dir: string): string[] {
 function exportedRoutes(): string[] {
   return routeFiles('app/api/v1').flatMap((file) => {
     const source = readFileSync(path.join(root, file), 'utf8');
-    return METHODS.filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source)).map((m) => `${m} ${file}`);
+    return METHODS.filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source)).map(
+      (m) => `${m} ${file}`,
+    );
   });
 }
 
@@ -45,7 +47,8 @@ describe('the /api/v1 routes and their contracts', () => {
     const byName = new Map<string, ApiContract>();
     for (const file of readdirSync(path.join(__dirname, 'contracts')).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
       const mod = (await import(`./contracts/${file}`)) as Record<string, unknown>;
-      for (const [name, value] of Object.entries(mod)) if (apiContracts.includes(value as ApiContract)) byName.set(name, value as ApiContract);
+      for (const [name, value] of Object.entries(mod))
+        if (apiContracts.includes(value as ApiContract)) byName.set(name, value as ApiContract);
     }
     let handlers = 0;
     for (const file of routeFiles('app/api/v1')) {
@@ -54,7 +57,9 @@ describe('the /api/v1 routes and their contracts', () => {
         const [, method, wrapper, contractName] = match;
         expect(wrapper, `${file} ${method}`).toBe('apiRoute');
         const contract = byName.get(contractName!);
-        expect(contract && `${contract.method} ${routeFileFor(contract.path)}`, `${file} ${method} wraps ${contractName}`).toBe(`${method} ${file}`);
+        expect(contract && `${contract.method} ${routeFileFor(contract.path)}`, `${file} ${method} wraps ${contractName}`).toBe(
+          `${method} ${file}`,
+        );
         handlers += 1;
       }
     }

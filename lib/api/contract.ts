@@ -17,11 +17,7 @@ export interface ApiResponseSpec {
   contentType?: string;
 }
 
-export interface ApiContract<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-> {
+export interface ApiContract<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** OpenAPI style: /api/v1/campaigns/{id}/next */
   path: string;

@@ -32,7 +32,11 @@ const int4Message = `must be a whole number from ${INT4_MIN} to ${INT4_MAX}`;
 export const dbInt = z.number().int().min(INT4_MIN, int4Message).max(INT4_MAX, int4Message);
 
 /** A row id (1 … 2³¹−1). */
-export const dbId = z.number().int().min(1, `must be an id from 1 to ${INT4_MAX}`).max(INT4_MAX, `must be an id from 1 to ${INT4_MAX}`);
+export const dbId = z
+  .number()
+  .int()
+  .min(1, `must be an id from 1 to ${INT4_MAX}`)
+  .max(INT4_MAX, `must be an id from 1 to ${INT4_MAX}`);
 
 /** A row id in a URL (path segment or query parameter). */
 export const dbIdText = z.coerce.number().pipe(dbId);

@@ -5,7 +5,16 @@ import type { ApiResponseSpec } from './contract';
 export const apiErrorSchema = z
   .object({
     error: z.object({
-      code: z.enum(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'INVALID_INPUT', 'TOO_LARGE', 'RATE_LIMITED', 'INTERNAL']),
+      code: z.enum([
+        'UNAUTHENTICATED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'CONFLICT',
+        'INVALID_INPUT',
+        'TOO_LARGE',
+        'RATE_LIMITED',
+        'INTERNAL',
+      ]),
       // TOO_LARGE (413) comes from the web server in front of every route (lib/runtime/front-door.ts)
       message: z.string(),
       /** INVALID_INPUT: what is wrong, per field (e.g. "answers.semantic": "must be an integer from 0 to 4") */

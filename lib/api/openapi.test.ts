@@ -20,11 +20,15 @@ function routesOnDisk(dir = 'app/api/v1'): string[] {
     if (entry.name !== 'route.ts') return [];
     const apiPath = `/${dir.replace(/^app\//, '')}`.replace(/\[(\w+)\]/g, '{$1}');
     const source = readFileSync(path.join(root, rel), 'utf8');
-    return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source)).map((m) => `${m.toLowerCase()} ${apiPath}`);
+    return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+      .filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source))
+      .map((m) => `${m.toLowerCase()} ${apiPath}`);
   });
 }
 
-const doc = buildOpenApiDocument(apiContracts, { version: 'test' }) as { paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }> }>> };
+const doc = buildOpenApiDocument(apiContracts, { version: 'test' }) as {
+  paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }> }>>;
+};
 
 describe('the OpenAPI document', () => {
   it('has every /api/v1 route and method', () => {
@@ -38,7 +42,23 @@ describe('the OpenAPI document', () => {
   it('documents every filter parameter of the pair list', () => {
     const names = doc.paths['/api/v1/pairs']!.get!.parameters.filter((p) => p.in === 'query').map((p) => p.name);
     for (const key of [...measureKeys, 'length']) expect(names).toEqual(expect.arrayContaining([`min.${key}`, `max.${key}`]));
-    expect(names).toEqual(expect.arrayContaining(['corpus', 'q', 'tier', 'type', 'campaign', 'state', 'relation', 'label', 'cell', 'sort', 'limit', 'cursor', 'count']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'corpus',
+        'q',
+        'tier',
+        'type',
+        'campaign',
+        'state',
+        'relation',
+        'label',
+        'cell',
+        'sort',
+        'limit',
+        'cursor',
+        'count',
+      ]),
+    );
   });
 });
 
@@ -51,7 +71,11 @@ describe('the pair list query', () => {
   it('turns valid parameters into a filter', () => {
     const result = pairQuerySchema.parse({ corpus: 'a', 'min.bleu': '0.5', 'final.semantic': '4', count: 'true' });
     expect(result.count).toBe(true);
-    expect(result.filter).toMatchObject({ corpora: ['a'], ranges: [{ key: 'bleu', min: 0.5, max: null }], finals: [{ question: 'semantic', values: ['4'] }] });
+    expect(result.filter).toMatchObject({
+      corpora: ['a'],
+      ranges: [{ key: 'bleu', min: 0.5, max: null }],
+      finals: [{ question: 'semantic', values: ['4'] }],
+    });
   });
 
   it('names what is wrong', () => {

@@ -25,14 +25,19 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): u
   }));
 }
 
-export function buildOpenApiDocument(contracts: readonly ApiContract[], info: { version: string; serverUrl?: string }): Record<string, unknown> {
+export function buildOpenApiDocument(
+  contracts: readonly ApiContract[],
+  info: { version: string; serverUrl?: string },
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const c of contracts) {
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(c.responses)) {
       responses[status] = {
         description: spec.description,
-        ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') } } } : {}),
+        ...(spec.schema
+          ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') } } }
+          : {}),
       };
     }
     (paths[c.path] ??= {})[c.method.toLowerCase()] = {
@@ -41,7 +46,9 @@ export function buildOpenApiDocument(contracts: readonly ApiContract[], info: { 
       tags: c.tags,
       'x-roles': c.roles,
       parameters: [...parametersOf(c.params, 'path'), ...parametersOf(c.query, 'query')],
-      ...(c.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(c.body, 'input') } } } } : {}),
+      ...(c.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(c.body, 'input') } } } }
+        : {}),
       responses,
       security: [{ session: [] }, { bearer: [] }],
     };
@@ -51,13 +58,14 @@ export function buildOpenApiDocument(contracts: readonly ApiContract[], info: { 
     info: {
       title: 'Paralens API',
       version: info.version,
-      description: 'Paraphrase corpora, annotation campaigns and their statistics. Authenticate with the browser session or `Authorization: Bearer <token>` (create tokens on your account page or with `npx paralens token create`).',
+      description:
+        'Paraphrase corpora, annotation campaigns and their statistics. Authenticate with the browser session or `Authorization: Bearer <token>` (create tokens on your account page or with `npx paralens token create`).',
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'An API token; it acts with its user\'s current role.' },
+        bearer: { type: 'http', scheme: 'bearer', description: "An API token; it acts with its user's current role." },
         session: { type: 'apiKey', in: 'cookie', name: 'authjs.session-token' },
       },
     },

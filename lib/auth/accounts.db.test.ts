@@ -18,8 +18,15 @@ afterAll(() => pool.end());
 
 const admin = () => makeUser(db, { role: 'ADMIN' });
 const auditOf = (action: string, userId: number) =>
-  db.auditLog.findFirst({ where: { action, targetType: 'user', targetId: String(userId) }, orderBy: { id: 'desc' }, select: { actorId: true, details: true } });
-const revokedAt = async (userId: number) => (await db.apiToken.findMany({ where: { userId }, orderBy: { id: 'asc' }, select: { revokedAt: true } })).map((t) => t.revokedAt);
+  db.auditLog.findFirst({
+    where: { action, targetType: 'user', targetId: String(userId) },
+    orderBy: { id: 'desc' },
+    select: { actorId: true, details: true },
+  });
+const revokedAt = async (userId: number) =>
+  (await db.apiToken.findMany({ where: { userId }, orderBy: { id: 'asc' }, select: { revokedAt: true } })).map(
+    (t) => t.revokedAt,
+  );
 
 /** A user with two usable tokens and one expired one. */
 async function userWithTokens() {

@@ -24,7 +24,12 @@ export const newPasswordSchema = z
   ])
   .optional();
 
-export const newAccountSchema = z.object({ email: emailSchema, name: userNameSchema, role: roleSchema, password: newPasswordSchema });
+export const newAccountSchema = z.object({
+  email: emailSchema,
+  name: userNameSchema,
+  role: roleSchema,
+  password: newPasswordSchema,
+});
 export type NewAccountInput = z.infer<typeof newAccountSchema>;
 
 /** Who makes a change: the signed-in admin, or null for the command line. */
@@ -53,7 +58,13 @@ interface AccountChange {
 
 async function audit(db: Db, actor: Actor, change: AccountChange): Promise<void> {
   const details = actor ? change.details : { ...change.details, via: 'cli' };
-  await recordAudit(db, { action: change.action, actorId: actor?.id ?? null, targetType: 'user', targetId: change.targetId, ...(details ? { details } : {}) });
+  await recordAudit(db, {
+    action: change.action,
+    actorId: actor?.id ?? null,
+    targetType: 'user',
+    targetId: change.targetId,
+    ...(details ? { details } : {}),
+  });
 }
 
 async function loadTarget(db: Db, userId: number): Promise<UserDto> {
@@ -70,9 +81,15 @@ async function assertNotLastAdmin(db: Db, target: UserDto): Promise<void> {
 }
 
 export async function createAccount(db: Db, input: NewAccountInput, actor: Actor): Promise<PasswordOutcome> {
-  if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', `A user with the email ${input.email} already exists.`);
+  if (await findUserByEmail(db, input.email))
+    throw new AppError('CONFLICT', `A user with the email ${input.email} already exists.`);
   const password = input.password || generatePassword();
-  const user = await createUser(db, { email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(password) });
+  const user = await createUser(db, {
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    passwordHash: await hashPassword(password),
+  });
   await audit(db, actor, { action: 'user.create', targetId: user.id, details: { email: user.email, role: user.role } });
   return { user, temporaryPassword: input.password ? null : password };
 }
@@ -86,7 +103,12 @@ export async function setAccountRole(db: Db, userId: number, role: RoleName, act
   return user;
 }
 
-export async function resetAccountPassword(db: Db, userId: number, password: string | undefined, actor: Actor): Promise<PasswordOutcome & TokensRevoked> {
+export async function resetAccountPassword(
+  db: Db,
+  userId: number,
+  password: string | undefined,
+  actor: Actor,
+): Promise<PasswordOutcome & TokensRevoked> {
   await loadTarget(db, userId);
   const next = password || generatePassword();
   const { user, tokensRevoked } = await updateUser(db, userId, { passwordHash: await hashPassword(next) });
@@ -95,11 +117,22 @@ export async function resetAccountPassword(db: Db, userId: number, password: str
 }
 
 /** Deactivating ends the account's sessions and revokes its API tokens; activating brings neither back. */
-export async function setAccountActive(db: Db, userId: number, isActive: boolean, actor: Actor): Promise<{ user: UserDto } & TokensRevoked> {
+export async function setAccountActive(
+  db: Db,
+  userId: number,
+  isActive: boolean,
+  actor: Actor,
+): Promise<{ user: UserDto } & TokensRevoked> {
   const target = await loadTarget(db, userId);
   if (!isActive && target.id === actor?.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account.');
   if (!isActive) await assertNotLastAdmin(db, target);
   const { user, tokensRevoked } = await updateUser(db, userId, { isActive });
-  await audit(db, actor, isActive ? { action: 'user.activate', targetId: userId } : { action: 'user.deactivate', targetId: userId, details: { tokensRevoked } });
+  await audit(
+    db,
+    actor,
+    isActive
+      ? { action: 'user.activate', targetId: userId }
+      : { action: 'user.deactivate', targetId: userId, details: { tokensRevoked } },
+  );
   return { user, tokensRevoked };
 }

@@ -15,10 +15,21 @@ export function hashApiToken(token: string): string {
 }
 
 /** Creates a token for the user and returns its secret, which is never shown again. */
-export async function issueApiToken(db: Db, userId: number, name: string, expiresInDays: number | null): Promise<{ token: string; view: ApiTokenView }> {
+export async function issueApiToken(
+  db: Db,
+  userId: number,
+  name: string,
+  expiresInDays: number | null,
+): Promise<{ token: string; view: ApiTokenView }> {
   const token = `pl_${randomBytes(32).toString('base64url')}`;
   const expiresAt = expiresInDays === null ? null : new Date(Date.now() + expiresInDays * 86_400_000);
-  const view = await createApiTokenRow(db, { userId, name, tokenHash: hashApiToken(token), prefix: token.slice(0, 10), expiresAt });
+  const view = await createApiTokenRow(db, {
+    userId,
+    name,
+    tokenHash: hashApiToken(token),
+    prefix: token.slice(0, 10),
+    expiresAt,
+  });
   return { token, view };
 }
 

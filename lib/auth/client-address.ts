@@ -11,7 +11,8 @@ let warned = false;
 export function requestClientAddress(headers: Headers): string | null {
   const servedByParalens = (globalThis as Record<symbol, unknown>)[clientAddressMarker] === true;
   if (!servedByParalens) {
-    if (!warned) console.warn('[auth] client addresses are unknown: serve Paralens with `npm start` (scripts/serve.ts), not `next start`.');
+    if (!warned)
+      console.warn('[auth] client addresses are unknown: serve Paralens with `npm start` (scripts/serve.ts), not `next start`.');
     warned = true;
     return null;
   }

@@ -40,6 +40,7 @@ export async function authenticateHeaders(
     fetchSite: headers.get('sec-fetch-site'),
     changesState,
   });
-  if (!sameOrigin) throw new AppError('FORBIDDEN', 'This request must come from a Paralens page (cross-site requests are refused).');
+  if (!sameOrigin)
+    throw new AppError('FORBIDDEN', 'This request must come from a Paralens page (cross-site requests are refused).');
   return { user, via: 'session' };
 }

@@ -56,7 +56,10 @@ describe('verifyCredentials', () => {
     const db = getDb();
     const user = await makeUser(db, { password: 'correct horse battery' });
     await db.user.update({ where: { id: user.id }, data: { isActive: false } });
-    expect(await verifyCredentials({ email: user.email, password: 'correct horse battery' }, address)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyCredentials({ email: user.email, password: 'correct horse battery' }, address)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses demo accounts unless the server runs in demo mode', async () => {
@@ -76,7 +79,9 @@ describe('verifyCredentials', () => {
       Array.from({ length: 50 }, (_, i) => verifyCredentials({ email: user.email, password: `guess-${i}` }, address)),
     );
     const refused = results.filter((r) => !r.ok && r.reason === 'rate_limited').length;
-    console.log(`50 parallel guesses: ${argon2.verifications} verified, ${refused} refused before any password check, ${Date.now() - started} ms`);
+    console.log(
+      `50 parallel guesses: ${argon2.verifications} verified, ${refused} refused before any password check, ${Date.now() - started} ms`,
+    );
     expect(argon2.verifications).toBeLessThanOrEqual(free);
     expect(argon2.verifications).toBe(free);
     expect(refused).toBe(50 - free);
@@ -84,7 +89,10 @@ describe('verifyCredentials', () => {
     const again = await verifyCredentials({ email: user.email, password: 'correct horse battery' }, address);
     expect(again.ok === false && again.reason).toBe('rate_limited');
     // …while the owner at a second address still signs in.
-    expect(await verifyCredentials({ email: user.email, password: 'correct horse battery' }, nextAddress())).toMatchObject({ ok: true, userId: user.id });
+    expect(await verifyCredentials({ email: user.email, password: 'correct horse battery' }, nextAddress())).toMatchObject({
+      ok: true,
+      userId: user.id,
+    });
   });
 
   it('failures from many other addresses do not lock the owner out', async () => {
@@ -110,13 +118,21 @@ describe('verifyCredentials', () => {
 
   it('a global cap stops spraying from many addresses; known pairs still sign in', async () => {
     // One instant for the whole test, so the global delay (1 s at first) cannot run out mid-test.
-    const options = { now: new Date(), policy: { ...signInPolicy, counters: { ...signInPolicy.counters, global: { ...signInPolicy.counters.global, freeFailures: 10 } } } };
+    const options = {
+      now: new Date(),
+      policy: {
+        ...signInPolicy,
+        counters: { ...signInPolicy.counters, global: { ...signInPolicy.counters.global, freeFailures: 10 } },
+      },
+    };
     const home = address;
     const known = await makeUser(getDb(), { password: 'correct horse battery' });
     expect((await verifyCredentials({ email: known.email, password: 'correct horse battery' }, home, options)).ok).toBe(true);
     argon2.verifications = 0;
     const sprayed = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => verifyCredentials({ email: `victim-${i}@example.test`, password: 'Summer2026!' }, nextAddress(), options)),
+      Array.from({ length: 30 }, (_, i) =>
+        verifyCredentials({ email: `victim-${i}@example.test`, password: 'Summer2026!' }, nextAddress(), options),
+      ),
     );
     expect(argon2.verifications).toBe(10);
     expect(sprayed.filter((r) => !r.ok && r.reason === 'rate_limited')).toHaveLength(20);

@@ -40,7 +40,11 @@ function purgeNowAndThen(now: Date): void {
 }
 
 /** `address` is the validated client address, or null when it is unknown (all unknown clients share one counter). */
-export async function verifyCredentials(input: unknown, address: string | null, options: VerifyOptions = {}): Promise<CredentialsResult> {
+export async function verifyCredentials(
+  input: unknown,
+  address: string | null,
+  options: VerifyOptions = {},
+): Promise<CredentialsResult> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   const { email, password } = parsed.data;

@@ -28,7 +28,8 @@ const BINS = 5;
 export function groupPairs(facets: ReadonlyMap<number, FacetSource>, facet: BreakdownFacet): Map<number, string | null> {
   const out = new Map<number, string | null>();
   if (facet.kind !== 'measure') {
-    for (const [id, f] of facets) out.set(id, facet.kind === 'corpus' ? f.corpus : f.stratum === null ? null : stratumLabel(f.stratum));
+    for (const [id, f] of facets)
+      out.set(id, facet.kind === 'corpus' ? f.corpus : f.stratum === null ? null : stratumLabel(f.stratum));
     return out;
   }
   const values = [...facets.values()].map((f) => f.measures[facet.measure]).filter((v): v is number => v !== null);
@@ -46,8 +47,21 @@ export function groupPairs(facets: ReadonlyMap<number, FacetSource>, facet: Brea
   return out;
 }
 
-export function computeBreakdown(table: RatingTable, scheme: AgreementScheme, facets: ReadonlyMap<number, FacetSource>, facet: BreakdownFacet): BreakdownRow[] {
+export function computeBreakdown(
+  table: RatingTable,
+  scheme: AgreementScheme,
+  facets: ReadonlyMap<number, FacetSource>,
+  facet: BreakdownFacet,
+): BreakdownRow[] {
   const groups = groupPairs(facets, facet);
-  const labels = [...new Set([...groups.values()].filter((g): g is string => g !== null))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  return labels.map((group) => ({ group, agreement: computeQuestionAgreement(subsetTable(table, (u) => groups.get(u) === group), scheme) }));
+  const labels = [...new Set([...groups.values()].filter((g): g is string => g !== null))].sort((a, b) =>
+    a.localeCompare(b, 'en', { numeric: true }),
+  );
+  return labels.map((group) => ({
+    group,
+    agreement: computeQuestionAgreement(
+      subsetTable(table, (u) => groups.get(u) === group),
+      scheme,
+    ),
+  }));
 }

@@ -1,11 +1,29 @@
 /** Characteristic-map cells: equal-width bins on [0, 1] with 1.0 in the top bin (paper Fig. 2), missing values apart. */
 import { describe, expect, it } from 'vitest';
-import { addMeasuresToMap, emptyMap, mapShares, mapTotal, maxShare, measureBinLabel, mergeMaps, parseCell } from './characteristic-map';
+import {
+  addMeasuresToMap,
+  emptyMap,
+  mapShares,
+  mapTotal,
+  maxShare,
+  measureBinLabel,
+  mergeMaps,
+  parseCell,
+} from './characteristic-map';
 
 describe('characteristic map', () => {
   it('bins by [k/5, (k+1)/5), puts 1.0 in the top bin and counts missing values apart', () => {
     const map = emptyMap();
-    const values: Array<[number | null, number | null]> = [[0, 0], [0.19999, 0.2], [0.2, 0.4], [0.6, 0.8], [1, 1], [0.99, 1], [null, 0.5], [0.5, null]];
+    const values: Array<[number | null, number | null]> = [
+      [0, 0],
+      [0.19999, 0.2],
+      [0.2, 0.4],
+      [0.6, 0.8],
+      [1, 1],
+      [0.99, 1],
+      [null, 0.5],
+      [0.5, null],
+    ];
     for (const [syn, sem] of values) addMeasuresToMap(map, syn, sem);
     expect(map.cells[0]![0]).toBe(1);
     expect(map.cells[0]![1]).toBe(1); // syn 0.19999 → bin 0, sem 0.2 → bin 1
@@ -48,7 +66,9 @@ describe('map files', () => {
     addMeasuresToMap(map, 0.1, 0.95);
     addMeasuresToMap(map, 0.7, 0.3);
     addMeasuresToMap(map, null, 0.3);
-    const csv = renderMapsCsv([{ name: 'A, "quoted"', map }]).trim().split('\n');
+    const csv = renderMapsCsv([{ name: 'A, "quoted"', map }])
+      .trim()
+      .split('\n');
     expect(csv).toHaveLength(1 + 25 + 1);
     expect(csv).toContain('"A, ""quoted""",0,4,2,0.6666666666666666');
     expect(csv).toContain('"A, ""quoted""",3,1,1,0.3333333333333333');
@@ -61,8 +81,14 @@ describe('map files', () => {
       ['@SUM(A1)', `"'@SUM(A1)"`],
       ['PAWS', '"PAWS"'],
     ]) {
-      const rows = renderMapsCsv([{ name: name!, map }]).trim().split('\n').slice(1);
-      expect(rows.every((row) => row.startsWith(`${cell},`)), name).toBe(true);
+      const rows = renderMapsCsv([{ name: name!, map }])
+        .trim()
+        .split('\n')
+        .slice(1);
+      expect(
+        rows.every((row) => row.startsWith(`${cell},`)),
+        name,
+      ).toBe(true);
     }
     const svg = renderMapSvg(map, 'T <1>', { ticks: ['a', 'b', 'c', 'd', 'e'], syn: 'syn', sem: 'sem' }, 2 / 3);
     expect(svg).toContain('T &lt;1&gt;');

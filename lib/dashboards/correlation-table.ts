@@ -78,7 +78,10 @@ export function computeMeasureCorrelations(rows: readonly CorrelationInput[]): M
 }
 
 /** A table pooled over all rows, and one per corpus (in first-seen order). */
-function pooledAndByCorpus<R extends { corpus: string }, T>(rows: readonly R[], compute: (rows: readonly R[]) => T): { pooled: T; byCorpus: Array<{ corpus: string; n: number; table: T }> } {
+function pooledAndByCorpus<R extends { corpus: string }, T>(
+  rows: readonly R[],
+  compute: (rows: readonly R[]) => T,
+): { pooled: T; byCorpus: Array<{ corpus: string; n: number; table: T }> } {
   const corpora = [...new Set(rows.map((r) => r.corpus))];
   return {
     pooled: compute(rows),
@@ -90,7 +93,10 @@ function pooledAndByCorpus<R extends { corpus: string }, T>(rows: readonly R[], 
 }
 
 /** Pooled over all rows, and per corpus (in first-seen order). */
-export function computeCorrelationTables(rows: readonly CorrelationInput[]): { pooled: MeasureCorrelations; byCorpus: Array<{ corpus: string; n: number; table: MeasureCorrelations }> } {
+export function computeCorrelationTables(rows: readonly CorrelationInput[]): {
+  pooled: MeasureCorrelations;
+  byCorpus: Array<{ corpus: string; n: number; table: MeasureCorrelations }>;
+} {
   return pooledAndByCorpus(rows, computeMeasureCorrelations);
 }
 
@@ -109,28 +115,58 @@ export interface AxisCorrelationInput {
 
 function correlateAxis(rows: readonly AxisCorrelationInput[]): AxisCorrelations {
   const rating = rows.map((r) => r.rating);
-  return Object.fromEntries(measureKeys.map((k) => [k, correlate(rows.map((r) => r.measures[k]), rating)])) as AxisCorrelations;
+  return Object.fromEntries(
+    measureKeys.map((k) => [
+      k,
+      correlate(
+        rows.map((r) => r.measures[k]),
+        rating,
+      ),
+    ]),
+  ) as AxisCorrelations;
 }
 
 /** Every measure against one rating axis (lib/dashboards/rating-axes.ts), pooled and per corpus. */
-export function computeAxisCorrelationTables(rows: readonly AxisCorrelationInput[]): { pooled: AxisCorrelations; byCorpus: Array<{ corpus: string; n: number; table: AxisCorrelations }> } {
+export function computeAxisCorrelationTables(rows: readonly AxisCorrelationInput[]): {
+  pooled: AxisCorrelations;
+  byCorpus: Array<{ corpus: string; n: number; table: AxisCorrelations }>;
+} {
   return pooledAndByCorpus(rows, correlateAxis);
 }
 
 type WithUserMeasures = { userMeasures: Readonly<Record<string, number>> | null };
 
 /** Every user measure of the rows (by name, sorted) against one rating; a pair without either is left out of that cell. */
-export function correlateUserMeasures(rows: ReadonlyArray<WithUserMeasures>, rating: ReadonlyArray<number | null>): Record<string, CorrelationCell> {
+export function correlateUserMeasures(
+  rows: ReadonlyArray<WithUserMeasures>,
+  rating: ReadonlyArray<number | null>,
+): Record<string, CorrelationCell> {
   const names = [...new Set(rows.flatMap((r) => Object.keys(r.userMeasures ?? {})))].sort();
-  return Object.fromEntries(names.map((name) => [name, correlate(rows.map((r) => r.userMeasures?.[name] ?? null), rating)]));
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      correlate(
+        rows.map((r) => r.userMeasures?.[name] ?? null),
+        rating,
+      ),
+    ]),
+  );
 }
 
 /**
  * The user measures of the rows' corpora (imported with paralens import-scores), by name, against
  * both rating axes; a pair without a value of a measure is left out of that measure's cells.
  */
-export function computeUserMeasureCorrelations(rows: ReadonlyArray<{ ratedSem: number | null; ratedSyn: number | null } & WithUserMeasures>): Record<string, Record<RatingAxis, CorrelationCell>> {
-  const sem = correlateUserMeasures(rows, rows.map((r) => r.ratedSem));
-  const syn = correlateUserMeasures(rows, rows.map((r) => r.ratedSyn));
+export function computeUserMeasureCorrelations(
+  rows: ReadonlyArray<{ ratedSem: number | null; ratedSyn: number | null } & WithUserMeasures>,
+): Record<string, Record<RatingAxis, CorrelationCell>> {
+  const sem = correlateUserMeasures(
+    rows,
+    rows.map((r) => r.ratedSem),
+  );
+  const syn = correlateUserMeasures(
+    rows,
+    rows.map((r) => r.ratedSyn),
+  );
   return Object.fromEntries(Object.keys(sem).map((name) => [name, { semantic: sem[name]!, syntactic: syn[name]! }]));
 }

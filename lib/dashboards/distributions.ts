@@ -68,7 +68,10 @@ export function binEdges(low: number, high: number, bins: number): number[] {
 }
 
 /** Groups in the label's order (`order`), then any others alphabetically. */
-export function orderGroups(groups: ReadonlyArray<{ group: string; pairs: number }>, order: readonly string[] = []): Array<{ group: string; pairs: number }> {
+export function orderGroups(
+  groups: ReadonlyArray<{ group: string; pairs: number }>,
+  order: readonly string[] = [],
+): Array<{ group: string; pairs: number }> {
   const rank = (g: string) => (order.includes(g) ? order.indexOf(g) : order.length);
   return [...groups].sort((a, b) => rank(a.group) - rank(b.group) || a.group.localeCompare(b.group));
 }
@@ -88,7 +91,9 @@ export function assembleDistributions(
     groups: [...groups],
     unlabelled,
     measures: measures.flatMap((m) => {
-      const mine = rows.filter((r) => r.measure === m.key).sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group));
+      const mine = rows
+        .filter((r) => r.measure === m.key)
+        .sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group));
       const first = mine[0];
       if (!first) return [];
       return [
@@ -106,7 +111,22 @@ export function assembleDistributions(
   };
 }
 
-const CSV_HEADER = ['measure', 'group', 'n', 'min', 'q1', 'median', 'q3', 'max', 'whisker_low', 'whisker_high', 'mean', 'bin_low', 'bin_high', 'count'];
+const CSV_HEADER = [
+  'measure',
+  'group',
+  'n',
+  'min',
+  'q1',
+  'median',
+  'q3',
+  'max',
+  'whisker_low',
+  'whisker_high',
+  'mean',
+  'bin_low',
+  'bin_high',
+  'count',
+];
 
 /**
  * The distributions as CSV, one line per measure, group and histogram bin (the box figures repeated
@@ -117,7 +137,9 @@ export function renderDistributionsCsv(d: Distributions): string {
   for (const m of d.measures) {
     for (const g of m.groups) {
       const box = [g.n, g.min, g.q1, g.median, g.q3, g.max, g.whiskerLow, g.whiskerHigh, g.mean];
-      g.histogram.forEach((count, i) => lines.push([quoteCsvText(m.measure), quoteCsvText(g.group), ...box, m.edges[i], m.edges[i + 1], count].join(',')));
+      g.histogram.forEach((count, i) =>
+        lines.push([quoteCsvText(m.measure), quoteCsvText(g.group), ...box, m.edges[i], m.edges[i + 1], count].join(',')),
+      );
     }
   }
   return `${lines.join('\n')}\n`;

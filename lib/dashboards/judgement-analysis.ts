@@ -19,7 +19,11 @@ export interface ReferenceCorrelations {
   measures: Record<MeasureKey, CorrelationCell>;
 }
 
-export function computeReferenceCorrelations(input: { total: number; scores: readonly number[]; measures: Record<MeasureKey, readonly (number | null)[]> }): ReferenceCorrelations {
+export function computeReferenceCorrelations(input: {
+  total: number;
+  scores: readonly number[];
+  measures: Record<MeasureKey, readonly (number | null)[]>;
+}): ReferenceCorrelations {
   const measures = {} as Record<MeasureKey, CorrelationCell>;
   for (const key of measureKeys) measures[key] = correlate(input.measures[key], input.scores);
   return { against: 'referenceScore', n: input.scores.length, withoutScore: input.total - input.scores.length, measures };
@@ -51,14 +55,43 @@ export function parseLabelSource(label: string): { campaign: string; question: s
 
 /** The rows of the threshold table as CSV cells (the dashboard's download). */
 export function thresholdTableRows(results: readonly MeasureThresholds[]): Array<Array<string | number | null>> {
-  const header = ['measure', 'n', 'positives', 'auc', 'auc_ci_low', 'auc_ci_high', 'best_threshold', 'best_precision', 'best_recall', 'best_f1', 'at_threshold', 'at_precision', 'at_recall', 'at_f1', 'without_judgement', 'without_value'];
+  const header = [
+    'measure',
+    'n',
+    'positives',
+    'auc',
+    'auc_ci_low',
+    'auc_ci_high',
+    'best_threshold',
+    'best_precision',
+    'best_recall',
+    'best_f1',
+    'at_threshold',
+    'at_precision',
+    'at_recall',
+    'at_f1',
+    'without_judgement',
+    'without_value',
+  ];
   return [
     header,
     ...results.map((r) => [
-      r.measure, r.n, r.positives, r.auc, r.aucCi95?.[0] ?? null, r.aucCi95?.[1] ?? null,
-      r.best?.threshold ?? null, r.best?.precision ?? null, r.best?.recall ?? null, r.best?.f1 ?? null,
-      r.at?.threshold ?? null, r.at?.precision ?? null, r.at?.recall ?? null, r.at?.f1 ?? null,
-      r.withoutJudgement, r.withoutValue,
+      r.measure,
+      r.n,
+      r.positives,
+      r.auc,
+      r.aucCi95?.[0] ?? null,
+      r.aucCi95?.[1] ?? null,
+      r.best?.threshold ?? null,
+      r.best?.precision ?? null,
+      r.best?.recall ?? null,
+      r.best?.f1 ?? null,
+      r.at?.threshold ?? null,
+      r.at?.precision ?? null,
+      r.at?.recall ?? null,
+      r.at?.f1 ?? null,
+      r.withoutJudgement,
+      r.withoutValue,
     ]),
   ];
 }
@@ -66,5 +99,7 @@ export function thresholdTableRows(results: readonly MeasureThresholds[]): Array
 /** The threshold table as CSV: numbers as they are, text cells quoted and neutralised like every export. */
 export function renderThresholdCsv(results: readonly MeasureThresholds[]): string {
   const cell = (v: string | number | null) => (v === null ? '' : typeof v === 'number' ? String(v) : quoteCsvText(v));
-  return `${thresholdTableRows(results).map((row) => row.map(cell).join(',')).join('\n')}\n`;
+  return `${thresholdTableRows(results)
+    .map((row) => row.map(cell).join(','))
+    .join('\n')}\n`;
 }

@@ -19,7 +19,11 @@ describe('two label sets compared (scikit-learn fixtures, generate-label-compari
   for (const c of fixtures.cases) {
     it(c.name, () => {
       const isBinary = c.binary !== undefined;
-      const counts = [...countsOf(c.mine, c.other), { mine: c.order[0]!, other: null, n: 3 }, { mine: null, other: c.order[1]!, n: 5 }];
+      const counts = [
+        ...countsOf(c.mine, c.other),
+        { mine: c.order[0]!, other: null, n: 3 },
+        { mine: null, other: c.order[1]!, n: 5 },
+      ];
       const result = compareLabelSets(counts, c.order, isBinary ? { positive: 'yes', negative: 'no' } : undefined);
       expect(result.categories).toEqual(c.categories);
       expect(result.matrix).toEqual(c.matrix);
@@ -40,7 +44,14 @@ describe('two label sets compared (scikit-learn fixtures, generate-label-compari
 
   it('undefined figures are null with a reason, never 0 or 1', () => {
     const none = compareLabelSets([{ mine: 'yes', other: null, n: 2 }], ['yes', 'no'], { positive: 'yes', negative: 'no' });
-    expect([none.n, none.agreement, none.kappa.value, none.kappa.ci95, none.binary!.precision, none.binary!.f1]).toEqual([0, null, null, null, null, null]);
+    expect([none.n, none.agreement, none.kappa.value, none.kappa.ci95, none.binary!.precision, none.binary!.f1]).toEqual([
+      0,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(none.kappa.reason).toBe('no unit was rated by both coders');
     const oneLabel = compareLabelSets([{ mine: 'yes', other: 'yes', n: 4 }], ['yes', 'no']);
     expect(oneLabel.agreement).toBe(1);
@@ -49,7 +60,13 @@ describe('two label sets compared (scikit-learn fixtures, generate-label-compari
 });
 
 describe('which questions a comparison offers', () => {
-  const q = (type: Question['type'], options?: string[]): Question => ({ key: 'k', type, label: 'k', required: true, ...(options ? { options: options.map((value) => ({ value, label: value })) } : {}) });
+  const q = (type: Question['type'], options?: string[]): Question => ({
+    key: 'k',
+    type,
+    label: 'k',
+    required: true,
+    ...(options ? { options: options.map((value) => ({ value, label: value })) } : {}),
+  });
   it('the same kind of answer, or choices sharing a value; never free text', () => {
     expect(comparableQuestions(q('boolean'), q('boolean'))).toBe(true);
     expect(comparableQuestions(q('boolean'), q('relation'))).toBe(false);

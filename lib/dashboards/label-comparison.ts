@@ -80,7 +80,8 @@ function binaryScores(matrix: number[][], categories: string[], positive: string
   const [tp, fp, fn, tn] = [at(positive, positive), at(positive, negative), at(negative, positive), at(negative, negative)];
   const precision = tp + fp > 0 ? tp / (tp + fp) : null;
   const recall = tp + fn > 0 ? tp / (tp + fn) : null;
-  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null;
+  const f1 =
+    precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null;
   return { tp, fp, fn, tn, precision, recall, f1 };
 }
 
@@ -88,8 +89,14 @@ function binaryScores(matrix: number[][], categories: string[], positive: string
  * `order`: the question's categories (unused ones stay in the matrix as empty rows and columns);
  * `binary`: the yes and no values of a yes/no question, for precision, recall and F1.
  */
-export function compareLabelSets(counts: readonly LabelCount[], order: readonly string[], binary?: { positive: string; negative: string }): LabelComparison {
-  const both = counts.filter((c): c is LabelCount & { mine: string; other: string } => c.mine !== null && c.other !== null && c.n > 0);
+export function compareLabelSets(
+  counts: readonly LabelCount[],
+  order: readonly string[],
+  binary?: { positive: string; negative: string },
+): LabelComparison {
+  const both = counts.filter(
+    (c): c is LabelCount & { mine: string; other: string } => c.mine !== null && c.other !== null && c.n > 0,
+  );
   const sum = (list: readonly LabelCount[]) => list.reduce((s, c) => s + c.n, 0);
   const categories = [...order];
   for (const c of both) for (const v of [c.mine, c.other]) if (!categories.includes(v)) categories.push(v);
@@ -106,7 +113,11 @@ export function compareLabelSets(counts: readonly LabelCount[], order: readonly 
     categories,
     matrix,
     agreement: n > 0 ? agreed / n : null,
-    kappa: { ...estimate, se, ci95: estimate.value === null || se === null ? null : [estimate.value - Z95 * se, estimate.value + Z95 * se] },
+    kappa: {
+      ...estimate,
+      se,
+      ci95: estimate.value === null || se === null ? null : [estimate.value - Z95 * se, estimate.value + Z95 * se],
+    },
     binary: binary ? binaryScores(matrix, categories, binary.positive, binary.negative) : null,
   };
 }

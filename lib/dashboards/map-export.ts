@@ -27,7 +27,8 @@ export interface MapAxes {
   sem: string;
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** The map as a standalone SVG: semantic bins up the y axis (top = highest), syntactic along x. */
 export function renderMapSvg(map: CharacteristicMap, title: string, axes: MapAxes, scaleMax: number): string {
@@ -74,7 +75,8 @@ export function renderMapsCsv(maps: ReadonlyArray<{ name: string; map: Character
   const lines = ['map,syn_bin,sem_bin,count,share'];
   for (const { name, map } of maps) {
     const shares = mapShares(map);
-    for (let x = 0; x < MAP_BINS; x++) for (let y = 0; y < MAP_BINS; y++) lines.push([quoteCsvText(name), x, y, map.cells[x]![y]!, shares[x]![y] ?? ''].join(','));
+    for (let x = 0; x < MAP_BINS; x++)
+      for (let y = 0; y < MAP_BINS; y++) lines.push([quoteCsvText(name), x, y, map.cells[x]![y]!, shares[x]![y] ?? ''].join(','));
     lines.push([quoteCsvText(name), 'missing', '', map.missing, ''].join(','));
   }
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { builtInQuestion } from '@/lib/annotation/questions';
 import { computeCohenKappa } from '@/lib/agreement/cohen-kappa';
 import { alphaHint, computeConfusionMatrix, landisKochBand, subsetTable } from './agreement-aids';
-import { agreementScheme, computeFleissForTable, computePairwiseKappas, computeQuestionAgreement, computeQuestionAgreements, mergeRelationDirections, type RatingTable } from './question-agreement';
+import {
+  agreementScheme,
+  computeFleissForTable,
+  computePairwiseKappas,
+  computeQuestionAgreement,
+  computeQuestionAgreements,
+  mergeRelationDirections,
+  type RatingTable,
+} from './question-agreement';
 
 const K = null;
 // Krippendorff (2011), section "C. Nominal data, any number of observers, missing data" (values 1-5).
@@ -40,26 +48,48 @@ describe('question agreement', () => {
   });
 
   it('nominal reading of the same data gives 0.743; mean Cohen is the mean of the defined pairwise kappas (quadratic for Likert)', () => {
-    const nominal = computeQuestionAgreement({ ...likertTable, ratings: likertTable.ratings.map((r) => r.map((v) => (v === null ? null : `c${String(v)}`))) }, { level: 'nominal', categories: ['c0', 'c1', 'c2', 'c3', 'c4'], binary: false, likert: false });
+    const nominal = computeQuestionAgreement(
+      { ...likertTable, ratings: likertTable.ratings.map((r) => r.map((v) => (v === null ? null : `c${String(v)}`))) },
+      { level: 'nominal', categories: ['c0', 'c1', 'c2', 'c3', 'c4'], binary: false, likert: false },
+    );
     expect(nominal.krippendorffAlpha).toBeCloseTo(0.743, 3);
     const pairs = computePairwiseKappas(likertTable, agreementScheme(builtInQuestion('semantic'))!);
     expect(pairs).toHaveLength(6);
     const ab = pairs.find((p) => p.a === 'A' && p.b === 'B')!;
     expect(ab.n).toBe(9);
-    expect(ab.kappa.value).toBeCloseTo(computeCohenKappa([0, 1, 2, 2, 1, 0, 3, 0, 1], [0, 1, 2, 2, 1, 1, 3, 0, 1], { weighting: 'quadratic', categories: [0, 1, 2, 3, 4] }).value!, 12);
+    expect(ab.kappa.value).toBeCloseTo(
+      computeCohenKappa([0, 1, 2, 2, 1, 0, 3, 0, 1], [0, 1, 2, 2, 1, 1, 3, 0, 1], {
+        weighting: 'quadratic',
+        categories: [0, 1, 2, 3, 4],
+      }).value!,
+      12,
+    );
     const a = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!, { minSharedPairs: 1 });
     expect(a.meanCohenKappa).toBeCloseTo(pairs.reduce((s, p) => s + p.kappa.value!, 0) / 6, 12);
     expect(a.cohenPairs).toEqual({ used: 6, tooFewShared: 0, undefinedKappa: 0, minShared: 1 });
     // With the default of 10 shared pairs, only the annotator pairs that rated 10 units together count.
     const byDefault = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!);
     const enough = pairs.filter((p) => p.n >= 10);
-    expect(byDefault.cohenPairs).toEqual({ used: enough.length, tooFewShared: 6 - enough.length, undefinedKappa: 0, minShared: 10 });
+    expect(byDefault.cohenPairs).toEqual({
+      used: enough.length,
+      tooFewShared: 6 - enough.length,
+      undefinedKappa: 0,
+      minShared: 10,
+    });
     expect(byDefault.meanCohenKappa).toBeCloseTo(enough.reduce((s, p) => s + p.kappa.value!, 0) / enough.length, 12);
   });
 
   it("booleans: Gwet's AC1 and Fleiss' kappa when every pair has the same number of ratings (coders may differ)", () => {
     // 3 pairs × 2 ratings, by different coders: yes/yes, no/no, yes/no.
-    const table: RatingTable = { coders: ['a', 'b', 'c'], units: [1, 2, 3], ratings: [[true, false, null], [true, null, true], [null, false, false]] };
+    const table: RatingTable = {
+      coders: ['a', 'b', 'c'],
+      units: [1, 2, 3],
+      ratings: [
+        [true, false, null],
+        [true, null, true],
+        [null, false, false],
+      ],
+    };
     const a = computeQuestionAgreement(table, agreementScheme(builtInQuestion('paraphraseLoose'))!);
     // Fleiss by hand: P̄ = (1 + 1 + 0)/3 = 2/3; p_yes = 3/6, p_no = 3/6, Pe = 0.5; κ = (2/3 − 1/2)/(1/2) = 1/3.
     expect(a.fleissKappa).toBeCloseTo(1 / 3, 12);
@@ -70,16 +100,33 @@ describe('question agreement', () => {
   });
 
   it('undefined coefficients say why, never 0 or 1; seeded bootstrap intervals are reproducible', () => {
-    const same: RatingTable = { coders: ['a', 'b'], units: [1, 2], ratings: [[2, 2], [2, 2]] };
+    const same: RatingTable = {
+      coders: ['a', 'b'],
+      units: [1, 2],
+      ratings: [
+        [2, 2],
+        [2, 2],
+      ],
+    };
     const a = computeQuestionAgreement(same, agreementScheme(builtInQuestion('semantic'))!);
     expect(a.krippendorffAlpha).toBeNull();
     expect(a.undefinedReason).toMatch(/same value/);
-    expect(computeQuestionAgreement({ coders: [], units: [], ratings: [] }, agreementScheme(builtInQuestion('relation'))!).undefinedReason).toBe('no ratings yet');
-    const bad = computeQuestionAgreement({ coders: ['a', 'b'], units: [1], ratings: [['sideways'], ['forward']] }, agreementScheme(builtInQuestion('relation'))!);
+    expect(
+      computeQuestionAgreement({ coders: [], units: [], ratings: [] }, agreementScheme(builtInQuestion('relation'))!)
+        .undefinedReason,
+    ).toBe('no ratings yet');
+    const bad = computeQuestionAgreement(
+      { coders: ['a', 'b'], units: [1], ratings: [['sideways'], ['forward']] },
+      agreementScheme(builtInQuestion('relation'))!,
+    );
     expect(bad.krippendorffAlpha).toBeNull();
     expect(bad.undefinedReason).toMatch(/not one of the categories/);
-    const one = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!, { bootstrap: { resamples: 200, seed: 7 } });
-    const two = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!, { bootstrap: { resamples: 200, seed: 7 } });
+    const one = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!, {
+      bootstrap: { resamples: 200, seed: 7 },
+    });
+    const two = computeQuestionAgreement(likertTable, agreementScheme(builtInQuestion('semantic'))!, {
+      bootstrap: { resamples: 200, seed: 7 },
+    });
     expect(one.ci95?.krippendorffAlpha).toEqual(two.ci95?.krippendorffAlpha);
     const [lo, hi] = one.ci95!.krippendorffAlpha!;
     expect(lo).toBeLessThan(one.krippendorffAlpha!);
@@ -87,9 +134,29 @@ describe('question agreement', () => {
   });
 
   it('reading aids, confusion matrices and subsets', () => {
-    expect([-0.1, 0.1, 0.3, 0.5, 0.7, 0.9].map(landisKochBand)).toEqual(['poor', 'slight', 'fair', 'moderate', 'substantial', 'almost perfect']);
-    expect([0.9, 0.7, 0.5, null].map(alphaHint)).toEqual(['reliable (≥ 0.8)', 'tentative conclusions only (0.667-0.8)', 'below 0.667: not reliable', null]);
-    const table: RatingTable = { coders: ['a', 'b', 'c'], units: [1, 2], ratings: [['equivalence', 'negation'], ['equivalence', 'exclusion'], ['forward', null]] };
+    expect([-0.1, 0.1, 0.3, 0.5, 0.7, 0.9].map(landisKochBand)).toEqual([
+      'poor',
+      'slight',
+      'fair',
+      'moderate',
+      'substantial',
+      'almost perfect',
+    ]);
+    expect([0.9, 0.7, 0.5, null].map(alphaHint)).toEqual([
+      'reliable (≥ 0.8)',
+      'tentative conclusions only (0.667-0.8)',
+      'below 0.667: not reliable',
+      null,
+    ]);
+    const table: RatingTable = {
+      coders: ['a', 'b', 'c'],
+      units: [1, 2],
+      ratings: [
+        ['equivalence', 'negation'],
+        ['equivalence', 'exclusion'],
+        ['forward', null],
+      ],
+    };
     const m = computeConfusionMatrix(table, ['equivalence', 'forward', 'negation', 'exclusion']);
     expect(m[0]![0]).toBe(2); // a-b and b-a on unit 1
     expect(m[0]![1]).toBe(2);
@@ -101,7 +168,15 @@ describe('question agreement', () => {
 
   it('sparse designs: annotator pairs sharing too few rated pairs are left out of the mean kappa and counted', () => {
     // a-b share 3 pairs (kappa defined); a-c share one disagreed pair (kappa 0); b-c share one agreed pair (kappa undefined).
-    const table: RatingTable = { coders: ['a', 'b', 'c'], units: [1, 2, 3, 4, 5], ratings: [[true, false, true, true, null], [true, false, false, null, true], [null, null, null, false, true]] };
+    const table: RatingTable = {
+      coders: ['a', 'b', 'c'],
+      units: [1, 2, 3, 4, 5],
+      ratings: [
+        [true, false, true, true, null],
+        [true, false, false, null, true],
+        [null, null, null, false, true],
+      ],
+    };
     const scheme = agreementScheme(builtInQuestion('paraphraseLoose'))!;
     const all = computeQuestionAgreement(table, scheme, { minSharedPairs: 1 });
     const ab = computeCohenKappa([true, false, true].map(String), [true, false, false].map(String)).value!;
@@ -119,12 +194,22 @@ describe('question agreement', () => {
 describe('relations read with the directions merged (the thesis)', () => {
   const relation = agreementScheme(builtInQuestion('relation'))!;
   // three pairs, two annotators; they disagree only on the direction of entailment on pair 1
-  const table = { coders: ['a', 'b'], units: [1, 2, 3], ratings: [['forward', 'equivalence', 'negation'], ['reverse', 'equivalence', 'negation']] };
+  const table = {
+    coders: ['a', 'b'],
+    units: [1, 2, 3],
+    ratings: [
+      ['forward', 'equivalence', 'negation'],
+      ['reverse', 'equivalence', 'negation'],
+    ],
+  };
 
   it('merges forward and reverse into one entailment class; other questions are unchanged', () => {
     const merged = mergeRelationDirections({ scheme: relation, table }, true);
     expect(merged.scheme.categories).toEqual(['equivalence', 'entailment', 'intersection', 'exclusion', 'negation']);
-    expect(merged.table.ratings).toEqual([['entailment', 'equivalence', 'negation'], ['entailment', 'equivalence', 'negation']]);
+    expect(merged.table.ratings).toEqual([
+      ['entailment', 'equivalence', 'negation'],
+      ['entailment', 'equivalence', 'negation'],
+    ]);
     expect(mergeRelationDirections({ scheme: relation, table }, false)).toEqual({ scheme: relation, table });
   });
 

@@ -42,7 +42,12 @@ export function agreementScheme(question: Question): AgreementScheme | null {
       return { level: 'nominal', categories: [...RELATIONS], binary: false, likert: false };
     case 'choice': {
       const categories = (question.options ?? []).map((o) => o.value);
-      return { level: question.level === 'ordinal' ? 'ordinal' : 'nominal', categories, binary: categories.length === 2, likert: false };
+      return {
+        level: question.level === 'ordinal' ? 'ordinal' : 'nominal',
+        categories,
+        binary: categories.length === 2,
+        likert: false,
+      };
     }
     case 'text':
       return null;
@@ -81,7 +86,10 @@ export interface QuestionAgreement {
 }
 
 /** Fleiss' kappa from unit × category counts of the units with at least one rating. */
-export function computeFleissForTable(matrix: ReadonlyArray<ReadonlyArray<RatingValue | null>>, categories: readonly RatingValue[]): Estimate {
+export function computeFleissForTable(
+  matrix: ReadonlyArray<ReadonlyArray<RatingValue | null>>,
+  categories: readonly RatingValue[],
+): Estimate {
   const index = new Map(categories.map((c, i) => [c, i]));
   const units = matrix[0]?.length ?? 0;
   const counts: number[][] = [];
@@ -99,7 +107,10 @@ export function computeFleissForTable(matrix: ReadonlyArray<ReadonlyArray<Rating
   }
   if (counts.length === 0) return undefinedEstimate('no rated units');
   const sizes = new Set(counts.map((r) => r.reduce((a, b) => a + b, 0)));
-  if (sizes.size > 1) return undefinedEstimate(`units have different numbers of ratings (${[...sizes].sort((a, b) => a - b).join(', ')}); Fleiss' kappa needs the same number for every unit`);
+  if (sizes.size > 1)
+    return undefinedEstimate(
+      `units have different numbers of ratings (${[...sizes].sort((a, b) => a - b).join(', ')}); Fleiss' kappa needs the same number for every unit`,
+    );
   return computeFleissKappaFromCounts(counts);
 }
 
@@ -125,7 +136,10 @@ export function computePairwiseKappas(table: RatingTable, scheme: AgreementSchem
           b.push(w);
         }
       });
-      const kappa = a.length === 0 ? undefinedEstimate('no unit was rated by both coders') : computeCohenKappa(a, b, { weighting: scheme.likert ? 'quadratic' : 'unweighted', categories: scheme.categories });
+      const kappa =
+        a.length === 0
+          ? undefinedEstimate('no unit was rated by both coders')
+          : computeCohenKappa(a, b, { weighting: scheme.likert ? 'quadratic' : 'unweighted', categories: scheme.categories });
       out.push({ a: table.coders[i]!, b: table.coders[j]!, n: a.length, kappa });
     }
   }
@@ -151,16 +165,29 @@ export interface KappaPairUse {
  * agreed item would vanish (undefined), so few shared items bias the mean (the interviews data:
  * 0.088 with every pair, 0.113 with two shared items or more).
  */
-export function meanPairwiseKappa(allPairs: readonly CoderPairKappa[], minShared = DEFAULT_MIN_SHARED_PAIRS): { estimate: Estimate; use: KappaPairUse } {
+export function meanPairwiseKappa(
+  allPairs: readonly CoderPairKappa[],
+  minShared = DEFAULT_MIN_SHARED_PAIRS,
+): { estimate: Estimate; use: KappaPairUse } {
   // Annotator pairs that rated nothing together are no pairs of this design at all: not counted anywhere.
   const pairs = allPairs.filter((p) => p.n > 0);
   const enough = pairs.filter((p) => p.n >= minShared);
   const defined = enough.map((p) => p.kappa.value).filter((v): v is number => v !== null);
-  const use: KappaPairUse = { used: defined.length, tooFewShared: pairs.length - enough.length, undefinedKappa: enough.length - defined.length, minShared };
+  const use: KappaPairUse = {
+    used: defined.length,
+    tooFewShared: pairs.length - enough.length,
+    undefinedKappa: enough.length - defined.length,
+    minShared,
+  };
   if (allPairs.length === 0) return { estimate: undefinedEstimate('mean pairwise kappa needs at least two coders'), use };
   if (pairs.length === 0) return { estimate: undefinedEstimate('no two coders rated a unit in common'), use };
-  if (enough.length === 0) return { estimate: undefinedEstimate(`no pair of annotators shares ${minShared} or more rated pairs`), use };
-  if (defined.length === 0) return { estimate: undefinedEstimate(`Cohen's kappa is undefined for every pair of coders (${enough[0]?.kappa.reason ?? ''})`), use };
+  if (enough.length === 0)
+    return { estimate: undefinedEstimate(`no pair of annotators shares ${minShared} or more rated pairs`), use };
+  if (defined.length === 0)
+    return {
+      estimate: undefinedEstimate(`Cohen's kappa is undefined for every pair of coders (${enough[0]?.kappa.reason ?? ''})`),
+      use,
+    };
   return { estimate: { value: defined.reduce((s, v) => s + v, 0) / defined.length }, use };
 }
 
@@ -177,7 +204,10 @@ export interface AgreementOptions {
  * A relation question's table and scheme with forward and reverse entailment merged into one class
  * (`entailment`); any other question unchanged. Pure.
  */
-export function mergeRelationDirections<T extends { scheme: AgreementScheme; table: RatingTable }>(input: T, isRelationQuestion: boolean): T {
+export function mergeRelationDirections<T extends { scheme: AgreementScheme; table: RatingTable }>(
+  input: T,
+  isRelationQuestion: boolean,
+): T {
   if (!isRelationQuestion) return input;
   const merge = (v: number | string | boolean | null) => (typeof v === 'string' && isRelation(v) ? mergeRelationDirection(v) : v);
   return {
@@ -187,14 +217,30 @@ export function mergeRelationDirections<T extends { scheme: AgreementScheme; tab
   };
 }
 
-const isRelationScheme = (scheme: AgreementScheme) => scheme.categories.length === RELATIONS.length && RELATIONS.every((r, i) => scheme.categories[i] === r);
+const isRelationScheme = (scheme: AgreementScheme) =>
+  scheme.categories.length === RELATIONS.length && RELATIONS.every((r, i) => scheme.categories[i] === r);
 
 function undefinedAgreement(scheme: AgreementScheme, reason: string, raters = 0): QuestionAgreement {
-  return { level: scheme.level, krippendorffAlpha: null, fleissKappa: null, meanCohenKappa: null, percentAgreement: null, units: 0, pairableValues: 0, raters, undefinedReason: reason, reasons: { krippendorffAlpha: reason } };
+  return {
+    level: scheme.level,
+    krippendorffAlpha: null,
+    fleissKappa: null,
+    meanCohenKappa: null,
+    percentAgreement: null,
+    units: 0,
+    pairableValues: 0,
+    raters,
+    undefinedReason: reason,
+    reasons: { krippendorffAlpha: reason },
+  };
 }
 
 /** Every coefficient of one question; invalid ratings (outside the question's categories) make all undefined, with the reason. */
-export function computeQuestionAgreement(table: RatingTable, scheme: AgreementScheme, options: AgreementOptions = {}): QuestionAgreement {
+export function computeQuestionAgreement(
+  table: RatingTable,
+  scheme: AgreementScheme,
+  options: AgreementOptions = {},
+): QuestionAgreement {
   if (table.coders.length === 0 || table.units.length === 0) return undefinedAgreement(scheme, 'no ratings yet');
   try {
     return computeDefinedAgreement(table, scheme, options);
@@ -251,7 +297,10 @@ export interface QuestionTableInput {
 }
 
 /** Every question's agreement, by question key (computeCampaignAgreement, and the web server's compute worker). */
-export function computeQuestionAgreements(tables: readonly QuestionTableInput[], options: AgreementOptions = {}): Record<string, QuestionAgreement> {
+export function computeQuestionAgreements(
+  tables: readonly QuestionTableInput[],
+  options: AgreementOptions = {},
+): Record<string, QuestionAgreement> {
   const read = (t: QuestionTableInput) => (options.mergedRelations ? mergeRelationDirections(t, isRelationScheme(t.scheme)) : t);
   return Object.fromEntries(tables.map(read).map((t) => [t.key, computeQuestionAgreement(t.table, t.scheme, options)]));
 }

@@ -10,7 +10,15 @@ function questions(...inputs: Parameters<typeof resolveQuestions>[0]): Question[
 
 describe('rating axes', () => {
   it('offers the Likert scales, ordinal choice questions and human Δ, in the order asked', () => {
-    const qs = questions('relation', { key: 'fluency', type: 'choice', options: ['poor', 'fair', 'good'], level: 'ordinal' }, 'syntactic', { key: 'topic', type: 'choice', options: ['x', 'y'] }, 'semantic', 'paraphraseLoose', 'rationale');
+    const qs = questions(
+      'relation',
+      { key: 'fluency', type: 'choice', options: ['poor', 'fair', 'good'], level: 'ordinal' },
+      'syntactic',
+      { key: 'topic', type: 'choice', options: ['x', 'y'] },
+      'semantic',
+      'paraphraseLoose',
+      'rationale',
+    );
     const axes = ratingAxes(qs);
     expect(axes.map((a) => [a.key, a.kind, a.range])).toEqual([
       ['fluency', 'ordinal', [0, 2]],
@@ -31,8 +39,12 @@ describe('rating axes', () => {
       const r = findRatingAxis(qs, key);
       return 'error' in r ? r.error : null;
     };
-    expect(err('topic')).toBe('"topic" is not an ordered question (its options are nominal); rating axes of this campaign: semantic');
-    expect(err('paraphraseLoose')).toBe('"paraphraseLoose" is not an ordered question (a boolean question); rating axes of this campaign: semantic');
+    expect(err('topic')).toBe(
+      '"topic" is not an ordered question (its options are nominal); rating axes of this campaign: semantic',
+    );
+    expect(err('paraphraseLoose')).toBe(
+      '"paraphraseLoose" is not an ordered question (a boolean question); rating axes of this campaign: semantic',
+    );
     expect(err('fluency')).toBe('the campaign asks no question "fluency"; rating axes of this campaign: semantic');
     expect(err(HUMAN_DELTA_AXIS)).toContain('no question "human.delta"');
     expect(findRatingAxis(qs, 'semantic')).toMatchObject({ axis: { key: 'semantic', kind: 'likert' } });

@@ -29,11 +29,18 @@ export function ratingAxes(questions: readonly Question[]): RatingAxisDef[] {
   for (const q of questions) {
     if (q.type === 'likert') axes.push({ key: q.key, label: q.label, kind: 'likert', range: [0, 4] });
     else if (q.type === 'choice' && q.level === 'ordinal' && q.options && q.options.length >= 2) {
-      axes.push({ key: q.key, label: q.label, kind: 'ordinal', options: q.options.map((o) => o.value), range: [0, q.options.length - 1] });
+      axes.push({
+        key: q.key,
+        label: q.label,
+        kind: 'ordinal',
+        options: q.options.map((o) => o.value),
+        range: [0, q.options.length - 1],
+      });
     }
   }
   const keys = new Set(questions.map((q) => q.key));
-  if (keys.has('semantic') && keys.has('syntactic')) axes.push({ key: HUMAN_DELTA_AXIS, label: 'human Δ (semantic − syntactic rating)', kind: 'humanDelta', range: [-4, 4] });
+  if (keys.has('semantic') && keys.has('syntactic'))
+    axes.push({ key: HUMAN_DELTA_AXIS, label: 'human Δ (semantic − syntactic rating)', kind: 'humanDelta', range: [-4, 4] });
   return axes;
 }
 
@@ -43,6 +50,8 @@ export function findRatingAxis(questions: readonly Question[], key: string): { a
   const axis = axes.find((a) => a.key === key);
   if (axis) return { axis };
   const asked = questions.find((q) => q.key === key);
-  const why = asked ? `"${key}" is not an ordered question (${asked.type === 'choice' ? 'its options are nominal' : `a ${asked.type} question`})` : `the campaign asks no question "${key}"`;
+  const why = asked
+    ? `"${key}" is not an ordered question (${asked.type === 'choice' ? 'its options are nominal' : `a ${asked.type} question`})`
+    : `the campaign asks no question "${key}"`;
   return { error: `${why}; rating axes of this campaign: ${axes.map((a) => a.key).join(', ') || 'none'}` };
 }

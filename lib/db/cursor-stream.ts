@@ -6,7 +6,12 @@
 import type { QueryResultRow } from 'pg';
 import type { SqlPool } from './sql-pool';
 
-export async function* streamCursor<R extends QueryResultRow>(pool: SqlPool, sql: string, values: unknown[], batch: number): AsyncGenerator<R[]> {
+export async function* streamCursor<R extends QueryResultRow>(
+  pool: SqlPool,
+  sql: string,
+  values: unknown[],
+  batch: number,
+): AsyncGenerator<R[]> {
   const client = await pool.connect();
   let finished = false;
   try {

@@ -8,17 +8,20 @@ import { createSqlPool, getSqlPool, inTransaction } from './sql-pool';
 const pool = getSqlPool();
 afterAll(() => pool.end());
 
-const setting = async (client: { query: typeof pool.query }) => (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit;
+const setting = async (client: { query: typeof pool.query }) =>
+  (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit;
 
 describe('inTransaction', () => {
   it('rolls back what a failing transaction wrote and passes the error on', async () => {
     const table = `sql_pool_test_${Date.now()}`;
     await pool.query(`CREATE TABLE ${table} (x int)`);
     try {
-      await expect(inTransaction(pool, async (c) => {
-        await c.query(`INSERT INTO ${table} VALUES (1)`);
-        throw new Error('boom');
-      })).rejects.toThrow('boom');
+      await expect(
+        inTransaction(pool, async (c) => {
+          await c.query(`INSERT INTO ${table} VALUES (1)`);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
       await inTransaction(pool, (c) => c.query(`INSERT INTO ${table} VALUES (2)`));
       expect((await pool.query(`SELECT x FROM ${table}`)).rows).toEqual([{ x: 2 }]);
     } finally {
@@ -52,7 +55,11 @@ describe('createSqlPool', () => {
       await closed;
       const second = (await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       expect(second).not.toBe(first);
-      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^paralens: an idle database connection closed \(.*terminating connection due to administrator command/));
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /^paralens: an idle database connection closed \(.*terminating connection due to administrator command/,
+        ),
+      );
     } finally {
       warn.mockRestore();
       await own.end();

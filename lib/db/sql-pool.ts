@@ -19,7 +19,9 @@ const parseUtcTimestamp = (value: string) => new Date(`${value.replace(' ', 'T')
 
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_OID && format !== 'binary' ? parseUtcTimestamp : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser,
+    oid === TIMESTAMP_OID && format !== 'binary'
+      ? parseUtcTimestamp
+      : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser,
 };
 
 export function createSqlPool(connectionString: string, max = 10): SqlPool {
@@ -27,7 +29,9 @@ export function createSqlPool(connectionString: string, max = 10): SqlPool {
   // An idle connection the server closes (PostgreSQL restarting or stopping, an administrator's
   // pg_terminate_backend) leaves the pool, which opens another when needed; without a listener pg
   // raises it as an uncaught exception in whatever process holds the pool.
-  pool.on('error', (error) => console.warn(`paralens: an idle database connection closed (${error.message}); the next query opens another`));
+  pool.on('error', (error) =>
+    console.warn(`paralens: an idle database connection closed (${error.message}); the next query opens another`),
+  );
   return pool;
 }
 
@@ -69,7 +73,11 @@ async function transact<T>(client: SqlClient, begin: string, fn: (client: SqlCli
 }
 
 /** Runs `fn` in a transaction on one connection: COMMIT when it returns, ROLLBACK when it throws. */
-export async function inTransaction<T>(pool: SqlPool, fn: (client: SqlClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function inTransaction<T>(
+  pool: SqlPool,
+  fn: (client: SqlClient) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   // One round trip either way (a simple query may hold several statements).
   return transact(await pool.connect(), options.durable === false ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN', fn);
 }

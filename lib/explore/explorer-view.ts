@@ -18,7 +18,14 @@ export interface ExplorerColumn {
   defaultWidth: number;
 }
 
-const measureColumn = (m: (typeof measureList)[number]): ExplorerColumn => ({ id: m.key, label: m.label, numeric: true, description: m.description, sortable: true, defaultWidth: 80 });
+const measureColumn = (m: (typeof measureList)[number]): ExplorerColumn => ({
+  id: m.key,
+  label: m.label,
+  numeric: true,
+  description: m.description,
+  sortable: true,
+  defaultWidth: 80,
+});
 /** The measures a researcher reads first, right after the texts (the EACL paper's axes). */
 const KEY_MEASURES: readonly string[] = ['sem', 'syn', 'delta'];
 
@@ -32,7 +39,14 @@ export const explorerColumns: readonly ExplorerColumn[] = [
   { id: 'b', label: 'Text B', numeric: false, description: 'second text, stored order', sortable: false, defaultWidth: 280 },
   ...KEY_MEASURES.map((key) => measureColumn(measureList.find((m) => m.key === key)!)),
   { id: 'corpus', label: 'Corpus', numeric: false, description: 'corpus slug', sortable: false, defaultWidth: 130 },
-  { id: 'referenceLabel', label: 'Label', numeric: false, description: "the source corpus's own label (or score)", sortable: false, defaultWidth: 90 },
+  {
+    id: 'referenceLabel',
+    label: 'Label',
+    numeric: false,
+    description: "the source corpus's own label (or score)",
+    sortable: false,
+    defaultWidth: 90,
+  },
   { id: 'length', label: 'Words', numeric: true, description: 'word counts of the two texts', sortable: false, defaultWidth: 80 },
   ...measureList.filter((m) => !KEY_MEASURES.includes(m.key)).map(measureColumn),
 ];
@@ -45,7 +59,14 @@ export const STICKY_COLUMNS: readonly string[] = ['id', 'a', 'b'];
  * shown by default then (lib/db/corpora/user-measures.ts).
  */
 export function userMeasureColumn(name: string, description: string | null): ExplorerColumn {
-  return { id: userMeasureKey(name), label: name, numeric: true, description: description ?? `${name}: a measure of your own (import-scores)`, sortable: true, defaultWidth: 96 };
+  return {
+    id: userMeasureKey(name),
+    label: name,
+    numeric: true,
+    description: description ?? `${name}: a measure of your own (import-scores)`,
+    sortable: true,
+    defaultWidth: 96,
+  };
 }
 
 export const DEFAULT_COLUMNS = ['id', 'a', 'b', 'sem', 'syn', 'delta', 'corpus', 'referenceLabel', 'bleu'] as const;
@@ -85,7 +106,10 @@ export function parseExplorerView(params: URLSearchParams): ExplorerView {
 }
 
 /** Writes the view into `params` (defaults left out). */
-export function writeExplorerView(params: URLSearchParams, view: Omit<ExplorerView, 'backward' | 'from'> & Partial<Pick<ExplorerView, 'backward' | 'from'>>): URLSearchParams {
+export function writeExplorerView(
+  params: URLSearchParams,
+  view: Omit<ExplorerView, 'backward' | 'from'> & Partial<Pick<ExplorerView, 'backward' | 'from'>>,
+): URLSearchParams {
   for (const p of VIEW_PARAMS) params.delete(p);
   const isDefault = view.columns.length === DEFAULT_COLUMNS.length && view.columns.every((c, i) => c === DEFAULT_COLUMNS[i]);
   if (!isDefault) params.set('cols', view.columns.join(','));

@@ -15,11 +15,20 @@ const errors = (query: string) => {
 
 describe('parsePairFilter', () => {
   it('has the documented defaults', () => {
-    expect(ok('')).toMatchObject({ corpora: [], q: null, ranges: [], sort: { key: 'id', desc: false }, limit: 100, cursor: null });
+    expect(ok('')).toMatchObject({
+      corpora: [],
+      q: null,
+      ranges: [],
+      sort: { key: 'id', desc: false },
+      limit: 100,
+      cursor: null,
+    });
   });
 
   it('reads every parameter', () => {
-    const f = ok('corpus=msrpc,wiki-ipc&q=%20a%25b_c%20&min.bleu=0.5&max.bleu=0.9&max.length=20&tier=GOLD,SILVER&type=CAPTION&campaign=study-1&state=adjudicated&final.paraphraseLoose=true&relation=equivalence,forward&label=1&cell=3,4&sort=-st&limit=1000');
+    const f = ok(
+      'corpus=msrpc,wiki-ipc&q=%20a%25b_c%20&min.bleu=0.5&max.bleu=0.9&max.length=20&tier=GOLD,SILVER&type=CAPTION&campaign=study-1&state=adjudicated&final.paraphraseLoose=true&relation=equivalence,forward&label=1&cell=3,4&sort=-st&limit=1000',
+    );
     expect(f).toMatchObject({
       corpora: ['msrpc', 'wiki-ipc'],
       q: 'a%b_c',
@@ -43,7 +52,12 @@ describe('parsePairFilter', () => {
   });
 
   it('accepts repeated list parameters, as HTML forms send them', () => {
-    expect(ok('corpus=a&corpus=b,a&tier=GOLD&tier=SILVER&type=CAPTION&label=x&label=y')).toMatchObject({ corpora: ['a', 'b'], tiers: ['GOLD', 'SILVER'], types: ['CAPTION'], labels: ['x', 'y'] });
+    expect(ok('corpus=a&corpus=b,a&tier=GOLD&tier=SILVER&type=CAPTION&label=x&label=y')).toMatchObject({
+      corpora: ['a', 'b'],
+      tiers: ['GOLD', 'SILVER'],
+      types: ['CAPTION'],
+      labels: ['x', 'y'],
+    });
   });
 
   it('orders ranges by the catalogue whatever the parameter order, with length last', () => {
@@ -94,9 +108,12 @@ describe('parsePairFilter', () => {
 
 describe('pairFilterToParams', () => {
   it('is the canonical form: parse ∘ print is the identity on printed filters', () => {
-    const query = 'sort=-bleu&q=bridge%20%25&min.length=2&corpus=b,a&relation=forward&label=x&cell=0,4&state=unannotated&limit=50&max.sem=0.75';
+    const query =
+      'sort=-bleu&q=bridge%20%25&min.length=2&corpus=b,a&relation=forward&label=x&cell=0,4&state=unannotated&limit=50&max.sem=0.75';
     const printed = pairFilterToParams(ok(query)).toString();
-    expect(printed).toBe('corpus=b%2Ca&q=bridge+%25&max.sem=0.75&min.length=2&state=unannotated&final.relation=forward&label=x&cell=0%2C4&sort=-bleu&limit=50');
+    expect(printed).toBe(
+      'corpus=b%2Ca&q=bridge+%25&max.sem=0.75&min.length=2&state=unannotated&final.relation=forward&label=x&cell=0%2C4&sort=-bleu&limit=50',
+    );
     expect(pairFilterToParams(ok(printed)).toString()).toBe(printed);
   });
 

@@ -69,19 +69,59 @@ export type { PairCursor };
 export type PairFilterResult = { ok: true; filter: PairFilter } | { ok: false; errors: Record<string, string> };
 
 /** The parameters a PairFilter reads (besides min.*, max.*, final.*). */
-export const PAIR_FILTER_PARAMS = ['corpus', 'q', 'tier', 'type', 'campaign', 'state', 'final', 'relation', 'label', 'cell', 'sort', 'limit', 'cursor'] as const;
+export const PAIR_FILTER_PARAMS = [
+  'corpus',
+  'q',
+  'tier',
+  'type',
+  'campaign',
+  'state',
+  'final',
+  'relation',
+  'label',
+  'cell',
+  'sort',
+  'limit',
+  'cursor',
+] as const;
 
 const QUESTION_KEY = /^[A-Za-z][\w-]{0,63}$/;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 export function emptyPairFilter(): PairFilter {
-  return { corpora: [], q: null, ranges: [], tiers: [], types: [], campaign: null, state: null, finals: [], labels: [], cell: null, sort: { key: 'id', desc: false }, limit: DEFAULT_LIMIT, cursor: null };
+  return {
+    corpora: [],
+    q: null,
+    ranges: [],
+    tiers: [],
+    types: [],
+    campaign: null,
+    state: null,
+    finals: [],
+    labels: [],
+    cell: null,
+    sort: { key: 'id', desc: false },
+    limit: DEFAULT_LIMIT,
+    cursor: null,
+  };
 }
 
-const rangeOrder = (key: RangeKey) => (key === 'length' ? Number.MAX_SAFE_INTEGER : isUserMeasureKey(key) ? Object.keys(measureCatalog).length : Object.keys(measureCatalog).indexOf(key));
+const rangeOrder = (key: RangeKey) =>
+  key === 'length'
+    ? Number.MAX_SAFE_INTEGER
+    : isUserMeasureKey(key)
+      ? Object.keys(measureCatalog).length
+      : Object.keys(measureCatalog).indexOf(key);
 
 function list(value: string): string[] {
-  return [...new Set(value.split(',').map((v) => v.trim()).filter((v) => v.length > 0))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v.length > 0),
+    ),
+  ];
 }
 
 function enumList<T extends string>(value: string, allowed: readonly T[], name: string, errors: Record<string, string>): T[] {
@@ -100,7 +140,8 @@ function parseNumber(value: string): number | null {
 function parseRange(name: string, value: string, ranges: Map<RangeKey, RangeFilter>, errors: Record<string, string>) {
   const [bound, key] = [name.slice(0, 3) as 'min' | 'max', name.slice(4)];
   if (key !== 'length' && !isMeasureKey(key) && !isUserMeasureKey(key)) {
-    errors[name] = `unknown measure "${key}" (measures: ${Object.keys(measureCatalog).join(', ')}, u.NAME for a measure of your own, or length)`;
+    errors[name] =
+      `unknown measure "${key}" (measures: ${Object.keys(measureCatalog).join(', ')}, u.NAME for a measure of your own, or length)`;
     return;
   }
   const n = parseNumber(value);
@@ -200,7 +241,8 @@ export function parsePairFilter(params: URLSearchParams): PairFilterResult {
     } else parsers[name]?.(value, filter, errors);
   }
   for (const range of ranges.values()) {
-    if (range.min !== null && range.max !== null && range.min > range.max) errors[`min.${range.key}`] = `min.${range.key} (${range.min}) is above max.${range.key} (${range.max})`;
+    if (range.min !== null && range.max !== null && range.min > range.max)
+      errors[`min.${range.key}`] = `min.${range.key} (${range.min}) is above max.${range.key} (${range.max})`;
   }
   filter.ranges = [...ranges.values()].sort((a, b) => rangeOrder(a.key) - rangeOrder(b.key) || a.key.localeCompare(b.key));
   filter.finals.sort((a, b) => a.question.localeCompare(b.question));
@@ -208,7 +250,8 @@ export function parsePairFilter(params: URLSearchParams): PairFilterResult {
   if (cursor !== null && cursor !== '') {
     const decoded = decodePairCursor(cursor);
     if (!decoded) errors.cursor = 'is not a cursor from this API (take nextCursor from the previous page)';
-    else if (decoded.key !== filter.sort.key || decoded.desc !== filter.sort.desc) errors.cursor = `belongs to another sort (${decoded.desc ? '-' : ''}${decoded.key})`;
+    else if (decoded.key !== filter.sort.key || decoded.desc !== filter.sort.desc)
+      errors.cursor = `belongs to another sort (${decoded.desc ? '-' : ''}${decoded.key})`;
     else filter.cursor = decoded;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, filter };

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { rangeShare, type ColumnStats } from './range-estimate';
 
 /** Uniform on [0, 1]: 100 equal-count buckets, no common values, no nulls. */
-const uniform: ColumnStats = { nullFrac: 0, commonValues: [], commonShares: [], histogram: Array.from({ length: 101 }, (_, i) => i / 100) };
+const uniform: ColumnStats = {
+  nullFrac: 0,
+  commonValues: [],
+  commonShares: [],
+  histogram: Array.from({ length: 101 }, (_, i) => i / 100),
+};
 
 describe('rangeShare', () => {
   it('is the width of a range over a uniform column, interpolated within a bucket', () => {
@@ -35,6 +40,9 @@ describe('rangeShare', () => {
     expect(rangeShare(stats, 0.6, 0.8)).toBeCloseTo(0.5 * 0.2, 10);
     expect(rangeShare(stats, null, null)).toBeCloseTo(0.8, 10);
     // only common values (no histogram)
-    expect(rangeShare({ nullFrac: 0, commonValues: [0, 1], commonShares: [0.4, 0.6], histogram: [] }, 0.5, null)).toBeCloseTo(0.6, 10);
+    expect(rangeShare({ nullFrac: 0, commonValues: [0, 1], commonShares: [0.4, 0.6], histogram: [] }, 0.5, null)).toBeCloseTo(
+      0.6,
+      10,
+    );
   });
 });

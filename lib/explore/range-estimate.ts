@@ -47,6 +47,9 @@ export function rangeShare(stats: ColumnStats, min: number | null, max: number |
   }
   const rest = Math.max(0, 1 - stats.nullFrac - commonTotal);
   if (min !== null && max !== null && min > max) return 0;
-  const spread = stats.histogram.length === 0 ? 0 : histogramPosition(stats.histogram, max ?? Infinity) - histogramPosition(stats.histogram, min ?? -Infinity);
+  const spread =
+    stats.histogram.length === 0
+      ? 0
+      : histogramPosition(stats.histogram, max ?? Infinity) - histogramPosition(stats.histogram, min ?? -Infinity);
   return Math.min(1, Math.max(0, common + rest * spread));
 }

@@ -31,7 +31,9 @@ export function sqlLiteral(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
   if (Array.isArray(value)) {
-    const items = value.map((item) => (typeof item === 'number' ? sqlLiteral(item) : `"${String(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`));
+    const items = value.map((item) =>
+      typeof item === 'number' ? sqlLiteral(item) : `"${String(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+    );
     return sqlLiteral(`{${items.join(',')}}`);
   }
   throw new Error(`cannot write ${typeof value} as an SQL literal`);

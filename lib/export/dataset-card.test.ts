@@ -3,7 +3,18 @@ import { buildDatasetCard, hfLicences, sizeCategory, type CampaignCardInfo, type
 import { planExportFields } from './fields';
 
 const corpus = (licence: string | null, extra: Partial<CorpusCardInfo> = {}): CorpusCardInfo => ({
-  id: 1, name: 'PAWS | demo', slug: 'paws', tier: 'GOLD', source: 'Zhang et al. 2019', licence, attribution: 'Google LLC', description: null, language: 'en', measureTokenizer: 'rouge-score', semMeasures: ['st'], ...extra,
+  id: 1,
+  name: 'PAWS | demo',
+  slug: 'paws',
+  tier: 'GOLD',
+  source: 'Zhang et al. 2019',
+  licence,
+  attribution: 'Google LLC',
+  description: null,
+  language: 'en',
+  measureTokenizer: 'rouge-score',
+  semMeasures: ['st'],
+  ...extra,
 });
 
 describe('dataset card', () => {
@@ -19,7 +30,10 @@ describe('dataset card', () => {
       scope: { kind: 'view', name: 'paws', filter: 'corpus=paws&min.bleu=0.5' },
       parts: ['texts', 'measures'],
       fields: planExportFields(['texts', 'measures'], null),
-      corpora: [corpus('CC BY-SA 4.0'), corpus(null, { id: 2, name: 'Other', slug: 'other', language: 'es', measureTokenizer: 'unicode+snowball-es' })],
+      corpora: [
+        corpus('CC BY-SA 4.0'),
+        corpus(null, { id: 2, name: 'Other', slug: 'other', language: 'es', measureTokenizer: 'unicode+snowball-es' }),
+      ],
       counts: { paws: 3, other: 0 },
       total: 3,
       campaign: null,
@@ -35,13 +49,31 @@ describe('dataset card', () => {
     expect(card).toContain('- Licence: not recorded (check the source before sharing)');
     expect(card).toContain('| **total** | **3** |');
     // which tokenizer each corpus's measures used, and what is empty for a corpus not in English
-    expect(card).toContain("- Measures' tokenizer: `rouge-score` (the paper's English tokenizer (rouge-score): lower-cased [a-z0-9] runs, NLTK Porter stems)\n");
-    expect(card).toContain("- Measures' tokenizer: `unicode+snowball-es` (Unicode letters and digits, case-folded, Snowball Spanish stems); wmsGlove, gloveCosine, wordnet are English only and empty here");
+    expect(card).toContain(
+      "- Measures' tokenizer: `rouge-score` (the paper's English tokenizer (rouge-score): lower-cased [a-z0-9] runs, NLTK Porter stems)\n",
+    );
+    expect(card).toContain(
+      "- Measures' tokenizer: `unicode+snowball-es` (Unicode letters and digits, case-folded, Snowball Spanish stems); wmsGlove, gloveCosine, wordnet are English only and empty here",
+    );
   });
   it('states how the campaign’s final labels were decided, with its tie rules', () => {
     const campaign = (finalRules: CampaignCardInfo['finalRules']): CampaignCardInfo => ({
-      name: 'Study', slug: 'study', description: null, status: 'ACTIVE', questions: [{ key: 'semantic', type: 'likert', label: 'Semantic', options: null }], overlap: 2, goldEvery: 0,
-      goldMinAccuracy: 0.85, randomiseOrder: true, sampling: {}, items: 1, annotations: 2, annotators: 2, excludedAnnotators: 0, finalRules, createdAt: '2026-11-26',
+      name: 'Study',
+      slug: 'study',
+      description: null,
+      status: 'ACTIVE',
+      questions: [{ key: 'semantic', type: 'likert', label: 'Semantic', options: null }],
+      overlap: 2,
+      goldEvery: 0,
+      goldMinAccuracy: 0.85,
+      randomiseOrder: true,
+      sampling: {},
+      items: 1,
+      annotations: 2,
+      annotators: 2,
+      excludedAnnotators: 0,
+      finalRules,
+      createdAt: '2026-11-26',
     });
     const card = (finalRules: CampaignCardInfo['finalRules']) =>
       buildDatasetCard({
@@ -61,11 +93,15 @@ describe('dataset card', () => {
     expect(defaults).toContain('an exact 50/50 split left open for adjudication (`tie`)');
     expect(defaults).toContain('| `semantic_final_median_rule` | text |');
     const other = card({ openSpread: 3, orderedTie: 'open', yesNoTie: 'yes', yesNoRule: 'majority' });
-    expect(other).toContain('with an even count whose two middle answers differ, the label is left open for adjudication (`tie`)');
+    expect(other).toContain(
+      'with an even count whose two middle answers differ, the label is left open for adjudication (`tie`)',
+    );
     expect(other).toContain('an exact 50/50 split yes, at least half said yes (`median`, rule `upper`)');
     // a papers' vote rule is named with its words, and the 50/50 rule is not mentioned
     const voted = card({ openSpread: 2, orderedTie: 'lower', yesNoTie: 'yes', yesNoRule: 'multipitCrowd' });
-    expect(voted).toContain('the vote rule `multipitCrowd` (MultiPIT crowd: more than 3 of 6 yes is yes, fewer than 3 is no, 3 is discarded; decided `vote`, undecided `discarded`');
+    expect(voted).toContain(
+      'the vote rule `multipitCrowd` (MultiPIT crowd: more than 3 of 6 yes is yes, fewer than 3 is no, 3 is discarded; decided `vote`, undecided `discarded`',
+    );
     expect(voted).not.toContain('an exact 50/50 split');
   });
 });

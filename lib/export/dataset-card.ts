@@ -77,12 +77,20 @@ export function hfLicences(corpora: readonly CorpusCardInfo[]): string[] {
 }
 
 export function sizeCategory(n: number): string {
-  const bounds: Array<[number, string]> = [[1e3, 'n<1K'], [1e4, '1K<n<10K'], [1e5, '10K<n<100K'], [1e6, '100K<n<1M'], [1e7, '1M<n<10M'], [1e8, '10M<n<100M']];
+  const bounds: Array<[number, string]> = [
+    [1e3, 'n<1K'],
+    [1e4, '1K<n<10K'],
+    [1e5, '10K<n<100K'],
+    [1e6, '100K<n<1M'],
+    [1e7, '1M<n<10M'],
+    [1e8, '10M<n<100M'],
+  ];
   return bounds.find(([bound]) => n < bound)?.[1] ?? 'n>100M';
 }
 
 /** A Markdown table cell: one line, pipes escaped. */
-const cell = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '–' : String(value).replace(/\s+/g, ' ').replace(/\|/g, '\\|'));
+const cell = (value: string | number | null | undefined): string =>
+  value === null || value === undefined || value === '' ? '–' : String(value).replace(/\s+/g, ' ').replace(/\|/g, '\\|');
 const yaml = (value: string): string => JSON.stringify(value);
 
 function frontMatter(input: DatasetCardInput): string[] {
@@ -109,26 +117,58 @@ function frontMatter(input: DatasetCardInput): string[] {
 }
 
 function selectionSection(input: DatasetCardInput): string[] {
-  const what = { corpus: `the whole corpus \`${input.scope.name}\`, in pair id order`, campaign: `the pairs of campaign \`${input.scope.name}\`, in the order they were handed out`, view: 'an explorer view, in its sort order' }[input.scope.kind];
-  const lines = ['## Selection', '', `Exported ${input.exportedAt} from Paralens: ${what}. The file holds exactly the rows that matched when the export started (one database snapshot).`, ''];
+  const what = {
+    corpus: `the whole corpus \`${input.scope.name}\`, in pair id order`,
+    campaign: `the pairs of campaign \`${input.scope.name}\`, in the order they were handed out`,
+    view: 'an explorer view, in its sort order',
+  }[input.scope.kind];
+  const lines = [
+    '## Selection',
+    '',
+    `Exported ${input.exportedAt} from Paralens: ${what}. The file holds exactly the rows that matched when the export started (one database snapshot).`,
+    '',
+  ];
   lines.push(input.scope.filter ? `Filters (read API parameters): \`${input.scope.filter}\`` : 'Filters: none.', '');
   lines.push('Parts included: ids (always)', ...input.parts.map((p) => `- ${PART_LABELS[p]}`), '');
   return lines;
 }
 
 function countsSection(input: DatasetCardInput): string[] {
-  return ['## Counts', '', '| corpus | rows |', '| --- | ---: |', ...Object.entries(input.counts).map(([slug, n]) => `| ${cell(slug)} | ${n.toLocaleString('en')} |`), `| **total** | **${input.total.toLocaleString('en')}** |`, ''];
+  return [
+    '## Counts',
+    '',
+    '| corpus | rows |',
+    '| --- | ---: |',
+    ...Object.entries(input.counts).map(([slug, n]) => `| ${cell(slug)} | ${n.toLocaleString('en')} |`),
+    `| **total** | **${input.total.toLocaleString('en')}** |`,
+    '',
+  ];
 }
 
 function corporaSection(input: DatasetCardInput): string[] {
-  const lines = ['## Source corpora, licences and attribution', '', 'Each row keeps the licence of the corpus it comes from. Cite and attribute every corpus below when you use or share this data.', ''];
+  const lines = [
+    '## Source corpora, licences and attribution',
+    '',
+    'Each row keeps the licence of the corpus it comes from. Cite and attribute every corpus below when you use or share this data.',
+    '',
+  ];
   for (const c of input.corpora) {
     lines.push(`### ${cell(c.name)} (\`${c.slug}\`)`, '');
-    lines.push(`- Tier: ${c.tier.toLowerCase()}`, `- Language: ${c.language}`, `- Source: ${cell(c.source)}`, `- Licence: ${cell(c.licence) === '–' ? 'not recorded (check the source before sharing)' : cell(c.licence)}`);
+    lines.push(
+      `- Tier: ${c.tier.toLowerCase()}`,
+      `- Language: ${c.language}`,
+      `- Source: ${cell(c.source)}`,
+      `- Licence: ${cell(c.licence) === '–' ? 'not recorded (check the source before sharing)' : cell(c.licence)}`,
+    );
     lines.push(`- Attribution: ${cell(c.attribution)}`, `- Semantic measures forming sem: ${c.semMeasures.join(', ')}`);
     if (c.measureTokenizer) {
-      const englishOnly = languageOfTokenizer(c.measureTokenizer) === 'en' ? '' : `; ${englishOnlyMeasureKeys.join(', ')} are English only and empty here`;
-      lines.push(`- Measures' tokenizer: \`${c.measureTokenizer}\` (${describeMeasureTokenizer(c.measureTokenizer)})${englishOnly}`);
+      const englishOnly =
+        languageOfTokenizer(c.measureTokenizer) === 'en'
+          ? ''
+          : `; ${englishOnlyMeasureKeys.join(', ')} are English only and empty here`;
+      lines.push(
+        `- Measures' tokenizer: \`${c.measureTokenizer}\` (${describeMeasureTokenizer(c.measureTokenizer)})${englishOnly}`,
+      );
     }
     if (c.description) lines.push(`- Description: ${cell(c.description)}`);
     lines.push('');
@@ -148,7 +188,8 @@ const YES_NO_TIE_WORDS: Record<YesNoTieRule, string> = {
 };
 
 function yesNoWords(rules: FinalRules): string {
-  if (rules.yesNoRule === 'majority') return `yes/no questions: the answer more than half gave (\`majority\`), an exact 50/50 split ${YES_NO_TIE_WORDS[rules.yesNoTie]}; `;
+  if (rules.yesNoRule === 'majority')
+    return `yes/no questions: the answer more than half gave (\`majority\`), an exact 50/50 split ${YES_NO_TIE_WORDS[rules.yesNoTie]}; `;
   const card = VOTE_RULE_CARDS[rules.yesNoRule];
   return `yes/no questions: the vote rule \`${rules.yesNoRule}\` (${card.words}; decided \`vote\`, undecided \`${card.undecided}\`, not yet ${card.of} answers and not yet certain \`pending\`); `;
 }
@@ -210,7 +251,16 @@ export function buildDatasetCard(input: DatasetCardInput): string {
     ...fieldRows,
     '',
     ...(input.parts.includes('measures')
-      ? ['## Measure definitions', '', 'Syntactic measures are computed from the texts (Gohsen et al., EACL 2023, sec. 4); semantic ones are imported or computed from local models; `sem` averages the semantic measures present and `delta` = sem − syn.', '', '| measure | label | group | definition |', '| --- | --- | --- | --- |', ...measures, '']
+      ? [
+          '## Measure definitions',
+          '',
+          'Syntactic measures are computed from the texts (Gohsen et al., EACL 2023, sec. 4); semantic ones are imported or computed from local models; `sem` averages the semantic measures present and `delta` = sem − syn.',
+          '',
+          '| measure | label | group | definition |',
+          '| --- | --- | --- | --- |',
+          ...measures,
+          '',
+        ]
       : []),
     ...(input.campaign ? campaignSection(input.campaign) : []),
     ...corporaSection(input),

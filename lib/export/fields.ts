@@ -9,11 +9,28 @@ import type { ExportPart } from './options';
 export type FieldType = 'integer' | 'number' | 'text' | 'boolean' | 'json' | 'text list';
 
 export type BaseColumn =
-  | 'pair_id' | 'corpus' | 'original_id' | 'cluster_id' | 'gold'
-  | 'a' | 'b' | 'type_a' | 'type_b' | 'page_a' | 'page_b' | 'image' | 'length_a' | 'length_b'
-  | 'reference_label' | 'reference_score' | 'reference_is_paraphrase' | 'metadata' | 'sem_parts';
+  | 'pair_id'
+  | 'corpus'
+  | 'original_id'
+  | 'cluster_id'
+  | 'gold'
+  | 'a'
+  | 'b'
+  | 'type_a'
+  | 'type_b'
+  | 'page_a'
+  | 'page_b'
+  | 'image'
+  | 'length_a'
+  | 'length_b'
+  | 'reference_label'
+  | 'reference_score'
+  | 'reference_is_paraphrase'
+  | 'metadata'
+  | 'sem_parts';
 
-export type QuestionStat = 'n' | 'median' | 'majority' | 'tie' | 'final' | 'final_method' | 'final_median_rule' | 'unanimous' | 'spread';
+export type QuestionStat =
+  'n' | 'median' | 'majority' | 'tie' | 'final' | 'final_method' | 'final_median_rule' | 'unanimous' | 'spread';
 
 export type FieldSource =
   | { kind: 'column'; column: BaseColumn }
@@ -38,7 +55,13 @@ export interface ExportQuestion {
   label: string;
 }
 
-const column = (name: BaseColumn, type: FieldType, part: ExportField['part'], description: string): ExportField => ({ name, type, part, description, source: { kind: 'column', column: name } });
+const column = (name: BaseColumn, type: FieldType, part: ExportField['part'], description: string): ExportField => ({
+  name,
+  type,
+  part,
+  description,
+  source: { kind: 'column', column: name },
+});
 
 function baseFields(hasCampaign: boolean): ExportField[] {
   const ids = [
@@ -63,18 +86,35 @@ const textFields: ExportField[] = [
   column('length_b', 'integer', 'texts', 'words in b'),
   column('reference_label', 'text', 'texts', 'the source corpus’s own label, as written there'),
   column('reference_score', 'number', 'texts', 'the source corpus’s own graded score'),
-  column('reference_is_paraphrase', 'boolean', 'texts', 'the source corpus authors’ binary reading of their label (empty: debatable or none)'),
+  column(
+    'reference_is_paraphrase',
+    'boolean',
+    'texts',
+    'the source corpus authors’ binary reading of their label (empty: debatable or none)',
+  ),
   column('metadata', 'json', 'texts', 'other fields the source file brought (JSON)'),
 ];
 
 function measureFields(): ExportField[] {
   return [
-    ...measureList.map((m): ExportField => ({ name: m.key, type: 'number', part: 'measures', description: `${m.label}: ${m.description}`, source: { kind: 'measure', key: m.key } })),
+    ...measureList.map((m): ExportField => ({
+      name: m.key,
+      type: 'number',
+      part: 'measures',
+      description: `${m.label}: ${m.description}`,
+      source: { kind: 'measure', key: m.key },
+    })),
     column('sem_parts', 'text list', 'measures', 'the semantic measures that formed sem'),
   ];
 }
 
-const questionField = (q: ExportQuestion, stat: QuestionStat, type: FieldType, part: ExportPart, description: string): ExportField => ({
+const questionField = (
+  q: ExportQuestion,
+  stat: QuestionStat,
+  type: FieldType,
+  part: ExportPart,
+  description: string,
+): ExportField => ({
   name: `${q.key}_${stat}`,
   type,
   part,
@@ -89,23 +129,47 @@ function questionFields(q: ExportQuestion, parts: readonly ExportPart[]): Export
   if (q.type === 'text') return [];
   const fields: ExportField[] = [];
   if (parts.includes('aggregated')) {
-    fields.push(questionField(q, 'n', 'integer', 'aggregated', 'answers counted (annotators excluded from the campaign left out)'));
-    if (q.type === 'likert') fields.push(questionField(q, 'median', 'integer', 'aggregated', 'median answer (the lower middle one for an even count)'));
+    fields.push(
+      questionField(q, 'n', 'integer', 'aggregated', 'answers counted (annotators excluded from the campaign left out)'),
+    );
+    if (q.type === 'likert')
+      fields.push(questionField(q, 'median', 'integer', 'aggregated', 'median answer (the lower middle one for an even count)'));
     else {
       fields.push(questionField(q, 'majority', valueType(q), 'aggregated', 'most frequent answer; empty when tied'));
       fields.push(questionField(q, 'tie', 'boolean', 'aggregated', 'two or more answers tied for most frequent'));
     }
-    fields.push(questionField(q, 'final', valueType(q), 'aggregated', 'final label under the campaign’s rules (empty while left open or not yet computed)'));
     fields.push(
-      questionField(q, 'final_method', 'text', 'aggregated', 'how the final label came about: unanimous, majority, median or adjudicated; left open: tie, spread or unanswered'),
+      questionField(
+        q,
+        'final',
+        valueType(q),
+        'aggregated',
+        'final label under the campaign’s rules (empty while left open or not yet computed)',
+      ),
     );
     fields.push(
-      questionField(q, 'final_median_rule', 'text', 'aggregated', 'for a median of an even count whose two middle answers differed: lower or upper, the one taken (yes/no 50/50: upper = yes, lower = no); empty otherwise'),
+      questionField(
+        q,
+        'final_method',
+        'text',
+        'aggregated',
+        'how the final label came about: unanimous, majority, median or adjudicated; left open: tie, spread or unanswered',
+      ),
+    );
+    fields.push(
+      questionField(
+        q,
+        'final_median_rule',
+        'text',
+        'aggregated',
+        'for a median of an even count whose two middle answers differed: lower or upper, the one taken (yes/no 50/50: upper = yes, lower = no); empty otherwise',
+      ),
     );
   }
   if (parts.includes('agreement')) {
     fields.push(questionField(q, 'unanimous', 'boolean', 'agreement', 'every counted answer the same (empty without answers)'));
-    if (q.type === 'likert') fields.push(questionField(q, 'spread', 'integer', 'agreement', 'highest minus lowest counted answer'));
+    if (q.type === 'likert')
+      fields.push(questionField(q, 'spread', 'integer', 'agreement', 'highest minus lowest counted answer'));
   }
   return fields;
 }
@@ -115,17 +179,34 @@ function questionFields(q: ExportQuestion, parts: readonly ExportPart[]): Export
  * measures come the user measures of the exported corpora (`userMeasures`, names), each a column of
  * its own name after the built-in measures (`u_NAME` should the name be taken by another field).
  */
-export function planExportFields(parts: readonly ExportPart[], questions: readonly ExportQuestion[] | null, userMeasures: readonly string[] = []): ExportField[] {
+export function planExportFields(
+  parts: readonly ExportPart[],
+  questions: readonly ExportQuestion[] | null,
+  userMeasures: readonly string[] = [],
+): ExportField[] {
   const fields = baseFields(questions !== null);
   if (parts.includes('texts')) fields.push(...textFields);
   if (parts.includes('measures')) fields.push(...measureFields());
   const userFields = parts.includes('measures')
-    ? userMeasures.map((name): ExportField => ({ name, type: 'number', part: 'measures', description: `${name}: a measure users imported for the corpus (paralens import-scores)`, source: { kind: 'userMeasure', name } }))
+    ? userMeasures.map((name): ExportField => ({
+        name,
+        type: 'number',
+        part: 'measures',
+        description: `${name}: a measure users imported for the corpus (paralens import-scores)`,
+        source: { kind: 'userMeasure', name },
+      }))
     : [];
   fields.push(...userFields);
   if (questions) {
     if (parts.includes('raw')) {
-      fields.push({ name: 'annotations', type: 'json', part: 'raw', description: 'every answer: [{annotator (pseudonym), excluded, answers, version, wording_version (the version of the campaign’s guidelines and question wording it was given under), duration_ms}] (JSON)', source: { kind: 'annotations' } });
+      fields.push({
+        name: 'annotations',
+        type: 'json',
+        part: 'raw',
+        description:
+          'every answer: [{annotator (pseudonym), excluded, answers, version, wording_version (the version of the campaign’s guidelines and question wording it was given under), duration_ms}] (JSON)',
+        source: { kind: 'annotations' },
+      });
     }
     for (const q of questions) fields.push(...questionFields(q, parts));
   }

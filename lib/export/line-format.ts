@@ -13,10 +13,16 @@ import type { ExportField } from './fields';
 
 type Kind = 'raw' | 'number' | 'text';
 
-const kindOf = (field: ExportField): Kind => (field.type === 'integer' || field.type === 'boolean' || field.type === 'json' || field.type === 'text list' ? 'raw' : field.type === 'number' ? 'number' : 'text');
+const kindOf = (field: ExportField): Kind =>
+  field.type === 'integer' || field.type === 'boolean' || field.type === 'json' || field.type === 'text list'
+    ? 'raw'
+    : field.type === 'number'
+      ? 'number'
+      : 'text';
 
 /** A float's text is JSON unless it is NaN or ±Infinity, which JSON cannot hold: those become null. */
-const jsonNumber = (value: string): string => (value.charCodeAt(value.length - 1) >= 48 && value.charCodeAt(value.length - 1) <= 57 ? value : 'null');
+const jsonNumber = (value: string): string =>
+  value.charCodeAt(value.length - 1) >= 48 && value.charCodeAt(value.length - 1) <= 57 ? value : 'null';
 
 export function neutralizeCsvText(value: string): string {
   const first = value.charCodeAt(0);

@@ -36,9 +36,26 @@ describe('export fields', () => {
   it('Likert questions get a median and spread, others a majority with ties; text questions only raw answers', () => {
     const names = planExportFields(['raw', 'aggregated', 'agreement'], questions).map((f) => f.name);
     expect(names).toEqual([
-      'pair_id', 'corpus', 'original_id', 'cluster_id', 'gold', 'annotations',
-      'semantic_n', 'semantic_median', 'semantic_final', 'semantic_final_method', 'semantic_final_median_rule', 'semantic_unanimous', 'semantic_spread',
-      'relation_n', 'relation_majority', 'relation_tie', 'relation_final', 'relation_final_method', 'relation_final_median_rule', 'relation_unanimous',
+      'pair_id',
+      'corpus',
+      'original_id',
+      'cluster_id',
+      'gold',
+      'annotations',
+      'semantic_n',
+      'semantic_median',
+      'semantic_final',
+      'semantic_final_method',
+      'semantic_final_median_rule',
+      'semantic_unanimous',
+      'semantic_spread',
+      'relation_n',
+      'relation_majority',
+      'relation_tie',
+      'relation_final',
+      'relation_final_method',
+      'relation_final_median_rule',
+      'relation_unanimous',
     ]);
   });
 });

@@ -49,7 +49,10 @@ export function defaultParts(hasCampaign: boolean): ExportPart[] {
  */
 export function parseParts(spec: string | undefined, hasCampaign: boolean): ExportPart[] | string {
   if (spec === undefined || spec.trim() === '') return defaultParts(hasCampaign);
-  const asked = spec.split(',').map((s) => s.trim()).filter(Boolean);
+  const asked = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = asked.filter((p) => !isExportPart(p));
   if (unknown.length > 0) return `unknown part ${unknown.join(', ')} (known: ${EXPORT_PARTS.join(', ')})`;
   return normalizeParts(asked as ExportPart[], hasCampaign);
@@ -64,7 +67,10 @@ export function normalizeParts(parts: readonly ExportPart[], hasCampaign: boolea
 
 /** Options stored on a job, read back defensively (the column is JSON). */
 export function readStoredOptions(value: unknown, hasCampaign: boolean): ExportOptions {
-  const include = typeof value === 'object' && value !== null && Array.isArray((value as { include?: unknown }).include) ? (value as { include: unknown[] }).include.filter(isExportPart) : null;
+  const include =
+    typeof value === 'object' && value !== null && Array.isArray((value as { include?: unknown }).include)
+      ? (value as { include: unknown[] }).include.filter(isExportPart)
+      : null;
   const parts = include ? normalizeParts(include, hasCampaign) : defaultParts(hasCampaign);
   return { include: typeof parts === 'string' ? defaultParts(hasCampaign) : parts };
 }
@@ -74,4 +80,3 @@ export function exportFileName(scope: string, format: ExportFormatName): string 
   const base = scope.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'export';
   return format === 'hf' ? base : `${base}.${format}`;
 }
-

@@ -19,7 +19,10 @@ export interface JsonRoute<C extends ApiContract = ApiContract> {
   handler: (call: ApiCall<C>) => Promise<ApiJson>;
 }
 
-const jsonRoute = <C extends ApiContract>(contract: C, handler: (call: ApiCall<C>) => Promise<ApiJson>): JsonRoute<C> => ({ contract, handler });
+const jsonRoute = <C extends ApiContract>(contract: C, handler: (call: ApiCall<C>) => Promise<ApiJson>): JsonRoute<C> => ({
+  contract,
+  handler,
+});
 
 export const nextPairRoute = jsonRoute(nextPair, async ({ params, user }) => {
   const next = await getNextPair(getSqlPool(), parseCampaignRef(params.id), user.id);

@@ -50,20 +50,30 @@ function fieldsOf(error: z.ZodError, prefix: string): Record<string, string> {
 }
 
 /** One part of a request parsed with its schema; a 400 names each wrong field (`query.limit`) in plain words. */
-export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, prefix: 'params' | 'query' | 'body'): z.infer<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S | undefined,
+  value: unknown,
+  prefix: 'params' | 'query' | 'body',
+): z.infer<S> {
   if (!schema) return {} as z.infer<S>;
   const parsed = schema.safeParse(value, { error: plainError });
   if (!parsed.success) {
     const fields = fieldsOf(parsed.error, prefix);
     // "Check the body: name is required; holdMinutes must be at most 1440" (each field also on its own in `fields`)
     const named = Object.entries(fields).map(([k, m]) => `${k === prefix ? '' : `${k.slice(prefix.length + 1)} `}${m}`);
-    throw new AppError('INVALID_INPUT', `Check the ${prefix === 'params' ? 'address' : prefix}: ${named.join('; ')}.`, { fields });
+    throw new AppError('INVALID_INPUT', `Check the ${prefix === 'params' ? 'address' : prefix}: ${named.join('; ')}.`, {
+      fields,
+    });
   }
   return parsed.data;
 }
 
 /** Role check and validation: the handler's call, or an AppError (403, 400). */
-export async function prepareApiCall<C extends ApiContract>(contract: C, auth: { user: CurrentUser; via: 'session' | 'token' }, input: RawApiInput): Promise<ApiCall<C>> {
+export async function prepareApiCall<C extends ApiContract>(
+  contract: C,
+  auth: { user: CurrentUser; via: 'session' | 'token' },
+  input: RawApiInput,
+): Promise<ApiCall<C>> {
   if (!contract.roles.includes(auth.user.role)) throw new AppError('FORBIDDEN', 'Your role may not do this.');
   const params = parseWith(contract.params, input.params, 'params');
   const query = parseWith(contract.query, input.query, 'query');

@@ -17,7 +17,9 @@ afterAll(() => getSqlPool().end());
 afterEach(() => vi.unstubAllEnvs());
 
 const listCorpora = (token: string) =>
-  GET(new NextRequest('http://127.0.0.1/api/v1/corpora', { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
+  GET(new NextRequest('http://127.0.0.1/api/v1/corpora', { headers: { authorization: `Bearer ${token}` } }), {
+    params: Promise.resolve({}),
+  });
 
 describe('tokens on the Next.js API path', () => {
   it('refuses a demo account’s token outside demo mode (401) and accepts it in demo mode; other accounts’ tokens work in both', async () => {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, formatLimit, GOLD_FILE_BODY_LIMIT_BYTES, SERVER_ACTION_BODY_LIMIT_BYTES } from './body-limit';
+import {
+  bodyLimitFor,
+  DEFAULT_BODY_LIMIT_BYTES,
+  formatLimit,
+  GOLD_FILE_BODY_LIMIT_BYTES,
+  SERVER_ACTION_BODY_LIMIT_BYTES,
+} from './body-limit';
 
 const MB = 1024 * 1024;
-const limit = (method: string, url: string, serverAction = false, env: Record<string, string> = {}) => bodyLimitFor({ method, url, serverAction }, { ...process.env, PARALENS_UPLOAD_LIMIT_MB: undefined, ...env });
+const limit = (method: string, url: string, serverAction = false, env: Record<string, string> = {}) =>
+  bodyLimitFor({ method, url, serverAction }, { ...process.env, PARALENS_UPLOAD_LIMIT_MB: undefined, ...env });
 
 describe('bodyLimitFor', () => {
   it('gives JSON routes, the sign-in route and pages the default of 1 MB', () => {

@@ -18,11 +18,19 @@ export interface CampaignFileBody {
   content: string;
 }
 
-export async function importCampaignFileBody<M, R>(campaignRef: string, kind: CampaignFileKind<M, R>, body: CampaignFileBody, options: FileOptions = {}) {
+export async function importCampaignFileBody<M, R>(
+  campaignRef: string,
+  kind: CampaignFileKind<M, R>,
+  body: CampaignFileBody,
+  options: FileOptions = {},
+) {
   const slug = await findCampaignSlug(getSqlPool(), parseCampaignRef(campaignRef));
   if (slug === null) throw new AppError('NOT_FOUND', 'No such campaign.');
   const rows = readAnnotationRowsFrom(Readable.from([Buffer.from(body.content, 'utf8')]), body.format);
   const outcome = await importCampaignFile(getSqlPool(), kind, { slug, map: body.map, values: body.values, rows, options });
-  if (!outcome.ok) throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, { fields: rowErrorFields(outcome) });
+  if (!outcome.ok)
+    throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, {
+      fields: rowErrorFields(outcome),
+    });
   return outcome;
 }

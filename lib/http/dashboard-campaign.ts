@@ -1,6 +1,11 @@
 /** The campaign a dashboard route names (id or slug), or a 404; and its agreement, bootstrap intervals off the request thread. */
 import { AppError } from '@/lib/errors/app-error';
-import { computeCampaignAgreement, findDashboardCampaign, loadQuestionTableInputs, type DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
+import {
+  computeCampaignAgreement,
+  findDashboardCampaign,
+  loadQuestionTableInputs,
+  type DashboardCampaign,
+} from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import type { AgreementOptions, QuestionAgreement } from '@/lib/dashboards/question-agreement';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
@@ -18,7 +23,10 @@ export async function requireDashboardCampaign(id: string): Promise<DashboardCam
  * resamples exactly, however long they take, while the web server keeps answering other requests.
  * Point estimates alone are quick and stay on the request's thread.
  */
-export async function campaignAgreement(campaign: DashboardCampaign, options: AgreementOptions = {}): Promise<Record<string, QuestionAgreement>> {
+export async function campaignAgreement(
+  campaign: DashboardCampaign,
+  options: AgreementOptions = {},
+): Promise<Record<string, QuestionAgreement>> {
   if (!options.bootstrap) return computeCampaignAgreement(getSqlPool(), campaign, options);
   return computeAgreementOffThread(await loadQuestionTableInputs(getSqlPool(), campaign), options);
 }

@@ -22,6 +22,7 @@ export async function resolveBinaryJudgement(label: string): Promise<BinaryJudge
   if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign.');
   const question = campaign.questions.find((q) => q.key === source.question);
   if (!question) throw new AppError('NOT_FOUND', `The campaign has no question "${source.question}".`);
-  if (question.type !== 'boolean') throw new AppError('INVALID_INPUT', `"${source.question}" is not a yes/no question; a threshold analysis needs one.`);
+  if (question.type !== 'boolean')
+    throw new AppError('INVALID_INPUT', `"${source.question}" is not a yes/no question; a threshold analysis needs one.`);
   return { kind: 'campaign', campaignId: campaign.id, question: question.key };
 }

@@ -34,21 +34,57 @@ afterAll(async () => {
 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const tokenFor = async (role: 'ANNOTATOR' | 'RESEARCHER') => (await issueApiToken(db, (await makeUser(db, { role })).id, 'test', null)).token;
+const tokenFor = async (role: 'ANNOTATOR' | 'RESEARCHER') =>
+  (await issueApiToken(db, (await makeUser(db, { role })).id, 'test', null)).token;
 
 const uploadFile = (slug: string, fileName: string, content: Uint8Array, token: string) =>
-  upload(new NextRequest(`http://127.0.0.1/api/corpora/${slug}/imports?fileName=${fileName}`, { method: 'POST', headers: auth(token), body: Buffer.from(content) }), {
-    params: Promise.resolve({ slug }),
-  });
-const getPreview = (id: number, token: string, query = '') => preview(new NextRequest(`http://127.0.0.1/api/v1/imports/${id}/preview${query}`, { headers: auth(token) }), { params: Promise.resolve({ id: String(id) }) });
-const postStart = (id: number, body: unknown, token: string) =>
-  start(new NextRequest(`http://127.0.0.1/api/v1/imports/${id}/start`, { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: JSON.stringify(body) }), {
+  upload(
+    new NextRequest(`http://127.0.0.1/api/corpora/${slug}/imports?fileName=${fileName}`, {
+      method: 'POST',
+      headers: auth(token),
+      body: Buffer.from(content),
+    }),
+    {
+      params: Promise.resolve({ slug }),
+    },
+  );
+const getPreview = (id: number, token: string, query = '') =>
+  preview(new NextRequest(`http://127.0.0.1/api/v1/imports/${id}/preview${query}`, { headers: auth(token) }), {
     params: Promise.resolve({ id: String(id) }),
   });
+const postStart = (id: number, body: unknown, token: string) =>
+  start(
+    new NextRequest(`http://127.0.0.1/api/v1/imports/${id}/start`, {
+      method: 'POST',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    {
+      params: Promise.resolve({ id: String(id) }),
+    },
+  );
 
 const TSV = 'id\tleft\tright\tgold\n1\tA dog runs.\tA dog is running.\tyes\n2\tA cat sleeps.\tA cat is asleep.\tno\n';
 // The first bytes of a PNG (NUL bytes in its IHDR chunk), then noise: an image renamed .tsv.
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, ...Array.from({ length: 300 }, (_, i) => (i * 37) % 256)]);
+const PNG = Uint8Array.from([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  0x0d,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+  ...Array.from({ length: 300 }, (_, i) => (i * 37) % 256),
+]);
 
 describe('upload, preview and start of a generic import', () => {
   it('refuses a file that is not text at once, and keeps no job for it', async () => {
@@ -77,16 +113,31 @@ describe('upload, preview and start of a generic import', () => {
       jobId,
       fileName: 'pairs.tsv',
       format: 'tsv',
-      candidates: expect.arrayContaining([{ format: 'tsv', name: 'TSV', title: expect.any(String) as unknown, usesColumnMap: true, hasTiers: false }]) as unknown,
-      preview: { columns: ['id', 'left', 'right', 'gold'], rows: [['1', 'A dog runs.', 'A dog is running.', 'yes'], ['2', 'A cat sleeps.', 'A cat is asleep.', 'no']], suggested: { id: 'id' } },
+      candidates: expect.arrayContaining([
+        { format: 'tsv', name: 'TSV', title: expect.any(String) as unknown, usesColumnMap: true, hasTiers: false },
+      ]) as unknown,
+      preview: {
+        columns: ['id', 'left', 'right', 'gold'],
+        rows: [
+          ['1', 'A dog runs.', 'A dog is running.', 'yes'],
+          ['2', 'A cat sleeps.', 'A cat is asleep.', 'no'],
+        ],
+        suggested: { id: 'id' },
+      },
       roles: expect.arrayContaining([{ key: 'a', label: 'Text A', required: true }]) as unknown,
     });
     // the same file read as CSV has a single column
-    expect(await (await getPreview(jobId, researcher, '?format=csv')).json()).toMatchObject({ preview: { columns: ['id\tleft\tright\tgold'] } });
+    expect(await (await getPreview(jobId, researcher, '?format=csv')).json()).toMatchObject({
+      preview: { columns: ['id\tleft\tright\tgold'] },
+    });
 
-    const waiting = async () => (await db.importJob.findUniqueOrThrow({ where: { id: jobId }, select: { confirmedAt: true } })).confirmedAt;
+    const waiting = async () =>
+      (await db.importJob.findUniqueOrThrow({ where: { id: jobId }, select: { confirmedAt: true } })).confirmedAt;
     const refusals: [unknown, Record<string, unknown>][] = [
-      [{ columns: { a: 'left', b: 'left' } }, { 'columns.b': 'the two texts must come from two different columns (a and b are both left)' }],
+      [
+        { columns: { a: 'left', b: 'left' } },
+        { 'columns.b': 'the two texts must come from two different columns (a and b are both left)' },
+      ],
       [{ columns: { a: 'left' } }, { 'columns.b': 'choose the column that holds Text B' }],
       [{ map: 'a=left' }, { map: 'the column mapping must name both texts, e.g. a=sentence1,b=sentence2' }],
       [{ columns: { a: 'left', b: 'nope' } }, { 'columns.b': 'the file has no column "nope"' }],
@@ -101,12 +152,22 @@ describe('upload, preview and start of a generic import', () => {
       expect(await waiting()).toBeNull();
     }
 
-    const started = await postStart(jobId, { columns: { a: 'left', b: 'right', id: 'id', label: 'gold', score: '' }, skipInvalid: false }, researcher);
+    const started = await postStart(
+      jobId,
+      { columns: { a: 'left', b: 'right', id: 'id', label: 'gold', score: '' }, skipInvalid: false },
+      researcher,
+    );
     expect(started.status).toBe(202);
     expect(await started.json()).toEqual({ jobId, map: 'a=left,b=right,id=id,label=gold' });
-    const job = await db.importJob.findUniqueOrThrow({ where: { id: jobId }, select: { confirmedAt: true, format: true, options: true } });
+    const job = await db.importJob.findUniqueOrThrow({
+      where: { id: jobId },
+      select: { confirmedAt: true, format: true, options: true },
+    });
     expect(job.confirmedAt).not.toBeNull();
-    expect(job).toMatchObject({ format: 'tsv', options: { format: 'tsv', map: 'a=left,b=right,id=id,label=gold', skipInvalid: false } });
+    expect(job).toMatchObject({
+      format: 'tsv',
+      options: { format: 'tsv', map: 'a=left,b=right,id=id,label=gold', skipInvalid: false },
+    });
     expect(await db.auditLog.count({ where: { action: 'import.start', targetId: String(jobId) } })).toBe(1);
 
     expect((await postStart(jobId, { columns: { a: 'left', b: 'right' } }, researcher)).status).toBe(409);

@@ -11,5 +11,8 @@ export function jsonLinesResponse<T>(batches: AsyncGenerator<T[]>): Response {
       await batches.return(undefined);
     },
   });
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }

@@ -66,13 +66,20 @@ function request(url: string, token: string, body?: unknown) {
 
 const upload = (token: string, fileName: string, content: string | null) =>
   uploadRoute(
-    new NextRequest(`http://127.0.0.1/api/mining-dumps?fileName=${encodeURIComponent(fileName)}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, ...(content === null ? {} : { body: content }) }),
+    new NextRequest(`http://127.0.0.1/api/mining-dumps?fileName=${encodeURIComponent(fileName)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      ...(content === null ? {} : { body: content }),
+    }),
     { params: Promise.resolve({}) },
   );
 const listDumps = (token: string) => listDumpsRoute(request('/api/v1/mining-dumps', token), { params: Promise.resolve({}) });
-const start = (token: string, body: unknown) => startRoute(request('/api/v1/mining-runs', token, body), { params: Promise.resolve({}) });
-const cancel = (token: string, id: number) => cancelRoute(request(`/api/v1/mining-runs/${id}/cancel`, token), { params: Promise.resolve({ id: String(id) }) });
-const resume = (token: string, id: number) => resumeRoute(request(`/api/v1/mining-runs/${id}/resume`, token), { params: Promise.resolve({ id: String(id) }) });
+const start = (token: string, body: unknown) =>
+  startRoute(request('/api/v1/mining-runs', token, body), { params: Promise.resolve({}) });
+const cancel = (token: string, id: number) =>
+  cancelRoute(request(`/api/v1/mining-runs/${id}/cancel`, token), { params: Promise.resolve({ id: String(id) }) });
+const resume = (token: string, id: number) =>
+  resumeRoute(request(`/api/v1/mining-runs/${id}/resume`, token), { params: Promise.resolve({ id: String(id) }) });
 
 /** Claims the run (as the job supervisor would) and runs it in this process. */
 async function runJob(id: number, extra: Parameters<typeof runQueuedMining>[3] = {}) {
@@ -85,7 +92,12 @@ describe('the dumps folder', () => {
     const { token } = await tokenFor('RESEARCHER');
     const res = await listDumps(token);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { configured: boolean; dir: string; exists: boolean; dumps: Array<{ name: string; bytes: number; kind: string }> };
+    const body = (await res.json()) as {
+      configured: boolean;
+      dir: string;
+      exists: boolean;
+      dumps: Array<{ name: string; bytes: number; kind: string }>;
+    };
     expect(body).toMatchObject({ configured: true, dir, exists: true });
     const size = (name: string) => statSync(path.join(dir, name)).size;
     expect(body.dumps.map((d) => [d.name, d.bytes, d.kind])).toEqual([
@@ -104,7 +116,9 @@ describe('the dumps folder', () => {
       expect(await (await listDumps(token)).json()).toEqual({ configured: false, dir: null, exists: false, dumps: [] });
       const refused = await start(token, { dump: 'synthetic.xml', corpus: 'Nowhere' });
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ error: { message: expect.stringContaining('set PARALENS_DUMPS_DIR') as string } });
+      expect(await refused.json()).toMatchObject({
+        error: { message: expect.stringContaining('set PARALENS_DUMPS_DIR') as string },
+      });
     } finally {
       process.env.PARALENS_DUMPS_DIR = dir;
     }
@@ -113,7 +127,14 @@ describe('the dumps folder', () => {
   it('refuses every name the listing does not hold, and a file that is no dump, before anything is written', async () => {
     const { token } = await tokenFor('RESEARCHER');
     const runsBefore = await db.miningRun.count();
-    for (const name of ['../' + path.basename(outside) + '/secret.xml', path.join(outside, 'secret.xml'), 'escape.xml', 'escape-folder/secret.xml', '2026-11/../synthetic.xml', 'missing.xml']) {
+    for (const name of [
+      '../' + path.basename(outside) + '/secret.xml',
+      path.join(outside, 'secret.xml'),
+      'escape.xml',
+      'escape-folder/secret.xml',
+      '2026-11/../synthetic.xml',
+      'missing.xml',
+    ]) {
       const res = await start(token, { dump: name, corpus: 'Escaped' });
       expect(res.status, name).toBe(400);
       expect(await res.json(), name).toMatchObject({ error: { fields: { dump: 'is not a file in the dumps folder' } } });
@@ -122,9 +143,16 @@ describe('the dumps folder', () => {
     expect(await index.json()).toMatchObject({ error: { fields: { index: 'is not a file in the dumps folder' } } });
     const notDump = await start(token, { dump: 'notes.txt', corpus: 'Notes' });
     expect(notDump.status).toBe(400);
-    expect(await notDump.json()).toMatchObject({ error: { message: expect.stringContaining('“notes.txt” is not a Wikipedia dump') as string, fields: { dump: 'is neither a bz2 file nor XML' } } });
+    expect(await notDump.json()).toMatchObject({
+      error: {
+        message: expect.stringContaining('“notes.txt” is not a Wikipedia dump') as string,
+        fields: { dump: 'is neither a bz2 file nor XML' },
+      },
+    });
     const badRange = await start(token, { dump: 'synthetic.xml', corpus: 'Range', minRefs: 5, maxRefs: 3 });
-    expect(await badRange.json()).toMatchObject({ error: { fields: { 'body.maxRefs': 'must be at least the fewest references per image' } } });
+    expect(await badRange.json()).toMatchObject({
+      error: { fields: { 'body.maxRefs': 'must be at least the fewest references per image' } },
+    });
     expect(await db.miningRun.count()).toBe(runsBefore);
   });
 
@@ -134,16 +162,26 @@ describe('the dumps folder', () => {
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ name: 'uploads/up_load.xml', bytes: Buffer.byteLength(xml), kind: 'dump' });
     expect(existsSync(path.join(dir, 'uploads', 'up_load.xml'))).toBe(true);
-    expect(((await (await listDumps(token)).json()) as { dumps: Array<{ name: string }> }).dumps.map((d) => d.name)).toContain('uploads/up_load.xml');
+    expect(((await (await listDumps(token)).json()) as { dumps: Array<{ name: string }> }).dumps.map((d) => d.name)).toContain(
+      'uploads/up_load.xml',
+    );
     expect((await upload(token, 'up load.xml', xml)).status).toBe(409);
     const notDump = await upload(token, 'fake.xml.bz2', 'plain text, not a dump\n');
     expect(notDump.status).toBe(400);
     // the upload's wrapper (defineRoute) answers in the one error shape of /api/v1, fields included
-    expect(await notDump.json()).toEqual({ error: { code: 'INVALID_INPUT', message: '“fake.xml.bz2” is not a Wikipedia dump: it is neither a bz2 file nor XML.', fields: { file: 'is neither a bz2 file nor XML' } } });
+    expect(await notDump.json()).toEqual({
+      error: {
+        code: 'INVALID_INPUT',
+        message: '“fake.xml.bz2” is not a Wikipedia dump: it is neither a bz2 file nor XML.',
+        fields: { file: 'is neither a bz2 file nor XML' },
+      },
+    });
     expect((await upload(token, 'notes.txt', 'hello\n')).status).toBe(400);
     const noName = await upload(token, '', 'hello\n');
     expect(noName.status).toBe(400);
-    expect(await noName.json()).toMatchObject({ error: { code: 'INVALID_INPUT', fields: { 'query.fileName': expect.any(String) as string } } });
+    expect(await noName.json()).toMatchObject({
+      error: { code: 'INVALID_INPUT', fields: { 'query.fileName': expect.any(String) as string } },
+    });
     expect(readdirSync(path.join(dir, 'uploads'))).toEqual(['up_load.xml']); // nothing half-written left
     expect(await db.auditLog.count({ where: { action: 'mining.upload', targetId: 'uploads/up_load.xml' } })).toBe(1);
   });
@@ -170,7 +208,13 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
     expect(started.status).toBe(202);
     const { run, resumed } = (await started.json()) as { run: MiningRunView; resumed: boolean };
     expect(resumed).toBe(false);
-    expect(run).toMatchObject({ status: 'QUEUED', dumpName: 'multi.xml.bz2', source: 'multistream', corpusName: corpus, options: { tier: 'gold', mode: 'fixed', minRefs: 2, maxRefs: 10, workers: 1 } });
+    expect(run).toMatchObject({
+      status: 'QUEUED',
+      dumpName: 'multi.xml.bz2',
+      source: 'multistream',
+      corpusName: corpus,
+      options: { tier: 'gold', mode: 'fixed', minRefs: 2, maxRefs: 10, workers: 1 },
+    });
     expect((await start(token, { dump: '2026-11/multi.xml.bz2', index: '2026-11/multi-index.txt', corpus })).status).toBe(409);
 
     // Cancel while it runs: the job reads the flag before its first chunk and stops, keeping its place.
@@ -179,14 +223,25 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
     expect(asked.status).toBe(202);
     expect(await asked.json()).toMatchObject({ status: 'RUNNING', cancelRequested: true });
     const cancelled = await runQueuedMining(db, process.env.DATABASE_URL!, run.id, { chunkBytes: 1 });
-    expect(cancelled).toMatchObject({ status: 'FAILED', resumable: true, message: expect.stringMatching(/^Cancelled.*Nothing was published; Resume continues where it stopped\.$/) as string });
-    expect(await db.miningRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'CANCELLED', resumable: true, chunksTotal: 5 });
+    expect(cancelled).toMatchObject({
+      status: 'FAILED',
+      resumable: true,
+      message: expect.stringMatching(/^Cancelled.*Nothing was published; Resume continues where it stopped\.$/) as string,
+    });
+    expect(await db.miningRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
+      status: 'CANCELLED',
+      resumable: true,
+      chunksTotal: 5,
+    });
     expect((await cancel(token, run.id)).status).toBe(409);
 
     // Resumed, and stopped again after two chunks (as a cancel arriving between chunks would).
     expect(await (await resume(token, run.id)).json()).toMatchObject({ status: 'QUEUED', cancelRequested: false });
     let committed = 0;
-    const partial = await runJob(run.id, { onEvent: (e) => void (e.type === 'map' && (committed = e.progress.chunksDone)), isCancelled: () => committed >= 2 });
+    const partial = await runJob(run.id, {
+      onEvent: (e) => void (e.type === 'map' && (committed = e.progress.chunksDone)),
+      isCancelled: () => committed >= 2,
+    });
     expect(partial).toMatchObject({ status: 'FAILED', resumable: true });
     const kept = await db.miningChunk.count({ where: { runId: run.id, doneAt: { not: null } } });
     expect(kept).toBeGreaterThanOrEqual(2);
@@ -205,7 +260,11 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
     expect((await resume(token, run.id)).status).toBe(409);
     expect((await cancel(token, run.id)).status).toBe(409);
 
-    const audit = await db.auditLog.findMany({ where: { targetType: 'mining-run', targetId: String(run.id) }, orderBy: { id: 'asc' }, select: { action: true, actorId: true } });
+    const audit = await db.auditLog.findMany({
+      where: { targetType: 'mining-run', targetId: String(run.id) },
+      orderBy: { id: 'asc' },
+      select: { action: true, actorId: true },
+    });
     expect(audit).toEqual([
       { action: 'mining.start', actorId: user.id },
       { action: 'mining.cancel', actorId: other.user.id },
@@ -216,12 +275,21 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
 
   it('a waiting run is cancelled at once; starting the same dump again continues it; unknown runs are 404', async () => {
     const { token } = await tokenFor('ADMIN');
-    const first = (await (await start(token, { dump: 'alias.xml', corpus: 'Alias', tier: 'silver' })).json()) as { run: MiningRunView };
+    const first = (await (await start(token, { dump: 'alias.xml', corpus: 'Alias', tier: 'silver' })).json()) as {
+      run: MiningRunView;
+    };
     const cancelled = await cancel(token, first.run.id);
-    expect(await cancelled.json()).toMatchObject({ status: 'CANCELLED', resumable: true, message: 'Cancelled before it started. Resume queues it again.' });
+    expect(await cancelled.json()).toMatchObject({
+      status: 'CANCELLED',
+      resumable: true,
+      message: 'Cancelled before it started. Resume queues it again.',
+    });
     const again = await start(token, { dump: 'alias.xml', corpus: 'Alias again', tier: 'silver' });
     expect(again.status).toBe(202);
-    expect(await again.json()).toMatchObject({ resumed: true, run: { id: first.run.id, status: 'QUEUED', corpusName: 'Alias again' } });
+    expect(await again.json()).toMatchObject({
+      resumed: true,
+      run: { id: first.run.id, status: 'QUEUED', corpusName: 'Alias again' },
+    });
     const done = await runJob(first.run.id);
     expect(done?.status, done?.message ?? '').toBe('SUCCEEDED');
     expect((await cancel(token, 2147483000)).status).toBe(404);

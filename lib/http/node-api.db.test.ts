@@ -72,12 +72,22 @@ describe('the direct API path', () => {
     const body = submission(pair.pairId);
     const first = await fetch(`${base}/api/v1/campaigns/${campaign.id}/annotations`, { method: 'POST', headers: auth, body });
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ pairId: pair.pairId, version: 1, answers: { semantic: 3, relation: 'equivalence' } });
+    expect(await first.json()).toMatchObject({
+      pairId: pair.pairId,
+      version: 1,
+      answers: { semantic: 3, relation: 'equivalence' },
+    });
     const retry = await fetch(`${base}/api/v1/campaigns/${campaign.id}/annotations`, { method: 'POST', headers: auth, body });
     expect(retry.status).toBe(200);
     expect(await db.annotation.count({ where: { campaignId: campaign.id } })).toBe(1);
-    const second = (await (await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: auth })).json()) as { pairId: number };
-    const skip = await fetch(`${base}/api/v1/campaigns/${campaign.id}/skip`, { method: 'POST', headers: auth, body: JSON.stringify({ pairId: second.pairId }) });
+    const second = (await (await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: auth })).json()) as {
+      pairId: number;
+    };
+    const skip = await fetch(`${base}/api/v1/campaigns/${campaign.id}/skip`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ pairId: second.pairId }),
+    });
     expect(skip.status).toBe(204);
     expect(await skip.text()).toBe('');
     expect((await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: auth })).status).toBe(204);
@@ -121,7 +131,11 @@ describe('the direct API path', () => {
     const { campaign, token } = await member();
     const headers = { authorization: `Bearer ${token}` };
     const url = `${base}/api/v1/campaigns/${campaign.id}/annotations`;
-    const wrong = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ submissionId: 'x', pairId: -1, answers: {} }) });
+    const wrong = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ submissionId: 'x', pairId: -1, answers: {} }),
+    });
     expect(wrong.status).toBe(400);
     const { error } = (await wrong.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(error.code).toBe('INVALID_INPUT');
@@ -135,17 +149,25 @@ describe('the direct API path', () => {
     await db.campaign.update({ where: { id: campaign.id }, data: { status: 'CLOSED' } });
     const closed = await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers });
     expect(closed.status).toBe(409);
-    expect(await closed.json()).toMatchObject({ error: { code: 'CONFLICT', message: expect.stringMatching(/not active/) as string } });
+    expect(await closed.json()).toMatchObject({
+      error: { code: 'CONFLICT', message: expect.stringMatching(/not active/) as string },
+    });
   });
 
   it('reads the Auth.js session cookie: a GET works, a POST only from this site, and a bumped session version signs out', async () => {
     const { user, campaign } = await member();
     const cookie = await sessionCookie(user.id);
-    const next = await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    const next = await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, {
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(next.status).toBe(200);
     const { pairId } = (await next.json()) as { pairId: number };
     const url = `${base}/api/v1/campaigns/${campaign.id}/annotations`;
-    const crossSite = await fetch(url, { method: 'POST', headers: { cookie, origin: 'https://evil.example' }, body: submission(pairId) });
+    const crossSite = await fetch(url, {
+      method: 'POST',
+      headers: { cookie, origin: 'https://evil.example' },
+      body: submission(pairId),
+    });
     expect(crossSite.status).toBe(403);
     expect(await db.annotation.count({ where: { campaignId: campaign.id } })).toBe(0);
     const noOrigin = await fetch(url, { method: 'POST', headers: { cookie }, body: submission(pairId) });
@@ -153,8 +175,17 @@ describe('the direct API path', () => {
     const sameSite = await fetch(url, { method: 'POST', headers: { cookie, origin: base }, body: submission(pairId) });
     expect(sameSite.status).toBe(201);
     // The secure cookie name is not read over plain HTTP, and a forged cookie is "signed out".
-    expect((await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie: await sessionCookie(user.id, '__Secure-authjs.session-token') } })).status).toBe(401);
-    expect((await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie: 'authjs.session-token=forged' } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, {
+          headers: { cookie: await sessionCookie(user.id, '__Secure-authjs.session-token') },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie: 'authjs.session-token=forged' } }))
+        .status,
+    ).toBe(401);
     await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
     expect((await fetch(`${base}/api/v1/campaigns/${campaign.id}/next`, { headers: { cookie } })).status).toBe(401);
   });
@@ -164,19 +195,34 @@ describe('the direct API path', () => {
     const cookie = await sessionCookie(user.id);
     const url = `${base}/api/v1/campaigns/${campaign.id}/next`;
     const held = () => db.assignment.count({ where: { campaignId: campaign.id, userId: user.id } });
-    const refused: Record<string, string>[] = [{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' }, { origin: 'null' }];
+    const refused: Record<string, string>[] = [
+      {},
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+      { origin: 'null' },
+    ];
     for (const extra of refused) {
       const res = await fetch(url, { headers: { cookie, ...extra } });
       expect(res.status, JSON.stringify(extra)).toBe(403);
-      expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: expect.stringMatching(/cross-site/) as string } });
+      expect(await res.json()).toMatchObject({
+        error: { code: 'FORBIDDEN', message: expect.stringMatching(/cross-site/) as string },
+      });
     }
     expect(await held()).toBe(0);
-    const accepted: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: base }];
+    const accepted: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      { origin: base },
+    ];
     for (const extra of accepted) {
       expect((await fetch(url, { headers: { cookie, ...extra } })).status, JSON.stringify(extra)).toBe(200);
     }
     expect(await held()).toBe(1);
-    expect((await fetch(url, { headers: { authorization: `Bearer ${token}`, 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${token}`, 'sec-fetch-site': 'cross-site' } })).status).toBe(
+      200,
+    );
   });
 
   it('sends the security headers on every answer, the health check included', async () => {
@@ -193,11 +239,23 @@ describe('the direct API path', () => {
 
   it('leaves every other path, method and malformed parameter to Next.js', async () => {
     passedOn.length = 0;
-    const paths = ['/api/v1/campaigns/1/next/', '/api/v1/campaigns/1/annotations/mine', '/api/v1/campaigns', '/api/healthz', '/api/health?via=next', '/dashboards', '/api/v1/campaigns/%E0%A4%A/next'];
+    const paths = [
+      '/api/v1/campaigns/1/next/',
+      '/api/v1/campaigns/1/annotations/mine',
+      '/api/v1/campaigns',
+      '/api/healthz',
+      '/api/health?via=next',
+      '/dashboards',
+      '/api/v1/campaigns/%E0%A4%A/next',
+    ];
     for (const p of paths) expect((await fetch(`${base}${p}`)).status).toBe(299);
     expect((await fetch(`${base}/api/v1/campaigns/1/next`, { method: 'POST' })).status).toBe(299);
     expect((await fetch(`${base}/api/v1/campaigns/1/annotations`)).status).toBe(299); // GET: the JSON Lines stream
-    expect(passedOn).toEqual([...paths.map((p) => `GET ${p}`), 'POST /api/v1/campaigns/1/next', 'GET /api/v1/campaigns/1/annotations']);
+    expect(passedOn).toEqual([
+      ...paths.map((p) => `GET ${p}`),
+      'POST /api/v1/campaigns/1/next',
+      'GET /api/v1/campaigns/1/annotations',
+    ]);
   });
 });
 

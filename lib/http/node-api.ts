@@ -55,7 +55,9 @@ function send(res: ServerResponse, { status, body }: ApiJson): void {
     return;
   }
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...baseHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
+  res
+    .writeHead(status, { ...baseHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
+    .end(text);
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
@@ -67,7 +69,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new AppError('INVALID_INPUT', `The body is larger than ${limit.toLocaleString('en')} bytes.`, { fields: { body: 'is too large' } }));
+        reject(
+          new AppError('INVALID_INPUT', `The body is larger than ${limit.toLocaleString('en')} bytes.`, {
+            fields: { body: 'is too large' },
+          }),
+        );
       } else chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -85,15 +91,26 @@ function headersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, compiled: CompiledRoute, params: Record<string, string>, query: URLSearchParams): Promise<void> {
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  compiled: CompiledRoute,
+  params: Record<string, string>,
+  query: URLSearchParams,
+): Promise<void> {
   try {
     const headers = headersOf(req);
     const secure = usesSecureCookies(headers.get('x-forwarded-proto') ?? undefined, Boolean((req.socket as TLSSocket).encrypted));
-    const auth = await authenticateHeaders(compiled.method, headers, async () => {
-      const user = await userFromSessionCookie(headers, secure);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-      return user;
-    }, { changesState: compiled.route.contract.changesState });
+    const auth = await authenticateHeaders(
+      compiled.method,
+      headers,
+      async () => {
+        const user = await userFromSessionCookie(headers, secure);
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+        return user;
+      },
+      { changesState: compiled.route.contract.changesState },
+    );
     const call = await prepareApiCall(compiled.route.contract, auth, {
       params,
       query: Object.fromEntries(query),
@@ -115,13 +132,19 @@ export interface PublicGet {
  * A request listener for the given routes: answers a matching request and returns true, or returns
  * false (the caller hands the request to Next.js).
  */
-export function directApi(routes: readonly JsonRoute[], publicGets: readonly PublicGet[] = []): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function directApi(
+  routes: readonly JsonRoute[],
+  publicGets: readonly PublicGet[] = [],
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const compiled = routes.map(compile);
   return (req, res) => {
     const url = req.url ?? '';
     const publicGet = req.method === 'GET' ? publicGets.find((p) => p.path === url) : undefined;
     if (publicGet) {
-      publicGet.answer().then((a) => send(res, a), (error: unknown) => send(res, apiErrorJson(error)));
+      publicGet.answer().then(
+        (a) => send(res, a),
+        (error: unknown) => send(res, apiErrorJson(error)),
+      );
       return true;
     }
     if (!url.startsWith('/api/v1/')) return false;

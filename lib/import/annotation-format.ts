@@ -11,5 +11,11 @@ export function annotationFormatOf(name: string): AnnotationFileFormat | null {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 ? base.slice(dot).toLowerCase() : '';
-  return ext === '.csv' ? 'csv' : ext === '.tsv' || ext === '.tab' ? 'tsv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
+  return ext === '.csv'
+    ? 'csv'
+    : ext === '.tsv' || ext === '.tab'
+      ? 'tsv'
+      : ext === '.jsonl' || ext === '.ndjson'
+        ? 'jsonl'
+        : null;
 }

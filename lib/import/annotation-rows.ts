@@ -48,7 +48,8 @@ async function* jsonRows(input: Readable): AsyncGenerator<FileRow> {
     if (line.text.trim() === '') continue;
     try {
       const value = JSON.parse(line.text) as unknown;
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) yield { line: line.lineNumber, error: 'not a JSON object' };
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        yield { line: line.lineNumber, error: 'not a JSON object' };
       else yield { line: line.lineNumber, cells: value as Record<string, unknown> };
     } catch {
       yield { line: line.lineNumber, error: 'not valid JSON' };

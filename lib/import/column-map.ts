@@ -42,7 +42,8 @@ export function splitColumnMap(spec: string): [string, string][] {
     const entry = part.trim();
     if (entry === '') continue;
     const eq = entry.indexOf('=');
-    if (eq <= 0 || eq === entry.length - 1) throw new ImportSetupError(`column mapping entry "${entry}" must look like key=column`);
+    if (eq <= 0 || eq === entry.length - 1)
+      throw new ImportSetupError(`column mapping entry "${entry}" must look like key=column`);
     entries.push([entry.slice(0, eq).trim(), entry.slice(eq + 1).trim()]);
   }
   return entries;
@@ -78,10 +79,17 @@ export function buildColumnMap(entries: readonly (readonly [string, string])[]):
       metaSetting ??= false;
     } else if (key.startsWith('sim.')) {
       const measure = resolveSimilarityKey(key.slice(4));
-      if (!measure) throw new ColumnMapError(key, `unknown similarity "${key.slice(4)}" in "${entry}" (known: ${importableMeasureKeys.join(', ')})`);
+      if (!measure)
+        throw new ColumnMapError(
+          key,
+          `unknown similarity "${key.slice(4)}" in "${entry}" (known: ${importableMeasureKeys.join(', ')})`,
+        );
       map.similarities[measure] = column;
     } else {
-      throw new ColumnMapError(key, `unknown column mapping key "${key}" (known: ${FIELD_KEYS.join(', ')}, sim.<measure>, meta.<name>, meta=*)`);
+      throw new ColumnMapError(
+        key,
+        `unknown column mapping key "${key}" (known: ${FIELD_KEYS.join(', ')}, sim.<measure>, meta.<name>, meta=*)`,
+      );
     }
   }
   if (!map.fields.a) throw new ColumnMapError('a', 'the column mapping must name both texts, e.g. a=sentence1,b=sentence2');
@@ -119,7 +127,10 @@ export function guessColumnFields(columns: readonly string[]): Partial<Record<Fi
 }
 
 /** Rewrites column references to header names: exact name, then case-insensitive, then 1-based position; lists the references that match none. */
-export function matchMapColumns(map: ColumnMap, header: readonly string[]): { map: ColumnMap; missing: { key: string; ref: string }[] } {
+export function matchMapColumns(
+  map: ColumnMap,
+  header: readonly string[],
+): { map: ColumnMap; missing: { key: string; ref: string }[] } {
   const resolve = (ref: string): string | null => {
     if (header.includes(ref)) return ref;
     const ci = header.find((h) => h.toLowerCase() === ref.toLowerCase());
@@ -136,7 +147,8 @@ export function matchMapColumns(map: ColumnMap, header: readonly string[]): { ma
   const fields: Partial<Record<FieldKey, string>> = {};
   for (const [key, ref] of Object.entries(map.fields) as [FieldKey, string][]) fields[key] = pick(key, ref);
   const similarities: Partial<Record<SimilarityKey, string>> = {};
-  for (const [key, ref] of Object.entries(map.similarities) as [SimilarityKey, string][]) similarities[key] = pick(`sim.${key}`, ref);
+  for (const [key, ref] of Object.entries(map.similarities) as [SimilarityKey, string][])
+    similarities[key] = pick(`sim.${key}`, ref);
   const meta: Record<string, string> = {};
   for (const [key, ref] of Object.entries(map.meta)) meta[key] = pick(`meta.${key}`, ref);
   return { map: { fields, similarities, meta, metaRest: map.metaRest }, missing };

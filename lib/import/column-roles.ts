@@ -6,7 +6,15 @@
  * the format's own parser, so a mapping that cannot read the file is refused before the job starts.
  */
 import { Readable } from 'node:stream';
-import { buildColumnMap, ColumnMapError, FIELD_KEYS, guessColumnFields, matchMapColumns, sameTextColumnsMessage, type FieldKey } from './column-map';
+import {
+  buildColumnMap,
+  ColumnMapError,
+  FIELD_KEYS,
+  guessColumnFields,
+  matchMapColumns,
+  sameTextColumnsMessage,
+  type FieldKey,
+} from './column-map';
 import { buildFormatSample } from './detect-format';
 import { sampleRecords } from './format-definition';
 import { parseJsonText, isJsonObject } from './json-values';
@@ -45,7 +53,11 @@ export interface ColumnRole {
 /** Every role a column can take, in `--map`'s order: the fields, then the importable measures. */
 export const COLUMN_ROLES: readonly ColumnRole[] = [
   ...FIELD_KEYS.map((key) => ({ key, label: FIELD_LABELS[key], required: key === 'a' || key === 'b' })),
-  ...importableMeasureKeys.map((key) => ({ key: `sim.${key}`, label: `${measureCatalog[key].label} (measure)`, required: false })),
+  ...importableMeasureKeys.map((key) => ({
+    key: `sim.${key}`,
+    label: `${measureCatalog[key].label} (measure)`,
+    required: false,
+  })),
 ];
 
 export interface ColumnPreview {
@@ -66,7 +78,9 @@ function cellText(value: JsonValue | undefined): string {
 
 /** Paths of an object's values, objects opened into `parent.child` (as `--map` reaches into them). */
 function keyPaths(object: Record<string, JsonValue>, prefix = ''): string[] {
-  return Object.entries(object).flatMap(([key, value]) => (isJsonObject(value) && Object.keys(value).length > 0 ? keyPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  return Object.entries(object).flatMap(([key, value]) =>
+    isJsonObject(value) && Object.keys(value).length > 0 ? keyPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
 }
 
 function valueAt(object: Record<string, JsonValue>, path: string): JsonValue | undefined {
@@ -104,7 +118,8 @@ function previewDelimited(records: string[], delimiter: string, quoting: boolean
 /** The columns and first rows of a file's head in a generic format. */
 export function previewColumns(head: Uint8Array, fileName: string, complete: boolean, format: MappedFormat): ColumnPreview {
   const records = sampleRecords(buildFormatSample(head, fileName, complete), 1 + PREVIEW_ROWS * 4);
-  const preview = format === 'jsonl' ? previewJsonLines(records) : previewDelimited(records, format === 'csv' ? ',' : '\t', format === 'csv');
+  const preview =
+    format === 'jsonl' ? previewJsonLines(records) : previewDelimited(records, format === 'csv' ? ',' : '\t', format === 'csv');
   return { ...preview, suggested: { ...guessColumnFields(preview.columns) } };
 }
 
@@ -118,13 +133,20 @@ const needsPosition = (column: string) => /[,=]/.test(column) || column !== colu
  * with the rules of `--map`; the fields say which role is wrong. Answers the `--map` text to start
  * the import with.
  */
-export function checkColumnRoles(roles: Readonly<Record<string, string>>, columns: readonly string[], format: MappedFormat): MappingCheck {
+export function checkColumnRoles(
+  roles: Readonly<Record<string, string>>,
+  columns: readonly string[],
+  format: MappedFormat,
+): MappingCheck {
   const entries = Object.entries(roles).filter(([, column]) => column !== '');
   const fields: Record<string, string> = {};
-  for (const [key] of entries) if (!COLUMN_ROLES.some((r) => r.key === key)) fields[key] = `not a role a column can take (roles: ${COLUMN_ROLES.map((r) => r.key).join(', ')})`;
+  for (const [key] of entries)
+    if (!COLUMN_ROLES.some((r) => r.key === key))
+      fields[key] = `not a role a column can take (roles: ${COLUMN_ROLES.map((r) => r.key).join(', ')})`;
   if (Object.keys(fields).length > 0) return { ok: false, message: 'The column mapping names unknown roles.', fields };
   // buildColumnMap refuses a missing text in --map's words; a picker is told which one to choose.
-  for (const role of COLUMN_ROLES) if (role.required && !roles[role.key]) fields[role.key] = `choose the column that holds ${role.label}`;
+  for (const role of COLUMN_ROLES)
+    if (role.required && !roles[role.key]) fields[role.key] = `choose the column that holds ${role.label}`;
   if (Object.keys(fields).length > 0) return { ok: false, message: 'Choose the columns of the two texts.', fields };
   try {
     const { map, missing } = matchMapColumns(buildColumnMap(entries), columns);
@@ -135,7 +157,8 @@ export function checkColumnRoles(roles: Readonly<Record<string, string>>, column
     fields[error.key] = error.message;
   }
   for (const [key, column] of entries) {
-    if (format === 'jsonl' && needsPosition(column) && !fields[key]) fields[key] = 'a key holding a comma or = (or spaces at its ends) cannot be mapped; rename it in the file';
+    if (format === 'jsonl' && needsPosition(column) && !fields[key])
+      fields[key] = 'a key holding a comma or = (or spaces at its ends) cannot be mapped; rename it in the file';
   }
   if (Object.keys(fields).length > 0) return { ok: false, message: 'The column mapping does not fit the file.', fields };
   const ref = (column: string) => (needsPosition(column) ? String(columns.indexOf(column) + 1) : column);
@@ -151,7 +174,13 @@ const CHECKED_RECORDS = 20;
  * starts with a role (`score (sim) is not a number: "high"`) is put on that role's field.
  */
 /** `map` undefined: the columns guessed from the header, as the import would. */
-export async function checkMappingReads(head: Uint8Array, complete: boolean, fileName: string, format: MappedFormat, map: string | undefined): Promise<MappingCheck> {
+export async function checkMappingReads(
+  head: Uint8Array,
+  complete: boolean,
+  fileName: string,
+  format: MappedFormat,
+  map: string | undefined,
+): Promise<MappingCheck> {
   // Only whole lines: a record cut at the end of the head is not the mapping's fault.
   const end = complete ? head.length : head.lastIndexOf(0x0a) + 1;
   const stream = await openImportStream(Readable.from([head.subarray(0, end)]), { fileName, format, ...(map ? { map } : {}) });

@@ -77,7 +77,8 @@ export class CsvRecordReader {
   }
 
   finish(out: CsvResult[]): void {
-    if (this.pending.length > 0) this.abandon(out, 'quoted field opened on this line is not closed before the end of the file (unbalanced ")');
+    if (this.pending.length > 0)
+      this.abandon(out, 'quoted field opened on this line is not closed before the end of the file (unbalanced ")');
   }
 
   /** True when the record ended on this line. `fresh` = the line starts a new record. */

@@ -41,8 +41,20 @@ export const DATASET_FILES: readonly DatasetFile[] = [
   { path: 'multipit/expert/test.csv', format: 'multipit', records: 557, corrupt: 'csv' },
   { path: 'multipit/auto/val.csv', format: 'multipit', records: 215, corrupt: 'csv' },
   { path: 'multipit/nmr/test_new.json', format: 'multipit-nmr', records: 200 * 8, corrupt: 'json' },
-  { path: 'paraphrases-in-interviews/derived_items_dev.csv', format: 'csv', records: 88, map: 'a=guest_text,b=host_text,id=qid', corrupt: 'csv' },
-  { path: 'paraphrases-in-interviews/derived_items_test.csv', format: 'csv', records: 92, map: 'a=guest_text,b=host_text,id=qid', corrupt: 'csv' },
+  {
+    path: 'paraphrases-in-interviews/derived_items_dev.csv',
+    format: 'csv',
+    records: 88,
+    map: 'a=guest_text,b=host_text,id=qid',
+    corrupt: 'csv',
+  },
+  {
+    path: 'paraphrases-in-interviews/derived_items_test.csv',
+    format: 'csv',
+    records: 92,
+    map: 'a=guest_text,b=host_text,id=qid',
+    corrupt: 'csv',
+  },
   // Per-annotator rows (393 pairs x 3 annotators), not one row per pair: see docs/import-formats.md.
   {
     path: 'sick-reannotation-kalouli2019/derived_per_annotator_labels.csv',

@@ -19,7 +19,10 @@ function withoutCr(line: string): [string, string] {
 }
 
 async function importLines(file: DatasetFile, lines: readonly string[]) {
-  return importText(lines.join('\n'), { fileName: file.path.split('/').pop() ?? file.path, ...(file.map ? { map: file.map } : {}) });
+  return importText(lines.join('\n'), {
+    fileName: file.path.split('/').pop() ?? file.path,
+    ...(file.map ? { map: file.map } : {}),
+  });
 }
 
 describeWithDatasets('broken copies of the reference corpora fail on the spoiled line', () => {
@@ -67,7 +70,9 @@ describeWithDatasets('broken copies of the reference corpora fail on the spoiled
     while (newlines < 1000) if (bytes[offset++] === 0x0a) newlines++;
     const spoiled = Buffer.concat([bytes.subarray(0, offset + 2), Buffer.from([0xff]), bytes.subarray(offset + 2)]);
     const result = await importText(spoiled, { fileName: 'msr_paraphrase_train.txt' });
-    expect(result.errors.map((e) => [e.lineNumber, e.message])).toEqual([[1001, 'text is not valid in the file encoding (bytes that cannot be decoded; save the file as UTF-8)']]);
+    expect(result.errors.map((e) => [e.lineNumber, e.message])).toEqual([
+      [1001, 'text is not valid in the file encoding (bytes that cannot be decoded; save the file as UTF-8)'],
+    ]);
     expect(result.records).toHaveLength(4075);
   });
 });

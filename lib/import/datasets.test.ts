@@ -12,7 +12,6 @@ import { readLines } from './read-lines';
 import { streamOf } from './test-support';
 import type { JsonValue, PairRecord } from './types';
 
-
 async function importFile(path: string, map?: string): Promise<{ format: string; records: PairRecord[]; errors: string[] }> {
   const stream = await openImportFile(DATASETS + path, map ? { map } : {});
   const records: PairRecord[] = [];
@@ -58,7 +57,11 @@ describeWithDatasets('reference corpora in ../shared/datasets import with their 
   });
 
   it('STS-B: 9-field rows keep their source columns (197 / 22 / 284) and score means match', async () => {
-    const expected = { 'stsb/sts-train.csv': [197, 2.7], 'stsb/sts-dev.csv': [22, 2.36], 'stsb/sts-test.csv': [284, 2.61] } as const;
+    const expected = {
+      'stsb/sts-train.csv': [197, 2.7],
+      'stsb/sts-dev.csv': [22, 2.36],
+      'stsb/sts-test.csv': [284, 2.61],
+    } as const;
     for (const [path, [withSource, mean]] of Object.entries(expected)) {
       const { records } = await importFile(path);
       expect(records.filter((r) => r.metadata.sourceA !== undefined)).toHaveLength(withSource);
@@ -79,7 +82,14 @@ describeWithDatasets('reference corpora in ../shared/datasets import with their 
     const dev = (await importFile('pit2015/dev.data')).records;
     expect(paraphraseCounts(dev)).toEqual({ true: 1470, false: 2672, null: 585 });
     expect(new Set(dev.map((r) => r.clusterId)).size).toBe(129);
-    expect(countBy(dev, (r) => r.referenceLabel ?? '')).toEqual({ '(0, 5)': 1748, '(1, 4)': 924, '(2, 3)': 585, '(3, 2)': 522, '(4, 1)': 537, '(5, 0)': 411 });
+    expect(countBy(dev, (r) => r.referenceLabel ?? '')).toEqual({
+      '(0, 5)': 1748,
+      '(1, 4)': 924,
+      '(2, 3)': 585,
+      '(3, 2)': 522,
+      '(4, 1)': 537,
+      '(5, 0)': 411,
+    });
     const test = (await importFile('pit2015/test.data')).records;
     expect(paraphraseCounts(test)).toEqual({ true: 175, false: 663, null: 134 });
     expect(new Set(test.map((r) => r.clusterId)).size).toBe(40);
@@ -99,7 +109,15 @@ describeWithDatasets('reference corpora in ../shared/datasets import with their 
 
   it('Twitter URL: vote distribution, 9,334 without n = 3 (1,821 / 7,513), 270 non-URL last fields, 771 headlines', async () => {
     const { records } = await importFile('twitter-url/Twitter_URL_Corpus_testNew.larger.txt');
-    expect(countBy(records, (r) => r.referenceLabel ?? '')).toEqual({ '(0,6)': 4665, '(1,6)': 1860, '(2,6)': 988, '(3,6)': 786, '(4,6)': 583, '(5,6)': 602, '(6,6)': 636 });
+    expect(countBy(records, (r) => r.referenceLabel ?? '')).toEqual({
+      '(0,6)': 4665,
+      '(1,6)': 1860,
+      '(2,6)': 988,
+      '(3,6)': 786,
+      '(4,6)': 583,
+      '(5,6)': 602,
+      '(6,6)': 636,
+    });
     expect(paraphraseCounts(records)).toEqual({ true: 1821, false: 7513, null: 786 });
     expect(records.filter((r) => r.metadata.urlFieldText !== undefined)).toHaveLength(270);
     expect(new Set(records.map((r) => r.a.text)).size).toBe(771);
@@ -117,8 +135,14 @@ describeWithDatasets('reference corpora in ../shared/datasets import with their 
   });
 
   it('paraphrases-in-interviews items: 842 / 843 judgments, 468 / 374 positive', async () => {
-    for (const [split, judgments, positive] of [['dev', 842, 468], ['test', 843, 374]] as const) {
-      const { records } = await importFile(`paraphrases-in-interviews/derived_items_${split}.csv`, 'a=guest_text,b=host_text,id=qid');
+    for (const [split, judgments, positive] of [
+      ['dev', 842, 468],
+      ['test', 843, 374],
+    ] as const) {
+      const { records } = await importFile(
+        `paraphrases-in-interviews/derived_items_${split}.csv`,
+        'a=guest_text,b=host_text,id=qid',
+      );
       expect(records.reduce((s, r) => s + Number(r.metadata.votes_total), 0)).toBe(judgments);
       expect(records.reduce((s, r) => s + Number(r.metadata.votes_paraphrase), 0)).toBe(positive);
       expect(records.filter((r) => r.a.text.includes('\n') || r.b.text.includes('\n')).length).toBeGreaterThan(0);
@@ -126,7 +150,10 @@ describeWithDatasets('reference corpora in ../shared/datasets import with their 
   });
 
   it('SICK re-annotation: 1,179 per-annotator rows over 393 (sheet, pair) items', async () => {
-    const { records } = await importFile('sick-reannotation-kalouli2019/derived_per_annotator_labels.csv', 'a=sentence_A,b=sentence_B,id=pair_id,label=label');
+    const { records } = await importFile(
+      'sick-reannotation-kalouli2019/derived_per_annotator_labels.csv',
+      'a=sentence_A,b=sentence_B,id=pair_id,label=label',
+    );
     expect(new Set(records.map((r) => `${asText(r.metadata.sheet)}/${r.originalId}`)).size).toBe(393);
     expect(countBy(records, (r) => r.referenceLabel ?? '')).toEqual({ E: 408, C: 396, N: 360, D: 15 });
   });

@@ -36,7 +36,10 @@ function createChunkDecoder(encoding: TextEncodingName): ChunkDecoder {
     return { write: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
   }
   const decoder = new StringDecoder(encoding === 'utf-8' ? 'utf8' : 'utf16le');
-  return { write: (bytes) => decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), end: () => decoder.end() };
+  return {
+    write: (bytes) => decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    end: () => decoder.end(),
+  };
 }
 
 /** Bytes needed before the encoding is decided (BOM-less UTF-16 detection looks at this many). */

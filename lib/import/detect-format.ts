@@ -31,11 +31,13 @@ export interface Detection {
 const NOT_PAIR_FILES: { test: (sample: FormatSample) => boolean; message: string }[] = [
   {
     test: (s) => s.lines.length > 0 && s.lines.slice(0, 20).every((l) => l === '' || /^(true|false|----)\t\d+(\.\d+)?$/.test(l)),
-    message: 'looks like PIT-2015 test.label: labels without the sentences (score = expert label / 5); import test.data, which carries the same labels',
+    message:
+      'looks like PIT-2015 test.label: labels without the sentences (score = expert label / 5); import test.data, which carries the same labels',
   },
   {
     test: (s) => (s.lines[0] ?? '').startsWith('Sentence ID\tString\tAuthor'),
-    message: 'looks like msr_paraphrase_data.txt: single sentences, not pairs; import msr_paraphrase_train.txt or msr_paraphrase_test.txt',
+    message:
+      'looks like msr_paraphrase_data.txt: single sentences, not pairs; import msr_paraphrase_train.txt or msr_paraphrase_test.txt',
   },
   {
     test: (s) => (s.lines[0] ?? '').startsWith('QID\tCategory\tHighlighted\tAnnotator'),

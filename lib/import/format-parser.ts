@@ -23,7 +23,12 @@ export interface PairExpansion {
 export type ParserOutput = ImportItem | PairExpansion;
 
 /** Pairs i < j of `size` members in list order; `makePair` builds the record for one. */
-export function expandSet(lineNumber: number, raw: string, size: number, makePair: (i: number, j: number) => PairRecord): PairExpansion {
+export function expandSet(
+  lineNumber: number,
+  raw: string,
+  size: number,
+  makePair: (i: number, j: number) => PairRecord,
+): PairExpansion {
   return {
     expand: true,
     lineNumber,
@@ -92,7 +97,13 @@ export function buildSentencePair(
 ): PairRecord | string {
   const problem = checkPairText(textA, names[0]) ?? checkPairText(textB, names[1]);
   if (problem !== null || textA === undefined || textB === undefined) return problem ?? 'text is missing';
-  const record: PairRecord = { lineNumber, a: makeText(textA), b: makeText(textB), metadata: extras.metadata ?? {}, similarities: extras.similarities ?? {} };
+  const record: PairRecord = {
+    lineNumber,
+    a: makeText(textA),
+    b: makeText(textB),
+    metadata: extras.metadata ?? {},
+    similarities: extras.similarities ?? {},
+  };
   if (extras.originalId !== undefined) record.originalId = extras.originalId;
   if (extras.clusterId !== undefined) record.clusterId = extras.clusterId;
   if (extras.image !== undefined) record.image = extras.image;

@@ -30,8 +30,12 @@ describe('the import format registry', () => {
     }
     expect(error).toBeInstanceOf(UndetectedFormatError);
     const undetected = error as UndetectedFormatError;
-    expect(undetected.message).toMatch(/^cannot detect the format of notes\.txt; choose one with --format: Wikipedia-IPC \(wikipedia-ipc\), Wikipedia-IPC sets \(wikipedia-ipc-set\), MSRPC \(msrpc\), SICK \(sick\), .*JSON Lines \(jsonl\)$/);
-    expect(undetected.describeFor('web')).toMatch(/^cannot detect the format of notes\.txt; choose one of: Wikipedia-IPC, Wikipedia-IPC sets, MSRPC, SICK, STS-B, .*, CSV, TSV, JSON Lines$/);
+    expect(undetected.message).toMatch(
+      /^cannot detect the format of notes\.txt; choose one with --format: Wikipedia-IPC \(wikipedia-ipc\), Wikipedia-IPC sets \(wikipedia-ipc-set\), MSRPC \(msrpc\), SICK \(sick\), .*JSON Lines \(jsonl\)$/,
+    );
+    expect(undetected.describeFor('web')).toMatch(
+      /^cannot detect the format of notes\.txt; choose one of: Wikipedia-IPC, Wikipedia-IPC sets, MSRPC, SICK, STS-B, .*, CSV, TSV, JSON Lines$/,
+    );
     expect(undetected.describeFor('web')).not.toContain('wikipedia-ipc');
   });
 });

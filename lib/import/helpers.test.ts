@@ -46,7 +46,9 @@ describe('image keys and article titles (docs/sources.md#image-key: URLEncoder-e
 
   it('takes the original name from upload and thumbnail URLs', () => {
     expect(normaliseImageKey('https://upload.wikimedia.org/wikipedia/commons/a/ab/Foo_(bar).jpg')).toBe('File:Foo_(bar).jpg');
-    expect(normaliseImageKey('https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Foo.jpg/220px-Foo.jpg')).toBe('File:Foo.jpg');
+    expect(normaliseImageKey('https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Foo.jpg/220px-Foo.jpg')).toBe(
+      'File:Foo.jpg',
+    );
   });
 
   it('keeps the first letter as written (the pipeline compared URIs exactly) and a literal + (encoded %2B)', () => {
@@ -67,8 +69,21 @@ describe('image keys and article titles (docs/sources.md#image-key: URLEncoder-e
 describe('readSimilarities (EACL 2023 scorer keys, docs/sources.md#scorer-keys)', () => {
   it('maps the scorer keys, keeps other numbers apart and drops nulls', () => {
     expect(
-      readSimilarities({ 'rouge1-f1': 0.5, 'rougel-f1': 0.25, bleu: 0.1, wms: 0.8, 'bert-score-f1': -0.2, 'sentence-transformer-cos-sim': 0.9, 'rouge1-precision': 0.4, st: null }),
-    ).toEqual({ similarities: { rouge1: 0.5, rougeL: 0.25, bleu: 0.1, wms: 0.8, bertscore: -0.2, st: 0.9 }, others: { 'rouge1-precision': 0.4 }, hasOthers: true });
+      readSimilarities({
+        'rouge1-f1': 0.5,
+        'rougel-f1': 0.25,
+        bleu: 0.1,
+        wms: 0.8,
+        'bert-score-f1': -0.2,
+        'sentence-transformer-cos-sim': 0.9,
+        'rouge1-precision': 0.4,
+        st: null,
+      }),
+    ).toEqual({
+      similarities: { rouge1: 0.5, rougeL: 0.25, bleu: 0.1, wms: 0.8, bertscore: -0.2, st: 0.9 },
+      others: { 'rouge1-precision': 0.4 },
+      hasOthers: true,
+    });
   });
 
   it('rejects non-numbers and non-objects with the key in the message', () => {
@@ -99,7 +114,12 @@ describe('column maps', () => {
   });
 
   it('guesses text columns from common names', () => {
-    expect(guessColumnMap(['id', 'question1', 'question2', 'is_duplicate'])?.fields).toEqual({ a: 'question1', b: 'question2', id: 'id', label: 'is_duplicate' });
+    expect(guessColumnMap(['id', 'question1', 'question2', 'is_duplicate'])?.fields).toEqual({
+      a: 'question1',
+      b: 'question2',
+      id: 'id',
+      label: 'is_duplicate',
+    });
     expect(guessColumnMap(['qid', 'guest_text', 'host_text'])).toBeNull();
   });
 

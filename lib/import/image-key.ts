@@ -10,7 +10,8 @@ import { describeValue } from './json-values';
 import type { ImageRef, JsonValue, TextInput } from './types';
 
 /** Namespace names under which MediaWiki wikis address files (English and common local aliases). */
-const FILE_PREFIX = /^(?:file|image|media|datei|bild|fichier|archivo|imagen|immagine|ficheiro|plik|bestand|файл|изображение):\s*/i;
+const FILE_PREFIX =
+  /^(?:file|image|media|datei|bild|fichier|archivo|imagen|immagine|ficheiro|plik|bestand|файл|изображение):\s*/i;
 
 function safeDecode(text: string): string {
   if (!text.includes('%')) return text;

@@ -10,7 +10,8 @@ function scan(text: string): JsonMemberResult[] {
   return out;
 }
 
-const members = (out: JsonMemberResult[]) => out.flatMap((r) => (r.ok ? [[r.member.lineNumber, r.member.keyText, r.member.valueText]] : []));
+const members = (out: JsonMemberResult[]) =>
+  out.flatMap((r) => (r.ok ? [[r.member.lineNumber, r.member.keyText, r.member.valueText]] : []));
 
 describe('JsonMemberScanner (top-level members of an RFC 8259 document)', () => {
   it('splits a one-line object into members without parsing values', () => {
@@ -53,9 +54,14 @@ describe('JsonMemberScanner (top-level members of an RFC 8259 document)', () => 
   });
 
   it('reports a truncated document at its last line, and text after the end', () => {
-    const errorOf = (out: JsonMemberResult[]) => out.flatMap((r) => (r.ok ? [] : [[r.error.lineNumber, r.error.message, r.error.fatal]]));
-    expect(errorOf(scan('{"a": ["x"],\n "b": ["y"'))).toEqual([[2, 'invalid JSON document: the JSON document ends before its closing "}"', true]]);
-    expect(errorOf(scan('{"a": 1}\n{"b": 2}'))).toEqual([[2, 'invalid JSON document: unexpected text after the end of the JSON document', true]]);
+    const errorOf = (out: JsonMemberResult[]) =>
+      out.flatMap((r) => (r.ok ? [] : [[r.error.lineNumber, r.error.message, r.error.fatal]]));
+    expect(errorOf(scan('{"a": ["x"],\n "b": ["y"'))).toEqual([
+      [2, 'invalid JSON document: the JSON document ends before its closing "}"', true],
+    ]);
+    expect(errorOf(scan('{"a": 1}\n{"b": 2}'))).toEqual([
+      [2, 'invalid JSON document: unexpected text after the end of the JSON document', true],
+    ]);
     expect(errorOf(scan('"just a string"'))).toEqual([[1, 'invalid JSON document: expected a JSON object or array', true]]);
   });
 

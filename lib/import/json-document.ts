@@ -68,14 +68,20 @@ export class JsonMemberScanner {
       }
     }
     if (this.valueText.length + this.keyText.length > this.maxMemberChars) {
-      this.fail(out, this.memberLine, `JSON member starting on this line is longer than ${this.maxMemberChars} characters`, line.text);
+      this.fail(
+        out,
+        this.memberLine,
+        `JSON member starting on this line is longer than ${this.maxMemberChars} characters`,
+        line.text,
+      );
     }
   }
 
   finish(out: JsonMemberResult[], lastLine: number): void {
     if (this.state === 'end' || this.state === 'failed') return;
     const close = this.container === '{' ? '}' : ']';
-    const what = this.state === 'start' ? 'the file holds no JSON document' : `the JSON document ends before its closing "${close}"`;
+    const what =
+      this.state === 'start' ? 'the file holds no JSON document' : `the JSON document ends before its closing "${close}"`;
     this.fail(out, lastLine, what, '');
   }
 
@@ -191,7 +197,10 @@ export class JsonMemberScanner {
     if (valueText.length === 0) return this.fail(out, line.lineNumber, 'expected a value', line.text);
     const keyText = this.container === '{' ? this.keyText : undefined;
     const raw = keyText !== undefined ? `${keyText}: ${valueText}` : valueText;
-    out.push({ ok: true, member: { lineNumber: this.memberLine, ...(keyText !== undefined ? { keyText } : {}), valueText, raw } });
+    out.push({
+      ok: true,
+      member: { lineNumber: this.memberLine, ...(keyText !== undefined ? { keyText } : {}), valueText, raw },
+    });
     this.valueText = '';
     this.keyText = '';
     this.state = 'after';

@@ -12,7 +12,10 @@ import { importText, streamOf } from './test-support';
 const limits = (over: Partial<ImportLimits>): ImportLimits => ({ ...DEFAULT_IMPORT_LIMITS, ...over });
 
 function setLine(size: number, id = 1): string {
-  const paraphrase = Array.from({ length: size }, (_, i) => ({ content: `Caption number ${i} of set ${id}.`, reference: `https://en.wikipedia.org/wiki/Page_${i}` }));
+  const paraphrase = Array.from({ length: size }, (_, i) => ({
+    content: `Caption number ${i} of set ${id}.`,
+    reference: `https://en.wikipedia.org/wiki/Page_${i}`,
+  }));
   return JSON.stringify({ id, cluster_id: id, image_url: `https://commons.wikimedia.org/wiki/File:Image_${id}.jpg`, paraphrase });
 }
 
@@ -22,8 +25,15 @@ function tapacoLines(setId: number, size: number): string[] {
 
 describe('countMeasureTokens', () => {
   it('counts the tokens the rouge tokenizer finds (letters and digits, any case)', () => {
-    const samples = ['An Easter postcard from 1907, depicting a rabbit!', 'state-of-the-art U.S. a1b2', '  ', 'Ünïcödé café Straße', 'x_y__z 3.14 O\'Brien'];
-    for (const text of samples) expect(countMeasureTokens(text), text).toBe(tokenize(text, { tokenizer: 'rouge', stem: false }).length);
+    const samples = [
+      'An Easter postcard from 1907, depicting a rabbit!',
+      'state-of-the-art U.S. a1b2',
+      '  ',
+      'Ünïcödé café Straße',
+      "x_y__z 3.14 O'Brien",
+    ];
+    for (const text of samples)
+      expect(countMeasureTokens(text), text).toBe(tokenize(text, { tokenizer: 'rouge', stem: false }).length);
   });
 
   it('stops counting past the limit', () => {
@@ -33,11 +43,16 @@ describe('countMeasureTokens', () => {
 
 describe('importLimitsFromEnv', () => {
   it('takes positive integers, keeps the defaults of the others', () => {
-    expect(importLimitsFromEnv({ PARALENS_IMPORT_MAX_SET_TEXTS: '50', PARALENS_IMPORT_MAX_PAIRS: '' })).toEqual({ ...DEFAULT_IMPORT_LIMITS, maxSetTexts: 50 });
+    expect(importLimitsFromEnv({ PARALENS_IMPORT_MAX_SET_TEXTS: '50', PARALENS_IMPORT_MAX_PAIRS: '' })).toEqual({
+      ...DEFAULT_IMPORT_LIMITS,
+      maxSetTexts: 50,
+    });
   });
 
   it('refuses a value that is not a positive whole number, naming the variable (it was silently ignored)', () => {
-    expect(() => importLimitsFromEnv({ PARALENS_IMPORT_MAX_PAIRS: '-3' })).toThrow(/PARALENS_IMPORT_MAX_PAIRS=-3 must be a whole number of at least 1/);
+    expect(() => importLimitsFromEnv({ PARALENS_IMPORT_MAX_PAIRS: '-3' })).toThrow(
+      /PARALENS_IMPORT_MAX_PAIRS=-3 must be a whole number of at least 1/,
+    );
     expect(() => importLimitsFromEnv({ PARALENS_IMPORT_MAX_TEXT_CHARS: 'lots' })).toThrow(/PARALENS_IMPORT_MAX_TEXT_CHARS/);
   });
 });
@@ -76,14 +91,22 @@ describe('paraphrase sets', () => {
     const input = [setLine(5, 1), setLine(5, 2), setLine(5, 3)].join('\n');
     const result = await importText(input, { fileName: 'sets.jsonl', limits: limits({ maxPairs: 15 }) });
     expect(result.records).toHaveLength(10);
-    expect(result.errors).toEqual([expect.objectContaining({ lineNumber: 2, fatal: true, message: expect.stringMatching(/more than 15 pairs.*PARALENS_IMPORT_MAX_PAIRS/) as string })]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        lineNumber: 2,
+        fatal: true,
+        message: expect.stringMatching(/more than 15 pairs.*PARALENS_IMPORT_MAX_PAIRS/) as string,
+      }),
+    ]);
   });
 });
 
 describe('text length', () => {
   it('rejects a text over the character limit or the token limit on its line', async () => {
     const long = 'word '.repeat(30);
-    const input = ['Short one.\tAnother short one.', `${long}\tfine`, `fine\t${'x'.repeat(500)}`].map((l, i) => `${i}\t${l}\t1`).join('\n');
+    const input = ['Short one.\tAnother short one.', `${long}\tfine`, `fine\t${'x'.repeat(500)}`]
+      .map((l, i) => `${i}\t${l}\t1`)
+      .join('\n');
     const result = await importText(`id\tsentence1\tsentence2\tlabel\n${input}`, {
       fileName: 'pairs.tsv',
       format: 'tsv',

@@ -35,7 +35,8 @@ const ENV_NAMES = {
 /** The limits with the environment's overrides (lib/config/settings.ts; a bad value throws ConfigError). */
 export function importLimitsFromEnv(env: Env): ImportLimits {
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS };
-  for (const key of Object.keys(ENV_NAMES) as Array<keyof ImportLimits>) limits[key] = setting(ENV_NAMES[key], env) ?? limits[key];
+  for (const key of Object.keys(ENV_NAMES) as Array<keyof ImportLimits>)
+    limits[key] = setting(ENV_NAMES[key], env) ?? limits[key];
   return limits;
 }
 

@@ -46,7 +46,8 @@ function readText(source: JsonObject, map: ColumnMap, key: 'a' | 'b'): string | 
   const column = map.fields[key] ?? key;
   const value = getPath(source, column);
   const label = `${key} (${column})`;
-  if (value !== undefined && value !== null && typeof value !== 'string') return { error: `${label} must be text, found ${describeValue(value)}` };
+  if (value !== undefined && value !== null && typeof value !== 'string')
+    return { error: `${label} must be text, found ${describeValue(value)}` };
   const problem = checkPairText(value ?? undefined, label);
   return problem === null && typeof value === 'string' ? value : { error: problem ?? `${label} is missing` };
 }

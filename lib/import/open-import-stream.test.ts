@@ -7,8 +7,20 @@ import { ImportSetupError } from './types';
 // docs/sources.md#ipc-pair-format); detection must pick the format from content (file names
 // are neutral here).
 const SAMPLES: Record<string, string> = {
-  'wikipedia-ipc': JSON.stringify({ id: 1, 'cluster-id': 1, image: 'File:A.jpg', first: { 'caption-text': 'a' }, second: { 'caption-text': 'b' }, similarities: {} }),
-  'wikipedia-ipc-set': JSON.stringify({ id: 1, cluster_id: 1, image_url: 'File:A.jpg', paraphrase: [{ content: 'a' }, { content: 'b' }] }),
+  'wikipedia-ipc': JSON.stringify({
+    id: 1,
+    'cluster-id': 1,
+    image: 'File:A.jpg',
+    first: { 'caption-text': 'a' },
+    second: { 'caption-text': 'b' },
+    similarities: {},
+  }),
+  'wikipedia-ipc-set': JSON.stringify({
+    id: 1,
+    cluster_id: 1,
+    image_url: 'File:A.jpg',
+    paraphrase: [{ content: 'a' }, { content: 'b' }],
+  }),
   msrpc: '\uFEFFQuality\t#1 ID\t#2 ID\t#1 String\t#2 String\r\n1\t1\t2\ta\tb\r\n',
   sick: 'pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\ta\tb\t3\tNEUTRAL\n',
   stsb: 'main-news\theadlines\t2013\t0001\t3.2\ta\tb\n',
@@ -32,7 +44,11 @@ describe('openImportStream: detection', () => {
   });
 
   it('lets an explicit format override detection', async () => {
-    const result = await importText(SAMPLES.paws ?? '', { fileName: 'dev.tsv', format: 'tsv', map: 'a=sentence1,b=sentence2,id=id,label=label' });
+    const result = await importText(SAMPLES.paws ?? '', {
+      fileName: 'dev.tsv',
+      format: 'tsv',
+      map: 'a=sentence1,b=sentence2,id=id,label=label',
+    });
     expect(result.format).toBe('tsv');
     expect(result.records[0]).toMatchObject({ originalId: '1', referenceLabel: '1', metadata: {} });
   });
@@ -52,9 +68,13 @@ describe('openImportStream: detection', () => {
 
   it('throws setup errors before reading: unknown format, mapping on a corpus format, undetectable file, files without pairs', async () => {
     await expect(openImportStream(streamOf('x'), { fileName: 'a', format: 'xml' })).rejects.toThrow(/unknown format "xml"/);
-    await expect(openImportStream(streamOf('x'), { fileName: 'a', format: 'msrpc', map: 'a=1,b=2' })).rejects.toThrow(/only applies to the formats csv, tsv, jsonl/);
+    await expect(openImportStream(streamOf('x'), { fileName: 'a', format: 'msrpc', map: 'a=1,b=2' })).rejects.toThrow(
+      /only applies to the formats csv, tsv, jsonl/,
+    );
     await expect(openImportStream(streamOf('just some prose'), { fileName: 'notes' })).rejects.toThrow(ImportSetupError);
-    await expect(openImportStream(streamOf('----\t0.6000\nfalse\t0.4000\n'), { fileName: 'test.label' })).rejects.toThrow(/PIT-2015 test.label/);
+    await expect(openImportStream(streamOf('----\t0.6000\nfalse\t0.4000\n'), { fileName: 'test.label' })).rejects.toThrow(
+      /PIT-2015 test.label/,
+    );
   });
 });
 
@@ -71,12 +91,26 @@ describe('openImportStream: reading', () => {
 
   it('decodes a UTF-16 LE file with BOM end to end (paraphrases-in-interviews ANON_*.tsv encoding)', async () => {
     const text = 'QID\tguest\thost\r\nCNN-1\tWir sind groß\tWe are tall\r\n';
-    const stream = await openImportStream(streamOf(encodeUtf16(text, 'le'), 7), { fileName: 'ANON.tsv', format: 'tsv', map: 'a=guest,b=host,id=QID' });
+    const stream = await openImportStream(streamOf(encodeUtf16(text, 'le'), 7), {
+      fileName: 'ANON.tsv',
+      format: 'tsv',
+      map: 'a=guest,b=host,id=QID',
+    });
     expect(stream.encoding).toBe('utf-16le');
     const items = [];
     for await (const item of stream.items) items.push(item);
     expect(items).toEqual([
-      { ok: true, record: { lineNumber: 2, a: { text: 'Wir sind groß', type: 'sentence' }, b: { text: 'We are tall', type: 'sentence' }, originalId: 'CNN-1', metadata: {}, similarities: {} } },
+      {
+        ok: true,
+        record: {
+          lineNumber: 2,
+          a: { text: 'Wir sind groß', type: 'sentence' },
+          b: { text: 'We are tall', type: 'sentence' },
+          originalId: 'CNN-1',
+          metadata: {},
+          similarities: {},
+        },
+      },
     ]);
   });
 

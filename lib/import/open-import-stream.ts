@@ -69,7 +69,11 @@ async function readHead(iterator: AsyncIterator<Uint8Array>): Promise<{ chunks: 
 }
 
 /** The sniffed chunks, then the rest of the source; closes the source if reading stops early. */
-async function* replay(head: readonly Uint8Array[], iterator: AsyncIterator<Uint8Array>, done: boolean): AsyncGenerator<Uint8Array> {
+async function* replay(
+  head: readonly Uint8Array[],
+  iterator: AsyncIterator<Uint8Array>,
+  done: boolean,
+): AsyncGenerator<Uint8Array> {
   let finished = done;
   try {
     yield* head;
@@ -83,11 +87,17 @@ async function* replay(head: readonly Uint8Array[], iterator: AsyncIterator<Uint
   }
 }
 
-function chooseFormat(options: ImportStreamOptions, map: ColumnMap | undefined, sample: ReturnType<typeof buildFormatSample>): { format: FormatDefinition; detected: boolean } {
+function chooseFormat(
+  options: ImportStreamOptions,
+  map: ColumnMap | undefined,
+  sample: ReturnType<typeof buildFormatSample>,
+): { format: FormatDefinition; detected: boolean } {
   if (options.format) {
     const format = getImportFormat(options.format);
     if (map && !GENERIC_FORMATS.includes(format.name)) {
-      throw new ImportSetupError(`a column mapping only applies to the formats ${GENERIC_FORMATS.join(', ')}, not ${format.name}`);
+      throw new ImportSetupError(
+        `a column mapping only applies to the formats ${GENERIC_FORMATS.join(', ')}, not ${format.name}`,
+      );
     }
     return { format, detected: false };
   }
@@ -169,9 +179,18 @@ class ItemChecker {
 
   /** An error item when a text is over the length limits; null when the record is fine. */
   private checkRecord(record: PairRecord): ImportItem | null {
-    const problem = checkTextLength(record.a.text, 'the first text', this.limits) ?? checkTextLength(record.b.text, 'the second text', this.limits);
+    const problem =
+      checkTextLength(record.a.text, 'the first text', this.limits) ??
+      checkTextLength(record.b.text, 'the second text', this.limits);
     if (problem === null) return null;
-    return { ok: false, error: { lineNumber: record.lineNumber, message: problem, raw: `${record.a.text.slice(0, 200)}\t${record.b.text.slice(0, 200)}` } };
+    return {
+      ok: false,
+      error: {
+        lineNumber: record.lineNumber,
+        message: problem,
+        raw: `${record.a.text.slice(0, 200)}\t${record.b.text.slice(0, 200)}`,
+      },
+    };
   }
 }
 
@@ -192,7 +211,13 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
   }
   const { format, detected } = chosen;
   const limits = options.limits ?? DEFAULT_IMPORT_LIMITS;
-  const parser = format.createParser({ fileName: sample.fileName, limits, ...(map ? { map } : {}), ...(options.header !== undefined ? { header: options.header } : {}), ...(options.qa ? { qa: options.qa } : {}) });
+  const parser = format.createParser({
+    fileName: sample.fileName,
+    limits,
+    ...(map ? { map } : {}),
+    ...(options.header !== undefined ? { header: options.header } : {}),
+    ...(options.qa ? { qa: options.qa } : {}),
+  });
   let bytes = 0;
   const items = new ItemChecker(limits);
 
@@ -240,7 +265,10 @@ export async function openImportStream(source: AsyncIterable<Uint8Array>, option
     batches: { [Symbol.asyncIterator]: () => claim() },
     bytesRead: () => bytes,
     funnel: () => parser.funnel?.() ?? null,
-    candidates: rankFormats(sample, { hasMap: map !== undefined }).map((d) => ({ format: d.format.name, confidence: d.confidence })),
+    candidates: rankFormats(sample, { hasMap: map !== undefined }).map((d) => ({
+      format: d.format.name,
+      confidence: d.confidence,
+    })),
     close: async () => {
       if (claimed) return;
       claimed = true;

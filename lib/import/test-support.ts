@@ -47,7 +47,11 @@ export interface Collected {
   items: ImportItem[];
 }
 
-export async function importText(input: string | Uint8Array, options: ImportStreamOptions, chunkSize?: number): Promise<Collected> {
+export async function importText(
+  input: string | Uint8Array,
+  options: ImportStreamOptions,
+  chunkSize?: number,
+): Promise<Collected> {
   const stream = await openImportStream(streamOf(input, chunkSize), options);
   const items: ImportItem[] = [];
   for await (const item of stream.items) items.push(item);

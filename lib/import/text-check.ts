@@ -12,7 +12,8 @@ import { ImportSetupError } from './types';
 /** Share of suspicious characters (undecodable bytes, C0 controls other than tab and line ends) above which a head is not text. */
 export const NON_TEXT_SHARE = 0.1;
 
-export const NOT_TEXT_MESSAGE = 'this is not a text file: it holds bytes that are not UTF-8 or UTF-16 text (an image, an archive or a program?); upload the pairs as CSV, TSV or JSON Lines';
+export const NOT_TEXT_MESSAGE =
+  'this is not a text file: it holds bytes that are not UTF-8 or UTF-16 text (an image, an archive or a program?); upload the pairs as CSV, TSV or JSON Lines';
 
 export class NotTextFileError extends ImportSetupError {
   override name = 'NotTextFileError';

@@ -10,10 +10,14 @@ describe('inWebWords', () => {
   });
 
   it('drops the --format names from a format list, and leaves other text alone', () => {
-    expect(inWebWords(`${new UndetectedFormatError('x.bin', false).message}: nothing was imported.`)).toBe(`${new UndetectedFormatError('x.bin', false).describeFor('web')}: nothing was imported.`);
-    expect(inWebWords('line 2: b (s2) is empty')).toBe('line 2: b (s2) is empty');
-    expect(inWebWords('line 1: cannot tell which columns hold the two texts; give a column mapping such as a=sentence1,b=sentence2 (columns: x, y)')).toBe(
-      'line 1: cannot tell which columns hold the two texts; choose the columns of Text A and Text B (columns: x, y)',
+    expect(inWebWords(`${new UndetectedFormatError('x.bin', false).message}: nothing was imported.`)).toBe(
+      `${new UndetectedFormatError('x.bin', false).describeFor('web')}: nothing was imported.`,
     );
+    expect(inWebWords('line 2: b (s2) is empty')).toBe('line 2: b (s2) is empty');
+    expect(
+      inWebWords(
+        'line 1: cannot tell which columns hold the two texts; give a column mapping such as a=sentence1,b=sentence2 (columns: x, y)',
+      ),
+    ).toBe('line 1: cannot tell which columns hold the two texts; choose the columns of Text A and Text B (columns: x, y)');
   });
 });

@@ -16,7 +16,10 @@ const REPLACEMENTS: readonly [RegExp, string][] = [
   [/use --skip-invalid to import the valid ones/g, `tick “${WEB_CONTROL_LABELS.skipInvalid}” to import the valid ones`],
   [/--skip-invalid/g, `“${WEB_CONTROL_LABELS.skipInvalid}”`],
   [/give a column mapping such as a=sentence1,b=sentence2/g, 'choose the columns of Text A and Text B'],
-  [/a file without a header needs a column mapping by position, e\.g\. a=1,b=2/g, 'a file without a header needs the columns of Text A and Text B chosen by position'],
+  [
+    /a file without a header needs a column mapping by position, e\.g\. a=1,b=2/g,
+    'a file without a header needs the columns of Text A and Text B chosen by position',
+  ],
   [/choose one with --format:/g, 'choose one of:'],
   [new RegExp(` \\((?:${formatIds})\\)`, 'g'), ''],
   [/--format/g, `the “${WEB_CONTROL_LABELS.format}” list`],

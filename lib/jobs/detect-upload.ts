@@ -10,7 +10,16 @@ import { ImportSetupError } from '@/lib/import/types';
 import { readQaQuestionsFile } from '@/lib/import/open-qa-questions';
 import { UndetectedFormatError, SNIFF_BYTES } from '@/lib/import/detect-format';
 import { NotTextFileError, NOT_TEXT_MESSAGE } from '@/lib/import/text-check';
-import { checkColumnRoles, checkMappingReads, COLUMN_ROLES, isMappedFormat, previewColumns, type ColumnPreview, type ColumnRole, type MappingCheck } from '@/lib/import/column-roles';
+import {
+  checkColumnRoles,
+  checkMappingReads,
+  COLUMN_ROLES,
+  isMappedFormat,
+  previewColumns,
+  type ColumnPreview,
+  type ColumnRole,
+  type MappingCheck,
+} from '@/lib/import/column-roles';
 import { AppError } from '@/lib/errors/app-error';
 
 export interface FormatCandidate {
@@ -51,7 +60,13 @@ const notTextFile = () => new AppError('INVALID_INPUT', `${NOT_TEXT_MESSAGE[0]!.
 
 /** Detection and preview; `format` (a format the user picked) replaces the detected one for the preview. Refuses a file that is not text. */
 export async function detectUploadFormat(filePath: string, fileName: string, format?: string): Promise<UploadDetection> {
-  const all: FormatCandidate[] = listImportFormats().map((f) => ({ format: f.name, name: f.label, title: f.title, usesColumnMap: f.usesColumnMap === true, hasTiers: f.hasTiers === true }));
+  const all: FormatCandidate[] = listImportFormats().map((f) => ({
+    format: f.name,
+    name: f.label,
+    title: f.title,
+    usesColumnMap: f.usesColumnMap === true,
+    hasTiers: f.hasTiers === true,
+  }));
   const withPreview = async (detection: Omit<UploadDetection, 'preview' | 'roles'>): Promise<UploadDetection> => {
     const shown = format ?? detection.format;
     if (!isMappedFormat(shown)) return { ...detection, preview: null, roles: COLUMN_ROLES };
@@ -63,10 +78,21 @@ export async function detectUploadFormat(filePath: string, fileName: string, for
     await stream.close();
     const ranked = stream.candidates.map((c) => all.find((f) => f.format === c.format)).filter((f) => f !== undefined);
     const rest = all.filter((f) => !ranked.some((r) => r.format === f.format));
-    return await withPreview({ format: stream.format, candidates: [...ranked, ...rest], tier: stream.tier ?? null, encoding: stream.encoding, message: null });
+    return await withPreview({
+      format: stream.format,
+      candidates: [...ranked, ...rest],
+      tier: stream.tier ?? null,
+      encoding: stream.encoding,
+      message: null,
+    });
   } catch (error) {
     if (error instanceof NotTextFileError) throw notTextFile();
-    const message = error instanceof UndetectedFormatError ? error.describeFor('web') : error instanceof ImportSetupError ? error.message : null;
+    const message =
+      error instanceof UndetectedFormatError
+        ? error.describeFor('web')
+        : error instanceof ImportSetupError
+          ? error.message
+          : null;
     if (message === null) throw error;
     return await withPreview({ format: null, candidates: all, tier: null, encoding: null, message });
   }
@@ -77,8 +103,17 @@ export async function detectUploadFormat(filePath: string, fileName: string, for
  * the upload page's pickers give it; or `map`: the `--map` text; neither: the columns guessed from
  * the header). Answers the `--map` text to start with; the fields name the roles that are wrong.
  */
-export async function checkUploadMapping(filePath: string, fileName: string, format: string, mapping: { columns?: Record<string, string>; map?: string }): Promise<MappingCheck> {
-  if (!isMappedFormat(format)) throw new AppError('INVALID_INPUT', `A column mapping applies to CSV, TSV and JSON Lines files, not to ${getImportFormat(format).label}.`);
+export async function checkUploadMapping(
+  filePath: string,
+  fileName: string,
+  format: string,
+  mapping: { columns?: Record<string, string>; map?: string },
+): Promise<MappingCheck> {
+  if (!isMappedFormat(format))
+    throw new AppError(
+      'INVALID_INPUT',
+      `A column mapping applies to CSV, TSV and JSON Lines files, not to ${getImportFormat(format).label}.`,
+    );
   const { head, complete } = await readHead(filePath);
   let map = mapping.map;
   if (mapping.columns) {
@@ -90,7 +125,8 @@ export async function checkUploadMapping(filePath: string, fileName: string, for
     return await checkMappingReads(head, complete, fileName, format, map);
   } catch (error) {
     if (error instanceof NotTextFileError) throw notTextFile();
-    if (error instanceof ImportSetupError) return { ok: false, message: `Column mapping: ${error.message}.`, fields: { map: error.message } };
+    if (error instanceof ImportSetupError)
+      return { ok: false, message: `Column mapping: ${error.message}.`, fields: { map: error.message } };
     throw error;
   }
 }
@@ -100,8 +136,12 @@ export async function checkUploadedQuestions(filePath: string, fileName: string)
   const { qa, errors } = await readQaQuestionsFile(filePath, { fileName });
   if (errors.length > 0) {
     const shown = errors.slice(0, 5).map((e) => `line ${e.lineNumber}: ${e.message}`);
-    throw new AppError('INVALID_INPUT', `${errors.length} invalid line${errors.length === 1 ? '' : 's'}: ${shown.join('; ')}${errors.length > 5 ? '; …' : ''}`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `${errors.length} invalid line${errors.length === 1 ? '' : 's'}: ${shown.join('; ')}${errors.length > 5 ? '; …' : ''}`,
+    );
   }
-  if (qa.questions.byKey.size === 0) throw new AppError('INVALID_INPUT', 'The questions file holds no question (number<TAB>question lines).');
+  if (qa.questions.byKey.size === 0)
+    throw new AppError('INVALID_INPUT', 'The questions file holds no question (number<TAB>question lines).');
   return { questions: qa.questions.byKey.size };
 }

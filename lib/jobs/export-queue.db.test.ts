@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { claimNextQueuedExport, deleteExportJob, getExportJob, getOwnExportJob, listOwnExportJobs, queueExportJob, requeueExportJob } from '@/lib/db/exports/export-jobs';
+import {
+  claimNextQueuedExport,
+  deleteExportJob,
+  getExportJob,
+  getOwnExportJob,
+  listOwnExportJobs,
+  queueExportJob,
+  requeueExportJob,
+} from '@/lib/db/exports/export-jobs';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { goneTestOwner } from '@/lib/db/testing/job-owners';
@@ -20,7 +28,11 @@ async function setup() {
   const owner = await makeUser(db, { role: 'RESEARCHER' });
   const other = await makeUser(db, { role: 'RESEARCHER' });
   const corpus = await makeCorpus(db, { licence: 'CC BY-SA 4.0', attribution: 'Wikipedia authors' });
-  await makePairs(db, corpus.id, Array.from({ length: 5 }, (_, i) => ({ a: `First text ${i}`, b: `Second text ${i}`, measures: { bleu: i / 5 } })));
+  await makePairs(
+    db,
+    corpus.id,
+    Array.from({ length: 5 }, (_, i) => ({ a: `First text ${i}`, b: `Second text ${i}`, measures: { bleu: i / 5 } })),
+  );
   return { db, env, home, owner, other, corpus };
 }
 
@@ -38,7 +50,14 @@ async function claimUntil(id: number, ownerId?: string) {
 describe('export jobs', () => {
   it('run in the background, keep their file for their creator only, and HF folders download as .tar.gz', async () => {
     const { db, env, owner, other, corpus } = await setup();
-    const job = await queueExportJob(db, { createdById: owner.id, corpusId: corpus.id, campaignId: null, format: 'HF', filters: null, options: { include: ['texts', 'measures'] } });
+    const job = await queueExportJob(db, {
+      createdById: owner.id,
+      corpusId: corpus.id,
+      campaignId: null,
+      format: 'HF',
+      filters: null,
+      options: { include: ['texts', 'measures'] },
+    });
     expect(job).toMatchObject({ status: 'QUEUED', scope: 'corpus', scopeSlug: corpus.slug });
     await claimUntil(job.id);
     const result = await runQueuedExport(db, url(), job.id, env);
@@ -55,12 +74,23 @@ describe('export jobs', () => {
     const card = readFileSync(path.join(folder, 'README.md'), 'utf8');
     expect(card).toContain('  - cc-by-sa-4.0');
     expect(card).toContain('Attribution: Wikipedia authors');
-    expect(readFileSync(path.join(folder, 'data', 'train.jsonl'), 'utf8').trimEnd().split('\n')).toHaveLength(5);
+    expect(
+      readFileSync(path.join(folder, 'data', 'train.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n'),
+    ).toHaveLength(5);
   });
 
   it('an export whose owner is gone is failed at once (its partial output removed) and can be run again', async () => {
     const { db, env, home, owner, other, corpus } = await setup();
-    const job = await queueExportJob(db, { createdById: owner.id, corpusId: corpus.id, campaignId: null, format: 'JSONL', filters: null, options: { include: ['texts'] } });
+    const job = await queueExportJob(db, {
+      createdById: owner.id,
+      corpusId: corpus.id,
+      campaignId: null,
+      format: 'JSONL',
+      filters: null,
+      options: { include: ['texts'] },
+    });
     await claimUntil(job.id, goneTestOwner());
     // what a process killed mid-export leaves behind
     const partial = path.join(home, 'exports', `${job.id}-${corpus.slug}.jsonl.partial`);
@@ -86,7 +116,14 @@ describe('export jobs', () => {
 
   it('a job whose process died is failed by the supervisor, never left looking complete', async () => {
     const { db, env, owner, corpus } = await setup();
-    const job = await queueExportJob(db, { createdById: owner.id, corpusId: corpus.id, campaignId: null, format: 'CSV', filters: null, options: { include: [] } });
+    const job = await queueExportJob(db, {
+      createdById: owner.id,
+      corpusId: corpus.id,
+      campaignId: null,
+      format: 'CSV',
+      filters: null,
+      options: { include: [] },
+    });
     await claimUntil(job.id);
     const before = process.env.PARALENS_HOME;
     process.env.PARALENS_HOME = env.PARALENS_HOME;
@@ -96,6 +133,10 @@ describe('export jobs', () => {
       if (before === undefined) delete process.env.PARALENS_HOME;
       else process.env.PARALENS_HOME = before;
     }
-    expect(await getExportJob(db, job.id)).toMatchObject({ status: 'FAILED', filePath: null, message: 'Its process was stopped (SIGKILL). Nothing of it was kept; run it again.' });
+    expect(await getExportJob(db, job.id)).toMatchObject({
+      status: 'FAILED',
+      filePath: null,
+      message: 'Its process was stopped (SIGKILL). Nothing of it was kept; run it again.',
+    });
   });
 });

@@ -43,7 +43,11 @@ async function removeExportOutput(id: number, env: NodeJS.ProcessEnv = process.e
   for (const name of names) if (name.startsWith(`${id}-`)) await rm(path.join(dir, name), { recursive: true, force: true });
 }
 
-async function resolveSource(db: Db, databaseUrl: string, job: NonNullable<Awaited<ReturnType<typeof getExportJob>>>): Promise<ExportSource | null> {
+async function resolveSource(
+  db: Db,
+  databaseUrl: string,
+  job: NonNullable<Awaited<ReturnType<typeof getExportJob>>>,
+): Promise<ExportSource | null> {
   if (job.scope === 'corpus' && job.scopeSlug) return resolveCorpusSource(db, job.scopeSlug);
   if (job.scope === 'campaign' && job.scopeSlug) return resolveCampaignSource(db, job.scopeSlug);
   if (job.filters === null) return null;
@@ -58,7 +62,12 @@ async function resolveSource(db: Db, databaseUrl: string, job: NonNullable<Await
 const THROTTLE_MS = 500;
 
 /** Runs a claimed export in this (job) process. */
-export async function runQueuedExport(db: Db, databaseUrl: string, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<ExportResult | null> {
+export async function runQueuedExport(
+  db: Db,
+  databaseUrl: string,
+  jobId: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ExportResult | null> {
   const job = await getExportJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   try {
@@ -91,16 +100,31 @@ export async function runQueuedExport(db: Db, databaseUrl: string, jobId: number
     if (format === 'hf') {
       filePath = `${outPath}.tar.gz`;
       const name = path.basename(exportFileName(source.name, 'hf'));
-      await writeTarGz([{ name: `${name}/README.md`, file: path.join(outPath, 'README.md') }, { name: `${name}/${HF_DATA_FILE}`, file: path.join(outPath, HF_DATA_FILE) }], `${filePath}.partial`);
+      await writeTarGz(
+        [
+          { name: `${name}/README.md`, file: path.join(outPath, 'README.md') },
+          { name: `${name}/${HF_DATA_FILE}`, file: path.join(outPath, HF_DATA_FILE) },
+        ],
+        `${filePath}.partial`,
+      );
       await rm(filePath, { force: true });
       await rename(`${filePath}.partial`, filePath);
       await rm(outPath, { recursive: true, force: true });
     }
-    await finishExportJob(db, jobId, { status: 'SUCCEEDED', message: `${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s`, filePath, rowCount: result.rows, bytesWritten: result.bytes });
+    await finishExportJob(db, jobId, {
+      status: 'SUCCEEDED',
+      message: `${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s`,
+      filePath,
+      rowCount: result.rows,
+      bytesWritten: result.bytes,
+    });
     return result;
   } catch (error) {
     await removeExportOutput(jobId, env);
-    await finishExportJob(db, jobId, { status: 'FAILED', message: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
+    await finishExportJob(db, jobId, {
+      status: 'FAILED',
+      message: `The export failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
     throw error;
   }
 }

@@ -7,7 +7,12 @@
  */
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
-import { claimNextConfirmedImport, failImportIfUnfinished, getImportJobSource, releaseImportSource } from '@/lib/db/imports/import-jobs';
+import {
+  claimNextConfirmedImport,
+  failImportIfUnfinished,
+  getImportJobSource,
+  releaseImportSource,
+} from '@/lib/db/imports/import-jobs';
 import { expireRejectsFiles, expireUploads, failInterruptedImports, listImportJobFiles } from '@/lib/db/imports/import-job-files';
 import { expireStalledUploads } from '@/lib/db/imports/upload-slots';
 import { setting, type Env } from '@/lib/config/settings';
@@ -32,7 +37,12 @@ export const importJobKind: JobKind = {
 };
 
 /** Runs a claimed import in this (job) process; the upload is deleted when it ends. */
-export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<ImportReport | null> {
+export async function runQueuedImport(
+  db: Db,
+  databaseUrl: string,
+  jobId: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ImportReport | null> {
   const job = await getImportJobSource(db, jobId);
   if (!job?.sourcePath || job.status !== 'RUNNING') return null;
   const { options } = job;
@@ -52,7 +62,9 @@ export async function runQueuedImport(db: Db, databaseUrl: string, jobId: number
       ...(options.format ? { format: options.format } : {}),
       ...(options.tier ? { tier: options.tier } : {}),
       ...(options.map ? { map: options.map } : {}),
-      ...(options.questionsPath ? { questionsPath: options.questionsPath, questionsFileName: options.questionsFileName ?? 'questions' } : {}),
+      ...(options.questionsPath
+        ? { questionsPath: options.questionsPath, questionsFileName: options.questionsFileName ?? 'questions' }
+        : {}),
       ...(options.language ? { language: options.language } : {}),
     });
     if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(databaseUrl, job.corpusId);
@@ -80,7 +92,6 @@ export async function failOrphanedImports(db: Db, env: NodeJS.ProcessEnv = proce
 }
 
 const HOUR = 60 * 60_000;
-
 
 /** An upload slot whose upload sent nothing for this long is given back (its heartbeat is UPLOAD_HEARTBEAT_MS). */
 const STALLED_UPLOAD_MS = 5 * 60_000;

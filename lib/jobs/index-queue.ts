@@ -5,7 +5,13 @@
  */
 import type { Db } from '@/lib/db/client';
 import { buildExplorerIndexesAt } from '@/lib/db/pairs/explore-indexes';
-import { failIndexIfUnfinished, finishIndexJob, getIndexJob, recordIndexProgress, claimNextQueuedIndex } from '@/lib/db/jobs/index-jobs';
+import {
+  failIndexIfUnfinished,
+  finishIndexJob,
+  getIndexJob,
+  recordIndexProgress,
+  claimNextQueuedIndex,
+} from '@/lib/db/jobs/index-jobs';
 import type { JobKind } from './job-supervisor';
 
 export const indexJobKind: JobKind = {
@@ -21,7 +27,9 @@ export async function runQueuedIndexJob(db: Db, databaseUrl: string, jobId: numb
   const job = await getIndexJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   try {
-    const total = await buildExplorerIndexesAt(databaseUrl, job.corpusId, (built, of) => recordIndexProgress(db, jobId, built, of));
+    const total = await buildExplorerIndexesAt(databaseUrl, job.corpusId, (built, of) =>
+      recordIndexProgress(db, jobId, built, of),
+    );
     await finishIndexJob(db, jobId, { status: 'SUCCEEDED', message: `${total} indexes ready` });
     return total;
   } catch (error) {

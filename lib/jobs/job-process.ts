@@ -30,15 +30,23 @@ export function jobMemoryLimitMb(env: Env = process.env): number {
 
 const TAIL_LINES = 20;
 
-export function startJobProcess(kind: string, id: number, options: { memoryMb?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void } = {}): RunningJob {
+export function startJobProcess(
+  kind: string,
+  id: number,
+  options: { memoryMb?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void } = {},
+): RunningJob {
   const memoryMb = options.memoryMb ?? jobMemoryLimitMb();
   const log = options.log ?? ((line: string) => console.log(line));
-  const child = spawn(process.execPath, [`--max-old-space-size=${memoryMb}`, path.join(projectRoot, 'scripts', 'paralens.mjs'), 'run-job', kind, String(id)], {
-    cwd: projectRoot,
-    env: { ...(options.env ?? process.env), PARALENS_ROOT: projectRoot },
-    // The IPC channel only tells the job process when this one is gone (it then exits: a job never outlives its owner).
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${memoryMb}`, path.join(projectRoot, 'scripts', 'paralens.mjs'), 'run-job', kind, String(id)],
+    {
+      cwd: projectRoot,
+      env: { ...(options.env ?? process.env), PARALENS_ROOT: projectRoot },
+      // The IPC channel only tells the job process when this one is gone (it then exits: a job never outlives its owner).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   const tail: string[] = [];
   let outOfMemory = false;
   const prefix = `[${kind} #${id}]`;

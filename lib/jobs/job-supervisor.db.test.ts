@@ -23,7 +23,14 @@ async function queueUpload(lines: string[]) {
   const user = await makeUser(db, { role: 'RESEARCHER' });
   const file = path.join(home, `${Date.now()}-${Math.random()}.upload`);
   writeFileSync(file, `${lines.join('\n')}\n`);
-  const job = await createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'dev.tsv', fileBytes: 100, sourcePath: file, format: 'paws' });
+  const job = await createUploadedImportJob(db, {
+    corpusId: corpus.id,
+    createdById: user.id,
+    fileName: 'dev.tsv',
+    fileBytes: 100,
+    sourcePath: file,
+    format: 'paws',
+  });
   await confirmUploadedImport(db, job.id, { format: 'paws', tier: null, map: null, skipInvalid: false });
   return { corpus, job, file };
 }
@@ -40,14 +47,22 @@ async function waitForEnd(jobId: number, timeoutMs = 60_000) {
 }
 
 function supervisor(env: Record<string, string>, log: string[] = []) {
-  return new JobSupervisor(getDb(), [importJobKind], { pollMs: 100, env: { ...process.env, PARALENS_HOME: home, ...env }, log: (l) => log.push(l) });
+  return new JobSupervisor(getDb(), [importJobKind], {
+    pollMs: 100,
+    env: { ...process.env, PARALENS_HOME: home, ...env },
+    log: (l) => log.push(l),
+  });
 }
 
 const header = 'id\tsentence1\tsentence2\tlabel';
 
 describe('job supervisor', () => {
   it('runs a confirmed upload in a job process: the pairs are written and the upload is deleted', async () => {
-    const { corpus, job, file } = await queueUpload([header, '1\tThe cat sat on the mat.\tA cat was sitting on the mat.\t1', '2\tIt rained all day.\tThe sun shone all day.\t0']);
+    const { corpus, job, file } = await queueUpload([
+      header,
+      '1\tThe cat sat on the mat.\tA cat was sitting on the mat.\t1',
+      '2\tIt rained all day.\tThe sun shone all day.\t0',
+    ]);
     const s = supervisor({});
     s.start();
     try {
@@ -68,7 +83,9 @@ describe('job supervisor', () => {
     try {
       const ended = await waitForEnd(job.id);
       expect(ended.status).toBe('FAILED');
-      expect(ended.message).toMatch(/^Its process ended unexpectedly \(exit code 2; reference E-[0-9a-f]{8}, details in the server log\): nothing was imported\.$/);
+      expect(ended.message).toMatch(
+        /^Its process ended unexpectedly \(exit code 2; reference E-[0-9a-f]{8}, details in the server log\): nothing was imported\.$/,
+      );
       expect(log.join('\n')).toContain('DATABASE_URL is not set');
       expect(await getDb().pair.count({ where: { corpusId: corpus.id } })).toBe(0);
       expect(existsSync(file)).toBe(false);
@@ -78,7 +95,10 @@ describe('job supervisor', () => {
   }, 90_000);
 
   it('stopping the supervisor stops the running job, which is marked failed and writes nothing', async () => {
-    const rows = Array.from({ length: 40_000 }, (_, i) => `${i}\tSentence number ${i} about a cat on a mat.\tAnother sentence ${i} about a dog on a log.\t1`);
+    const rows = Array.from(
+      { length: 40_000 },
+      (_, i) => `${i}\tSentence number ${i} about a cat on a mat.\tAnother sentence ${i} about a dog on a log.\t1`,
+    );
     const { corpus, job } = await queueUpload([header, ...rows]);
     const s = supervisor({});
     s.start();
@@ -94,7 +114,11 @@ describe('job supervisor', () => {
   }, 90_000);
 
   it('recognises V8 running out of its heap limit in a real process', async () => {
-    const child = spawn(process.execPath, ['--max-old-space-size=16', '-e', 'const a = []; for (;;) a.push(new Array(1e5).fill(1));'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=16', '-e', 'const a = []; for (;;) a.push(new Array(1e5).fill(1));'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     await new Promise((r) => child.once('close', r));

@@ -113,7 +113,11 @@ export class JobSupervisor {
 
   private async runJob(kind: JobKind, id: number): Promise<void> {
     const memoryMb = jobMemoryLimitMb(this.options.env);
-    const job = startJobProcess(kind.name, id, { memoryMb, log: (l) => this.log(l), ...(this.options.env ? { env: this.options.env } : {}) });
+    const job = startJobProcess(kind.name, id, {
+      memoryMb,
+      log: (l) => this.log(l),
+      ...(this.options.env ? { env: this.options.env } : {}),
+    });
     this.running.set(id, job);
     const exit = await job.exited;
     this.running.delete(id);
@@ -121,7 +125,9 @@ export class JobSupervisor {
     try {
       if (exit.code !== 0) {
         const reference = newErrorReference();
-        this.log(`[${reference}] ${kind.name} #${id} ended with code ${exit.code} signal ${exit.signal}:\n${exit.stderrTail.join('\n')}`);
+        this.log(
+          `[${reference}] ${kind.name} #${id} ended with code ${exit.code} signal ${exit.signal}:\n${exit.stderrTail.join('\n')}`,
+        );
         const why = this.stopping ? 'Paralens was stopped during the job' : describeJobExit(exit, memoryMb, reference);
         await kind.failUnfinished(this.db, id, why);
       } else {

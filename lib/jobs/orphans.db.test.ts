@@ -55,14 +55,24 @@ async function killHard(child: ChildProcess): Promise<void> {
 }
 
 const header = 'id\tsentence1\tsentence2\tlabel';
-const rows = Array.from({ length: 30_000 }, (_, i) => `${i}\tSentence number ${i} about a cat on a mat.\tAnother sentence ${i} about a dog on a log.\t1`);
+const rows = Array.from(
+  { length: 30_000 },
+  (_, i) => `${i}\tSentence number ${i} about a cat on a mat.\tAnother sentence ${i} about a dog on a log.\t1`,
+);
 // one bad record early on, skipped into the job's rejects file
 const content = `${[header, rows[0], 'broken line without columns', ...rows.slice(1)].join('\n')}\n`;
 
 async function queueUpload(corpusId: number, userId: number) {
   const file = path.join(uploads, `${Date.now()}-${Math.random()}.upload`);
   writeFileSync(file, content, { mode: 0o600 });
-  const job = await createUploadedImportJob(getDb(), { corpusId, createdById: userId, fileName: 'big.tsv', fileBytes: content.length, sourcePath: file, format: 'paws' });
+  const job = await createUploadedImportJob(getDb(), {
+    corpusId,
+    createdById: userId,
+    fileName: 'big.tsv',
+    fileBytes: content.length,
+    sourcePath: file,
+    format: 'paws',
+  });
   await confirmUploadedImport(getDb(), job.id, { format: 'paws', tier: null, map: null, skipInvalid: true });
   return { job, file };
 }
@@ -91,7 +101,6 @@ describe('jobs whose owner is gone', () => {
         return row.status === 'RUNNING' && row.recordsRead > 0 ? row : null;
       },
       180_000, // two processes start (the owner, then its job process): slow on a busy machine
-
     );
     expect(running.ownerId).toBe(words[0]);
     // its upload and the partial rejects file it writes
@@ -105,7 +114,11 @@ describe('jobs whose owner is gone', () => {
     const failed = await db.importJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(Date.now() - killedAt).toBeLessThan(10_000);
     expect(recovered.imports).toBeGreaterThanOrEqual(1);
-    expect(failed).toMatchObject({ status: 'FAILED', sourcePath: null, message: 'Interrupted: the process running it stopped. Nothing was imported; start it again.' });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      sourcePath: null,
+      message: 'Interrupted: the process running it stopped. Nothing was imported; start it again.',
+    });
     expect(existsSync(file)).toBe(false);
     expect(existsSync(rejects)).toBe(false);
     expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(0);
@@ -129,7 +142,7 @@ describe('jobs whose owner is gone', () => {
     }
   }, 600_000);
 
-  it('a living owner\'s running job is left alone; once its process is killed, the job fails at once', async () => {
+  it("a living owner's running job is left alone; once its process is killed, the job fails at once", async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     const { child, words } = await startOwner(['cli', String(corpus.id)]);
@@ -145,7 +158,7 @@ describe('jobs whose owner is gone', () => {
     expect((await db.importJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('FAILED');
   }, 180_000);
 
-  it('cancel on a job whose owner was killed ends it at once; on a living owner\'s job it only asks', async () => {
+  it("cancel on a job whose owner was killed ends it at once; on a living owner's job it only asks", async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     const living = await startOwner(['cli', String(corpus.id)]);

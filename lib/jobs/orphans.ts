@@ -45,7 +45,11 @@ export function describeOrphanRecovery(r: OrphanRecovery): string[] {
     r.scoring > 0 ? `Queued ${r.scoring} interrupted scoring job(s) again; they continue where they stopped.` : null,
     r.index > 0 ? `Queued ${r.index} interrupted index job(s) again.` : null,
     r.exports > 0 ? `Marked ${r.exports} interrupted export(s) as failed; they can be run again from /exports.` : null,
-    r.mining > 0 ? `Marked ${r.mining} interrupted mining run(s) as failed; Resume on the Mining page or the same paralens mine command continues them.` : null,
-    r.modelInstalls > 0 ? `Marked ${r.modelInstalls} interrupted model install(s) as failed; an admin can start them again on /admin/models.` : null,
+    r.mining > 0
+      ? `Marked ${r.mining} interrupted mining run(s) as failed; Resume on the Mining page or the same paralens mine command continues them.`
+      : null,
+    r.modelInstalls > 0
+      ? `Marked ${r.modelInstalls} interrupted model install(s) as failed; an admin can start them again on /admin/models.`
+      : null,
   ].filter((line): line is string => line !== null);
 }

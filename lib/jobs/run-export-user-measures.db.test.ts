@@ -27,23 +27,45 @@ let n = 0;
 async function exportTo(source: ExportSource, format: ExportFormatName) {
   n += 1;
   const outPath = path.join(dir, `${n}.${format}`);
-  const result = await runExport({ db: getDb(), databaseUrl: process.env.DATABASE_URL!, source, format, parts: ['texts', 'measures'], outPath });
+  const result = await runExport({
+    db: getDb(),
+    databaseUrl: process.env.DATABASE_URL!,
+    source,
+    format,
+    parts: ['texts', 'measures'],
+    outPath,
+  });
   expect(result.status).toBe('SUCCEEDED');
   return outPath;
 }
 
-const jsonl = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonl = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('exports with user measures', () => {
   it('a model scores an export by pair_id, its scores come back as a column of every export of the corpus', async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
-    await makePairs(db, corpus.id, Array.from({ length: 5 }, (_, i) => ({ a: `Export scores ${i} first text`, b: `Export scores ${i} second text` })));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 5 }, (_, i) => ({ a: `Export scores ${i} first text`, b: `Export scores ${i} second text` })),
+    );
     const before = jsonl(await exportTo((await resolveCorpusSource(db, corpus.slug))!, 'jsonl'));
     expect(before[0]).not.toHaveProperty('para');
     // the "model": a score per exported pair, one pair left unscored
     const scores = before.slice(0, 4).map((row, i) => `${String(row.pair_id)},${i / 4}`);
-    const outcome = await importScores(pool, { slug: corpus.slug, map: 'id=pair_id', measures: 'para=score', rows: readAnnotationRowsFrom(Readable.from([Buffer.from(`pair_id,score\n${scores.join('\n')}\n`)]), 'csv'), source: 'model.csv', userId: null });
+    const outcome = await importScores(pool, {
+      slug: corpus.slug,
+      map: 'id=pair_id',
+      measures: 'para=score',
+      rows: readAnnotationRowsFrom(Readable.from([Buffer.from(`pair_id,score\n${scores.join('\n')}\n`)]), 'csv'),
+      source: 'model.csv',
+      userId: null,
+    });
     expect(outcome.ok).toBe(true);
 
     const after = jsonl(await exportTo((await resolveCorpusSource(db, corpus.slug))!, 'jsonl'));
@@ -59,7 +81,9 @@ describe('exports with user measures', () => {
     const fromCampaign = jsonl(await exportTo((await resolveCampaignSource(db, campaign.slug))!, 'jsonl'));
     expect(fromCampaign.map((r) => r.para).sort()).toEqual([0, 0.25, 0.5, 0.75, null].sort());
 
-    const view = jsonl(await exportTo(await resolveViewSource(db, pool, `corpus=${corpus.slug}&sort=-u.para&max.u.para=0.6`), 'jsonl'));
+    const view = jsonl(
+      await exportTo(await resolveViewSource(db, pool, `corpus=${corpus.slug}&sort=-u.para&max.u.para=0.6`), 'jsonl'),
+    );
     expect(view.map((r) => r.para)).toEqual([0.5, 0.25, 0]);
   });
 });

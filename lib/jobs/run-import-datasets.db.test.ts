@@ -46,7 +46,13 @@ describeWithDatasets('importing the reference corpora', () => {
       const copy = path.join(dir, path.basename(file.path));
       writeFileSync(copy, lines.join('\n'));
       const corpus = await makeCorpus(db);
-      const report = await runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: copy, corpusId: corpus.id, format: file.format });
+      const report = await runImport({
+        db,
+        databaseUrl: process.env.DATABASE_URL!,
+        filePath: copy,
+        corpusId: corpus.id,
+        format: file.format,
+      });
       expect(report.status).toBe('FAILED');
       expect(report.errors[0]).toMatch(new RegExp(`^line ${target + 1}: `));
       expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(0);

@@ -42,12 +42,23 @@ async function countRows(corpusId: number) {
 
 describe('runImport (Wikipedia-IPC pairs)', () => {
   const lines = [
-    ipcLine(1, 'Easter_postcard.jpg', 'An Easter postcard from 1907 depicting a rabbit.', 'A 1907 postcard featuring the Easter Bunny.', {
-      wms: 0.76,
-      'bert-score-f1': 0.76,
-      'sentence-transformer-cos-sim': 0.9,
-    }),
-    ipcLine(2, 'Belfast_blitz.jpg', 'Troops clearing rubble after the May air raid on Belfast.', 'Soldiers clearing rubble after the May air raid on Belfast.'),
+    ipcLine(
+      1,
+      'Easter_postcard.jpg',
+      'An Easter postcard from 1907 depicting a rabbit.',
+      'A 1907 postcard featuring the Easter Bunny.',
+      {
+        wms: 0.76,
+        'bert-score-f1': 0.76,
+        'sentence-transformer-cos-sim': 0.9,
+      },
+    ),
+    ipcLine(
+      2,
+      'Belfast_blitz.jpg',
+      'Troops clearing rubble after the May air raid on Belfast.',
+      'Soldiers clearing rubble after the May air raid on Belfast.',
+    ),
     // the same two captions in the other order, under another image: one pair, counted as a duplicate
     ipcLine(3, 'Other.jpg', 'A 1907 postcard featuring the Easter Bunny.', 'An Easter postcard from 1907 depicting a rabbit.'),
   ];
@@ -55,7 +66,15 @@ describe('runImport (Wikipedia-IPC pairs)', () => {
   it('stores pairs, texts and images with every measure, and counts duplicates', async () => {
     const corpus = await makeCorpus(getDb());
     const report = await importInto(corpus.id, writeFile('wikipedia-ipc-gold.jsonl', lines));
-    expect(report).toMatchObject({ status: 'SUCCEEDED', format: 'wikipedia-ipc', tier: 'gold', recordsRead: 3, imported: 2, duplicates: 1, rejected: 0 });
+    expect(report).toMatchObject({
+      status: 'SUCCEEDED',
+      format: 'wikipedia-ipc',
+      tier: 'gold',
+      recordsRead: 3,
+      imported: 2,
+      duplicates: 1,
+      rejected: 0,
+    });
     expect(await countRows(corpus.id)).toEqual({ pairs: 2, texts: 4 });
 
     const easter = await getDb().pair.findFirstOrThrow({
@@ -78,7 +97,9 @@ describe('runImport (Wikipedia-IPC pairs)', () => {
     // PostgreSQL computed the keys; they agree with the TypeScript definitions (lib/pair-rows/content-keys.ts).
     const textB = await getDb().text.findUniqueOrThrow({ where: { id: easter.textBId } });
     expect(easter.pairKey).toBe(computePairKey(easter.textA.content, textB.content));
-    expect(easter.textA.contentKey).toBe(computeTextKey('CAPTION', 'File:Easter_postcard.jpg', easter.textA.sourcePage, easter.textA.content));
+    expect(easter.textA.contentKey).toBe(
+      computeTextKey('CAPTION', 'File:Easter_postcard.jpg', easter.textA.sourcePage, easter.textA.content),
+    );
 
     const belfast = await getDb().pair.findFirstOrThrow({ where: { corpusId: corpus.id, originalId: '2' } });
     expect(belfast.sem).toBeNull();
@@ -102,7 +123,9 @@ describe('runImport (Wikipedia-IPC pairs)', () => {
   it('a different file with only known pairs adds nothing and leaves no stray texts', async () => {
     const corpus = await makeCorpus(getDb());
     await importInto(corpus.id, writeFile('a.jsonl', lines), { format: 'wikipedia-ipc' });
-    const onlyKnown = [ipcLine(9, 'Third.jpg', 'A 1907 postcard featuring the Easter Bunny.', 'An Easter postcard from 1907 depicting a rabbit.')];
+    const onlyKnown = [
+      ipcLine(9, 'Third.jpg', 'A 1907 postcard featuring the Easter Bunny.', 'An Easter postcard from 1907 depicting a rabbit.'),
+    ];
     const report = await importInto(corpus.id, writeFile('b.jsonl', onlyKnown), { format: 'wikipedia-ipc' });
     expect(report).toMatchObject({ status: 'UNCHANGED', imported: 0, duplicates: 1 });
     expect(await countRows(corpus.id)).toEqual({ pairs: 2, texts: 4 });
@@ -117,8 +140,10 @@ describe('runImport across chunks', () => {
     const rows: string[] = [];
     // 3 chunks' worth (CHUNK_PAIRS = 5,000); sentence i and i+1 share a text; every pair appears again
     // 5,001 rows later with its sentences swapped.
-    for (let i = 0; i < 6_000; i += 1) rows.push(`${i}\tSentence number ${i} about cats .\tSentence number ${i + 1} about cats .\t1`);
-    for (let i = 0; i < 1_000; i += 1) rows.push(`d${i}\tSentence number ${i + 1} about cats .\tSentence number ${i} about cats .\t1`);
+    for (let i = 0; i < 6_000; i += 1)
+      rows.push(`${i}\tSentence number ${i} about cats .\tSentence number ${i + 1} about cats .\t1`);
+    for (let i = 0; i < 1_000; i += 1)
+      rows.push(`d${i}\tSentence number ${i + 1} about cats .\tSentence number ${i} about cats .\t1`);
     const report = await importInto(corpus.id, writeFile('dev.tsv', [header, ...rows]), { format: 'paws' });
     expect(report).toMatchObject({ status: 'SUCCEEDED', recordsRead: 7_000, imported: 6_000, duplicates: 1_000 });
     expect(await countRows(corpus.id)).toEqual({ pairs: 6_000, texts: 6_001 });
@@ -159,7 +184,10 @@ describe('runImport with bad input', () => {
     const file = writeFile('dev.tsv', [header, good(1), '2\tbroken', good(3)]);
     const report = await importInto(corpus.id, file, { format: 'paws', skipInvalid: true, rejectsPath });
     expect(report).toMatchObject({ status: 'SUCCEEDED', recordsRead: 3, imported: 2, rejected: 1, rejectsPath });
-    const rejects = readFileSync(rejectsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { line: number; raw: string; error: string });
+    const rejects = readFileSync(rejectsPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { line: number; raw: string; error: string });
     expect(rejects).toEqual([{ line: 3, raw: '2\tbroken', error: expect.any(String) as string }]);
     expect((await countRows(corpus.id)).pairs).toBe(2);
   });
@@ -171,18 +199,28 @@ describe('runImport with bad input', () => {
     const imagesBefore = await db.image.count();
     // Images and texts are inserted before the pairs; a pair the database refuses must undo them.
     // (A CHECK constraint, not a trigger: the import may run with triggers disabled.)
-    await db.$executeRawUnsafe(`ALTER TABLE "Pair" ADD CONSTRAINT refused_by_test CHECK ("originalId" IS DISTINCT FROM 'explode') NOT VALID`);
+    await db.$executeRawUnsafe(
+      `ALTER TABLE "Pair" ADD CONSTRAINT refused_by_test CHECK ("originalId" IS DISTINCT FROM 'explode') NOT VALID`,
+    );
     try {
       const file = writeFile('x.jsonl', [
         ipcLine(1, `Rollback_${Date.now()}.jpg`, 'First caption of a picture here.', 'Second caption of that picture.'),
-        ipcLine(2, 'Boom.jpg', 'Another caption of a picture.', 'Yet another caption of it.').replace('"id":2,', '"id":"explode",'),
+        ipcLine(2, 'Boom.jpg', 'Another caption of a picture.', 'Yet another caption of it.').replace(
+          '"id":2,',
+          '"id":"explode",',
+        ),
       ]);
       const report = await importInto(corpus.id, file, { format: 'wikipedia-ipc' });
       expect(report.status).toBe('FAILED');
-      expect(report.message).toMatch(/^An internal error stopped the import, and nothing was imported \(reference E-[0-9a-f]{8};/);
+      expect(report.message).toMatch(
+        /^An internal error stopped the import, and nothing was imported \(reference E-[0-9a-f]{8};/,
+      );
       expect(report.message).not.toMatch(/refused_by_test|Pair|at |\//);
       const reference = /E-[0-9a-f]{8}/.exec(report.message ?? '')?.[0];
-      expect(logged).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^\\[${reference}\\] import of .*x\\.jsonl:$`)), expect.objectContaining({ message: expect.stringContaining('refused_by_test') as string }));
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`^\\[${reference}\\] import of .*x\\.jsonl:$`)),
+        expect.objectContaining({ message: expect.stringContaining('refused_by_test') as string }),
+      );
       expect(await db.image.count()).toBe(imagesBefore);
       expect(await countRows(corpus.id)).toEqual({ pairs: 0, texts: 0 });
       expect((await db.importJob.findUniqueOrThrow({ where: { id: report.jobId } })).status).toBe('FAILED');
@@ -196,8 +234,15 @@ describe('runImport with bad input', () => {
     const corpus = await makeCorpus(getDb());
     // A JSON document (MultiPIT-NMR shape) broken in the middle: nothing after it can be read.
     // (The comma between the two members is missing.)
-    const file = writeFile('test_new.json', ['{"A source sentence here.": ["A reference one.", "A reference two."]', '"Another source": ["x", "y"]}']);
-    const report = await importInto(corpus.id, file, { format: 'multipit-nmr', skipInvalid: true, rejectsPath: path.join(dir, 'fatal.rejects.jsonl') });
+    const file = writeFile('test_new.json', [
+      '{"A source sentence here.": ["A reference one.", "A reference two."]',
+      '"Another source": ["x", "y"]}',
+    ]);
+    const report = await importInto(corpus.id, file, {
+      format: 'multipit-nmr',
+      skipInvalid: true,
+      rejectsPath: path.join(dir, 'fatal.rejects.jsonl'),
+    });
     expect(report.status).toBe('FAILED');
     expect(report.message).toMatch(/could not be read/);
     expect(report.errors[0]).toMatch(/^line 2: /);
@@ -216,16 +261,30 @@ describe('runImport with bad input', () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     await setCorpusSemMeasures(db, corpus.id, ['st', 'wordnet']);
-    const report = await importInto(corpus.id, writeFile('sims.jsonl', [ipcLine(1, 'x.jpg', 'A rabbit on a postcard.', 'A postcard with a rabbit.', { wms: 0.7, 'sentence-transformer-cos-sim': 0.9 })]));
+    const report = await importInto(
+      corpus.id,
+      writeFile('sims.jsonl', [
+        ipcLine(1, 'x.jpg', 'A rabbit on a postcard.', 'A postcard with a rabbit.', {
+          wms: 0.7,
+          'sentence-transformer-cos-sim': 0.9,
+        }),
+      ]),
+    );
     expect(report.status).toBe('SUCCEEDED');
     const job = await getScoringJob(db, report.scoringJobId!);
     expect([job?.corpusId, job?.status, job?.measures]).toEqual([corpus.id, 'QUEUED', ['wordnet']]);
     const pair = await db.pair.findFirstOrThrow({ where: { corpusId: corpus.id } });
     expect([pair.sem, pair.semParts]).toEqual([0.9, ['st']]); // WMS is not in the set
     // and the explorer's indexes of the corpus, built after the commit (docs/decisions/006)
-    expect(await db.indexJob.findMany({ where: { corpusId: corpus.id }, select: { status: true } })).toEqual([{ status: 'QUEUED' }]);
+    expect(await db.indexJob.findMany({ where: { corpusId: corpus.id }, select: { status: true } })).toEqual([
+      { status: 'QUEUED' },
+    ]);
     const quiet = await makeCorpus(db);
-    const none = await importInto(quiet.id, writeFile('q.jsonl', [ipcLine(2, 'y.jpg', 'One caption here.', 'Another caption here.')]), { followUpScoring: false });
+    const none = await importInto(
+      quiet.id,
+      writeFile('q.jsonl', [ipcLine(2, 'y.jpg', 'One caption here.', 'Another caption here.')]),
+      { followUpScoring: false },
+    );
     expect(none.scoringJobId).toBeNull();
     expect(await db.scoringJob.count({ where: { corpusId: quiet.id } })).toBe(0);
   });

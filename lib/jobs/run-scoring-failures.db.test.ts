@@ -24,7 +24,9 @@ async function failUpdatesOf(pairId: number, sqlstate: string, times = -1): Prom
       END IF;
       RETURN NEW;
     END $$`);
-  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE UPDATE ON "Pair" FOR EACH ROW WHEN (NEW."id" = ${pairId}) EXECUTE FUNCTION ${name}()`);
+  await db.$executeRawUnsafe(
+    `CREATE TRIGGER ${name} BEFORE UPDATE ON "Pair" FOR EACH ROW WHEN (NEW."id" = ${pairId}) EXECUTE FUNCTION ${name}()`,
+  );
   return async () => {
     await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON "Pair"`);
     await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
@@ -49,7 +51,12 @@ describe('runScoring on a slow or failing database', () => {
         await holder.query('SELECT "id" FROM "Pair" WHERE "id" = $1 FOR UPDATE', [ids[4]]);
         released = new Promise((resolve) => setTimeout(resolve, 7000)).then(() => holder.query('COMMIT'));
       };
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
+      const job = await createScoringJob(db, {
+        corpusId: corpus.id,
+        createdById: null,
+        measures: ['wordnet'],
+        ownerId: await liveTestOwner(db),
+      });
       const started = Date.now();
       const report = await runScoring({ db, jobId: job.id, modelsDir: models(), batchPairs: 3, afterBatch: lockBatch2 });
       expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8 });
@@ -69,8 +76,20 @@ describe('runScoring on a slow or failing database', () => {
     const drop = await failUpdatesOf(ids[4]!, '40001', 2);
     try {
       const retried: string[] = [];
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
-      const report = await runScoring({ db, jobId: job.id, modelsDir: models(), batchPairs: 3, retry: { firstDelayMs: 10 }, onRetry: (m) => retried.push(m) });
+      const job = await createScoringJob(db, {
+        corpusId: corpus.id,
+        createdById: null,
+        measures: ['wordnet'],
+        ownerId: await liveTestOwner(db),
+      });
+      const report = await runScoring({
+        db,
+        jobId: job.id,
+        modelsDir: models(),
+        batchPairs: 3,
+        retry: { firstDelayMs: 10 },
+        onRetry: (m) => retried.push(m),
+      });
       expect(report).toMatchObject({ status: 'SUCCEEDED', pairsScored: 8, retries: 2 });
       expect(retried[0]).toMatch(/^writing a batch failed \(.*test trigger refuses pair/);
       expect((await pairsOf(corpus.id)).every((p) => p.wordnet !== null)).toBe(true);
@@ -84,12 +103,26 @@ describe('runScoring on a slow or failing database', () => {
     const { corpus, ids } = await corpusWithPairs();
     const drop = await failUpdatesOf(ids[4]!, 'P0001');
     try {
-      const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
+      const job = await createScoringJob(db, {
+        corpusId: corpus.id,
+        createdById: null,
+        measures: ['wordnet'],
+        ownerId: await liveTestOwner(db),
+      });
       const report = await runScoring({ db, jobId: job.id, modelsDir: models(), batchPairs: 3, retry: { firstDelayMs: 10 } });
       expect(report).toMatchObject({ status: 'FAILED', pairsScored: 3, retries: 0 });
       expect(report.message).toContain('test trigger refuses pair');
       expect(report.message).toContain('The 3 pairs scored before are kept');
-      expect((await pairsOf(corpus.id)).map((p) => p.wordnet !== null)).toEqual([true, true, true, false, false, false, false, false]);
+      expect((await pairsOf(corpus.id)).map((p) => p.wordnet !== null)).toEqual([
+        true,
+        true,
+        true,
+        false,
+        false,
+        false,
+        false,
+        false,
+      ]);
       expect((await getScoringJob(db, job.id))?.status).toBe('FAILED');
     } finally {
       await drop();

@@ -17,11 +17,26 @@ import type { Db } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { getCorpusMeasureLanguage } from '@/lib/db/corpora/corpora';
 import { finishScoringJob, getScoringJob, recordScoringProgress, startScoringJob } from '@/lib/db/jobs/scoring-jobs';
-import { countPairsToScore, readPairsToScore, readTexts, streamCorpusTexts, writePairScores, type PairScores, type PairToScore } from '@/lib/db/jobs/scoring-writes';
+import {
+  countPairsToScore,
+  readPairsToScore,
+  readTexts,
+  streamCorpusTexts,
+  writePairScores,
+  type PairScores,
+  type PairToScore,
+} from '@/lib/db/jobs/scoring-writes';
 import { withDbRetry, type RetryOptions } from '@/lib/db/retry';
 import { getCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { RepresentationCache } from '@/lib/models/representation-cache';
-import { closeScorers, collectWmsVocabulary, COMPUTED_MEASURES, openScorers, type ComputedMeasure, type TextScorer } from '@/lib/models/text-scorers';
+import {
+  closeScorers,
+  collectWmsVocabulary,
+  COMPUTED_MEASURES,
+  openScorers,
+  type ComputedMeasure,
+  type TextScorer,
+} from '@/lib/models/text-scorers';
 
 export interface ScoringProgress {
   phase: 'loading' | 'scoring' | 'summarizing';
@@ -105,7 +120,13 @@ interface Lane {
 }
 
 /** Representations for every text the batch's pairs need, each distinct text prepared once per measure. */
-async function prepareBatch(db: Db, corpusId: number, batch: readonly PairToScore[], lanes: readonly Lane[], timings: ScoringTimings): Promise<number> {
+async function prepareBatch(
+  db: Db,
+  corpusId: number,
+  batch: readonly PairToScore[],
+  lanes: readonly Lane[],
+  timings: ScoringTimings,
+): Promise<number> {
   const needed = lanes.map(() => new Set<number>());
   for (const pair of batch) {
     lanes.forEach((lane, k) => {
@@ -150,7 +171,16 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
   let skipped: ScoringReport['skipped'] = [];
   let lanes: Lane[] = [];
   let retries = 0;
-  const timings: ScoringTimings = { openMs: 0, readPairsMs: 0, readTextsMs: 0, prepareMs: 0, scoreMs: 0, writeMs: 0, writeWaitMs: 0, summaryMs: 0 };
+  const timings: ScoringTimings = {
+    openMs: 0,
+    readPairsMs: 0,
+    readTextsMs: 0,
+    prepareMs: 0,
+    scoreMs: 0,
+    writeMs: 0,
+    writeWaitMs: 0,
+    summaryMs: 0,
+  };
   const timed = async <T>(key: keyof ScoringTimings, work: Promise<T>): Promise<T> => {
     const t = performance.now();
     try {
@@ -164,12 +194,26 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
       ...options.retry,
       onRetry: (error, attempt, delayMs) => {
         retries += 1;
-        options.onRetry?.(`${what} failed (${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}); try ${attempt + 1} in ${(delayMs / 1000).toFixed(1)} s`);
+        options.onRetry?.(
+          `${what} failed (${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}); try ${attempt + 1} in ${(delayMs / 1000).toFixed(1)} s`,
+        );
       },
     });
   const end = async (status: ScoringReport['status'], message: string): Promise<ScoringReport> => {
     await retrying('recording the outcome', () => finishScoringJob(db, jobId, { status, message }));
-    return { jobId, status, measures: lanes.map((l) => l.scorer.measure), skipped, pairsScored: pairsDone - job.pairsDone, pairsTotal, textsEmbedded, retries, seconds: (Date.now() - started) / 1000, message, timings };
+    return {
+      jobId,
+      status,
+      measures: lanes.map((l) => l.scorer.measure),
+      skipped,
+      pairsScored: pairsDone - job.pairsDone,
+      pairsTotal,
+      textsEmbedded,
+      retries,
+      seconds: (Date.now() - started) / 1000,
+      message,
+      timings,
+    };
   };
   const progress = (phase: ScoringProgress['phase']) => options.onProgress?.({ phase, pairsDone, pairsTotal, textsEmbedded });
 
@@ -177,18 +221,24 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
   // The language the corpus's measures were tokenized for (docs/metrics.md#tokenizers).
   const language = await retrying('reading the corpus language', () => getCorpusMeasureLanguage(db, job.corpusId));
   try {
-    const opened = await timed('openMs', openScorers(requested, options.modelsDir, {
-      ...(options.threads ? { threads: options.threads } : {}),
-      ...(options.onnxBatch ? { batchSize: options.onnxBatch } : {}),
-      language,
-      wmsVocabulary: async () => {
-        const vocabulary = new Set<string>();
-        for await (const texts of streamCorpusTexts(db, job.corpusId)) collectWmsVocabulary(texts, vocabulary, language);
-        return vocabulary;
-      },
-    }));
+    const opened = await timed(
+      'openMs',
+      openScorers(requested, options.modelsDir, {
+        ...(options.threads ? { threads: options.threads } : {}),
+        ...(options.onnxBatch ? { batchSize: options.onnxBatch } : {}),
+        language,
+        wmsVocabulary: async () => {
+          const vocabulary = new Set<string>();
+          for await (const texts of streamCorpusTexts(db, job.corpusId)) collectWmsVocabulary(texts, vocabulary, language);
+          return vocabulary;
+        },
+      }),
+    );
     skipped = opened.unavailable;
-    lanes = opened.scorers.map((scorer) => ({ scorer, cache: new RepresentationCache<unknown>(options.cacheBytes ?? 256 * 1024 * 1024, (r) => scorer.sizeOf(r)) }));
+    lanes = opened.scorers.map((scorer) => ({
+      scorer,
+      cache: new RepresentationCache<unknown>(options.cacheBytes ?? 256 * 1024 * 1024, (r) => scorer.sizeOf(r)),
+    }));
   } catch (error) {
     return end('FAILED', `${error instanceof Error ? error.message : String(error)}. Nothing was written.`);
   }
@@ -196,7 +246,8 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
     if (lanes.length === 0) return await end('FAILED', `Nothing to compute: ${skipped.map((s) => s.message).join(' ')}`);
     const measures = lanes.map((l) => l.scorer.measure);
     const semMeasures = await retrying('reading the semantic set', () => getCorpusSemMeasures(db, job.corpusId));
-    pairsTotal = pairsDone + (await retrying('counting pairs', () => countPairsToScore(db, job.corpusId, measures, job.lastPairId)));
+    pairsTotal =
+      pairsDone + (await retrying('counting pairs', () => countPairsToScore(db, job.corpusId, measures, job.lastPairId)));
     await retrying('starting the job', () => startScoringJob(db, jobId, { pairsTotal, skipped }));
     progress('scoring');
 
@@ -223,19 +274,24 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
       await timed('writeWaitMs', writing); // at most one write in flight
       if (cancelled) break; // flagged while the previous batch was written: this one is not
       // Work and writing overlap: the slower of the two sets the pace.
-      if (options.batchPairs === undefined) limit = nextBatchSize(batch.length, Math.max(workMs, writeMs), options.batchSeconds ?? 1.5);
+      if (options.batchPairs === undefined)
+        limit = nextBatchSize(batch.length, Math.max(workMs, writeMs), options.batchSeconds ?? 1.5);
       const writeStarted = Date.now();
-      writing = retrying('writing a batch', () => writePairScores(db, job.corpusId, measures, scores, semMeasures)).then(async () => {
-        writeMs = Date.now() - writeStarted;
-        timings.writeMs += writeMs;
-        pairsDone += batch.length;
-        textsEmbedded += prepared;
-        cursor = last;
-        const { cancelRequested } = await retrying('recording progress', () => recordScoringProgress(db, jobId, { pairsDone, textsEmbedded, lastPairId: cursor }));
-        cancelled ||= cancelRequested;
-        progress('scoring');
-        await options.afterBatch?.(pairsDone);
-      });
+      writing = retrying('writing a batch', () => writePairScores(db, job.corpusId, measures, scores, semMeasures)).then(
+        async () => {
+          writeMs = Date.now() - writeStarted;
+          timings.writeMs += writeMs;
+          pairsDone += batch.length;
+          textsEmbedded += prepared;
+          cursor = last;
+          const { cancelRequested } = await retrying('recording progress', () =>
+            recordScoringProgress(db, jobId, { pairsDone, textsEmbedded, lastPairId: cursor }),
+          );
+          cancelled ||= cancelRequested;
+          progress('scoring');
+          await options.afterBatch?.(pairsDone);
+        },
+      );
       writing.catch(() => {}); // awaited before the next write or at the end
       const keep = new Set(batch.flatMap((p) => [p.textAId, p.textBId]));
       for (const lane of lanes) lane.cache.trim(keep);
@@ -249,7 +305,10 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
     }
     await timed('writeWaitMs', writing);
     progress('summarizing');
-    await timed('summaryMs', retrying('summarizing the corpus', () => refreshCorpusSummary(db, job.corpusId)));
+    await timed(
+      'summaryMs',
+      retrying('summarizing the corpus', () => refreshCorpusSummary(db, job.corpusId)),
+    );
     const scored = `${(pairsDone - job.pairsDone).toLocaleString('en')} pairs scored (${measures.join(', ')})`;
     const left = skipped.length > 0 ? `; left out: ${skipped.map((s) => s.measure).join(', ')} (model files missing)` : '';
     if (cancelled) return await end('CANCELLED', `Cancelled after ${scored}; the scores written are kept${left}.`);
@@ -257,7 +316,10 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
   } catch (error) {
     await refreshCorpusSummary(db, job.corpusId).catch(() => {});
     const reason = error instanceof Error ? error.message : String(error);
-    return end('FAILED', `${reason}. The ${pairsDone - job.pairsDone} pairs scored before are kept; a new scoring job continues after them.`);
+    return end(
+      'FAILED',
+      `${reason}. The ${pairsDone - job.pairsDone} pairs scored before are kept; a new scoring job continues after them.`,
+    );
   } finally {
     await closeScorers(lanes.map((l) => l.scorer));
   }

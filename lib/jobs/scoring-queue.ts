@@ -22,7 +22,11 @@ export const scoringJobKind: JobKind = {
 };
 
 /** Runs a claimed scoring job in this (job) process. */
-export async function runQueuedScoring(db: Db, jobId: number, env: NodeJS.ProcessEnv = process.env): Promise<ScoringReport | null> {
+export async function runQueuedScoring(
+  db: Db,
+  jobId: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ScoringReport | null> {
   const job = await getScoringJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   const report = await runScoring({ db, jobId, modelsDir: resolveModelsDir(env) });

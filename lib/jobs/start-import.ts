@@ -39,21 +39,37 @@ function fieldsUnder(prefix: string, fields: Record<string, string>): Record<str
   return Object.fromEntries(Object.entries(fields).map(([key, message]) => [key === 'map' ? 'map' : `${prefix}${key}`, message]));
 }
 
-export async function startUploadedImport(db: Db, userId: number, input: StartImportInput): Promise<{ jobId: number; map: string | null }> {
+export async function startUploadedImport(
+  db: Db,
+  userId: number,
+  input: StartImportInput,
+): Promise<{ jobId: number; map: string | null }> {
   const job = await getWaitingUpload(db, input.jobId);
-  if (input.map && input.columns) throw new AppError('INVALID_INPUT', 'Give the column mapping once: as columns or as map, not both.', { fields: { map: 'give columns or map, not both' } });
+  if (input.map && input.columns)
+    throw new AppError('INVALID_INPUT', 'Give the column mapping once: as columns or as map, not both.', {
+      fields: { map: 'give columns or map, not both' },
+    });
   const format = input.format ?? job.format;
-  if (!format) throw new AppError('INVALID_INPUT', 'Choose the format of the file.', { fields: { format: 'choose the format of the file' } });
+  if (!format)
+    throw new AppError('INVALID_INPUT', 'Choose the format of the file.', {
+      fields: { format: 'choose the format of the file' },
+    });
   let map = input.map ?? null;
   if (isMappedFormat(format)) {
-    const checked = await checkUploadMapping(job.sourcePath, job.fileName, format, { ...(input.columns ? { columns: input.columns } : {}), ...(input.map ? { map: input.map } : {}) });
+    const checked = await checkUploadMapping(job.sourcePath, job.fileName, format, {
+      ...(input.columns ? { columns: input.columns } : {}),
+      ...(input.map ? { map: input.map } : {}),
+    });
     if (!checked.ok) throw new AppError('INVALID_INPUT', checked.message, { fields: fieldsUnder('columns.', checked.fields) });
     map = checked.map;
   } else if (input.map || input.columns) {
-    throw new AppError('INVALID_INPUT', 'A column mapping applies to CSV, TSV and JSON Lines files only.', { fields: { map: 'only for CSV, TSV and JSON Lines' } });
+    throw new AppError('INVALID_INPUT', 'A column mapping applies to CSV, TSV and JSON Lines files only.', {
+      fields: { map: 'only for CSV, TSV and JSON Lines' },
+    });
   }
   const questionsPath = job.options.questionsPath ?? null;
-  if (format === 'qa-assessed' && !questionsPath) throw new AppError('INVALID_INPUT', 'The qa-assessed format needs its questions file: upload it first.');
+  if (format === 'qa-assessed' && !questionsPath)
+    throw new AppError('INVALID_INPUT', 'The qa-assessed format needs its questions file: upload it first.');
   const request = {
     format,
     tier: input.tier ?? null,
@@ -65,6 +81,12 @@ export async function startUploadedImport(db: Db, userId: number, input: StartIm
   // The job supervisor beside the web server picks the job up within a second.
   if (!(await confirmUploadedImport(db, job.id, request))) throw new AppError('CONFLICT', NOT_WAITING);
   if (input.language) await setCorpusLanguage(db, job.corpusId, input.language);
-  await recordAudit(db, { actorId: userId, action: 'import.start', targetType: 'import', targetId: job.id, details: { format: input.format ?? 'detected', ...(map ? { map } : {}) } });
+  await recordAudit(db, {
+    actorId: userId,
+    action: 'import.start',
+    targetType: 'import',
+    targetId: job.id,
+    details: { format: input.format ?? 'detected', ...(map ? { map } : {}) },
+  });
   return { jobId: job.id, map };
 }

@@ -23,7 +23,13 @@ describe('tar.gz writer', () => {
     writeFileSync(readme, '# card\n');
     writeFileSync(data, `${'{"a":"é"}\n'.repeat(300)}`);
     const target = path.join(dir, 'out.tar.gz');
-    await writeTarGz([{ name: 'set/README.md', file: readme }, { name: 'set/data/train.jsonl', file: data }], target);
+    await writeTarGz(
+      [
+        { name: 'set/README.md', file: readme },
+        { name: 'set/data/train.jsonl', file: data },
+      ],
+      target,
+    );
     const out = path.join(dir, 'x');
     execFileSync('mkdir', [out]);
     execFileSync('tar', ['-xzf', target, '-C', out]);

@@ -205,9 +205,14 @@ describe('archiving', () => {
 
     expect(await refusal(getNextPair(pool, { id: campaign.id }, annotator.id))).toEqual({
       code: 'CONFLICT',
-      message: 'This campaign is archived: no new pairs are handed out. An answer to a pair you already hold is still saved, and your answers are kept.',
+      message:
+        'This campaign is archived: no new pairs are handed out. An answer to a pair you already hold is still saved, and your answers are kept.',
     });
-    const { created } = await submitAnnotation(pool, { id: campaign.id }, annotator.id, { submissionId: `archived-${campaign.id}`, pairId: held.pair.pairId, answers: { semantic: 3 } });
+    const { created } = await submitAnnotation(pool, { id: campaign.id }, annotator.id, {
+      submissionId: `archived-${campaign.id}`,
+      pairId: held.pair.pairId,
+      answers: { semantic: 3 },
+    });
     expect(created).toBe(true);
     expect(await db.annotation.count({ where: { campaignId: campaign.id, annotatorId: annotator.id } })).toBe(1);
 

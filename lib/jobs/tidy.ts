@@ -11,7 +11,12 @@ import { AppError } from '@/lib/errors/app-error';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import type { Db } from '@/lib/db/client';
 import { deleteCorpusCompletely, findCorpusForTidy, setCorpusArchived } from '@/lib/db/corpora/corpus-lifecycle';
-import { cloneCampaign, deleteCampaignCompletely, findCampaignForTidy, setCampaignArchived } from '@/lib/db/campaigns/campaign-lifecycle';
+import {
+  cloneCampaign,
+  deleteCampaignCompletely,
+  findCampaignForTidy,
+  setCampaignArchived,
+} from '@/lib/db/campaigns/campaign-lifecycle';
 import { dismissJob, type DismissableJobKind } from '@/lib/db/jobs/job-dismissal';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { canDelete, DELETE_REFUSED } from '@/lib/tidy/tidy-rules';

@@ -30,7 +30,12 @@ export const UPLOAD_HEARTBEAT_MS = 30_000;
  * (and removes the file) over the limit. `onAlive` is called at most every UPLOAD_HEARTBEAT_MS while
  * bytes arrive (its errors are ignored).
  */
-export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploadLimitBytes(), onAlive?: () => Promise<void>, target?: string): Promise<{ path: string; bytes: number }> {
+export async function saveUpload(
+  body: ReadableStream<Uint8Array>,
+  limit = uploadLimitBytes(),
+  onAlive?: () => Promise<void>,
+  target?: string,
+): Promise<{ path: string; bytes: number }> {
   const file = target ?? path.join(await ensurePrivateDir(jobFilesDir('uploads')), `${randomUUID()}.upload`);
   let bytes = 0;
   let alive = Date.now();
@@ -41,7 +46,10 @@ export async function saveUpload(body: ReadableStream<Uint8Array>, limit = uploa
         alive = Date.now();
         onAlive().catch(() => {});
       }
-      if (bytes > limit) callback(new AppError('INVALID_INPUT', `The file is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB.`));
+      if (bytes > limit)
+        callback(
+          new AppError('INVALID_INPUT', `The file is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB.`),
+        );
       else callback(null, chunk);
     },
   });

@@ -12,17 +12,26 @@ import { createSqlPool } from '@/lib/db/sql-pool';
 export const WARM_MIN_PAIRS = 20_000;
 
 /** Whether it stored anything (false: a small corpus, a scoring job to come, or a failure, logged). */
-export async function warmDistributionsAfterJob(databaseUrl: string | undefined, corpusId: number, log: (line: string) => void = console.log, minPairs = WARM_MIN_PAIRS): Promise<boolean> {
+export async function warmDistributionsAfterJob(
+  databaseUrl: string | undefined,
+  corpusId: number,
+  log: (line: string) => void = console.log,
+  minPairs = WARM_MIN_PAIRS,
+): Promise<boolean> {
   if (!databaseUrl) return false;
   const pool = createSqlPool(databaseUrl, 1);
   const started = Date.now();
   try {
     if (!(await awaitsDistributionWarmUp(pool, corpusId, minPairs))) return false;
     const splits = await warmCorpusDistributions(pool, corpusId);
-    log(`distributions by label stored (${splits.join(', ') || 'no label to split by'}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `distributions by label stored (${splits.join(', ') || 'no label to split by'}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return true;
   } catch (error) {
-    log(`distributions by label not stored: ${error instanceof Error ? error.message : String(error)} (the dashboard computes them when visited)`);
+    log(
+      `distributions by label not stored: ${error instanceof Error ? error.message : String(error)} (the dashboard computes them when visited)`,
+    );
     return false;
   } finally {
     await pool.end();

@@ -62,7 +62,13 @@ describe('majority vote', () => {
 describe('vote thresholds', () => {
   it('MultiPIT crowd: >3 of 6 paraphrase, <3 not, exactly 3 undecided', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => classifyVotes(n, 6, VOTE_RULES.multipitCrowd))).toEqual([
-      'negative', 'negative', 'negative', 'undecided', 'positive', 'positive', 'positive',
+      'negative',
+      'negative',
+      'negative',
+      'undecided',
+      'positive',
+      'positive',
+      'positive',
     ]);
   });
   it('Twitter URL test file: the (n,6) counts give 1,821 paraphrases, 7,513 not and 786 discarded', () => {
@@ -78,7 +84,12 @@ describe('vote thresholds', () => {
     expect(tally).toEqual({ positive: 1470, negative: 2672, undecided: 585 });
   });
   it('Spanish QA study: at least two of three YES', () => {
-    expect([0, 1, 2, 3].map((n) => classifyVotes(n, 3, VOTE_RULES.twoOfThree))).toEqual(['negative', 'negative', 'positive', 'positive']);
+    expect([0, 1, 2, 3].map((n) => classifyVotes(n, 3, VOTE_RULES.twoOfThree))).toEqual([
+      'negative',
+      'negative',
+      'positive',
+      'positive',
+    ]);
   });
   it('invalid counts and overlapping rules throw', () => {
     expect(() => classifyVotes(7, 6, VOTE_RULES.multipitCrowd)).toThrow(AgreementInputError);

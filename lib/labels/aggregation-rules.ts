@@ -119,9 +119,25 @@ export interface VoteRuleCard {
 }
 
 export const VOTE_RULE_CARDS: Record<VoteRuleName, VoteRuleCard> = {
-  multipitCrowd: { of: 6, undecided: 'discarded', words: 'MultiPIT crowd: more than 3 of 6 yes is yes, fewer than 3 is no, 3 is discarded' },
-  multipitThreshold4: { of: 6, undecided: 'discarded', words: 'MultiPIT threshold 4: more than 4 of 6 yes is yes, fewer than 4 is no, 4 is discarded' },
-  twitterUrl: { of: 6, undecided: 'discarded', words: 'Twitter URL corpus: 4 or more of 6 yes is yes, 2 or fewer is no, 3 is discarded' },
-  pit2015: { of: 5, undecided: 'tie', words: 'PIT-2015: 3 or more of 5 yes is yes, 1 or fewer is no, 2 is debatable (left open)' },
+  multipitCrowd: {
+    of: 6,
+    undecided: 'discarded',
+    words: 'MultiPIT crowd: more than 3 of 6 yes is yes, fewer than 3 is no, 3 is discarded',
+  },
+  multipitThreshold4: {
+    of: 6,
+    undecided: 'discarded',
+    words: 'MultiPIT threshold 4: more than 4 of 6 yes is yes, fewer than 4 is no, 4 is discarded',
+  },
+  twitterUrl: {
+    of: 6,
+    undecided: 'discarded',
+    words: 'Twitter URL corpus: 4 or more of 6 yes is yes, 2 or fewer is no, 3 is discarded',
+  },
+  pit2015: {
+    of: 5,
+    undecided: 'tie',
+    words: 'PIT-2015: 3 or more of 5 yes is yes, 1 or fewer is no, 2 is debatable (left open)',
+  },
   twoOfThree: { of: 3, undecided: 'tie', words: 'Spanish QA study: at least 2 of 3 yes is yes, otherwise no' },
 };

@@ -19,15 +19,42 @@
  *   too few answers yet for the rule → `pending`;
  * Free-text questions have no final label. Pure.
  */
-import { classifyVotes, computeMajorityVote, VOTE_RULE_CARDS, VOTE_RULE_NAMES, VOTE_RULES, type MedianTie, type VoteRuleName } from './aggregation-rules';
+import {
+  classifyVotes,
+  computeMajorityVote,
+  VOTE_RULE_CARDS,
+  VOTE_RULE_NAMES,
+  VOTE_RULES,
+  type MedianTie,
+  type VoteRuleName,
+} from './aggregation-rules';
 
-export type FinalMethodName = 'unanimous' | 'majority' | 'median' | 'vote' | 'tie' | 'spread' | 'discarded' | 'pending' | 'adjudicated' | 'unanswered';
-export const FINAL_METHODS = ['unanimous', 'majority', 'median', 'vote', 'tie', 'spread', 'discarded', 'pending', 'adjudicated', 'unanswered'] as const satisfies readonly FinalMethodName[];
+export type FinalMethodName =
+  'unanimous' | 'majority' | 'median' | 'vote' | 'tie' | 'spread' | 'discarded' | 'pending' | 'adjudicated' | 'unanswered';
+export const FINAL_METHODS = [
+  'unanimous',
+  'majority',
+  'median',
+  'vote',
+  'tie',
+  'spread',
+  'discarded',
+  'pending',
+  'adjudicated',
+  'unanswered',
+] as const satisfies readonly FinalMethodName[];
 /** The methods that leave a question open: the adjudication queue's. */
 export const OPEN_METHODS = ['tie', 'spread', 'unanswered'] as const satisfies readonly FinalMethodName[];
 export const isOpenMethod = (method: FinalMethodName) => (OPEN_METHODS as readonly FinalMethodName[]).includes(method);
 /** The methods of a decision the annotators did not all share (the discussion round's). */
-export const DISAGREED_METHODS = ['majority', 'median', 'vote', 'tie', 'spread', 'discarded'] as const satisfies readonly FinalMethodName[];
+export const DISAGREED_METHODS = [
+  'majority',
+  'median',
+  'vote',
+  'tie',
+  'spread',
+  'discarded',
+] as const satisfies readonly FinalMethodName[];
 export const MEDIAN_RULES = ['lower', 'upper'] as const satisfies readonly MedianTie[];
 export type { MedianTie };
 export type FinalValue = number | string | boolean;
@@ -103,7 +130,12 @@ function decideOrdered(question: FinalQuestion, positions: readonly number[], ru
   const upper = sorted[Math.floor(n / 2)]!;
   if (lower === upper) return { method: 'median', value: valueAt(question, lower), n };
   if (rules.orderedTie === 'open') return { method: 'tie', value: null, n };
-  return { method: 'median', value: valueAt(question, rules.orderedTie === 'lower' ? lower : upper), n, medianRule: rules.orderedTie };
+  return {
+    method: 'median',
+    value: valueAt(question, rules.orderedTie === 'lower' ? lower : upper),
+    n,
+    medianRule: rules.orderedTie,
+  };
 }
 
 function decideYesNo(values: readonly FinalValue[], rules: FinalRules): FinalDecision {
@@ -111,7 +143,9 @@ function decideYesNo(values: readonly FinalValue[], rules: FinalRules): FinalDec
   const yes = values.filter((v) => v === true).length;
   if (yes * 2 !== n) return { method: 'majority', value: yes * 2 > n, n };
   if (rules.yesNoTie === 'open') return { method: 'tie', value: null, n };
-  return rules.yesNoTie === 'yes' ? { method: 'median', value: true, n, medianRule: 'upper' } : { method: 'median', value: false, n, medianRule: 'lower' };
+  return rules.yesNoTie === 'yes'
+    ? { method: 'median', value: true, n, medianRule: 'upper' }
+    : { method: 'median', value: false, n, medianRule: 'lower' };
 }
 
 /**
@@ -137,7 +171,12 @@ function decideByVoteRule(values: readonly boolean[], name: VoteRuleName): Final
   return { method: card.undecided, value: null, n };
 }
 
-export function decideFinalLabel(question: FinalQuestion, values: readonly FinalValue[], adjudicated?: FinalValue, rules: FinalRules = DEFAULT_FINAL_RULES): FinalDecision {
+export function decideFinalLabel(
+  question: FinalQuestion,
+  values: readonly FinalValue[],
+  adjudicated?: FinalValue,
+  rules: FinalRules = DEFAULT_FINAL_RULES,
+): FinalDecision {
   const n = values.length;
   if (adjudicated !== undefined) return { method: 'adjudicated', value: adjudicated, n };
   const [first] = values;
@@ -179,7 +218,9 @@ export function decidePairFinal(
 ): PairFinal {
   const out: PairFinal = { answers: {}, method: {}, medianRule: {}, n: annotations.length };
   for (const question of questions.filter(hasFinalLabel)) {
-    const values = annotations.map((a) => a[question.key]).filter((v): v is FinalValue => v !== undefined && v !== null && v !== '');
+    const values = annotations
+      .map((a) => a[question.key])
+      .filter((v): v is FinalValue => v !== undefined && v !== null && v !== '');
     const decided = adjudication?.[question.key] as FinalValue | undefined;
     const decision = decideFinalLabel(question, values, decided ?? undefined, rules);
     out.method[question.key] = decision.method;

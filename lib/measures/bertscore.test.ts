@@ -4,7 +4,13 @@
  * score 0, baseline rescaling per P, R and F.
  */
 import { describe, expect, it } from 'vitest';
-import { computeBertScore, normalizeRows, rescaleBertScore, ROBERTA_LARGE_L17_BASELINE, type WeightedTokens } from '@/lib/measures/bertscore';
+import {
+  computeBertScore,
+  normalizeRows,
+  rescaleBertScore,
+  ROBERTA_LARGE_L17_BASELINE,
+  type WeightedTokens,
+} from '@/lib/measures/bertscore';
 
 function text(rows: number[][], special: boolean[]): WeightedTokens {
   return {
@@ -15,8 +21,24 @@ function text(rows: number[][], special: boolean[]): WeightedTokens {
 
 // Candidate [CLS] c1 c2 [SEP]: (1, 0), (0, 3) (→ (0, 1) after scaling), (0.6, 0.8), (−1, 0).
 // Reference [CLS] r1 r2 [SEP]: (1, 0), (0.8, 0.6), (0.96, 0.28), (0, −2) (→ (0, −1)).
-const candidate = text([[1, 0], [0, 3], [0.6, 0.8], [-1, 0]], [true, false, false, true]);
-const reference = text([[1, 0], [0.8, 0.6], [0.96, 0.28], [0, -2]], [true, false, false, true]);
+const candidate = text(
+  [
+    [1, 0],
+    [0, 3],
+    [0.6, 0.8],
+    [-1, 0],
+  ],
+  [true, false, false, true],
+);
+const reference = text(
+  [
+    [1, 0],
+    [0.8, 0.6],
+    [0.96, 0.28],
+    [0, -2],
+  ],
+  [true, false, false, true],
+);
 
 describe('computeBertScore', () => {
   it('matches the hand computation', () => {
@@ -39,13 +61,21 @@ describe('computeBertScore', () => {
 
   it('gives 1 for identical texts and 0 (not NaN) when a text has only special tokens', () => {
     expect(computeBertScore(candidate, candidate).f1).toBeCloseTo(1, 6);
-    const empty = text([[1, 0], [-1, 0]], [true, true]);
+    const empty = text(
+      [
+        [1, 0],
+        [-1, 0],
+      ],
+      [true, true],
+    );
     expect(computeBertScore(empty, reference)).toEqual({ precision: 0, recall: 0, f1: 0 });
     expect(computeBertScore(candidate, empty).f1).toBe(0);
   });
 
   it('rejects embeddings of different sizes', () => {
-    expect(() => computeBertScore(candidate, { tokens: { rows: 1, dim: 3, data: new Float32Array(3) }, weights: Float32Array.of(1) })).toThrow(RangeError);
+    expect(() =>
+      computeBertScore(candidate, { tokens: { rows: 1, dim: 3, data: new Float32Array(3) }, weights: Float32Array.of(1) }),
+    ).toThrow(RangeError);
   });
 });
 

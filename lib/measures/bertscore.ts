@@ -28,7 +28,11 @@ export interface BertScoreBaseline {
 }
 
 /** bert_score 0.3.9, rescale_baseline/en/roberta-large.tsv, row 17 (the paper's model and layer). */
-export const ROBERTA_LARGE_L17_BASELINE: Readonly<BertScoreBaseline> = Object.freeze({ precision: 0.83150584, recall: 0.8314941, f1: 0.83122575 });
+export const ROBERTA_LARGE_L17_BASELINE: Readonly<BertScoreBaseline> = Object.freeze({
+  precision: 0.83150584,
+  recall: 0.8314941,
+  f1: 0.83122575,
+});
 
 export interface BertScore {
   precision: number;
@@ -85,5 +89,9 @@ export function computeBertScore(candidate: WeightedTokens, reference: WeightedT
 export function rescaleBertScore(score: BertScore, baseline: BertScoreBaseline | null): BertScore {
   if (!baseline) return score;
   const rescale = (x: number, b: number) => (x - b) / (1 - b);
-  return { precision: rescale(score.precision, baseline.precision), recall: rescale(score.recall, baseline.recall), f1: rescale(score.f1, baseline.f1) };
+  return {
+    precision: rescale(score.precision, baseline.precision),
+    recall: rescale(score.recall, baseline.recall),
+    f1: rescale(score.f1, baseline.f1),
+  };
 }

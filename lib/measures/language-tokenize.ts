@@ -80,11 +80,13 @@ const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 
 /** A sentence for readers: what the recorded tokenizer does. */
 export function describeMeasureTokenizer(id: string): string {
-  if (id === ENGLISH_TOKENIZER_ID) return "the paper's English tokenizer (rouge-score): lower-cased [a-z0-9] runs, NLTK Porter stems";
+  if (id === ENGLISH_TOKENIZER_ID)
+    return "the paper's English tokenizer (rouge-score): lower-cased [a-z0-9] runs, NLTK Porter stems";
   const segmented = /^intl-segmenter-([a-z]{2})$/.exec(id);
   if (segmented) return `Intl.Segmenter words (${segmented[1]}), case-folded, no stemmer`;
   const stemmed = /^unicode\+snowball-([a-z]{2})$/.exec(id);
-  if (stemmed) return `Unicode letters and digits, case-folded, Snowball ${capitalize(SNOWBALL_ALGORITHMS[stemmed[1]!] ?? stemmed[1]!)} stems`;
+  if (stemmed)
+    return `Unicode letters and digits, case-folded, Snowball ${capitalize(SNOWBALL_ALGORITHMS[stemmed[1]!] ?? stemmed[1]!)} stems`;
   const plain = /^unicode-([a-z]{2})$/.exec(id);
   if (plain) return `Unicode letters and digits, case-folded, no stemmer for ${plain[1]}`;
   return id;

@@ -13,7 +13,11 @@
 import { alignSequences } from '@/lib/measures/alignment';
 import { computeBleu4FromMatches, type BleuSmoothing } from '@/lib/measures/bleu';
 import { normalizeEditDistance } from '@/lib/measures/levenshtein';
-import { computeLcpOverlapFromHistogram, computeWordNgramOverlapFromCounts, THESIS_MAX_NGRAM } from '@/lib/measures/ngram-overlap';
+import {
+  computeLcpOverlapFromHistogram,
+  computeWordNgramOverlapFromCounts,
+  THESIS_MAX_NGRAM,
+} from '@/lib/measures/ngram-overlap';
 import { countNgramMatches } from '@/lib/measures/ngram-matches';
 import { computeFMeasure, computeRougeLFromLcs } from '@/lib/measures/rouge';
 import { computeSyn } from '@/lib/measures/semantic';

@@ -27,7 +27,15 @@ describe('poolTokens', () => {
 describe('parsePoolingConfig', () => {
   it('reads the modes a 1_Pooling/config.json switches on', () => {
     // paraphrase-mpnet-base-v2's 1_Pooling/config.json
-    expect(parsePoolingConfig({ word_embedding_dimension: 768, pooling_mode_cls_token: false, pooling_mode_mean_tokens: true, pooling_mode_max_tokens: false, pooling_mode_mean_sqrt_len_tokens: false })).toEqual(['mean']);
+    expect(
+      parsePoolingConfig({
+        word_embedding_dimension: 768,
+        pooling_mode_cls_token: false,
+        pooling_mode_mean_tokens: true,
+        pooling_mode_max_tokens: false,
+        pooling_mode_mean_sqrt_len_tokens: false,
+      }),
+    ).toEqual(['mean']);
     expect(parsePoolingConfig({ pooling_mode_max_tokens: true, pooling_mode_cls_token: true })).toEqual(['cls', 'max']);
   });
 

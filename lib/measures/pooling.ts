@@ -31,7 +31,10 @@ export function parsePoolingConfig(json: unknown): PoolingMode[] {
   if (typeof json !== 'object' || json === null) throw new Error('the pooling configuration is not a JSON object');
   const config = json as Record<string, unknown>;
   const modes = POOLING_MODES.filter((mode) => config[CONFIG_KEYS[mode]] === true);
-  if (modes.length === 0) throw new Error(`the pooling configuration switches on no pooling mode (expected one of ${Object.values(CONFIG_KEYS).join(', ')})`);
+  if (modes.length === 0)
+    throw new Error(
+      `the pooling configuration switches on no pooling mode (expected one of ${Object.values(CONFIG_KEYS).join(', ')})`,
+    );
   return modes;
 }
 

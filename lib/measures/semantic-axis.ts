@@ -21,9 +21,15 @@ export interface SemanticAxis {
 }
 
 const count = (range: { min: number; max: number }) =>
-  range.min === range.max ? range.min.toLocaleString('en') : `${range.min.toLocaleString('en')}–${range.max.toLocaleString('en')}`;
+  range.min === range.max
+    ? range.min.toLocaleString('en')
+    : `${range.min.toLocaleString('en')}–${range.max.toLocaleString('en')}`;
 
-export function describeSemanticAxis(set: readonly string[], counts: Partial<Record<SemanticMeasureKey, number>>, semPairs: number): SemanticAxis {
+export function describeSemanticAxis(
+  set: readonly string[],
+  counts: Partial<Record<SemanticMeasureKey, number>>,
+  semPairs: number,
+): SemanticAxis {
   const inSet = semanticMeasureKeys.filter((k) => set.includes(k) && (counts[k] ?? 0) > 0);
   const tiers = [1, 2, 3].map((tier) => inSet.filter((k) => semanticTier(k) === tier)).filter((keys) => keys.length > 0);
   const n = (k: SemanticMeasureKey) => counts[k] ?? 0;
@@ -33,9 +39,18 @@ export function describeSemanticAxis(set: readonly string[], counts: Partial<Rec
   const ranges = tiers.map((keys, i) => {
     const before = tiers.slice(0, i).flat();
     const others = tiers.filter((_, j) => j !== i).flat();
-    const max = Math.max(0, Math.min(keys.reduce((s, k) => s + n(k), 0), semPairs - Math.max(0, ...before.map(n))));
+    const max = Math.max(
+      0,
+      Math.min(
+        keys.reduce((s, k) => s + n(k), 0),
+        semPairs - Math.max(0, ...before.map(n)),
+      ),
+    );
     const sumBefore = before.reduce((s, k) => s + n(k), 0);
-    const min = Math.max(0, Math.min(max, Math.max(Math.max(...keys.map(n)) - sumBefore, semPairs - others.reduce((s, k) => s + n(k), 0))));
+    const min = Math.max(
+      0,
+      Math.min(max, Math.max(Math.max(...keys.map(n)) - sumBefore, semPairs - others.reduce((s, k) => s + n(k), 0))),
+    );
     return { keys, min, max };
   });
   const forming = ranges.filter((r, i) => i === 0 || r.max > 0);
@@ -44,8 +59,12 @@ export function describeSemanticAxis(set: readonly string[], counts: Partial<Rec
   const standIns = forming.filter((r) => semanticTier(r.keys[0]!) > 1);
   // Pairs without a paper measure: all − pairs with one (between the largest paper count and their sum).
   const paperMax = Math.max(0, ...main.map(n));
-  const paperSum = Math.min(semPairs, main.reduce((s, k) => s + n(k), 0));
-  const fallbackPairs = standIns.length === 0 ? { min: 0, max: 0 } : { min: Math.max(0, semPairs - paperSum), max: Math.max(0, semPairs - paperMax) };
+  const paperSum = Math.min(
+    semPairs,
+    main.reduce((s, k) => s + n(k), 0),
+  );
+  const fallbackPairs =
+    standIns.length === 0 ? { min: 0, max: 0 } : { min: Math.max(0, semPairs - paperSum), max: Math.max(0, semPairs - paperMax) };
   let label: string;
   if (semPairs === 0 || forming.length === 0) label = 'none (no semantic measure yet)';
   else {

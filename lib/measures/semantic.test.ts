@@ -76,15 +76,31 @@ describe('summarizeSimilarity', () => {
     expect(summarizeSimilarity(parts, { wordnet: 0.7 })).toMatchObject({ sem: 0.7, semFrom: ['wordnet'] });
     expect(summarizeSimilarity(parts, { wordnet: 0.7, st: 0.9 })).toMatchObject({ sem: 0.9, semFrom: ['st'] });
     // the corpus's set leaves ST out: WordNet stands in
-    expect(summarizeSimilarity(parts, { wordnet: 0.7, st: 0.9 }, { include: ['wms', 'wordnet'] })).toMatchObject({ sem: 0.7, semFrom: ['wordnet'] });
-    expect(summarizeSimilarity(parts, { wordnet: 0.7 }, { include: ['wms', 'st'] })).toMatchObject({ sem: null, semFrom: [], delta: null });
+    expect(summarizeSimilarity(parts, { wordnet: 0.7, st: 0.9 }, { include: ['wms', 'wordnet'] })).toMatchObject({
+      sem: 0.7,
+      semFrom: ['wordnet'],
+    });
+    expect(summarizeSimilarity(parts, { wordnet: 0.7 }, { include: ['wms', 'st'] })).toMatchObject({
+      sem: null,
+      semFrom: [],
+      delta: null,
+    });
   });
 
   it('uses the GloVe pair where no paper measure is present, and WordNet only where neither is', () => {
     const parts = { rouge1: 0.5, rougeL: 0.4, bleu: 0.3 };
-    expect(summarizeSimilarity(parts, { wmsGlove: 0.8, gloveCosine: 0.6, wordnet: 0.1 })).toMatchObject({ sem: 0.7, semFrom: ['wmsGlove', 'gloveCosine'] });
-    expect(summarizeSimilarity(parts, { wmsGlove: 0.8, gloveCosine: 0.6, wordnet: 0.1, wms: 0.5 })).toMatchObject({ sem: 0.5, semFrom: ['wms'] });
+    expect(summarizeSimilarity(parts, { wmsGlove: 0.8, gloveCosine: 0.6, wordnet: 0.1 })).toMatchObject({
+      sem: 0.7,
+      semFrom: ['wmsGlove', 'gloveCosine'],
+    });
+    expect(summarizeSimilarity(parts, { wmsGlove: 0.8, gloveCosine: 0.6, wordnet: 0.1, wms: 0.5 })).toMatchObject({
+      sem: 0.5,
+      semFrom: ['wms'],
+    });
     expect(summarizeSimilarity(parts, { gloveCosine: 0.6, wordnet: 0.1 })).toMatchObject({ sem: 0.6, semFrom: ['gloveCosine'] });
-    expect(summarizeSimilarity(parts, { gloveCosine: 0.6, wordnet: 0.1 }, { include: ['wordnet'] })).toMatchObject({ sem: 0.1, semFrom: ['wordnet'] });
+    expect(summarizeSimilarity(parts, { gloveCosine: 0.6, wordnet: 0.1 }, { include: ['wordnet'] })).toMatchObject({
+      sem: 0.1,
+      semFrom: ['wordnet'],
+    });
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { longestCommonSubsequence, sharedWords } from './shared-words';
 import { computeRougeL } from './rouge';
 
-const marked = (segments: ReturnType<typeof sharedWords>['a'], mark: 'lcs' | 'common') => segments.filter((s) => s.mark === mark).map((s) => s.text);
+const marked = (segments: ReturnType<typeof sharedWords>['a'], mark: 'lcs' | 'common') =>
+  segments.filter((s) => s.mark === mark).map((s) => s.text);
 
 describe('sharedWords', () => {
   it('marks one longest common subsequence and the other shared words; the texts come back unchanged', () => {
@@ -15,7 +16,12 @@ describe('sharedWords', () => {
     // the shared words come in opposite orders (Easter postcard 1907 a / a 1907 postcard Easter): a subsequence of one
     expect(shared.lcs).toBe(1);
     expect(shared.commonA).toBe(4); // a (in "a rabbit"), Easter, postcard, 1907
-    expect([...marked(shared.a, 'lcs'), ...marked(shared.a, 'common')].join(' ').split(/\s+/).sort()).toEqual(['1907', 'Easter', 'a', 'postcard']);
+    expect([...marked(shared.a, 'lcs'), ...marked(shared.a, 'common')].join(' ').split(/\s+/).sort()).toEqual([
+      '1907',
+      'Easter',
+      'a',
+      'postcard',
+    ]);
   });
 
   it('keeps accents, compares case-folded, and works in any script', () => {
@@ -34,7 +40,11 @@ describe('sharedWords', () => {
   });
 
   it('no words in common: nothing marked', () => {
-    expect(sharedWords('alpha beta', 'gamma delta')).toMatchObject({ lcs: 0, commonA: 0, a: [{ text: 'alpha beta', mark: null }] });
+    expect(sharedWords('alpha beta', 'gamma delta')).toMatchObject({
+      lcs: 0,
+      commonA: 0,
+      a: [{ text: 'alpha beta', mark: null }],
+    });
     expect(sharedWords('', '')).toEqual({ a: [], b: [], lcs: 0, commonA: 0 });
   });
 });

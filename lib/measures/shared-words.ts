@@ -35,7 +35,11 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 export const MAX_ALIGNED_WORDS = 2000;
 
 function wordsOf(text: string): Word[] {
-  return [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, key: m[0].normalize('NFC').toLowerCase() }));
+  return [...text.matchAll(WORD)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    key: m[0].normalize('NFC').toLowerCase(),
+  }));
 }
 
 /** Indexes (in a, in b) of one longest common subsequence of the two key lists, in order. */
@@ -45,7 +49,8 @@ export function longestCommonSubsequence(a: readonly string[], b: readonly strin
   // lengths of the LCS of the suffixes a[i..], b[j..]: walked forward from (0, 0) afterwards
   const table = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+    for (let j = m - 1; j >= 0; j--)
+      table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   }
   const pairs: Array<[number, number]> = [];
   let i = 0;
@@ -96,5 +101,10 @@ export function sharedWords(a: string, b: string): SharedWords {
     marksA[i] = 'lcs';
     marksB[j] = 'lcs';
   }
-  return { a: segmentsOf(a, wa, marksA), b: segmentsOf(b, wb, marksB), lcs: aligned.length, commonA: marksA.filter((m) => m !== null).length };
+  return {
+    a: segmentsOf(a, wa, marksA),
+    b: segmentsOf(b, wb, marksB),
+    lcs: aligned.length,
+    commonA: marksA.filter((m) => m !== null).length,
+  };
 }

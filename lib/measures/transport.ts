@@ -29,10 +29,15 @@ function checkAmounts(amounts: readonly number[], label: string): number {
  * Minimum-cost transport of `supplies` to `demands` (equal totals) over `cost` (row-major,
  * supplies × demands, finite and non-negative).
  */
-export function solveTransport(supplies: readonly number[], demands: readonly number[], cost: ArrayLike<number>): TransportSolution {
+export function solveTransport(
+  supplies: readonly number[],
+  demands: readonly number[],
+  cost: ArrayLike<number>,
+): TransportSolution {
   const n = supplies.length;
   const m = demands.length;
-  if (checkAmounts(supplies, 'supplies') !== checkAmounts(demands, 'demands')) throw new RangeError('supplies and demands must have the same total');
+  if (checkAmounts(supplies, 'supplies') !== checkAmounts(demands, 'demands'))
+    throw new RangeError('supplies and demands must have the same total');
   if (cost.length !== n * m) throw new RangeError(`cost must have ${n} × ${m} entries`);
   for (let k = 0; k < cost.length; k += 1) {
     const c = cost[k]!;
@@ -82,7 +87,8 @@ export function solveTransport(supplies: readonly number[], demands: readonly nu
     }
     // The nearest demand that still needs something ends the augmenting path.
     let sink = -1;
-    for (let j = 0; j < m; j += 1) if (demandLeft[j]! > 0 && dist[n + j]! < Infinity && (sink < 0 || dist[n + j]! < dist[sink]!)) sink = n + j;
+    for (let j = 0; j < m; j += 1)
+      if (demandLeft[j]! > 0 && dist[n + j]! < Infinity && (sink < 0 || dist[n + j]! < dist[sink]!)) sink = n + j;
     if (sink < 0) break;
     for (let v = 0; v < size; v += 1) if (dist[v]! < Infinity) potential[v]! += dist[v]!;
 

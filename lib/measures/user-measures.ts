@@ -21,19 +21,41 @@ export type UserMeasureKey = `u.${string}`;
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 /** Names the explorer and exports already use for something else. */
 const RESERVED = new Set([
-  'id', 'length', 'label', 'annotations',
+  'id',
+  'length',
+  'label',
+  'annotations',
   // the base columns of exports (lib/export/fields.ts), where a user measure is a column of its own name
-  'pair_id', 'corpus', 'original_id', 'cluster_id', 'gold', 'a', 'b', 'type_a', 'type_b', 'page_a', 'page_b', 'image',
-  'length_a', 'length_b', 'reference_label', 'reference_score', 'reference_is_paraphrase', 'metadata', 'sem_parts',
+  'pair_id',
+  'corpus',
+  'original_id',
+  'cluster_id',
+  'gold',
+  'a',
+  'b',
+  'type_a',
+  'type_b',
+  'page_a',
+  'page_b',
+  'image',
+  'length_a',
+  'length_b',
+  'reference_label',
+  'reference_score',
+  'reference_is_paraphrase',
+  'metadata',
+  'sem_parts',
 ]);
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Null when `name` may name a user measure, else why not. */
 export function userMeasureNameProblem(name: string): string | null {
-  if (!NAME.test(name)) return `"${name}" is not a measure name: use a lowercase letter, then lowercase letters, digits or _ (at most 40), e.g. my_model`;
+  if (!NAME.test(name))
+    return `"${name}" is not a measure name: use a lowercase letter, then lowercase letters, digits or _ (at most 40), e.g. my_model`;
   const builtIn = measureKeys.find((k) => k.toLowerCase() === name);
-  if (builtIn) return `"${name}" is the built-in measure ${builtIn} of the catalogue; give the model's scores another name, e.g. ${name}_model`;
+  if (builtIn)
+    return `"${name}" is the built-in measure ${builtIn} of the catalogue; give the model's scores another name, e.g. ${name}_model`;
   if (RESERVED.has(name)) return `"${name}" is reserved (a column of the explorer and exports); choose another name`;
   return null;
 }
@@ -44,7 +66,9 @@ export function isUserMeasureName(name: string): boolean {
 
 /** `u.NAME` with a valid NAME (whether a corpus has it is for the database to say). */
 export function isUserMeasureKey(key: unknown): key is UserMeasureKey {
-  return typeof key === 'string' && key.startsWith(USER_MEASURE_PREFIX) && isUserMeasureName(key.slice(USER_MEASURE_PREFIX.length));
+  return (
+    typeof key === 'string' && key.startsWith(USER_MEASURE_PREFIX) && isUserMeasureName(key.slice(USER_MEASURE_PREFIX.length))
+  );
 }
 
 export function userMeasureKey(name: string): UserMeasureKey {
@@ -67,7 +91,10 @@ export interface ScoreMeasure {
 
 function entries(spec: string, option: string): Parsed<Array<[string, string]>> {
   const out: Array<[string, string]> = [];
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const key = eq > 0 ? part.slice(0, eq).trim() : '';
     const value = eq > 0 ? part.slice(eq + 1).trim() : '';
@@ -83,13 +110,22 @@ export function parseScoreColumnMap(spec: string): Parsed<ScoreColumnMap> {
   if (!parsed.ok) return parsed;
   const map = new Map<string, string>();
   for (const [key, column] of parsed.value) {
-    if (!['id', 'pair', 'a', 'b'].includes(key)) return { ok: false, error: `--map: "${key}" is neither id, pair, a nor b (the measures' columns go in --measure NAME=COLUMN)` };
+    if (!['id', 'pair', 'a', 'b'].includes(key))
+      return {
+        ok: false,
+        error: `--map: "${key}" is neither id, pair, a nor b (the measures' columns go in --measure NAME=COLUMN)`,
+      };
     if (map.has(key)) return { ok: false, error: `--map: ${key}= is given twice` };
     map.set(key, column);
   }
   const [id, pair, a, b] = ['id', 'pair', 'a', 'b'].map((k) => map.get(k));
   const ways = [id, pair, a ?? b].filter((x) => x !== undefined).length;
-  if (ways !== 1) return { ok: false, error: '--map: give id=COLUMN (Paralens pair ids, as exports write them), pair=COLUMN (original ids) or a=COLUMN,b=COLUMN (the two texts), one of them' };
+  if (ways !== 1)
+    return {
+      ok: false,
+      error:
+        '--map: give id=COLUMN (Paralens pair ids, as exports write them), pair=COLUMN (original ids) or a=COLUMN,b=COLUMN (the two texts), one of them',
+    };
   if (id) return { ok: true, value: { pair: { by: 'id', column: id } } };
   if (pair) return { ok: true, value: { pair: { by: 'originalId', column: pair } } };
   if (!a || !b) return { ok: false, error: '--map: matching by texts needs both a=COLUMN and b=COLUMN' };
@@ -116,7 +152,8 @@ export function parseScoreMeasures(spec: string, axisSpec = ''): Parsed<ScoreMea
   for (const [name, axis] of axes.value) {
     const measure = measures.find((m) => m.name === name);
     if (!measure) return { ok: false, error: `--axis: "${name}" is not a measure of --measure` };
-    if (!(MEASURE_AXES as readonly string[]).includes(axis)) return { ok: false, error: `--axis: "${axis}" must be ${MEASURE_AXES.join(', ')}` };
+    if (!(MEASURE_AXES as readonly string[]).includes(axis))
+      return { ok: false, error: `--axis: "${axis}" must be ${MEASURE_AXES.join(', ')}` };
     measure.axis = axis as MeasureAxisName;
   }
   return { ok: true, value: measures };
@@ -144,10 +181,19 @@ function readValue(cell: unknown): number | null | string {
   return `${JSON.stringify(cell)} is not a number`;
 }
 
-export function mapScoreRow(cells: Readonly<Record<string, unknown>>, line: number, map: ScoreColumnMap, measures: readonly ScoreMeasure[]): MappedScoreRow {
+export function mapScoreRow(
+  cells: Readonly<Record<string, unknown>>,
+  line: number,
+  map: ScoreColumnMap,
+  measures: readonly ScoreMeasure[],
+): MappedScoreRow {
   const fail = (message: string): MappedScoreRow => ({ ok: false, line, message });
-  const missing = [...(map.pair.by === 'texts' ? [map.pair.a, map.pair.b] : [map.pair.column]), ...measures.map((m) => m.column)].filter((c) => !(c in cells));
-  if (missing.length > 0) return fail(`no column ${missing.map((c) => `"${c}"`).join(', ')} (columns: ${Object.keys(cells).slice(0, 20).join(', ')})`);
+  const missing = [
+    ...(map.pair.by === 'texts' ? [map.pair.a, map.pair.b] : [map.pair.column]),
+    ...measures.map((m) => m.column),
+  ].filter((c) => !(c in cells));
+  if (missing.length > 0)
+    return fail(`no column ${missing.map((c) => `"${c}"`).join(', ')} (columns: ${Object.keys(cells).slice(0, 20).join(', ')})`);
   const values: Array<number | null> = [];
   const problems: string[] = [];
   for (const m of measures) {
@@ -168,7 +214,8 @@ export function mapScoreRow(cells: Readonly<Record<string, unknown>>, line: numb
   if (ref === '') return fail(`no pair id in column "${map.pair.column}"`);
   if (map.pair.by === 'originalId') return { ok: true, row: { line, pair: { originalId: ref }, values } };
   const id = Number(ref);
-  if (!/^\d{1,10}$/.test(ref) || id < 1 || id > 2147483647) return fail(`"${ref}" is not a Paralens pair id (a whole number, the pair_id of an export)`);
+  if (!/^\d{1,10}$/.test(ref) || id < 1 || id > 2147483647)
+    return fail(`"${ref}" is not a Paralens pair id (a whole number, the pair_id of an export)`);
   return { ok: true, row: { line, pair: { pairId: id }, values } };
 }
 
@@ -185,5 +232,7 @@ export function measureLabelOf(key: AnyMeasureKey): string {
 }
 
 export function measureDescriptionOf(key: AnyMeasureKey): string {
-  return isUserMeasureKey(key) ? `${userMeasureName(key)}: a measure of your own (import-scores)` : measureCatalog[key].description;
+  return isUserMeasureKey(key)
+    ? `${userMeasureName(key)}: a measure of your own (import-scores)`
+    : measureCatalog[key].description;
 }

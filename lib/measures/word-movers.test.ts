@@ -5,14 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import reference from '@/lib/measures/fixtures/wmd-reference.json';
-import { buildWordBag, computeWms, computeWordMoversDistance, tokenizeForWms, type WordVectorLookup } from '@/lib/measures/word-movers';
+import {
+  buildWordBag,
+  computeWms,
+  computeWordMoversDistance,
+  tokenizeForWms,
+  type WordVectorLookup,
+} from '@/lib/measures/word-movers';
 
 function unitLookup(table: Record<string, number[]>): WordVectorLookup {
   const vectors = new Map<string, Float32Array>();
   for (const [word, values] of Object.entries(table)) {
     const v = Float32Array.from(values);
     const norm = Math.hypot(...v);
-    vectors.set(word, v.map((x) => x / norm));
+    vectors.set(
+      word,
+      v.map((x) => x / norm),
+    );
   }
   return { dimension: 8, vector: (word) => vectors.get(word) };
 }
@@ -47,9 +56,15 @@ describe('computeWordMoversDistance', () => {
       dimension: 2,
       vector: (w) => ({ a: Float32Array.of(1, 0), b: Float32Array.of(0, 1), c: Float32Array.of(Math.SQRT1_2, Math.SQRT1_2) })[w],
     };
-    expect(computeWordMoversDistance(buildWordBag(['a', 'b'], hand), buildWordBag(['c'], hand))).toBeCloseTo(Math.sqrt(2 - Math.SQRT2), 6);
+    expect(computeWordMoversDistance(buildWordBag(['a', 'b'], hand), buildWordBag(['c'], hand))).toBeCloseTo(
+      Math.sqrt(2 - Math.SQRT2),
+      6,
+    );
     // [a, a, b] → [a, b, b]: one third of the mass moves from a to b (distance √2).
-    expect(computeWordMoversDistance(buildWordBag(['a', 'a', 'b'], hand), buildWordBag(['a', 'b', 'b'], hand))).toBeCloseTo(Math.SQRT2 / 3, 6);
+    expect(computeWordMoversDistance(buildWordBag(['a', 'a', 'b'], hand), buildWordBag(['a', 'b', 'b'], hand))).toBeCloseTo(
+      Math.SQRT2 / 3,
+      6,
+    );
     expect(computeWordMoversDistance(buildWordBag(['a', 'b'], hand), buildWordBag(['b', 'a'], hand))).toBe(0);
   });
 
@@ -69,7 +84,10 @@ describe('computeWms', () => {
   });
 
   it('stays in [0, 1] for opposite vectors (distance 2)', () => {
-    const opposite: WordVectorLookup = { dimension: 1, vector: (w) => ({ up: Float32Array.of(1), down: Float32Array.of(-1) })[w] };
+    const opposite: WordVectorLookup = {
+      dimension: 1,
+      vector: (w) => ({ up: Float32Array.of(1), down: Float32Array.of(-1) })[w],
+    };
     expect(computeWms(buildWordBag(['up'], opposite), buildWordBag(['down'], opposite))).toBe(0);
   });
 });

@@ -94,17 +94,36 @@ describe('WordNet text similarity (Mihalcea et al. 2006, Wu-Palmer, uniform weig
     const byDefinition = (a: string, b: string) => {
       let best = 0;
       for (const pos of ['n', 'v'] as const) {
-        for (const x of wordnet.synsets(a, pos)) for (const y of wordnet.synsets(b, pos)) best = Math.max(best, measure.wuPalmer.similarity(x, y) ?? 0);
+        for (const x of wordnet.synsets(a, pos))
+          for (const y of wordnet.synsets(b, pos)) best = Math.max(best, measure.wuPalmer.similarity(x, y) ?? 0);
       }
       return best;
     };
-    const pairs = [['man', 'working'], ['dancing', 'moving'], ['mouse', 'moves'], ['carrying', 'performing'], ['dog', 'cat'], ['troops', 'soldiers'], ['run', 'sprint']] as const;
+    const pairs = [
+      ['man', 'working'],
+      ['dancing', 'moving'],
+      ['mouse', 'moves'],
+      ['carrying', 'performing'],
+      ['dog', 'cat'],
+      ['troops', 'soldiers'],
+      ['run', 'sprint'],
+    ] as const;
     for (const [a, b] of pairs) {
       const fresh = new WordNetSimilarity(wordnet);
       // (a, b) first computes and caches (b, a) too; a second measure asks in the other order first
-      expect([a, b, fresh.wordSimilarity(a, b), fresh.wordSimilarity(b, a)]).toEqual([a, b, byDefinition(a, b), byDefinition(b, a)]);
+      expect([a, b, fresh.wordSimilarity(a, b), fresh.wordSimilarity(b, a)]).toEqual([
+        a,
+        b,
+        byDefinition(a, b),
+        byDefinition(b, a),
+      ]);
       const reversed = new WordNetSimilarity(wordnet);
-      expect([b, a, reversed.wordSimilarity(b, a), reversed.wordSimilarity(a, b)]).toEqual([b, a, byDefinition(b, a), byDefinition(a, b)]);
+      expect([b, a, reversed.wordSimilarity(b, a), reversed.wordSimilarity(a, b)]).toEqual([
+        b,
+        a,
+        byDefinition(b, a),
+        byDefinition(a, b),
+      ]);
     }
     expect(byDefinition('man', 'working')).not.toBe(byDefinition('working', 'man'));
   });

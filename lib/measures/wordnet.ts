@@ -19,8 +19,27 @@ export interface WordNetFiles {
 
 /** NLTK's MORPHOLOGICAL_SUBSTITUTIONS for nouns and verbs, in NLTK's order. */
 const SUBSTITUTIONS: Record<WordNetPos, ReadonlyArray<readonly [string, string]>> = {
-  n: [['s', ''], ['ses', 's'], ['ves', 'f'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
-  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  n: [
+    ['s', ''],
+    ['ses', 's'],
+    ['ves', 'f'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  v: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
 };
 
 const NO_IDS: readonly number[] = Object.freeze([]);
@@ -50,7 +69,14 @@ export class WordNet {
   private readonly index: Record<WordNetPos, Map<string, readonly number[]>>;
   private readonly names = new Map<number, string>();
 
-  private constructor(parts: { pos: Uint8Array; offsets: Int32Array; firstLemma: string[]; start: Int32Array; ids: Int32Array; index: Record<WordNetPos, Map<string, readonly number[]>> }) {
+  private constructor(parts: {
+    pos: Uint8Array;
+    offsets: Int32Array;
+    firstLemma: string[];
+    start: Int32Array;
+    ids: Int32Array;
+    index: Record<WordNetPos, Map<string, readonly number[]>>;
+  }) {
     this.posOf = parts.pos;
     this.offsetOf = parts.offsets;
     this.firstLemma = parts.firstLemma;
@@ -65,7 +91,10 @@ export class WordNet {
     const offsets: number[] = [];
     const firstLemma: string[] = [];
     const rawHypernyms: number[][] = [];
-    for (const [p, text] of [['n', files.dataNoun], ['v', files.dataVerb]] as const) {
+    for (const [p, text] of [
+      ['n', files.dataNoun],
+      ['v', files.dataVerb],
+    ] as const) {
       eachLine(text, (start, end) => {
         const bar = text.indexOf(' | ', start);
         const fields = text.slice(start, bar > 0 && bar < end ? bar : end).split(' ');
@@ -89,13 +118,21 @@ export class WordNet {
       const map = idOf[pos[s] === 0 ? 'n' : 'v'];
       for (const offset of list) {
         const id = map.get(offset);
-        if (id === undefined) throw new Error(`WordNet data is inconsistent: synset ${offsets[s]} points to a missing hypernym ${offset}`);
+        if (id === undefined)
+          throw new Error(`WordNet data is inconsistent: synset ${offsets[s]} points to a missing hypernym ${offset}`);
         ids.push(id);
       }
       start[s + 1] = ids.length;
     });
     const index = { n: WordNet.parseIndex(files.indexNoun, idOf.n), v: WordNet.parseIndex(files.indexVerb, idOf.v) };
-    return new WordNet({ pos: Uint8Array.from(pos), offsets: Int32Array.from(offsets), firstLemma, start, ids: Int32Array.from(ids), index });
+    return new WordNet({
+      pos: Uint8Array.from(pos),
+      offsets: Int32Array.from(offsets),
+      firstLemma,
+      start,
+      ids: Int32Array.from(ids),
+      index,
+    });
   }
 
   private static parseIndex(text: string, idOf: Map<number, number>): Map<string, readonly number[]> {
@@ -135,7 +172,11 @@ export class WordNet {
   morphy(form: string, pos: WordNetPos): string[] {
     const substitutions = SUBSTITUTIONS[pos];
     const applyRules = (forms: string[]) =>
-      forms.flatMap((f) => substitutions.filter(([old]) => f.endsWith(old)).map(([old, replacement]) => f.slice(0, f.length - old.length) + replacement));
+      forms.flatMap((f) =>
+        substitutions
+          .filter(([old]) => f.endsWith(old))
+          .map(([old, replacement]) => f.slice(0, f.length - old.length) + replacement),
+      );
     const filterForms = (forms: string[]) => [...new Set(forms.filter((f) => this.index[pos].has(f)))];
     let forms = applyRules([form]);
     const first = filterForms([form, ...forms]);

@@ -54,7 +54,9 @@ export const PAPER_TABLE_3: readonly FunnelRow[] = (
     [18979, 18979, 391, 43616, 43616, 32830],
     [17293, 17293, 386, 40131, 40131, 30237],
   ] as const
-).map(([images, imagesRefs2, imagesRefs5, references, captions, pairs], step) => funnelRow(step, { images, imagesRefs2, imagesRefs5, references, captions, pairs }));
+).map(([images, imagesRefs2, imagesRefs5, references, captions, pairs], step) =>
+  funnelRow(step, { images, imagesRefs2, imagesRefs5, references, captions, pairs }),
+);
 
 /** Relative change from the previous row (Table 3's Δ columns); null for the first row or from 0. */
 export function relativeChange(previous: number | undefined, current: number): number | null {
@@ -65,5 +67,11 @@ export function relativeChange(previous: number | undefined, current: number): n
 /** Reads a funnel stored as JSON, dropping anything that is not a row. */
 export function parseFunnel(value: unknown): FunnelRow[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((row): row is FunnelRow => typeof row === 'object' && row !== null && typeof (row as FunnelRow).step === 'number' && typeof (row as FunnelRow).images === 'number');
+  return value.filter(
+    (row): row is FunnelRow =>
+      typeof row === 'object' &&
+      row !== null &&
+      typeof (row as FunnelRow).step === 'number' &&
+      typeof (row as FunnelRow).images === 'number',
+  );
 }

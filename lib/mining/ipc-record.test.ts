@@ -5,7 +5,14 @@ import { formatIpcRecord } from './ipc-record';
 
 describe('formatIpcRecord', () => {
   const line = formatIpcRecord(
-    { imageKey: 'File:Easter_postcard_1907.jpg', kind: 'c', titleA: 'Ēostre', textA: 'A 1907 postcard featuring the Easter Bunny.', titleB: 'Easter Bunny', textB: 'An Easter postcard from 1907 depicting a rabbit.' },
+    {
+      imageKey: 'File:Easter_postcard_1907.jpg',
+      kind: 'c',
+      titleA: 'Ēostre',
+      textA: 'A 1907 postcard featuring the Easter Bunny.',
+      titleB: 'Easter Bunny',
+      textB: 'An Easter postcard from 1907 depicting a rabbit.',
+    },
     3,
   );
 
@@ -14,8 +21,15 @@ describe('formatIpcRecord', () => {
     expect(record).toMatchObject({
       'cluster-id': 3,
       image: 'https://commons.wikimedia.org/wiki/File%3AEaster_postcard_1907.jpg',
-      first: { 'caption-text': 'An Easter postcard from 1907 depicting a rabbit.', 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/Easter_Bunny' },
-      second: { 'caption-text': 'A 1907 postcard featuring the Easter Bunny.', page: 'https://en.wikipedia.org/wiki/%C4%92ostre' },
+      first: {
+        'caption-text': 'An Easter postcard from 1907 depicting a rabbit.',
+        'caption-type': 'WIKI_TEXT',
+        page: 'https://en.wikipedia.org/wiki/Easter_Bunny',
+      },
+      second: {
+        'caption-text': 'A 1907 postcard featuring the Easter Bunny.',
+        page: 'https://en.wikipedia.org/wiki/%C4%92ostre',
+      },
       similarities: {},
     });
   });

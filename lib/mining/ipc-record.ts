@@ -19,7 +19,22 @@ export interface PairSides {
 
 export function formatIpcRecord(pair: PairSides, clusterId: number): string {
   const type = pair.kind === 'c' ? 'WIKI_TEXT' : 'WIKI_TEXT_ALT_TAG';
-  const ordered = orderPair({ text: pair.textA, title: pair.titleA }, { text: pair.textB, title: pair.titleB }, (side) => side.text);
-  const side = (s: { text: string; title: string }) => ({ 'caption-text': s.text, 'caption-type': type, page: articleUrl(s.title) });
-  return JSON.stringify({ id: ordered.id, 'cluster-id': clusterId, image: commonsUrl(pair.imageKey), first: side(ordered.first), second: side(ordered.second), similarities: {} });
+  const ordered = orderPair(
+    { text: pair.textA, title: pair.titleA },
+    { text: pair.textB, title: pair.titleB },
+    (side) => side.text,
+  );
+  const side = (s: { text: string; title: string }) => ({
+    'caption-text': s.text,
+    'caption-type': type,
+    page: articleUrl(s.title),
+  });
+  return JSON.stringify({
+    id: ordered.id,
+    'cluster-id': clusterId,
+    image: commonsUrl(pair.imageKey),
+    first: side(ordered.first),
+    second: side(ordered.second),
+    similarities: {},
+  });
 }

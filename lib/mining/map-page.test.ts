@@ -14,7 +14,13 @@ describe('mapPage', () => {
       // the caption is the last component, here alt=…: no caption in paper mode
       ['File:Luka_Šulić.jpg', undefined, 'A man with a cello'],
     ]);
-    expect(rows[0]!.caption).toMatchObject({ words: 9, isSentence: true, hasVerb: true, fold: 'uss monitor, the first monitor, was launched in 1862', norm: 'ussmonitorthefirstmonitorwaslaunchedin1862' });
+    expect(rows[0]!.caption).toMatchObject({
+      words: 9,
+      isSentence: true,
+      hasVerb: true,
+      fold: 'uss monitor, the first monitor, was launched in 1862',
+      norm: 'ussmonitorthefirstmonitorwaslaunchedin1862',
+    });
     expect(rows[1]!.alt).toMatchObject({ words: 5, fold: null, norm: null });
   });
 

@@ -40,7 +40,14 @@ function toCell(raw: string | null, context: MapContext): CaptionCell | null {
   const text = normaliseWhitespace((fixed ? raw : stripAccents(raw)).replace(/\n/g, ' '), fixed);
   const { words, isSentence, hasVerb } = classifyCaption(text, context.tagger, fixed);
   const long = words >= MIN_CAPTION_WORDS;
-  return { text, words, isSentence, hasVerb, fold: long ? foldCaption(text) : null, norm: long ? nearEqualityForm(text, fixed) : null };
+  return {
+    text,
+    words,
+    isSentence,
+    hasVerb,
+    fold: long ? foldCaption(text) : null,
+    norm: long ? nearEqualityForm(text, fixed) : null,
+  };
 }
 
 /** The references of one namespace-0 page, in the order the original emits them. */

@@ -41,9 +41,17 @@ export const MIN_CAPTION_WORDS = 6;
 export const miningSettingsFields = z.object({
   tier: z.enum(MINING_TIERS).default('gold').describe('gold (Table 4 sentence rules) or silver (captions with a verb)'),
   minRefs: z.number().int().min(1).default(DEFAULT_REDUCE_OPTIONS.minRefs).describe('fewest references an image may have'),
-  maxRefs: z.number().int().min(1).default(DEFAULT_REDUCE_OPTIONS.maxRefs).describe('most references an image may have (the paper’s bronze tier used 180)'),
+  maxRefs: z
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_REDUCE_OPTIONS.maxRefs)
+    .describe('most references an image may have (the paper’s bronze tier used 180)'),
   mode: z.enum(MINING_MODES).default('fixed').describe('fixed, or paper: reproduce the original’s quirks'),
-  silverRule: z.enum(SILVER_RULES).default('has-verb').describe('has-verb (the paper) or no-verb (the original VerbHeuristic as written)'),
+  silverRule: z
+    .enum(SILVER_RULES)
+    .default('has-verb')
+    .describe('has-verb (the paper) or no-verb (the original VerbHeuristic as written)'),
   workers: z.number().int().min(1).max(256).optional().describe('map workers (default: the number of cores)'),
 });
 

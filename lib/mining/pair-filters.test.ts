@@ -5,7 +5,12 @@ import { javaStringHash } from './wikitext/java-text';
 describe('pair filters (NearEqualityHeuristic, ParaphraseWritable)', () => {
   it('normalises away parentheses, punctuation, spaces and case', () => {
     expect(nearEqualityForm('The Tower (1890), seen from the river.', false)).toBe('thetowerseenfromtheriver');
-    expect(isSignificantlyDifferent(nearEqualityForm('The tower, seen from the river', false), nearEqualityForm('the Tower seen from the River (1890)!', false))).toBe(false);
+    expect(
+      isSignificantlyDifferent(
+        nearEqualityForm('The tower, seen from the river', false),
+        nearEqualityForm('the Tower seen from the River (1890)!', false),
+      ),
+    ).toBe(false);
     // containment: one caption inside the other is near-identical
     expect(isSignificantlyDifferent('thetower', 'thetowerseenfromtheriver')).toBe(false);
     expect(isSignificantlyDifferent('thetowerbynight', 'thetowerseenfromtheriver')).toBe(true);

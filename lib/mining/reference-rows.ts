@@ -68,7 +68,8 @@ export function encodeReferenceRow(row: ReferenceRow): string {
 
 function readCell(fields: string[], at: number): CaptionCell | string | null {
   const [text, words, sentence, verb, fold, norm] = fields.slice(at, at + 6);
-  if (text === NULL) return [words, sentence, verb, fold, norm].every((f) => f === NULL) ? null : 'a missing text has other fields';
+  if (text === NULL)
+    return [words, sentence, verb, fold, norm].every((f) => f === NULL) ? null : 'a missing text has other fields';
   if (!/^\d+$/.test(words ?? '')) return `word count "${words}" is not a number`;
   if ((sentence !== 't' && sentence !== 'f') || (verb !== 't' && verb !== 'f')) return 'sentence and verb flags must be t or f';
   return {
@@ -84,7 +85,8 @@ function readCell(fields: string[], at: number): CaptionCell | string | null {
 /** Parses one line (without its newline); a string says what is wrong. */
 export function decodeReferenceRow(line: string): ReferenceRow | string {
   const fields = line.split('\t');
-  if (fields.length !== REFERENCE_COLUMNS.length) return `expected ${REFERENCE_COLUMNS.length} tab-separated fields, found ${fields.length}`;
+  if (fields.length !== REFERENCE_COLUMNS.length)
+    return `expected ${REFERENCE_COLUMNS.length} tab-separated fields, found ${fields.length}`;
   const [pageId, title, imageKey] = fields;
   if (!/^\d+$/.test(pageId!)) return `page id "${pageId}" is not a number`;
   if (imageKey === NULL || imageKey === '') return 'the image key is empty';

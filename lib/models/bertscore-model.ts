@@ -11,7 +11,14 @@
  * input with add_prefix_space=True (default: on when the tokenizer is byte-level BPE). The stored
  * value is F1 clipped to [0, 1].
  */
-import { computeBertScore, normalizeRows, rescaleBertScore, ROBERTA_LARGE_L17_BASELINE, type BertScoreBaseline, type WeightedTokens } from '@/lib/measures/bertscore';
+import {
+  computeBertScore,
+  normalizeRows,
+  rescaleBertScore,
+  ROBERTA_LARGE_L17_BASELINE,
+  type BertScoreBaseline,
+  type WeightedTokens,
+} from '@/lib/measures/bertscore';
 import { clip01 } from '@/lib/measures/pooling';
 import { foundFile, type ModelStatus } from './model-folder';
 import { OnnxTextEncoder, readModelJson } from './onnx-encoder';
@@ -38,8 +45,16 @@ function readBaseline(value: unknown, label: string): BertScoreBaseline | null {
 }
 
 /** The settings from bertscore.json (may be absent) over the paper's defaults. */
-export function resolveBertScoreSettings(json: Record<string, unknown> | null, tokenizer: Record<string, unknown>, label: string): BertScoreSettings {
-  const settings: BertScoreSettings = { baseline: ROBERTA_LARGE_L17_BASELINE, lowercase: true, prefixSpace: isByteLevel(tokenizer) };
+export function resolveBertScoreSettings(
+  json: Record<string, unknown> | null,
+  tokenizer: Record<string, unknown>,
+  label: string,
+): BertScoreSettings {
+  const settings: BertScoreSettings = {
+    baseline: ROBERTA_LARGE_L17_BASELINE,
+    lowercase: true,
+    prefixSpace: isByteLevel(tokenizer),
+  };
   if (!json) return settings;
   if ('baseline' in json) settings.baseline = readBaseline(json.baseline, label);
   for (const key of ['lowercase', 'prefixSpace'] as const) {
@@ -49,7 +64,8 @@ export function resolveBertScoreSettings(json: Record<string, unknown> | null, t
     }
   }
   if ('maxLength' in json) {
-    if (typeof json.maxLength !== 'number' || !Number.isInteger(json.maxLength) || json.maxLength < 2) throw new Error(`${label}: bertscore.json "maxLength" must be an integer of at least 2`);
+    if (typeof json.maxLength !== 'number' || !Number.isInteger(json.maxLength) || json.maxLength < 2)
+      throw new Error(`${label}: bertscore.json "maxLength" must be an integer of at least 2`);
     settings.maxLength = json.maxLength;
   }
   return settings;
@@ -66,17 +82,30 @@ export class BertScoreModel {
     const file = (name: string) => foundFile(status, name);
     const tokenizerFile = file('tokenizer.json')!;
     const settingsFile = file('bertscore.json');
-    const settings = resolveBertScoreSettings(settingsFile ? await readModelJson(settingsFile, label) : null, await readModelJson(tokenizerFile, label), label);
+    const settings = resolveBertScoreSettings(
+      settingsFile ? await readModelJson(settingsFile, label) : null,
+      await readModelJson(tokenizerFile, label),
+      label,
+    );
     const encoder = await OnnxTextEncoder.load(
       { model: file('onnx/model.onnx')!, tokenizer: tokenizerFile, tokenizerConfig: file('tokenizer_config.json')! },
-      { label, lowercase: settings.lowercase, prefixSpace: settings.prefixSpace, ...(settings.maxLength ? { maxLength: settings.maxLength } : {}), ...options },
+      {
+        label,
+        lowercase: settings.lowercase,
+        prefixSpace: settings.prefixSpace,
+        ...(settings.maxLength ? { maxLength: settings.maxLength } : {}),
+        ...options,
+      },
     );
     return new BertScoreModel(encoder, settings);
   }
 
   /** Unit-length token embeddings with bert_score's weights (0 for special tokens), in input order. */
   async embedTokens(texts: readonly string[]): Promise<WeightedTokens[]> {
-    return (await this.encoder.encode(texts)).map((e) => ({ tokens: normalizeRows(e.tokens), weights: Float32Array.from(e.special, (s) => (s ? 0 : 1)) }));
+    return (await this.encoder.encode(texts)).map((e) => ({
+      tokens: normalizeRows(e.tokens),
+      weights: Float32Array.from(e.special, (s) => (s ? 0 : 1)),
+    }));
   }
 
   /** The stored value: rescaled F1 of candidate `a` against reference `b`, clipped to [0, 1]. */

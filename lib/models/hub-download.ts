@@ -39,9 +39,20 @@ export interface PullProgress {
 
 /** The proxy URL for `url` from the environment, or null (NO_PROXY: host names, suffixes, *). */
 export function proxyFor(url: URL, env: PullEnv): URL | null {
-  const noProxy = (setting('NO_PROXY', env) ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const noProxy = (setting('NO_PROXY', env) ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const host = url.hostname.toLowerCase();
-  if (noProxy.some((entry) => entry === '*' || host === entry.replace(/^\./, '').split(':')[0] || host.endsWith(entry.startsWith('.') ? entry : `.${entry}`))) return null;
+  if (
+    noProxy.some(
+      (entry) =>
+        entry === '*' ||
+        host === entry.replace(/^\./, '').split(':')[0] ||
+        host.endsWith(entry.startsWith('.') ? entry : `.${entry}`),
+    )
+  )
+    return null;
   const plain = setting('HTTP_PROXY', env);
   const proxy = url.protocol === 'https:' ? (setting('HTTPS_PROXY', env) ?? plain) : plain;
   return proxy ? new URL(proxy) : null;
@@ -50,7 +61,13 @@ export function proxyFor(url: URL, env: PullEnv): URL | null {
 function tunnel(proxy: URL, target: URL): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const port = target.port || '443';
-    const request = http.request({ host: proxy.hostname, port: proxy.port || 80, method: 'CONNECT', path: `${target.hostname}:${port}`, headers: { host: `${target.hostname}:${port}` } });
+    const request = http.request({
+      host: proxy.hostname,
+      port: proxy.port || 80,
+      method: 'CONNECT',
+      path: `${target.hostname}:${port}`,
+      headers: { host: `${target.hostname}:${port}` },
+    });
     request.once('connect', (response, socket) => {
       if (response.statusCode === 200) resolve(socket);
       else {
@@ -69,15 +86,27 @@ async function get(url: URL, headers: Record<string, string>, env: PullEnv): Pro
   let request: http.ClientRequest;
   if (proxy && url.protocol === 'https:') {
     const socket = await tunnel(proxy, url);
-    request = https.request(url, { ...options, agent: false, createConnection: () => tls.connect({ socket, servername: url.hostname }) });
+    request = https.request(url, {
+      ...options,
+      agent: false,
+      createConnection: () => tls.connect({ socket, servername: url.hostname }),
+    });
   } else if (proxy) {
-    request = http.request({ ...options, host: proxy.hostname, port: proxy.port || 80, path: url.href, headers: { ...headers, host: url.host } });
+    request = http.request({
+      ...options,
+      host: proxy.hostname,
+      port: proxy.port || 80,
+      path: url.href,
+      headers: { ...headers, host: url.host },
+    });
   } else {
     request = (url.protocol === 'https:' ? https : http).request(url, options);
   }
   return new Promise((resolve, reject) => {
     request.once('response', resolve);
-    request.once('timeout', () => request.destroy(Object.assign(new Error(`no answer from ${url.host} within 30 s`), { code: 'ETIMEDOUT' })));
+    request.once('timeout', () =>
+      request.destroy(Object.assign(new Error(`no answer from ${url.host} within 30 s`), { code: 'ETIMEDOUT' })),
+    );
     request.once('error', reject);
     request.end();
   });
@@ -94,7 +123,8 @@ interface Published {
 }
 
 function publishedChecksum(response: http.IncomingMessage): Published {
-  const strip = (v: string | string[] | undefined) => (typeof v === 'string' ? v.replace(/^W\//, '').replace(/"/g, '').toLowerCase() : '');
+  const strip = (v: string | string[] | undefined) =>
+    typeof v === 'string' ? v.replace(/^W\//, '').replace(/"/g, '').toLowerCase() : '';
   const linked = strip(response.headers['x-linked-etag']);
   if (/^[0-9a-f]{64}$/.test(linked)) return { sha256: linked };
   const etag = strip(response.headers.etag);
@@ -126,10 +156,24 @@ export interface DownloadResult {
  * Downloads `url` to `dest` through `dest.part` (resumed when it exists), following redirects;
  * checks the result against the published checksum or `expectedSha256`; returns its sha256.
  */
-export async function downloadFile(url: string, dest: string, options: { env: PullEnv; token?: string; expectedSha256?: string; label: string; onProgress?: (progress: PullProgress) => void; notFoundOk?: boolean }): Promise<DownloadResult | null> {
+export async function downloadFile(
+  url: string,
+  dest: string,
+  options: {
+    env: PullEnv;
+    token?: string;
+    expectedSha256?: string;
+    label: string;
+    onProgress?: (progress: PullProgress) => void;
+    notFoundOk?: boolean;
+  },
+): Promise<DownloadResult | null> {
   const part = `${dest}.part`;
   await mkdir(path.dirname(dest), { recursive: true });
-  const have = await stat(part).then((s) => s.size, () => 0);
+  const have = await stat(part).then(
+    (s) => s.size,
+    () => 0,
+  );
   const first = new URL(url);
   let current = first;
   let published: Published = {};
@@ -195,7 +239,9 @@ export async function downloadFile(url: string, dest: string, options: { env: Pu
     });
     if (broke !== null || (total !== null && done < total)) {
       const reason = broke ? ` (${(broke as Error).message})` : '';
-      throw new Error(`${options.label}: the download broke off after ${done.toLocaleString('en')}${total !== null ? ` of ${total.toLocaleString('en')}` : ''} bytes${reason}; run the command again to continue it`);
+      throw new Error(
+        `${options.label}: the download broke off after ${done.toLocaleString('en')}${total !== null ? ` of ${total.toLocaleString('en')}` : ''} bytes${reason}; run the command again to continue it`,
+      );
     }
   }
   const hashes = await hashFile(part);
@@ -205,7 +251,9 @@ export async function downloadFile(url: string, dest: string, options: { env: Pu
     await rm(part, { force: true });
     const want = expected ? `sha256 ${expected}` : `git sha1 ${published.gitSha1}`;
     const got = expected ? `sha256 ${hashes.sha256}` : `git sha1 ${hashes.gitSha1}`;
-    throw new PullChecksumError(`${options.label}: checksum mismatch (expected ${want}, got ${got}); the file was deleted, not installed. Run the command again; if it persists, the source changed or a proxy alters the file.`);
+    throw new PullChecksumError(
+      `${options.label}: checksum mismatch (expected ${want}, got ${got}); the file was deleted, not installed. Run the command again; if it persists, the source changed or a proxy alters the file.`,
+    );
   }
   await rename(part, dest);
   return { sha256: hashes.sha256, bytes: hashes.bytes, resumedFrom, published };

@@ -18,7 +18,11 @@ afterAll(async () => {
 describe('inspectModelFolder', () => {
   it('finds nothing in an empty folder and says which files go where', () => {
     const statuses = inspectModelFolder(path.join(dir, 'absent'));
-    expect(statuses.map((s) => [s.measure, s.ready])).toEqual([['st', false], ['bertscore', false], ['wms', false]]);
+    expect(statuses.map((s) => [s.measure, s.ready])).toEqual([
+      ['st', false],
+      ['bertscore', false],
+      ['wms', false],
+    ]);
     const message = describeMissing(statuses[0]!);
     expect(message).toContain('onnx/model.onnx, tokenizer.json, tokenizer_config.json, 1_Pooling/config.json missing');
     expect(message).toContain(path.join(dir, 'absent', 'st'));

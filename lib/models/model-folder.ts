@@ -28,10 +28,25 @@ export interface ModelSpec {
   files: FileRule[];
 }
 
-const onnxRule: FileRule = { label: 'onnx/model.onnx', candidates: ['onnx/model.onnx', 'model.onnx'], required: true, purpose: 'the encoder in ONNX form (output last_hidden_state); model.onnx at the top also works' };
+const onnxRule: FileRule = {
+  label: 'onnx/model.onnx',
+  candidates: ['onnx/model.onnx', 'model.onnx'],
+  required: true,
+  purpose: 'the encoder in ONNX form (output last_hidden_state); model.onnx at the top also works',
+};
 const tokenizerRules: FileRule[] = [
-  { label: 'tokenizer.json', candidates: ['tokenizer.json'], required: true, purpose: 'the tokenizer (Hugging Face tokenizers format)' },
-  { label: 'tokenizer_config.json', candidates: ['tokenizer_config.json'], required: true, purpose: 'tokenizer settings (model_max_length, special tokens)' },
+  {
+    label: 'tokenizer.json',
+    candidates: ['tokenizer.json'],
+    required: true,
+    purpose: 'the tokenizer (Hugging Face tokenizers format)',
+  },
+  {
+    label: 'tokenizer_config.json',
+    candidates: ['tokenizer_config.json'],
+    required: true,
+    purpose: 'tokenizer settings (model_max_length, special tokens)',
+  },
 ];
 
 export const MODEL_SPECS: Record<ModelMeasure, ModelSpec> = {
@@ -43,9 +58,24 @@ export const MODEL_SPECS: Record<ModelMeasure, ModelSpec> = {
     files: [
       onnxRule,
       ...tokenizerRules,
-      { label: '1_Pooling/config.json', candidates: ['1_Pooling/config.json'], required: true, purpose: 'how token embeddings become the sentence embedding' },
-      { label: 'sentence_bert_config.json', candidates: ['sentence_bert_config.json'], required: false, purpose: 'max_seq_length (default: the tokenizer’s model_max_length)' },
-      { label: 'modules.json', candidates: ['modules.json'], required: false, purpose: 'checked: only Transformer, Pooling and Normalize modules can run' },
+      {
+        label: '1_Pooling/config.json',
+        candidates: ['1_Pooling/config.json'],
+        required: true,
+        purpose: 'how token embeddings become the sentence embedding',
+      },
+      {
+        label: 'sentence_bert_config.json',
+        candidates: ['sentence_bert_config.json'],
+        required: false,
+        purpose: 'max_seq_length (default: the tokenizer’s model_max_length)',
+      },
+      {
+        label: 'modules.json',
+        candidates: ['modules.json'],
+        required: false,
+        purpose: 'checked: only Transformer, Pooling and Normalize modules can run',
+      },
     ],
   },
   bertscore: {
@@ -56,7 +86,12 @@ export const MODEL_SPECS: Record<ModelMeasure, ModelSpec> = {
     files: [
       onnxRule,
       ...tokenizerRules,
-      { label: 'bertscore.json', candidates: ['bertscore.json'], required: false, purpose: 'baseline rescaling constants, lower-casing (default: the paper’s roberta-large layer-17 setting)' },
+      {
+        label: 'bertscore.json',
+        candidates: ['bertscore.json'],
+        required: false,
+        purpose: 'baseline rescaling constants, lower-casing (default: the paper’s roberta-large layer-17 setting)',
+      },
     ],
   },
   wms: {
@@ -64,7 +99,14 @@ export const MODEL_SPECS: Record<ModelMeasure, ModelSpec> = {
     title: 'Word Mover similarity',
     folder: 'wms',
     reproduces: 'fastText wiki-news-300d-1M-subword.vec (gensim’s fasttext-wiki-news-subwords-300)',
-    files: [{ label: '<name>.vec or <name>.txt', candidates: /\.(vec|txt)$/, required: true, purpose: 'word vectors as text: fastText .vec (with its header line) or GloVe .txt, one file' }],
+    files: [
+      {
+        label: '<name>.vec or <name>.txt',
+        candidates: /\.(vec|txt)$/,
+        required: true,
+        purpose: 'word vectors as text: fastText .vec (with its header line) or GloVe .txt, one file',
+      },
+    ],
   },
 };
 
@@ -108,7 +150,9 @@ function locate(folder: string, rule: FileRule): Pick<FileStatus, 'found' | 'byt
   }
   let names: string[] = [];
   try {
-    names = readdirSync(folder).filter((n) => (rule.candidates as RegExp).test(n) && sizeOf(path.join(folder, n)) !== null).sort();
+    names = readdirSync(folder)
+      .filter((n) => (rule.candidates as RegExp).test(n) && sizeOf(path.join(folder, n)) !== null)
+      .sort();
   } catch {
     return { found: null, bytes: null };
   }
@@ -141,8 +185,20 @@ export function inspectModel(modelsDir: string, measure: ModelMeasure): ModelSta
 function inspectSpec(modelsDir: string, spec: ModelSpec): ModelStatus {
   const { measure } = spec;
   const folder = path.join(modelsDir, spec.folder);
-  const files = spec.files.map((rule) => ({ label: rule.label, required: rule.required, purpose: rule.purpose, ...locate(folder, rule) }));
-  return { measure, title: spec.title, folder, reproduces: spec.reproduces, ready: files.every((f) => !f.required || f.found !== null), files };
+  const files = spec.files.map((rule) => ({
+    label: rule.label,
+    required: rule.required,
+    purpose: rule.purpose,
+    ...locate(folder, rule),
+  }));
+  return {
+    measure,
+    title: spec.title,
+    folder,
+    reproduces: spec.reproduces,
+    ready: files.every((f) => !f.required || f.found !== null),
+    files,
+  };
 }
 
 export function inspectModelFolder(modelsDir: string): ModelStatus[] {
@@ -158,6 +214,8 @@ export function foundFile(status: ModelStatus, label: string): string | null {
 
 /** One line naming what is missing and where it goes, for a model that is not ready. */
 export function describeMissing(status: ModelStatus): string {
-  const missing = status.files.filter((f) => f.required && !f.found).map((f) => (f.problem ? `${f.label} (${f.problem})` : f.label));
+  const missing = status.files
+    .filter((f) => f.required && !f.found)
+    .map((f) => (f.problem ? `${f.label} (${f.problem})` : f.label));
   return `${status.title} (${status.measure}) is not available: ${missing.join(', ')} missing in ${status.folder}. Put the files of ${status.reproduces} there (README, "Semantic models"; \`paralens models\` lists them).`;
 }

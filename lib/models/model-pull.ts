@@ -19,7 +19,16 @@ import { downloadFile, hubFileUrl, type DownloadResult, type PullEnv, type PullP
 import { exposeHiddenLayer } from './onnx-layer-output';
 import { setting } from '@/lib/config/settings';
 
-export { downloadFile, hubFileUrl, proxyFor, PullChecksumError, PullOfflineError, type DownloadResult, type PullEnv, type PullProgress } from './hub-download';
+export {
+  downloadFile,
+  hubFileUrl,
+  proxyFor,
+  PullChecksumError,
+  PullOfflineError,
+  type DownloadResult,
+  type PullEnv,
+  type PullProgress,
+} from './hub-download';
 
 export type PullMeasure = 'st' | 'bertscore' | 'wms' | 'st-multilingual';
 /** The paper's models (`pull all`). */
@@ -120,8 +129,11 @@ async function record(modelsDir: string, source: string, result: DownloadResult)
   await writeFile(recordFile(modelsDir), `${JSON.stringify(recorded, null, 1)}\n`);
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
-
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 function hubOptions(env: PullEnv, label: string, options: PullOptions) {
   const token = setting('HF_TOKEN', env);
@@ -129,13 +141,24 @@ function hubOptions(env: PullEnv, label: string, options: PullOptions) {
 }
 
 function describeCheck(result: DownloadResult): string {
-  return result.published.sha256 ? 'sha256 as the Hub publishes it' : result.published.gitSha1 ? 'git sha1 as the Hub publishes it' : 'no checksum published; recorded';
+  return result.published.sha256
+    ? 'sha256 as the Hub publishes it'
+    : result.published.gitSha1
+      ? 'git sha1 as the Hub publishes it'
+      : 'no checksum published; recorded';
 }
 
-const describeBytes = (result: DownloadResult) => `${result.bytes.toLocaleString('en')} bytes${result.resumedFrom > 0 ? `, resumed at ${result.resumedFrom.toLocaleString('en')}` : ''}`;
+const describeBytes = (result: DownloadResult) =>
+  `${result.bytes.toLocaleString('en')} bytes${result.resumedFrom > 0 ? `, resumed at ${result.resumedFrom.toLocaleString('en')}` : ''}`;
 
 /** Each file of `repo` into <models>/<measure>/ under the same path, unless it is there. */
-async function pullHubFiles(measure: PullMeasure, repo: string, files: readonly HubFile[], options: PullOptions, env: PullEnv): Promise<void> {
+async function pullHubFiles(
+  measure: PullMeasure,
+  repo: string,
+  files: readonly HubFile[],
+  options: PullOptions,
+  env: PullEnv,
+): Promise<void> {
   const dir = path.join(options.modelsDir, measure);
   for (const file of files) {
     const dest = path.join(dir, ...file.path.split('/'));
@@ -143,7 +166,10 @@ async function pullHubFiles(measure: PullMeasure, repo: string, files: readonly 
       options.onFile?.(`${measure}: ${file.path} is there already`);
       continue;
     }
-    const result = await downloadFile(hubFileUrl(env, repo, file.path), dest, { ...hubOptions(env, `${measure}/${file.path}`, options), notFoundOk: !file.required });
+    const result = await downloadFile(hubFileUrl(env, repo, file.path), dest, {
+      ...hubOptions(env, `${measure}/${file.path}`, options),
+      notFoundOk: !file.required,
+    });
     if (!result) {
       options.onFile?.(`${measure}: ${file.path} is not in ${repo} (optional)`);
       continue;
@@ -170,19 +196,28 @@ async function pullBertScore(options: PullOptions, env: PullEnv): Promise<void> 
   let downloaded = '';
   if (await exists(full)) downloaded = `${BERTSCORE_REPO}'s model.onnx downloaded before`;
   else {
-    const result = (await downloadFile(hubFileUrl(env, BERTSCORE_REPO, 'model.onnx'), full, hubOptions(env, 'bertscore/model.onnx', options)))!;
+    const result = (await downloadFile(
+      hubFileUrl(env, BERTSCORE_REPO, 'model.onnx'),
+      full,
+      hubOptions(env, 'bertscore/model.onnx', options),
+    ))!;
     await record(options.modelsDir, `${BERTSCORE_REPO}/model.onnx`, result);
     downloaded = `${BERTSCORE_REPO}'s model.onnx (${describeBytes(result)}; ${describeCheck(result)})`;
   }
   const label = `bertscore/onnx/model.onnx (layer ${BERTSCORE_LAYER})`;
   let edit;
   try {
-    edit = await exposeHiddenLayer(full, model, { layer: BERTSCORE_LAYER, onProgress: (done, total) => options.onProgress?.({ file: label, done, total }) });
+    edit = await exposeHiddenLayer(full, model, {
+      layer: BERTSCORE_LAYER,
+      onProgress: (done, total) => options.onProgress?.({ file: label, done, total }),
+    });
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}. The download stays in ${full}`);
   }
   await rm(full, { force: true });
-  options.onFile?.(`bertscore: onnx/model.onnx made from ${downloaded}: its output is now layer ${BERTSCORE_LAYER}'s hidden state (${edit.tensor}) in place of ${edit.replaced.join(', ')}`);
+  options.onFile?.(
+    `bertscore: onnx/model.onnx made from ${downloaded}: its output is now layer ${BERTSCORE_LAYER}'s hidden state (${edit.tensor}) in place of ${edit.replaced.join(', ')}`,
+  );
 }
 
 async function pullWms(options: PullOptions, env: PullEnv): Promise<void> {
@@ -195,11 +230,18 @@ async function pullWms(options: PullOptions, env: PullEnv): Promise<void> {
   const url = setting('PARALENS_FASTTEXT_URL', env) ?? FASTTEXT_URL;
   const zip = path.join(dir, `${FASTTEXT_VEC}.zip`);
   const recorded = (await readRecorded(options.modelsDir))[FASTTEXT_URL];
-  const result = await downloadFile(url, zip, { env, label: `wms/${FASTTEXT_VEC}.zip`, ...(recorded ? { expectedSha256: recorded.sha256 } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const result = await downloadFile(url, zip, {
+    env,
+    label: `wms/${FASTTEXT_VEC}.zip`,
+    ...(recorded ? { expectedSha256: recorded.sha256 } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   await record(options.modelsDir, FASTTEXT_URL, result!);
   await unzipFirstEntry(zip, vec);
   await rm(zip, { force: true });
-  const check = recorded ? 'sha256 matches the one recorded at the first download' : `no checksum published; sha256 ${result!.sha256} recorded in pulled.json`;
+  const check = recorded
+    ? 'sha256 matches the one recorded at the first download'
+    : `no checksum published; sha256 ${result!.sha256} recorded in pulled.json`;
   options.onFile?.(`wms: ${FASTTEXT_VEC} installed (zip ${result!.bytes.toLocaleString('en')} bytes, unpacked; ${check})`);
 }
 

@@ -56,7 +56,8 @@ export async function readJsonFile(file: string, label: string): Promise<unknown
 /** A model folder's JSON file that must hold an object. */
 export async function readModelJson(file: string, label: string): Promise<Record<string, unknown>> {
   const value = await readJsonFile(file, label);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${label}: ${file} does not hold a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${label}: ${file} does not hold a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -79,13 +80,18 @@ export class OnnxTextEncoder {
   }
 
   static async load(files: EncoderFiles, options: EncoderOptions): Promise<OnnxTextEncoder> {
-    const [tokenizerJson, tokenizerConfig] = await Promise.all([readModelJson(files.tokenizer, options.label), readModelJson(files.tokenizerConfig, options.label)]);
+    const [tokenizerJson, tokenizerConfig] = await Promise.all([
+      readModelJson(files.tokenizer, options.label),
+      readModelJson(files.tokenizerConfig, options.label),
+    ]);
     let tokenizer: Tokenizer;
     try {
       tokenizer = new Tokenizer(tokenizerJson, tokenizerConfig);
       tokenizer.encode('a');
     } catch (error) {
-      throw new Error(`${options.label}: ${files.tokenizer} is not a usable tokenizer (${error instanceof Error ? error.message : String(error)})`);
+      throw new Error(
+        `${options.label}: ${files.tokenizer} is not a usable tokenizer (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     let session: ort.InferenceSession;
     try {
@@ -97,13 +103,17 @@ export class OnnxTextEncoder {
         logSeverityLevel: 3,
       });
     } catch (error) {
-      throw new Error(`${options.label}: ${files.model} is not a usable ONNX model (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      throw new Error(
+        `${options.label}: ${files.model} is not a usable ONNX model (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      );
     }
     const unknown = session.inputNames.filter((n) => !KNOWN_INPUTS.has(n));
     const needed = ['input_ids', 'attention_mask'].filter((n) => !session.inputNames.includes(n));
     if (unknown.length > 0 || needed.length > 0) {
       await session.release();
-      throw new Error(`${options.label}: ${files.model} has inputs [${session.inputNames.join(', ')}]; an encoder export with input_ids and attention_mask (and optionally token_type_ids, position_ids) is needed`);
+      throw new Error(
+        `${options.label}: ${files.model} has inputs [${session.inputNames.join(', ')}]; an encoder export with input_ids and attention_mask (and optionally token_type_ids, position_ids) is needed`,
+      );
     }
     const configured = typeof tokenizerConfig.model_max_length === 'number' ? tokenizerConfig.model_max_length : 512;
     const maxLength = Math.max(2, Math.min(options.maxLength ?? configured, 512));
@@ -138,17 +148,36 @@ export class OnnxTextEncoder {
       });
     });
     const dims = [batch.length, sequence];
-    const feeds: Record<string, ort.Tensor> = { input_ids: new ort.Tensor('int64', ids, dims), attention_mask: new ort.Tensor('int64', mask, dims) };
-    if (this.session.inputNames.includes('token_type_ids')) feeds.token_type_ids = new ort.Tensor('int64', new BigInt64Array(size), dims);
-    if (this.session.inputNames.includes('position_ids')) feeds.position_ids = new ort.Tensor('int64', BigInt64Array.from({ length: size }, (_, k) => BigInt(k % sequence)), dims);
+    const feeds: Record<string, ort.Tensor> = {
+      input_ids: new ort.Tensor('int64', ids, dims),
+      attention_mask: new ort.Tensor('int64', mask, dims),
+    };
+    if (this.session.inputNames.includes('token_type_ids'))
+      feeds.token_type_ids = new ort.Tensor('int64', new BigInt64Array(size), dims);
+    if (this.session.inputNames.includes('position_ids'))
+      feeds.position_ids = new ort.Tensor(
+        'int64',
+        BigInt64Array.from({ length: size }, (_, k) => BigInt(k % sequence)),
+        dims,
+      );
     let output: ort.Tensor | undefined;
     try {
       output = (await this.session.run(feeds))[this.outputName];
     } catch (error) {
-      throw new Error(`${this.options.label}: the model failed to run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      throw new Error(
+        `${this.options.label}: the model failed to run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      );
     }
-    if (!output || output.dims.length !== 3 || output.dims[0] !== batch.length || output.dims[1] !== sequence || !(output.data instanceof Float32Array)) {
-      throw new Error(`${this.options.label}: output ${this.outputName} has shape [${output?.dims.join(', ') ?? ''}]; expected float [batch, sequence, hidden] token embeddings`);
+    if (
+      !output ||
+      output.dims.length !== 3 ||
+      output.dims[0] !== batch.length ||
+      output.dims[1] !== sequence ||
+      !(output.data instanceof Float32Array)
+    ) {
+      throw new Error(
+        `${this.options.label}: output ${this.outputName} has shape [${output?.dims.join(', ') ?? ''}]; expected float [batch, sequence, hidden] token embeddings`,
+      );
     }
     return { data: output.data, sequence, hidden: output.dims[2]! };
   }
@@ -165,7 +194,10 @@ export class OnnxTextEncoder {
       indices.forEach((k, b) => {
         const rows = tokenized[k]!.ids.length;
         const begin = b * sequence * hidden;
-        results[k] = { tokens: { rows, dim: hidden, data: data.slice(begin, begin + rows * hidden) }, special: tokenized[k]!.special };
+        results[k] = {
+          tokens: { rows, dim: hidden, data: data.slice(begin, begin + rows * hidden) },
+          special: tokenized[k]!.special,
+        };
       });
     }
     return results;

@@ -25,7 +25,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 async function run(file: string) {
   const session = await ort.InferenceSession.create(file);
   const dims = [1, ids.length];
-  const feeds = { input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map(BigInt)), dims), attention_mask: new ort.Tensor('int64', new BigInt64Array(ids.length).fill(1n), dims) };
+  const feeds = {
+    input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map(BigInt)), dims),
+    attention_mask: new ort.Tensor('int64', new BigInt64Array(ids.length).fill(1n), dims),
+  };
   const result = await session.run(feeds);
   const names = [...session.outputNames];
   await session.release();
@@ -37,7 +40,11 @@ describe('exposeHiddenLayer', () => {
     for (const layer of [3, 1]) {
       const edited = path.join(dir, `layer-${layer}.onnx`);
       const result = await exposeHiddenLayer(path.join(dir, 'mlm.onnx'), edited, { layer });
-      expect(result).toEqual({ tensor: `/roberta/encoder/layer.${layer - 1}/output/Tanh_output_0`, replaced: ['logits'], layers: 5 });
+      expect(result).toEqual({
+        tensor: `/roberta/encoder/layer.${layer - 1}/output/Tanh_output_0`,
+        replaced: ['logits'],
+        layers: 5,
+      });
       const { names, result: out } = await run(edited);
       expect(names).toEqual([result.tensor]);
       const tensor = out[result.tensor]!;
@@ -58,11 +65,17 @@ describe('exposeHiddenLayer', () => {
 
   it('says why when the graph has no module-scoped names or not that many layers, and writes nothing', async () => {
     await writeFile(path.join(dir, 'plain.onnx'), buildTinyEncoder({ vocabSize: 10, hidden: 4, seed: 1 }));
-    await expect(exposeHiddenLayer(path.join(dir, 'plain.onnx'), path.join(dir, 'out.onnx'), { layer: 17 })).rejects.toThrow(/not named by module .* layer 17's hidden state cannot be found/);
-    await expect(exposeHiddenLayer(path.join(dir, 'mlm.onnx'), path.join(dir, 'out.onnx'), { layer: 17 })).rejects.toThrow('no tensor passes from layer.16 to layer.17 among its 5 named layers');
+    await expect(exposeHiddenLayer(path.join(dir, 'plain.onnx'), path.join(dir, 'out.onnx'), { layer: 17 })).rejects.toThrow(
+      /not named by module .* layer 17's hidden state cannot be found/,
+    );
+    await expect(exposeHiddenLayer(path.join(dir, 'mlm.onnx'), path.join(dir, 'out.onnx'), { layer: 17 })).rejects.toThrow(
+      'no tensor passes from layer.16 to layer.17 among its 5 named layers',
+    );
     await expect(stat(path.join(dir, 'out.onnx'))).rejects.toThrow();
     await writeFile(path.join(dir, 'text.onnx'), 'not a model at all');
-    await expect(exposeHiddenLayer(path.join(dir, 'text.onnx'), path.join(dir, 'out.onnx'), { layer: 2 })).rejects.toThrow(/not (an|a complete) ONNX model/);
+    await expect(exposeHiddenLayer(path.join(dir, 'text.onnx'), path.join(dir, 'out.onnx'), { layer: 2 })).rejects.toThrow(
+      /not (an|a complete) ONNX model/,
+    );
     expect((await readFile(path.join(dir, 'mlm.onnx'))).equals(Buffer.from(tiny.model))).toBe(true);
   });
 });

@@ -87,7 +87,8 @@ function encodeVarint(value: number): Buffer {
   return Buffer.from(bytes);
 }
 
-const lengthDelimited = (field: number, payload: Buffer) => Buffer.concat([encodeVarint((field << 3) | 2), encodeVarint(payload.length), payload]);
+const lengthDelimited = (field: number, payload: Buffer) =>
+  Buffer.concat([encodeVarint((field << 3) | 2), encodeVarint(payload.length), payload]);
 
 /** The fields of the message in [start, end) of the file, one at a time. */
 async function* fieldsOf(reader: WindowReader, start: number, end: number): AsyncGenerator<Field> {
@@ -194,9 +195,15 @@ export function findHiddenStateTensor(nodes: readonly GraphNode[], layer: number
   return best;
 }
 
-async function copyRange(reader: FileHandle, writer: FileHandle, start: number, end: number, onBytes: (n: number) => void): Promise<void> {
+async function copyRange(
+  reader: FileHandle,
+  writer: FileHandle,
+  start: number,
+  end: number,
+  onBytes: (n: number) => void,
+): Promise<void> {
   const chunk = Buffer.alloc(Math.min(8 << 20, Math.max(1, end - start)));
-  for (let position = start; position < end; ) {
+  for (let position = start; position < end;) {
     const { bytesRead } = await reader.read(chunk, 0, Math.min(chunk.length, end - position), position);
     if (bytesRead === 0) throw new Error('the file ended while it was copied');
     await writer.write(chunk, 0, bytesRead);
@@ -217,7 +224,11 @@ export interface LayerOutputResult {
  * Writes `dest` (through `dest.part`): the model `src` with hidden_states[`layer`] as its only graph
  * output. Throws, naming the file, when the graph has no scoped layer names or fewer layers.
  */
-export async function exposeHiddenLayer(src: string, dest: string, options: { layer: number; onProgress?: (done: number, total: number) => void }): Promise<LayerOutputResult> {
+export async function exposeHiddenLayer(
+  src: string,
+  dest: string,
+  options: { layer: number; onProgress?: (done: number, total: number) => void },
+): Promise<LayerOutputResult> {
   const { layer } = options;
   const input = await open(src, 'r');
   try {
@@ -231,7 +242,8 @@ export async function exposeHiddenLayer(src: string, dest: string, options: { la
     for await (const f of fieldsOf(reader, graph.valueStart, graph.end)) {
       if (f.wire !== 2) continue;
       if (f.field === GRAPH_NODE) nodes.push(readNode(Buffer.from(await reader.bytes(f.valueStart, f.end - f.valueStart))));
-      else if (f.field === GRAPH_OUTPUT) outputs.push({ ...f, ...readValueInfo(Buffer.from(await reader.bytes(f.valueStart, f.end - f.valueStart))) });
+      else if (f.field === GRAPH_OUTPUT)
+        outputs.push({ ...f, ...readValueInfo(Buffer.from(await reader.bytes(f.valueStart, f.end - f.valueStart))) });
     }
     const layers = new Set(nodes.map(layerOfNode).filter((l): l is number => l !== null)).size;
     const tensor = findHiddenStateTensor(nodes, layer);
@@ -243,8 +255,14 @@ export async function exposeHiddenLayer(src: string, dest: string, options: { la
       );
     }
     const elemType = outputs.find((o) => o.elemType !== null)?.elemType ?? FLOAT;
-    const typeProto = lengthDelimited(TYPE_TENSOR, Buffer.concat([encodeVarint((TENSOR_ELEM_TYPE << 3) | 0), encodeVarint(elemType)]));
-    const newOutput = lengthDelimited(GRAPH_OUTPUT, Buffer.concat([lengthDelimited(VALUE_NAME, Buffer.from(tensor, 'utf8')), lengthDelimited(VALUE_TYPE, typeProto)]));
+    const typeProto = lengthDelimited(
+      TYPE_TENSOR,
+      Buffer.concat([encodeVarint((TENSOR_ELEM_TYPE << 3) | 0), encodeVarint(elemType)]),
+    );
+    const newOutput = lengthDelimited(
+      GRAPH_OUTPUT,
+      Buffer.concat([lengthDelimited(VALUE_NAME, Buffer.from(tensor, 'utf8')), lengthDelimited(VALUE_TYPE, typeProto)]),
+    );
     const removed = outputs.reduce((sum, o) => sum + (o.end - o.start), 0);
     const graphLength = graph.end - graph.valueStart - removed + newOutput.length;
 

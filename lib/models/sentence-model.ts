@@ -10,7 +10,11 @@ import { parsePoolingConfig, poolTokens, type PoolingMode } from '@/lib/measures
 import { foundFile, type ModelStatus } from './model-folder';
 import { OnnxTextEncoder, readJsonFile, readModelJson } from './onnx-encoder';
 
-const SUPPORTED_MODULES = ['sentence_transformers.models.Transformer', 'sentence_transformers.models.Pooling', 'sentence_transformers.models.Normalize'];
+const SUPPORTED_MODULES = [
+  'sentence_transformers.models.Transformer',
+  'sentence_transformers.models.Pooling',
+  'sentence_transformers.models.Normalize',
+];
 
 export interface SentenceModelOptions {
   batchSize?: number;
@@ -37,8 +41,13 @@ export class SentenceModel {
     if (modulesFile) {
       const modules = await readJsonFile(modulesFile, label);
       if (!Array.isArray(modules)) throw new Error(`${label}: ${modulesFile} does not hold a JSON array of modules`);
-      const unsupported = (modules as Array<{ type?: unknown }>).map((m) => String(m.type)).filter((t) => !SUPPORTED_MODULES.includes(t));
-      if (unsupported.length > 0) throw new Error(`${label}: modules.json lists ${unsupported.join(', ')}, which an ONNX encoder export cannot run (only Transformer, Pooling and Normalize)`);
+      const unsupported = (modules as Array<{ type?: unknown }>)
+        .map((m) => String(m.type))
+        .filter((t) => !SUPPORTED_MODULES.includes(t));
+      if (unsupported.length > 0)
+        throw new Error(
+          `${label}: modules.json lists ${unsupported.join(', ')}, which an ONNX encoder export cannot run (only Transformer, Pooling and Normalize)`,
+        );
     }
     const bertConfigFile = file('sentence_bert_config.json');
     const bertConfig = bertConfigFile ? await readModelJson(bertConfigFile, label) : {};

@@ -103,7 +103,9 @@ describe('model folder problems', () => {
     const opened = await openScorers(['st', 'wms', 'wordnet'], partial);
     expect(opened.scorers.map((s) => s.measure)).toEqual(['wms', 'wordnet']);
     expect(opened.unavailable).toHaveLength(1);
-    expect(opened.unavailable[0]!.message).toContain(`onnx/model.onnx, tokenizer.json, tokenizer_config.json, 1_Pooling/config.json missing in ${path.join(partial, 'st')}`);
+    expect(opened.unavailable[0]!.message).toContain(
+      `onnx/model.onnx, tokenizer.json, tokenizer_config.json, 1_Pooling/config.json missing in ${path.join(partial, 'st')}`,
+    );
     await closeScorers(opened.scorers);
   });
 
@@ -111,7 +113,9 @@ describe('model folder problems', () => {
     const broken = path.join(dir, 'broken');
     await writeTinyModelFolder(broken);
     await writeFile(path.join(broken, 'st', 'onnx', 'model.onnx'), 'not a model');
-    await expect(openScorers(['st'], broken)).rejects.toThrow(`ST model (${path.join(broken, 'st')}): ${path.join(broken, 'st', 'onnx', 'model.onnx')} is not a usable ONNX model`);
+    await expect(openScorers(['st'], broken)).rejects.toThrow(
+      `ST model (${path.join(broken, 'st')}): ${path.join(broken, 'st', 'onnx', 'model.onnx')} is not a usable ONNX model`,
+    );
     await writeFile(path.join(broken, 'bertscore', 'tokenizer.json'), '{"model": ');
     await expect(openScorers(['bertscore'], broken)).rejects.toThrow(/tokenizer\.json is not valid JSON/);
     await writeFile(path.join(broken, 'wms', 'tiny-vectors.vec'), '2 16\npostcard 1 2\n');
@@ -121,16 +125,28 @@ describe('model folder problems', () => {
   it('refuses a sentence-transformers model with a Dense module', async () => {
     const dense = path.join(dir, 'dense');
     await writeTinyModelFolder(dense, { models: ['st'] });
-    await writeFile(path.join(dense, 'st', 'modules.json'), JSON.stringify([{ type: 'sentence_transformers.models.Transformer' }, { type: 'sentence_transformers.models.Dense' }]));
+    await writeFile(
+      path.join(dense, 'st', 'modules.json'),
+      JSON.stringify([{ type: 'sentence_transformers.models.Transformer' }, { type: 'sentence_transformers.models.Dense' }]),
+    );
     await expect(openScorers(['st'], dense)).rejects.toThrow(/modules\.json lists sentence_transformers\.models\.Dense/);
   });
 
   it('refuses an ONNX graph that is not a text encoder', async () => {
     const odd = path.join(dir, 'odd');
     await writeTinyModelFolder(odd, { models: ['bertscore'] });
-    const pixels = encodeOnnxModel({ name: 'x', opset: 13, nodes: [{ op: 'Relu', inputs: ['pixel_values'], outputs: ['y'] }], initializers: [], inputs: [{ name: 'pixel_values', type: OnnxType.FLOAT, shape: [1, 3] }], outputs: [{ name: 'y', type: OnnxType.FLOAT, shape: [1, 3] }] });
+    const pixels = encodeOnnxModel({
+      name: 'x',
+      opset: 13,
+      nodes: [{ op: 'Relu', inputs: ['pixel_values'], outputs: ['y'] }],
+      initializers: [],
+      inputs: [{ name: 'pixel_values', type: OnnxType.FLOAT, shape: [1, 3] }],
+      outputs: [{ name: 'y', type: OnnxType.FLOAT, shape: [1, 3] }],
+    });
     await writeFile(path.join(odd, 'bertscore', 'model.onnx'), pixels);
-    await expect(openScorers(['bertscore'], odd)).rejects.toThrow(/has inputs \[pixel_values\]; an encoder export with input_ids and attention_mask/);
+    await expect(openScorers(['bertscore'], odd)).rejects.toThrow(
+      /has inputs \[pixel_values\]; an encoder export with input_ids and attention_mask/,
+    );
     await copyFile(path.join(dir, 'models', 'bertscore', 'model.onnx'), path.join(odd, 'bertscore', 'model.onnx'));
     const opened = await openScorers(['bertscore'], odd);
     expect(opened.scorers).toHaveLength(1);

@@ -102,7 +102,8 @@ export function openGloveCosineScorer(vectors: GloveVectors): TextScorer<Float32
   };
 }
 
-const isGloveMeasure = (m: ComputedMeasure): m is (typeof GLOVE_MEASURES)[number] => (GLOVE_MEASURES as readonly string[]).includes(m);
+const isGloveMeasure = (m: ComputedMeasure): m is (typeof GLOVE_MEASURES)[number] =>
+  (GLOVE_MEASURES as readonly string[]).includes(m);
 const isModelMeasure = (m: ComputedMeasure): m is ModelMeasure => (MODEL_MEASURES as readonly string[]).includes(m);
 
 /**
@@ -148,14 +149,21 @@ const openers: Record<ModelMeasure, (dir: string, options: ScorerOptions) => Pro
 };
 
 /** Opens the scorers of `measures`; throws (after closing what was opened) when a model file is unusable. */
-export async function openScorers(measures: readonly ComputedMeasure[], modelsDir: string, options: ScorerOptions = {}): Promise<OpenedScorers> {
+export async function openScorers(
+  measures: readonly ComputedMeasure[],
+  modelsDir: string,
+  options: ScorerOptions = {},
+): Promise<OpenedScorers> {
   const opened: OpenedScorers = { scorers: [], unavailable: [] };
   let glove: GloveVectors | undefined; // loaded once for both GloVe measures
   try {
     const language = options.language ?? 'en';
     for (const measure of measures) {
       if (!measuresForLanguage([measure], language).length) {
-        opened.unavailable.push({ measure, message: `${measure} is English only (WordNet, GloVe): not computed for a corpus in ${language}.` });
+        opened.unavailable.push({
+          measure,
+          message: `${measure} is English only (WordNet, GloVe): not computed for a corpus in ${language}.`,
+        });
         continue;
       }
       if (measure === 'wordnet') {
@@ -173,7 +181,14 @@ export async function openScorers(measures: readonly ComputedMeasure[], modelsDi
       }
       if (!isModelMeasure(measure)) continue;
       const status = measure === 'st' ? inspectStModel(modelsDir, language) : inspectModel(modelsDir, measure);
-      if (!status.ready) opened.unavailable.push({ measure, message: measure === 'st' && language !== 'en' ? `${describeMissing(status)} For a corpus in ${language}, ST needs this multilingual model: \`paralens models pull st-multilingual\`.` : describeMissing(status) });
+      if (!status.ready)
+        opened.unavailable.push({
+          measure,
+          message:
+            measure === 'st' && language !== 'en'
+              ? `${describeMissing(status)} For a corpus in ${language}, ST needs this multilingual model: \`paralens models pull st-multilingual\`.`
+              : describeMissing(status),
+        });
       else opened.scorers.push(await openers[measure](modelsDir, options));
     }
   } catch (error) {

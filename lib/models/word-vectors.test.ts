@@ -30,7 +30,10 @@ describe('loadWordVectors', () => {
   });
 
   it('reads GloVe text (no header) and keeps only the vocabulary asked for', async () => {
-    const vectors = await loadWordVectors(await file('g.txt', 'the 1 0 0\ncat 0 1 0\ndog 0 0 2\n'), new Set(['dog', 'cat', 'mouse']));
+    const vectors = await loadWordVectors(
+      await file('g.txt', 'the 1 0 0\ncat 0 1 0\ndog 0 0 2\n'),
+      new Set(['dog', 'cat', 'mouse']),
+    );
     expect(vectors.dimension).toBe(3);
     expect(vectors.size).toBe(2);
     expect(vectors.vector('the')).toBeUndefined();
@@ -43,6 +46,8 @@ describe('loadWordVectors', () => {
     await expect(loadWordVectors(await file('nan.vec', 'cat 1 x 3\n'))).rejects.toThrow('line 1: "x" is not a number');
     await expect(loadWordVectors(await file('empty.vec', '0 300\n'))).rejects.toThrow('holds no word vectors');
     // a binary file fails on its first lines even when none of its words is wanted
-    await expect(loadWordVectors(await file('binary.vec', '\u0000\u0001\u0002 \u00ff\u00fe\n'), new Set(['cat']))).rejects.toThrow(/line 1/);
+    await expect(
+      loadWordVectors(await file('binary.vec', '\u0000\u0001\u0002 \u00ff\u00fe\n'), new Set(['cat'])),
+    ).rejects.toThrow(/line 1/);
   });
 });

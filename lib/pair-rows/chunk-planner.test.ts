@@ -5,12 +5,23 @@ import { ChunkPlanner, type LookupAnswers } from './chunk-planner';
 import { preparePair, type PreparedPair } from './prepare-pair';
 
 const pair = (a: string, b: string, seq = 1): PreparedPair => {
-  const record: PairRecord = { lineNumber: seq, a: { text: a, type: 'sentence' }, b: { text: b, type: 'sentence' }, metadata: {}, similarities: {} };
+  const record: PairRecord = {
+    lineNumber: seq,
+    a: { text: a, type: 'sentence' },
+    b: { text: b, type: 'sentence' },
+    metadata: {},
+    similarities: {},
+  };
   return preparePair(record, seq);
 };
 
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
-const answers = (over: Partial<LookupAnswers> = {}): LookupAnswers => ({ existingPairs: new Set(), existingTextIds: new Map(), reservedIds: ids(100, 50), ...over });
+const answers = (over: Partial<LookupAnswers> = {}): LookupAnswers => ({
+  existingPairs: new Set(),
+  existingTextIds: new Map(),
+  reservedIds: ids(100, 50),
+  ...over,
+});
 
 describe('ChunkPlanner', () => {
   it('drops repeats inside a chunk (either order) and shares texts between pairs', () => {
@@ -70,6 +81,8 @@ describe('ChunkPlanner', () => {
 
   it('refuses to run out of reserved ids', () => {
     const planner = new ChunkPlanner(new UuidBloomFilter(1000), 4);
-    expect(() => planner.decide(planner.plan([pair('a', 'b')]), answers({ reservedIds: [1] }))).toThrow('not enough reserved text ids');
+    expect(() => planner.decide(planner.plan([pair('a', 'b')]), answers({ reservedIds: [1] }))).toThrow(
+      'not enough reserved text ids',
+    );
   });
 });

@@ -142,7 +142,11 @@ export class ChunkPlanner {
     const newTextIds = new Map<string, number>();
     let nextId = 0;
     const idOf = (text: PreparedText, imageKey: string | null): number => {
-      let id = decision.textIds.get(text.key) ?? plan.knownTextIds.get(text.key) ?? answers.existingTextIds.get(text.key) ?? this.recent.textId(text.key);
+      let id =
+        decision.textIds.get(text.key) ??
+        plan.knownTextIds.get(text.key) ??
+        answers.existingTextIds.get(text.key) ??
+        this.recent.textId(text.key);
       if (id === undefined) {
         id = answers.reservedIds[nextId++];
         if (id === undefined) throw new Error('not enough reserved text ids');

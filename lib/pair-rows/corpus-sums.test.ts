@@ -17,7 +17,12 @@ function pair(rouge1: number, st: number | null): MeasureValues {
 }
 
 describe('corpus sums', () => {
-  const data = Array.from({ length: 500 }, (_, i) => ({ rouge1: ((i * 37) % 101) / 100, st: i % 7 === 0 ? null : ((i * 13) % 97) / 96, wa: 5 + (i % 20), wb: 8 + (i % 11) }));
+  const data = Array.from({ length: 500 }, (_, i) => ({
+    rouge1: ((i * 37) % 101) / 100,
+    st: i % 7 === 0 ? null : ((i * 13) % 97) / 96,
+    wa: 5 + (i % 20),
+    wb: 8 + (i % 11),
+  }));
 
   it('describes means, sample sds, min and max as a two-pass computation does, for all pairs and ST > 0.8', () => {
     const sums = emptyCorpusSums();
@@ -47,7 +52,11 @@ describe('corpus sums', () => {
     });
     const merged = mergeCorpusSums(first, second);
     expect(describeSums(merged.all.measures.rouge1).mean).toBeCloseTo(describeSums(whole.all.measures.rouge1).mean!, 12);
-    expect(merged.all.measures.st).toEqual({ ...whole.all.measures.st, mean: expect.closeTo(whole.all.measures.st.mean, 12) as number, m2: expect.closeTo(whole.all.measures.st.m2, 9) as number });
+    expect(merged.all.measures.st).toEqual({
+      ...whole.all.measures.st,
+      mean: expect.closeTo(whole.all.measures.st.mean, 12) as number,
+      m2: expect.closeTo(whole.all.measures.st.m2, 9) as number,
+    });
     expect(merged.stAbove.pairs).toBe(whole.stAbove.pairs);
   });
 

@@ -7,7 +7,13 @@
  * transaction, and pages read means and standard deviations without scanning the pairs. Pure:
  * lib/db/corpora/corpus-summary.ts stores them.
  */
-import { addMeasuresToMap, emptyMap, isCharacteristicMap, mergeMaps, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
+import {
+  addMeasuresToMap,
+  emptyMap,
+  isCharacteristicMap,
+  mergeMaps,
+  type CharacteristicMap,
+} from '@/lib/dashboards/characteristic-map';
 import { measureKeys, ST_PARAPHRASE_THRESHOLD, type MeasureKey, type MeasureValues } from '@/lib/measures/catalog';
 
 export interface MeasureSums {
@@ -51,7 +57,11 @@ function emptySums(): MeasureSums {
 }
 
 function emptyBlock(): SumsBlock {
-  return { pairs: 0, length: emptySums(), measures: Object.fromEntries(measureKeys.map((k) => [k, emptySums()])) as Record<MeasureKey, MeasureSums> };
+  return {
+    pairs: 0,
+    length: emptySums(),
+    measures: Object.fromEntries(measureKeys.map((k) => [k, emptySums()])) as Record<MeasureKey, MeasureSums>,
+  };
 }
 
 export function emptyCorpusSums(): CorpusSums {
@@ -87,7 +97,8 @@ export function addPairToSums(sums: CorpusSums, measures: MeasureValues, wordsA:
 function mergeValue(a: MeasureSums | undefined, b: MeasureSums | undefined): MeasureSums {
   const x = a ?? emptySums();
   const y = b ?? emptySums();
-  const pick = (p: number | null, q: number | null, f: (u: number, v: number) => number) => (p === null ? q : q === null ? p : f(p, q));
+  const pick = (p: number | null, q: number | null, f: (u: number, v: number) => number) =>
+    p === null ? q : q === null ? p : f(p, q);
   const n = x.n + y.n;
   if (n === 0) return emptySums();
   const delta = y.mean - x.mean;

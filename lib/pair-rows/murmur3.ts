@@ -64,17 +64,29 @@ export function murmur3x86_128(data: Uint8Array, length: number, seed = 0): Uint
     h4 ^= k4;
   }
   if (rest > 8) {
-    let k3 = tailByte(data, tail, rest, 11, 24) ^ tailByte(data, tail, rest, 10, 16) ^ tailByte(data, tail, rest, 9, 8) ^ tailByte(data, tail, rest, 8, 0);
+    let k3 =
+      tailByte(data, tail, rest, 11, 24) ^
+      tailByte(data, tail, rest, 10, 16) ^
+      tailByte(data, tail, rest, 9, 8) ^
+      tailByte(data, tail, rest, 8, 0);
     k3 = Math.imul(rotl(Math.imul(k3, C3), 17), C4);
     h3 ^= k3;
   }
   if (rest > 4) {
-    let k2 = tailByte(data, tail, rest, 7, 24) ^ tailByte(data, tail, rest, 6, 16) ^ tailByte(data, tail, rest, 5, 8) ^ tailByte(data, tail, rest, 4, 0);
+    let k2 =
+      tailByte(data, tail, rest, 7, 24) ^
+      tailByte(data, tail, rest, 6, 16) ^
+      tailByte(data, tail, rest, 5, 8) ^
+      tailByte(data, tail, rest, 4, 0);
     k2 = Math.imul(rotl(Math.imul(k2, C2), 16), C3);
     h2 ^= k2;
   }
   if (rest > 0) {
-    let k1 = tailByte(data, tail, rest, 3, 24) ^ tailByte(data, tail, rest, 2, 16) ^ tailByte(data, tail, rest, 1, 8) ^ tailByte(data, tail, rest, 0, 0);
+    let k1 =
+      tailByte(data, tail, rest, 3, 24) ^
+      tailByte(data, tail, rest, 2, 16) ^
+      tailByte(data, tail, rest, 1, 8) ^
+      tailByte(data, tail, rest, 0, 0);
     k1 = Math.imul(rotl(Math.imul(k1, C1), 15), C2);
     h1 ^= k1;
   }

@@ -5,7 +5,11 @@ import { computePairKey, computeTextKey } from './content-keys';
 
 const record = (over: Partial<PairRecord> = {}): PairRecord => ({
   lineNumber: 3,
-  a: { text: 'An Easter postcard from 1907 depicting a rabbit.', type: 'caption', sourcePage: 'https://en.wikipedia.org/wiki/%C4%92ostre' },
+  a: {
+    text: 'An Easter postcard from 1907 depicting a rabbit.',
+    type: 'caption',
+    sourcePage: 'https://en.wikipedia.org/wiki/%C4%92ostre',
+  },
   b: { text: 'A 1907 postcard featuring the Easter Bunny.', type: 'caption' },
   image: { url: 'https://commons.wikimedia.org/wiki/File%3AX.jpg', key: 'File:X.jpg' },
   metadata: {},
@@ -28,7 +32,10 @@ describe('preparePair', () => {
   });
 
   it('clips BERTScore and ST to [0, 1] and leaves sem null without semantic measures', () => {
-    expect(preparePair(record({ similarities: { bertscore: -0.2, st: 1.3 } }), 1).measures).toMatchObject({ bertscore: 0, st: 1 });
+    expect(preparePair(record({ similarities: { bertscore: -0.2, st: 1.3 } }), 1).measures).toMatchObject({
+      bertscore: 0,
+      st: 1,
+    });
     const none = preparePair(record({ similarities: {} }), 1);
     expect(none.measures.sem).toBeNull();
     expect(none.measures.delta).toBeNull();

@@ -77,7 +77,12 @@ function withImportedSyntactic(metadata: JsonObject, sims: PairRecord['similarit
 }
 
 /** `semMeasures`: the corpus's semantic set (Corpus.semMeasures), which measures form sem and delta. */
-export function preparePair(record: PairRecord, seq: number, options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS, semMeasures?: readonly SemanticMeasureKey[]): PreparedPair {
+export function preparePair(
+  record: PairRecord,
+  seq: number,
+  options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS,
+  semMeasures?: readonly SemanticMeasureKey[],
+): PreparedPair {
   const imageKey = record.image?.key ?? null;
   const syntactic = computeMeasures(record.a.text, record.b.text, options);
   const sims = record.similarities;

@@ -9,7 +9,13 @@ describe('SumsAccumulator', () => {
     const fast = new SumsAccumulator();
     const slow = emptyCorpusSums();
     for (let i = 0; i < 2000; i++) {
-      const m: MeasureValues = { ...emptyMeasureValues(), rouge1: ((i * 37) % 101) / 100, bleu: i % 5 === 0 ? null : ((i * 13) % 89) / 88, st: i % 3 === 0 ? null : ((i * 7) % 97) / 96, delta: ((i * 11) % 53) / 26 - 1 };
+      const m: MeasureValues = {
+        ...emptyMeasureValues(),
+        rouge1: ((i * 37) % 101) / 100,
+        bleu: i % 5 === 0 ? null : ((i * 13) % 89) / 88,
+        st: i % 3 === 0 ? null : ((i * 7) % 97) / 96,
+        delta: ((i * 11) % 53) / 26 - 1,
+      };
       fast.add(m, 5 + (i % 17), 9 + (i % 4));
       addPairToSums(slow, m, 5 + (i % 17), 9 + (i % 4));
     }
@@ -40,7 +46,11 @@ describe('SumsAccumulator map', () => {
     const fast = new SumsAccumulator();
     const slow = emptyCorpusSums();
     for (let i = 0; i < 500; i++) {
-      const m: MeasureValues = { ...emptyMeasureValues(), syn: i % 7 === 0 ? null : ((i * 37) % 101) / 100, sem: ((i * 13) % 51) / 50 };
+      const m: MeasureValues = {
+        ...emptyMeasureValues(),
+        syn: i % 7 === 0 ? null : ((i * 37) % 101) / 100,
+        sem: ((i * 13) % 51) / 50,
+      };
       fast.add(m, 5, 6);
       addPairToSums(slow, m, 5, 6);
     }

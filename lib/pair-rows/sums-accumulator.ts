@@ -66,7 +66,11 @@ export class SumsAccumulator {
 
   toCorpusSums(): CorpusSums {
     const cells = Array.from({ length: MAP_BINS }, (_, i) => Array.from(this.cells.subarray(i * MAP_BINS, (i + 1) * MAP_BINS)));
-    return { all: toBlock(this.all, this.pairsAll), stAbove: toBlock(this.stAbove, this.pairsStAbove), map: { cells, missing: this.mapMissing } };
+    return {
+      all: toBlock(this.all, this.pairsAll),
+      stAbove: toBlock(this.stAbove, this.pairsStAbove),
+      map: { cells, missing: this.mapMissing },
+    };
   }
 }
 
@@ -75,7 +79,13 @@ function toSums(block: Float64Array, slot: number): MeasureSums {
   const n = block[o + N]!;
   if (n === 0) return { n: 0, mean: 0, m2: 0, min: null, max: null };
   const s1 = block[o + S1]!;
-  return { n, mean: block[o + SHIFT]! + s1 / n, m2: Math.max(0, block[o + S2]! - (s1 * s1) / n), min: block[o + MIN]!, max: block[o + MAX]! };
+  return {
+    n,
+    mean: block[o + SHIFT]! + s1 / n,
+    m2: Math.max(0, block[o + S2]! - (s1 * s1) / n),
+    min: block[o + MIN]!,
+    max: block[o + MAX]!,
+  };
 }
 
 function toBlock(block: Float64Array, pairs: number): SumsBlock {

@@ -33,10 +33,15 @@ export function questionKey(number: string): string {
   return /^\d+$/u.test(t) ? String(Number(t)) : t;
 }
 
-export function parseQaQuestions(lines: Iterable<{ lineNumber: number; text: string }>, fileName: string, rules: QaRules): { questions: QaQuestionSet; errors: QaQuestionError[] } {
+export function parseQaQuestions(
+  lines: Iterable<{ lineNumber: number; text: string }>,
+  fileName: string,
+  rules: QaRules,
+): { questions: QaQuestionSet; errors: QaQuestionError[] } {
   const byKey = new Map<string, QaQuestion>();
   const errors: QaQuestionError[] = [];
-  const fail = (lineNumber: number, message: string, raw: string) => errors.push({ lineNumber, message: `in the questions file ${fileName}: ${message}`, raw });
+  const fail = (lineNumber: number, message: string, raw: string) =>
+    errors.push({ lineNumber, message: `in the questions file ${fileName}: ${message}`, raw });
   for (const { lineNumber, text: raw } of lines) {
     if (raw.trim() === '') continue;
     const fields = raw.split('\t');

@@ -65,7 +65,8 @@ export function compileQaRules(file: QaRulesFile): QaRules {
     const output = parseParts(spec.output, where);
     if (parts.length === 0) throw new Error(`${where}: match is empty`);
     const slots = new Set(parts.flatMap((p) => ('slot' in p ? [p.slot] : [])));
-    for (const p of output) if ('slot' in p && !slots.has(p.slot)) throw new Error(`${where}: output uses {${p.slot}}, which match does not define`);
+    for (const p of output)
+      if ('slot' in p && !slots.has(p.slot)) throw new Error(`${where}: output uses {${p.slot}}, which match does not define`);
     return { text: `${spec.match} → ${spec.output || '(delete)'}`, parts, output };
   });
   const lower = (words: string[]) => new Set(words.map((w) => w.toLocaleLowerCase()));

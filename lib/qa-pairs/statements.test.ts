@@ -36,7 +36,12 @@ describe('affirmative form (sec. 3.4, Table 1)', () => {
   });
 
   it('refuses a rules file whose output uses an undefined placeholder', () => {
-    const broken: QaRulesFile = { language: 'es', rules: [{ match: 'qué {noun}', output: '{verb} que' }], dropLeading: { articles: [], serForms: [] }, trim: { articles: [], prepositions: [] } };
+    const broken: QaRulesFile = {
+      language: 'es',
+      rules: [{ match: 'qué {noun}', output: '{verb} que' }],
+      dropLeading: { articles: [], serForms: [] },
+      trim: { articles: [], prepositions: [] },
+    };
     expect(() => compileQaRules(broken)).toThrow('rule 1 ("qué {noun}"): output uses {verb}, which match does not define');
   });
 });
@@ -45,7 +50,9 @@ describe('normalisation (sec. 3.4, steps 1-2)', () => {
   it('lower-cases, removes punctuation and articles or prepositions at both ends, keeps accents', () => {
     expect(normaliseStatement('El transbordador estadounidense.', es)).toBe('transbordador estadounidense');
     expect(normaliseStatement('«de la OLP»', es)).toBe('olp');
-    expect(normaliseStatement('Organización para la Liberación de Palestina', es)).toBe('organización para la liberación de palestina');
+    expect(normaliseStatement('Organización para la Liberación de Palestina', es)).toBe(
+      'organización para la liberación de palestina',
+    );
     expect(normaliseStatement('en 1953', es)).toBe('1953');
   });
 
@@ -61,10 +68,22 @@ describe('duplicates and contained answers (sec. 3.4, step 3)', () => {
   it('the Atlantis group keeps its four answers; a repeat and a contained answer go', () => {
     const merged: string[] = [];
     const r = reduceAnswers(
-      answers('transbordador estadounidense', 'foro marítimo', 'transbordador estadounidense', 'transbordador espacial atlantis', 'transbordador espacial estadounidense', 'transbordador'),
+      answers(
+        'transbordador estadounidense',
+        'foro marítimo',
+        'transbordador estadounidense',
+        'transbordador espacial atlantis',
+        'transbordador espacial estadounidense',
+        'transbordador',
+      ),
       (into, from) => merged.push(`${into.text}+${from.text}`),
     );
-    expect(r.kept.map((a) => a.text)).toEqual(['transbordador estadounidense', 'foro marítimo', 'transbordador espacial atlantis', 'transbordador espacial estadounidense']);
+    expect(r.kept.map((a) => a.text)).toEqual([
+      'transbordador estadounidense',
+      'foro marítimo',
+      'transbordador espacial atlantis',
+      'transbordador espacial estadounidense',
+    ]);
     expect([r.duplicates, r.contained]).toEqual([1, 1]);
     expect(merged).toEqual(['transbordador estadounidense+transbordador estadounidense']);
     // with the affirmative form "atlantis": 5 statements, C(5, 2) = 10 pairs (sec. 4)
@@ -74,13 +93,18 @@ describe('duplicates and contained answers (sec. 3.4, step 3)', () => {
 
   it('containment is by whole words: "rusia" is not inside "prusia"', () => {
     expect(reduceAnswers(answers('rusia', 'prusia'), () => {}).kept).toHaveLength(2);
-    expect(reduceAnswers(answers('1953', '5 de marzo de 1953'), () => {}).kept.map((a) => a.text)).toEqual(['5 de marzo de 1953']);
+    expect(reduceAnswers(answers('1953', '5 de marzo de 1953'), () => {}).kept.map((a) => a.text)).toEqual([
+      '5 de marzo de 1953',
+    ]);
   });
 });
 
 describe('the questions file', () => {
   it('reads number<TAB>question lines and reports bad ones with the file name and line', () => {
-    const lines = ['0001\t¿Qué es el tóner?', '', '0002', 'x\t¿Qué?', '0003\t  ', '1\t¿Otra vez?', '0004\t¿?'].map((text, i) => ({ lineNumber: i + 1, text }));
+    const lines = ['0001\t¿Qué es el tóner?', '', '0002', 'x\t¿Qué?', '0003\t  ', '1\t¿Otra vez?', '0004\t¿?'].map((text, i) => ({
+      lineNumber: i + 1,
+      text,
+    }));
     const { questions, errors } = parseQaQuestions(lines, 'q.tsv', es);
     expect([...questions.byKey.keys()]).toEqual(['1']);
     expect(questions.byKey.get('1')).toMatchObject({ number: '0001', affirmative: 'tóner', lineNumber: 1 });

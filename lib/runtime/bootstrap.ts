@@ -66,7 +66,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   }
   const secrets = loadOrCreateSecrets(home);
   const server = await startEmbeddedPostgres({ dataDir, password: secrets.pgPassword, unsafeFast: options.unsafeFast });
-  log(server.reused ? `Using the embedded PostgreSQL that is already running on ${dataDir}.` : `Started the embedded PostgreSQL (data in ${dataDir}).`);
+  log(
+    server.reused
+      ? `Using the embedded PostgreSQL that is already running on ${dataDir}.`
+      : `Started the embedded PostgreSQL (data in ${dataDir}).`,
+  );
   try {
     const applied = await migrate(server.url, log);
     let seed: SeedReport | null = null;

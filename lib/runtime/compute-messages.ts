@@ -8,4 +8,5 @@ export interface ComputeTask {
   options: AgreementOptions;
 }
 
-export type ComputeReply = { id: number; ok: true; result: Record<string, QuestionAgreement> } | { id: number; ok: false; message: string };
+export type ComputeReply =
+  { id: number; ok: true; result: Record<string, QuestionAgreement> } | { id: number; ok: false; message: string };

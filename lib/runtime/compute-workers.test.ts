@@ -16,7 +16,13 @@ function campaignTables(pairs = 300): QuestionTableInput[] {
   const units = Array.from({ length: pairs }, (_, i) => i + 1);
   const level = units.map(() => random.nextInt(5));
   const ratings = Array.from({ length: 8 }, () => level.map((l) => Math.max(0, Math.min(4, l + random.nextInt(3) - 1))));
-  return [{ key: 'semantic', scheme: agreementScheme(builtInQuestion('semantic'))!, table: { coders: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], units, ratings } }];
+  return [
+    {
+      key: 'semantic',
+      scheme: agreementScheme(builtInQuestion('semantic'))!,
+      table: { coders: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], units, ratings },
+    },
+  ];
 }
 
 afterAll(() => closeComputeWorkers());

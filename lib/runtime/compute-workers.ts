@@ -98,11 +98,13 @@ class ComputePool {
   async close(): Promise<void> {
     const slots = this.slots.splice(0);
     for (const pending of this.queue.splice(0)) pending.reject(new Error('the compute workers were closed'));
-    await Promise.all(slots.map(async (s) => {
-      s.current?.reject(new Error('the compute workers were closed'));
-      s.current = null;
-      await s.worker.terminate();
-    }));
+    await Promise.all(
+      slots.map(async (s) => {
+        s.current?.reject(new Error('the compute workers were closed'));
+        s.current = null;
+        await s.worker.terminate();
+      }),
+    );
   }
 }
 
@@ -114,7 +116,10 @@ function pool(): ComputePool {
 }
 
 /** Every question's agreement (with its bootstrap intervals), computed on a worker thread. */
-export function computeAgreementOffThread(tables: QuestionTableInput[], options: AgreementOptions): Promise<Record<string, QuestionAgreement>> {
+export function computeAgreementOffThread(
+  tables: QuestionTableInput[],
+  options: AgreementOptions,
+): Promise<Record<string, QuestionAgreement>> {
   return pool().run(tables, options);
 }
 

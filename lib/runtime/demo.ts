@@ -22,7 +22,10 @@ export function isDemoMode(env: Env = process.env): boolean {
 
 /** Whether a listening address only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
-  const value = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const value = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (value === 'localhost' || value === '::1') return true;
   const v4 = value.startsWith('::ffff:') ? value.slice(7) : value;
   return isIP(v4) === 4 && v4.startsWith('127.');

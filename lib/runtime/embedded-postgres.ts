@@ -21,7 +21,10 @@ export const EMBEDDED_PG_MAJOR = '18';
  * itself, in order, so those hooks are removed.
  */
 function removeLibraryExitHooks(): void {
-  const hook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void; hookedEvents(): string[] };
+  const hook = createRequire(import.meta.url)('async-exit-hook') as {
+    unhookEvent(event: string): void;
+    hookedEvents(): string[];
+  };
   for (const event of hook.hookedEvents()) hook.unhookEvent(event);
 }
 removeLibraryExitHooks();

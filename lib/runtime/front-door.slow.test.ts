@@ -25,7 +25,11 @@ describe('prepareRequestHeaders', () => {
   });
 
   it('with trusted proxies, takes the address they recorded and keeps their forwarding headers', () => {
-    const req = request('10.0.0.2', { [clientAddressHeader]: '1.1.1.1', 'x-forwarded-for': '6.6.6.6, 198.51.100.1', 'x-forwarded-proto': 'https' });
+    const req = request('10.0.0.2', {
+      [clientAddressHeader]: '1.1.1.1',
+      'x-forwarded-for': '6.6.6.6, 198.51.100.1',
+      'x-forwarded-proto': 'https',
+    });
     prepareRequestHeaders(req, 1);
     expect(req.headers[clientAddressHeader]).toBe('198.51.100.1');
     expect(req.headers['x-forwarded-proto']).toBe('https');
@@ -51,7 +55,10 @@ const fixtureScript = path.join(import.meta.dirname, 'testing', 'front-door-serv
 
 function startFixture(env: Record<string, string>): Promise<Fixture> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fixtureScript], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fixtureScript], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const handled: string[] = [];
     let buffer = '';
     child.stdout.setEncoding('utf8').on('data', (data: string) => {
@@ -88,7 +95,11 @@ interface Answer {
 }
 
 /** POSTs `bytes` of body (with Content-Length, or chunked) as an attacker would: writing on until the server closes the connection. */
-function post(port: number, urlPath: string, { bytes, chunked = false, headers = {} }: { bytes: number; chunked?: boolean; headers?: Record<string, string> }): Promise<Answer> {
+function post(
+  port: number,
+  urlPath: string,
+  { bytes, chunked = false, headers = {} }: { bytes: number; chunked?: boolean; headers?: Record<string, string> },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let answer: Omit<Answer, 'sentAll'> | undefined;
     let responded = false;
@@ -99,7 +110,14 @@ function post(port: number, urlPath: string, { bytes, chunked = false, headers =
       else if (closed && !responded) reject(new Error(`no answer from ${urlPath}`));
     };
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: urlPath, method: 'POST', agent: false, headers: { ...headers, ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(bytes) }) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(bytes) }) },
+      },
       (res) => {
         responded = true;
         let body = '';
@@ -175,7 +193,9 @@ describe('the front door in its own process', () => {
       expect(answer.headers.connection).toBe('close');
       expect(answer.sentAll, `answer ${i}: the server read the whole body`).toBe(false);
     }
-    expect(JSON.parse(answers[0]!.body)).toEqual({ error: { code: 'TOO_LARGE', message: 'The request body is larger than 1 MB, the limit for this request.' } });
+    expect(JSON.parse(answers[0]!.body)).toEqual({
+      error: { code: 'TOO_LARGE', message: 'The request body is larger than 1 MB, the limit for this request.' },
+    });
     expect(answers[4]!.body).toBe(answers[0]!.body);
     expect(answers[2]!.body).toBe('The request body is larger than 1 MB, the limit for this request.\n');
     expect(answers[5]!.body).toBe('The request body is larger than 1 MB, the limit for this request.\n');
@@ -187,14 +207,26 @@ describe('the front door in its own process', () => {
   it('in demo mode answers 421 to another host name before any route runs', async () => {
     fixture = await startFixture({ PARALENS_DEMO: '1', PARALENS_ALLOWED_HOSTS: 'paralens.example.org' });
     const rebind = 'rebind.attacker.example:3921';
-    expect(await get(fixture.port, '/api/auth/csrf', rebind)).toEqual({ status: 421, body: 'Paralens in demo mode answers only at 127.0.0.1, localhost or [::1].\n' });
+    expect(await get(fixture.port, '/api/auth/csrf', rebind)).toEqual({
+      status: 421,
+      body: 'Paralens in demo mode answers only at 127.0.0.1, localhost or [::1].\n',
+    });
     expect((await get(fixture.port, '/api/users', 'paralens.example.org')).status).toBe(421);
-    const signIn = await post(fixture.port, '/api/auth/callback/credentials', { bytes: 100, headers: { host: rebind, origin: `http://${rebind}` } });
+    const signIn = await post(fixture.port, '/api/auth/callback/credentials', {
+      bytes: 100,
+      headers: { host: rebind, origin: `http://${rebind}` },
+    });
     expect(signIn.status).toBe(421);
     // loopback names, and the health check by any name, go on
-    for (const host of [`127.0.0.1:${fixture.port}`, `localhost:${fixture.port}`, '[::1]']) expect((await get(fixture.port, '/api/users', host)).status).toBe(200);
+    for (const host of [`127.0.0.1:${fixture.port}`, `localhost:${fixture.port}`, '[::1]'])
+      expect((await get(fixture.port, '/api/users', host)).status).toBe(200);
     expect((await get(fixture.port, '/api/health', rebind)).status).toBe(200);
-    expect(await waitForHandled(fixture, 4)).toEqual(['handled GET /api/users 0', 'handled GET /api/users 0', 'handled GET /api/users 0', 'handled GET /api/health 0']);
+    expect(await waitForHandled(fixture, 4)).toEqual([
+      'handled GET /api/users 0',
+      'handled GET /api/users 0',
+      'handled GET /api/users 0',
+      'handled GET /api/health 0',
+    ]);
   }, 30_000);
 });
 

@@ -29,7 +29,14 @@ export interface FrontDoorOptions {
 }
 
 /** Headers only a trusted proxy may set; without one, whatever the client sent is dropped. */
-const forwardingHeaders = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
+const forwardingHeaders = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'forwarded',
+];
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(',') : value;
@@ -61,7 +68,11 @@ const refusalHeaders: Record<string, string> = {
 };
 
 function refusal(status: number, contentType: string, body: string): Refusal {
-  return { status, headers: { ...refusalHeaders, 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(body)) }, body };
+  return {
+    status,
+    headers: { ...refusalHeaders, 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(body)) },
+    body,
+  };
 }
 
 function isApiPath(url: string | undefined): boolean {
@@ -92,7 +103,9 @@ function answerAndClose(req: IncomingMessage, res: ServerResponse, { status, hea
     socket.destroy();
     return;
   }
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join(
+    '\r\n',
+  );
   socket.end(`${head}\r\n\r\n${body}`);
   req.resume();
   socket.once('end', () => socket.destroy());

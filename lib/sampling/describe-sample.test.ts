@@ -15,7 +15,17 @@ const stored = {
   candidates: 1150,
   missingMeasure: 50,
   items: 100,
-  range: { min: -0.2, max: 0.8, edges: [[-0.2, 0], [0, 0.2], [0.2, 0.4], [0.4, 0.6], [0.6, 0.8]] },
+  range: {
+    min: -0.2,
+    max: 0.8,
+    edges: [
+      [-0.2, 0],
+      [0, 0.2],
+      [0.2, 0.4],
+      [0.4, 0.6],
+      [0.6, 0.8],
+    ],
+  },
   strata: { 'delta:10': { available: 1, drawn: 1 }, 'delta:2': { available: 400, drawn: 20 } },
 };
 

@@ -16,7 +16,11 @@ const pairs: CandidatePair[] = Array.from({ length: 40 }, (_, i) => ({
   typeB: i % 3 === 0 ? 'ALT_TEXT' : 'CAPTION',
   lengthA: 5 + i,
   lengthB: 8 + (i % 7),
-  measures: { delta: i === 39 ? null : [-0.3, -0.2, -0.1, 0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6][i % 10]!, syn: (i % 5) / 4, sem: ((i * 7) % 11) / 10 },
+  measures: {
+    delta: i === 39 ? null : [-0.3, -0.2, -0.1, 0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6][i % 10]!,
+    syn: (i % 5) / 4,
+    sem: ((i * 7) % 11) / 10,
+  },
 }));
 
 describe('sampleOrderKey', () => {
@@ -45,8 +49,23 @@ describe('drawSampleReference', () => {
   });
 
   it('applies every filter', () => {
-    const draw = drawSampleReference(pairs, plan({ strategy: 'all', filters: { length: [10, 30], tier: ['gold'], captionType: ['caption'], measures: { syn: [0.25, null] } } }));
-    const expected = pairs.filter((p) => p.lengthA >= 10 && p.lengthA <= 30 && p.lengthB >= 10 && p.lengthB <= 30 && p.tier === 'GOLD' && p.typeA === 'CAPTION' && p.measures.syn! >= 0.25);
+    const draw = drawSampleReference(
+      pairs,
+      plan({
+        strategy: 'all',
+        filters: { length: [10, 30], tier: ['gold'], captionType: ['caption'], measures: { syn: [0.25, null] } },
+      }),
+    );
+    const expected = pairs.filter(
+      (p) =>
+        p.lengthA >= 10 &&
+        p.lengthA <= 30 &&
+        p.lengthB >= 10 &&
+        p.lengthB <= 30 &&
+        p.tier === 'GOLD' &&
+        p.typeA === 'CAPTION' &&
+        p.measures.syn! >= 0.25,
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(draw.items.map((i) => i.pairId).sort((x, y) => x - y)).toEqual(expected.map((p) => p.pairId));
   });
@@ -78,7 +97,10 @@ describe('drawSampleReference', () => {
   });
 
   it('per corpus: each corpus its own range and bins, perBin from every bin of every corpus', () => {
-    const draw = drawSampleReference(pairs, plan({ strategy: 'stratified', measure: 'delta', bins: 3, perBin: 2, perCorpus: true }));
+    const draw = drawSampleReference(
+      pairs,
+      plan({ strategy: 'stratified', measure: 'delta', bins: 3, perBin: 2, perCorpus: true }),
+    );
     // pairs 1-25 are "big" (delta over [-0.3, 0.6]); 26-39 "small" with a value (40 has none)
     const expectBins = (corpus: string, ids: number[]) => {
       const values = ids.map((id) => pairs[id - 1]!.measures.delta!);
@@ -87,7 +109,18 @@ describe('drawSampleReference', () => {
       for (const v of values) counts[Math.min(2, Math.floor(((v - min) / (max - min)) * 3))]! += 1;
       return counts.map((n, bin) => [`${corpus}/delta:${bin}`, { available: n, drawn: Math.min(n, 2) }]);
     };
-    expect(draw.strata).toEqual(Object.fromEntries([...expectBins('big', Array.from({ length: 25 }, (_, i) => i + 1)), ...expectBins('small', Array.from({ length: 14 }, (_, i) => i + 26))]));
+    expect(draw.strata).toEqual(
+      Object.fromEntries([
+        ...expectBins(
+          'big',
+          Array.from({ length: 25 }, (_, i) => i + 1),
+        ),
+        ...expectBins(
+          'small',
+          Array.from({ length: 14 }, (_, i) => i + 26),
+        ),
+      ]),
+    );
     expect(draw.items).toHaveLength(12);
     expect(draw.range).toBeNull();
     // a random quota per corpus: 5 from each
@@ -96,7 +129,10 @@ describe('drawSampleReference', () => {
   });
 
   it('equal-count bins are ntile groups of (value, pair id): 39 values in 4 bins give 10, 10, 10, 9', () => {
-    const draw = drawSampleReference(pairs, plan({ strategy: 'stratified', measure: 'delta', bins: 4, perBin: 100, binning: 'quantile' }));
+    const draw = drawSampleReference(
+      pairs,
+      plan({ strategy: 'stratified', measure: 'delta', bins: 4, perBin: 100, binning: 'quantile' }),
+    );
     expect([0, 1, 2, 3].map((bin) => draw.strata![`delta:${bin}`]!.available)).toEqual([10, 10, 10, 9]);
     // bins follow the values: every value of bin k is at most every value of bin k + 1
     const ranges = [0, 1, 2, 3].map((bin) => draw.binRanges![`delta:${bin}`]!);

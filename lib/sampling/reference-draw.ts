@@ -49,7 +49,11 @@ export function sampleOrderKey(seed: string, pairId: number): string {
 
 export function passesFilters(pair: CandidatePair, filters: SampleFilters): boolean {
   const { length, tiers, textTypes, measures } = filters;
-  if (length && !(pair.lengthA >= length[0] && pair.lengthA <= length[1] && pair.lengthB >= length[0] && pair.lengthB <= length[1])) return false;
+  if (
+    length &&
+    !(pair.lengthA >= length[0] && pair.lengthA <= length[1] && pair.lengthB >= length[0] && pair.lengthB <= length[1])
+  )
+    return false;
   if (tiers && !tiers.includes(pair.tier)) return false;
   if (textTypes && !(textTypes.includes(pair.typeA) && textTypes.includes(pair.typeB))) return false;
   return measures.every(({ measure, min, max }) => {
@@ -76,7 +80,10 @@ function quantileBins(items: ReadonlyArray<{ value: number; pairId: number }>, b
 }
 
 /** Each candidate's stratum within its group (null when not stratifying); pairs without the measure are left out. */
-function stratifyGroup(pairs: CandidatePair[], plan: SamplePlan): { strata: Array<string | null>; kept: CandidatePair[]; range: SampleDraw['range'] } {
+function stratifyGroup(
+  pairs: CandidatePair[],
+  plan: SamplePlan,
+): { strata: Array<string | null>; kept: CandidatePair[]; range: SampleDraw['range'] } {
   const s = plan.stratify;
   if (s === null) return { strata: pairs.map(() => null), kept: pairs, range: null };
   if (s.kind === 'cell') {
@@ -88,19 +95,28 @@ function stratifyGroup(pairs: CandidatePair[], plan: SamplePlan): { strata: Arra
   const values = kept.map((p) => p.measures[s.measure]!);
   const range = { min: values.reduce((a, b) => Math.min(a, b)), max: values.reduce((a, b) => Math.max(a, b)) };
   if (s.binning === 'quantile') {
-    const bins = quantileBins(kept.map((p, i) => ({ value: values[i]!, pairId: p.pairId })), s.bins);
+    const bins = quantileBins(
+      kept.map((p, i) => ({ value: values[i]!, pairId: p.pairId })),
+      s.bins,
+    );
     return { kept, strata: kept.map((p) => measureStratum(s.measure, bins.get(p.pairId)!)), range: null };
   }
   return { kept, strata: values.map((v) => measureStratum(s.measure, binOf(v, range.min, range.max, s.bins))), range };
 }
 
 /** Per corpus (a draw per corpus) or all together: the strata, prefixed "slug/" per corpus. */
-function stratify(pairs: CandidatePair[], plan: SamplePlan): { strata: Array<string | null>; kept: CandidatePair[]; range: SampleDraw['range'] } {
+function stratify(
+  pairs: CandidatePair[],
+  plan: SamplePlan,
+): { strata: Array<string | null>; kept: CandidatePair[]; range: SampleDraw['range'] } {
   if (!plan.perCorpus) return stratifyGroup(pairs, plan);
   const kept: CandidatePair[] = [];
   const strata: Array<string | null> = [];
   for (const corpus of [...new Set(pairs.map((p) => p.corpus))]) {
-    const group = stratifyGroup(pairs.filter((p) => p.corpus === corpus), plan);
+    const group = stratifyGroup(
+      pairs.filter((p) => p.corpus === corpus),
+      plan,
+    );
     kept.push(...group.kept);
     strata.push(...group.strata.map((st) => (st === null ? corpus : `${corpus}/${st}`)));
   }
@@ -122,7 +138,8 @@ export function drawSampleReference(pairs: readonly CandidatePair[], plan: Sampl
     });
   };
   let chosen = ordered;
-  if (plan.strategy === 'random') chosen = plan.perCorpus ? firstOf(plan.size ?? 0, (c) => c.corpus) : ordered.slice(0, plan.size ?? 0);
+  if (plan.strategy === 'random')
+    chosen = plan.perCorpus ? firstOf(plan.size ?? 0, (c) => c.corpus) : ordered.slice(0, plan.size ?? 0);
   if (plan.strategy === 'stratified') chosen = firstOf(plan.perBin ?? 0, (c) => c.stratum);
   let counts: Record<string, StratumCount> | null = null;
   if (plan.stratify || plan.perCorpus) {

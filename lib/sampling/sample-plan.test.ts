@@ -5,7 +5,15 @@ const seed = () => '99';
 
 describe('planSample', () => {
   it('normalises a stratified request by a measure, with the default five bins', () => {
-    const result = planSample({ strategy: 'stratified', perBin: 20, measure: 'delta', filters: { length: [10, 30], tier: ['gold', 'silver'], captionType: ['caption'] } }, seed);
+    const result = planSample(
+      {
+        strategy: 'stratified',
+        perBin: 20,
+        measure: 'delta',
+        filters: { length: [10, 30], tier: ['gold', 'silver'], captionType: ['caption'] },
+      },
+      seed,
+    );
     expect(result).toEqual({
       ok: true,
       plan: {
@@ -21,14 +29,19 @@ describe('planSample', () => {
   });
 
   it('draws per corpus only for random and stratified samples, and bins by count only for a measure', () => {
-    const perCorpus = planSample({ strategy: 'stratified', perBin: 20, measure: 'delta', perCorpus: true, binning: 'quantile' }, seed);
+    const perCorpus = planSample(
+      { strategy: 'stratified', perBin: 20, measure: 'delta', perCorpus: true, binning: 'quantile' },
+      seed,
+    );
     expect(perCorpus.ok && perCorpus.plan).toMatchObject({ perCorpus: true, stratify: { binning: 'quantile' } });
     const fieldsOf = (request: Parameters<typeof planSample>[0]) => {
       const result = planSample(request, seed);
       return result.ok ? {} : result.fields;
     };
     expect(fieldsOf({ strategy: 'all', perCorpus: true })['sample.perCorpus']).toMatch(/random and stratified/);
-    expect(fieldsOf({ strategy: 'stratified', perBin: 2, measure: 'cell', binning: 'quantile' })['sample.binning']).toMatch(/stratifying by a measure/);
+    expect(fieldsOf({ strategy: 'stratified', perBin: 2, measure: 'cell', binning: 'quantile' })['sample.binning']).toMatch(
+      /stratifying by a measure/,
+    );
     expect(fieldsOf({ strategy: 'random', size: 3, binning: 'width' })['sample.binning']).toMatch(/stratifying by a measure/);
   });
 
@@ -38,7 +51,10 @@ describe('planSample', () => {
   });
 
   it('names what each strategy is missing or does not use', () => {
-    expect(planSample({ strategy: 'random' }, seed)).toEqual({ ok: false, fields: { 'sample.size': 'a random sample needs a size' } });
+    expect(planSample({ strategy: 'random' }, seed)).toEqual({
+      ok: false,
+      fields: { 'sample.size': 'a random sample needs a size' },
+    });
     const stratified = planSample({ strategy: 'stratified' }, seed);
     expect(stratified.ok).toBe(false);
     expect(!stratified.ok && Object.keys(stratified.fields).sort()).toEqual(['sample.measure', 'sample.perBin']);
@@ -46,11 +62,17 @@ describe('planSample', () => {
     expect(!all.ok && Object.keys(all.fields).sort()).toEqual(['sample.perBin', 'sample.size']);
     const cell = planSample({ strategy: 'stratified', perBin: 1, measure: 'cell', bins: 4 }, seed);
     expect(!cell.ok && cell.fields['sample.bins']).toMatch(/5 × 5/);
-    expect(planSample({ strategy: 'stratified', perBin: 1, measure: 'nope' }, seed)).toEqual({ ok: false, fields: { 'sample.measure': 'is not a measure: nope' } });
+    expect(planSample({ strategy: 'stratified', perBin: 1, measure: 'nope' }, seed)).toEqual({
+      ok: false,
+      fields: { 'sample.measure': 'is not a measure: nope' },
+    });
   });
 
   it('rejects ranges the wrong way round', () => {
-    const result = planSample({ strategy: 'all', filters: { length: [30, 10], measures: { st: [0.9, 0.8], bleu: [null, 0.5] } } }, seed);
+    const result = planSample(
+      { strategy: 'all', filters: { length: [30, 10], measures: { st: [0.9, 0.8], bleu: [null, 0.5] } } },
+      seed,
+    );
     expect(!result.ok && result.fields).toEqual({
       'sample.filters.length': 'the minimum (30) is above the maximum (10)',
       'sample.filters.measures.st': 'the minimum (0.9) is above the maximum (0.8)',

@@ -65,14 +65,17 @@ export function randomSeed(random: () => number = Math.random): string {
 
 function planFilters(filters: SampleRequest['filters'], fields: Record<string, string>): SampleFilters {
   const length = filters?.length ? ([filters.length[0], filters.length[1]] as [number, number]) : null;
-  if (length && length[0] > length[1]) fields['sample.filters.length'] = `the minimum (${length[0]}) is above the maximum (${length[1]})`;
+  if (length && length[0] > length[1])
+    fields['sample.filters.length'] = `the minimum (${length[0]}) is above the maximum (${length[1]})`;
   const measures: SampleFilters['measures'] = [];
   for (const [key, [min, max]] of Object.entries(filters?.measures ?? {})) {
     if (!isMeasureKey(key)) fields[`sample.filters.measures.${key}`] = 'is not a measure';
-    else if (min !== null && max !== null && min > max) fields[`sample.filters.measures.${key}`] = `the minimum (${min}) is above the maximum (${max})`;
+    else if (min !== null && max !== null && min > max)
+      fields[`sample.filters.measures.${key}`] = `the minimum (${min}) is above the maximum (${max})`;
     else measures.push({ measure: key, min, max });
   }
-  const upper = <T extends string>(values: readonly string[] | undefined) => (values && values.length > 0 ? ([...new Set(values.map((v) => v.toUpperCase()))].sort() as T[]) : null);
+  const upper = <T extends string>(values: readonly string[] | undefined) =>
+    values && values.length > 0 ? ([...new Set(values.map((v) => v.toUpperCase()))].sort() as T[]) : null;
   return { length, tiers: upper<Tier>(filters?.tier), textTypes: upper<TextType>(filters?.captionType), measures };
 }
 
@@ -94,18 +97,23 @@ function planStratification(request: SampleRequest, fields: Record<string, strin
 export function planSample(request: SampleRequest, makeSeed: () => string = randomSeed): PlanResult {
   const fields: Record<string, string> = {};
   if (request.strategy === 'random' && request.size === undefined) fields['sample.size'] = 'a random sample needs a size';
-  if (request.strategy === 'stratified' && request.perBin === undefined) fields['sample.perBin'] = 'a stratified sample needs perBin (pairs per stratum)';
-  if (request.strategy !== 'random' && request.size !== undefined) fields['sample.size'] = `is only used by the random strategy, not "${request.strategy}"`;
+  if (request.strategy === 'stratified' && request.perBin === undefined)
+    fields['sample.perBin'] = 'a stratified sample needs perBin (pairs per stratum)';
+  if (request.strategy !== 'random' && request.size !== undefined)
+    fields['sample.size'] = `is only used by the random strategy, not "${request.strategy}"`;
   if (request.strategy !== 'stratified') {
     for (const key of ['perBin', 'measure', 'bins'] as const) {
-      if (request[key] !== undefined) fields[`sample.${key}`] = `is only used by the stratified strategy, not "${request.strategy}"`;
+      if (request[key] !== undefined)
+        fields[`sample.${key}`] = `is only used by the stratified strategy, not "${request.strategy}"`;
     }
   }
-  if (request.measure === 'cell' && request.bins !== undefined) fields['sample.bins'] = 'the characteristic map always has 5 × 5 cells';
+  if (request.measure === 'cell' && request.bins !== undefined)
+    fields['sample.bins'] = 'the characteristic map always has 5 × 5 cells';
   if (request.binning !== undefined && (request.strategy !== 'stratified' || request.measure === 'cell')) {
-    fields['sample.binning'] = 'is only used when stratifying by a measure (the map\'s cells are fixed)';
+    fields['sample.binning'] = "is only used when stratifying by a measure (the map's cells are fixed)";
   }
-  if (request.perCorpus && request.strategy === 'all') fields['sample.perCorpus'] = 'is only used by the random and stratified strategies ("all" takes every pair anyway)';
+  if (request.perCorpus && request.strategy === 'all')
+    fields['sample.perCorpus'] = 'is only used by the random and stratified strategies ("all" takes every pair anyway)';
   const stratify = planStratification(request, fields);
   const filters = planFilters(request.filters, fields);
   if (Object.keys(fields).length > 0) return { ok: false, fields };

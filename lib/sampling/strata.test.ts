@@ -15,7 +15,12 @@ describe('equal-width bins over the candidates’ range', () => {
   });
 
   it('gives edges that cover the range', () => {
-    expect(binEdges(0, 1, 4)).toEqual([[0, 0.25], [0.25, 0.5], [0.5, 0.75], [0.75, 1]]);
+    expect(binEdges(0, 1, 4)).toEqual([
+      [0, 0.25],
+      [0.25, 0.5],
+      [0.5, 0.75],
+      [0.75, 1],
+    ]);
   });
 });
 

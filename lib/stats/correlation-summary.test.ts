@@ -5,11 +5,7 @@
  * run offline (pearsonr(...).confidence_interval(), spearmanr).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  computeCorrelationPValue,
-  computeCorrelationSummary,
-  selectCompletePairs,
-} from '@/lib/stats/correlation-summary';
+import { computeCorrelationPValue, computeCorrelationSummary, selectCompletePairs } from '@/lib/stats/correlation-summary';
 import { computeFisherZInterval } from '@/lib/stats/fisher-z';
 import { computeSortedQuantile } from '@/lib/stats/quantile';
 
@@ -38,8 +34,13 @@ describe('computeCorrelationSummary', () => {
   });
 
   it('tie-heavy data matches python3-scipy 1.10.1 pearsonr / spearmanr', () => {
-    const x = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2];
-    const y = [0, 6, 5, 5.5, 4.5, 10.5, 4, 3, 9, 2.5, 8.5, 2, 8, 7, 0.5, 6.5, 5.5, 6, 5, 11, 4.5, 3.5, 4, 3, 9, 2.5, 8.5, 7.5, 1, 7, 6, 6.5, 5.5, 6, 5, 4, 4.5, 3.5, 9.5, 3];
+    const x = [
+      0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2,
+    ];
+    const y = [
+      0, 6, 5, 5.5, 4.5, 10.5, 4, 3, 9, 2.5, 8.5, 2, 8, 7, 0.5, 6.5, 5.5, 6, 5, 11, 4.5, 3.5, 4, 3, 9, 2.5, 8.5, 7.5, 1, 7, 6,
+      6.5, 5.5, 6, 5, 4, 4.5, 3.5, 9.5, 3,
+    ];
     const summary = computeCorrelationSummary(x, y);
     expect(summary.pearsonPValue.value).toBeCloseTo(5.876041191957359e-6, 18);
     expect(summary.pearsonCI.interval?.low).toBeCloseTo(0.4231608222994274, 14);

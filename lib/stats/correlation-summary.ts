@@ -41,11 +41,7 @@ function describePValue(estimate: Estimate, n: number): Estimate {
   return computeCorrelationPValue(estimate.value, n);
 }
 
-export function computeCorrelationSummary(
-  x: readonly number[],
-  y: readonly number[],
-  confidence = 0.95,
-): CorrelationSummary {
+export function computeCorrelationSummary(x: readonly number[], y: readonly number[], confidence = 0.95): CorrelationSummary {
   if (x.length !== y.length) throw new RangeError('x and y must have the same length');
   const n = x.length;
   const pearson = computePearson(x, y);
@@ -63,10 +59,7 @@ export function computeCorrelationSummary(
 }
 
 /** Drops the pairs where either value is missing (null), the usual complete-case rule. */
-export function selectCompletePairs(
-  x: readonly (number | null)[],
-  y: readonly (number | null)[],
-): { x: number[]; y: number[] } {
+export function selectCompletePairs(x: readonly (number | null)[], y: readonly (number | null)[]): { x: number[]; y: number[] } {
   if (x.length !== y.length) throw new RangeError('x and y must have the same length');
   const keptX: number[] = [];
   const keptY: number[] = [];

@@ -86,7 +86,12 @@ describe("Pearson's r", () => {
     const x = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7];
     const y = [0, 6, 5, 5.5, 4.5, 10.5, 4, 3, 9, 2.5, 8.5];
     const r = valueOf(computePearson(x, y));
-    const shifted = valueOf(computePearson(x.map((v) => v + 1e8), y.map((v) => 1e8 + v / 4)));
+    const shifted = valueOf(
+      computePearson(
+        x.map((v) => v + 1e8),
+        y.map((v) => 1e8 + v / 4),
+      ),
+    );
     expect(shifted).toBeCloseTo(r, 14);
     // A one-pass sum-of-squares formula breaks down here (Σx² ≈ 1.1e17 > 2^53): wrong or NaN.
     const naive = (() => {
@@ -105,8 +110,13 @@ describe("Pearson's r", () => {
 });
 
 // A tie-heavy data set; expected values from Debian python3-scipy 1.10.1, computed offline.
-const TIED_X = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2];
-const TIED_Y = [0, 6, 5, 5.5, 4.5, 10.5, 4, 3, 9, 2.5, 8.5, 2, 8, 7, 0.5, 6.5, 5.5, 6, 5, 11, 4.5, 3.5, 4, 3, 9, 2.5, 8.5, 7.5, 1, 7, 6, 6.5, 5.5, 6, 5, 4, 4.5, 3.5, 9.5, 3];
+const TIED_X = [
+  0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 0, 4, 8, 1, 5, 9, 2,
+];
+const TIED_Y = [
+  0, 6, 5, 5.5, 4.5, 10.5, 4, 3, 9, 2.5, 8.5, 2, 8, 7, 0.5, 6.5, 5.5, 6, 5, 11, 4.5, 3.5, 4, 3, 9, 2.5, 8.5, 7.5, 1, 7, 6, 6.5,
+  5.5, 6, 5, 4, 4.5, 3.5, 9.5, 3,
+];
 
 describe("Spearman's rho", () => {
   it('scipy TestCorrSpearmanr: Wilkinson data sets correlate exactly 1', () => {

@@ -84,7 +84,6 @@ export function computeKendallTauB(x: readonly number[], y: readonly number[]): 
   if (totalPairs === tiedX) return undefinedEstimate('x is constant');
   if (totalPairs === tiedY) return undefinedEstimate('y is constant');
   const concordantMinusDiscordant = totalPairs - tiedX - tiedY + tiedXY - 2 * discordant;
-  const tau =
-    concordantMinusDiscordant / (Math.sqrt(totalPairs - tiedX) * Math.sqrt(totalPairs - tiedY));
+  const tau = concordantMinusDiscordant / (Math.sqrt(totalPairs - tiedX) * Math.sqrt(totalPairs - tiedY));
   return definedEstimate(Math.max(-1, Math.min(1, tau)));
 }

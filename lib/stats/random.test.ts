@@ -16,9 +16,7 @@ describe('xoshiro128**', () => {
   it('matches the reference C output after 1000 steps from a dense state', () => {
     const random = createRandomFromState([0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x12345678]);
     for (let i = 0; i < 1000; i++) random.nextUint32();
-    expect(Array.from({ length: 4 }, () => random.nextUint32())).toEqual([
-      3164447195, 3757135617, 1164112768, 3796319957,
-    ]);
+    expect(Array.from({ length: 4 }, () => random.nextUint32())).toEqual([3164447195, 3757135617, 1164112768, 3796319957]);
   });
 
   it('is reproducible for equal seeds and differs for different seeds', () => {

@@ -11,9 +11,8 @@
 
 const LANCZOS_G = 7;
 const LANCZOS_COEFFICIENTS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-  -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-  1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ] as const;
 const HALF_LOG_TWO_PI = 0.91893853320467274178;
 
@@ -77,8 +76,7 @@ export function regularizedIncompleteBeta(x: number, a: number, b: number): numb
   if (!(a > 0) || !(b > 0) || !(x >= 0) || !(x <= 1)) return Number.NaN;
   if (x === 0) return 0;
   if (x === 1) return 1;
-  const logFront =
-    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x);
+  const logFront = logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x);
   const front = Math.exp(logFront);
   if (x < (a + 1) / (a + b + 2)) {
     return (front * betaContinuedFraction(x, a, b)) / a;

@@ -69,7 +69,9 @@ describe('threshold analysis edge cases', () => {
   });
 
   it('no interval with a single pair of a class', () => {
-    expect(computeDeLongInterval([0.1, 0.5, 0.7], [true, false, false], computeRocAuc([0.1, 0.5, 0.7], [true, false, false]) ?? 0)).toBeNull();
+    expect(
+      computeDeLongInterval([0.1, 0.5, 0.7], [true, false, false], computeRocAuc([0.1, 0.5, 0.7], [true, false, false]) ?? 0),
+    ).toBeNull();
   });
 
   it('precision is undefined, not 0, when nothing is predicted positive', () => {

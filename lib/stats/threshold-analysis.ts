@@ -95,7 +95,11 @@ function sampleVariance(values: readonly number[]): number {
  * V10ᵢ = (rank among all − rank among positives) / n; for a negative j,
  * V01ⱼ = 1 − (rank among all − rank among negatives) / m (ties count half in both).
  */
-export function computeDeLongInterval(scores: readonly number[], labels: readonly boolean[], auc: number): [number, number] | null {
+export function computeDeLongInterval(
+  scores: readonly number[],
+  labels: readonly boolean[],
+  auc: number,
+): [number, number] | null {
   const pos: number[] = [];
   const neg: number[] = [];
   scores.forEach((s, i) => (labels[i] ? pos : neg).push(s));
@@ -136,7 +140,11 @@ export interface ThresholdOptions {
 }
 
 /** The full analysis of one measure (complete cases only: drop missing values first). */
-export function analyseThresholds(scores: readonly number[], labels: readonly boolean[], options: ThresholdOptions = {}): ThresholdAnalysis {
+export function analyseThresholds(
+  scores: readonly number[],
+  labels: readonly boolean[],
+  options: ThresholdOptions = {},
+): ThresholdAnalysis {
   if (scores.length !== labels.length) throw new RangeError('scores and labels must have the same length');
   const total = scores.length;
   const positives = labels.reduce((k, l) => k + (l ? 1 : 0), 0);
@@ -154,7 +162,7 @@ export function analyseThresholds(scores: readonly number[], labels: readonly bo
   let best: ThresholdAnalysis['best'] = null;
   let tp = 0;
   let fp = 0;
-  for (let i = 0; i < total; ) {
+  for (let i = 0; i < total;) {
     const value = scores[order[i] ?? 0] ?? 0;
     while (i < total && scores[order[i] ?? 0] === value) {
       if (labels[order[i] ?? 0]) tp++;
@@ -162,9 +170,16 @@ export function analyseThresholds(scores: readonly number[], labels: readonly bo
       i++;
     }
     const c = confusionAt(value, tp, fp, positives, negatives);
-    full.push({ threshold: value, precision: c.precision, recall: c.recall ?? 0, fpr: negatives === 0 ? 0 : fp / negatives, tpr: c.recall ?? 0 });
+    full.push({
+      threshold: value,
+      precision: c.precision,
+      recall: c.recall ?? 0,
+      fpr: negatives === 0 ? 0 : fp / negatives,
+      tpr: c.recall ?? 0,
+    });
     // Descending thresholds: only a strictly higher F1 replaces, so ties keep the highest threshold.
-    if (c.f1 !== null && (best === null || (best.f1 ?? -1) < c.f1)) best = { threshold: value, precision: c.precision, recall: c.recall, f1: c.f1 };
+    if (c.f1 !== null && (best === null || (best.f1 ?? -1) < c.f1))
+      best = { threshold: value, precision: c.precision, recall: c.recall, f1: c.f1 };
   }
   if (positives === 0) {
     best = null;

@@ -21,7 +21,11 @@ export function isCi(env: Env = process.env): boolean {
 }
 
 /** What to do with tests that need these files: run them, skip them (with a message) or fail (CI). */
-export function datasetDecision(needs: readonly string[], env: Record<string, string | undefined> = process.env, exists: (p: string) => boolean = existsSync) {
+export function datasetDecision(
+  needs: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+  exists: (p: string) => boolean = existsSync,
+) {
   const missing = needs.map((p) => sharedDatasetPath(p)).filter((p) => !exists(p));
   if (missing.length === 0) return { action: 'run' as const, missing };
   return { action: isCi(env) ? ('fail' as const) : ('skip' as const), missing };

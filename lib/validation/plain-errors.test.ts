@@ -9,7 +9,12 @@ const messages = (schema: z.ZodType, value: unknown) => {
 
 describe('plain error messages', () => {
   it("the campaign form's examples in plain words", () => {
-    const schema = z.object({ name: z.string().min(1), holdMinutes: z.number().int().min(1).max(1440), overlap: z.number().int(), size: z.number() });
+    const schema = z.object({
+      name: z.string().min(1),
+      holdMinutes: z.number().int().min(1).max(1440),
+      overlap: z.number().int(),
+      size: z.number(),
+    });
     expect(messages(schema, { name: '', holdMinutes: 2000, overlap: 1.5 })).toEqual({
       name: 'is required',
       holdMinutes: 'must be at most 1440',
@@ -30,7 +35,9 @@ describe('plain error messages', () => {
   });
 
   it("a schema's own message wins", () => {
-    expect(messages(z.object({ key: z.string().regex(/^[a-z]+$/, 'lowercase letters only') }), { key: 'bad key!' })).toEqual({ key: 'lowercase letters only' });
+    expect(messages(z.object({ key: z.string().regex(/^[a-z]+$/, 'lowercase letters only') }), { key: 'bad key!' })).toEqual({
+      key: 'lowercase letters only',
+    });
     expect(messages(z.object({ n: z.number().max(3, { message: 'three at most' }) }), { n: 4 })).toEqual({ n: 'three at most' });
   });
 });

@@ -68,7 +68,9 @@ export function plainIssueMessage(issue: Issue): string | undefined {
       if (issue.input === undefined || issue.input === null) return 'is required';
       return TYPE_WORDS[issue.expected] ?? `must be ${issue.expected}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
       if (issue.format === 'email') return 'must be an email address';
       if (issue.format === 'url') return 'must be a web address (URL)';

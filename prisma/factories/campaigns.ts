@@ -16,7 +16,14 @@ export async function makeCampaign(db: Db, spec: CampaignSpec = {}) {
   let corpora = spec.corpora;
   if (!corpora) {
     const corpus = await makeCorpus(db);
-    await makePairs(db, corpus.id, Array.from({ length: spec.pairs ?? 10 }, (_, i) => ({ a: `Pair ${i} of campaign ${counter}: the first text.`, b: `Pair ${i} of campaign ${counter}, the second text.` })));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: spec.pairs ?? 10 }, (_, i) => ({
+        a: `Pair ${i} of campaign ${counter}: the first text.`,
+        b: `Pair ${i} of campaign ${counter}, the second text.`,
+      })),
+    );
     corpora = [corpus.slug];
   }
   const { pairs: _pairs, createdById = null, ...rest } = spec;

@@ -24,19 +24,24 @@ export interface PairSpec {
   measures?: Partial<Record<MeasureKey, number>>;
 }
 
-
 export async function makePairs(db: Db, corpusId: number, pairs: PairSpec[]): Promise<number[]> {
   const ids: number[] = [];
   for (const p of pairs) {
     const upsertText = (content: string) =>
       db.text.upsert({
         where: { corpusId_contentKey: { corpusId, contentKey: computeTextKey('SENTENCE', null, null, content) } },
-        create: { corpusId, content, wordCount: countWords(content), contentKey: computeTextKey('SENTENCE', null, null, content) },
+        create: {
+          corpusId,
+          content,
+          wordCount: countWords(content),
+          contentKey: computeTextKey('SENTENCE', null, null, content),
+        },
         update: {},
         select: { id: true },
       });
     // a pair of one text twice (PAWS has one) upserts it once: two upserts of one key at once could collide
-    const [textA, textB] = p.a === p.b ? await upsertText(p.a).then((t) => [t, t]) : await Promise.all([p.a, p.b].map(upsertText));
+    const [textA, textB] =
+      p.a === p.b ? await upsertText(p.a).then((t) => [t, t]) : await Promise.all([p.a, p.b].map(upsertText));
     const pair = await db.pair.create({
       data: {
         corpusId,

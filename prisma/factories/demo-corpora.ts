@@ -54,12 +54,21 @@ async function seedEach(db: Db, databaseUrl: string): Promise<string[]> {
   const seeded: string[] = [];
   for (const demo of demoCorpora) {
     const corpus = await ensureCorpus(db, demo.corpus);
-    const report = await runImport({ db, databaseUrl, filePath: `${demoDir}${demo.file}`, corpusId: corpus.id, format: demo.format, ...(demo.map ? { map: demo.map } : {}) });
-    if (report.status === 'FAILED') throw new Error(`demo corpus ${demo.file} failed to import: ${report.message ?? ''} ${report.errors.join('; ')}`);
+    const report = await runImport({
+      db,
+      databaseUrl,
+      filePath: `${demoDir}${demo.file}`,
+      corpusId: corpus.id,
+      format: demo.format,
+      ...(demo.map ? { map: demo.map } : {}),
+    });
+    if (report.status === 'FAILED')
+      throw new Error(`demo corpus ${demo.file} failed to import: ${report.message ?? ''} ${report.errors.join('; ')}`);
     // The WordNet measure needs no model: it gives the demo its semantic axis from the first start.
     if (report.scoringJobId && (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))) {
       const scoring = await runScoring({ db, jobId: report.scoringJobId, modelsDir: resolveModelsDir() });
-      if (scoring.status !== 'SUCCEEDED') throw new Error(`the WordNet measure of demo corpus ${demo.file} failed: ${scoring.message}`);
+      if (scoring.status !== 'SUCCEEDED')
+        throw new Error(`the WordNet measure of demo corpus ${demo.file} failed: ${scoring.message}`);
     }
     seeded.push(`${corpus.name} (${report.imported} pairs)`);
   }

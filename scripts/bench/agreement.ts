@@ -6,10 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { computeAgreementReport } from '@/lib/agreement/agreement-report';
-import {
-  computeKrippendorffAlpha,
-  computeKrippendorffAlphaWithBootstrap,
-} from '@/lib/agreement/krippendorff-alpha';
+import { computeKrippendorffAlpha, computeKrippendorffAlphaWithBootstrap } from '@/lib/agreement/krippendorff-alpha';
 import type { RatingValue } from '@/lib/agreement/rating-values';
 import { createRandom } from '@/lib/stats/random';
 
@@ -46,15 +43,21 @@ function time<T>(run: () => T, repeats: number): { result: T; ms: number } {
 
 function report(label: string, ms: number, target: number): void {
   const verdict = ms <= target ? 'meets' : 'MISSES';
-  console.log(`${label.padEnd(52)} ${ms.toFixed(1).padStart(9)} ms   target ${target} ms   ${verdict} (${(ms / target).toFixed(2)}x of target)`);
+  console.log(
+    `${label.padEnd(52)} ${ms.toFixed(1).padStart(9)} ms   target ${target} ms   ${verdict} (${(ms / target).toFixed(2)}x of target)`,
+  );
 }
 
 const ratings = generateRatings(20240501);
-console.log(`data: ${UNITS.toLocaleString('en')} units x ${CODERS} coders, ${MISSING * 100}% missing, 5-point scale, seed 20240501`);
+console.log(
+  `data: ${UNITS.toLocaleString('en')} units x ${CODERS} coders, ${MISSING * 100}% missing, 5-point scale, seed 20240501`,
+);
 
 const alpha = time(() => computeKrippendorffAlpha(ratings, { level: 'ordinal' }), 7);
 report('ordinal alpha (median of 7 runs)', alpha.ms, TARGET_ALPHA_MS);
-console.log(`  alpha = ${alpha.result.value?.toFixed(6) ?? 'null'}, units = ${alpha.result.units}, pairable values = ${alpha.result.pairableValues}`);
+console.log(
+  `  alpha = ${alpha.result.value?.toFixed(6) ?? 'null'}, units = ${alpha.result.units}, pairable values = ${alpha.result.pairableValues}`,
+);
 
 const bootstrap = time(
   () => computeKrippendorffAlphaWithBootstrap(ratings, { level: 'ordinal' }, { resamples: RESAMPLES, seed: 1 }),

@@ -40,8 +40,10 @@ const ANNOTATORS = 100;
 const OVERLAP = 3;
 const TARGET_P99_MS = 50;
 const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function prepareData(url: string) {
   const db = createPrismaClient(url);
@@ -50,7 +52,9 @@ async function prepareData(url: string) {
   try {
     console.log(`Generating ${fmt(pairs)} pairs in one corpus …`);
     let t = performance.now();
-    const corpus = await client.query<{ id: number; slug: string }>(`INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id", "slug"`);
+    const corpus = await client.query<{ id: number; slug: string }>(
+      `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id", "slug"`,
+    );
     const corpusId = corpus.rows[0]!.id;
     for (const sql of generatePairsSql(corpusId, pairs)) await client.query(sql);
     await refreshCorpusSummary(db, corpusId);
@@ -60,23 +64,31 @@ async function prepareData(url: string) {
       `INSERT INTO "User" ("email", "name", "role", "passwordHash", "updatedAt")
        SELECT 'bench-annotator-' || g || '@paralens.local', 'Bench annotator ' || g, 'ANNOTATOR', 'no-password', now() FROM generate_series(1, ${ANNOTATORS}) g`,
     );
-    const users = await client.query<{ id: number; email: string }>(`SELECT "id", "email" FROM "User" WHERE "email" LIKE 'bench-annotator-%' ORDER BY "id"`);
+    const users = await client.query<{ id: number; email: string }>(
+      `SELECT "id", "email" FROM "User" WHERE "email" LIKE 'bench-annotator-%' ORDER BY "id"`,
+    );
     const tokens: string[] = [];
     for (const u of users.rows) tokens.push((await issueApiToken(db, u.id, 'bench', null)).token);
-    console.log(`Creating the campaign: all ${fmt(pairs)} pairs, overlap ${OVERLAP}, ${ANNOTATORS} members (seeded order in SQL) …`);
+    console.log(
+      `Creating the campaign: all ${fmt(pairs)} pairs, overlap ${OVERLAP}, ${ANNOTATORS} members (seeded order in SQL) …`,
+    );
     t = performance.now();
-    const campaign = await createCampaign(db, {
-      name: 'Bench campaign',
-      corpora: [corpus.rows[0]!.slug],
-      sample: { strategy: 'all', seed: 1 },
-      questions: ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale'],
-      overlap: OVERLAP,
-      goldEvery,
-      randomiseOrder: true,
-      members: users.rows.map((u) => u.email),
-      holdMinutes: 30,
-      status: 'active',
-    }, null);
+    const campaign = await createCampaign(
+      db,
+      {
+        name: 'Bench campaign',
+        corpora: [corpus.rows[0]!.slug],
+        sample: { strategy: 'all', seed: 1 },
+        questions: ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation', 'rationale'],
+        overlap: OVERLAP,
+        goldEvery,
+        randomiseOrder: true,
+        members: users.rows.map((u) => u.email),
+        holdMinutes: 30,
+        status: 'active',
+      },
+      null,
+    );
     console.log(`  ${fmt(campaign.items)} items in ${fmt((performance.now() - t) / 1000, 1)} s`);
     if (goldEvery > 0) {
       // gold pairs spread over the campaign (every 50,000th item), one in every goldEvery handed out
@@ -85,7 +97,8 @@ async function prepareData(url: string) {
         [campaign.id],
       );
       const pool = createSqlPool(url, 1);
-      for (const g of gold.rows) await setGoldAnswer(pool, campaign.id, { pairId: g.pairId, answers: { semantic: 2 }, explanation: 'bench gold pair' });
+      for (const g of gold.rows)
+        await setGoldAnswer(pool, campaign.id, { pairId: g.pairId, answers: { semantic: 2 }, explanation: 'bench gold pair' });
       await pool.end();
       console.log(`  ${gold.rows.length} gold pairs, one in every ${goldEvery} handed out`);
     }
@@ -119,7 +132,11 @@ async function measure(options: ClientOptions, serverPid: number, pgPid: number)
     run,
     seconds: secondsTaken,
     thinkMs: options.thinkMs,
-    cpuMs: { server: perRequest(cpuSecondsOfTree(serverPid) - before.server), postgres: perRequest(cpuSecondsOfTree(pgPid) - before.postgres), clients: perRequest((clients.user + clients.system) / 1e6) },
+    cpuMs: {
+      server: perRequest(cpuSecondsOfTree(serverPid) - before.server),
+      postgres: perRequest(cpuSecondsOfTree(pgPid) - before.postgres),
+      clients: perRequest((clients.user + clients.system) / 1e6),
+    },
   };
 }
 
@@ -128,7 +145,9 @@ function row(name: string, values: number[], floor: number[] | null): number {
   const p99 = percentile(values, 0.99);
   const ratio = floor ? `${fmt(p50 / percentile(floor, 0.5), 1)}× / ${fmt(p99 / percentile(floor, 0.99), 1)}×` : '';
   const verdict = floor ? (p99 <= TARGET_P99_MS ? 'met' : 'NOT met') : '';
-  console.log(`  ${name.padEnd(18)} ${fmt(values.length).padStart(8)} ${fmt(p50, 1).padStart(8)} ms ${fmt(p99, 1).padStart(8)} ms   ${ratio.padEnd(16)} ${verdict}`);
+  console.log(
+    `  ${name.padEnd(18)} ${fmt(values.length).padStart(8)} ${fmt(p50, 1).padStart(8)} ms ${fmt(p99, 1).padStart(8)} ms   ${ratio.padEnd(16)} ${verdict}`,
+  );
   return p99;
 }
 
@@ -142,21 +161,33 @@ function littlesLaw(phase: Phase, requests: number): void {
   const cpuMs = server + postgres + clients;
   const ceiling = (cpus().length * 1000) / cpuMs;
   const needed = ANNOTATORS / (TARGET_P99_MS / 1000);
-  console.log(`  Little's law: ${ANNOTATORS} clients that never pause keep ${ANNOTATORS} requests in flight, so mean latency = ${ANNOTATORS} / throughput = ${fmt((ANNOTATORS / (requests / phase.seconds)) * 1000, 1)} ms here.`);
-  console.log(`  A mean (let alone a p99) of ${TARGET_P99_MS} ms needs ${fmt(needed)} requests/s; this machine's ceiling for this work is ${cpus().length} cores / ${fmt(cpuMs, 2)} ms CPU per request = ${fmt(ceiling)} requests/s (${fmt((100 * requests) / phase.seconds / ceiling)} % reached), so mean latency ≥ ${fmt((ANNOTATORS / ceiling) * 1000)} ms.`);
+  console.log(
+    `  Little's law: ${ANNOTATORS} clients that never pause keep ${ANNOTATORS} requests in flight, so mean latency = ${ANNOTATORS} / throughput = ${fmt((ANNOTATORS / (requests / phase.seconds)) * 1000, 1)} ms here.`,
+  );
+  console.log(
+    `  A mean (let alone a p99) of ${TARGET_P99_MS} ms needs ${fmt(needed)} requests/s; this machine's ceiling for this work is ${cpus().length} cores / ${fmt(cpuMs, 2)} ms CPU per request = ${fmt(ceiling)} requests/s (${fmt((100 * requests) / phase.seconds / ceiling)} % reached), so mean latency ≥ ${fmt((ANNOTATORS / ceiling) * 1000)} ms.`,
+  );
 }
 
 function report(title: string, phase: Phase): { worstP99: number } {
   const { next, submit, floor } = phase.run.latency;
   const requests = next.length + submit.length + floor.length;
-  console.log(`\n${title}\n  ${'request'.padEnd(18)} ${'count'.padStart(8)} ${'p50'.padStart(11)} ${'p99'.padStart(11)}   ${'vs floor p50/p99'.padEnd(16)} target p99 ≤ ${TARGET_P99_MS} ms`);
+  console.log(
+    `\n${title}\n  ${'request'.padEnd(18)} ${'count'.padStart(8)} ${'p50'.padStart(11)} ${'p99'.padStart(11)}   ${'vs floor p50/p99'.padEnd(16)} target p99 ≤ ${TARGET_P99_MS} ms`,
+  );
   row('GET /api/health', floor, null);
   const worst = next.length === 0 ? 0 : Math.max(row('GET next', next, floor), row('POST annotations', submit, floor));
   const { server, postgres, clients } = phase.cpuMs;
-  console.log(`  throughput: ${fmt(requests / phase.seconds)} requests/s${next.length > 0 ? ` (${fmt(next.length / phase.seconds)} next/s, ${fmt(submit.length / phase.seconds)} submits/s)` : ''}`);
-  console.log(`  CPU per request: web server ${fmt(server, 2)} ms, PostgreSQL ${fmt(postgres, 2)} ms, the clients ${fmt(clients, 2)} ms`);
+  console.log(
+    `  throughput: ${fmt(requests / phase.seconds)} requests/s${next.length > 0 ? ` (${fmt(next.length / phase.seconds)} next/s, ${fmt(submit.length / phase.seconds)} submits/s)` : ''}`,
+  );
+  console.log(
+    `  CPU per request: web server ${fmt(server, 2)} ms, PostgreSQL ${fmt(postgres, 2)} ms, the clients ${fmt(clients, 2)} ms`,
+  );
   if (phase.thinkMs === 0 && next.length > 0) littlesLaw(phase, requests);
-  console.log(`  errors: ${phase.run.errors}${phase.run.errorSamples.length > 0 ? `\n    ${phase.run.errorSamples.join('\n    ')}` : ''}${phase.run.exhausted > 0 ? `   annotators out of pairs: ${phase.run.exhausted}` : ''}`);
+  console.log(
+    `  errors: ${phase.run.errors}${phase.run.errorSamples.length > 0 ? `\n    ${phase.run.errorSamples.join('\n    ')}` : ''}${phase.run.exhausted > 0 ? `   annotators out of pairs: ${phase.run.exhausted}` : ''}`,
+  );
   return { worstP99: worst };
 }
 
@@ -186,16 +217,27 @@ try {
     const paced = await measure({ ...clients, durationMs: seconds * 1000, thinkMs }, serverPid, pgPid);
     acknowledged.push(...paced.run.acknowledged);
     errors += paced.run.errors;
-    results.push(report(`${ANNOTATORS} annotators pausing ${thinkMs} ms (±50 %) before each answer, ${seconds} s (load average after: ${load()})`, paced));
+    results.push(
+      report(
+        `${ANNOTATORS} annotators pausing ${thinkMs} ms (±50 %) before each answer, ${seconds} s (load average after: ${load()})`,
+        paced,
+      ),
+    );
   }
-  console.log('\nChecking in SQL: every acknowledged submission stored exactly once, answers + holds ≤ overlap, counters agree …');
+  console.log(
+    '\nChecking in SQL: every acknowledged submission stored exactly once, answers + holds ≤ overlap, counters agree …',
+  );
   const pool = createSqlPool(database.url, 2);
   const t = performance.now();
   const problems = await checkAssignmentInvariants(pool, campaign.id, { acknowledged });
   await pool.end();
-  console.log(`  ${fmt(acknowledged.length)} acknowledged submissions; ${problems.length === 0 ? 'no problems' : `${problems.length} problem(s):\n    ${problems.join('\n    ')}`} (${fmt((performance.now() - t) / 1000, 1)} s)`);
+  console.log(
+    `  ${fmt(acknowledged.length)} acknowledged submissions; ${problems.length === 0 ? 'no problems' : `${problems.length} problem(s):\n    ${problems.join('\n    ')}`} (${fmt((performance.now() - t) / 1000, 1)} s)`,
+  );
   const met = results.map((r) => (r.worstP99 <= TARGET_P99_MS ? 'met' : 'NOT met'));
-  console.log(`\nTargets: p99 ≤ ${TARGET_P99_MS} ms (${met[1] ? `annotators with think time: ${met[1]}; ` : ''}without pausing: ${met[0]}, see Little's law above), zero errors (${errors === 0 ? 'met' : `NOT met: ${errors}`}), no lost or duplicated answers (${problems.length === 0 ? 'met' : 'NOT met'}).`);
+  console.log(
+    `\nTargets: p99 ≤ ${TARGET_P99_MS} ms (${met[1] ? `annotators with think time: ${met[1]}; ` : ''}without pausing: ${met[0]}, see Little's law above), zero errors (${errors === 0 ? 'met' : `NOT met: ${errors}`}), no lost or duplicated answers (${problems.length === 0 ? 'met' : 'NOT met'}).`,
+  );
 } finally {
   await stopBench(server, database, home);
 }

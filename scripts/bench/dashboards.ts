@@ -39,7 +39,12 @@ async function timeQuery(client: pg.Client, sql: string, params: unknown[], runs
 /** A 300-pair campaign rated by 8 annotators on the semantic scale (each rating the pair's level ± 1). */
 async function ratedCampaign(db: Db, client: pg.Client): Promise<string> {
   const annotators = await Promise.all(Array.from({ length: 8 }, () => makeUser(db, { role: 'ANNOTATOR' })));
-  const campaign = await makeCampaign(db, { pairs: 300, overlap: 8, questions: ['semantic'], members: annotators.map((a) => a.email) });
+  const campaign = await makeCampaign(db, {
+    pairs: 300,
+    overlap: 8,
+    questions: ['semantic'],
+    members: annotators.map((a) => a.email),
+  });
   await client.query('SELECT setseed(0.5)');
   await client.query(
     `INSERT INTO "Annotation" ("campaignId", "pairId", "annotatorId", "submissionId", "answers", "updatedAt")
@@ -52,7 +57,11 @@ async function ratedCampaign(db: Db, client: pg.Client): Promise<string> {
 }
 
 /** One heavy request, and /api/health asked back to back while it runs: the heavy request's time and the health checks' latencies. */
-async function healthBeside(baseUrl: string, path: string, cookie: string): Promise<{ heavyMs: number; status: number; checks: number; p50: number; p99: number; max: number }> {
+async function healthBeside(
+  baseUrl: string,
+  path: string,
+  cookie: string,
+): Promise<{ heavyMs: number; status: number; checks: number; p50: number; p99: number; max: number }> {
   const latencies: number[] = [];
   let done = false;
   const started = performance.now();
@@ -111,7 +120,9 @@ try {
       `  ${name.padEnd(28)} ${fmt(r.median, 1).padStart(7)} ms  p95 ${fmt(r.p95, 1).padStart(7)} ms  target ≤ ${target} ms: ${ok ? 'met' : 'NOT met'}  (${fmt(r.median / countFloor, 2)}× count(*), ${fmt(r.median / health.median, 1)}× health)${r.status === 200 ? '' : ` status ${r.status}!`}`,
     );
   }
-  console.log('\nThe heaviest dashboard requests (10,000 bootstrap resamples, 300 pairs × 8 annotators) beside /api/health asked back to back\n');
+  console.log(
+    '\nThe heaviest dashboard requests (10,000 bootstrap resamples, 300 pairs × 8 annotators) beside /api/health asked back to back\n',
+  );
   for (const [name, url] of [
     ['agreement API, bootstrap=10000', `/api/v1/campaigns/${campaignSlug}/agreement?bootstrap=10000`],
     ['campaign page, resamples=10000', `/dashboards/campaigns/${campaignSlug}?resamples=10000`],

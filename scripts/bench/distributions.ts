@@ -9,7 +9,12 @@
  * from the index (`-- <pairs> --keep DIR` keeps the database between runs).
  */
 import pg from 'pg';
-import { catalogueMeasures, computeDistributionRows, countDistributionGroups, type DistributionScope } from '@/lib/db/dashboards/distributions';
+import {
+  catalogueMeasures,
+  computeDistributionRows,
+  countDistributionGroups,
+  type DistributionScope,
+} from '@/lib/db/dashboards/distributions';
 import { corpusDistributionFigures, warmCorpusDistributions } from '@/lib/db/dashboards/distribution-cache';
 import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { createPrismaClient } from '@/lib/db/client';
@@ -29,7 +34,10 @@ try {
   let corpusId = (await pool.query<{ id: number }>(`SELECT "id" FROM "Corpus" WHERE "slug" = $1`, [slug])).rows[0]?.id;
   if (corpusId === undefined) {
     console.log(`Generating ${fmt(pairs)} pairs in one corpus …`);
-    const corpus = await pool.query<{ id: number }>(`INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', $1, 'SILVER', now()) RETURNING "id"`, [slug]);
+    const corpus = await pool.query<{ id: number }>(
+      `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', $1, 'SILVER', now()) RETURNING "id"`,
+      [slug],
+    );
     corpusId = corpus.rows[0]!.id;
     for (const sql of generatePairsSql(corpusId, pairs)) await pool.query(sql);
     await pool.query(`UPDATE "Pair" SET "referenceIsParaphrase" = (id % 3 = 0) WHERE "corpusId" = $1`, [corpusId]);
@@ -45,12 +53,18 @@ try {
   const floorRuns: number[] = [];
   for (let run = 0; run < 4; run++) {
     const t = performance.now();
-    await pool.query(`SELECT "referenceIsParaphrase", percentile_cont(0.5) WITHIN GROUP (ORDER BY "bleu") FROM "Pair" WHERE "corpusId" = $1 GROUP BY 1`, [corpusId]);
+    await pool.query(
+      `SELECT "referenceIsParaphrase", percentile_cont(0.5) WITHIN GROUP (ORDER BY "bleu") FROM "Pair" WHERE "corpusId" = $1 GROUP BY 1`,
+      [corpusId],
+    );
     if (run > 0) floorRuns.push(performance.now() - t);
   }
   const floor = floorRuns.sort((a, b) => a - b)[1]!;
   console.log(`  floor: one sorted median of one measure by group ${fmt(floor)} ms`);
-  for (const [name, measures] of [['every measure', all], ['bleu and syn', two]] as const) {
+  for (const [name, measures] of [
+    ['every measure', all],
+    ['bleu and syn', two],
+  ] as const) {
     const times: number[] = [];
     for (let run = 0; run < 4; run++) {
       const t = performance.now();
@@ -58,13 +72,17 @@ try {
       if (run > 0) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    console.log(`  ${name.padEnd(14)} (${measures.length} measures): median ${fmt(times[1]!)} ms (runs ${times.map((x) => fmt(x)).join(', ')} ms), ${fmt(times[1]! / (floor * measures.length), 1)}× the floor per measure`);
+    console.log(
+      `  ${name.padEnd(14)} (${measures.length} measures): median ${fmt(times[1]!)} ms (runs ${times.map((x) => fmt(x)).join(', ')} ms), ${fmt(times[1]! / (floor * measures.length), 1)}× the floor per measure`,
+    );
   }
   // What the dashboard pays once a job has stored the figures.
   let t = performance.now();
   const splits = await warmCorpusDistributions(pool, corpusId);
   const warmed = performance.now() - t;
-  console.log(`  stored by the job after an import (${splits.join(', ')}): ${fmt(warmed)} ms, ${fmt(warmed / (floor * all.length), 1)}× the floor per measure`);
+  console.log(
+    `  stored by the job after an import (${splits.join(', ')}): ${fmt(warmed)} ms, ${fmt(warmed / (floor * all.length), 1)}× the floor per measure`,
+  );
   const reads: number[] = [];
   const counts: number[] = [];
   for (let run = 0; run < 6; run++) {

@@ -37,7 +37,14 @@ import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-serve
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { keep: { type: 'string' }, seed: { type: 'string' }, 'per-shape': { type: 'string' }, mix: { type: 'string' }, prepare: { type: 'boolean' }, 'chosen-only': { type: 'boolean' } },
+  options: {
+    keep: { type: 'string' },
+    seed: { type: 'string' },
+    'per-shape': { type: 'string' },
+    mix: { type: 'string' },
+    prepare: { type: 'boolean' },
+    'chosen-only': { type: 'boolean' },
+  },
 });
 const pairs = Number(positionals[0] ?? 1_000_000);
 const seed = options.seed !== undefined ? Number(options.seed) : Math.floor(Math.random() * 1e9);
@@ -73,11 +80,14 @@ try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const kept = await client.query<{ id: number; n: string }>(`SELECT c."id", (SELECT count(*) FROM "Pair" p WHERE p."corpusId" = c."id") AS n FROM "Corpus" c WHERE c."slug" = 'generated'`);
+  const kept = await client.query<{ id: number; n: string }>(
+    `SELECT c."id", (SELECT count(*) FROM "Pair" p WHERE p."corpusId" = c."id") AS n FROM "Corpus" c WHERE c."slug" = 'generated'`,
+  );
   let corpusId: number;
   if (kept.rows[0]) {
     corpusId = kept.rows[0].id;
-    if (Number(kept.rows[0].n) !== pairs) throw new Error(`${home} holds a generated corpus of ${kept.rows[0].n} pairs, not ${pairs}: use another --keep folder`);
+    if (Number(kept.rows[0].n) !== pairs)
+      throw new Error(`${home} holds a generated corpus of ${kept.rows[0].n} pairs, not ${pairs}: use another --keep folder`);
     console.log(`Reusing the generated corpus of ${fmt(pairs)} pairs in ${home}.`);
   } else {
     console.log(`Generating ${fmt(pairs)} pairs in one corpus … (${load()})`);
@@ -93,14 +103,18 @@ try {
     console.log(`  ${fmt((performance.now() - t) / 1000, 1)} s`);
   }
 
-  console.log(`Building the explorer indexes of every corpus (what the index job does after an import; kept ones are not rebuilt) … (${load()})`);
+  console.log(
+    `Building the explorer indexes of every corpus (what the index job does after an import; kept ones are not rebuilt) … (${load()})`,
+  );
   const t = performance.now();
   const count = await buildExplorerIndexes(client, corpusId);
   const generatedSeconds = (performance.now() - t) / 1000;
   const others = await client.query<{ id: number }>('SELECT "id" FROM "Corpus" WHERE "id" <> $1', [corpusId]);
   for (const c of others.rows) await buildExplorerIndexes(client, c.id);
   await client.query(`UPDATE "IndexJob" SET "status" = 'SUCCEEDED' WHERE "status" = 'QUEUED'`); // nothing left for the server's job supervisor
-  console.log(`  ${count} indexes for the generated corpus in ${fmt(generatedSeconds, 1)} s (${fmt((generatedSeconds * 1e6) / pairs, 1)} µs per pair)`);
+  console.log(
+    `  ${count} indexes for the generated corpus in ${fmt(generatedSeconds, 1)} s (${fmt((generatedSeconds * 1e6) / pairs, 1)} µs per pair)`,
+  );
   const size = await client.query<{ size: string }>('SELECT pg_size_pretty(pg_database_size(current_database())) AS size');
   console.log(`  database size ${size.rows[0]!.size}`);
   await client.end();
@@ -120,7 +134,8 @@ async function serveAndTime(env: NodeJS.ProcessEnv, started: (server: ChildProce
   const baseUrl = served.baseUrl;
   const cookie = await signInOverHttp(baseUrl, 'researcher@paralens.local', demoPassword);
   const floor = await timeRequests(baseUrl, NEXT_ROUTED_HEALTH, '', 30, 5);
-  const url = (query: string) => (query.startsWith('ALL:') ? `/api/v1/pairs?${query.slice(4)}` : `/api/v1/pairs?corpus=generated${query ? `&${query}` : ''}`);
+  const url = (query: string) =>
+    query.startsWith('ALL:') ? `/api/v1/pairs?${query.slice(4)}` : `/api/v1/pairs?corpus=generated${query ? `&${query}` : ''}`;
 
   console.log(`/api/health (floor): p50 ${fmt(floor.median, 1)} ms, p95 ${fmt(floor.p95, 1)} ms`);
   if (runFixed) await fixedMix(baseUrl, cookie, url, floor);
@@ -132,24 +147,34 @@ async function fixedMix(baseUrl: string, cookie: string, url: (query: string) =>
   const first = (await (await fetch(`${baseUrl}${url('sort=-bleu')}`, { headers: { cookie } })).json()) as { nextCursor: string };
   mix.push(['sort -bleu, next page', `sort=-bleu&cursor=${first.nextCursor}`]);
 
-  console.log(`\nFixed mix: server time per result page of 100 pairs, warm, ${fmt(pairs)} pairs (p50 / p95 of 20 requests; target p95 ≤ ${TARGET_MS} ms; ${load()})\n`);
+  console.log(
+    `\nFixed mix: server time per result page of 100 pairs, warm, ${fmt(pairs)} pairs (p50 / p95 of 20 requests; target p95 ≤ ${TARGET_MS} ms; ${load()})\n`,
+  );
   console.log(`  ${'/api/health (floor)'.padEnd(30)} ${fmt(floor.median, 1).padStart(7)} ms ${fmt(floor.p95, 1).padStart(7)} ms`);
   const results: Array<[string, Timing]> = [];
   for (const [name, query] of mix) {
     const r = await timeRequests(baseUrl, url(query), cookie, 20, 3);
     results.push([name, r]);
     const status = r.status === 200 ? '' : `status ${r.status}!`;
-    console.log(`  ${name.padEnd(30)} ${fmt(r.median, 1).padStart(7)} ms ${fmt(r.p95, 1).padStart(7)} ms   ${fmt(r.median / floor.median, 1).padStart(5)}× health  ${r.p95 <= TARGET_MS ? 'met' : 'NOT met'} ${status}`);
+    console.log(
+      `  ${name.padEnd(30)} ${fmt(r.median, 1).padStart(7)} ms ${fmt(r.p95, 1).padStart(7)} ms   ${fmt(r.median / floor.median, 1).padStart(5)}× health  ${r.p95 <= TARGET_MS ? 'met' : 'NOT met'} ${status}`,
+    );
   }
   const medians = results.map(([, r]) => r.median).sort((a, b) => a - b);
   const p95s = results.map(([, r]) => r.p95).sort((a, b) => a - b);
   const worst = p95s.at(-1)!;
-  console.log(`\nOver the fixed mix: median of p50s ${fmt(medians[Math.floor(medians.length / 2)]!, 1)} ms, worst p95 ${fmt(worst, 1)} ms (target ≤ ${TARGET_MS} ms: ${worst <= TARGET_MS ? 'met' : 'NOT met'}); floor ${fmt(floor.median, 1)} ms (${load()})`);
+  console.log(
+    `\nOver the fixed mix: median of p50s ${fmt(medians[Math.floor(medians.length / 2)]!, 1)} ms, worst p95 ${fmt(worst, 1)} ms (target ≤ ${TARGET_MS} ms: ${worst <= TARGET_MS ? 'met' : 'NOT met'}); floor ${fmt(floor.median, 1)} ms (${load()})`,
+  );
   const counted = await timeRequests(baseUrl, url('min.bleu=0.9&count=true'), cookie, 5, 1);
   console.log(`For information (not in the target): a page with count=true over a 10% filter, p50 ${fmt(counted.median, 1)} ms`);
 }
 
-async function timeOnce(baseUrl: string, path: string, cookie: string): Promise<{ ms: number; status: number; nextCursor: string | null }> {
+async function timeOnce(
+  baseUrl: string,
+  path: string,
+  cookie: string,
+): Promise<{ ms: number; status: number; nextCursor: string | null }> {
   const started = performance.now();
   const res = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
   const body = (await res.json()) as { nextCursor?: string | null };
@@ -158,7 +183,9 @@ async function timeOnce(baseUrl: string, path: string, cookie: string): Promise<
 
 async function randomMix(baseUrl: string, cookie: string, url: (query: string) => string, floor: Timing) {
   const queries = randomExploreMix(seed, perShape);
-  console.log(`\nRandomised mix, seed ${seed} (--seed ${seed} repeats it): ${perShape} queries per shape, each timed once as sent, then its next page; ${fmt(pairs)} pairs; ${load()}\n`);
+  console.log(
+    `\nRandomised mix, seed ${seed} (--seed ${seed} repeats it): ${perShape} queries per shape, each timed once as sent, then its next page; ${fmt(pairs)} pairs; ${load()}\n`,
+  );
   const times = new Map<string, number[]>();
   const slowest = new Map<string, { ms: number; query: string }>();
   const record = (name: string, ms: number, query: string) => {
@@ -175,8 +202,14 @@ async function randomMix(baseUrl: string, cookie: string, url: (query: string) =
     if (next.status !== 200) failures += 1;
     record(`${shape}, next page`, next.ms, query);
   }
-  const worst = printPercentiles(times, RANDOM_SHAPES.flatMap((s) => [s, `${s}, next page`]), floor.median);
+  const worst = printPercentiles(
+    times,
+    RANDOM_SHAPES.flatMap((s) => [s, `${s}, next page`]),
+    floor.median,
+  );
   console.log(`\nSlowest query of each shape:`);
   for (const [name, s] of slowest) console.log(`  ${name.padEnd(28)} ${fmt(s.ms, 1).padStart(7)} ms  ${s.query}`);
-  console.log(`\nOver the randomised mix: worst p95 ${fmt(worst, 1)} ms (target ≤ ${TARGET_MS} ms: ${worst <= TARGET_MS ? 'met' : 'NOT met'})${failures ? `, ${failures} requests failed!` : ''}; floor ${fmt(floor.median, 1)} ms (${load()})`);
+  console.log(
+    `\nOver the randomised mix: worst p95 ${fmt(worst, 1)} ms (target ≤ ${TARGET_MS} ms: ${worst <= TARGET_MS ? 'met' : 'NOT met'})${failures ? `, ${failures} requests failed!` : ''}; floor ${fmt(floor.median, 1)} ms (${load()})`,
+  );
 }

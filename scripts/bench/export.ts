@@ -31,12 +31,16 @@ interface ChildResult {
 }
 
 function runChild(url: string, format: string, out: string): ChildResult {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/bench/lib/export-child.ts'), url, 'generated', format, out], {
-    cwd: projectRoot,
-    env: { ...process.env, PARALENS_ROOT: projectRoot },
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(projectRoot, 'scripts/bench/lib/export-child.ts'), url, 'generated', format, out],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, PARALENS_ROOT: projectRoot },
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
   if (child.status !== 0) throw new Error(`export child failed:\n${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as ChildResult;
 }
@@ -45,8 +49,27 @@ function runChild(url: string, format: string, out: string): ChildResult {
 async function copyFloor(url: string, corpusId: number, out: string): Promise<{ seconds: number; bytes: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const columns = ['p."id"', 'c."slug"', 'p."originalId"', 'p."clusterId"', 'ta."content"', 'tb."content"', 'ta."type"', 'tb."type"', 'ta."sourcePage"', 'tb."sourcePage"',
-    'i."url"', 'p."lengthA"', 'p."lengthB"', 'p."referenceLabel"', 'p."referenceScore"', 'p."referenceIsParaphrase"', 'p."metadata"', ...measureKeys.map((k) => `p."${k}"`), 'p."semParts"'];
+  const columns = [
+    'p."id"',
+    'c."slug"',
+    'p."originalId"',
+    'p."clusterId"',
+    'ta."content"',
+    'tb."content"',
+    'ta."type"',
+    'tb."type"',
+    'ta."sourcePage"',
+    'tb."sourcePage"',
+    'i."url"',
+    'p."lengthA"',
+    'p."lengthB"',
+    'p."referenceLabel"',
+    'p."referenceScore"',
+    'p."referenceIsParaphrase"',
+    'p."metadata"',
+    ...measureKeys.map((k) => `p."${k}"`),
+    'p."semParts"',
+  ];
   const sql = `COPY (SELECT ${columns.join(', ')} FROM "Pair" p JOIN "Corpus" c ON c."id" = p."corpusId" JOIN "Text" ta ON ta."id" = p."textAId"
     JOIN "Text" tb ON tb."id" = p."textBId" LEFT JOIN "Image" i ON i."id" = p."imageId" WHERE p."corpusId" = ${corpusId} ORDER BY p."id") TO STDOUT`;
   const started = performance.now();
@@ -63,7 +86,9 @@ try {
   await client.connect();
   console.log(`Generating ${fmt(pairs)} pairs in one corpus …`);
   const t = performance.now();
-  const corpus = await client.query<{ id: number }>(`INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id"`);
+  const corpus = await client.query<{ id: number }>(
+    `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id"`,
+  );
   const corpusId = corpus.rows[0]!.id;
   for (const sql of generatePairsSql(corpusId, pairs)) await client.query(sql);
   await client.query('ANALYZE');
@@ -78,7 +103,9 @@ try {
   const floor = await copyFloor(database.url, corpusId, out('floor.tsv'));
   const floorRate = pairs / floor.seconds;
   console.log(`\n${fmt(pairs)} pairs (texts and every measure); targets: ≥ 100,000 rows/s, ≤ 300 MB peak RSS\n`);
-  console.log(`  ${'COPY … TO STDOUT (floor)'.padEnd(26)} ${fmt(floor.seconds, 2).padStart(7)} s ${fmt(floorRate).padStart(10)} rows/s ${fmt(floor.bytes / 1e6).padStart(6)} MB`);
+  console.log(
+    `  ${'COPY … TO STDOUT (floor)'.padEnd(26)} ${fmt(floor.seconds, 2).padStart(7)} s ${fmt(floorRate).padStart(10)} rows/s ${fmt(floor.bytes / 1e6).padStart(6)} MB`,
+  );
   await rm(out('warm.tsv'));
   let met = true;
   for (const format of ['jsonl', 'csv', ...(args.includes('--hf') ? ['hf'] : [])]) {

@@ -34,22 +34,40 @@ const bytes = await writeIpcFixture(file, { pairs });
 console.log(`  ${fmt(bytes / 1024 / 1024, 1)} MB in ${fmt((performance.now() - t) / 1000, 1)} s`);
 
 // Default (durable) PostgreSQL settings, as a user's embedded database runs.
-const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench', unsafeFast: setting('BENCH_UNSAFE_FAST') });
+const server = await startEmbeddedPostgres({
+  dataDir: path.join(dir, 'pgdata'),
+  password: 'bench',
+  unsafeFast: setting('BENCH_UNSAFE_FAST'),
+});
 try {
   await applyMigrations(server.url);
   const client = new pg.Client({ connectionString: server.url });
   client.on('error', () => {}); // the server stops under it when something fails
   await client.connect();
-  const corpus = await client.query<{ id: number }>(`INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('bench', 'bench', 'SILVER', now()) RETURNING "id"`);
+  const corpus = await client.query<{ id: number }>(
+    `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('bench', 'bench', 'SILVER', now()) RETURNING "id"`,
+  );
 
   console.log('Importing with paralens (parse, all measures, Text/Pair/Image, one transaction) …');
   const pgCpuBefore = postgresCpuSeconds();
-  const child = spawnSync(process.execPath, [...(setting('BENCH_NODE_FLAGS')?.split(' ') ?? []), '--import', 'tsx', path.join(projectRoot, 'scripts/bench/lib/import-child.ts'), server.url, file, String(corpus.rows[0]!.id)], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, PARALENS_ROOT: projectRoot },
-  });
+  const child = spawnSync(
+    process.execPath,
+    [
+      ...(setting('BENCH_NODE_FLAGS')?.split(' ') ?? []),
+      '--import',
+      'tsx',
+      path.join(projectRoot, 'scripts/bench/lib/import-child.ts'),
+      server.url,
+      file,
+      String(corpus.rows[0]!.id),
+    ],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, PARALENS_ROOT: projectRoot },
+    },
+  );
   if (child.status !== 0) throw new Error(`the import process failed:\n${child.stderr}`);
   const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
     report: { status: string; imported: number; duplicates: number; recordsRead: number; timings?: Record<string, number> };
@@ -64,9 +82,11 @@ try {
   // table with the indexes a pair table needs (primary key, unique pair key, corpus order).
   const flat = path.join(dir, 'flat.copy');
   await pipeline(
-    client.query(copyTo(`COPY (SELECT p."corpusId", p."pairKey", ta."content", tb."content", i."key", ta."sourcePage", tb."sourcePage", p."originalId", p."clusterId",
+    client.query(
+      copyTo(`COPY (SELECT p."corpusId", p."pairKey", ta."content", tb."content", i."key", ta."sourcePage", tb."sourcePage", p."originalId", p."clusterId",
       p."metadata", p."lengthA", p."lengthB", ${measureKeys.map((k) => `p."${k}"`).join(', ')}, p."semParts"
-      FROM "Pair" p JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId" LEFT JOIN "Image" i ON i."id" = p."imageId" ORDER BY p."id") TO STDOUT`)),
+      FROM "Pair" p JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId" LEFT JOIN "Image" i ON i."id" = p."imageId" ORDER BY p."id") TO STDOUT`),
+    ),
     createWriteStream(flat),
   );
   await client.query(`CREATE TABLE bench_flat_pairs (id serial PRIMARY KEY, corpus_id int NOT NULL, pair_key uuid NOT NULL, text_a text, text_b text, image text,
@@ -79,8 +99,10 @@ try {
   await client.query('BEGIN');
   await pipeline(
     createReadStream(flat, { highWaterMark: 1 << 20 }),
-    client.query(copyFrom(`COPY bench_flat_pairs (corpus_id, pair_key, text_a, text_b, image, page_a, page_b, original_id, cluster_id, metadata, length_a, length_b,
-      ${measureKeys.map((k) => `m_${k.toLowerCase()}`).join(', ')}, sem_parts) FROM STDIN`)),
+    client.query(
+      copyFrom(`COPY bench_flat_pairs (corpus_id, pair_key, text_a, text_b, image, page_a, page_b, original_id, cluster_id, metadata, length_a, length_b,
+      ${measureKeys.map((k) => `m_${k.toLowerCase()}`).join(', ')}, sem_parts) FROM STDIN`),
+    ),
   );
   await client.query('COMMIT');
   const copySeconds = (performance.now() - t) / 1000;

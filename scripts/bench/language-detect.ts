@@ -36,5 +36,7 @@ for (const file of FILES) {
     if (detectCorpusLanguage(texts.slice(i, i + DETECT_SAMPLE)).language === 'en') right += 1;
   }
   const whole = detectCorpusLanguage(texts).language;
-  console.log(`${file}\t${texts.length} texts\tper text ${(perText * 100).toFixed(1)} % en\t${right}/${samples} samples en\tcorpus: ${whole}`);
+  console.log(
+    `${file}\t${texts.length} texts\tper text ${(perText * 100).toFixed(1)} % en\t${right}/${samples} samples en\tcorpus: ${whole}`,
+  );
 }

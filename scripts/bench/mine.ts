@@ -27,7 +27,9 @@ console.log(`Building the ${targetMb} MB multistream dump from the shared excerp
 const t = performance.now();
 const files = benchDumpFiles(targetMb * 1e6);
 const dumpBytes = (await stat(files.dumpPath)).size;
-console.log(`  ${files.dumpPath}: ${fmt(dumpBytes / 1e6, 1)} MB bz2${files.cached ? ' (cached)' : ` in ${fmt((performance.now() - t) / 1000, 1)} s`}`);
+console.log(
+  `  ${files.dumpPath}: ${fmt(dumpBytes / 1e6, 1)} MB bz2${files.cached ? ' (cached)' : ` in ${fmt((performance.now() - t) / 1000, 1)} s`}`,
+);
 
 const tool = findDecompressor();
 // The host's speed swings between runs (raw lbzip2 of the same file: 43-83 MB/s within minutes), so
@@ -37,7 +39,9 @@ const rounds = setting('BENCH_ROUNDS');
 /** The physical limit: the decompressor alone, to /dev/null; the XML's size and MB/s. */
 function measureRaw(): { bytes: number; rate: number } {
   const t = performance.now();
-  const raw = spawnSync('sh', ['-c', `${tool} -dc ${tool === 'lbzip2' ? `-n ${workers} ` : ''}'${files.dumpPath}' | wc -c`], { encoding: 'utf8' });
+  const raw = spawnSync('sh', ['-c', `${tool} -dc ${tool === 'lbzip2' ? `-n ${workers} ` : ''}'${files.dumpPath}' | wc -c`], {
+    encoding: 'utf8',
+  });
   const seconds = (performance.now() - t) / 1000;
   const bytes = Number(raw.stdout.trim());
   return { bytes, rate: bytes / 1e6 / seconds };
@@ -56,12 +60,18 @@ interface Round {
 
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-mine-db-'));
 await chmod(dir, 0o755);
-const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench', unsafeFast: setting('BENCH_UNSAFE_FAST') });
+const server = await startEmbeddedPostgres({
+  dataDir: path.join(dir, 'pgdata'),
+  password: 'bench',
+  unsafeFast: setting('BENCH_UNSAFE_FAST'),
+});
 const results: Round[] = [];
 try {
   await applyMigrations(server.url);
   const db = createPrismaClient(server.url);
-  console.log(`${rounds} round${rounds === 1 ? "" : "s"}; each: the physical limit (${tool} -dc${tool === 'lbzip2' ? ` -n ${workers}` : ''} of the whole file to /dev/null), then mining it end to end (${workers} workers, gold tier, fixed mode) into a new corpus …`);
+  console.log(
+    `${rounds} round${rounds === 1 ? '' : 's'}; each: the physical limit (${tool} -dc${tool === 'lbzip2' ? ` -n ${workers}` : ''} of the whole file to /dev/null), then mining it end to end (${workers} workers, gold tier, fixed mode) into a new corpus …`,
+  );
   for (let round = 1; round <= rounds; round++) {
     const limit = measureRaw();
     xmlBytes = limit.bytes;
@@ -83,15 +93,30 @@ try {
       silverRule: 'has-verb',
       workers,
       fresh: true,
-      onEvent: (e) => e.type === 'map' && process.stderr.isTTY && process.stderr.write(`\r  map ${e.progress.chunksDone}/${e.progress.chunksTotal} chunks, ${fmt(e.progress.mbPerSecond ?? 0, 1)} MB/s\x1b[K`),
+      onEvent: (e) =>
+        e.type === 'map' &&
+        process.stderr.isTTY &&
+        process.stderr.write(
+          `\r  map ${e.progress.chunksDone}/${e.progress.chunksTotal} chunks, ${fmt(e.progress.mbPerSecond ?? 0, 1)} MB/s\x1b[K`,
+        ),
     });
     clearInterval(sampler);
     if (process.stderr.isTTY) process.stderr.write('\n');
     if (report.status !== 'SUCCEEDED') throw new Error(`mining failed: ${report.message}`);
-    const r: Round = { raw, seconds: report.seconds, pages: report.map?.pages ?? 0, references: report.map?.references ?? 0, chunks: report.map?.chunksTotal ?? 0, pairs: report.funnel[9]?.pairs ?? 0, peakRss };
+    const r: Round = {
+      raw,
+      seconds: report.seconds,
+      pages: report.map?.pages ?? 0,
+      references: report.map?.references ?? 0,
+      chunks: report.map?.chunksTotal ?? 0,
+      pairs: report.funnel[9]?.pairs ?? 0,
+      peakRss,
+    };
     results.push(r);
     const rate = xmlBytes / 1e6 / r.seconds.total;
-    console.log(`  round ${round}: limit ${fmt(raw, 1)} MB/s; map ${fmt(r.seconds.map, 1)} s, reduce ${fmt(r.seconds.reduce, 1)} s, import ${fmt(r.seconds.publish, 1)} s; end to end ${fmt(r.seconds.total, 1)} s = ${fmt(rate, 1)} MB/s = ${fmt((rate / raw) * 100)}% of the limit`);
+    console.log(
+      `  round ${round}: limit ${fmt(raw, 1)} MB/s; map ${fmt(r.seconds.map, 1)} s, reduce ${fmt(r.seconds.reduce, 1)} s, import ${fmt(r.seconds.publish, 1)} s; end to end ${fmt(r.seconds.total, 1)} s = ${fmt(rate, 1)} MB/s = ${fmt((rate / raw) * 100)}% of the limit`,
+    );
   }
   await db.$disconnect();
 } finally {
@@ -111,7 +136,8 @@ const ratios = results.map((r, i) => rates[i]! / r.raw);
 const endToEnd = median(rates);
 const peakRss = Math.max(...results.map((r) => r.peakRss));
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
-const spread = (values: number[]) => (values.length > 1 ? ` (rounds ${fmt(Math.min(...values), 1)}–${fmt(Math.max(...values), 1)})` : '');
+const spread = (values: number[]) =>
+  values.length > 1 ? ` (rounds ${fmt(Math.min(...values), 1)}–${fmt(Math.max(...values), 1)})` : '';
 const first = results[0]!;
 console.log(`
 Mining ${fmt(mb)} MB of XML (${fmt(first.pages)} pages, ${fmt(first.references)} references, ${first.chunks} chunks, ${fmt(first.pairs)} pairs), median of ${results.length} round${results.length > 1 ? 's' : ''}
@@ -121,6 +147,9 @@ Mining ${fmt(mb)} MB of XML (${fmt(first.pages)} pages, ${fmt(first.references)}
   import             ${fmt(median(results.map((r) => r.seconds.publish)), 1)} s
   end to end         ${fmt(median(results.map((r) => r.seconds.total)), 1)} s   ${fmt(endToEnd, 1)} MB/s${spread(rates)}   target ≥ 25 MB/s   ${mark(endToEnd >= 25)}   = ${fmt(median(ratios) * 100)}% of the limit${spread(ratios.map((x) => x * 100))}
   peak memory (RSS)  ${fmt(peakRss / 1e6)} MB while mining, sampled every 200 ms (this process and its worker threads; not PostgreSQL, not ${tool})   target < 1,000 MB   ${mark(peakRss < 1e9)}
-  load average       ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on this machine slows every figure)
+  load average       ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (other work on this machine slows every figure)
 `);
 process.exit(0);

@@ -53,7 +53,9 @@ try {
   for (const [page, cookie] of pages) {
     const r = await timeRequests(baseUrl, page, cookie);
     worst = Math.max(worst, r.p95);
-    console.log(`  ${page.padEnd(34)} ${fmt(r.median, 1).padStart(7)} ms ${fmt(r.p95, 1).padStart(7)} ms   ${fmt(r.median / floor.median, 1)}× health   ${r.status === 200 ? '' : `status ${r.status}!`} ${r.p95 <= 200 ? 'met' : 'NOT met'}`);
+    console.log(
+      `  ${page.padEnd(34)} ${fmt(r.median, 1).padStart(7)} ms ${fmt(r.p95, 1).padStart(7)} ms   ${fmt(r.median / floor.median, 1)}× health   ${r.status === 200 ? '' : `status ${r.status}!`} ${r.p95 <= 200 ? 'met' : 'NOT met'}`,
+    );
   }
   console.log(`\nWorst p95: ${fmt(worst, 1)} ms (target ≤ 200 ms: ${worst <= 200 ? 'met' : 'NOT met'})`);
 } finally {

@@ -14,7 +14,10 @@ import { once } from 'node:events';
 import { openImportFile } from '@/lib/import/open-import-file';
 import { readLineBatches } from '@/lib/import/read-lines';
 
-const WORDS = 'the a of in and view from north south old new church bridge station castle river park tower street house museum square village city 1905 1923 photograph painting portrait statue interior exterior main entrance at night in winter summer during construction'.split(' ');
+const WORDS =
+  'the a of in and view from north south old new church bridge station castle river park tower street house museum square village city 1905 1923 photograph painting portrait statue interior exterior main entrance at night in winter summer during construction'.split(
+    ' ',
+  );
 
 function createRandom(seed: number): () => number {
   let s = seed >>> 0;
@@ -41,12 +44,27 @@ async function writeFixture(path: string, lines: number): Promise<void> {
   for (let i = 0; i < lines; i++) {
     const image = Math.floor(i / 3);
     const record = {
-      id: (Math.floor(random() * 4294967296) | 0),
+      id: Math.floor(random() * 4294967296) | 0,
       'cluster-id': image % 10000,
       image: `https://commons.wikimedia.org/wiki/File%3AImage_${image}.jpg`,
-      first: { 'caption-text': caption(random), 'caption-type': 'WIKI_TEXT', page: `https://en.wikipedia.org/wiki/Article_${image}` },
-      second: { 'caption-text': caption(random), 'caption-type': 'WIKI_TEXT', page: `https://en.wikipedia.org/wiki/Other_%28${i}%29` },
-      similarities: { 'rouge1-f1': random(), 'rougel-f1': random(), bleu: random(), wms: random(), 'bert-score-f1': random(), 'sentence-transformer-cos-sim': random() },
+      first: {
+        'caption-text': caption(random),
+        'caption-type': 'WIKI_TEXT',
+        page: `https://en.wikipedia.org/wiki/Article_${image}`,
+      },
+      second: {
+        'caption-text': caption(random),
+        'caption-type': 'WIKI_TEXT',
+        page: `https://en.wikipedia.org/wiki/Other_%28${i}%29`,
+      },
+      similarities: {
+        'rouge1-f1': random(),
+        'rougel-f1': random(),
+        bleu: random(),
+        wms: random(),
+        'bert-score-f1': random(),
+        'sentence-transformer-cos-sim': random(),
+      },
     };
     buffer += JSON.stringify(record) + '\n';
     if (buffer.length > 1 << 20) {
@@ -102,7 +120,9 @@ async function main(): Promise<void> {
     await writeShortLines(shortPath, lines);
     const { size } = await stat(path);
     const { size: shortSize } = await stat(shortPath);
-    console.log(`fixtures: ${lines} Wikipedia-IPC lines (${mb(size)} MB) and ${lines} short TSV lines (${mb(shortSize)} MB); best of ${repeats} runs`);
+    console.log(
+      `fixtures: ${lines} Wikipedia-IPC lines (${mb(size)} MB) and ${lines} short TSV lines (${mb(shortSize)} MB); best of ${repeats} runs`,
+    );
     let peak = process.memoryUsage().rss;
     const timer = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
@@ -139,7 +159,9 @@ async function main(): Promise<void> {
     const rate = (r: { count: number; seconds: number }): string => Math.round(r.count / r.seconds).toLocaleString('en-US');
     console.log(`short lines (~45 B), splitting:         ${rate(shortSplit)} lines/s`);
     console.log(`short lines, PAWS parse + validate:     ${rate(shortParse)} records/s (${shortParse.count} records)`);
-    console.log(`Wikipedia-IPC lines (~700 B), splitting: ${rate(split)} lines/s (${(size / 1024 / 1024 / split.seconds).toFixed(0)} MB/s)`);
+    console.log(
+      `Wikipedia-IPC lines (~700 B), splitting: ${rate(split)} lines/s (${(size / 1024 / 1024 / split.seconds).toFixed(0)} MB/s)`,
+    );
     console.log(`Wikipedia-IPC, JSON.parse only:          ${rate(jsonOnly)} lines/s`);
     console.log(`Wikipedia-IPC, parse + validate (items):   ${rate(items)} records/s (${items.count} records)`);
     console.log(`Wikipedia-IPC, parse + validate (batches): ${rate(batches)} records/s`);

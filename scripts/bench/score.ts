@@ -53,14 +53,25 @@ const realModels = setting('PARALENS_MODELS');
 const modelsDir = realModels ? path.resolve(realModels) : path.join(dir, 'models');
 if (!realModels) await writeTinyModelFolder(modelsDir);
 const targets = new TargetTable();
-console.log(`Load average at the start: ${loadavg().map((x) => fmt(x, 1)).join(' ')} (2 cores)`);
-console.log(`Models: ${realModels ? `${modelsDir} (PARALENS_MODELS)` : 'the tiny test models (set PARALENS_MODELS to measure real ones)'}`);
+console.log(
+  `Load average at the start: ${loadavg()
+    .map((x) => fmt(x, 1))
+    .join(' ')} (2 cores)`,
+);
+console.log(
+  `Models: ${realModels ? `${modelsDir} (PARALENS_MODELS)` : 'the tiny test models (set PARALENS_MODELS to measure real ones)'}`,
+);
 
 // ── 1. WordNet on PAWS ───────────────────────────────────────────────────────
 const pawsDir = path.resolve(import.meta.dirname, '../../../shared/datasets/paws');
 if (existsSync(pawsDir)) {
   const pairs = ['dev.tsv', 'test.tsv'].flatMap((f) =>
-    readFileSync(path.join(pawsDir, f), 'utf8').split('\n').slice(1).map((l) => l.split('\t')).filter((c) => c.length >= 3).map((c) => [c[1]!, c[2]!] as const),
+    readFileSync(path.join(pawsDir, f), 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'))
+      .filter((c) => c.length >= 3)
+      .map((c) => [c[1]!, c[2]!] as const),
   );
   let t = performance.now();
   const wordnet = await openWordNetScorer();
@@ -72,7 +83,9 @@ if (existsSync(pawsDir)) {
   for (let k = 0; k < pairs.length; k += 1) sum += wordnet.score(reps[2 * k]!, reps[2 * k + 1]!);
   const s = (performance.now() - t) / 1000;
   const cpuS = cpuSeconds(process.cpuUsage(cpu));
-  console.log(`\n1. WordNet on the ${fmt(pairs.length)} PAWS pairs: ${fmt(s, 1)} s (+ ${fmt(loadS, 1)} s to load WordNet), ${fmt(pairs.length / s)} pairs/s (${fmt(pairs.length / cpuS)} per CPU second), mean ${fmt(sum / pairs.length, 3)}, peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB, load average ${fmt(loadavg()[0]!, 1)}; target 5,000 pairs/s: ${pairs.length / s >= 5000 ? 'met' : 'missed'}`);
+  console.log(
+    `\n1. WordNet on the ${fmt(pairs.length)} PAWS pairs: ${fmt(s, 1)} s (+ ${fmt(loadS, 1)} s to load WordNet), ${fmt(pairs.length / s)} pairs/s (${fmt(pairs.length / cpuS)} per CPU second), mean ${fmt(sum / pairs.length, 3)}, peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB, load average ${fmt(loadavg()[0]!, 1)}; target 5,000 pairs/s: ${pairs.length / s >= 5000 ? 'met' : 'missed'}`,
+  );
   targets.atLeast('WordNet on PAWS ≥ 5,000 pairs/s', pairs.length / s, 5000, 'pairs/s');
   targets.atLeast('  the same per CPU second', pairs.length / cpuS, 5000, 'pairs/s');
 } else {
@@ -85,10 +98,17 @@ await benchGlove(modelsDir, pawsDir, dir, targets);
 // ── 2. Texts/s per measure, and the bare ONNX session on the same batches ─────
 const fixture = path.join(dir, 'captions.jsonl');
 await writeIpcFixture(fixture, { pairs: 3000, seed: 7 });
-const texts = [...new Set(readFileSync(fixture, 'utf8').trim().split('\n').flatMap((l) => {
-  const r = JSON.parse(l) as { first: { 'caption-text': string }; second: { 'caption-text': string } };
-  return [r.first['caption-text'], r.second['caption-text']];
-}))].slice(0, 2000);
+const texts = [
+  ...new Set(
+    readFileSync(fixture, 'utf8')
+      .trim()
+      .split('\n')
+      .flatMap((l) => {
+        const r = JSON.parse(l) as { first: { 'caption-text': string }; second: { 'caption-text': string } };
+        return [r.first['caption-text'], r.second['caption-text']];
+      }),
+  ),
+].slice(0, 2000);
 
 async function bareSession(encoder: OnnxTextEncoder): Promise<number> {
   const batches: ReturnType<OnnxTextEncoder['tokenize']>[][] = [];
@@ -99,7 +119,9 @@ async function bareSession(encoder: OnnxTextEncoder): Promise<number> {
   return (performance.now() - t) / 1000;
 }
 
-console.log(`\n2. Texts/s on ${fmt(texts.length)} distinct caption-like texts (mean ${fmt(texts.reduce((n, t) => n + t.split(' ').length, 0) / texts.length, 1)} words), then pairs/s of scoring`);
+console.log(
+  `\n2. Texts/s on ${fmt(texts.length)} distinct caption-like texts (mean ${fmt(texts.reduce((n, t) => n + t.split(' ').length, 0) / texts.length, 1)} words), then pairs/s of scoring`,
+);
 const { scorers, unavailable } = await openScorers(['st', 'bertscore', 'wms', 'wordnet'], modelsDir);
 for (const u of unavailable) console.log(`  ${u.measure.padEnd(10)} skipped: ${u.message}`);
 async function timeScorer(scorer: TextScorer): Promise<void> {
@@ -121,7 +143,9 @@ async function timeScorer(scorer: TextScorer): Promise<void> {
     await model.close();
     limit = `; bare onnxruntime session on the same batches ${fmt(texts.length / bare)} texts/s → ours ${fmt(prepS / bare, 2)}× the model's own time`;
   }
-  console.log(`  ${scorer.measure.padEnd(10)} ${fmt(texts.length / prepS).padStart(8)} texts/s, ${fmt(n / scoreS).padStart(9)} pairs/s scoring prepared texts${limit}`);
+  console.log(
+    `  ${scorer.measure.padEnd(10)} ${fmt(texts.length / prepS).padStart(8)} texts/s, ${fmt(n / scoreS).padStart(9)} pairs/s scoring prepared texts${limit}`,
+  );
 }
 for (const scorer of scorers) await timeScorer(scorer);
 await closeScorers(scorers);
@@ -131,10 +155,13 @@ async function wordnetAtScale(db: ReturnType<typeof createPrismaClient>, databas
   const pairs = Number(process.argv[3] ?? 100_000);
   const file = path.join(dir, 'captions-wordnet.jsonl');
   await writeIpcFixture(file, { pairs, seed: 23 });
-  const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => {
-    const r = JSON.parse(l) as { first: { 'caption-text': string }; second: { 'caption-text': string } };
-    return [r.first['caption-text'], r.second['caption-text']] as const;
-  });
+  const rows = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => {
+      const r = JSON.parse(l) as { first: { 'caption-text': string }; second: { 'caption-text': string } };
+      return [r.first['caption-text'], r.second['caption-text']] as const;
+    });
   const scorer = await openWordNetScorer();
   let t = performance.now();
   const cpu = process.cpuUsage();
@@ -144,17 +171,30 @@ async function wordnetAtScale(db: ReturnType<typeof createPrismaClient>, databas
   for (const [a, b] of rows) scorer.score(byText.get(a)!, byText.get(b)!);
   const measureS = (performance.now() - t) / 1000;
   const cpuS = cpuSeconds(process.cpuUsage(cpu));
-  console.log(`\n4. WordNet on ${fmt(rows.length)} generated caption pairs (${fmt(texts.length)} distinct texts), load average ${loadavg().map((x) => fmt(x, 1)).join(' ')}`);
-  console.log(`  measure alone: ${fmt(measureS, 1)} s, ${fmt(rows.length / measureS)} pairs/s (${fmt(rows.length / cpuS)} per CPU second; each distinct text prepared once), peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB; target 5,000 pairs/s: ${rows.length / measureS >= 5000 ? 'met' : 'missed'}`);
+  console.log(
+    `\n4. WordNet on ${fmt(rows.length)} generated caption pairs (${fmt(texts.length)} distinct texts), load average ${loadavg()
+      .map((x) => fmt(x, 1))
+      .join(' ')}`,
+  );
+  console.log(
+    `  measure alone: ${fmt(measureS, 1)} s, ${fmt(rows.length / measureS)} pairs/s (${fmt(rows.length / cpuS)} per CPU second; each distinct text prepared once), peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB; target 5,000 pairs/s: ${rows.length / measureS >= 5000 ? 'met' : 'missed'}`,
+  );
   targets.atLeast(`WordNet on ${fmt(rows.length)} captions ≥ 5,000 pairs/s`, rows.length / measureS, 5000, 'pairs/s');
   targets.atLeast('  the same per CPU second', rows.length / cpuS, 5000, 'pairs/s');
   const corpus = await createCorpus(db, { name: 'bench-wordnet', slug: 'bench-wordnet' });
   await runImport({ db, databaseUrl, filePath: file, corpusId: corpus.id, followUpScoring: false });
-  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await jobOwner(db) });
+  const job = await createScoringJob(db, {
+    corpusId: corpus.id,
+    createdById: null,
+    measures: ['wordnet'],
+    ownerId: await jobOwner(db),
+  });
   t = performance.now();
   const report = await runScoring({ db, jobId: job.id, modelsDir });
   const jobS = (performance.now() - t) / 1000;
-  console.log(`  scoring job: ${report.status.toLowerCase()} in ${fmt(jobS, 1)} s, ${fmt(report.pairsScored / jobS)} pairs/s, ${report.retries} retries; 300,000 pairs at this rate: ${fmt((300_000 / report.pairsScored) * jobS, 0)} s (target 120 s with the GloVe measures)`);
+  console.log(
+    `  scoring job: ${report.status.toLowerCase()} in ${fmt(jobS, 1)} s, ${fmt(report.pairsScored / jobS)} pairs/s, ${report.retries} retries; 300,000 pairs at this rate: ${fmt((300_000 / report.pairsScored) * jobS, 0)} s (target 120 s with the GloVe measures)`,
+  );
 }
 
 // ── 3. A scoring job on an embedded PostgreSQL ──────────────────────────────
@@ -166,20 +206,44 @@ try {
   await applyMigrations(server.url);
   const db = createPrismaClient(server.url);
   const corpus = await createCorpus(db, { name: 'bench', slug: 'bench' });
-  const imported = await runImport({ db, databaseUrl: server.url, filePath: corpusFile, corpusId: corpus.id, followUpScoring: false });
+  const imported = await runImport({
+    db,
+    databaseUrl: server.url,
+    filePath: corpusFile,
+    corpusId: corpus.id,
+    followUpScoring: false,
+  });
   const distinct = await db.text.count({ where: { corpusId: corpus.id } });
-  const job = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st', 'bertscore', 'wms', 'wmsGlove', 'gloveCosine', 'wordnet'], ownerId: await jobOwner(db) });
+  const job = await createScoringJob(db, {
+    corpusId: corpus.id,
+    createdById: null,
+    measures: ['st', 'bertscore', 'wms', 'wmsGlove', 'gloveCosine', 'wordnet'],
+    ownerId: await jobOwner(db),
+  });
   const t = performance.now();
   const report = await runScoring({ db, jobId: job.id, modelsDir });
   const s = (performance.now() - t) / 1000;
-  console.log(`\n3. Scoring job, ${fmt(imported.imported)} generated Wikipedia-IPC pairs with ${fmt(distinct)} distinct texts, measures ${report.measures.join(', ')}: ${report.status.toLowerCase()} in ${fmt(s, 1)} s`);
-  console.log(`  ${fmt(report.pairsScored / s)} pairs/s; texts embedded ${fmt(report.textsEmbedded)} (distinct texts ${fmt(distinct)}, pairs ${fmt(report.pairsScored)}: each text embedded ${fmt(report.textsEmbedded / distinct, 2)} times, ${fmt(report.textsEmbedded / report.pairsScored, 2)} texts per pair instead of 2)`);
+  console.log(
+    `\n3. Scoring job, ${fmt(imported.imported)} generated Wikipedia-IPC pairs with ${fmt(distinct)} distinct texts, measures ${report.measures.join(', ')}: ${report.status.toLowerCase()} in ${fmt(s, 1)} s`,
+  );
+  console.log(
+    `  ${fmt(report.pairsScored / s)} pairs/s; texts embedded ${fmt(report.textsEmbedded)} (distinct texts ${fmt(distinct)}, pairs ${fmt(report.pairsScored)}: each text embedded ${fmt(report.textsEmbedded / distinct, 2)} times, ${fmt(report.textsEmbedded / report.pairsScored, 2)} texts per pair instead of 2)`,
+  );
   await wordnetAtScale(db, server.url);
   if (inspectGlove(modelsDir).ready) {
-    const seconds = await benchAutoJob({ db, databaseUrl: server.url, pgDataDir: path.join(dir, 'pgdata'), modelsDir, workDir: dir, pairs: Number(process.argv[4] ?? 300_000) });
+    const seconds = await benchAutoJob({
+      db,
+      databaseUrl: server.url,
+      pgDataDir: path.join(dir, 'pgdata'),
+      modelsDir,
+      workDir: dir,
+      pairs: Number(process.argv[4] ?? 300_000),
+    });
     if (seconds !== null) targets.atMost('automatic job on 300,000 captions within 120 s', seconds, 120, 's');
   } else {
-    console.log(`\n5. The automatic job with the GloVe measures: skipped, no vectors in ${modelsDir} (\`paralens models add glove\`, then PARALENS_MODELS=<that model folder>)`);
+    console.log(
+      `\n5. The automatic job with the GloVe measures: skipped, no vectors in ${modelsDir} (\`paralens models add glove\`, then PARALENS_MODELS=<that model folder>)`,
+    );
   }
   await releaseJobOwner(db); // stops the lease renewal before the server stops
   await db.$disconnect();

@@ -5,7 +5,12 @@
  * arguments exit 2.
  */
 import { parseArgs } from 'node:util';
-import { ANNOTATION_FILE_FORMATS, annotationFormatOf, readAnnotationRows, type AnnotationFileFormat } from '@/lib/import/annotation-rows';
+import {
+  ANNOTATION_FILE_FORMATS,
+  annotationFormatOf,
+  readAnnotationRows,
+  type AnnotationFileFormat,
+} from '@/lib/import/annotation-rows';
 import { importCampaignFile, type CampaignFileKind } from '@/lib/db/campaigns/campaign-file';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from './io';
@@ -35,7 +40,11 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export async function runCampaignFileCommand<M, R>(command: CampaignFileCommand<M, R>, args: string[], io: CliIo): Promise<number> {
+export async function runCampaignFileCommand<M, R>(
+  command: CampaignFileCommand<M, R>,
+  args: string[],
+  io: CliIo,
+): Promise<number> {
   const fail = (message: string, code: number) => {
     io.stderr.write(`paralens ${command.name}: ${message}\n${code === 2 ? command.usage : ''}`);
     return code;
@@ -59,17 +68,27 @@ export async function runCampaignFileCommand<M, R>(command: CampaignFileCommand<
   if (addPairs !== undefined && !command.addsPairs) return fail("Unknown option '--add-pairs'", 2);
   if (addPairs !== undefined && addPairs.trim() === '') return fail('--add-pairs needs the slug of a corpus', 2);
   const format = (values.format ?? annotationFormatOf(file)) as AnnotationFileFormat | null;
-  if (!format || !ANNOTATION_FILE_FORMATS.includes(format)) return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
+  if (!format || !ANNOTATION_FILE_FORMATS.includes(format))
+    return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
   return withDatabase(io, async (_db, url) => {
     const pool = createSqlPool(url, 2);
     try {
-      const outcome = await importCampaignFile(pool, command, { slug, map, values: values.values ?? [], rows: readAnnotationRows(file, format), options: addPairs === undefined ? {} : { addPairs: addPairs.trim() } });
+      const outcome = await importCampaignFile(pool, command, {
+        slug,
+        map,
+        values: values.values ?? [],
+        rows: readAnnotationRows(file, format),
+        options: addPairs === undefined ? {} : { addPairs: addPairs.trim() },
+      });
       if (outcome.ok) {
         io.stdout.write(`${outcome.summary}\n`);
         return 0;
       }
       if (outcome.problem === 'rows') writeRowErrors(io, outcome.errors);
-      return fail(outcome.message, outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs' ? 2 : 1);
+      return fail(
+        outcome.message,
+        outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs' ? 2 : 1,
+      );
     } finally {
       await pool.end();
     }

@@ -5,14 +5,18 @@ import { formatUnexpectedError, reportAppError, takeDebugFlag } from './errors';
 
 describe('CLI error reports', () => {
   it('reports an unexpected error as one line with a hint and no stack', () => {
-    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect'), { code: 'ECONNREFUSED' });
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect'), {
+      code: 'ECONNREFUSED',
+    });
     expect(formatUnexpectedError(error, { command: 'corpora', debug: false })).toBe(
       'paralens corpora: connect ECONNREFUSED 127.0.0.1:5432. Check that PostgreSQL is running and DATABASE_URL points at it.\n',
     );
   });
 
   it("takes the cause from the last line of Prisma's multi-line messages", () => {
-    const error = new Error('\nInvalid `db.user.create()` invocation in\n/x/lib/db/users.ts:55:18\n\n→ 55 return db.user.create(\nUnique constraint failed on the fields: (`email`)');
+    const error = new Error(
+      '\nInvalid `db.user.create()` invocation in\n/x/lib/db/users.ts:55:18\n\n→ 55 return db.user.create(\nUnique constraint failed on the fields: (`email`)',
+    );
     error.name = 'PrismaClientKnownRequestError';
     expect(formatUnexpectedError(error, { command: 'user', debug: false })).toBe(
       'paralens user: Unique constraint failed on the fields: (`email`). Run again with --debug for the details.\n',

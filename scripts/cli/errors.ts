@@ -30,7 +30,10 @@ function errorCode(error: unknown): string | undefined {
 /** The line of the message that says what went wrong. */
 function summarise(error: unknown): string {
   if (!(error instanceof Error)) return String(error).split('\n')[0] ?? 'unknown error';
-  const lines = error.message.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = error.message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   // Prisma's messages start with the invocation and source excerpt and end with the cause.
   const line = (error.name.startsWith('PrismaClient') ? lines.at(-1) : lines[0]) ?? error.name;
   return line.length > maxSummary ? `${line.slice(0, maxSummary - 1)}…` : line;

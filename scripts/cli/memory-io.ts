@@ -8,8 +8,18 @@ export interface CommandOutput {
   stderr: string;
 }
 
-export async function runInMemory(run: (args: string[], io: CliIo) => Promise<number>, args: string[] = [], stdin = ''): Promise<CommandOutput> {
-  const io: CliIo = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false, stdinIsTTY: false };
+export async function runInMemory(
+  run: (args: string[], io: CliIo) => Promise<number>,
+  args: string[] = [],
+  stdin = '',
+): Promise<CommandOutput> {
+  const io: CliIo = {
+    stdin: new PassThrough(),
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    isTTY: false,
+    stdinIsTTY: false,
+  };
   let stdout = '';
   let stderr = '';
   io.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

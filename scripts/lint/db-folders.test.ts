@@ -68,7 +68,9 @@ describe('lib/db by aggregate', () => {
     it(`${folder}/README.md names the query styles its files use`, () => {
       const readmePath = path.join(db, folder, 'README.md');
       expect(existsSync(readmePath), `lib/db/${folder} has no README.md`).toBe(true);
-      const used = [...new Set(sources(path.join(db, folder)).flatMap((f) => queryStyles(readFileSync(path.join(db, folder, f), 'utf8'))))];
+      const used = [
+        ...new Set(sources(path.join(db, folder)).flatMap((f) => queryStyles(readFileSync(path.join(db, folder, f), 'utf8')))),
+      ];
       expect(unnamedStyles(readFileSync(readmePath, 'utf8'), used)).toEqual([]);
     });
   }

@@ -17,8 +17,8 @@ export default async function AboutPage() {
         description="Paralens loads, annotates and explains paraphrase candidates mined from image captions and reference corpora."
       />
       <p>
-        Measures follow Gohsen, Hagen, Potthast and Stein (2023), <em>Paraphrase Acquisition from Image Captions</em>, EACL: ROUGE-1,
-        ROUGE-L and BLEU (syntactic), WMS, BERTScore and Sentence-Transformer cosine (semantic), and Δ<sub>sem,syn</sub>.
+        Measures follow Gohsen, Hagen, Potthast and Stein (2023), <em>Paraphrase Acquisition from Image Captions</em>, EACL:
+        ROUGE-1, ROUGE-L and BLEU (syntactic), WMS, BERTScore and Sentence-Transformer cosine (semantic), and Δ<sub>sem,syn</sub>.
       </p>
       <h2>Corpora in this installation</h2>
       {corpora.length === 0 ? (

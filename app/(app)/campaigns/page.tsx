@@ -10,7 +10,11 @@ import { ArchivedToggle } from '@/components/tidy/archived-toggle';
 
 export const metadata: Metadata = { title: 'Campaigns' };
 
-export default async function CampaignsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CampaignsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireArea('campaigns');
   const showArchived = (await searchParams).archived === 'include';
   const campaigns = await listCampaignProgress(getDb(), { includeArchived: showArchived });
@@ -31,7 +35,8 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
       {campaigns.length === 0 ? (
         <EmptyState title="No campaigns yet">
           <p>
-            A campaign samples pairs from one or more corpora and asks expert annotators for Likert similarity, paraphrase labels and entailment relations.
+            A campaign samples pairs from one or more corpora and asks expert annotators for Likert similarity, paraphrase labels
+            and entailment relations.
           </p>
           <p>
             <Link href="/campaigns/new">Create the first campaign</Link>

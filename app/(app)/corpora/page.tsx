@@ -13,13 +13,20 @@ export const metadata: Metadata = { title: 'Corpora' };
 
 const formatCount = new Intl.NumberFormat('en');
 
-export default async function CorporaPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CorporaPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireArea('corpora');
   const showArchived = (await searchParams).archived === 'include';
   const corpora = await listCorporaWithCounts(getDb(), { includeArchived: showArchived });
   return (
     <>
-      <PageHeader title="Corpora" description="Mined caption pairs and reference corpora, with their similarity measures." actions={
+      <PageHeader
+        title="Corpora"
+        description="Mined caption pairs and reference corpora, with their similarity measures."
+        actions={
           <>
             <ArchivedToggle path="/corpora" showing={showArchived} count={corpora.filter((c) => c.archivedAt).length} />
             <CreateCorpusForm />

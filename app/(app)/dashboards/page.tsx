@@ -16,7 +16,11 @@ const searchSchema = z.object({ st: z.enum(['all', 'above08']).catch('all'), col
 /** Table 7's measures with syn and sem beside them; the thesis's measures on request. */
 const paperColumns = measureList.filter((m) => m.group !== 'thesis').map((m) => m.key);
 
-export default async function DashboardsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DashboardsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireArea('dashboards');
   const { st, columns } = searchSchema.parse(await searchParams);
   const rows = await listCorpusComparison(getDb(), { onlyStAbove08: st === 'above08' });
@@ -34,7 +38,9 @@ export default async function DashboardsPage({ searchParams }: { searchParams: P
             <Link href={href({ st: 'above08' })} aria-current={st === 'above08' ? 'page' : undefined}>
               Only ST &gt; 0.8
             </Link>
-            <Link href={href({ columns: columns === 'all' ? 'paper' : 'all' })}>{columns === 'all' ? 'Paper measures only' : 'Thesis measures too'}</Link>
+            <Link href={href({ columns: columns === 'all' ? 'paper' : 'all' })}>
+              {columns === 'all' ? 'Paper measures only' : 'Thesis measures too'}
+            </Link>
           </nav>
         }
       />

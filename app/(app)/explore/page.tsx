@@ -43,7 +43,8 @@ async function loadPage(filter: PairFilter, backward: boolean): Promise<ViewPage
   try {
     return await listViewPage(getSqlPool(), filter, backward);
   } catch (error) {
-    if (isAppError(error) && error.code === 'INVALID_INPUT') return { error: (error.details as { fields: Record<string, string> }).fields };
+    if (isAppError(error) && error.code === 'INVALID_INPUT')
+      return { error: (error.details as { fields: Record<string, string> }).fields };
     throw error;
   }
 }
@@ -64,10 +65,16 @@ export default async function ExplorePage({ searchParams }: Props) {
   // English-only measures (WordNet, GloVe) are empty for corpora in other languages: their headers say which.
   const measureLanguages = await listCorpusMeasureLanguages(getDb());
   const notEnglish = shownCorpora.filter((slug) => (measureLanguages.get(slug) ?? 'en') !== 'en');
-  const englishOnlyNote = notEnglish.length > 0 ? `English only: not computed for ${notEnglish.map((slug) => `${slug} (${measureLanguages.get(slug)})`).join(', ')}` : undefined;
+  const englishOnlyNote =
+    notEnglish.length > 0
+      ? `English only: not computed for ${notEnglish.map((slug) => `${slug} (${measureLanguages.get(slug)})`).join(', ')}`
+      : undefined;
   const page = parsed.ok ? await loadPage(filter, view.backward) : { error: parsed.errors };
   // One corpus shown: its user measures are columns (shown unless the URL chooses the columns) and ranges.
-  const userColumns = filter.corpora.length === 1 ? (await listUserMeasureColumns(getSqlPool(), filter.corpora[0]!)).map((m) => userMeasureColumn(m.name, m.description)) : [];
+  const userColumns =
+    filter.corpora.length === 1
+      ? (await listUserMeasureColumns(getSqlPool(), filter.corpora[0]!)).map((m) => userMeasureColumn(m.name, m.description))
+      : [];
   const visibleColumns = params.has('cols') ? view.columns : [...view.columns, ...userColumns.map((c) => c.id)];
   const hidden: Array<[string, string]> = [];
   if (filter.sort.key !== 'id' || filter.sort.desc) hidden.push(['sort', `${filter.sort.desc ? '-' : ''}${filter.sort.key}`]);
@@ -85,14 +92,26 @@ export default async function ExplorePage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title="Explorer" description="Every pair of every corpus: search, filter, sort, open. The address bar holds the whole view: bookmark it or share it." />
-      <FilterForm filter={filter} options={options} hidden={hidden} userMeasures={userColumns.map((c) => ({ key: c.id, label: c.label, description: c.description }))} />
+      <PageHeader
+        title="Explorer"
+        description="Every pair of every corpus: search, filter, sort, open. The address bar holds the whole view: bookmark it or share it."
+      />
+      <FilterForm
+        filter={filter}
+        options={options}
+        hidden={hidden}
+        userMeasures={userColumns.map((c) => ({ key: c.id, label: c.label, description: c.description }))}
+      />
       {'error' in page ? (
         <FilterErrors errors={page.error} />
       ) : (
         <>
           <Pager
-            first={view.from > 1 || filter.cursor ? `/explore?${writeExplorerView(pairFilterToParams({ ...filter, cursor: null }), { ...view, backward: false, from: 1 }).toString()}` : null}
+            first={
+              view.from > 1 || filter.cursor
+                ? `/explore?${writeExplorerView(pairFilterToParams({ ...filter, cursor: null }), { ...view, backward: false, from: 1 }).toString()}`
+                : null
+            }
             prev={prevHref}
             next={nextHref}
             count={
@@ -111,7 +130,11 @@ export default async function ExplorePage({ searchParams }: Props) {
             sort={filter.sort}
             prevHref={prevHref}
             nextHref={nextHref}
-            headerNotes={{ sem: semNote, delta: semNote, ...Object.fromEntries(englishOnlyMeasureKeys.map((key) => [key, englishOnlyNote])) }}
+            headerNotes={{
+              sem: semNote,
+              delta: semNote,
+              ...Object.fromEntries(englishOnlyMeasureKeys.map((key) => [key, englishOnlyNote])),
+            }}
           />
         </>
       )}

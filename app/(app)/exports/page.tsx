@@ -23,14 +23,30 @@ export default async function ExportsPage({ searchParams }: { searchParams: Prom
         title="Exports"
         description="Corpora, campaigns and explorer views as CSV, JSON Lines or a Hugging Face dataset. Exports run in the background; each file stays here for you to download. Only you see your exports."
       />
-      <ExportForm choices={choices} view={typeof view === 'string' ? view : null} viewHasCampaign={typeof view === 'string' && viewHasCampaign(view)} />
+      <ExportForm
+        choices={choices}
+        view={typeof view === 'string' ? view : null}
+        viewHasCampaign={typeof view === 'string' && viewHasCampaign(view)}
+      />
       <h2>Your exports</h2>
       <ExportJobList
-        jobs={jobs.map(({ filePath, createdAt, options: _options, createdById: _by, updatedAt: _u, startedAt: _s, finishedAt: _f, rowsTotal: _t, ...job }) => ({
-          ...job,
-          createdAt: createdAt.toISOString(),
-          downloadable: filePath !== null && job.status === 'SUCCEEDED',
-        }))}
+        jobs={jobs.map(
+          ({
+            filePath,
+            createdAt,
+            options: _options,
+            createdById: _by,
+            updatedAt: _u,
+            startedAt: _s,
+            finishedAt: _f,
+            rowsTotal: _t,
+            ...job
+          }) => ({
+            ...job,
+            createdAt: createdAt.toISOString(),
+            downloadable: filePath !== null && job.status === 'SUCCEEDED',
+          }),
+        )}
       />
     </>
   );

@@ -26,27 +26,38 @@ export default async function MiningPage() {
         <h2 style={{ margin: 0 }}>Start a mining run</h2>
         {!dumps.configured ? (
           <p className="small">
-            No dumps folder is configured. Set <code>PARALENS_DUMPS_DIR</code> to the folder on the server that holds your Wikipedia dumps (for example
-            <code> enwiki-…-pages-articles-multistream.xml.bz2</code> and its index) and restart Paralens; its files are then listed here. From the command line:{' '}
-            <code>npx paralens mine &lt;dump.xml.bz2&gt; --corpus &lt;name&gt;</code> (see docs/mining.md).
+            No dumps folder is configured. Set <code>PARALENS_DUMPS_DIR</code> to the folder on the server that holds your
+            Wikipedia dumps (for example
+            <code> enwiki-…-pages-articles-multistream.xml.bz2</code> and its index) and restart Paralens; its files are then
+            listed here. From the command line: <code>npx paralens mine &lt;dump.xml.bz2&gt; --corpus &lt;name&gt;</code> (see
+            docs/mining.md).
           </p>
         ) : !dumps.exists ? (
           <p className="alert error">
-            The dumps folder <code>{dumps.dir}</code> (PARALENS_DUMPS_DIR) does not exist or is not a folder. Create it, or point PARALENS_DUMPS_DIR elsewhere and restart Paralens.
+            The dumps folder <code>{dumps.dir}</code> (PARALENS_DUMPS_DIR) does not exist or is not a folder. Create it, or point
+            PARALENS_DUMPS_DIR elsewhere and restart Paralens.
           </p>
         ) : (
           <>
             <p className="small muted" style={{ margin: 0 }}>
-              Dumps in <code>{dumps.dir}</code>. The run reads the dump, keeps the captions and alt texts of images used on at least two articles, applies the paper&apos;s filters and imports
-              the pairs into the corpus with every measure. It runs in the background; a cancelled run continues where it stopped when resumed. Uploaded dumps are kept in its <code>uploads</code> folder.
+              Dumps in <code>{dumps.dir}</code>. The run reads the dump, keeps the captions and alt texts of images used on at
+              least two articles, applies the paper&apos;s filters and imports the pairs into the corpus with every measure. It
+              runs in the background; a cancelled run continues where it stopped when resumed. Uploaded dumps are kept in its{' '}
+              <code>uploads</code> folder.
             </p>
-            <StartMiningForm dumps={dumps.dumps} cores={availableParallelism()} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />
+            <StartMiningForm
+              dumps={dumps.dumps}
+              cores={availableParallelism()}
+              uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)}
+            />
           </>
         )}
       </section>
       {runs.length === 0 ? (
         <EmptyState title="No mining runs yet">
-          <p>Runs started here or with <code>npx paralens mine</code> appear here with their progress and funnel.</p>
+          <p>
+            Runs started here or with <code>npx paralens mine</code> appear here with their progress and funnel.
+          </p>
         </EmptyState>
       ) : (
         runs.map((run) => <MiningRunCard key={run.id} run={run} />)

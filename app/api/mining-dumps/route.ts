@@ -18,8 +18,16 @@ export const POST = defineRoute({
   query: z.object({ fileName: z.string().trim().min(1).max(255) }),
   handler: async ({ request, user, query }) => {
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
-    const dump = await saveUploadedDump(request.body, query.fileName, (body, target) => saveUpload(body, uploadLimitBytes(), undefined, target));
-    await recordAudit(getDb(), { actorId: user.id, action: 'mining.upload', targetType: 'dump', targetId: dump.name, details: { bytes: dump.bytes } });
+    const dump = await saveUploadedDump(request.body, query.fileName, (body, target) =>
+      saveUpload(body, uploadLimitBytes(), undefined, target),
+    );
+    await recordAudit(getDb(), {
+      actorId: user.id,
+      action: 'mining.upload',
+      targetType: 'dump',
+      targetId: dump.name,
+      details: { bytes: dump.bytes },
+    });
     return dump;
   },
 });

@@ -19,7 +19,10 @@ export const sampleFiltersSchema = z
       .describe('word-length range each text must fall in, e.g. [10, 30]'),
     tier: z.array(z.enum(['gold', 'silver', 'bronze', 'none'])).optional(),
     captionType: z.array(z.enum(['caption', 'alt_text', 'sentence'])).optional(),
-    measures: z.record(z.string(), range).optional().describe(`ranges by measure; keys: ${measureKeys.join(', ')} (others are reported as unknown measures)`),
+    measures: z
+      .record(z.string(), range)
+      .optional()
+      .describe(`ranges by measure; keys: ${measureKeys.join(', ')} (others are reported as unknown measures)`),
   })
   .strict();
 
@@ -28,36 +31,84 @@ export const sampleSchema = z
     strategy: z.enum(['all', 'random', 'stratified']),
     size: z.number().int().min(1).max(1_000_000).optional().describe('random: how many pairs'),
     perBin: z.number().int().min(1).max(100_000).optional().describe('stratified: pairs per bin (or per map cell)'),
-    measure: z.union([z.enum(measureKeys as [string, ...string[]]), z.literal('cell')]).optional().describe('stratified: the measure to bin, or "cell" for the 5 x 5 characteristic-map cells of syn and sem'),
-    bins: z.number().int().min(2).max(20).optional().describe('stratified by a measure: equal-width bins over its range in the candidates (default 5)'),
-    binning: z.enum(['width', 'quantile']).optional().describe('stratified by a measure: `width` (default) equal-width bins over the observed range, the top value in the top bin; `quantile` equal-count bins (ties broken by pair id)'),
+    measure: z
+      .union([z.enum(measureKeys as [string, ...string[]]), z.literal('cell')])
+      .optional()
+      .describe('stratified: the measure to bin, or "cell" for the 5 x 5 characteristic-map cells of syn and sem'),
+    bins: z
+      .number()
+      .int()
+      .min(2)
+      .max(20)
+      .optional()
+      .describe('stratified by a measure: equal-width bins over its range in the candidates (default 5)'),
+    binning: z
+      .enum(['width', 'quantile'])
+      .optional()
+      .describe(
+        'stratified by a measure: `width` (default) equal-width bins over the observed range, the top value in the top bin; `quantile` equal-count bins (ties broken by pair id)',
+      ),
     perCorpus: z
       .boolean()
       .optional()
-      .describe('random and stratified: draw `size` (or `perBin` from every bin) from each corpus, with each corpus\'s bins computed on its own candidates (EACL 2023: 100 pairs per dataset, stratified within each)'),
-    seed: z.union([z.number().int(), z.string().max(64)]).optional().describe('makes the draw reproducible (default: chosen and recorded)'),
+      .describe(
+        "random and stratified: draw `size` (or `perBin` from every bin) from each corpus, with each corpus's bins computed on its own candidates (EACL 2023: 100 pairs per dataset, stratified within each)",
+      ),
+    seed: z
+      .union([z.number().int(), z.string().max(64)])
+      .optional()
+      .describe('makes the draw reproducible (default: chosen and recorded)'),
     filters: sampleFiltersSchema.optional(),
   })
   .strict();
 
 export const qualitySettingsSchema = z
   .object({
-    goldQuestions: z.array(z.string().min(1).max(64)).min(1).nullable().default(null).describe('the questions that count towards gold accuracy (labelled questions only); null = every labelled question the gold answer gives'),
-    likertTolerance: z.number().int().min(0).max(4).default(1).describe('a Likert answer this many points from the gold answer or fewer counts as right'),
-    openSpread: z.number().int().min(1).max(20).default(2).describe('ordered answers (Likert, ordinal choice) this many points apart or more are left open for adjudication (method `spread`); above the scale: never'),
+    goldQuestions: z
+      .array(z.string().min(1).max(64))
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe(
+        'the questions that count towards gold accuracy (labelled questions only); null = every labelled question the gold answer gives',
+      ),
+    likertTolerance: z
+      .number()
+      .int()
+      .min(0)
+      .max(4)
+      .default(1)
+      .describe('a Likert answer this many points from the gold answer or fewer counts as right'),
+    openSpread: z
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .default(2)
+      .describe(
+        'ordered answers (Likert, ordinal choice) this many points apart or more are left open for adjudication (method `spread`); above the scale: never',
+      ),
     orderedTie: z
       .enum(ORDERED_TIE_RULES)
       .default(DEFAULT_QUALITY_SETTINGS.orderedTie)
-      .describe('ordered answers, an even count whose two middle values differ: `lower` or `upper` takes that middle value (method `median`, `medianRule` says which), `open` leaves it for adjudication (method `tie`)'),
+      .describe(
+        'ordered answers, an even count whose two middle values differ: `lower` or `upper` takes that middle value (method `median`, `medianRule` says which), `open` leaves it for adjudication (method `tie`)',
+      ),
     yesNoTie: z
       .enum(YES_NO_TIE_RULES)
       .default(DEFAULT_QUALITY_SETTINGS.yesNoTie)
-      .describe('yes/no answers split exactly 50/50: `open` leaves it for adjudication (method `tie`); `yes` / `no` decides it (method `median`, upper / lower). Nominal ties are always open'),
+      .describe(
+        'yes/no answers split exactly 50/50: `open` leaves it for adjudication (method `tie`); `yes` / `no` decides it (method `median`, upper / lower). Nominal ties are always open',
+      ),
     yesNoRule: z
       .enum(YES_NO_RULES)
       .default(DEFAULT_QUALITY_SETTINGS.yesNoRule)
       .describe(
-        `yes/no questions: \`majority\` (with \`yesNoTie\` for 50/50), or a papers' vote rule (method \`vote\`; undecided counts \`tie\` or \`discarded\`; fewer answers than the rule counts and not yet certain: \`pending\`). The campaign's overlap must be the rule's count. ${Object.entries(VOTE_RULE_CARDS).map(([k, c]) => `\`${k}\`: ${c.words}`).join('; ')}`,
+        `yes/no questions: \`majority\` (with \`yesNoTie\` for 50/50), or a papers' vote rule (method \`vote\`; undecided counts \`tie\` or \`discarded\`; fewer answers than the rule counts and not yet certain: \`pending\`). The campaign's overlap must be the rule's count. ${Object.entries(
+          VOTE_RULE_CARDS,
+        )
+          .map(([k, c]) => `\`${k}\`: ${c.words}`)
+          .join('; ')}`,
       ),
     gateMinKappa: z
       .number()
@@ -65,16 +116,32 @@ export const qualitySettingsSchema = z
       .max(1)
       .nullable()
       .default(null)
-      .describe("quality gate (MultiPIT): exclude an annotator whose Cohen's κ against the other annotators' majority is this or lower (MultiPIT kept > 0.2); null = off"),
+      .describe(
+        "quality gate (MultiPIT): exclude an annotator whose Cohen's κ against the other annotators' majority is this or lower (MultiPIT kept > 0.2); null = off",
+      ),
     gateMinGoldAccuracy: z
       .number()
       .min(0)
       .max(1)
       .nullable()
       .default(null)
-      .describe('quality gate: exclude an annotator whose accuracy on gold pairs is this or lower, 0-1 (MultiPIT kept > 0.85); null = off'),
-    gateMinJudgements: z.number().int().min(1).max(100000).default(20).describe('quality gate: judgements an annotator gives before the gate judges them'),
-    gateQuestion: z.string().min(1).max(64).nullable().default(null).describe('quality gate: the question κ is computed on; null = the first yes/no question, else the first labelled one'),
+      .describe(
+        'quality gate: exclude an annotator whose accuracy on gold pairs is this or lower, 0-1 (MultiPIT kept > 0.85); null = off',
+      ),
+    gateMinJudgements: z
+      .number()
+      .int()
+      .min(1)
+      .max(100000)
+      .default(20)
+      .describe('quality gate: judgements an annotator gives before the gate judges them'),
+    gateQuestion: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullable()
+      .default(null)
+      .describe('quality gate: the question κ is computed on; null = the first yes/no question, else the first labelled one'),
   })
   .strict();
 export type QualitySettingsBody = z.infer<typeof qualitySettingsSchema>;
@@ -90,9 +157,17 @@ export const createCampaignBodySchema = z
     randomiseOrder: z.boolean().default(true).describe('show the two texts in a random order per annotator and pair'),
     members: z.array(z.string().email()).default([]).describe('annotators, by email'),
     guidelines: z.string().max(100_000).optional().describe('Markdown; default: the guidelines from the papers'),
-    holdMinutes: z.number().int().min(1).max(24 * 60).default(30).describe('a pair handed out and not answered within this time goes back to the pool'),
+    holdMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30)
+      .describe('a pair handed out and not answered within this time goes back to the pool'),
     status: z.enum(['draft', 'active']).default('draft'),
-    qualitySettings: qualitySettingsSchema.default(DEFAULT_QUALITY_SETTINGS).describe('gold accuracy and final-label settings (changeable later on the campaign page)'),
+    qualitySettings: qualitySettingsSchema
+      .default(DEFAULT_QUALITY_SETTINGS)
+      .describe('gold accuracy and final-label settings (changeable later on the campaign page)'),
   })
   .strict();
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
@@ -130,8 +205,13 @@ export const getCampaign = defineContract({
         questions: z.array(questionSchema),
         guidelines: z.string().describe('Markdown (render without raw HTML)'),
         overlap: z.number().int(),
-        wordingVersion: z.number().int().describe('the version of the guidelines and question wording (1 = as created; PATCH /api/v1/campaigns/{id}/wording)'),
-        archived: z.boolean().describe('an archived campaign hands out no new pairs; answers to a pair already held are still accepted'),
+        wordingVersion: z
+          .number()
+          .int()
+          .describe('the version of the guidelines and question wording (1 = as created; PATCH /api/v1/campaigns/{id}/wording)'),
+        archived: z
+          .boolean()
+          .describe('an archived campaign hands out no new pairs; answers to a pair already held are still accepted'),
         progress: campaignProgressSchema,
       }),
     },
@@ -148,7 +228,10 @@ export const nextPairSchema = z.object({
   done: z.number().int(),
   remaining: z.number().int(),
   heldUntil: z.string().describe('ISO time; an unanswered pair goes back to the pool after it'),
-  wordingVersion: z.number().int().describe("the campaign's wording version now: another than the one shown means the guidelines or question wording changed"),
+  wordingVersion: z
+    .number()
+    .int()
+    .describe("the campaign's wording version now: another than the one shown means the guidelines or question wording changed"),
 });
 
 export const nextPair = defineContract({

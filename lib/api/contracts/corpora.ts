@@ -12,7 +12,12 @@ export const corpusSchema = z
     pairs: z.number().int(),
     texts: z.number().int(),
     language: z.string(),
-    measureTokenizer: z.string().nullable().describe('the tokenizer its measures used: rouge-score (English, the paper’s), unicode+snowball-es, intl-segmenter-ja…; null while empty'),
+    measureTokenizer: z
+      .string()
+      .nullable()
+      .describe(
+        'the tokenizer its measures used: rouge-score (English, the paper’s), unicode+snowball-es, intl-segmenter-ja…; null while empty',
+      ),
     source: z.string().nullable(),
     licence: z.string().nullable(),
     attribution: z.string().nullable(),
@@ -27,6 +32,11 @@ export const listCorpora = defineContract({
   summary: 'Every corpus with its pair and text counts, tier, licence and attribution',
   tags: ['corpora'],
   roles: rolesForArea('explore'),
-  query: z.object({ archived: z.enum(['exclude', 'include']).default('exclude').describe('`include` lists archived corpora too') }),
-  responses: { 200: { description: 'The corpora by name', schema: z.object({ corpora: z.array(corpusSchema) }) }, ...standardErrors },
+  query: z.object({
+    archived: z.enum(['exclude', 'include']).default('exclude').describe('`include` lists archived corpora too'),
+  }),
+  responses: {
+    200: { description: 'The corpora by name', schema: z.object({ corpora: z.array(corpusSchema) }) },
+    ...standardErrors,
+  },
 });

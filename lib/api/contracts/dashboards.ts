@@ -15,7 +15,12 @@ const interval = z.tuple([z.number(), z.number()]).nullable();
 
 export const mapSchema = z
   .object({
-    cells: z.array(z.array(count).length(5)).length(5).describe('cells[synBin][semBin], bin 0 the lowest: five equal-width bins on [0, 1] (1.0 in the top bin), or the 0-4 rating'),
+    cells: z
+      .array(z.array(count).length(5))
+      .length(5)
+      .describe(
+        'cells[synBin][semBin], bin 0 the lowest: five equal-width bins on [0, 1] (1.0 in the top bin), or the 0-4 rating',
+      ),
     missing: count.describe('pairs lacking a syn or sem value (or rating), counted apart'),
   })
   .meta({ id: 'CharacteristicMap' });
@@ -26,10 +31,16 @@ const userAxis = (axis: string) =>
     .string()
     .regex(/^u\.[a-z][a-z0-9_]{0,39}$/, 'u.NAME: a measure of the corpus imported with import-scores')
     .optional()
-    .describe(`u.NAME: a user measure marked as a ${axis} axis (import-scores --axis NAME=${axis}) in place of ${axis === 'semantic' ? 'sem' : 'syn'}; the map is then counted over the pairs`);
+    .describe(
+      `u.NAME: a user measure marked as a ${axis} axis (import-scores --axis NAME=${axis}) in place of ${axis === 'semantic' ? 'sem' : 'syn'}; the map is then counted over the pairs`,
+    );
 
 export const corpusMapQuery = z
-  .object({ source: z.literal('measures').default('measures').describe('a corpus map is drawn from its measures (syn, sem)'), syn: userAxis('syntactic'), sem: userAxis('semantic') })
+  .object({
+    source: z.literal('measures').default('measures').describe('a corpus map is drawn from its measures (syn, sem)'),
+    syn: userAxis('syntactic'),
+    sem: userAxis('semantic'),
+  })
   .strict();
 
 export const getCorpusMap = defineContract({
@@ -48,19 +59,31 @@ export const campaignMapQuery = z
     source: z.enum(['ratings', 'measures']).default('ratings'),
     annotator: z.string().min(1).max(64).optional().describe('ratings: one annotator (pseudonym) instead of the per-pair median'),
     median: z.enum(['lower', 'upper']).default('lower').describe('ratings: which median an even number of ratings takes'),
-    corpus: z.string().min(1).max(200).optional().describe("one of the campaign's corpora (slug): the map of its pairs only (the EACL 2023 paper's Fig. 2 draws one map per dataset)"),
+    corpus: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        "one of the campaign's corpora (slug): the map of its pairs only (the EACL 2023 paper's Fig. 2 draws one map per dataset)",
+      ),
   })
   .strict();
 
 export const getCampaignMap = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/map',
-  summary: "A campaign's characteristic map from the median human ratings (or one annotator's, or the measures); gold pairs left out",
+  summary:
+    "A campaign's characteristic map from the median human ratings (or one annotator's, or the measures); gold pairs left out",
   tags: ['dashboards'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
   query: campaignMapQuery,
-  responses: { 200: { description: 'The map', schema: mapSchema }, ...standardErrors, 404: notFound('The campaign (or the annotator, or the corpus among its corpora)') },
+  responses: {
+    200: { description: 'The map', schema: mapSchema },
+    ...standardErrors,
+    404: notFound('The campaign (or the annotator, or the corpus among its corpora)'),
+  },
 });
 
 export const questionAgreementSchema = z
@@ -69,7 +92,9 @@ export const questionAgreementSchema = z
     krippendorffAlpha: nullableNumber.describe('ordinal for Likert and ordinal choices, nominal otherwise'),
     krippendorffAlphaInterval: nullableNumber.optional().describe('Likert questions: alpha at the interval level'),
     fleissKappa: nullableNumber.describe('null unless every rated pair has the same number of ratings'),
-    meanCohenKappa: nullableNumber.describe('mean over annotator pairs sharing at least minShared rated pairs; quadratic-weighted for Likert'),
+    meanCohenKappa: nullableNumber.describe(
+      'mean over annotator pairs sharing at least minShared rated pairs; quadratic-weighted for Likert',
+    ),
     cohenPairs: z
       .object({ used: count, tooFewShared: count, undefinedKappa: count, minShared: count })
       .optional()
@@ -79,7 +104,10 @@ export const questionAgreementSchema = z
     units: count.describe('pairable pairs (two or more ratings)'),
     pairableValues: count,
     raters: count,
-    ci95: z.object({ krippendorffAlpha: interval, bootstrap: z.object({ resamples: count, seed: z.number().int() }) }).optional().describe('percentile bootstrap over pairs'),
+    ci95: z
+      .object({ krippendorffAlpha: interval, bootstrap: z.object({ resamples: count, seed: z.number().int() }) })
+      .optional()
+      .describe('percentile bootstrap over pairs'),
     undefinedReason: z.string().optional(),
     reasons: z.record(z.string(), z.string()).describe('why each null coefficient is undefined'),
   })
@@ -87,27 +115,43 @@ export const questionAgreementSchema = z
 
 export const agreementQuery = z
   .object({
-    bootstrap: z.coerce.number().int().min(0).max(10_000).default(1000).describe('bootstrap resamples for the 95% interval (0: none)'),
+    bootstrap: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(1000)
+      .describe('bootstrap resamples for the 95% interval (0: none)'),
     seed: z.coerce.number().pipe(dbInt.min(0)).default(1),
-    minShared: z.coerce.number().pipe(dbInt.min(1)).default(10).describe('annotator pairs sharing fewer rated pairs are left out of the mean pairwise Cohen kappa'),
+    minShared: z.coerce
+      .number()
+      .pipe(dbInt.min(1))
+      .default(10)
+      .describe('annotator pairs sharing fewer rated pairs are left out of the mean pairwise Cohen kappa'),
     merged: z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true')
-      .describe('relation questions read with forward and reverse entailment merged into one class (the thesis); default: the six directional classes'),
+      .describe(
+        'relation questions read with forward and reverse entailment merged into one class (the thesis); default: the six directional classes',
+      ),
   })
   .strict();
 
 export const getCampaignAgreement = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/agreement',
-  summary: 'Inter-annotator agreement per question (Krippendorff, Fleiss, Cohen, Gwet, percent) with bootstrap intervals; gold pairs and excluded annotators left out',
+  summary:
+    'Inter-annotator agreement per question (Krippendorff, Fleiss, Cohen, Gwet, percent) with bootstrap intervals; gold pairs and excluded annotators left out',
   tags: ['dashboards'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
   query: agreementQuery,
   responses: {
-    200: { description: 'Agreement by question key (free-text questions are left out)', schema: z.object({ questions: z.record(z.string(), questionAgreementSchema) }) },
+    200: {
+      description: 'Agreement by question key (free-text questions are left out)',
+      schema: z.object({ questions: z.record(z.string(), questionAgreementSchema) }),
+    },
     ...standardErrors,
     404: notFound('The campaign'),
   },
@@ -135,7 +179,9 @@ export const correlationsQuery = z
       .min(1)
       .max(60)
       .optional()
-      .describe('also correlate every measure with this rating axis: an ordered question of the campaign (a Likert scale, or a custom choice question marked ordinal, read as the option position 0, 1, …) or "human.delta" (the aggregated semantic minus syntactic rating); listed in `axes`'),
+      .describe(
+        'also correlate every measure with this rating axis: an ordered question of the campaign (a Likert scale, or a custom choice question marked ordinal, read as the option position 0, 1, …) or "human.delta" (the aggregated semantic minus syntactic rating); listed in `axes`',
+      ),
   })
   .strict();
 
@@ -154,7 +200,8 @@ const ratingAxisSchema = z
 export const getCampaignCorrelations = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/correlations',
-  summary: 'Pearson, Spearman and Kendall correlations of every measure with the human semantic and syntactic ratings (paper Table 6), pooled and per corpus, and with any other rating axis asked for',
+  summary:
+    'Pearson, Spearman and Kendall correlations of every measure with the human semantic and syntactic ratings (paper Table 6), pooled and per corpus, and with any other rating axis asked for',
   tags: ['dashboards'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
@@ -177,7 +224,9 @@ export const getCampaignCorrelations = defineContract({
           })
           .optional()
           .describe('every measure against the requested axis; pairs without a value on it are left out'),
-        userMeasures: measureTable.describe('the user measures of the campaign’s corpora (paralens import-scores) by name, pooled; pairs without a value left out'),
+        userMeasures: measureTable.describe(
+          'the user measures of the campaign’s corpora (paralens import-scores) by name, pooled; pairs without a value left out',
+        ),
       }),
     },
     ...standardErrors,

@@ -16,20 +16,35 @@ const measuresParam = z
   .string()
   .max(500)
   .transform((v) => [...new Set(v.split(',').map((k) => k.trim()))])
-  .refine((keys) => keys.every((k) => isMeasureKey(k) || isUserMeasureKey(k)), { message: `a comma-separated list of ${measureKeys.join(', ')} or u.NAME (a measure of your own)` })
+  .refine((keys) => keys.every((k) => isMeasureKey(k) || isUserMeasureKey(k)), {
+    message: `a comma-separated list of ${measureKeys.join(', ')} or u.NAME (a measure of your own)`,
+  })
   .optional()
-  .describe('only these measures (comma-separated catalogue keys, or u.NAME for a measure imported with paralens import-scores); default every measure, yours included');
+  .describe(
+    'only these measures (comma-separated catalogue keys, or u.NAME for a measure imported with paralens import-scores); default every measure, yours included',
+  );
 
 export const corpusDistributionsQuery = z
   .object({
-    by: z.enum(['reference', 'label']).default('reference').describe("reference: the corpus's own paraphrase label (yes, no); label: its label (e.g. SICK's entailment), when it has at most 12 distinct values"),
+    by: z
+      .enum(['reference', 'label'])
+      .default('reference')
+      .describe(
+        "reference: the corpus's own paraphrase label (yes, no); label: its label (e.g. SICK's entailment), when it has at most 12 distinct values",
+      ),
     measures: measuresParam,
   })
   .strict();
 
 export const campaignDistributionsQuery = z
   .object({
-    question: z.string().min(1).max(100).describe("the question whose final label splits the campaign's pairs (yes/no, the relation, a choice or a rating; not free text)"),
+    question: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe(
+        "the question whose final label splits the campaign's pairs (yes/no, the relation, a choice or a rating; not free text)",
+      ),
     measures: measuresParam,
   })
   .strict();
@@ -51,16 +66,24 @@ const groupSchema = z.object({
 export const distributionsSchema = z
   .object({
     by: z.string().describe('what splits the pairs: reference, label, or the question'),
-    groups: z.array(z.object({ group: z.string(), pairs: count })).describe('every group with its number of pairs, in the label’s order'),
+    groups: z
+      .array(z.object({ group: z.string(), pairs: count }))
+      .describe('every group with its number of pairs, in the label’s order'),
     unlabelled: count.describe('pairs without a label to group by, left out'),
-    measures: z.array(
-      z.object({
-        measure: z.string(),
-        label: z.string(),
-        edges: z.array(z.number()).describe('the histogram’s bin edges, the same for every group: [0, 1] in 20 bins when every value lies there, else the smallest to the largest value'),
-        groups: z.array(groupSchema).describe('the groups with a value of this measure'),
-      }),
-    ).describe('the measures with at least one value, in catalogue order'),
+    measures: z
+      .array(
+        z.object({
+          measure: z.string(),
+          label: z.string(),
+          edges: z
+            .array(z.number())
+            .describe(
+              'the histogram’s bin edges, the same for every group: [0, 1] in 20 bins when every value lies there, else the smallest to the largest value',
+            ),
+          groups: z.array(groupSchema).describe('the groups with a value of this measure'),
+        }),
+      )
+      .describe('the measures with at least one value, in catalogue order'),
   })
   .meta({ id: 'Distributions' });
 

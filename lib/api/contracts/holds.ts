@@ -12,7 +12,8 @@ export const skipPair = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/skip',
   summary: 'Skip the held pair: its slot goes back to the pool and the caller is not offered it again',
-  description: 'An answer for a skipped pair is still accepted later, like a late answer, while the pair has a free slot. Skipping a pair that is no longer held changes nothing (204).',
+  description:
+    'An answer for a skipped pair is still accepted later, like a late answer, while the pair has a free slot. Skipping a pair that is no longer held changes nothing (204).',
   tags: ['annotation'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   params: idOrSlugParams,

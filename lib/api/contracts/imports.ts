@@ -34,11 +34,19 @@ export const importPreviewSchema = z
       .object({
         columns: z.array(z.string()).describe('header names (CSV, TSV) or key paths (JSON Lines, dotted into objects)'),
         rows: z.array(z.array(z.string())).describe('the first records, one cell per column'),
-        suggested: z.record(z.string(), z.string()).describe('roles guessed from the column names, as an import without a mapping takes them'),
+        suggested: z
+          .record(z.string(), z.string())
+          .describe('roles guessed from the column names, as an import without a mapping takes them'),
       })
       .nullable()
       .describe('for a generic format (the detected one, or `format` of the query); null otherwise'),
-    roles: z.array(z.object({ key: z.string().describe('the key of `--map`: a, b, id, …, sim.wms'), label: z.string(), required: z.boolean() })),
+    roles: z.array(
+      z.object({
+        key: z.string().describe('the key of `--map`: a, b, id, …, sim.wms'),
+        label: z.string(),
+        required: z.boolean(),
+      }),
+    ),
   })
   .meta({ id: 'ImportPreview' });
 
@@ -49,7 +57,9 @@ export const getImportPreviewContract = defineContract({
   tags: ['imports'],
   roles: rolesForArea('corpora'),
   params: idParams,
-  query: z.object({ format: z.enum(IMPORT_FORMATS).optional().describe('preview the columns as this generic format instead of the detected one') }),
+  query: z.object({
+    format: z.enum(IMPORT_FORMATS).optional().describe('preview the columns as this generic format instead of the detected one'),
+  }),
   responses: {
     200: { description: 'The preview', schema: importPreviewSchema },
     ...standardErrors,
@@ -73,16 +83,29 @@ export const startImportContract = defineContract({
     .object({
       format: z.enum(IMPORT_FORMATS).optional().describe('default: the detected format'),
       tier: z.enum(TIERS).optional(),
-      columns: z.record(z.string().max(100), z.string().max(1000)).optional().describe('role → column; an empty column leaves the role out'),
+      columns: z
+        .record(z.string().max(100), z.string().max(1000))
+        .optional()
+        .describe('role → column; an empty column leaves the role out'),
       map: z.string().trim().min(1).max(2000).optional(),
       skipInvalid: z.boolean().default(false).describe('import the valid records and keep the rejected ones for download'),
       language: languageSchema.optional(),
     })
     .strict(),
   responses: {
-    202: { description: 'Queued: the job supervisor starts it within a second', schema: z.object({ jobId: z.number().int(), map: z.string().nullable().describe('the column mapping the job reads the file with') }) },
+    202: {
+      description: 'Queued: the job supervisor starts it within a second',
+      schema: z.object({
+        jobId: z.number().int(),
+        map: z.string().nullable().describe('the column mapping the job reads the file with'),
+      }),
+    },
     ...standardErrors,
-    400: { description: 'A malformed body, or a column mapping that does not fit the file (`error.fields`: the role → what is wrong); no job started', schema: apiErrorSchema },
+    400: {
+      description:
+        'A malformed body, or a column mapping that does not fit the file (`error.fields`: the role → what is wrong); no job started',
+      schema: apiErrorSchema,
+    },
     404: notFound('The import'),
     409: conflict('The import has already started or ended'),
   },

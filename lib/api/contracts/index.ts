@@ -6,16 +6,36 @@ import { createCampaign, getCampaign, nextPair } from './campaigns';
 import { getCampaignAgreement, getCampaignCorrelations, getCampaignMap, getCorpusMap } from './dashboards';
 import { skipPair } from './holds';
 import { openApiDocument } from './meta';
-import { cancelMiningRunContract, getMiningRunContract, listMiningDumpsContract, listMiningRunsContract, resumeMiningRunContract, startMiningRunContract } from './mining';
+import {
+  cancelMiningRunContract,
+  getMiningRunContract,
+  listMiningDumpsContract,
+  listMiningRunsContract,
+  resumeMiningRunContract,
+  startMiningRunContract,
+} from './mining';
 import { getModelContract, installModelContract } from './models';
 import { getPair, listPairs } from './pairs';
-import { adjudicateContract, finalLabelsContract, importAnnotationFileContract, importGoldFileContract, setGoldContract } from './quality';
+import {
+  adjudicateContract,
+  finalLabelsContract,
+  importAnnotationFileContract,
+  importGoldFileContract,
+  setGoldContract,
+} from './quality';
 import { listCorpora } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
 import { getCampaignDistributions, getCorpusDistributions } from './distributions';
-import { archiveCampaignContract, archiveCorpusContract, cloneCampaignContract, deleteCampaignContract, deleteCorpusContract, dismissJobContract } from './tidy';
+import {
+  archiveCampaignContract,
+  archiveCorpusContract,
+  cloneCampaignContract,
+  deleteCampaignContract,
+  deleteCorpusContract,
+  dismissJobContract,
+} from './tidy';
 import { editWordingContract } from './wording';
 import { getImportPreviewContract, startImportContract } from './imports';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';

@@ -24,14 +24,16 @@ const measureKey = z.union([
 export const getCorpusCorrelations = defineContract({
   method: 'GET',
   path: '/api/v1/corpora/{slug}/correlations',
-  summary: "Every measure against the corpus's own scores (referenceScore): Pearson, Spearman, Kendall's τ-b, intervals and p-values",
+  summary:
+    "Every measure against the corpus's own scores (referenceScore): Pearson, Spearman, Kendall's τ-b, intervals and p-values",
   tags: ['dashboards'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: corpusMapParams,
   query: z.object({}).strict(),
   responses: {
     200: {
-      description: "Correlations by measure; pairs lacking the score or the measure are left out (each cell's n says how many remain)",
+      description:
+        "Correlations by measure; pairs lacking the score or the measure are left out (each cell's n says how many remain)",
       schema: z.object({
         against: z.literal('referenceScore'),
         n: count.describe('pairs with a reference score'),
@@ -44,7 +46,16 @@ export const getCorpusCorrelations = defineContract({
   },
 });
 
-const confusion = z.object({ threshold: z.number(), precision: nullableNumber, recall: nullableNumber, f1: nullableNumber, tp: count, fp: count, fn: count, tn: count });
+const confusion = z.object({
+  threshold: z.number(),
+  precision: nullableNumber,
+  recall: nullableNumber,
+  f1: nullableNumber,
+  tp: count,
+  fp: count,
+  fn: count,
+  tn: count,
+});
 
 export const thresholdAnalysisSchema = z
   .object({
@@ -56,9 +67,14 @@ export const thresholdAnalysisSchema = z
     withoutValue: count.describe('pairs without a value of the measure, left out'),
     auc: nullableNumber.describe('area under the ROC curve, ties counted half (scikit-learn roc_auc_score)'),
     aucCi95: z.tuple([z.number(), z.number()]).nullable().describe("DeLong's 95% interval"),
-    best: z.object({ threshold: z.number(), precision: nullableNumber, recall: nullableNumber, f1: nullableNumber }).nullable().describe('the distinct value with the highest F1 (ties: the highest threshold)'),
+    best: z
+      .object({ threshold: z.number(), precision: nullableNumber, recall: nullableNumber, f1: nullableNumber })
+      .nullable()
+      .describe('the distinct value with the highest F1 (ties: the highest threshold)'),
     at: confusion.nullable().describe('at the requested threshold (value ≥ threshold is predicted positive)'),
-    curve: z.array(z.object({ threshold: z.number(), precision: nullableNumber, recall: z.number(), fpr: z.number(), tpr: z.number() })).describe('PR and ROC points by descending threshold, at most 200'),
+    curve: z
+      .array(z.object({ threshold: z.number(), precision: nullableNumber, recall: z.number(), fpr: z.number(), tpr: z.number() }))
+      .describe('PR and ROC points by descending threshold, at most 200'),
     reasons: z.record(z.string(), z.string()).describe('why auc, its interval or best are undefined'),
   })
   .meta({ id: 'ThresholdAnalysis' });
@@ -66,23 +82,36 @@ export const thresholdAnalysisSchema = z
 export const thresholdsQuery = z
   .object({
     measure: measureKey.describe('a measure key, or u.NAME: a measure of the corpus imported with import-scores'),
-    threshold: z.coerce.number().finite().min(-1e6).max(1e6).optional().describe("answer for this threshold too (e.g. the paper's 0.8 for ST)"),
+    threshold: z.coerce
+      .number()
+      .finite()
+      .min(-1e6)
+      .max(1e6)
+      .optional()
+      .describe("answer for this threshold too (e.g. the paper's 0.8 for ST)"),
     label: z
       .string()
       .max(300)
       .regex(/^(source|campaign:[^:]+:[^:]+)$/)
       .default('source')
-      .describe("source: the corpus's own labels (referenceIsParaphrase); campaign:{id}:{question}: that campaign's final yes/no labels on the corpus's pairs"),
+      .describe(
+        "source: the corpus's own labels (referenceIsParaphrase); campaign:{id}:{question}: that campaign's final yes/no labels on the corpus's pairs",
+      ),
   })
   .strict();
 
 export const getCorpusThresholds = defineContract({
   method: 'GET',
   path: '/api/v1/corpora/{slug}/thresholds',
-  summary: "A measure's threshold analysis against a binary judgement: ROC AUC with DeLong interval, best F1, precision and recall at a threshold, PR and ROC curves",
+  summary:
+    "A measure's threshold analysis against a binary judgement: ROC AUC with DeLong interval, best F1, precision and recall at a threshold, PR and ROC curves",
   tags: ['dashboards'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: corpusMapParams,
   query: thresholdsQuery,
-  responses: { 200: { description: 'The analysis', schema: thresholdAnalysisSchema }, ...standardErrors, 404: notFound('The corpus (or the campaign or question)') },
+  responses: {
+    200: { description: 'The analysis', schema: thresholdAnalysisSchema },
+    ...standardErrors,
+    404: notFound('The corpus (or the campaign or question)'),
+  },
 });

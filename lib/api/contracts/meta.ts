@@ -10,7 +10,10 @@ export const openApiDocument = defineContract({
   tags: ['meta'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   responses: {
-    200: { description: 'The OpenAPI document', schema: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).passthrough() },
+    200: {
+      description: 'The OpenAPI document',
+      schema: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).passthrough(),
+    },
     401: standardErrors[401],
   },
 });

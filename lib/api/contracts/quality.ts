@@ -10,7 +10,10 @@ import { answersSchema, idOrSlugParams } from './shared';
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-format';
 import { FINAL_METHODS, MEDIAN_RULES } from '@/lib/labels/final-labels';
 
-const invalidAnswers = { description: 'The body is malformed, or answers do not fit the campaign’s questions (`error.fields` names each one)', schema: apiErrorSchema } as const;
+const invalidAnswers = {
+  description: 'The body is malformed, or answers do not fit the campaign’s questions (`error.fields` names each one)',
+  schema: apiErrorSchema,
+} as const;
 
 export const setGoldContract = defineContract({
   method: 'POST',
@@ -21,10 +24,22 @@ export const setGoldContract = defineContract({
   tags: ['quality'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
-  body: z.object({ pairId: dbId, answers: answersSchema.describe('expected answers, relations in the stored order (a, b)'), explanation: z.string().trim().min(1).max(4000) }).strict(),
+  body: z
+    .object({
+      pairId: dbId,
+      answers: answersSchema.describe('expected answers, relations in the stored order (a, b)'),
+      explanation: z.string().trim().min(1).max(4000),
+    })
+    .strict(),
   responses: {
-    201: { description: 'Marked as gold', schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }) },
-    200: { description: 'Its gold answer replaced', schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }) },
+    201: {
+      description: 'Marked as gold',
+      schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }),
+    },
+    200: {
+      description: 'Its gold answer replaced',
+      schema: z.object({ pairId: z.number().int(), answers: answersSchema, explanation: z.string() }),
+    },
     ...standardErrors,
     400: invalidAnswers,
     404: notFound('The campaign, or the pair in its corpora'),
@@ -51,9 +66,16 @@ export const importGoldFileContract = defineContract({
   params: idOrSlugParams,
   body: campaignFileBody.strict(),
   responses: {
-    200: { description: 'Every row marked', schema: z.object({ marked: z.number().int(), created: z.number().int(), replaced: z.number().int(), summary: z.string() }) },
+    200: {
+      description: 'Every row marked',
+      schema: z.object({ marked: z.number().int(), created: z.number().int(), replaced: z.number().int(), summary: z.string() }),
+    },
     ...standardErrors,
-    400: { description: 'A malformed body, a column map or value translation that does not fit the campaign, or rows that cannot be marked (`error.fields`: `line N` → what is wrong); nothing was written', schema: apiErrorSchema },
+    400: {
+      description:
+        'A malformed body, a column map or value translation that does not fit the campaign, or rows that cannot be marked (`error.fields`: `line N` → what is wrong); nothing was written',
+      schema: apiErrorSchema,
+    },
     404: notFound('The campaign'),
   },
 });
@@ -67,7 +89,11 @@ export const importAnnotationFileContract = defineContract({
   tags: ['quality'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: idOrSlugParams,
-  body: campaignFileBody.extend({ addPairs: z.string().trim().min(1).max(200).optional().describe('slug of the corpus where missing pairs are created') }).strict(),
+  body: campaignFileBody
+    .extend({
+      addPairs: z.string().trim().min(1).max(200).optional().describe('slug of the corpus where missing pairs are created'),
+    })
+    .strict(),
   responses: {
     200: {
       description: 'Every row imported',
@@ -82,7 +108,11 @@ export const importAnnotationFileContract = defineContract({
       }),
     },
     ...standardErrors,
-    400: { description: 'A malformed body, a column map, value translation or `addPairs` corpus that does not fit, or rows that cannot be imported (`error.fields`: `line N` → what is wrong); nothing was written', schema: apiErrorSchema },
+    400: {
+      description:
+        'A malformed body, a column map, value translation or `addPairs` corpus that does not fit, or rows that cannot be imported (`error.fields`: `line N` → what is wrong); nothing was written',
+      schema: apiErrorSchema,
+    },
     404: notFound('The campaign'),
   },
 });
@@ -91,14 +121,27 @@ export const adjudicateContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/adjudications',
   summary: 'Decide the final answers of a pair (researchers, admins, or members with the adjudicator role)',
-  description: 'Only the questions given are decided by the adjudicator; the others keep their result (unanimous, majority, median, or left open: tie, spread, unanswered). Posting again replaces the decision (200).',
+  description:
+    'Only the questions given are decided by the adjudicator; the others keep their result (unanimous, majority, median, or left open: tie, spread, unanswered). Posting again replaces the decision (200).',
   tags: ['quality'],
   roles: ['ADMIN', 'RESEARCHER', 'ANNOTATOR'],
   params: idOrSlugParams,
-  body: z.object({ pairId: dbId, answers: answersSchema.describe('relations in the stored order (a, b)'), note: z.string().trim().max(4000).optional() }).strict(),
+  body: z
+    .object({
+      pairId: dbId,
+      answers: answersSchema.describe('relations in the stored order (a, b)'),
+      note: z.string().trim().max(4000).optional(),
+    })
+    .strict(),
   responses: {
-    201: { description: 'Adjudicated', schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }) },
-    200: { description: 'The earlier decision replaced', schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }) },
+    201: {
+      description: 'Adjudicated',
+      schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }),
+    },
+    200: {
+      description: 'The earlier decision replaced',
+      schema: z.object({ pairId: z.number().int(), answers: answersSchema, note: z.string().nullable() }),
+    },
     ...standardErrors,
     400: invalidAnswers,
     404: notFound('The campaign (or the caller may not adjudicate it), or the pair among its non-gold pairs'),
@@ -115,7 +158,9 @@ export const finalLineSchema = z.object({
     ),
   medianRule: z
     .record(z.string(), z.enum(MEDIAN_RULES))
-    .describe('for `median` questions whose two middle answers (an even count) differed: the one taken under the campaign’s tie rule; a yes/no 50/50 split: `upper` = yes, `lower` = no'),
+    .describe(
+      'for `median` questions whose two middle answers (an even count) differed: the one taken under the campaign’s tie rule; a yes/no 50/50 split: `upper` = yes, `lower` = no',
+    ),
   n: z.number().int().describe('answers counted (excluded annotators left out)'),
 });
 

@@ -28,7 +28,11 @@ export const listUserMeasuresContract = defineContract({
   tags: ['corpora'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: corpusMapParams,
-  responses: { 200: { description: 'The measures', schema: z.object({ measures: z.array(userMeasureSchema) }) }, ...standardErrors, 404: notFound('The corpus') },
+  responses: {
+    200: { description: 'The measures', schema: z.object({ measures: z.array(userMeasureSchema) }) },
+    ...standardErrors,
+    404: notFound('The corpus'),
+  },
 });
 
 export const importScoresContract = defineContract({
@@ -56,12 +60,22 @@ export const importScoresContract = defineContract({
       description: 'Every row imported',
       schema: z.object({
         pairs: z.number().int(),
-        measures: z.array(z.object({ name: z.string(), values: z.number().int(), replaced: z.boolean().describe('an earlier import of this name was replaced') })),
+        measures: z.array(
+          z.object({
+            name: z.string(),
+            values: z.number().int(),
+            replaced: z.boolean().describe('an earlier import of this name was replaced'),
+          }),
+        ),
         summary: z.string(),
       }),
     },
     ...standardErrors,
-    400: { description: 'A malformed body, a column map or measure list that does not fit, or rows that cannot be imported (`error.fields`: `line N` → what is wrong); nothing was written', schema: apiErrorSchema },
+    400: {
+      description:
+        'A malformed body, a column map or measure list that does not fit, or rows that cannot be imported (`error.fields`: `line N` → what is wrong); nothing was written',
+      schema: apiErrorSchema,
+    },
     404: notFound('The corpus'),
   },
 });

@@ -25,7 +25,11 @@ export const editWordingContract = defineContract({
   params: idOrSlugParams,
   body: z
     .object({
-      basedOn: z.number().int().min(1).describe('the wording version the edit starts from (`wordingVersion`); another number: 409, someone saved meanwhile'),
+      basedOn: z
+        .number()
+        .int()
+        .min(1)
+        .describe('the wording version the edit starts from (`wordingVersion`); another number: 409, someone saved meanwhile'),
       guidelines: z.string().max(100_000).describe('Markdown'),
       questions: z.array(editedQuestion).min(1).max(50),
     })
@@ -33,10 +37,16 @@ export const editWordingContract = defineContract({
   responses: {
     200: {
       description: 'Saved (`changes` empty and the version unchanged when nothing differed)',
-      schema: z.object({ slug: z.string(), version: z.number().int(), changes: z.array(z.string()).describe('e.g. "guidelines", "semantic: label", "nli: label of entail"') }),
+      schema: z.object({
+        slug: z.string(),
+        version: z.number().int(),
+        changes: z.array(z.string()).describe('e.g. "guidelines", "semantic: label", "nli: label of entail"'),
+      }),
     },
     ...standardErrors,
     404: notFound('The campaign'),
-    409: conflict('The meaning of a question would change although answers exist, or another edit was saved first; nothing was saved'),
+    409: conflict(
+      'The meaning of a question would change although answers exist, or another edit was saved first; nothing was saved',
+    ),
   },
 });

@@ -16,9 +16,20 @@ export interface ApiTokenView {
   revokedAt: Date | null;
 }
 
-const tokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true } as const;
+const tokenSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  createdAt: true,
+  lastUsedAt: true,
+  expiresAt: true,
+  revokedAt: true,
+} as const;
 
-export function createApiTokenRow(db: Db, data: { userId: number; name: string; tokenHash: string; prefix: string; expiresAt: Date | null }): Promise<ApiTokenView> {
+export function createApiTokenRow(
+  db: Db,
+  data: { userId: number; name: string; tokenHash: string; prefix: string; expiresAt: Date | null },
+): Promise<ApiTokenView> {
   return db.apiToken.create({ data, select: tokenSelect });
 }
 
@@ -48,7 +59,11 @@ export interface ApiTokenListing extends ApiTokenView {
 
 /** Every token (or one user's), newest first, with its user's email: for the command line. */
 export async function listApiTokensWithUsers(db: Db, userId?: number): Promise<ApiTokenListing[]> {
-  const rows = await db.apiToken.findMany({ where: userId === undefined ? {} : { userId }, orderBy: { id: 'desc' }, select: { ...tokenSelect, user: { select: { email: true } } } });
+  const rows = await db.apiToken.findMany({
+    where: userId === undefined ? {} : { userId },
+    orderBy: { id: 'desc' },
+    select: { ...tokenSelect, user: { select: { email: true } } },
+  });
   return rows.map(({ user, ...token }) => ({ ...token, email: user.email }));
 }
 
@@ -76,7 +91,12 @@ const touch = preparedStatement('api-token-touch', `UPDATE "ApiToken" SET "lastU
  * request, on the plain pg pool of the hot path (sql-pool.ts), not through Prisma; a refused
  * token's last use is not touched.
  */
-export async function findUserByApiTokenHash(db: Queryable, tokenHash: string, allowDemo: boolean, now = new Date()): Promise<UserDto | null> {
+export async function findUserByApiTokenHash(
+  db: Queryable,
+  tokenHash: string,
+  allowDemo: boolean,
+  now = new Date(),
+): Promise<UserDto | null> {
   const { rows } = await findByHash<UserDto & { tokenId: number; lastUsedAt: Date | null }>(db, [tokenHash, now, allowDemo]);
   const row = rows[0];
   if (!row) return null;

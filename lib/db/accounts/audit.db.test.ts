@@ -20,7 +20,12 @@ describe('audit log', () => {
     await recordAudit(db, { action: `${g}.typed` });
     await withAuditChannel('web', () => recordAudit(db, { action: `${g}.inside` }));
     const { entries } = await listAuditPage(db, { action: `${g}.` });
-    expect(Object.fromEntries(entries.map((e) => [e.action.slice(g.length + 1), e.via]))).toEqual({ plain: 'web', token: 'api', typed: 'cli', inside: 'web' });
+    expect(Object.fromEntries(entries.map((e) => [e.action.slice(g.length + 1), e.via]))).toEqual({
+      plain: 'web',
+      token: 'api',
+      typed: 'cli',
+      inside: 'web',
+    });
   });
 
   it('filters by actor, action, channel and day, and pages without gaps or repeats', async () => {
@@ -36,15 +41,30 @@ describe('audit log', () => {
       { actorId: null, action: `${g}.create`, via: 'job', createdAt: at('2026-03-04T08:00:00Z') },
     ];
     for (const r of rows) await db.auditLog.create({ data: r });
-    const actions = async (filter: Parameters<typeof auditFilterFromQuery>[0]) => (await listAuditPage(db, auditFilterFromQuery(filter))).entries.map((e) => `${e.actor === alice.email ? 'alice' : e.actor === bob.email ? 'bob' : 'nobody'} ${e.action.slice(g.length)} ${e.via}`);
+    const actions = async (filter: Parameters<typeof auditFilterFromQuery>[0]) =>
+      (await listAuditPage(db, auditFilterFromQuery(filter))).entries.map(
+        (e) =>
+          `${e.actor === alice.email ? 'alice' : e.actor === bob.email ? 'bob' : 'nobody'} ${e.action.slice(g.length)} ${e.via}`,
+      );
 
     // "g." is a prefix: it does not match "gx.create"; newest first
-    expect(await actions({ action: `${g}.` })).toEqual(['nobody .create job', 'bob .create cli', 'alice .delete api', 'alice .create web']);
+    expect(await actions({ action: `${g}.` })).toEqual([
+      'nobody .create job',
+      'bob .create cli',
+      'alice .delete api',
+      'alice .create web',
+    ]);
     expect(await actions({ action: `${g}.create` })).toEqual(['nobody .create job', 'bob .create cli', 'alice .create web']);
-    expect(await actions({ action: `${g}.`, actor: alice.email.toUpperCase() })).toEqual(['alice .delete api', 'alice .create web']);
+    expect(await actions({ action: `${g}.`, actor: alice.email.toUpperCase() })).toEqual([
+      'alice .delete api',
+      'alice .create web',
+    ]);
     expect(await actions({ action: `${g}.`, via: 'cli' })).toEqual(['bob .create cli']);
     // whole UTC days, both ends included
-    expect(await actions({ action: `${g}.`, from: '2026-03-02', to: '2026-03-02' })).toEqual(['bob .create cli', 'alice .delete api']);
+    expect(await actions({ action: `${g}.`, from: '2026-03-02', to: '2026-03-02' })).toEqual([
+      'bob .create cli',
+      'alice .delete api',
+    ]);
     expect(await actions({ action: `${g}.`, to: '2026-03-01' })).toEqual(['alice .create web']);
 
     const seen: number[] = [];

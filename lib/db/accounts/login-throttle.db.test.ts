@@ -29,7 +29,14 @@ describe('reserveSignInAttempt', () => {
   it('parallel attempts on many pairs sharing one global counter: the global cap holds exactly', async () => {
     const base = freshKeys();
     const decisions = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => reserveSignInAttempt(getDb(), { ...base, pair: `${base.pair}-${i}`, address: `${base.address}-${i % 7}` }, new Date(), policy)),
+      Array.from({ length: 40 }, (_, i) =>
+        reserveSignInAttempt(
+          getDb(),
+          { ...base, pair: `${base.pair}-${i}`, address: `${base.address}-${i % 7}` },
+          new Date(),
+          policy,
+        ),
+      ),
     );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(12);
     expect((await getThrottleState(getDb(), base.global))?.failures).toBe(12);
@@ -52,7 +59,12 @@ describe('recordSuccessfulSignIn', () => {
     if (!decision.allowed) return;
     const now = new Date();
     await recordSuccessfulSignIn(getDb(), keys, decision.counted, now);
-    expect(await getThrottleState(getDb(), keys.pair)).toEqual({ failures: 0, lastFailureAt: null, blockedUntil: null, lastSuccessAt: now });
+    expect(await getThrottleState(getDb(), keys.pair)).toEqual({
+      failures: 0,
+      lastFailureAt: null,
+      blockedUntil: null,
+      lastSuccessAt: now,
+    });
     expect((await getThrottleState(getDb(), keys.address))?.failures).toBe(1);
     expect((await getThrottleState(getDb(), keys.global))?.failures).toBe(1);
   });
@@ -61,7 +73,13 @@ describe('recordSuccessfulSignIn', () => {
     const keys = freshKeys();
     const first = await reserveSignInAttempt(getDb(), keys, new Date(), policy);
     if (first.allowed) await recordSuccessfulSignIn(getDb(), keys, first.counted, new Date(), policy);
-    for (let i = 0; i < 20; i += 1) await reserveSignInAttempt(getDb(), { ...keys, pair: `${keys.pair}-spray-${i}`, address: `${keys.address}-${i}` }, new Date(), policy);
+    for (let i = 0; i < 20; i += 1)
+      await reserveSignInAttempt(
+        getDb(),
+        { ...keys, pair: `${keys.pair}-spray-${i}`, address: `${keys.address}-${i}` },
+        new Date(),
+        policy,
+      );
     expect((await reserveSignInAttempt(getDb(), { ...keys, pair: `${keys.pair}-new` }, new Date(), policy)).allowed).toBe(false);
     expect(await reserveSignInAttempt(getDb(), keys, new Date(), policy)).toMatchObject({ allowed: true, counted: ['pair'] });
   });

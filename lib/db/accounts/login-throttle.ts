@@ -46,7 +46,12 @@ async function lockCounters(tx: Tx, keys: SignInKeys, now: Date): Promise<Counte
   return states;
 }
 
-async function writeCounters(tx: Tx, keys: SignInKeys, next: Partial<Record<SignInCounter, ThrottleState>>, policy: SignInPolicy): Promise<void> {
+async function writeCounters(
+  tx: Tx,
+  keys: SignInKeys,
+  next: Partial<Record<SignInCounter, ThrottleState>>,
+  policy: SignInPolicy,
+): Promise<void> {
   for (const counter of signInCounters) {
     const state = next[counter];
     if (!state) continue;
@@ -56,7 +61,12 @@ async function writeCounters(tx: Tx, keys: SignInKeys, next: Partial<Record<Sign
 }
 
 /** Counts one sign-in attempt against its counters, or refuses it (then nothing is counted). */
-export function reserveSignInAttempt(db: Db, keys: SignInKeys, now = new Date(), policy = signInPolicy): Promise<AttemptDecision> {
+export function reserveSignInAttempt(
+  db: Db,
+  keys: SignInKeys,
+  now = new Date(),
+  policy = signInPolicy,
+): Promise<AttemptDecision> {
   return db.$transaction(async (tx) => {
     const decision = decideAttempt(await lockCounters(tx, keys, now), now, policy);
     if (decision.allowed) await writeCounters(tx, keys, decision.next, policy);
@@ -85,5 +95,8 @@ export async function purgeExpiredThrottles(db: Db, now = new Date()): Promise<n
 }
 
 export function getThrottleState(db: Db, key: string): Promise<ThrottleState | null> {
-  return db.loginThrottle.findUnique({ where: { key }, select: { failures: true, lastFailureAt: true, blockedUntil: true, lastSuccessAt: true } });
+  return db.loginThrottle.findUnique({
+    where: { key },
+    select: { failures: true, lastFailureAt: true, blockedUntil: true, lastSuccessAt: true },
+  });
 }

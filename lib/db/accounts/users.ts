@@ -108,7 +108,10 @@ export async function updateUser(db: Db, id: number, data: UserChanges): Promise
   const now = new Date();
   const [user, { count }] = await db.$transaction([
     update,
-    db.apiToken.updateMany({ where: { userId: id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, data: { revokedAt: now } }),
+    db.apiToken.updateMany({
+      where: { userId: id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      data: { revokedAt: now },
+    }),
   ]);
   return { user, tokensRevoked: count };
 }

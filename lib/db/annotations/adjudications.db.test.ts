@@ -33,26 +33,64 @@ describe('final labels and adjudication', () => {
     const [p0, p1, p2, p3, p4] = items.map((i) => i.pairId) as [number, number, number, number, number];
     // every annotator gets the pairs in position order (overlap 3 = all of them)
     const plan: Record<number, Array<{ semantic: number; relation: string }>> = {
-      [p0]: [{ semantic: 4, relation: 'equivalence' }, { semantic: 4, relation: 'equivalence' }, { semantic: 4, relation: 'equivalence' }],
-      [p1]: [{ semantic: 3, relation: 'forward' }, { semantic: 4, relation: 'forward' }, { semantic: 4, relation: 'equivalence' }],
-      [p2]: [{ semantic: 1, relation: 'forward' }, { semantic: 3, relation: 'reverse' }, { semantic: 2, relation: 'negation' }],
-      [p3]: [{ semantic: 0, relation: 'exclusion' }, { semantic: 0, relation: 'exclusion' }, { semantic: 1, relation: 'exclusion' }],
+      [p0]: [
+        { semantic: 4, relation: 'equivalence' },
+        { semantic: 4, relation: 'equivalence' },
+        { semantic: 4, relation: 'equivalence' },
+      ],
+      [p1]: [
+        { semantic: 3, relation: 'forward' },
+        { semantic: 4, relation: 'forward' },
+        { semantic: 4, relation: 'equivalence' },
+      ],
+      [p2]: [
+        { semantic: 1, relation: 'forward' },
+        { semantic: 3, relation: 'reverse' },
+        { semantic: 2, relation: 'negation' },
+      ],
+      [p3]: [
+        { semantic: 0, relation: 'exclusion' },
+        { semantic: 0, relation: 'exclusion' },
+        { semantic: 1, relation: 'exclusion' },
+      ],
     };
     await setGoldAnswer(pool, campaign.id, { pairId: p4, answers: { semantic: 2 }, explanation: 'test' });
     for (const [u, user] of users.entries()) {
       for (let i = 0; i < 4; i++) {
         const next = await getNextPair(pool, ref, user.id);
         if (next.kind !== 'pair') throw new Error('no pair');
-        await submitAnnotation(pool, ref, user.id, { submissionId: `adj-${Date.now()}-${(n += 1)}`, pairId: next.pair.pairId, answers: { ...plan[next.pair.pairId]![u]!, rationale: `because ${u}` } });
+        await submitAnnotation(pool, ref, user.id, {
+          submissionId: `adj-${Date.now()}-${(n += 1)}`,
+          pairId: next.pair.pairId,
+          answers: { ...plan[next.pair.pairId]![u]!, rationale: `because ${u}` },
+        });
       }
     }
     const questions = readStoredQuestions((await db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).questions);
     let lines = await collect(campaign.id, questions);
     expect(lines).toEqual([
-      { pairId: p0, answers: { semantic: 4, relation: 'equivalence' }, method: { semantic: 'unanimous', relation: 'unanimous' }, medianRule: {}, n: 3 },
-      { pairId: p1, answers: { semantic: 4, relation: 'forward' }, method: { semantic: 'median', relation: 'majority' }, medianRule: {}, n: 3 },
+      {
+        pairId: p0,
+        answers: { semantic: 4, relation: 'equivalence' },
+        method: { semantic: 'unanimous', relation: 'unanimous' },
+        medianRule: {},
+        n: 3,
+      },
+      {
+        pairId: p1,
+        answers: { semantic: 4, relation: 'forward' },
+        method: { semantic: 'median', relation: 'majority' },
+        medianRule: {},
+        n: 3,
+      },
       { pairId: p2, answers: {}, method: { semantic: 'spread', relation: 'tie' }, medianRule: {}, n: 3 },
-      { pairId: p3, answers: { semantic: 0, relation: 'exclusion' }, method: { semantic: 'median', relation: 'unanimous' }, medianRule: {}, n: 3 },
+      {
+        pairId: p3,
+        answers: { semantic: 0, relation: 'exclusion' },
+        method: { semantic: 'median', relation: 'unanimous' },
+        medianRule: {},
+        n: 3,
+      },
     ]);
 
     const queue = await listAdjudicationQueue(pool, campaign.id);
@@ -67,19 +105,46 @@ describe('final labels and adjudication', () => {
     expect(await findAdjudicationCampaign(pool, ref, { id: users[0]!.id, role: 'ANNOTATOR' })).toBeNull();
     const target = (await findAdjudicationCampaign(pool, ref, { id: adjudicator.id, role: 'ANNOTATOR' }))!;
     expect(target.id).toBe(campaign.id);
-    await expect(saveAdjudication(pool, target, adjudicator.id, { pairId: p4, answers: { semantic: 2 } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'sideways' } })).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { fields: { 'answers.relation': expect.stringMatching(/must be one of/) as string } } });
-    const saved = await saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'forward' }, note: 'The second adds a detail.' });
+    await expect(saveAdjudication(pool, target, adjudicator.id, { pairId: p4, answers: { semantic: 2 } })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'sideways' } }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { fields: { 'answers.relation': expect.stringMatching(/must be one of/) as string } },
+    });
+    const saved = await saveAdjudication(pool, target, adjudicator.id, {
+      pairId: p2,
+      answers: { relation: 'forward' },
+      note: 'The second adds a detail.',
+    });
     expect(saved).toMatchObject({ created: true, note: 'The second adds a detail.' });
     lines = await collect(campaign.id, questions);
-    expect(lines[2]).toEqual({ pairId: p2, answers: { relation: 'forward' }, method: { semantic: 'spread', relation: 'adjudicated' }, medianRule: {}, n: 3 });
+    expect(lines[2]).toEqual({
+      pairId: p2,
+      answers: { relation: 'forward' },
+      method: { semantic: 'spread', relation: 'adjudicated' },
+      medianRule: {},
+      n: 3,
+    });
     expect((await listAdjudicationQueue(pool, campaign.id)).pairs[0]).toMatchObject({ open: ['semantic'] });
-    expect((await saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'forward', semantic: 2 } })).created).toBe(false);
+    expect(
+      (await saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'forward', semantic: 2 } }))
+        .created,
+    ).toBe(false);
     expect((await listAdjudicationQueue(pool, campaign.id)).total).toBe(0);
 
     // an edit moves the final label: p1's third annotator changes to forward → relation unanimous
-    const mine = await db.annotation.findFirstOrThrow({ where: { campaignId: campaign.id, pairId: p1, annotatorId: users[2]!.id } });
-    await submitAnnotation(pool, ref, users[2]!.id, { submissionId: `adj-${Date.now()}-${(n += 1)}`, pairId: p1, answers: { semantic: 4, relation: 'forward' }, baseVersion: mine.version });
+    const mine = await db.annotation.findFirstOrThrow({
+      where: { campaignId: campaign.id, pairId: p1, annotatorId: users[2]!.id },
+    });
+    await submitAnnotation(pool, ref, users[2]!.id, {
+      submissionId: `adj-${Date.now()}-${(n += 1)}`,
+      pairId: p1,
+      answers: { semantic: 4, relation: 'forward' },
+      baseVersion: mine.version,
+    });
     expect((await collect(campaign.id, questions))[1]).toMatchObject({ method: { semantic: 'median', relation: 'unanimous' } });
   });
 });

@@ -21,7 +21,11 @@ export interface AdjudicationCampaign {
 }
 
 /** The campaign if the caller may adjudicate it (staff, or a member with the adjudicator role), else null. */
-export async function findAdjudicationCampaign(db: Queryable, ref: CampaignRef, user: { id: number; role: RoleName }): Promise<AdjudicationCampaign | null> {
+export async function findAdjudicationCampaign(
+  db: Queryable,
+  ref: CampaignRef,
+  user: { id: number; role: RoleName },
+): Promise<AdjudicationCampaign | null> {
   const { rows } = await db.query<Omit<AdjudicationCampaign, 'questions'> & { questions: unknown; isAdjudicator: boolean }>(
     `SELECT c."id", c."slug", c."name", c."questions",
             EXISTS (SELECT 1 FROM "CampaignMember" m WHERE m."campaignId" = c."id" AND m."userId" = $2 AND m."role" = 'ADJUDICATOR') AS "isAdjudicator"
@@ -42,7 +46,11 @@ export interface QueuedPair {
 }
 
 /** The open pairs (some question's final label is left open: tie, spread, unanswered), in item order, with every counted answer. */
-export async function listAdjudicationQueue(db: Queryable, campaignId: number, limit = 50): Promise<{ pairs: QueuedPair[]; total: number }> {
+export async function listAdjudicationQueue(
+  db: Queryable,
+  campaignId: number,
+  limit = 50,
+): Promise<{ pairs: QueuedPair[]; total: number }> {
   const { rows } = await db.query<QueuedPair & { a: string; b: string; total: number }>(
     `WITH open AS (
        SELECT f."pairId", array_agg(f."question" ORDER BY f."question") AS open FROM "FinalLabel" f
@@ -73,7 +81,12 @@ export interface StoredAdjudication {
   created: boolean;
 }
 
-export async function saveAdjudication(pool: SqlPool, campaign: AdjudicationCampaign, adjudicatorId: number, input: AdjudicationInput): Promise<StoredAdjudication> {
+export async function saveAdjudication(
+  pool: SqlPool,
+  campaign: AdjudicationCampaign,
+  adjudicatorId: number,
+  input: AdjudicationInput,
+): Promise<StoredAdjudication> {
   return inTransaction(pool, async (client) => {
     const { rows: items } = await client.query<{ id: number }>(
       `SELECT "id" FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = $2 AND NOT "isGold" FOR NO KEY UPDATE`,

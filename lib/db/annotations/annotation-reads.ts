@@ -28,7 +28,12 @@ interface MineRow extends Omit<AnnotationRow, 'id'> {
 const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The caller's answers, the most recently handed out first; `before` continues after that pair. */
-export async function listMyAnnotations(pool: SqlPool, ref: CampaignRef, userId: number, page: { limit: number; before?: number }): Promise<{ annotations: MyAnnotation[]; nextBefore: number | null }> {
+export async function listMyAnnotations(
+  pool: SqlPool,
+  ref: CampaignRef,
+  userId: number,
+  page: { limit: number; before?: number },
+): Promise<{ annotations: MyAnnotation[]; nextBefore: number | null }> {
   const campaign = await requireMembership(pool, ref, userId);
   const { rows } = await pool.query<MineRow>(
     `SELECT a."pairId", a."swapped", n."submissionId", n."version", n."answers", n."durationMs", n."createdAt", n."updatedAt",
@@ -76,20 +81,30 @@ export interface AnnotationLine {
 
 /** The campaign by id or slug, for researchers and admins (who see every campaign). */
 export async function findCampaignId(pool: SqlPool, ref: CampaignRef): Promise<number | null> {
-  const { rows } = await pool.query<{ id: number }>(`SELECT "id" FROM "Campaign" WHERE ${'id' in ref ? '"id" = $1' : '"slug" = $1'}`, ['id' in ref ? ref.id : ref.slug]);
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT "id" FROM "Campaign" WHERE ${'id' in ref ? '"id" = $1' : '"slug" = $1'}`,
+    ['id' in ref ? ref.id : ref.slug],
+  );
   return rows[0]?.id ?? null;
 }
 
 /** The campaign's slug by id or slug, for researchers and admins. */
 export async function findCampaignSlug(pool: SqlPool, ref: CampaignRef): Promise<string | null> {
-  const { rows } = await pool.query<{ slug: string }>(`SELECT "slug" FROM "Campaign" WHERE ${'id' in ref ? '"id" = $1' : '"slug" = $1'}`, ['id' in ref ? ref.id : ref.slug]);
+  const { rows } = await pool.query<{ slug: string }>(
+    `SELECT "slug" FROM "Campaign" WHERE ${'id' in ref ? '"id" = $1' : '"slug" = $1'}`,
+    ['id' in ref ? ref.id : ref.slug],
+  );
   return rows[0]?.slug ?? null;
 }
 
 export const EXPORT_BATCH = 1000;
 
 /** Every current annotation of the campaign, in batches (lib/db/cursor-stream.ts). */
-export async function* streamCampaignAnnotations(pool: SqlPool, campaignId: number, batch = EXPORT_BATCH): AsyncGenerator<AnnotationLine[]> {
+export async function* streamCampaignAnnotations(
+  pool: SqlPool,
+  campaignId: number,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<AnnotationLine[]> {
   yield* streamCursor<AnnotationLine>(
     pool,
     `SELECT n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, n."submissionId", n."version", n."answers",

@@ -87,15 +87,36 @@ const readStateStatement = preparedStatement(
      FOR UPDATE OF a`,
 );
 
-async function readState(client: SqlClient, campaignId: number, userId: number, input: SubmissionInput): Promise<StateRow | null> {
-  type Row = Omit<StateRow, 'annotation' | 'gold'> & { annotationId: number | null; goldAnswers: Answers | null; goldExplanation: string | null } & Omit<AnnotationRow, 'id'>;
+async function readState(
+  client: SqlClient,
+  campaignId: number,
+  userId: number,
+  input: SubmissionInput,
+): Promise<StateRow | null> {
+  type Row = Omit<StateRow, 'annotation' | 'gold'> & {
+    annotationId: number | null;
+    goldAnswers: Answers | null;
+    goldExplanation: string | null;
+  } & Omit<AnnotationRow, 'id'>;
   const { rows } = await readStateStatement<Row>(client, [campaignId, input.pairId, userId, input.submissionId]);
   const row = rows[0];
   if (!row) return null;
-  const { annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt, goldAnswers, goldExplanation, ...state } = row;
+  const {
+    annotationId,
+    submissionId,
+    version,
+    answers,
+    durationMs,
+    createdAt,
+    updatedAt,
+    goldAnswers,
+    goldExplanation,
+    ...state
+  } = row;
   return {
     ...state,
-    annotation: annotationId === null ? null : { id: annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt },
+    annotation:
+      annotationId === null ? null : { id: annotationId, submissionId, version, answers, durationMs, createdAt, updatedAt },
     gold: goldAnswers === null ? null : { answers: goldAnswers, explanation: goldExplanation ?? '' },
   };
 }
@@ -141,14 +162,41 @@ const insertStatements = {
   ),
 };
 
-async function insertAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, state: StateRow, input: SubmissionInput, answers: Answers, late: boolean): Promise<AnnotationRow | null> {
-  const values = [campaign.id, input.pairId, userId, input.submissionId, JSON.stringify(answers), input.durationMs ?? null, campaign.overlap, state.assignmentId, campaign.wordingVersion];
-  const { rows } = await insertStatements[state.gold || campaign.excluded ? 'uncounted' : late ? 'late' : 'onHold']<AnnotationRow>(client, values);
+async function insertAnswer(
+  client: SqlClient,
+  campaign: MemberCampaign,
+  userId: number,
+  state: StateRow,
+  input: SubmissionInput,
+  answers: Answers,
+  late: boolean,
+): Promise<AnnotationRow | null> {
+  const values = [
+    campaign.id,
+    input.pairId,
+    userId,
+    input.submissionId,
+    JSON.stringify(answers),
+    input.durationMs ?? null,
+    campaign.overlap,
+    state.assignmentId,
+    campaign.wordingVersion,
+  ];
+  const { rows } = await insertStatements[
+    state.gold || campaign.excluded ? 'uncounted' : late ? 'late' : 'onHold'
+  ]<AnnotationRow>(client, values);
   return rows[0] ?? null;
 }
 
 /** A new version: the old answers and submissionId go into the history. */
-async function updateAnswer(client: SqlClient, campaign: MemberCampaign, userId: number, current: AnnotationRow, input: SubmissionInput, answers: Answers): Promise<AnnotationRow> {
+async function updateAnswer(
+  client: SqlClient,
+  campaign: MemberCampaign,
+  userId: number,
+  current: AnnotationRow,
+  input: SubmissionInput,
+  answers: Answers,
+): Promise<AnnotationRow> {
   const { rows } = await client.query<AnnotationRow>(
     `WITH revision AS (
        INSERT INTO "AnnotationRevision" ("annotationId", "version", "submissionId", "values", "editorId", "createdAt")
@@ -162,19 +210,34 @@ async function updateAnswer(client: SqlClient, campaign: MemberCampaign, userId:
   return rows[0]!;
 }
 
-const lockItem = preparedStatement('lock-item-for-edit', `SELECT 1 FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = $2 FOR NO KEY UPDATE`);
+const lockItem = preparedStatement(
+  'lock-item-for-edit',
+  `SELECT 1 FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = $2 FOR NO KEY UPDATE`,
+);
 
 /** On a gold pair, whether the stored answer was right, and on a miss the expected answers (as shown) and the explanation. */
 function withGold(campaign: MemberCampaign, state: StateRow, stored: StoredAnnotation): StoredAnnotation {
   if (!state.gold) return stored;
-  const { correct, expected } = gradeGoldAnswer(campaign.questions, campaign.qualitySettings, state.gold.answers, stored.storedAnswers);
-  const gold: GoldFeedback = correct ? { correct } : { correct, expected: answersInOrder(campaign.questions, expected, state.swapped), explanation: state.gold.explanation };
+  const { correct, expected } = gradeGoldAnswer(
+    campaign.questions,
+    campaign.qualitySettings,
+    state.gold.answers,
+    stored.storedAnswers,
+  );
+  const gold: GoldFeedback = correct
+    ? { correct }
+    : { correct, expected: answersInOrder(campaign.questions, expected, state.swapped), explanation: state.gold.explanation };
   return { ...stored, gold };
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
-export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: number, input: SubmissionInput): Promise<{ created: boolean; annotation: StoredAnnotation }> {
+export async function submitAnnotation(
+  pool: SqlPool,
+  ref: CampaignRef,
+  userId: number,
+  input: SubmissionInput,
+): Promise<{ created: boolean; annotation: StoredAnnotation }> {
   const gate: { campaignId?: number } = {};
   const stored = await storeAnswer(pool, ref, userId, input, (campaign) => {
     if (gateIsOn(campaign.qualitySettings)) gate.campaignId = campaign.id;
@@ -190,8 +253,15 @@ export async function submitAnnotation(pool: SqlPool, ref: CampaignRef, userId: 
  */
 async function gateAfterSubmission(pool: SqlPool, campaignId: number, pairId: number): Promise<void> {
   try {
-    const { rows } = await pool.query<{ userId: number }>(`SELECT "annotatorId" AS "userId" FROM "Annotation" WHERE "campaignId" = $1 AND "pairId" = $2`, [campaignId, pairId]);
-    await applyQualityGate(pool, campaignId, rows.map((r) => r.userId));
+    const { rows } = await pool.query<{ userId: number }>(
+      `SELECT "annotatorId" AS "userId" FROM "Annotation" WHERE "campaignId" = $1 AND "pairId" = $2`,
+      [campaignId, pairId],
+    );
+    await applyQualityGate(
+      pool,
+      campaignId,
+      rows.map((r) => r.userId),
+    );
   } catch (error) {
     console.error('[quality gate] could not run after a submission; it runs again at the next one', error);
   }
@@ -217,11 +287,15 @@ async function storeAnswer(
         baseVersion: input.baseVersion,
       });
       if (decision.kind === 'refuse') {
-        const current = decision.reason === 'stale' && state?.annotation ? { current: toStored(campaign, input.pairId, state.swapped, state.annotation) } : undefined;
+        const current =
+          decision.reason === 'stale' && state?.annotation
+            ? { current: toStored(campaign, input.pairId, state.swapped, state.annotation) }
+            : undefined;
         throw new AppError(decision.status === 404 ? 'NOT_FOUND' : 'CONFLICT', refusalMessages[decision.reason], current);
       }
       const s = state!;
-      if (decision.kind === 'replay') return { created: false, annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, s.annotation!)) };
+      if (decision.kind === 'replay')
+        return { created: false, annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, s.annotation!)) };
       const answers = checkedAnswers(campaign, input.answers, s.swapped);
       let row: AnnotationRow | null;
       if (decision.kind === 'edit') {
@@ -233,7 +307,10 @@ async function storeAnswer(
       }
       // The item row is locked now (the insert changed its counters, or lockItem): answers to the pair are serialised.
       if (!s.gold) await refreshFinalLabels(client, campaign.id, campaign.questions, input.pairId);
-      return { created: decision.kind !== 'edit', annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, row)) };
+      return {
+        created: decision.kind !== 'edit',
+        annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, row)),
+      };
     });
   } catch (error) {
     // Another annotator's submission with the same id won the race for the unique index.

@@ -27,18 +27,34 @@ describe('discussion round', () => {
       for (let i = 0; i < 2; i++) {
         const next = await getNextPair(pool, ref, user.id);
         if (next.kind !== 'pair') throw new Error('no pair');
-        await submitAnnotation(pool, ref, user.id, { submissionId: `disc-${Date.now()}-${(n += 1)}`, pairId: next.pair.pairId, answers: { semantic: 3, relation: relations[i]![u]!, rationale: `reason ${u}` } });
+        await submitAnnotation(pool, ref, user.id, {
+          submissionId: `disc-${Date.now()}-${(n += 1)}`,
+          pairId: next.pair.pairId,
+          answers: { semantic: 3, relation: relations[i]![u]!, rationale: `reason ${u}` },
+        });
       }
     }
     const member = await inTransaction(pool, (client) => lockMembership(client, ref, users[1]!.id));
     const [pair, ...rest] = await listDiscussionPairs(pool, member, users[1]!.id);
     expect(rest).toEqual([]);
     expect(pair).toMatchObject({ version: 1, mine: { relation: 'negation' }, first: null, disagreed: ['relation'] });
-    expect(pair!.others).toEqual([{ annotator: expect.stringMatching(/^ann-/) as string, answers: { semantic: 3, relation: 'forward', rationale: 'reason 0' } }]);
+    expect(pair!.others).toEqual([
+      {
+        annotator: expect.stringMatching(/^ann-/) as string,
+        answers: { semantic: 3, relation: 'forward', rationale: 'reason 0' },
+      },
+    ]);
     expect(await measureDiscussionAgreement(pool, campaign.id, member.questions)).toEqual({ revised: 0, changes: [] });
 
-    await submitAnnotation(pool, ref, users[1]!.id, { submissionId: `disc-${Date.now()}-${(n += 1)}`, pairId: pair!.pairId, answers: { semantic: 3, relation: 'forward', rationale: 'convinced' }, baseVersion: 1 });
-    const revisions = await db.annotationRevision.findMany({ where: { annotation: { campaignId: campaign.id, annotatorId: users[1]!.id, pairId: pair!.pairId } } });
+    await submitAnnotation(pool, ref, users[1]!.id, {
+      submissionId: `disc-${Date.now()}-${(n += 1)}`,
+      pairId: pair!.pairId,
+      answers: { semantic: 3, relation: 'forward', rationale: 'convinced' },
+      baseVersion: 1,
+    });
+    const revisions = await db.annotationRevision.findMany({
+      where: { annotation: { campaignId: campaign.id, annotatorId: users[1]!.id, pairId: pair!.pairId } },
+    });
     expect(revisions.map((r) => r.values)).toEqual([{ semantic: 3, relation: 'negation', rationale: 'reason 1' }]);
     expect(await listDiscussionPairs(pool, member, users[1]!.id)).toEqual([]); // unanimous now
     const { revised, changes } = await measureDiscussionAgreement(pool, campaign.id, member.questions);

@@ -40,7 +40,12 @@ interface Row {
 }
 
 /** The caller's answered pairs whose final label the annotators did not all share on some question (majority, median, tie, spread), in item order. */
-export async function listDiscussionPairs(db: Queryable, campaign: MemberCampaign, userId: number, limit = 50): Promise<DiscussionPair[]> {
+export async function listDiscussionPairs(
+  db: Queryable,
+  campaign: MemberCampaign,
+  userId: number,
+  limit = 50,
+): Promise<DiscussionPair[]> {
   const { rows } = await db.query<Row>(
     `SELECT n."pairId", a."swapped", ta."content" AS a, tb."content" AS b, n."version", n."answers" AS mine,
             (SELECT r."values" FROM "AnnotationRevision" r WHERE r."annotationId" = n."id" ORDER BY r."version" LIMIT 1) AS first,
@@ -79,7 +84,11 @@ export interface AgreementChange {
 }
 
 /** Agreement before and after the discussion round, per labelled question (docs/quality.md). */
-export async function measureDiscussionAgreement(db: Queryable, campaignId: number, questions: readonly Question[]): Promise<{ revised: number; changes: AgreementChange[] }> {
+export async function measureDiscussionAgreement(
+  db: Queryable,
+  campaignId: number,
+  questions: readonly Question[],
+): Promise<{ revised: number; changes: AgreementChange[] }> {
   const { rows } = await db.query<{ revised: number }>(
     `SELECT count(DISTINCT r."annotationId")::int AS revised FROM "AnnotationRevision" r JOIN "Annotation" n ON n."id" = r."annotationId" WHERE n."campaignId" = $1`,
     [campaignId],
@@ -91,9 +100,11 @@ export async function measureDiscussionAgreement(db: Queryable, campaignId: numb
     const ordered = question.type === 'likert' || (question.type === 'choice' && question.level === 'ordinal');
     const ratings = matrix.ratings.map((row) => row.map((v) => (typeof v === 'boolean' ? String(v) : v)));
     const categories = question.type === 'choice' && ordered ? question.options?.map((o) => o.value) : undefined;
-    return computeAgreementReport({ ratings, level: ordered ? 'ordinal' : 'nominal', categories }).coefficients.krippendorffAlpha.value;
+    return computeAgreementReport({ ratings, level: ordered ? 'ordinal' : 'nominal', categories }).coefficients.krippendorffAlpha
+      .value;
   };
   const changes: AgreementChange[] = [];
-  for (const question of questions.filter(hasFinalLabel)) changes.push({ question: question.key, before: await alphaOf(question, true), after: await alphaOf(question, false) });
+  for (const question of questions.filter(hasFinalLabel))
+    changes.push({ question: question.key, before: await alphaOf(question, true), after: await alphaOf(question, false) });
   return { revised, changes };
 }

@@ -42,7 +42,10 @@ const writeFinalsSql = (pairCondition: string) => `
 
 /** One pair (the submit path: prepared once per connection) or the whole campaign ($2 unused but typed). */
 const statements = {
-  pair: { read: preparedStatement('final-pair-answers', pairAnswersSql('i."pairId" = $2')), write: preparedStatement('final-pair-write', writeFinalsSql('i."pairId" = $2')) },
+  pair: {
+    read: preparedStatement('final-pair-answers', pairAnswersSql('i."pairId" = $2')),
+    write: preparedStatement('final-pair-write', writeFinalsSql('i."pairId" = $2')),
+  },
   campaign: {
     read: (db: Queryable, values: unknown[]) => db.query<PairAnswersRow>(pairAnswersSql('$2::int IS NULL'), values),
     write: (db: Queryable, values: unknown[]) => db.query(writeFinalsSql('$2::int IS NULL'), values),
@@ -59,7 +62,14 @@ function finalRows(finals: Array<{ pairId: number; final: PairFinal }>) {
   return finals.flatMap(({ pairId, final }) =>
     Object.entries(final.method).map(([question, method]) => {
       const rule = final.medianRule[question];
-      return { p: pairId, q: question, v: final.answers[question] ?? null, m: stored(method), mr: rule ? stored(rule) : null, n: final.n };
+      return {
+        p: pairId,
+        q: question,
+        v: final.answers[question] ?? null,
+        m: stored(method),
+        mr: rule ? stored(rule) : null,
+        n: final.n,
+      };
     }),
   );
 }
@@ -68,7 +78,12 @@ function finalRows(finals: Array<{ pairId: number; final: PairFinal }>) {
  * Recomputes the final labels of one pair ($pairId) or of the whole campaign. Call it inside the
  * transaction that changed the answers, after the pair's CampaignItem row is locked.
  */
-export async function refreshFinalLabels(db: Queryable, campaignId: number, questions: readonly Question[], pairId: number | null = null): Promise<void> {
+export async function refreshFinalLabels(
+  db: Queryable,
+  campaignId: number,
+  questions: readonly Question[],
+  pairId: number | null = null,
+): Promise<void> {
   if (!questions.some(hasFinalLabel)) return;
   const statement = pairId === null ? statements.campaign : statements.pair;
   const { rows } = await statement.read<PairAnswersRow>(db, [campaignId, pairId]);
@@ -88,7 +103,9 @@ export async function refreshCampaignFinalLabels(db: Queryable, campaignId: numb
  * (20261126140604_final_label_methods; lib/runtime/bootstrap.ts), one transaction per campaign.
  */
 export async function refreshAllFinalLabels(pool: SqlPool): Promise<number> {
-  const { rows } = await pool.query<{ id: number }>(`SELECT "id" FROM "Campaign" WHERE EXISTS (SELECT 1 FROM "FinalLabel" f WHERE f."campaignId" = "Campaign"."id") ORDER BY "id"`);
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT "id" FROM "Campaign" WHERE EXISTS (SELECT 1 FROM "FinalLabel" f WHERE f."campaignId" = "Campaign"."id") ORDER BY "id"`,
+  );
   for (const { id } of rows) {
     await inTransaction(pool, async (client) => {
       await client.query(`SELECT 1 FROM "Campaign" WHERE "id" = $1 FOR NO KEY UPDATE`, [id]);

@@ -29,7 +29,12 @@ const FINAL_SQL = `
   GROUP BY i."pairId", i."position"
   ORDER BY i."position"`;
 
-export async function* streamFinalLabels(pool: SqlPool, campaignId: number, questions: readonly Question[], batch = 1000): AsyncGenerator<FinalLine[]> {
+export async function* streamFinalLabels(
+  pool: SqlPool,
+  campaignId: number,
+  questions: readonly Question[],
+  batch = 1000,
+): AsyncGenerator<FinalLine[]> {
   const labelled = questions.filter(hasFinalLabel).map((q) => q.key);
   for await (const rows of streamCursor<FinalLine>(pool, FINAL_SQL, [campaignId], batch)) {
     yield rows.map((row) => {

@@ -58,12 +58,17 @@ describe('assignment under concurrency', () => {
   it('keeps every rule with 12 annotators on three connection pools (double-clicks, retries, skips, walk-aways, late answers)', async () => {
     const { campaign, userIds, ref } = await setup(60, 12, 3);
     for (let i = 0; i < 3; i++) pools.push(createSqlPool(process.env.DATABASE_URL!, 4));
-    const { result, checks, violations } = await monitored(campaign.id, runCrowd(pools.slice(0, 3), ref, userIds, 1000, { abandonEvery: 5 }));
+    const { result, checks, violations } = await monitored(
+      campaign.id,
+      runCrowd(pools.slice(0, 3), ref, userIds, 1000, { abandonEvery: 5 }),
+    );
     expect(violations).toEqual([]);
     expect(checks).toBeGreaterThan(3);
     expectCleanRun(result, 60, 3);
     expect(result.late.accepted + result.late.refused).toBe(3);
-    expect(await checkAssignmentInvariants(getSqlPool(), campaign.id, { acknowledged: result.acknowledged, drained: true })).toEqual([]);
+    expect(
+      await checkAssignmentInvariants(getSqlPool(), campaign.id, { acknowledged: result.acknowledged, drained: true }),
+    ).toEqual([]);
   }, 120_000);
 
   it('keeps every rule with two Node processes hammering one database', async () => {
@@ -72,15 +77,24 @@ describe('assignment under concurrency', () => {
     const worker = path.join(__dirname, '../testing/crowd-worker.ts');
     const run = (users: number[], seed: number) =>
       new Promise<CrowdReport>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', worker, campaign.slug, users.join(','), String(seed), String(startAt)], { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', worker, campaign.slug, users.join(','), String(seed), String(startAt)],
+          { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+        );
         let out = '';
         let err = '';
         child.stdout.on('data', (d: Buffer) => (out += d.toString()));
         child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as CrowdReport) : reject(new Error(`worker exited ${code}: ${err}`))));
+        child.on('exit', (code) =>
+          code === 0 ? resolve(JSON.parse(out) as CrowdReport) : reject(new Error(`worker exited ${code}: ${err}`)),
+        );
       });
     const half = userIds.length / 2;
-    const { result: [a, b], violations } = await monitored(campaign.id, Promise.all([run(userIds.slice(0, half), 1), run(userIds.slice(half), 2)]));
+    const {
+      result: [a, b],
+      violations,
+    } = await monitored(campaign.id, Promise.all([run(userIds.slice(0, half), 1), run(userIds.slice(half), 2)]));
     expect(violations).toEqual([]);
     // both processes really worked on the campaign at the same time
     expect(a.handed).toBeGreaterThan(40);
@@ -95,6 +109,8 @@ describe('assignment under concurrency', () => {
       anomalies: [...a.anomalies, ...b.anomalies, ...sweep.reports.flatMap((r) => r.anomalies)],
     };
     expectCleanRun(all, 80, 3);
-    expect(await checkAssignmentInvariants(getSqlPool(), campaign.id, { acknowledged: all.acknowledged, drained: true })).toEqual([]);
+    expect(await checkAssignmentInvariants(getSqlPool(), campaign.id, { acknowledged: all.acknowledged, drained: true })).toEqual(
+      [],
+    );
   }, 180_000);
 });

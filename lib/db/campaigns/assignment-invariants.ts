@@ -19,7 +19,11 @@ async function listed(db: Queryable, sql: string, campaignId: number): Promise<s
   return rows.map((r) => r.problem);
 }
 
-export async function checkAssignmentInvariants(db: Queryable, campaignId: number, options: InvariantOptions = {}): Promise<string[]> {
+export async function checkAssignmentInvariants(
+  db: Queryable,
+  campaignId: number,
+  options: InvariantOptions = {},
+): Promise<string[]> {
   const problems = [
     // answers plus live holds never exceed the overlap, and the counters agree with the rows (gold pairs have no counters)
     ...(await listed(
@@ -35,11 +39,23 @@ export async function checkAssignmentInvariants(db: Queryable, campaignId: numbe
       campaignId,
     )),
     // gold pairs keep no counters and stay closed to the ordinary draw
-    ...(await listed(db, `SELECT format('gold pair %s has counters %s + %s, open %s', "pairId", "answers", "holds", "isOpen") AS problem FROM "CampaignItem" WHERE "campaignId" = $1 AND "isGold" AND ("answers" <> 0 OR "holds" <> 0 OR "isOpen")`, campaignId)),
+    ...(await listed(
+      db,
+      `SELECT format('gold pair %s has counters %s + %s, open %s', "pairId", "answers", "holds", "isOpen") AS problem FROM "CampaignItem" WHERE "campaignId" = $1 AND "isGold" AND ("answers" <> 0 OR "holds" <> 0 OR "isOpen")`,
+      campaignId,
+    )),
     // one live hold per annotator
-    ...(await listed(db, `SELECT format('user %s holds %s pairs at once', "userId", count(*)) AS problem FROM "Assignment" WHERE "campaignId" = $1 AND "status" = 'PENDING' GROUP BY "userId" HAVING count(*) > 1`, campaignId)),
+    ...(await listed(
+      db,
+      `SELECT format('user %s holds %s pairs at once', "userId", count(*)) AS problem FROM "Assignment" WHERE "campaignId" = $1 AND "status" = 'PENDING' GROUP BY "userId" HAVING count(*) > 1`,
+      campaignId,
+    )),
     // nobody answers a pair twice (also a unique index)
-    ...(await listed(db, `SELECT format('user %s answered pair %s %s times', "annotatorId", "pairId", count(*)) AS problem FROM "Annotation" WHERE "campaignId" = $1 GROUP BY "annotatorId", "pairId" HAVING count(*) > 1`, campaignId)),
+    ...(await listed(
+      db,
+      `SELECT format('user %s answered pair %s %s times', "annotatorId", "pairId", count(*)) AS problem FROM "Annotation" WHERE "campaignId" = $1 GROUP BY "annotatorId", "pairId" HAVING count(*) > 1`,
+      campaignId,
+    )),
   ];
   if (options.drained) {
     problems.push(
@@ -69,7 +85,8 @@ async function checkAcknowledged(db: Queryable, campaignId: number, acknowledged
   const stored = new Map(rows.map((r) => [r.submissionId, r.n]));
   const wanted = new Set(acknowledged);
   const problems: string[] = [];
-  for (const id of wanted) if (stored.get(id) !== 1) problems.push(`acknowledged submission ${id} is stored ${stored.get(id) ?? 0} times`);
+  for (const id of wanted)
+    if (stored.get(id) !== 1) problems.push(`acknowledged submission ${id} is stored ${stored.get(id) ?? 0} times`);
   for (const id of stored.keys()) if (!wanted.has(id)) problems.push(`submission ${id} is stored but was never acknowledged`);
   return problems.slice(0, LIMIT);
 }

@@ -12,7 +12,8 @@ import { getSqlPool } from '../sql-pool';
 
 const db = getDb();
 /** An AppError CONFLICT whose message matches. */
-const conflict = (message: RegExp) => expect.objectContaining({ code: 'CONFLICT', message: expect.stringMatching(message) as string }) as Error;
+const conflict = (message: RegExp) =>
+  expect.objectContaining({ code: 'CONFLICT', message: expect.stringMatching(message) as string }) as Error;
 const pool = getSqlPool();
 afterAll(() => pool.end());
 
@@ -29,17 +30,29 @@ async function next(ref: ReturnType<typeof parseCampaignRef>, userId: number): P
 
 let submissions = 0;
 const answer = (ref: ReturnType<typeof parseCampaignRef>, userId: number, pairId: number) =>
-  submitAnnotation(pool, ref, userId, { submissionId: `sub-${Date.now()}-${(submissions += 1)}`, pairId, answers: { semantic: 2, relation: 'equivalence' } });
+  submitAnnotation(pool, ref, userId, {
+    submissionId: `sub-${Date.now()}-${(submissions += 1)}`,
+    pairId,
+    answers: { semantic: 2, relation: 'equivalence' },
+  });
 
 async function itemsOf(campaignId: number) {
-  return db.campaignItem.findMany({ where: { campaignId }, orderBy: { position: 'asc' }, select: { pairId: true, answers: true, holds: true, isOpen: true, position: true } });
+  return db.campaignItem.findMany({
+    where: { campaignId },
+    orderBy: { position: 'asc' },
+    select: { pairId: true, answers: true, holds: true, isOpen: true, position: true },
+  });
 }
 
 describe('next', () => {
   it('holds one pair per annotator: asking again before answering returns the same pair', async () => {
     const { ref, users, campaign } = await setup({ pairs: 5 });
     const first = await next(ref, users[0]!.id);
-    expect(first).toMatchObject({ done: 0, remaining: 5, questions: [{ key: 'semantic' }, { key: 'relation' }, { key: 'rationale' }] });
+    expect(first).toMatchObject({
+      done: 0,
+      remaining: 5,
+      questions: [{ key: 'semantic' }, { key: 'relation' }, { key: 'rationale' }],
+    });
     expect(first!.texts[0]).toMatch(/Pair \d+ of campaign/);
     expect(new Date(first!.heldUntil).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
     const again = await next(ref, users[0]!.id);
@@ -53,7 +66,11 @@ describe('next', () => {
     const got = [];
     for (const user of users) got.push((await next(ref, user.id))!.pairId);
     expect(got).toEqual([items[0]!.pairId, items[0]!.pairId, items[1]!.pairId]);
-    expect((await itemsOf(campaign.id)).map((i) => [i.holds, i.isOpen])).toEqual([[2, false], [1, true], [0, true]]);
+    expect((await itemsOf(campaign.id)).map((i) => [i.holds, i.isOpen])).toEqual([
+      [2, false],
+      [1, true],
+      [0, true],
+    ]);
     // Answer and continue: user 0 moves on to item 1 (not item 0 again), then item 2.
     await answer(ref, users[0]!.id, got[0]!);
     expect((await next(ref, users[0]!.id))!.pairId).toBe(items[1]!.pairId);
@@ -62,7 +79,11 @@ describe('next', () => {
     await answer(ref, users[0]!.id, items[2]!.pairId);
     expect(await next(ref, users[0]!.id)).toBeNull();
     const after = await itemsOf(campaign.id);
-    expect(after.map((i) => [i.answers, i.holds, i.isOpen])).toEqual([[1, 1, false], [1, 1, false], [1, 0, true]]);
+    expect(after.map((i) => [i.answers, i.holds, i.isOpen])).toEqual([
+      [1, 1, false],
+      [1, 1, false],
+      [1, 0, true],
+    ]);
   });
 
   it('counts done and remaining for the caller', async () => {
@@ -80,11 +101,21 @@ describe('next', () => {
     const { ref, campaign } = await setup({ pairs: 2 });
     const outsider = await makeUser(db);
     await expect(getNextPair(pool, ref, outsider.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(getNextPair(pool, parseCampaignRef('no-such-campaign'), outsider.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getNextPair(pool, parseCampaignRef('no-such-campaign'), outsider.id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const draft = await setup({ pairs: 1, status: 'draft' });
     await expect(getNextPair(pool, draft.ref, draft.users[0]!.id)).rejects.toMatchObject({ code: 'CONFLICT' });
     // the slug works like the id
-    expect((await getNextPair(pool, parseCampaignRef(campaign.slug), (await db.campaignMember.findFirstOrThrow({ where: { campaignId: campaign.id } })).userId)).kind).toBe('pair');
+    expect(
+      (
+        await getNextPair(
+          pool,
+          parseCampaignRef(campaign.slug),
+          (await db.campaignMember.findFirstOrThrow({ where: { campaignId: campaign.id } })).userId,
+        )
+      ).kind,
+    ).toBe('pair');
   });
 
   it('shows the texts in the order md5(campaign:user:pair) gives, and in stored order without randomising', async () => {
@@ -93,10 +124,15 @@ describe('next', () => {
     for (;;) {
       const pair = await next(ref, users[0]!.id);
       if (!pair) break;
-      const stored = await db.pair.findUniqueOrThrow({ where: { id: pair.pairId }, select: { textA: { select: { content: true } }, textB: { select: { content: true } } } });
+      const stored = await db.pair.findUniqueOrThrow({
+        where: { id: pair.pairId },
+        select: { textA: { select: { content: true } }, textB: { select: { content: true } } },
+      });
       const swapped = isDisplaySwapped(true, campaign.id, users[0]!.id, pair.pairId);
       expect(pair.swapped).toBe(swapped);
-      expect(pair.texts).toEqual(swapped ? [stored.textB.content, stored.textA.content] : [stored.textA.content, stored.textB.content]);
+      expect(pair.texts).toEqual(
+        swapped ? [stored.textB.content, stored.textA.content] : [stored.textA.content, stored.textB.content],
+      );
       swaps.push(swapped);
       await answer(ref, users[0]!.id, pair.pairId);
     }
@@ -113,27 +149,47 @@ describe('next', () => {
 
   it('never swaps a pair whose two texts are the same text: two annotators who both say forward store the same answer', async () => {
     const corpus = await makeCorpus(db);
-    await makePairs(db, corpus.id, Array.from({ length: 12 }, (_, i) => ({ a: `The same text ${i}.`, b: `The same text ${i}.` })));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 12 }, (_, i) => ({ a: `The same text ${i}.`, b: `The same text ${i}.` })),
+    );
     // md5 alone would swap some of them for the first annotator (setupWithBothOrders makes sure of it)
-    const { ref, users, campaign } = await setupWithBothOrders(db, () => setup({ corpora: [corpus.slug], overlap: 2, annotators: 2, questions: ['relation'] }));
+    const { ref, users, campaign } = await setupWithBothOrders(db, () =>
+      setup({ corpora: [corpus.slug], overlap: 2, annotators: 2, questions: ['relation'] }),
+    );
     for (const user of users) {
       for (;;) {
         const pair = await next(ref, user.id);
         if (!pair) break;
         expect(pair.swapped, `pair ${pair.pairId} of campaign ${campaign.id}`).toBe(false);
         expect(isDisplaySwapped(true, campaign.id, user.id, pair.pairId, pair.texts)).toBe(false);
-        await submitAnnotation(pool, ref, user.id, { submissionId: `same-${Date.now()}-${(submissions += 1)}`, pairId: pair.pairId, answers: { relation: 'forward' } });
+        await submitAnnotation(pool, ref, user.id, {
+          submissionId: `same-${Date.now()}-${(submissions += 1)}`,
+          pairId: pair.pairId,
+          answers: { relation: 'forward' },
+        });
       }
     }
     const stored = await db.annotation.findMany({ where: { campaignId: campaign.id }, select: { answers: true } });
     expect(stored).toHaveLength(24);
     expect(new Set(stored.map((a) => (a.answers as { relation: string }).relation))).toEqual(new Set(['forward']));
-    expect(new Set((await db.finalLabel.findMany({ where: { campaignId: campaign.id } })).map((f) => `${f.method} ${JSON.stringify(f.value)}`))).toEqual(new Set(['UNANIMOUS "forward"']));
+    expect(
+      new Set(
+        (await db.finalLabel.findMany({ where: { campaignId: campaign.id } })).map(
+          (f) => `${f.method} ${JSON.stringify(f.value)}`,
+        ),
+      ),
+    ).toEqual(new Set(['UNANIMOUS "forward"']));
   });
 });
 
 describe('expired holds', () => {
-  const expire = (campaignId: number, userId: number) => db.assignment.updateMany({ where: { campaignId, userId, status: 'PENDING' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  const expire = (campaignId: number, userId: number) =>
+    db.assignment.updateMany({
+      where: { campaignId, userId, status: 'PENDING' },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
 
   it('go back to the pool at the next call of someone else; the holder gets theirs back renewed if it was not released', async () => {
     const { ref, users, campaign } = await setup({ pairs: 2, overlap: 1, annotators: 3 });
@@ -146,7 +202,9 @@ describe('expired holds', () => {
     // user 1 releases user 0's expired hold and gets the first item, which is free again
     const other = await next(ref, users[1]!.id);
     expect(other!.pairId).toBe(held!.pairId);
-    expect(await db.assignment.findFirst({ where: { campaignId: campaign.id, userId: users[0]!.id }, select: { status: true } })).toEqual({ status: 'EXPIRED' });
+    expect(
+      await db.assignment.findFirst({ where: { campaignId: campaign.id, userId: users[0]!.id }, select: { status: true } }),
+    ).toEqual({ status: 'EXPIRED' });
     // user 0 never gets that pair again, but the next one
     const next0 = await next(ref, users[0]!.id);
     expect(next0!.pairId).not.toBe(held!.pairId);

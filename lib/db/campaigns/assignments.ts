@@ -11,7 +11,18 @@
 import { AppError } from '@/lib/errors/app-error';
 import type { Question } from '@/lib/annotation/questions';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { ARCHIVED_MESSAGE, doneCount, EXCLUDED_MESSAGE, goldNotHad, handedOutCount, lockMembership, openItemsNotHad, REMAINING_CAP, requireActive, type MemberCampaign } from './campaign-membership';
+import {
+  ARCHIVED_MESSAGE,
+  doneCount,
+  EXCLUDED_MESSAGE,
+  goldNotHad,
+  handedOutCount,
+  lockMembership,
+  openItemsNotHad,
+  REMAINING_CAP,
+  requireActive,
+  type MemberCampaign,
+} from './campaign-membership';
 import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from '../sql-pool';
 
 export interface NextPair {
@@ -57,8 +68,13 @@ export const HOLD_OR_CLAIM_SQL = `
     FROM held h WHERE a."id" = h."id" AND h."expiresAt" < now()
     RETURNING a."id", a."expiresAt"),
   gold AS MATERIALIZED (
-    ${goldNotHad('g', 'gi."pairId", gi."position"', '1', `$6::int > 0 AND NOT EXISTS (SELECT 1 FROM held)
-      AND ($7::boolean OR ((${handedOutCount('x')}) + 1) % NULLIF($6::int, 0) = 0)`)}),
+    ${goldNotHad(
+      'g',
+      'gi."pairId", gi."position"',
+      '1',
+      `$6::int > 0 AND NOT EXISTS (SELECT 1 FROM held)
+      AND ($7::boolean OR ((${handedOutCount('x')}) + 1) % NULLIF($6::int, 0) = 0)`,
+    )}),
   pick AS (
     ${openItemsNotHad('i', 'i."id"', '1', 'NOT $7::boolean AND NOT EXISTS (SELECT 1 FROM held) AND NOT EXISTS (SELECT 1 FROM gold)')}
     FOR UPDATE OF i SKIP LOCKED),
@@ -101,7 +117,17 @@ const countClaimable = preparedStatement('count-claimable', `SELECT count(*)::in
 
 async function holdOrClaim(client: SqlClient, campaign: MemberCampaign, userId: number): Promise<HeldRow | null> {
   const claim = async (goldOnly: boolean) =>
-    (await holdOrClaimStatement<HeldRow>(client, [campaign.id, userId, campaign.holdMinutes, campaign.overlap, campaign.randomiseOrder, campaign.goldEvery, goldOnly])).rows[0] ?? null;
+    (
+      await holdOrClaimStatement<HeldRow>(client, [
+        campaign.id,
+        userId,
+        campaign.holdMinutes,
+        campaign.overlap,
+        campaign.randomiseOrder,
+        campaign.goldEvery,
+        goldOnly,
+      ])
+    ).rows[0] ?? null;
   for (let attempt = 0; ; attempt++) {
     const row = await claim(false);
     if (row) return row;
@@ -119,30 +145,34 @@ export type NextResult = { kind: 'pair'; pair: NextPair } | { kind: 'none' };
 export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: number): Promise<NextResult> {
   // A hold is not an answer: its COMMIT need not wait for the disk (docs/decisions/007). Should
   // PostgreSQL itself crash, the holds of its last moment vanish and those pairs are handed out again.
-  return inTransaction(pool, async (client) => {
-    const campaign = await lockMembership(client, ref, userId);
-    requireActive(campaign);
-    if (campaign.excluded) throw new AppError('CONFLICT', EXCLUDED_MESSAGE);
-    if (campaign.archived) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
-    const held = await holdOrClaim(client, campaign, userId);
-    if (!held) return { kind: 'none' };
-    const swapped = held.swapped;
-    return {
-      kind: 'pair',
-      pair: {
-        pairId: held.pairId,
-        texts: swapped ? [held.b, held.a] : [held.a, held.b],
-        swapped,
-        image: held.imageKey === null ? null : { key: held.imageKey, url: held.imageUrl },
-        questions: campaign.questions,
-        done: held.done,
-        // counted before the claim: a new pair is among the open ones, a held one is not
-        remaining: held.isNew ? held.open : held.open + 1,
-        heldUntil: held.heldUntil,
-        wordingVersion: campaign.wordingVersion,
-      },
-    };
-  }, { durable: false });
+  return inTransaction(
+    pool,
+    async (client) => {
+      const campaign = await lockMembership(client, ref, userId);
+      requireActive(campaign);
+      if (campaign.excluded) throw new AppError('CONFLICT', EXCLUDED_MESSAGE);
+      if (campaign.archived) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
+      const held = await holdOrClaim(client, campaign, userId);
+      if (!held) return { kind: 'none' };
+      const swapped = held.swapped;
+      return {
+        kind: 'pair',
+        pair: {
+          pairId: held.pairId,
+          texts: swapped ? [held.b, held.a] : [held.a, held.b],
+          swapped,
+          image: held.imageKey === null ? null : { key: held.imageKey, url: held.imageUrl },
+          questions: campaign.questions,
+          done: held.done,
+          // counted before the claim: a new pair is among the open ones, a held one is not
+          remaining: held.isNew ? held.open : held.open + 1,
+          heldUntil: held.heldUntil,
+          wordingVersion: campaign.wordingVersion,
+        },
+      };
+    },
+    { durable: false },
+  );
 }
 
 /**
@@ -159,7 +189,8 @@ export async function skipPair(pool: SqlPool, ref: CampaignRef, userId: number, 
     );
     const status = rows[0]?.status;
     if (status === undefined) throw new AppError('NOT_FOUND', 'This pair is not assigned to you in this campaign.');
-    if (status === 'SUBMITTED') throw new AppError('CONFLICT', 'You already answered this pair; edit the answer instead of skipping it.');
+    if (status === 'SUBMITTED')
+      throw new AppError('CONFLICT', 'You already answered this pair; edit the answer instead of skipping it.');
     if (status !== 'PENDING') return; // skipped or expired already: nothing held
     await client.query(
       `WITH a AS (UPDATE "Assignment" SET "status" = 'SKIPPED', "completedAt" = now() WHERE "campaignId" = $1 AND "pairId" = $2 AND "userId" = $3)

@@ -11,7 +11,12 @@ import { resolveQuestions, type QuestionInput } from '@/lib/annotation/questions
 // HOOK: replace with the papers' guidelines (lib/annotation/default-guidelines.ts, branch annot-researcher) when merged.
 import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
-import { checkQualitySettings, DEFAULT_QUALITY_SETTINGS, voteRuleMismatch, type QualitySettings } from '@/lib/annotation/quality-settings';
+import {
+  checkQualitySettings,
+  DEFAULT_QUALITY_SETTINGS,
+  voteRuleMismatch,
+  type QualitySettings,
+} from '@/lib/annotation/quality-settings';
 import { planSample, randomSeed, type SampleRequest } from '@/lib/sampling/sample-plan';
 import { campaignSlugBase } from '@/lib/naming/campaign-ref';
 import { uniqueSlug } from '@/lib/naming/slugify';
@@ -72,12 +77,19 @@ export async function ensurePseudonyms(db: Db, userIds: number[]): Promise<void>
 
 export async function freeSlug(db: Db, name: string): Promise<string> {
   const base = campaignSlugBase(name);
-  const taken = new Set((await db.campaign.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((c) => c.slug));
+  const taken = new Set(
+    (await db.campaign.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((c) => c.slug),
+  );
   return uniqueSlug(base, (s) => taken.has(s));
 }
 
 /** Checks everything, then creates the campaign and its items in one transaction. */
-export async function createCampaign(db: Db, input: CreateCampaignInput, createdById: number | null, makeSeed: () => string = randomSeed): Promise<CreatedCampaign> {
+export async function createCampaign(
+  db: Db,
+  input: CreateCampaignInput,
+  createdById: number | null,
+  makeSeed: () => string = randomSeed,
+): Promise<CreatedCampaign> {
   const fields: Record<string, string> = {};
   const questions = resolveQuestions(input.questions);
   if ('errors' in questions) fields.questions = questions.errors.join('; ');
@@ -93,10 +105,19 @@ export async function createCampaign(db: Db, input: CreateCampaignInput, created
   const { users, unknown: unknownMembers } = await findMembers(db, input.members);
   if (unknownMembers.length > 0) fields.members = `no active user with the email ${listed(unknownMembers)}`;
   if (Object.keys(fields).length > 0 || 'errors' in questions || !planned.ok) {
-    throw new AppError('INVALID_INPUT', `The campaign definition has problems: ${Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; ')}`, { fields });
+    throw new AppError(
+      'INVALID_INPUT',
+      `The campaign definition has problems: ${Object.entries(fields)
+        .map(([k, m]) => `${k}: ${m}`)
+        .join('; ')}`,
+      { fields },
+    );
   }
   const plan = planned.plan;
-  await ensurePseudonyms(db, users.map((u) => u.id));
+  await ensurePseudonyms(
+    db,
+    users.map((u) => u.id),
+  );
   const slug = await freeSlug(db, input.name);
   return db.$transaction(
     async (tx) => {
@@ -119,9 +140,16 @@ export async function createCampaign(db: Db, input: CreateCampaignInput, created
         },
         select: { id: true, slug: true },
       });
-      const outcome = await drawCampaignItems(tx, campaign.id, corpora.map((c) => c.id), plan);
+      const outcome = await drawCampaignItems(
+        tx,
+        campaign.id,
+        corpora.map((c) => c.id),
+        plan,
+      );
       if (outcome.items === 0) {
-        throw new AppError('INVALID_INPUT', 'The sample is empty: no pair of these corpora passes the filters.', { fields: { sample: 'no pair of these corpora passes the filters (or has the measure to stratify by)' } });
+        throw new AppError('INVALID_INPUT', 'The sample is empty: no pair of these corpora passes the filters.', {
+          fields: { sample: 'no pair of these corpora passes the filters (or has the measure to stratify by)' },
+        });
       }
       const sampling = { request: input.sample, corpora: corpora.map((c) => c.slug), ...plan, ...outcome };
       await tx.campaign.update({ where: { id: campaign.id }, data: { sampling: sampling as unknown as Prisma.InputJsonValue } });

@@ -17,9 +17,20 @@ export interface CampaignFileKind<M, R> {
   /** "imported", "marked": what did not happen to the rows on failure */
   verb: string;
   parseMap(spec: string, questions: readonly Question[], options?: FileOptions): Parsed<M>;
-  mapRow(cells: Readonly<Record<string, unknown>>, line: number, map: M, values: ValueMap, questions: readonly Question[]): MappedFileRow<R>;
+  mapRow(
+    cells: Readonly<Record<string, unknown>>,
+    line: number,
+    map: M,
+    values: ValueMap,
+    questions: readonly Question[],
+  ): MappedFileRow<R>;
   /** writes every row or none; the line on success, and the counts behind it */
-  write(pool: SqlPool, slug: string, rows: R[], options?: FileOptions): Promise<{ ok: true; summary: string; counts: Record<string, number> } | { ok: false; errors: RowError[] }>;
+  write(
+    pool: SqlPool,
+    slug: string,
+    rows: R[],
+    options?: FileOptions,
+  ): Promise<{ ok: true; summary: string; counts: Record<string, number> } | { ok: false; errors: RowError[] }>;
 }
 
 /** `addPairs`: a corpus slug where pairs the file names but no corpus holds are created (labels only). */
@@ -37,7 +48,12 @@ export async function importCampaignFile<M, R>(
   kind: CampaignFileKind<M, R>,
   request: { slug: string; map: string; values: readonly string[]; rows: AsyncIterable<FileRow>; options?: FileOptions },
 ): Promise<CampaignFileOutcome> {
-  const refuse = (problem: 'no-campaign' | 'map' | 'values' | 'addPairs' | 'empty', message: string): CampaignFileOutcome => ({ ok: false, problem, message, errors: [] });
+  const refuse = (problem: 'no-campaign' | 'map' | 'values' | 'addPairs' | 'empty', message: string): CampaignFileOutcome => ({
+    ok: false,
+    problem,
+    message,
+    errors: [],
+  });
   const rowsFailed = (errors: RowError[]): CampaignFileOutcome => ({
     ok: false,
     problem: 'rows',
@@ -51,7 +67,8 @@ export async function importCampaignFile<M, R>(
   const valueMap = parseValueMap(request.values, campaign.questions);
   if (!valueMap.ok) return refuse('values', valueMap.error);
   const addPairs = request.options?.addPairs;
-  if (addPairs !== undefined && !(await corpusExists(pool, addPairs))) return refuse('addPairs', `--add-pairs: no corpus has the slug or name "${addPairs}"`);
+  if (addPairs !== undefined && !(await corpusExists(pool, addPairs)))
+    return refuse('addPairs', `--add-pairs: no corpus has the slug or name "${addPairs}"`);
   const rows: R[] = [];
   const errors: RowError[] = [];
   for await (const row of request.rows) {
@@ -76,7 +93,11 @@ const ARGUMENT_PROBLEMS: ReadonlySet<string> = new Set(['map', 'values', 'addPai
  * A failed outcome (of a campaign's file, or of a corpus's scores file: lib/db/corpora/user-measures.ts) as
  * the API's `error.fields`: `line N` → what is wrong (the first 100), or the argument at fault.
  */
-export function rowErrorFields(outcome: { problem: string; message: string; errors: readonly RowError[] }): Record<string, string> {
+export function rowErrorFields(outcome: {
+  problem: string;
+  message: string;
+  errors: readonly RowError[];
+}): Record<string, string> {
   if (ARGUMENT_PROBLEMS.has(outcome.problem)) return { [outcome.problem]: outcome.message };
   if (outcome.problem !== 'rows') return { content: outcome.message };
   const fields: Record<string, string> = {};

@@ -36,14 +36,31 @@ export async function getCampaignDetail(db: Db, slug: string): Promise<CampaignD
   const c = await db.campaign.findUnique({
     where: { slug },
     select: {
-      id: true, name: true, slug: true, status: true, guidelines: true, questions: true, overlap: true, goldEvery: true,
-      randomiseOrder: true, holdMinutes: true, sampling: true, createdAt: true, createdById: true, archivedAt: true,
+      id: true,
+      name: true,
+      slug: true,
+      status: true,
+      guidelines: true,
+      questions: true,
+      overlap: true,
+      goldEvery: true,
+      randomiseOrder: true,
+      holdMinutes: true,
+      sampling: true,
+      createdAt: true,
+      createdById: true,
+      archivedAt: true,
       createdBy: { select: { name: true } },
       corpora: { select: { corpus: { select: { slug: true, name: true, tier: true } } }, orderBy: { corpus: { name: 'asc' } } },
     },
   });
   if (!c) return null;
-  return { ...c, questions: readStoredQuestions(c.questions), createdBy: c.createdBy?.name ?? null, corpora: c.corpora.map((x) => x.corpus) };
+  return {
+    ...c,
+    questions: readStoredQuestions(c.questions),
+    createdBy: c.createdBy?.name ?? null,
+    corpora: c.corpora.map((x) => x.corpus),
+  };
 }
 
 async function requireCampaign(db: Db, slug: string): Promise<{ id: number; status: CampaignStatusName; overlap: number }> {
@@ -52,10 +69,20 @@ async function requireCampaign(db: Db, slug: string): Promise<{ id: number; stat
   return campaign;
 }
 
-export async function changeCampaignStatus(db: Db, slug: string, from: CampaignStatusName, to: CampaignStatusName): Promise<{ id: number }> {
+export async function changeCampaignStatus(
+  db: Db,
+  slug: string,
+  from: CampaignStatusName,
+  to: CampaignStatusName,
+): Promise<{ id: number }> {
   const campaign = await requireCampaign(db, slug);
-  if (campaign.status !== from) throw new AppError('CONFLICT', `The campaign is ${campaign.status.toLowerCase()} now (someone changed it meanwhile); reload the page.`);
-  if (!canChangeStatus(from, to)) throw new AppError('CONFLICT', `A ${from.toLowerCase()} campaign cannot become ${to.toLowerCase()}.`);
+  if (campaign.status !== from)
+    throw new AppError(
+      'CONFLICT',
+      `The campaign is ${campaign.status.toLowerCase()} now (someone changed it meanwhile); reload the page.`,
+    );
+  if (!canChangeStatus(from, to))
+    throw new AppError('CONFLICT', `A ${from.toLowerCase()} campaign cannot become ${to.toLowerCase()}.`);
   const { count } = await db.campaign.updateMany({ where: { id: campaign.id, status: from }, data: { status: to } });
   if (count === 0) throw new AppError('CONFLICT', 'The campaign’s status changed meanwhile; reload the page.');
   return { id: campaign.id };
@@ -92,7 +119,11 @@ export async function addCampaignMember(db: Db, slug: string, userId: number): P
 }
 
 /** Removes the annotator and returns their live hold to the pool; their answers stay. */
-export async function removeCampaignMember(db: Db, slug: string, userId: number): Promise<{ campaignId: number; releasedHolds: number }> {
+export async function removeCampaignMember(
+  db: Db,
+  slug: string,
+  userId: number,
+): Promise<{ campaignId: number; releasedHolds: number }> {
   const campaign = await requireCampaign(db, slug);
   return db.$transaction(async (tx) => {
     const { count } = await tx.campaignMember.deleteMany({ where: { campaignId: campaign.id, userId } });
@@ -111,7 +142,10 @@ export async function removeCampaignMember(db: Db, slug: string, userId: number)
   });
 }
 
-export function listCampaignMembers(db: Db, campaignId: number): Promise<Array<{ userId: number; name: string; email: string; pseudonym: string | null }>> {
+export function listCampaignMembers(
+  db: Db,
+  campaignId: number,
+): Promise<Array<{ userId: number; name: string; email: string; pseudonym: string | null }>> {
   return db.$queryRaw`
     SELECT u."id" AS "userId", u."name", u."email", u."pseudonym"
     FROM "CampaignMember" m JOIN "User" u ON u."id" = m."userId"

@@ -34,7 +34,9 @@ const refValue = (ref: CampaignRef) => ('id' in ref ? ref.id : ref.slug);
 
 type MemberRow = Omit<MemberCampaign, 'questions' | 'qualitySettings'> & { questions: unknown; qualitySettings: unknown };
 const toCampaign = (row: MemberRow | undefined): MemberCampaign | null =>
-  row ? { ...row, questions: readStoredQuestions(row.questions), qualitySettings: readQualitySettings(row.qualitySettings) } : null;
+  row
+    ? { ...row, questions: readStoredQuestions(row.questions), qualitySettings: readQualitySettings(row.qualitySettings) }
+    : null;
 
 /** The campaign if the caller is one of its annotators, else null (no lock: for reads). */
 export async function findMembership(db: Queryable, ref: CampaignRef, userId: number): Promise<MemberCampaign | null> {
@@ -91,7 +93,10 @@ export const LOCK_AND_RELEASE = {
 
 /** Locks the caller's membership and releases expired holds (see LOCK_AND_RELEASE); 404 for non-members. */
 export async function lockMembership(client: SqlClient, ref: CampaignRef, userId: number): Promise<MemberCampaign> {
-  const { rows } = await LOCK_AND_RELEASE['id' in ref ? 'byId' : 'bySlug']<MemberRow & { released: number }>(client, [refValue(ref), userId]);
+  const { rows } = await LOCK_AND_RELEASE['id' in ref ? 'byId' : 'bySlug']<MemberRow & { released: number }>(client, [
+    refValue(ref),
+    userId,
+  ]);
   const campaign = toCampaign(rows[0]);
   if (!campaign) throw notMember();
   return campaign;
@@ -110,7 +115,8 @@ export const EXCLUDED_MESSAGE =
   'Thank you for your work on this campaign. The researchers have closed your part of it, so there are no more pairs for you here; the answers you gave are kept.';
 
 export function requireActive(campaign: MemberCampaign): void {
-  if (campaign.status !== 'ACTIVE') throw new AppError('CONFLICT', `The campaign is not active (it is ${campaign.status.toLowerCase()}).`);
+  if (campaign.status !== 'ACTIVE')
+    throw new AppError('CONFLICT', `The campaign is not active (it is ${campaign.status.toLowerCase()}).`);
 }
 
 /** What an annotator reads when the campaign was archived (by URL, since it left their list). */

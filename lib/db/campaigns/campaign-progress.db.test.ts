@@ -11,8 +11,21 @@ import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from './assignments';
 import { submitAnnotation } from '../annotations/annotations';
 import { getSqlPool } from '../sql-pool';
-import { getCampaignTotals, listAnnotatorProgress, listCampaignProgress, listDailyAnswers, listStratumProgress } from './campaign-progress';
-import { addCampaignMember, changeCampaignStatus, getCampaignDetail, listCampaignMembers, listMemberCandidates, removeCampaignMember } from './campaign-management';
+import {
+  getCampaignTotals,
+  listAnnotatorProgress,
+  listCampaignProgress,
+  listDailyAnswers,
+  listStratumProgress,
+} from './campaign-progress';
+import {
+  addCampaignMember,
+  changeCampaignStatus,
+  getCampaignDetail,
+  listCampaignMembers,
+  listMemberCandidates,
+  removeCampaignMember,
+} from './campaign-management';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -24,7 +37,12 @@ async function work(ref: ReturnType<typeof parseCampaignRef>, userId: number, du
   const next = await getNextPair(pool, ref, userId);
   if (next.kind !== 'pair') throw new Error('nothing left');
   if (durationMs !== null) {
-    await submitAnnotation(pool, ref, userId, { submissionId: `progress-${Date.now()}-${(submissions += 1)}`, pairId: next.pair.pairId, answers: { semantic: 3 }, durationMs });
+    await submitAnnotation(pool, ref, userId, {
+      submissionId: `progress-${Date.now()}-${(submissions += 1)}`,
+      pairId: next.pair.pairId,
+      answers: { semantic: 3 },
+      durationMs,
+    });
   }
   return next.pair.pairId;
 }
@@ -36,8 +54,17 @@ async function work(ref: ReturnType<typeof parseCampaignRef>, userId: number, du
  * p4-p6 nothing (open): 4 open items.
  */
 async function scenario() {
-  const [u1, u2, u3] = await Promise.all([makeUser(db, { name: 'Ann One' }), makeUser(db, { name: 'Ann Two' }), makeUser(db, { name: 'Ann Three' })]);
-  const campaign = await makeCampaign(db, { pairs: 6, overlap: 2, questions: ['semantic'], members: [u1.email, u2.email, u3.email] });
+  const [u1, u2, u3] = await Promise.all([
+    makeUser(db, { name: 'Ann One' }),
+    makeUser(db, { name: 'Ann Two' }),
+    makeUser(db, { name: 'Ann Three' }),
+  ]);
+  const campaign = await makeCampaign(db, {
+    pairs: 6,
+    overlap: 2,
+    questions: ['semantic'],
+    members: [u1.email, u2.email, u3.email],
+  });
   const ref = parseCampaignRef(String(campaign.id));
   for (const ms of [10_000, 20_000, 30_000]) await work(ref, u1.id, ms);
   await work(ref, u2.id, 40_000);
@@ -92,7 +119,10 @@ describe('campaign management', () => {
     const { campaign, u2, held } = await scenario();
     const slug = (await getCampaignDetail(db, (await db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).slug))!.slug;
     expect(await removeCampaignMember(db, slug, u2.id)).toEqual({ campaignId: campaign.id, releasedHolds: 1 });
-    const item = await db.campaignItem.findFirstOrThrow({ where: { campaignId: campaign.id, pairId: held }, select: { holds: true, answers: true, isOpen: true } });
+    const item = await db.campaignItem.findFirstOrThrow({
+      where: { campaignId: campaign.id, pairId: held },
+      select: { holds: true, answers: true, isOpen: true },
+    });
     expect(item).toEqual({ holds: 0, answers: 1, isOpen: true });
     const totals = await getCampaignTotals(db, campaign.id);
     expect(totals).toMatchObject({ answers: 4, annotators: 2, liveHolds: 0 });

@@ -12,7 +12,6 @@ import type { Db } from '../client';
 import type { CampaignStatus } from '../generated/enums';
 import { ACTIVE_WINDOW_DAYS } from '@/lib/annotation/campaign-estimate';
 
-
 export interface CampaignListProgress {
   id: number;
   name: string;
@@ -120,7 +119,11 @@ export async function listAnnotatorProgress(db: Db, campaignId: number, now: Dat
     FROM people p JOIN "User" u ON u."id" = p."userId" CROSS JOIN open
     LEFT JOIN ann ON ann."userId" = p."userId" LEFT JOIN held ON held."userId" = p."userId" LEFT JOIN had ON had."userId" = p."userId"
     ORDER BY p."isMember" DESC, u."name", u."id"`;
-  return rows.map((r) => ({ ...r, remaining: Math.max(0, r.remaining), medianMs: r.medianMs === null ? null : Number(r.medianMs) }));
+  return rows.map((r) => ({
+    ...r,
+    remaining: Math.max(0, r.remaining),
+    medianMs: r.medianMs === null ? null : Number(r.medianMs),
+  }));
 }
 
 export interface DailyAnswers {

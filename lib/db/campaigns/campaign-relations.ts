@@ -11,7 +11,12 @@ export interface AnswerCrossCount {
   n: number;
 }
 
-export async function countAnswerPairs(db: Queryable, campaignId: number, first: string, second: string): Promise<AnswerCrossCount[]> {
+export async function countAnswerPairs(
+  db: Queryable,
+  campaignId: number,
+  first: string,
+  second: string,
+): Promise<AnswerCrossCount[]> {
   const { rows } = await db.query<AnswerCrossCount>(
     `SELECT n."answers" ->> $2 AS a, n."answers" ->> $3 AS b, count(*)::int AS n
      FROM "Annotation" n

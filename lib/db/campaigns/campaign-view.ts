@@ -22,7 +22,11 @@ export interface CampaignView {
   progress: Progress;
 }
 
-export async function getCampaignForCaller(db: Queryable, ref: CampaignRef, user: { id: number; role: RoleName }): Promise<CampaignView | null> {
+export async function getCampaignForCaller(
+  db: Queryable,
+  ref: CampaignRef,
+  user: { id: number; role: RoleName },
+): Promise<CampaignView | null> {
   const { rows } = await db.query<Omit<CampaignView, 'progress' | 'questions'> & { questions: unknown; isMember: boolean }>(
     `SELECT c."id", c."slug", c."name", c."status", c."questions", c."guidelines", c."overlap", c."wordingVersion", c."archivedAt" IS NOT NULL AS "archived",
             EXISTS (SELECT 1 FROM "CampaignMember" m WHERE m."campaignId" = c."id" AND m."userId" = $2 AND m."role" = 'ANNOTATOR') AS "isMember"

@@ -38,18 +38,29 @@ const whereRef = (ref: CampaignRef) => ('id' in ref ? { id: ref.id } : { slug: r
 
 /** Answers that fix the meaning: the annotators' and the gold answers (both are checked against the options). */
 async function countAnswers(db: Pick<Db, 'annotation' | 'goldAnswer'>, campaignId: number): Promise<number> {
-  const [annotations, gold] = await Promise.all([db.annotation.count({ where: { campaignId } }), db.goldAnswer.count({ where: { campaignId } })]);
+  const [annotations, gold] = await Promise.all([
+    db.annotation.count({ where: { campaignId } }),
+    db.goldAnswer.count({ where: { campaignId } }),
+  ]);
   return annotations + gold;
 }
 
-const readChanges = (value: unknown): string[] => (Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : []);
+const readChanges = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
 
 export async function getCampaignWording(db: Db, ref: CampaignRef): Promise<CampaignWording | null> {
   const c = await db.campaign.findUnique({
     where: whereRef(ref),
     select: {
-      id: true, slug: true, wordingVersion: true, guidelines: true, questions: true,
-      wordingVersions: { select: { number: true, createdAt: true, changes: true, editor: { select: { name: true } } }, orderBy: { number: 'desc' } },
+      id: true,
+      slug: true,
+      wordingVersion: true,
+      guidelines: true,
+      questions: true,
+      wordingVersions: {
+        select: { number: true, createdAt: true, changes: true, editor: { select: { name: true } } },
+        orderBy: { number: 'desc' },
+      },
     },
   });
   if (!c) return null;
@@ -62,7 +73,12 @@ export async function getCampaignWording(db: Db, ref: CampaignRef): Promise<Camp
     questions: readStoredQuestions(c.questions),
     answers,
     lockedReason: meaningLockedReason(answers),
-    versions: c.wordingVersions.map((v) => ({ number: v.number, createdAt: v.createdAt, editor: v.editor?.name ?? null, changes: readChanges(v.changes) })),
+    versions: c.wordingVersions.map((v) => ({
+      number: v.number,
+      createdAt: v.createdAt,
+      editor: v.editor?.name ?? null,
+      changes: readChanges(v.changes),
+    })),
   };
 }
 
@@ -76,10 +92,21 @@ export interface WordingEdit {
 export type WordingSaved = { campaignId: number; slug: string; version: number; changes: string[] };
 
 /** Saves the edit as a new version (nothing when nothing changed) and audits it (`campaign.wording`). */
-export async function saveCampaignWording(db: Db, ref: CampaignRef, editorId: number | null, edit: WordingEdit): Promise<WordingSaved> {
+export async function saveCampaignWording(
+  db: Db,
+  ref: CampaignRef,
+  editorId: number | null,
+  edit: WordingEdit,
+): Promise<WordingSaved> {
   const saved = await writeWording(db, ref, editorId, edit);
   if (saved.changes.length > 0) {
-    await recordAudit(db, { actorId: editorId, action: 'campaign.wording', targetType: 'campaign', targetId: saved.campaignId, details: { version: saved.version, changes: saved.changes } });
+    await recordAudit(db, {
+      actorId: editorId,
+      action: 'campaign.wording',
+      targetType: 'campaign',
+      targetId: saved.campaignId,
+      details: { version: saved.version, changes: saved.changes },
+    });
   }
   return saved;
 }
@@ -90,25 +117,50 @@ function writeWording(db: Db, ref: CampaignRef, editorId: number | null, edit: W
     if (!found) throw new AppError('NOT_FOUND', 'No such campaign.');
     // The row lock orders saves of one campaign, and waits for a transaction that is inserting an
     // answer (the foreign key holds a key-share lock on the row until it commits), so that answer is counted.
-    const [c] = await tx.$queryRaw<Array<{ id: number; slug: string; wordingVersion: number; guidelines: string; questions: unknown; createdAt: Date; createdById: number | null }>>`
+    const [c] = await tx.$queryRaw<
+      Array<{
+        id: number;
+        slug: string;
+        wordingVersion: number;
+        guidelines: string;
+        questions: unknown;
+        createdAt: Date;
+        createdById: number | null;
+      }>
+    >`
       SELECT "id", "slug", "wordingVersion", "guidelines", "questions", "createdAt", "createdById" FROM "Campaign" WHERE "id" = ${found.id} FOR UPDATE`;
     if (!c) throw new AppError('NOT_FOUND', 'No such campaign.');
     if (c.wordingVersion !== edit.basedOn) {
-      throw new AppError('CONFLICT', `Someone saved version ${c.wordingVersion} of the wording while you were editing version ${edit.basedOn}; reload the page and make your change again.`);
+      throw new AppError(
+        'CONFLICT',
+        `Someone saved version ${c.wordingVersion} of the wording while you were editing version ${edit.basedOn}; reload the page and make your change again.`,
+      );
     }
     const current = { guidelines: c.guidelines, questions: readStoredQuestions(c.questions) };
     const decision = decideWordingEdit(current, edit, await countAnswers(tx, c.id));
-    if (decision.kind === 'refuse') throw new AppError(decision.reason === 'locked' ? 'CONFLICT' : 'INVALID_INPUT', decision.message);
+    if (decision.kind === 'refuse')
+      throw new AppError(decision.reason === 'locked' ? 'CONFLICT' : 'INVALID_INPUT', decision.message);
     if (decision.kind === 'unchanged') return { campaignId: c.id, slug: c.slug, version: c.wordingVersion, changes: [] };
     if (c.wordingVersion === 1) {
       await tx.campaignWordingVersion.createMany({
-        data: [{ campaignId: c.id, number: 1, guidelines: current.guidelines, questions: current.questions as unknown as InputJsonValue, editorId: c.createdById, createdAt: c.createdAt }],
+        data: [
+          {
+            campaignId: c.id,
+            number: 1,
+            guidelines: current.guidelines,
+            questions: current.questions as unknown as InputJsonValue,
+            editorId: c.createdById,
+            createdAt: c.createdAt,
+          },
+        ],
         skipDuplicates: true,
       });
     }
     const version = c.wordingVersion + 1;
     const questions = decision.questions as unknown as InputJsonValue;
-    await tx.campaignWordingVersion.create({ data: { campaignId: c.id, number: version, guidelines: edit.guidelines, questions, changes: decision.changes, editorId } });
+    await tx.campaignWordingVersion.create({
+      data: { campaignId: c.id, number: version, guidelines: edit.guidelines, questions, changes: decision.changes, editorId },
+    });
     await tx.campaign.update({ where: { id: c.id }, data: { guidelines: edit.guidelines, questions, wordingVersion: version } });
     return { campaignId: c.id, slug: c.slug, version, changes: decision.changes };
   });

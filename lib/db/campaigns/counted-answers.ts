@@ -17,7 +17,11 @@ export const countedAnswer = (n: string) =>
  * Sets the answer counters (and `isOpen`) of the campaign's non-gold items from the answers stored,
  * counting only counted answers; `pairIds` null = every item. Returns the items whose counter changed.
  */
-export async function recountItemAnswers(db: Queryable, campaignId: number, pairIds: readonly number[] | null = null): Promise<number> {
+export async function recountItemAnswers(
+  db: Queryable,
+  campaignId: number,
+  pairIds: readonly number[] | null = null,
+): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE "CampaignItem" i SET "answers" = c.n, "isOpen" = (c.n + i."holds" < cp."overlap")
      FROM (SELECT i2."id", (SELECT count(*)::int FROM "Annotation" n WHERE n."campaignId" = i2."campaignId" AND n."pairId" = i2."pairId" AND ${countedAnswer('n')}) AS n
@@ -35,7 +39,11 @@ export async function recountItemAnswers(db: Queryable, campaignId: number, pair
  * labels, once for however many members it changed. False when the user is not a member.
  */
 export async function setMemberExclusion(db: Queryable, campaignId: number, userId: number, excluded: boolean): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE "CampaignMember" SET "excluded" = $3 WHERE "campaignId" = $1 AND "userId" = $2`, [campaignId, userId, excluded]);
+  const { rowCount } = await db.query(`UPDATE "CampaignMember" SET "excluded" = $3 WHERE "campaignId" = $1 AND "userId" = $2`, [
+    campaignId,
+    userId,
+    excluded,
+  ]);
   if (!rowCount) return false;
   if (excluded) await releaseMemberHolds(db, campaignId, userId);
   return true;

@@ -158,7 +158,8 @@ export async function readGoldAccuracy(
 /** Leaves an annotator's answers out of (or back in) the final labels, the dashboards and the overlap counts. */
 export async function setMemberExcluded(pool: SqlPool, campaignId: number, userId: number, excluded: boolean): Promise<void> {
   await inTransaction(pool, async (client) => {
-    if (!(await setMemberExclusion(client, campaignId, userId, excluded))) throw new AppError('NOT_FOUND', 'That user is not a member of this campaign.');
+    if (!(await setMemberExclusion(client, campaignId, userId, excluded)))
+      throw new AppError('NOT_FOUND', 'That user is not a member of this campaign.');
     // an excluded annotator gets no more pairs, and the pairs they answered reopen for the others
     await recountItemAnswers(client, campaignId);
     await refreshCampaignFinalLabels(client, campaignId);

@@ -21,7 +21,11 @@ const submissionId = () => `gate-${Date.now()}-${(n += 1)}`;
 
 /** Counted answers (annotator not excluded) per pair, and every answer stored. */
 async function answerCounts(campaignId: number) {
-  const items = await db.campaignItem.findMany({ where: { campaignId }, select: { pairId: true, answers: true, holds: true, isOpen: true }, orderBy: { position: 'asc' } });
+  const items = await db.campaignItem.findMany({
+    where: { campaignId },
+    select: { pairId: true, answers: true, holds: true, isOpen: true },
+    orderBy: { position: 'asc' },
+  });
   const excluded = new Set((await db.campaignMember.findMany({ where: { campaignId, excluded: true } })).map((m) => m.userId));
   const annotations = await db.annotation.findMany({ where: { campaignId }, select: { pairId: true, annotatorId: true } });
   const counted = items.map((i) => annotations.filter((a) => a.pairId === i.pairId && !excluded.has(a.annotatorId)).length);
@@ -44,7 +48,11 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
     await updateQualitySettings(pool, campaign.id, { ...DEFAULT_QUALITY_SETTINGS, gateMinKappa: 0.2, gateMinJudgements: 4 });
     const ref = parseCampaignRef(String(campaign.id));
     // the truth alternates in hand-out order (positions, not ids: the same whatever else the database holds)
-    const positions = new Map((await db.campaignItem.findMany({ where: { campaignId: campaign.id }, select: { pairId: true, position: true } })).map((i) => [i.pairId, i.position]));
+    const positions = new Map(
+      (await db.campaignItem.findMany({ where: { campaignId: campaign.id }, select: { pairId: true, position: true } })).map(
+        (i) => [i.pairId, i.position],
+      ),
+    );
     const truth = (pairId: number) => positions.get(pairId)! % 2 === 0;
     let acknowledged = 0;
     const refused: number[] = [];
@@ -60,7 +68,11 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
         if (next.kind === 'none') continue;
         handed += 1;
         const answer = bad.has(user.id) ? !truth(next.pair.pairId) : truth(next.pair.pairId);
-        await submitAnnotation(pool, ref, user.id, { submissionId: submissionId(), pairId: next.pair.pairId, answers: { paraphraseLoose: answer } });
+        await submitAnnotation(pool, ref, user.id, {
+          submissionId: submissionId(),
+          pairId: next.pair.pairId,
+          answers: { paraphraseLoose: answer },
+        });
         acknowledged += 1;
       }
       if (handed === 0) break;
@@ -85,17 +97,32 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
       else expect(k.kappa).toBeGreaterThan(0.2);
     }
     // the audit says who and why
-    const audit = await db.auditLog.findMany({ where: { action: 'campaign.member-excluded-by-gate', targetId: String(campaign.id) } });
-    expect(audit.map((a) => (a.details as { userId: number }).userId).sort((x, y) => x - y)).toEqual([...bad].sort((x, y) => x - y));
+    const audit = await db.auditLog.findMany({
+      where: { action: 'campaign.member-excluded-by-gate', targetId: String(campaign.id) },
+    });
+    expect(audit.map((a) => (a.details as { userId: number }).userId).sort((x, y) => x - y)).toEqual(
+      [...bad].sort((x, y) => x - y),
+    );
   });
 
   it('excluding by hand releases holds and reopens answered pairs; restoring counts the answers again', async () => {
     const users = await Promise.all([0, 1, 2].map(() => makeUser(db)));
-    const campaign = await makeCampaign(db, { pairs: 3, sample: { strategy: 'random', size: 2, seed: 2 }, questions: ['paraphraseLoose'], overlap: 1, goldEvery: 0, members: users.map((u) => u.email) });
+    const campaign = await makeCampaign(db, {
+      pairs: 3,
+      sample: { strategy: 'random', size: 2, seed: 2 },
+      questions: ['paraphraseLoose'],
+      overlap: 1,
+      goldEvery: 0,
+      members: users.map((u) => u.email),
+    });
     const ref = parseCampaignRef(String(campaign.id));
     const first = await getNextPair(pool, ref, users[0]!.id);
     if (first.kind !== 'pair') throw new Error('no pair');
-    await submitAnnotation(pool, ref, users[0]!.id, { submissionId: submissionId(), pairId: first.pair.pairId, answers: { paraphraseLoose: true } });
+    await submitAnnotation(pool, ref, users[0]!.id, {
+      submissionId: submissionId(),
+      pairId: first.pair.pairId,
+      answers: { paraphraseLoose: true },
+    });
     const held = await getNextPair(pool, ref, users[0]!.id);
     if (held.kind !== 'pair') throw new Error('no second pair');
     // both pairs are taken (one answered, one held): nothing for user 1
@@ -108,13 +135,21 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
     ]);
     await expect(getNextPair(pool, ref, users[0]!.id)).rejects.toMatchObject({ code: 'CONFLICT', message: EXCLUDED_MESSAGE });
     // the held pair's late answer is kept but fills no slot
-    await submitAnnotation(pool, ref, users[0]!.id, { submissionId: submissionId(), pairId: held.pair.pairId, answers: { paraphraseLoose: false } });
+    await submitAnnotation(pool, ref, users[0]!.id, {
+      submissionId: submissionId(),
+      pairId: held.pair.pairId,
+      answers: { paraphraseLoose: false },
+    });
     expect((await answerCounts(campaign.id)).items.every((i) => i.answers === 0 && i.isOpen)).toBe(true);
     // user 1 now gets both pairs
     for (let i = 0; i < 2; i++) {
       const next = await getNextPair(pool, ref, users[1]!.id);
       if (next.kind !== 'pair') throw new Error('the reopened pair was not handed out');
-      await submitAnnotation(pool, ref, users[1]!.id, { submissionId: submissionId(), pairId: next.pair.pairId, answers: { paraphraseLoose: true } });
+      await submitAnnotation(pool, ref, users[1]!.id, {
+        submissionId: submissionId(),
+        pairId: next.pair.pairId,
+        answers: { paraphraseLoose: true },
+      });
     }
     expect((await getNextPair(pool, ref, users[2]!.id)).kind).toBe('none');
     // restored: both their answers count again (two per pair, over the overlap of 1: closed, never handed out again)

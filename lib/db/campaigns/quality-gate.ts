@@ -50,14 +50,22 @@ export interface MemberMajorityKappa {
 
 /** κ against the others' majority for each annotator with a shared pair (the gate's question). */
 export async function readMajorityKappa(db: Queryable, campaignId: number): Promise<MemberMajorityKappa[]> {
-  const { rows: campaigns } = await db.query<{ questions: unknown; settings: unknown }>(`SELECT "questions", "qualitySettings" AS settings FROM "Campaign" WHERE "id" = $1`, [campaignId]);
+  const { rows: campaigns } = await db.query<{ questions: unknown; settings: unknown }>(
+    `SELECT "questions", "qualitySettings" AS settings FROM "Campaign" WHERE "id" = $1`,
+    [campaignId],
+  );
   if (!campaigns[0]) return [];
   const question = gateQuestionOf(readStoredQuestions(campaigns[0].questions), readQualitySettings(campaigns[0].settings));
   return question ? majorityKappaOn(db, campaignId, question.key, null) : [];
 }
 
 /** The same on one question, for these annotators (null = all). */
-async function majorityKappaOn(db: Queryable, campaignId: number, questionKey: string, userIds: readonly number[] | null): Promise<MemberMajorityKappa[]> {
+async function majorityKappaOn(
+  db: Queryable,
+  campaignId: number,
+  questionKey: string,
+  userIds: readonly number[] | null,
+): Promise<MemberMajorityKappa[]> {
   const { rows } = await db.query<MajorityCell & { userId: number }>(MAJORITY_CELLS_SQL, [campaignId, questionKey, userIds]);
   const byUser = new Map<number, MajorityCell[]>();
   for (const row of rows) {
@@ -80,7 +88,11 @@ export interface GateExclusion {
  * Runs the campaign's quality gate for these annotators (null = every annotator) and excludes the
  * ones it fails, in one transaction. Nothing happens when the gate is off. Returns who was excluded.
  */
-export async function applyQualityGate(pool: SqlPool, campaignId: number, userIds: readonly number[] | null = null): Promise<GateExclusion[]> {
+export async function applyQualityGate(
+  pool: SqlPool,
+  campaignId: number,
+  userIds: readonly number[] | null = null,
+): Promise<GateExclusion[]> {
   return inTransaction(pool, async (client) => {
     const { rows: campaigns } = await client.query<{ questions: unknown; settings: unknown }>(
       `SELECT "questions", "qualitySettings" AS settings FROM "Campaign" WHERE "id" = $1 FOR NO KEY UPDATE`,
@@ -98,13 +110,25 @@ export async function applyQualityGate(pool: SqlPool, campaignId: number, userId
     const judged = members.filter((m) => m.judgements >= settings.gateMinJudgements);
     if (judged.length === 0) return [];
     const question = gateQuestionOf(readStoredQuestions(campaigns[0].questions), settings);
-    const kappas = question ? await majorityKappaOn(client, campaignId, question.key, judged.map((m) => m.userId)) : [];
+    const kappas = question
+      ? await majorityKappaOn(
+          client,
+          campaignId,
+          question.key,
+          judged.map((m) => m.userId),
+        )
+      : [];
     const gold = settings.gateMinGoldAccuracy === null ? null : await readGoldAccuracy(client, campaignId);
     const excluded: GateExclusion[] = [];
     for (const member of judged) {
       const standing = kappas.find((k) => k.userId === member.userId);
       const goldAccuracy = gold?.members.find((g) => g.userId === member.userId)?.accuracy ?? null;
-      const reasons = gateReasons(settings, { judgements: member.judgements, shared: standing?.shared ?? 0, kappa: standing?.kappa ?? null, goldAccuracy });
+      const reasons = gateReasons(settings, {
+        judgements: member.judgements,
+        shared: standing?.shared ?? 0,
+        kappa: standing?.kappa ?? null,
+        goldAccuracy,
+      });
       if (reasons.length > 0) excluded.push({ userId: member.userId, reasons });
     }
     if (excluded.length === 0) return [];

@@ -23,9 +23,14 @@ function filterConditions(corpusIds: number[], filters: SampleFilters): Prisma.S
     const [min, max] = filters.length;
     conditions.push(Prisma.sql`p."lengthA" BETWEEN ${min} AND ${max} AND p."lengthB" BETWEEN ${min} AND ${max}`);
   }
-  if (filters.tiers) conditions.push(Prisma.sql`p."corpusId" IN (SELECT c."id" FROM "Corpus" c WHERE c."tier"::text = ANY(${filters.tiers}::text[]))`);
+  if (filters.tiers)
+    conditions.push(
+      Prisma.sql`p."corpusId" IN (SELECT c."id" FROM "Corpus" c WHERE c."tier"::text = ANY(${filters.tiers}::text[]))`,
+    );
   if (filters.textTypes) {
-    conditions.push(Prisma.sql`ta."type"::text = ANY(${filters.textTypes}::text[]) AND tb."type"::text = ANY(${filters.textTypes}::text[])`);
+    conditions.push(
+      Prisma.sql`ta."type"::text = ANY(${filters.textTypes}::text[]) AND tb."type"::text = ANY(${filters.textTypes}::text[])`,
+    );
   }
   for (const { measure, min, max } of filters.measures) {
     conditions.push(Prisma.sql`${column(measure)} IS NOT NULL`);
@@ -49,7 +54,8 @@ function stratumLabel(plan: SamplePlan): Prisma.Sql {
   const prefix = (label: Prisma.Sql) => (plan.perCorpus ? Prisma.sql`b.g || '/' || ${label}` : label);
   if (s === null) return plan.perCorpus ? Prisma.sql`b.g` : Prisma.sql`NULL::text`;
   if (s.kind === 'cell') {
-    const axis = (v: Prisma.Sql) => Prisma.sql`GREATEST(0, LEAST(${int(MAP_BINS - 1)}, floor(${v} * ${int(MAP_BINS)}::float8)))::int`;
+    const axis = (v: Prisma.Sql) =>
+      Prisma.sql`GREATEST(0, LEAST(${int(MAP_BINS - 1)}, floor(${v} * ${int(MAP_BINS)}::float8)))::int`;
     return prefix(Prisma.sql`'cell:' || ${axis(Prisma.sql`b.x`)} || ',' || ${axis(Prisma.sql`b.y`)}`);
   }
   const bin =
@@ -65,10 +71,18 @@ function stratumLabel(plan: SamplePlan): Prisma.Sql {
  */
 export function candidateCtes(corpusIds: number[], plan: SamplePlan): Prisma.Sql {
   const { x, y } = stratumInputs(plan);
-  const texts = plan.filters.textTypes !== null ? Prisma.sql`JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"` : Prisma.empty;
+  const texts =
+    plan.filters.textTypes !== null
+      ? Prisma.sql`JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`
+      : Prisma.empty;
   const group = plan.perCorpus ? Prisma.sql`(SELECT c."slug" FROM "Corpus" c WHERE c."id" = p."corpusId")` : Prisma.sql`''::text`;
   const s = plan.stratify;
-  const present = s === null ? Prisma.sql`TRUE` : s.kind === 'cell' ? Prisma.sql`b.x IS NOT NULL AND b.y IS NOT NULL` : Prisma.sql`b.x IS NOT NULL`;
+  const present =
+    s === null
+      ? Prisma.sql`TRUE`
+      : s.kind === 'cell'
+        ? Prisma.sql`b.x IS NOT NULL AND b.y IS NOT NULL`
+        : Prisma.sql`b.x IS NOT NULL`;
   return Prisma.sql`
     base AS MATERIALIZED (
       SELECT p."id" AS "pairId", ${x} AS x, ${y} AS y, ${group} AS g

@@ -26,9 +26,16 @@ function spec(corpus: number, i: number): PairSpec {
 }
 
 beforeAll(async () => {
-  for (const [n, tier] of [[0, 'GOLD'], [1, 'NONE']] as const) {
+  for (const [n, tier] of [
+    [0, 'GOLD'],
+    [1, 'NONE'],
+  ] as const) {
     const corpus = await makeCorpus(db, { tier });
-    await makePairs(db, corpus.id, Array.from({ length: 60 }, (_, i) => spec(n, i)));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 60 }, (_, i) => spec(n, i)),
+    );
     corpora.push(corpus);
   }
 });
@@ -38,10 +45,19 @@ const requests: Array<[string, SampleRequest]> = [
   ['a random 25', { strategy: 'random', size: 25 }],
   ['a random 500 (more than there are)', { strategy: 'random', size: 500 }],
   ['6 per bin of delta', { strategy: 'stratified', measure: 'delta', perBin: 6 }],
-  ['3 per bin of syn in 4 bins, 10-30 words, gold tier', { strategy: 'stratified', measure: 'syn', bins: 4, perBin: 3, filters: { length: [10, 30], tier: ['gold'] } }],
-  ['2 per map cell, st ≥ 0.5', { strategy: 'stratified', measure: 'cell', perBin: 2, filters: { measures: { st: [0.5, null] } } }],
+  [
+    '3 per bin of syn in 4 bins, 10-30 words, gold tier',
+    { strategy: 'stratified', measure: 'syn', bins: 4, perBin: 3, filters: { length: [10, 30], tier: ['gold'] } },
+  ],
+  [
+    '2 per map cell, st ≥ 0.5',
+    { strategy: 'stratified', measure: 'cell', perBin: 2, filters: { measures: { st: [0.5, null] } } },
+  ],
   ['per corpus: 6 per bin of delta', { strategy: 'stratified', measure: 'delta', perBin: 6, perCorpus: true }],
-  ['per corpus: 4 per equal-count bin of syn', { strategy: 'stratified', measure: 'syn', bins: 4, perBin: 4, perCorpus: true, binning: 'quantile' }],
+  [
+    'per corpus: 4 per equal-count bin of syn',
+    { strategy: 'stratified', measure: 'syn', bins: 4, perBin: 4, perCorpus: true, binning: 'quantile' },
+  ],
   ['per corpus: a random 30 from each (more than some have)', { strategy: 'random', size: 30, perCorpus: true }],
 ];
 
@@ -57,23 +73,42 @@ describe('countSamplePreview', () => {
 
       const created = await createCampaign(
         db,
-        { name: `Preview ${name} ${Date.now()}`, corpora: slugs, sample, questions: ['semantic'], overlap: 1, goldEvery: 0, randomiseOrder: false, members: [], holdMinutes: 30, status: 'draft' },
+        {
+          name: `Preview ${name} ${Date.now()}`,
+          corpora: slugs,
+          sample,
+          questions: ['semantic'],
+          overlap: 1,
+          goldEvery: 0,
+          randomiseOrder: false,
+          members: [],
+          holdMinutes: 30,
+          status: 'draft',
+        },
         null,
         () => 'another-seed',
       );
-      const record = (await db.campaign.findUniqueOrThrow({ where: { id: created.id }, select: { sampling: true } })).sampling as {
+      const record = (await db.campaign.findUniqueOrThrow({ where: { id: created.id }, select: { sampling: true } }))
+        .sampling as {
         filtered: number;
         candidates: number;
         items: number;
         strata: Record<string, { available: number; drawn: number }> | null;
       };
       expect(preview.items).toBeGreaterThan(0);
-      expect({ filtered: preview.filtered, candidates: preview.candidates, items: preview.items }).toEqual({ filtered: record.filtered, candidates: record.candidates, items: record.items });
+      expect({ filtered: preview.filtered, candidates: preview.candidates, items: preview.items }).toEqual({
+        filtered: record.filtered,
+        candidates: record.candidates,
+        items: record.items,
+      });
       expect(created.items).toBe(preview.items);
-      const previewStrata = preview.strata === null ? null : Object.fromEntries(preview.strata.map((s) => [s.stratum, { available: s.available, drawn: s.drawn }]));
+      const previewStrata =
+        preview.strata === null
+          ? null
+          : Object.fromEntries(preview.strata.map((s) => [s.stratum, { available: s.available, drawn: s.drawn }]));
       expect(previewStrata).toEqual(record.strata);
       // the strata that give all they have are named
-      const quota = sample.strategy === 'random' ? sample.size! : sample.perBin ?? 0;
+      const quota = sample.strategy === 'random' ? sample.size! : (sample.perBin ?? 0);
       expect(preview.short).toEqual((preview.strata ?? []).filter((st) => st.available < quota).map((st) => st.stratum));
     });
   }
@@ -81,7 +116,11 @@ describe('countSamplePreview', () => {
   it('labels strata and gives measure bins their edges', async () => {
     const planned = planSample({ strategy: 'stratified', measure: 'delta', perBin: 1, bins: 5 }, () => 's');
     if (!planned.ok) throw new Error('plan');
-    const preview = await countSamplePreview(db, corpora.map((c) => c.id), planned.plan);
+    const preview = await countSamplePreview(
+      db,
+      corpora.map((c) => c.id),
+      planned.plan,
+    );
     expect(preview.range).not.toBeNull();
     const first = preview.strata![0]!;
     expect(first).toMatchObject({ stratum: 'delta:0', label: 'Δsem,syn bin 1 of 5', lo: preview.range!.min });

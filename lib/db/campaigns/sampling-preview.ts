@@ -55,7 +55,10 @@ export async function countSamplePreview(db: Db, corpusIds: number[], plan: Samp
   const row = rows[0]!;
   const s = plan.stratify;
   const whole = row.ranges?.[''];
-  const range = s?.kind === 'measure' && !plan.perCorpus && whole && whole.lo !== null && whole.hi !== null ? { min: whole.lo, max: whole.hi } : null;
+  const range =
+    s?.kind === 'measure' && !plan.perCorpus && whole && whole.lo !== null && whole.hi !== null
+      ? { min: whole.lo, max: whole.hi }
+      : null;
   const edges = range && s?.kind === 'measure' && s.binning === 'width' ? binEdges(range.min, range.max, s.bins) : null;
   const quota = plan.strategy === 'random' ? (plan.size ?? 0) : (plan.perBin ?? 0);
   const strata =
@@ -63,8 +66,19 @@ export async function countSamplePreview(db: Db, corpusIds: number[], plan: Samp
       ? null
       : sortStrata(Object.entries(row.strata ?? {})).map(([stratum, available]) => {
           // equal-width bins over all corpora: the bin's edges; otherwise the values its candidates span
-          const edge = edges ? edges[Number(stratum.slice(stratum.lastIndexOf(':') + 1))] : (row.binRanges?.[stratum] ? [row.binRanges[stratum].lo, row.binRanges[stratum].hi] : undefined);
-          return { stratum, label: stratumLabel(stratum, s?.kind === 'measure' ? s.bins : undefined), lo: edge?.[0] ?? null, hi: edge?.[1] ?? null, available, drawn: Math.min(available, quota) };
+          const edge = edges
+            ? edges[Number(stratum.slice(stratum.lastIndexOf(':') + 1))]
+            : row.binRanges?.[stratum]
+              ? [row.binRanges[stratum].lo, row.binRanges[stratum].hi]
+              : undefined;
+          return {
+            stratum,
+            label: stratumLabel(stratum, s?.kind === 'measure' ? s.bins : undefined),
+            lo: edge?.[0] ?? null,
+            hi: edge?.[1] ?? null,
+            available,
+            drawn: Math.min(available, quota),
+          };
         });
   const items =
     plan.strategy === 'all'
@@ -73,7 +87,15 @@ export async function countSamplePreview(db: Db, corpusIds: number[], plan: Samp
         ? Math.min(plan.size ?? 0, row.candidates)
         : (strata ?? []).reduce((n, st) => n + st.drawn, 0);
   const short = (strata ?? []).filter((st) => st.available < quota).map((st) => st.stratum);
-  return { filtered: row.filtered, candidates: row.candidates, missingMeasure: row.filtered - row.candidates, items, range, strata, short };
+  return {
+    filtered: row.filtered,
+    candidates: row.candidates,
+    missingMeasure: row.filtered - row.candidates,
+    items,
+    range,
+    strata,
+    short,
+  };
 }
 
 /** The corpora of a preview or campaign by slug, and the slugs that name none. */

@@ -27,7 +27,15 @@ function pairSpec(corpus: number, i: number): PairSpec {
 async function candidates(): Promise<CandidatePair[]> {
   const rows = await db.pair.findMany({
     where: { corpusId: { in: corpora.map((c) => c.id) } },
-    select: { id: true, lengthA: true, lengthB: true, corpus: { select: { tier: true, slug: true } }, textA: { select: { type: true } }, textB: { select: { type: true } }, ...Object.fromEntries(measureKeys.map((k) => [k, true])) },
+    select: {
+      id: true,
+      lengthA: true,
+      lengthB: true,
+      corpus: { select: { tier: true, slug: true } },
+      textA: { select: { type: true } },
+      textB: { select: { type: true } },
+      ...Object.fromEntries(measureKeys.map((k) => [k, true])),
+    },
   });
   return rows.map((r) => {
     const row = r as unknown as Record<string, number | null>;
@@ -59,19 +67,35 @@ async function sqlDraw(sample: SampleRequest, extra: Partial<CreateCampaignInput
     ...extra,
   };
   const created = await createCampaign(db, input, null, () => 'fixed-seed');
-  const items = await db.campaignItem.findMany({ where: { campaignId: created.id }, orderBy: { position: 'asc' }, select: { pairId: true, stratum: true, position: true } });
+  const items = await db.campaignItem.findMany({
+    where: { campaignId: created.id },
+    orderBy: { position: 'asc' },
+    select: { pairId: true, stratum: true, position: true },
+  });
   const campaign = await db.campaign.findUniqueOrThrow({ where: { id: created.id }, select: { sampling: true } });
   return { created, items, sampling: campaign.sampling as Record<string, unknown> };
 }
 
 beforeAll(async () => {
-  for (const [n, tier] of [[0, 'GOLD'], [1, 'SILVER']] as const) {
+  for (const [n, tier] of [
+    [0, 'GOLD'],
+    [1, 'SILVER'],
+  ] as const) {
     const corpus = await makeCorpus(db, { tier });
-    await makePairs(db, corpus.id, Array.from({ length: 70 }, (_, i) => pairSpec(n, i)));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 70 }, (_, i) => pairSpec(n, i)),
+    );
     corpora.push(corpus);
   }
   // Some captions, so the caption-type filter has something to tell apart.
-  const someTexts = await db.text.findMany({ where: { corpusId: corpora[0]!.id }, select: { id: true }, orderBy: { id: 'asc' }, take: 60 });
+  const someTexts = await db.text.findMany({
+    where: { corpusId: corpora[0]!.id },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: 60,
+  });
   await db.text.updateMany({ where: { id: { in: someTexts.map((t) => t.id) } }, data: { type: 'CAPTION' } });
 });
 
@@ -79,13 +103,28 @@ const requests: Array<[string, SampleRequest]> = [
   ['all', { strategy: 'all' }],
   ['a random 17', { strategy: 'random', size: 17 }],
   ['4 per bin of delta (5 bins over its range)', { strategy: 'stratified', measure: 'delta', perBin: 4 }],
-  ['3 per bin of bleu in 7 bins, 10-30 words, gold tier', { strategy: 'stratified', measure: 'bleu', bins: 7, perBin: 3, filters: { length: [10, 30], tier: ['gold'] } }],
+  [
+    '3 per bin of bleu in 7 bins, 10-30 words, gold tier',
+    { strategy: 'stratified', measure: 'bleu', bins: 7, perBin: 3, filters: { length: [10, 30], tier: ['gold'] } },
+  ],
   ['2 per map cell', { strategy: 'stratified', measure: 'cell', perBin: 2 }],
-  ['captions with sem ≥ 0.3 and syn ≤ 0.8', { strategy: 'all', filters: { captionType: ['caption'], measures: { sem: [0.3, null], syn: [null, 0.8] } } }],
+  [
+    'captions with sem ≥ 0.3 and syn ≤ 0.8',
+    { strategy: 'all', filters: { captionType: ['caption'], measures: { sem: [0.3, null], syn: [null, 0.8] } } },
+  ],
   // the EACL 2023 design, per corpus: Δ bins computed on each corpus's own candidates
-  ['per corpus: 4 per bin of delta in 5 bins, 10-30 words', { strategy: 'stratified', measure: 'delta', bins: 5, perBin: 4, perCorpus: true, filters: { length: [10, 30] } }],
-  ['per corpus: 3 per equal-count bin of bleu in 4 bins', { strategy: 'stratified', measure: 'bleu', bins: 4, perBin: 3, perCorpus: true, binning: 'quantile' }],
-  ['equal-count bins of syn over both corpora', { strategy: 'stratified', measure: 'syn', bins: 3, perBin: 5, binning: 'quantile' }],
+  [
+    'per corpus: 4 per bin of delta in 5 bins, 10-30 words',
+    { strategy: 'stratified', measure: 'delta', bins: 5, perBin: 4, perCorpus: true, filters: { length: [10, 30] } },
+  ],
+  [
+    'per corpus: 3 per equal-count bin of bleu in 4 bins',
+    { strategy: 'stratified', measure: 'bleu', bins: 4, perBin: 3, perCorpus: true, binning: 'quantile' },
+  ],
+  [
+    'equal-count bins of syn over both corpora',
+    { strategy: 'stratified', measure: 'syn', bins: 3, perBin: 5, binning: 'quantile' },
+  ],
   ['per corpus: a random 9 from each', { strategy: 'random', size: 9, perCorpus: true }],
   ['per corpus: 1 per map cell', { strategy: 'stratified', measure: 'cell', perBin: 1, perCorpus: true }],
 ];
@@ -101,7 +140,12 @@ describe('the SQL draw equals the JavaScript reference', () => {
     expect(items.map((i) => ({ pairId: i.pairId, stratum: i.stratum }))).toEqual(expected.items);
     expect(items.map((i) => i.position)).toEqual(items.map((_, k) => k + 1));
     expect(sampling.strata ?? null).toEqual(expected.strata);
-    expect(sampling).toMatchObject({ seed: 'fixed-seed', candidates: expected.candidates, missingMeasure: expected.missingMeasure, items: expected.items.length });
+    expect(sampling).toMatchObject({
+      seed: 'fixed-seed',
+      candidates: expected.candidates,
+      missingMeasure: expected.missingMeasure,
+      items: expected.items.length,
+    });
     if (expected.range) expect(sampling.range).toMatchObject(expected.range);
     expect(sampling.binRanges ?? null).toEqual(expected.binRanges);
   });
@@ -119,7 +163,10 @@ describe('the SQL draw equals the JavaScript reference', () => {
 describe('createCampaign', () => {
   it('names unknown corpora, members and questions in one 400', async () => {
     await makeUser(db, { email: `known-${Date.now()}@example.test` });
-    const error = await sqlDraw({ strategy: 'random' }, { corpora: ['nope-corpus', corpora[0]!.slug], members: ['ghost@example.test'], questions: ['semantic', 'colour'] }).catch((e: unknown) => e);
+    const error = await sqlDraw(
+      { strategy: 'random' },
+      { corpora: ['nope-corpus', corpora[0]!.slug], members: ['ghost@example.test'], questions: ['semantic', 'colour'] },
+    ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'INVALID_INPUT' });
     const fields = (error as { details: { fields: Record<string, string> } }).details.fields;
     expect(fields.corpora).toBe('unknown corpora: "nope-corpus"');
@@ -138,7 +185,10 @@ describe('createCampaign', () => {
   it('adds members with pseudonyms, makes unique slugs and records the default guidelines', async () => {
     const member = await makeUser(db);
     const name = `Slug test ${Date.now()}`;
-    const one = await sqlDraw({ strategy: 'random', size: 2 }, { name, members: [member.email.toUpperCase()], questions: ['semantic', 'relation'] });
+    const one = await sqlDraw(
+      { strategy: 'random', size: 2 },
+      { name, members: [member.email.toUpperCase()], questions: ['semantic', 'relation'] },
+    );
     const two = await sqlDraw({ strategy: 'random', size: 2 }, { name });
     expect(two.created.slug).toBe(`${one.created.slug}-2`);
     const user = await db.user.findUniqueOrThrow({ where: { id: member.id } });

@@ -44,7 +44,12 @@ interface OutcomeRow {
 type Range = { min: number; max: number; edges: Array<[number, number]> };
 
 /** Draws the campaign's items (inside the caller's transaction) and reports how the draw went. */
-export async function drawCampaignItems(tx: Tx, campaignId: number, corpusIds: number[], plan: SamplePlan): Promise<SampleOutcome> {
+export async function drawCampaignItems(
+  tx: Tx,
+  campaignId: number,
+  corpusIds: number[],
+  plan: SamplePlan,
+): Promise<SampleOutcome> {
   const rows = await tx.$queryRaw<OutcomeRow[]>`
     WITH ${candidateCtes(corpusIds, plan)},
     chosen AS (${chosenRows(plan)}),
@@ -65,7 +70,9 @@ export async function drawCampaignItems(tx: Tx, campaignId: number, corpusIds: n
   const row = rows[0]!;
   const s = plan.stratify;
   const rangeOf = (r: { lo: number | null; hi: number | null } | undefined): Range | null =>
-    s?.kind === 'measure' && s.binning === 'width' && r && r.lo !== null && r.hi !== null ? { min: r.lo, max: r.hi, edges: binEdges(r.lo, r.hi, s.bins) } : null;
+    s?.kind === 'measure' && s.binning === 'width' && r && r.lo !== null && r.hi !== null
+      ? { min: r.lo, max: r.hi, edges: binEdges(r.lo, r.hi, s.bins) }
+      : null;
   const ranges = row.ranges ?? {};
   return {
     filtered: row.filtered,
@@ -73,8 +80,16 @@ export async function drawCampaignItems(tx: Tx, campaignId: number, corpusIds: n
     missingMeasure: row.filtered - row.candidates,
     items: row.items,
     range: plan.perCorpus ? null : rangeOf(ranges['']),
-    ranges: plan.perCorpus && s?.kind === 'measure' ? Object.fromEntries(Object.entries(ranges).map(([g, r]) => [g, { min: r.lo ?? 0, max: r.hi ?? 0, edges: rangeOf(r)?.edges ?? [] }])) : null,
-    binRanges: s?.kind === 'measure' ? Object.fromEntries(Object.entries(row.binRanges ?? {}).map(([k, r]) => [k, [r.lo, r.hi] as [number, number]])) : null,
+    ranges:
+      plan.perCorpus && s?.kind === 'measure'
+        ? Object.fromEntries(
+            Object.entries(ranges).map(([g, r]) => [g, { min: r.lo ?? 0, max: r.hi ?? 0, edges: rangeOf(r)?.edges ?? [] }]),
+          )
+        : null,
+    binRanges:
+      s?.kind === 'measure'
+        ? Object.fromEntries(Object.entries(row.binRanges ?? {}).map(([k, r]) => [k, [r.lo, r.hi] as [number, number]]))
+        : null,
     strata: s === null && !plan.perCorpus ? null : (row.strata ?? {}),
   };
 }

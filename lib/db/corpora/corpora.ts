@@ -66,7 +66,10 @@ export interface CreateCorpusData {
 
 /** A new corpus with its (empty) summary row. */
 export function createCorpus(db: Db, data: CreateCorpusData) {
-  return db.corpus.create({ data: { ...data, summary: { create: { stats: emptySummaryStats() } } }, select: { id: true, name: true, slug: true } });
+  return db.corpus.create({
+    data: { ...data, summary: { create: { stats: emptySummaryStats() } } },
+    select: { id: true, name: true, slug: true },
+  });
 }
 
 /** The user set the corpus language (ISO 639-1, checked by the caller). */
@@ -119,11 +122,17 @@ export function findCorpusByName(db: Db, name: string) {
  * else by its name. Every CLI option that takes an existing corpus accepts either.
  */
 export async function findCorpusByRef(db: Db, ref: string) {
-  return (await db.corpus.findUnique({ where: { slug: ref }, select: { id: true, name: true, slug: true, tier: true } })) ?? (await findCorpusByName(db, ref));
+  return (
+    (await db.corpus.findUnique({ where: { slug: ref }, select: { id: true, name: true, slug: true, tier: true } })) ??
+    (await findCorpusByName(db, ref))
+  );
 }
 
 /** The corpus with this name, created (with a unique slug) when it does not exist yet. */
-export async function ensureCorpus(db: Db, data: Omit<CreateCorpusData, 'slug'>): Promise<{ id: number; name: string; slug: string; created: boolean }> {
+export async function ensureCorpus(
+  db: Db,
+  data: Omit<CreateCorpusData, 'slug'>,
+): Promise<{ id: number; name: string; slug: string; created: boolean }> {
   const existing = await findCorpusByName(db, data.name);
   if (existing) return { ...existing, created: false };
   const slugs = new Set((await db.corpus.findMany({ select: { slug: true } })).map((c) => c.slug));

@@ -34,7 +34,11 @@ describe('corpus summaries', () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     const rows = (from: number, n: number): Array<[number, string, string]> =>
-      Array.from({ length: n }, (_, i) => [from + i, `The cat number ${from + i} sat on the mat today.`, `A cat numbered ${from + i} was sitting on a mat.`]);
+      Array.from({ length: n }, (_, i) => [
+        from + i,
+        `The cat number ${from + i} sat on the mat today.`,
+        `A cat numbered ${from + i} was sitting on a mat.`,
+      ]);
     const importFile = (name: string, r: Array<[number, string, string]>) =>
       runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: pawsFile(name, r), corpusId: corpus.id, format: 'paws' });
     expect((await importFile('first.tsv', rows(0, 300))).imported).toBe(300);

@@ -29,7 +29,10 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 // Column names come from the fixed catalogue, never from input.
-const valueColumns: Array<[string, string]> = [['length', '("lengthA" + "lengthB") / 2.0'], ...measureKeys.map((k): [string, string] => [k, `"${k}"`])];
+const valueColumns: Array<[string, string]> = [
+  ['length', '("lengthA" + "lengthB") / 2.0'],
+  ...measureKeys.map((k): [string, string] => [k, `"${k}"`]),
+];
 
 function aggregates(prefix: string, filter: string): string {
   const parts = [`count(*) ${filter} AS "${prefix}_pairs"`];
@@ -107,12 +110,18 @@ export async function writeCorpusSummary(query: Query, corpusId: number, totals:
  * summaries existed) is scanned once.
  */
 export async function addToCorpusSummary(query: Query, corpusId: number, added: SummaryTotals, wasEmpty: boolean): Promise<void> {
-  const [stored] = await query('SELECT "pairs", "texts", "stats" FROM "CorpusSummary" WHERE "corpusId" = $1 FOR UPDATE', [corpusId]);
+  const [stored] = await query('SELECT "pairs", "texts", "stats" FROM "CorpusSummary" WHERE "corpusId" = $1 FOR UPDATE', [
+    corpusId,
+  ]);
   if (stored) {
     const sums = mergeCorpusSums(stored.stats as CorpusSums, added.sums);
     // A summary stored before maps existed: its map is rebuilt with one scan, once.
     if (!sums.map) sums.map = readMapRows(await query(MAP_SCAN_SQL, [corpusId]));
-    await writeCorpusSummary(query, corpusId, { pairs: num(stored.pairs) + added.pairs, texts: num(stored.texts) + added.texts, sums });
+    await writeCorpusSummary(query, corpusId, {
+      pairs: num(stored.pairs) + added.pairs,
+      texts: num(stored.texts) + added.texts,
+      sums,
+    });
   } else {
     await writeCorpusSummary(query, corpusId, wasEmpty ? added : await scanCorpusTotals(query, corpusId));
   }

@@ -33,7 +33,9 @@ describe('semAssignmentForSetSql', () => {
         b: `right ${pattern}`,
         measures: {
           syn: random.nextFloat(),
-          ...Object.fromEntries(semanticMeasureKeys.flatMap((k, i) => ((pattern >> i) & 1 ? [[k, random.nextFloat() / 3 + 0.1]] : []))),
+          ...Object.fromEntries(
+            semanticMeasureKeys.flatMap((k, i) => ((pattern >> i) & 1 ? [[k, random.nextFloat() / 3 + 0.1]] : [])),
+          ),
         },
       })),
     );
@@ -45,13 +47,22 @@ describe('semAssignmentForSetSql', () => {
     const cases: Array<[SemanticMeasureKey[], Partial<Record<SemanticMeasureKey, string>>]> = [
       ...SETS.map((set) => [set, {}] as [SemanticMeasureKey[], Partial<Record<SemanticMeasureKey, string>>]),
       // as a scoring write fills in a measure: the value being written stands in for the column
-      [[...semanticMeasureKeys], { wmsGlove: `COALESCE(p."wmsGlove", 0.123456789::float8)`, wordnet: `COALESCE(p."wordnet", 0.7::float8)` }],
+      [
+        [...semanticMeasureKeys],
+        { wmsGlove: `COALESCE(p."wmsGlove", 0.123456789::float8)`, wordnet: `COALESCE(p."wordnet", 0.7::float8)` },
+      ],
     ];
     for (const [set, valueOf] of cases) {
       await db.$executeRawUnsafe(`UPDATE "Pair" p SET ${semAssignmentSql(2, valueOf)} WHERE p."corpusId" = $1`, corpus.id, set);
       const bySubquery = await read();
-      await db.$executeRawUnsafe(`UPDATE "Pair" SET "sem" = -1, "delta" = -1, "semParts" = '{x}' WHERE "corpusId" = $1`, corpus.id);
-      await db.$executeRawUnsafe(`UPDATE "Pair" p SET ${semAssignmentForSetSql(set, valueOf)} WHERE p."corpusId" = $1`, corpus.id);
+      await db.$executeRawUnsafe(
+        `UPDATE "Pair" SET "sem" = -1, "delta" = -1, "semParts" = '{x}' WHERE "corpusId" = $1`,
+        corpus.id,
+      );
+      await db.$executeRawUnsafe(
+        `UPDATE "Pair" p SET ${semAssignmentForSetSql(set, valueOf)} WHERE p."corpusId" = $1`,
+        corpus.id,
+      );
       const byExpressions = await read();
       expect([set, byExpressions]).toEqual([set, bySubquery]);
       expect(bySubquery.some((r) => r.sem !== null)).toBe(set.length > 0);

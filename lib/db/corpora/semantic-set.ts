@@ -37,7 +37,10 @@ export function semAssignmentSql(setParam: number, valueOf: Partial<Record<Seman
  * count, as avg() does, so sem, delta and semParts come out the same bit for bit
  * (semantic-set.db.test.ts). `valueOf` as in semAssignmentSql.
  */
-export function semAssignmentForSetSql(set: readonly SemanticMeasureKey[], valueOf: Partial<Record<SemanticMeasureKey, string>> = {}): string {
+export function semAssignmentForSetSql(
+  set: readonly SemanticMeasureKey[],
+  valueOf: Partial<Record<SemanticMeasureKey, string>> = {},
+): string {
   const value = (k: SemanticMeasureKey) => valueOf[k] ?? `p."${k}"`;
   const tiers = [...new Set(set.map(semanticTier))].sort((a, b) => a - b);
   const arms = tiers.map((tier) => {
@@ -68,12 +71,16 @@ export async function getCorpusSemMeasures(db: Db, corpusId: number): Promise<Se
  */
 export async function setCorpusSemMeasures(db: Db, corpusId: number, measures: readonly string[]): Promise<number> {
   const unknown = measures.filter((m) => !isSemanticMeasureKey(m));
-  if (unknown.length > 0) throw new RangeError(`not semantic measures: ${unknown.join(', ')} (known: ${semanticMeasureKeys.join(', ')})`);
+  if (unknown.length > 0)
+    throw new RangeError(`not semantic measures: ${unknown.join(', ')} (known: ${semanticMeasureKeys.join(', ')})`);
   const set = semanticMeasureKeys.filter((k) => measures.includes(k));
-  const updated = await db.$transaction(async (tx) => {
-    await tx.corpus.update({ where: { id: corpusId }, data: { semMeasures: set } });
-    return tx.$executeRawUnsafe(`UPDATE "Pair" p SET ${semAssignmentSql(2)} WHERE p."corpusId" = $1`, corpusId, set);
-  }, { timeout: 30 * 60_000 });
+  const updated = await db.$transaction(
+    async (tx) => {
+      await tx.corpus.update({ where: { id: corpusId }, data: { semMeasures: set } });
+      return tx.$executeRawUnsafe(`UPDATE "Pair" p SET ${semAssignmentSql(2)} WHERE p."corpusId" = $1`, corpusId, set);
+    },
+    { timeout: 30 * 60_000 },
+  );
   await refreshCorpusSummary(db, corpusId);
   return updated;
 }

@@ -11,7 +11,15 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { computePairKey } from '@/lib/pair-rows/content-keys';
 import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
 import type { FileRow } from '@/lib/import/annotation-rows';
-import { isUserMeasureName, mapScoreRow, parseScoreColumnMap, parseScoreMeasures, type MeasureAxisName, type ScoreMeasure, type ScoreRow } from '@/lib/measures/user-measures';
+import {
+  isUserMeasureName,
+  mapScoreRow,
+  parseScoreColumnMap,
+  parseScoreMeasures,
+  type MeasureAxisName,
+  type ScoreMeasure,
+  type ScoreRow,
+} from '@/lib/measures/user-measures';
 import type { RowError } from '../imports/annotation-import';
 import { inTransaction, type Queryable, type SqlClient, type SqlPool } from '../sql-pool';
 
@@ -46,12 +54,18 @@ export function userMeasuresJsonSql(alias = 'p'): string {
 
 /** The names of the user measures of these corpora (any of them), sorted. */
 export async function userMeasureNames(db: Queryable, corpusIds: readonly number[]): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(`SELECT DISTINCT "name" FROM "CorpusMeasure" WHERE "corpusId" = ANY($1::int[]) ORDER BY "name"`, [corpusIds]);
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT DISTINCT "name" FROM "CorpusMeasure" WHERE "corpusId" = ANY($1::int[]) ORDER BY "name"`,
+    [corpusIds],
+  );
   return rows.map((r) => r.name);
 }
 
 /** The user measures marked as a map axis, per corpus id (names by axis; no values read): the maps page's axis choices. */
-export async function listUserMeasureAxes(db: Queryable, corpusIds: readonly number[]): Promise<Map<number, { syn: string[]; sem: string[] }>> {
+export async function listUserMeasureAxes(
+  db: Queryable,
+  corpusIds: readonly number[],
+): Promise<Map<number, { syn: string[]; sem: string[] }>> {
   const { rows } = await db.query<{ corpusId: number; name: string; axis: string }>(
     `SELECT "corpusId", "name", lower("axis"::text) AS "axis" FROM "CorpusMeasure" WHERE "corpusId" = ANY($1::int[]) AND lower("axis"::text) IN ('semantic', 'syntactic') ORDER BY "name"`,
     [corpusIds],
@@ -73,7 +87,10 @@ export async function listUserMeasures(db: Queryable, corpusId: number): Promise
 }
 
 /** The user measures of the corpus with this slug, name and description only (the explorer's columns), by name. */
-export async function listUserMeasureColumns(db: Queryable, slug: string): Promise<Array<{ name: string; description: string | null }>> {
+export async function listUserMeasureColumns(
+  db: Queryable,
+  slug: string,
+): Promise<Array<{ name: string; description: string | null }>> {
   const { rows } = await db.query<{ name: string; description: string | null }>(
     `SELECT m."name", m."description" FROM "CorpusMeasure" m JOIN "Corpus" c ON c."id" = m."corpusId" WHERE c."slug" = $1 ORDER BY m."name"`,
     [slug],
@@ -119,7 +136,11 @@ export type ScoresOutcome =
   | { ok: false; problem: 'no-corpus' | 'map' | 'measures' | 'rows' | 'empty'; message: string; errors: RowError[] };
 
 const rowKey = (row: ScoreRow): string =>
-  'pairId' in row.pair ? `i:${row.pair.pairId}` : 'originalId' in row.pair ? `o:${row.pair.originalId}` : `k:${computePairKey(row.pair.texts[0], row.pair.texts[1])}`;
+  'pairId' in row.pair
+    ? `i:${row.pair.pairId}`
+    : 'originalId' in row.pair
+      ? `o:${row.pair.originalId}`
+      : `k:${computePairKey(row.pair.texts[0], row.pair.texts[1])}`;
 
 /** Pair ids of the corpus by row key (several for an original id the corpus uses more than once). */
 async function matchPairs(db: Queryable, corpusId: number, keys: readonly string[]): Promise<Map<string, number[]>> {
@@ -136,7 +157,11 @@ async function matchPairs(db: Queryable, corpusId: number, keys: readonly string
 }
 
 function describePair(row: ScoreRow): string {
-  return 'pairId' in row.pair ? `pair id ${row.pair.pairId}` : 'originalId' in row.pair ? `the original id "${row.pair.originalId}"` : 'these two texts (in either order)';
+  return 'pairId' in row.pair
+    ? `pair id ${row.pair.pairId}`
+    : 'originalId' in row.pair
+      ? `the original id "${row.pair.originalId}"`
+      : 'these two texts (in either order)';
 }
 
 /** Each row's pair id, or what is wrong: no pair, several pairs, a pair already given on an earlier line. */
@@ -147,10 +172,15 @@ function resolveRows(rows: readonly ScoreRow[], keys: readonly string[], matches
   rows.forEach((row, i) => {
     const ids = matches.get(keys[i]!) ?? [];
     if (ids.length === 0) return errors.push({ line: row.line, message: `no pair of ${slug} has ${describePair(row)}` });
-    if (ids.length > 1) return errors.push({ line: row.line, message: `${ids.length} pairs of ${slug} have ${describePair(row)} (pairs ${ids.slice(0, 5).join(', ')}); match by id= (the pair_id of an export) instead` });
+    if (ids.length > 1)
+      return errors.push({
+        line: row.line,
+        message: `${ids.length} pairs of ${slug} have ${describePair(row)} (pairs ${ids.slice(0, 5).join(', ')}); match by id= (the pair_id of an export) instead`,
+      });
     const pairId = ids[0]!;
     const earlier = seen.get(pairId);
-    if (earlier !== undefined) return errors.push({ line: row.line, message: `pair ${pairId} already has its scores on line ${earlier}` });
+    if (earlier !== undefined)
+      return errors.push({ line: row.line, message: `pair ${pairId} already has its scores on line ${earlier}` });
     seen.set(pairId, row.line);
     pairIds.push(pairId);
   });
@@ -173,7 +203,14 @@ function copyBuffer(client: SqlClient, data: Buffer): Promise<void> {
 }
 
 /** Creates or replaces the measures (values of a replaced one deleted) and COPYs every value. */
-async function writeScores(client: SqlClient, corpusId: number, measures: readonly ScoreMeasure[], rows: readonly ScoreRow[], pairIds: readonly number[], request: ScoresRequest): Promise<ImportedMeasure[]> {
+async function writeScores(
+  client: SqlClient,
+  corpusId: number,
+  measures: readonly ScoreMeasure[],
+  rows: readonly ScoreRow[],
+  pairIds: readonly number[],
+  request: ScoresRequest,
+): Promise<ImportedMeasure[]> {
   const imported: ImportedMeasure[] = [];
   const writer = new BinaryCopyWriter();
   for (const [index, measure] of measures.entries()) {
@@ -201,13 +238,20 @@ async function writeScores(client: SqlClient, corpusId: number, measures: readon
 }
 
 function summarise(slug: string, pairs: number, measures: readonly ImportedMeasure[]): string {
-  const each = measures.map((m) => `${m.name} (${m.values} values${m.replaced ? ', replacing the earlier import' : ''})`).join(', ');
+  const each = measures
+    .map((m) => `${m.name} (${m.values} values${m.replaced ? ', replacing the earlier import' : ''})`)
+    .join(', ');
   return `Imported scores of ${pairs} pairs into ${slug}: ${each}.`;
 }
 
 /** Reads, checks and writes a scores file: every value or none (docs/import-formats.md#scores). */
 export async function importScores(pool: SqlPool, request: ScoresRequest): Promise<ScoresOutcome> {
-  const refuse = (problem: 'no-corpus' | 'map' | 'measures' | 'empty', message: string): ScoresOutcome => ({ ok: false, problem, message, errors: [] });
+  const refuse = (problem: 'no-corpus' | 'map' | 'measures' | 'empty', message: string): ScoresOutcome => ({
+    ok: false,
+    problem,
+    message,
+    errors: [],
+  });
   const rowsFailed = (errors: RowError[]): ScoresOutcome => ({
     ok: false,
     problem: 'rows',

@@ -7,7 +7,15 @@
 import { loadRatingMatrix } from './campaign-ratings';
 import type { Queryable } from '../sql-pool';
 import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
-import { agreementScheme, computeQuestionAgreements, type AgreementOptions, type AgreementScheme, type QuestionAgreement, type QuestionTableInput, type RatingTable } from '@/lib/dashboards/question-agreement';
+import {
+  agreementScheme,
+  computeQuestionAgreements,
+  type AgreementOptions,
+  type AgreementScheme,
+  type QuestionAgreement,
+  type QuestionTableInput,
+  type RatingTable,
+} from '@/lib/dashboards/question-agreement';
 import { measureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 
@@ -50,7 +58,11 @@ export async function loadQuestionTableInputs(db: Queryable, campaign: Dashboard
 }
 
 /** Every question's coefficients, computed on the calling thread (the web server uses lib/http/dashboard-campaign.ts's campaignAgreement). */
-export async function computeCampaignAgreement(db: Queryable, campaign: DashboardCampaign, options: AgreementOptions = {}): Promise<Record<string, QuestionAgreement>> {
+export async function computeCampaignAgreement(
+  db: Queryable,
+  campaign: DashboardCampaign,
+  options: AgreementOptions = {},
+): Promise<Record<string, QuestionAgreement>> {
   return computeQuestionAgreements(await loadQuestionTableInputs(db, campaign), options);
 }
 
@@ -77,7 +89,9 @@ export async function listUnitFacets(db: Queryable, campaignId: number): Promise
       {
         corpus: String(r.corpus),
         stratum: typeof r.stratum === 'string' ? r.stratum : null,
-        measures: Object.fromEntries(measureKeys.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])])) as MeasureValues,
+        measures: Object.fromEntries(
+          measureKeys.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])]),
+        ) as MeasureValues,
       },
     ]),
   );

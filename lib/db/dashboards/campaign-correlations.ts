@@ -34,7 +34,11 @@ const measureColumns = measureKeys.map((k) => `p."${k}"`).join(', ');
 const readMeasures = (r: Record<string, unknown>) =>
   Object.fromEntries(measureKeys.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])])) as MeasureValues;
 
-export async function listRatedPairs(db: Queryable, campaignId: number, aggregate: RatingAggregate = 'mean'): Promise<RatedPair[]> {
+export async function listRatedPairs(
+  db: Queryable,
+  campaignId: number,
+  aggregate: RatingAggregate = 'mean',
+): Promise<RatedPair[]> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT a."pairId", c."slug" AS corpus, a.sem::float8 AS "ratedSem", a.syn::float8 AS "ratedSyn", ${measureColumns}, ${userMeasuresJsonSql('p')} AS "userMeasures"
      FROM (${aggregatedSql(aggregate)}) a JOIN "Pair" p ON p."id" = a."pairId" JOIN "Corpus" c ON c."id" = p."corpusId"
@@ -67,7 +71,12 @@ export interface AxisRatedPair {
  * aggregated semantic minus the aggregated syntactic rating. The question key and options are
  * parameters, never spliced into the SQL.
  */
-export async function listAxisRatedPairs(db: Queryable, campaignId: number, axis: RatingAxisDef, aggregate: RatingAggregate = 'mean'): Promise<AxisRatedPair[]> {
+export async function listAxisRatedPairs(
+  db: Queryable,
+  campaignId: number,
+  axis: RatingAxisDef,
+  aggregate: RatingAggregate = 'mean',
+): Promise<AxisRatedPair[]> {
   let perPair: string;
   const params: unknown[] = [campaignId];
   if (axis.kind === 'humanDelta') {
@@ -88,5 +97,11 @@ export async function listAxisRatedPairs(db: Queryable, campaignId: number, axis
      ORDER BY a."pairId"`,
     params,
   );
-  return rows.map((r) => ({ pairId: Number(r.pairId), corpus: String(r.corpus), rating: Number(r.rating), measures: readMeasures(r), userMeasures: (r.userMeasures as Record<string, number> | null) ?? null }));
+  return rows.map((r) => ({
+    pairId: Number(r.pairId),
+    corpus: String(r.corpus),
+    rating: Number(r.rating),
+    measures: readMeasures(r),
+    userMeasures: (r.userMeasures as Record<string, number> | null) ?? null,
+  }));
 }

@@ -10,7 +10,11 @@ import { computeCampaignAgreement, findDashboardCampaign, listUnitFacets, loadQu
 import { listAxisRatedPairs, listRatedPairs } from './campaign-correlations';
 import { makeRatedCampaign, type RatedPairSpec } from '../testing/rated-campaign';
 import { computeBreakdown } from '@/lib/dashboards/agreement-breakdown';
-import { computeAxisCorrelationTables, computeCorrelationTables, correlateUserMeasures } from '@/lib/dashboards/correlation-table';
+import {
+  computeAxisCorrelationTables,
+  computeCorrelationTables,
+  correlateUserMeasures,
+} from '@/lib/dashboards/correlation-table';
 import { Readable } from 'node:stream';
 import { importScores } from '../corpora/user-measures';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
@@ -36,12 +40,36 @@ function pearson(x: number[], y: number[]): number {
 
 // Six pairs, three annotators who answer every pair (annotator 3 is excluded), one gold pair.
 const ratings = [
-  [[4, 1], [4, 0], [3, 1]],
-  [[2, 2], [3, 2], [2, 3]],
-  [[1, 4], [0, 4], [1, 4]],
-  [[3, 3], [3, 3], [4, 3]],
-  [[0, 0], [1, 1], [0, 0]],
-  [[2, 1], [2, 1], [3, 1]],
+  [
+    [4, 1],
+    [4, 0],
+    [3, 1],
+  ],
+  [
+    [2, 2],
+    [3, 2],
+    [2, 3],
+  ],
+  [
+    [1, 4],
+    [0, 4],
+    [1, 4],
+  ],
+  [
+    [3, 3],
+    [3, 3],
+    [4, 3],
+  ],
+  [
+    [0, 0],
+    [1, 1],
+    [0, 0],
+  ],
+  [
+    [2, 1],
+    [2, 1],
+    [3, 1],
+  ],
 ];
 const measures = [
   { syn: 0.15, sem: 0.9, st: 0.95, rouge1: 0.2 },
@@ -52,13 +80,34 @@ const measures = [
   { syn: 0.3, sem: 0.5, st: 0.55, rouge1: 0.25 },
 ];
 const pairs: RatedPairSpec[] = [
-  ...ratings.map((rs, i) => ({ measures: measures[i]!, stratum: `cell:${i % 2},1`, answers: [...rs.map(([semantic, syntactic]) => ({ semantic: semantic!, syntactic: syntactic!, paraphraseLoose: semantic! >= 3 })), { semantic: 0, syntactic: 4, paraphraseLoose: false }] })),
-  { measures: { syn: 0.5, sem: 0.5 }, gold: true, answers: [{ semantic: 0, syntactic: 0, paraphraseLoose: true }, { semantic: 4, syntactic: 4, paraphraseLoose: false }, undefined, undefined] },
+  ...ratings.map((rs, i) => ({
+    measures: measures[i]!,
+    stratum: `cell:${i % 2},1`,
+    answers: [
+      ...rs.map(([semantic, syntactic]) => ({ semantic: semantic!, syntactic: syntactic!, paraphraseLoose: semantic! >= 3 })),
+      { semantic: 0, syntactic: 4, paraphraseLoose: false },
+    ],
+  })),
+  {
+    measures: { syn: 0.5, sem: 0.5 },
+    gold: true,
+    answers: [
+      { semantic: 0, syntactic: 0, paraphraseLoose: true },
+      { semantic: 4, syntactic: 4, paraphraseLoose: false },
+      undefined,
+      undefined,
+    ],
+  },
 ];
 
 describe('campaign dashboards', () => {
   it('agreement per question: gold and excluded left out, Fleiss by hand, breakdowns by stratum', async () => {
-    const { campaign } = await makeRatedCampaign(db, { annotators: 4, pairs, excluded: [3], questions: ['semantic', 'syntactic', 'paraphraseLoose', 'rationale'] });
+    const { campaign } = await makeRatedCampaign(db, {
+      annotators: 4,
+      pairs,
+      excluded: [3],
+      questions: ['semantic', 'syntactic', 'paraphraseLoose', 'rationale'],
+    });
     const found = (await findDashboardCampaign(pool, { slug: campaign.slug }))!;
     const agreement = await computeCampaignAgreement(pool, found, { bootstrap: { resamples: 100, seed: 3 } });
     expect(Object.keys(agreement)).toEqual(['semantic', 'syntactic', 'paraphraseLoose']);
@@ -81,7 +130,10 @@ describe('campaign dashboards', () => {
     const facets = await listUnitFacets(pool, campaign.id);
     expect(facets.size).toBe(6);
     const byStratum = computeBreakdown(tables[2]!.table, tables[2]!.scheme, facets, { kind: 'stratum' });
-    expect(byStratum.map((r) => [r.group, r.agreement.units])).toEqual([['syn 0 · sem 1', 3], ['syn 1 · sem 1', 3]]);
+    expect(byStratum.map((r) => [r.group, r.agreement.units])).toEqual([
+      ['syn 0 · sem 1', 3],
+      ['syn 1 · sem 1', 3],
+    ]);
     expect(byStratum[0]!.agreement.percentAgreement).toBeCloseTo(3 / 3, 12); // pairs 1, 3, 5: unanimous
   });
 
@@ -93,8 +145,20 @@ describe('campaign dashboards', () => {
     const meanSyn = ratings.map((rs) => rs.reduce((s, r) => s + r[1]!, 0) / 3);
     const { pooled, byCorpus } = computeCorrelationTables(rows);
     expect(pooled.st.semantic.n).toBe(6);
-    expect(pooled.st.semantic.pearson).toBeCloseTo(pearson(measures.map((m) => m.st), meanSem), 12);
-    expect(pooled.rouge1.syntactic.pearson).toBeCloseTo(pearson(measures.map((m) => m.rouge1), meanSyn), 12);
+    expect(pooled.st.semantic.pearson).toBeCloseTo(
+      pearson(
+        measures.map((m) => m.st),
+        meanSem,
+      ),
+      12,
+    );
+    expect(pooled.rouge1.syntactic.pearson).toBeCloseTo(
+      pearson(
+        measures.map((m) => m.rouge1),
+        meanSyn,
+      ),
+      12,
+    );
     const r = pooled.st.semantic.pearson!;
     const se = 1 / Math.sqrt(6 - 3);
     expect(pooled.st.semantic.ci95![0]).toBeCloseTo(Math.tanh(Math.atanh(r) - 1.959963984540054 * se), 9);
@@ -102,7 +166,13 @@ describe('campaign dashboards', () => {
     expect(pooled.wms.semantic.pearson).toBeNull();
     expect(byCorpus.map((c) => c.n)).toEqual([3, 3]);
     const first = [0, 2, 4];
-    expect(byCorpus[0]!.table.syn.syntactic.pearson).toBeCloseTo(pearson(first.map((i) => measures[i]!.syn), first.map((i) => meanSyn[i]!)), 12);
+    expect(byCorpus[0]!.table.syn.syntactic.pearson).toBeCloseTo(
+      pearson(
+        first.map((i) => measures[i]!.syn),
+        first.map((i) => meanSyn[i]!),
+      ),
+      12,
+    );
 
     const median = await listRatedPairs(pool, campaign.id, 'median');
     const lowerMedian = (i: number) => ratings[i]!.map((r) => r[0]!).sort((a, b) => a - b)[1];
@@ -113,18 +183,37 @@ describe('campaign dashboards', () => {
   it('any rating axis: a custom ordinal question read as the option position, human Δ as median semantic − median syntactic (scipy 1.10.1)', async () => {
     // Expected values: scipy.stats pearsonr/spearmanr/kendalltau on these numbers (Δsem,syn rounded to 10 places, as stored here).
     // The six pairs above with Δsem,syn stored, and a third question "fluency" (ordinal: poor < fair < good).
-    const fluency = [['good', 'good', 'fair'], ['fair', 'poor', 'fair'], ['poor', 'poor', 'fair'], ['good', 'fair', 'good'], ['poor', 'poor', 'poor'], ['fair', 'good', 'good']];
+    const fluency = [
+      ['good', 'good', 'fair'],
+      ['fair', 'poor', 'fair'],
+      ['poor', 'poor', 'fair'],
+      ['good', 'fair', 'good'],
+      ['poor', 'poor', 'poor'],
+      ['fair', 'good', 'good'],
+    ];
     const withFluency: RatedPairSpec[] = pairs.map((p, i) => ({
       ...p,
-      measures: { ...p.measures, ...(p.measures.sem !== undefined && p.measures.syn !== undefined ? { delta: Math.round((p.measures.sem - p.measures.syn) * 1e10) / 1e10 } : {}) },
+      measures: {
+        ...p.measures,
+        ...(p.measures.sem !== undefined && p.measures.syn !== undefined
+          ? { delta: Math.round((p.measures.sem - p.measures.syn) * 1e10) / 1e10 }
+          : {}),
+      },
       answers: p.answers.map((a, k) => (a && !p.gold ? { ...a, fluency: k < 3 ? fluency[i]![k]! : 'good' } : a)),
     }));
-    const questions = ['semantic', 'syntactic', { key: 'fluency', type: 'choice' as const, options: ['poor', 'fair', 'good'], level: 'ordinal' as const }, { key: 'topic', type: 'choice' as const, options: ['a', 'b'] }];
+    const questions = [
+      'semantic',
+      'syntactic',
+      { key: 'fluency', type: 'choice' as const, options: ['poor', 'fair', 'good'], level: 'ordinal' as const },
+      { key: 'topic', type: 'choice' as const, options: ['a', 'b'] },
+    ];
     const created = await makeRatedCampaign(db, { annotators: 4, pairs: withFluency, excluded: [3], questions });
     const { campaign } = created;
     const found = (await findDashboardCampaign(pool, { slug: campaign.slug }))!;
     expect(ratingAxes(found.questions).map((a) => a.key)).toEqual(['semantic', 'syntactic', 'fluency', HUMAN_DELTA_AXIS]);
-    expect(findRatingAxis(found.questions, 'topic')).toEqual({ error: expect.stringContaining('"topic" is not an ordered question') as unknown });
+    expect(findRatingAxis(found.questions, 'topic')).toEqual({
+      error: expect.stringContaining('"topic" is not an ordered question') as unknown,
+    });
     const axis = (key: string): RatingAxisDef => {
       const f = findRatingAxis(found.questions, key);
       if ('error' in f) throw new Error(f.error);
@@ -153,8 +242,18 @@ describe('campaign dashboards', () => {
     // A measure of the corpus's own (import-scores) holding ST's values correlates with the axis exactly as ST does.
     const { pairIds } = created;
     const file = `pair_id,score\n${withFluency.flatMap((p, i) => (p.measures.st === undefined ? [] : [`${pairIds[i]},${p.measures.st}`])).join('\n')}\n`;
-    await importScores(pool, { slug: created.corpora[0]!.slug, map: 'id=pair_id', measures: 'model=score', rows: readAnnotationRowsFrom(Readable.from([Buffer.from(file)]), 'csv'), source: 'scores.csv', userId: null });
-    const own = correlateUserMeasures(await listAxisRatedPairs(pool, campaign.id, axis('fluency'), 'mean'), fl.map((r) => r.rating));
+    await importScores(pool, {
+      slug: created.corpora[0]!.slug,
+      map: 'id=pair_id',
+      measures: 'model=score',
+      rows: readAnnotationRowsFrom(Readable.from([Buffer.from(file)]), 'csv'),
+      source: 'scores.csv',
+      userId: null,
+    });
+    const own = correlateUserMeasures(
+      await listAxisRatedPairs(pool, campaign.id, axis('fluency'), 'mean'),
+      fl.map((r) => r.rating),
+    );
     expect(own.model!.pearson).toBeCloseTo(0.8655751695955554, 12);
     expect(own.model!.n).toBe(6);
 

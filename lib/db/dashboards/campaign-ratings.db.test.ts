@@ -13,14 +13,18 @@ afterAll(() => pool.end());
 let submissions = 0;
 async function answer(campaignId: number, pairId: number, annotatorId: number, answers: Record<string, string | number>) {
   submissions += 1;
-  await db.annotation.create({ data: { campaignId, pairId, annotatorId, submissionId: `ratings-${Date.now()}-${submissions}`, answers } });
+  await db.annotation.create({
+    data: { campaignId, pairId, annotatorId, submissionId: `ratings-${Date.now()}-${submissions}`, answers },
+  });
 }
 
 async function setup() {
   const users = await Promise.all([0, 1, 2].map(() => makeUser(db)));
   const campaign = await makeCampaign(db, { pairs: 4, overlap: 3, members: users.map((u) => u.email) });
   const items = await db.campaignItem.findMany({ where: { campaignId: campaign.id }, orderBy: { position: 'asc' } });
-  const pseudonyms = new Map((await db.user.findMany({ where: { id: { in: users.map((u) => u.id) } } })).map((u) => [u.id, u.pseudonym!]));
+  const pseudonyms = new Map(
+    (await db.user.findMany({ where: { id: { in: users.map((u) => u.id) } } })).map((u) => [u.id, u.pseudonym!]),
+  );
   return { campaign, users, pairs: items.map((i) => i.pairId), pseudonym: (i: number) => pseudonyms.get(users[i]!.id)! };
 }
 
@@ -34,7 +38,10 @@ describe('loadRatingMatrix', () => {
     await answer(campaign.id, p1, u1, { semantic: 1, relation: 'exclusion' });
     await answer(campaign.id, p2, u2, { semantic: 0, relation: 'negation' }); // on a gold pair: left out
     await answer(campaign.id, p3, u2, { relation: 'intersection' }); // no semantic answer
-    await db.campaignItem.update({ where: { campaignId_pairId: { campaignId: campaign.id, pairId: p2 } }, data: { isGold: true } });
+    await db.campaignItem.update({
+      where: { campaignId_pairId: { campaignId: campaign.id, pairId: p2 } },
+      data: { isGold: true },
+    });
 
     const semantic = await loadRatingMatrix(pool, campaign.id, 'semantic');
     const coders = [pseudonym(0), pseudonym(1)].sort();
@@ -49,7 +56,10 @@ describe('loadRatingMatrix', () => {
     expect(relation.coders).toHaveLength(3);
     expect(relation.ratings[relation.coders.indexOf(pseudonym(2))]).toEqual([null, null, 'intersection']);
 
-    await db.campaignMember.update({ where: { campaignId_userId: { campaignId: campaign.id, userId: u1 } }, data: { excluded: true } });
+    await db.campaignMember.update({
+      where: { campaignId_userId: { campaignId: campaign.id, userId: u1 } },
+      data: { excluded: true },
+    });
     const without = await loadRatingMatrix(pool, campaign.id, 'semantic');
     expect(without).toEqual({ coders: [pseudonym(0)], units: [p0], ratings: [[4]] });
     const withExcluded = await loadRatingMatrix(pool, campaign.id, 'semantic', { includeExcluded: true });
@@ -60,7 +70,8 @@ describe('loadRatingMatrix', () => {
   it('feeds lib/agreement directly: two coders agreeing on every unit give alpha 1', async () => {
     const { campaign, users, pairs } = await setup();
     const labels = ['equivalence', 'exclusion', 'forward', 'negation'];
-    for (const [i, pairId] of pairs.entries()) for (const u of users.slice(0, 2)) await answer(campaign.id, pairId, u.id, { relation: labels[i]! });
+    for (const [i, pairId] of pairs.entries())
+      for (const u of users.slice(0, 2)) await answer(campaign.id, pairId, u.id, { relation: labels[i]! });
     const matrix = await loadRatingMatrix(pool, campaign.id, 'relation');
     const report = computeAgreementReport({ ratings: matrix.ratings as (string | null)[][], level: 'nominal' });
     expect(report.coefficients.krippendorffAlpha.value).toBe(1);

@@ -38,10 +38,21 @@ const ratingsSql = (answers: string) => `
     AND ($3::boolean OR NOT COALESCE(m."excluded", FALSE))
   ORDER BY i."position", coder`;
 const CURRENT_SQL = ratingsSql('n."answers"');
-const FIRST_SQL = ratingsSql(`COALESCE((SELECT r."values" FROM "AnnotationRevision" r WHERE r."annotationId" = n."id" ORDER BY r."version" LIMIT 1), n."answers")`);
+const FIRST_SQL = ratingsSql(
+  `COALESCE((SELECT r."values" FROM "AnnotationRevision" r WHERE r."annotationId" = n."id" ORDER BY r."version" LIMIT 1), n."answers")`,
+);
 
-export async function loadRatingMatrix(db: Queryable, campaignId: number, question: string, opts: { includeExcluded?: boolean; firstAnswers?: boolean } = {}): Promise<RatingMatrix> {
-  const { rows } = await db.query<RatingRow>(opts.firstAnswers ? FIRST_SQL : CURRENT_SQL, [campaignId, question, opts.includeExcluded ?? false]);
+export async function loadRatingMatrix(
+  db: Queryable,
+  campaignId: number,
+  question: string,
+  opts: { includeExcluded?: boolean; firstAnswers?: boolean } = {},
+): Promise<RatingMatrix> {
+  const { rows } = await db.query<RatingRow>(opts.firstAnswers ? FIRST_SQL : CURRENT_SQL, [
+    campaignId,
+    question,
+    opts.includeExcluded ?? false,
+  ]);
   const coders = [...new Set(rows.map((r) => r.coder))].sort();
   const coderIndex = new Map(coders.map((c, i) => [c, i]));
   const units: number[] = [];

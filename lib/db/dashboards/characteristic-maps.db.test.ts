@@ -5,7 +5,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '../client';
 import { getSqlPool } from '../sql-pool';
-import { getCampaignMeasureMap, getCampaignRatingsMap, getCorpusMeasureMap, listCampaignCorpora, listRatingAnnotators } from './characteristic-maps';
+import {
+  getCampaignMeasureMap,
+  getCampaignRatingsMap,
+  getCorpusMeasureMap,
+  listCampaignCorpora,
+  listRatingAnnotators,
+} from './characteristic-maps';
 import { listCellPairs } from '../pairs/map-cell-pairs';
 import { makeRatedCampaign, type RatedPairSpec } from '../testing/rated-campaign';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
@@ -30,8 +36,25 @@ function expectedMap(points: Array<[number | null, number | null]>) {
 describe('characteristic maps', () => {
   it('a corpus map from the measures, stored with the summary, equals the pairs counted by hand', async () => {
     const corpus = await makeCorpus(db);
-    const values: Array<[number | null, number | null]> = [[0.05, 0.95], [0.2, 0.2], [1, 1], [0.8, 0.79999], [0.41, 0.6], [null, 0.3], [0.3, null], [0.05, 0.9]];
-    await makePairs(db, corpus.id, values.map(([syn, sem], i) => ({ a: `Map pair ${i} first.`, b: `Map pair ${i} second.`, measures: { ...(syn === null ? {} : { syn }), ...(sem === null ? {} : { sem }) } })));
+    const values: Array<[number | null, number | null]> = [
+      [0.05, 0.95],
+      [0.2, 0.2],
+      [1, 1],
+      [0.8, 0.79999],
+      [0.41, 0.6],
+      [null, 0.3],
+      [0.3, null],
+      [0.05, 0.9],
+    ];
+    await makePairs(
+      db,
+      corpus.id,
+      values.map(([syn, sem], i) => ({
+        a: `Map pair ${i} first.`,
+        b: `Map pair ${i} second.`,
+        measures: { ...(syn === null ? {} : { syn }), ...(sem === null ? {} : { sem }) },
+      })),
+    );
     const map = await getCorpusMeasureMap(db, corpus.id);
     expect(map).toEqual(expectedMap(values));
     expect(map.cells[0]![4]).toBe(2);
@@ -47,10 +70,20 @@ describe('characteristic maps', () => {
 
   it('the stored map follows sem when it changes after the import (semantic set, scoring jobs)', async () => {
     const corpus = await makeCorpus(db);
-    await makePairs(db, corpus.id, [0.1, 0.5, 0.95].map((st, i) => ({ a: `Later sem ${i} one.`, b: `Later sem ${i} two.`, measures: { syn: 0.3, st } })));
+    await makePairs(
+      db,
+      corpus.id,
+      [0.1, 0.5, 0.95].map((st, i) => ({ a: `Later sem ${i} one.`, b: `Later sem ${i} two.`, measures: { syn: 0.3, st } })),
+    );
     expect((await getCorpusMeasureMap(db, corpus.id)).missing).toBe(3);
     await setCorpusSemMeasures(db, corpus.id, ['st']);
-    expect(await getCorpusMeasureMap(db, corpus.id)).toEqual(expectedMap([[0.3, 0.1], [0.3, 0.5], [0.3, 0.95]]));
+    expect(await getCorpusMeasureMap(db, corpus.id)).toEqual(
+      expectedMap([
+        [0.3, 0.1],
+        [0.3, 0.5],
+        [0.3, 0.95],
+      ]),
+    );
   });
 
   it('a campaign map from ratings: lower (or upper) median per pair, gold pairs and excluded annotators left out', async () => {
@@ -79,13 +112,33 @@ describe('characteristic maps', () => {
     expect(await listRatingAnnotators(pool, campaign.id)).toEqual([pseudonymOf(0), pseudonymOf(1), pseudonymOf(2)].sort());
 
     const measures = await getCampaignMeasureMap(pool, campaign.id);
-    expect(measures).toEqual(expectedMap([[0.1, 0.9], [0.5, 0.5], [0.3, null], [0.3, 0.3]]));
+    expect(measures).toEqual(
+      expectedMap([
+        [0.1, 0.9],
+        [0.5, 0.5],
+        [0.3, null],
+        [0.3, 0.3],
+      ]),
+    );
 
-    const cell = await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower' }, [2, 1], { page: 1, pageSize: 10 });
+    const cell = await listCellPairs(
+      pool,
+      { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower' },
+      [2, 1],
+      { page: 1, pageSize: 10 },
+    );
     expect(cell.map((p) => [p.syn, p.ratedSyn, p.ratedSem])).toEqual([[0.5, 2, 1]]);
-    const mine = await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', annotator: pseudonymOf(1) }, [4, 3], { page: 1, pageSize: 10 });
+    const mine = await listCellPairs(
+      pool,
+      { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', annotator: pseudonymOf(1) },
+      [4, 3],
+      { page: 1, pageSize: 10 },
+    );
     expect(mine).toHaveLength(1);
-    const byMeasure = await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'measures' }, [0, 4], { page: 1, pageSize: 10 });
+    const byMeasure = await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'measures' }, [0, 4], {
+      page: 1,
+      pageSize: 10,
+    });
     expect(byMeasure.map((p) => p.sem)).toEqual([0.9]);
   });
 
@@ -100,7 +153,9 @@ describe('characteristic maps', () => {
       { measures: { syn: 0.3, sem: 0.7 }, answers: [undefined, undefined] }, // corpus 0: missing
     ];
     const { campaign, corpora, pseudonymOf } = await makeRatedCampaign(db, { annotators: 2, pairs, corpora: 2 });
-    expect((await listCampaignCorpora(pool, campaign.id)).map((c) => c.id).sort((a, b) => a - b)).toEqual(corpora.map((c) => c.id).sort((a, b) => a - b));
+    expect((await listCampaignCorpora(pool, campaign.id)).map((c) => c.id).sort((a, b) => a - b)).toEqual(
+      corpora.map((c) => c.id).sort((a, b) => a - b),
+    );
     const pooled = await getCampaignRatingsMap(pool, campaign.id);
     const first = await getCampaignRatingsMap(pool, campaign.id, { corpusId: corpora[0]!.id });
     const second = await getCampaignRatingsMap(pool, campaign.id, { corpusId: corpora[1]!.id });
@@ -109,16 +164,48 @@ describe('characteristic maps', () => {
       for (const [x, y] of cells) grid[x]![y]! += 1;
       return { cells: grid, missing };
     };
-    expect(first).toEqual(only([[0, 4], [4, 0]], 1));
-    expect(second).toEqual(only([[2, 2], [1, 3]], 0));
-    expect(pooled.cells.map((row, x) => row.map((n, y) => n - first.cells[x]![y]! - second.cells[x]![y]!))).toEqual(Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]));
+    expect(first).toEqual(
+      only(
+        [
+          [0, 4],
+          [4, 0],
+        ],
+        1,
+      ),
+    );
+    expect(second).toEqual(
+      only(
+        [
+          [2, 2],
+          [1, 3],
+        ],
+        0,
+      ),
+    );
+    expect(pooled.cells.map((row, x) => row.map((n, y) => n - first.cells[x]![y]! - second.cells[x]![y]!))).toEqual(
+      Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]),
+    );
     expect(pooled.missing).toBe(first.missing + second.missing);
     // one annotator within one corpus; the measure map per corpus; the cells of a corpus's map
-    expect((await getCampaignRatingsMap(pool, campaign.id, { annotator: pseudonymOf(0), corpusId: corpora[1]!.id })).cells[1]![3]).toBe(1);
+    expect(
+      (await getCampaignRatingsMap(pool, campaign.id, { annotator: pseudonymOf(0), corpusId: corpora[1]!.id })).cells[1]![3],
+    ).toBe(1);
     expect((await getCampaignMeasureMap(pool, campaign.id, corpora[1]!.id)).cells[2]![2]).toBe(1);
     expect((await getCampaignMeasureMap(pool, campaign.id, corpora[0]!.id)).cells[2]![2]).toBe(0);
-    const cell = await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', corpusId: corpora[0]!.id }, [4, 0], { page: 1, pageSize: 10 });
+    const cell = await listCellPairs(
+      pool,
+      { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', corpusId: corpora[0]!.id },
+      [4, 0],
+      { page: 1, pageSize: 10 },
+    );
     expect(cell).toHaveLength(1);
-    expect(await listCellPairs(pool, { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', corpusId: corpora[1]!.id }, [4, 0], { page: 1, pageSize: 10 })).toEqual([]);
+    expect(
+      await listCellPairs(
+        pool,
+        { kind: 'campaign', campaignId: campaign.id, source: 'ratings', median: 'lower', corpusId: corpora[1]!.id },
+        [4, 0],
+        { page: 1, pageSize: 10 },
+      ),
+    ).toEqual([]);
   });
 });

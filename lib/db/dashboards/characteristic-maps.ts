@@ -23,7 +23,8 @@ export interface RatingsMapOptions {
 }
 
 /** Item alias `i`: its pair belongs to the corpus in parameter `$n` (null = any). */
-const itemOfCorpus = (n: number) => `($${n}::int IS NULL OR EXISTS (SELECT 1 FROM "Pair" cp WHERE cp."id" = i."pairId" AND cp."corpusId" = $${n}::int))`;
+const itemOfCorpus = (n: number) =>
+  `($${n}::int IS NULL OR EXISTS (SELECT 1 FROM "Pair" cp WHERE cp."id" = i."pairId" AND cp."corpusId" = $${n}::int))`;
 
 /** The corpus's map from syn and sem, from its stored summary. */
 export async function getCorpusMeasureMap(db: Db, corpusId: number): Promise<CharacteristicMap> {
@@ -45,7 +46,14 @@ export async function listCorpusMeasureMaps(db: Db): Promise<CorpusMap[]> {
   const rows = await db.$queryRaw<Array<{ id: number; name: string; slug: string; archivedAt: Date | null; map: unknown }>>`
     SELECT c."id", c."name", c."slug", c."archivedAt", s."stats" -> 'map' AS map FROM "Corpus" c JOIN "CorpusSummary" s ON s."corpusId" = c."id" ORDER BY c."name"`;
   const out: CorpusMap[] = [];
-  for (const r of rows) out.push({ id: r.id, name: r.name, slug: r.slug, archivedAt: r.archivedAt, map: isCharacteristicMap(r.map) ? r.map : ((await refreshCorpusSummary(db, r.id)).sums.map ?? emptyMap()) });
+  for (const r of rows)
+    out.push({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      archivedAt: r.archivedAt,
+      map: isCharacteristicMap(r.map) ? r.map : ((await refreshCorpusSummary(db, r.id)).sums.map ?? emptyMap()),
+    });
   return out;
 }
 
@@ -54,15 +62,26 @@ export async function listCorpusMeasureMaps(db: Db): Promise<CorpusMap[]> {
  * syn or sem), counted over its pairs: user measures are not in the stored summary. Values outside
  * [0, 1] fall into the end bins, as the summary's binning does; pairs without a value are counted apart.
  */
-export async function getCorpusMapWithUserAxes(db: Queryable, corpusId: number, axes: { syn: string | null; sem: string | null }): Promise<CharacteristicMap> {
+export async function getCorpusMapWithUserAxes(
+  db: Queryable,
+  corpusId: number,
+  axes: { syn: string | null; sem: string | null },
+): Promise<CharacteristicMap> {
   const x = axes.syn ? userMeasureSql(axes.syn) : 'p."syn"';
   const y = axes.sem ? userMeasureSql(axes.sem) : 'p."sem"';
-  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${mapBinSql(x)} AS x, ${mapBinSql(y)} AS y, count(*)::int AS n FROM "Pair" p WHERE p."corpusId" = $1 GROUP BY 1, 2`, [corpusId]);
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${mapBinSql(x)} AS x, ${mapBinSql(y)} AS y, count(*)::int AS n FROM "Pair" p WHERE p."corpusId" = $1 GROUP BY 1, 2`,
+    [corpusId],
+  );
   return readMapRows(rows);
 }
 
 /** The campaign's pairs (gold left out) mapped by their measures. */
-export async function getCampaignMeasureMap(db: Queryable, campaignId: number, corpusId: number | null = null): Promise<CharacteristicMap> {
+export async function getCampaignMeasureMap(
+  db: Queryable,
+  campaignId: number,
+  corpusId: number | null = null,
+): Promise<CharacteristicMap> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${mapBinSql('p."syn"')} AS x, ${mapBinSql('p."sem"')} AS y, count(*)::int AS n
      FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId"
@@ -91,7 +110,9 @@ export function ratedAnswersSql(columns: string): string {
   WHERE n."campaignId" = $1 AND NOT COALESCE(m."excluded", FALSE)`;
 }
 
-export const RATED_SQL = ratedAnswersSql(`n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, ${likert('semantic')} AS sem, ${likert('syntactic')} AS syn`);
+export const RATED_SQL = ratedAnswersSql(
+  `n."pairId", COALESCE(u."pseudonym", 'user-' || u."id") AS annotator, ${likert('semantic')} AS sem, ${likert('syntactic')} AS syn`,
+);
 
 /** Per pair: the median semantic and syntactic rating (lower or upper for even counts). */
 export function medianRatingsSql(tie: MedianTie): string {
@@ -106,7 +127,11 @@ export function medianRatingsSql(tie: MedianTie): string {
  * The campaign's map from human ratings: every non-gold pair, placed by its median ratings (or
  * one annotator's answers); pairs without both are `missing`.
  */
-export async function getCampaignRatingsMap(db: Queryable, campaignId: number, options: RatingsMapOptions = {}): Promise<CharacteristicMap> {
+export async function getCampaignRatingsMap(
+  db: Queryable,
+  campaignId: number,
+  options: RatingsMapOptions = {},
+): Promise<CharacteristicMap> {
   const corpusId = options.corpusId ?? null;
   const { rows } = options.annotator
     ? await db.query<Record<string, unknown>>(
@@ -123,7 +148,10 @@ export async function getCampaignRatingsMap(db: Queryable, campaignId: number, o
 }
 
 /** The campaign's corpora (id, slug, name), by name: one ratings map each on the dashboards. */
-export async function listCampaignCorpora(db: Queryable, campaignId: number): Promise<Array<{ id: number; slug: string; name: string }>> {
+export async function listCampaignCorpora(
+  db: Queryable,
+  campaignId: number,
+): Promise<Array<{ id: number; slug: string; name: string }>> {
   const { rows } = await db.query<{ id: number; slug: string; name: string }>(
     `SELECT c."id", c."slug", c."name" FROM "CampaignCorpus" cc JOIN "Corpus" c ON c."id" = cc."corpusId" WHERE cc."campaignId" = $1 ORDER BY c."name", c."id"`,
     [campaignId],
@@ -133,6 +161,9 @@ export async function listCampaignCorpora(db: Queryable, campaignId: number): Pr
 
 /** Pseudonyms of the annotators with ratings in the campaign (excluded ones left out), sorted. */
 export async function listRatingAnnotators(db: Queryable, campaignId: number): Promise<string[]> {
-  const { rows } = await db.query<{ annotator: string }>(`SELECT DISTINCT r.annotator FROM (${RATED_SQL}) r WHERE r.sem IS NOT NULL OR r.syn IS NOT NULL ORDER BY 1`, [campaignId]);
+  const { rows } = await db.query<{ annotator: string }>(
+    `SELECT DISTINCT r.annotator FROM (${RATED_SQL}) r WHERE r.sem IS NOT NULL OR r.syn IS NOT NULL ORDER BY 1`,
+    [campaignId],
+  );
   return rows.map((r) => r.annotator);
 }

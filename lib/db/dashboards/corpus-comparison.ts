@@ -29,7 +29,11 @@ export interface CorpusComparisonRow {
 
 export async function listCorpusComparison(db: Db, options: { onlyStAbove08: boolean }): Promise<CorpusComparisonRow[]> {
   await ensureCorpusSummaries(db);
-  const corpora = await db.corpus.findMany({ where: { archivedAt: null }, orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, semMeasures: true, summary: { select: { stats: true } } } });
+  const corpora = await db.corpus.findMany({
+    where: { archivedAt: null },
+    orderBy: { name: 'asc' },
+    select: { id: true, name: true, slug: true, semMeasures: true, summary: { select: { stats: true } } },
+  });
   return corpora.map((c) => {
     const sums = c.summary?.stats as CorpusSums | undefined;
     const block = sums ? (options.onlyStAbove08 ? sums.stAbove : sums.all) : undefined;

@@ -24,7 +24,12 @@ describe("a corpus's own scores", () => {
     const score = [4.8, 0.4, 2.5, 3.6, 1.2, 5.0, 2.0, 3.0];
     const bleu = [0.7, 0.05, 0.3, 0.45, 0.1, 0.9, 0.35, 0.2];
     await makePairs(db, corpus.id, [
-      ...score.map((s, i) => ({ a: `Scored ${i} one.`, b: `Scored ${i} two.`, referenceScore: s, measures: { bleu: bleu[i]!, ...(i < 4 ? { st: i / 4 } : {}) } })),
+      ...score.map((s, i) => ({
+        a: `Scored ${i} one.`,
+        b: `Scored ${i} two.`,
+        referenceScore: s,
+        measures: { bleu: bleu[i]!, ...(i < 4 ? { st: i / 4 } : {}) },
+      })),
       { a: 'Unscored one.', b: 'Unscored two.', measures: { bleu: 0.5 } },
     ]);
     const result = computeReferenceCorrelations(await listMeasuresWithReferenceScores(pool, corpus.id));
@@ -46,10 +51,25 @@ describe('threshold analysis against binary judgements', () => {
   it("the corpus's own labels: complete cases, with the pairs left out counted", async () => {
     const corpus = await makeCorpus(db);
     const rows = [
-      { st: 0.95, label: true }, { st: 0.85, label: true }, { st: 0.82, label: false }, { st: 0.6, label: true },
-      { st: 0.4, label: false }, { st: 0.2, label: false }, { st: undefined, label: true }, { st: 0.7, label: undefined },
+      { st: 0.95, label: true },
+      { st: 0.85, label: true },
+      { st: 0.82, label: false },
+      { st: 0.6, label: true },
+      { st: 0.4, label: false },
+      { st: 0.2, label: false },
+      { st: undefined, label: true },
+      { st: 0.7, label: undefined },
     ];
-    await makePairs(db, corpus.id, rows.map((r, i) => ({ a: `Labelled ${i} one.`, b: `Labelled ${i} two.`, ...(r.label === undefined ? {} : { referenceIsParaphrase: r.label }), measures: r.st === undefined ? {} : { st: r.st } })));
+    await makePairs(
+      db,
+      corpus.id,
+      rows.map((r, i) => ({
+        a: `Labelled ${i} one.`,
+        b: `Labelled ${i} two.`,
+        ...(r.label === undefined ? {} : { referenceIsParaphrase: r.label }),
+        measures: r.st === undefined ? {} : { st: r.st },
+      })),
+    );
     const data = await listMeasureWithBinaryJudgement(pool, 'st', corpus.id, { kind: 'reference' });
     expect(data).toMatchObject({ total: 8, missingJudgement: 1, missingMeasure: 1 });
     const result = computeMeasureThresholds('st', data, 0.8);
@@ -74,7 +94,11 @@ describe('threshold analysis against binary judgements', () => {
       ],
     });
     await refreshCampaignFinalLabels(pool, campaign.id);
-    const data = await listMeasureWithBinaryJudgement(pool, 'bleu', corpora[0]!.id, { kind: 'campaign', campaignId: campaign.id, question: 'paraphraseLoose' });
+    const data = await listMeasureWithBinaryJudgement(pool, 'bleu', corpora[0]!.id, {
+      kind: 'campaign',
+      campaignId: campaign.id,
+      question: 'paraphraseLoose',
+    });
     expect(data.total).toBe(4);
     expect(data.values.slice().sort()).toEqual([0.3, 0.6, 0.9]);
     expect(data.missingJudgement).toBe(1);

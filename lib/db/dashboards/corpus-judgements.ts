@@ -29,9 +29,16 @@ export async function listMeasuresWithReferenceScores(db: Queryable, corpusId: n
   const columns = measureKeys.map((k) => `"${k}"`).join(', ');
   const [{ rows: counts }, { rows }] = await Promise.all([
     db.query<{ total: string }>(`SELECT count(*) AS total FROM "Pair" WHERE "corpusId" = $1`, [corpusId]),
-    db.query<unknown[]>({ text: `SELECT "id", "referenceScore", ${columns} FROM "Pair" WHERE "corpusId" = $1 AND "referenceScore" IS NOT NULL ORDER BY "id"`, values: [corpusId], rowMode: 'array' }),
+    db.query<unknown[]>({
+      text: `SELECT "id", "referenceScore", ${columns} FROM "Pair" WHERE "corpusId" = $1 AND "referenceScore" IS NOT NULL ORDER BY "id"`,
+      values: [corpusId],
+      rowMode: 'array',
+    }),
   ]);
-  const measures = Object.fromEntries(measureKeys.map((k) => [k, [] as (number | null)[]])) as Record<MeasureKey, (number | null)[]>;
+  const measures = Object.fromEntries(measureKeys.map((k) => [k, [] as (number | null)[]])) as Record<
+    MeasureKey,
+    (number | null)[]
+  >;
   const scores: number[] = [];
   const pairIds: number[] = [];
   for (const row of rows) {
@@ -58,7 +65,10 @@ export interface LabelledValues {
 function labelledSql(measure: AnyMeasureKey, corpusId: number, judgement: BinaryJudgement): { text: string; values: unknown[] } {
   const m = measureValueSql(measure);
   if (judgement.kind === 'reference') {
-    return { text: `SELECT ${m}, p."referenceIsParaphrase" FROM "Pair" p WHERE p."corpusId" = $1 ORDER BY p."id"`, values: [corpusId] };
+    return {
+      text: `SELECT ${m}, p."referenceIsParaphrase" FROM "Pair" p WHERE p."corpusId" = $1 ORDER BY p."id"`,
+      values: [corpusId],
+    };
   }
   // A final yes/no label is a JSON true or false; an open one has no value (or no row yet).
   return {
@@ -71,7 +81,12 @@ function labelledSql(measure: AnyMeasureKey, corpusId: number, judgement: Binary
 }
 
 /** One measure's values on a corpus's pairs beside a binary judgement, complete cases only, with what was left out. */
-export async function listMeasureWithBinaryJudgement(db: Queryable, measure: AnyMeasureKey, corpusId: number, judgement: BinaryJudgement): Promise<LabelledValues> {
+export async function listMeasureWithBinaryJudgement(
+  db: Queryable,
+  measure: AnyMeasureKey,
+  corpusId: number,
+  judgement: BinaryJudgement,
+): Promise<LabelledValues> {
   const { rows } = await db.query<unknown[]>({ ...labelledSql(measure, corpusId, judgement), rowMode: 'array' });
   const out: LabelledValues = { total: rows.length, missingJudgement: 0, missingMeasure: 0, values: [], labels: [] };
   for (const [value, label] of rows) {
@@ -104,7 +119,13 @@ export async function listYesNoQuestionSources(db: Queryable, corpusId: number):
   return rows.flatMap((c) =>
     readStoredQuestions(c.questions)
       .filter((q) => q.type === 'boolean')
-      .map((q) => ({ label: `campaign:${c.id}:${q.key}`, campaign: c.name, slug: c.slug, archivedAt: c.archivedAt, question: q.label })),
+      .map((q) => ({
+        label: `campaign:${c.id}:${q.key}`,
+        campaign: c.name,
+        slug: c.slug,
+        archivedAt: c.archivedAt,
+        question: q.label,
+      })),
   );
 }
 

@@ -20,11 +20,19 @@ const db = getDb();
 const pool = getSqlPool();
 afterAll(() => pool.end());
 
-const byKey = <T extends { measure: string; group: string }>(rows: readonly T[]) => [...rows].sort((a, b) => `${a.measure}/${a.group}`.localeCompare(`${b.measure}/${b.group}`));
+const byKey = <T extends { measure: string; group: string }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => `${a.measure}/${a.group}`.localeCompare(`${b.measure}/${b.group}`));
 
 async function scores(slug: string, values: Array<[number, number]>) {
   const tsv = `id\tmodel\n${values.map(([id, v]) => `${id}\t${v}`).join('\n')}\n`;
-  const outcome = await importScores(pool, { slug, map: 'id=id', measures: 'model=model', rows: readAnnotationRowsFrom(Readable.from([Buffer.from(tsv)]), 'tsv'), source: 'model.tsv', userId: null });
+  const outcome = await importScores(pool, {
+    slug,
+    map: 'id=id',
+    measures: 'model=model',
+    rows: readAnnotationRowsFrom(Readable.from([Buffer.from(tsv)]), 'tsv'),
+    source: 'model.tsv',
+    userId: null,
+  });
   expect(outcome.ok).toBe(true);
 }
 
@@ -39,10 +47,13 @@ describe('stored distributions of a corpus', () => {
         b: `Stored figures ${i} two.`,
         referenceIsParaphrase: i % 3 === 0,
         referenceLabel: ['E', 'C', 'N'][i % 3]!,
-        measures: { bleu: (i * 7) % 30 / 30, syn: (i % 10) / 10 },
+        measures: { bleu: ((i * 7) % 30) / 30, syn: (i % 10) / 10 },
       })),
     );
-    await scores(corpus.slug, pairs.map((id, i) => [id, i / 10]));
+    await scores(
+      corpus.slug,
+      pairs.map((id, i) => [id, i / 10]),
+    );
     const measures = [...catalogueMeasures(), ...userSqlMeasures(['model'])];
     const scope = { kind: 'corpus', corpusId: corpus.id, by: 'reference' } as const;
 
@@ -58,13 +69,24 @@ describe('stored distributions of a corpus', () => {
     expect(again.groups).toEqual(first.groups);
 
     // the user measure imported again, with other values: only it is computed
-    await scores(corpus.slug, pairs.map((id, i) => [id, 1 - i / 100]));
+    await scores(
+      corpus.slug,
+      pairs.map((id, i) => [id, 1 - i / 100]),
+    );
     const replaced = await corpusDistributionFigures(pool, corpus.id, 'reference', measures);
     expect(replaced.computed).toBe(1);
     expect(replaced.rows.find((r) => r.measure === 'u.model' && r.group === 'yes')?.max).toBe(1);
 
     // more pairs: a new summary stamp, every measure stale, the groups counted again
-    await makePairs(db, corpus.id, [{ a: 'Stored figures late one.', b: 'Stored figures late two.', referenceIsParaphrase: true, referenceLabel: 'E', measures: { bleu: 1, syn: 1 } }]);
+    await makePairs(db, corpus.id, [
+      {
+        a: 'Stored figures late one.',
+        b: 'Stored figures late two.',
+        referenceIsParaphrase: true,
+        referenceLabel: 'E',
+        measures: { bleu: 1, syn: 1 },
+      },
+    ]);
     const grown = await corpusDistributionFigures(pool, corpus.id, 'reference', measures);
     expect(grown.computed).toBe(measures.length);
     expect(grown.groups.find((g) => g.group === 'yes')?.pairs).toBe(11);
@@ -81,7 +103,13 @@ describe('stored distributions of a corpus', () => {
     await makePairs(
       db,
       corpus.id,
-      Array.from({ length: MAX_LABEL_GROUPS + 1 }, (_, i) => ({ a: `Many labels ${i} one.`, b: `Many labels ${i} two.`, referenceIsParaphrase: i % 2 === 0, referenceLabel: `label ${i}`, measures: { bleu: i / 20 } })),
+      Array.from({ length: MAX_LABEL_GROUPS + 1 }, (_, i) => ({
+        a: `Many labels ${i} one.`,
+        b: `Many labels ${i} two.`,
+        referenceIsParaphrase: i % 2 === 0,
+        referenceLabel: `label ${i}`,
+        measures: { bleu: i / 20 },
+      })),
     );
     const tooMany = await corpusDistributionFigures(pool, corpus.id, 'label', catalogueMeasures());
     expect(tooMany).toMatchObject({ labels: MAX_LABEL_GROUPS + 1, groups: [], rows: [], computed: 0 });
@@ -99,7 +127,12 @@ describe('stored distributions of a corpus', () => {
     expect(await warmDistributionsAfterJob(url, corpus.id, (l) => log.push(l), 1)).toBe(true);
     expect(log).toEqual([expect.stringMatching(/^distributions by label stored \(reference\) in \d+\.\d s$/)]);
     const reference = await corpusSplitGroups(pool, corpus.id, 'reference');
-    expect(reference.groups.filter((g) => g.group !== null).map((g) => [g.group, g.pairs]).sort()).toEqual([
+    expect(
+      reference.groups
+        .filter((g) => g.group !== null)
+        .map((g) => [g.group, g.pairs])
+        .sort(),
+    ).toEqual([
       ['no', 6],
       ['yes', 7],
     ]);

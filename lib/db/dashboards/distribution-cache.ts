@@ -10,7 +10,13 @@
  */
 import type { DistributionRow } from '@/lib/dashboards/distributions';
 import { USER_MEASURE_PREFIX } from '@/lib/measures/user-measures';
-import { catalogueMeasures, computeDistributionRows, countDistributionGroups, userSqlMeasures, type SqlMeasure } from './distributions';
+import {
+  catalogueMeasures,
+  computeDistributionRows,
+  countDistributionGroups,
+  userSqlMeasures,
+  type SqlMeasure,
+} from './distributions';
 import { userMeasureNames } from '../corpora/user-measures';
 import { inReadSnapshot, type Queryable } from '../sql-pool';
 
@@ -54,15 +60,22 @@ async function currentStamps(db: Queryable, corpusId: number): Promise<Stamps> {
     [corpusId],
   );
   const corpus = rows[0]?.stamp ?? null;
-  return { corpus, measures: new Map((rows[0]?.measures ?? []).map((m) => [`${USER_MEASURE_PREFIX}${m.name}`, `${corpus}/${m.stamp}`])) };
+  return {
+    corpus,
+    measures: new Map((rows[0]?.measures ?? []).map((m) => [`${USER_MEASURE_PREFIX}${m.name}`, `${corpus}/${m.stamp}`])),
+  };
 }
 
-const stampOf = (stamps: Stamps, key: string) => (key.startsWith(USER_MEASURE_PREFIX) ? stamps.measures.get(key) : stamps.corpus) ?? null;
+const stampOf = (stamps: Stamps, key: string) =>
+  (key.startsWith(USER_MEASURE_PREFIX) ? stamps.measures.get(key) : stamps.corpus) ?? null;
 
 /** The stored split, when its groups still hold. */
 async function readStored(db: Queryable, corpusId: number, split: CorpusSplit, stamps: Stamps): Promise<Stored | null> {
   if (stamps.corpus === null) return null;
-  const { rows } = await db.query<Stored>(`SELECT "stamp", "labels", "groups", "figures" FROM "CorpusDistribution" WHERE "corpusId" = $1 AND "split" = $2`, [corpusId, split]);
+  const { rows } = await db.query<Stored>(
+    `SELECT "stamp", "labels", "groups", "figures" FROM "CorpusDistribution" WHERE "corpusId" = $1 AND "split" = $2`,
+    [corpusId, split],
+  );
   return rows[0]?.stamp === stamps.corpus ? rows[0] : null;
 }
 
@@ -72,7 +85,14 @@ async function countGroups(db: Queryable, corpusId: number, split: CorpusSplit):
   return { labels, groups: labels <= MAX_LABEL_GROUPS ? groups : [] };
 }
 
-async function store(pool: Queryable, corpusId: number, split: CorpusSplit, stamp: string, groups: SplitGroups, figures: StoredFigures): Promise<void> {
+async function store(
+  pool: Queryable,
+  corpusId: number,
+  split: CorpusSplit,
+  stamp: string,
+  groups: SplitGroups,
+  figures: StoredFigures,
+): Promise<void> {
   await pool.query(
     `INSERT INTO "CorpusDistribution" ("corpusId", "split", "stamp", "labels", "groups", "figures", "updatedAt") VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now())
      ON CONFLICT ("corpusId", "split") DO UPDATE SET "stamp" = EXCLUDED."stamp", "labels" = EXCLUDED."labels", "groups" = EXCLUDED."groups", "figures" = EXCLUDED."figures", "updatedAt" = now()`,
@@ -97,7 +117,12 @@ export async function corpusSplitGroups(pool: Queryable, corpusId: number, split
  * one read snapshot) and stored. Nothing is computed for a split of more than MAX_LABEL_GROUPS labels.
  * A corpus without a summary (never the case once the app has started) is computed, not stored.
  */
-export async function corpusDistributionFigures(pool: Queryable, corpusId: number, split: CorpusSplit, measures: readonly SqlMeasure[]): Promise<CorpusDistributionFigures> {
+export async function corpusDistributionFigures(
+  pool: Queryable,
+  corpusId: number,
+  split: CorpusSplit,
+  measures: readonly SqlMeasure[],
+): Promise<CorpusDistributionFigures> {
   const read = await inReadSnapshot(pool, async (db) => {
     const stamps = await currentStamps(db, corpusId);
     const stored = await readStored(db, corpusId, split, stamps);
@@ -112,10 +137,16 @@ export async function corpusDistributionFigures(pool: Queryable, corpusId: numbe
     // kept: the stored measures still valid (asked for now or not), and those computed now
     const figures: StoredFigures = {};
     for (const [key, f] of Object.entries(stored?.figures ?? {})) if (f.stamp === stampOf(stamps, key)) figures[key] = f;
-    for (const m of missing) figures[m.key] = { stamp: stampOf(stamps, m.key)!, rows: computed.filter((r) => r.measure === m.key) };
+    for (const m of missing)
+      figures[m.key] = { stamp: stampOf(stamps, m.key)!, rows: computed.filter((r) => r.measure === m.key) };
     await store(pool, corpusId, split, stamps.corpus, groups, figures);
   }
-  return { labels: groups.labels, groups: groups.groups, rows: [...fresh.flatMap((m) => stored!.figures[m.key]!.rows), ...computed], computed: missing.length };
+  return {
+    labels: groups.labels,
+    groups: groups.groups,
+    rows: [...fresh.flatMap((m) => stored!.figures[m.key]!.rows), ...computed],
+    computed: missing.length,
+  };
 }
 
 /**

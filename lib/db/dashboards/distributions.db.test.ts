@@ -28,7 +28,9 @@ describe('distributions by label (NumPy fixture)', () => {
       fixture.pairs.map((p, i) => ({
         a: `Distribution pair ${i} one.`,
         b: `Distribution pair ${i} two.`,
-        ...(p.label === null ? {} : { referenceIsParaphrase: p.label === 'yes', referenceLabel: p.label === 'yes' ? ' entailment ' : 'neutral' }),
+        ...(p.label === null
+          ? {}
+          : { referenceIsParaphrase: p.label === 'yes', referenceLabel: p.label === 'yes' ? ' entailment ' : 'neutral' }),
         measures: { syn: p.syn, delta: p.delta, ...(p.bleu === null ? {} : { bleu: p.bleu }) },
       })),
     );
@@ -41,7 +43,17 @@ describe('distributions by label (NumPy fixture)', () => {
     ]);
     const measures = catalogueMeasures();
     const rows = await computeDistributionRows(pool, scope, measures, fixture.bins);
-    const result = assembleDistributions('reference', measures, rows, [{ group: 'yes', pairs: 24 }, { group: 'no', pairs: 18 }], 4, fixture.bins);
+    const result = assembleDistributions(
+      'reference',
+      measures,
+      rows,
+      [
+        { group: 'yes', pairs: 24 },
+        { group: 'no', pairs: 18 },
+      ],
+      4,
+      fixture.bins,
+    );
     expect(result.measures.map((m) => m.measure)).toEqual(['bleu', 'syn', 'delta']);
     for (const m of result.measures) {
       const expected = fixture.expected[m.measure as keyof typeof fixture.expected];
@@ -52,7 +64,8 @@ describe('distributions by label (NumPy fixture)', () => {
         const want = expected.groups[g.group as 'yes' | 'no'];
         expect(g.n).toBe(want.n);
         expect(g.histogram).toEqual(want.histogram);
-        for (const key of ['min', 'q1', 'median', 'q3', 'max', 'whiskerLow', 'whiskerHigh', 'mean'] as const) expect(g[key], `${m.measure} ${g.group} ${key}`).toBeCloseTo(want[key], 12);
+        for (const key of ['min', 'q1', 'median', 'q3', 'max', 'whiskerLow', 'whiskerHigh', 'mean'] as const)
+          expect(g[key], `${m.measure} ${g.group} ${key}`).toBeCloseTo(want[key], 12);
       }
     }
     // by its label: the same pairs, the label trimmed
@@ -86,6 +99,11 @@ describe('distributions by label (NumPy fixture)', () => {
     const yesRow = rows.find((r) => r.measure === 'bleu' && r.group === 'yes')!;
     expect(yesRow).toMatchObject({ n: 2, min: 0.7, max: 0.9, rangeLow: 0, rangeHigh: 1 });
     expect(yesRow.median).toBeCloseTo(0.8, 12);
-    expect(rows.filter((r) => r.measure === 'bleu').map((r) => r.group).sort()).toEqual(['no', 'yes']);
+    expect(
+      rows
+        .filter((r) => r.measure === 'bleu')
+        .map((r) => r.group)
+        .sort(),
+    ).toEqual(['no', 'yes']);
   });
 });

@@ -30,11 +30,15 @@ export function catalogueMeasures(): SqlMeasure[] {
 }
 
 /** What is split and by what: a corpus's pairs by its own paraphrase label or its label, or a campaign's (non-gold) pairs by a question's final label. */
-export type DistributionScope = { kind: 'corpus'; corpusId: number; by: 'reference' | 'label' } | { kind: 'campaign'; campaignId: number; question: string };
+export type DistributionScope =
+  { kind: 'corpus'; corpusId: number; by: 'reference' | 'label' } | { kind: 'campaign'; campaignId: number; question: string };
 
 function scopeSql(scope: DistributionScope): { from: string; group: string; params: unknown[] } {
   if (scope.kind === 'corpus') {
-    const group = scope.by === 'reference' ? `CASE p."referenceIsParaphrase" WHEN TRUE THEN 'yes' WHEN FALSE THEN 'no' END` : `NULLIF(btrim(p."referenceLabel"), '')`;
+    const group =
+      scope.by === 'reference'
+        ? `CASE p."referenceIsParaphrase" WHEN TRUE THEN 'yes' WHEN FALSE THEN 'no' END`
+        : `NULLIF(btrim(p."referenceLabel"), '')`;
     return { from: `"Pair" p WHERE p."corpusId" = $1`, group, params: [scope.corpusId] };
   }
   return {
@@ -47,9 +51,15 @@ function scopeSql(scope: DistributionScope): { from: string; group: string; para
 }
 
 /** How many pairs each group has (the group NULL: pairs without a label). */
-export async function countDistributionGroups(db: Queryable, scope: DistributionScope): Promise<Array<{ group: string | null; pairs: number }>> {
+export async function countDistributionGroups(
+  db: Queryable,
+  scope: DistributionScope,
+): Promise<Array<{ group: string | null; pairs: number }>> {
   const { from, group, params } = scopeSql(scope);
-  const { rows } = await db.query<{ group: string | null; pairs: number }>(`SELECT ${group} AS "group", count(*)::int AS pairs FROM ${from} GROUP BY 1`, params);
+  const { rows } = await db.query<{ group: string | null; pairs: number }>(
+    `SELECT ${group} AS "group", count(*)::int AS pairs FROM ${from} GROUP BY 1`,
+    params,
+  );
   return rows;
 }
 
@@ -71,23 +81,48 @@ interface FirstPass {
  * 0.6–1.1× — scripts/bench/distributions.ts.) Both in one read snapshot. The arithmetic of the edges and the whisker bounds is the
  * same IEEE double arithmetic SQL would do, and the numbers cross as shortest round-trip decimals.
  */
-export async function computeDistributionRows(db: Queryable, scope: DistributionScope, measures: readonly SqlMeasure[], bins = HISTOGRAM_BINS): Promise<DistributionRow[]> {
+export async function computeDistributionRows(
+  db: Queryable,
+  scope: DistributionScope,
+  measures: readonly SqlMeasure[],
+  bins = HISTOGRAM_BINS,
+): Promise<DistributionRow[]> {
   if (measures.length === 0) return [];
   return inReadSnapshot(db, (snapshot) => twoScans(snapshot, scope, measures, bins));
 }
 
-async function twoScans(db: Queryable, scope: DistributionScope, measures: readonly SqlMeasure[], bins: number): Promise<DistributionRow[]> {
+async function twoScans(
+  db: Queryable,
+  scope: DistributionScope,
+  measures: readonly SqlMeasure[],
+  bins: number,
+): Promise<DistributionRow[]> {
   const { from, group, params } = scopeSql(scope);
   const base = `(SELECT ${group} AS g, ${measures.map((m, i) => `(${m.sql})::float8 AS m${i}`).join(', ')} FROM ${from}) b WHERE b.g IS NOT NULL`;
   const firstColumns = measures.map(
-    (_, i) => `count(m${i})::int AS n${i}, min(m${i}) AS mn${i}, max(m${i}) AS mx${i}, avg(m${i}) AS av${i}, percentile_cont(ARRAY[0.25, 0.5, 0.75]::float8[]) WITHIN GROUP (ORDER BY m${i}) AS q${i}`,
+    (_, i) =>
+      `count(m${i})::int AS n${i}, min(m${i}) AS mn${i}, max(m${i}) AS mx${i}, avg(m${i}) AS av${i}, percentile_cont(ARRAY[0.25, 0.5, 0.75]::float8[]) WITHIN GROUP (ORDER BY m${i}) AS q${i}`,
   );
-  const { rows: first } = await db.query<Record<string, unknown>>(`SELECT g, ${firstColumns.join(', ')} FROM ${base} GROUP BY g ORDER BY g`, params);
+  const { rows: first } = await db.query<Record<string, unknown>>(
+    `SELECT g, ${firstColumns.join(', ')} FROM ${base} GROUP BY g ORDER BY g`,
+    params,
+  );
   const groups = first.map((r) => String(r.g));
   // per measure: the groups that have a value of it, and the histogram's edges over all of them
   const perMeasure = measures.map((_, k) => {
     const stats = first.flatMap((r): FirstPass[] =>
-      Number(r[`n${k}`]) > 0 ? [{ group: String(r.g), n: Number(r[`n${k}`]), min: Number(r[`mn${k}`]), max: Number(r[`mx${k}`]), mean: Number(r[`av${k}`]), q: (r[`q${k}`] as number[]).map(Number) as FirstPass['q'] }] : [],
+      Number(r[`n${k}`]) > 0
+        ? [
+            {
+              group: String(r.g),
+              n: Number(r[`n${k}`]),
+              min: Number(r[`mn${k}`]),
+              max: Number(r[`mx${k}`]),
+              mean: Number(r[`av${k}`]),
+              q: (r[`q${k}`] as number[]).map(Number) as FirstPass['q'],
+            },
+          ]
+        : [],
     );
     const mn = Math.min(...stats.map((s) => s.min));
     const mx = Math.max(...stats.map((s) => s.max));
@@ -116,14 +151,17 @@ async function twoScans(db: Queryable, scope: DistributionScope, measures: reado
       `ARRAY[${Array.from({ length: bins }, (_, b) => `count(*) FILTER (WHERE m${k} IS NOT NULL AND ${bucket} = ${b + 1})`).join(', ')}]::int[] AS h${k}`,
     ];
   });
-  const { rows: second } = await db.query<Record<string, unknown>>(`SELECT g, ${secondColumns.join(', ')} FROM ${base} GROUP BY g`, [
-    ...params,
-    groups,
-    measures.flatMap((_, k) => bound(k, 'lo')),
-    measures.flatMap((_, k) => bound(k, 'hi')),
-    used.map((k) => perMeasure[k]!.lo),
-    used.map((k) => perMeasure[k]!.hi),
-  ]);
+  const { rows: second } = await db.query<Record<string, unknown>>(
+    `SELECT g, ${secondColumns.join(', ')} FROM ${base} GROUP BY g`,
+    [
+      ...params,
+      groups,
+      measures.flatMap((_, k) => bound(k, 'lo')),
+      measures.flatMap((_, k) => bound(k, 'hi')),
+      used.map((k) => perMeasure[k]!.lo),
+      used.map((k) => perMeasure[k]!.hi),
+    ],
+  );
   const byGroup = new Map(second.map((r) => [String(r.g), r]));
   return used.flatMap((k) =>
     perMeasure[k]!.stats.map((s): DistributionRow => {

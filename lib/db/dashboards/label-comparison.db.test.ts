@@ -30,13 +30,16 @@ async function setup() {
     ],
   });
   const source: Array<boolean | null> = [true, false, true, null, false, true];
-  for (const [i, v] of source.entries()) if (v !== null) await db.pair.update({ where: { id: pairIds[i]! }, data: { referenceIsParaphrase: v } });
+  for (const [i, v] of source.entries())
+    if (v !== null) await db.pair.update({ where: { id: pairIds[i]! }, data: { referenceIsParaphrase: v } });
   await refreshCampaignFinalLabels(pool, campaign.id);
   return { campaign, corpora, pairIds };
 }
 
 async function cellIds(campaignId: number, other: CompareWith, mine: string | null, theirs: string | null): Promise<number[]> {
-  return (await listLabelCellPairs(pool, campaignId, 'paraphraseLoose', other, { mine, other: theirs }, { page: 1, pageSize: 100 })).map((p) => p.id);
+  return (
+    await listLabelCellPairs(pool, campaignId, 'paraphraseLoose', other, { mine, other: theirs }, { page: 1, pageSize: 100 })
+  ).map((p) => p.id);
 }
 
 describe('label comparison counts and cell pairs', () => {
@@ -70,7 +73,14 @@ describe('label comparison counts and cell pairs', () => {
     ]);
     expect(await cellIds(campaign.id, other, 'yes', 'yes')).toEqual([pairIds[0], pairIds[2]]);
     expect(await cellIds(campaign.id, other, 'yes', 'no')).toEqual([pairIds[1]]);
-    const second = await listLabelCellPairs(pool, campaign.id, 'paraphraseLoose', other, { mine: 'yes', other: 'yes' }, { page: 2, pageSize: 1 });
+    const second = await listLabelCellPairs(
+      pool,
+      campaign.id,
+      'paraphraseLoose',
+      other,
+      { mine: 'yes', other: 'yes' },
+      { page: 2, pageSize: 1 },
+    );
     expect(second.map((p) => p.id)).toEqual([pairIds[2]]);
   });
 

@@ -11,9 +11,12 @@ import type { Queryable } from '../sql-pool';
 import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
 import { JOIN_TEXTS, SELECT_PAIR, type CellPage, type CellPair } from '../pairs/map-cell-pairs';
 
-export type CompareWith = { kind: 'campaign'; campaignId: number; question: string } | { kind: 'source'; field: 'referenceIsParaphrase' | 'referenceLabel' };
+export type CompareWith =
+  | { kind: 'campaign'; campaignId: number; question: string }
+  | { kind: 'source'; field: 'referenceIsParaphrase' | 'referenceLabel' };
 
-export const asText = (v: string) => `CASE jsonb_typeof(${v}) WHEN 'boolean' THEN CASE WHEN ${v} = 'true'::jsonb THEN 'yes' ELSE 'no' END ELSE ${v} #>> '{}' END`;
+export const asText = (v: string) =>
+  `CASE jsonb_typeof(${v}) WHEN 'boolean' THEN CASE WHEN ${v} = 'true'::jsonb THEN 'yes' ELSE 'no' END ELSE ${v} #>> '{}' END`;
 
 /** Final labels of one question of a campaign, on its non-gold pairs. */
 const FINAL = (campaign: string, question: string) => `SELECT f."pairId", ${asText('f."value"')} AS v FROM "FinalLabel" f
@@ -39,7 +42,12 @@ function sidesSql(other: CompareWith): string {
 const sidesParams = (campaignId: number, question: string, other: CompareWith): unknown[] =>
   other.kind === 'campaign' ? [campaignId, question, other.campaignId, other.question] : [campaignId, question];
 
-export async function countLabelPairs(db: Queryable, campaignId: number, question: string, other: CompareWith): Promise<LabelCount[]> {
+export async function countLabelPairs(
+  db: Queryable,
+  campaignId: number,
+  question: string,
+  other: CompareWith,
+): Promise<LabelCount[]> {
   const { rows } = await db.query<{ mine: string | null; other: string | null; n: number }>(
     `SELECT s.mine, s.other, count(*)::int AS n FROM (${sidesSql(other)}) s GROUP BY 1, 2 ORDER BY 1, 2`,
     sidesParams(campaignId, question, other),
@@ -72,7 +80,10 @@ export async function listLabelCellPairs(
 }
 
 /** The campaigns that share a corpus with this one (itself included), with their questions: the label sets it can be compared with (archived ones too: the page decides). */
-export async function listComparableCampaigns(db: Queryable, campaignId: number): Promise<Array<{ id: number; slug: string; name: string; questions: Question[]; archivedAt: Date | null }>> {
+export async function listComparableCampaigns(
+  db: Queryable,
+  campaignId: number,
+): Promise<Array<{ id: number; slug: string; name: string; questions: Question[]; archivedAt: Date | null }>> {
   const { rows } = await db.query<{ id: number; slug: string; name: string; questions: unknown; archivedAt: Date | null }>(
     `SELECT c."id", c."slug", c."name", c."questions", c."archivedAt" FROM "Campaign" c
      WHERE EXISTS (SELECT 1 FROM "CampaignCorpus" cc JOIN "CampaignCorpus" mine ON mine."corpusId" = cc."corpusId" AND mine."campaignId" = $1 WHERE cc."campaignId" = c."id")

@@ -34,13 +34,31 @@ export interface ExportJobView {
 }
 
 const select = {
-  id: true, format: true, filters: true, options: true, status: true, rowsTotal: true, rowCount: true, bytesWritten: true, filePath: true,
-  message: true, createdById: true, createdAt: true, updatedAt: true, startedAt: true, finishedAt: true,
+  id: true,
+  format: true,
+  filters: true,
+  options: true,
+  status: true,
+  rowsTotal: true,
+  rowCount: true,
+  bytesWritten: true,
+  filePath: true,
+  message: true,
+  createdById: true,
+  createdAt: true,
+  updatedAt: true,
+  startedAt: true,
+  finishedAt: true,
   corpus: { select: { slug: true } },
   campaign: { select: { slug: true } },
 } as const;
 
-type Row = Omit<ExportJobView, 'scope' | 'scopeSlug' | 'bytesWritten' | 'filters'> & { bytesWritten: bigint; filters: unknown; corpus: { slug: string } | null; campaign: { slug: string } | null };
+type Row = Omit<ExportJobView, 'scope' | 'scopeSlug' | 'bytesWritten' | 'filters'> & {
+  bytesWritten: bigint;
+  filters: unknown;
+  corpus: { slug: string } | null;
+  campaign: { slug: string } | null;
+};
 
 function toView({ corpus, campaign, ...row }: Row): ExportJobView {
   return {
@@ -84,21 +102,41 @@ export async function getOwnExportJob(db: Db, id: number, userId: number): Promi
 }
 
 export async function listOwnExportJobs(db: Db, userId: number, limit = 50): Promise<ExportJobView[]> {
-  return (await db.exportJob.findMany({ where: { createdById: userId, dismissedAt: null }, orderBy: { id: 'desc' }, take: limit, select })).map(toView);
+  return (
+    await db.exportJob.findMany({
+      where: { createdById: userId, dismissedAt: null },
+      orderBy: { id: 'desc' },
+      take: limit,
+      select,
+    })
+  ).map(toView);
 }
 
 export async function startExportJob(db: Db, id: number, rowsTotal: number): Promise<void> {
   await db.exportJob.update({ where: { id }, data: { rowsTotal, rowCount: 0, bytesWritten: 0, message: null } });
 }
 
-export async function recordExportProgress(db: Db, id: number, progress: { rowCount: number; bytesWritten: number }): Promise<void> {
-  await db.exportJob.update({ where: { id }, data: { rowCount: progress.rowCount, bytesWritten: BigInt(progress.bytesWritten) } });
+export async function recordExportProgress(
+  db: Db,
+  id: number,
+  progress: { rowCount: number; bytesWritten: number },
+): Promise<void> {
+  await db.exportJob.update({
+    where: { id },
+    data: { rowCount: progress.rowCount, bytesWritten: BigInt(progress.bytesWritten) },
+  });
 }
 
 export async function finishExportJob(
   db: Db,
   id: number,
-  outcome: { status: Extract<JobStatus, 'SUCCEEDED' | 'FAILED' | 'CANCELLED'>; message: string; filePath?: string; rowCount?: number; bytesWritten?: number },
+  outcome: {
+    status: Extract<JobStatus, 'SUCCEEDED' | 'FAILED' | 'CANCELLED'>;
+    message: string;
+    filePath?: string;
+    rowCount?: number;
+    bytesWritten?: number;
+  },
 ): Promise<void> {
   // A job already ended (failed because its owner was taken for gone) keeps that outcome.
   await db.exportJob.updateMany({
@@ -137,14 +175,26 @@ export async function failInterruptedExports(db: Db): Promise<number[]> {
 export async function requeueExportJob(db: Db, id: number, userId: number): Promise<boolean> {
   const { count } = await db.exportJob.updateMany({
     where: { id, createdById: userId, status: { in: ['FAILED', 'CANCELLED'] } },
-    data: { status: 'QUEUED', rowCount: 0, rowsTotal: null, bytesWritten: 0, filePath: null, message: null, startedAt: null, finishedAt: null },
+    data: {
+      status: 'QUEUED',
+      rowCount: 0,
+      rowsTotal: null,
+      bytesWritten: 0,
+      filePath: null,
+      message: null,
+      startedAt: null,
+      finishedAt: null,
+    },
   });
   return count === 1;
 }
 
 /** Deletes a job of this user that is not running; returns its file to remove, or false when there is none. */
 export async function deleteExportJob(db: Db, id: number, userId: number): Promise<{ filePath: string | null } | false> {
-  const job = await db.exportJob.findFirst({ where: { id, createdById: userId, status: { not: 'RUNNING' } }, select: { filePath: true } });
+  const job = await db.exportJob.findFirst({
+    where: { id, createdById: userId, status: { not: 'RUNNING' } },
+    select: { filePath: true },
+  });
   if (!job) return false;
   await db.exportJob.delete({ where: { id } });
   return { filePath: job.filePath };

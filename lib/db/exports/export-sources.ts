@@ -30,11 +30,28 @@ export interface ExportSource {
 
 /** The names of the user measures of these corpora, sorted. */
 export async function loadUserMeasureNames(db: Db, corpusIds: readonly number[]): Promise<string[]> {
-  const rows = await db.corpusMeasure.findMany({ where: { corpusId: { in: [...corpusIds] } }, select: { name: true }, distinct: ['name'], orderBy: { name: 'asc' } });
+  const rows = await db.corpusMeasure.findMany({
+    where: { corpusId: { in: [...corpusIds] } },
+    select: { name: true },
+    distinct: ['name'],
+    orderBy: { name: 'asc' },
+  });
   return rows.map((r) => r.name);
 }
 
-const corpusSelect = { id: true, name: true, slug: true, tier: true, source: true, licence: true, attribution: true, description: true, language: true, measureTokenizer: true, semMeasures: true } as const;
+const corpusSelect = {
+  id: true,
+  name: true,
+  slug: true,
+  tier: true,
+  source: true,
+  licence: true,
+  attribution: true,
+  description: true,
+  language: true,
+  measureTokenizer: true,
+  semMeasures: true,
+} as const;
 
 export async function loadCorpusCards(db: Db, ids: readonly number[]): Promise<CorpusCardInfo[]> {
   const rows = await db.corpus.findMany({ where: { id: { in: [...ids] } }, select: corpusSelect, orderBy: { name: 'asc' } });
@@ -62,8 +79,19 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
   const campaign = await db.campaign.findUnique({
     where: { slug },
     select: {
-      id: true, slug: true, name: true, description: true, status: true, questions: true, overlap: true, sampling: true,
-      goldEvery: true, goldMinAccuracy: true, randomiseOrder: true, createdAt: true, qualitySettings: true,
+      id: true,
+      slug: true,
+      name: true,
+      description: true,
+      status: true,
+      questions: true,
+      overlap: true,
+      sampling: true,
+      goldEvery: true,
+      goldMinAccuracy: true,
+      randomiseOrder: true,
+      createdAt: true,
+      qualitySettings: true,
       corpora: { select: { corpusId: true } },
       members: { select: { userId: true, role: true, excluded: true } },
       _count: { select: { items: true, annotations: true } },
@@ -71,7 +99,11 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
   });
   if (!campaign) return null;
   // Answers appear under pseudonyms: give one to every annotator who has none yet.
-  const annotators = await db.annotation.findMany({ where: { campaignId: campaign.id }, distinct: ['annotatorId'], select: { annotatorId: true } });
+  const annotators = await db.annotation.findMany({
+    where: { campaignId: campaign.id },
+    distinct: ['annotatorId'],
+    select: { annotatorId: true },
+  });
   await ensurePseudonyms(db, [...new Set([...annotators.map((a) => a.annotatorId), ...campaign.members.map((m) => m.userId)])]);
   const questions = readStoredQuestions(campaign.questions);
   return {
@@ -79,15 +111,29 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
     name: campaign.slug,
     corpusId: null,
     campaignId: campaign.id,
-    selection: { from: '"CampaignItem" ci JOIN "Pair" p ON p."id" = ci."pairId"', where: 'ci."campaignId" = $1', orderBy: 'ci."position", ci."id"', params: [campaign.id], campaignParam: 1 },
+    selection: {
+      from: '"CampaignItem" ci JOIN "Pair" p ON p."id" = ci."pairId"',
+      where: 'ci."campaignId" = $1',
+      orderBy: 'ci."position", ci."id"',
+      params: [campaign.id],
+      campaignParam: 1,
+    },
     questions: questions.map((q) => ({ key: q.key, type: q.type, label: q.label })),
-    corpora: await loadCorpusCards(db, campaign.corpora.map((c) => c.corpusId)),
+    corpora: await loadCorpusCards(
+      db,
+      campaign.corpora.map((c) => c.corpusId),
+    ),
     campaign: {
       name: campaign.name,
       slug: campaign.slug,
       description: campaign.description,
       status: campaign.status,
-      questions: questions.map((q) => ({ key: q.key, type: q.type, label: q.label, options: q.options?.map((o) => o.value) ?? null })),
+      questions: questions.map((q) => ({
+        key: q.key,
+        type: q.type,
+        label: q.label,
+        options: q.options?.map((o) => o.value) ?? null,
+      })),
       overlap: campaign.overlap,
       goldEvery: campaign.goldEvery,
       goldMinAccuracy: campaign.goldMinAccuracy,
@@ -101,15 +147,27 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
       createdAt: campaign.createdAt.toISOString().slice(0, 10),
     },
     filter: null,
-    userMeasures: await loadUserMeasureNames(db, campaign.corpora.map((c) => c.corpusId)),
+    userMeasures: await loadUserMeasureNames(
+      db,
+      campaign.corpora.map((c) => c.corpusId),
+    ),
   };
 }
 
 /** What the export form offers: every corpus and campaign, with their sizes. */
-export async function listExportScopes(db: Db): Promise<{ corpora: Array<{ slug: string; name: string; pairs: number }>; campaigns: Array<{ slug: string; name: string; items: number }> }> {
+export async function listExportScopes(db: Db): Promise<{
+  corpora: Array<{ slug: string; name: string; pairs: number }>;
+  campaigns: Array<{ slug: string; name: string; items: number }>;
+}> {
   const [corpora, campaigns] = await Promise.all([
-    db.corpus.findMany({ select: { slug: true, name: true, archivedAt: true, summary: { select: { pairs: true } } }, orderBy: [{ archivedAt: { sort: 'desc', nulls: 'first' } }, { name: 'asc' }] }),
-    db.campaign.findMany({ select: { slug: true, name: true, archivedAt: true, _count: { select: { items: true } } }, orderBy: [{ archivedAt: { sort: 'desc', nulls: 'first' } }, { name: 'asc' }] }),
+    db.corpus.findMany({
+      select: { slug: true, name: true, archivedAt: true, summary: { select: { pairs: true } } },
+      orderBy: [{ archivedAt: { sort: 'desc', nulls: 'first' } }, { name: 'asc' }],
+    }),
+    db.campaign.findMany({
+      select: { slug: true, name: true, archivedAt: true, _count: { select: { items: true } } },
+      orderBy: [{ archivedAt: { sort: 'desc', nulls: 'first' } }, { name: 'asc' }],
+    }),
   ]);
   // Archived corpora and campaigns stay exportable: listed last, marked.
   const named = (c: { name: string; archivedAt: Date | null }) => (c.archivedAt ? `${c.name} (archived)` : c.name);
@@ -121,6 +179,9 @@ export async function listExportScopes(db: Db): Promise<{ corpora: Array<{ slug:
 
 /** The id of the corpus or campaign with this slug; null when there is none. */
 export async function findExportScopeId(db: Db, scope: 'corpus' | 'campaign', slug: string): Promise<number | null> {
-  const row = scope === 'corpus' ? await db.corpus.findUnique({ where: { slug }, select: { id: true } }) : await db.campaign.findUnique({ where: { slug }, select: { id: true } });
+  const row =
+    scope === 'corpus'
+      ? await db.corpus.findUnique({ where: { slug }, select: { id: true } })
+      : await db.campaign.findUnique({ where: { slug }, select: { id: true } });
   return row?.id ?? null;
 }

@@ -96,7 +96,9 @@ function questionJoins(fields: readonly ExportField[], campaign: string): Questi
           FROM (SELECT n."answers" ->> ${key} AS v, count(*) AS c, max(count(*)) OVER () AS top ${countedAnswers(campaign, key)} GROUP BY 1) t
           WHERE c = top) q${index}m ON true`);
       }
-      joins.push(`LEFT JOIN "FinalLabel" f${index} ON f${index}."campaignId" = ${campaign} AND f${index}."pairId" = p."id" AND f${index}."question" = ${key}`);
+      joins.push(
+        `LEFT JOIN "FinalLabel" f${index} ON f${index}."campaignId" = ${campaign} AND f${index}."pairId" = p."id" AND f${index}."question" = ${key}`,
+      );
     }
     expressions.set(field.name, questionStat(source, index));
   }
@@ -139,8 +141,10 @@ function textExpression(field: ExportField, expression: string): string {
   return field.type === 'text list' ? `to_json(${expression})::text` : `(${expression})::text`;
 }
 
-const needsTexts = (fields: readonly ExportField[]) => fields.some((f) => f.source.kind === 'column' && ['a', 'b', 'type_a', 'type_b', 'page_a', 'page_b'].includes(f.source.column));
-const needsImage = (fields: readonly ExportField[]) => fields.some((f) => f.source.kind === 'column' && f.source.column === 'image');
+const needsTexts = (fields: readonly ExportField[]) =>
+  fields.some((f) => f.source.kind === 'column' && ['a', 'b', 'type_a', 'type_b', 'page_a', 'page_b'].includes(f.source.column));
+const needsImage = (fields: readonly ExportField[]) =>
+  fields.some((f) => f.source.kind === 'column' && f.source.column === 'image');
 
 export interface ExportSql {
   /** one text column per field, in field order */

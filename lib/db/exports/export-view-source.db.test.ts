@@ -32,31 +32,61 @@ async function viewRows(query: string): Promise<number[]> {
 describe('exporting an explorer view', () => {
   it('writes exactly the rows of every page of the view, in its order', async () => {
     const corpus = await makeCorpus(getDb());
-    await makePairs(getDb(), corpus.id, Array.from({ length: 9 }, (_, i) => ({
-      a: i % 3 === 0 ? `A bridge over the river, picture ${i}` : `A tower on a hill, picture ${i}`,
-      b: `Second text ${i}`,
-      measures: { bleu: i / 10, ...(i === 4 ? {} : { st: (9 - i) / 10 }) },
-    })));
+    await makePairs(
+      getDb(),
+      corpus.id,
+      Array.from({ length: 9 }, (_, i) => ({
+        a: i % 3 === 0 ? `A bridge over the river, picture ${i}` : `A tower on a hill, picture ${i}`,
+        b: `Second text ${i}`,
+        measures: { bleu: i / 10, ...(i === 4 ? {} : { st: (9 - i) / 10 }) },
+      })),
+    );
     const query = `corpus=${corpus.slug}&min.bleu=0.1&sort=-st&density=compact`;
     const expected = await viewRows(query);
     expect(expected.length).toBe(8);
     const source = await resolveViewSource(getDb(), pool, query);
     const outPath = path.join(dir, 'view.jsonl');
-    const result = await runExport({ db: getDb(), databaseUrl: process.env.DATABASE_URL!, source, format: 'jsonl', parts: ['texts', 'measures'], outPath });
+    const result = await runExport({
+      db: getDb(),
+      databaseUrl: process.env.DATABASE_URL!,
+      source,
+      format: 'jsonl',
+      parts: ['texts', 'measures'],
+      outPath,
+    });
     expect(result.rows).toBe(8);
-    const lines = readFileSync(outPath, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { pair_id: number });
+    const lines = readFileSync(outPath, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { pair_id: number });
     expect(lines.map((l) => l.pair_id)).toEqual(expected);
     expect(source.filter).toBe(`corpus=${corpus.slug}&min.bleu=0.1&sort=-st`);
   });
 
   it('--corpus with --filter: text search is plain text and narrows the corpus', async () => {
     const corpus = await makeCorpus(getDb());
-    await makePairs(getDb(), corpus.id, [{ a: 'Costs 100% (really)', b: 'x' }, { a: 'Costs 100 dollars', b: 'y' }, { a: "O'Brien's bridge", b: 'z' }]);
+    await makePairs(getDb(), corpus.id, [
+      { a: 'Costs 100% (really)', b: 'x' },
+      { a: 'Costs 100 dollars', b: 'y' },
+      { a: "O'Brien's bridge", b: 'z' },
+    ]);
     const base = (await resolveCorpusSource(getDb(), corpus.slug))!;
-    for (const [q, n] of [['100%', 1], ["'Brien", 1], ['bridge', 1], ['.*', 0]] as const) {
+    for (const [q, n] of [
+      ['100%', 1],
+      ["'Brien", 1],
+      ['bridge', 1],
+      ['.*', 0],
+    ] as const) {
       const source = await resolveViewSource(getDb(), pool, `q=${encodeURIComponent(q)}`, base);
       const outPath = path.join(dir, `q-${n}-${Math.random()}.csv`);
-      const result = await runExport({ db: getDb(), databaseUrl: process.env.DATABASE_URL!, source, format: 'csv', parts: ['texts'], outPath });
+      const result = await runExport({
+        db: getDb(),
+        databaseUrl: process.env.DATABASE_URL!,
+        source,
+        format: 'csv',
+        parts: ['texts'],
+        outPath,
+      });
       expect(result.rows, q).toBe(n);
     }
   });

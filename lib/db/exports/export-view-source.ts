@@ -35,7 +35,8 @@ export async function resolveViewSource(db: Db, sql: Queryable, query: string, b
   const filter = parseViewQuery(query);
   if (base?.kind === 'corpus') filter.corpora = [base.name];
   if (base?.kind === 'campaign') filter.campaign = base.name;
-  const campaignBase = base?.kind === 'campaign' ? base : filter.campaign === null ? null : await resolveCampaignSource(db, filter.campaign);
+  const campaignBase =
+    base?.kind === 'campaign' ? base : filter.campaign === null ? null : await resolveCampaignSource(db, filter.campaign);
   // textIdLimit -1: text search is checked row by row inside the export's own snapshot.
   const resolved = await resolvePairFilter(sql, filter, { textIdLimit: -1 });
   const params = new Params();
@@ -50,7 +51,13 @@ export async function resolveViewSource(db: Db, sql: Queryable, query: string, b
     corpusId: base?.corpusId ?? null,
     campaignId: campaignBase?.campaignId ?? null,
     selection: campaignBase
-      ? { from: campaignBase.selection.from, where: `ci."campaignId" = $1 AND ${where}`, orderBy: base && !sortGiven ? campaignBase.selection.orderBy : viewOrder(filter), params: params.values, campaignParam: 1 }
+      ? {
+          from: campaignBase.selection.from,
+          where: `ci."campaignId" = $1 AND ${where}`,
+          orderBy: base && !sortGiven ? campaignBase.selection.orderBy : viewOrder(filter),
+          params: params.values,
+          campaignParam: 1,
+        }
       : { from: '"Pair" p', where, orderBy: viewOrder(filter), params: params.values },
     questions: campaignBase?.questions ?? null,
     corpora: base?.corpora ?? [],

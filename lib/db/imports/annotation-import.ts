@@ -13,7 +13,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@/lib/errors/app-error';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
 import { readStoredQuestions } from '@/lib/annotation/questions';
-import { mapAnnotationRow, parseColumnMap, type AnnotationColumnMap, type AnnotationRow } from '@/lib/annotation/annotation-import';
+import {
+  mapAnnotationRow,
+  parseColumnMap,
+  type AnnotationColumnMap,
+  type AnnotationRow,
+} from '@/lib/annotation/annotation-import';
 import type { CampaignFileKind } from '../campaigns/campaign-file';
 import { recountItemAnswers } from '../campaigns/counted-answers';
 import { planAddedPairs } from '@/lib/annotation/pair-additions';
@@ -50,7 +55,12 @@ class RowsRefused extends Error {
 }
 
 /** Pair ids by original id or by text key, among the campaign's corpora and `alsoCorpora` (items of the campaign first). */
-export async function matchPairs(db: Queryable, campaignId: number, rows: readonly AnnotationRow[], alsoCorpora: readonly number[] = []): Promise<Map<string, number[]>> {
+export async function matchPairs(
+  db: Queryable,
+  campaignId: number,
+  rows: readonly AnnotationRow[],
+  alsoCorpora: readonly number[] = [],
+): Promise<Map<string, number[]>> {
   const ids = [...new Set(rows.flatMap((r) => ('originalId' in r.pair ? [r.pair.originalId] : [])))];
   const texts = rows.flatMap((r) => ('originalId' in r.pair ? [] : [r.pair.texts]));
   const { rows: found } = await db.query<{ key: string; ids: number[] }>(
@@ -82,11 +92,16 @@ function resolveRows(rows: readonly AnnotationRow[], matches: Map<string, number
     const ids = matches.get(key) ?? [];
     const candidates = ids.some((id) => inCampaign.has(id)) ? ids.filter((id) => inCampaign.has(id)) : ids;
     if (candidates.length === 0) errors.push({ line: row.line, message: `no pair of the campaign's corpora has ${what}` });
-    else if (candidates.length > 1) errors.push({ line: row.line, message: `${candidates.length} pairs have ${what} (pairs ${candidates.slice(0, 5).join(', ')}); match by another column` });
+    else if (candidates.length > 1)
+      errors.push({
+        line: row.line,
+        message: `${candidates.length} pairs have ${what} (pairs ${candidates.slice(0, 5).join(', ')}); match by another column`,
+      });
     else {
       const pairId = candidates[0]!;
       const twice = seen.get(`${pairId}|${row.annotator}`);
-      if (twice !== undefined) errors.push({ line: row.line, message: `annotator "${row.annotator}" already labelled this pair on line ${twice}` });
+      if (twice !== undefined)
+        errors.push({ line: row.line, message: `annotator "${row.annotator}" already labelled this pair on line ${twice}` });
       else {
         seen.set(`${pairId}|${row.annotator}`, row.line);
         resolved.push({ ...row, pairId });
@@ -120,7 +135,12 @@ async function ensureAnnotators(client: SqlClient, campaignId: number, names: st
   return new Map(people.map((p) => [p.name, byEmail.get(p.email)!]));
 }
 
-async function writeAnswers(client: SqlClient, campaignId: number, rows: Array<AnnotationRow & { pairId: number }>, users: Map<string, number>): Promise<number> {
+async function writeAnswers(
+  client: SqlClient,
+  campaignId: number,
+  rows: Array<AnnotationRow & { pairId: number }>,
+  users: Map<string, number>,
+): Promise<number> {
   const records = rows.map((r) => ({ p: r.pairId, u: users.get(r.annotator)!, a: r.answers }));
   const { rows: added } = await client.query<{ n: number }>(
     `WITH r AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(p int, u int, a jsonb)),
@@ -146,38 +166,73 @@ async function writeAnswers(client: SqlClient, campaignId: number, rows: Array<A
  * `addPairs`: the rows no pair matches get one in that corpus (checked and planned first, so a bad
  * row refuses the whole file), and the corpora that received pairs join the campaign.
  */
-async function addMissingPairs(client: SqlClient, campaignId: number, slug: string, rows: readonly AnnotationRow[]): Promise<PairsCreated> {
+async function addMissingPairs(
+  client: SqlClient,
+  campaignId: number,
+  slug: string,
+  rows: readonly AnnotationRow[],
+): Promise<PairsCreated> {
   const corpora = await findAdditionCorpora(client, slug);
   const ids = { main: corpora.main.id, ...(corpora.reversed ? { reversed: corpora.reversed.id } : {}) };
   const matches = await matchPairs(client, campaignId, rows, Object.values(ids));
   const unmatched = rows.filter((r) => !matches.has(rowKey(r)));
-  const occupied = await readOccupiedOrders(client, ids, unmatched.flatMap((r) => (r.pair.texts ? [r.pair.texts] : [])));
+  const occupied = await readOccupiedOrders(
+    client,
+    ids,
+    unmatched.flatMap((r) => (r.pair.texts ? [r.pair.texts] : [])),
+  );
   const plan = planAddedPairs(unmatched, occupied, importLimitsFromEnv(process.env));
   if (plan.errors.length > 0) throw new RowsRefused(plan.errors);
   const reversedPairs = plan.pairs.filter((p) => p.target === 'reversed');
-  const reversed = reversedPairs.length > 0 ? (corpora.reversed ?? (await ensureReversedCorpus(client, corpora.main))) : corpora.reversed;
-  const created = await insertAddedPairs(client, corpora.main, plan.pairs.filter((p) => p.target === 'main'));
+  const reversed =
+    reversedPairs.length > 0 ? (corpora.reversed ?? (await ensureReversedCorpus(client, corpora.main))) : corpora.reversed;
+  const created = await insertAddedPairs(
+    client,
+    corpora.main,
+    plan.pairs.filter((p) => p.target === 'main'),
+  );
   const createdReversed = reversed ? await insertAddedPairs(client, reversed, reversedPairs) : 0;
   const joining = [corpora.main.id, ...(reversed && createdReversed > 0 ? [reversed.id] : [])];
-  await client.query(`INSERT INTO "CampaignCorpus" ("campaignId", "corpusId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [campaignId, joining]);
+  await client.query(
+    `INSERT INTO "CampaignCorpus" ("campaignId", "corpusId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+    [campaignId, joining],
+  );
   return { corpus: corpora.main.slug, pairs: created, reversedCorpus: reversed?.slug ?? null, reversedPairs: createdReversed };
 }
 
-export async function importAnnotationRows(pool: SqlPool, campaignSlug: string, rows: readonly AnnotationRow[], options: { addPairs?: string } = {}): Promise<ImportOutcome> {
+export async function importAnnotationRows(
+  pool: SqlPool,
+  campaignSlug: string,
+  rows: readonly AnnotationRow[],
+  options: { addPairs?: string } = {},
+): Promise<ImportOutcome> {
   try {
     return await inTransaction(pool, async (client): Promise<ImportOutcome> => {
-      const { rows: campaigns } = await client.query<{ id: number; questions: unknown }>(`SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1 FOR NO KEY UPDATE`, [campaignSlug]);
+      const { rows: campaigns } = await client.query<{ id: number; questions: unknown }>(
+        `SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1 FOR NO KEY UPDATE`,
+        [campaignSlug],
+      );
       const campaign = campaigns[0];
       if (!campaign) throw new AppError('NOT_FOUND', `No campaign has the slug "${campaignSlug}".`);
       const created = options.addPairs ? await addMissingPairs(client, campaign.id, options.addPairs, rows) : null;
       const matches = await matchPairs(client, campaign.id, rows);
-      const { rows: items } = await client.query<{ pairId: number }>(`SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = ANY($2::int[])`, [campaign.id, [...new Set([...matches.values()].flat())]]);
+      const { rows: items } = await client.query<{ pairId: number }>(
+        `SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = ANY($2::int[])`,
+        [campaign.id, [...new Set([...matches.values()].flat())]],
+      );
       const { errors, resolved } = resolveRows(rows, matches, new Set(items.map((i) => i.pairId)));
       if (errors.length > 0) throw new RowsRefused(errors);
       const users = await ensureAnnotators(client, campaign.id, [...new Set(resolved.map((r) => r.annotator))]);
       const pairsAdded = await writeAnswers(client, campaign.id, resolved, users);
       await refreshFinalLabels(client, campaign.id, readStoredQuestions(campaign.questions));
-      return { ok: true, annotations: resolved.length, annotators: users.size, pairs: new Set(resolved.map((r) => r.pairId)).size, pairsAdded, created };
+      return {
+        ok: true,
+        annotations: resolved.length,
+        annotators: users.size,
+        pairs: new Set(resolved.map((r) => r.pairId)).size,
+        pairsAdded,
+        created,
+      };
     });
   } catch (error) {
     if (error instanceof RowsRefused) return { ok: false, errors: error.errors };
@@ -187,13 +242,17 @@ export async function importAnnotationRows(pool: SqlPool, campaignSlug: string, 
 
 /** The questions of a campaign by slug (to read the column map before the rows), or null. */
 export async function findCampaignQuestions(db: Queryable, slug: string) {
-  const { rows } = await db.query<{ id: number; questions: unknown }>(`SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1`, [slug]);
+  const { rows } = await db.query<{ id: number; questions: unknown }>(
+    `SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1`,
+    [slug],
+  );
   return rows[0] ? { id: rows[0].id, questions: readStoredQuestions(rows[0].questions) } : null;
 }
 
 /** What an import with `--add-pairs` created, for its summary line. */
 function describeCreated(created: PairsCreated): string {
-  const reversed = created.reversedPairs > 0 ? ` and ${created.reversedPairs} in ${created.reversedCorpus} (the other direction)` : '';
+  const reversed =
+    created.reversedPairs > 0 ? ` and ${created.reversedPairs} in ${created.reversedCorpus} (the other direction)` : '';
   return ` Created ${created.pairs} pairs in ${created.corpus}${reversed}.`;
 }
 
@@ -207,7 +266,14 @@ export const annotationsFile: CampaignFileKind<AnnotationColumnMap, AnnotationRo
     if (!outcome.ok) return outcome;
     const { annotations, annotators, pairs, pairsAdded, created } = outcome;
     const summary = `Imported ${annotations} answers by ${annotators} annotators on ${pairs} pairs (${pairsAdded} added to the campaign).${created ? describeCreated(created) : ''}`;
-    const counts = { annotations, annotators, pairs, pairsAdded, pairsCreated: created?.pairs ?? 0, pairsCreatedReversed: created?.reversedPairs ?? 0 };
+    const counts = {
+      annotations,
+      annotators,
+      pairs,
+      pairsAdded,
+      pairsCreated: created?.pairs ?? 0,
+      pairsCreatedReversed: created?.reversedPairs ?? 0,
+    };
     return { ok: true, summary, counts };
   },
 };

@@ -11,8 +11,22 @@ describe('binary COPY', () => {
     try {
       await client.query('CREATE TEMP TABLE t (i int, d float8, b boolean, u uuid, s text, j jsonb, a text[])');
       const w = new BinaryCopyWriter(16); // tiny initial buffer: growing must work too
-      w.row(7).int4(-42).float8(0.1 + 0.2).bool(true).uuid('0123abcd-4567-89ab-cdef-0123456789ab').text('Köroğlu “quoted” 🐇\ttab').jsonb({ note: 'é', n: [1, 2] }).textArray(['wms', 'st']);
-      w.row(7).int4(null).float8(Number.NaN).bool(null).uuid('ffffffffffffffffffffffffffffffff').text(null).jsonb({}).textArray([]);
+      w.row(7)
+        .int4(-42)
+        .float8(0.1 + 0.2)
+        .bool(true)
+        .uuid('0123abcd-4567-89ab-cdef-0123456789ab')
+        .text('Köroğlu “quoted” 🐇\ttab')
+        .jsonb({ note: 'é', n: [1, 2] })
+        .textArray(['wms', 'st']);
+      w.row(7)
+        .int4(null)
+        .float8(Number.NaN)
+        .bool(null)
+        .uuid('ffffffffffffffffffffffffffffffff')
+        .text(null)
+        .jsonb({})
+        .textArray([]);
       const stream = client.query(copyFrom('COPY t FROM STDIN (FORMAT binary)'));
       await new Promise<void>((resolve, reject) => {
         stream.on('finish', resolve);
@@ -21,7 +35,15 @@ describe('binary COPY', () => {
       });
       const { rows } = await client.query('SELECT i, d, b, u, s, j, a FROM t ORDER BY i NULLS LAST');
       expect(rows).toEqual([
-        { i: -42, d: 0.30000000000000004, b: true, u: '0123abcd-4567-89ab-cdef-0123456789ab', s: 'Köroğlu “quoted” 🐇\ttab', j: { note: 'é', n: [1, 2] }, a: ['wms', 'st'] },
+        {
+          i: -42,
+          d: 0.30000000000000004,
+          b: true,
+          u: '0123abcd-4567-89ab-cdef-0123456789ab',
+          s: 'Köroğlu “quoted” 🐇\ttab',
+          j: { note: 'é', n: [1, 2] },
+          a: ['wms', 'st'],
+        },
         { i: null, d: null, b: null, u: 'ffffffff-ffff-ffff-ffff-ffffffffffff', s: null, j: {}, a: [] },
       ]);
     } finally {

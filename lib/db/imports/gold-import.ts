@@ -25,13 +25,21 @@ class RowsRejected extends Error {
 export async function importGoldRows(pool: SqlPool, campaignSlug: string, rows: readonly GoldRow[]): Promise<GoldImportOutcome> {
   try {
     return await inTransaction(pool, async (client) => {
-      const { rows: campaigns } = await client.query<{ id: number; questions: unknown }>(`SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1 FOR NO KEY UPDATE`, [campaignSlug]);
+      const { rows: campaigns } = await client.query<{ id: number; questions: unknown }>(
+        `SELECT "id", "questions" FROM "Campaign" WHERE "slug" = $1 FOR NO KEY UPDATE`,
+        [campaignSlug],
+      );
       const campaign = campaigns[0];
       if (!campaign) throw new AppError('NOT_FOUND', `No campaign has the slug "${campaignSlug}".`);
       const questions = readStoredQuestions(campaign.questions);
-      const matchable = rows.flatMap((r): AnnotationRow[] => ('pairId' in r.pair ? [] : [{ line: r.line, pair: r.pair, annotator: '', answers: {} }]));
+      const matchable = rows.flatMap((r): AnnotationRow[] =>
+        'pairId' in r.pair ? [] : [{ line: r.line, pair: r.pair, annotator: '', answers: {} }],
+      );
       const matches = await matchPairs(client, campaign.id, matchable);
-      const { rows: items } = await client.query<{ pairId: number }>(`SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1`, [campaign.id]);
+      const { rows: items } = await client.query<{ pairId: number }>(
+        `SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1`,
+        [campaign.id],
+      );
       const inCampaign = new Set(items.map((i) => i.pairId));
       const errors: RowError[] = [];
       const lineOf = new Map<number, number>();
@@ -44,7 +52,13 @@ export async function importGoldRows(pool: SqlPool, campaignSlug: string, rows: 
           const candidates = ids.some((id) => inCampaign.has(id)) ? ids.filter((id) => inCampaign.has(id)) : ids;
           const what = 'originalId' in row.pair ? `the original id "${row.pair.originalId}"` : 'these two texts';
           if (candidates.length !== 1) {
-            errors.push({ line: row.line, message: candidates.length === 0 ? `no pair of the campaign's corpora has ${what}` : `${candidates.length} pairs have ${what} (pairs ${candidates.slice(0, 5).join(', ')}); match by another column` });
+            errors.push({
+              line: row.line,
+              message:
+                candidates.length === 0
+                  ? `no pair of the campaign's corpora has ${what}`
+                  : `${candidates.length} pairs have ${what} (pairs ${candidates.slice(0, 5).join(', ')}); match by another column`,
+            });
             continue;
           }
           pairId = candidates[0]!;
@@ -56,7 +70,11 @@ export async function importGoldRows(pool: SqlPool, campaignSlug: string, rows: 
         }
         lineOf.set(pairId, row.line);
         try {
-          const saved = await writeGoldAnswer(client, campaign.id, questions, { pairId, answers: row.answers, explanation: row.explanation });
+          const saved = await writeGoldAnswer(client, campaign.id, questions, {
+            pairId,
+            answers: row.answers,
+            explanation: row.explanation,
+          });
           if (saved.created) created += 1;
         } catch (error) {
           if (!isAppError(error)) throw error;
@@ -81,6 +99,10 @@ export const goldFile: CampaignFileKind<GoldColumnMap, GoldRow> = {
     const outcome = await importGoldRows(pool, slug, rows);
     if (!outcome.ok) return outcome;
     const { created, replaced } = outcome;
-    return { ok: true, summary: `Marked ${rows.length} gold pair${rows.length === 1 ? '' : 's'} (${created} new, ${replaced} replaced).`, counts: { marked: rows.length, created, replaced } };
+    return {
+      ok: true,
+      summary: `Marked ${rows.length} gold pair${rows.length === 1 ? '' : 's'} (${created} new, ${replaced} replaced).`,
+      counts: { marked: rows.length, created, replaced },
+    };
   },
 };

@@ -1,7 +1,17 @@
 /** The import job transitions (lib/db/imports/import-jobs.ts) against a real PostgreSQL. */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../client';
-import { claimNextConfirmedImport, confirmUploadedImport, countWaitingImports, createImportJob, createUploadedImportJob, failImportIfUnfinished, markImportSucceeded, recordImportProgress, requestImportCancel } from './import-jobs';
+import {
+  claimNextConfirmedImport,
+  confirmUploadedImport,
+  countWaitingImports,
+  createImportJob,
+  createUploadedImportJob,
+  failImportIfUnfinished,
+  markImportSucceeded,
+  recordImportProgress,
+  requestImportCancel,
+} from './import-jobs';
 import { expireRejectsFiles, expireUploads, failInterruptedImports, listImportJobFiles } from './import-job-files';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
@@ -13,7 +23,15 @@ async function setup() {
   const db = getDb();
   const corpus = await makeCorpus(db);
   const user = await makeUser(db, { role: 'RESEARCHER' });
-  const upload = (name: string) => createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: name, fileBytes: 10, sourcePath: `/tmp/${name}.upload`, format: null });
+  const upload = (name: string) =>
+    createUploadedImportJob(db, {
+      corpusId: corpus.id,
+      createdById: user.id,
+      fileName: name,
+      fileBytes: 10,
+      sourcePath: `/tmp/${name}.upload`,
+      format: null,
+    });
   const status = async (id: number) => (await db.importJob.findUniqueOrThrow({ where: { id } })).status;
   return { db, corpus, user, upload, status, owner: await liveTestOwner(db) };
 }
@@ -43,14 +61,20 @@ describe('import job transitions', () => {
     await confirmUploadedImport(db, running.id, request);
     const claimed = await claimNextConfirmedImport(db, owner);
     expect(claimed?.id).toBe(running.id);
-    expect(await recordImportProgress(db, running.id, { bytesRead: 1, recordsRead: 1, rejected: 0 })).toEqual({ cancelRequested: false });
+    expect(await recordImportProgress(db, running.id, { bytesRead: 1, recordsRead: 1, rejected: 0 })).toEqual({
+      cancelRequested: false,
+    });
     expect(await requestImportCancel(db, running.id)).toEqual({ result: 'requested', sourcePath: null });
-    expect(await recordImportProgress(db, running.id, { bytesRead: 2, recordsRead: 2, rejected: 0 })).toEqual({ cancelRequested: true });
+    expect(await recordImportProgress(db, running.id, { bytesRead: 2, recordsRead: 2, rejected: 0 })).toEqual({
+      cancelRequested: true,
+    });
 
     expect(await failImportIfUnfinished(db, running.id, 'Its process was stopped (SIGKILL): nothing was imported.')).toBe(true);
     expect(await failImportIfUnfinished(db, running.id, 'again')).toBe(false);
     expect(await requestImportCancel(db, running.id)).toEqual({ result: 'ended', sourcePath: null });
-    expect((await db.importJob.findUniqueOrThrow({ where: { id: running.id } })).message).toBe('Its process was stopped (SIGKILL): nothing was imported.');
+    expect((await db.importJob.findUniqueOrThrow({ where: { id: running.id } })).message).toBe(
+      'Its process was stopped (SIGKILL): nothing was imported.',
+    );
   });
 
   it('cancel: a running job whose owner is gone ends at once (its upload returned), and its process, if it still ran, can no longer succeed', async () => {
@@ -62,14 +86,31 @@ describe('import job transitions', () => {
     while (claimed && claimed.id !== orphan.id);
     expect(await requestImportCancel(db, orphan.id)).toEqual({ result: 'stopped', sourcePath: '/tmp/o.upload' });
     const row = await db.importJob.findUniqueOrThrow({ where: { id: orphan.id } });
-    expect(row).toMatchObject({ status: 'CANCELLED', sourcePath: null, message: 'Cancelled: the process running it had stopped. Nothing was imported.' });
+    expect(row).toMatchObject({
+      status: 'CANCELLED',
+      sourcePath: null,
+      message: 'Cancelled: the process running it had stopped. Nothing was imported.',
+    });
     expect(row.finishedAt).not.toBeNull();
-    expect(await recordImportProgress(db, orphan.id, { bytesRead: 3, recordsRead: 3, rejected: 0 })).toEqual({ cancelRequested: true });
-    await expect(markImportSucceeded((sql, params) => db.$queryRawUnsafe(sql, ...params), orphan.id, { recordsRead: 3, rejected: 0, errorCount: 0, errors: [], message: null, rejectsPath: null, imported: 3, duplicates: 0 })).rejects.toThrow(/was ended while it ran/);
+    expect(await recordImportProgress(db, orphan.id, { bytesRead: 3, recordsRead: 3, rejected: 0 })).toEqual({
+      cancelRequested: true,
+    });
+    await expect(
+      markImportSucceeded((sql, params) => db.$queryRawUnsafe(sql, ...params), orphan.id, {
+        recordsRead: 3,
+        rejected: 0,
+        errorCount: 0,
+        errors: [],
+        message: null,
+        rejectsPath: null,
+        imported: 3,
+        duplicates: 0,
+      }),
+    ).rejects.toThrow(/was ended while it ran/);
     expect((await db.importJob.findUniqueOrThrow({ where: { id: orphan.id } })).status).toBe('CANCELLED');
   });
 
-  it('running jobs whose owner is gone fail at once and return their upload; a living owner\'s, queued and waiting ones stay', async () => {
+  it("running jobs whose owner is gone fail at once and return their upload; a living owner's, queued and waiting ones stay", async () => {
     const { db, corpus, user, upload, status, owner } = await setup();
     const gone = goneTestOwner();
     const stale = await createImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'cli.tsv', ownerId: gone });
@@ -103,7 +144,10 @@ describe('import job transitions', () => {
     expect(await status(old.id)).toBe('CANCELLED');
     expect(await status(recent.id)).toBe('QUEUED');
 
-    await db.importJob.update({ where: { id: old.id }, data: { rejectsPath: '/tmp/old.rejects.jsonl', finishedAt: new Date(Date.now() - 40 * 86400_000) } });
+    await db.importJob.update({
+      where: { id: old.id },
+      data: { rejectsPath: '/tmp/old.rejects.jsonl', finishedAt: new Date(Date.now() - 40 * 86400_000) },
+    });
     expect(await listImportJobFiles(db)).toContain('/tmp/old.rejects.jsonl');
     expect(await expireRejectsFiles(db, 30 * 86400_000)).toEqual(['/tmp/old.rejects.jsonl']);
     expect(await listImportJobFiles(db)).not.toContain('/tmp/old.rejects.jsonl');

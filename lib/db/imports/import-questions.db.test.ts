@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../client';
-import { attachImportQuestions, confirmUploadedImport, createUploadedImportJob, getImportJobSource, releaseImportSource } from './import-jobs';
+import {
+  attachImportQuestions,
+  confirmUploadedImport,
+  createUploadedImportJob,
+  getImportJobSource,
+  releaseImportSource,
+} from './import-jobs';
 import { listImportJobFiles } from './import-job-files';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
@@ -17,19 +23,43 @@ describe('the questions file of a qa-assessed upload', () => {
     const corpus = await makeCorpus(db);
     const other = await makeCorpus(db);
     const user = await makeUser(db, { role: 'RESEARCHER' });
-    const job = await createUploadedImportJob(db, { corpusId: corpus.id, createdById: user.id, fileName: 'runs.tsv', fileBytes: 10, sourcePath: `/tmp/runs-${Date.now()}.upload`, format: 'qa-assessed' });
+    const job = await createUploadedImportJob(db, {
+      corpusId: corpus.id,
+      createdById: user.id,
+      fileName: 'runs.tsv',
+      fileBytes: 10,
+      sourcePath: `/tmp/runs-${Date.now()}.upload`,
+      format: 'qa-assessed',
+    });
 
-    expect(await attachImportQuestions(db, job.id, other.id, { path: '/tmp/q0.upload', fileName: 'q.tsv' })).toEqual({ ok: false, previous: null });
-    expect(await attachImportQuestions(db, job.id, corpus.id, { path: '/tmp/q1.upload', fileName: 'q1.tsv' })).toEqual({ ok: true, previous: null });
-    expect(await attachImportQuestions(db, job.id, corpus.id, { path: '/tmp/q2.upload', fileName: 'q2.tsv' })).toEqual({ ok: true, previous: '/tmp/q1.upload' });
-    expect((await getImportJobSource(db, job.id))?.options).toMatchObject({ questionsPath: '/tmp/q2.upload', questionsFileName: 'q2.tsv' });
+    expect(await attachImportQuestions(db, job.id, other.id, { path: '/tmp/q0.upload', fileName: 'q.tsv' })).toEqual({
+      ok: false,
+      previous: null,
+    });
+    expect(await attachImportQuestions(db, job.id, corpus.id, { path: '/tmp/q1.upload', fileName: 'q1.tsv' })).toEqual({
+      ok: true,
+      previous: null,
+    });
+    expect(await attachImportQuestions(db, job.id, corpus.id, { path: '/tmp/q2.upload', fileName: 'q2.tsv' })).toEqual({
+      ok: true,
+      previous: '/tmp/q1.upload',
+    });
+    expect((await getImportJobSource(db, job.id))?.options).toMatchObject({
+      questionsPath: '/tmp/q2.upload',
+      questionsFileName: 'q2.tsv',
+    });
     expect((await listImportJobFiles(db)).has('/tmp/q2.upload')).toBe(true);
 
     const options = (await getImportJobSource(db, job.id))!.options;
     expect(await confirmUploadedImport(db, job.id, { ...options, format: 'qa-assessed', language: 'es' })).toBe(true);
     // confirmed: no more changes to its files
     expect((await attachImportQuestions(db, job.id, corpus.id, { path: '/tmp/q3.upload', fileName: 'q3.tsv' })).ok).toBe(false);
-    expect((await getImportJobSource(db, job.id))?.options).toMatchObject({ format: 'qa-assessed', questionsPath: '/tmp/q2.upload', questionsFileName: 'q2.tsv', language: 'es' });
+    expect((await getImportJobSource(db, job.id))?.options).toMatchObject({
+      format: 'qa-assessed',
+      questionsPath: '/tmp/q2.upload',
+      questionsFileName: 'q2.tsv',
+      language: 'es',
+    });
 
     await releaseImportSource(db, job.id);
     expect((await listImportJobFiles(db)).has('/tmp/q2.upload')).toBe(false);

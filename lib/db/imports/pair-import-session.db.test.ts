@@ -20,11 +20,27 @@ describe('PairImportSession', () => {
     try {
       const first = Array.from({ length: CHUNK_PAIRS }, (_, i) => preparePair(record(i), i + 1));
       // The next chunk repeats the last pairs of the first one, swapped, before the first is written.
-      const second = Array.from({ length: CHUNK_PAIRS }, (_, i) => preparePair(record(CHUNK_PAIRS - 1 - i, true), CHUNK_PAIRS + i + 1));
+      const second = Array.from({ length: CHUNK_PAIRS }, (_, i) =>
+        preparePair(record(CHUNK_PAIRS - 1 - i, true), CHUNK_PAIRS + i + 1),
+      );
       await session.add(first);
       await session.add(second);
-      const result = await session.commit((w) => ({ recordsRead: w.received, rejected: 0, errorCount: 0, errors: [], message: null, rejectsPath: null, imported: w.imported, duplicates: w.duplicates }));
-      expect(result).toEqual({ received: 2 * CHUNK_PAIRS, imported: CHUNK_PAIRS, duplicates: CHUNK_PAIRS, texts: CHUNK_PAIRS + 1 });
+      const result = await session.commit((w) => ({
+        recordsRead: w.received,
+        rejected: 0,
+        errorCount: 0,
+        errors: [],
+        message: null,
+        rejectsPath: null,
+        imported: w.imported,
+        duplicates: w.duplicates,
+      }));
+      expect(result).toEqual({
+        received: 2 * CHUNK_PAIRS,
+        imported: CHUNK_PAIRS,
+        duplicates: CHUNK_PAIRS,
+        texts: CHUNK_PAIRS + 1,
+      });
     } finally {
       await session.close();
     }

@@ -23,11 +23,26 @@ export const CHUNK_PAIRS = 5_000;
 /** Chunks that may wait for the database before the caller is held up. */
 const MAX_PENDING_CHUNKS = 2;
 
-const TEXT_COLUMNS = '"id", "corpusId", "contentKey", "content", "type", "imageId", "sourcePage", "sourceTitle", "wordCount", "importJobId"';
+const TEXT_COLUMNS =
+  '"id", "corpusId", "contentKey", "content", "type", "imageId", "sourcePage", "sourceTitle", "wordCount", "importJobId"';
 const TEXT_COLUMN_COUNT = 10;
 /** The Pair columns every import writes, in encodePair's order: fixed ones, one per measure, semParts. */
-const PAIR_FIXED_COLUMNS = ['corpusId', 'textAId', 'textBId', 'imageId', 'pairKey', 'originalId', 'clusterId', 'metadata',
-  'referenceLabel', 'referenceScore', 'referenceIsParaphrase', 'importJobId', 'lengthA', 'lengthB'] as const;
+const PAIR_FIXED_COLUMNS = [
+  'corpusId',
+  'textAId',
+  'textBId',
+  'imageId',
+  'pairKey',
+  'originalId',
+  'clusterId',
+  'metadata',
+  'referenceLabel',
+  'referenceScore',
+  'referenceIsParaphrase',
+  'importJobId',
+  'lengthA',
+  'lengthB',
+] as const;
 const PAIR_COLUMN_NAMES = [...PAIR_FIXED_COLUMNS, ...measureKeys, 'semParts'];
 const PAIR_COLUMNS = PAIR_COLUMN_NAMES.map((c) => `"${c}"`).join(', ');
 
@@ -90,7 +105,12 @@ export class PairImportSession {
    * Opens the connection and the transaction: one import per corpus at a time (advisory lock), and
    * the corpus row key-share locked (a concurrent delete waits for us, then removes our rows too).
    */
-  static async open(connectionString: string, corpusId: number, importJobId: number, expectedPairs = 100_000): Promise<PairImportSession> {
+  static async open(
+    connectionString: string,
+    corpusId: number,
+    importJobId: number,
+    expectedPairs = 100_000,
+  ): Promise<PairImportSession> {
     const client = new pg.Client({ connectionString });
     await client.connect();
     try {
@@ -175,15 +195,20 @@ export class PairImportSession {
     const pairs =
       plan.pairLookups.length === 0
         ? none<{ pairKey: string }>()
-        : this.serial(() => c.query<{ pairKey: string }>('SELECT "pairKey" FROM "Pair" WHERE "corpusId" = $1 AND "pairKey" = ANY($2::uuid[])', [this.corpusId, plan.pairLookups]));
+        : this.serial(() =>
+            c.query<{ pairKey: string }>('SELECT "pairKey" FROM "Pair" WHERE "corpusId" = $1 AND "pairKey" = ANY($2::uuid[])', [
+              this.corpusId,
+              plan.pairLookups,
+            ]),
+          );
     const texts =
       plan.textLookups.length === 0
         ? none<{ contentKey: string; id: number }>()
         : this.serial(() =>
-            c.query<{ contentKey: string; id: number }>('SELECT "contentKey", "id" FROM "Text" WHERE "corpusId" = $1 AND "contentKey" = ANY($2::uuid[])', [
-              this.corpusId,
-              plan.textLookups,
-            ]),
+            c.query<{ contentKey: string; id: number }>(
+              'SELECT "contentKey", "id" FROM "Text" WHERE "corpusId" = $1 AND "contentKey" = ANY($2::uuid[])',
+              [this.corpusId, plan.textLookups],
+            ),
           );
     const images =
       plan.images.size === 0
@@ -201,7 +226,12 @@ export class PairImportSession {
     const ids =
       plan.distinctTexts === 0
         ? none<{ id: number }>()
-        : this.serial(() => c.query<{ id: number }>('SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2)', [this.textSequence, plan.distinctTexts]));
+        : this.serial(() =>
+            c.query<{ id: number }>('SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2)', [
+              this.textSequence,
+              plan.distinctTexts,
+            ]),
+          );
     const [p, t, i, r] = await Promise.all([pairs, texts, images, ids]);
     return {
       existingPairs: new Set(p.rows.map((row) => row.pairKey)),
@@ -217,7 +247,13 @@ export class PairImportSession {
     const imageId = (key: string | null): number | null => (key === null ? null : (answers.imageIds.get(key) ?? null));
     const texts = new BinaryCopyWriter();
     for (const { text, imageKey } of newTexts) {
-      texts.row(TEXT_COLUMN_COUNT).int4(textIds.get(text.key)).int4(this.corpusId).uuid(text.key).text(text.content).text(text.type);
+      texts
+        .row(TEXT_COLUMN_COUNT)
+        .int4(textIds.get(text.key))
+        .int4(this.corpusId)
+        .uuid(text.key)
+        .text(text.content)
+        .text(text.type);
       texts.int4(imageId(imageKey)).text(text.page).text(text.title).int4(text.words).int4(this.importJobId);
     }
     const pairs = new BinaryCopyWriter();
@@ -229,8 +265,10 @@ export class PairImportSession {
     this.textsAdded += newTexts.length;
     const started = performance.now();
     const copies: Array<Promise<void>> = [];
-    if (newTexts.length > 0) copies.push(this.serial(() => this.copyRows(`COPY "Text" (${TEXT_COLUMNS}) FROM STDIN (FORMAT binary)`, texts.finish())));
-    if (newPairs.length > 0) copies.push(this.serial(() => this.copyRows(`COPY "Pair" (${PAIR_COLUMNS}) FROM STDIN (FORMAT binary)`, pairs.finish())));
+    if (newTexts.length > 0)
+      copies.push(this.serial(() => this.copyRows(`COPY "Text" (${TEXT_COLUMNS}) FROM STDIN (FORMAT binary)`, texts.finish())));
+    if (newPairs.length > 0)
+      copies.push(this.serial(() => this.copyRows(`COPY "Pair" (${PAIR_COLUMNS}) FROM STDIN (FORMAT binary)`, pairs.finish())));
     const done = Promise.all(copies).then(() => {
       this.timings.copyMs += performance.now() - started;
     });
@@ -241,8 +279,18 @@ export class PairImportSession {
   }
 
   private encodePair(w: BinaryCopyWriter, p: PreparedPair, textIds: Map<string, number>, imageId: number | null): void {
-    w.row(PAIR_COLUMN_NAMES.length).int4(this.corpusId).int4(textIds.get(p.a.key)).int4(textIds.get(p.b.key)).int4(imageId).uuid(p.pairKey);
-    w.text(p.originalId).text(p.clusterId).jsonb(p.metadata).text(p.referenceLabel).float8(p.referenceScore).bool(p.referenceIsParaphrase);
+    w.row(PAIR_COLUMN_NAMES.length)
+      .int4(this.corpusId)
+      .int4(textIds.get(p.a.key))
+      .int4(textIds.get(p.b.key))
+      .int4(imageId)
+      .uuid(p.pairKey);
+    w.text(p.originalId)
+      .text(p.clusterId)
+      .jsonb(p.metadata)
+      .text(p.referenceLabel)
+      .float8(p.referenceScore)
+      .bool(p.referenceIsParaphrase);
     w.int4(this.importJobId).int4(p.a.words).int4(p.b.words);
     for (const key of measureKeys) w.float8(p.measures[key]);
     w.textArray(p.semParts);
@@ -263,14 +311,27 @@ export class PairImportSession {
    * the outcome `describe` gives for the counts, and commits: all of it or none of it happens.
    */
   /** `alsoInTransaction`: more writes that must become visible with the pairs (an import's follow-up job). */
-  async commit(describe: (written: ImportWriteResult) => Parameters<typeof markImportSucceeded>[2], alsoInTransaction?: (query: Query, written: ImportWriteResult) => Promise<void>): Promise<ImportWriteResult> {
+  async commit(
+    describe: (written: ImportWriteResult) => Parameters<typeof markImportSucceeded>[2],
+    alsoInTransaction?: (query: Query, written: ImportWriteResult) => Promise<void>,
+  ): Promise<ImportWriteResult> {
     await this.sendChunk();
     await this.decided;
     await this.copiesDone;
     if (this.failure) throw this.failure as Error;
-    const result: ImportWriteResult = { received: this.received, imported: this.imported, duplicates: this.received - this.imported, texts: this.textsAdded };
+    const result: ImportWriteResult = {
+      received: this.received,
+      imported: this.imported,
+      duplicates: this.received - this.imported,
+      texts: this.textsAdded,
+    };
     const query: Query = async (sql, params) => (await this.client.query<Record<string, unknown>>(sql, params)).rows;
-    await addToCorpusSummary(query, this.corpusId, { pairs: result.imported, texts: result.texts, sums: this.sums.toCorpusSums() }, this.corpusWasEmpty);
+    await addToCorpusSummary(
+      query,
+      this.corpusId,
+      { pairs: result.imported, texts: result.texts, sums: this.sums.toCorpusSums() },
+      this.corpusWasEmpty,
+    );
     await alsoInTransaction?.(query, result);
     await markImportSucceeded(query, this.importJobId, describe(result));
     await this.client.query('COMMIT');

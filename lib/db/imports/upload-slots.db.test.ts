@@ -10,7 +10,8 @@ async function setup() {
   const db = getDb();
   const corpus = await makeCorpus(db);
   const user = await makeUser(db, { role: 'RESEARCHER' });
-  const reserve = (limit: number, fileName = 'f.tsv') => reserveUploadSlot(db, { corpusId: corpus.id, createdById: user.id, fileName }, limit);
+  const reserve = (limit: number, fileName = 'f.tsv') =>
+    reserveUploadSlot(db, { corpusId: corpus.id, createdById: user.id, fileName }, limit);
   return { db, user, reserve };
 }
 
@@ -22,7 +23,9 @@ describe('upload slots', () => {
     expect(await countWaitingImports(db, user.id)).toBe(3);
     // Another user's slots are their own.
     const other = await makeUser(db, { role: 'RESEARCHER' });
-    expect(await reserveUploadSlot(db, { corpusId: (await makeCorpus(db)).id, createdById: other.id, fileName: 'x' }, 3)).not.toBeNull();
+    expect(
+      await reserveUploadSlot(db, { corpusId: (await makeCorpus(db)).id, createdById: other.id, fileName: 'x' }, 3),
+    ).not.toBeNull();
   });
 
   it('a reserved slot can be neither confirmed nor left behind: completed, released or swept', async () => {
@@ -31,7 +34,11 @@ describe('upload slots', () => {
     expect(await reserve(3)).toBeNull();
     expect(await confirmUploadedImport(db, a!, { format: 'paws', tier: null, map: null, skipInvalid: false })).toBe(false); // no file yet
     expect(await completeUploadSlot(db, a!, { fileBytes: 10, sourcePath: '/tmp/a.upload', format: 'paws' })).toBe(true);
-    expect(await db.importJob.findUniqueOrThrow({ where: { id: a! } })).toMatchObject({ status: 'QUEUED', sourcePath: '/tmp/a.upload', message: null });
+    expect(await db.importJob.findUniqueOrThrow({ where: { id: a! } })).toMatchObject({
+      status: 'QUEUED',
+      sourcePath: '/tmp/a.upload',
+      message: null,
+    });
     await releaseUploadSlot(db, b!); // the upload failed: the slot is free again, the row gone
     expect(await db.importJob.findUnique({ where: { id: b! } })).toBeNull();
     await releaseUploadSlot(db, a!); // a completed upload is not a reservation any more

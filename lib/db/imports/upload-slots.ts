@@ -26,13 +26,20 @@ export function reserveUploadSlot(db: Db, data: UploadSlotRequest, limit: number
     await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${UPLOAD_SLOT_LOCK}::int, ${data.createdById}::int)`;
     const waiting = await tx.importJob.count({ where: { createdById: data.createdById, status: 'QUEUED' } });
     if (waiting >= limit) return null;
-    const { id } = await tx.importJob.create({ data: { ...data, status: 'QUEUED', message: UPLOADING_MESSAGE }, select: { id: true } });
+    const { id } = await tx.importJob.create({
+      data: { ...data, status: 'QUEUED', message: UPLOADING_MESSAGE },
+      select: { id: true },
+    });
     return id;
   });
 }
 
 /** The upload is kept: the reserved job now waits for its format to be confirmed. False when it was discarded meanwhile. */
-export async function completeUploadSlot(db: Db, id: number, file: { fileBytes: number; sourcePath: string; format: string | null }): Promise<boolean> {
+export async function completeUploadSlot(
+  db: Db,
+  id: number,
+  file: { fileBytes: number; sourcePath: string; format: string | null },
+): Promise<boolean> {
   const { count } = await db.importJob.updateMany({
     where: { id, status: 'QUEUED', sourcePath: null, confirmedAt: null },
     data: { fileBytes: BigInt(file.fileBytes), sourcePath: file.sourcePath, format: file.format, message: null },
@@ -53,7 +60,14 @@ export async function touchUploadSlot(db: Db, id: number): Promise<void> {
 /** Reservations whose upload has not moved for `staleMs` are given back; returns how many. */
 export async function expireStalledUploads(db: Db, staleMs: number): Promise<number> {
   const { count } = await db.importJob.deleteMany({
-    where: { status: 'QUEUED', sourcePath: null, fileBytes: null, confirmedAt: null, message: UPLOADING_MESSAGE, updatedAt: { lt: new Date(Date.now() - staleMs) } },
+    where: {
+      status: 'QUEUED',
+      sourcePath: null,
+      fileBytes: null,
+      confirmedAt: null,
+      message: UPLOADING_MESSAGE,
+      updatedAt: { lt: new Date(Date.now() - staleMs) },
+    },
   });
   return count;
 }

@@ -25,14 +25,22 @@ const select = { id: true, corpusId: true, status: true, built: true, total: tru
 /** One waiting job per corpus: a second import while one waits adds nothing. Returns the job's id. */
 export async function queueIndexJobWith(query: Query, corpusId: number): Promise<number> {
   await query('SELECT 1 AS "locked" FROM pg_advisory_xact_lock(7304, $1)', [corpusId]);
-  const [waiting] = await query(`SELECT "id" FROM "IndexJob" WHERE "corpusId" = $1 AND "status" = 'QUEUED' ORDER BY "id" LIMIT 1`, [corpusId]);
+  const [waiting] = await query(
+    `SELECT "id" FROM "IndexJob" WHERE "corpusId" = $1 AND "status" = 'QUEUED' ORDER BY "id" LIMIT 1`,
+    [corpusId],
+  );
   if (waiting) return Number(waiting.id);
-  const [created] = await query(`INSERT INTO "IndexJob" ("corpusId", "status", "updatedAt") VALUES ($1, 'QUEUED', now()) RETURNING "id"`, [corpusId]);
+  const [created] = await query(
+    `INSERT INTO "IndexJob" ("corpusId", "status", "updatedAt") VALUES ($1, 'QUEUED', now()) RETURNING "id"`,
+    [corpusId],
+  );
   return Number(created!.id);
 }
 
 export function queueIndexJob(db: Db, corpusId: number): Promise<number> {
-  return db.$transaction((tx) => queueIndexJobWith((sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params), corpusId));
+  return db.$transaction((tx) =>
+    queueIndexJobWith((sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params), corpusId),
+  );
 }
 
 /** The oldest waiting job whose corpus is not being scored, while no other index job runs (their builds would queue on the same table lock anyway). */
@@ -45,14 +53,22 @@ export async function recordIndexProgress(db: Db, id: number, built: number, tot
   await db.indexJob.update({ where: { id }, data: { built, total } });
 }
 
-export async function finishIndexJob(db: Db, id: number, outcome: { status: 'SUCCEEDED' | 'FAILED'; message: string }): Promise<void> {
+export async function finishIndexJob(
+  db: Db,
+  id: number,
+  outcome: { status: 'SUCCEEDED' | 'FAILED'; message: string },
+): Promise<void> {
   await db.indexJob.update({ where: { id }, data: { ...outcome, finishedAt: new Date() } });
 }
 
 export async function failIndexIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
   const { count } = await db.indexJob.updateMany({
     where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: { status: 'FAILED', finishedAt: new Date(), message: `${why}. Filtering still works without the indexes, only slower; the next import queues a new job.` },
+    data: {
+      status: 'FAILED',
+      finishedAt: new Date(),
+      message: `${why}. Filtering still works without the indexes, only slower; the next import queues a new job.`,
+    },
   });
   return count === 1;
 }

@@ -46,7 +46,11 @@ export async function removeJobOwner(db: Db, id: string): Promise<void> {
  * whose process has ended or whose pid is now `self`'s (a restarted container reuses its pid).
  * Returns how many were removed.
  */
-export async function pruneGoneOwners(db: Db, self: Pick<JobOwnerIdentity, 'id' | 'host' | 'pid'>, isProcessAlive: (pid: number) => boolean): Promise<number> {
+export async function pruneGoneOwners(
+  db: Db,
+  self: Pick<JobOwnerIdentity, 'id' | 'host' | 'pid'>,
+  isProcessAlive: (pid: number) => boolean,
+): Promise<number> {
   const expired = await db.$executeRawUnsafe(`DELETE FROM "JobOwner" WHERE "renewedAt" <= ${leaseCutoff}`);
   const local = await db.jobOwner.findMany({ where: { host: self.host, id: { not: self.id } }, select: { id: true, pid: true } });
   const dead = local.filter((o) => o.pid === self.pid || !isProcessAlive(o.pid)).map((o) => o.id);

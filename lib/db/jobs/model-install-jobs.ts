@@ -37,15 +37,39 @@ const select = {
   createdBy: { select: { email: true } },
 } as const;
 
-type Row = { id: number; model: string; status: InstallStatus; phase: string | null; bytesDone: bigint; bytesTotal: bigint; message: string | null; createdAt: Date; finishedAt: Date | null; createdBy: { email: string } | null };
+type Row = {
+  id: number;
+  model: string;
+  status: InstallStatus;
+  phase: string | null;
+  bytesDone: bigint;
+  bytesTotal: bigint;
+  message: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+  createdBy: { email: string } | null;
+};
 
-const view = (row: Row): ModelInstallJobView => ({ ...row, bytesDone: Number(row.bytesDone), bytesTotal: Number(row.bytesTotal), createdBy: row.createdBy?.email ?? null });
+const view = (row: Row): ModelInstallJobView => ({
+  ...row,
+  bytesDone: Number(row.bytesDone),
+  bytesTotal: Number(row.bytesTotal),
+  createdBy: row.createdBy?.email ?? null,
+});
 
 /** Queues an install of `model`, unless one is already waiting or running (then that one is returned with `created: false`). */
-export async function queueModelInstall(db: Db, model: string, createdById: number | null): Promise<{ id: number; created: boolean }> {
+export async function queueModelInstall(
+  db: Db,
+  model: string,
+  createdById: number | null,
+): Promise<{ id: number; created: boolean }> {
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(7305, 0)`;
-    const pending = await tx.modelInstallJob.findFirst({ where: { model, status: { in: ['QUEUED', 'RUNNING'] } }, orderBy: { id: 'asc' }, select: { id: true } });
+    const pending = await tx.modelInstallJob.findFirst({
+      where: { model, status: { in: ['QUEUED', 'RUNNING'] } },
+      orderBy: { id: 'asc' },
+      select: { id: true },
+    });
     if (pending) return { id: pending.id, created: false };
     const created = await tx.modelInstallJob.create({ data: { model, createdById }, select: { id: true } });
     return { id: created.id, created: true };
@@ -57,13 +81,27 @@ export function claimNextQueuedModelInstall(db: Db, ownerId: string): Promise<{ 
   return claimNextQueued(db, { table: 'ModelInstallJob', set: '"startedAt" = now()', oneRunning: 'any' }, ownerId);
 }
 
-export async function recordModelInstallProgress(db: Db, id: number, progress: { phase: string; done: number; total: number }): Promise<void> {
-  await db.modelInstallJob.updateMany({ where: { id, status: 'RUNNING' }, data: { phase: progress.phase, bytesDone: BigInt(Math.round(progress.done)), bytesTotal: BigInt(Math.round(progress.total)) } });
+export async function recordModelInstallProgress(
+  db: Db,
+  id: number,
+  progress: { phase: string; done: number; total: number },
+): Promise<void> {
+  await db.modelInstallJob.updateMany({
+    where: { id, status: 'RUNNING' },
+    data: { phase: progress.phase, bytesDone: BigInt(Math.round(progress.done)), bytesTotal: BigInt(Math.round(progress.total)) },
+  });
 }
 
 /** The outcome, written only while the job is RUNNING (a job failed under its process keeps that outcome). */
-export async function finishModelInstall(db: Db, id: number, outcome: { status: 'SUCCEEDED' | 'FAILED'; message: string }): Promise<boolean> {
-  const { count } = await db.modelInstallJob.updateMany({ where: { id, status: 'RUNNING' }, data: { ...outcome, finishedAt: new Date() } });
+export async function finishModelInstall(
+  db: Db,
+  id: number,
+  outcome: { status: 'SUCCEEDED' | 'FAILED'; message: string },
+): Promise<boolean> {
+  const { count } = await db.modelInstallJob.updateMany({
+    where: { id, status: 'RUNNING' },
+    data: { ...outcome, finishedAt: new Date() },
+  });
   return count === 1;
 }
 

@@ -1,7 +1,15 @@
 /** Scoring job transitions and the corpus's semantic set, against a real database. */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../client';
-import { claimNextQueuedScoring, createScoringJob, failScoringIfUnfinished, getScoringJob, queueScoringJob, requestScoringCancel, requeueInterruptedScoring } from './scoring-jobs';
+import {
+  claimNextQueuedScoring,
+  createScoringJob,
+  failScoringIfUnfinished,
+  getScoringJob,
+  queueScoringJob,
+  requestScoringCancel,
+  requeueInterruptedScoring,
+} from './scoring-jobs';
 import { getCorpusSemMeasures, setCorpusSemMeasures } from '../corpora/semantic-set';
 import { getCorpusTotals } from '../corpora/corpus-summary';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
@@ -24,7 +32,8 @@ describe('scoring job queue', () => {
     expect(claimed?.id).toBe(first);
     const second = await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wms'] });
     expect(second).not.toBe(first);
-    for (let c = await claimNextQueuedScoring(db, owner); c; c = await claimNextQueuedScoring(db, owner)) expect(c.id).not.toBe(second);
+    for (let c = await claimNextQueuedScoring(db, owner); c; c = await claimNextQueuedScoring(db, owner))
+      expect(c.id).not.toBe(second);
     expect((await getScoringJob(db, second))?.status).toBe('QUEUED');
     expect(await requestScoringCancel(db, second)).toBe('cancelled');
     expect(await requestScoringCancel(db, first)).toBe('requested');
@@ -36,11 +45,21 @@ describe('scoring job queue', () => {
     expect(await requestScoringCancel(db, first)).toBe('ended');
   });
 
-  it('queues a job whose owner is gone again, leaving a living owner\'s alone', async () => {
+  it("queues a job whose owner is gone again, leaving a living owner's alone", async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
-    const stale = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: goneTestOwner() });
-    const live = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
+    const stale = await createScoringJob(db, {
+      corpusId: corpus.id,
+      createdById: null,
+      measures: ['wordnet'],
+      ownerId: goneTestOwner(),
+    });
+    const live = await createScoringJob(db, {
+      corpusId: corpus.id,
+      createdById: null,
+      measures: ['wordnet'],
+      ownerId: await liveTestOwner(db),
+    });
     // a dead owner's job goes back to the queue whatever its timestamp; a living owner's stays, however old
     await db.scoringJob.update({ where: { id: live.id }, data: { updatedAt: new Date(Date.now() - 10 * 60_000) } });
     expect(await requeueInterruptedScoring(db)).toBeGreaterThanOrEqual(1);
@@ -48,14 +67,27 @@ describe('scoring job queue', () => {
     expect((await getScoringJob(db, live.id))?.status).toBe('RUNNING');
   });
 
-  it('cancelling a running job whose owner is gone ends it at once; a living owner\'s is asked to stop', async () => {
+  it("cancelling a running job whose owner is gone ends it at once; a living owner's is asked to stop", async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
-    const orphan = await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['wordnet'], ownerId: goneTestOwner() });
+    const orphan = await createScoringJob(db, {
+      corpusId: corpus.id,
+      createdById: null,
+      measures: ['wordnet'],
+      ownerId: goneTestOwner(),
+    });
     expect(await requestScoringCancel(db, orphan.id)).toBe('cancelled');
-    expect(await getScoringJob(db, orphan.id)).toMatchObject({ status: 'CANCELLED', message: 'Cancelled: the process running it had stopped. The scores written so far are kept.' });
+    expect(await getScoringJob(db, orphan.id)).toMatchObject({
+      status: 'CANCELLED',
+      message: 'Cancelled: the process running it had stopped. The scores written so far are kept.',
+    });
     const other = await makeCorpus(db);
-    const live = await createScoringJob(db, { corpusId: other.id, createdById: null, measures: ['wordnet'], ownerId: await liveTestOwner(db) });
+    const live = await createScoringJob(db, {
+      corpusId: other.id,
+      createdById: null,
+      measures: ['wordnet'],
+      ownerId: await liveTestOwner(db),
+    });
     expect(await requestScoringCancel(db, live.id)).toBe('requested');
     expect(await getScoringJob(db, live.id)).toMatchObject({ status: 'RUNNING', cancelRequested: true });
   });
@@ -71,7 +103,12 @@ describe('setCorpusSemMeasures', () => {
       { a: 'e f', b: 'f g', measures: { ...syn, wmsGlove: 0.8, gloveCosine: 0.6, wordnet: 0.1 } },
     ]);
     expect(await getCorpusSemMeasures(db, corpus.id)).toEqual(['wms', 'bertscore', 'st', 'wmsGlove', 'gloveCosine', 'wordnet']);
-    const read = () => db.pair.findMany({ where: { corpusId: corpus.id }, orderBy: { id: 'asc' }, select: { sem: true, delta: true, semParts: true } });
+    const read = () =>
+      db.pair.findMany({
+        where: { corpusId: corpus.id },
+        orderBy: { id: 'asc' },
+        select: { sem: true, delta: true, semParts: true },
+      });
 
     expect(await setCorpusSemMeasures(db, corpus.id, ['st', 'wms', 'wordnet', 'bertscore', 'gloveCosine', 'wmsGlove'])).toBe(3);
     let [both, onlyWordNet, glove] = await read();

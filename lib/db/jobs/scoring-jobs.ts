@@ -54,12 +54,21 @@ const select = {
   createdBy: { select: { email: true } },
 } as const;
 
-function toView(row: Omit<ScoringJobView, 'skipped' | 'createdBy'> & { skipped: unknown; createdBy: { email: string } | null }): ScoringJobView {
-  return { ...row, skipped: Array.isArray(row.skipped) ? (row.skipped as ScoringJobView['skipped']) : [], createdBy: row.createdBy?.email ?? null };
+function toView(
+  row: Omit<ScoringJobView, 'skipped' | 'createdBy'> & { skipped: unknown; createdBy: { email: string } | null },
+): ScoringJobView {
+  return {
+    ...row,
+    skipped: Array.isArray(row.skipped) ? (row.skipped as ScoringJobView['skipped']) : [],
+    createdBy: row.createdBy?.email ?? null,
+  };
 }
 
 /** A job the command line runs itself: running from the start, owned by the command's process. */
-export async function createScoringJob(db: Db, data: { corpusId: number; createdById: number | null; measures: string[]; ownerId: string }): Promise<ScoringJobView> {
+export async function createScoringJob(
+  db: Db,
+  data: { corpusId: number; createdById: number | null; measures: string[]; ownerId: string },
+): Promise<ScoringJobView> {
   return toView(await db.scoringJob.create({ data: { ...data, status: 'RUNNING', startedAt: new Date() }, select }));
 }
 
@@ -68,9 +77,15 @@ export async function createScoringJob(db: Db, data: { corpusId: number; created
  * its own transaction, so the job and the pairs become visible together). When a job for the corpus
  * is already waiting, its measures are widened instead (one queue entry per corpus); returns the job's id.
  */
-export async function queueScoringJobWith(query: Query, data: { corpusId: number; createdById: number | null; measures: string[] }): Promise<number> {
+export async function queueScoringJobWith(
+  query: Query,
+  data: { corpusId: number; createdById: number | null; measures: string[] },
+): Promise<number> {
   await query('SELECT 1 AS "locked" FROM pg_advisory_xact_lock(7303, $1)', [data.corpusId]);
-  const [waiting] = await query(`SELECT "id", "measures" FROM "ScoringJob" WHERE "corpusId" = $1 AND "status" = 'QUEUED' ORDER BY "id" LIMIT 1`, [data.corpusId]);
+  const [waiting] = await query(
+    `SELECT "id", "measures" FROM "ScoringJob" WHERE "corpusId" = $1 AND "status" = 'QUEUED' ORDER BY "id" LIMIT 1`,
+    [data.corpusId],
+  );
   if (waiting) {
     const measures = [...new Set([...(waiting.measures as string[]), ...data.measures])];
     await query('UPDATE "ScoringJob" SET "measures" = $2::text[], "updatedAt" = now() WHERE "id" = $1', [waiting.id, measures]);
@@ -84,24 +99,39 @@ export async function queueScoringJobWith(query: Query, data: { corpusId: number
 }
 
 /** queueScoringJobWith in a transaction of its own. */
-export function queueScoringJob(db: Db, data: { corpusId: number; createdById: number | null; measures: string[] }): Promise<number> {
-  return db.$transaction((tx) => queueScoringJobWith((sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params), data));
+export function queueScoringJob(
+  db: Db,
+  data: { corpusId: number; createdById: number | null; measures: string[] },
+): Promise<number> {
+  return db.$transaction((tx) =>
+    queueScoringJobWith((sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params), data),
+  );
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
 export function claimNextQueuedScoring(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  return claimNextQueued(db, { table: 'ScoringJob', set: '"startedAt" = COALESCE("startedAt", now())', oneRunning: { column: 'corpusId' } }, ownerId);
+  return claimNextQueued(
+    db,
+    { table: 'ScoringJob', set: '"startedAt" = COALESCE("startedAt", now())', oneRunning: { column: 'corpusId' } },
+    ownerId,
+  );
 }
 
 /** Takes this waiting job (the command line runs an import's follow-up itself); false when it is not waiting. */
 export async function claimScoringJob(db: Db, id: number, ownerId: string): Promise<boolean> {
-  const { count } = await db.scoringJob.updateMany({ where: { id, status: 'QUEUED' }, data: { status: 'RUNNING', ownerId, startedAt: new Date() } });
+  const { count } = await db.scoringJob.updateMany({
+    where: { id, status: 'QUEUED' },
+    data: { status: 'RUNNING', ownerId, startedAt: new Date() },
+  });
   return count === 1;
 }
 
 /** A job running for the corpus whose owner lives (another process is at work; the caller prunes gone owners first). */
 export async function findActiveScoring(db: Db, corpusId: number): Promise<ScoringJobView | null> {
-  const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(`SELECT j."id" FROM "ScoringJob" j WHERE j."corpusId" = $1 AND j."status" = 'RUNNING' AND ${liveOwner} LIMIT 1`, corpusId);
+  const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(
+    `SELECT j."id" FROM "ScoringJob" j WHERE j."corpusId" = $1 AND j."status" = 'RUNNING' AND ${liveOwner} LIMIT 1`,
+    corpusId,
+  );
   return rows[0] ? getScoringJob(db, rows[0].id) : null;
 }
 
@@ -109,7 +139,12 @@ export async function findActiveScoring(db: Db, corpusId: number): Promise<Scori
  * The command line continues a job of the corpus whose owner is gone (the caller prunes gone
  * owners first): it becomes this process's job (`ownerId`), with its counters and resume point, for `measures`.
  */
-export async function takeOverInterruptedScoring(db: Db, corpusId: number, measures: string[], ownerId: string): Promise<ScoringJobView | null> {
+export async function takeOverInterruptedScoring(
+  db: Db,
+  corpusId: number,
+  measures: string[],
+  ownerId: string,
+): Promise<ScoringJobView | null> {
   const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(
     `UPDATE "ScoringJob" SET "updatedAt" = now(), "cancelRequested" = false, "measures" = $2::text[], "ownerId" = $3
      WHERE "id" = (SELECT j."id" FROM "ScoringJob" j WHERE j."corpusId" = $1 AND j."status" = 'RUNNING' AND NOT ${liveOwner}
@@ -131,18 +166,33 @@ export async function requeueInterruptedScoring(db: Db): Promise<number> {
 }
 
 /** Records the pairs total (at the start or a resumption) and measures left out. */
-export async function startScoringJob(db: Db, id: number, facts: { pairsTotal: number; skipped: Array<{ measure: string; message: string }> }): Promise<void> {
+export async function startScoringJob(
+  db: Db,
+  id: number,
+  facts: { pairsTotal: number; skipped: Array<{ measure: string; message: string }> },
+): Promise<void> {
   await db.scoringJob.update({ where: { id }, data: { pairsTotal: facts.pairsTotal, skipped: facts.skipped, message: null } });
 }
 
 /** Progress and resume point; answers whether a cancel was asked for meanwhile (or the job was taken from this process: then it stops too). */
-export async function recordScoringProgress(db: Db, id: number, progress: { pairsDone: number; textsEmbedded: number; lastPairId: number }): Promise<{ cancelRequested: boolean }> {
+export async function recordScoringProgress(
+  db: Db,
+  id: number,
+  progress: { pairsDone: number; textsEmbedded: number; lastPairId: number },
+): Promise<{ cancelRequested: boolean }> {
   const row = await db.scoringJob.update({ where: { id }, data: progress, select: { cancelRequested: true, status: true } });
   return { cancelRequested: row.cancelRequested || row.status !== 'RUNNING' };
 }
 
-export async function finishScoringJob(db: Db, id: number, outcome: { status: Extract<JobStatus, 'SUCCEEDED' | 'FAILED' | 'CANCELLED'>; message: string }): Promise<void> {
-  await db.scoringJob.update({ where: { id }, data: { status: outcome.status, message: outcome.message, finishedAt: new Date() } });
+export async function finishScoringJob(
+  db: Db,
+  id: number,
+  outcome: { status: Extract<JobStatus, 'SUCCEEDED' | 'FAILED' | 'CANCELLED'>; message: string },
+): Promise<void> {
+  await db.scoringJob.update({
+    where: { id },
+    data: { status: outcome.status, message: outcome.message, finishedAt: new Date() },
+  });
 }
 
 /**
@@ -150,7 +200,10 @@ export async function finishScoringJob(db: Db, id: number, outcome: { status: Ex
  * owners first); a running one whose process lives stops after its current batch (what it wrote stays).
  */
 export async function requestScoringCancel(db: Db, id: number): Promise<'cancelled' | 'requested' | 'ended'> {
-  const waiting = await db.scoringJob.updateMany({ where: { id, status: 'QUEUED' }, data: { status: 'CANCELLED', finishedAt: new Date(), message: 'Cancelled before it started.' } });
+  const waiting = await db.scoringJob.updateMany({
+    where: { id, status: 'QUEUED' },
+    data: { status: 'CANCELLED', finishedAt: new Date(), message: 'Cancelled before it started.' },
+  });
   if (waiting.count === 1) return 'cancelled';
   const orphaned = await db.$executeRawUnsafe(
     `UPDATE "ScoringJob" j SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(),
@@ -167,7 +220,11 @@ export async function requestScoringCancel(db: Db, id: number): Promise<'cancell
 export async function failScoringIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
   const { count } = await db.scoringJob.updateMany({
     where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: { status: 'FAILED', finishedAt: new Date(), message: `${why}. The scores written so far are kept; a new scoring job continues after them.` },
+    data: {
+      status: 'FAILED',
+      finishedAt: new Date(),
+      message: `${why}. The scores written so far are kept; a new scoring job continues after them.`,
+    },
   });
   return count === 1;
 }
@@ -178,5 +235,7 @@ export async function getScoringJob(db: Db, id: number): Promise<ScoringJobView 
 }
 
 export async function listScoringJobs(db: Db, corpusId: number, limit = 10): Promise<ScoringJobView[]> {
-  return (await db.scoringJob.findMany({ where: { corpusId, dismissedAt: null }, orderBy: { id: 'desc' }, take: limit, select })).map(toView);
+  return (
+    await db.scoringJob.findMany({ where: { corpusId, dismissedAt: null }, orderBy: { id: 'desc' }, take: limit, select })
+  ).map(toView);
 }

@@ -25,10 +25,17 @@ function columns(measures: readonly SemanticMeasureKey[]): string[] {
 }
 
 /** Pairs of the corpus after `afterId` lacking any of `measures`. */
-export async function countPairsToScore(db: Db, corpusId: number, measures: readonly SemanticMeasureKey[], afterId = 0): Promise<number> {
+export async function countPairsToScore(
+  db: Db,
+  corpusId: number,
+  measures: readonly SemanticMeasureKey[],
+  afterId = 0,
+): Promise<number> {
   if (measures.length === 0) return 0;
   const rows = await db.$queryRawUnsafe<Array<{ n: number }>>(
-    `SELECT count(*)::int AS n FROM "Pair" WHERE "corpusId" = $1 AND "id" > $2 AND (${columns(measures).map((c) => `${c} IS NULL`).join(' OR ')})`,
+    `SELECT count(*)::int AS n FROM "Pair" WHERE "corpusId" = $1 AND "id" > $2 AND (${columns(measures)
+      .map((c) => `${c} IS NULL`)
+      .join(' OR ')})`,
     corpusId,
     afterId,
   );
@@ -36,7 +43,13 @@ export async function countPairsToScore(db: Db, corpusId: number, measures: read
 }
 
 /** The next `limit` pairs after `afterId` (id order) lacking any of `measures`. */
-export async function readPairsToScore(db: Db, corpusId: number, measures: readonly SemanticMeasureKey[], afterId: number, limit: number): Promise<PairToScore[]> {
+export async function readPairsToScore(
+  db: Db,
+  corpusId: number,
+  measures: readonly SemanticMeasureKey[],
+  afterId: number,
+  limit: number,
+): Promise<PairToScore[]> {
   const cols = columns(measures);
   const rows = await db.$queryRawUnsafe<Array<{ id: number; textAId: number; textBId: number; missing: string[] }>>(
     `SELECT "id", "textAId", "textBId",
@@ -81,7 +94,13 @@ export interface PairScores {
  * limit (a batch that waits for a row lock just waits), and idempotent, so a batch whose outcome
  * was lost with its connection can simply be written again (lib/db/retry.ts).
  */
-export async function writePairScores(db: Db, corpusId: number, measures: readonly SemanticMeasureKey[], scores: readonly PairScores[], semMeasures: readonly string[]): Promise<void> {
+export async function writePairScores(
+  db: Db,
+  corpusId: number,
+  measures: readonly SemanticMeasureKey[],
+  scores: readonly PairScores[],
+  semMeasures: readonly string[],
+): Promise<void> {
   if (scores.length === 0) return;
   const cols = columns(measures);
   const ids = scores.map((s) => s.id);

@@ -56,7 +56,11 @@ export async function requeueMiningRun(
 
 /** Takes the oldest waiting run whose dump no other run is working on, as `ownerId`'s. */
 export function claimNextQueuedMiningRun(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  return claimNextQueued(db, { table: 'MiningRun', set: `"phase" = 'map', "message" = NULL`, oneRunning: { column: 'dumpPath' } }, ownerId);
+  return claimNextQueued(
+    db,
+    { table: 'MiningRun', set: `"phase" = 'map', "message" = NULL`, oneRunning: { column: 'dumpPath' } },
+    ownerId,
+  );
 }
 
 export type MiningCancelOutcome = 'cancelled' | 'requested' | 'not-found' | 'ended';

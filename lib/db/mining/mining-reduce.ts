@@ -24,7 +24,8 @@ export async function buildReduceTables(client: pg.ClientBase, runId: number, op
   const refs = stagingTable(runId);
   const flags = stagingTable(runId, 'flags');
   const pairs = stagingTable(runId, 'pairs');
-  const rule = (p: 'c' | 'a') => (options.tier === 'gold' ? `${p}_sentence` : options.silverRule === 'has-verb' ? `${p}_verb` : `NOT ${p}_verb`);
+  const rule = (p: 'c' | 'a') =>
+    options.tier === 'gold' ? `${p}_sentence` : options.silverRule === 'has-verb' ? `${p}_verb` : `NOT ${p}_verb`;
   await client.query(`DROP TABLE IF EXISTS ${pairs}, ${flags}`);
   await client.query(`CREATE UNLOGGED TABLE ${flags} AS
     WITH base AS (
@@ -76,14 +77,30 @@ export async function computeFunnel(client: pg.ClientBase, runId: number, option
     ['c5 OR a5', 'c5', 'a5'],
     ['s6', 's6 AND c5', 's6 AND a5'],
   ];
-  const perImage = steps.map(([ref, c, a], k) => `count(*) FILTER (WHERE ${ref}) AS n${k}, count(*) FILTER (WHERE ${c}) AS c${k}, count(*) FILTER (WHERE ${a}) AS a${k}`).join(',\n');
-  const totals = steps
-    .map((_, k) => `count(*) FILTER (WHERE n${k} > 0) AS images${k}, count(*) FILTER (WHERE n${k} >= 2) AS r2_${k}, count(*) FILTER (WHERE n${k} >= 5) AS r5_${k},
-      sum(n${k}) AS refs${k}, sum(c${k} + a${k}) AS caps${k}, sum(c${k} * (c${k} - 1) / 2 + a${k} * (a${k} - 1) / 2) AS pairs${k}`)
+  const perImage = steps
+    .map(
+      ([ref, c, a], k) =>
+        `count(*) FILTER (WHERE ${ref}) AS n${k}, count(*) FILTER (WHERE ${c}) AS c${k}, count(*) FILTER (WHERE ${a}) AS a${k}`,
+    )
     .join(',\n');
-  const early = (await client.query<Record<string, string>>(`WITH g AS (SELECT image_key, ${perImage} FROM ${flags} GROUP BY image_key) SELECT ${totals} FROM g`)).rows[0] ?? {};
-  const late = (
-    await client.query<Record<string, string>>(`WITH uses AS (
+  const totals = steps
+    .map(
+      (
+        _,
+        k,
+      ) => `count(*) FILTER (WHERE n${k} > 0) AS images${k}, count(*) FILTER (WHERE n${k} >= 2) AS r2_${k}, count(*) FILTER (WHERE n${k} >= 5) AS r5_${k},
+      sum(n${k}) AS refs${k}, sum(c${k} + a${k}) AS caps${k}, sum(c${k} * (c${k} - 1) / 2 + a${k} * (a${k} - 1) / 2) AS pairs${k}`,
+    )
+    .join(',\n');
+  const early =
+    (
+      await client.query<Record<string, string>>(
+        `WITH g AS (SELECT image_key, ${perImage} FROM ${flags} GROUP BY image_key) SELECT ${totals} FROM g`,
+      )
+    ).rows[0] ?? {};
+  const late =
+    (
+      await client.query<Record<string, string>>(`WITH uses AS (
       SELECT image_key, kind, ref, bool_or(s7) AS s7, bool_or(s8) AS s8, bool_or(s9) AS s9
       FROM (SELECT image_key, kind, ref_a AS ref, s7, s8, s9 FROM ${pairs} UNION ALL SELECT image_key, kind, ref_b, s7, s8, s9 FROM ${pairs}) u
       GROUP BY image_key, kind, ref),
@@ -91,14 +108,34 @@ export async function computeFunnel(client: pg.ClientBase, runId: number, option
     SELECT ${[7, 8, 9].map((k) => `count(*) FILTER (WHERE n${k} > 0) AS images${k}, count(*) FILTER (WHERE n${k} >= 2) AS r2_${k}, count(*) FILTER (WHERE n${k} >= 5) AS r5_${k}, coalesce(sum(n${k}), 0) AS refs${k}`).join(', ')},
       (SELECT count(*) FILTER (WHERE s7) FROM ${pairs}) AS pairs7, (SELECT count(*) FILTER (WHERE s8) FROM ${pairs}) AS pairs8, (SELECT count(*) FILTER (WHERE s9) FROM ${pairs}) AS pairs9
     FROM g`)
-  ).rows[0] ?? {};
+    ).rows[0] ?? {};
   const silver = options.tier === 'silver';
   const rows = steps.map((_, k) =>
-    funnelRow(k, { images: num(early[`images${k}`]), imagesRefs2: num(early[`r2_${k}`]), imagesRefs5: num(early[`r5_${k}`]), references: num(early[`refs${k}`]), captions: num(early[`caps${k}`]), pairs: num(early[`pairs${k}`]) }, silver),
+    funnelRow(
+      k,
+      {
+        images: num(early[`images${k}`]),
+        imagesRefs2: num(early[`r2_${k}`]),
+        imagesRefs5: num(early[`r5_${k}`]),
+        references: num(early[`refs${k}`]),
+        captions: num(early[`caps${k}`]),
+        pairs: num(early[`pairs${k}`]),
+      },
+      silver,
+    ),
   );
   for (const k of [7, 8, 9]) {
     const references = num(late[`refs${k}`]);
-    rows.push(funnelRow(k, { images: num(late[`images${k}`]), imagesRefs2: num(late[`r2_${k}`]), imagesRefs5: num(late[`r5_${k}`]), references, captions: references, pairs: num(late[`pairs${k}`]) }));
+    rows.push(
+      funnelRow(k, {
+        images: num(late[`images${k}`]),
+        imagesRefs2: num(late[`r2_${k}`]),
+        imagesRefs5: num(late[`r5_${k}`]),
+        references,
+        captions: references,
+        pairs: num(late[`pairs${k}`]),
+      }),
+    );
   }
   return rows;
 }

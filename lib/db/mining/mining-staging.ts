@@ -36,7 +36,9 @@ export async function createStagingTable(client: pg.ClientBase, runId: number): 
 
 /** Drops every staging table of the run (references, flags, pairs). */
 export async function dropStagingTables(client: pg.ClientBase, runId: number): Promise<void> {
-  await client.query(`DROP TABLE IF EXISTS ${stagingTable(runId, 'pairs')}, ${stagingTable(runId, 'flags')}, ${stagingTable(runId)}`);
+  await client.query(
+    `DROP TABLE IF EXISTS ${stagingTable(runId, 'pairs')}, ${stagingTable(runId, 'flags')}, ${stagingTable(runId)}`,
+  );
 }
 
 /** Prefixes every COPY line with the chunk number. */
@@ -47,10 +49,16 @@ function withChunk(tsv: string, chunk: number): string {
 }
 
 /** COPYs lines of reference rows into the staging table (in the caller's transaction). */
-export async function copyReferenceRows(client: pg.ClientBase, runId: number, chunk: number, source: string | AsyncIterable<string>): Promise<void> {
+export async function copyReferenceRows(
+  client: pg.ClientBase,
+  runId: number,
+  chunk: number,
+  source: string | AsyncIterable<string>,
+): Promise<void> {
   const columns = ['chunk', ...REFERENCE_COLUMNS].join(', ');
   const stream = client.query(copyFrom(`COPY ${stagingTable(runId)} (${columns}) FROM STDIN`));
-  const input = typeof source === 'string' ? Readable.from([withChunk(source, chunk)]) : Readable.from(prefixLines(source, chunk));
+  const input =
+    typeof source === 'string' ? Readable.from([withChunk(source, chunk)]) : Readable.from(prefixLines(source, chunk));
   await pipeline(input, stream);
 }
 
@@ -61,18 +69,19 @@ async function* prefixLines(lines: AsyncIterable<string>, chunk: number): AsyncG
 /**
  * Loads one finished chunk and marks it done, atomically: either both happen or neither.
  */
-export async function commitChunk(client: pg.ClientBase, runId: number, chunk: { index: number; tsv: string; pages: number; references: number; xmlBytes: number }): Promise<void> {
+export async function commitChunk(
+  client: pg.ClientBase,
+  runId: number,
+  chunk: { index: number; tsv: string; pages: number; references: number; xmlBytes: number },
+): Promise<void> {
   await client.query('BEGIN');
   try {
     await client.query(`DELETE FROM ${stagingTable(runId)} WHERE chunk = $1`, [chunk.index]);
     await copyReferenceRows(client, runId, chunk.index, chunk.tsv);
-    await client.query(`UPDATE "MiningChunk" SET "doneAt" = now(), "pages" = $3, "references" = $4, "xmlBytes" = $5 WHERE "runId" = $1 AND "index" = $2`, [
-      runId,
-      chunk.index,
-      chunk.pages,
-      chunk.references,
-      chunk.xmlBytes,
-    ]);
+    await client.query(
+      `UPDATE "MiningChunk" SET "doneAt" = now(), "pages" = $3, "references" = $4, "xmlBytes" = $5 WHERE "runId" = $1 AND "index" = $2`,
+      [runId, chunk.index, chunk.pages, chunk.references, chunk.xmlBytes],
+    );
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -95,16 +104,27 @@ export async function reconcileStaging(client: pg.ClientBase, runId: number): Pr
   if (rows.length === 0) return 0;
   const broken = rows.map((r) => r.index);
   await client.query(`DELETE FROM ${stagingTable(runId)} WHERE chunk = ANY($1::int[])`, [broken]);
-  await client.query(`UPDATE "MiningChunk" SET "doneAt" = NULL, "pages" = 0, "references" = 0, "xmlBytes" = 0 WHERE "runId" = $1 AND "index" = ANY($2::int[])`, [runId, broken]);
+  await client.query(
+    `UPDATE "MiningChunk" SET "doneAt" = NULL, "pages" = 0, "references" = 0, "xmlBytes" = 0 WHERE "runId" = $1 AND "index" = ANY($2::int[])`,
+    [runId, broken],
+  );
   return broken.length;
 }
 
 /** Loads a whole references file as chunk 0 and marks it done, in one transaction. */
-export async function loadReferenceChunk(client: pg.ClientBase, runId: number, lines: AsyncIterable<string>, totals: { pages: number; references: number }): Promise<void> {
+export async function loadReferenceChunk(
+  client: pg.ClientBase,
+  runId: number,
+  lines: AsyncIterable<string>,
+  totals: { pages: number; references: number },
+): Promise<void> {
   await client.query('BEGIN');
   try {
     await copyReferenceRows(client, runId, 0, lines);
-    await client.query(`UPDATE "MiningChunk" SET "doneAt" = now(), "pages" = $2, "references" = $3 WHERE "runId" = $1 AND "index" = 0`, [runId, totals.pages, totals.references]);
+    await client.query(
+      `UPDATE "MiningChunk" SET "doneAt" = now(), "pages" = $2, "references" = $3 WHERE "runId" = $1 AND "index" = 0`,
+      [runId, totals.pages, totals.references],
+    );
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

@@ -41,7 +41,15 @@ async function plan(corpusSlug: string, query: string): Promise<string> {
 describe('explorer indexes', () => {
   it('builds every index of a corpus, valid, and the view statements use them', async () => {
     const corpus = await makeCorpus(db);
-    await makePairs(db, corpus.id, Array.from({ length: 30 }, (_, i) => ({ a: `bridge number ${i}`, b: `a river ${i}`, measures: { bleu: i / 30, st: 1 - i / 30 } })));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 30 }, (_, i) => ({
+        a: `bridge number ${i}`,
+        b: `a river ${i}`,
+        measures: { bleu: i / 30, st: 1 - i / 30 },
+      })),
+    );
     let progress = 0;
     const total = await buildExplorerIndexes(pool, corpus.id, (built) => {
       progress = built;
@@ -50,7 +58,11 @@ describe('explorer indexes', () => {
     expect(total).toBe(explorerIndexes(corpus.id).length);
     expect(progress).toBe(total);
     const built = await listExplorerIndexes(pool, corpus.id);
-    expect(built.map((i) => i.name).sort()).toEqual(explorerIndexes(corpus.id).map((i) => i.name).sort());
+    expect(built.map((i) => i.name).sort()).toEqual(
+      explorerIndexes(corpus.id)
+        .map((i) => i.name)
+        .sort(),
+    );
     expect(built.every((i) => i.valid)).toBe(true);
     expect(await buildExplorerIndexes(pool, corpus.id)).toBe(total); // again: nothing to do, no error
 

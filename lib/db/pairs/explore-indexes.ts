@@ -60,7 +60,11 @@ export async function listExplorerIndexes(db: Queryable, corpusId: number): Prom
  * Builds the missing indexes one by one (an invalid leftover is dropped and built again), then
  * refreshes the planner's statistics. `onBuilt` after each, e.g. for the job's progress.
  */
-export async function buildExplorerIndexes(db: Queryable, corpusId: number, onBuilt: (built: number, total: number) => Promise<void> = async () => {}): Promise<number> {
+export async function buildExplorerIndexes(
+  db: Queryable,
+  corpusId: number,
+  onBuilt: (built: number, total: number) => Promise<void> = async () => {},
+): Promise<number> {
   const wanted = explorerIndexes(corpusId);
   const existing = new Map((await listExplorerIndexes(db, corpusId)).map((i) => [i.name, i.valid]));
   let built = 0;
@@ -78,17 +82,24 @@ export async function buildExplorerIndexes(db: Queryable, corpusId: number, onBu
 
 /** The names of the corpus's explorer indexes that exist (through Prisma, for code that has no pg connection). */
 export async function explorerIndexNames(db: Pick<Db, '$queryRaw'>, corpusId: number): Promise<string[]> {
-  const rows = await db.$queryRaw<Array<{ name: string }>>`SELECT relname AS "name" FROM pg_class WHERE relkind = 'i' AND starts_with(relname, ${prefix(corpusId)})`;
+  const rows = await db.$queryRaw<
+    Array<{ name: string }>
+  >`SELECT relname AS "name" FROM pg_class WHERE relkind = 'i' AND starts_with(relname, ${prefix(corpusId)})`;
   return rows.map((r) => r.name);
 }
 
 /** Drops the corpus's explorer indexes (a deleted corpus; or before a large import into it). */
 export async function dropExplorerIndexes(db: Queryable, corpusId: number): Promise<void> {
-  for (const index of await listExplorerIndexes(db, corpusId)) await db.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`);
+  for (const index of await listExplorerIndexes(db, corpusId))
+    await db.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`);
 }
 
 /** buildExplorerIndexes on a connection of its own to `databaseUrl` (job processes). */
-export async function buildExplorerIndexesAt(databaseUrl: string, corpusId: number, onBuilt?: (built: number, total: number) => Promise<void>): Promise<number> {
+export async function buildExplorerIndexesAt(
+  databaseUrl: string,
+  corpusId: number,
+  onBuilt?: (built: number, total: number) => Promise<void>,
+): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

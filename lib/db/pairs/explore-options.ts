@@ -9,7 +9,12 @@ export interface ExploreOptions {
 export async function listExploreOptions(db: Db): Promise<ExploreOptions> {
   const [corpora, campaigns] = await Promise.all([
     db.corpus.findMany({ where: { archivedAt: null }, select: { slug: true, name: true }, orderBy: { name: 'asc' } }),
-    db.campaign.findMany({ where: { archivedAt: null }, select: { slug: true, name: true }, orderBy: { createdAt: 'desc' }, take: 200 }),
+    db.campaign.findMany({
+      where: { archivedAt: null },
+      select: { slug: true, name: true },
+      orderBy: { createdAt: 'desc' },
+      take: 200,
+    }),
   ]);
   return { corpora, campaigns };
 }

@@ -44,13 +44,20 @@ function cellQuery(scope: CellScope): string {
     return `SELECT ${SELECT_PAIR} FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId" ${JOIN_TEXTS}
       WHERE i."campaignId" = $1 AND NOT i."isGold" AND ${mapBinSql('p."syn"')} = $2 AND ${mapBinSql('p."sem"')} = $3 AND ${OF_CORPUS}`;
   }
-  const rated = scope.annotator ? `(${RATED_SQL} AND COALESCE(u."pseudonym", 'user-' || u."id") = $7)` : `(${medianRatingsSql(scope.median)})`;
+  const rated = scope.annotator
+    ? `(${RATED_SQL} AND COALESCE(u."pseudonym", 'user-' || u."id") = $7)`
+    : `(${medianRatingsSql(scope.median)})`;
   return `SELECT ${SELECT_PAIR}, r.syn AS "ratedSyn", r.sem AS "ratedSem" FROM ${rated} r JOIN "Pair" p ON p."id" = r."pairId" ${JOIN_TEXTS}
     WHERE r.syn = $2 AND r.sem = $3 AND ${OF_CORPUS}`;
 }
 
 /** One page of the cell's pairs (the cell's count comes from its map). */
-export async function listCellPairs(db: Queryable, scope: CellScope, cell: readonly [number, number], page: CellPage): Promise<CellPair[]> {
+export async function listCellPairs(
+  db: Queryable,
+  scope: CellScope,
+  cell: readonly [number, number],
+  page: CellPage,
+): Promise<CellPair[]> {
   const id = scope.kind === 'corpus' ? scope.corpusId : scope.campaignId;
   const params: unknown[] = [id, cell[0], cell[1], page.pageSize, (page.page - 1) * page.pageSize];
   if (scope.kind === 'campaign') params.push(scope.corpusId ?? null);

@@ -31,12 +31,20 @@ export interface AdditionCorpus {
 const corpusColumns = `"id", "name", "slug", "semMeasures", "language", "measureTokenizer"`;
 
 /** The corpus named by `--add-pairs` (by slug), and its reversed companion when it exists. */
-export async function findAdditionCorpora(client: SqlClient, ref: string): Promise<{ main: AdditionCorpus; reversed: AdditionCorpus | null }> {
+export async function findAdditionCorpora(
+  client: SqlClient,
+  ref: string,
+): Promise<{ main: AdditionCorpus; reversed: AdditionCorpus | null }> {
   // The corpus by its slug, or else by its name (as every CLI option that takes a corpus).
-  const named = await client.query<{ slug: string }>(`SELECT "slug" FROM "Corpus" WHERE "slug" = $1 OR "name" = $1 ORDER BY ("slug" = $1) DESC LIMIT 1`, [ref]);
+  const named = await client.query<{ slug: string }>(
+    `SELECT "slug" FROM "Corpus" WHERE "slug" = $1 OR "name" = $1 ORDER BY ("slug" = $1) DESC LIMIT 1`,
+    [ref],
+  );
   const slug = named.rows[0]?.slug;
   if (!slug) throw new AppError('NOT_FOUND', `--add-pairs: no corpus has the slug or name "${ref}"`);
-  const { rows } = await client.query<AdditionCorpus>(`SELECT ${corpusColumns} FROM "Corpus" WHERE "slug" = ANY($1::text[])`, [[slug, reversedSlug(slug)]]);
+  const { rows } = await client.query<AdditionCorpus>(`SELECT ${corpusColumns} FROM "Corpus" WHERE "slug" = ANY($1::text[])`, [
+    [slug, reversedSlug(slug)],
+  ]);
   const main = rows.find((r) => r.slug === slug)!;
   return { main, reversed: rows.find((r) => r.slug === reversedSlug(slug)) ?? null };
 }
@@ -55,14 +63,27 @@ export async function ensureReversedCorpus(client: SqlClient, main: AdditionCorp
        INSERT INTO "Corpus" ("name", "slug", "semMeasures", "description", "updatedAt")
        VALUES ($1, $2, $3::text[], $4, now()) ON CONFLICT DO NOTHING RETURNING ${corpusColumns})
      SELECT ${corpusColumns} FROM made UNION ALL SELECT ${corpusColumns} FROM "Corpus" WHERE "slug" = $2`,
-    [`${main.name} (reversed)`, reversedSlug(main.slug), main.semMeasures, `Pairs of ${main.name} labelled in the other direction too, stored in that order (paralens import-annotations --add-pairs).`],
+    [
+      `${main.name} (reversed)`,
+      reversedSlug(main.slug),
+      main.semMeasures,
+      `Pairs of ${main.name} labelled in the other direction too, stored in that order (paralens import-annotations --add-pairs).`,
+    ],
   );
-  if (!rows[0]) throw new AppError('CONFLICT', `--add-pairs: a corpus named "${main.name} (reversed)" exists with another slug than "${reversedSlug(main.slug)}"`);
+  if (!rows[0])
+    throw new AppError(
+      'CONFLICT',
+      `--add-pairs: a corpus named "${main.name} (reversed)" exists with another slug than "${reversedSlug(main.slug)}"`,
+    );
   return rows[0];
 }
 
 /** The stored order (first text) of every pair of these texts the two corpora already hold. */
-export async function readOccupiedOrders(client: SqlClient, corpora: Partial<Record<AddTarget, number>>, texts: ReadonlyArray<readonly [string, string]>): Promise<OccupiedOrders> {
+export async function readOccupiedOrders(
+  client: SqlClient,
+  corpora: Partial<Record<AddTarget, number>>,
+  texts: ReadonlyArray<readonly [string, string]>,
+): Promise<OccupiedOrders> {
   const keys = [...new Set(texts.map(([a, b]) => computePairKey(a, b)))];
   const { rows } = await client.query<{ corpusId: number; pairKey: string; first: string }>(
     `SELECT p."corpusId", p."pairKey"::text, t."content" AS first FROM "Pair" p JOIN "Text" t ON t."id" = p."textAId"
@@ -89,11 +110,21 @@ const queryOf =
 export async function insertAddedPairs(client: SqlClient, corpus: AdditionCorpus, pairs: readonly PairToAdd[]): Promise<number> {
   if (pairs.length === 0) return 0;
   await client.query('SELECT pg_advisory_xact_lock(7302, $1)', [corpus.id]);
-  const { rows: used } = await client.query<{ used: boolean }>('SELECT EXISTS (SELECT 1 FROM "Text" WHERE "corpusId" = $1) AS used', [corpus.id]);
+  const { rows: used } = await client.query<{ used: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM "Text" WHERE "corpusId" = $1) AS used',
+    [corpus.id],
+  );
   const semSet = semanticMeasureKeys.filter((k) => corpus.semMeasures.includes(k));
   const language = corpus.measureTokenizer ? languageOfTokenizer(corpus.measureTokenizer) : corpus.language;
   const prepared: PreparedPair[] = pairs.map((p, i) => {
-    const record = { lineNumber: p.line, a: makeText(p.a), b: makeText(p.b), metadata: {}, similarities: {}, ...(p.originalId === null ? {} : { originalId: p.originalId }) };
+    const record = {
+      lineNumber: p.line,
+      a: makeText(p.a),
+      b: makeText(p.b),
+      metadata: {},
+      similarities: {},
+      ...(p.originalId === null ? {} : { originalId: p.originalId }),
+    };
     return preparePair(record, i, measureOptionsForLanguage(language), semSet);
   });
   // The corpus's pairs are measured alike: with the tokenizer its first pairs used (docs/metrics.md#tokenizers).
@@ -131,6 +162,11 @@ export async function insertAddedPairs(client: SqlClient, corpus: AdditionCorpus
   const sums = new SumsAccumulator();
   for (const p of prepared) sums.add(p.measures, p.a.words, p.b.words);
   const textsAdded = new Set(textRows.filter((r) => r.added).map((r) => r.key)).size;
-  await addToCorpusSummary(queryOf(client), corpus.id, { pairs: prepared.length, texts: textsAdded, sums: sums.toCorpusSums() }, !used[0]?.used);
+  await addToCorpusSummary(
+    queryOf(client),
+    corpus.id,
+    { pairs: prepared.length, texts: textsAdded, sums: sums.toCorpusSums() },
+    !used[0]?.used,
+  );
   return rowCount ?? 0;
 }

@@ -68,12 +68,29 @@ export async function listPairCampaignRecords(db: Db, pairId: number): Promise<P
         revisions: { orderBy: { version: 'asc' }, select: { version: true, values: true, createdAt: true } },
       },
     }),
-    db.finalLabel.findMany({ where: { pairId }, orderBy: { question: 'asc' }, select: { campaignId: true, question: true, value: true, method: true, medianRule: true, n: true } }),
+    db.finalLabel.findMany({
+      where: { pairId },
+      orderBy: { question: 'asc' },
+      select: { campaignId: true, question: true, value: true, method: true, medianRule: true, n: true },
+    }),
     db.adjudication.findMany({ where: { pairId }, select: { campaignId: true, method: true, answers: true, note: true } }),
-    db.campaignMember.findMany({ where: { campaign: { items: { some: { pairId } } }, excluded: true }, select: { campaignId: true, userId: true } }),
+    db.campaignMember.findMany({
+      where: { campaign: { items: { some: { pairId } } }, excluded: true },
+      select: { campaignId: true, userId: true },
+    }),
   ]);
-  const campaignIds = [...new Set([...annotations.map((a) => a.campaignId), ...finals.map((f) => f.campaignId), ...adjudications.map((a) => a.campaignId)])];
-  const campaigns = await db.campaign.findMany({ where: { id: { in: campaignIds } }, select: { id: true, slug: true, name: true }, orderBy: { id: 'desc' } });
+  const campaignIds = [
+    ...new Set([
+      ...annotations.map((a) => a.campaignId),
+      ...finals.map((f) => f.campaignId),
+      ...adjudications.map((a) => a.campaignId),
+    ]),
+  ];
+  const campaigns = await db.campaign.findMany({
+    where: { id: { in: campaignIds } },
+    select: { id: true, slug: true, name: true },
+    orderBy: { id: 'desc' },
+  });
   return campaigns.map((c) => {
     const adjudication = adjudications.find((a) => a.campaignId === c.id);
     return {
@@ -87,7 +104,11 @@ export async function listPairCampaignRecords(db: Db, pairId: number): Promise<P
           version: a.version,
           durationMs: a.durationMs,
           updatedAt: a.updatedAt,
-          history: a.revisions.map((r) => ({ version: r.version, values: r.values as Record<string, unknown>, createdAt: r.createdAt })),
+          history: a.revisions.map((r) => ({
+            version: r.version,
+            values: r.values as Record<string, unknown>,
+            createdAt: r.createdAt,
+          })),
         })),
       finals: finals
         .filter((f) => f.campaignId === c.id)
@@ -96,7 +117,9 @@ export async function listPairCampaignRecords(db: Db, pairId: number): Promise<P
           method: method.toLowerCase() as FinalMethodName,
           medianRule: medianRule ? (medianRule.toLowerCase() as MedianTie) : null,
         })),
-      adjudication: adjudication ? { method: adjudication.method, answers: adjudication.answers as Record<string, unknown>, note: adjudication.note } : null,
+      adjudication: adjudication
+        ? { method: adjudication.method, answers: adjudication.answers as Record<string, unknown>, note: adjudication.note }
+        : null,
     };
   });
 }

@@ -11,7 +11,15 @@ import { makeCorpus, makePairs, type PairSpec } from '@/prisma/factories/corpora
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
 import { mapBinOf } from '@/lib/sampling/strata';
-import { countPairs, findNeighbourPairs, listPairPage, listViewPage, sortValueOf, streamPairRows, type PairListRow } from './pair-list';
+import {
+  countPairs,
+  findNeighbourPairs,
+  listPairPage,
+  listViewPage,
+  sortValueOf,
+  streamPairRows,
+  type PairListRow,
+} from './pair-list';
 import type { ListOptions } from './pair-plans';
 import { getSqlPool } from '../sql-pool';
 
@@ -88,18 +96,43 @@ beforeAll(async () => {
   ] as const) {
     const corpus = await makeCorpus(db, { tier: n === 1 ? 'GOLD' : 'SILVER' });
     slugs.push(corpus.slug);
-    await makePairs(db, corpus.id, Array.from({ length: size }, (_, i) => spec(n, i)));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: size }, (_, i) => spec(n, i)),
+    );
   }
   const campaign = await makeCampaign(db, { corpora: [slugs[1]!] });
   campaignSlug = campaign.slug;
   const annotator = await makeUser(db, { role: 'ANNOTATOR' });
-  const items = await db.campaignItem.findMany({ where: { campaignId: campaign.id }, orderBy: { pairId: 'asc' }, select: { pairId: true } });
+  const items = await db.campaignItem.findMany({
+    where: { campaignId: campaign.id },
+    orderBy: { pairId: 'asc' },
+    select: { pairId: true },
+  });
   for (const [i, item] of items.slice(0, 12).entries()) {
-    await db.annotation.create({ data: { campaignId: campaign.id, pairId: item.pairId, annotatorId: annotator.id, submissionId: `s-${campaign.id}-${i}`, answers: { semantic: 3 } } });
+    await db.annotation.create({
+      data: {
+        campaignId: campaign.id,
+        pairId: item.pairId,
+        annotatorId: annotator.id,
+        submissionId: `s-${campaign.id}-${i}`,
+        answers: { semantic: 3 },
+      },
+    });
     annotatedIds.push(item.pairId);
     const relation = i % 2 === 0 ? 'equivalence' : 'forward';
     if (relation === 'equivalence') equivalenceIds.push(item.pairId);
-    await db.finalLabel.create({ data: { campaignId: campaign.id, pairId: item.pairId, question: 'relation', value: relation, method: i < 4 ? 'ADJUDICATED' : 'UNANIMOUS', n: 1 } });
+    await db.finalLabel.create({
+      data: {
+        campaignId: campaign.id,
+        pairId: item.pairId,
+        question: 'relation',
+        value: relation,
+        method: i < 4 ? 'ADJUDICATED' : 'UNANIMOUS',
+        n: 1,
+      },
+    });
     if (i < 4) adjudicatedIds.push(item.pairId);
   }
   const first = await listPairPage(pool, filterOf('limit=1000'));
@@ -125,25 +158,35 @@ describe('pair views in SQL', () => {
   it('filters measure ranges, length and reference labels', async () => {
     await expectSame('min.bleu=0.3&max.bleu=0.7&sort=-bleu', (r) => r.bleu !== null && r.bleu >= 0.3 && r.bleu <= 0.7);
     await expectSame('max.delta=0&sort=st', (r) => r.delta !== null && r.delta <= 0);
-    await expectSame('min.length=5&max.length=9', (r) => Math.min(r.lengthA, r.lengthB) >= 5 && Math.max(r.lengthA, r.lengthB) <= 9);
+    await expectSame(
+      'min.length=5&max.length=9',
+      (r) => Math.min(r.lengthA, r.lengthB) >= 5 && Math.max(r.lengthA, r.lengthB) <= 9,
+    );
     await expectSame('label=yes&sort=-sem', (r) => r.referenceLabel === 'yes');
   });
 
   it('filters characteristic-map cells exactly as lib/sampling bins them (1.0 in the top bin)', async () => {
     for (const cell of ['2,0', '4,3', '0,1']) {
       const [syn, sem] = cell.split(',').map(Number);
-      await expectSame(`cell=${cell}&sort=syn`, (r) => r.syn !== null && r.sem !== null && mapBinOf(r.syn) === syn && mapBinOf(r.sem) === sem);
+      await expectSame(
+        `cell=${cell}&sort=syn`,
+        (r) => r.syn !== null && r.sem !== null && mapBinOf(r.syn) === syn && mapBinOf(r.sem) === sem,
+      );
     }
   });
 
-  it.each([{ textIdLimit: 0 }, { textIdLimit: 1000 }])('searches either text as plain text, case-insensitively (%o)', async (options) => {
-    const has = (needle: string) => (r: PairListRow) => r.a.toLowerCase().includes(needle.toLowerCase()) || r.b.toLowerCase().includes(needle.toLowerCase());
-    for (const q of ['bridge', "% off_the \\ 'quote' (a|b).* [x]", '_', '%', '.*', "'", 'nothing like this']) {
-      await expectSame(`q=${encodeURIComponent(q)}&sort=-bleu`, has(q), options);
-    }
-    await expectSame('q=bridge&type=SENTENCE', has('bridge'), options);
-    await expectSame('type=CAPTION', () => false, options);
-  });
+  it.each([{ textIdLimit: 0 }, { textIdLimit: 1000 }])(
+    'searches either text as plain text, case-insensitively (%o)',
+    async (options) => {
+      const has = (needle: string) => (r: PairListRow) =>
+        r.a.toLowerCase().includes(needle.toLowerCase()) || r.b.toLowerCase().includes(needle.toLowerCase());
+      for (const q of ['bridge', "% off_the \\ 'quote' (a|b).* [x]", '_', '%', '.*', "'", 'nothing like this']) {
+        await expectSame(`q=${encodeURIComponent(q)}&sort=-bleu`, has(q), options);
+      }
+      await expectSame('q=bridge&type=SENTENCE', has('bridge'), options);
+      await expectSame('type=CAPTION', () => false, options);
+    },
+  );
 
   it('filters tiers, campaigns, annotation states and final labels', async () => {
     const inB = (r: PairListRow) => r.corpus === slugs[1];
@@ -157,7 +200,10 @@ describe('pair views in SQL', () => {
   });
 
   it('answers unknown corpora and campaigns with 400s', async () => {
-    await expect(listPairPage(pool, filterOf('corpus=no-such-corpus'))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { fields: { corpus: 'names no corpus: no-such-corpus' } } });
+    await expect(listPairPage(pool, filterOf('corpus=no-such-corpus'))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { fields: { corpus: 'names no corpus: no-such-corpus' } },
+    });
     await expect(listPairPage(pool, filterOf('campaign=no-such-campaign'))).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
@@ -165,7 +211,10 @@ describe('pair views in SQL', () => {
     const filter = filterOf('sort=-st&limit=10');
     const first = await listPairPage(pool, filter);
     const corpus = await db.corpus.findUniqueOrThrow({ where: { slug: slugs[0]! } });
-    const added = await makePairs(db, corpus.id, [{ a: 'late one', b: 'late two', measures: { st: 0.999 } }, { a: 'late three', b: 'late four', measures: { st: 0.0001 } }]);
+    const added = await makePairs(db, corpus.id, [
+      { a: 'late one', b: 'late two', measures: { st: 0.999 } },
+      { a: 'late three', b: 'late four', measures: { st: 0.0001 } },
+    ]);
     const rest = await pageThrough(filterOf(`sort=-st&limit=10&cursor=${first.nextCursor!}`));
     const seen = [...first.rows.map((r) => r.id), ...rest];
     expect(new Set(seen).size).toBe(seen.length);
@@ -176,28 +225,34 @@ describe('pair views in SQL', () => {
     all = (await listPairPage(pool, filterOf('limit=1000'))).rows;
   });
 
-  it.each(['-bleu', 'st', 'id'])('pages backward as exactly as forward, and knows each pair\'s neighbours (sort %s)', async (sort) => {
-    const filter = filterOf(`sort=${sort}&min.sem=0.1`);
-    const expected = reference(filter, (r) => r.sem !== null && r.sem >= 0.1);
-    // Forward to the last page, then back to the first through prevCursor.
-    let page = await listViewPage(pool, filter, false);
-    const pages = [page.rows.map((r) => r.id)];
-    while (page.nextCursor) {
-      page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.nextCursor) }, false);
-      pages.push(page.rows.map((r) => r.id));
-    }
-    expect(pages.flat()).toEqual(expected);
-    const back: number[][] = [];
-    while (page.prevCursor) {
-      page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.prevCursor) }, true);
-      back.unshift(page.rows.map((r) => r.id));
-    }
-    expect(back.flat()).toEqual(expected.slice(0, back.flat().length));
-    expect(back[0]).toEqual(pages[0]);
-    for (const [i, id] of expected.entries()) {
-      expect(await findNeighbourPairs(pool, filter, id)).toEqual({ prev: expected[i - 1] ?? null, next: expected[i + 1] ?? null });
-    }
-  });
+  it.each(['-bleu', 'st', 'id'])(
+    "pages backward as exactly as forward, and knows each pair's neighbours (sort %s)",
+    async (sort) => {
+      const filter = filterOf(`sort=${sort}&min.sem=0.1`);
+      const expected = reference(filter, (r) => r.sem !== null && r.sem >= 0.1);
+      // Forward to the last page, then back to the first through prevCursor.
+      let page = await listViewPage(pool, filter, false);
+      const pages = [page.rows.map((r) => r.id)];
+      while (page.nextCursor) {
+        page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.nextCursor) }, false);
+        pages.push(page.rows.map((r) => r.id));
+      }
+      expect(pages.flat()).toEqual(expected);
+      const back: number[][] = [];
+      while (page.prevCursor) {
+        page = await listViewPage(pool, { ...filter, cursor: decodePairCursor(page.prevCursor) }, true);
+        back.unshift(page.rows.map((r) => r.id));
+      }
+      expect(back.flat()).toEqual(expected.slice(0, back.flat().length));
+      expect(back[0]).toEqual(pages[0]);
+      for (const [i, id] of expected.entries()) {
+        expect(await findNeighbourPairs(pool, filter, id)).toEqual({
+          prev: expected[i - 1] ?? null,
+          next: expected[i + 1] ?? null,
+        });
+      }
+    },
+  );
 
   it('streams every selected row in order, batch by batch, in one snapshot', async () => {
     const filter = filterOf('sort=-bleu&min.sem=0.2');

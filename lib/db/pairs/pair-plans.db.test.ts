@@ -33,7 +33,13 @@ function spec(corpus: number, i: number): PairSpec {
   return {
     a: `${i % 3 === 0 ? 'a bridge' : 'a road'} ${corpus}-${i}`,
     b: `text ${i} of ${corpus}${i % 4 === 1 ? ' near the river' : ''}`,
-    measures: { ...(bleu === undefined ? {} : { bleu }), rouge1, syn, ...(sem === undefined ? {} : { sem }), st: ((i * 13) % 7) / 7 },
+    measures: {
+      ...(bleu === undefined ? {} : { bleu }),
+      rouge1,
+      syn,
+      ...(sem === undefined ? {} : { sem }),
+      st: ((i * 13) % 7) / 7,
+    },
   };
 }
 
@@ -45,17 +51,36 @@ beforeAll(async () => {
     const corpus = await makeCorpus(db, { tier });
     slugs.push(corpus.slug);
     corpusIds.push(corpus.id);
-    await makePairs(db, corpus.id, Array.from({ length: 60 }, (_, i) => spec(n, i)));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 60 }, (_, i) => spec(n, i)),
+    );
   }
   // Captions among the first corpus's texts (type filters), the rest sentences.
-  await db.text.updateMany({ where: { corpusId: corpusIds[0]!, content: { startsWith: 'a bridge' } }, data: { type: 'CAPTION' } });
+  await db.text.updateMany({
+    where: { corpusId: corpusIds[0]!, content: { startsWith: 'a bridge' } },
+    data: { type: 'CAPTION' },
+  });
   // Annotations on every third pair of the second corpus (state filters).
   const campaign = await makeCampaign(db, { corpora: [slugs[1]!] });
   const annotator = await makeUser(db, { role: 'ANNOTATOR' });
-  const items = await db.campaignItem.findMany({ where: { campaignId: campaign.id }, orderBy: { pairId: 'asc' }, select: { pairId: true } });
+  const items = await db.campaignItem.findMany({
+    where: { campaignId: campaign.id },
+    orderBy: { pairId: 'asc' },
+    select: { pairId: true },
+  });
   for (const [i, item] of items.entries()) {
     if (i % 3 !== 0) continue;
-    await db.annotation.create({ data: { campaignId: campaign.id, pairId: item.pairId, annotatorId: annotator.id, submissionId: `plans-${campaign.id}-${i}`, answers: { semantic: 3 } } });
+    await db.annotation.create({
+      data: {
+        campaignId: campaign.id,
+        pairId: item.pairId,
+        annotatorId: annotator.id,
+        submissionId: `plans-${campaign.id}-${i}`,
+        answers: { semantic: 3 },
+      },
+    });
   }
 });
 
@@ -114,10 +139,19 @@ const shapes: Array<[string, string, ListOptions?]> = [
   ['q=river&sort=-st&tier=SILVER', `${contains('river')} AND c."tier" = 'SILVER'`],
   ['q=road&sort=bleu&type=SENTENCE', contains('road'), { textIdLimit: 0 }],
   ['cell=2,0&sort=-bleu&limit=2', 'p."syn" >= 0.4 AND p."syn" < 0.6 AND p."sem" < 0.2'],
-  ['cell=3,1&sort=rouge1&state=unannotated&limit=2', `p."syn" >= 0.6 AND p."syn" < 0.8 AND p."sem" >= 0.2 AND p."sem" < 0.4 AND ${unannotated}`],
+  [
+    'cell=3,1&sort=rouge1&state=unannotated&limit=2',
+    `p."syn" >= 0.6 AND p."syn" < 0.8 AND p."sem" >= 0.2 AND p."sem" < 0.4 AND ${unannotated}`,
+  ],
   ['min.syn=0.1&sort=-sem&state=annotated', `p."syn" >= 0.1 AND NOT ${unannotated}`],
-  ['min.syn=0.2&max.syn=0.7&min.bleu=0.2&sort=st&state=unannotated', `p."syn" BETWEEN 0.2 AND 0.7 AND p."bleu" >= 0.2 AND ${unannotated}`],
-  ['max.bleu=0.6&min.sem=0.3&max.sem=0.9&sort=-rouge1&tier=GOLD', `p."bleu" <= 0.6 AND p."sem" BETWEEN 0.3 AND 0.9 AND c."tier" = 'GOLD'`],
+  [
+    'min.syn=0.2&max.syn=0.7&min.bleu=0.2&sort=st&state=unannotated',
+    `p."syn" BETWEEN 0.2 AND 0.7 AND p."bleu" >= 0.2 AND ${unannotated}`,
+  ],
+  [
+    'max.bleu=0.6&min.sem=0.3&max.sem=0.9&sort=-rouge1&tier=GOLD',
+    `p."bleu" <= 0.6 AND p."sem" BETWEEN 0.3 AND 0.9 AND c."tier" = 'GOLD'`,
+  ],
 ];
 
 /** The plans, and walks with a budget of index entries: 3 (every page falls back to the matches plan) and 12 (some pages do). */
@@ -160,7 +194,10 @@ describe('a walk with a budget', () => {
   });
   it('is what a chosen walk carries, with the plan it falls back to', () => {
     const pairs = 1_000_000;
-    const ranges = [0.3, 0.8].map((w, i) => ({ range: { key: (['syn', 'rouge1'] as const)[i]!, min: 0, max: w }, estimate: w * pairs }));
+    const ranges = [0.3, 0.8].map((w, i) => ({
+      range: { key: (['syn', 'rouge1'] as const)[i]!, min: 0, max: w },
+      estimate: w * pairs,
+    }));
     const walk = rangesPlan({ pairs, limit: 100, matches: 0.24 * pairs, ranges, sortIndexed: true });
     expect(walk.plan).toBe('walk');
     // expected 101 / 0.24 = 421 entries; the budget is at least three times that
@@ -177,7 +214,15 @@ describe('a walk on measures that move together', () => {
   beforeAll(async () => {
     const corpus = await makeCorpus(db, {});
     [slug, id] = [corpus.slug, corpus.id];
-    await makePairs(db, corpus.id, Array.from({ length: 120 }, (_, i) => ({ a: `moving ${i}`, b: `together ${i}`, measures: { syn: i / 120, rougeL: i / 120 } })));
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 120 }, (_, i) => ({
+        a: `moving ${i}`,
+        b: `together ${i}`,
+        measures: { syn: i / 120, rougeL: i / 120 },
+      })),
+    );
     await pool.query('ANALYZE "Pair"');
   });
   it('reaches its budget and the page comes from the other plan, exactly', async () => {
@@ -189,7 +234,10 @@ describe('a walk on measures that move together', () => {
     expect(planned.fallback).toBeDefined();
     const sql = pairPageSql(planned, 5, false, 'walk');
     expect((await pool.query<{ edge: boolean }>(sql.text, sql.values)).rows.map((r) => r.edge)).toContain(true);
-    const expected = await pool.query<{ id: number }>(`SELECT p."id" FROM "Pair" p WHERE p."corpusId" = $1 AND p."syn" <= 0.6 ORDER BY p."rougeL" DESC, p."id" DESC`, [id]);
+    const expected = await pool.query<{ id: number }>(
+      `SELECT p."id" FROM "Pair" p WHERE p."corpusId" = $1 AND p."syn" <= 0.6 ORDER BY p."rougeL" DESC, p."id" DESC`,
+      [id],
+    );
     const { forward, backward } = await pagesBothWays(parsed.filter, {});
     expect(forward).toEqual(expected.rows.map((r) => r.id));
     expect(backward).toEqual(forward);
@@ -197,13 +245,16 @@ describe('a walk on measures that move together', () => {
 });
 
 describe('the estimate of a range from the statistics', () => {
-  it('is the planner\'s own, without planning a statement', async () => {
+  it("is the planner's own, without planning a statement", async () => {
     await pool.query('ANALYZE "Pair"');
     const resolved = await resolvePairFilter(pool, filterOf('min.syn=0.2&max.syn=0.5&sort=-bleu'));
     const pairs = (await plainOrder('TRUE', 'id')).length;
     const [fromStats] = await estimateRanges(pool, { ...resolved, pairs }, resolved.filter.ranges, { cached: false });
     const sql = pairMatchesSql(resolved)!;
-    const explained = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.values);
+    const explained = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+      `EXPLAIN (FORMAT JSON) ${sql.text}`,
+      sql.values,
+    );
     const planner = explained.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'];
     expect(fromStats).toBeGreaterThan(0);
     // the same statistics (the planner multiplies by its estimate of the corpora's rows, these by their pairs)
@@ -221,7 +272,9 @@ describe('the plan chosen from the estimate', () => {
 
 describe('a type filter over many texts', () => {
   it('is dropped when the corpora hold no text of another type, and pages stay exact', async () => {
-    const every = await resolvePairFilter(pool, filterOf('type=SENTENCE,CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
+    const every = await resolvePairFilter(pool, filterOf('type=SENTENCE,CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), {
+      textIdLimit: 0,
+    });
     expect(every.filter.types).toEqual([]);
     const some = await resolvePairFilter(pool, filterOf('type=CAPTION&min.syn=0.2&max.syn=0.5&sort=-bleu'), { textIdLimit: 0 });
     expect(some.filter.types).toEqual(['CAPTION']);
@@ -236,7 +289,10 @@ describe('the count beside a page of each shape', () => {
   it.each(shapes)('%s: exact up to the limit, a marked estimate above it', async (query, where, options = {}) => {
     const filter = filterOf(query);
     const matching = (await plainOrder(where, 'id')).length;
-    expect(await countPairsForPage(pool, filter, { ...options, exactCountLimit: 1_000 })).toEqual({ value: matching, estimated: false });
+    expect(await countPairsForPage(pool, filter, { ...options, exactCountLimit: 1_000 })).toEqual({
+      value: matching,
+      estimated: false,
+    });
     const estimated = await countPairsForPage(pool, filter, { ...options, exactCountLimit: 1 });
     expect(estimated.estimated).toBe(true);
     expect(estimated.value).toBeGreaterThan(1);
@@ -246,7 +302,10 @@ describe('the count beside a page of each shape', () => {
 describe('the count beside a page', () => {
   it('is exact up to the exact-count limit', async () => {
     const matching = (await plainOrder('p."syn" BETWEEN 0.2 AND 0.5', 'id')).length;
-    expect(await countPairsForPage(pool, filterOf('min.syn=0.2&max.syn=0.5'), { exactCountLimit: matching })).toEqual({ value: matching, estimated: false });
+    expect(await countPairsForPage(pool, filterOf('min.syn=0.2&max.syn=0.5'), { exactCountLimit: matching })).toEqual({
+      value: matching,
+      estimated: false,
+    });
     expect(await countPairsForPage(pool, filterOf('min.syn=0.2&max.syn=0.5'))).toEqual({ value: matching, estimated: false });
     expect(await countPairsForPage(pool, filterOf('q=no%20such%20text'))).toEqual({ value: 0, estimated: false });
   });

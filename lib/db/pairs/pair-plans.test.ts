@@ -14,7 +14,13 @@ function filterOf(query: string): PairFilter {
 }
 
 describe('what the matches plan may start from', () => {
-  const resolved = (query: string) => ({ filter: filterOf(query), corpusIds: [1], campaignId: null, textIds: null, pairs: 1_000_000 });
+  const resolved = (query: string) => ({
+    filter: filterOf(query),
+    corpusIds: [1],
+    campaignId: null,
+    textIds: null,
+    pairs: 1_000_000,
+  });
   it('one indexed range or a map cell, not two ranges alone nor a measure of your own', () => {
     expect(hasDriver(resolved('min.syn=0.2&max.syn=0.5&sort=-bleu'))).toBe(true);
     expect(hasDriver(resolved('cell=2,0&sort=-bleu'))).toBe(true);
@@ -48,7 +54,16 @@ describe('the plan of measure ranges alone', () => {
   });
   it('never walks with an id set too large to hash', () => {
     // 10,000,000 pairs, 2% × 10%: the set would hold 200,000 ids
-    const big = rangesPlan({ pairs: 10_000_000, limit: 100, matches: 20_000, ranges: [{ range: range('syn'), estimate: 200_000 }, { range: range('rouge1'), estimate: 1_000_000 }], sortIndexed: true });
+    const big = rangesPlan({
+      pairs: 10_000_000,
+      limit: 100,
+      matches: 20_000,
+      ranges: [
+        { range: range('syn'), estimate: 200_000 },
+        { range: range('rouge1'), estimate: 1_000_000 },
+      ],
+      sortIndexed: true,
+    });
     expect(big.plan).not.toBe('setwalk');
   });
   it('reads one narrow range, and walks wide ones', () => {

@@ -25,7 +25,15 @@ beforeAll(async () => {
   for (const n of [1, 2, 3]) {
     const corpus = await makeCorpus(db);
     slugs.push(corpus.slug);
-    const made = await makePairs(db, corpus.id, Array.from({ length: 9 }, (_, i) => ({ a: `User measure corpus ${n} pair ${i} a`, b: `User measure corpus ${n} pair ${i} b`, measures: { bleu: i / 10 } })));
+    const made = await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 9 }, (_, i) => ({
+        a: `User measure corpus ${n} pair ${i} a`,
+        b: `User measure corpus ${n} pair ${i} b`,
+        measures: { bleu: i / 10 },
+      })),
+    );
     ids.push(...made);
     if (n === 3) continue; // the third corpus has no measure of that name
     // every third pair without a value; ties (the same value twice) are ordered by id
@@ -35,7 +43,10 @@ beforeAll(async () => {
       slug: corpus.slug,
       map: 'id=pair_id',
       measures: 'para=score',
-      rows: readAnnotationRowsFrom(Readable.from([Buffer.from(`pair_id,score\n${rows.map(([id, v]) => `${id},${v}`).join('\n')}\n`)]), 'csv'),
+      rows: readAnnotationRowsFrom(
+        Readable.from([Buffer.from(`pair_id,score\n${rows.map(([id, v]) => `${id},${v}`).join('\n')}\n`)]),
+        'csv',
+      ),
       source: null,
       userId: null,
     });
@@ -75,12 +86,15 @@ function reference(desc: boolean, keep: (id: number) => boolean = () => true): n
 }
 
 describe('user measures in pair views', () => {
-  it.each([false, true])('sort by u.para (descending: %s) pages through every corpus, pairs without a value last', async (desc) => {
-    const rows = await pageThrough(filterOf(`sort=${desc ? '-' : ''}u.para`));
-    expect(rows.map((r) => r.id)).toEqual(reference(desc));
-    // each row carries its user measures for the explorer's columns
-    for (const r of rows) expect(r.userMeasures?.para ?? null).toBe(para.get(r.id) ?? null);
-  });
+  it.each([false, true])(
+    'sort by u.para (descending: %s) pages through every corpus, pairs without a value last',
+    async (desc) => {
+      const rows = await pageThrough(filterOf(`sort=${desc ? '-' : ''}u.para`));
+      expect(rows.map((r) => r.id)).toEqual(reference(desc));
+      // each row carries its user measures for the explorer's columns
+      for (const r of rows) expect(r.userMeasures?.para ?? null).toBe(para.get(r.id) ?? null);
+    },
+  );
 
   it('filters a range of u.para (pairs without a value are out) and counts it', async () => {
     const filter = filterOf('min.u.para=0.25&max.u.para=0.75&sort=-bleu');
@@ -93,7 +107,10 @@ describe('user measures in pair views', () => {
     const filter = filterOf('sort=-u.para');
     const expected = reference(true);
     for (const i of [0, 5, 13, expected.length - 1]) {
-      expect(await findNeighbourPairs(pool, filter, expected[i]!)).toEqual({ prev: expected[i - 1] ?? null, next: expected[i + 1] ?? null });
+      expect(await findNeighbourPairs(pool, filter, expected[i]!)).toEqual({
+        prev: expected[i - 1] ?? null,
+        next: expected[i + 1] ?? null,
+      });
     }
     const streamed: number[] = [];
     for await (const batch of streamPairRows(pool, filter, 5)) streamed.push(...batch.map((r) => r.id));
@@ -101,8 +118,16 @@ describe('user measures in pair views', () => {
   });
 
   it('answers a measure no corpus of the view has with a 400, and a bad name in the URL with a parameter error', async () => {
-    await expect(listPairPage(pool, filterOf('sort=u.nothing'))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { fields: { 'u.nothing': expect.stringMatching(/names no measure of your own/) as string } } });
-    await expect(listPairPage(pool, { ...filterOf(''), corpora: [slugs[2]!], ranges: [{ key: 'u.para', min: 0, max: null }] })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(parsePairFilter(new URLSearchParams('min.u.Bad=1'))).toMatchObject({ ok: false, errors: { 'min.u.Bad': expect.stringMatching(/unknown measure/) as string } });
+    await expect(listPairPage(pool, filterOf('sort=u.nothing'))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { fields: { 'u.nothing': expect.stringMatching(/names no measure of your own/) as string } },
+    });
+    await expect(
+      listPairPage(pool, { ...filterOf(''), corpora: [slugs[2]!], ranges: [{ key: 'u.para', min: 0, max: null }] }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(parsePairFilter(new URLSearchParams('min.u.Bad=1'))).toMatchObject({
+      ok: false,
+      errors: { 'min.u.Bad': expect.stringMatching(/unknown measure/) as string },
+    });
   });
 });

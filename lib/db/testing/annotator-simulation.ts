@@ -36,14 +36,27 @@ export interface SimulationReport {
 
 const isCode = (error: unknown, code: string) => (error as { code?: string } | null)?.code === code;
 
-export async function simulateAnnotator(pool: SqlPool, ref: CampaignRef, userId: number, options: SimulationOptions): Promise<SimulationReport> {
+export async function simulateAnnotator(
+  pool: SqlPool,
+  ref: CampaignRef,
+  userId: number,
+  options: SimulationOptions,
+): Promise<SimulationReport> {
   const random = createRandom(options.seed);
-  const report: SimulationReport = { acknowledged: [], handed: 0, late: { accepted: 0, refused: 0 }, abandoned: null, anomalies: [] };
+  const report: SimulationReport = {
+    acknowledged: [],
+    handed: 0,
+    late: { accepted: 0, refused: 0 },
+    abandoned: null,
+    anomalies: [],
+  };
   for (let n = 1; ; n++) {
     const [first, second] = await Promise.all([getNextPair(pool, ref, userId), getNextPair(pool, ref, userId)]);
     // Both at once hold one slot: the same pair. (One may still say "none" and the other find a slot freed in between.)
     if (first.kind === 'pair' && second.kind === 'pair' && first.pair.pairId !== second.pair.pairId) {
-      report.anomalies.push(`user ${userId}: two simultaneous next calls gave ${[first, second].map((r) => (r.kind === 'pair' ? `pair ${r.pair.pairId}` : 'none')).join(' and ')}`);
+      report.anomalies.push(
+        `user ${userId}: two simultaneous next calls gave ${[first, second].map((r) => (r.kind === 'pair' ? `pair ${r.pair.pairId}` : 'none')).join(' and ')}`,
+      );
     }
     const got = first.kind === 'pair' ? first : second;
     if (got.kind === 'none') break;
@@ -51,7 +64,10 @@ export async function simulateAnnotator(pool: SqlPool, ref: CampaignRef, userId:
     const pairId = got.pair.pairId;
     if (n === options.abandonAt) {
       // Walk away: the hold runs out (as if 30 minutes passed) and the annotator leaves.
-      await pool.query(`UPDATE "Assignment" SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1 AND "pairId" = $2 AND "status" = 'PENDING'`, [userId, pairId]);
+      await pool.query(
+        `UPDATE "Assignment" SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1 AND "pairId" = $2 AND "status" = 'PENDING'`,
+        [userId, pairId],
+      );
       report.abandoned = pairId;
       break;
     }
@@ -61,10 +77,19 @@ export async function simulateAnnotator(pool: SqlPool, ref: CampaignRef, userId:
     }
     const submissionId = `sim-${userId}-${options.seed}-${options.round ?? 0}-${n}`;
     const body = { submissionId, pairId, answers: { semantic: random.nextInt(5) }, durationMs: 1000 };
-    const results = await Promise.allSettled([submitAnnotation(pool, ref, userId, body), submitAnnotation(pool, ref, userId, body)]);
+    const results = await Promise.allSettled([
+      submitAnnotation(pool, ref, userId, body),
+      submitAnnotation(pool, ref, userId, body),
+    ]);
     const ok = results.filter((r) => r.status === 'fulfilled');
-    if (ok.length !== 2 || ok.filter((r) => r.value.created).length !== 1 || ok[0]!.value.annotation.version !== ok[1]!.value.annotation.version) {
-      report.anomalies.push(`user ${userId}: a submission and its retry gave ${results.map((r) => (r.status === 'fulfilled' ? (r.value.created ? 201 : 200) : String(r.reason))).join(' and ')}`);
+    if (
+      ok.length !== 2 ||
+      ok.filter((r) => r.value.created).length !== 1 ||
+      ok[0]!.value.annotation.version !== ok[1]!.value.annotation.version
+    ) {
+      report.anomalies.push(
+        `user ${userId}: a submission and its retry gave ${results.map((r) => (r.status === 'fulfilled' ? (r.value.created ? 201 : 200) : String(r.reason))).join(' and ')}`,
+      );
     }
     if (ok.length > 0) report.acknowledged.push(submissionId);
   }
@@ -72,7 +97,13 @@ export async function simulateAnnotator(pool: SqlPool, ref: CampaignRef, userId:
 }
 
 /** The abandoned pair's late answer, sent after the others worked for a while. */
-export async function answerLate(pool: SqlPool, ref: CampaignRef, userId: number, pairId: number, report: SimulationReport): Promise<void> {
+export async function answerLate(
+  pool: SqlPool,
+  ref: CampaignRef,
+  userId: number,
+  pairId: number,
+  report: SimulationReport,
+): Promise<void> {
   const submissionId = `late-${userId}-${pairId}`;
   try {
     await submitAnnotation(pool, ref, userId, { submissionId, pairId, answers: { semantic: 2 } });
@@ -97,11 +128,21 @@ export interface CrowdReport {
  * finished; then everyone sweeps once more (freed slots are taken up). Run `sweep: false` in a
  * worker process when the parent sweeps after all processes are done.
  */
-export async function runCrowd(pools: SqlPool[], ref: CampaignRef, userIds: number[], seed: number, options: { abandonEvery?: number; skip?: number; sweep?: boolean } = {}): Promise<CrowdReport> {
+export async function runCrowd(
+  pools: SqlPool[],
+  ref: CampaignRef,
+  userIds: number[],
+  seed: number,
+  options: { abandonEvery?: number; skip?: number; sweep?: boolean } = {},
+): Promise<CrowdReport> {
   const reports = await Promise.all(
     userIds.map((userId, i) => {
       const abandons = options.abandonEvery !== undefined && i % options.abandonEvery === 0;
-      return simulateAnnotator(pools[i % pools.length]!, ref, userId, { seed: seed + i, skip: options.skip ?? 0.05, ...(abandons ? { abandonAt: 3 } : {}) });
+      return simulateAnnotator(pools[i % pools.length]!, ref, userId, {
+        seed: seed + i,
+        skip: options.skip ?? 0.05,
+        ...(abandons ? { abandonAt: 3 } : {}),
+      });
     }),
   );
   for (const [i, report] of reports.entries()) {
@@ -111,13 +152,23 @@ export async function runCrowd(pools: SqlPool[], ref: CampaignRef, userIds: numb
   return {
     acknowledged: reports.flatMap((r) => r.acknowledged),
     handed: reports.reduce((n, r) => n + r.handed, 0),
-    late: reports.reduce((t, r) => ({ accepted: t.accepted + r.late.accepted, refused: t.refused + r.late.refused }), { accepted: 0, refused: 0 }),
+    late: reports.reduce((t, r) => ({ accepted: t.accepted + r.late.accepted, refused: t.refused + r.late.refused }), {
+      accepted: 0,
+      refused: 0,
+    }),
     anomalies: reports.flatMap((r) => r.anomalies),
   };
 }
 
 /** Everyone asks until nothing is left (no skipping, nobody walks away). */
-export async function sweepCrowd(pools: SqlPool[], ref: CampaignRef, userIds: number[], seed: number): Promise<{ reports: SimulationReport[] }> {
-  const reports = await Promise.all(userIds.map((userId, i) => simulateAnnotator(pools[i % pools.length]!, ref, userId, { seed: seed + i, round: 1 })));
+export async function sweepCrowd(
+  pools: SqlPool[],
+  ref: CampaignRef,
+  userIds: number[],
+  seed: number,
+): Promise<{ reports: SimulationReport[] }> {
+  const reports = await Promise.all(
+    userIds.map((userId, i) => simulateAnnotator(pools[i % pools.length]!, ref, userId, { seed: seed + i, round: 1 })),
+  );
   return { reports };
 }

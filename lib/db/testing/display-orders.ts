@@ -7,11 +7,17 @@
 import { isDisplaySwapped } from '@/lib/annotation/display-order';
 import type { Db } from '../client';
 
-export async function setupWithBothOrders<T extends { campaign: { id: number }; users: ReadonlyArray<{ id: number }> }>(db: Db, setup: () => Promise<T>): Promise<T> {
+export async function setupWithBothOrders<T extends { campaign: { id: number }; users: ReadonlyArray<{ id: number }> }>(
+  db: Db,
+  setup: () => Promise<T>,
+): Promise<T> {
   const tried: number[] = [];
   for (let attempt = 0; attempt < 20; attempt++) {
     const made = await setup();
-    const items = await db.campaignItem.findMany({ where: { campaignId: made.campaign.id, isGold: false }, select: { pairId: true } });
+    const items = await db.campaignItem.findMany({
+      where: { campaignId: made.campaign.id, isGold: false },
+      select: { pairId: true },
+    });
     const orders = new Set(items.map((i) => isDisplaySwapped(true, made.campaign.id, made.users[0]!.id, i.pairId)));
     if (orders.size === 2) return made;
     tried.push(made.campaign.id);

@@ -22,7 +22,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'paralens-dbtest-'));
   await chmod(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'test', unsafeFast: true, database: TEMPLATE_DATABASE });
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pgdata'),
+    password: 'test',
+    unsafeFast: true,
+    database: TEMPLATE_DATABASE,
+  });
   await applyMigrations(server.url);
   // A template must have no open connections when it is cloned.
   const admin = new pg.Client({ connectionString: server.url.replace(`/${TEMPLATE_DATABASE}`, '/postgres') });

@@ -24,7 +24,13 @@ describe('multipit CSV (RFC 4180 quoting on)', () => {
 
   it('reads the unlabelled auto split', async () => {
     const { records } = await importText('sentence1,sentence2\na,b\n', { fileName: 'val.csv' });
-    expect(records[0]).toEqual({ lineNumber: 2, a: { text: 'a', type: 'sentence' }, b: { text: 'b', type: 'sentence' }, metadata: {}, similarities: {} });
+    expect(records[0]).toEqual({
+      lineNumber: 2,
+      a: { text: 'a', type: 'sentence' },
+      b: { text: 'b', type: 'sentence' },
+      metadata: {},
+      similarities: {},
+    });
   });
 
   it('reports field counts, labels and an unclosed quote at their starting lines', async () => {
@@ -71,7 +77,10 @@ describe('multipit-nmr JSON', () => {
 describe('generic csv / tsv / jsonl with a column mapping', () => {
   it('maps columns, passes unmapped ones to metadata and reads multi-line cells (paraphrases-in-interviews shape)', async () => {
     const text = 'qid,guest_text,host_text,votes_paraphrase,votes_total\nCNN-1,"Line one\nline two",So you said,3,5\n';
-    const { format, records, errors } = await importText(text, { fileName: 'derived_items_dev.csv', map: 'a=guest_text,b=host_text,id=qid' });
+    const { format, records, errors } = await importText(text, {
+      fileName: 'derived_items_dev.csv',
+      map: 'a=guest_text,b=host_text,id=qid',
+    });
     expect(format).toBe('csv');
     expect(errors).toEqual([]);
     expect(records).toEqual([
@@ -88,7 +97,10 @@ describe('generic csv / tsv / jsonl with a column mapping', () => {
 
   it('reads labels, scores, yes/no judgements, similarities and named metadata', async () => {
     const text = 'id\ts1\ts2\tgold\tsim\tpara\tbs\tgenre\tnote\n7\tA "q\tB\tE\t0.75\tyes\t0.9\tnews\tx\n';
-    const { format, records } = await importText(text, { fileName: 'pairs.tsv', map: 'a=s1,b=s2,id=id,label=gold,score=sim,paraphrase=para,sim.bertscore=bs,meta.kind=genre' });
+    const { format, records } = await importText(text, {
+      fileName: 'pairs.tsv',
+      map: 'a=s1,b=s2,id=id,label=gold,score=sim,paraphrase=para,sim.bertscore=bs,meta.kind=genre',
+    });
     expect(format).toBe('tsv');
     expect(records[0]).toEqual({
       lineNumber: 2,
@@ -108,7 +120,13 @@ describe('generic csv / tsv / jsonl with a column mapping', () => {
     expect(guessed.records[0]).toMatchObject({ originalId: '1', referenceLabel: '1', a: { text: 'a?' } });
     const unknown = await importText('x,y\n1,2\n', { fileName: 'x.csv' });
     expect(unknown.errors).toEqual([
-      { lineNumber: 1, message: 'cannot tell which columns hold the two texts; give a column mapping such as a=sentence1,b=sentence2 (columns: x, y)', raw: 'x,y', fatal: true },
+      {
+        lineNumber: 1,
+        message:
+          'cannot tell which columns hold the two texts; give a column mapping such as a=sentence1,b=sentence2 (columns: x, y)',
+        raw: 'x,y',
+        fatal: true,
+      },
     ]);
     const missing = await importText('s1,s2\na,b\n', { fileName: 'x.csv', map: 'a=s1,b=s3' });
     expect(missing.errors[0]).toMatchObject({ lineNumber: 1, fatal: true });
@@ -117,7 +135,12 @@ describe('generic csv / tsv / jsonl with a column mapping', () => {
   });
 
   it('reads a file without a header by column position', async () => {
-    const { records, errors } = await importText('x\tfirst\tsecond\n\ny\tthird\n', { fileName: 'raw.tsv', format: 'tsv', header: false, map: 'a=2,b=3,id=1' });
+    const { records, errors } = await importText('x\tfirst\tsecond\n\ny\tthird\n', {
+      fileName: 'raw.tsv',
+      format: 'tsv',
+      header: false,
+      map: 'a=2,b=3,id=1',
+    });
     expect(records.map((r) => [r.originalId, r.a.text, r.b.text, r.metadata])).toEqual([['x', 'first', 'second', {}]]);
     expect(errorsOf(errors)).toEqual([[3, 'expected 3 tab-separated fields, found 2']]);
   });
@@ -137,16 +160,31 @@ describe('generic csv / tsv / jsonl with a column mapping', () => {
       JSON.stringify({ pair: { left: 'a', right: 'b' }, score: 4.5, tags: ['x'], sim: { st: 0.5 } }),
       JSON.stringify({ pair: { left: 'c', right: 7 }, score: 1 }),
     ].join('\n');
-    const { format, records, errors } = await importText(text, { fileName: 'my.jsonl', map: 'a=pair.left,b=pair.right,score=score,sim.st=sim.st' });
+    const { format, records, errors } = await importText(text, {
+      fileName: 'my.jsonl',
+      map: 'a=pair.left,b=pair.right,score=score,sim.st=sim.st',
+    });
     expect(format).toBe('jsonl');
-    expect(records[0]).toMatchObject({ a: { text: 'a' }, b: { text: 'b' }, referenceScore: 4.5, similarities: { st: 0.5 }, metadata: { tags: ['x'] } });
+    expect(records[0]).toMatchObject({
+      a: { text: 'a' },
+      b: { text: 'b' },
+      referenceScore: 4.5,
+      similarities: { st: 0.5 },
+      metadata: { tags: ['x'] },
+    });
     expect(errorsOf(errors)).toEqual([[2, 'b (pair.right) must be text, found 7']]);
   });
 });
 
 describe('tapaco (own fixture: set id, sentence id, paraphrase, lists, tags)', () => {
   it('expands each contiguous set into all i<j pairs with sid1-sid2 ids', async () => {
-    const text = ['1\t10\tI love you.\tlist1;list2\ttag1', '1\t11\t"I adore you," she said.\t\t', '1\t12\tYou are loved by me.', '2\t20\tHello.\t\t', '2\t21\tHi.\t\t'].join('\n');
+    const text = [
+      '1\t10\tI love you.\tlist1;list2\ttag1',
+      '1\t11\t"I adore you," she said.\t\t',
+      '1\t12\tYou are loved by me.',
+      '2\t20\tHello.\t\t',
+      '2\t21\tHi.\t\t',
+    ].join('\n');
     const { format, records, errors } = await importText(text, { fileName: 'en.txt' });
     expect(format).toBe('tapaco');
     expect(errors).toEqual([]);
@@ -156,7 +194,10 @@ describe('tapaco (own fixture: set id, sentence id, paraphrase, lists, tags)', (
       [2, '11-12', '1', '"I adore you," she said.', 'You are loved by me.'],
       [4, '20-21', '2', 'Hello.', 'Hi.'],
     ]);
-    expect(records[0]).toMatchObject({ isParaphrase: true, metadata: { listsA: ['list1', 'list2'], tagsA: ['tag1'], listsB: [], tagsB: [], lineNumberB: 2 } });
+    expect(records[0]).toMatchObject({
+      isParaphrase: true,
+      metadata: { listsA: ['list1', 'list2'], tagsA: ['tag1'], listsB: [], tagsB: [], lineNumberB: 2 },
+    });
   });
 
   it('accepts the Hugging Face export with header and language column', async () => {
@@ -167,7 +208,16 @@ describe('tapaco (own fixture: set id, sentence id, paraphrase, lists, tags)', (
   });
 
   it('reports empty sentences, single-sentence sets and a set split in two', async () => {
-    const text = ['1\t1\tA.', '1\t2\t ', '1\t3\tB.', '2\t4\tAlone.', '3\t5\tC.', '3\t6\tD.', '1\t7\tLate member.', '3\t8\tE.'].join('\n');
+    const text = [
+      '1\t1\tA.',
+      '1\t2\t ',
+      '1\t3\tB.',
+      '2\t4\tAlone.',
+      '3\t5\tC.',
+      '3\t6\tD.',
+      '1\t7\tLate member.',
+      '3\t8\tE.',
+    ].join('\n');
     const { records, errors } = await importText(text, { fileName: 'en.txt', format: 'tapaco' });
     expect(errorsOf(errors)).toEqual([
       [2, 'paraphrase is empty'],

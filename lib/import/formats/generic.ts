@@ -24,7 +24,10 @@ function createMappedDelimitedParser(context: FormatContext, delimiter: string, 
   const setColumns = (names: string[]): string | null => {
     columns = names;
     const base = context.map ?? guessColumnMap(names);
-    if (!base) return hasHeader ? `${NO_MAPPING} (columns: ${names.join(', ')})` : `a file without a header needs a column mapping by position, e.g. a=1,b=2`;
+    if (!base)
+      return hasHeader
+        ? `${NO_MAPPING} (columns: ${names.join(', ')})`
+        : `a file without a header needs a column mapping by position, e.g. a=1,b=2`;
     const resolved = resolveMapColumns(base, names);
     if (typeof resolved === 'string') return resolved;
     map = resolved;

@@ -27,14 +27,16 @@ export const multipitFormat: FormatDefinition = {
       expectedHeader: 'sentence1,sentence2[,label]',
       isHeader: (fields) => fields[0] === 'sentence1',
       onHeader(fields) {
-        if (!HEADER.test(fields.join(','))) return `header must be sentence1,sentence2 or sentence1,sentence2,label, found ${quoteForMessage(fields.join(','))}`;
+        if (!HEADER.test(fields.join(',')))
+          return `header must be sentence1,sentence2 or sentence1,sentence2,label, found ${quoteForMessage(fields.join(','))}`;
         hasLabel = fields.length === 3;
         return null;
       },
       onRow(row, out) {
         const f = row.fields;
         const expected = hasLabel ? 3 : 2;
-        if (f.length !== expected) return pushError(out, row.lineNumber, fieldCountMessage(String(expected), f.length, ','), row.raw);
+        if (f.length !== expected)
+          return pushError(out, row.lineNumber, fieldCountMessage(String(expected), f.length, ','), row.raw);
         const [s1, s2, label] = f;
         if (hasLabel && label !== '0' && label !== '1') {
           return pushError(out, row.lineNumber, `label must be 0 or 1, found ${quoteForMessage(label ?? '')}`, row.raw);

@@ -22,7 +22,8 @@ function readText(object: JsonObject, side: 'a' | 'b'): TextInput | string {
   const problem = checkPairText(typeof text === 'string' ? text : undefined, side);
   if (problem !== null || typeof text !== 'string') return problem ?? `${side} must be text, found ${describeValue(text)}`;
   const type = object[`type_${side}`] ?? 'sentence';
-  if (typeof type !== 'string' || !TEXT_TYPES.has(type)) return `type_${side} must be caption, alt_text or sentence, found ${describeValue(type)}`;
+  if (typeof type !== 'string' || !TEXT_TYPES.has(type))
+    return `type_${side} must be caption, alt_text or sentence, found ${describeValue(type)}`;
   const input: TextInput = { text, type: type as TextType };
   addSource(input, object[`page_${side}`]);
   return input;
@@ -54,7 +55,8 @@ function readRecord(object: JsonObject, lineNumber: number): PairRecord | string
   if (typeof score === 'string') return score;
   if (score !== null) record.referenceScore = score;
   const flag = object.reference_is_paraphrase;
-  if (flag !== undefined && flag !== null && typeof flag !== 'boolean') return `reference_is_paraphrase must be true, false or null, found ${describeValue(flag)}`;
+  if (flag !== undefined && flag !== null && typeof flag !== 'boolean')
+    return `reference_is_paraphrase must be true, false or null, found ${describeValue(flag)}`;
   if (typeof flag === 'boolean') record.isParaphrase = flag;
   for (const key of semanticMeasureKeys) {
     const value = checkSimilarityValue(object[key], key);
@@ -70,7 +72,12 @@ export const paralensExportFormat: FormatDefinition = {
   title: 'Paralens JSON Lines export (read back: texts, order and measures as exported)',
   sniff(sample) {
     const first = sampleFirstObject(sampleRecords(sample, 1));
-    return first && 'pair_id' in first && 'corpus' in first && typeof first.a === 'string' && typeof first.b === 'string' ? 0.9 : 0;
+    return first && 'pair_id' in first && 'corpus' in first && typeof first.a === 'string' && typeof first.b === 'string'
+      ? 0.9
+      : 0;
   },
-  createParser: () => createJsonLinesParser((object, line, out) => pushResult(out, readRecord(object, line.lineNumber), line.lineNumber, line.text)),
+  createParser: () =>
+    createJsonLinesParser((object, line, out) =>
+      pushResult(out, readRecord(object, line.lineNumber), line.lineNumber, line.text),
+    ),
 };

@@ -26,7 +26,12 @@ export function readPitLabel(label: string): Judgement | string {
     const p = Number(votes[1]);
     const n = Number(votes[2]);
     if (p + n !== CROWD_WORKERS) return `vote count ${label} does not add up to ${CROWD_WORKERS} workers`;
-    return { referenceLabel: label, referenceScore: p / CROWD_WORKERS, isParaphrase: p >= 3 ? true : p <= 1 ? false : null, votes: [p, n] };
+    return {
+      referenceLabel: label,
+      referenceScore: p / CROWD_WORKERS,
+      isParaphrase: p >= 3 ? true : p <= 1 ? false : null,
+      votes: [p, n],
+    };
   }
   if (EXPERT.test(label)) {
     const score = Number(label);

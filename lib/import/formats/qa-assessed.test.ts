@@ -51,11 +51,25 @@ describe('qa-assessed import format', () => {
     // the Atlantis group of sec. 4: the affirmative form and four answers, C(5, 2) = 10 pairs
     const atlantis = byCluster('0004');
     expect(atlantis).toHaveLength(10);
-    expect(new Set(atlantis.flat())).toEqual(new Set(['atlantis', 'transbordador estadounidense', 'foro marítimo', 'transbordador espacial atlantis', 'transbordador espacial estadounidense']));
+    expect(new Set(atlantis.flat())).toEqual(
+      new Set([
+        'atlantis',
+        'transbordador estadounidense',
+        'foro marítimo',
+        'transbordador espacial atlantis',
+        'transbordador espacial estadounidense',
+      ]),
+    );
     expect(byCluster('0065')).toEqual([['dracma', 'moneda griega']]);
     // the run ids (merged over duplicates) and the question travel in the metadata
     const first = records.find((r) => r.clusterId === '0001' && r.b.text === 'olp')!;
-    expect(first.metadata).toMatchObject({ question: '¿Qué organización dirige Yaser Arafat?', roleA: 'question', roleB: 'answer', runsA: [], runsB: ['inao061eses', 'alia061eses'] });
+    expect(first.metadata).toMatchObject({
+      question: '¿Qué organización dirige Yaser Arafat?',
+      roleA: 'question',
+      roleB: 'answer',
+      runsA: [],
+      runsB: ['inao061eses', 'alia061eses'],
+    });
     expect(first.lineNumber).toBe(1);
   });
 
@@ -84,6 +98,8 @@ describe('qa-assessed import format', () => {
   it('without the questions file, fails with a fatal error that says what is missing', async () => {
     const result = await importText(runs, { fileName: 'runs.tsv', format: 'qa-assessed' });
     expect(result.records).toEqual([]);
-    expect(result.errors).toEqual([{ lineNumber: 1, message: 'the qa-assessed format needs the questions file (--questions QUESTIONS)', raw: '', fatal: true }]);
+    expect(result.errors).toEqual([
+      { lineNumber: 1, message: 'the qa-assessed format needs the questions file (--questions QUESTIONS)', raw: '', fatal: true },
+    ]);
   });
 });

@@ -60,14 +60,31 @@ export const qaAssessedFormat: FormatDefinition = {
 
     const onRow = (row: DelimitedRow, out: ParserOutput[]): void => {
       const f = row.fields;
-      if (f.length < 6 || f.length > 7) return pushError(out, row.lineNumber, fieldCountMessage('6 or 7 (assessment, question, run, confidence, document, answer[, snippet])', f.length, '\t'), row.raw);
+      if (f.length < 6 || f.length > 7)
+        return pushError(
+          out,
+          row.lineNumber,
+          fieldCountMessage('6 or 7 (assessment, question, run, confidence, document, answer[, snippet])', f.length, '\t'),
+          row.raw,
+        );
       const [assessment = '', number = '', run = '', , document = '', answer = ''] = f;
       if (!ASSESSMENTS.has(assessment.trim())) {
-        return pushError(out, row.lineNumber, `unknown assessment ${JSON.stringify(assessment)} (one of R right, W wrong, U unsupported, X inexact)`, row.raw);
+        return pushError(
+          out,
+          row.lineNumber,
+          `unknown assessment ${JSON.stringify(assessment)} (one of R right, W wrong, U unsupported, X inexact)`,
+          row.raw,
+        );
       }
       if (!qa) return;
       const question = qa.questions.byKey.get(questionKey(number));
-      if (!question) return pushError(out, row.lineNumber, `question ${JSON.stringify(number)} is not in the questions file ${qa.questions.fileName}`, row.raw);
+      if (!question)
+        return pushError(
+          out,
+          row.lineNumber,
+          `question ${JSON.stringify(number)} is not in the questions file ${qa.questions.fileName}`,
+          row.raw,
+        );
       asked.add(questionKey(number));
       if (assessment.trim() !== 'R') return;
       if (answer.trim() === '') return pushError(out, row.lineNumber, 'the answer is empty', row.raw);
@@ -76,9 +93,20 @@ export const qaAssessedFormat: FormatDefinition = {
       const group = groups.get(key) ?? { question, answers: [] };
       groups.set(key, group);
       if (group.answers.length >= limits.maxSetTexts) {
-        return pushError(out, row.lineNumber, setTooLargeMessage(`question ${question.number}`, `more than ${limits.maxSetTexts} right answers`, limits), row.raw);
+        return pushError(
+          out,
+          row.lineNumber,
+          setTooLargeMessage(`question ${question.number}`, `more than ${limits.maxSetTexts} right answers`, limits),
+          row.raw,
+        );
       }
-      group.answers.push({ text: normaliseStatement(answer, qa.rules), original: answer, runs: [run.trim()], documents: [document.trim()], lineNumber: row.lineNumber });
+      group.answers.push({
+        text: normaliseStatement(answer, qa.rules),
+        original: answer,
+        runs: [run.trim()],
+        documents: [document.trim()],
+        lineNumber: row.lineNumber,
+      });
     };
 
     const onEnd = (out: ParserOutput[]): void => {
@@ -105,7 +133,13 @@ export const qaAssessedFormat: FormatDefinition = {
         kept += reduced.kept.length;
         groupCount += 1;
         const q = group.question;
-        const members: Array<{ text: string; runs: string[]; documents: string[]; lineNumber: number; role: 'question' | 'answer' }> = [
+        const members: Array<{
+          text: string;
+          runs: string[];
+          documents: string[];
+          lineNumber: number;
+          role: 'question' | 'answer';
+        }> = [
           { text: q.affirmative, runs: [], documents: [], lineNumber: reduced.kept[0]!.lineNumber, role: 'question' },
           ...reduced.kept.map((a) => ({ ...a, role: 'answer' as const })),
         ];
@@ -120,7 +154,16 @@ export const qaAssessedFormat: FormatDefinition = {
               b: makeText(b.text),
               originalId: `${q.number}-${i}-${j}`,
               clusterId: q.number,
-              metadata: { question: q.text, questionKey: key, roleA: a.role, roleB: b.role, runsA: a.runs, runsB: b.runs, documentsA: a.documents, documentsB: b.documents },
+              metadata: {
+                question: q.text,
+                questionKey: key,
+                roleA: a.role,
+                roleB: b.role,
+                runsA: a.runs,
+                runsB: b.runs,
+                documentsA: a.documents,
+                documentsB: b.documents,
+              },
               similarities: {},
             };
           }),

@@ -55,8 +55,10 @@ export const sickFormat: FormatDefinition = {
         if (idx.score !== -1) {
           const raw = f[idx.score] ?? '';
           const score = parseDecimal(raw);
-          if (score === null) return pushError(out, row.lineNumber, `relatedness_score is not a number: ${quoteForMessage(raw)}`, row.raw);
-          if (score < 1 || score > 5) return pushError(out, row.lineNumber, `relatedness_score ${score} is outside 1..5`, row.raw);
+          if (score === null)
+            return pushError(out, row.lineNumber, `relatedness_score is not a number: ${quoteForMessage(raw)}`, row.raw);
+          if (score < 1 || score > 5)
+            return pushError(out, row.lineNumber, `relatedness_score ${score} is outside 1..5`, row.raw);
           referenceScore = score;
         }
         let referenceLabel: string | undefined;
@@ -64,7 +66,12 @@ export const sickFormat: FormatDefinition = {
           referenceLabel = f[idx.label] ?? '';
           if (!LABELS.has(referenceLabel)) {
             const allowed = 'NEUTRAL, ENTAILMENT or CONTRADICTION';
-            return pushError(out, row.lineNumber, `${columns[idx.label]} must be ${allowed}, found ${quoteForMessage(referenceLabel)}`, row.raw);
+            return pushError(
+              out,
+              row.lineNumber,
+              `${columns[idx.label]} must be ${allowed}, found ${quoteForMessage(referenceLabel)}`,
+              row.raw,
+            );
           }
         }
         const metadata: JsonObject = {};

@@ -61,7 +61,13 @@ export const tapacoFormat: FormatDefinition = {
           expandSet(set[0].lineNumber, set[0].text, set.length, (i, j) => {
             const a = set[i]!;
             const b = set[j]!;
-            const metadata: JsonObject = { listsA: a.lists, tagsA: a.tags, listsB: b.lists, tagsB: b.tags, lineNumberB: b.lineNumber };
+            const metadata: JsonObject = {
+              listsA: a.lists,
+              tagsA: a.tags,
+              listsB: b.lists,
+              tagsB: b.tags,
+              lineNumberB: b.lineNumber,
+            };
             if (a.language !== undefined) metadata.language = a.language;
             return {
               lineNumber: a.lineNumber,
@@ -81,7 +87,8 @@ export const tapacoFormat: FormatDefinition = {
 
     const onRow = (row: DelimitedRow, out: ParserOutput[]): void => {
       const f = row.fields;
-      if (f.length < 3 || f.length > 6) return pushError(out, row.lineNumber, fieldCountMessage('3 to 6', f.length, '\t'), row.raw);
+      if (f.length < 3 || f.length > 6)
+        return pushError(out, row.lineNumber, fieldCountMessage('3 to 6', f.length, '\t'), row.raw);
       const [id = '', sentenceId = '', text = '', lists, tags, language] = f;
       const problem =
         (id.trim() === '' ? 'paraphrase_set_id is empty' : null) ??
@@ -90,13 +97,23 @@ export const tapacoFormat: FormatDefinition = {
       if (problem) return pushError(out, row.lineNumber, problem, row.raw);
       if (id !== setId) {
         if (setId !== null && /^\d+$/.test(id) && /^\d+$/.test(setId) && Number(id) < Number(setId)) {
-          return pushError(out, row.lineNumber, `paraphrase set ${id} comes after set ${setId}: the lines of a set must be contiguous and sets sorted by id`, row.raw);
+          return pushError(
+            out,
+            row.lineNumber,
+            `paraphrase set ${id} comes after set ${setId}: the lines of a set must be contiguous and sets sorted by id`,
+            row.raw,
+          );
         }
         closeSet(out);
         setId = id;
       }
       if (members.length >= limits.maxSetTexts) {
-        return pushError(out, row.lineNumber, setTooLargeMessage(`paraphrase set ${id}`, `more than ${limits.maxSetTexts}`, limits), row.raw);
+        return pushError(
+          out,
+          row.lineNumber,
+          setTooLargeMessage(`paraphrase set ${id}`, `more than ${limits.maxSetTexts}`, limits),
+          row.raw,
+        );
       }
       const member: Member = { lineNumber: row.lineNumber, sentenceId, text, lists: splitList(lists), tags: splitList(tags) };
       if (language !== undefined) member.language = language;

@@ -78,7 +78,8 @@ describe('sick', () => {
   });
 
   it('validates score range, label and field count; a missing header is fatal', async () => {
-    const text = 'pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\tA\tB\t5.5\tNEUTRAL\n2\tA\tB\tx\tNEUTRAL\n3\tA\tB\t2\tMAYBE\n4\tA\tB\t2\n';
+    const text =
+      'pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\tA\tB\t5.5\tNEUTRAL\n2\tA\tB\tx\tNEUTRAL\n3\tA\tB\t2\tMAYBE\n4\tA\tB\t2\n';
     const { errors } = await importText(text, { fileName: 'SICK_trial.txt' });
     expect(errorsOf(errors)).toEqual([
       [2, 'relatedness_score 5.5 is outside 1..5'],
@@ -87,7 +88,14 @@ describe('sick', () => {
       [5, 'expected 5 tab-separated fields, found 4'],
     ]);
     const headless = await importText('1\tA\tB\t3\tNEUTRAL\n2\tA\tB\t3\tNEUTRAL\n', { fileName: 'x.txt', format: 'sick' });
-    expect(headless.errors).toEqual([{ lineNumber: 1, message: 'expected a header line (pair_ID, sentence_A, sentence_B, ...); is this the right format?', raw: '1\tA\tB\t3\tNEUTRAL', fatal: true }]);
+    expect(headless.errors).toEqual([
+      {
+        lineNumber: 1,
+        message: 'expected a header line (pair_ID, sentence_A, sentence_B, ...); is this the right format?',
+        raw: '1\tA\tB\t3\tNEUTRAL',
+        fatal: true,
+      },
+    ]);
   });
 });
 
@@ -108,7 +116,11 @@ describe('stsb', () => {
       metadata: { genre: 'main-captions', filename: 'MSRvid', year: '2012test' },
       similarities: {},
     });
-    expect(records[1]).toMatchObject({ a: { text: 'Driver "backs into stroller' }, referenceScore: 4, metadata: { sourceA: 'Europe Media Monitor (http://emm.newsbrief.eu)' } });
+    expect(records[1]).toMatchObject({
+      a: { text: 'Driver "backs into stroller' },
+      referenceScore: 4,
+      metadata: { sourceA: 'Europe Media Monitor (http://emm.newsbrief.eu)' },
+    });
   });
 
   it('rejects scores outside 0..5, non-numbers and wrong field counts', async () => {
@@ -126,7 +138,7 @@ describe('stsb', () => {
 
 describe('paws', () => {
   it('reads with and without the header row', async () => {
-    const body = '1\tIn `` Paris \'\' , 1902 .\tIn Paris `` 1902 \'\' .\t0\r\n2\tSame text .\tSame text .\t1\r\n';
+    const body = "1\tIn `` Paris '' , 1902 .\tIn Paris `` 1902 '' .\t0\r\n2\tSame text .\tSame text .\t1\r\n";
     const withHeader = await importText(`id\tsentence1\tsentence2\tlabel\r\n${body}`, { fileName: 'dev.tsv' });
     const without = await importText(body, { fileName: 'paws-dev.tsv' });
     expect(withHeader.format).toBe('paws');
@@ -162,7 +174,8 @@ describe('pit2015 (label mapping from the SemEval-PIT2015 README)', () => {
   });
 
   it('reads dev rows with votes and tags, topic as cluster', async () => {
-    const row = '17\tA Walk To Remember\tA Walk to Remember is on\tIm watching A Walk to Remember\t(1, 4)\tA/O/DT/B-NP/O Walk/O/NN/I-NP/O\tIm/O/PRP/B-NP/O';
+    const row =
+      '17\tA Walk To Remember\tA Walk to Remember is on\tIm watching A Walk to Remember\t(1, 4)\tA/O/DT/B-NP/O Walk/O/NN/I-NP/O\tIm/O/PRP/B-NP/O';
     const { format, records } = await importText(row + '\n', { fileName: 'dev.data' });
     expect(format).toBe('pit2015');
     expect(records[0]).toEqual({
@@ -173,14 +186,23 @@ describe('pit2015 (label mapping from the SemEval-PIT2015 README)', () => {
       referenceLabel: '(1, 4)',
       referenceScore: 0.2,
       isParaphrase: false,
-      metadata: { topicName: 'A Walk To Remember', votesParaphrase: 1, votesTotal: 5, tagsA: 'A/O/DT/B-NP/O Walk/O/NN/I-NP/O', tagsB: 'Im/O/PRP/B-NP/O' },
+      metadata: {
+        topicName: 'A Walk To Remember',
+        votesParaphrase: 1,
+        votesTotal: 5,
+        tagsA: 'A/O/DT/B-NP/O Walk/O/NN/I-NP/O',
+        tagsB: 'Im/O/PRP/B-NP/O',
+      },
       similarities: {},
     });
   });
 
   it('rejects malformed labels and vote counts that do not add up to 5', async () => {
     const row = (label: string) => `1\tT\tA\tB\t${label}\tA/O\tB/O`;
-    const { errors } = await importText([row('(3, 3)'), row('six'), row('(2, 3)')].join('\n'), { fileName: 'x.data', format: 'pit2015' });
+    const { errors } = await importText([row('(3, 3)'), row('six'), row('(2, 3)')].join('\n'), {
+      fileName: 'x.data',
+      format: 'pit2015',
+    });
     expect(errorsOf(errors)).toEqual([
       [1, 'vote count (3, 3) does not add up to 5 workers'],
       [2, 'Label must be a vote count like "(3, 2)" or an expert score 0-5, found "six"'],
@@ -208,7 +230,12 @@ describe('twitter-url', () => {
   });
 
   it('rejects other vote shapes and a 5-field row whose 4th field is not empty', async () => {
-    const text = ['a\tb\t(7,6)\thttps://t.co/x', 'a\tb\t(2,5)\thttps://t.co/x', 'a\tb\t(2,6)\tx\thttps://t.co/x', 'a\tb\t(2,6)'].join('\n');
+    const text = [
+      'a\tb\t(7,6)\thttps://t.co/x',
+      'a\tb\t(2,5)\thttps://t.co/x',
+      'a\tb\t(2,6)\tx\thttps://t.co/x',
+      'a\tb\t(2,6)',
+    ].join('\n');
     const { errors } = await importText(text, { fileName: 't.txt', format: 'twitter-url' });
     expect(errorsOf(errors)).toEqual([
       [1, 'votes must look like "(n,6)" with n from 0 to 6, found "(7,6)"'],

@@ -38,7 +38,12 @@ export const twitterUrlFormat: FormatDefinition = {
       const votes = VOTES.exec(votesText);
       const n = Number(votes?.[1]);
       if (!votes || Number(votes[2]) !== WORKERS || n > WORKERS) {
-        return pushError(out, row.lineNumber, `votes must look like "(n,6)" with n from 0 to 6, found ${quoteForMessage(votesText)}`, row.raw);
+        return pushError(
+          out,
+          row.lineNumber,
+          `votes must look like "(n,6)" with n from 0 to 6, found ${quoteForMessage(votesText)}`,
+          row.raw,
+        );
       }
       const isLink = /^https?:\/\//.test(last.trim());
       const metadata: JsonObject = { votesParaphrase: n, votesTotal: WORKERS };

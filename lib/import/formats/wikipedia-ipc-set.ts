@@ -31,7 +31,8 @@ function readMembers(value: JsonObject[string] | undefined, limits: Readonly<Imp
     if (problem !== null || typeof content !== 'string') return problem ?? `${name}.content is missing`;
     texts.push({ text: content, type: 'caption', ...readSource(member.reference) });
   }
-  if (texts.length < 2) return `paraphrase set has ${texts.length} text${texts.length === 1 ? '' : 's'}; at least 2 are needed to form a pair`;
+  if (texts.length < 2)
+    return `paraphrase set has ${texts.length} text${texts.length === 1 ? '' : 's'}; at least 2 are needed to form a pair`;
   return texts;
 }
 

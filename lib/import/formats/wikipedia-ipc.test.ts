@@ -8,9 +8,25 @@ const pair = (over: Record<string, unknown> = {}): string =>
     id: -123456789,
     'cluster-id': 42,
     image: 'https://commons.wikimedia.org/wiki/File%3AEaster_postcard_1907.jpg',
-    first: { 'caption-text': 'An Easter postcard from 1907', 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/Easter_postcard' },
-    second: { 'caption-text': 'Postcard, circa 1907', 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/Postcards_%28history%29' },
-    similarities: { 'rouge1-f1': 0.53, 'rougel-f1': 0.13, bleu: 0.2, wms: 0.7, 'bert-score-f1': 0.41, 'sentence-transformer-cos-sim': 0.88, 'rouge1-precision': 0.5 },
+    first: {
+      'caption-text': 'An Easter postcard from 1907',
+      'caption-type': 'WIKI_TEXT',
+      page: 'https://en.wikipedia.org/wiki/Easter_postcard',
+    },
+    second: {
+      'caption-text': 'Postcard, circa 1907',
+      'caption-type': 'WIKI_TEXT',
+      page: 'https://en.wikipedia.org/wiki/Postcards_%28history%29',
+    },
+    similarities: {
+      'rouge1-f1': 0.53,
+      'rougel-f1': 0.13,
+      bleu: 0.2,
+      wms: 0.7,
+      'bert-score-f1': 0.41,
+      'sentence-transformer-cos-sim': 0.88,
+      'rouge1-precision': 0.5,
+    },
     ...over,
   });
 
@@ -23,11 +39,24 @@ describe('wikipedia-ipc pair format', () => {
     expect(records).toEqual([
       {
         lineNumber: 1,
-        a: { text: 'An Easter postcard from 1907', type: 'caption', sourcePage: 'https://en.wikipedia.org/wiki/Easter_postcard', sourceTitle: 'Easter postcard' },
-        b: { text: 'Postcard, circa 1907', type: 'caption', sourcePage: 'https://en.wikipedia.org/wiki/Postcards_%28history%29', sourceTitle: 'Postcards (history)' },
+        a: {
+          text: 'An Easter postcard from 1907',
+          type: 'caption',
+          sourcePage: 'https://en.wikipedia.org/wiki/Easter_postcard',
+          sourceTitle: 'Easter postcard',
+        },
+        b: {
+          text: 'Postcard, circa 1907',
+          type: 'caption',
+          sourcePage: 'https://en.wikipedia.org/wiki/Postcards_%28history%29',
+          sourceTitle: 'Postcards (history)',
+        },
         originalId: '-123456789',
         clusterId: '42',
-        image: { url: 'https://commons.wikimedia.org/wiki/File%3AEaster_postcard_1907.jpg', key: 'File:Easter_postcard_1907.jpg' },
+        image: {
+          url: 'https://commons.wikimedia.org/wiki/File%3AEaster_postcard_1907.jpg',
+          key: 'File:Easter_postcard_1907.jpg',
+        },
         metadata: { otherSimilarities: { 'rouge1-precision': 0.5 } },
         similarities: { rouge1: 0.53, rougeL: 0.13, bleu: 0.2, wms: 0.7, bertscore: 0.41, st: 0.88 },
       },
@@ -43,7 +72,13 @@ describe('wikipedia-ipc pair format', () => {
     ].join('\n');
     const { records, errors } = await importText(text, { fileName: 'pairs.jsonl' });
     expect(errors).toEqual([]);
-    expect(records[0]).toMatchObject({ a: { type: 'alt_text', text: 'alt one' }, b: { type: 'alt_text' }, isParaphrase: true, referenceLabel: 'true', similarities: {} });
+    expect(records[0]).toMatchObject({
+      a: { type: 'alt_text', text: 'alt one' },
+      b: { type: 'alt_text' },
+      isParaphrase: true,
+      referenceLabel: 'true',
+      similarities: {},
+    });
     expect(records[0]?.a.sourcePage).toBeUndefined();
     expect(records[1]).toMatchObject({ isParaphrase: false, metadata: { extra: { note: 'x' } } });
     expect(records[2]?.similarities).toEqual({ wms: 0.5 });
@@ -97,13 +132,22 @@ describe('wikipedia-ipc pair format', () => {
 
 describe('wikipedia-ipc-set format (COLING 2024 reader, docs/sources.md#ipc-set-format)', () => {
   const set = (texts: unknown[], over: Record<string, unknown> = {}): string =>
-    JSON.stringify({ id: 7, cluster_id: 3, image_url: 'https://commons.wikimedia.org/wiki/File%3ABridge.jpg', paraphrase: texts, ...over });
+    JSON.stringify({
+      id: 7,
+      cluster_id: 3,
+      image_url: 'https://commons.wikimedia.org/wiki/File%3ABridge.jpg',
+      paraphrase: texts,
+      ...over,
+    });
   const member = (content: unknown, page = 'https://en.wikipedia.org/wiki/Bridge'): unknown => ({ content, reference: page });
 
   it('expands a set into all i<j pairs in list order', async () => {
-    const { format, records, errors } = await importText(set([member('one'), member('two', 'https://en.wikipedia.org/wiki/River'), member('three')]), {
-      fileName: 'wikipedia-ipc-silver-sorted.jsonl',
-    });
+    const { format, records, errors } = await importText(
+      set([member('one'), member('two', 'https://en.wikipedia.org/wiki/River'), member('three')]),
+      {
+        fileName: 'wikipedia-ipc-silver-sorted.jsonl',
+      },
+    );
     expect(format).toBe('wikipedia-ipc-set');
     expect(errors).toEqual([]);
     expect(records.map((r) => [r.a.text, r.b.text])).toEqual([
@@ -122,9 +166,12 @@ describe('wikipedia-ipc-set format (COLING 2024 reader, docs/sources.md#ipc-set-
   });
 
   it('rejects the whole line for a bad member or a set too small to pair', async () => {
-    const { records, errors } = await importText([set([member('a'), member('')]), set([member('only')]), set([member('x'), 5]), set([member('p'), member('q')])].join('\n'), {
-      fileName: 'sets.jsonl',
-    });
+    const { records, errors } = await importText(
+      [set([member('a'), member('')]), set([member('only')]), set([member('x'), 5]), set([member('p'), member('q')])].join('\n'),
+      {
+        fileName: 'sets.jsonl',
+      },
+    );
     expect(records).toHaveLength(1);
     expect(errors.map((e) => [e.lineNumber, e.message])).toEqual([
       [1, 'paraphrase[1].content is empty'],

@@ -62,7 +62,8 @@ export function readPairRecord(object: JsonObject, lineNumber: number): PairReco
   const sims = readSimilarities(object.similarities);
   if (typeof sims === 'string') return sims;
   const flag = object.is_paraphrase ?? object['is-paraphrase'];
-  if (flag !== undefined && flag !== null && typeof flag !== 'boolean') return `is_paraphrase must be true or false, found ${describeValue(flag)}`;
+  if (flag !== undefined && flag !== null && typeof flag !== 'boolean')
+    return `is_paraphrase must be true or false, found ${describeValue(flag)}`;
   const metadata: JsonObject = {};
   for (const key in object) if (!KNOWN_KEYS.has(key)) setJsonEntry(metadata, key, object[key] ?? null);
   if (sims.hasOthers) metadata.otherSimilarities = sims.others;
@@ -90,6 +91,8 @@ export const wikipediaIpcFormat: FormatDefinition = {
     return isJsonObject(object.first) && isJsonObject(object.second) ? 1 : 0;
   },
   createParser() {
-    return createJsonLinesParser((object, line, out) => pushResult(out, readPairRecord(object, line.lineNumber), line.lineNumber, line.text));
+    return createJsonLinesParser((object, line, out) =>
+      pushResult(out, readPairRecord(object, line.lineNumber), line.lineNumber, line.text),
+    );
   },
 };

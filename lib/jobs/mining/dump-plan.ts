@@ -41,30 +41,51 @@ async function readIndex(indexPath: string): Promise<ReturnType<IndexReader['fin
   });
   const compressed = isBz2StreamStart(await readHead(indexPath, 0, 10));
   const reader = new IndexReader(indexPath);
-  for await (const text of readXmlText({ path: indexPath, start: 0, end: size, compressed }, { inputBytes: 0, xmlBytes: 0 })) reader.push(text);
+  for await (const text of readXmlText({ path: indexPath, start: 0, end: size, compressed }, { inputBytes: 0, xmlBytes: 0 }))
+    reader.push(text);
   return reader.finish();
 }
 
-export async function planDump(dumpPath: string, indexPath: string | null, workers: number, chunkBytes?: number): Promise<DumpPlan> {
+export async function planDump(
+  dumpPath: string,
+  indexPath: string | null,
+  workers: number,
+  chunkBytes?: number,
+): Promise<DumpPlan> {
   const info = await stat(dumpPath).catch(() => {
     throw new MiningInputError(`the dump ${dumpPath} does not exist`);
   });
   if (!info.isFile()) throw new MiningInputError(`${dumpPath} is not a file`);
   const head = await readHead(dumpPath, 0, 10);
   const compressed = isBz2StreamStart(head);
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (!compressed && !text.startsWith('<')) throw new MiningInputError(`${dumpPath} is neither a bz2 file nor XML (it starts with ${JSON.stringify(head.toString('latin1', 0, 10))})`);
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (!compressed && !text.startsWith('<'))
+    throw new MiningInputError(
+      `${dumpPath} is neither a bz2 file nor XML (it starts with ${JSON.stringify(head.toString('latin1', 0, 10))})`,
+    );
   const base = { size: info.size, mtime: info.mtime, compressed };
-  if (indexPath === null) return { ...base, source: compressed ? 'bz2' : 'xml', chunks: [{ index: 0, start: 0, end: info.size, pages: null }] };
+  if (indexPath === null)
+    return { ...base, source: compressed ? 'bz2' : 'xml', chunks: [{ index: 0, start: 0, end: info.size, pages: null }] };
   if (!compressed) throw new MiningInputError(`--index is for multistream .bz2 dumps, but ${dumpPath} is plain XML`);
   const streams = await readIndex(indexPath);
   const last = streams[streams.length - 1]!;
-  if (last.offset >= info.size) throw new IndexFormatError(`${indexPath}: offset ${last.offset} lies beyond the end of ${dumpPath} (${info.size} bytes): the index does not belong to this dump`);
+  if (last.offset >= info.size)
+    throw new IndexFormatError(
+      `${indexPath}: offset ${last.offset} lies beyond the end of ${dumpPath} (${info.size} bytes): the index does not belong to this dump`,
+    );
   // A chunk size given by the caller (tests, `mine-map --plan`) is kept as it is; the default tapers.
-  const chunks = chunkBytes !== undefined ? planChunks(streams, info.size, chunkBytes) : planChunks(streams, info.size, chooseChunkBytes(info.size, workers), workers);
+  const chunks =
+    chunkBytes !== undefined
+      ? planChunks(streams, info.size, chunkBytes)
+      : planChunks(streams, info.size, chooseChunkBytes(info.size, workers), workers);
   for (const chunk of chunks) {
     if (!isBz2StreamStart(await readHead(dumpPath, chunk.start, 10))) {
-      throw new IndexFormatError(`${indexPath}: offset ${chunk.start} is not the start of a bz2 stream in ${dumpPath}: the index does not belong to this dump`);
+      throw new IndexFormatError(
+        `${indexPath}: offset ${chunk.start} is not the start of a bz2 stream in ${dumpPath}: the index does not belong to this dump`,
+      );
     }
   }
   return { ...base, source: 'multistream', chunks };

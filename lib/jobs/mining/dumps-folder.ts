@@ -68,7 +68,9 @@ async function walk(root: string, dir: string, depth: number, out: ListedFile[])
   }
 }
 
-async function listFiles(env: NodeJS.ProcessEnv): Promise<{ configured: false } | { configured: true; dir: string; exists: boolean; files: ListedFile[] }> {
+async function listFiles(
+  env: NodeJS.ProcessEnv,
+): Promise<{ configured: false } | { configured: true; dir: string; exists: boolean; files: ListedFile[] }> {
   const dir = dumpsDir(env);
   if (dir === null) return { configured: false };
   const root = await realpath(dir).catch(() => null);
@@ -81,7 +83,12 @@ async function listFiles(env: NodeJS.ProcessEnv): Promise<{ configured: false } 
 export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<DumpsListing> {
   const listing = await listFiles(env);
   if (!listing.configured) return listing;
-  return { configured: true, dir: listing.dir, exists: listing.exists, dumps: listing.files.map(({ realPath: _real, ...file }) => file) };
+  return {
+    configured: true,
+    dir: listing.dir,
+    exists: listing.exists,
+    dumps: listing.files.map(({ realPath: _real, ...file }) => file),
+  };
 }
 
 /**
@@ -91,11 +98,17 @@ export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<D
 export async function resolveListedDump(name: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const listing = await listFiles(env);
   if (!listing.configured) {
-    throw new AppError('INVALID_INPUT', 'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.', { fields: { [field]: 'no dumps folder is configured' } });
+    throw new AppError(
+      'INVALID_INPUT',
+      'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.',
+      { fields: { [field]: 'no dumps folder is configured' } },
+    );
   }
   const listed = listing.files.find((d) => d.name === name);
   if (!listed) {
-    throw new AppError('INVALID_INPUT', `“${name}” is not a file in the dumps folder; choose one from the list.`, { fields: { [field]: 'is not a file in the dumps folder' } });
+    throw new AppError('INVALID_INPUT', `“${name}” is not a file in the dumps folder; choose one from the list.`, {
+      fields: { [field]: 'is not a file in the dumps folder' },
+    });
   }
   return listed.realPath;
 }
@@ -108,7 +121,13 @@ export async function sniffDump(file: string): Promise<'bz2' | 'xml' | null> {
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const bytes = head.subarray(0, bytesRead);
     if (bytes.toString('latin1', 0, 3) === 'BZh') return 'bz2';
-    return bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'xml' : null;
+    return bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .startsWith('<')
+      ? 'xml'
+      : null;
   } finally {
     await handle.close();
   }
@@ -129,20 +148,44 @@ export async function saveUploadedDump(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<DumpFile> {
   const dir = dumpsDir(env);
-  if (dir === null) throw new AppError('INVALID_INPUT', 'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.');
+  if (dir === null)
+    throw new AppError(
+      'INVALID_INPUT',
+      'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.',
+    );
   const base = (fileName.split(/[\\/]/).at(-1) ?? '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
-  if (!/\.(xml|bz2)$/i.test(base)) throw new AppError('INVALID_INPUT', `“${fileName}” does not look like a Wikipedia dump: its name should end in .xml or .xml.bz2.`, { fields: { file: 'must be a .xml or .xml.bz2 file' } });
+  if (!/\.(xml|bz2)$/i.test(base))
+    throw new AppError(
+      'INVALID_INPUT',
+      `“${fileName}” does not look like a Wikipedia dump: its name should end in .xml or .xml.bz2.`,
+      { fields: { file: 'must be a .xml or .xml.bz2 file' } },
+    );
   const folder = path.join(dir, UPLOADS_FOLDER);
   await mkdir(folder, { recursive: true }).catch(() => {
-    throw new AppError('INVALID_INPUT', `Paralens cannot write to the dumps folder ${dir} (PARALENS_DUMPS_DIR): make its ${UPLOADS_FOLDER} folder writable for the account that runs Paralens, or copy the dump there yourself.`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `Paralens cannot write to the dumps folder ${dir} (PARALENS_DUMPS_DIR): make its ${UPLOADS_FOLDER} folder writable for the account that runs Paralens, or copy the dump there yourself.`,
+    );
   });
   const final = path.join(folder, base);
-  if (await stat(final).then(() => true, () => false)) throw new AppError('CONFLICT', `The dumps folder already holds ${UPLOADS_FOLDER}/${base}; choose it from the list, or rename the file.`);
+  if (
+    await stat(final).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new AppError(
+      'CONFLICT',
+      `The dumps folder already holds ${UPLOADS_FOLDER}/${base}; choose it from the list, or rename the file.`,
+    );
   const partial = path.join(folder, `.${base}.${process.pid}-${Date.now()}.partial`);
   try {
     const { bytes } = await save(body, partial);
     if (bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
-    if ((await sniffDump(partial)) === null) throw new AppError('INVALID_INPUT', `“${fileName}” is not a Wikipedia dump: it is neither a bz2 file nor XML.`, { fields: { file: 'is neither a bz2 file nor XML' } });
+    if ((await sniffDump(partial)) === null)
+      throw new AppError('INVALID_INPUT', `“${fileName}” is not a Wikipedia dump: it is neither a bz2 file nor XML.`, {
+        fields: { file: 'is neither a bz2 file nor XML' },
+      });
     await rename(partial, final);
     const info = await stat(final);
     const name = `${UPLOADS_FOLDER}/${base}`;

@@ -12,5 +12,10 @@ export class MiningInputError extends Error {
 }
 
 export function isInputError(error: unknown): boolean {
-  return error instanceof MiningInputError || error instanceof DumpFormatError || error instanceof DumpReadError || error instanceof IndexFormatError;
+  return (
+    error instanceof MiningInputError ||
+    error instanceof DumpFormatError ||
+    error instanceof DumpReadError ||
+    error instanceof IndexFormatError
+  );
 }

@@ -27,7 +27,8 @@ async function* checkedLines(path: string, totals: { references: number; pages: 
     lineNumber++;
     if (line === '') continue;
     const row = decodeReferenceRow(line);
-    if (typeof row === 'string') throw new MiningInputError(`${path} line ${lineNumber}: ${row} (expected the output of paralens mine-map)`);
+    if (typeof row === 'string')
+      throw new MiningInputError(`${path} line ${lineNumber}: ${row} (expected the output of paralens mine-map)`);
     totals.references++;
     if (row.pageId !== lastPage) {
       totals.pages++;

@@ -37,7 +37,16 @@ export interface MapPhaseOptions {
 export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
   const done = await sumDoneChunks(o.db, o.runId);
   const pending = await listPendingChunks(o.db, o.runId);
-  const progress: MapProgress = { chunksDone: done.chunks, chunksTotal: o.chunksTotal, bytesDone: done.bytes, bytesTotal: o.bytesTotal, xmlBytes: done.xmlBytes, pages: done.pages, references: done.references, mbPerSecond: null };
+  const progress: MapProgress = {
+    chunksDone: done.chunks,
+    chunksTotal: o.chunksTotal,
+    bytesDone: done.bytes,
+    bytesTotal: o.bytesTotal,
+    xmlBytes: done.xmlBytes,
+    pages: done.pages,
+    references: done.references,
+    mbPerSecond: null,
+  };
   const inFlight = new Map<number, { inputBytes: number; xmlBytes: number }>();
   const started = performance.now();
   const xmlAtStart = done.xmlBytes;
@@ -51,7 +60,12 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
     }
     const seconds = (performance.now() - started) / 1000;
     const xmlBytes = progress.xmlBytes + xml;
-    return { ...progress, bytesDone: progress.bytesDone + input, xmlBytes, mbPerSecond: seconds > 0.5 ? (xmlBytes - xmlAtStart) / 1e6 / seconds : null };
+    return {
+      ...progress,
+      bytesDone: progress.bytesDone + input,
+      xmlBytes,
+      mbPerSecond: seconds > 0.5 ? (xmlBytes - xmlAtStart) / 1e6 / seconds : null,
+    };
   };
   const report = async (force: boolean) => {
     const now = performance.now();
@@ -66,7 +80,15 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
   // Chunks of a multistream dump are at most 32 MB of bz2, so each can be decompressed whole into a
   // temporary file first (xml-source.ts); a single-stream dump is one chunk of any size and streams.
   const spool = o.chunksTotal > 1;
-  const tasks = pending.map((c) => ({ index: c.index, start: Number(c.start), end: Number(c.end), expectedPages: c.expectedPages, compressed: o.compressed, threads, spool }));
+  const tasks = pending.map((c) => ({
+    index: c.index,
+    start: Number(c.start),
+    end: Number(c.end),
+    expectedPages: c.expectedPages,
+    compressed: o.compressed,
+    threads,
+    spool,
+  }));
   const sizes = new Map(tasks.map((t) => [t.index, t.end - t.start]));
   await o.pool.run(tasks, {
     onProgress: (index, inputBytes, xmlBytes) => {
@@ -74,7 +96,13 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
       void report(false).catch(() => {});
     },
     onDone: async (index, result) => {
-      await commitChunk(o.client, o.runId, { index, tsv: result.tsv, pages: result.pages, references: result.references, xmlBytes: result.xmlBytes });
+      await commitChunk(o.client, o.runId, {
+        index,
+        tsv: result.tsv,
+        pages: result.pages,
+        references: result.references,
+        xmlBytes: result.xmlBytes,
+      });
       inFlight.delete(index);
       progress.chunksDone++;
       progress.bytesDone += sizes.get(index) ?? 0;

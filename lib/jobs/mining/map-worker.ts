@@ -14,14 +14,31 @@ import type { WorkerReply, WorkerTask } from './worker-messages';
 const port = parentPort!;
 const { mode, path, maxPageChars } = workerData as { mode: MiningMode; path: string; maxPageChars?: number };
 let context: Promise<MapContext> | null = null;
-const loadContext = () => (context ??= import('@/lib/mining/text/wink-tagger').then(({ createWinkTagger }) => ({ mode, tagger: createWinkTagger() })));
+const loadContext = () =>
+  (context ??= import('@/lib/mining/text/wink-tagger').then(({ createWinkTagger }) => ({ mode, tagger: createWinkTagger() })));
 
 port.on('message', (task: WorkerTask) => {
   const counters: ReadCounters = { inputBytes: 0, xmlBytes: 0 };
-  const timer = setInterval(() => port.postMessage({ type: 'progress', index: task.index, ...counters } satisfies WorkerReply), 250);
-  mapByteRange({ path, start: task.start, end: task.end, compressed: task.compressed }, loadContext(), { expectedPages: task.expectedPages, threads: task.threads, spool: task.spool, counters, ...(maxPageChars ? { maxPageChars } : {}) })
+  const timer = setInterval(
+    () => port.postMessage({ type: 'progress', index: task.index, ...counters } satisfies WorkerReply),
+    250,
+  );
+  mapByteRange({ path, start: task.start, end: task.end, compressed: task.compressed }, loadContext(), {
+    expectedPages: task.expectedPages,
+    threads: task.threads,
+    spool: task.spool,
+    counters,
+    ...(maxPageChars ? { maxPageChars } : {}),
+  })
     .then((result) => port.postMessage({ type: 'done', index: task.index, result } satisfies WorkerReply))
-    .catch((error: unknown) => port.postMessage({ type: 'failed', index: task.index, message: error instanceof Error ? error.message : String(error), isInputError: isInputError(error) } satisfies WorkerReply))
+    .catch((error: unknown) =>
+      port.postMessage({
+        type: 'failed',
+        index: task.index,
+        message: error instanceof Error ? error.message : String(error),
+        isInputError: isInputError(error),
+      } satisfies WorkerReply),
+    )
     .finally(() => clearInterval(timer));
 });
 port.postMessage({ type: 'ready' } satisfies WorkerReply);

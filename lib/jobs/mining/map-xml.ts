@@ -21,7 +21,13 @@ export interface MapStats {
 }
 
 /** XML as UTF-8 bytes (Buffers, cut anywhere) or as text. */
-export async function mapXmlText(chunks: AsyncIterable<string | Buffer> | Iterable<string | Buffer>, context: MapContext, emit: (line: string) => void, where: string, maxPageChars?: number): Promise<MapStats> {
+export async function mapXmlText(
+  chunks: AsyncIterable<string | Buffer> | Iterable<string | Buffer>,
+  context: MapContext,
+  emit: (line: string) => void,
+  where: string,
+  maxPageChars?: number,
+): Promise<MapStats> {
   const stats: MapStats = { pages: 0, articles: 0, references: 0 };
   let sawText = false;
   const decoder = new StringDecoder('utf8');
@@ -49,7 +55,8 @@ export async function mapXmlText(chunks: AsyncIterable<string | Buffer> | Iterab
     if (error instanceof DumpFormatError) throw new DumpFormatError(`${where}: ${error.message}`);
     throw error;
   }
-  if (stats.pages === 0 && sawText && !splitter.sawMediaWiki) throw new DumpFormatError(`${where}: no <page> element found: this is not a MediaWiki XML export`);
+  if (stats.pages === 0 && sawText && !splitter.sawMediaWiki)
+    throw new DumpFormatError(`${where}: no <page> element found: this is not a MediaWiki XML export`);
   return stats;
 }
 
@@ -65,7 +72,17 @@ export interface ChunkResult extends MapStats {
  * the range is decompressed whole into a temporary file first, and a context still loading (the
  * worker's tagger) finishes loading meanwhile.
  */
-export async function mapByteRange(range: ByteRange, context: MapContext | Promise<MapContext>, options: { expectedPages?: number | null; threads?: number; spool?: boolean; counters?: ReadCounters; maxPageChars?: number } = {}): Promise<ChunkResult> {
+export async function mapByteRange(
+  range: ByteRange,
+  context: MapContext | Promise<MapContext>,
+  options: {
+    expectedPages?: number | null;
+    threads?: number;
+    spool?: boolean;
+    counters?: ReadCounters;
+    maxPageChars?: number;
+  } = {},
+): Promise<ChunkResult> {
   const counters = options.counters ?? { inputBytes: 0, xmlBytes: 0 };
   let source: AsyncIterable<Buffer>;
   let ready: MapContext;
@@ -86,7 +103,9 @@ export async function mapByteRange(range: ByteRange, context: MapContext | Promi
   const stats = await mapXmlText(source, ready, (line) => lines.push(line), describeRange(range), options.maxPageChars);
   const expected = options.expectedPages;
   if (expected !== undefined && expected !== null && expected !== stats.pages) {
-    throw new DumpFormatError(`${describeRange(range)}: the index lists ${expected} pages in this range but it holds ${stats.pages}: the index does not belong to this dump`);
+    throw new DumpFormatError(
+      `${describeRange(range)}: the index lists ${expected} pages in this range but it holds ${stats.pages}: the index does not belong to this dump`,
+    );
   }
   return { ...stats, tsv: lines.join(''), xmlBytes: counters.xmlBytes, inputBytes: counters.inputBytes };
 }

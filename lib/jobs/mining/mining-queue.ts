@@ -6,7 +6,12 @@
  * resumable.
  */
 import type { Db } from '@/lib/db/client';
-import { claimNextQueuedMiningRun, failMiningRunIfUnfinished, getQueuedMiningRun, isMiningCancelRequested } from '@/lib/db/mining/mining-queue';
+import {
+  claimNextQueuedMiningRun,
+  failMiningRunIfUnfinished,
+  getQueuedMiningRun,
+  isMiningCancelRequested,
+} from '@/lib/db/mining/mining-queue';
 import type { MiningSettings } from '@/lib/mining/options';
 import type { JobKind } from '../job-supervisor';
 import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';
@@ -24,7 +29,12 @@ const CANCEL_POLL_MS = 500;
  * Runs a claimed run in this (job) process; null when it is not running. `extra` is for tests
  * (chunk size, events, a stop at a chosen point besides the run's cancel flag).
  */
-export async function runQueuedMining(db: Db, databaseUrl: string, id: number, extra: Pick<RunMiningOptions, 'chunkBytes' | 'onEvent' | 'isCancelled'> = {}): Promise<MiningReport | null> {
+export async function runQueuedMining(
+  db: Db,
+  databaseUrl: string,
+  id: number,
+  extra: Pick<RunMiningOptions, 'chunkBytes' | 'onEvent' | 'isCancelled'> = {},
+): Promise<MiningReport | null> {
   const row = await getQueuedMiningRun(db, id);
   if (row?.status !== 'RUNNING') return null;
   const o = row.options as unknown as Required<MiningSettings>;

@@ -14,7 +14,12 @@ const xmlPath = path.join(dir, 'synthetic.xml');
 const bz2Path = path.join(dir, 'synthetic.xml.bz2');
 writeFileSync(xmlPath, xml);
 writeFileSync(bz2Path, compressBz2(xml));
-const multi = writeMultistream(splitDumpXml(xml), path.join(dir, 'synthetic-multistream.xml.bz2'), path.join(dir, 'synthetic-index.txt'), 1);
+const multi = writeMultistream(
+  splitDumpXml(xml),
+  path.join(dir, 'synthetic-multistream.xml.bz2'),
+  path.join(dir, 'synthetic-index.txt'),
+  1,
+);
 
 const mine = (extra: Partial<RunMiningOptions>) => mineInTest({ dumpPath: xmlPath, ...extra });
 
@@ -37,7 +42,12 @@ describe('mining a dump end to end', { timeout: 180_000 }, () => {
     expect(await pairTexts(plain.publish!.corpus!.id)).toEqual(GOLD_PAIRS);
     const single = await mine({ dumpPath: bz2Path });
     const events: MiningEvent[] = [];
-    const streamed = await mine({ dumpPath: multi.dumpPath, indexPath: multi.indexPath, chunkBytes: 1, onEvent: (e) => events.push(e) });
+    const streamed = await mine({
+      dumpPath: multi.dumpPath,
+      indexPath: multi.indexPath,
+      chunkBytes: 1,
+      onEvent: (e) => events.push(e),
+    });
     expect(streamed.status, streamed.message ?? '').toBe('SUCCEEDED');
     expect(streamed.map).toMatchObject({ chunksTotal: 5, chunksDone: 5, pages: 5 });
     expect(single.funnel).toEqual(plain.funnel);
@@ -45,8 +55,14 @@ describe('mining a dump end to end', { timeout: 180_000 }, () => {
     expect(await pairTexts(streamed.publish!.corpus!.id)).toEqual(GOLD_PAIRS);
     expect(events[0]).toMatchObject({ type: 'started', resumed: false, chunksTotal: 5 });
     // provenance: each caption keeps its article
-    const text = await getDb().text.findFirstOrThrow({ where: { corpusId: streamed.publish!.corpus!.id, content: { startsWith: 'Farmers' } } });
-    expect(text).toMatchObject({ sourceTitle: 'Town Council', sourcePage: 'https://en.wikipedia.org/wiki/Town_Council', type: 'CAPTION' });
+    const text = await getDb().text.findFirstOrThrow({
+      where: { corpusId: streamed.publish!.corpus!.id, content: { startsWith: 'Farmers' } },
+    });
+    expect(text).toMatchObject({
+      sourceTitle: 'Town Council',
+      sourcePage: 'https://en.wikipedia.org/wiki/Town_Council',
+      type: 'CAPTION',
+    });
     const run = await getDb().miningRun.findUniqueOrThrow({ where: { id: streamed.runId! }, include: { chunks: true } });
     expect(run.chunks.every((c) => c.doneAt !== null)).toBe(true);
     expect(run).toMatchObject({ status: 'SUCCEEDED', source: 'multistream', chunksDone: 5, pages: 5, references: 9 });
@@ -72,12 +88,21 @@ describe('mining a dump end to end', { timeout: 180_000 }, () => {
     expect(first.status).toBe('FAILED');
     expect(first.resumable).toBe(true);
     // the chunk in progress when the stop was asked for may still finish
-    const stoppedAt = Number(/^Interrupted after (\d) of 5 chunks\. Nothing was published; run the same command again to continue\.$/.exec(first.message ?? '')?.[1]);
+    const stoppedAt = Number(
+      /^Interrupted after (\d) of 5 chunks\. Nothing was published; run the same command again to continue\.$/.exec(
+        first.message ?? '',
+      )?.[1],
+    );
     expect(stoppedAt).toBeGreaterThanOrEqual(2);
     expect(stoppedAt).toBeLessThan(5);
     expect(first.publish).toBeNull();
     const events: MiningEvent[] = [];
-    const second = await mine({ dumpPath: multi.dumpPath, indexPath: multi.indexPath, chunkBytes: 1, onEvent: (e) => events.push(e) });
+    const second = await mine({
+      dumpPath: multi.dumpPath,
+      indexPath: multi.indexPath,
+      chunkBytes: 1,
+      onEvent: (e) => events.push(e),
+    });
     expect(second.status, second.message ?? '').toBe('SUCCEEDED');
     expect(second.runId).toBe(first.runId);
     expect(events[0]).toMatchObject({ type: 'started', resumed: true, redone: 0, chunksDone: stoppedAt });
@@ -87,7 +112,15 @@ describe('mining a dump end to end', { timeout: 180_000 }, () => {
 
   it('redoes finished chunks whose rows were lost from the staging table', async () => {
     let committed = 0;
-    const first = await mine({ dumpPath: multi.dumpPath, indexPath: multi.indexPath, chunkBytes: 1, workers: 1, fresh: true, onEvent: (e) => void (e.type === 'map' && (committed = e.progress.chunksDone)), isCancelled: () => committed >= 3 });
+    const first = await mine({
+      dumpPath: multi.dumpPath,
+      indexPath: multi.indexPath,
+      chunkBytes: 1,
+      workers: 1,
+      fresh: true,
+      onEvent: (e) => void (e.type === 'map' && (committed = e.progress.chunksDone)),
+      isCancelled: () => committed >= 3,
+    });
     expect(first.resumable).toBe(true);
     // The cancel is seen between chunks, so a chunk or two more may finish first: count what is done.
     const doneChunks = await getDb().miningChunk.findMany({ where: { runId: first.runId!, doneAt: { not: null } } });
@@ -96,7 +129,12 @@ describe('mining a dump end to end', { timeout: 180_000 }, () => {
     expect(done).toBeGreaterThan(0);
     await getDb().$executeRawUnsafe(`TRUNCATE mining_refs_${first.runId}`);
     const events: MiningEvent[] = [];
-    const second = await mine({ dumpPath: multi.dumpPath, indexPath: multi.indexPath, chunkBytes: 1, onEvent: (e) => events.push(e) });
+    const second = await mine({
+      dumpPath: multi.dumpPath,
+      indexPath: multi.indexPath,
+      chunkBytes: 1,
+      onEvent: (e) => events.push(e),
+    });
     expect(events[0]).toMatchObject({ type: 'started', resumed: true, redone: done });
     expect(second.funnel[0]).toMatchObject({ references: 9 });
   });
@@ -111,7 +149,9 @@ describe('bad input: a clear message naming the place, nothing published', { tim
     expect(report.resumable).toBe(false);
     expect(await getDb().corpus.count()).toBe(before);
     if (report.runId !== null) {
-      const tables = await getDb().$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_tables WHERE tablename LIKE 'mining_%_${report.runId}'`);
+      const tables = await getDb().$queryRawUnsafe<unknown[]>(
+        `SELECT 1 FROM pg_tables WHERE tablename LIKE 'mining_%_${report.runId}'`,
+      );
       expect(tables).toHaveLength(0);
     }
     return report;
@@ -121,38 +161,64 @@ describe('bad input: a clear message naming the place, nothing published', { tim
     const file = path.join(dir, 'truncated.xml.bz2');
     const bytes = readFileSync(bz2Path);
     writeFileSync(file, bytes.subarray(0, bytes.length - 40));
-    await expectFailure({ dumpPath: file }, /truncated\.xml\.bz2 \(bytes 0–[\d,]+\): l?bzip2 could not decompress it \(.+\): the file is truncated or damaged/);
+    await expectFailure(
+      { dumpPath: file },
+      /truncated\.xml\.bz2 \(bytes 0–[\d,]+\): l?bzip2 could not decompress it \(.+\): the file is truncated or damaged/,
+    );
   });
 
   it('a damaged stream inside a multistream dump names the chunk’s byte range', async () => {
     const file = path.join(dir, 'damaged-multistream.xml.bz2');
     const bytes = Buffer.from(readFileSync(multi.dumpPath));
-    const offsets = readFileSync(multi.indexPath, 'utf8').trim().split('\n').map((l) => Number(l.split(':')[0]));
+    const offsets = readFileSync(multi.indexPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => Number(l.split(':')[0]));
     bytes[offsets[2]! + 40]! ^= 0xff;
     writeFileSync(file, bytes);
-    await expectFailure({ dumpPath: file, indexPath: multi.indexPath, chunkBytes: 1 }, new RegExp(`damaged-multistream\\.xml\\.bz2 \\(bytes ${offsets[2]!.toLocaleString('en')}–[\\d,]+\\): l?bzip2 could not decompress it`));
+    await expectFailure(
+      { dumpPath: file, indexPath: multi.indexPath, chunkBytes: 1 },
+      new RegExp(
+        `damaged-multistream\\.xml\\.bz2 \\(bytes ${offsets[2]!.toLocaleString('en')}–[\\d,]+\\): l?bzip2 could not decompress it`,
+      ),
+    );
   });
 
   it('malformed XML: a page that is never closed', async () => {
     const file = path.join(dir, 'malformed.xml');
     writeFileSync(file, xml.replace('</page>', ''));
-    await expectFailure({ dumpPath: file }, /malformed\.xml \(bytes 0–[\d,]+\): malformed XML: the first page is not closed before the next <page> starts/);
+    await expectFailure(
+      { dumpPath: file },
+      /malformed\.xml \(bytes 0–[\d,]+\): malformed XML: the first page is not closed before the next <page> starts/,
+    );
   });
 
   it('a gigantic page', async () => {
     const file = path.join(dir, 'gigantic.xml');
     writeFileSync(file, xml.replace('The old mill burned', `${'Very long text. '.repeat(20_000)}The old mill burned`));
-    await expectFailure({ dumpPath: file, maxPageChars: 100_000 }, /gigantic\.xml \(bytes 0–[\d,]+\): the first page is larger than 100,000 bytes: a full-history dump or a damaged file/);
+    await expectFailure(
+      { dumpPath: file, maxPageChars: 100_000 },
+      /gigantic\.xml \(bytes 0–[\d,]+\): the first page is larger than 100,000 bytes: a full-history dump or a damaged file/,
+    );
   });
 
   it('an index that does not belong to the dump (offsets, then page counts)', async () => {
     const shifted = path.join(dir, 'shifted-index.txt');
-    writeFileSync(shifted, readFileSync(multi.indexPath, 'utf8').replace(/^(\d+):/gm, (_, n: string) => `${Number(n) + 3}:`));
-    await expectFailure({ dumpPath: multi.dumpPath, indexPath: shifted, chunkBytes: 1 }, /shifted-index\.txt: offset \d+ is not the start of a bz2 stream in .*synthetic-multistream\.xml\.bz2: the index does not belong to this dump/);
+    writeFileSync(
+      shifted,
+      readFileSync(multi.indexPath, 'utf8').replace(/^(\d+):/gm, (_, n: string) => `${Number(n) + 3}:`),
+    );
+    await expectFailure(
+      { dumpPath: multi.dumpPath, indexPath: shifted, chunkBytes: 1 },
+      /shifted-index\.txt: offset \d+ is not the start of a bz2 stream in .*synthetic-multistream\.xml\.bz2: the index does not belong to this dump/,
+    );
     const miscounted = path.join(dir, 'miscounted-index.txt');
     const lines = readFileSync(multi.indexPath, 'utf8').trim().split('\n');
     writeFileSync(miscounted, [...lines, `${lines[4]!.split(':')[0]}:99:Extra`].join('\n'));
-    await expectFailure({ dumpPath: multi.dumpPath, indexPath: miscounted, chunkBytes: 1 }, /the index lists 2 pages in this range but it holds 1: the index does not belong to this dump/);
+    await expectFailure(
+      { dumpPath: multi.dumpPath, indexPath: miscounted, chunkBytes: 1 },
+      /the index lists 2 pages in this range but it holds 1: the index does not belong to this dump/,
+    );
   });
 
   it('a file that is not a dump at all', async () => {

@@ -14,7 +14,8 @@ writeFileSync(file, referenceFixture());
 
 const mine = (extra: Partial<RunMiningOptions>) => mineInTest({ referencesPath: file, mode: 'paper', workers: 1, ...extra });
 
-const counts = (rows: FunnelRow[]) => rows.map((r) => [r.images, r.imagesRefs2, r.imagesRefs5, r.references, r.captions, r.pairs]);
+const counts = (rows: FunnelRow[]) =>
+  rows.map((r) => [r.images, r.imagesRefs2, r.imagesRefs5, r.references, r.captions, r.pairs]);
 
 describe('the SQL reduce (--from-references)', { timeout: 120_000 }, () => {
   it('gives the hand-counted Table 3 funnel for the gold tier and imports the one surviving pair', async () => {
@@ -35,15 +36,29 @@ describe('the SQL reduce (--from-references)', { timeout: 120_000 }, () => {
     ]);
     expect(report.funnel[2]!.meanRefs).toBeCloseTo(13 / 6, 10);
     expect(report.publish?.report).toMatchObject({ status: 'SUCCEEDED', imported: 1 });
-    const pair = await getDb().pair.findFirstOrThrow({ where: { corpusId: report.publish!.corpus!.id }, include: { textA: true, textB: true, image: true } });
-    expect([pair.textA.content, pair.textB.content].sort()).toEqual(['Alpha one is a sentence here.', 'Alpha two is a sentence here.']);
+    const pair = await getDb().pair.findFirstOrThrow({
+      where: { corpusId: report.publish!.corpus!.id },
+      include: { textA: true, textB: true, image: true },
+    });
+    expect([pair.textA.content, pair.textB.content].sort()).toEqual([
+      'Alpha one is a sentence here.',
+      'Alpha two is a sentence here.',
+    ]);
     expect(pair.image?.key).toBe('File:A.jpg');
     expect([pair.textA.sourceTitle, pair.textB.sourceTitle].sort()).toEqual(['Page 1', 'Page 2']);
     expect(pair.rouge1).not.toBeNull();
     const run = await getDb().miningRun.findUniqueOrThrow({ where: { id: report.runId! } });
-    expect(run).toMatchObject({ status: 'SUCCEEDED', phase: 'done', corpusId: report.publish!.corpus!.id, source: 'references', chunksDone: 1 });
+    expect(run).toMatchObject({
+      status: 'SUCCEEDED',
+      phase: 'done',
+      corpusId: report.publish!.corpus!.id,
+      source: 'references',
+      chunksDone: 1,
+    });
     // the staging tables are gone
-    const tables = await getDb().$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_tables WHERE tablename LIKE 'mining_%_${report.runId}'`);
+    const tables = await getDb().$queryRawUnsafe<unknown[]>(
+      `SELECT 1 FROM pg_tables WHERE tablename LIKE 'mining_%_${report.runId}'`,
+    );
     expect(tables).toHaveLength(0);
   });
 

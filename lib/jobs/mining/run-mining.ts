@@ -7,10 +7,25 @@
  */
 import type { Db } from '@/lib/db/client';
 import { jobOwner, pruneOwners } from '../job-owner';
-import { createMiningRun, deleteCorpusIfEmpty, findResumableRun, finishMiningRun, restartMiningRun, saveFunnel, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining/mining-runs';
+import {
+  createMiningRun,
+  deleteCorpusIfEmpty,
+  findResumableRun,
+  finishMiningRun,
+  restartMiningRun,
+  saveFunnel,
+  sumDoneChunks,
+  updateMiningProgress,
+} from '@/lib/db/mining/mining-runs';
 import { getQueuedMiningRun, planQueuedMiningRun } from '@/lib/db/mining/mining-queue';
 import { buildReduceTables, computeFunnel } from '@/lib/db/mining/mining-reduce';
-import { type MiningConnection, createStagingTable, dropStagingTables, openMiningConnection, reconcileStaging } from '@/lib/db/mining/mining-staging';
+import {
+  type MiningConnection,
+  createStagingTable,
+  dropStagingTables,
+  openMiningConnection,
+  reconcileStaging,
+} from '@/lib/db/mining/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
 import type { MiningMode, ReduceOptions } from '@/lib/mining/options';
 import type { ImportProgress } from '@/lib/jobs/run-import';
@@ -66,21 +81,55 @@ export interface MiningReport {
 }
 
 async function openRun(o: RunMiningOptions, client: MiningConnection) {
-  const options = { tier: o.tier, mode: o.mode, minRefs: o.minRefs, maxRefs: o.maxRefs, silverRule: o.silverRule, workers: o.workers };
+  const options = {
+    tier: o.tier,
+    mode: o.mode,
+    minRefs: o.minRefs,
+    maxRefs: o.maxRefs,
+    silverRule: o.silverRule,
+    workers: o.workers,
+  };
   const ownerId = await jobOwner(o.db);
   if (o.referencesPath !== null) {
     const { size, mtime, chunks } = await planReferencesFile(o.referencesPath);
-    const run = await createMiningRun(o.db, { dumpPath: o.referencesPath, dumpBytes: size, dumpMtime: mtime, indexPath: null, source: 'references', corpusName: o.corpusName, options, createdById: o.createdById ?? null, ownerId, chunks });
+    const run = await createMiningRun(o.db, {
+      dumpPath: o.referencesPath,
+      dumpBytes: size,
+      dumpMtime: mtime,
+      indexPath: null,
+      source: 'references',
+      corpusName: o.corpusName,
+      options,
+      createdById: o.createdById ?? null,
+      ownerId,
+      chunks,
+    });
     await createStagingTable(client, run.id);
-    return { runId: run.id, resumed: false, redone: 0, compressed: false, path: o.referencesPath, chunksTotal: 1, bytesTotal: size };
+    return {
+      runId: run.id,
+      resumed: false,
+      redone: 0,
+      compressed: false,
+      path: o.referencesPath,
+      chunksTotal: 1,
+      bytesTotal: size,
+    };
   }
   const plan = await planDump(o.dumpPath!, o.indexPath, o.workers, o.chunkBytes);
   const identity = { dumpPath: o.dumpPath!, dumpBytes: plan.size, dumpMtime: plan.mtime, indexPath: o.indexPath };
-  const base = { compressed: plan.compressed, path: o.dumpPath!, chunksTotal: plan.chunks.length, bytesTotal: plan.chunks.reduce((s, c) => s + c.end - c.start, 0) };
+  const base = {
+    compressed: plan.compressed,
+    path: o.dumpPath!,
+    chunksTotal: plan.chunks.length,
+    bytesTotal: plan.chunks.reduce((s, c) => s + c.end - c.start, 0),
+  };
   if (o.queuedRunId !== undefined) return openQueuedRun(o, client, o.queuedRunId, plan, base);
   await pruneOwners(o.db);
   const previous = await findResumableRun(o.db, { ...identity, mode: o.mode });
-  if (previous?.isAlive) throw new MiningInputError(`mining run #${previous.id} is already working on this dump (last progress ${Math.round((Date.now() - previous.updatedAt.getTime()) / 1000)} s ago)`);
+  if (previous?.isAlive)
+    throw new MiningInputError(
+      `mining run #${previous.id} is already working on this dump (last progress ${Math.round((Date.now() - previous.updatedAt.getTime()) / 1000)} s ago)`,
+    );
   if (previous && !o.fresh) {
     await restartMiningRun(o.db, previous.id, { corpusName: o.corpusName, options, ownerId });
     return { runId: previous.id, resumed: true, redone: await reconcileStaging(client, previous.id), ...base };
@@ -90,13 +139,27 @@ async function openRun(o: RunMiningOptions, client: MiningConnection) {
     await finishMiningRun(o.db, previous.id, { status: 'FAILED', message: 'Superseded by a fresh run (--fresh).' });
   }
   const chunks = plan.chunks.map((c) => ({ index: c.index, start: c.start, end: c.end, expectedPages: c.pages }));
-  const run = await createMiningRun(o.db, { ...identity, source: plan.source, corpusName: o.corpusName, options, createdById: o.createdById ?? null, ownerId, chunks });
+  const run = await createMiningRun(o.db, {
+    ...identity,
+    source: plan.source,
+    corpusName: o.corpusName,
+    options,
+    createdById: o.createdById ?? null,
+    ownerId,
+    chunks,
+  });
   await createStagingTable(client, run.id);
   return { runId: run.id, resumed: false, redone: 0, ...base };
 }
 
 /** A queued run (claimed, RUNNING, owned by this process): its chunks are planned on its first start; a resumed one must find the same dump. */
-async function openQueuedRun(o: RunMiningOptions, client: MiningConnection, runId: number, plan: Awaited<ReturnType<typeof planDump>>, base: { compressed: boolean; path: string; chunksTotal: number; bytesTotal: number }) {
+async function openQueuedRun(
+  o: RunMiningOptions,
+  client: MiningConnection,
+  runId: number,
+  plan: Awaited<ReturnType<typeof planDump>>,
+  base: { compressed: boolean; path: string; chunksTotal: number; bytesTotal: number },
+) {
   const row = await getQueuedMiningRun(o.db, runId);
   if (!row) throw new Error(`mining run #${runId} does not exist`);
   if (row.chunksTotal === 0) {
@@ -106,7 +169,9 @@ async function openQueuedRun(o: RunMiningOptions, client: MiningConnection, runI
     return { runId, resumed: false, redone: 0, ...base };
   }
   if (Number(row.dumpBytes) !== plan.size || row.dumpMtime.getTime() !== plan.mtime.getTime()) {
-    throw new MiningInputError(`${o.dumpPath} changed since run #${runId} started (its size or modification time differs), so its finished chunks cannot be continued; start a new run`);
+    throw new MiningInputError(
+      `${o.dumpPath} changed since run #${runId} started (its size or modification time differs), so its finished chunks cannot be continued; start a new run`,
+    );
   }
   return { runId, resumed: true, redone: await reconcileStaging(client, runId), ...base, chunksTotal: row.chunksTotal };
 }
@@ -115,7 +180,15 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
   const t0 = performance.now();
   const seconds = { map: 0, reduce: 0, publish: 0, total: 0 };
   // The map workers boot (tsx, the tagger's lexicon) while the dump is planned and the run recorded.
-  const pool = o.referencesPath === null ? startMapWorkers({ workers: o.workers, path: o.dumpPath!, mode: o.mode, ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}) }) : null;
+  const pool =
+    o.referencesPath === null
+      ? startMapWorkers({
+          workers: o.workers,
+          path: o.dumpPath!,
+          mode: o.mode,
+          ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}),
+        })
+      : null;
   const client = await openMiningConnection(o.databaseUrl).catch(async (error: unknown) => {
     await pool?.close();
     throw error;
@@ -127,13 +200,31 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
   try {
     const run = await openRun(o, client);
     runId = run.runId;
-    o.onEvent?.({ type: 'started', runId, resumed: run.resumed, chunksTotal: run.chunksTotal, chunksDone: (await sumDoneChunks(o.db, runId)).chunks, redone: run.redone });
+    o.onEvent?.({
+      type: 'started',
+      runId,
+      resumed: run.resumed,
+      chunksTotal: run.chunksTotal,
+      chunksDone: (await sumDoneChunks(o.db, runId)).chunks,
+      redone: run.redone,
+    });
     if (pool === null) await loadReferencesFile(client, o.db, runId, o.referencesPath!);
     else {
-      map = await runMapPhase({ db: o.db, client, runId, pool, compressed: run.compressed, workers: o.workers, chunksTotal: run.chunksTotal, bytesTotal: run.bytesTotal, onProgress: (progress) => {
+      map = await runMapPhase({
+        db: o.db,
+        client,
+        runId,
+        pool,
+        compressed: run.compressed,
+        workers: o.workers,
+        chunksTotal: run.chunksTotal,
+        bytesTotal: run.bytesTotal,
+        onProgress: (progress) => {
           map = progress;
           o.onEvent?.({ type: 'map', progress });
-        }, ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}) });
+        },
+        ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}),
+      });
       await pool.close(); // free the workers' memory before reduce and import (closed again, harmlessly, below)
     }
     seconds.map = (performance.now() - t0) / 1000;
@@ -151,7 +242,17 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     o.onEvent?.({ type: 'phase', phase: 'import' });
     await updateMiningProgress(o.db, runId, { phase: 'import' });
     const t2 = performance.now();
-    publish = await publishPairs({ db: o.db, client, databaseUrl: o.databaseUrl, runId, corpusName: o.corpusName, tier: o.tier, source: run.path.split('/').at(-1) ?? run.path, createdById: o.createdById ?? null, onImportProgress: (progress) => o.onEvent?.({ type: 'import', progress }) });
+    publish = await publishPairs({
+      db: o.db,
+      client,
+      databaseUrl: o.databaseUrl,
+      runId,
+      corpusName: o.corpusName,
+      tier: o.tier,
+      source: run.path.split('/').at(-1) ?? run.path,
+      createdById: o.createdById ?? null,
+      onImportProgress: (progress) => o.onEvent?.({ type: 'import', progress }),
+    });
     seconds.publish = (performance.now() - t2) / 1000;
     const report = publish.report;
     if (report && report.status === 'FAILED') {
@@ -159,8 +260,18 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
       throw new Error(`the import of the mined pairs failed: ${report.message ?? report.errors.join('; ')}`);
     }
     await dropStagingTables(client, runId);
-    const message = publish.pairs === 0 ? 'No pair survived the filters: nothing was imported.' : report?.status === 'UNCHANGED' ? report.message : null;
-    await finishMiningRun(o.db, runId, { status: 'SUCCEEDED', message, corpusId: publish.corpus?.id ?? null, importJobId: report?.jobId ?? null });
+    const message =
+      publish.pairs === 0
+        ? 'No pair survived the filters: nothing was imported.'
+        : report?.status === 'UNCHANGED'
+          ? report.message
+          : null;
+    await finishMiningRun(o.db, runId, {
+      status: 'SUCCEEDED',
+      message,
+      corpusId: publish.corpus?.id ?? null,
+      importJobId: report?.jobId ?? null,
+    });
     seconds.total = (performance.now() - t0) / 1000;
     return { runId, status: 'SUCCEEDED', message, resumable: false, funnel, map, publish, seconds };
   } catch (error) {
@@ -178,7 +289,9 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
         : `${reason}. Nothing was published; the finished chunks are kept, so ${web ? 'Resume continues' : 'running the same command again continues'}.`;
     if (runId !== null) {
       if (input) await dropStagingTables(client, runId).catch(() => {});
-      await finishMiningRun(o.db, runId, { status: cancelled && web ? 'CANCELLED' : 'FAILED', message, resumable: !input }).catch(() => {});
+      await finishMiningRun(o.db, runId, { status: cancelled && web ? 'CANCELLED' : 'FAILED', message, resumable: !input }).catch(
+        () => {},
+      );
     }
     seconds.total = (performance.now() - t0) / 1000;
     return { runId, status: 'FAILED', message, resumable: runId !== null && !input, funnel, map, publish, seconds };

@@ -32,35 +32,82 @@ async function requireRun(db: Db, id: number): Promise<MiningRunView> {
 }
 
 /** Queues a run on a listed dump (or continues a stopped run of the same dump and mode). */
-export async function startWebMining(db: Db, actor: { id: number }, input: StartMiningInput, env: NodeJS.ProcessEnv = process.env): Promise<{ run: MiningRunView; resumed: boolean }> {
+export async function startWebMining(
+  db: Db,
+  actor: { id: number },
+  input: StartMiningInput,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ run: MiningRunView; resumed: boolean }> {
   const dumpPath = await resolveListedDump(input.dump, 'dump', env);
   const indexPath = input.index ? await resolveListedDump(input.index, 'index', env) : null;
   const kind = await sniffDump(dumpPath);
   if (kind === null) {
-    throw new AppError('INVALID_INPUT', `“${input.dump}” is not a Wikipedia dump: it is neither a bz2 file nor XML. Choose a pages-articles .xml or .xml.bz2 file.`, {
-      fields: { dump: 'is neither a bz2 file nor XML' },
-    });
+    throw new AppError(
+      'INVALID_INPUT',
+      `“${input.dump}” is not a Wikipedia dump: it is neither a bz2 file nor XML. Choose a pages-articles .xml or .xml.bz2 file.`,
+      {
+        fields: { dump: 'is neither a bz2 file nor XML' },
+      },
+    );
   }
   if (indexPath !== null && kind !== 'bz2') {
-    throw new AppError('INVALID_INPUT', `An index goes with a multistream .bz2 dump, but “${input.dump}” is plain XML.`, { fields: { index: 'goes with a multistream .bz2 dump only' } });
+    throw new AppError('INVALID_INPUT', `An index goes with a multistream .bz2 dump, but “${input.dump}” is plain XML.`, {
+      fields: { index: 'goes with a multistream .bz2 dump only' },
+    });
   }
   const info = await stat(dumpPath);
-  const options = { tier: input.tier, mode: input.mode, minRefs: input.minRefs, maxRefs: input.maxRefs, silverRule: input.silverRule, workers: input.workers ?? availableParallelism() };
+  const options = {
+    tier: input.tier,
+    mode: input.mode,
+    minRefs: input.minRefs,
+    maxRefs: input.maxRefs,
+    silverRule: input.silverRule,
+    workers: input.workers ?? availableParallelism(),
+  };
   const waiting = await findWaitingMiningRun(db, dumpPath);
   if (waiting) throw new AppError('CONFLICT', `Mining run #${waiting.id} is already waiting to mine this dump.`);
-  const previous = await findResumableRun(db, { dumpPath, dumpBytes: info.size, dumpMtime: info.mtime, indexPath, mode: input.mode });
+  const previous = await findResumableRun(db, {
+    dumpPath,
+    dumpBytes: info.size,
+    dumpMtime: info.mtime,
+    indexPath,
+    mode: input.mode,
+  });
   if (previous?.status === 'RUNNING') {
-    throw new AppError('CONFLICT', previous.isAlive ? `Mining run #${previous.id} is already working on this dump.` : `Mining run #${previous.id} of this dump stopped moments ago; try again in a few seconds.`);
+    throw new AppError(
+      'CONFLICT',
+      previous.isAlive
+        ? `Mining run #${previous.id} is already working on this dump.`
+        : `Mining run #${previous.id} of this dump stopped moments ago; try again in a few seconds.`,
+    );
   }
   let id: number;
   const resumed = previous !== null;
   if (previous) {
-    if (!(await requeueMiningRun(db, previous.id, { corpusName: input.corpus, options }))) throw new AppError('CONFLICT', `Mining run #${previous.id} of this dump changed meanwhile; try again.`);
+    if (!(await requeueMiningRun(db, previous.id, { corpusName: input.corpus, options })))
+      throw new AppError('CONFLICT', `Mining run #${previous.id} of this dump changed meanwhile; try again.`);
     id = previous.id;
   } else {
-    id = (await queueMiningRun(db, { dumpPath, dumpBytes: info.size, dumpMtime: info.mtime, indexPath, source: indexPath ? 'multistream' : kind, corpusName: input.corpus, options, createdById: actor.id })).id;
+    id = (
+      await queueMiningRun(db, {
+        dumpPath,
+        dumpBytes: info.size,
+        dumpMtime: info.mtime,
+        indexPath,
+        source: indexPath ? 'multistream' : kind,
+        corpusName: input.corpus,
+        options,
+        createdById: actor.id,
+      })
+    ).id;
   }
-  await recordAudit(db, { actorId: actor.id, action: 'mining.start', targetType: 'mining-run', targetId: id, details: { dump: input.dump, index: input.index ?? null, corpus: input.corpus, ...options, resumed } });
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'mining.start',
+    targetType: 'mining-run',
+    targetId: id,
+    details: { dump: input.dump, index: input.index ?? null, corpus: input.corpus, ...options, resumed },
+  });
   return { run: await requireRun(db, id), resumed };
 }
 
@@ -68,18 +115,40 @@ export async function startWebMining(db: Db, actor: { id: number }, input: Start
 export async function cancelWebMining(db: Db, actor: { id: number }, id: number): Promise<MiningRunView> {
   const outcome = await requestMiningCancel(db, id);
   if (outcome === 'not-found') throw new AppError('NOT_FOUND', 'That mining run does not exist.');
-  if (outcome === 'ended') throw new AppError('CONFLICT', 'Only a waiting or running mining run can be cancelled; this one has ended.');
-  await recordAudit(db, { actorId: actor.id, action: 'mining.cancel', targetType: 'mining-run', targetId: id, details: { stoppedAt: outcome === 'cancelled' ? 'waiting' : 'running' } });
+  if (outcome === 'ended')
+    throw new AppError('CONFLICT', 'Only a waiting or running mining run can be cancelled; this one has ended.');
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'mining.cancel',
+    targetType: 'mining-run',
+    targetId: id,
+    details: { stoppedAt: outcome === 'cancelled' ? 'waiting' : 'running' },
+  });
   return requireRun(db, id);
 }
 
 /** Queues a stopped run that kept its finished chunks again; it continues where it stopped. */
 export async function resumeWebMining(db: Db, actor: { id: number }, id: number): Promise<MiningRunView> {
   const run = await requireRun(db, id);
-  if (run.source === 'references') throw new AppError('CONFLICT', 'A run of a references file (paralens mine --from-references) can only be continued from the command line.');
+  if (run.source === 'references')
+    throw new AppError(
+      'CONFLICT',
+      'A run of a references file (paralens mine --from-references) can only be continued from the command line.',
+    );
   if (!(await requeueMiningRun(db, id))) {
-    throw new AppError('CONFLICT', run.status === 'FAILED' && !run.resumable ? 'This run failed on its input, so it cannot continue; fix the file and start a new run.' : 'Only a failed or cancelled run that kept its finished chunks can be resumed.');
+    throw new AppError(
+      'CONFLICT',
+      run.status === 'FAILED' && !run.resumable
+        ? 'This run failed on its input, so it cannot continue; fix the file and start a new run.'
+        : 'Only a failed or cancelled run that kept its finished chunks can be resumed.',
+    );
   }
-  await recordAudit(db, { actorId: actor.id, action: 'mining.resume', targetType: 'mining-run', targetId: id, details: { chunksDone: run.chunksDone, chunksTotal: run.chunksTotal } });
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'mining.resume',
+    targetType: 'mining-run',
+    targetId: id,
+    details: { chunksDone: run.chunksDone, chunksTotal: run.chunksTotal },
+  });
   return requireRun(db, id);
 }

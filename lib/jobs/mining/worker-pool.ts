@@ -52,14 +52,22 @@ export function startMapWorkers(options: WorkerOptions): MapWorkers {
   const idle: Worker[] = [];
   let failure: Error | null = null;
   // set while `run` is under way
-  let current: { onReady: (worker: Worker) => void; onReply: (worker: Worker, reply: Exclude<WorkerReply, { type: 'ready' }>) => void; fail: (error: Error) => void } | null = null;
+  let current: {
+    onReady: (worker: Worker) => void;
+    onReply: (worker: Worker, reply: Exclude<WorkerReply, { type: 'ready' }>) => void;
+    fail: (error: Error) => void;
+  } | null = null;
   const fail = (error: Error) => {
     failure ??= error;
     current?.fail(error);
   };
   for (let i = 0; i < Math.max(1, options.workers); i++) {
     // A bounded heap keeps each worker's memory flat (V8 would otherwise grow it lazily on a large machine).
-    const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData: { mode: options.mode, path: options.path, maxPageChars: options.maxPageChars } });
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      workerData: { mode: options.mode, path: options.path, maxPageChars: options.maxPageChars },
+    });
     workers.push(worker);
     worker.on('error', (error) => fail(error));
     worker.on('exit', (code) => code !== 0 && fail(new Error(`a mining worker stopped unexpectedly (exit code ${code})`)));
@@ -101,8 +109,11 @@ export function startMapWorkers(options: WorkerOptions): MapWorkers {
           onReply: (worker, reply) => {
             if (reply.type === 'progress') return handlers.onProgress(reply.index, reply.inputBytes, reply.xmlBytes);
             active--;
-            if (reply.type === 'failed') return stop(reply.isInputError ? new MiningInputError(reply.message) : new Error(reply.message));
-            committing = committing.then(() => handlers.onDone(reply.index, reply.result)).catch((error: unknown) => stop(error instanceof Error ? error : new Error(String(error))));
+            if (reply.type === 'failed')
+              return stop(reply.isInputError ? new MiningInputError(reply.message) : new Error(reply.message));
+            committing = committing
+              .then(() => handlers.onDone(reply.index, reply.result))
+              .catch((error: unknown) => stop(error instanceof Error ? error : new Error(String(error))));
             next(worker);
           },
         };

@@ -42,7 +42,9 @@ function works(tool: string): boolean {
 export function findDecompressor(): DecompressorTool {
   if (found === undefined) found = works('lbzip2') ? 'lbzip2' : works('bzip2') ? 'bzip2' : null;
   if (found === null) {
-    throw new DumpReadError('Reading .bz2 dumps needs lbzip2 or bzip2, and neither is installed. Install Debian\'s lbzip2 (apt-get install -y lbzip2; it is the faster one) or bzip2.');
+    throw new DumpReadError(
+      "Reading .bz2 dumps needs lbzip2 or bzip2, and neither is installed. Install Debian's lbzip2 (apt-get install -y lbzip2; it is the faster one) or bzip2.",
+    );
   }
   return found;
 }
@@ -161,7 +163,7 @@ export async function spoolRange(range: ByteRange, counters: ReadCounters, threa
   }
   async function* chunks(): AsyncGenerator<Buffer> {
     try {
-      for (let position = 0; ; ) {
+      for (let position = 0; ;) {
         const buffer = Buffer.allocUnsafe(SPOOL_READ_BYTES);
         const { bytesRead } = await readAt(fd, buffer, 0, SPOOL_READ_BYTES, position);
         if (bytesRead === 0) break;
@@ -177,9 +179,16 @@ export async function spoolRange(range: ByteRange, counters: ReadCounters, threa
 }
 
 /** Spawns the decompressor on the range's bytes, its output going to a pipe or to a file descriptor. */
-function startDecompressor(range: ByteRange, input: ReturnType<typeof createReadStream>, output: 'pipe' | number, threads: number) {
+function startDecompressor(
+  range: ByteRange,
+  input: ReturnType<typeof createReadStream>,
+  output: 'pipe' | number,
+  threads: number,
+) {
   const tool = findDecompressor();
-  const child = spawn(tool, tool === 'lbzip2' ? ['-dc', '-n', String(Math.max(1, threads))] : ['-dc'], { stdio: ['pipe', output, 'pipe'] });
+  const child = spawn(tool, tool === 'lbzip2' ? ['-dc', '-n', String(Math.max(1, threads))] : ['-dc'], {
+    stdio: ['pipe', output, 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (text: string) => {
@@ -192,8 +201,14 @@ function startDecompressor(range: ByteRange, input: ReturnType<typeof createRead
   const succeeded = async () => {
     const code = await exited;
     if (code !== 0) {
-      const reason = stderr.split('\n').find((line) => line.trim() !== '')?.replace(/^(?:lbzip2|bzip2): /, '') ?? `exit code ${code}`;
-      throw new DumpReadError(`${describeRange(range)}: ${tool} could not decompress it (${reason.trim()}): the file is truncated or damaged, or the range does not start at a bz2 stream`);
+      const reason =
+        stderr
+          .split('\n')
+          .find((line) => line.trim() !== '')
+          ?.replace(/^(?:lbzip2|bzip2): /, '') ?? `exit code ${code}`;
+      throw new DumpReadError(
+        `${describeRange(range)}: ${tool} could not decompress it (${reason.trim()}): the file is truncated or damaged, or the range does not start at a bz2 stream`,
+      );
     }
   };
   return { child, succeeded };

@@ -33,7 +33,14 @@ export const captions = [
   'Belfast after the air raid of May 1941.',
 ];
 export const pairSpecs: PairSpec[] = [
-  [0, 1], [0, 2], [1, 2], [3, 4], [3, 5], [4, 5], [0, 3], [2, 5],
+  [0, 1],
+  [0, 2],
+  [1, 2],
+  [3, 4],
+  [3, 5],
+  [4, 5],
+  [0, 3],
+  [2, 5],
 ].map(([a, b]) => ({ a: captions[a!]!, b: captions[b!]!, measures: { rouge1: 0.4, rougeL: 0.3, bleu: 0.2, syn: 0.3 } }));
 
 export async function corpusWithPairs(specs = pairSpecs) {

@@ -31,7 +31,7 @@ describe('multistream index', () => {
     ]);
   });
 
-  it('tapers: chunks shrink to half a worker\'s share of what is left, down to 1 MiB', () => {
+  it("tapers: chunks shrink to half a worker's share of what is left, down to 1 MiB", () => {
     const mb = 1 << 20;
     const streams = Array.from({ length: 100 }, (_, i) => ({ offset: i * mb, pages: 100 }));
     const sizes = (taper: number) => planChunks(streams, 100 * mb, 10 * mb, taper).map((c) => (c.end - c.start) / mb);
@@ -41,7 +41,9 @@ describe('multistream index', () => {
   });
 
   it('names the line of a malformed or out-of-order entry', () => {
-    expect(() => read('600:1:A\nnot an index line\n')).toThrow('index.txt line 2: expected "offset:pageId:title", found "not an index line"');
+    expect(() => read('600:1:A\nnot an index line\n')).toThrow(
+      'index.txt line 2: expected "offset:pageId:title", found "not an index line"',
+    );
     expect(() => read('900:1:A\n600:2:B\n')).toThrow('index.txt line 2: offset 600 is smaller than the one before (900)');
     expect(() => read('\n')).toThrow('index.txt: the index lists no pages');
   });

@@ -45,11 +45,17 @@ export class IndexReader {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line === '') return;
     const match = LINE.exec(line);
-    if (!match) throw new IndexFormatError(`${this.name} line ${this.lineNumber}: expected "offset:pageId:title", found "${line.slice(0, 80)}"`);
+    if (!match)
+      throw new IndexFormatError(
+        `${this.name} line ${this.lineNumber}: expected "offset:pageId:title", found "${line.slice(0, 80)}"`,
+      );
     const offset = Number(match[1]);
     const last = this.streams[this.streams.length - 1];
     if (last && offset === last.offset) last.pages++;
-    else if (last && offset < last.offset) throw new IndexFormatError(`${this.name} line ${this.lineNumber}: offset ${offset} is smaller than the one before (${last.offset}); the index must be in file order`);
+    else if (last && offset < last.offset)
+      throw new IndexFormatError(
+        `${this.name} line ${this.lineNumber}: offset ${offset} is smaller than the one before (${last.offset}); the index must be in file order`,
+      );
     else this.streams.push({ offset, pages: 1 });
   }
 
@@ -70,7 +76,12 @@ export const MIN_CHUNK_BYTES = 1 << 20;
  * MIN_CHUNK_BYTES), so the chunks shrink towards the end of the file and the workers finish close
  * together, instead of one worker mapping a whole last chunk while the others wait.
  */
-export function planChunks(streams: readonly IndexStream[], fileSize: number, targetBytes: number, taperWorkers = 0): DumpChunk[] {
+export function planChunks(
+  streams: readonly IndexStream[],
+  fileSize: number,
+  targetBytes: number,
+  taperWorkers = 0,
+): DumpChunk[] {
   const chunks: DumpChunk[] = [];
   let start = -1;
   let pages = 0;
@@ -80,7 +91,10 @@ export function planChunks(streams: readonly IndexStream[], fileSize: number, ta
     const end = streams[i + 1]?.offset ?? fileSize;
     if (start === -1) {
       start = stream.offset;
-      limit = taperWorkers > 0 ? Math.min(targetBytes, Math.max(MIN_CHUNK_BYTES, (fileSize - start) / (2 * taperWorkers))) : targetBytes;
+      limit =
+        taperWorkers > 0
+          ? Math.min(targetBytes, Math.max(MIN_CHUNK_BYTES, (fileSize - start) / (2 * taperWorkers)))
+          : targetBytes;
     }
     pages += stream.pages;
     if (end - start >= limit || i === streams.length - 1) {

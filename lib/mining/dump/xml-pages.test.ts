@@ -4,7 +4,8 @@ import { bytesOfText, decodeXmlText, textOfBytes } from './xml-text';
 
 const page = (id: number, title: string, text: string, extra = '') =>
   `  <page>\n    <title>${title}</title>\n    <ns>0</ns>\n    <id>${id}</id>${extra}\n    <revision>\n      <id>${id * 10}</id>\n      <text bytes="1" xml:space="preserve">${text}</text>\n    </revision>\n  </page>\n`;
-const dump = (...pages: string[]) => `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/">\n<siteinfo><sitename>W</sitename></siteinfo>\n${pages.join('')}</mediawiki>\n`;
+const dump = (...pages: string[]) =>
+  `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/">\n<siteinfo><sitename>W</sitename></siteinfo>\n${pages.join('')}</mediawiki>\n`;
 
 function split(xml: string, chunkSize = xml.length, max?: number): DumpPage[] {
   const pages: DumpPage[] = [];
@@ -39,7 +40,9 @@ describe('PageSplitter', () => {
   });
 
   it('tolerates a missing </mediawiki> and deleted text (<text … />)', () => {
-    const cut = dump(page(1, 'One', 'a')).replace('</mediawiki>\n', '') + page(2, 'Two', '').replace(/<text[^>]*><\/text>/, '<text bytes="0" />');
+    const cut =
+      dump(page(1, 'One', 'a')).replace('</mediawiki>\n', '') +
+      page(2, 'Two', '').replace(/<text[^>]*><\/text>/, '<text bytes="0" />');
     expect(split(cut).map((p) => [p.id, p.xmlBytes])).toEqual([
       [1, 'a'],
       [2, ''],
@@ -53,14 +56,20 @@ describe('PageSplitter', () => {
 
   it('names the place of a truncated page, a page never closed and a page without a field', () => {
     const truncated = xml.slice(0, xml.indexOf('<page>', xml.indexOf('Redirected')) + 40);
-    expect(() => split(truncated)).toThrow('the XML ends inside the page after page 12 "Redirected" (page 2 of this input): the input is truncated');
+    expect(() => split(truncated)).toThrow(
+      'the XML ends inside the page after page 12 "Redirected" (page 2 of this input): the input is truncated',
+    );
     const unclosed = dump(page(1, 'One', 'a').replace('</page>', ''), page(2, 'Two', 'b'));
     expect(() => split(unclosed)).toThrow('malformed XML: the first page is not closed before the next <page> starts');
-    expect(() => split(dump(page(1, 'One', 'a'), page(2, 'Two', 'b').replace(/<title>.*<\/title>/, '')))).toThrow('malformed XML: the page after page 1 "One" (page 1 of this input) has no <title>');
+    expect(() => split(dump(page(1, 'One', 'a'), page(2, 'Two', 'b').replace(/<title>.*<\/title>/, '')))).toThrow(
+      'malformed XML: the page after page 1 "One" (page 1 of this input) has no <title>',
+    );
   });
 
   it('refuses a gigantic page before buffering all of it', () => {
     const big = dump(page(1, 'Big', 'x'.repeat(5000)));
-    expect(() => split(big, 100, 1000)).toThrow('the first page is larger than 1,000 bytes: a full-history dump or a damaged file');
+    expect(() => split(big, 100, 1000)).toThrow(
+      'the first page is larger than 1,000 bytes: a full-history dump or a damaged file',
+    );
   });
 });

@@ -31,7 +31,8 @@ export class DumpFormatError extends Error {
 /** 16 MiB: far above any current article (the largest are a few MB of wikitext). */
 export const DEFAULT_MAX_PAGE_CHARS = 16 * 1024 * 1024;
 
-const NAMESPACE_PREFIX = /^(?:Talk|User|User talk|Wikipedia|Wikipedia talk|WP|Project|File|File talk|Image|MediaWiki|Template|Template talk|Help|Category|Category talk|Portal|Draft|TimedText|Module|Special|Media|Book|Education Program|Gadget|Gadget definition)\s*:/i;
+const NAMESPACE_PREFIX =
+  /^(?:Talk|User|User talk|Wikipedia|Wikipedia talk|WP|Project|File|File talk|Image|MediaWiki|Template|Template talk|Help|Category|Category talk|Portal|Draft|TimedText|Module|Special|Media|Book|Education Program|Gadget|Gadget definition)\s*:/i;
 
 function between(xml: string, open: string, close: string, from = 0): string | null {
   const start = xml.indexOf(open, from);
@@ -63,7 +64,7 @@ function startsWithRedirect(xmlBytes: string): boolean {
  */
 function readText(xml: string): string | null {
   let text: string | null = null;
-  for (let open = xml.indexOf('<text'); open !== -1; ) {
+  for (let open = xml.indexOf('<text'); open !== -1;) {
     const tagEnd = xml.indexOf('>', open);
     if (tagEnd === -1) return null;
     let after = tagEnd + 1;
@@ -104,11 +105,15 @@ export class PageSplitter {
 
   /** The page being read, named by the one before it (its own title may be what is broken). */
   private where(): string {
-    return this.lastPage ? `the page after page ${this.lastPage.id} "${this.lastPage.title}" (page ${this.pages} of this input)` : 'the first page';
+    return this.lastPage
+      ? `the page after page ${this.lastPage.id} "${this.lastPage.title}" (page ${this.pages} of this input)`
+      : 'the first page';
   }
 
   private tooLarge(): DumpFormatError {
-    return new DumpFormatError(`${this.where()} is larger than ${this.maxPageChars.toLocaleString('en')} bytes: a full-history dump or a damaged file`);
+    return new DumpFormatError(
+      `${this.where()} is larger than ${this.maxPageChars.toLocaleString('en')} bytes: a full-history dump or a damaged file`,
+    );
   }
 
   push(chunk: string): void {
@@ -170,7 +175,8 @@ export class PageSplitter {
     const id = between(head, '<id>', '</id>');
     const text = readText(xml);
     if (title === null || id === null || !/^\s*\d+\s*$/.test(id) || text === null) {
-      const missing = title === null ? '<title>' : id === null || !/^\s*\d+\s*$/.test(id) ? 'a numeric page <id>' : 'a closed <text> element';
+      const missing =
+        title === null ? '<title>' : id === null || !/^\s*\d+\s*$/.test(id) ? 'a numeric page <id>' : 'a closed <text> element';
       throw new DumpFormatError(`malformed XML: ${this.where()} has no ${missing}`);
     }
     const decodedTitle = decodeXmlText(textOfBytes(title));

@@ -9,7 +9,12 @@ export function decodeXmlText(text: string): string {
   if (!text.includes('&')) return text;
   // Native replaceAll passes are faster than a callback; `&amp;` last keeps it a single pass.
   if (!text.includes('&#')) {
-    return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&amp;', '&');
+    return text
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&apos;', "'")
+      .replaceAll('&amp;', '&');
   }
   return text.replace(ENTITY, (whole, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
     if (name) return NAMED[name]!;

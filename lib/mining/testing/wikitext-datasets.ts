@@ -32,7 +32,6 @@ export const DUMP_EXCERPTS = [
   'pywikibot/article-pear-0.10.xml',
 ] as const;
 
-
 /** A dump excerpt's XML bytes (decompressed when it is a .bz2). */
 export function readDumpExcerpt(excerpt: (typeof DUMP_EXCERPTS)[number]): Buffer {
   const file = wikitextPath(excerpt);

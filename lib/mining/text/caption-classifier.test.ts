@@ -13,10 +13,21 @@ describe('classifyCaption with wink-pos-tagger', () => {
   });
 
   it('classifies the paper examples (sec. 3) like the hand-tagged rules do', () => {
-    expect(classifyCaption('The Last Supper was drawn by Dieric Bouts.', tagger, false)).toMatchObject({ isSentence: true, hasVerb: true });
-    expect(classifyCaption('Last Supper might be drawn by Dieric Bouts', tagger, true)).toMatchObject({ isSentence: true, hasVerb: true });
-    expect(classifyCaption('Last Supper drawn by the painter Dieric Bouts', tagger, true)).toMatchObject({ isSentence: false, hasVerb: true });
-    expect(classifyCaption('Emile Fayolle, pilot of the Free French Air Force, during the Battle of Britain', tagger, true)).toEqual({
+    expect(classifyCaption('The Last Supper was drawn by Dieric Bouts.', tagger, false)).toMatchObject({
+      isSentence: true,
+      hasVerb: true,
+    });
+    expect(classifyCaption('Last Supper might be drawn by Dieric Bouts', tagger, true)).toMatchObject({
+      isSentence: true,
+      hasVerb: true,
+    });
+    expect(classifyCaption('Last Supper drawn by the painter Dieric Bouts', tagger, true)).toMatchObject({
+      isSentence: false,
+      hasVerb: true,
+    });
+    expect(
+      classifyCaption('Emile Fayolle, pilot of the Free French Air Force, during the Battle of Britain', tagger, true),
+    ).toEqual({
       words: 14,
       isSentence: false,
       hasVerb: false,

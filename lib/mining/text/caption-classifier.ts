@@ -38,7 +38,10 @@ export function classifyCaption(text: string, tagger: Tagger, fixed: boolean): C
   }
   // VerbHeuristic tags the word tokens only (the tokenizer already dropped punctuation). A tagger
   // is a function of its tokens, so a sentence that is exactly those words is not tagged twice.
-  const verb = last !== null && sameTokens(last.tokens, words) ? hasVerb(last.tags) : tagger.surelyHasVerb?.(words) === true || hasVerb(tagger(words));
+  const verb =
+    last !== null && sameTokens(last.tokens, words)
+      ? hasVerb(last.tags)
+      : tagger.surelyHasVerb?.(words) === true || hasVerb(tagger(words));
   return { words: words.length, isSentence: sentence, hasVerb: verb };
 }
 

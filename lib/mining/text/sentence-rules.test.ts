@@ -5,12 +5,27 @@ import { hasVerb, isSentenceByRules } from './sentence-rules';
 // (Gohsen et al., EACL 2023), which names the rule each example passes or fails.
 const examples: Array<{ text: string; tags: string; sentence: boolean; rule: string }> = [
   { text: 'Last Supper by Dieric Bouts', tags: 'NNP NNP IN NNP NNP', sentence: false, rule: '3 (noun phrase)' },
-  { text: 'Last Supper drawn by Dieric Bouts', tags: 'NNP NNP VBN IN NNP NNP', sentence: false, rule: '3 (fragment with a verb)' },
+  {
+    text: 'Last Supper drawn by Dieric Bouts',
+    tags: 'NNP NNP VBN IN NNP NNP',
+    sentence: false,
+    rule: '3 (fragment with a verb)',
+  },
   { text: 'The Last Supper was drawn by Dieric Bouts', tags: 'DT NNP NNP VBD VBN IN NNP NNP', sentence: true, rule: '3' },
   { text: 'Last Supper might be drawn by Dieric Bouts', tags: 'NNP NNP MD VB VBN IN NNP NNP', sentence: true, rule: '1' },
-  { text: 'Last Supper was drawn by Dieric Bouts which is an exceptional artwork', tags: 'NNP NNP VBD VBN IN NNP NNP WDT VBZ DT JJ NN', sentence: true, rule: '2' },
+  {
+    text: 'Last Supper was drawn by Dieric Bouts which is an exceptional artwork',
+    tags: 'NNP NNP VBD VBN IN NNP NNP WDT VBZ DT JJ NN',
+    sentence: true,
+    rule: '2',
+  },
   { text: 'Dieric Bouts drew the Last Supper', tags: 'NNP NNP VBD DT JJ NNP', sentence: true, rule: '4' },
-  { text: 'A painting which shows the Last Supper', tags: 'DT NN WDT VBZ DT JJ NNP', sentence: false, rule: '2 (verb only in the relative clause)' },
+  {
+    text: 'A painting which shows the Last Supper',
+    tags: 'DT NN WDT VBZ DT JJ NNP',
+    sentence: false,
+    rule: '2 (verb only in the relative clause)',
+  },
 ];
 
 describe('Table 4 sentence rules', () => {

@@ -4,13 +4,40 @@ import { countWords, splitSentences, tokenize } from './tokenize';
 describe('tokenize (PTB-like, hyphenated words whole)', () => {
   it('keeps hyphenated words, abbreviations, initials and numbers whole', () => {
     expect(tokenize('The state-of-the-art U.S. ship, built c. 1896 in the 19th-century style (1,000 tons).')).toEqual([
-      'The', 'state-of-the-art', 'U.S.', 'ship', ',', 'built', 'c.', '1896', 'in', 'the', '19th-century', 'style', '(', '1,000', 'tons', ')', '.',
+      'The',
+      'state-of-the-art',
+      'U.S.',
+      'ship',
+      ',',
+      'built',
+      'c.',
+      '1896',
+      'in',
+      'the',
+      '19th-century',
+      'style',
+      '(',
+      '1,000',
+      'tons',
+      ')',
+      '.',
     ]);
     expect(tokenize('J. R. R. Tolkien met Dr. Smith.')).toEqual(['J.', 'R.', 'R.', 'Tolkien', 'met', 'Dr.', 'Smith', '.']);
   });
 
   it('splits clitics as the treebank does, but keeps names with an apostrophe', () => {
-    expect(tokenize("It's O'Brien's boat; they don't sail")).toEqual(['It', "'s", "O'Brien", "'s", 'boat', ';', 'they', 'do', "n't", 'sail']);
+    expect(tokenize("It's O'Brien's boat; they don't sail")).toEqual([
+      'It',
+      "'s",
+      "O'Brien",
+      "'s",
+      'boat',
+      ';',
+      'they',
+      'do',
+      "n't",
+      'sail',
+    ]);
   });
 
   it('counts words without punctuation-only tokens (paper: ASCII \\W; fixed: Unicode)', () => {

@@ -21,7 +21,10 @@ declare module 'wink-lexicon/src/lexicon.js' {
 
 declare module 'wink-pos-tagger/src/unigram-tagger.js' {
   /** Sets `token.pos` to the word's most likely tag and returns every tag the word may take. */
-  function unigramPOSTagger(token: { value: string; tag: string; normal: string; pos?: string }, lexicon: Record<string, string[]>): string[];
+  function unigramPOSTagger(
+    token: { value: string; tag: string; normal: string; pos?: string },
+    lexicon: Record<string, string[]>,
+  ): string[];
   export = unigramPOSTagger;
 }
 

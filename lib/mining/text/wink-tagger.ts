@@ -35,7 +35,8 @@ function canBePast(word: string): boolean {
 
 function preferPast(tokens: readonly string[], tags: string[]): string[] {
   for (let i = 1; i < tags.length; i++) {
-    if (tags[i] !== 'VBN' || !SUBJECT.has(tags[i - 1]!) || tokens[i + 1]?.toLowerCase() === 'by' || !canBePast(tokens[i]!)) continue;
+    if (tags[i] !== 'VBN' || !SUBJECT.has(tags[i - 1]!) || tokens[i + 1]?.toLowerCase() === 'by' || !canBePast(tokens[i]!))
+      continue;
     let blocked = false;
     for (let j = 0; j < i && !blocked; j++) blocked = FINITE_OR_MODAL.has(tags[j]!) || AUXILIARY.test(tokens[j]!);
     if (!blocked) tags[i] = 'VBD';

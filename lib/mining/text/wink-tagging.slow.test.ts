@@ -67,7 +67,9 @@ describeWithDatasets(
       for (const excerpt of DUMP_EXCERPTS) {
         const bytes = readDumpExcerpt(excerpt).toString('latin1'); // the splitter's byte strings (xml-text.ts)
         for (const mode of ['paper', 'fixed'] as const) {
-          const splitter = new PageSplitter((page) => page.ns === 0 && !page.isRedirect && mapXmlPage(page, { mode, tagger: recording }));
+          const splitter = new PageSplitter(
+            (page) => page.ns === 0 && !page.isRedirect && mapXmlPage(page, { mode, tagger: recording }),
+          );
           splitter.push(bytes);
           splitter.end();
         }

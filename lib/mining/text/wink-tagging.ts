@@ -53,7 +53,25 @@ const PUNCTUATION = /^[\’\'\‘\’\`\“\”\"\[\]\(\)\{\}\…\,\.\!\;\?\-\:]
 // wink-helpers, string.normalize
 const DIACRITICAL = /[\u0300-\u036f]/g;
 // wink-pos-tagger.js, lemmatize: `year` and `lemmaExceptions`
-const DECADES = new Set(['1990s', '1980s', '1970s', '1960s', '1950s', '1940s', '1930s', '1910s', 'mid-1990s', 'mid-1980s', 'mid-1970s', 'mid-1960s', 'mid-1950s', 'mid-1940s', 'mid-1930s', 'mid-1920s', 'mid-1910s']);
+const DECADES = new Set([
+  '1990s',
+  '1980s',
+  '1970s',
+  '1960s',
+  '1950s',
+  '1940s',
+  '1930s',
+  '1910s',
+  'mid-1990s',
+  'mid-1980s',
+  'mid-1970s',
+  'mid-1960s',
+  'mid-1950s',
+  'mid-1940s',
+  'mid-1930s',
+  'mid-1920s',
+  'mid-1910s',
+]);
 const LEMMA_EXCEPTIONS = new Set(['ai', 'ca', 'sha', "'ll", 'wo', "'ve", "'m", "'re", "n't", "'d"]);
 const LITERAL = /^\^([^\\^$.|?*+()[\]{}]*)\$$/;
 
@@ -68,7 +86,8 @@ function compileRuleSet(set: WinkRuleSet): Map<string, Rule[]> {
         tests: rule.rules.map((test) => {
           const [from, to] = test.op === 0 ? [test.operand.delta, test.operand.delta] : test.operand.range;
           const literal = test.matches.flags === '' ? (LITERAL.exec(test.matches.source)?.[1] ?? null) : null;
-          if (test.matches.global || test.matches.sticky) throw new Error(`wink rule /${test.matches.source}/ keeps state between tests`);
+          if (test.matches.global || test.matches.sticky)
+            throw new Error(`wink rule /${test.matches.source}/ keeps state between tests`);
           return { property: test.operand.property, from, to, literal, pattern: test.matches };
         }),
       })),

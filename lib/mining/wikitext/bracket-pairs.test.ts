@@ -13,14 +13,24 @@ const byRegExp = (text: string) => [...text.matchAll(/\[\[|\]\]|\{\{|\}\}/g)].ma
 
 describe('BracketPairs', () => {
   it('finds the pairs a global regular expression finds, overlaps and runs included', () => {
-    for (const text of ['', 'plain', '[[a]]', '[[[x]]]', '{{{{}}}}', ']]]][[[[', '[[File:A.jpg|{{b|[[c]]}}]] }}}', '[{[{]}]}', '[[]]{{}}']) {
+    for (const text of [
+      '',
+      'plain',
+      '[[a]]',
+      '[[[x]]]',
+      '{{{{}}}}',
+      ']]]][[[[',
+      '[[File:A.jpg|{{b|[[c]]}}]] }}}',
+      '[{[{]}]}',
+      '[[]]{{}}',
+    ]) {
       expect(all(text), text).toEqual(byRegExp(text));
     }
   });
 
   it('agrees with the regular expression on random bracket texts', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 500; n++) {
       const text = Array.from({ length: Math.floor(random() * 40) }, () => '[]{}x|'[Math.floor(random() * 6)]).join('');
       expect(all(text), text).toEqual(byRegExp(text));

@@ -15,7 +15,8 @@ describeWithDatasets(
     it('paper mode gives the expected caption for each of the 17 cases', () => {
       const cases = rows();
       expect(cases).toHaveLength(17);
-      for (const [index, [tag, caption]] of cases.entries()) expect(extractCaption(tag!, false), `case ${index + 1}`).toBe(expected(caption));
+      for (const [index, [tag, caption]] of cases.entries())
+        expect(extractCaption(tag!, false), `case ${index + 1}`).toBe(expected(caption));
     });
 
     it('fixed mode agrees, except that a [[:Image:…]] link keeps no padding spaces', () => {
@@ -61,7 +62,9 @@ describe('fixed-mode caption repairs', () => {
   });
 
   it('reads the {{ship}} format code from its fifth component and makes {{SMS}} reachable', () => {
-    expect(extractCaption('[[File:A.jpg|thumb|{{ship|CSS|Tennessee|1863|6}} at sea]]', false)).toBe('CSS Tennessee (1863) at sea');
+    expect(extractCaption('[[File:A.jpg|thumb|{{ship|CSS|Tennessee|1863|6}} at sea]]', false)).toBe(
+      'CSS Tennessee (1863) at sea',
+    );
     expect(extractCaption('[[File:A.jpg|thumb|{{ship|CSS|Tennessee|1863|6}} at sea]]', true)).toBe('CSS Tennessee at sea');
     expect(extractCaption('[[File:A.jpg|thumb|{{SMS|Emden|1908|6}} at sea]]', false)).toBe('at sea');
     expect(extractCaption('[[File:A.jpg|thumb|{{SMS|Emden|1908|6}} at sea]]', true)).toBe('SMS Emden at sea');

@@ -79,7 +79,8 @@ export function cleanCaptionText(raw: string, fixed: boolean): string | null {
     }
   }
   if (caption.includes('[http')) {
-    for (const [link] of caption.matchAll(EXTERNAL_LINK)) caption = replaceLiteral(caption, link, javaSplit(link, /[ \]]/).slice(1).join(' '));
+    for (const [link] of caption.matchAll(EXTERNAL_LINK))
+      caption = replaceLiteral(caption, link, javaSplit(link, /[ \]]/).slice(1).join(' '));
   }
   if (caption.includes("''")) caption = caption.replaceAll("'''", '').replaceAll("''", '');
   if ((fixed ? caption.trim() : javaTrim(caption)) === '') return null;

@@ -43,7 +43,10 @@ function cleanTemplatesPaper(text: string): string {
 }
 
 function templateName(raw: string): string {
-  return raw.replace(/[\s_]+/g, ' ').trim().toLowerCase();
+  return raw
+    .replace(/[\s_]+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 function cleanTemplatesFixed(text: string): string {

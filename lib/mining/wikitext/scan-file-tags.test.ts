@@ -10,7 +10,10 @@ describeWithDatasets(
   'image references of the reference pages',
   () => {
     for (const page of ['2cellos', 'monitor-warship']) {
-      const read = () => ({ wikitext: readWikitextFile(`eacl23-reference/${page}.txt`), expected: readWikitextFile(`eacl23-reference/${page}-images.txt`).split('\n') });
+      const read = () => ({
+        wikitext: readWikitextFile(`eacl23-reference/${page}.txt`),
+        expected: readWikitextFile(`eacl23-reference/${page}-images.txt`).split('\n'),
+      });
       it(`${page}: exactly the expected references, in order (paper)`, () => {
         const { wikitext, expected } = read();
         expect(findFileTags(wikitext, false)).toEqual(expected);
@@ -27,13 +30,18 @@ describeWithDatasets(
 describe('findFileTags', () => {
   it('emits nested tags before the tags around them', () => {
     const text = 'x [[File:Outer.jpg|thumb|See [[File:Inner.png|inner]] here]] y';
-    expect(findFileTags(text, false)).toEqual(['[[File:Inner.png|inner]]', '[[File:Outer.jpg|thumb|See [[File:Inner.png|inner]] here]]']);
+    expect(findFileTags(text, false)).toEqual([
+      '[[File:Inner.png|inner]]',
+      '[[File:Outer.jpg|thumb|See [[File:Inner.png|inner]] here]]',
+    ]);
   });
 
   it('turns {{Multiple image}} and infobox parameters into synthetic tags with alt and caption', () => {
     const text = '{{Multiple image|image1=A.jpg|alt1=An a|caption1=First|image2=File:B.jpg|caption2=Second}}';
     expect(findFileTags(text, false)).toEqual(['[[File:A.jpg|alt=An a|First]]', '[[File:B.jpg|Second]]']);
-    expect(findFileTags('{{Infobox person|name=X|image= [[File:C.jpg|200px]] |caption=Cap}}', false)).toEqual(['[[File:C.jpg|200px]]']);
+    expect(findFileTags('{{Infobox person|name=X|image= [[File:C.jpg|200px]] |caption=Cap}}', false)).toEqual([
+      '[[File:C.jpg|200px]]',
+    ]);
   });
 
   it('paper: drops = inside template values and only reads image0-9; fixed keeps both', () => {
@@ -87,7 +95,8 @@ describe('findFileTagsInXml (the undecoded page bytes) finds what findFileTags f
     it(`${fixed ? 'fixed' : 'paper'} mode, with and without \`>\` escaped`, () => {
       for (const text of texts) {
         const expected = findFileTags(text, fixed);
-        for (const escapeGt of [false, true]) expect(findFileTagsInXml(bytesOfText(escapeXml(text, escapeGt)), fixed), text).toEqual(expected);
+        for (const escapeGt of [false, true])
+          expect(findFileTagsInXml(bytesOfText(escapeXml(text, escapeGt)), fixed), text).toEqual(expected);
       }
     });
   }

@@ -68,7 +68,8 @@ const XML_GALLERY = /&lt;gallery/i;
  * `<gallery>` (fixed mode) are rare: those pages are decoded whole.
  */
 export function findFileTagsInXml(xmlBytes: string, fixed: boolean): string[] {
-  if (xmlBytes.includes('&#') || (fixed && XML_GALLERY.test(xmlBytes))) return findFileTags(decodeXmlText(textOfBytes(xmlBytes)), fixed);
+  if (xmlBytes.includes('&#') || (fixed && XML_GALLERY.test(xmlBytes)))
+    return findFileTags(decodeXmlText(textOfBytes(xmlBytes)), fixed);
   const text = fixed && xmlBytes.includes('&lt;!--') ? xmlBytes.replace(XML_COMMENT, '') : xmlBytes;
   return scanTokens(text, fixed, (token) => decodeXmlText(textOfBytes(token)));
 }

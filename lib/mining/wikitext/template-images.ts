@@ -33,7 +33,12 @@ function readKeyValue(component: string, fixed: boolean): KeyValue {
     return { key: rawKey.trim().toLowerCase().replace(TAG, ''), value: eq === -1 ? '' : component.slice(eq + 1).trim() };
   }
   const parts = javaSplit(component, /=/);
-  return { key: javaTrim(parts[0] ?? '').toLowerCase().replace(TAG, ''), value: javaTrim(parts.slice(1).join('')) };
+  return {
+    key: javaTrim(parts[0] ?? '')
+      .toLowerCase()
+      .replace(TAG, ''),
+    value: javaTrim(parts.slice(1).join('')),
+  };
 }
 
 /** Synthetic file tags for the images a template names, in the original's order ("", "1", …, "9"). */

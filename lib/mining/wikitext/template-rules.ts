@@ -62,7 +62,8 @@ function shipRule(formatAt: 3 | 4): TemplateRule {
   };
 }
 
-const station: TemplateRule = (s) => (s.length === 3 ? `${arg(s, 1)} railway station (${arg(s, 2)})` : `${arg(s, 1)} railway station`);
+const station: TemplateRule = (s) =>
+  s.length === 3 ? `${arg(s, 1)} railway station (${arg(s, 2)})` : `${arg(s, 1)} railway station`;
 const colour: TemplateRule = (s) => (s.length === 3 ? arg(s, 2) : '');
 const sclass: TemplateRule = (s) => (s.length === 3 ? `${arg(s, 1)} ${arg(s, 2)}` : '');
 const nowrap: TemplateRule = (s) => (s.length > 1 ? joinFrom(s, 1, s.length, '') : '');

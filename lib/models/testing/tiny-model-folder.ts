@@ -77,8 +77,17 @@ export async function writeTinyModelFolder(dir: string, options: TinyModelFolder
     const tokenizer = buildWordPieceTokenizer(wordsOf(texts));
     await writeTokenizer(st, tokenizer);
     await mkdir(path.join(st, 'onnx'), { recursive: true });
-    await writeFile(path.join(st, 'onnx', 'model.onnx'), buildTinyEncoder({ vocabSize: vocabSize(tokenizer), hidden: 32, seed: 11, tokenTypes: true }));
-    await writeJson(path.join(st, '1_Pooling', 'config.json'), { word_embedding_dimension: 32, pooling_mode_cls_token: false, pooling_mode_mean_tokens: true, pooling_mode_max_tokens: false, pooling_mode_mean_sqrt_len_tokens: false });
+    await writeFile(
+      path.join(st, 'onnx', 'model.onnx'),
+      buildTinyEncoder({ vocabSize: vocabSize(tokenizer), hidden: 32, seed: 11, tokenTypes: true }),
+    );
+    await writeJson(path.join(st, '1_Pooling', 'config.json'), {
+      word_embedding_dimension: 32,
+      pooling_mode_cls_token: false,
+      pooling_mode_mean_tokens: true,
+      pooling_mode_max_tokens: false,
+      pooling_mode_mean_sqrt_len_tokens: false,
+    });
     await writeJson(path.join(st, 'sentence_bert_config.json'), { max_seq_length: 64, do_lower_case: false });
     await writeJson(path.join(st, 'modules.json'), [
       { idx: 0, name: '0', path: '', type: 'sentence_transformers.models.Transformer' },

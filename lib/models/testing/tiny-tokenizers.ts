@@ -17,7 +17,13 @@ function specialToken(id: number, content: string) {
 
 /** A tokenizer.json: the special tokens first (ids 0…), then the given pipeline parts. */
 function tokenizerJson(specials: readonly string[], parts: Record<string, unknown>): Record<string, unknown> {
-  return { version: '1.0', truncation: null, padding: null, added_tokens: specials.map((t, id) => specialToken(id, t)), ...parts };
+  return {
+    version: '1.0',
+    truncation: null,
+    padding: null,
+    added_tokens: specials.map((t, id) => specialToken(id, t)),
+    ...parts,
+  };
 }
 
 /** WordPiece over the given whole words, plus letters, digits and ##-continuations of both. */
@@ -34,14 +40,32 @@ export function buildWordPieceTokenizer(words: readonly string[]): TokenizerFile
       pre_tokenizer: { type: 'BertPreTokenizer' },
       post_processor: {
         type: 'TemplateProcessing',
-        single: [{ SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } }],
-        pair: [{ SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } }, { Sequence: { id: 'B', type_id: 1 } }, { SpecialToken: { id: '[SEP]', type_id: 1 } }],
+        single: [
+          { SpecialToken: { id: '[CLS]', type_id: 0 } },
+          { Sequence: { id: 'A', type_id: 0 } },
+          { SpecialToken: { id: '[SEP]', type_id: 0 } },
+        ],
+        pair: [
+          { SpecialToken: { id: '[CLS]', type_id: 0 } },
+          { Sequence: { id: 'A', type_id: 0 } },
+          { SpecialToken: { id: '[SEP]', type_id: 0 } },
+          { Sequence: { id: 'B', type_id: 1 } },
+          { SpecialToken: { id: '[SEP]', type_id: 1 } },
+        ],
         special_tokens: { '[CLS]': special('[CLS]'), '[SEP]': special('[SEP]') },
       },
       decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
       model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
     }),
-    config: { tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: 64, cls_token: '[CLS]', sep_token: '[SEP]', pad_token: '[PAD]', unk_token: '[UNK]' },
+    config: {
+      tokenizer_class: 'BertTokenizer',
+      do_lower_case: true,
+      model_max_length: 64,
+      cls_token: '[CLS]',
+      sep_token: '[SEP]',
+      pad_token: '[PAD]',
+      unk_token: '[UNK]',
+    },
   };
 }
 
@@ -62,14 +86,22 @@ export function buildByteLevelBpeTokenizer(corpus: readonly string[], mergeCount
   const alphabet = byteLevelAlphabet();
   const toSymbols = (word: string) => Array.from(new TextEncoder().encode(word), (b) => alphabet[b]!);
   // Words as GPT-2 pre-tokenisation sees them: a leading space joins the word (Ġ).
-  const words = corpus.flatMap((text) => text.toLowerCase().split(/\s+/).filter(Boolean).map((w) => toSymbols(` ${w}`)));
+  const words = corpus.flatMap((text) =>
+    text
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => toSymbols(` ${w}`)),
+  );
   const merges: Array<[string, string]> = [];
   for (let m = 0; m < mergeCount; m += 1) {
     const counts = new Map<string, number>();
-    for (const w of words) for (let i = 0; i + 1 < w.length; i += 1) counts.set(`${w[i]} ${w[i + 1]}`, (counts.get(`${w[i]} ${w[i + 1]}`) ?? 0) + 1);
+    for (const w of words)
+      for (let i = 0; i + 1 < w.length; i += 1) counts.set(`${w[i]} ${w[i + 1]}`, (counts.get(`${w[i]} ${w[i + 1]}`) ?? 0) + 1);
     let best = '';
     let bestCount = 1;
-    for (const [pair, count] of counts) if (count > bestCount || (count === bestCount && best !== '' && pair < best)) [best, bestCount] = [pair, count];
+    for (const [pair, count] of counts)
+      if (count > bestCount || (count === bestCount && best !== '' && pair < best)) [best, bestCount] = [pair, count];
     if (!best) break;
     const [left, right] = best.split(' ') as [string, string];
     merges.push([left, right]);
@@ -84,10 +116,36 @@ export function buildByteLevelBpeTokenizer(corpus: readonly string[], mergeCount
     tokenizer: tokenizerJson(specials, {
       normalizer: null,
       pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
-      post_processor: { type: 'RobertaProcessing', sep: ['</s>', 2], cls: ['<s>', 0], trim_offsets: true, add_prefix_space: false },
+      post_processor: {
+        type: 'RobertaProcessing',
+        sep: ['</s>', 2],
+        cls: ['<s>', 0],
+        trim_offsets: true,
+        add_prefix_space: false,
+      },
       decoder: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true },
-      model: { type: 'BPE', dropout: null, unk_token: null, continuing_subword_prefix: '', end_of_word_suffix: '', fuse_unk: false, byte_fallback: false, vocab, merges: merges.map(([l, r]) => `${l} ${r}`) },
+      model: {
+        type: 'BPE',
+        dropout: null,
+        unk_token: null,
+        continuing_subword_prefix: '',
+        end_of_word_suffix: '',
+        fuse_unk: false,
+        byte_fallback: false,
+        vocab,
+        merges: merges.map(([l, r]) => `${l} ${r}`),
+      },
     }),
-    config: { tokenizer_class: 'RobertaTokenizer', model_max_length: 64, bos_token: '<s>', eos_token: '</s>', cls_token: '<s>', sep_token: '</s>', pad_token: '<pad>', unk_token: '<unk>', add_prefix_space: false },
+    config: {
+      tokenizer_class: 'RobertaTokenizer',
+      model_max_length: 64,
+      bos_token: '<s>',
+      eos_token: '</s>',
+      cls_token: '<s>',
+      sep_token: '</s>',
+      pad_token: '<pad>',
+      unk_token: '<unk>',
+      add_prefix_space: false,
+    },
   };
 }

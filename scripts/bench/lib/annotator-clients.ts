@@ -36,7 +36,13 @@ export interface ClientOptions {
 const RELATIONS = ['equivalence', 'forward', 'reverse', 'intersection', 'exclusion', 'negation'];
 
 function answers(i: number) {
-  return { semantic: i % 5, syntactic: (i * 3) % 5, paraphraseLoose: i % 2 === 0, paraphraseStrict: i % 3 === 0, relation: RELATIONS[i % 6] };
+  return {
+    semantic: i % 5,
+    syntactic: (i * 3) % 5,
+    paraphraseLoose: i % 2 === 0,
+    paraphraseStrict: i % 3 === 0,
+    relation: RELATIONS[i % 6],
+  };
 }
 
 export function percentile(values: readonly number[], q: number): number {
@@ -97,7 +103,13 @@ async function runClient(options: ClientOptions, token: string, index: number, r
 
 /** Runs one client per token for the duration; returns what they saw. */
 export async function runAnnotatorClients(options: ClientOptions): Promise<ClientRun> {
-  const run: ClientRun = { latency: { next: [], submit: [], floor: [] }, acknowledged: [], errors: 0, errorSamples: [], exhausted: 0 };
+  const run: ClientRun = {
+    latency: { next: [], submit: [], floor: [] },
+    acknowledged: [],
+    errors: 0,
+    errorSamples: [],
+    exhausted: 0,
+  };
   const until = performance.now() + options.durationMs;
   await Promise.all(options.tokens.map((token, i) => runClient(options, token, i, run, until)));
   return run;

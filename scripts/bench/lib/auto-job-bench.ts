@@ -50,10 +50,20 @@ export async function benchAutoJob(o: AutoJobBenchOptions): Promise<number | nul
   await writeIpcFixture(file, { pairs: o.pairs, seed: 29 });
   const corpus = await createCorpus(o.db, { name: 'bench-auto-job', slug: 'bench-auto-job' });
   let t = performance.now();
-  const imported = await runImport({ db: o.db, databaseUrl: o.databaseUrl, filePath: file, corpusId: corpus.id, followUpMeasures: measures });
+  const imported = await runImport({
+    db: o.db,
+    databaseUrl: o.databaseUrl,
+    filePath: file,
+    corpusId: corpus.id,
+    followUpMeasures: measures,
+  });
   const importS = (performance.now() - t) / 1000;
   const distinct = await o.db.text.count({ where: { corpusId: corpus.id } });
-  console.log(`\n5. The automatic job after importing ${fmt(imported.imported)} generated caption pairs (${fmt(distinct)} distinct texts; import ${fmt(importS, 1)} s), load average ${loadavg().map((x) => fmt(x, 1)).join(' ')}`);
+  console.log(
+    `\n5. The automatic job after importing ${fmt(imported.imported)} generated caption pairs (${fmt(distinct)} distinct texts; import ${fmt(importS, 1)} s), load average ${loadavg()
+      .map((x) => fmt(x, 1))
+      .join(' ')}`,
+  );
   if (!imported.scoringJobId || !(await claimScoringJob(o.db, imported.scoringJobId, await jobOwner(o.db)))) {
     console.log('  the import queued no scoring job');
     return null;
@@ -67,11 +77,19 @@ export async function benchAutoJob(o: AutoJobBenchOptions): Promise<number | nul
   const used = process.cpuUsage(cpu);
   const ownCpu = (used.user + used.system) / 1e6;
   const projected = (TARGET_PAIRS / Math.max(report.pairsScored, 1)) * s;
-  console.log(`  measures ${report.measures.join(', ')}: ${report.status.toLowerCase()} in ${fmt(s, 1)} s, ${fmt(report.pairsScored / s)} pairs/s, ${report.retries} retries`);
-  console.log(`  ${fmt(TARGET_PAIRS)} pairs at this rate: ${fmt(projected)} s; target ${TARGET_SECONDS} s: ${projected <= TARGET_SECONDS ? 'met' : 'missed'} (target ÷ measured ${fmt(TARGET_SECONDS / projected, 2)})`);
+  console.log(
+    `  measures ${report.measures.join(', ')}: ${report.status.toLowerCase()} in ${fmt(s, 1)} s, ${fmt(report.pairsScored / s)} pairs/s, ${report.retries} retries`,
+  );
+  console.log(
+    `  ${fmt(TARGET_PAIRS)} pairs at this rate: ${fmt(projected)} s; target ${TARGET_SECONDS} s: ${projected <= TARGET_SECONDS ? 'met' : 'missed'} (target ÷ measured ${fmt(TARGET_SECONDS / projected, 2)})`,
+  );
   const pgUsed = cpuSecondsOfTree(postmaster) - pgCpu;
   const per = TARGET_PAIRS / Math.max(report.pairsScored, 1);
-  console.log(`  CPU: this process ${fmt(ownCpu, 1)} s, PostgreSQL ${fmt(pgUsed, 1)} s (per ${fmt(TARGET_PAIRS)} pairs ${fmt(ownCpu * per)} s and ${fmt(pgUsed * per)} s, which run side by side on the two cores); peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB`);
-  console.log(`  where the time went: ${(Object.keys(TIMING_LABELS) as Array<keyof ScoringTimings>).map((k) => `${TIMING_LABELS[k]} ${fmt(report.timings[k] / 1000, 1)} s`).join(', ')}`);
+  console.log(
+    `  CPU: this process ${fmt(ownCpu, 1)} s, PostgreSQL ${fmt(pgUsed, 1)} s (per ${fmt(TARGET_PAIRS)} pairs ${fmt(ownCpu * per)} s and ${fmt(pgUsed * per)} s, which run side by side on the two cores); peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB`,
+  );
+  console.log(
+    `  where the time went: ${(Object.keys(TIMING_LABELS) as Array<keyof ScoringTimings>).map((k) => `${TIMING_LABELS[k]} ${fmt(report.timings[k] / 1000, 1)} s`).join(', ')}`,
+  );
   return projected;
 }

@@ -14,18 +14,28 @@ import { isBuildStale } from '../../lib/build-freshness';
  * for the benchmark gets. stopBench removes both. `keepHome`: that folder instead, created when missing
  * and kept (its database and data reused by the next run; a PostgreSQL already running on it is reused).
  */
-export async function openBenchDatabase(name: string, keepHome?: string): Promise<{ home: string; env: NodeJS.ProcessEnv; database: OpenedDatabase }> {
+export async function openBenchDatabase(
+  name: string,
+  keepHome?: string,
+): Promise<{ home: string; env: NodeJS.ProcessEnv; database: OpenedDatabase }> {
   const home = keepHome ? path.resolve(keepHome) : await mkdtemp(path.join(tmpdir(), `paralens-bench-${name}-`));
   if (keepHome) await mkdir(home, { recursive: true });
   await chmod(home, 0o755);
   const env = { ...process.env, PARALENS_HOME: home, DATABASE_URL: '' };
-  console.log(keepHome ? `Opening the kept embedded PostgreSQL in ${home} …` : 'Starting a throwaway embedded PostgreSQL with the demo data …');
+  console.log(
+    keepHome
+      ? `Opening the kept embedded PostgreSQL in ${home} …`
+      : 'Starting a throwaway embedded PostgreSQL with the demo data …',
+  );
   const database = await openDatabase({ env, log: (l) => console.log(`  ${l}`) });
   return { home, env, database };
 }
 
 /** Serves the production build on a free loopback port and says where. */
-export async function serveOnFreePort(env: NodeJS.ProcessEnv, label = 'Serving on'): Promise<{ server: ChildProcess; baseUrl: string }> {
+export async function serveOnFreePort(
+  env: NodeJS.ProcessEnv,
+  label = 'Serving on',
+): Promise<{ server: ChildProcess; baseUrl: string }> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   console.log(`${label} ${baseUrl} …`);
@@ -36,7 +46,10 @@ export async function serveOnFreePort(env: NodeJS.ProcessEnv, label = 'Serving o
 export async function startProductionServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
   if (isBuildStale()) {
     console.log('Building the app (next build) …');
-    const build = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd: projectRoot, stdio: 'inherit' });
+    const build = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('next build failed');
   }
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/start.ts')], {
@@ -52,7 +65,12 @@ export async function startProductionServer(env: NodeJS.ProcessEnv, port: number
 }
 
 /** Stops the server (Ctrl-C), then PostgreSQL, and removes the throwaway home (`keep`: leaves both the home and its data). */
-export async function stopBench(server: ChildProcess | null, database: OpenedDatabase, home: string, keep = false): Promise<void> {
+export async function stopBench(
+  server: ChildProcess | null,
+  database: OpenedDatabase,
+  home: string,
+  keep = false,
+): Promise<void> {
   if (server && server.exitCode === null) {
     server.kill('SIGINT');
     await new Promise((r) => server.once('exit', r));

@@ -15,7 +15,10 @@ import { randomExploreMix, RANDOM_SHAPES } from './explore-mix';
 
 export const TARGET_MS = 50;
 export const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
-export const load = () => `load average ${loadavg().map((l) => fmt(l, 2)).join(' ')}`;
+export const load = () =>
+  `load average ${loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ')}`;
 
 /** The randomised mix to replay: its seed, queries per shape, and whether only the chosen plans run. */
 export interface DatabaseMixOptions {
@@ -31,7 +34,9 @@ export function at(sorted: number[], q: number): number {
 
 /** p50/p95/max of each named series, one line each, in `names` order. */
 export function printPercentiles(times: Map<string, number[]>, names: string[], floorMs: number | null): number {
-  console.log(`  ${'shape'.padEnd(40)} ${'n'.padStart(4)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}${floorMs === null ? '' : '   p50 / health'}`);
+  console.log(
+    `  ${'shape'.padEnd(40)} ${'n'.padStart(4)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}${floorMs === null ? '' : '   p50 / health'}`,
+  );
   let worst = 0;
   for (const name of names) {
     const sorted = (times.get(name) ?? []).sort((a, b) => a - b);
@@ -39,7 +44,9 @@ export function printPercentiles(times: Map<string, number[]>, names: string[], 
     const [p50, p95, max] = [at(sorted, 0.5), at(sorted, 0.95), sorted.at(-1)!];
     worst = Math.max(worst, p95);
     const ratio = floorMs === null ? '' : `   ${fmt(p50 / floorMs, 1).padStart(5)}×`;
-    console.log(`  ${name.padEnd(40)} ${String(sorted.length).padStart(4)} ${fmt(p50, 1).padStart(7)} ms ${fmt(p95, 1).padStart(7)} ms ${fmt(max, 1).padStart(7)} ms${ratio}  ${p95 <= TARGET_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `  ${name.padEnd(40)} ${String(sorted.length).padStart(4)} ${fmt(p50, 1).padStart(7)} ms ${fmt(p95, 1).padStart(7)} ms ${fmt(max, 1).padStart(7)} ms${ratio}  ${p95 <= TARGET_MS ? 'met' : 'NOT met'}`,
+    );
   }
   return worst;
 }
@@ -62,19 +69,29 @@ export async function buffersMix(databaseUrl: string, { seed, perShape }: Databa
       ['chosen plan', {}],
       ['before range plans', { rangePlans: false }],
     ];
-    console.log(`\nRandomised mix, seed ${seed}: shared buffers per page statement (EXPLAIN ANALYZE, BUFFERS), p50 / p95 / max; ${load()}\n`);
+    console.log(
+      `\nRandomised mix, seed ${seed}: shared buffers per page statement (EXPLAIN ANALYZE, BUFFERS), p50 / p95 / max; ${load()}\n`,
+    );
     const buffers = new Map<string, number[]>();
     const ms = new Map<string, number[]>();
     const plans = new Map<string, Map<string, number>>();
     const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
     for (const [i, { shape, query }] of randomExploreMix(seed, perShape).entries()) {
       const next = (await listPairPage(pool, mixFilter(query))).nextCursor;
-      for (const [page, cursor] of [['', null], [', next page', next]] as const) {
+      for (const [page, cursor] of [
+        ['', null],
+        [', next page', next],
+      ] as const) {
         if (page && !cursor) continue;
         for (const [variant, opts] of i % 2 === 0 ? variants : [...variants].reverse()) {
           const planned = await planPage(pool, mixFilter(query, cursor), opts);
           const sql = pairPageSql(planned, planned.filter.limit + 1, false, planned.plan);
-          const result = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }; 'Execution Time': number }> }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql.text}`, sql.values);
+          const result = await pool.query<{
+            'QUERY PLAN': Array<{
+              Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+              'Execution Time': number;
+            }>;
+          }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql.text}`, sql.values);
           const top = result.rows[0]!['QUERY PLAN'][0]!;
           const name = `${shape}${page} · ${variant}`;
           push(buffers, name, top.Plan['Shared Hit Blocks'] + top.Plan['Shared Read Blocks']);
@@ -86,12 +103,16 @@ export async function buffersMix(databaseUrl: string, { seed, perShape }: Databa
       }
     }
     console.log(`  ${'shape · plans'.padEnd(44)} ${'n'.padStart(4)}   buffers p50 / p95 / max      ms p50 / p95   plans chosen`);
-    for (const name of RANDOM_SHAPES.flatMap((s) => [s, `${s}, next page`]).flatMap((s) => variants.map(([v]) => `${s} · ${v}`))) {
+    for (const name of RANDOM_SHAPES.flatMap((s) => [s, `${s}, next page`]).flatMap((s) =>
+      variants.map(([v]) => `${s} · ${v}`),
+    )) {
       const b = (buffers.get(name) ?? []).sort((x, y) => x - y);
       const t = (ms.get(name) ?? []).sort((x, y) => x - y);
       if (b.length === 0) continue;
       const chosen = [...(plans.get(name) ?? [])].map(([p, n]) => `${p} ${n}`).join(', ');
-      console.log(`  ${name.padEnd(44)} ${String(b.length).padStart(4)}   ${[at(b, 0.5), at(b, 0.95), b.at(-1)!].map((x) => fmt(x).padStart(7)).join(' ')}   ${fmt(at(t, 0.5), 1).padStart(7)} ${fmt(at(t, 0.95), 1).padStart(7)}   ${chosen}`);
+      console.log(
+        `  ${name.padEnd(44)} ${String(b.length).padStart(4)}   ${[at(b, 0.5), at(b, 0.95), b.at(-1)!].map((x) => fmt(x).padStart(7)).join(' ')}   ${fmt(at(t, 0.5), 1).padStart(7)} ${fmt(at(t, 0.95), 1).padStart(7)}   ${chosen}`,
+      );
     }
     console.log(`\n(${load()})`);
   } finally {
@@ -112,7 +133,9 @@ export async function plansMix(databaseUrl: string, { seed, perShape }: Database
   try {
     const queries = randomExploreMix(seed, perShape).filter((q) => q.shape === 'range, sort' || q.shape === 'two ranges, sort');
     for (const { query } of queries.slice(0, 4)) await listPairPage(pool, mixFilter(query));
-    console.log(`\nRandomised mix, seed ${seed}: range queries, database time of the first page per plan (fastest of 2, ms; 2,000: stopped at 2 s); ${load()}\n`);
+    console.log(
+      `\nRandomised mix, seed ${seed}: range queries, database time of the first page per plan (fastest of 2, ms; 2,000: stopped at 2 s); ${load()}\n`,
+    );
     console.log(`  ${plans.map((p) => p.padStart(9)).join(' ')}   chosen as   query`);
     const lost: number[] = [];
     for (const { query } of queries) {
@@ -121,7 +144,10 @@ export async function plansMix(databaseUrl: string, { seed, perShape }: Database
         let best = Infinity;
         for (let r = 0; r < 2 && (r === 0 || best < 2000); r++) {
           const t = performance.now();
-          const ok = await listPairPage(pool, mixFilter(query), plan === 'chosen' ? {} : { plan }).then(() => true, () => false);
+          const ok = await listPairPage(pool, mixFilter(query), plan === 'chosen' ? {} : { plan }).then(
+            () => true,
+            () => false,
+          );
           best = ok ? Math.min(best, performance.now() - t) : 2000;
         }
         ms.push(best);
@@ -131,7 +157,9 @@ export async function plansMix(databaseUrl: string, { seed, perShape }: Database
       console.log(`  ${ms.map((x) => fmt(x, 1).padStart(9)).join(' ')}   ${chosen.padEnd(10)}   ${query}`);
     }
     lost.sort((a, b) => a - b);
-    console.log(`\nChosen against the fastest forced plan: p50 ${fmt(at(lost, 0.5), 1)} ms, p95 ${fmt(at(lost, 0.95), 1)} ms more (${load()})`);
+    console.log(
+      `\nChosen against the fastest forced plan: p50 ${fmt(at(lost, 0.5), 1)} ms, p95 ${fmt(at(lost, 0.95), 1)} ms more (${load()})`,
+    );
   } finally {
     await pool.end();
   }
@@ -150,7 +178,9 @@ export async function databaseMix(databaseUrl: string, { seed, perShape, chosenO
     const filterOf = mixFilter;
     // warm the pool's connections (catalogue caches), as a running server's are
     for (const { query } of queries.slice(0, 8)) await listPairPage(pool, filterOf(query));
-    console.log(`\nRandomised mix, seed ${seed}, database time in this process (lib/db/pairs/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`);
+    console.log(
+      `\nRandomised mix, seed ${seed}, database time in this process (lib/db/pairs/pair-list.ts, no Next.js): the chosen plan, the plans before the range plans and the walk plan, each first in turn; ${load()}\n`,
+    );
     const times = new Map<string, number[]>();
     const slowest = new Map<string, { ms: number; query: string }>();
     const record = (name: string, ms: number, query: string) => {
@@ -166,7 +196,11 @@ export async function databaseMix(databaseUrl: string, { seed, perShape, chosenO
         if (!first.nextCursor) continue;
         t = performance.now();
         await listPairPage(pool, filterOf(query, first.nextCursor), opts);
-        record(`${shape}, next page · ${variant}`, performance.now() - t, `${pairFilterToParams(filterOf(query)).toString()} (page 2)`);
+        record(
+          `${shape}, next page · ${variant}`,
+          performance.now() - t,
+          `${pairFilterToParams(filterOf(query)).toString()} (page 2)`,
+        );
       }
     }
     const names = RANDOM_SHAPES.flatMap((s) => [s, `${s}, next page`]).flatMap((s) => variants.map(([v]) => `${s} · ${v}`));

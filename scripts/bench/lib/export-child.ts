@@ -13,8 +13,17 @@ if (!url || !slug || !format || !outPath) throw new Error('usage: export-child <
 const db = createPrismaClient(url);
 const source = await resolveCorpusSource(db, slug);
 if (!source) throw new Error(`no corpus ${slug}`);
-const result = await runExport({ db, databaseUrl: url, source, format: format as ExportFormatName, parts: ['texts', 'measures'], outPath });
+const result = await runExport({
+  db,
+  databaseUrl: url,
+  source,
+  format: format as ExportFormatName,
+  parts: ['texts', 'measures'],
+  outPath,
+});
 await db.$disconnect();
 const cpu = process.cpuUsage();
-process.stdout.write(`${JSON.stringify({ result, peakRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ result, peakRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6 })}\n`,
+);
 process.exit(0);

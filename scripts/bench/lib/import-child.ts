@@ -13,5 +13,7 @@ const report = await runImport({ db, databaseUrl: url, filePath: file, corpusId:
 const seconds = (performance.now() - started) / 1000;
 await db.$disconnect();
 const cpu = process.cpuUsage();
-process.stdout.write(`${JSON.stringify({ report, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ report, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6 })}\n`,
+);
 process.exit(0);

@@ -7,8 +7,32 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createRandom } from '@/lib/stats/random';
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ten', 'ra', 'vis', 'dor', 'el', 'un', 'shi', 'po', 'ler', 'an', 'ti', 'gra', 'mon', 'us', 'fe', 'ble', 'cor'];
-const COMMON = 'the a of in and on at with from by during view old new north south church bridge station castle river park tower street house museum painting portrait 1907 1923 photograph'.split(' ');
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ten',
+  'ra',
+  'vis',
+  'dor',
+  'el',
+  'un',
+  'shi',
+  'po',
+  'ler',
+  'an',
+  'ti',
+  'gra',
+  'mon',
+  'us',
+  'fe',
+  'ble',
+  'cor',
+];
+const COMMON =
+  'the a of in and on at with from by during view old new north south church bridge station castle river park tower street house museum painting portrait 1907 1923 photograph'.split(
+    ' ',
+  );
 
 function buildVocabulary(random: () => number, size: number): string[] {
   const words = new Set<string>(COMMON);
@@ -54,9 +78,21 @@ export async function writeIpcFixture(path: string, options: FixtureOptions): Pr
           id: Math.floor(random() * 4294967296) | 0,
           'cluster-id': image % 10000,
           image: `https://commons.wikimedia.org/wiki/File%3AImage_${image}.jpg`,
-          first: { 'caption-text': captions[i], 'caption-type': 'WIKI_TEXT', page: `https://en.wikipedia.org/wiki/Article_${image}_${i}` },
-          second: { 'caption-text': captions[j], 'caption-type': 'WIKI_TEXT', page: `https://en.wikipedia.org/wiki/Article_${image}_${j}` },
-          similarities: { wms: 0.5 + random() / 2, 'bert-score-f1': random(), 'sentence-transformer-cos-sim': 0.4 + random() * 0.6 },
+          first: {
+            'caption-text': captions[i],
+            'caption-type': 'WIKI_TEXT',
+            page: `https://en.wikipedia.org/wiki/Article_${image}_${i}`,
+          },
+          second: {
+            'caption-text': captions[j],
+            'caption-type': 'WIKI_TEXT',
+            page: `https://en.wikipedia.org/wiki/Article_${image}_${j}`,
+          },
+          similarities: {
+            wms: 0.5 + random() / 2,
+            'bert-score-f1': random(),
+            'sentence-transformer-cos-sim': 0.4 + random() * 0.6,
+          },
         };
         const line = `${JSON.stringify(record)}\n`;
         buffer += line;

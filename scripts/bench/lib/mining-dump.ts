@@ -30,8 +30,10 @@ export function benchDumpFiles(targetBytes: number): MultistreamFiles & { cached
   mkdirSync(dir, { recursive: true });
   const dumpPath = path.join(dir, `bench-${targetBytes}-multistream.xml.bz2`);
   const indexPath = path.join(dir, `bench-${targetBytes}-multistream-index.txt`);
-  if (existsSync(dumpPath) && existsSync(indexPath)) return { dumpPath, indexPath, pages: 0, streams: 0, xmlBytes: 0, cached: true };
-  if (!existsSync(wikitextPath('.'))) throw new Error(`${wikitextPath('.')} is absent: the mining benchmark builds its dump from the real excerpts there.`);
+  if (existsSync(dumpPath) && existsSync(indexPath))
+    return { dumpPath, indexPath, pages: 0, streams: 0, xmlBytes: 0, cached: true };
+  if (!existsSync(wikitextPath('.')))
+    throw new Error(`${wikitextPath('.')} is absent: the mining benchmark builds its dump from the real excerpts there.`);
   const { header, pages } = articlePages();
   const out: string[] = [];
   let bytes = Buffer.byteLength(header);

@@ -22,7 +22,11 @@ function readStats(): Stat[] {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // fields[1] = ppid; [11] utime, [12] stime, [13] cutime, [14] cstime
-      stats.push({ pid: Number(name), ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS });
+      stats.push({
+        pid: Number(name),
+        ppid: Number(fields[1]),
+        seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS,
+      });
     } catch {
       // the process ended meanwhile
     }

@@ -25,7 +25,12 @@ export class TargetTable {
   /** a time (or size) that must stay under `most` */
   atMost(target: string, measured: number, most: number, unit: string, digits = 1): void {
     // a figure far under the target (0 MB) counts as a hundredth of it, not as an absurd ratio
-    this.rows.push({ target, measured: `${fmt(measured, digits)} ${unit}`, ratio: most / Math.max(measured, most / 100), load: loadavg()[0]! });
+    this.rows.push({
+      target,
+      measured: `${fmt(measured, digits)} ${unit}`,
+      ratio: most / Math.max(measured, most / 100),
+      load: loadavg()[0]!,
+    });
   }
 
   print(): void {
@@ -34,7 +39,9 @@ export class TargetTable {
     const measuredWidth = Math.max(...this.rows.map((r) => r.measured.length));
     console.log('\nTargets: measured, ratio to the target (≥ 1 met), load average (1 min) when measured');
     for (const r of this.rows) {
-      console.log(`  ${r.target.padEnd(width)}  ${r.measured.padStart(measuredWidth)}  ${fmt(r.ratio, 2).padStart(6)}×  ${r.ratio >= 1 ? 'met   ' : 'missed'}  load ${fmt(r.load, 1)}`);
+      console.log(
+        `  ${r.target.padEnd(width)}  ${r.measured.padStart(measuredWidth)}  ${fmt(r.ratio, 2).padStart(6)}×  ${r.ratio >= 1 ? 'met   ' : 'missed'}  load ${fmt(r.load, 1)}`,
+      );
     }
   }
 }

@@ -90,13 +90,78 @@ describe('paralens agreement', () => {
     ['ragged matrix', JSON.stringify({ ratings: [[1, 2], [1]], level: 'nominal' })],
     ['empty matrix', JSON.stringify({ ratings: [], level: 'nominal' })],
     ['matrix without units', JSON.stringify({ ratings: [[], []], level: 'nominal' })],
-    ['unknown level', JSON.stringify({ ratings: [[1, 2], [1, 2]], level: 'likert' })],
-    ['missing level', JSON.stringify({ ratings: [[1, 2], [1, 2]] })],
-    ['non-numeric value at the interval level', JSON.stringify({ ratings: [['a', 2], [1, 2]], level: 'interval' })],
-    ['boolean rating', JSON.stringify({ ratings: [[true, 2], [1, 2]], level: 'nominal' })],
-    ['rating outside the categories', JSON.stringify({ ratings: [[1, 2], [1, 3]], level: 'ordinal', categories: [1, 2] })],
-    ['bad --bootstrap', JSON.stringify({ ratings: [[1, 2], [1, 2]], level: 'nominal' }), ['--bootstrap', '0']],
-    ['unknown option', JSON.stringify({ ratings: [[1, 2], [1, 2]], level: 'nominal' }), ['--frobnicate']],
+    [
+      'unknown level',
+      JSON.stringify({
+        ratings: [
+          [1, 2],
+          [1, 2],
+        ],
+        level: 'likert',
+      }),
+    ],
+    [
+      'missing level',
+      JSON.stringify({
+        ratings: [
+          [1, 2],
+          [1, 2],
+        ],
+      }),
+    ],
+    [
+      'non-numeric value at the interval level',
+      JSON.stringify({
+        ratings: [
+          ['a', 2],
+          [1, 2],
+        ],
+        level: 'interval',
+      }),
+    ],
+    [
+      'boolean rating',
+      JSON.stringify({
+        ratings: [
+          [true, 2],
+          [1, 2],
+        ],
+        level: 'nominal',
+      }),
+    ],
+    [
+      'rating outside the categories',
+      JSON.stringify({
+        ratings: [
+          [1, 2],
+          [1, 3],
+        ],
+        level: 'ordinal',
+        categories: [1, 2],
+      }),
+    ],
+    [
+      'bad --bootstrap',
+      JSON.stringify({
+        ratings: [
+          [1, 2],
+          [1, 2],
+        ],
+        level: 'nominal',
+      }),
+      ['--bootstrap', '0'],
+    ],
+    [
+      'unknown option',
+      JSON.stringify({
+        ratings: [
+          [1, 2],
+          [1, 2],
+        ],
+        level: 'nominal',
+      }),
+      ['--frobnicate'],
+    ],
   ];
   for (const [name, stdin, args] of invalid) {
     it(`invalid input (${name}): exit code 2 and one line on stderr`, async () => {
@@ -126,7 +191,7 @@ describe('paralens agreement', () => {
     expect(elapsed).toBeLessThan(5000);
   });
 
-  it('vote counts: Fleiss\' kappa of the Wikipedia example (0.210; statsmodels 0.20993070442195522), coder-pairing coefficients null with the reason', async () => {
+  it("vote counts: Fleiss' kappa of the Wikipedia example (0.210; statsmodels 0.20993070442195522), coder-pairing coefficients null with the reason", async () => {
     const { code, stdout } = await runAgreement(JSON.stringify({ votes: WIKIPEDIA_FLEISS_COUNTS }));
     expect(code).toBe(0);
     const out = JSON.parse(stdout) as Record<string, unknown> & { reasons: Record<string, string> };
@@ -140,16 +205,37 @@ describe('paralens agreement', () => {
 
   it('vote counts give the same alpha, AC1 and percent agreement as the ratings they count', async () => {
     // PIT-2015-style (yes, no) counts of five votes, and one matrix with exactly those counts per unit.
-    const votes = [[5, 0], [3, 2], [1, 4], [0, 5], [2, 3], [4, 1]];
+    const votes = [
+      [5, 0],
+      [3, 2],
+      [1, 4],
+      [0, 5],
+      [2, 3],
+      [4, 1],
+    ];
     const ratings = [0, 1, 2, 3, 4].map((coder) => votes.map(([yes]) => (coder < yes! ? 'yes' : 'no')));
-    const fromVotes = JSON.parse((await runAgreement(JSON.stringify({ votes, categories: ['yes', 'no'] }))).stdout) as Record<string, number>;
-    const fromRatings = JSON.parse((await runAgreement(JSON.stringify({ ratings, level: 'nominal', categories: ['yes', 'no'] }))).stdout) as Record<string, number>;
-    for (const key of ['krippendorffAlpha', 'fleissKappa', 'gwetAC1', 'percentAgreement']) expect(fromVotes[key], key).toBeCloseTo(fromRatings[key]!, 12);
+    const fromVotes = JSON.parse((await runAgreement(JSON.stringify({ votes, categories: ['yes', 'no'] }))).stdout) as Record<
+      string,
+      number
+    >;
+    const fromRatings = JSON.parse(
+      (await runAgreement(JSON.stringify({ ratings, level: 'nominal', categories: ['yes', 'no'] }))).stdout,
+    ) as Record<string, number>;
+    for (const key of ['krippendorffAlpha', 'fleissKappa', 'gwetAC1', 'percentAgreement'])
+      expect(fromVotes[key], key).toBeCloseTo(fromRatings[key]!, 12);
     expect(fromVotes.krippendorffAlpha).not.toBeNull();
   });
 
   it('text labels are trimmed, as every import of answers does', async () => {
-    const padded = await runAgreement(JSON.stringify({ ratings: [['yes ', 'no', ' yes'], ['yes', 'no ', 'yes']], level: 'nominal' }));
+    const padded = await runAgreement(
+      JSON.stringify({
+        ratings: [
+          ['yes ', 'no', ' yes'],
+          ['yes', 'no ', 'yes'],
+        ],
+        level: 'nominal',
+      }),
+    );
     expect((JSON.parse(padded.stdout) as { krippendorffAlpha: number }).krippendorffAlpha).toBe(1);
   });
 
@@ -171,36 +257,52 @@ const INTERVIEW_ITEMS = (split: string) => `paraphrases-in-interviews/derived_it
 /** The cells of a shared CSV file by column name. */
 async function sharedRows(file: string): Promise<Array<Record<string, string>>> {
   const out: Array<Record<string, string>> = [];
-  for await (const row of readAnnotationRows(sharedDatasetPath(file), 'csv')) if ('cells' in row) out.push(row.cells as Record<string, string>);
+  for await (const row of readAnnotationRows(sharedDatasetPath(file), 'csv'))
+    if ('cells' in row) out.push(row.cells as Record<string, string>);
   return out;
 }
 
 // Figures from lib/agreement/__fixtures__/generate-shared-data-cases.py (NumPy and scikit-learn, run once offline).
-describeWithDatasets('paralens agreement on the shared files', () => {
-  it('SICK calibration (48 pairs x 12 annotators, one label " C"): labels trimmed, so alpha 0.6422 as through a campaign, not 0.6376', async () => {
-    const rows = await sharedRows(CALIBRATION);
-    const units = [...new Set(rows.map((r) => r.pair_id!))];
-    const coders = [...new Set(rows.map((r) => r.annotator!))];
-    const ratings = coders.map((c) => units.map((u) => rows.find((r) => r.annotator === c && r.pair_id === u)?.label ?? null));
-    expect(ratings.flat()).toContain(' C');
-    const out = JSON.parse((await runAgreement(JSON.stringify({ ratings, level: 'nominal' }))).stdout) as { krippendorffAlpha: number; units: number };
-    expect(out.units).toBe(sharedCases.calibration.units);
-    expect(out.krippendorffAlpha).toBeCloseTo(sharedCases.calibration.alpha, 12);
-    expect(out.krippendorffAlpha).not.toBeCloseTo(sharedCases.calibration.alphaRaw, 3);
-  });
+describeWithDatasets(
+  'paralens agreement on the shared files',
+  () => {
+    it('SICK calibration (48 pairs x 12 annotators, one label " C"): labels trimmed, so alpha 0.6422 as through a campaign, not 0.6376', async () => {
+      const rows = await sharedRows(CALIBRATION);
+      const units = [...new Set(rows.map((r) => r.pair_id!))];
+      const coders = [...new Set(rows.map((r) => r.annotator!))];
+      const ratings = coders.map((c) => units.map((u) => rows.find((r) => r.annotator === c && r.pair_id === u)?.label ?? null));
+      expect(ratings.flat()).toContain(' C');
+      const out = JSON.parse((await runAgreement(JSON.stringify({ ratings, level: 'nominal' }))).stdout) as {
+        krippendorffAlpha: number;
+        units: number;
+      };
+      expect(out.units).toBe(sharedCases.calibration.units);
+      expect(out.krippendorffAlpha).toBeCloseTo(sharedCases.calibration.alpha, 12);
+      expect(out.krippendorffAlpha).not.toBeCloseTo(sharedCases.calibration.alphaRaw, 3);
+    });
 
-  it('paraphrases in interviews: the items\' vote counts as {"votes"} give the alpha and AC1 of the per-annotator judgments', async () => {
-    for (const split of ['dev', 'test'] as const) {
-      const votes = (await sharedRows(INTERVIEW_ITEMS(split))).map((r) => [Number(r.votes_paraphrase), Number(r.votes_total) - Number(r.votes_paraphrase)]);
-      const { code, stdout } = await runAgreement(JSON.stringify({ votes, categories: ['yes', 'no'] }));
-      expect(code).toBe(0);
-      const out = JSON.parse(stdout) as { krippendorffAlpha: number; gwetAC1: number; fleissKappa: number | null; reasons: Record<string, string> };
-      const expected = sharedCases.interviews[split];
-      expect(out.krippendorffAlpha, split).toBeCloseTo(expected.alpha, 12);
-      expect(out.krippendorffAlpha, split).toBeCloseTo(expected.alphaFromJudgments, 12);
-      expect(out.gwetAC1, split).toBeCloseTo(expected.gwetAC1, 12);
-      // 3 to 21 votes per item: Fleiss needs the same number everywhere
-      expect(out.fleissKappa).toBeNull();
-    }
-  });
-}, [CALIBRATION, INTERVIEW_ITEMS('dev'), INTERVIEW_ITEMS('test')]);
+    it('paraphrases in interviews: the items\' vote counts as {"votes"} give the alpha and AC1 of the per-annotator judgments', async () => {
+      for (const split of ['dev', 'test'] as const) {
+        const votes = (await sharedRows(INTERVIEW_ITEMS(split))).map((r) => [
+          Number(r.votes_paraphrase),
+          Number(r.votes_total) - Number(r.votes_paraphrase),
+        ]);
+        const { code, stdout } = await runAgreement(JSON.stringify({ votes, categories: ['yes', 'no'] }));
+        expect(code).toBe(0);
+        const out = JSON.parse(stdout) as {
+          krippendorffAlpha: number;
+          gwetAC1: number;
+          fleissKappa: number | null;
+          reasons: Record<string, string>;
+        };
+        const expected = sharedCases.interviews[split];
+        expect(out.krippendorffAlpha, split).toBeCloseTo(expected.alpha, 12);
+        expect(out.krippendorffAlpha, split).toBeCloseTo(expected.alphaFromJudgments, 12);
+        expect(out.gwetAC1, split).toBeCloseTo(expected.gwetAC1, 12);
+        // 3 to 21 votes per item: Fleiss needs the same number everywhere
+        expect(out.fleissKappa).toBeNull();
+      }
+    });
+  },
+  [CALIBRATION, INTERVIEW_ITEMS('dev'), INTERVIEW_ITEMS('test')],
+);

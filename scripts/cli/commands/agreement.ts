@@ -44,7 +44,6 @@ Options:
 
 class UsageError extends Error {}
 
-
 function isRatingCell(value: unknown): value is RatingValue | null {
   return value === null || typeof value === 'string' || typeof value === 'number';
 }
@@ -60,12 +59,17 @@ export type ParsedAgreementInput = AgreementInput & { fromVotes?: boolean };
  * category j, given to coders 0, 1, … in turn (null where a unit has fewer votes than the most).
  * Every coefficient that reads only each unit's counts is then exact.
  */
-export function votesToRatings(votes: unknown, categories: readonly RatingValue[] | undefined): { ratings: (RatingValue | null)[][]; categories: RatingValue[] } {
-  if (!Array.isArray(votes) || votes.length === 0) throw new AgreementInputError('"votes" must be a non-empty array with one row of counts per unit');
+export function votesToRatings(
+  votes: unknown,
+  categories: readonly RatingValue[] | undefined,
+): { ratings: (RatingValue | null)[][]; categories: RatingValue[] } {
+  if (!Array.isArray(votes) || votes.length === 0)
+    throw new AgreementInputError('"votes" must be a non-empty array with one row of counts per unit');
   const width = Array.isArray(votes[0]) ? votes[0].length : 0;
   if (width < 2) throw new AgreementInputError('"votes" rows need a count for each of at least two categories');
   const labels = categories ?? Array.from({ length: width }, (_, j) => j);
-  if (labels.length !== width) throw new AgreementInputError(`"categories" has ${labels.length} values but the vote rows have ${width} counts`);
+  if (labels.length !== width)
+    throw new AgreementInputError(`"categories" has ${labels.length} values but the vote rows have ${width} counts`);
   const rows = votes.map((row: unknown, unit) => {
     if (!Array.isArray(row) || row.length !== width) throw new AgreementInputError(`"votes"[${unit}] must have ${width} counts`);
     return row.map((count: unknown, j) => {
@@ -106,7 +110,8 @@ export function parseAgreementInput(json: unknown): ParsedAgreementInput {
   if (votes !== undefined) {
     if (ratings !== undefined) throw new AgreementInputError('give "ratings" or "votes", not both');
     const chosen = level ?? 'nominal';
-    if (!isMeasurementLevel(chosen)) throw new AgreementInputError(`"level" must be one of ${MEASUREMENT_LEVELS.join(', ')} (got ${JSON.stringify(level)})`);
+    if (!isMeasurementLevel(chosen))
+      throw new AgreementInputError(`"level" must be one of ${MEASUREMENT_LEVELS.join(', ')} (got ${JSON.stringify(level)})`);
     return { ...votesToRatings(votes, parseCategories(categories)), level: chosen, fromVotes: true };
   }
   if (!Array.isArray(ratings) || ratings.length === 0) {
@@ -123,7 +128,9 @@ export function parseAgreementInput(json: unknown): ParsedAgreementInput {
     });
   });
   if (!isMeasurementLevel(level)) {
-    throw new AgreementInputError(`"level" must be one of ${MEASUREMENT_LEVELS.join(', ')} (got ${JSON.stringify(level) ?? 'nothing'})`);
+    throw new AgreementInputError(
+      `"level" must be one of ${MEASUREMENT_LEVELS.join(', ')} (got ${JSON.stringify(level) ?? 'nothing'})`,
+    );
   }
   const ordered = parseCategories(categories);
   return ordered === undefined ? { ratings: matrix, level } : { ratings: matrix, level, categories: ordered };
@@ -182,7 +189,10 @@ type Output = Record<string, unknown> & { reasons: Record<string, string> };
 function describeReport(input: ParsedAgreementInput, report = computeAgreementReport(input)): Output {
   const output: Output = { reasons: {} };
   for (const key of AGREEMENT_COEFFICIENTS) {
-    const estimate = input.fromVotes && (CODER_PAIR_COEFFICIENTS as readonly string[]).includes(key) ? { value: null, reason: VOTES_REASON } : report.coefficients[key];
+    const estimate =
+      input.fromVotes && (CODER_PAIR_COEFFICIENTS as readonly string[]).includes(key)
+        ? { value: null, reason: VOTES_REASON }
+        : report.coefficients[key];
     output[key] = estimate.value;
     if (estimate.value === null) output.reasons[key] = estimate.reason;
   }
@@ -219,7 +229,12 @@ function describeWithBootstrap(input: ParsedAgreementInput, resamples: number, s
   return {
     ...rest,
     ci,
-    bootstrap: { resamples: bootstrap.resamples, seed: bootstrap.seed, confidence: bootstrap.confidence, method: 'percentile, resampling units' },
+    bootstrap: {
+      resamples: bootstrap.resamples,
+      seed: bootstrap.seed,
+      confidence: bootstrap.confidence,
+      method: 'percentile, resampling units',
+    },
     reasons,
   };
 }

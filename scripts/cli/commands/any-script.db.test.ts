@@ -18,7 +18,10 @@ import { run as exportCommand } from './export';
 const PAIRS: Record<string, Array<[string, string]>> = {
   es: [
     ['¿Qué organización dirige Yaser Arafat?', 'La Organización para la Liberación de Palestina, que dirige Yaser Arafat.'],
-    ['El transbordador espacial Atlantis despegó ayer de Florida.', 'Ayer despegó de Florida el transbordador estadounidense Atlantis.'],
+    [
+      'El transbordador espacial Atlantis despegó ayer de Florida.',
+      'Ayer despegó de Florida el transbordador estadounidense Atlantis.',
+    ],
   ],
   de: [
     ['Der Hund läuft schnell über die Straße und bellt laut.', 'Laut bellend rennt der Hund über die Straße.'],
@@ -46,10 +49,20 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const tsv = (pairs: Array<[string, string]>) => ['id\tsentence1\tsentence2\tlabel', ...pairs.map(([a, b], i) => `${i + 1}\t${a}\t${b}\t1`)].join('\n') + '\n';
+const tsv = (pairs: Array<[string, string]>) =>
+  ['id\tsentence1\tsentence2\tlabel', ...pairs.map(([a, b], i) => `${i + 1}\t${a}\t${b}\t1`)].join('\n') + '\n';
 
 async function importPairs(language: string, corpus: string, file: string, format = 'paws') {
-  const out = await runInMemory(importCommand, [file, '--corpus', corpus, '--format', format, '--no-score', '--rejects', path.join(dir, `${language}.rejects.jsonl`)]);
+  const out = await runInMemory(importCommand, [
+    file,
+    '--corpus',
+    corpus,
+    '--format',
+    format,
+    '--no-score',
+    '--rejects',
+    path.join(dir, `${language}.rejects.jsonl`),
+  ]);
   expect(out.code, out.stderr).toBe(0);
   return getDb().corpus.findFirstOrThrow({ where: { name: corpus }, select: { id: true, slug: true, language: true } });
 }
@@ -69,10 +82,30 @@ describe.each(Object.keys(PAIRS))('texts in %s', (language) => {
     expect(corpus.language).toBe(language);
 
     const probes: Record<string, Array<[string, number]>> = {
-      es: [['organización', 1], ['ORGANIZACIÓN', 1], ['despegó', 1], ['Atlantis', 1]],
-      de: [['Straße', 1], ['STRASSE', 0], ['brücke', 1], ['BRÜCKE', 1]],
-      el: [['σκύλος', 1], ['ΣΚΎΛΟ', 1], ['γέφυρα', 1], ['ΓΈΦΥΡΑ', 1]],
-      ja: [['犬', 1], ['橋', 1], ['開通', 1], ['猫', 0]],
+      es: [
+        ['organización', 1],
+        ['ORGANIZACIÓN', 1],
+        ['despegó', 1],
+        ['Atlantis', 1],
+      ],
+      de: [
+        ['Straße', 1],
+        ['STRASSE', 0],
+        ['brücke', 1],
+        ['BRÜCKE', 1],
+      ],
+      el: [
+        ['σκύλος', 1],
+        ['ΣΚΎΛΟ', 1],
+        ['γέφυρα', 1],
+        ['ΓΈΦΥΡΑ', 1],
+      ],
+      ja: [
+        ['犬', 1],
+        ['橋', 1],
+        ['開通', 1],
+        ['猫', 0],
+      ],
     };
     for (const [q, n] of probes[language]!) expect(await search(corpus.slug, q), `search ${q}`).toBe(n);
 
@@ -81,7 +114,13 @@ describe.each(Object.keys(PAIRS))('texts in %s', (language) => {
     expect(exported.code, exported.stderr).toBe(0);
     const back = await importPairs(`${language}-back`, `Any script ${language} back ${Date.now()}`, out, 'paralens-jsonl');
     const texts = async (id: number) =>
-      (await getDb().pair.findMany({ where: { corpusId: id }, orderBy: { id: 'asc' }, select: { textA: { select: { content: true } }, textB: { select: { content: true } } } })).map((p) => [p.textA.content, p.textB.content]);
+      (
+        await getDb().pair.findMany({
+          where: { corpusId: id },
+          orderBy: { id: 'asc' },
+          select: { textA: { select: { content: true } }, textB: { select: { content: true } } },
+        })
+      ).map((p) => [p.textA.content, p.textB.content]);
     expect(await texts(corpus.id)).toEqual(pairs);
     expect(await texts(back.id)).toEqual(pairs);
 

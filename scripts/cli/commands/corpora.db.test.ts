@@ -5,7 +5,6 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { runInMemory } from '../memory-io';
 import { run } from './corpora';
 
-
 describe('paralens corpora (DATABASE_URL)', () => {
   it('prints each corpus with its pair count', async () => {
     const db = getDb();
@@ -32,7 +31,9 @@ describe('paralens corpora (DATABASE_URL)', () => {
     await db.corpus.update({ where: { id: corpus.id }, data: { archivedAt: new Date() } });
     expect((await runInMemory(run)).stdout).not.toContain(corpus.slug);
     const all = await runInMemory(run, ['--all']);
-    expect(all.stdout.split('\n').find((l) => l.includes(corpus.slug))).toMatch(new RegExp(`^${corpus.name} \\(archived\\)\\s+${corpus.slug}\\s`));
+    expect(all.stdout.split('\n').find((l) => l.includes(corpus.slug))).toMatch(
+      new RegExp(`^${corpus.name} \\(archived\\)\\s+${corpus.slug}\\s`),
+    );
     const rows = JSON.parse((await runInMemory(run, ['--all', '--json'])).stdout) as Array<{ slug: string; archived: boolean }>;
     expect(rows.find((r) => r.slug === corpus.slug)?.archived).toBe(true);
   });
@@ -41,25 +42,46 @@ describe('paralens corpora (DATABASE_URL)', () => {
     const db = getDb();
     const corpus = await makeCorpus(db, { name: `CLI tidy ${Date.now()}` });
     await makePairs(db, corpus.id, [{ a: 'A dog runs.', b: 'A dog is running.' }]);
-    expect(await runInMemory(run, ['archive', corpus.slug])).toMatchObject({ code: 0, stdout: `Archived: ${corpus.name} (${corpus.slug})\n` });
-    expect((await db.corpus.findUnique({ where: { id: corpus.id }, select: { archivedAt: true } }))?.archivedAt).toBeInstanceOf(Date);
+    expect(await runInMemory(run, ['archive', corpus.slug])).toMatchObject({
+      code: 0,
+      stdout: `Archived: ${corpus.name} (${corpus.slug})\n`,
+    });
+    expect((await db.corpus.findUnique({ where: { id: corpus.id }, select: { archivedAt: true } }))?.archivedAt).toBeInstanceOf(
+      Date,
+    );
     expect((await runInMemory(run, ['restore', corpus.name])).code).toBe(0);
     expect((await db.corpus.findUnique({ where: { id: corpus.id }, select: { archivedAt: true } }))?.archivedAt).toBeNull();
     const dry = await runInMemory(run, ['delete', corpus.slug]);
-    expect(dry).toMatchObject({ code: 0, stdout: expect.stringContaining('would remove 1 pair, 2 texts.\nRun again with --yes') as unknown });
+    expect(dry).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('would remove 1 pair, 2 texts.\nRun again with --yes') as unknown,
+    });
     expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(1);
-    expect(await runInMemory(run, ['delete', corpus.slug, '--yes'])).toMatchObject({ code: 0, stdout: `Deleted: ${corpus.name} (${corpus.slug}) with 1 pair, 2 texts\n` });
+    expect(await runInMemory(run, ['delete', corpus.slug, '--yes'])).toMatchObject({
+      code: 0,
+      stdout: `Deleted: ${corpus.name} (${corpus.slug}) with 1 pair, 2 texts\n`,
+    });
     expect(await db.corpus.count({ where: { id: corpus.id } })).toBe(0);
-    const audit = await db.auditLog.findMany({ where: { targetType: 'corpus', targetId: String(corpus.id) }, orderBy: { id: 'asc' }, select: { action: true, actorId: true } });
+    const audit = await db.auditLog.findMany({
+      where: { targetType: 'corpus', targetId: String(corpus.id) },
+      orderBy: { id: 'asc' },
+      select: { action: true, actorId: true },
+    });
     expect(audit).toEqual(['corpus.archive', 'corpus.restore', 'corpus.delete'].map((action) => ({ action, actorId: null })));
-    expect(await runInMemory(run, ['delete', corpus.slug, '--yes'])).toMatchObject({ code: 1, stderr: expect.stringContaining('no corpus with the slug or name') as unknown });
+    expect(await runInMemory(run, ['delete', corpus.slug, '--yes'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no corpus with the slug or name') as unknown,
+    });
     expect((await runInMemory(run, ['archive'])).code).toBe(2);
   });
 
   it('refuses to delete a corpus a campaign uses, and names the campaign', async () => {
     const db = getDb();
     const campaign = await makeCampaign(db, { pairs: 2 });
-    const { corpus } = (await db.campaignCorpus.findFirst({ where: { campaignId: campaign.id }, select: { corpus: { select: { slug: true } } } }))!;
+    const { corpus } = (await db.campaignCorpus.findFirst({
+      where: { campaignId: campaign.id },
+      select: { corpus: { select: { slug: true } } },
+    }))!;
     const dry = await runInMemory(run, ['delete', corpus.slug]);
     expect(dry.code).toBe(1);
     expect(dry.stdout).toContain('used by the campaign');

@@ -24,7 +24,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (isTidyVerb(args[0])) return runTidy(args[0], args.slice(1), io);
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { json: { type: 'boolean' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args,
+      options: { json: { type: 'boolean' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
   } catch (error) {
     io.stderr.write(`paralens corpora: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
     return 2;
@@ -36,7 +40,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   return withDatabase(io, async (db) => {
     const corpora = await listCorporaWithCounts(db, { includeArchived: values.all ?? false });
     if (values.json) {
-      const rows = corpora.map((c) => ({ name: c.name, slug: c.slug, tier: c.tier, pairs: c.pairCount, licence: c.licence, ...(values.all ? { archived: c.archivedAt !== null } : {}) }));
+      const rows = corpora.map((c) => ({
+        name: c.name,
+        slug: c.slug,
+        tier: c.tier,
+        pairs: c.pairCount,
+        licence: c.licence,
+        ...(values.all ? { archived: c.archivedAt !== null } : {}),
+      }));
       io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
       return 0;
     }
@@ -44,7 +55,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stdout.write('No corpora yet. Import one with `paralens import <file> --corpus <name>`.\n');
       return 0;
     }
-    const rows = corpora.map((c) => [c.archivedAt ? `${c.name} (archived)` : c.name, c.slug, c.tier.toLowerCase(), c.pairCount.toLocaleString('en'), c.licence ?? '']);
+    const rows = corpora.map((c) => [
+      c.archivedAt ? `${c.name} (archived)` : c.name,
+      c.slug,
+      c.tier.toLowerCase(),
+      c.pairCount.toLocaleString('en'),
+      c.licence ?? '',
+    ]);
     io.stdout.write(formatTable([['NAME', 'SLUG', 'TIER', 'PAIRS', 'LICENCE'], ...rows], [3]));
     return 0;
   });

@@ -46,7 +46,9 @@ describe('paralens correlate', () => {
   });
 
   it('constant variable or n < 2: null values with reasons, exit 0', async () => {
-    const constant = JSON.parse((await runCorrelate(JSON.stringify({ x: [1, 1, 1, 1], y: [1, 2, 3, 4] }))).stdout) as CorrelateOutput;
+    const constant = JSON.parse(
+      (await runCorrelate(JSON.stringify({ x: [1, 1, 1, 1], y: [1, 2, 3, 4] }))).stdout,
+    ) as CorrelateOutput;
     expect(constant).toMatchObject({ pearson: null, spearman: null, kendall: null, pearsonCI: null, pValue: null, n: 4 });
     expect(constant.reasons.pearson).toBe('x is constant');
     const one = JSON.parse((await runCorrelate(JSON.stringify({ x: [1], y: [2] }))).stdout) as CorrelateOutput;

@@ -16,7 +16,7 @@ import { computeCorrelationSummary, selectCompletePairs } from '@/lib/stats/corr
 import type { IntervalEstimate } from '@/lib/stats/fisher-z';
 import type { Estimate } from '@/lib/stats/estimate';
 
-export const description = "Pearson, Spearman and Kendall correlation (with 95% CI and p-value) of JSON x/y on stdin";
+export const description = 'Pearson, Spearman and Kendall correlation (with 95% CI and p-value) of JSON x/y on stdin';
 
 const USAGE = `Usage: paralens correlate < input.json
 
@@ -28,7 +28,6 @@ Options:
 `;
 
 class InputError extends Error {}
-
 
 function parseVariable(json: Record<string, unknown>, name: 'x' | 'y'): (number | null)[] {
   const values = json[name];

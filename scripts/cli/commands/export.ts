@@ -91,12 +91,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   return withDatabase(io, async (db, databaseUrl) => {
-    const base = values.campaign ? await resolveCampaignSource(db, values.campaign) : await resolveCorpusSource(db, (await findCorpusByRef(db, values.corpus!))?.slug ?? values.corpus!);
+    const base = values.campaign
+      ? await resolveCampaignSource(db, values.campaign)
+      : await resolveCorpusSource(db, (await findCorpusByRef(db, values.corpus!))?.slug ?? values.corpus!);
     if (!base) {
-      io.stderr.write(`paralens export: no ${values.campaign ? `campaign "${values.campaign}"` : `corpus "${values.corpus}" (\`paralens corpora\` lists them)`}\n`);
+      io.stderr.write(
+        `paralens export: no ${values.campaign ? `campaign "${values.campaign}"` : `corpus "${values.corpus}" (\`paralens corpora\` lists them)`}\n`,
+      );
       return 1;
     }
-    const source = values.filter === undefined ? base : await withSqlPool(databaseUrl, (sql) => resolveViewSource(db, sql, values.filter!, base));
+    const source =
+      values.filter === undefined
+        ? base
+        : await withSqlPool(databaseUrl, (sql) => resolveViewSource(db, sql, values.filter!, base));
     let interrupted = false;
     const onInterrupt = () => {
       interrupted = true;
@@ -116,13 +123,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         isCancelled: () => interrupted,
         onProgress: ({ rows, total }) => {
           if (!io.isTTY) return;
-          io.stderr.write(`\r${renderProgressLine({ label: 'export', done: rows, total, records: rows, elapsedMs: Date.now() - started })}\x1b[K`);
+          io.stderr.write(
+            `\r${renderProgressLine({ label: 'export', done: rows, total, records: rows, elapsedMs: Date.now() - started })}\x1b[K`,
+          );
           drawn = true;
         },
       });
       if (drawn) io.stderr.write('\n');
       if (result.status === 'CANCELLED') return 1;
-      io.stdout.write(`Exported ${result.rows.toLocaleString('en')} rows (${(result.bytes / 1e6).toFixed(1)} MB) to ${result.path} in ${result.seconds.toFixed(1)} s\n`);
+      io.stdout.write(
+        `Exported ${result.rows.toLocaleString('en')} rows (${(result.bytes / 1e6).toFixed(1)} MB) to ${result.path} in ${result.seconds.toFixed(1)} s\n`,
+      );
       return 0;
     } finally {
       process.off('SIGINT', onInterrupt);

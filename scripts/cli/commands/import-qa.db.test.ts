@@ -34,23 +34,49 @@ afterAll(async () => {
 });
 
 const importQa = (corpus: string, runsFile: string, questionsFile: string, language: string[] = ['--language', 'es']) =>
-  runInMemory(importCommand, [runsFile, '--format', 'qa-assessed', '--questions', questionsFile, '--corpus', corpus, ...language, '--no-score', '--rejects', path.join(dir, 'rejects.jsonl')]);
+  runInMemory(importCommand, [
+    runsFile,
+    '--format',
+    'qa-assessed',
+    '--questions',
+    questionsFile,
+    '--corpus',
+    corpus,
+    ...language,
+    '--no-score',
+    '--rejects',
+    path.join(dir, 'rejects.jsonl'),
+  ]);
 
 describe('paralens import --format qa-assessed', () => {
   it('builds the groups and pairs, prints and stores the funnel, and sets the corpus language', async () => {
     const name = `QA@CLEF sample ${Date.now()}`;
     const out = await importQa(name, runs, questions);
     expect(out.code, out.stderr).toBe(0);
-    expect(out.stdout).toMatch(/funnel\n\s+Questions\s+6\n\s+Questions in the runs\s+6\n\s+With a right answer\s+5\n\s+Right answers\s+13\n\s+Duplicates removed\s+2\n\s+Contained removed\s+2\n\s+Answers kept\s+9\n\s+Groups\s+5\n\s+Pairs\s+16\n/);
+    expect(out.stdout).toMatch(
+      /funnel\n\s+Questions\s+6\n\s+Questions in the runs\s+6\n\s+With a right answer\s+5\n\s+Right answers\s+13\n\s+Duplicates removed\s+2\n\s+Contained removed\s+2\n\s+Answers kept\s+9\n\s+Groups\s+5\n\s+Pairs\s+16\n/,
+    );
     const db = getDb();
     const corpus = await db.corpus.findFirstOrThrow({ where: { name }, select: { id: true, language: true } });
     expect(corpus.language).toBe('es');
-    const job = await db.importJob.findFirstOrThrow({ where: { corpusId: corpus.id }, select: { funnel: true, imported: true, format: true, options: true } });
+    const job = await db.importJob.findFirstOrThrow({
+      where: { corpusId: corpus.id },
+      select: { funnel: true, imported: true, format: true, options: true },
+    });
     expect(job.imported).toBe(16);
     expect(job.format).toBe('qa-assessed');
     expect(job.options).toMatchObject({ questionsFileName: 'questions.tsv', language: 'es' });
     expect(job.funnel).toContainEqual({ step: 'Pairs', count: 16 });
-    const pairs = await db.pair.findMany({ where: { corpusId: corpus.id }, select: { clusterId: true, metadata: true, rouge1: true, textA: { select: { content: true } }, textB: { select: { content: true } } } });
+    const pairs = await db.pair.findMany({
+      where: { corpusId: corpus.id },
+      select: {
+        clusterId: true,
+        metadata: true,
+        rouge1: true,
+        textA: { select: { content: true } },
+        textB: { select: { content: true } },
+      },
+    });
     const clusters = new Map<string, number>();
     for (const p of pairs) clusters.set(p.clusterId ?? '', (clusters.get(p.clusterId ?? '') ?? 0) + 1);
     expect(Object.fromEntries(clusters)).toEqual({ '0001': 3, '0002': 1, '0003': 1, '0004': 10, '0065': 1 });
@@ -69,8 +95,18 @@ describe('paralens import --format qa-assessed', () => {
     const db = getDb();
     expect((await db.corpus.findFirstOrThrow({ where: { name } })).language).toBe('es');
     const english = path.join(dir, 'english.tsv');
-    await writeFile(english, 'id\tsentence1\tsentence2\tlabel\n1\tThe shuttle landed safely in Florida today.\tToday the shuttle landed in Florida without trouble.\t1\n');
-    const second = await runInMemory(importCommand, [english, '--corpus', name, '--no-score', '--rejects', path.join(dir, 'rejects2.jsonl')]);
+    await writeFile(
+      english,
+      'id\tsentence1\tsentence2\tlabel\n1\tThe shuttle landed safely in Florida today.\tToday the shuttle landed in Florida without trouble.\t1\n',
+    );
+    const second = await runInMemory(importCommand, [
+      english,
+      '--corpus',
+      name,
+      '--no-score',
+      '--rejects',
+      path.join(dir, 'rejects2.jsonl'),
+    ]);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).not.toContain('detected from the texts');
     expect((await db.corpus.findFirstOrThrow({ where: { name } })).language).toBe('es');
@@ -84,15 +120,42 @@ describe('paralens import --format qa-assessed', () => {
   it('measures a Spanish corpus with the Spanish tokenizer, records it, and leaves the English-only measures null', async () => {
     const name = `QA@CLEF tokens ${Date.now()}`;
     // without --no-score: the follow-up job would compute WordNet for an English corpus (no models installed)
-    const out = await runInMemory(importCommand, [runs, '--format', 'qa-assessed', '--questions', questions, '--corpus', name, '--language', 'es', '--rejects', path.join(dir, 'rejects3.jsonl')]);
+    const out = await runInMemory(importCommand, [
+      runs,
+      '--format',
+      'qa-assessed',
+      '--questions',
+      questions,
+      '--corpus',
+      name,
+      '--language',
+      'es',
+      '--rejects',
+      path.join(dir, 'rejects3.jsonl'),
+    ]);
     expect(out.code, out.stderr).toBe(0);
-    expect(out.stdout).toContain('tokenizer   unicode+snowball-es (the measures\' tokens: Unicode letters and digits, case-folded, Snowball Spanish stems)');
+    expect(out.stdout).toContain(
+      "tokenizer   unicode+snowball-es (the measures' tokens: Unicode letters and digits, case-folded, Snowball Spanish stems)",
+    );
     expect(out.stdout).not.toContain('Semantic measures computed next');
     const db = getDb();
     const corpus = await db.corpus.findFirstOrThrow({ where: { name }, select: { id: true, measureTokenizer: true } });
     expect(corpus.measureTokenizer).toBe('unicode+snowball-es');
     expect(await db.scoringJob.count({ where: { corpusId: corpus.id } })).toBe(0);
-    const pairs = await db.pair.findMany({ where: { corpusId: corpus.id }, select: { rouge1: true, bleu: true, sumo: true, wordnet: true, wmsGlove: true, gloveCosine: true, sem: true, textA: { select: { content: true } }, textB: { select: { content: true } } } });
+    const pairs = await db.pair.findMany({
+      where: { corpusId: corpus.id },
+      select: {
+        rouge1: true,
+        bleu: true,
+        sumo: true,
+        wordnet: true,
+        wmsGlove: true,
+        gloveCosine: true,
+        sem: true,
+        textA: { select: { content: true } },
+        textB: { select: { content: true } },
+      },
+    });
     expect(pairs).toHaveLength(16);
     for (const p of pairs) {
       const spanish = computeMeasures(p.textA.content, p.textB.content, measureOptionsForLanguage('es'));
@@ -102,7 +165,9 @@ describe('paralens import --format qa-assessed', () => {
       expect([p.wordnet, p.wmsGlove, p.gloveCosine, p.sem]).toEqual([null, null, null, null]);
     }
     // the Arafat group: "organización" and "organización" share a stem here; rouge-score's tokens differ
-    const arafat = pairs.find((p) => p.textA.content === 'organización que dirige yaser arafat' && p.textB.content.startsWith('organización para'))!;
+    const arafat = pairs.find(
+      (p) => p.textA.content === 'organización que dirige yaser arafat' && p.textB.content.startsWith('organización para'),
+    )!;
     const english = computeMeasures(arafat.textA.content, arafat.textB.content);
     expect(arafat.rouge1).not.toBeCloseTo(english.rouge1, 3);
   }, 120_000);
@@ -123,7 +188,9 @@ describe('paralens import --format qa-assessed', () => {
     const name = `QA@CLEF bad questions ${Date.now()}`;
     const out = await importQa(name, runs, bad);
     expect(out.code).toBe(1);
-    expect(out.stderr).toContain('line 7: in the questions file bad-questions.tsv: expected 2 tab-separated fields (number, question), found 1');
+    expect(out.stderr).toContain(
+      'line 7: in the questions file bad-questions.tsv: expected 2 tab-separated fields (number, question), found 1',
+    );
     expect(await getDb().corpus.findFirst({ where: { name } })).toBeNull();
   }, 120_000);
 });

@@ -26,7 +26,16 @@ describe('paralens import-scores FILE', () => {
       return path.join(dir, name);
     };
     const good = await file('model.tsv', `pair_id\tprob\n${ids[0]}\t0.91\n${ids[1]}\t0.12\n`);
-    const args = (f: string, ...more: string[]) => [f, '--corpus', corpus.slug, '--map', 'id=pair_id', '--measure', 'para_prob=prob', ...more];
+    const args = (f: string, ...more: string[]) => [
+      f,
+      '--corpus',
+      corpus.slug,
+      '--map',
+      'id=pair_id',
+      '--measure',
+      'para_prob=prob',
+      ...more,
+    ];
 
     const bad = await file('bad.csv', `pair_id,prob\n${ids[0]},0.91\n${ids[1]},n/a\n`);
     const refused = await runInMemory(run, args(bad));
@@ -37,7 +46,9 @@ describe('paralens import-scores FILE', () => {
 
     const done = await runInMemory(run, args(good, '--axis', 'para_prob=semantic', '--description', 'a paraphrase identifier'));
     expect(done).toMatchObject({ code: 0, stdout: `Imported scores of 2 pairs into ${corpus.slug}: para_prob (2 values).\n` });
-    expect(await listUserMeasures(pool, corpus.id)).toMatchObject([{ name: 'para_prob', axis: 'semantic', n: 2, source: 'model.tsv', description: 'a paraphrase identifier' }]);
+    expect(await listUserMeasures(pool, corpus.id)).toMatchObject([
+      { name: 'para_prob', axis: 'semantic', n: 2, source: 'model.tsv', description: 'a paraphrase identifier' },
+    ]);
 
     const again = await runInMemory(run, args(good));
     expect(again.stdout).toContain('para_prob (2 values, replacing the earlier import)');

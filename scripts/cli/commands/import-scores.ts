@@ -7,7 +7,12 @@
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { ANNOTATION_FILE_FORMATS, annotationFormatOf, readAnnotationRows, type AnnotationFileFormat } from '@/lib/import/annotation-rows';
+import {
+  ANNOTATION_FILE_FORMATS,
+  annotationFormatOf,
+  readAnnotationRows,
+  type AnnotationFileFormat,
+} from '@/lib/import/annotation-rows';
 import { importScores } from '@/lib/db/corpora/user-measures';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from '../io';
@@ -71,7 +76,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { corpus: slug, map, measure } = values;
   if (!slug || !map || !measure) return fail('--corpus, --map and --measure are required', 2);
   const format = (values.format ?? annotationFormatOf(file)) as AnnotationFileFormat | null;
-  if (!format || !ANNOTATION_FILE_FORMATS.includes(format)) return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
+  if (!format || !ANNOTATION_FILE_FORMATS.includes(format))
+    return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
   return withDatabase(io, async (_db, url) => {
     const pool = createSqlPool(url, 2);
     try {

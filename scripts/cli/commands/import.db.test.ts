@@ -29,7 +29,10 @@ const previous = process.env.PARALENS_MODELS;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'paralens-cli-import-'));
   file = path.join(dir, 'pairs.tsv');
-  await writeFile(file, ['id\tsentence1\tsentence2\tlabel', ...TEXTS.map(([a, b], i) => `${i + 1}\t${a}\t${b}\t1`)].join('\n') + '\n');
+  await writeFile(
+    file,
+    ['id\tsentence1\tsentence2\tlabel', ...TEXTS.map(([a, b], i) => `${i + 1}\t${a}\t${b}\t1`)].join('\n') + '\n',
+  );
   const tarball = await writeTinyWinkPackage(dir);
   folders.glove = path.join(dir, 'glove-only');
   folders.all = path.join(dir, 'all');
@@ -48,10 +51,20 @@ afterAll(async () => {
 
 async function importWith(models: string, corpus: string, extra: string[] = []) {
   process.env.PARALENS_MODELS = models;
-  const out = await runInMemory(importCommand, [file, '--corpus', corpus, '--rejects', path.join(dir, `${corpus}.rejects.jsonl`), ...extra]);
+  const out = await runInMemory(importCommand, [
+    file,
+    '--corpus',
+    corpus,
+    '--rejects',
+    path.join(dir, `${corpus}.rejects.jsonl`),
+    ...extra,
+  ]);
   const db = getDb();
   const row = await db.corpus.findFirstOrThrow({ where: { name: corpus }, select: { id: true } });
-  const job = await db.scoringJob.findFirstOrThrow({ where: { corpusId: row.id }, select: { measures: true, status: true, pairsDone: true } });
+  const job = await db.scoringJob.findFirstOrThrow({
+    where: { corpusId: row.id },
+    select: { measures: true, status: true, pairsDone: true },
+  });
   const stored = await db.importJob.findFirstOrThrow({ where: { corpusId: row.id }, select: { message: true } });
   const pairs = await db.pair.findMany({ where: { corpusId: row.id }, orderBy: { id: 'asc' } });
   return { out, job, stored: stored.message, pairs };
@@ -86,7 +99,8 @@ describe('paralens import: the automatic scoring job', () => {
 
   it('falls back to WordNet when nothing is installed, and says why', async () => {
     const { out, job, stored, pairs } = await importWith(folders.none, `Import WordNet ${Date.now()}`);
-    const line = 'Semantic measures computed next, in a scoring job: WordNet (no paper model or GloVe vectors installed: `paralens models`).';
+    const line =
+      'Semantic measures computed next, in a scoring job: WordNet (no paper model or GloVe vectors installed: `paralens models`).';
     expect(out.stdout).toContain(`  ${line}`);
     expect(stored).toBe(line);
     expect(job).toEqual({ measures: ['wordnet'], status: 'SUCCEEDED', pairsDone: 2 });
@@ -102,7 +116,14 @@ describe('paralens import --corpus', () => {
     const db = getDb();
     const corpus = await makeCorpus(db, { name: `Named corpus ${Date.now()}` });
     process.env.PARALENS_MODELS = folders.none;
-    const out = await runInMemory(importCommand, [file, '--corpus', corpus.slug, '--no-score', '--rejects', path.join(dir, 'by-slug.rejects.jsonl')]);
+    const out = await runInMemory(importCommand, [
+      file,
+      '--corpus',
+      corpus.slug,
+      '--no-score',
+      '--rejects',
+      path.join(dir, 'by-slug.rejects.jsonl'),
+    ]);
     expect(out.code).toBe(0);
     expect(out.stderr).not.toContain('Created the corpus');
     expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(TEXTS.length);
@@ -115,7 +136,10 @@ describe('paralens import of a file it cannot read', () => {
     const db = getDb();
     const corpus = await makeCorpus(db, { name: `Unreadable ${Date.now()}` });
     const image = path.join(dir, 'photo.tsv');
-    await writeFile(image, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.alloc(3000, 0xa7)]));
+    await writeFile(
+      image,
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.alloc(3000, 0xa7)]),
+    );
     const binary = await runInMemory(importCommand, [image, '--corpus', corpus.slug, '--no-score']);
     expect(binary.code).not.toBe(0);
     expect(binary.stderr).toContain('photo.tsv: this is not a text file');
@@ -125,7 +149,9 @@ describe('paralens import of a file it cannot read', () => {
     await writeFile(notes, 'just a sentence\nand another one\n');
     const undetected = await runInMemory(importCommand, [notes, '--corpus', corpus.slug, '--no-score']);
     expect(undetected.code).not.toBe(0);
-    expect(undetected.stderr).toContain('cannot detect the format of notes.txt; choose one with --format: Wikipedia-IPC (wikipedia-ipc), Wikipedia-IPC sets (wikipedia-ipc-set), MSRPC (msrpc)');
+    expect(undetected.stderr).toContain(
+      'cannot detect the format of notes.txt; choose one with --format: Wikipedia-IPC (wikipedia-ipc), Wikipedia-IPC sets (wikipedia-ipc-set), MSRPC (msrpc)',
+    );
     expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(0);
   });
 });

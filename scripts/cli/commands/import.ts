@@ -77,7 +77,8 @@ function printReport(io: CliIo, file: string, corpus: string, r: ImportReport): 
     `  seconds     ${r.seconds.toFixed(1)}`,
   ];
   if (r.detectedLanguage) lines.push(`  language    ${r.detectedLanguage} (detected from the texts; --language sets it)`);
-  if (r.measureTokenizer && r.imported > 0) lines.push(`  tokenizer   ${r.measureTokenizer} (the measures' tokens: ${describeMeasureTokenizer(r.measureTokenizer)})`);
+  if (r.measureTokenizer && r.imported > 0)
+    lines.push(`  tokenizer   ${r.measureTokenizer} (the measures' tokens: ${describeMeasureTokenizer(r.measureTokenizer)})`);
   if (r.funnel && r.funnel.length > 0) {
     const width = Math.max(...r.funnel.map((s) => s.step.length));
     lines.push('  funnel', ...r.funnel.map((s) => `    ${s.step.padEnd(width)}  ${s.count.toLocaleString('en')}`));
@@ -105,7 +106,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const file = positionals[0];
   if (!file || positionals.length > 1 || !values.corpus) {
-    io.stderr.write(`paralens import: ${!file ? 'a file is required' : !values.corpus ? '--corpus is required' : 'only one file at a time'}\n\n${usage}`);
+    io.stderr.write(
+      `paralens import: ${!file ? 'a file is required' : !values.corpus ? '--corpus is required' : 'only one file at a time'}\n\n${usage}`,
+    );
     return 2;
   }
   if (values.format && !(IMPORT_FORMATS as readonly string[]).includes(values.format)) {
@@ -130,15 +133,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const tier = values.tier ?? detectTier(path.basename(filePath));
     // An existing corpus by slug or name; otherwise a new one of this name.
     const found = await findCorpusByRef(db, corpusName);
-    const corpus = found ? { ...found, created: false } : await ensureCorpus(db, {
-      name: corpusName,
-      tier: tier ? (tier.toUpperCase() as 'GOLD' | 'SILVER' | 'BRONZE') : 'NONE',
-      source: values.source ?? null,
-      licence: values.licence ?? null,
-      attribution: values.attribution ?? null,
-      description: values.description ?? null,
-      ...(values.language ? { language: values.language } : {}),
-    });
+    const corpus = found
+      ? { ...found, created: false }
+      : await ensureCorpus(db, {
+          name: corpusName,
+          tier: tier ? (tier.toUpperCase() as 'GOLD' | 'SILVER' | 'BRONZE') : 'NONE',
+          source: values.source ?? null,
+          licence: values.licence ?? null,
+          attribution: values.attribution ?? null,
+          description: values.description ?? null,
+          ...(values.language ? { language: values.language } : {}),
+        });
     if (!corpus.created && values.language) await setCorpusLanguage(db, corpus.id, values.language);
     if (corpus.created) io.stderr.write(`Created the corpus "${corpus.name}".\n`);
     const started = Date.now();
@@ -166,7 +171,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       onProgress: (p) => {
         if (!io.isTTY) return;
         const label = p.phase;
-        io.stderr.write(`\r${renderProgressLine({ label, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started })}\x1b[K`);
+        io.stderr.write(
+          `\r${renderProgressLine({ label, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started })}\x1b[K`,
+        );
         drawn = true;
       },
     });
@@ -179,11 +186,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       await deleteCorpus(db, corpus.id);
       io.stderr.write(`Removed the corpus "${corpus.name}" this command had created.\n`);
     }
-    if (!failed && report.scoringJobId && !values['no-score'] && (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))) {
+    if (
+      !failed &&
+      report.scoringJobId &&
+      !values['no-score'] &&
+      (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))
+    ) {
       io.stderr.write(`Computing the semantic measures now (--no-score leaves the job queued) …\n`);
       printScoringReport(io, await runScoringJobInCli(db, report.scoringJobId, io));
     }
-    if (!failed) await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) => io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`));
+    if (!failed)
+      await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) =>
+        io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`),
+      );
     return failed ? 1 : 0;
   });
 }

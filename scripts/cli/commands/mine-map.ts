@@ -61,7 +61,10 @@ async function isCompressed(path: string): Promise<boolean> {
   }
 }
 
-async function* manifestRanges(first: string, rest: AsyncIterable<string>): AsyncGenerator<{ line: number; path: string; start: number; end: number }> {
+async function* manifestRanges(
+  first: string,
+  rest: AsyncIterable<string>,
+): AsyncGenerator<{ line: number; path: string; start: number; end: number }> {
   let pending = first;
   let lineNumber = 0;
   const parse = function* (final: boolean) {
@@ -104,7 +107,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     values = parseArgs({
       args,
-      options: { mode: { type: 'string' }, plan: { type: 'string' }, index: { type: 'string' }, 'chunk-mb': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        mode: { type: 'string' },
+        plan: { type: 'string' },
+        index: { type: 'string' },
+        'chunk-mb': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }).values;
   } catch (error) {
@@ -140,7 +149,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       head.push(next.value);
       first += asText(next.value);
     }
-    if (first.replace(/^\uFEFF/, '').trimStart().startsWith('<')) {
+    if (
+      first
+        .replace(/^\uFEFF/, '')
+        .trimStart()
+        .startsWith('<')
+    ) {
       // Flushing between input chunks keeps memory flat and honours the reader's back-pressure.
       const all = (async function* () {
         yield* head;
@@ -157,7 +171,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         if (end) yield end;
       })();
       for await (const range of manifestRanges(first, input)) {
-        const result = await mapByteRange({ path: range.path, start: range.start, end: range.end, compressed: await isCompressed(range.path) }, context);
+        const result = await mapByteRange(
+          { path: range.path, start: range.start, end: range.end, compressed: await isCompressed(range.path) },
+          context,
+        );
         out.add(result.tsv);
         await out.flush();
       }

@@ -60,7 +60,14 @@ function wholeNumber(value: string | undefined): number | string | undefined {
 /** The settings through the schema the web app's form uses (lib/mining/options.ts); an error names the flag. */
 function parseSettings(v: Record<string, string | boolean | undefined>): Required<MiningSettings> {
   const text = (key: string) => v[key] as string | undefined;
-  const input = { tier: text('tier'), minRefs: wholeNumber(text('min-refs')), maxRefs: wholeNumber(text('max-refs')), mode: text('mode'), silverRule: text('silver-rule'), workers: wholeNumber(text('workers')) ?? availableParallelism() };
+  const input = {
+    tier: text('tier'),
+    minRefs: wholeNumber(text('min-refs')),
+    maxRefs: wholeNumber(text('max-refs')),
+    mode: text('mode'),
+    silverRule: text('silver-rule'),
+    workers: wholeNumber(text('workers')) ?? availableParallelism(),
+  };
   const parsed = miningSettingsSchema.safeParse(input, { error: plainError });
   if (parsed.success) return { ...parsed.data, workers: parsed.data.workers ?? availableParallelism() };
   const issue = parsed.error.issues[0]!;
@@ -80,18 +87,32 @@ function progressPrinter(io: CliIo) {
   return {
     onEvent(event: MiningEvent) {
       if (event.type === 'started') {
-        io.stderr.write(`Mining run #${event.runId}: ${event.chunksTotal} chunk${event.chunksTotal === 1 ? '' : 's'}${event.resumed ? ' (continuing an interrupted run)' : ''}${event.redone ? `, ${event.redone} to redo` : ''}\n`);
+        io.stderr.write(
+          `Mining run #${event.runId}: ${event.chunksTotal} chunk${event.chunksTotal === 1 ? '' : 's'}${event.resumed ? ' (continuing an interrupted run)' : ''}${event.redone ? `, ${event.redone} to redo` : ''}\n`,
+        );
       } else if (event.type === 'map') {
         const p = event.progress;
         const rate = p.mbPerSecond === null ? '' : `  ${p.mbPerSecond.toFixed(1)} MB/s XML`;
-        draw(`${renderProgressLine({ label: `map ${p.chunksDone}/${p.chunksTotal}`, done: p.bytesDone, total: p.bytesTotal, records: p.references, elapsedMs: Date.now() - started })}${rate}`);
+        draw(
+          `${renderProgressLine({ label: `map ${p.chunksDone}/${p.chunksTotal}`, done: p.bytesDone, total: p.bytesTotal, records: p.references, elapsedMs: Date.now() - started })}${rate}`,
+        );
       } else if (event.type === 'phase') {
         if (drawn) io.stderr.write('\n');
         drawn = false;
-        io.stderr.write(`${event.phase === 'reduce' ? 'Reducing in PostgreSQL (funnel, pairs) …' : 'Importing the pairs (every measure) …'}\n`);
+        io.stderr.write(
+          `${event.phase === 'reduce' ? 'Reducing in PostgreSQL (funnel, pairs) …' : 'Importing the pairs (every measure) …'}\n`,
+        );
       } else {
         const p = event.progress;
-        draw(renderProgressLine({ label: p.phase, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started }));
+        draw(
+          renderProgressLine({
+            label: p.phase,
+            done: p.bytesRead,
+            total: p.totalBytes,
+            records: p.records,
+            elapsedMs: Date.now() - started,
+          }),
+        );
       }
     },
     end() {
@@ -102,11 +123,19 @@ function progressPrinter(io: CliIo) {
 
 function printReport(io: CliIo, report: MiningReport, corpusName: string): void {
   const lines = [`${report.status === 'SUCCEEDED' ? 'Mined' : 'Mining failed'}${report.runId ? ` (run #${report.runId})` : ''}`];
-  if (report.map) lines.push(`  pages ${report.map.pages.toLocaleString('en')}, references ${report.map.references.toLocaleString('en')}, XML ${(report.map.xmlBytes / 1e6).toFixed(1)} MB${report.map.mbPerSecond ? ` at ${report.map.mbPerSecond.toFixed(1)} MB/s` : ''}`);
+  if (report.map)
+    lines.push(
+      `  pages ${report.map.pages.toLocaleString('en')}, references ${report.map.references.toLocaleString('en')}, XML ${(report.map.xmlBytes / 1e6).toFixed(1)} MB${report.map.mbPerSecond ? ` at ${report.map.mbPerSecond.toFixed(1)} MB/s` : ''}`,
+    );
   if (report.funnel.length > 0) lines.push('', ...formatFunnel(report.funnel), '');
   const publish = report.publish;
-  if (publish?.report) lines.push(`  corpus "${publish.corpus?.name ?? corpusName}": ${publish.report.imported.toLocaleString('en')} pairs imported, ${publish.report.duplicates.toLocaleString('en')} duplicates`);
-  lines.push(`  seconds: map ${report.seconds.map.toFixed(1)}, reduce ${report.seconds.reduce.toFixed(1)}, import ${report.seconds.publish.toFixed(1)}, total ${report.seconds.total.toFixed(1)}`);
+  if (publish?.report)
+    lines.push(
+      `  corpus "${publish.corpus?.name ?? corpusName}": ${publish.report.imported.toLocaleString('en')} pairs imported, ${publish.report.duplicates.toLocaleString('en')} duplicates`,
+    );
+  lines.push(
+    `  seconds: map ${report.seconds.map.toFixed(1)}, reduce ${report.seconds.reduce.toFixed(1)}, import ${report.seconds.publish.toFixed(1)}, total ${report.seconds.total.toFixed(1)}`,
+  );
   if (report.message) lines.push(`  ${report.message}`);
   (report.status === 'FAILED' ? io.stderr : io.stdout).write(`${lines.join('\n')}\n`);
 }
@@ -124,7 +153,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     if (!v.corpus) throw new Error('--corpus is required');
     if (parsed.positionals.length > 1) throw new Error('only one dump at a time');
-    if (!dump === !v['from-references']) throw new Error(dump ? 'give either a dump or --from-references, not both' : 'a dump (or --from-references) is required');
+    if (!dump === !v['from-references'])
+      throw new Error(dump ? 'give either a dump or --from-references, not both' : 'a dump (or --from-references) is required');
     if (v.index && !dump) throw new Error('--index goes with a dump');
     settings = {
       dumpPath: dump ? path.resolve(dump) : null,
@@ -149,7 +179,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     process.on('SIGINT', onSignal);
     const printer = progressPrinter(io);
     try {
-      const report = await runMining({ db, databaseUrl, ...config, onEvent: (e) => printer.onEvent(e), isCancelled: () => cancelled });
+      const report = await runMining({
+        db,
+        databaseUrl,
+        ...config,
+        onEvent: (e) => printer.onEvent(e),
+        isCancelled: () => cancelled,
+      });
       printer.end();
       printReport(io, report, config.corpusName);
       return report.status === 'SUCCEEDED' ? 0 : 1;

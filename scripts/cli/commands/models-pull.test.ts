@@ -32,7 +32,12 @@ beforeEach(() => hub.reset());
 let n = 0;
 async function pull(args: string[], extra: Record<string, string> = {}) {
   const models = path.join(hub.dir, `models-${(n += 1)}`);
-  const env = { PARALENS_MODELS: models, HF_ENDPOINT: hub.base, PARALENS_FASTTEXT_URL: `${hub.base}/fasttext/wiki-news-300d-1M-subword.vec.zip`, ...extra };
+  const env = {
+    PARALENS_MODELS: models,
+    HF_ENDPOINT: hub.base,
+    PARALENS_FASTTEXT_URL: `${hub.base}/fasttext/wiki-news-300d-1M-subword.vec.zip`,
+    ...extra,
+  };
   return { models, env, ...(await runInMemory((a, io) => run(a, io, env), args)) };
 }
 
@@ -57,12 +62,20 @@ describe('paralens models pull', () => {
     expect(hub.requests.filter((r) => r.url.startsWith(`/${ST_REPO}/`)).every((r) => r.auth === 'Bearer hf_test')).toBe(true);
     expect(hub.requests.filter((r) => !r.url.startsWith(`/${ST_REPO}/`)).every((r) => r.auth === undefined)).toBe(true);
     const recorded = JSON.parse(await readFile(path.join(models, 'pulled.json'), 'utf8')) as Record<string, { sha256: string }>;
-    expect(recorded['https://dl.fbaipublicfiles.com/fasttext/vectors-english/wiki-news-300d-1M-subword.vec.zip']?.sha256).toBe(sha256(hub.vecZip));
+    expect(recorded['https://dl.fbaipublicfiles.com/fasttext/vectors-english/wiki-news-300d-1M-subword.vec.zip']?.sha256).toBe(
+      sha256(hub.vecZip),
+    );
     // a second run finds everything there and downloads nothing (it asks again only for the optional hub.files the repository lacks)
     hub.requests.length = 0;
-    const again = await runInMemory((args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: hub.base }), ['st', 'wms']);
+    const again = await runInMemory(
+      (args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: hub.base }),
+      ['st', 'wms'],
+    );
     expect(again.stdout).toContain('st: onnx/model.onnx is there already');
-    expect(hub.requests.map((r) => r.url)).toEqual([`/${ST_REPO}/resolve/main/sentence_bert_config.json`, `/${ST_REPO}/resolve/main/modules.json`]);
+    expect(hub.requests.map((r) => r.url)).toEqual([
+      `/${ST_REPO}/resolve/main/sentence_bert_config.json`,
+      `/${ST_REPO}/resolve/main/modules.json`,
+    ]);
   });
 
   it('installs BERTScore: roberta-large’s published export, edited so that its output is layer 17; it loads and scores', async () => {
@@ -71,15 +84,23 @@ describe('paralens models pull', () => {
     expect(stdout).toContain('bertscore: tokenizer.json installed');
     expect(stdout).toContain("bertscore: onnx/model.onnx made from FacebookAI/roberta-large's model.onnx (");
     expect(stdout).toContain('sha256 as the Hub publishes it');
-    expect(stdout).toContain("its output is now layer 17's hidden state (/roberta/encoder/layer.16/output/Tanh_output_0) in place of logits");
+    expect(stdout).toContain(
+      "its output is now layer 17's hidden state (/roberta/encoder/layer.16/output/Tanh_output_0) in place of logits",
+    );
     expect(existsSync(path.join(models, 'bertscore', 'onnx', 'roberta-large-mlm.onnx'))).toBe(false);
     expect(inspectModel(models, 'bertscore').ready).toBe(true);
     const { scorers } = await openScorers(['bertscore'], models);
-    const [a, b, c] = await scorers[0]!.prepare(['An Easter postcard from 1907 depicting a rabbit.', 'An Easter postcard from 1907 depicting a rabbit.', 'Troops clearing rubble after the May air raid on Belfast.']);
+    const [a, b, c] = await scorers[0]!.prepare([
+      'An Easter postcard from 1907 depicting a rabbit.',
+      'An Easter postcard from 1907 depicting a rabbit.',
+      'Troops clearing rubble after the May air raid on Belfast.',
+    ]);
     expect(scorers[0]!.score(a, b)).toBeCloseTo(1, 5);
     expect(scorers[0]!.score(a, c)).toBeLessThan(1);
     await closeScorers(scorers);
-    expect(hub.requests.filter((r) => r.url.startsWith(`/${BERTSCORE_REPO}/`)).every((r) => r.auth === 'Bearer hf_test')).toBe(true);
+    expect(hub.requests.filter((r) => r.url.startsWith(`/${BERTSCORE_REPO}/`)).every((r) => r.auth === 'Bearer hf_test')).toBe(
+      true,
+    );
     const recorded = JSON.parse(await readFile(path.join(models, 'pulled.json'), 'utf8')) as Record<string, { sha256: string }>;
     expect(recorded[`${BERTSCORE_REPO}/model.onnx`]?.sha256).toBe(sha256(hub.roberta.get('model.onnx')!));
     hub.requests.length = 0;
@@ -127,7 +148,9 @@ describe('paralens models pull', () => {
     hub.corrupt = true;
     const { code, stderr, models } = await pull(['st']);
     expect(code).toBe(1);
-    expect(stderr).toContain(`st/onnx/model.onnx: checksum mismatch (expected sha256 ${sha256(hub.files.get('onnx/model.onnx')!)}`);
+    expect(stderr).toContain(
+      `st/onnx/model.onnx: checksum mismatch (expected sha256 ${sha256(hub.files.get('onnx/model.onnx')!)}`,
+    );
     expect(stderr).toContain('the file was deleted, not installed');
     expect(existsSync(path.join(models, 'st', 'onnx', 'model.onnx'))).toBe(false);
     expect(existsSync(path.join(models, 'st', 'onnx', 'model.onnx.part'))).toBe(false);
@@ -182,7 +205,9 @@ describe('paralens models pull', () => {
     expect(scorers[0]!.score(a, b)).toBeGreaterThan(0);
     await closeScorers(scorers);
     // pull all is the paper's three, not the multilingual model
-    expect((await runInMemory((args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: hub.base }), ['--help'])).stdout).toContain('all: st, bertscore, wms');
+    expect(
+      (await runInMemory((args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: hub.base }), ['--help'])).stdout,
+    ).toContain('all: st, bertscore, wms');
   });
 });
 

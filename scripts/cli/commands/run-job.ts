@@ -20,7 +20,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
   const url = setting('DATABASE_URL');
-  if ((kind !== 'import' && kind !== 'score' && kind !== 'export' && kind !== 'index' && kind !== 'model-install' && kind !== 'mine') || !Number.isInteger(id) || id <= 0) {
+  if (
+    (kind !== 'import' &&
+      kind !== 'score' &&
+      kind !== 'export' &&
+      kind !== 'index' &&
+      kind !== 'model-install' &&
+      kind !== 'mine') ||
+    !Number.isInteger(id) ||
+    id <= 0
+  ) {
     io.stderr.write('Usage: paralens run-job import|score|export|index|model-install|mine <job id>\n');
     return 2;
   }
@@ -38,12 +47,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     if (kind === 'score') {
       const report = await runQueuedScoring(db, id);
-      io.stdout.write(report ? `${report.status.toLowerCase()}: ${report.message}\n` : 'nothing to run: the job is not running any more\n');
+      io.stdout.write(
+        report ? `${report.status.toLowerCase()}: ${report.message}\n` : 'nothing to run: the job is not running any more\n',
+      );
       return 0;
     }
     if (kind === 'export') {
       const result = await runQueuedExport(db, url, id);
-      io.stdout.write(result ? `${result.status.toLowerCase()}: ${result.rows} rows in ${result.seconds.toFixed(1)} s\n` : 'nothing to run: the job is not running any more\n');
+      io.stdout.write(
+        result
+          ? `${result.status.toLowerCase()}: ${result.rows} rows in ${result.seconds.toFixed(1)} s\n`
+          : 'nothing to run: the job is not running any more\n',
+      );
       return 0;
     }
     if (kind === 'index') {
@@ -53,16 +68,26 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     if (kind === 'model-install') {
       const outcome = await runQueuedModelInstall(db, id);
-      io.stdout.write(outcome ? `${outcome.status.toLowerCase()}: ${outcome.message}\n` : 'nothing to run: the job is not running any more\n');
+      io.stdout.write(
+        outcome ? `${outcome.status.toLowerCase()}: ${outcome.message}\n` : 'nothing to run: the job is not running any more\n',
+      );
       return 0;
     }
     if (kind === 'mine') {
       const report = await runQueuedMining(db, url, id);
-      io.stdout.write(report ? `${report.status.toLowerCase()}${report.message ? `: ${report.message}` : ''} in ${report.seconds.total.toFixed(1)} s\n` : 'nothing to run: the run is not running any more\n');
+      io.stdout.write(
+        report
+          ? `${report.status.toLowerCase()}${report.message ? `: ${report.message}` : ''} in ${report.seconds.total.toFixed(1)} s\n`
+          : 'nothing to run: the run is not running any more\n',
+      );
       return 0;
     }
     const report = await runQueuedImport(db, url, id);
-    io.stdout.write(report ? `${report.status.toLowerCase()}: ${report.imported} imported, ${report.rejected} rejected in ${report.seconds.toFixed(1)} s\n` : 'nothing to run: the job is not running any more\n');
+    io.stdout.write(
+      report
+        ? `${report.status.toLowerCase()}: ${report.imported} imported, ${report.rejected} rejected in ${report.seconds.toFixed(1)} s\n`
+        : 'nothing to run: the job is not running any more\n',
+    );
     return 0;
   } finally {
     await db.$disconnect();

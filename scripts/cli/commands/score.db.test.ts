@@ -37,7 +37,9 @@ describe('paralens score', () => {
     expect(out.stdout).toContain('Scoring job #');
     expect(out.stdout).toMatch(/measures\s+wms, st, wordnet/);
     expect(out.stdout).toMatch(/pairs scored\s+2 \(of 2/);
-    expect(out.stdout).toContain(`left out bertscore: BERTScore F1 (bertscore) is not available: onnx/model.onnx, tokenizer.json, tokenizer_config.json missing in ${path.join(dir, 'models', 'bertscore')}`);
+    expect(out.stdout).toContain(
+      `left out bertscore: BERTScore F1 (bertscore) is not available: onnx/model.onnx, tokenizer.json, tokenizer_config.json missing in ${path.join(dir, 'models', 'bertscore')}`,
+    );
     const pairs = await db.pair.findMany({ where: { corpusId: corpus.id } });
     for (const p of pairs) expect([p.st, p.wms, p.wordnet].every((v) => v !== null && v >= 0 && v <= 1)).toBe(true);
 
@@ -65,7 +67,13 @@ describe('paralens models', () => {
     expect(out.stdout).toMatch(/bertscore\s+BERTScore F1: not available/);
     expect(out.stdout).toMatch(/✗ tokenizer\.json\s+missing: the tokenizer/);
     expect(out.stdout).toContain('wordnet    WordNet similarity: ready (WordNet 3.1');
-    const json = JSON.parse((await runInMemory(models, ['--json'])).stdout) as { models: Array<{ measure: string; ready: boolean }> };
-    expect(json.models.map((m) => [m.measure, m.ready])).toEqual([['st', true], ['bertscore', false], ['wms', true]]);
+    const json = JSON.parse((await runInMemory(models, ['--json'])).stdout) as {
+      models: Array<{ measure: string; ready: boolean }>;
+    };
+    expect(json.models.map((m) => [m.measure, m.ready])).toEqual([
+      ['st', true],
+      ['bertscore', false],
+      ['wms', true],
+    ]);
   });
 });

@@ -51,10 +51,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`paralens score: --corpus is required\n\n${usage}`);
     return 2;
   }
-  const asked = values.measures?.split(',').map((m) => m.trim()).filter(Boolean);
+  const asked = values.measures
+    ?.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   const unknown = asked?.filter((m) => !(COMPUTED_MEASURES as readonly string[]).includes(m)) ?? [];
   if (unknown.length > 0 || asked?.length === 0) {
-    io.stderr.write(`paralens score: unknown measure ${unknown.join(', ') || '(none given)'} (one of ${COMPUTED_MEASURES.join(', ')})\n`);
+    io.stderr.write(
+      `paralens score: unknown measure ${unknown.join(', ') || '(none given)'} (one of ${COMPUTED_MEASURES.join(', ')})\n`,
+    );
     return 2;
   }
   const batch = values.batch === undefined ? undefined : Number(values.batch);
@@ -74,17 +79,24 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     await pruneOwners(db);
     const active = await findActiveScoring(db, corpus.id);
     if (active) {
-      io.stderr.write(`paralens score: scoring job #${active.id} is running for "${corpus.name}" (${active.pairsDone} of ${active.pairsTotal} pairs); wait for it or cancel it first.\n`);
+      io.stderr.write(
+        `paralens score: scoring job #${active.id} is running for "${corpus.name}" (${active.pairsDone} of ${active.pairsTotal} pairs); wait for it or cancel it first.\n`,
+      );
       return 1;
     }
     const resumed = await takeOverInterruptedScoring(db, corpus.id, measures, ownerId);
     if (resumed) {
-      io.stderr.write(`Continuing interrupted scoring job #${resumed.id} after pair ${resumed.lastPairId} (${resumed.pairsDone} pairs were scored).\n`);
+      io.stderr.write(
+        `Continuing interrupted scoring job #${resumed.id} after pair ${resumed.lastPairId} (${resumed.pairsDone} pairs were scored).\n`,
+      );
     }
     const jobId = resumed?.id ?? (await createScoringJob(db, { corpusId: corpus.id, createdById: null, measures, ownerId })).id;
     const report = await runScoringJobInCli(db, jobId, io, batch ? { batchPairs: batch } : {});
     printScoringReport(io, report);
-    if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) => io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`));
+    if (report.status === 'SUCCEEDED')
+      await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) =>
+        io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`),
+      );
     const leftOutAsked = asked !== undefined && report.skipped.length > 0;
     return report.status === 'SUCCEEDED' && !leftOutAsked ? 0 : 1;
   });

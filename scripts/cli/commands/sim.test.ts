@@ -88,8 +88,13 @@ describe('paralens sim', () => {
     // rouge-score: las organizaciones dirig / la organizaci n dirig; Spanish Snowball: las organiz dirig / la organiz dirig
     const spanish = jsonl({ id: 1, a: 'Las organizaciones dirigían', b: 'La organización dirige' });
     expect(JSON.parse((await runSim(spanish)).lines[0]!)).toMatchObject({ rouge1: 0.25 });
-    expect((JSON.parse((await runSim(spanish, ['--language', 'es'])).lines[0]!) as { rouge1: number }).rouge1).toBeCloseTo(2 / 3, 12);
-    expect((await runSim(jsonl({ id: 1, ...EASTER }), ['--language', 'en'])).lines).toEqual((await runSim(jsonl({ id: 1, ...EASTER }))).lines);
+    expect((JSON.parse((await runSim(spanish, ['--language', 'es'])).lines[0]!) as { rouge1: number }).rouge1).toBeCloseTo(
+      2 / 3,
+      12,
+    );
+    expect((await runSim(jsonl({ id: 1, ...EASTER }), ['--language', 'en'])).lines).toEqual(
+      (await runSim(jsonl({ id: 1, ...EASTER }))).lines,
+    );
   });
 
   it.each([

@@ -64,10 +64,16 @@ function parseOptions(args: string[]): MeasureOptions | { help: true } {
   }
   const language = values.language;
   if (language !== undefined && (!/^[a-z]{2}$/.test(language) || values.tokenize !== undefined)) {
-    throw new RangeError(values.tokenize !== undefined ? '--language chooses the tokenizer: leave out --tokenize' : `--language takes a two-letter ISO 639-1 code such as es, not "${language}"`);
+    throw new RangeError(
+      values.tokenize !== undefined
+        ? '--language chooses the tokenizer: leave out --tokenize'
+        : `--language takes a two-letter ISO 639-1 code such as es, not "${language}"`,
+    );
   }
   return resolveMeasureOptions({
-    ...(language !== undefined && language !== 'en' ? { tokenizer: 'unicode' as const, language } : { tokenizer: (values.tokenize ?? 'rouge') as MeasureOptions['tokenizer'] }),
+    ...(language !== undefined && language !== 'en'
+      ? { tokenizer: 'unicode' as const, language }
+      : { tokenizer: (values.tokenize ?? 'rouge') as MeasureOptions['tokenizer'] }),
     stem: !values['no-stem'],
     bleuSmoothing: (smoothing === undefined ? 7 : Number(smoothing)) as BleuSmoothing,
     bleuDirection: (values['bleu-direction'] ?? 'both') as MeasureOptions['bleuDirection'],

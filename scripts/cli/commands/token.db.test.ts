@@ -26,7 +26,10 @@ describe('paralens token (DATABASE_URL)', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(token.slice(0, 10));
     expect(listed.stdout).not.toContain(token);
-    const [row] = JSON.parse((await runInMemory(run, ['list', '--email', user.email, '--json'])).stdout) as Array<{ id: number; name: string }>;
+    const [row] = JSON.parse((await runInMemory(run, ['list', '--email', user.email, '--json'])).stdout) as Array<{
+      id: number;
+      name: string;
+    }>;
     expect(row).toMatchObject({ name: 'notebook' });
 
     expect((await runInMemory(run, ['revoke', '--id', String(row!.id)])).code).toBe(0);

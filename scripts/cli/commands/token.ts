@@ -44,7 +44,8 @@ const fail = (io: CliIo, message: string, code: number) => {
   return code;
 };
 
-const positiveInt = (value: string | undefined) => (value !== undefined && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null);
+const positiveInt = (value: string | undefined) =>
+  value !== undefined && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null;
 
 async function create(db: Db, values: Values, io: CliIo): Promise<number> {
   const user = await findUserByEmail(db, values.email!);
@@ -52,10 +53,17 @@ async function create(db: Db, values: Values, io: CliIo): Promise<number> {
   if (!user.isActive) return fail(io, `${user.email} is deactivated; activate the account first`, 1);
   const days = values['expires-days'] === undefined ? null : positiveInt(values['expires-days'])!;
   const { token, view } = await issueApiToken(db, user.id, values.name!.trim(), days);
-  await recordAudit(db, { action: 'token.create', targetType: 'api-token', targetId: view.id, details: { name: view.name, prefix: view.prefix, email: user.email, via: 'cli' } });
+  await recordAudit(db, {
+    action: 'token.create',
+    targetType: 'api-token',
+    targetId: view.id,
+    details: { name: view.name, prefix: view.prefix, email: user.email, via: 'cli' },
+  });
   io.stdout.write(`${token}\n`);
   const expiry = view.expiresAt ? `expires ${view.expiresAt.toISOString()}` : 'never expires';
-  io.stderr.write(`Token ${view.id} "${view.name}" for ${user.email} (${user.role.toLowerCase()}), ${expiry}. It is shown only this once.\n`);
+  io.stderr.write(
+    `Token ${view.id} "${view.name}" for ${user.email} (${user.role.toLowerCase()}), ${expiry}. It is shown only this once.\n`,
+  );
   return 0;
 }
 
@@ -72,8 +80,17 @@ async function list(db: Db, values: Values, io: CliIo): Promise<number> {
     return 0;
   }
   const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '-');
-  const state = (t: (typeof tokens)[number]) => (t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= new Date() ? 'expired' : 'active');
-  io.stdout.write(formatTable([['ID', 'USER', 'NAME', 'STARTS WITH', 'LAST USED', 'EXPIRES', 'STATE'], ...tokens.map((t) => [String(t.id), t.email, t.name, `${t.prefix}…`, iso(t.lastUsedAt), iso(t.expiresAt), state(t)])], [0]));
+  const state = (t: (typeof tokens)[number]) =>
+    t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= new Date() ? 'expired' : 'active';
+  io.stdout.write(
+    formatTable(
+      [
+        ['ID', 'USER', 'NAME', 'STARTS WITH', 'LAST USED', 'EXPIRES', 'STATE'],
+        ...tokens.map((t) => [String(t.id), t.email, t.name, `${t.prefix}…`, iso(t.lastUsedAt), iso(t.expiresAt), state(t)]),
+      ],
+      [0],
+    ),
+  );
   return 0;
 }
 
@@ -101,7 +118,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (sub === 'create') {
     if (!values.email || !values.name?.trim()) return fail(io, 'create needs --email and --name', 2);
     if (values.name.trim().length > 80) return fail(io, '--name is at most 80 characters', 2);
-    if (values['expires-days'] !== undefined && (positiveInt(values['expires-days']) ?? 3651) > 3650) return fail(io, '--expires-days must be a whole number of days from 1 to 3650', 2);
+    if (values['expires-days'] !== undefined && (positiveInt(values['expires-days']) ?? 3651) > 3650)
+      return fail(io, '--expires-days must be a whole number of days from 1 to 3650', 2);
     return withDatabase(io, (db) => create(db, values, io));
   }
   if (sub === 'list') return withDatabase(io, (db) => list(db, values, io));

@@ -7,7 +7,16 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { roles } from '@/lib/access/roles';
-import { createAccount, emailSchema, newAccountSchema, newPasswordSchema, resetAccountPassword, roleSchema, setAccountActive, setAccountRole } from '@/lib/auth/accounts';
+import {
+  createAccount,
+  emailSchema,
+  newAccountSchema,
+  newPasswordSchema,
+  resetAccountPassword,
+  roleSchema,
+  setAccountActive,
+  setAccountRole,
+} from '@/lib/auth/accounts';
 import type { Db } from '@/lib/db/client';
 import { revokedTokensClause } from '@/lib/auth/revoked-tokens';
 import { findUserByEmail, listUsers, type UserDto } from '@/lib/db/accounts/users';
@@ -89,7 +98,12 @@ const subcommands: Record<string, Subcommand> = {
   create: {
     options: { ...emailOption, ...roleOption, name: { type: 'string' } },
     async prepare(values, io) {
-      const input = validate(newAccountSchema, { email: values.email, name: values.name, role: roleInput(values.role), password: await readPassword(io) });
+      const input = validate(newAccountSchema, {
+        email: values.email,
+        name: values.name,
+        role: roleInput(values.role),
+        password: await readPassword(io),
+      });
       if ('error' in input) return input.error;
       return async (db) => {
         const { user, temporaryPassword } = await createAccount(db, input.data, null);
@@ -102,12 +116,19 @@ const subcommands: Record<string, Subcommand> = {
   'set-role': {
     options: { ...emailOption, ...roleOption },
     prepare(values, io) {
-      const input = validate(z.object({ email: emailSchema, role: roleSchema }), { email: values.email, role: roleInput(values.role) });
+      const input = validate(z.object({ email: emailSchema, role: roleSchema }), {
+        email: values.email,
+        role: roleInput(values.role),
+      });
       if ('error' in input) return input.error;
       return async (db) => {
         const target = await requireUser(db, input.data.email);
         const user = await setAccountRole(db, target.id, input.data.role, null);
-        io.stdout.write(target.role === user.role ? `${user.email} is already ${roleName(user.role)}.\n` : `${user.email} is now ${roleName(user.role)} (was ${roleName(target.role)}).\n`);
+        io.stdout.write(
+          target.role === user.role
+            ? `${user.email} is already ${roleName(user.role)}.\n`
+            : `${user.email} is now ${roleName(user.role)} (was ${roleName(target.role)}).\n`,
+        );
         return 0;
       };
     },
@@ -115,7 +136,10 @@ const subcommands: Record<string, Subcommand> = {
   'reset-password': {
     options: emailOption,
     async prepare(values, io) {
-      const input = validate(z.object({ email: emailSchema, password: newPasswordSchema }), { email: values.email, password: await readPassword(io) });
+      const input = validate(z.object({ email: emailSchema, password: newPasswordSchema }), {
+        email: values.email,
+        password: await readPassword(io),
+      });
       if ('error' in input) return input.error;
       return async (db) => {
         const target = await requireUser(db, input.data.email);
@@ -143,7 +167,11 @@ function activation(isActive: boolean): Subcommand {
       return async (db) => {
         const target = await requireUser(db, input.data.email);
         const { tokensRevoked } = await setAccountActive(db, target.id, isActive, null);
-        io.stdout.write(isActive ? `Activated ${target.email}.\n` : `Deactivated ${target.email}${revokedTokensClause(tokensRevoked)}: they can no longer sign in.\n`);
+        io.stdout.write(
+          isActive
+            ? `Activated ${target.email}.\n`
+            : `Deactivated ${target.email}${revokedTokensClause(tokensRevoked)}: they can no longer sign in.\n`,
+        );
         return 0;
       };
     },
@@ -152,7 +180,16 @@ function activation(isActive: boolean): Subcommand {
 
 function printUsers(io: CliIo, users: UserDto[], json: boolean): number {
   if (json) {
-    const rows = users.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, isActive: u.isActive, isDemo: u.isDemo, lastLoginAt: u.lastLoginAt, createdAt: u.createdAt }));
+    const rows = users.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      isActive: u.isActive,
+      isDemo: u.isDemo,
+      lastLoginAt: u.lastLoginAt,
+      createdAt: u.createdAt,
+    }));
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }

@@ -69,7 +69,13 @@ export function zipOf(name: string, data: Buffer): Buffer {
   return Buffer.concat([local, Buffer.from(name), deflated, central, Buffer.from(name), end]);
 }
 
-function serveBytes(hub: FakeModelHub, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, headers: Record<string, string> = {}): void {
+function serveBytes(
+  hub: FakeModelHub,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): void {
   const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
   const from = range ? Number(range[1]) : 0;
   if (from >= body.length && range) {
@@ -77,7 +83,11 @@ function serveBytes(hub: FakeModelHub, req: http.IncomingMessage, res: http.Serv
     return;
   }
   const slice = body.subarray(from);
-  res.writeHead(range ? 206 : 200, { ...headers, 'content-length': String(slice.length), ...(range ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}) });
+  res.writeHead(range ? 206 : 200, {
+    ...headers,
+    'content-length': String(slice.length),
+    ...(range ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
+  });
   if (hub.dropOnceAfter !== null && req.url!.startsWith('/lfs/')) {
     const cut = hub.dropOnceAfter;
     hub.dropOnceAfter = null;
@@ -86,7 +96,6 @@ function serveBytes(hub: FakeModelHub, req: http.IncomingMessage, res: http.Serv
   }
   res.end(slice);
 }
-
 
 export async function startFakeModelHub(): Promise<FakeModelHub> {
   const dir = await mkdtemp(path.join(tmpdir(), 'paralens-pull-'));
@@ -114,17 +123,25 @@ export async function startFakeModelHub(): Promise<FakeModelHub> {
     },
   };
   await writeTinyModelFolder(hub.tiny);
-  for (const f of ['onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json', '1_Pooling/config.json']) hub.files.set(f, await readFile(path.join(hub.tiny, 'st', ...f.split('/'))));
+  for (const f of ['onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json', '1_Pooling/config.json'])
+    hub.files.set(f, await readFile(path.join(hub.tiny, 'st', ...f.split('/'))));
   const vecName = (await readdir(path.join(hub.tiny, 'wms'))).find((f) => f.endsWith('.vec'))!;
   hub.vecText = await readFile(path.join(hub.tiny, 'wms', vecName));
   hub.vecZip = zipOf('wiki-news-300d-1M-subword.vec', hub.vecText);
   // roberta-large's repository: the tokenizer files, and a masked-LM export (logits) of 18 tiny layers
-  for (const f of ['tokenizer.json', 'tokenizer_config.json']) hub.roberta.set(f, await readFile(path.join(hub.tiny, 'bertscore', f)));
-  const vocab = Object.keys((JSON.parse(hub.roberta.get('tokenizer.json')!.toString('utf8')) as { model: { vocab: object } }).model.vocab).length;
+  for (const f of ['tokenizer.json', 'tokenizer_config.json'])
+    hub.roberta.set(f, await readFile(path.join(hub.tiny, 'bertscore', f)));
+  const vocab = Object.keys(
+    (JSON.parse(hub.roberta.get('tokenizer.json')!.toString('utf8')) as { model: { vocab: object } }).model.vocab,
+  ).length;
   hub.roberta.set('model.onnx', Buffer.from(buildTinyLayeredEncoder({ vocabSize: vocab, hidden: 8, layers: 18, seed: 5 }).model));
   const lfs = new Map([...hub.files.values(), ...hub.roberta.values()].map((b) => [sha256(b), b]));
   const storage = http.createServer((req, res) => {
-    hub.requests.push({ url: req.url!, ...(req.headers.range ? { range: req.headers.range } : {}), ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
+    hub.requests.push({
+      url: req.url!,
+      ...(req.headers.range ? { range: req.headers.range } : {}),
+      ...(req.headers.authorization ? { auth: req.headers.authorization } : {}),
+    });
     const body = lfs.get(req.url!.slice('/lfs/'.length));
     if (!body) return void res.writeHead(404).end();
     serveBytes(hub, req, res, hub.corrupt ? Buffer.from(body.map((b) => b ^ 1)) : body);
@@ -132,16 +149,31 @@ export async function startFakeModelHub(): Promise<FakeModelHub> {
   await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
   hub.storageBase = `http://127.0.0.1:${(storage.address() as AddressInfo).port}`;
   const server = http.createServer((req, res) => {
-    hub.requests.push({ url: req.url!, ...(req.headers.range ? { range: req.headers.range } : {}), ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
+    hub.requests.push({
+      url: req.url!,
+      ...(req.headers.range ? { range: req.headers.range } : {}),
+      ...(req.headers.authorization ? { auth: req.headers.authorization } : {}),
+    });
     const url = new URL(req.url!, 'http://x');
-    const repo = [[ST_REPO, hub.files] as const, [ST_MULTILINGUAL_REPO, hub.files] as const, [BERTSCORE_REPO, hub.roberta] as const].find(([r]) => url.pathname.startsWith(`/${r}/resolve/main/`));
+    const repo = [
+      [ST_REPO, hub.files] as const,
+      [ST_MULTILINGUAL_REPO, hub.files] as const,
+      [BERTSCORE_REPO, hub.roberta] as const,
+    ].find(([r]) => url.pathname.startsWith(`/${r}/resolve/main/`));
     if (repo) {
       const name = decodeURIComponent(url.pathname.slice(`/${repo[0]}/resolve/main/`.length));
       const body = repo[1].get(name);
       if (!body) return void res.writeHead(404).end('Entry not found');
       if (name.endsWith('.onnx')) {
         // LFS: the Hub redirects to its storage; the redirect carries the sha256.
-        res.writeHead(302, { location: `${hub.storageBase}/lfs/${sha256(body)}`, 'x-linked-etag': `"${sha256(body)}"`, 'x-linked-size': String(body.length), etag: `"${gitSha1(body)}"` }).end();
+        res
+          .writeHead(302, {
+            location: `${hub.storageBase}/lfs/${sha256(body)}`,
+            'x-linked-etag': `"${sha256(body)}"`,
+            'x-linked-size': String(body.length),
+            etag: `"${gitSha1(body)}"`,
+          })
+          .end();
         return;
       }
       return void serveBytes(hub, req, res, body, { etag: `"${gitSha1(body)}"` });

@@ -18,7 +18,11 @@ type Params = { params: Promise<{ campaign: string }> };
  */
 export default async function AdjudicationPage({ params }: Params) {
   const user = await requireArea('annotate');
-  const campaign = await findAdjudicationCampaign(getSqlPool(), parseCampaignRef(decodeURIComponent((await params).campaign)), user);
+  const campaign = await findAdjudicationCampaign(
+    getSqlPool(),
+    parseCampaignRef(decodeURIComponent((await params).campaign)),
+    user,
+  );
   if (!campaign) notFound();
   const { pairs, total } = await listAdjudicationQueue(getSqlPool(), campaign.id);
   return (

@@ -36,7 +36,8 @@ export default async function ModelsPage() {
         title="Models"
         description={
           <>
-            The semantic models in the model folder ({modelsDir}). Nothing is downloaded until you ask for it here or with <code>npx paralens models</code>.
+            The semantic models in the model folder ({modelsDir}). Nothing is downloaded until you ask for it here or with{' '}
+            <code>npx paralens models</code>.
           </>
         }
       />
@@ -49,8 +50,8 @@ export default async function ModelsPage() {
         <section className="card stack" aria-label="Score the corpora">
           <h2>Score the corpora</h2>
           <p>
-            WMS (GloVe) and GloVe cosine can now be computed for every corpus; imports compute them from now on. They form a corpus’s semantic axis wherever the paper’s
-            measures are missing.
+            WMS (GloVe) and GloVe cosine can now be computed for every corpus; imports compute them from now on. They form a
+            corpus’s semantic axis wherever the paper’s measures are missing.
           </p>
           <table className="data" aria-label="GloVe measures per corpus">
             <thead>
@@ -71,7 +72,13 @@ export default async function ModelsPage() {
                   <td className="num">{c.pairs.toLocaleString('en')}</td>
                   <td className="num">{c.wmsGlove.toLocaleString('en')}</td>
                   <td className="num">{c.gloveCosine.toLocaleString('en')}</td>
-                  <td>{c.wmsGlove < c.pairs || c.gloveCosine < c.pairs ? <ScoreGloveButton slug={c.slug} name={c.name} /> : <span className="small muted">all scored</span>}</td>
+                  <td>
+                    {c.wmsGlove < c.pairs || c.gloveCosine < c.pairs ? (
+                      <ScoreGloveButton slug={c.slug} name={c.name} />
+                    ) : (
+                      <span className="small muted">all scored</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -81,8 +88,8 @@ export default async function ModelsPage() {
       <section className="card stack" aria-label="The paper's models">
         <h2>The paper’s models</h2>
         <p className="small muted">
-          Downloaded from the Hugging Face Hub and fastText’s site with <code>npx paralens models pull st|bertscore|wms|all</code> on the server (several GB), or put there by
-          hand: README, “Semantic models”.
+          Downloaded from the Hugging Face Hub and fastText’s site with <code>npx paralens models pull st|bertscore|wms|all</code>{' '}
+          on the server (several GB), or put there by hand: README, “Semantic models”.
         </p>
         <table className="data" aria-label="The paper's models">
           <thead>
@@ -97,7 +104,15 @@ export default async function ModelsPage() {
               <tr key={s.measure}>
                 <td>{s.title}</td>
                 <td className="small">{s.reproduces}</td>
-                <td>{s.ready ? 'ready' : <span className="muted">not there: <code>npx paralens models pull {s.measure}</code></span>}</td>
+                <td>
+                  {s.ready ? (
+                    'ready'
+                  ) : (
+                    <span className="muted">
+                      not there: <code>npx paralens models pull {s.measure}</code>
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -34,7 +34,11 @@ export default async function CampaignPage({ params }: Params) {
   const db = getDb();
   const campaign = await getCampaignDetail(db, slug);
   if (!campaign) notFound();
-  const [members, candidates, wording] = await Promise.all([listCampaignMembers(db, campaign.id), listMemberCandidates(db, campaign.id), getCampaignWording(db, { id: campaign.id })]);
+  const [members, candidates, wording] = await Promise.all([
+    listCampaignMembers(db, campaign.id),
+    listMemberCandidates(db, campaign.id),
+    getCampaignWording(db, { id: campaign.id }),
+  ]);
   if (!wording) notFound();
   const corpora = campaign.corpora.map((c) => c.name).join(', ');
   return (
@@ -43,14 +47,18 @@ export default async function CampaignPage({ params }: Params) {
         title={campaign.name}
         description={
           <>
-            {corpora} · {campaign.overlap} annotators per pair · {campaign.randomiseOrder ? 'texts in random order' : 'texts in stored order'} · pairs held {campaign.holdMinutes} min ·{' '}
-            {campaign.goldEvery > 0 ? `one gold pair in every ${campaign.goldEvery}` : 'no gold pairs'} · created {campaign.createdAt.toISOString().slice(0, 10)}
+            {corpora} · {campaign.overlap} annotators per pair ·{' '}
+            {campaign.randomiseOrder ? 'texts in random order' : 'texts in stored order'} · pairs held {campaign.holdMinutes} min
+            · {campaign.goldEvery > 0 ? `one gold pair in every ${campaign.goldEvery}` : 'no gold pairs'} · created{' '}
+            {campaign.createdAt.toISOString().slice(0, 10)}
             {campaign.createdBy && ` by ${campaign.createdBy}`} · <Link href="/campaigns">all campaigns</Link>
           </>
         }
         actions={<CampaignTidyActions campaign={campaign} user={user} />}
       />
-      {campaign.archivedAt && <ArchivedNotice what="campaign" archivedAt={campaign.archivedAt.toISOString()} url={`/api/v1/campaigns/${campaign.id}`} />}
+      {campaign.archivedAt && (
+        <ArchivedNotice what="campaign" archivedAt={campaign.archivedAt.toISOString()} url={`/api/v1/campaigns/${campaign.id}`} />
+      )}
       <StatusControls slug={campaign.slug} status={campaign.status} />
       <PageSection id="progress" title="Progress">
         <Suspense fallback={<LoadingBlock label="progress" />}>
@@ -72,7 +80,9 @@ export default async function CampaignPage({ params }: Params) {
       </PageSection>
       <PageSection id="questions" title="Questions">
         <QuestionList questions={wording.questions} />
-        {wording.lockedReason && <p className="small muted">Options, scale points and required settings are locked: {wording.lockedReason}</p>}
+        {wording.lockedReason && (
+          <p className="small muted">Options, scale points and required settings are locked: {wording.lockedReason}</p>
+        )}
       </PageSection>
       <PageSection id="guidelines" title="Guidelines" note="as annotators see them">
         <details>
@@ -83,7 +93,13 @@ export default async function CampaignPage({ params }: Params) {
       <PageSection id="wording" title="Wording" note={`version ${wording.version}`}>
         <details>
           <summary>Edit wording</summary>
-          <WordingEditor campaignId={campaign.id} version={wording.version} guidelines={wording.guidelines} questions={wording.questions} lockedReason={wording.lockedReason} />
+          <WordingEditor
+            campaignId={campaign.id}
+            version={wording.version}
+            guidelines={wording.guidelines}
+            questions={wording.questions}
+            lockedReason={wording.lockedReason}
+          />
         </details>
         <h3>Versions</h3>
         <WordingHistory versions={wording.versions} current={wording.version} />

@@ -19,7 +19,8 @@ export default async function NewCampaignPage() {
         title="New campaign"
         description={
           <>
-            Sample pairs, choose the questions and the annotators. The form uses <code>POST /api/v1/campaigns</code>, as scripts do. <Link href="/campaigns">Back to campaigns</Link>
+            Sample pairs, choose the questions and the annotators. The form uses <code>POST /api/v1/campaigns</code>, as scripts
+            do. <Link href="/campaigns">Back to campaigns</Link>
           </>
         }
       />

@@ -42,7 +42,13 @@ export default async function CorpusPage({ params }: Params) {
         }
         actions={<CorpusTidyActions slug={corpus.slug} user={user} />}
       />
-      {corpus.archivedAt && <ArchivedNotice what="corpus" archivedAt={corpus.archivedAt.toISOString()} url={`/api/v1/corpora/${encodeURIComponent(corpus.slug)}`} />}
+      {corpus.archivedAt && (
+        <ArchivedNotice
+          what="corpus"
+          archivedAt={corpus.archivedAt.toISOString()}
+          url={`/api/v1/corpora/${encodeURIComponent(corpus.slug)}`}
+        />
+      )}
       <CorpusAttribution source={corpus.source} licence={corpus.licence} attribution={corpus.attribution} />
       <CorpusLanguageForm slug={corpus.slug} language={corpus.language} name={languageName(corpus.language)} />
       <ImportPanel corpusSlug={corpus.slug} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />

@@ -14,7 +14,10 @@ export default async function CampaignDashboardsPage() {
   const campaigns = await listCampaignProgress(getDb());
   return (
     <>
-      <PageHeader title="Campaign dashboards" description="Agreement, characteristic maps from the ratings, correlations with the measures and entailment relations, per campaign." />
+      <PageHeader
+        title="Campaign dashboards"
+        description="Agreement, characteristic maps from the ratings, correlations with the measures and entailment relations, per campaign."
+      />
       <DashboardTabs current="/dashboards/campaigns" links={topTabs} />
       {campaigns.length === 0 ? (
         <EmptyState title="No campaigns yet">

@@ -26,7 +26,11 @@ const searchSchema = z.object({
 
 const REFERENCE_NAMES = { yes: 'paraphrase', no: 'not a paraphrase' };
 
-export default async function DistributionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DistributionsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireArea('dashboards');
   const search = searchSchema.parse(await searchParams);
   const corpora = pickerChoices(await listCorporaWithCounts(getDb(), { includeArchived: true }), [search.corpus]);
@@ -52,7 +56,11 @@ export default async function DistributionsPage({ searchParams }: { searchParams
   }
   const pool = getSqlPool();
   // both splits' groups are stored with the figures (lib/db/dashboards/distribution-cache.ts): no scan of the pairs
-  const [reference, { labels: distinct }, campaigns] = await Promise.all([corpusSplitGroups(pool, corpus.id, 'reference'), corpusSplitGroups(pool, corpus.id, 'label'), listYesNoQuestionSources(pool, corpus.id)]);
+  const [reference, { labels: distinct }, campaigns] = await Promise.all([
+    corpusSplitGroups(pool, corpus.id, 'reference'),
+    corpusSplitGroups(pool, corpus.id, 'label'),
+    listYesNoQuestionSources(pool, corpus.id),
+  ]);
   const judged = reference.groups.reduce((sum, g) => sum + (g.group === null ? 0 : g.pairs), 0);
   const splits = [
     ...(judged > 0 ? [{ value: 'reference', text: `its paraphrase label (${judged.toLocaleString('en')} pairs)` }] : []),
@@ -65,7 +73,12 @@ export default async function DistributionsPage({ searchParams }: { searchParams
     <>
       {header}
       <form method="get" className="row small" aria-label="What to split">
-        <ChoiceSelect label="Corpus" name="corpus" value={corpus.slug} options={corpora.map((c) => ({ value: c.slug, text: c.name }))} />
+        <ChoiceSelect
+          label="Corpus"
+          name="corpus"
+          value={corpus.slug}
+          options={corpora.map((c) => ({ value: c.slug, text: c.name }))}
+        />
         {splits.length > 0 && <ChoiceSelect label="Split by" name="by" value={by ?? 'reference'} options={splits} />}
         {search.measures && <input type="hidden" name="measures" value={search.measures.join(',')} />}
         <div style={{ alignSelf: 'end' }}>
@@ -86,12 +99,19 @@ export default async function DistributionsPage({ searchParams }: { searchParams
       {!data ? (
         <EmptyState title="No labels to split by">
           <p>
-            {corpus.name} has no paraphrase label of its own{distinct > MAX_LABEL_GROUPS ? `, and its ${distinct.toLocaleString('en')} distinct labels are too many to split by (at most ${MAX_LABEL_GROUPS})` : ' and no label'}.
-            Annotate its pairs in a campaign with a yes/no question to split them by the campaign&apos;s final labels.
+            {corpus.name} has no paraphrase label of its own
+            {distinct > MAX_LABEL_GROUPS
+              ? `, and its ${distinct.toLocaleString('en')} distinct labels are too many to split by (at most ${MAX_LABEL_GROUPS})`
+              : ' and no label'}
+            . Annotate its pairs in a campaign with a yes/no question to split them by the campaign&apos;s final labels.
           </p>
         </EmptyState>
       ) : (
-        <DistributionsView data={data} names={by === 'reference' ? REFERENCE_NAMES : {}} fileName={`${corpus.slug}-distributions-${by}.csv`} />
+        <DistributionsView
+          data={data}
+          names={by === 'reference' ? REFERENCE_NAMES : {}}
+          fileName={`${corpus.slug}-distributions-${by}.csv`}
+        />
       )}
     </>
   );

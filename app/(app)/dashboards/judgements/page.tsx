@@ -4,12 +4,24 @@ import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { pickerChoices } from '@/lib/tidy/tidy-rules';
-import { countReferenceJudgements, listMeasuresWithReferenceScores, listMeasureWithBinaryJudgement, listYesNoQuestionSources, type BinaryJudgement } from '@/lib/db/dashboards/corpus-judgements';
+import {
+  countReferenceJudgements,
+  listMeasuresWithReferenceScores,
+  listMeasureWithBinaryJudgement,
+  listYesNoQuestionSources,
+  type BinaryJudgement,
+} from '@/lib/db/dashboards/corpus-judgements';
 import { findDashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeMeasureThresholds, computeReferenceCorrelations, parseLabelSource } from '@/lib/dashboards/judgement-analysis';
 import { isMeasureKey, measureCatalog, measureKeys } from '@/lib/measures/catalog';
-import { isAnyMeasureKey, isUserMeasureKey, measureLabelOf, userMeasureKey, type AnyMeasureKey } from '@/lib/measures/user-measures';
+import {
+  isAnyMeasureKey,
+  isUserMeasureKey,
+  measureLabelOf,
+  userMeasureKey,
+  type AnyMeasureKey,
+} from '@/lib/measures/user-measures';
 import { userMeasureNames } from '@/lib/db/corpora/user-measures';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { thinPoints } from '@/lib/stats/threshold-analysis';
@@ -37,7 +49,12 @@ const searchSchema = z.object({
     .optional()
     .catch(undefined),
   threshold: z.coerce.number().finite().min(-1e6).max(1e6).optional().catch(undefined),
-  label: z.string().max(300).regex(/^(source|campaign:[^:]+:[^:]+)$/).optional().catch(undefined),
+  label: z
+    .string()
+    .max(300)
+    .regex(/^(source|campaign:[^:]+:[^:]+)$/)
+    .optional()
+    .catch(undefined),
   scatter: z.string().refine(isMeasureKey).optional().catch(undefined),
 });
 
@@ -49,7 +66,11 @@ async function judgementOf(label: string): Promise<BinaryJudgement | null> {
   return campaign && question ? { kind: 'campaign', campaignId: campaign.id, question: question.key } : null;
 }
 
-export default async function JudgementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function JudgementsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireArea('dashboards');
   const search = searchSchema.parse(await searchParams);
   const corpora = pickerChoices(await listCorporaWithCounts(getDb(), { includeArchived: true }), [search.corpus]);
@@ -68,17 +89,26 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
       <>
         {header}
         <EmptyState title="No corpus yet">
-          <p>Import a reference corpus with scores or labels of its own (STS-B, SICK, MSRPC, PAWS, PIT) to see how the measures agree with them.</p>
+          <p>
+            Import a reference corpus with scores or labels of its own (STS-B, SICK, MSRPC, PAWS, PIT) to see how the measures
+            agree with them.
+          </p>
         </EmptyState>
       </>
     );
   }
   const pool = getSqlPool();
-  const [counts, allLabels] = await Promise.all([countReferenceJudgements(pool, corpus.id), listYesNoQuestionSources(pool, corpus.id)]);
+  const [counts, allLabels] = await Promise.all([
+    countReferenceJudgements(pool, corpus.id),
+    listYesNoQuestionSources(pool, corpus.id),
+  ]);
   const campaignLabels = pickerChoices(allLabels, [allLabels.find((c) => c.label === search.label)?.slug]);
   const measures = search.measures && search.measures.length > 0 ? search.measures : defaultMeasures;
   const label = search.label ?? (counts.labels > 0 || campaignLabels.length === 0 ? 'source' : campaignLabels[0]!.label);
-  const labelOptions = [{ label: 'source', text: `the corpus's own labels (${counts.labels.toLocaleString('en')} pairs)` }, ...campaignLabels.map((c) => ({ label: c.label, text: `${c.campaign}: ${c.question} (final labels)` }))];
+  const labelOptions = [
+    { label: 'source', text: `the corpus's own labels (${counts.labels.toLocaleString('en')} pairs)` },
+    ...campaignLabels.map((c) => ({ label: c.label, text: `${c.campaign}: ${c.question} (final labels)` })),
+  ];
 
   const scored = counts.scores > 0 ? await listMeasuresWithReferenceScores(pool, corpus.id) : null;
   const correlations = scored ? computeReferenceCorrelations(scored) : null;
@@ -97,10 +127,23 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
     : [];
 
   const judgement = await judgementOf(label);
-  const results = judgement ? await Promise.all(analysed.map(async (m) => computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(pool, m, corpus.id, judgement), search.threshold))) : [];
+  const results = judgement
+    ? await Promise.all(
+        analysed.map(async (m) =>
+          computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(pool, m, corpus.id, judgement), search.threshold),
+        ),
+      )
+    : [];
   const withValues = results.filter((r) => r.n > 0 && r.positives > 0 && r.positives < r.n);
   const base = (next: Record<string, string>) => {
-    const params = new URLSearchParams({ corpus: corpus.slug, measures: measures.join(','), label, ...(search.threshold === undefined ? {} : { threshold: String(search.threshold) }), scatter, ...next });
+    const params = new URLSearchParams({
+      corpus: corpus.slug,
+      measures: measures.join(','),
+      label,
+      ...(search.threshold === undefined ? {} : { threshold: String(search.threshold) }),
+      scatter,
+      ...next,
+    });
     return `/dashboards/judgements?${params.toString()}`;
   };
 
@@ -119,35 +162,69 @@ export default async function JudgementsPage({ searchParams }: { searchParams: P
       <PageSection
         id="scores"
         title="Against the corpus's own scores"
-        note={correlations ? `${correlations.n.toLocaleString('en')} pairs with a score${correlations.withoutScore > 0 ? `; ${correlations.withoutScore.toLocaleString('en')} without one, left out` : ''}. Each cell's n leaves out pairs without that measure.` : undefined}
+        note={
+          correlations
+            ? `${correlations.n.toLocaleString('en')} pairs with a score${correlations.withoutScore > 0 ? `; ${correlations.withoutScore.toLocaleString('en')} without one, left out` : ''}. Each cell's n leaves out pairs without that measure.`
+            : undefined
+        }
       >
         {correlations ? (
           <>
-            <ReferenceCorrelationTable measures={measureKeys} cells={correlations.measures} scatterHref={(k) => `${base({ scatter: k })}#scores`} current={scatter} />
+            <ReferenceCorrelationTable
+              measures={measureKeys}
+              cells={correlations.measures}
+              scatterHref={(k) => `${base({ scatter: k })}#scores`}
+              current={scatter}
+            />
             <h3 className="small">
-              {measureCatalog[scatter].label} against the corpus&apos;s score ({scatterPoints.length.toLocaleString('en')} pairs{(correlations.measures[scatter].n ?? 0) > SCATTER_POINTS ? `, evenly thinned from ${correlations.measures[scatter].n.toLocaleString('en')}` : ''}; click a point to open its pair)
+              {measureCatalog[scatter].label} against the corpus&apos;s score ({scatterPoints.length.toLocaleString('en')} pairs
+              {(correlations.measures[scatter].n ?? 0) > SCATTER_POINTS
+                ? `, evenly thinned from ${correlations.measures[scatter].n.toLocaleString('en')}`
+                : ''}
+              ; click a point to open its pair)
             </h3>
-            {scatterPoints.length > 0 ? <ScoreScatter points={scatterPoints} measure={measureCatalog[scatter].label} score="the corpus's score" /> : <p className="muted">No pair has both a score and a value of {measureCatalog[scatter].label} yet.</p>}
+            {scatterPoints.length > 0 ? (
+              <ScoreScatter points={scatterPoints} measure={measureCatalog[scatter].label} score="the corpus's score" />
+            ) : (
+              <p className="muted">No pair has both a score and a value of {measureCatalog[scatter].label} yet.</p>
+            )}
           </>
         ) : (
           <EmptyState title="No scores of its own">
-            <p>{corpus.name} came without similarity scores (STS-B, SICK and the PIT corpora bring them), so there is nothing to correlate the measures with.</p>
+            <p>
+              {corpus.name} came without similarity scores (STS-B, SICK and the PIT corpora bring them), so there is nothing to
+              correlate the measures with.
+            </p>
           </EmptyState>
         )}
       </PageSection>
-      <PageSection id="thresholds" title="Against a binary judgement" note="A pair counts as a predicted paraphrase when its value is at least the threshold (scikit-learn's convention). AUC counts ties half; its interval is DeLong's.">
+      <PageSection
+        id="thresholds"
+        title="Against a binary judgement"
+        note="A pair counts as a predicted paraphrase when its value is at least the threshold (scikit-learn's convention). AUC counts ties half; its interval is DeLong's."
+      >
         {!judgement ? (
           <EmptyState title="No such label">
             <p>That campaign or question no longer exists; choose another label above.</p>
           </EmptyState>
         ) : results.every((r) => r.n === 0) ? (
           <EmptyState title="Nothing to judge by yet">
-            <p>{label === 'source' ? `${corpus.name} has no paraphrase labels of its own (MSRPC, PAWS and the PIT corpora bring them), or the chosen measures have no values.` : 'No pair of this corpus has a final yes/no label in that campaign yet.'}</p>
+            <p>
+              {label === 'source'
+                ? `${corpus.name} has no paraphrase labels of its own (MSRPC, PAWS and the PIT corpora bring them), or the chosen measures have no values.`
+                : 'No pair of this corpus has a final yes/no label in that campaign yet.'}
+            </p>
           </EmptyState>
         ) : (
           <>
             <ThresholdTable results={results} />
-            {withValues.length > 0 && <ThresholdCurves series={withValues.map((r) => ({ key: r.measure, label: measureLabelOf(r.measure), result: r }))} chosen={search.threshold ?? null} fileBase={`${corpus.slug}-thresholds`} />}
+            {withValues.length > 0 && (
+              <ThresholdCurves
+                series={withValues.map((r) => ({ key: r.measure, label: measureLabelOf(r.measure), result: r }))}
+                chosen={search.threshold ?? null}
+                fileBase={`${corpus.slug}-thresholds`}
+              />
+            )}
           </>
         )}
       </PageSection>

@@ -22,7 +22,11 @@ export const metadata: Metadata = { title: 'Characteristic maps' };
 const searchSchema = z.object({ corpus: z.union([z.string(), z.array(z.string())]).optional() });
 const axes = { ticks: Array.from({ length: MAP_BINS }, (_, i) => measureBinLabel(i)), syn: 'syn', sem: 'sem' };
 
-export default async function MapsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MapsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireArea('dashboards');
   const parsed = searchSchema.safeParse(await searchParams);
   const wanted = parsed.success ? [parsed.data.corpus ?? []].flat() : [];
@@ -32,7 +36,10 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
   const listed = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all.filter((c) => c.archivedAt === null);
   // A measure of the corpus's own marked as an axis may replace syn or sem (counted, not the stored summary).
   const params = await searchParams;
-  const axesOf = await listUserMeasureAxes(getSqlPool(), listed.map((c) => c.id));
+  const axesOf = await listUserMeasureAxes(
+    getSqlPool(),
+    listed.map((c) => c.id),
+  );
   const shown = await Promise.all(
     listed.map(async (c) => {
       const options = axesOf.get(c.id)!;
@@ -43,15 +50,29 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
       };
       const chosen = { syn: pick('syn'), sem: pick('sem') };
       const custom = chosen.syn !== null || chosen.sem !== null;
-      const mapAxes = { ...axes, syn: chosen.syn ? `${chosen.syn} (yours)` : 'syn', sem: chosen.sem ? `${chosen.sem} (yours)` : 'sem' };
-      return { ...c, options, chosen, custom, mapAxes, map: custom ? await getCorpusMapWithUserAxes(getSqlPool(), c.id, chosen) : c.map };
+      const mapAxes = {
+        ...axes,
+        syn: chosen.syn ? `${chosen.syn} (yours)` : 'syn',
+        sem: chosen.sem ? `${chosen.sem} (yours)` : 'sem',
+      };
+      return {
+        ...c,
+        options,
+        chosen,
+        custom,
+        mapAxes,
+        map: custom ? await getCorpusMapWithUserAxes(getSqlPool(), c.id, chosen) : c.map,
+      };
     }),
   );
   const scaleMax = maxShare(shown.map((c) => c.map));
   const forCsv = shown.map((c) => ({ name: c.name, map: c.map }));
   return (
     <>
-      <PageHeader title="Characteristic maps" description="syn × sem in five equal-width bins on [0, 1] (1.0 in the top bin), as in Fig. 2 of the EACL 2023 paper; all maps on one colour scale. Click a cell for its pairs." />
+      <PageHeader
+        title="Characteristic maps"
+        description="syn × sem in five equal-width bins on [0, 1] (1.0 in the top bin), as in Fig. 2 of the EACL 2023 paper; all maps on one colour scale. Click a cell for its pairs."
+      />
       <DashboardTabs current="/dashboards/maps" links={topTabs} />
       {all.length === 0 ? (
         <EmptyState title="No corpora yet">
@@ -59,7 +80,10 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
         </EmptyState>
       ) : (
         <>
-          <CorpusPicker corpora={pickerChoices(all, wanted).map((c) => ({ slug: c.slug, name: c.name }))} selected={shown.map((c) => c.slug)} />
+          <CorpusPicker
+            corpora={pickerChoices(all, wanted).map((c) => ({ slug: c.slug, name: c.name }))}
+            selected={shown.map((c) => c.slug)}
+          />
           <MapLegend scaleMax={scaleMax} />
           <div className={styles.maps}>
             {shown.map((c) => (
@@ -69,13 +93,26 @@ export default async function MapsPage({ searchParams }: { searchParams: Promise
                   map={c.map}
                   scaleMax={scaleMax}
                   axes={c.mapAxes}
-                  cellHref={c.custom ? undefined : (x, y) => `/dashboards/maps/cell?corpus=${encodeURIComponent(c.slug)}&cell=${x},${y}`}
+                  cellHref={
+                    c.custom ? undefined : (x, y) => `/dashboards/maps/cell?corpus=${encodeURIComponent(c.slug)}&cell=${x},${y}`
+                  }
                 />
-                {(c.options.syn.length > 0 || c.options.sem.length > 0) && <UserAxisPicker slug={c.slug} corpora={listed.map((l) => l.slug)} options={c.options} chosen={c.chosen} />}
+                {(c.options.syn.length > 0 || c.options.sem.length > 0) && (
+                  <UserAxisPicker slug={c.slug} corpora={listed.map((l) => l.slug)} options={c.options} chosen={c.chosen} />
+                )}
                 <p className="small muted" data-testid="sem-formula">
-                  {c.chosen.sem ? `sem axis: ${c.chosen.sem}, a measure of your own (its values binned on [0, 1] like sem; cells open no list)` : (semAxes.get(c.slug)?.formula ?? 'sem: no semantic measure yet')}
+                  {c.chosen.sem
+                    ? `sem axis: ${c.chosen.sem}, a measure of your own (its values binned on [0, 1] like sem; cells open no list)`
+                    : (semAxes.get(c.slug)?.formula ?? 'sem: no semantic measure yet')}
                 </p>
-                <MapDownloads fileBase={`map-${c.slug}`} title={`${c.name}: ${c.mapAxes.syn} × ${c.mapAxes.sem}`} map={c.map} scaleMax={scaleMax} axes={c.mapAxes} all={forCsv} />
+                <MapDownloads
+                  fileBase={`map-${c.slug}`}
+                  title={`${c.name}: ${c.mapAxes.syn} × ${c.mapAxes.sem}`}
+                  map={c.map}
+                  scaleMax={scaleMax}
+                  axes={c.mapAxes}
+                  all={forCsv}
+                />
               </section>
             ))}
           </div>

@@ -10,7 +10,12 @@ import { formatPairTotal } from '@/lib/explore/pair-total';
 
 export async function PairCountSection({ filter, from, shown }: { filter: PairFilter; from: number; shown: number }) {
   const total = await countPairsForPage(getSqlPool(), filter);
-  if (shown === 0) return <strong data-testid="pair-count">{total.value === 0 ? 'No pairs match' : `No rows on this page; ${formatPairTotal(total)} match`}</strong>;
+  if (shown === 0)
+    return (
+      <strong data-testid="pair-count">
+        {total.value === 0 ? 'No pairs match' : `No rows on this page; ${formatPairTotal(total)} match`}
+      </strong>
+    );
   return (
     <strong data-testid="pair-count">
       Rows {formatCount.format(from)}–{formatCount.format(from + shown - 1)} of {formatPairTotal(total)}

@@ -4,4 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
 import { createCampaign as createCampaignWithItems } from '@/lib/db/campaigns/campaign-create';
 
-export const POST = apiRoute(createCampaign, async ({ body, user }) => ({ status: 201, body: await createCampaignWithItems(getDb(), body, user.id) }));
+export const POST = apiRoute(createCampaign, async ({ body, user }) => ({
+  status: 201,
+  body: await createCampaignWithItems(getDb(), body, user.id),
+}));

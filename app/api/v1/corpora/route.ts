@@ -4,4 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
 import { listCorporaForApi } from '@/lib/db/corpora/corpora';
 
-export const GET = apiRoute(listCorpora, async ({ query }) => ({ status: 200, body: { corpora: await listCorporaForApi(getDb(), query.archived === 'include') } }));
+export const GET = apiRoute(listCorpora, async ({ query }) => ({
+  status: 200,
+  body: { corpora: await listCorporaForApi(getDb(), query.archived === 'include') },
+}));

@@ -8,6 +8,12 @@ import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
 import { startWebMining } from '@/lib/jobs/mining/web-runs';
 
-export const GET = apiRoute(listMiningRunsContract, async () => ({ status: 200, body: { runs: await listMiningRuns(getDb(), 50) } }));
+export const GET = apiRoute(listMiningRunsContract, async () => ({
+  status: 200,
+  body: { runs: await listMiningRuns(getDb(), 50) },
+}));
 
-export const POST = apiRoute(startMiningRunContract, async ({ body, user }) => ({ status: 202, body: await startWebMining(getDb(), user, body) }));
+export const POST = apiRoute(startMiningRunContract, async ({ body, user }) => ({
+  status: 202,
+  body: await startWebMining(getDb(), user, body),
+}));

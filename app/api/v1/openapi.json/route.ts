@@ -6,5 +6,8 @@ import { apiRoute } from '@/lib/http/api-route';
 import packageJson from '@/package.json';
 
 export const GET = apiRoute(openApiDocument, ({ request }) =>
-  Promise.resolve({ status: 200, body: buildOpenApiDocument(apiContracts, { version: packageJson.version, serverUrl: request.nextUrl.origin }) }),
+  Promise.resolve({
+    status: 200,
+    body: buildOpenApiDocument(apiContracts, { version: packageJson.version, serverUrl: request.nextUrl.origin }),
+  }),
 );

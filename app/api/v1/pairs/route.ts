@@ -9,14 +9,26 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 function asQueryError(error: unknown): unknown {
   if (!isAppError(error) || error.code !== 'INVALID_INPUT') return error;
   const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
-  return new AppError('INVALID_INPUT', error.message, { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`query.${k}`, v])) });
+  return new AppError('INVALID_INPUT', error.message, {
+    fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`query.${k}`, v])),
+  });
 }
 
 export const GET = apiRoute(listPairs, async ({ query }) => {
   const pool = getSqlPool();
   try {
-    const [page, total] = await Promise.all([listPairPage(pool, query.filter), query.count ? countPairsForPage(pool, query.filter) : Promise.resolve(undefined)]);
-    return { status: 200, body: { pairs: page.rows, nextCursor: page.nextCursor, ...(total === undefined ? {} : { total: total.value, totalEstimated: total.estimated }) } };
+    const [page, total] = await Promise.all([
+      listPairPage(pool, query.filter),
+      query.count ? countPairsForPage(pool, query.filter) : Promise.resolve(undefined),
+    ]);
+    return {
+      status: 200,
+      body: {
+        pairs: page.rows,
+        nextCursor: page.nextCursor,
+        ...(total === undefined ? {} : { total: total.value, totalEstimated: total.estimated }),
+      },
+    };
   } catch (error) {
     throw asQueryError(error);
   }

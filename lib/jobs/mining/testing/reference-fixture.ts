@@ -11,13 +11,26 @@ function cell(c: Cell | null): CaptionCell | null {
   if (c === null) return null;
   const [text, words, isSentence, hasVerb] = c;
   const long = words >= 6;
-  return { text, words, isSentence, hasVerb, fold: long ? text.toLowerCase() : null, norm: long ? nearEqualityForm(text, false) : null };
+  return {
+    text,
+    words,
+    isSentence,
+    hasVerb,
+    fold: long ? text.toLowerCase() : null,
+    norm: long ? nearEqualityForm(text, false) : null,
+  };
 }
 
 let page = 0;
 function ref(image: string, caption: Cell | null, alt: Cell | null = null): string {
   page++;
-  return encodeReferenceRow({ pageId: page, title: `Page ${page}`, imageKey: `File:${image}.jpg`, caption: cell(caption), alt: cell(alt) });
+  return encodeReferenceRow({
+    pageId: page,
+    title: `Page ${page}`,
+    imageKey: `File:${image}.jpg`,
+    caption: cell(caption),
+    alt: cell(alt),
+  });
 }
 
 const S = (text: string, words = 6): Cell => [text, words, true, true];

@@ -49,22 +49,37 @@ export async function QualitySection({
       </p>
       {campaign.goldEvery > 0 && gold.goldPairs === 0 && (
         <p role="status" className="alert warning" data-testid="no-gold-warning">
-          One pair in every {campaign.goldEvery} is to be a gold pair, but no gold pair is marked yet: annotators get none, and no one&apos;s accuracy can be measured,
-          until you add gold pairs below (or set the rate to 0 under Quality settings).
+          One pair in every {campaign.goldEvery} is to be a gold pair, but no gold pair is marked yet: annotators get none, and no
+          one&apos;s accuracy can be measured, until you add gold pairs below (or set the rate to 0 under Quality settings).
         </p>
       )}
-      {rows.length > 0 && <GoldAccuracyTable slug={campaign.slug} rows={rows} minAccuracy={gold.minAccuracy} kappaQuestion={kappas[0]?.question ?? null} />}
+      {rows.length > 0 && (
+        <GoldAccuracyTable
+          slug={campaign.slug}
+          rows={rows}
+          minAccuracy={gold.minAccuracy}
+          kappaQuestion={kappas[0]?.question ?? null}
+        />
+      )}
       {settings && gateIsOn(settings) && (
         <p className="small">
           Quality gate on: annotators are excluded automatically once they have given {settings.gateMinJudgements} judgements when
-          {settings.gateMinKappa !== null && ` their κ against the others' majority (on ${settings.gateMinJudgements} shared pairs or more) is ${settings.gateMinKappa} or lower`}
+          {settings.gateMinKappa !== null &&
+            ` their κ against the others' majority (on ${settings.gateMinJudgements} shared pairs or more) is ${settings.gateMinKappa} or lower`}
           {settings.gateMinKappa !== null && settings.gateMinGoldAccuracy !== null && ' or'}
-          {settings.gateMinGoldAccuracy !== null && ` their gold accuracy is ${(settings.gateMinGoldAccuracy * 100).toFixed(0)}% or lower`}.
+          {settings.gateMinGoldAccuracy !== null &&
+            ` their gold accuracy is ${(settings.gateMinGoldAccuracy * 100).toFixed(0)}% or lower`}
+          .
         </p>
       )}
       <details>
         <summary>Quality settings</summary>
-        <QualitySettingsForm slug={campaign.slug} questions={campaign.questions} settings={settings ?? DEFAULT_QUALITY_SETTINGS} overlap={campaign.overlap} />
+        <QualitySettingsForm
+          slug={campaign.slug}
+          questions={campaign.questions}
+          settings={settings ?? DEFAULT_QUALITY_SETTINGS}
+          overlap={campaign.overlap}
+        />
       </details>
       <details>
         <summary>Mark a gold pair</summary>

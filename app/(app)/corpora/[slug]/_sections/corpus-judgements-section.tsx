@@ -11,7 +11,8 @@ export async function CorpusJudgementsSection({ corpusId, slug }: { corpusId: nu
   const counts = await countReferenceJudgements(pool, corpusId);
   if (counts.scores === 0 && counts.labels === 0) return null;
   const href = `/dashboards/judgements?corpus=${encodeURIComponent(slug)}`;
-  const correlations = counts.scores > 0 ? computeReferenceCorrelations(await listMeasuresWithReferenceScores(pool, corpusId)) : null;
+  const correlations =
+    counts.scores > 0 ? computeReferenceCorrelations(await listMeasuresWithReferenceScores(pool, corpusId)) : null;
   return (
     <>
       <h2>Measures against the corpus&apos;s own judgements</h2>
@@ -21,13 +22,21 @@ export async function CorpusJudgementsSection({ corpusId, slug }: { corpusId: nu
             {correlations.n.toLocaleString('en')} pairs bring a score of their own. Scatter plots per measure:{' '}
             <Link href={`${href}#scores`}>Measures vs judgements</Link>.
           </p>
-          <ReferenceCorrelationTable measures={measureKeys} cells={correlations.measures} scatterHref={(k) => `${href}&scatter=${k}#scores`} />
+          <ReferenceCorrelationTable
+            measures={measureKeys}
+            cells={correlations.measures}
+            scatterHref={(k) => `${href}&scatter=${k}#scores`}
+          />
         </>
       )}
       {counts.labels > 0 && (
         <p>
-          {counts.labels.toLocaleString('en')} pairs bring a paraphrase label of their own: <Link href={`${href}&threshold=0.8#thresholds`}>ROC AUC and the best threshold of each measure</Link>, and{' '}
-          <Link href={`/dashboards/distributions?corpus=${encodeURIComponent(slug)}&by=reference`}>each measure&apos;s distribution for paraphrases and non-paraphrases</Link>.
+          {counts.labels.toLocaleString('en')} pairs bring a paraphrase label of their own:{' '}
+          <Link href={`${href}&threshold=0.8#thresholds`}>ROC AUC and the best threshold of each measure</Link>, and{' '}
+          <Link href={`/dashboards/distributions?corpus=${encodeURIComponent(slug)}&by=reference`}>
+            each measure&apos;s distribution for paraphrases and non-paraphrases
+          </Link>
+          .
         </p>
       )}
     </>

@@ -7,7 +7,15 @@ import { languageName } from '@/lib/naming/language';
 import { describeMeasureTokenizer, languageOfTokenizer } from '@/lib/measures/language-tokenize';
 
 /** Streams in after the page's access and existence checks have decided the status code. */
-export async function CorpusMeasuresSection({ corpusId, language, measureTokenizer }: { corpusId: number; language: string; measureTokenizer: string | null }) {
+export async function CorpusMeasuresSection({
+  corpusId,
+  language,
+  measureTokenizer,
+}: {
+  corpusId: number;
+  language: string;
+  measureTokenizer: string | null;
+}) {
   const measuredFor = measureTokenizer ? languageOfTokenizer(measureTokenizer) : language;
   const db = getDb();
   const [stats, pairs] = await Promise.all([getCorpusStats(db, corpusId), listPairs(db, corpusId, { limit: 25, offset: 0 })]);
@@ -17,7 +25,8 @@ export async function CorpusMeasuresSection({ corpusId, language, measureTokeniz
       {measureTokenizer && (
         <p className="small muted" data-testid="measure-tokenizer">
           Tokenizer: <code>{measureTokenizer}</code>, {describeMeasureTokenizer(measureTokenizer)}.
-          {measuredFor !== language && ` The measures are for ${languageName(measuredFor)}, the language of the corpus's first import: later pairs keep that tokenizer, so all are measured alike; import into a new corpus to measure them as ${languageName(language)}.`}
+          {measuredFor !== language &&
+            ` The measures are for ${languageName(measuredFor)}, the language of the corpus's first import: later pairs keep that tokenizer, so all are measured alike; import into a new corpus to measure them as ${languageName(language)}.`}
         </p>
       )}
       <MeasureSummaryTable stats={stats} language={measuredFor} />

@@ -4,7 +4,12 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { loadQuestionTables } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computePairwiseKappas, computeQuestionAgreement, DEFAULT_MIN_SHARED_PAIRS, mergeRelationDirections } from '@/lib/dashboards/question-agreement';
+import {
+  computePairwiseKappas,
+  computeQuestionAgreement,
+  DEFAULT_MIN_SHARED_PAIRS,
+  mergeRelationDirections,
+} from '@/lib/dashboards/question-agreement';
 import { computeConfusionMatrix } from '@/lib/dashboards/agreement-aids';
 import type { BreakdownFacet } from '@/lib/dashboards/agreement-breakdown';
 import { isMeasureKey } from '@/lib/measures/catalog';
@@ -40,13 +45,22 @@ export default async function CampaignAgreementPage({ params, searchParams }: Ca
   const campaign = await loadCampaignPage(params);
   const { resamples, seed, by, minShared, relations } = searchSchema.parse(await searchParams);
   const merged = relations === 'merged';
-  const tables = (await loadQuestionTables(getSqlPool(), campaign)).map((t) => mergeRelationDirections(t, merged && t.question.type === 'relation'));
+  const tables = (await loadQuestionTables(getSqlPool(), campaign)).map((t) =>
+    mergeRelationDirections(t, merged && t.question.type === 'relation'),
+  );
   const asksRelation = campaign.questions.some((q) => q.type === 'relation');
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
-  const rows = tables.map((t) => ({ key: t.question.key, label: t.question.label, agreement: computeQuestionAgreement(t.table, t.scheme, { minSharedPairs: minShared }) }));
+  const rows = tables.map((t) => ({
+    key: t.question.key,
+    label: t.question.label,
+    agreement: computeQuestionAgreement(t.table, t.scheme, { minSharedPairs: minShared }),
+  }));
   return (
     <>
-      <PageHeader title={`${campaign.name}: agreement`} description="Gold pairs and excluded annotators are left out. Reading aids: Landis & Koch bands for kappa; 0.667 and 0.8 for alpha." />
+      <PageHeader
+        title={`${campaign.name}: agreement`}
+        description="Gold pairs and excluded annotators are left out. Reading aids: Landis & Koch bands for kappa; 0.667 and 0.8 for alpha."
+      />
       <DashboardTabs current={base} links={campaignTabs(campaign.slug)} />
       {rows.length === 0 ? (
         <EmptyState title="No rated questions">
@@ -70,7 +84,11 @@ export default async function CampaignAgreementPage({ params, searchParams }: Ca
               </p>
             )}
           </PageSection>
-          <PageSection id="intervals" title="95% confidence intervals" note={`${resamples.toLocaleString('en')} bootstrap resamples over pairs, seed ${seed}`}>
+          <PageSection
+            id="intervals"
+            title="95% confidence intervals"
+            note={`${resamples.toLocaleString('en')} bootstrap resamples over pairs, seed ${seed}`}
+          >
             <Suspense fallback={<LoadingBlock label="bootstrap intervals" />}>
               <BootstrapSection campaign={campaign} resamples={resamples} seed={seed} mergedRelations={merged} />
             </Suspense>
@@ -80,15 +98,27 @@ export default async function CampaignAgreementPage({ params, searchParams }: Ca
               <details key={t.question.key}>
                 <summary>{t.question.label}</summary>
                 <div className="row" style={{ alignItems: 'flex-start' }}>
-                  <KappaMatrix title={`${t.question.label}: Cohen's kappa by annotator pair`} coders={t.table.coders} pairs={computePairwiseKappas(t.table, t.scheme)} />
-                  <ConfusionMatrix title={`${t.question.label}: confusion matrix`} categories={t.scheme.categories} counts={computeConfusionMatrix(t.table, t.scheme.categories)} />
+                  <KappaMatrix
+                    title={`${t.question.label}: Cohen's kappa by annotator pair`}
+                    coders={t.table.coders}
+                    pairs={computePairwiseKappas(t.table, t.scheme)}
+                  />
+                  <ConfusionMatrix
+                    title={`${t.question.label}: confusion matrix`}
+                    categories={t.scheme.categories}
+                    counts={computeConfusionMatrix(t.table, t.scheme.categories)}
+                  />
                 </div>
               </details>
             ))}
           </PageSection>
           <PageSection id="breakdown" title="Broken down">
             <Suspense fallback={<LoadingBlock label="breakdown" />}>
-              <BreakdownSection campaign={campaign} facet={facetOf(by)} href={(b) => `${base}?by=${encodeURIComponent(b)}#breakdown`} />
+              <BreakdownSection
+                campaign={campaign}
+                facet={facetOf(by)}
+                href={(b) => `${base}?by=${encodeURIComponent(b)}#breakdown`}
+              />
             </Suspense>
           </PageSection>
         </>

@@ -16,9 +16,17 @@ import { INT4_MAX } from '@/lib/api/db-numbers';
 export const metadata: Metadata = { title: 'Pairs in a map cell' };
 
 const PAGE_SIZE = 25;
-const searchSchema = z.object({ corpus: z.string().min(1), cell: z.string(), page: z.coerce.number().int().min(1).max(INT4_MAX).catch(1).default(1) });
+const searchSchema = z.object({
+  corpus: z.string().min(1),
+  cell: z.string(),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).catch(1).default(1),
+});
 
-export default async function CorpusCellPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CorpusCellPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireArea('dashboards');
   const parsed = searchSchema.safeParse(await searchParams);
   const cell = parsed.success ? parseCell(parsed.data.cell) : null;
@@ -36,11 +44,17 @@ export default async function CorpusCellPage({ searchParams }: { searchParams: P
         title={`${corpus.name}: syn ${measureBinLabel(x)}, sem ${measureBinLabel(y)}`}
         description={
           <>
-            The pairs of one characteristic-map cell, in import order · <Link href={explore}>open in the explorer</Link> · <Link href={`/dashboards/maps?corpus=${encodeURIComponent(slug)}`}>back to the map</Link>
+            The pairs of one characteristic-map cell, in import order · <Link href={explore}>open in the explorer</Link> ·{' '}
+            <Link href={`/dashboards/maps?corpus=${encodeURIComponent(slug)}`}>back to the map</Link>
           </>
         }
       />
-      <Pager page={page} pageSize={PAGE_SIZE} total={total} href={(p) => `/dashboards/maps/cell?corpus=${encodeURIComponent(slug)}&cell=${x},${y}&page=${p}`} />
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        href={(p) => `/dashboards/maps/cell?corpus=${encodeURIComponent(slug)}&cell=${x},${y}&page=${p}`}
+      />
       <CellPairsTable pairs={pairs} rated={false} />
     </>
   );

@@ -30,7 +30,9 @@ export default async function PairPage({ params, searchParams }: Props) {
   if (id === null) notFound();
   const pair = await getPairDetail(getDb(), id);
   if (!pair) notFound();
-  const search = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v ? [[k, v]] : [])));
+  const search = new URLSearchParams(
+    Object.entries(await searchParams).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v ? [[k, v]] : [])),
+  );
   const parsed = parsePairFilter(search);
   const filter = parsed.ok ? { ...parsed.filter, cursor: null } : null;
   const viewQuery = filter ? pairFilterToParams(filter, { cursor: false, limit: false }).toString() : '';
@@ -63,10 +65,20 @@ export default async function PairPage({ params, searchParams }: Props) {
         <p>
           Label: <strong data-testid="reference-label">{label ?? 'none'}</strong>
           {pair.referenceScore !== null && pair.referenceLabel !== null ? ` (score ${pair.referenceScore})` : ''}
-          {pair.referenceIsParaphrase === null ? '' : pair.referenceIsParaphrase ? ' · a paraphrase by the authors’ reading' : ' · not a paraphrase by the authors’ reading'}
+          {pair.referenceIsParaphrase === null
+            ? ''
+            : pair.referenceIsParaphrase
+              ? ' · a paraphrase by the authors’ reading'
+              : ' · not a paraphrase by the authors’ reading'}
         </p>
         <CorpusAttribution source={pair.corpus.source} licence={pair.corpus.licence} attribution={pair.corpus.attribution} />
-        {pair.image ? <ImageThumbnail thumbnail={commonsThumbnailUrl(pair.image.key)} page={commonsPageUrl(pair.image)} name={pair.image.key} /> : null}
+        {pair.image ? (
+          <ImageThumbnail
+            thumbnail={commonsThumbnailUrl(pair.image.key)}
+            page={commonsPageUrl(pair.image)}
+            name={pair.image.key}
+          />
+        ) : null}
       </section>
       <section className="card" aria-label="Measures of the pair">
         <h2>Measures</h2>

@@ -31,9 +31,16 @@ async function attachQuestions(body: ReadableStream<Uint8Array>, corpusId: numbe
     if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The questions file is empty.');
     const check = await checkUploadedQuestions(saved.path, fileName);
     const attached = await attachImportQuestions(db, jobId, corpusId, { path: saved.path, fileName });
-    if (!attached.ok) throw new AppError('CONFLICT', 'That import is not waiting for its start any more (or belongs to another corpus).');
+    if (!attached.ok)
+      throw new AppError('CONFLICT', 'That import is not waiting for its start any more (or belongs to another corpus).');
     await removeFile(attached.previous);
-    await recordAudit(db, { actorId: userId, action: 'import.questions', targetType: 'import', targetId: jobId, details: { fileName, bytes: saved.bytes } });
+    await recordAudit(db, {
+      actorId: userId,
+      action: 'import.questions',
+      targetType: 'import',
+      targetId: jobId,
+      details: { fileName, bytes: saved.bytes },
+    });
     return { jobId, fileName, bytes: saved.bytes, ...check };
   } catch (error) {
     await removeFile(saved.path);
@@ -49,12 +56,16 @@ export const POST = defineRoute({
     const corpus = await getCorpusBySlug(db, params.slug ?? '');
     if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
-    if (query.questionsFor !== undefined) return attachQuestions(request.body, corpus.id, query.questionsFor, query.fileName, user.id);
+    if (query.questionsFor !== undefined)
+      return attachQuestions(request.body, corpus.id, query.questionsFor, query.fileName, user.id);
     const limit = waitingImportsLimit();
     const fileName = query.fileName.split(/[\\/]/).at(-1) ?? query.fileName;
     const jobId = await reserveUploadSlot(db, { corpusId: corpus.id, createdById: user.id, fileName }, limit);
     if (jobId === null) {
-      throw new AppError('RATE_LIMITED', `You already have ${limit} imports waiting to be started or to run (uploads still arriving count too). Start or discard one of them first.`);
+      throw new AppError(
+        'RATE_LIMITED',
+        `You already have ${limit} imports waiting to be started or to run (uploads still arriving count too). Start or discard one of them first.`,
+      );
     }
     let saved: { path: string; bytes: number } | null = null;
     try {
@@ -64,7 +75,13 @@ export const POST = defineRoute({
       if (!(await completeUploadSlot(db, jobId, { fileBytes: saved.bytes, sourcePath: saved.path, format: detection.format }))) {
         throw new AppError('CONFLICT', 'The upload was discarded while it was arriving.');
       }
-      await recordAudit(db, { actorId: user.id, action: 'import.upload', targetType: 'corpus', targetId: corpus.id, details: { fileName, bytes: saved.bytes, jobId } });
+      await recordAudit(db, {
+        actorId: user.id,
+        action: 'import.upload',
+        targetType: 'corpus',
+        targetId: corpus.id,
+        details: { fileName, bytes: saved.bytes, jobId },
+      });
       return { jobId, fileName, bytes: saved.bytes, ...detection };
     } catch (error) {
       await releaseUploadSlot(db, jobId);

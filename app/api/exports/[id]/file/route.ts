@@ -10,7 +10,11 @@ import { getDb } from '@/lib/db/client';
 import { getOwnExportJob } from '@/lib/db/exports/export-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
-const CONTENT_TYPES = { CSV: 'text/csv; charset=utf-8', JSONL: 'application/x-ndjson; charset=utf-8', HF: 'application/gzip' } as const;
+const CONTENT_TYPES = {
+  CSV: 'text/csv; charset=utf-8',
+  JSONL: 'application/x-ndjson; charset=utf-8',
+  HF: 'application/gzip',
+} as const;
 
 export const GET = defineRoute({
   roles: rolesForArea('explore'),

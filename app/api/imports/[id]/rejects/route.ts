@@ -13,7 +13,8 @@ export const GET = defineRoute({
   handler: async ({ params }) => {
     const id = parseDbId(params.id);
     const job = id === null ? null : await getImportJob(getDb(), id);
-    if (!job?.rejectsPath || !existsSync(job.rejectsPath)) throw new AppError('NOT_FOUND', 'This import has no rejected records.');
+    if (!job?.rejectsPath || !existsSync(job.rejectsPath))
+      throw new AppError('NOT_FOUND', 'This import has no rejected records.');
     const body = Readable.toWeb(createReadStream(job.rejectsPath)) as ReadableStream<Uint8Array>;
     return new Response(body, {
       headers: {

@@ -15,6 +15,12 @@ export const GET = apiRoute(getCampaign, async ({ params, user }) => {
   return { status: 200, body: campaign };
 });
 
-export const PATCH = apiRoute(archiveCampaignContract, async ({ params, body, user }) => ({ status: 200, body: await archiveCampaign(getDb(), user, parseCampaignRef(params.id), body.archived) }));
+export const PATCH = apiRoute(archiveCampaignContract, async ({ params, body, user }) => ({
+  status: 200,
+  body: await archiveCampaign(getDb(), user, parseCampaignRef(params.id), body.archived),
+}));
 
-export const DELETE = apiRoute(deleteCampaignContract, async ({ params, user }) => ({ status: 200, body: await deleteCampaign(getDb(), user, parseCampaignRef(params.id)) }));
+export const DELETE = apiRoute(deleteCampaignContract, async ({ params, user }) => ({
+  status: 200,
+  body: await deleteCampaign(getDb(), user, parseCampaignRef(params.id)),
+}));

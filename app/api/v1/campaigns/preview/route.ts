@@ -15,6 +15,13 @@ export const POST = apiRoute(previewSample, async ({ body }) => {
   // The preview's counts do not depend on the seed: a fixed one keeps planSample from drawing one.
   const planned = planSample(body.sample, () => '0');
   if (!planned.ok) Object.assign(fields, planned.fields);
-  if (Object.keys(fields).length > 0 || !planned.ok) throw new AppError('INVALID_INPUT', `The sample definition has problems: ${Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; ')}`, { fields });
+  if (Object.keys(fields).length > 0 || !planned.ok)
+    throw new AppError(
+      'INVALID_INPUT',
+      `The sample definition has problems: ${Object.entries(fields)
+        .map(([k, m]) => `${k}: ${m}`)
+        .join('; ')}`,
+      { fields },
+    );
   return { status: 200, body: await countSamplePreview(db, ids, planned.plan) };
 });

@@ -4,6 +4,12 @@ import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
 import { archiveCorpus, deleteCorpus } from '@/lib/jobs/tidy';
 
-export const PATCH = apiRoute(archiveCorpusContract, async ({ params, body, user }) => ({ status: 200, body: await archiveCorpus(getDb(), user, params.slug, body.archived) }));
+export const PATCH = apiRoute(archiveCorpusContract, async ({ params, body, user }) => ({
+  status: 200,
+  body: await archiveCorpus(getDb(), user, params.slug, body.archived),
+}));
 
-export const DELETE = apiRoute(deleteCorpusContract, async ({ params, user }) => ({ status: 200, body: await deleteCorpus(getDb(), user, params.slug) }));
+export const DELETE = apiRoute(deleteCorpusContract, async ({ params, user }) => ({
+  status: 200,
+  body: await deleteCorpus(getDb(), user, params.slug),
+}));

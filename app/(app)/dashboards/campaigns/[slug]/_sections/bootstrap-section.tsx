@@ -2,7 +2,17 @@ import type { DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { campaignAgreement } from '@/lib/http/dashboard-campaign';
 
 /** The bootstrap intervals, streamed in after the point estimates (resampling takes a moment). */
-export async function BootstrapSection({ campaign, resamples, seed, mergedRelations = false }: { campaign: DashboardCampaign; resamples: number; seed: number; mergedRelations?: boolean }) {
+export async function BootstrapSection({
+  campaign,
+  resamples,
+  seed,
+  mergedRelations = false,
+}: {
+  campaign: DashboardCampaign;
+  resamples: number;
+  seed: number;
+  mergedRelations?: boolean;
+}) {
   // Resampled on a worker thread: the point estimates and every other request go on meanwhile.
   const agreement = await campaignAgreement(campaign, { bootstrap: { resamples, seed }, mergedRelations });
   return (
@@ -24,7 +34,13 @@ export async function BootstrapSection({ campaign, resamples, seed, mergedRelati
               <tr key={q.key}>
                 <td>{q.label}</td>
                 <td>{a.krippendorffAlpha === null ? 'undefined' : a.krippendorffAlpha.toFixed(3)}</td>
-                <td>{ci ? `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]` : <span className="muted">undefined ({a.reasons.ci95 ?? a.undefinedReason})</span>}</td>
+                <td>
+                  {ci ? (
+                    `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]`
+                  ) : (
+                    <span className="muted">undefined ({a.reasons.ci95 ?? a.undefinedReason})</span>
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -5,7 +5,10 @@ import { findDashboardCampaign, type DashboardCampaign } from '@/lib/db/dashboar
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
-export type CampaignParams = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export type CampaignParams = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function loadCampaignPage(params: CampaignParams['params']): Promise<DashboardCampaign> {
   await requireArea('dashboards');

@@ -30,11 +30,20 @@ export default async function CampaignCellPage({ params, searchParams }: Campaig
   if (!parsed.success || !cell) notFound();
   const { source, median, annotator, page } = parsed.data;
   const pool = getSqlPool();
-  const corpus = parsed.data.corpus === undefined ? null : (await listCampaignCorpora(pool, campaign.id)).find((c) => c.slug === parsed.data.corpus);
+  const corpus =
+    parsed.data.corpus === undefined
+      ? null
+      : (await listCampaignCorpora(pool, campaign.id)).find((c) => c.slug === parsed.data.corpus);
   if (corpus === undefined) notFound();
   const corpusId = corpus?.id;
-  const scope: CellScope = source === 'measures' ? { kind: 'campaign', campaignId: campaign.id, source, corpusId } : { kind: 'campaign', campaignId: campaign.id, source, median, annotator, corpusId };
-  const map = source === 'measures' ? await getCampaignMeasureMap(pool, campaign.id, corpusId ?? null) : await getCampaignRatingsMap(pool, campaign.id, { median, annotator, corpusId });
+  const scope: CellScope =
+    source === 'measures'
+      ? { kind: 'campaign', campaignId: campaign.id, source, corpusId }
+      : { kind: 'campaign', campaignId: campaign.id, source, median, annotator, corpusId };
+  const map =
+    source === 'measures'
+      ? await getCampaignMeasureMap(pool, campaign.id, corpusId ?? null)
+      : await getCampaignRatingsMap(pool, campaign.id, { median, annotator, corpusId });
   const [x, y] = cell;
   const pairs = await listCellPairs(pool, scope, cell, { page, pageSize: PAGE_SIZE });
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
@@ -46,7 +55,8 @@ export default async function CampaignCellPage({ params, searchParams }: Campaig
         title={`${campaign.name}: ${where}`}
         description={
           <>
-            The campaign&apos;s pairs in one cell of its map · <Link href={`${base}/maps?median=${median}`}>back to the maps</Link>
+            The campaign&apos;s pairs in one cell of its map ·{' '}
+            <Link href={`${base}/maps?median=${median}`}>back to the maps</Link>
           </>
         }
       />

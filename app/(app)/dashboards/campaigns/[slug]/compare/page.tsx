@@ -44,7 +44,10 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
     );
   }
   const comparable = await listComparableCampaigns(getSqlPool(), campaign.id);
-  const campaigns = pickerChoices(comparable, [campaign.slug, comparable.find((c) => search.with.startsWith(`campaign:${c.id}:`))?.slug]);
+  const campaigns = pickerChoices(comparable, [
+    campaign.slug,
+    comparable.find((c) => search.with.startsWith(`campaign:${c.id}:`))?.slug,
+  ]);
   const sides = [
     { value: 'source', text: `the corpus's own labels (${question.type === 'boolean' ? 'its paraphrase label' : 'its label'})` },
     ...campaigns.flatMap((c) =>
@@ -68,7 +71,8 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
     );
   }
   const otherName = sides.find((s) => s.value === search.with)?.text ?? search.with;
-  const cellHref = (mine: string, other: string) => `${base}/compare/pairs?${comparisonQuery(question.key, search.with, { mine, other })}`;
+  const cellHref = (mine: string, other: string) =>
+    `${base}/compare/pairs?${comparisonQuery(question.key, search.with, { mine, other })}`;
   return (
     <>
       {header}
@@ -90,7 +94,8 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
             {comparison.onlyThis === 0
               ? 'This campaign has no final label for this question yet: final labels are decided once enough annotators have answered a pair (and on adjudication).'
               : `This campaign has final labels on ${comparison.onlyThis.toLocaleString('en')} pairs, but the other side labels none of them.`}{' '}
-            {comparison.onlyOther > 0 && `The other side labels ${comparison.onlyOther.toLocaleString('en')} of this campaign's pairs without a final label here.`}
+            {comparison.onlyOther > 0 &&
+              `The other side labels ${comparison.onlyOther.toLocaleString('en')} of this campaign's pairs without a final label here.`}
           </p>
           <p>Choose another side above, or annotate more: the comparison reads only pairs both sides label.</p>
         </EmptyState>

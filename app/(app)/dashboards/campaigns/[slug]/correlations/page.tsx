@@ -3,7 +3,15 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { columnOf, type CorrelationCell, computeAxisCorrelationTables, computeCorrelationTables, correlateUserMeasures, table6Axis, TABLE6_ROWS } from '@/lib/dashboards/correlation-table';
+import {
+  columnOf,
+  type CorrelationCell,
+  computeAxisCorrelationTables,
+  computeCorrelationTables,
+  correlateUserMeasures,
+  table6Axis,
+  TABLE6_ROWS,
+} from '@/lib/dashboards/correlation-table';
 import { findRatingAxis, ratingAxes, type RatingAxisDef } from '@/lib/dashboards/rating-axes';
 import { getDb } from '@/lib/db/client';
 import { listSemanticAxes } from '@/lib/db/corpora/semantic-set';
@@ -25,7 +33,16 @@ const searchSchema = z.object({
 });
 
 /** The scatter opens on the first of these that some rated pair has (then any other measure). */
-const SCATTER_ORDER: readonly MeasureKey[] = ['st', 'bertscore', 'wms', 'wmsGlove', 'gloveCosine', 'wordnet', 'sem', ...measureKeys];
+const SCATTER_ORDER: readonly MeasureKey[] = [
+  'st',
+  'bertscore',
+  'wms',
+  'wmsGlove',
+  'gloveCosine',
+  'wordnet',
+  'sem',
+  ...measureKeys,
+];
 
 function SemFormulas({ formulas }: { formulas: string[] }) {
   if (formulas.length === 0) return null;
@@ -37,7 +54,15 @@ function SemFormulas({ formulas }: { formulas: string[] }) {
 }
 
 /** The corpora's own measures (paralens import-scores) against both rating axes, pooled; nothing when there are none. */
-function OwnMeasureBlocks({ sem, syn, labelOf }: { sem: Record<string, CorrelationCell>; syn: Record<string, CorrelationCell>; labelOf: (name: string) => string }) {
+function OwnMeasureBlocks({
+  sem,
+  syn,
+  labelOf,
+}: {
+  sem: Record<string, CorrelationCell>;
+  syn: Record<string, CorrelationCell>;
+  labelOf: (name: string) => string;
+}) {
   const names = Object.keys(sem);
   if (names.length === 0) return null;
   return (
@@ -49,7 +74,15 @@ function OwnMeasureBlocks({ sem, syn, labelOf }: { sem: Record<string, Correlati
 }
 
 /** The human axis: Table 6's two Likert scales (default) or any one rating axis of the campaign. */
-function RatingAxisPicker({ axes, chosen, href }: { axes: readonly RatingAxisDef[]; chosen: string | null; href: (key: string | null) => string }) {
+function RatingAxisPicker({
+  axes,
+  chosen,
+  href,
+}: {
+  axes: readonly RatingAxisDef[];
+  chosen: string | null;
+  href: (key: string | null) => string;
+}) {
   return (
     <nav className="row small" aria-label="Rating axis">
       <span className="muted">Human axis:</span>
@@ -87,41 +120,67 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
   const found = askedAxis === undefined ? null : findRatingAxis(campaign.questions, askedAxis);
   const chosen: RatingAxisDef | null = found && 'axis' in found ? found.axis : null;
   const axisRows = chosen ? await listAxisRatedPairs(getSqlPool(), campaign.id, chosen, aggregate) : [];
-  const scatter: MeasureKey = asked ?? (chosen?.kind === 'humanDelta' ? 'delta' : undefined) ?? SCATTER_ORDER.find((k) => rows.some((r) => r.measures[k] !== null)) ?? 'st';
+  const scatter: MeasureKey =
+    asked ??
+    (chosen?.kind === 'humanDelta' ? 'delta' : undefined) ??
+    SCATTER_ORDER.find((k) => rows.some((r) => r.measures[k] !== null)) ??
+    'st';
   const semAxes = await listSemanticAxes(getDb());
-  const formulas = [...new Set(rows.map((r) => r.corpus))].map((slug) => `${slug}: ${semAxes.get(slug)?.formula ?? 'sem: no semantic measure yet'}`);
+  const formulas = [...new Set(rows.map((r) => r.corpus))].map(
+    (slug) => `${slug}: ${semAxes.get(slug)?.formula ?? 'sem: no semantic measure yet'}`,
+  );
   const { pooled, byCorpus } = computeCorrelationTables(rows);
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/correlations`;
   const current = { aggregate, view, scatter, ...(chosen ? { axis: chosen.key } : {}) };
   const href = (next: Partial<{ aggregate: string; view: string; scatter: string; axis: string | null }>) => {
-    const params = new URLSearchParams(Object.entries({ ...current, ...next }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const params = new URLSearchParams(
+      Object.entries({ ...current, ...next }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
     return `${base}?${params.toString()}`;
   };
   const table6 = table6Axis(scatter) ?? 'semantic';
   const points = chosen
-    ? axisRows.flatMap((r) => (r.measures[scatter] === null ? [] : [{ pairId: r.pairId, score: r.measures[scatter], rating: r.rating }]))
+    ? axisRows.flatMap((r) =>
+        r.measures[scatter] === null ? [] : [{ pairId: r.pairId, score: r.measures[scatter], rating: r.rating }],
+      )
     : rows.flatMap((r) => {
         const score = r.measures[scatter];
         const rating = table6 === 'semantic' ? r.ratedSem : r.ratedSyn;
         return score === null || rating === null ? [] : [{ pairId: r.pairId, score, rating }];
       });
   const ratingName = chosen ? chosen.label : `${table6} rating`;
-  const column = (axis: 'semantic' | 'syntactic') => ({ pooled: columnOf(pooled, axis), byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, table: columnOf(c.table, axis) })) });
+  const column = (axis: 'semantic' | 'syntactic') => ({
+    pooled: columnOf(pooled, axis),
+    byCorpus: byCorpus.map((c) => ({ corpus: c.corpus, table: columnOf(c.table, axis) })),
+  });
   const axisTables = chosen ? computeAxisCorrelationTables(axisRows) : null;
   // The corpora's own measures (paralens import-scores), pooled, against the same axes.
-  const ownSem = correlateUserMeasures(rows, rows.map((r) => r.ratedSem));
-  const ownSyn = correlateUserMeasures(rows, rows.map((r) => r.ratedSyn));
-  const ownAxis = chosen ? correlateUserMeasures(axisRows, axisRows.map((r) => r.rating)) : {};
+  const ownSem = correlateUserMeasures(
+    rows,
+    rows.map((r) => r.ratedSem),
+  );
+  const ownSyn = correlateUserMeasures(
+    rows,
+    rows.map((r) => r.ratedSyn),
+  );
+  const ownAxis = chosen
+    ? correlateUserMeasures(
+        axisRows,
+        axisRows.map((r) => r.rating),
+      )
+    : {};
   const own = (cells: Record<string, unknown>) => Object.keys(cells);
   const ownLabel = (name: string) => `${name} (yours)`;
-  const axisMeasures: readonly MeasureKey[] = chosen?.kind === 'humanDelta' ? ['delta', ...measureKeys.filter((k) => k !== 'delta')] : measureKeys;
+  const axisMeasures: readonly MeasureKey[] =
+    chosen?.kind === 'humanDelta' ? ['delta', ...measureKeys.filter((k) => k !== 'delta')] : measureKeys;
   return (
     <>
       <PageHeader
         title={`${campaign.name}: correlations with the measures`}
         description={
           <>
-            Pearson&apos;s r with its Fisher z 95% interval, Spearman&apos;s ρ, Kendall&apos;s τ-b, n and the two-sided p, against the per-pair {aggregate} of the ratings (paper Table 6). Ratings:{' '}
+            Pearson&apos;s r with its Fisher z 95% interval, Spearman&apos;s ρ, Kendall&apos;s τ-b, n and the two-sided p, against
+            the per-pair {aggregate} of the ratings (paper Table 6). Ratings:{' '}
             <Link href={href({ aggregate: 'mean' })} aria-current={aggregate === 'mean' ? 'page' : undefined}>
               mean
             </Link>{' '}
@@ -129,11 +188,17 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
             <Link href={href({ aggregate: 'median' })} aria-current={aggregate === 'median' ? 'page' : undefined}>
               median
             </Link>{' '}
-            · <Link href={href({ view: view === 'full' ? 'table6' : 'full' })}>{view === 'full' ? 'Table 6 layout' : 'full matrix'}</Link>
+            ·{' '}
+            <Link href={href({ view: view === 'full' ? 'table6' : 'full' })}>
+              {view === 'full' ? 'Table 6 layout' : 'full matrix'}
+            </Link>
           </>
         }
       />
-      <DashboardTabs current={`/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/correlations`} links={campaignTabs(campaign.slug)} />
+      <DashboardTabs
+        current={`/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/correlations`}
+        links={campaignTabs(campaign.slug)}
+      />
       <RatingAxisPicker axes={axes} chosen={chosen?.key ?? null} href={(key) => href({ axis: key })} />
       {found && 'error' in found ? (
         <p className="error" role="alert" data-testid="axis-error">
@@ -142,14 +207,35 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
       ) : null}
       {chosen && axisTables ? (
         <>
-          <CorrelationBlock title={`Every measure × ${chosen.label}`} measures={axisMeasures} pooled={axisTables.pooled} byCorpus={axisTables.byCorpus} />
-          {own(ownAxis).length > 0 && <CorrelationBlock title={`Your measures × ${chosen.label}`} measures={own(ownAxis)} pooled={ownAxis} byCorpus={[]} labelOf={ownLabel} />}
+          <CorrelationBlock
+            title={`Every measure × ${chosen.label}`}
+            measures={axisMeasures}
+            pooled={axisTables.pooled}
+            byCorpus={axisTables.byCorpus}
+          />
+          {own(ownAxis).length > 0 && (
+            <CorrelationBlock
+              title={`Your measures × ${chosen.label}`}
+              measures={own(ownAxis)}
+              pooled={ownAxis}
+              byCorpus={[]}
+              labelOf={ownLabel}
+            />
+          )}
           <AxisNote axis={chosen} n={axisRows.length} aggregate={aggregate} />
         </>
       ) : view === 'table6' ? (
         <>
-          <CorrelationBlock title="Syntactic measures × syntactic ratings" measures={TABLE6_ROWS.syntactic} {...column('syntactic')} />
-          <CorrelationBlock title="Semantic measures × semantic ratings" measures={TABLE6_ROWS.semantic} {...column('semantic')} />
+          <CorrelationBlock
+            title="Syntactic measures × syntactic ratings"
+            measures={TABLE6_ROWS.syntactic}
+            {...column('syntactic')}
+          />
+          <CorrelationBlock
+            title="Semantic measures × semantic ratings"
+            measures={TABLE6_ROWS.semantic}
+            {...column('semantic')}
+          />
           <OwnMeasureBlocks sem={ownSem} syn={ownSyn} labelOf={ownLabel} />
         </>
       ) : (
@@ -160,7 +246,11 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
         </>
       )}
       <SemFormulas formulas={formulas} />
-      <PageSection id="scatter" title={`${measureCatalog[scatter].label} against ${chosen ? `the axis ${chosen.label}` : `the ${table6} ratings`}`} note={`${points.length} pairs, ratings jittered; click a point to open its pair`}>
+      <PageSection
+        id="scatter"
+        title={`${measureCatalog[scatter].label} against ${chosen ? `the axis ${chosen.label}` : `the ${table6} ratings`}`}
+        note={`${points.length} pairs, ratings jittered; click a point to open its pair`}
+      >
         <nav className="row small" aria-label="Measure to plot">
           {measureKeys.map((k) => (
             <Link key={k} href={`${href({ scatter: k })}#scatter`} aria-current={k === scatter ? 'page' : undefined}>
@@ -173,7 +263,12 @@ export default async function CampaignCorrelationsPage({ params, searchParams }:
             {measureCatalog[scatter].label}: no values yet for the rated pairs of this campaign.
           </p>
         ) : (
-          <RatingScatter points={points} measure={measureCatalog[scatter].label} rating={ratingName} ratingRange={chosen?.range ?? [0, 4]} />
+          <RatingScatter
+            points={points}
+            measure={measureCatalog[scatter].label}
+            rating={ratingName}
+            ratingRange={chosen?.range ?? [0, 4]}
+          />
         )}
       </PageSection>
     </>

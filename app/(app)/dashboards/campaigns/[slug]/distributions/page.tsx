@@ -12,7 +12,10 @@ import { defaultQuestion, loadCampaignPage, type CampaignParams } from '../_sect
 
 export const metadata: Metadata = { title: 'Distributions by label' };
 
-const searchSchema = z.object({ question: z.string().max(100).optional().catch(undefined), measures: campaignDistributionsQuery.shape.measures.catch(undefined) });
+const searchSchema = z.object({
+  question: z.string().max(100).optional().catch(undefined),
+  measures: campaignDistributionsQuery.shape.measures.catch(undefined),
+});
 
 export default async function CampaignDistributionsPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
@@ -34,7 +37,11 @@ export default async function CampaignDistributionsPage({ params, searchParams }
       <>
         {header}
         <EmptyState title={labelled.length === 0 ? 'Nothing to split by' : 'No such question'}>
-          <p>{labelled.length === 0 ? 'This campaign asks only free-text questions; a split needs labels.' : `This campaign asks no labelled question "${asked}". Choose one of its questions.`}</p>
+          <p>
+            {labelled.length === 0
+              ? 'This campaign asks only free-text questions; a split needs labels.'
+              : `This campaign asks no labelled question "${asked}". Choose one of its questions.`}
+          </p>
         </EmptyState>
       </>
     );
@@ -43,12 +50,19 @@ export default async function CampaignDistributionsPage({ params, searchParams }
     if (error instanceof AppError) return null;
     throw error;
   });
-  const names = Object.fromEntries((question.options ?? []).map((o) => [o.value, o.label === o.value ? o.value : `${o.value} (${o.label})`]));
+  const names = Object.fromEntries(
+    (question.options ?? []).map((o) => [o.value, o.label === o.value ? o.value : `${o.value} (${o.label})`]),
+  );
   return (
     <>
       {header}
       <form method="get" className="row small" aria-label="Split by">
-        <ChoiceSelect label="Split by the final label of" name="question" value={question.key} options={labelled.map((q) => ({ value: q.key, text: q.label }))} />
+        <ChoiceSelect
+          label="Split by the final label of"
+          name="question"
+          value={question.key}
+          options={labelled.map((q) => ({ value: q.key, text: q.label }))}
+        />
         {measures && <input type="hidden" name="measures" value={measures.join(',')} />}
         <div style={{ alignSelf: 'end' }}>
           <button type="submit">Show</button>
@@ -57,8 +71,8 @@ export default async function CampaignDistributionsPage({ params, searchParams }
       {!data || data.groups.length === 0 ? (
         <EmptyState title="No final labels yet">
           <p>
-            None of this campaign&apos;s pairs has a final label for “{question.label}” yet. Final labels are decided once enough annotators have answered a pair (and on adjudication); the
-            distributions appear as they come in.
+            None of this campaign&apos;s pairs has a final label for “{question.label}” yet. Final labels are decided once enough
+            annotators have answered a pair (and on adjudication); the distributions appear as they come in.
           </p>
         </EmptyState>
       ) : (

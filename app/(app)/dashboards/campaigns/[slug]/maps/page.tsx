@@ -1,7 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora, listRatingAnnotators } from '@/lib/db/dashboards/characteristic-maps';
+import {
+  getCampaignMeasureMap,
+  getCampaignRatingsMap,
+  listCampaignCorpora,
+  listRatingAnnotators,
+} from '@/lib/db/dashboards/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { MAP_BINS, maxShare, measureBinLabel, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,19 +35,47 @@ export default async function CampaignMapsPage({ params, searchParams }: Campaig
   const { median } = searchSchema.parse(await searchParams);
   const pool = getSqlPool();
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
-  const [annotators, corpora] = await Promise.all([listRatingAnnotators(pool, campaign.id), listCampaignCorpora(pool, campaign.id)]);
+  const [annotators, corpora] = await Promise.all([
+    listRatingAnnotators(pool, campaign.id),
+    listCampaignCorpora(pool, campaign.id),
+  ]);
   const maps: ShownMap[] = [
-    { key: 'median', title: `Median ratings (${median} median for even counts)${corpora.length > 1 ? ', all corpora' : ''}`, map: await getCampaignRatingsMap(pool, campaign.id, { median }), axes: ratingAxes, query: `source=ratings&median=${median}` },
+    {
+      key: 'median',
+      title: `Median ratings (${median} median for even counts)${corpora.length > 1 ? ', all corpora' : ''}`,
+      map: await getCampaignRatingsMap(pool, campaign.id, { median }),
+      axes: ratingAxes,
+      query: `source=ratings&median=${median}`,
+    },
   ];
   // one ratings map per corpus, side by side on the same scale (the EACL 2023 paper's Fig. 2)
   if (corpora.length > 1) {
     for (const c of corpora) {
       const query = `source=ratings&median=${median}&corpus=${encodeURIComponent(c.slug)}`;
-      maps.push({ key: `median-${c.slug}`, title: `Median ratings: ${c.name}`, map: await getCampaignRatingsMap(pool, campaign.id, { median, corpusId: c.id }), axes: ratingAxes, query });
+      maps.push({
+        key: `median-${c.slug}`,
+        title: `Median ratings: ${c.name}`,
+        map: await getCampaignRatingsMap(pool, campaign.id, { median, corpusId: c.id }),
+        axes: ratingAxes,
+        query,
+      });
     }
   }
-  maps.push({ key: 'measures', title: 'Measures (syn × sem)', map: await getCampaignMeasureMap(pool, campaign.id), axes: measureAxes, query: 'source=measures' });
-  for (const a of annotators) maps.push({ key: `annotator-${a}`, title: `Annotator ${a}`, map: await getCampaignRatingsMap(pool, campaign.id, { annotator: a }), axes: ratingAxes, query: `source=ratings&annotator=${encodeURIComponent(a)}` });
+  maps.push({
+    key: 'measures',
+    title: 'Measures (syn × sem)',
+    map: await getCampaignMeasureMap(pool, campaign.id),
+    axes: measureAxes,
+    query: 'source=measures',
+  });
+  for (const a of annotators)
+    maps.push({
+      key: `annotator-${a}`,
+      title: `Annotator ${a}`,
+      map: await getCampaignRatingsMap(pool, campaign.id, { annotator: a }),
+      axes: ratingAxes,
+      query: `source=ratings&annotator=${encodeURIComponent(a)}`,
+    });
   const scaleMax = maxShare(maps.map((m) => m.map));
   return (
     <>
@@ -50,7 +83,8 @@ export default async function CampaignMapsPage({ params, searchParams }: Campaig
         title={`${campaign.name}: characteristic maps`}
         description={
           <>
-            Per pair the median of the 0-4 ratings (paper Fig. 2); gold pairs and excluded annotators left out; all maps on one colour scale. With an even number of ratings:{' '}
+            Per pair the median of the 0-4 ratings (paper Fig. 2); gold pairs and excluded annotators left out; all maps on one
+            colour scale. With an even number of ratings:{' '}
             <Link href={`${base}/maps?median=lower`} aria-current={median === 'lower' ? 'page' : undefined}>
               lower median
             </Link>{' '}
@@ -66,8 +100,20 @@ export default async function CampaignMapsPage({ params, searchParams }: Campaig
       <div className={styles.maps}>
         {maps.map((m) => (
           <section key={m.key} className="card" aria-label={m.title}>
-            <CharacteristicMapGrid title={m.title} map={m.map} scaleMax={scaleMax} axes={m.axes} cellHref={(x, y) => `${base}/cell?${m.query}&cell=${x},${y}`} />
-            <MapDownloads fileBase={`${campaign.slug}-${m.key}`} title={`${campaign.name}: ${m.title}`} map={m.map} scaleMax={scaleMax} axes={m.axes} />
+            <CharacteristicMapGrid
+              title={m.title}
+              map={m.map}
+              scaleMax={scaleMax}
+              axes={m.axes}
+              cellHref={(x, y) => `${base}/cell?${m.query}&cell=${x},${y}`}
+            />
+            <MapDownloads
+              fileBase={`${campaign.slug}-${m.key}`}
+              title={`${campaign.name}: ${m.title}`}
+              map={m.map}
+              scaleMax={scaleMax}
+              axes={m.axes}
+            />
           </section>
         ))}
       </div>

@@ -3,7 +3,14 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { countAnswerPairs } from '@/lib/db/campaigns/campaign-relations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { MERGED_RELATIONS, MERGED_RELATION_LABELS, mergeRelationDirection, RELATIONS, RELATION_LABELS, isRelation } from '@/lib/annotation/relations';
+import {
+  MERGED_RELATIONS,
+  MERGED_RELATION_LABELS,
+  mergeRelationDirection,
+  RELATIONS,
+  RELATION_LABELS,
+  isRelation,
+} from '@/lib/annotation/relations';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSection } from '@/components/campaigns/page-section';
@@ -25,18 +32,37 @@ export default async function CampaignRelationsPage({ params, searchParams }: Ca
   const pool = getSqlPool();
   const asks = (key: string) => campaign.questions.some((q) => q.key === key);
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
-  const relationCounts = asks('relation') && asks(definition) ? await countAnswerPairs(pool, campaign.id, 'relation', definition) : null;
-  const cross = asks('paraphraseLoose') && asks('paraphraseStrict') ? await countAnswerPairs(pool, campaign.id, 'paraphraseLoose', 'paraphraseStrict') : null;
-  const count = (rows: readonly { a: string; b: string; n: number }[], a: string, b: string) => rows.find((r) => r.a === a && r.b === b)?.n ?? 0;
+  const relationCounts =
+    asks('relation') && asks(definition) ? await countAnswerPairs(pool, campaign.id, 'relation', definition) : null;
+  const cross =
+    asks('paraphraseLoose') && asks('paraphraseStrict')
+      ? await countAnswerPairs(pool, campaign.id, 'paraphraseLoose', 'paraphraseStrict')
+      : null;
+  const count = (rows: readonly { a: string; b: string; n: number }[], a: string, b: string) =>
+    rows.find((r) => r.a === a && r.b === b)?.n ?? 0;
   // merged (the thesis): forward and reverse entailment counted as one class
   const relationCount = (rows: readonly { a: string; b: string; n: number }[], relation: string, b: string) =>
-    merged ? rows.filter((r) => isRelation(r.a) && mergeRelationDirection(r.a) === relation && r.b === b).reduce((n, r) => n + r.n, 0) : count(rows, relation, b);
+    merged
+      ? rows.filter((r) => isRelation(r.a) && mergeRelationDirection(r.a) === relation && r.b === b).reduce((n, r) => n + r.n, 0)
+      : count(rows, relation, b);
   const classes: ReadonlyArray<{ key: string; label: string }> = merged
     ? MERGED_RELATIONS.map((r) => ({ key: r, label: MERGED_RELATION_LABELS[r] }))
     : RELATIONS.map((r) => ({ key: r, label: RELATION_LABELS[r] }));
   const relationRows =
-    relationCounts && classes.map((c) => ({ relation: c.key, label: c.label, paraphrase: relationCount(relationCounts, c.key, 'true'), nonParaphrase: relationCount(relationCounts, c.key, 'false') }));
-  const crossRows = cross && ['true', 'false'].map((l) => ({ loose: l === 'true' ? 'loose: paraphrase' : 'loose: not', strictYes: count(cross, l, 'true'), strictNo: count(cross, l, 'false') }));
+    relationCounts &&
+    classes.map((c) => ({
+      relation: c.key,
+      label: c.label,
+      paraphrase: relationCount(relationCounts, c.key, 'true'),
+      nonParaphrase: relationCount(relationCounts, c.key, 'false'),
+    }));
+  const crossRows =
+    cross &&
+    ['true', 'false'].map((l) => ({
+      loose: l === 'true' ? 'loose: paraphrase' : 'loose: not',
+      strictYes: count(cross, l, 'true'),
+      strictNo: count(cross, l, 'false'),
+    }));
   return (
     <>
       <PageHeader
@@ -44,15 +70,24 @@ export default async function CampaignRelationsPage({ params, searchParams }: Ca
         description={
           <>
             One count per annotation that answered both questions; gold pairs and excluded annotators left out. Paraphrase by the{' '}
-            <Link href={`${base}/relations?definition=paraphraseLoose&relations=${relations}`} aria-current={definition === 'paraphraseLoose' ? 'page' : undefined}>
+            <Link
+              href={`${base}/relations?definition=paraphraseLoose&relations=${relations}`}
+              aria-current={definition === 'paraphraseLoose' ? 'page' : undefined}
+            >
               loose
             </Link>{' '}
             or{' '}
-            <Link href={`${base}/relations?definition=paraphraseStrict&relations=${relations}`} aria-current={definition === 'paraphraseStrict' ? 'page' : undefined}>
+            <Link
+              href={`${base}/relations?definition=paraphraseStrict&relations=${relations}`}
+              aria-current={definition === 'paraphraseStrict' ? 'page' : undefined}
+            >
               strict
             </Link>{' '}
             definition; relations{' '}
-            <Link href={`${base}/relations?definition=${definition}&relations=directional`} aria-current={merged ? undefined : 'page'}>
+            <Link
+              href={`${base}/relations?definition=${definition}&relations=directional`}
+              aria-current={merged ? undefined : 'page'}
+            >
               directional
             </Link>{' '}
             or{' '}

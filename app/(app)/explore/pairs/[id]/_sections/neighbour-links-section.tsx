@@ -16,8 +16,20 @@ export async function NeighbourLinksSection({ filter, pairId, query }: { filter:
   const href = (id: number) => `/explore/pairs/${id}${query ? `?${query}` : ''}`;
   return (
     <>
-      {neighbours.prev ? <Link href={href(neighbours.prev)} rel="prev">‹ Previous pair</Link> : <span className="muted">‹ Previous pair</span>}
-      {neighbours.next ? <Link href={href(neighbours.next)} rel="next">Next pair ›</Link> : <span className="muted">Next pair ›</span>}
+      {neighbours.prev ? (
+        <Link href={href(neighbours.prev)} rel="prev">
+          ‹ Previous pair
+        </Link>
+      ) : (
+        <span className="muted">‹ Previous pair</span>
+      )}
+      {neighbours.next ? (
+        <Link href={href(neighbours.next)} rel="next">
+          Next pair ›
+        </Link>
+      ) : (
+        <span className="muted">Next pair ›</span>
+      )}
     </>
   );
 }

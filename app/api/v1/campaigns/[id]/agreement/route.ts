@@ -6,5 +6,10 @@ import { campaignAgreement, requireDashboardCampaign } from '@/lib/http/dashboar
 export const GET = apiRoute(getCampaignAgreement, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
   const bootstrap = query.bootstrap > 0 ? { resamples: query.bootstrap, seed: query.seed } : undefined;
-  return { status: 200, body: { questions: await campaignAgreement(campaign, { bootstrap, minSharedPairs: query.minShared, mergedRelations: query.merged }) } };
+  return {
+    status: 200,
+    body: {
+      questions: await campaignAgreement(campaign, { bootstrap, minSharedPairs: query.minShared, mergedRelations: query.merged }),
+    },
+  };
 });

@@ -5,4 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { cloneCampaignAs } from '@/lib/jobs/tidy';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
-export const POST = apiRoute(cloneCampaignContract, async ({ params, body, user }) => ({ status: 201, body: await cloneCampaignAs(getDb(), user, parseCampaignRef(params.id), body.name) }));
+export const POST = apiRoute(cloneCampaignContract, async ({ params, body, user }) => ({
+  status: 201,
+  body: await cloneCampaignAs(getDb(), user, parseCampaignRef(params.id), body.name),
+}));

@@ -9,6 +9,13 @@ export const GET = apiRoute(getCampaignComparison, async ({ params, query }) => 
   const { kappa, ...rest } = await compareCampaignLabels(campaign, query.question, query.with);
   return {
     status: 200,
-    body: { question: query.question, with: query.with, ...rest, kappa: kappa.value, kappaCi95: kappa.ci95, ...(kappa.reason ? { kappaReason: kappa.reason } : {}) },
+    body: {
+      question: query.question,
+      with: query.with,
+      ...rest,
+      kappa: kappa.value,
+      kappaCi95: kappa.ci95,
+      ...(kappa.reason ? { kappaReason: kappa.reason } : {}),
+    },
   };
 });

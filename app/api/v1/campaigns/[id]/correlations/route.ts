@@ -4,7 +4,12 @@ import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { computeAxisCorrelationTables, computeCorrelationTables, computeUserMeasureCorrelations, correlateUserMeasures } from '@/lib/dashboards/correlation-table';
+import {
+  computeAxisCorrelationTables,
+  computeCorrelationTables,
+  computeUserMeasureCorrelations,
+  correlateUserMeasures,
+} from '@/lib/dashboards/correlation-table';
 import { findRatingAxis, ratingAxes } from '@/lib/dashboards/rating-axes';
 import { AppError } from '@/lib/errors/app-error';
 
@@ -26,6 +31,18 @@ export const GET = apiRoute(getCampaignCorrelations, async ({ params, query }) =
   const tables = computeAxisCorrelationTables(rows);
   return {
     status: 200,
-    body: { ...body, axis: { axis: found.axis, n: rows.length, measures: tables.pooled, byCorpus: tables.byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })), userMeasures: correlateUserMeasures(rows, rows.map((r) => r.rating)) } },
+    body: {
+      ...body,
+      axis: {
+        axis: found.axis,
+        n: rows.length,
+        measures: tables.pooled,
+        byCorpus: tables.byCorpus.map((c) => ({ corpus: c.corpus, n: c.n, measures: c.table })),
+        userMeasures: correlateUserMeasures(
+          rows,
+          rows.map((r) => r.rating),
+        ),
+      },
+    },
   };
 });

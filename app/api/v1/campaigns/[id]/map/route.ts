@@ -3,7 +3,12 @@ import { getCampaignMap } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
 import { AppError } from '@/lib/errors/app-error';
-import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora, listRatingAnnotators } from '@/lib/db/dashboards/characteristic-maps';
+import {
+  getCampaignMeasureMap,
+  getCampaignRatingsMap,
+  listCampaignCorpora,
+  listRatingAnnotators,
+} from '@/lib/db/dashboards/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 export const GET = apiRoute(getCampaignMap, async ({ params, query }) => {
@@ -16,9 +21,20 @@ export const GET = apiRoute(getCampaignMap, async ({ params, query }) => {
     corpusId = corpus.id;
   }
   if (query.source === 'measures') {
-    if (query.annotator) throw new AppError('INVALID_INPUT', 'annotator applies to source=ratings only.', { fields: { 'query.annotator': 'applies to source=ratings only' } });
+    if (query.annotator)
+      throw new AppError('INVALID_INPUT', 'annotator applies to source=ratings only.', {
+        fields: { 'query.annotator': 'applies to source=ratings only' },
+      });
     return { status: 200, body: await getCampaignMeasureMap(pool, campaign.id, corpusId) };
   }
-  if (query.annotator && !(await listRatingAnnotators(pool, campaign.id)).includes(query.annotator)) throw new AppError('NOT_FOUND', 'No annotator with that pseudonym rated this campaign.');
-  return { status: 200, body: await getCampaignRatingsMap(pool, campaign.id, { median: query.median, annotator: query.annotator, corpusId: corpusId ?? undefined }) };
+  if (query.annotator && !(await listRatingAnnotators(pool, campaign.id)).includes(query.annotator))
+    throw new AppError('NOT_FOUND', 'No annotator with that pseudonym rated this campaign.');
+  return {
+    status: 200,
+    body: await getCampaignRatingsMap(pool, campaign.id, {
+      median: query.median,
+      annotator: query.annotator,
+      corpusId: corpusId ?? undefined,
+    }),
+  };
 });

@@ -14,15 +14,22 @@ function axisName(measures: readonly UserMeasure[], key: string | undefined, axi
   const name = key.slice(2);
   const measure = measures.find((m) => m.name === name);
   const field = axis === 'semantic' ? 'sem' : 'syn';
-  if (!measure) throw new AppError('INVALID_INPUT', `The corpus has no measure "${name}" of its own.`, { fields: { [`query.${field}`]: 'names no user measure of the corpus' } });
-  if (measure.axis !== axis) throw new AppError('INVALID_INPUT', `"${name}" is not marked as a ${axis} axis (import it with --axis ${name}=${axis}).`, { fields: { [`query.${field}`]: `is not marked as a ${axis} axis` } });
+  if (!measure)
+    throw new AppError('INVALID_INPUT', `The corpus has no measure "${name}" of its own.`, {
+      fields: { [`query.${field}`]: 'names no user measure of the corpus' },
+    });
+  if (measure.axis !== axis)
+    throw new AppError('INVALID_INPUT', `"${name}" is not marked as a ${axis} axis (import it with --axis ${name}=${axis}).`, {
+      fields: { [`query.${field}`]: `is not marked as a ${axis} axis` },
+    });
   return name;
 }
 
 export const GET = apiRoute(getCorpusMap, async ({ params, query }) => {
   const corpus = await getCorpusBySlug(getDb(), params.slug);
   if (!corpus) throw new AppError('NOT_FOUND', 'No such corpus.');
-  if (query.syn === undefined && query.sem === undefined) return { status: 200, body: await getCorpusMeasureMap(getDb(), corpus.id) };
+  if (query.syn === undefined && query.sem === undefined)
+    return { status: 200, body: await getCorpusMeasureMap(getDb(), corpus.id) };
   const measures = await listUserMeasures(getSqlPool(), corpus.id);
   const axes = { syn: axisName(measures, query.syn, 'syntactic'), sem: axisName(measures, query.sem, 'semantic') };
   return { status: 200, body: await getCorpusMapWithUserAxes(getSqlPool(), corpus.id, axes) };

@@ -14,7 +14,10 @@ import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 export const GET = apiRoute(listUserMeasuresContract, async ({ params }) => {
   const corpus = await requireCorpus(params.slug);
   const measures = await listUserMeasures(getSqlPool(), corpus.id);
-  return { status: 200, body: { measures: measures.map(({ id: _id, createdAt, ...m }) => ({ ...m, createdAt: createdAt.toISOString() })) } };
+  return {
+    status: 200,
+    body: { measures: measures.map(({ id: _id, createdAt, ...m }) => ({ ...m, createdAt: createdAt.toISOString() })) },
+  };
 });
 
 export const POST = apiRoute(importScoresContract, async ({ params, body, user }) => {
@@ -29,7 +32,16 @@ export const POST = apiRoute(importScoresContract, async ({ params, body, user }
     source: body.fileName || null,
     userId: user.id,
   });
-  if (!outcome.ok) throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, { fields: rowErrorFields(outcome) });
-  await recordAudit(getDb(), { actorId: user.id, action: 'measures.import', targetType: 'corpus', targetId: corpus.slug, details: { pairs: outcome.pairs, measures: outcome.measures.map((m) => ({ ...m })) } });
+  if (!outcome.ok)
+    throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, {
+      fields: rowErrorFields(outcome),
+    });
+  await recordAudit(getDb(), {
+    actorId: user.id,
+    action: 'measures.import',
+    targetType: 'corpus',
+    targetId: corpus.slug,
+    details: { pairs: outcome.pairs, measures: outcome.measures.map((m) => ({ ...m })) },
+  });
   return { status: 200, body: { pairs: outcome.pairs, measures: outcome.measures, summary: outcome.summary } };
 });

@@ -11,7 +11,10 @@ import { computeMeasureThresholds } from '@/lib/dashboards/judgement-analysis';
 
 export const GET = apiRoute(getCorpusThresholds, async ({ params, query }) => {
   const corpus = await requireCorpus(params.slug);
-  if (isUserMeasureKey(query.measure) && !(await userMeasureNames(getSqlPool(), [corpus.id])).includes(userMeasureName(query.measure))) {
+  if (
+    isUserMeasureKey(query.measure) &&
+    !(await userMeasureNames(getSqlPool(), [corpus.id])).includes(userMeasureName(query.measure))
+  ) {
     throw new AppError('NOT_FOUND', `The corpus has no measure "${userMeasureName(query.measure)}" of its own.`);
   }
   const judgement = await resolveBinaryJudgement(query.label);

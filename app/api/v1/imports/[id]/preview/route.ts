@@ -9,5 +9,14 @@ import { parseTier } from '@/lib/import/tier';
 export const GET = apiRoute(getImportPreviewContract, async ({ params, query }) => {
   const job = await getWaitingUpload(getDb(), params.id);
   const detection = await detectUploadFormat(job.sourcePath, job.fileName, query.format);
-  return { status: 200, body: { jobId: job.id, fileName: job.fileName, bytes: job.fileBytes, ...detection, tier: detection.tier === null ? null : parseTier(detection.tier) } };
+  return {
+    status: 200,
+    body: {
+      jobId: job.id,
+      fileName: job.fileName,
+      bytes: job.fileBytes,
+      ...detection,
+      tier: detection.tier === null ? null : parseTier(detection.tier),
+    },
+  };
 });

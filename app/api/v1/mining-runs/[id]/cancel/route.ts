@@ -4,4 +4,7 @@ import { cancelMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
 import { cancelWebMining } from '@/lib/jobs/mining/web-runs';
 
-export const POST = apiRoute(cancelMiningRunContract, async ({ params, user }) => ({ status: 202, body: await cancelWebMining(getDb(), user, params.id) }));
+export const POST = apiRoute(cancelMiningRunContract, async ({ params, user }) => ({
+  status: 202,
+  body: await cancelWebMining(getDb(), user, params.id),
+}));

@@ -4,4 +4,7 @@ import { resumeMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
 import { resumeWebMining } from '@/lib/jobs/mining/web-runs';
 
-export const POST = apiRoute(resumeMiningRunContract, async ({ params, user }) => ({ status: 202, body: await resumeWebMining(getDb(), user, params.id) }));
+export const POST = apiRoute(resumeMiningRunContract, async ({ params, user }) => ({
+  status: 202,
+  body: await resumeWebMining(getDb(), user, params.id),
+}));

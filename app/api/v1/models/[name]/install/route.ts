@@ -10,7 +10,8 @@ export const POST = apiRoute(installModelContract, async ({ params, user }) => {
   const model = requireInstallableModel(params.name);
   const db = getDb();
   const { id, created } = await queueModelInstall(db, model, user.id);
-  if (created) await recordAudit(db, { actorId: user.id, action: 'model.install', targetType: 'model', targetId: id, details: { model } });
+  if (created)
+    await recordAudit(db, { actorId: user.id, action: 'model.install', targetType: 'model', targetId: id, details: { model } });
   const job = await getModelInstallJob(db, id);
   return { status: created ? 202 : 200, body: installJobJson(job!) };
 });

@@ -34,8 +34,18 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
   if (!resolved) notFound();
   const { mine, other, page } = cell.data;
   const pool = getSqlPool();
-  const total = (await countLabelPairs(pool, campaign.id, resolved.question.key, resolved.other)).find((c) => c.mine === mine && c.other === other)?.n ?? 0;
-  const pairs = await listLabelCellPairs(pool, campaign.id, resolved.question.key, resolved.other, { mine, other }, { page, pageSize: PAGE_SIZE });
+  const total =
+    (await countLabelPairs(pool, campaign.id, resolved.question.key, resolved.other)).find(
+      (c) => c.mine === mine && c.other === other,
+    )?.n ?? 0;
+  const pairs = await listLabelCellPairs(
+    pool,
+    campaign.id,
+    resolved.question.key,
+    resolved.other,
+    { mine, other },
+    { page, pageSize: PAGE_SIZE },
+  );
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/compare`;
   const query = comparisonQuery(resolved.question.key, search.with);
   return (
@@ -44,11 +54,17 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
         title={`${campaign.name}: ${mine} here, ${other} there`}
         description={
           <>
-            {resolved.question.label}: the pairs this campaign&apos;s final label puts in row {mine} and {resolved.otherName} in column {other} · <Link href={`${base}?${query}`}>back to the comparison</Link>
+            {resolved.question.label}: the pairs this campaign&apos;s final label puts in row {mine} and {resolved.otherName} in
+            column {other} · <Link href={`${base}?${query}`}>back to the comparison</Link>
           </>
         }
       />
-      <Pager page={page} pageSize={PAGE_SIZE} total={total} href={(p) => `${base}/pairs?${comparisonQuery(resolved.question.key, search.with, { mine, other, page: String(p) })}`} />
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        href={(p) => `${base}/pairs?${comparisonQuery(resolved.question.key, search.with, { mine, other, page: String(p) })}`}
+      />
       <CellPairsTable pairs={pairs} rated={false} />
     </>
   );

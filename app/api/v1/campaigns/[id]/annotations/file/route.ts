@@ -9,9 +9,25 @@ import { getDb } from '@/lib/db/client';
 export const POST = apiRoute(importAnnotationFileContract, async ({ params, body, user }) => {
   const { addPairs, ...file } = body;
   const outcome = await importCampaignFileBody(params.id, annotationsFile, file, addPairs === undefined ? {} : { addPairs });
-  const { annotations = 0, annotators = 0, pairs = 0, pairsAdded = 0, pairsCreated = 0, pairsCreatedReversed = 0 } = outcome.counts;
+  const {
+    annotations = 0,
+    annotators = 0,
+    pairs = 0,
+    pairsAdded = 0,
+    pairsCreated = 0,
+    pairsCreatedReversed = 0,
+  } = outcome.counts;
   if (pairsCreated + pairsCreatedReversed > 0) {
-    await recordAudit(getDb(), { actorId: user.id, action: 'annotations.add-pairs', targetType: 'corpus', targetId: addPairs, details: { campaign: params.id, pairsCreated, pairsCreatedReversed } });
+    await recordAudit(getDb(), {
+      actorId: user.id,
+      action: 'annotations.add-pairs',
+      targetType: 'corpus',
+      targetId: addPairs,
+      details: { campaign: params.id, pairsCreated, pairsCreatedReversed },
+    });
   }
-  return { status: 200, body: { annotations, annotators, pairs, pairsAdded, pairsCreated, pairsCreatedReversed, summary: outcome.summary } };
+  return {
+    status: 200,
+    body: { annotations, annotators, pairs, pairsAdded, pairsCreated, pairsCreatedReversed, summary: outcome.summary },
+  };
 });

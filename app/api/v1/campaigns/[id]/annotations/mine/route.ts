@@ -7,5 +7,8 @@ import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 export const GET = apiRoute(myAnnotations, async ({ params, query, user }) => ({
   status: 200,
-  body: await listMyAnnotations(getSqlPool(), parseCampaignRef(params.id), user.id, { limit: query.limit, ...(query.before === undefined ? {} : { before: query.before }) }),
+  body: await listMyAnnotations(getSqlPool(), parseCampaignRef(params.id), user.id, {
+    limit: query.limit,
+    ...(query.before === undefined ? {} : { before: query.before }),
+  }),
 }));

@@ -12,6 +12,12 @@ export const DELETE = apiRoute(deleteUserMeasureContract, async ({ params, user 
   const corpus = await requireCorpus(params.slug);
   const deleted = await deleteUserMeasure(getSqlPool(), corpus.id, params.name);
   if (!deleted) throw new AppError('NOT_FOUND', `The corpus has no measure "${params.name}".`);
-  await recordAudit(getDb(), { actorId: user.id, action: 'measures.delete', targetType: 'corpus', targetId: corpus.slug, details: { measure: params.name, values: deleted.values } });
+  await recordAudit(getDb(), {
+    actorId: user.id,
+    action: 'measures.delete',
+    targetType: 'corpus',
+    targetId: corpus.slug,
+    details: { measure: params.name, values: deleted.values },
+  });
   return { status: 204 };
 });
