@@ -156,7 +156,8 @@ test('every filter returns exactly the rows that satisfy it', async ({ browser, 
   expect((await all(client, `campaign=${campaign.slug}&state=unannotated`)).map((r) => r.id)).toEqual(
     items.map((r) => r.id).filter((id) => id !== next.pairId),
   );
-  // Relations and adjudications, within this campaign: other specs running beside this one answer and adjudicate pairs of the same demo corpus
+  // Relations and adjudications, within this campaign: other specs running beside this one answer
+  // and adjudicate pairs of the same demo corpus
   expect(await all(client, `campaign=${campaign.slug}&relation=equivalence`)).toEqual([]);
   expect(await all(client, `campaign=${campaign.slug}&state=adjudicated`)).toEqual([]);
 });

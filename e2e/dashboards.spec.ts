@@ -127,7 +127,8 @@ test('campaign dashboards: agreement, ratings map with a cell clicked through, c
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields['query.aggregate']).toBeTruthy();
 
-  // Any rating axis: human Δ (median semantic − median syntactic) by the picker, as the API gives it; a question that is not ordered is a 400.
+  // Any rating axis: human Δ (median semantic − median syntactic) by the picker, as the API gives
+  // it; a question that is not ordered is a 400.
   const hd = await sessions.researcher.get(`/api/v1/campaigns/${campaign.id}/correlations?axis=human.delta&aggregate=median`);
   expect(hd.status(), await hd.text()).toBe(200);
   const hdBody = (await hd.json()) as {

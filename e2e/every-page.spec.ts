@@ -59,7 +59,10 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
-/** The faults that last: a chart sizes itself in a ResizeObserver callback some frames after a resize, so a fault gets 3 s to go away. */
+/**
+ * The faults that last: a chart sizes itself in a ResizeObserver callback some frames after a
+ * resize, so a fault gets 3 s to go away.
+ */
 async function lastingLayoutFaults(page: Page): Promise<string[]> {
   let faults: string[] = [];
   await expect

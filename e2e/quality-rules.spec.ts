@@ -12,7 +12,8 @@ test('quality settings on the campaign page: a wider open spread turns a spread 
   baseURL,
   researcher,
 }) => {
-  // Three sign-ins, answers, and four saves of the settings that each recompute the final labels: more than a minute with two workers.
+  // Three sign-ins, answers, and four saves of the settings that each recompute the final labels:
+  // more than a minute with two workers.
   test.setTimeout(150_000);
   const campaign = await newCampaign(researcher, {
     questions: ['semantic'],

@@ -39,7 +39,10 @@ async function recoverAtStartup(db: Db): Promise<void> {
   if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
 }
 
-/** Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs) in processes of their own, beside the web server, and fails or requeues jobs whose owner is gone. */
+/**
+ * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs) in
+ * processes of their own, beside the web server, and fails or requeues jobs whose owner is gone.
+ */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
   const supervisor = new JobSupervisor(
     db,

@@ -2,7 +2,8 @@
  * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
  * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
  * clone after `npm ci` (alone, as it installs for minutes), the production build, the launcher
- * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts), and the end-to-end tests in Debian's Chromium (installed with apt-get when missing and we are root;
+ * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts), and the end-to-end tests
+ * in Debian's Chromium (installed with apt-get when missing and we are root;
  * so is lbzip2, which the miner uses to read .bz2 dumps).
  * Prints how long each step took.
  */
@@ -74,7 +75,8 @@ const steps: Step[] = [
   { name: 'lbzip2', run: ensureLbzip2 },
   { name: 'lint', run: () => exec(bin('eslint'), ['.', '--max-warnings=0']) },
   { name: 'typecheck', run: () => exec(bin('tsc'), ['--noEmit']) },
-  // `npm run test:quick`: lint (with ESLint's cache of unchanged files) beside the typecheck (incremental, tsconfig.json), then the unit tests
+  // `npm run test:quick`: lint (with ESLint's cache of unchanged files) beside the typecheck
+  // (incremental, tsconfig.json), then the unit tests
   { name: 'static', run: () => exec('sh', ['-c', quickStatic]), onlyWhenNamed: true },
   { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'slow', '--project', 'db']) },

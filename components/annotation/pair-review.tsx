@@ -35,7 +35,10 @@ interface Props {
   onPage: (by: 1 | -1) => void;
   /** what else to show under the form (the caller's first answer, a message) */
   children?: ReactNode;
-  /** offer to highlight what the texts share (adjudication: the answers are in; not the discussion, where annotators may still change theirs) */
+  /**
+   * offer to highlight what the texts share (adjudication: the answers are in; not the discussion,
+   * where annotators may still change theirs)
+   */
   comparable?: boolean;
 }
 

@@ -106,7 +106,10 @@ export function describeKappaPairs(use: {
   return `${use.used} annotator pair${use.used === 1 ? '' : 's'}${left.length > 0 ? `; left out: ${left.join(', ')}` : ''}`;
 }
 
-/** The minimum number of shared rated pairs for an annotator pair to enter the mean κ (a GET form: the choice lives in the URL). */
+/**
+ * The minimum number of shared rated pairs for an annotator pair to enter the mean κ (a GET form:
+ * the choice lives in the URL).
+ */
 export function MinSharedForm({ minShared, hidden }: { minShared: number; hidden: Record<string, string | number> }) {
   return (
     <form method="get" className="row small" aria-label="Mean Cohen's kappa">

@@ -1,4 +1,7 @@
-/** Saving what a dashboard drew: a Blob as a file, and an SVG rasterised to PNG at twice its size (sharp in print). Browser only. */
+/**
+ * Saving what a dashboard drew: a Blob as a file, and an SVG rasterised to PNG at twice its size
+ * (sharp in print). Browser only.
+ */
 
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -6,7 +6,10 @@ const f = (v: number | null, d = 3) => (v === null ? '–' : v.toFixed(d));
 const p = (v: number | null) => (v === null ? '–' : v < 0.001 ? '< 0.001' : v.toFixed(3));
 const ci = (i: [number, number] | null) => (i ? `[${f(i[0], 2)}, ${f(i[1], 2)}]` : '');
 
-/** Every measure against a corpus's own scores: r [CI] p, ρ [CI] p, τ-b, n; a row links to its scatter when `scatterHref` is given. */
+/**
+ * Every measure against a corpus's own scores: r [CI] p, ρ [CI] p, τ-b, n; a row links to its
+ * scatter when `scatterHref` is given.
+ */
 export function ReferenceCorrelationTable({
   measures,
   cells,

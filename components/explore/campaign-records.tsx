@@ -1,4 +1,7 @@
-/** For researchers: each campaign's annotations of the pair (pseudonyms), rationales, edit history, final labels and adjudication. */
+/**
+ * For researchers: each campaign's annotations of the pair (pseudonyms), rationales, edit history,
+ * final labels and adjudication.
+ */
 import type { PairCampaignRecord } from '@/lib/db/pairs/pair-detail';
 import { describeFinalMethod } from '@/lib/labels/final-labels';
 

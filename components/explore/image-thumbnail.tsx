@@ -1,5 +1,8 @@
 'use client';
-/** The pair's image: a thumbnail from Commons when the browser is online and it loads, else a placeholder; always the link to its Commons page. */
+/**
+ * The pair's image: a thumbnail from Commons when the browser is online and it loads, else a
+ * placeholder; always the link to its Commons page.
+ */
 import { useEffect, useState } from 'react';
 import styles from './explore.module.css';
 
@@ -18,7 +21,8 @@ export function ImageThumbnail({ thumbnail, page, name }: { thumbnail: string | 
   }, []);
   const picture =
     thumbnail && online && !failed ? (
-      // eslint-disable-next-line @next/next/no-img-element -- an external thumbnail that may fail: next/image would proxy it through the server
+      // eslint-disable-next-line @next/next/no-img-element -- an external thumbnail that may fail:
+      // next/image would proxy it through the server
       <img
         src={thumbnail}
         alt={name}

@@ -46,7 +46,10 @@ export function listPages(): string[] {
     .sort();
 }
 
-/** The HTTP methods a route module exports: `export const GET`, `export async function POST`, `export const { GET, POST } = …`, `export { x as GET }`. */
+/**
+ * The HTTP methods a route module exports: `export const GET`, `export async function POST`,
+ * `export const { GET, POST } = …`, `export { x as GET }`.
+ */
 export function exportedMethods(source: string): string[] {
   const names = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:async\s+)?(?:function\s*\*?|const|let|var)\s+([A-Z]+)\b/g)) names.add(m[1]!);

@@ -3,7 +3,8 @@
  * Researchers and admins manage a campaign from its page: change its status (draft → active ⇄
  * paused → closed) and add or remove annotators. The campaign is found by its slug on the server;
  * every change is audited. A researcher can leave an annotator's answers out of the final labels and
- * the dashboards (excluded), e.g. one flagged for low accuracy on gold pairs. (Creating a campaign goes through POST /api/v1/campaigns, the same route
+ * the dashboards (excluded), e.g. one flagged for low accuracy on gold pairs. (Creating a campaign
+ * goes through POST /api/v1/campaigns, the same route
  * scripts use.)
  */
 import { revalidatePath } from 'next/cache';

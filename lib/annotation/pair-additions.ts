@@ -32,7 +32,10 @@ export interface AdditionPlan {
 
 const TARGETS: readonly AddTarget[] = ['main', 'reversed'];
 
-/** The pairs to create for rows that matched nothing, in file order, each once; or what stops a row (texts an import would refuse too). */
+/**
+ * The pairs to create for rows that matched nothing, in file order, each once; or what stops a row
+ * (texts an import would refuse too).
+ */
 export function planAddedPairs(
   rows: readonly AnnotationRow[],
   occupied: OccupiedOrders,

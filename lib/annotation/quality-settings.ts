@@ -31,7 +31,10 @@ export interface QualitySettings extends GateSettings {
   likertTolerance: number;
   /** ordered answers this many points apart or more are left open (a spread above the scale never is) */
   openSpread: number;
-  /** ordered questions (Likert, ordinal choice): an even count whose two middle values differ takes the lower, the upper, or stays open */
+  /**
+   * ordered questions (Likert, ordinal choice): an even count whose two middle values differ takes
+   * the lower, the upper, or stays open
+   */
   orderedTie: OrderedTieRule;
   /** yes/no questions: an exact 50/50 split stays open, or counts as yes, or as no */
   yesNoTie: YesNoTieRule;

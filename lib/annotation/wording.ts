@@ -53,7 +53,10 @@ export function meaningChanges(before: readonly Question[], after: readonly Ques
   return changes;
 }
 
-/** What changed in the wording, as short entries for the version history ("guidelines", "semantic: label", "semantic: label of 2"). */
+/**
+ * What changed in the wording, as short entries for the version history ("guidelines", "semantic:
+ * label", "semantic: label of 2").
+ */
 export function wordingChanges(before: CampaignText, after: CampaignText): string[] {
   const changes: string[] = [];
   if (before.guidelines !== after.guidelines) changes.push('guidelines');

@@ -4,7 +4,8 @@
  * is judged by the token alone, never by a cookie that happens to come along; a
  * cookie-authenticated request that changes something must come from this site
  * (lib/access/request-origin.ts), and so must one for a route whose contract says it changes
- * something even though it is a GET (`changesState`: claiming the next pair). The session reader is an argument: Next.js route handlers pass
+ * something even though it is a GET (`changesState`: claiming the next pair). The session reader is
+ * an argument: Next.js route handlers pass
  * Auth.js's `auth()` (lib/auth/request-auth.ts), the web server's direct path reads the cookie
  * itself (lib/http/node-api.ts); both run these same rules. No Next.js imports.
  */

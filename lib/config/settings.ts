@@ -1,5 +1,6 @@
 /**
- * Every environment variable Paralens reads, in one catalogue (app-settings.ts, test-settings.ts): its group, its default, what it
+ * Every environment variable Paralens reads, in one catalogue (app-settings.ts, test-settings.ts):
+ * its group, its default, what it
  * means and a zod schema that parses it. Code reads a variable only through `setting(name, env)`;
  * a scan test (settings-usage.test.ts) fails on any other read. The README's configuration tables
  * are generated from this catalogue (`npm run docs:config`; readme-tables.test.ts fails when they

@@ -70,7 +70,10 @@ export function renderMapSvg(map: CharacteristicMap, title: string, axes: MapAxe
   ].join('');
 }
 
-/** CSV: map, syn_bin, sem_bin, count, share; then one row per map with its missing count. The map's name is quoted and neutralised. */
+/**
+ * CSV: map, syn_bin, sem_bin, count, share; then one row per map with its missing count. The map's
+ * name is quoted and neutralised.
+ */
 export function renderMapsCsv(maps: ReadonlyArray<{ name: string; map: CharacteristicMap }>): string {
   const lines = ['map,syn_bin,sem_bin,count,share'];
   for (const { name, map } of maps) {

@@ -130,7 +130,10 @@ export function filterPartOf(params: URLSearchParams): URLSearchParams {
 
 const LAYOUT_PARAMS = ['cols', 'widths', 'density'] as const;
 
-/** `href` (an /explore URL) with the layout (columns, widths, density) of `current`: links rendered before a layout change keep the change. */
+/**
+ * `href` (an /explore URL) with the layout (columns, widths, density) of `current`: links rendered
+ * before a layout change keep the change.
+ */
 export function withLayoutOf(href: string, current: URLSearchParams): string {
   const [path, query = ''] = href.split('?', 2);
   const params = new URLSearchParams(query);

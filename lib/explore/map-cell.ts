@@ -30,7 +30,10 @@ export function mapBinEdge(bin: number): number {
   return v;
 }
 
-/** The value range of a bin on one axis: lower bound inclusive, upper exclusive; null = unbounded (bin 0 takes everything below, the top bin 1.0 and above). */
+/**
+ * The value range of a bin on one axis: lower bound inclusive, upper exclusive; null = unbounded
+ * (bin 0 takes everything below, the top bin 1.0 and above).
+ */
 export function mapBinRange(bin: number): { min: number | null; below: number | null } {
   return { min: bin > 0 ? mapBinEdge(bin) : null, below: bin < MAP_BINS - 1 ? mapBinEdge(bin + 1) : null };
 }

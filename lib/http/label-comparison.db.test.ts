@@ -90,7 +90,8 @@ describe('GET /api/v1/campaigns/{id}/compare', () => {
       binary: { tp: 1, fp: 1, fn: 1, tn: 1, precision: 0.5, recall: 0.5, f1: 0.5 },
     });
 
-    // against the corpus's own labels of the crowd's pairs: p1 yes/yes, p2 yes/yes, p3 yes/no, p4 no/no, p5 no/yes; p6 (a crowd item without a final label) only on the corpus's side
+    // against the corpus's own labels of the crowd's pairs: p1 yes/yes, p2 yes/yes, p3 yes/no, p4
+    // no/no, p5 no/yes; p6 (a crowd item without a final label) only on the corpus's side
     const vsSource = (await (await get(crowd.id, 'question=paraphraseLoose&with=source', researcher)).json()) as {
       n: number;
       onlyOther: number;

@@ -23,7 +23,10 @@ function comparableQuestion(campaign: DashboardCampaign, key: string, field: str
   return question;
 }
 
-/** The question and the other side a comparison names: a 404 for a campaign that does not exist, a 400 for a question that does not fit. */
+/**
+ * The question and the other side a comparison names: a 404 for a campaign that does not exist, a
+ * 400 for a question that does not fit.
+ */
 export async function resolveComparison(
   campaign: DashboardCampaign,
   questionKey: string,

@@ -1,4 +1,7 @@
-/** The Models routes' answers: whether the GloVe vectors are installed, and the latest install job (docs/semantic-measures.md). */
+/**
+ * The Models routes' answers: whether the GloVe vectors are installed, and the latest install job
+ * (docs/semantic-measures.md).
+ */
 import type { z } from 'zod';
 import type { modelStatusSchema } from '@/lib/api/contracts/models';
 import type { Db } from '@/lib/db/client';

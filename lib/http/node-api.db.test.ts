@@ -49,7 +49,10 @@ async function member(role: 'ANNOTATOR' | 'RESEARCHER' = 'ANNOTATOR') {
   return { user, campaign, token };
 }
 
-/** An Auth.js session cookie for the user, as sign-in would set it (JWT encrypted with AUTH_SECRET, salted with the cookie name). */
+/**
+ * An Auth.js session cookie for the user, as sign-in would set it (JWT encrypted with AUTH_SECRET,
+ * salted with the cookie name).
+ */
 async function sessionCookie(userId: number, name = 'authjs.session-token'): Promise<string> {
   const { sessionVersion } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } });
   const jwt = await encode({ token: { sub: String(userId), sv: sessionVersion }, secret: SECRET, salt: name });

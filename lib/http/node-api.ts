@@ -122,7 +122,10 @@ async function answer(
   }
 }
 
-/** A public answer at a fixed URL (GET, matched exactly: with a query string it goes on to Next.js; no authentication): the health check. */
+/**
+ * A public answer at a fixed URL (GET, matched exactly: with a query string it goes on to Next.js;
+ * no authentication): the health check.
+ */
 export interface PublicGet {
   path: string;
   answer: () => Promise<ApiJson>;

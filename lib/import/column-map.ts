@@ -126,7 +126,10 @@ export function guessColumnFields(columns: readonly string[]): Partial<Record<Fi
   return fields;
 }
 
-/** Rewrites column references to header names: exact name, then case-insensitive, then 1-based position; lists the references that match none. */
+/**
+ * Rewrites column references to header names: exact name, then case-insensitive, then 1-based
+ * position; lists the references that match none.
+ */
 export function matchMapColumns(
   map: ColumnMap,
   header: readonly string[],

@@ -15,7 +15,10 @@ export interface DatasetFile {
   /** Number of records in the file, as listed with the shared copy of the corpora. */
   records: number;
   map?: string;
-  /** How the broken copy is made: `fields` cuts a line to 3 tab-separated fields, `csv` appends a field to the last record, `json` spoils one member. */
+  /**
+   * How the broken copy is made: `fields` cuts a line to 3 tab-separated fields, `csv` appends a
+   * field to the last record, `json` spoils one member.
+   */
   corrupt: 'fields' | 'csv' | 'json';
 }
 

@@ -9,7 +9,10 @@
 import { countByteSequence, detectEncoding, REPLACEMENT_BYTES } from './decode-text';
 import { ImportSetupError } from './types';
 
-/** Share of suspicious characters (undecodable bytes, C0 controls other than tab and line ends) above which a head is not text. */
+/**
+ * Share of suspicious characters (undecodable bytes, C0 controls other than tab and line ends)
+ * above which a head is not text.
+ */
 export const NON_TEXT_SHARE = 0.1;
 
 export const NOT_TEXT_MESSAGE =
@@ -26,7 +29,10 @@ function countMatches(text: string, pattern: RegExp): number {
   return text.match(pattern)?.length ?? 0;
 }
 
-/** True when the first bytes of a file are not text. `complete`: the head is the whole file (a cut last character is not counted otherwise). */
+/**
+ * True when the first bytes of a file are not text. `complete`: the head is the whole file (a cut
+ * last character is not counted otherwise).
+ */
 export function isBinaryHead(head: Uint8Array, complete: boolean): boolean {
   if (head.length === 0) return false;
   const { encoding, bomLength } = detectEncoding(head);

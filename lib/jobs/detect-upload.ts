@@ -58,7 +58,10 @@ async function readHead(filePath: string): Promise<{ head: Uint8Array; complete:
 
 const notTextFile = () => new AppError('INVALID_INPUT', `${NOT_TEXT_MESSAGE[0]!.toUpperCase()}${NOT_TEXT_MESSAGE.slice(1)}.`);
 
-/** Detection and preview; `format` (a format the user picked) replaces the detected one for the preview. Refuses a file that is not text. */
+/**
+ * Detection and preview; `format` (a format the user picked) replaces the detected one for the
+ * preview. Refuses a file that is not text.
+ */
 export async function detectUploadFormat(filePath: string, fileName: string, format?: string): Promise<UploadDetection> {
   const all: FormatCandidate[] = listImportFormats().map((f) => ({
     format: f.name,

@@ -36,7 +36,10 @@ async function setup() {
   return { db, env, home, owner, other, corpus };
 }
 
-/** Claims jobs until this one is running (other test files may queue jobs too), owned by this test process unless `ownerId` says otherwise. */
+/**
+ * Claims jobs until this one is running (other test files may queue jobs too), owned by this test
+ * process unless `ownerId` says otherwise.
+ */
 async function claimUntil(id: number, ownerId?: string) {
   const owner = ownerId ?? (await jobOwner(getDb()));
   for (let i = 0; i < 50; i++) {

@@ -22,7 +22,10 @@ export const indexJobKind: JobKind = {
   },
 };
 
-/** Builds the indexes of a claimed job in this (job) process; returns how many the corpus has, or null when the job is not running. */
+/**
+ * Builds the indexes of a claimed job in this (job) process; returns how many the corpus has, or
+ * null when the job is not running.
+ */
 export async function runQueuedIndexJob(db: Db, databaseUrl: string, jobId: number): Promise<number | null> {
   const job = await getIndexJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;

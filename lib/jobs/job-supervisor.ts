@@ -1,6 +1,7 @@
 /**
  * Runs queued background jobs, at most PARALENS_JOB_CONCURRENCY at once (default 2, so a small
- * upload need not wait for a long import), each in its own process (lib/jobs/job-process.ts). `npm start` runs the supervisor beside the web server, so the
+ * upload need not wait for a long import), each in its own process (lib/jobs/job-process.ts). `npm
+ * start` runs the supervisor beside the web server, so the
  * server only writes job rows and never does the work itself. It claims jobs from the database
  * (several servers on one database never run the same job) as their owner (lib/jobs/job-owner.ts:
  * a lease it renews; its job processes end with it), polls when idle, notices a process that died
@@ -50,7 +51,10 @@ export class JobSupervisor {
     this.loop ??= this.run();
   }
 
-  /** Stops after killing the running jobs (their transactions roll back); the jobs are marked failed. A job still there after `graceMs` is killed outright. */
+  /**
+   * Stops after killing the running jobs (their transactions roll back); the jobs are marked
+   * failed. A job still there after `graceMs` is killed outright.
+   */
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
     this.wake?.();

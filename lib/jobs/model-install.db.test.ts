@@ -62,7 +62,8 @@ async function claim(): Promise<number> {
 
 describe('/api/v1/models/{name} and the install job', () => {
   it('refuses unknown tokens (401) and other roles (403), and names an unknown model (404)', async () => {
-    // signed out here = an unknown token (a cookie-less request without one needs Next's request scope; e2e/authorization.spec.ts covers it)
+    // signed out here = an unknown token (a cookie-less request without one needs Next's request
+    // scope; e2e/authorization.spec.ts covers it)
     expect((await status('glove', 'paralens_not-a-token')).status).toBe(401);
     expect((await install('glove', 'paralens_not-a-token')).status).toBe(401);
     for (const role of ['researcher', 'annotator'] as const) {

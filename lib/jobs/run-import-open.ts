@@ -15,7 +15,10 @@ import type { RunImportOptions } from './run-import';
 
 export type ImportStream = Awaited<ReturnType<typeof openImportFile>>;
 
-/** What the open phase found: the file already imported, an invalid questions file, or a parser (the caller records its format). */
+/**
+ * What the open phase found: the file already imported, an invalid questions file, or a parser (the
+ * caller records its format).
+ */
 export type Opened =
   | { status: 'UNCHANGED'; message: string }
   | { status: 'FAILED'; questionErrors: ImportError[]; message: string }

@@ -26,7 +26,10 @@ export interface ImportTally {
   readonly errors: ErrorReport;
 }
 
-/** How the corpus's pairs are measured: its semantic set and tokenizer as stored, and the language fixed before reading (if any). */
+/**
+ * How the corpus's pairs are measured: its semantic set and tokenizer as stored, and the language
+ * fixed before reading (if any).
+ */
 export interface MeasureSetting {
   semMeasures: Awaited<ReturnType<typeof getCorpusSemMeasures>>;
   corpus: Awaited<ReturnType<typeof getCorpusMeasureTokenizer>>;

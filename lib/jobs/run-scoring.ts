@@ -82,7 +82,10 @@ export interface ScoringReport {
   retries: number;
   seconds: number;
   message: string;
-  /** where the time went, in ms (benchmarks print it): reading pairs and texts, preparing representations, scoring, writing, the final summary */
+  /**
+   * where the time went, in ms (benchmarks print it): reading pairs and texts, preparing
+   * representations, scoring, writing, the final summary
+   */
   timings: ScoringTimings;
 }
 

@@ -90,7 +90,8 @@ describe('decideFinalLabel', () => {
       n: 2,
       medianRule: 'upper',
     });
-    // MultiPIT's crowd rule would leave 3 of 6 undecided (neither >3 nor <3): the `open` rule; the study that counts half as paraphrase: `yes`
+    // MultiPIT's crowd rule would leave 3 of 6 undecided (neither >3 nor <3): the `open` rule; the
+    // study that counts half as paraphrase: `yes`
     expect(decideFinalLabel(loose, [true, true, true, false, false, false], undefined, rules({ yesNoTie: 'yes' }))).toEqual({
       method: 'median',
       value: true,

@@ -65,7 +65,10 @@ export const ORDERED_TIE_RULES = ['lower', 'upper', 'open'] as const satisfies r
 /** Yes/no questions: an exact 50/50 split stays open, or counts as yes, or as no. */
 export type YesNoTieRule = 'open' | 'yes' | 'no';
 export const YES_NO_TIE_RULES = ['open', 'yes', 'no'] as const satisfies readonly YesNoTieRule[];
-/** Yes/no questions: a plain majority (with `yesNoTie` for 50/50), or one of the papers' vote rules (lib/labels/aggregation-rules.ts). */
+/**
+ * Yes/no questions: a plain majority (with `yesNoTie` for 50/50), or one of the papers' vote rules
+ * (lib/labels/aggregation-rules.ts).
+ */
 export type YesNoRule = 'majority' | VoteRuleName;
 export const YES_NO_RULES = ['majority', ...VOTE_RULE_NAMES] as const satisfies readonly YesNoRule[];
 export { VOTE_RULE_CARDS, type VoteRuleName };

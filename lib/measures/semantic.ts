@@ -5,7 +5,8 @@
  * The semantic measures (lib/measures/catalog.ts, kind 'semantic') come from imported columns or
  * local models. sem averages the measures of the corpus's set of the lowest tier the pair has
  * (catalogue `semTier`): the paper's three; else the GloVe pair (wmsGlove, gloveCosine); else
- * WordNet; semFrom says which (e.g. ['wmsGlove', 'gloveCosine'] or ['wordnet']). As in the paper's scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
+ * WordNet; semFrom says which (e.g. ['wmsGlove', 'gloveCosine'] or ['wordnet']). As in the paper's
+ * scoring code, BERTScore (baseline-rescaled, can leave [0, 1]) and the ST cosine
  * (can be negative) are clipped to [0, 1] unless clipping is off; WMS = 1 - WMD/2 is already
  * in [0, 1] and passes unchanged. sem averages the measures that are present (missing or
  * non-finite values are absent); with none present sem and delta are null. syn is null when

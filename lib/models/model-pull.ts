@@ -37,7 +37,10 @@ export const PULL_MEASURES: readonly PullMeasure[] = ['st', 'bertscore', 'wms'];
 export const PULL_TARGETS: readonly PullMeasure[] = [...PULL_MEASURES, 'st-multilingual'];
 
 export const ST_REPO = 'sentence-transformers/paraphrase-mpnet-base-v2';
-/** ST for corpora in other languages (lib/models/model-folder.ts ST_MULTILINGUAL_SPEC): the paper's ST model's multilingual sibling (Reimers & Gurevych 2020), 50+ languages. */
+/**
+ * ST for corpora in other languages (lib/models/model-folder.ts ST_MULTILINGUAL_SPEC): the paper's
+ * ST model's multilingual sibling (Reimers & Gurevych 2020), 50+ languages.
+ */
 export const ST_MULTILINGUAL_REPO = 'sentence-transformers/paraphrase-multilingual-mpnet-base-v2';
 export const FASTTEXT_URL = 'https://dl.fbaipublicfiles.com/fasttext/vectors-english/wiki-news-300d-1M-subword.vec.zip';
 const FASTTEXT_VEC = 'wiki-news-300d-1M-subword.vec';
@@ -57,7 +60,10 @@ export const ST_FILES: readonly HubFile[] = [
   { path: 'modules.json', required: false },
 ];
 
-/** BERTScore's source: the paper's roberta-large, whose repository holds an ONNX export of the masked-LM model (model.onnx, 1.63 GB). */
+/**
+ * BERTScore's source: the paper's roberta-large, whose repository holds an ONNX export of the
+ * masked-LM model (model.onnx, 1.63 GB).
+ */
 export const BERTSCORE_REPO = 'FacebookAI/roberta-large';
 /** bert_score's layer for roberta-large (its model2layers table): hidden_states[17]. */
 export const BERTSCORE_LAYER = 17;

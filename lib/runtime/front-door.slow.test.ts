@@ -94,7 +94,10 @@ interface Answer {
   sentAll: boolean;
 }
 
-/** POSTs `bytes` of body (with Content-Length, or chunked) as an attacker would: writing on until the server closes the connection. */
+/**
+ * POSTs `bytes` of body (with Content-Length, or chunked) as an attacker would: writing on until
+ * the server closes the connection.
+ */
 function post(
   port: number,
   urlPath: string,

@@ -64,7 +64,10 @@ export function passesFilters(pair: CandidatePair, filters: SampleFilters): bool
 
 const present = (value: number | null | undefined): value is number => value !== null && value !== undefined;
 
-/** Equal-count bins: each value's bin among `bins` ntile groups of the values sorted by (value, pairId), as PostgreSQL's ntile. */
+/**
+ * Equal-count bins: each value's bin among `bins` ntile groups of the values sorted by (value,
+ * pairId), as PostgreSQL's ntile.
+ */
 function quantileBins(items: ReadonlyArray<{ value: number; pairId: number }>, bins: number): Map<number, number> {
   const sorted = [...items].sort((a, b) => a.value - b.value || a.pairId - b.pairId);
   const n = sorted.length;

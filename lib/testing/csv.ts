@@ -1,4 +1,7 @@
-/** For tests: RFC 4180 rows of a small CSV text (quoted fields may hold commas, `""` quotes and line breaks; no header handling). Pure. */
+/**
+ * For tests: RFC 4180 rows of a small CSV text (quoted fields may hold commas, `""` quotes and line
+ * breaks; no header handling). Pure.
+ */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];

@@ -56,7 +56,10 @@ async function ratedCampaign(db: Db, client: pg.Client): Promise<string> {
   return campaign.slug;
 }
 
-/** One heavy request, and /api/health asked back to back while it runs: the heavy request's time and the health checks' latencies. */
+/**
+ * One heavy request, and /api/health asked back to back while it runs: the heavy request's time and
+ * the health checks' latencies.
+ */
 async function healthBeside(
   baseUrl: string,
   path: string,

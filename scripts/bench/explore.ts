@@ -19,7 +19,13 @@
  *
  * Options: `--keep DIR` keeps the PARALENS_HOME (database included) in DIR and reuses the generated
  * corpus found there (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
- * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers|plans` for one mix only (database: the randomised mix's database time alone, no server, for the chosen plans, those before the range plans and the walk plan; buffers: its page statements under EXPLAIN (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change, for the chosen plans and those before the range plans; plans: the range queries with every plan forced, per query), `--chosen-only` for the database mix with the chosen plans alone (at 10,000,000 pairs the walk-only pages take seconds each), `--prepare`
+ * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers|plans` for one
+ * mix only (database: the randomised mix's database time alone, no server, for the chosen plans,
+ * those before the range plans and the walk plan; buffers: its page statements under EXPLAIN
+ * (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change,
+ * for the chosen plans and those before the range plans; plans: the range queries with every plan
+ * forced, per query), `--chosen-only` for the database mix with the chosen plans alone (at
+ * 10,000,000 pairs the walk-only pages take seconds each), `--prepare`
  * to stop after generating and indexing (with --keep: the database for later runs).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -54,7 +60,10 @@ const runRandom = options.mix === undefined || options.mix === 'random';
 const runDatabase = runRandom || options.mix === 'database';
 const mixOptions = { seed, perShape, chosenOnly: options['chosen-only'] };
 
-/** The mix: one sort and at most one filter each (the generated captions: "Generated caption N of a picture of a bridge over a river in the year Y."). */
+/**
+ * The mix: one sort and at most one filter each (the generated captions: "Generated caption N of a
+ * picture of a bridge over a river in the year Y.").
+ */
 const mix: Array<[string, string]> = [
   ['id order', ''],
   ['sort -bleu', 'sort=-bleu'],

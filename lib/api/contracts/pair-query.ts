@@ -55,7 +55,10 @@ function checkFilter(query: Record<string, string | undefined>, ctx: z.Refinemen
     for (const [name, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: 'custom', path: [name], message });
 }
 
-/** Every filter parameter; final.QUESTION=VALUE[,VALUE] (final labels) and min.u.NAME / max.u.NAME (user measures) are accepted besides those listed. */
+/**
+ * Every filter parameter; final.QUESTION=VALUE[,VALUE] (final labels) and min.u.NAME / max.u.NAME
+ * (user measures) are accepted besides those listed.
+ */
 export const pairQuerySchema = z
   .object(shape)
   .catchall(

@@ -45,7 +45,10 @@ export interface QueuedPair {
   answers: Array<{ annotator: string; answers: Answers }>;
 }
 
-/** The open pairs (some question's final label is left open: tie, spread, unanswered), in item order, with every counted answer. */
+/**
+ * The open pairs (some question's final label is left open: tie, spread, unanswered), in item
+ * order, with every counted answer.
+ */
 export async function listAdjudicationQueue(
   db: Queryable,
   campaignId: number,

@@ -39,7 +39,10 @@ interface Row {
   others: Array<{ annotator: string; answers: Answers }>;
 }
 
-/** The caller's answered pairs whose final label the annotators did not all share on some question (majority, median, tie, spread), in item order. */
+/**
+ * The caller's answered pairs whose final label the annotators did not all share on some question
+ * (majority, median, tie, spread), in item order.
+ */
 export async function listDiscussionPairs(
   db: Queryable,
   campaign: MemberCampaign,

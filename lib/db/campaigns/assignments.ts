@@ -5,7 +5,8 @@
  * order that the caller never had, `FOR UPDATE SKIP LOCKED`, counting the hold on the item and the
  * caller's progress in the same statement. Every `goldEvery`-th pair handed out to a caller is a
  * gold pair they never had, if any is left, chosen in the same statement (no counters: gold never
- * counts towards the overlap); the answer looks the same either way. Invariant: answers + live holds ≤ overlap for every item, always
+ * counts towards the overlap); the answer looks the same either way. Invariant: answers + live
+ * holds ≤ overlap for every item, always
  * (docs/decisions/005-assignment-locking.md explains why this holds across processes).
  */
 import { AppError } from '@/lib/errors/app-error';

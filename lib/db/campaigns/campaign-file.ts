@@ -40,7 +40,10 @@ export interface FileOptions {
 
 export type CampaignFileOutcome =
   | { ok: true; summary: string; counts: Record<string, number> }
-  /** `map`, `values`, `addPairs`: the column map, value translations or corpus do not fit; `rows`: rows listed, nothing written */
+  /**
+   * `map`, `values`, `addPairs`: the column map, value translations or corpus do not fit; `rows`:
+   * rows listed, nothing written
+   */
   | { ok: false; problem: 'no-campaign' | 'map' | 'values' | 'addPairs' | 'rows' | 'empty'; message: string; errors: RowError[] };
 
 export async function importCampaignFile<M, R>(

@@ -48,7 +48,10 @@ export async function describeCampaignDeletion(db: Pick<Db, '$queryRaw'>, id: nu
   return row;
 }
 
-/** Deletes the campaign with everything in it, in one transaction, or refuses (CONFLICT); returns the export files to remove once committed. */
+/**
+ * Deletes the campaign with everything in it, in one transaction, or refuses (CONFLICT); returns
+ * the export files to remove once committed.
+ */
 export async function deleteCampaignCompletely(
   db: Db,
   id: number,

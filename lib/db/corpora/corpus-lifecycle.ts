@@ -37,7 +37,10 @@ export async function setCorpusArchived(db: Db, id: number, archived: boolean): 
 
 export type CorpusDeletionSummary = CorpusDeletionCounts;
 
-/** What a deletion of the corpus would remove (pairs and texts from its summary, the rest counted), and what stands in its way. */
+/**
+ * What a deletion of the corpus would remove (pairs and texts from its summary, the rest counted),
+ * and what stands in its way.
+ */
 export async function describeCorpusDeletion(db: Pick<Db, '$queryRaw'>, id: number): Promise<CorpusDeletionSummary> {
   const [row] = await db.$queryRaw<Array<Omit<CorpusDeletionSummary, 'campaigns'>>>`
     SELECT COALESCE((SELECT "pairs" FROM "CorpusSummary" WHERE "corpusId" = ${id}), 0)::int AS "pairs",

@@ -57,7 +57,10 @@ export async function loadQuestionTableInputs(db: Queryable, campaign: Dashboard
   return (await loadQuestionTables(db, campaign)).map((t) => ({ key: t.question.key, scheme: t.scheme, table: t.table }));
 }
 
-/** Every question's coefficients, computed on the calling thread (the web server uses lib/http/dashboard-campaign.ts's campaignAgreement). */
+/**
+ * Every question's coefficients, computed on the calling thread (the web server uses
+ * lib/http/dashboard-campaign.ts's campaignAgreement).
+ */
 export async function computeCampaignAgreement(
   db: Queryable,
   campaign: DashboardCampaign,

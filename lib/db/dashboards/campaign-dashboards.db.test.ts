@@ -181,7 +181,8 @@ describe('campaign dashboards', () => {
   });
 
   it('any rating axis: a custom ordinal question read as the option position, human Δ as median semantic − median syntactic (scipy 1.10.1)', async () => {
-    // Expected values: scipy.stats pearsonr/spearmanr/kendalltau on these numbers (Δsem,syn rounded to 10 places, as stored here).
+    // Expected values: scipy.stats pearsonr/spearmanr/kendalltau on these numbers (Δsem,syn rounded
+    // to 10 places, as stored here).
     // The six pairs above with Δsem,syn stored, and a third question "fluency" (ordinal: poor < fair < good).
     const fluency = [
       ['good', 'good', 'fair'],

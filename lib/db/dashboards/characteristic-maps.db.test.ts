@@ -90,10 +90,12 @@ describe('characteristic maps', () => {
     const r = (semantic: number, syntactic: number) => ({ semantic, syntactic });
     const pairs: RatedPairSpec[] = [
       { measures: { syn: 0.1, sem: 0.9 }, answers: [r(4, 0), r(3, 1), r(4, 1), r(0, 0)] }, // sem [3,4,4] → 4; syn [0,1,1] → 1
-      { measures: { syn: 0.5, sem: 0.5 }, answers: [r(1, 2), r(3, 4), undefined, r(4, 4)] }, // even: sem [1,3] lower 1 upper 3; syn [2,4] → 2 / 4
+      // even: sem [1,3] lower 1 upper 3; syn [2,4] → 2 / 4
+      { measures: { syn: 0.5, sem: 0.5 }, answers: [r(1, 2), r(3, 4), undefined, r(4, 4)] },
       { measures: { syn: 0.9, sem: 0.9 }, answers: [r(2, 2), r(2, 2), r(2, 2), undefined], gold: true },
       { measures: { syn: 0.3 }, answers: [{ semantic: 2 }, undefined, undefined, r(1, 1)] }, // no syntactic answer → missing
-      { measures: { syn: 0.3, sem: 0.3 }, answers: [undefined, undefined, undefined, r(3, 3)] }, // only the excluded one → missing
+      // only the excluded one → missing
+      { measures: { syn: 0.3, sem: 0.3 }, answers: [undefined, undefined, undefined, r(3, 3)] },
     ];
     const { campaign, pseudonymOf } = await makeRatedCampaign(db, { annotators: 4, pairs, excluded: [3] });
     const lower = await getCampaignRatingsMap(pool, campaign.id);

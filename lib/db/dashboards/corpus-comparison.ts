@@ -1,6 +1,7 @@
 /**
  * The corpus comparison of paper Table 7: per corpus, pair count, share with ST > 0.8, length
- * and the mean and sd of every measure of the catalogue (Table 7's, syn, sem, delta, the thesis's), optionally only over the pairs with ST > 0.8. Read from
+ * and the mean and sd of every measure of the catalogue (Table 7's, syn, sem, delta, the thesis's),
+ * optionally only over the pairs with ST > 0.8. Read from
  * the stored corpus summaries (lib/db/corpora/corpus-summary.ts): no scan of the pairs.
  */
 import type { Db } from '../client';

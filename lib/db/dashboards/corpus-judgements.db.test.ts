@@ -34,7 +34,8 @@ describe("a corpus's own scores", () => {
     ]);
     const result = computeReferenceCorrelations(await listMeasuresWithReferenceScores(pool, corpus.id));
     expect(result).toMatchObject({ against: 'referenceScore', n: 8, withoutScore: 1 });
-    // scipy.stats: pearsonr → (0.9227097243358309, p 0.001088411886456516); spearmanr → 0.9047619047619048 (p 0.0020082755054294677); kendalltau → 0.7857142857142856
+    // scipy.stats: pearsonr → (0.9227097243358309, p 0.001088411886456516); spearmanr →
+    // 0.9047619047619048 (p 0.0020082755054294677); kendalltau → 0.7857142857142856
     expect(result.measures.bleu.n).toBe(8);
     expect(result.measures.bleu.pearson).toBeCloseTo(0.9227097243358309, 12);
     expect(result.measures.bleu.pValue).toBeCloseTo(0.001088411886456516, 12);

@@ -166,7 +166,10 @@ export async function warmCorpusDistributions(pool: Queryable, corpusId: number)
   return warmed;
 }
 
-/** Whether a job that changed the corpus should warm it: `minPairs` pairs or more, and no scoring job still to run (it warms when it ends). */
+/**
+ * Whether a job that changed the corpus should warm it: `minPairs` pairs or more, and no scoring
+ * job still to run (it warms when it ends).
+ */
 export async function awaitsDistributionWarmUp(db: Queryable, corpusId: number, minPairs: number): Promise<boolean> {
   const { rows } = await db.query<{ warm: boolean }>(
     `SELECT coalesce((SELECT "pairs" FROM "CorpusSummary" WHERE "corpusId" = $1), 0) >= $2

@@ -1,6 +1,7 @@
 /**
  * Every measure's distribution split by a label, in SQL (lib/dashboards/distributions.ts names the
- * shapes; lib/db/dashboards/distribution-cache.ts stores a corpus's): per group and measure n, min, max, mean, the quartiles by percentile_cont
+ * shapes; lib/db/dashboards/distribution-cache.ts stores a corpus's): per group and measure n, min,
+ * max, mean, the quartiles by percentile_cont
  * (numpy.percentile's default linear interpolation), the whiskers as the most extreme values within
  * 1.5 IQR of the quartiles, and a histogram by width_bucket over [0, 1] when every value of the
  * measure lies there, else over its smallest to largest value (the top edge counted in the last bin,
@@ -29,7 +30,10 @@ export function catalogueMeasures(): SqlMeasure[] {
   return measureList.map((m) => ({ key: m.key, label: m.label, sql: `p."${m.key}"` }));
 }
 
-/** What is split and by what: a corpus's pairs by its own paraphrase label or its label, or a campaign's (non-gold) pairs by a question's final label. */
+/**
+ * What is split and by what: a corpus's pairs by its own paraphrase label or its label, or a
+ * campaign's (non-gold) pairs by a question's final label.
+ */
 export type DistributionScope =
   { kind: 'corpus'; corpusId: number; by: 'reference' | 'label' } | { kind: 'campaign'; campaignId: number; question: string };
 
@@ -78,7 +82,8 @@ interface FirstPass {
  * (percentile_cont) and takes n, min, max and mean; the second, given the quartiles and each measure's
  * edges, takes the whiskers and counts the bins. (One statement that first unpinned every value into a
  * (group, measure, value) row took 4× as long as the sorts alone at 1,000,000 pairs; these two, about
- * 0.6–1.1× — scripts/bench/distributions.ts.) Both in one read snapshot. The arithmetic of the edges and the whisker bounds is the
+ * 0.6–1.1× — scripts/bench/distributions.ts.) Both in one read snapshot. The arithmetic of the
+ * edges and the whisker bounds is the
  * same IEEE double arithmetic SQL would do, and the numbers cross as shortest round-trip decimals.
  */
 export async function computeDistributionRows(

@@ -28,7 +28,10 @@ const SOURCE = {
   referenceLabel: `btrim(p."referenceLabel")`,
 } as const;
 
-/** Both sides side by side, one row per pair either side labels (NULL: that side has no label): $1 campaign, $2 question, then $3, $4 for another campaign. */
+/**
+ * Both sides side by side, one row per pair either side labels (NULL: that side has no label): $1
+ * campaign, $2 question, then $3, $4 for another campaign.
+ */
 function sidesSql(other: CompareWith): string {
   const otherSql =
     other.kind === 'campaign'
@@ -79,7 +82,10 @@ export async function listLabelCellPairs(
   return rows;
 }
 
-/** The campaigns that share a corpus with this one (itself included), with their questions: the label sets it can be compared with (archived ones too: the page decides). */
+/**
+ * The campaigns that share a corpus with this one (itself included), with their questions: the
+ * label sets it can be compared with (archived ones too: the page decides).
+ */
 export async function listComparableCampaigns(
   db: Queryable,
   campaignId: number,

@@ -166,7 +166,10 @@ export interface ImportOutcome {
   funnel?: ImportFunnelStep[] | null;
 }
 
-/** Records the end of an import that wrote nothing (failed, cancelled, unchanged); a job already ended (e.g. failed because its owner was gone) keeps its outcome. */
+/**
+ * Records the end of an import that wrote nothing (failed, cancelled, unchanged); a job already
+ * ended (e.g. failed because its owner was gone) keeps its outcome.
+ */
 export async function finishImportJob(db: Db, id: number, outcome: ImportOutcome): Promise<void> {
   await db.importJob.updateMany({
     where: { id, status: 'RUNNING' },

@@ -1,4 +1,7 @@
-/** Upload slots (lib/db/imports/upload-slots.ts) against a real PostgreSQL: the waiting-import limit holds under parallel uploads. */
+/**
+ * Upload slots (lib/db/imports/upload-slots.ts) against a real PostgreSQL: the waiting-import limit
+ * holds under parallel uploads.
+ */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../client';
 import { confirmUploadedImport, countWaitingImports, requestImportCancel } from './import-jobs';

@@ -43,7 +43,10 @@ export function queueIndexJob(db: Db, corpusId: number): Promise<number> {
   );
 }
 
-/** The oldest waiting job whose corpus is not being scored, while no other index job runs (their builds would queue on the same table lock anyway). */
+/**
+ * The oldest waiting job whose corpus is not being scored, while no other index job runs (their
+ * builds would queue on the same table lock anyway).
+ */
 export function claimNextQueuedIndex(db: Db, ownerId: string): Promise<{ id: number } | null> {
   const scoring = `AND NOT EXISTS (SELECT 1 FROM "ScoringJob" s WHERE s."corpusId" = j."corpusId" AND s."status" IN ('QUEUED', 'RUNNING'))`;
   return claimNextQueued(db, { table: 'IndexJob', set: '"startedAt" = now()', oneRunning: 'any', where: scoring }, ownerId);

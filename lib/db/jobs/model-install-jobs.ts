@@ -113,7 +113,10 @@ export async function failModelInstallIfUnfinished(db: Db, id: number, why: stri
   return count === 1;
 }
 
-/** Installs whose owner is gone are failed (the caller prunes gone owners first); their partial files are removed by the next install. */
+/**
+ * Installs whose owner is gone are failed (the caller prunes gone owners first); their partial
+ * files are removed by the next install.
+ */
 export async function failInterruptedModelInstalls(db: Db): Promise<number> {
   return db.$executeRawUnsafe(
     `UPDATE "ModelInstallJob" j SET "status" = 'FAILED', "finishedAt" = now(), "updatedAt" = now(),

@@ -174,7 +174,10 @@ export async function startScoringJob(
   await db.scoringJob.update({ where: { id }, data: { pairsTotal: facts.pairsTotal, skipped: facts.skipped, message: null } });
 }
 
-/** Progress and resume point; answers whether a cancel was asked for meanwhile (or the job was taken from this process: then it stops too). */
+/**
+ * Progress and resume point; answers whether a cancel was asked for meanwhile (or the job was taken
+ * from this process: then it stops too).
+ */
 export async function recordScoringProgress(
   db: Db,
   id: number,

@@ -65,7 +65,10 @@ export async function findResumableRun(
   return { ...run, isAlive: run.status === 'RUNNING' && (await isOwnerLive(db, run.ownerId)) };
 }
 
-/** Runs whose owner is gone stop RUNNING: failed, resumable (the same command continues them; the caller prunes gone owners first). */
+/**
+ * Runs whose owner is gone stop RUNNING: failed, resumable (the same command continues them; the
+ * caller prunes gone owners first).
+ */
 export async function failInterruptedMiningRuns(db: Db): Promise<number> {
   return db.$executeRawUnsafe(
     `UPDATE "MiningRun" j SET "status" = 'FAILED', "resumable" = true, "finishedAt" = now(), "updatedAt" = now(),

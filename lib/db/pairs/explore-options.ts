@@ -1,4 +1,7 @@
-/** What the explorer's filter form offers: corpora and campaigns by slug (small lists, read per page view), archived ones left out. */
+/**
+ * What the explorer's filter form offers: corpora and campaigns by slug (small lists, read per page
+ * view), archived ones left out.
+ */
 import type { Db } from '../client';
 
 export interface ExploreOptions {

@@ -21,7 +21,10 @@ export interface ResolvedPairFilter {
   textIds: number[] | null;
   /** the chosen corpora's pairs (CorpusSummary), for choosing a page plan */
   pairs?: number;
-  /** the `intersect` plan: the measure ranges whose ids it reads from their indexes and intersects (else every catalogue-measure range) */
+  /**
+   * the `intersect` plan: the measure ranges whose ids it reads from their indexes and intersects
+   * (else every catalogue-measure range)
+   */
   idSetRanges?: RangeFilter[];
   /**
    * the `walk` plan: at most this many index entries walked per branch; a branch that reaches the
@@ -81,7 +84,10 @@ export const idSetRangesOf = (f: PairFilter): RangeFilter[] => f.ranges.filter((
  * measure's index alone (an index-only scan), intersected before any table row is read. (PostgreSQL
  * never ANDs the bitmaps of two partial indexes with the same predicate, docs/decisions/009.)
  */
-/** The ids of the pairs in every one of the id-set ranges (each read from its measure's index alone), or null without such ranges. */
+/**
+ * The ids of the pairs in every one of the id-set ranges (each read from its measure's index
+ * alone), or null without such ranges.
+ */
 function idSetQuery(r: ResolvedPairFilter, corpusId: number, params: Params): string | null {
   const ranges = r.idSetRanges ?? idSetRangesOf(r.filter);
   if (ranges.length === 0) return null;
@@ -108,7 +114,10 @@ export function idSetMemberSql(r: ResolvedPairFilter, corpusId: number, params: 
   return ids ? `(p."id" IN (${ids}) OR p."id" < 0)` : 'TRUE';
 }
 
-/** Bin `bin` of the map on one axis as a range (lib/explore/map-cell.ts): exact, and an index and the planner's statistics understand it. */
+/**
+ * Bin `bin` of the map on one axis as a range (lib/explore/map-cell.ts): exact, and an index and
+ * the planner's statistics understand it.
+ */
 function mapBinSql(key: 'syn' | 'sem', bin: number, params: Params): string[] {
   const { min, below } = mapBinRange(bin);
   return [

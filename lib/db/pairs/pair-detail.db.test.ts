@@ -1,4 +1,7 @@
-/** A pair's page data: the pair with every measure, and per campaign annotations by pseudonym with history, finals and adjudication. */
+/**
+ * A pair's page data: the pair with every measure, and per campaign annotations by pseudonym with
+ * history, finals and adjudication.
+ */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { measureKeys } from '@/lib/measures/catalog';

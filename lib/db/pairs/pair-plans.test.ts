@@ -46,7 +46,8 @@ describe('the plan of measure ranges alone', () => {
     expect(choose([0.02, 0.02, 0.9])).toEqual({ plan: 'intersect', idSetRanges: [range('syn'), range('rouge1')] });
   });
   it('walks the sort index alone with the narrowest range as an id set when the walk is short enough', () => {
-    // 10% × 2%: 20,000 ids, 50,500 index entries walked, 1,010 rows read (walk: 50,500 rows; matches 20,000; intersect: 120,000 ids, 2,000 rows)
+    // 10% × 2%: 20,000 ids, 50,500 index entries walked, 1,010 rows read (walk: 50,500 rows;
+    // matches 20,000; intersect: 120,000 ids, 2,000 rows)
     expect(choose([0.1, 0.02])).toEqual({ plan: 'setwalk', idSetRanges: [range('rouge1')] });
     expect(choose([0.01])).toEqual({ plan: 'setwalk', idSetRanges: [range('syn')] });
     // sorted by a measure of your own, whose order no index holds

@@ -152,7 +152,10 @@ async function openRun(o: RunMiningOptions, client: MiningConnection) {
   return { runId: run.id, resumed: false, redone: 0, ...base };
 }
 
-/** A queued run (claimed, RUNNING, owned by this process): its chunks are planned on its first start; a resumed one must find the same dump. */
+/**
+ * A queued run (claimed, RUNNING, owned by this process): its chunks are planned on its first
+ * start; a resumed one must find the same dump.
+ */
 async function openQueuedRun(
   o: RunMiningOptions,
   client: MiningConnection,

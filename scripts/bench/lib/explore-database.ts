@@ -165,7 +165,10 @@ export async function plansMix(databaseUrl: string, { seed, perShape }: Database
   }
 }
 
-/** The randomised mix in this process through lib/db/pairs/pair-list.ts: the chosen plan, the plans before the range plans, and the walk plan (what every range page did first), in turn. */
+/**
+ * The randomised mix in this process through lib/db/pairs/pair-list.ts: the chosen plan, the plans
+ * before the range plans, and the walk plan (what every range page did first), in turn.
+ */
 export async function databaseMix(databaseUrl: string, { seed, perShape, chosenOnly }: DatabaseMixOptions) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {

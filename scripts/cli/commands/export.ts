@@ -1,4 +1,7 @@
-/** `paralens export`: a corpus, a campaign or a filtered subset of either to CSV, JSON Lines or a Hugging Face datasets folder. */
+/**
+ * `paralens export`: a corpus, a campaign or a filtered subset of either to CSV, JSON Lines or a
+ * Hugging Face datasets folder.
+ */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';

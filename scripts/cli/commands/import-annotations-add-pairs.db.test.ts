@@ -84,7 +84,8 @@ describeWithDatasets(
         `Imported 1179 answers by 12 annotators on 393 pairs (393 added to the campaign). Created 202 pairs in ${corpus.slug} and 191 in ${corpus.slug}-reversed (the other direction).\n`,
       );
 
-      // each of the 1,179 labels sits on a pair stored in the file's order (4074 is A→B, 4074b B→A, and 100 such pairs differ in labels)
+      // each of the 1,179 labels sits on a pair stored in the file's order (4074 is A→B, 4074b B→A,
+      // and 100 such pairs differ in labels)
       const file = await readRows(sharedDatasetPath(SICK));
       const expected = file.map((r) => `${r.annotator_key} | ${r.sentence_A} | ${r.sentence_B} → ${r.label}`).sort();
       expect(await storedLabels(campaign.id, 'nli')).toEqual(expected);

@@ -65,7 +65,8 @@ describe('paralens models pull', () => {
     expect(recorded['https://dl.fbaipublicfiles.com/fasttext/vectors-english/wiki-news-300d-1M-subword.vec.zip']?.sha256).toBe(
       sha256(hub.vecZip),
     );
-    // a second run finds everything there and downloads nothing (it asks again only for the optional hub.files the repository lacks)
+    // a second run finds everything there and downloads nothing (it asks again only for the
+    // optional hub.files the repository lacks)
     hub.requests.length = 0;
     const again = await runInMemory(
       (args, io) => run(args, io, { PARALENS_MODELS: models, HF_ENDPOINT: hub.base }),

@@ -1,4 +1,7 @@
-/** `paralens models pull st|bertscore|wms|all`: downloads the paper's model files into the model folder (lib/models/model-pull.ts). */
+/**
+ * `paralens models pull st|bertscore|wms|all`: downloads the paper's model files into the model
+ * folder (lib/models/model-pull.ts).
+ */
 import { parseArgs } from 'node:util';
 import { PULL_MEASURES, PULL_TARGETS, PullOfflineError, pullModels, type PullMeasure } from '@/lib/models/model-pull';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';

@@ -2,7 +2,8 @@
  * `paralens sim`: the scriptable form of the similarity measures. Reads JSON Lines
  * `{"id": ..., "a": "...", "b": "..."}` from stdin and writes, in input order, one line per
  * record with exactly the keys id and the catalogue's text measures in catalogue order (rouge1,
- * rougeL, bleu, syn, levenshtein, ngramOverlap, lcpOverlap, sumo; a is ROUGE's target and BLEU's reference). A malformed line yields
+ * rougeL, bleu, syn, levenshtein, ngramOverlap, lcpOverlap, sumo; a is ROUGE's target and BLEU's
+ * reference). A malformed line yields
  * `{"id": <id or null>, "error": "line N: ..."}` and the rest continue. Blank lines are
  * skipped without output. Exit code 0 when every record was scored, 1 when some were not,
  * 2 for bad arguments. Streams with backpressure (memory does not grow with the input) and

@@ -17,7 +17,10 @@ import { gateIsOn } from '@/lib/annotation/quality-gate';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 import { describeFinalMethod, isOpenMethod, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
 
-/** Gold pairs and accuracy per annotator, labels collected elsewhere, the final labels by method, links to the adjudication queue and the final labels. */
+/**
+ * Gold pairs and accuracy per annotator, labels collected elsewhere, the final labels by method,
+ * links to the adjudication queue and the final labels.
+ */
 export async function QualitySection({
   campaign,
 }: {

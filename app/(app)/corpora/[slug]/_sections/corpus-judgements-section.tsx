@@ -5,7 +5,10 @@ import { computeReferenceCorrelations } from '@/lib/dashboards/judgement-analysi
 import { measureKeys } from '@/lib/measures/catalog';
 import { ReferenceCorrelationTable } from '@/components/dashboards/reference-correlation-table';
 
-/** A corpus that brings its own scores or labels: every measure against them, and the way to the full analysis. Nothing for a corpus without. */
+/**
+ * A corpus that brings its own scores or labels: every measure against them, and the way to the
+ * full analysis. Nothing for a corpus without.
+ */
 export async function CorpusJudgementsSection({ corpusId, slug }: { corpusId: number; slug: string }) {
   const pool = getSqlPool();
   const counts = await countReferenceJudgements(pool, corpusId);

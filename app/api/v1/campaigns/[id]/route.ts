@@ -1,4 +1,7 @@
-/** GET /api/v1/campaigns/{id}: the campaign's questions, guidelines and the caller's progress; PATCH archives or restores it, DELETE deletes it (audited). */
+/**
+ * GET /api/v1/campaigns/{id}: the campaign's questions, guidelines and the caller's progress; PATCH
+ * archives or restores it, DELETE deletes it (audited).
+ */
 import { getCampaign } from '@/lib/api/contracts/campaigns';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';

@@ -1,4 +1,7 @@
-/** PATCH /api/v1/corpora/{slug}: archive or restore; DELETE: the corpus with everything in it (an admin or its creator). Audited. */
+/**
+ * PATCH /api/v1/corpora/{slug}: archive or restore; DELETE: the corpus with everything in it (an
+ * admin or its creator). Audited.
+ */
 import { archiveCorpusContract, deleteCorpusContract } from '@/lib/api/contracts/tidy';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';

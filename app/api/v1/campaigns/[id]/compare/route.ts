@@ -1,4 +1,7 @@
-/** GET /api/v1/campaigns/{id}/compare: the campaign's final labels against another campaign's or the corpus's own (researchers, admins). */
+/**
+ * GET /api/v1/campaigns/{id}/compare: the campaign's final labels against another campaign's or the
+ * corpus's own (researchers, admins).
+ */
 import { getCampaignComparison } from '@/lib/api/contracts/label-comparison';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';

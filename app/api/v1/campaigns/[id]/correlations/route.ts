@@ -1,4 +1,7 @@
-/** GET /api/v1/campaigns/{id}/correlations: every measure against the aggregated human ratings (paper Table 6), and against any rating axis asked for. */
+/**
+ * GET /api/v1/campaigns/{id}/correlations: every measure against the aggregated human ratings
+ * (paper Table 6), and against any rating axis asked for.
+ */
 import { getCampaignCorrelations } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';

@@ -1,4 +1,7 @@
-/** GET /api/v1/campaigns/{id}/distributions: every measure's distribution split by a question's final label (researchers, admins). */
+/**
+ * GET /api/v1/campaigns/{id}/distributions: every measure's distribution split by a question's
+ * final label (researchers, admins).
+ */
 import { getCampaignDistributions } from '@/lib/api/contracts/distributions';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';

@@ -1,4 +1,7 @@
-/** GET /api/v1/campaigns/{id}/map: the campaign's characteristic map from ratings (median or one annotator) or measures, of all its corpora or one. */
+/**
+ * GET /api/v1/campaigns/{id}/map: the campaign's characteristic map from ratings (median or one
+ * annotator) or measures, of all its corpora or one.
+ */
 import { getCampaignMap } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';

@@ -1,4 +1,7 @@
-/** GET /api/v1/corpora/{slug}/distributions: every measure's distribution split by the corpus's own label (researchers, admins). */
+/**
+ * GET /api/v1/corpora/{slug}/distributions: every measure's distribution split by the corpus's own
+ * label (researchers, admins).
+ */
 import { getCorpusDistributions } from '@/lib/api/contracts/distributions';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus } from '@/lib/http/dashboard-corpus';

@@ -1,4 +1,7 @@
-/** GET /api/v1/corpora/{slug}/map: the corpus's characteristic map from its measures (stored summary), or with a user measure as an axis (counted). */
+/**
+ * GET /api/v1/corpora/{slug}/map: the corpus's characteristic map from its measures (stored
+ * summary), or with a user measure as an axis (counted).
+ */
 import { getCorpusMap } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';

@@ -1,4 +1,7 @@
-/** GET and POST /api/v1/corpora/{slug}/measures: a corpus's user measures, and a scores file imported as measures, all or nothing (researchers, admins). */
+/**
+ * GET and POST /api/v1/corpora/{slug}/measures: a corpus's user measures, and a scores file
+ * imported as measures, all or nothing (researchers, admins).
+ */
 import { Readable } from 'node:stream';
 import { importScoresContract, listUserMeasuresContract } from '@/lib/api/contracts/user-measures';
 import { apiRoute } from '@/lib/http/api-route';

@@ -1,4 +1,7 @@
-/** GET /api/v1/corpora/{slug}/thresholds: a measure's threshold analysis against the corpus's own labels or a campaign's final yes/no labels. */
+/**
+ * GET /api/v1/corpora/{slug}/thresholds: a measure's threshold analysis against the corpus's own
+ * labels or a campaign's final yes/no labels.
+ */
 import { getCorpusThresholds } from '@/lib/api/contracts/judgements';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus, resolveBinaryJudgement } from '@/lib/http/dashboard-corpus';

@@ -1,4 +1,7 @@
-/** GET /api/v1/imports/{id}/preview: an uploaded file waiting for its start: detected format, columns and first rows (researchers, admins). */
+/**
+ * GET /api/v1/imports/{id}/preview: an uploaded file waiting for its start: detected format,
+ * columns and first rows (researchers, admins).
+ */
 import { getImportPreviewContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';

@@ -1,4 +1,7 @@
-/** POST /api/v1/imports/{id}/start: start an uploaded import; a generic file's column mapping is checked against the file first (researchers, admins). */
+/**
+ * POST /api/v1/imports/{id}/start: start an uploaded import; a generic file's column mapping is
+ * checked against the file first (researchers, admins).
+ */
 import { startImportContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';

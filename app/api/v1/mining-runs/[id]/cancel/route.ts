@@ -1,4 +1,7 @@
-/** POST /api/v1/mining-runs/{id}/cancel: a waiting run is cancelled, a running one stops after the chunks in progress. Audited. */
+/**
+ * POST /api/v1/mining-runs/{id}/cancel: a waiting run is cancelled, a running one stops after the
+ * chunks in progress. Audited.
+ */
 import { apiRoute } from '@/lib/http/api-route';
 import { cancelMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';

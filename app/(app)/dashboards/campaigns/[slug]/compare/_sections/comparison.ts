@@ -1,4 +1,7 @@
-/** Shared by the comparison page and its pairs page: the question and the other side from the URL, resolved (an AppError for ones that do not fit). */
+/**
+ * Shared by the comparison page and its pairs page: the question and the other side from the URL,
+ * resolved (an AppError for ones that do not fit).
+ */
 import { z } from 'zod';
 import { compareQuery } from '@/lib/api/contracts/label-comparison';
 

@@ -1,4 +1,7 @@
-/** POST /api/v1/campaigns/{id}/annotations/file: labels collected elsewhere from a file's text, all or nothing, optionally creating missing pairs (researchers, admins). */
+/**
+ * POST /api/v1/campaigns/{id}/annotations/file: labels collected elsewhere from a file's text, all
+ * or nothing, optionally creating missing pairs (researchers, admins).
+ */
 import { importAnnotationFileContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
 import { importCampaignFileBody } from '@/lib/http/campaign-file-route';
