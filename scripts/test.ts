@@ -68,15 +68,18 @@ function ensureLbzip2(): number {
 // is a hard-linked copy would write into the other checkouts' cache file.
 const eslintCache = path.join(projectRoot, '.eslintcache');
 const q = (p: string) => JSON.stringify(p);
-const quickStatic = `${q(bin('eslint'))} . --max-warnings=0 --cache --cache-strategy content --cache-location ${q(eslintCache)} & lint=$!; ${q(bin('tsc'))} --noEmit; types=$?; wait $lint && [ $types -eq 0 ]`;
+// Prettier first (a second or two, and its message names the files), then ESLint beside the typecheck.
+const prettierCheck = `${q(bin('prettier'))} --check . --log-level warn`;
+const quickStatic = `${prettierCheck} && { ${q(bin('eslint'))} . --max-warnings=0 --cache --cache-strategy content --cache-location ${q(eslintCache)} & lint=$!; ${q(bin('tsc'))} --noEmit; types=$?; wait $lint && [ $types -eq 0 ]; }`;
 const only = new Set(process.argv.slice(2));
 const steps: Step[] = [
   { name: 'chromium', run: ensureChromium },
   { name: 'lbzip2', run: ensureLbzip2 },
-  { name: 'lint', run: () => exec(bin('eslint'), ['.', '--max-warnings=0']) },
+  // formatting (Prettier), then ESLint: the rules, the folder boundaries, file length and comment width
+  { name: 'lint', run: () => exec('sh', ['-c', `${prettierCheck} && ${q(bin('eslint'))} . --max-warnings=0`]) },
   { name: 'typecheck', run: () => exec(bin('tsc'), ['--noEmit']) },
-  // `npm run test:quick`: lint (with ESLint's cache of unchanged files) beside the typecheck
-  // (incremental, tsconfig.json), then the unit tests
+  // `npm run test:quick`: Prettier, then lint (with ESLint's cache of unchanged files) beside the
+  // typecheck (incremental, tsconfig.json), then the unit tests
   { name: 'static', run: () => exec('sh', ['-c', quickStatic]), onlyWhenNamed: true },
   { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'slow', '--project', 'db']) },

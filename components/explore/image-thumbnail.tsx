@@ -21,8 +21,8 @@ export function ImageThumbnail({ thumbnail, page, name }: { thumbnail: string | 
   }, []);
   const picture =
     thumbnail && online && !failed ? (
-      // eslint-disable-next-line @next/next/no-img-element -- an external thumbnail that may fail:
-      // next/image would proxy it through the server
+      // An external thumbnail that may fail: next/image would proxy it through the server.
+      // eslint-disable-next-line @next/next/no-img-element
       <img
         src={thumbnail}
         alt={name}
