@@ -38,9 +38,13 @@ export default defineConfig({
           environment: 'node',
           // Pure tests share worker threads, modules loaded once: 31 s instead of 127 s on two cores
           // (a process per file spent most of it starting and importing). So a unit test must leave no
-          // state behind: no module mocks, stubbed globals or fake timers; restore what it sets.
+          // state behind: no module mocks or fake timers, and it restores what it sets; spies, stubbed
+          // globals and environment variables are restored after each test here, whatever the test does.
           pool: 'threads',
           isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {
