@@ -13,6 +13,7 @@
  * is judged on the paced phase: annotators read before they answer, and 100 clients that never
  * pause are a capacity test whose latency Little's law fixes (docs/decisions/007).
  */
+import { fmt } from './lib/format';
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,6 @@ const GOLD_PAIRS = 20;
 const ANNOTATORS = 100;
 const OVERLAP = 3;
 const TARGET_P99_MS = 50;
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))

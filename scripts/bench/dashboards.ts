@@ -12,6 +12,7 @@
  * page with 10,000 bootstrap resamples of a 300-pair, 8-annotator campaign, while /api/health is
  * asked again and again; its p99 should stay under 50 ms (the resampling runs on a worker thread).
  */
+import { fmt } from './lib/format';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { createPrismaClient, type Db } from '@/lib/db/client';
@@ -24,7 +25,6 @@ import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-tim
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 
 const pairs = Number(process.argv[2] ?? 1_000_000);
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 async function timeQuery(client: pg.Client, sql: string, params: unknown[], runs = 7): Promise<number> {
   const times: number[] = [];

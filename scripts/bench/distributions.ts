@@ -8,6 +8,7 @@
  * run, lib/db/dashboards/distribution-cache.ts) and read back, against a plain count of the corpus's pairs
  * from the index (`-- <pairs> --keep DIR` keeps the database between runs).
  */
+import { fmt } from './lib/format';
 import pg from 'pg';
 import {
   catalogueMeasures,
@@ -25,7 +26,6 @@ const args = process.argv.slice(2);
 const keepAt = args.indexOf('--keep');
 const keep = keepAt >= 0 ? args.splice(keepAt, 2)[1] : undefined;
 const pairs = Number(args[0] ?? 1_000_000);
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 const { home, database } = await openBenchDatabase('distributions', keep);
 const pool = new pg.Pool({ connectionString: database.url, max: 2 });

@@ -37,7 +37,8 @@ import { buildExplorerIndexes } from '@/lib/db/pairs/explore-indexes';
 import { demoPassword } from '@/lib/runtime/demo';
 import { generatePairsSql } from './lib/generated-pairs';
 import { randomExploreMix, RANDOM_SHAPES } from './lib/explore-mix';
-import { buffersMix, databaseMix, fmt, load, plansMix, printPercentiles, TARGET_MS } from './lib/explore-database';
+import { fmt } from './lib/format';
+import { buffersMix, databaseMix, load, plansMix, printPercentiles, TARGET_MS } from './lib/explore-database';
 import { signInOverHttp, timeRequests, type Timing, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 

@@ -6,6 +6,7 @@
  * `\copy` does), i.e. the fastest the rows can leave the database at all. Also times CSV and
  * (with --hf) the HF folder.
  */
+import { fmt } from './lib/format';
 import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
@@ -22,7 +23,6 @@ import { openBenchDatabase } from './lib/bench-server';
 
 const args = process.argv.slice(2);
 const pairs = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 interface ChildResult {
   result: { rows: number; bytes: number; seconds: number };

@@ -6,6 +6,7 @@
  * next to the targets (≥ 50,000 pairs/s, ≤ 2× COPY, ≤ 400 MB), and where the CPU time went.
  * BENCH_UNSAFE_FAST=1 runs PostgreSQL with fsync off, to see whether disk writes limit the import.
  */
+import { fmt } from './lib/format';
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
@@ -26,7 +27,6 @@ const pairs = Number(process.argv[2] ?? 1_000_000);
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-import-'));
 await chmod(dir, 0o755);
 const file = path.join(dir, 'wikipedia-ipc-silver.jsonl');
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 console.log(`Generating ${fmt(pairs)} Wikipedia-IPC pairs …`);
 let t = performance.now();

@@ -7,6 +7,7 @@
  * limit; targets ≥ 25 MB/s and < 1 GB. `-- <MB>` for another size, BENCH_WORKERS for the worker
  * count (default: cores).
  */
+import { fmt } from './lib/format';
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -21,7 +22,6 @@ import { setting } from '@/lib/config/settings';
 
 const targetMb = Number(process.argv[2] ?? 300);
 const workers = setting('BENCH_WORKERS') ?? availableParallelism();
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 console.log(`Building the ${targetMb} MB multistream dump from the shared excerpts (cached after the first run) …`);
 const t = performance.now();

@@ -7,6 +7,7 @@
  * ratio to /api/health measured in the same run (the floor: one request through Next.js and one
  * database round trip).
  */
+import { fmt } from './lib/format';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
@@ -16,7 +17,6 @@ import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-tim
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 
 const pairs = Number(process.argv[2] ?? 2_000_000);
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 const { home, env, database } = await openBenchDatabase('pages');
 let server: ChildProcess | null = null;

@@ -19,6 +19,7 @@
  *    `-- <pairs> <wordnet pairs> <auto-job pairs>` changes the sizes of 3, 4 and 5.
  * It ends with a table of the targets beside the figures measured, with the load average.
  */
+import { fmt } from './lib/format';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,6 @@ import { TargetTable } from './lib/targets';
 import { inspectGlove } from '@/lib/models/glove-vectors';
 import { setting } from '@/lib/config/settings';
 
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-score-'));
 await chmod(dir, 0o755);

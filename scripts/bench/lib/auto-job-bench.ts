@@ -5,6 +5,7 @@
  * the target (300,000 pairs within 2 minutes with the GloVe measures), where the time went
  * (ScoringReport.timings), the CPU seconds of this process and of PostgreSQL, and peak RSS.
  */
+import { fmt } from './format';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,6 @@ import { availableMeasures } from '@/lib/models/text-scorers';
 import { writeIpcFixture } from './ipc-fixture';
 import { cpuSecondsOfTree } from './process-tree-cpu';
 
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 const TARGET_PAIRS = 300_000;
 const TARGET_SECONDS = 120;
 

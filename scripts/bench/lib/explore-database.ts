@@ -4,6 +4,7 @@
  * plan forced on its range queries (`plansMix`); with the percentile printing both the HTTP and
  * the database mixes use. scripts/bench/explore.ts describes the mixes and their options.
  */
+import { fmt } from './format';
 import { loadavg } from 'node:os';
 import { listPairPage, planPage } from '@/lib/db/pairs/pair-list';
 import type { ListOptions } from '@/lib/db/pairs/pair-plans';
@@ -14,7 +15,6 @@ import { decodePairCursor } from '@/lib/explore/pair-cursor';
 import { randomExploreMix, RANDOM_SHAPES } from './explore-mix';
 
 export const TARGET_MS = 50;
-export const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 export const load = () =>
   `load average ${loadavg()
     .map((l) => fmt(l, 2))

@@ -5,6 +5,7 @@
  * Targets: vectors loaded in under 2 s and 150 MB; both measures on 100,000 pairs within 60 s.
  * Peak RSS of the process after each measure is printed too.
  */
+import { fmt } from './format';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspectGlove, loadGloveVectors } from '@/lib/models/glove-vectors';
@@ -12,7 +13,6 @@ import { openGloveCosineScorer, openWmsGloveScorer, type TextScorer } from '@/li
 import { writeIpcFixture } from './ipc-fixture';
 import type { TargetTable } from './targets';
 
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
 async function scorePairs(scorer: TextScorer, pairs: Pairs): Promise<{ seconds: number; mean: number }> {

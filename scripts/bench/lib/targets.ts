@@ -2,9 +2,8 @@
  * bench:score's closing table: each target of the semantic measures beside the figure measured, as a ratio
  * (above 1 is better than the target) and met/missed, with the load average when it was measured.
  */
+import { fmt } from './format';
 import { loadavg } from 'node:os';
-
-const fmt = (n: number, d = 0) => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 interface Row {
   target: string;
