@@ -56,7 +56,6 @@ CREATE TABLE "ModelRun" (
     "completionTokens" BIGINT NOT NULL DEFAULT 0,
     "rate" DOUBLE PRECISION,
     "message" TEXT,
-    "dismissedAt" TIMESTAMP(3),
     "createdById" INTEGER,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "ownerId" TEXT,
