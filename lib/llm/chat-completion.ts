@@ -37,7 +37,8 @@ interface Counts {
 
 export type ChatCompletionOutcome =
   | (Counts & { kind: 'reply'; reply: ChatReply; durationMs: number })
-  | (Counts & { kind: 'format-unsupported' | 'logprobs-unsupported'; message: string })
+  | (Counts & { kind: 'format-unsupported'; message: string })
+  | (Counts & { kind: 'logprobs-unsupported'; message: string })
   | (Counts & { kind: 'too-large'; message: string });
 
 const STOP_HINTS: Record<number, string> = {

@@ -16,7 +16,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { pairKeyOf, standInAnswer, standInLogprobs } from './stand-in-answers';
+import { pairKeyOf, standInCompletion } from './stand-in-answers';
 
 type Json = Record<string, unknown>;
 
@@ -127,50 +127,6 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-function shapeContent(text: string, on: (name: keyof StandInBehaviour) => boolean): string {
-  let content = text;
-  if (on('fences')) content = `\`\`\`json\n${content}\n\`\`\``;
-  if (on('prose')) content = `Here is my judgement of the two texts:\n${content}\nI hope this helps.`;
-  if (on('think')) content = `<think>Comparing the two texts {draft}.</think>\n${content}`;
-  return content;
-}
-
-function completion(request: StandInRequest, on: (name: keyof StandInBehaviour) => boolean, behaviour: StandInBehaviour): Json {
-  const { body } = request;
-  const answer = standInAnswer(body, { outOfScale: on('outOfScale') });
-  const json = JSON.stringify(answer);
-  let content: string | null = shapeContent(json, on);
-  let finishReason = 'stop';
-  const message: Json = { role: 'assistant' };
-  if (on('truncate')) {
-    content = content.slice(0, Math.max(1, Math.floor(content.length / 2)));
-    finishReason = 'length';
-  }
-  if (on('reasoningContent')) {
-    message.reasoning_content = `Both texts compared. ${json}`;
-    content = '';
-  }
-  if (on('empty')) content = '';
-  message.refusal = null;
-  if (on('refuse')) {
-    content = null;
-    message.refusal = 'I cannot help with judging these texts.';
-  }
-  message.content = content;
-  const logprobs = body.logprobs === true && behaviour.logprobs ? { content: standInLogprobs(content ?? '') } : null;
-  const promptChars = JSON.stringify(body.messages ?? '').length;
-  const completionTokens = (content ?? '').length;
-  return {
-    id: `chatcmpl-stand-in-${request.index}`,
-    object: 'chat.completion',
-    created: 1_700_000_000 + request.index,
-    model: body.model,
-    system_fingerprint: 'fp_stand_in',
-    choices: [{ index: 0, message, logprobs, finish_reason: finishReason }],
-    usage: { prompt_tokens: Math.ceil(promptChars / 4), completion_tokens: completionTokens, total_tokens: 0 },
-  };
-}
-
 export async function startOpenAiStandIn(options: Partial<StandInBehaviour> = {}): Promise<OpenAiStandIn> {
   let behaviour: StandInBehaviour = { ...DEFAULT_BEHAVIOUR, ...options };
   const used = new Map<string, number>();
@@ -249,7 +205,7 @@ export async function startOpenAiStandIn(options: Partial<StandInBehaviour> = {}
     if (on('serverError')) return [500, error('The server had an error while processing your request.', 'server_error')];
     if (on('stall')) await wait(behaviour.stallMs ?? 2 ** 31 - 1, signal);
     if (behaviour.latencyMs > 0) await wait(behaviour.latencyMs, signal);
-    const reply = completion(request, on, behaviour);
+    const reply = standInCompletion(request, on, behaviour.logprobs);
     pairsSeen.add(request.pairKey);
     return [200, reply];
   }

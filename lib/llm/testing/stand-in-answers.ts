@@ -119,3 +119,55 @@ export function standInExpectation(d: number, min: number, max: number): { value
   const mass = parts.reduce((s, [, p]) => s + p!, 0);
   return { value: parts.reduce((s, [k, p]) => s + k! * p!, 0) / mass, mass };
 }
+
+/** The reply-shaping misbehaviours of the stand-in. */
+export type Misbehaviour = 'fences' | 'prose' | 'think' | 'truncate' | 'reasoningContent' | 'empty' | 'refuse' | 'outOfScale';
+
+function shapeContent(text: string, on: (name: Misbehaviour) => boolean): string {
+  let content = text;
+  if (on('fences')) content = `\`\`\`json\n${content}\n\`\`\``;
+  if (on('prose')) content = `Here is my judgement of the two texts:\n${content}\nI hope this helps.`;
+  if (on('think')) content = `<think>Comparing the two texts {draft}.</think>\n${content}`;
+  return content;
+}
+
+/** The chat completion the stand-in sends, with the misbehaviours that `on` says apply to this request. */
+export function standInCompletion(
+  request: { index: number; body: Json },
+  on: (name: Misbehaviour) => boolean,
+  emitLogprobs: boolean,
+): Json {
+  const { body } = request;
+  const answer = standInAnswer(body, { outOfScale: on('outOfScale') });
+  const json = JSON.stringify(answer);
+  let content: string | null = shapeContent(json, on);
+  let finishReason = 'stop';
+  const message: Json = { role: 'assistant' };
+  if (on('truncate')) {
+    content = content.slice(0, Math.max(1, Math.floor(content.length / 2)));
+    finishReason = 'length';
+  }
+  if (on('reasoningContent')) {
+    message.reasoning_content = `Both texts compared. ${json}`;
+    content = '';
+  }
+  if (on('empty')) content = '';
+  message.refusal = null;
+  if (on('refuse')) {
+    content = null;
+    message.refusal = 'I cannot help with judging these texts.';
+  }
+  message.content = content;
+  const logprobs = body.logprobs === true && emitLogprobs ? { content: standInLogprobs(content ?? '') } : null;
+  const promptChars = JSON.stringify(body.messages ?? '').length;
+  const completionTokens = (content ?? '').length;
+  return {
+    id: `chatcmpl-stand-in-${request.index}`,
+    object: 'chat.completion',
+    created: 1_700_000_000 + request.index,
+    model: body.model,
+    system_fingerprint: 'fp_stand_in',
+    choices: [{ index: 0, message, logprobs, finish_reason: finishReason }],
+    usage: { prompt_tokens: Math.ceil(promptChars / 4), completion_tokens: completionTokens, total_tokens: 0 },
+  };
+}
