@@ -84,8 +84,8 @@ describe('postChatCompletion against the stand-in', () => {
     expect(limiter.pauses[0]! - started).toBeGreaterThanOrEqual(1000);
   });
 
-  it('aborts a stalled request at the timeout, closing its connection and freeing the slot, then retries', async () => {
-    const { server, endpoint } = await standIn({ stall: 1 });
+  it('aborts a request answered later than the timeout, closing its connection and freeing the slot, then retries', async () => {
+    const { server, endpoint } = await standIn({ stall: 1, stallMs: 600 });
     const limiter = createLocalLimiter(1);
     const outcome = await postChatCompletion({ endpoint: { ...endpoint, timeoutMs: 150 }, limiter, body: body(), retry: FAST });
     expect(outcome).toMatchObject({ kind: 'reply', attempts: 2, retries: 1 });
