@@ -140,6 +140,7 @@ describe('askPair against the stand-in', () => {
       { role: 'user', content: expect.stringContaining('"semantic" must be one of 0, 1, 2, 3, 4, not 6') as string },
     ]);
     expect(result).toMatchObject({ status: 'ok', reasked: true, attempts: 2, answers: said(second!) });
+    expect(result.firstRaw).toContain('"semantic":6');
   });
 
   it('records an answer invalid twice as failed, with the error and the raw output', async () => {

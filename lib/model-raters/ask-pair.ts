@@ -62,6 +62,8 @@ export interface AskPairResult {
   /** the final reply's `content` as sent (the answer may have come from `reasoning`) */
   raw: string | null;
   reasoning: string | null;
+  /** when asked again: the first, invalid answer (its content, or its reasoning when the content was empty) */
+  firstRaw: string | null;
   finishReason: string | null;
   responseModel: string | null;
   systemFingerprint: string | null;
@@ -157,7 +159,7 @@ export async function askPair(input: AskPairInput): Promise<AskPairResult> {
   let logprobs = input.wantLogprobs && memory.logprobs !== false;
   let reask: Reask | null = null;
   const totals = { attempts: 0, retries: 0, latencyMs: 0, usage: null as ChatUsage | null };
-  const base = () => ({ ...totals, reasked: reask !== null, format: mode, memory });
+  const base = () => ({ ...totals, reasked: reask !== null, firstRaw: reask?.said ?? null, format: mode, memory });
   for (;;) {
     const outcome = await postChatCompletion({
       endpoint: input.endpoint,
