@@ -200,6 +200,11 @@ describe('judgeQuestion on a Likert question', () => {
     expect(report.swap).toBeNull();
   });
 
+  it('is plain JSON: the same after a round trip', () => {
+    const full = judgeQuestion({ ...likertInput(), expected: new Map([[1, 3.5]]), swapped: new Map([[1, 4]]) });
+    expect(JSON.parse(JSON.stringify(full))).toEqual(full);
+  });
+
   it('counts answers outside the scale apart', () => {
     const input = likertInput();
     const withInvalid = judgeQuestion({ ...input, model: new Map([...input.model, [6, 7]]) });
