@@ -14,7 +14,9 @@ import cases from '@/lib/agreement/__fixtures__/alt-test/random-cases.json';
 import expected from '@/lib/agreement/__fixtures__/alt-test/mtbench/expected.json';
 import humansJson from '@/lib/agreement/__fixtures__/alt-test/mtbench/human_annotations.json';
 import llmsJson from '@/lib/agreement/__fixtures__/alt-test/mtbench/llm_annotations.json';
+import { rejectBenjaminiYekutieli } from '@/lib/stats/multiple-testing';
 import {
+  rejectAcrossAltTests,
   runAltTest,
   type AltTestResult,
   type AltTestScoring,
@@ -152,6 +154,40 @@ describe('runAltTest on the notebook’s MT-Bench data (ε 0.2, accuracy)', () =
       expect(wilcoxon.annotators.map((a) => a.pValue)).toEqual(result.annotators.map((a) => a.pValue));
     });
   }
+});
+
+describe('rejectAcrossAltTests (one model in several environments: the FAQ)', () => {
+  const all = cases.cases as unknown as RandomCase[];
+  const results = ['random-9', 'random-29', 'random-34', 'llm-good-crowd'].map((name) => {
+    const c = all.find((x) => x.name === name)!;
+    return runAltTest({ ...toMaps(c), scoring: c.scoring, epsilon: c.epsilon, smallSample: 'skip' });
+  });
+
+  it('runs Benjamini–Yekutieli over every tested annotator of every result', () => {
+    const joint = rejectAcrossAltTests(results);
+    const tested = results.flatMap((r) => r.annotators.filter((a) => a.test !== 'skipped'));
+    const rejected = new Set(
+      rejectBenjaminiYekutieli(
+        tested.map((a) => a.pValue.value),
+        0.05,
+      ),
+    );
+    const flags = joint.flatMap((r) => r.annotators.filter((a) => a.test !== 'skipped').map((a) => a.rejected));
+    expect(flags).toEqual(tested.map((_, k) => rejected.has(k)));
+    // More tests raise the bar: at least one rejection of the separate runs is lost here.
+    expect(flags.filter(Boolean).length).toBeLessThan(
+      results.reduce((s, r) => s + r.annotators.filter((a) => a.rejected).length, 0),
+    );
+    joint.forEach((r, i) => {
+      expect(r.jointTests).toBe(tested.length);
+      expect(r.winningRate.value).toBe(r.annotators.filter((a) => a.rejected).length / r.tested);
+      expect(r.advantageProbability).toEqual(results[i]!.advantageProbability);
+    });
+  });
+
+  it('changes nothing for a single result', () => {
+    for (const r of results) expect(rejectAcrossAltTests([r])).toEqual([{ ...r, jointTests: r.tested }]);
+  });
 });
 
 describe('runAltTest: undefined results and warnings', () => {

@@ -100,6 +100,8 @@ export interface AltTestResult {
   advantageProbability: Estimate;
   /** ω >= 0.5; null when ω is undefined */
   passed: boolean | null;
+  /** set when Benjamini–Yekutieli ran over several alt-tests together (rejectAcrossAltTests): their p-values in all */
+  jointTests?: number;
   warnings: string[];
 }
 
@@ -264,4 +266,36 @@ function collectWarnings<K>(
   const left = annotators.filter((a) => a.test === 'skipped' && a.n > 0).length;
   if (left > 0 && tested > 0) warnings.push(`${left} annotators have fewer than ${minItems} items and were left out.`);
   return warnings;
+}
+
+/**
+ * Benjamini–Yekutieli over the annotators of several alt-tests together, for one model tested in
+ * several environments (strata, domains): the authors' FAQ controls the false discovery rate over
+ * all the p-values and reports the winning rate per environment. Each result's rejections, ω and
+ * verdict are recomputed; ρ and the p-values are unchanged.
+ */
+export function rejectAcrossAltTests(results: readonly AltTestResult[], q: number = ALT_TEST_DEFAULTS.q): AltTestResult[] {
+  const tests = results.flatMap((r, i) =>
+    r.annotators.flatMap((a, j) => (a.test === 'skipped' ? [] : [{ i, j, p: a.pValue.value }])),
+  );
+  const rejected = new Set(
+    rejectBenjaminiYekutieli(
+      tests.map((t) => t.p),
+      q,
+    ).map((k) => `${tests[k]!.i}:${tests[k]!.j}`),
+  );
+  return results.map((result, i) => {
+    const annotators = result.annotators.map((a, j) => ({ ...a, rejected: rejected.has(`${i}:${j}`) }));
+    const winningRate = result.tested
+      ? definedEstimate(annotators.filter((a) => a.rejected).length / result.tested)
+      : result.winningRate;
+    return {
+      ...result,
+      q,
+      annotators,
+      winningRate,
+      passed: winningRate.value === null ? null : winningRate.value >= 0.5,
+      jointTests: tests.length,
+    };
+  });
 }

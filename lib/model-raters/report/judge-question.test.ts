@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAgreementReportWithBootstrap } from '@/lib/agreement/agreement-report';
-import { runAltTest } from '@/lib/agreement/alt-test';
+import { rejectAcrossAltTests, runAltTest } from '@/lib/agreement/alt-test';
 import { computeCohenKappa } from '@/lib/agreement/cohen-kappa';
 import { builtInQuestion } from '@/lib/annotation/questions';
 import { computePearson } from '@/lib/stats/pearson';
@@ -221,7 +221,8 @@ describe('judgeByStratum', () => {
     [4, 'b'],
     [5, 'b'],
   ]);
-  const reports = judgeByStratum({ ...likertInput(), bootstrap: { resamples: 1000, seed: 7 } }, strata, ['b', 'empty']);
+  const input = { ...likertInput(), bootstrap: { resamples: 1000, seed: 7 } };
+  const reports = judgeByStratum(input, strata, ['b', 'empty'], { fdr: 'per-stratum' });
 
   it('reports each stratum in order as judgeQuestion on its pairs, with at most 200 resamples', () => {
     expect(reports.map((r) => r.stratum)).toEqual(['b', 'empty', 'a']);
@@ -230,6 +231,13 @@ describe('judgeByStratum', () => {
     expect(reports[0]!.pairs.compared).toBe(3);
     expect(reports[2]!.pairs).toMatchObject({ compared: 2, modelOnly: 1 });
     expect(reports[0]!.alpha.bootstrap.resamples).toBe(200);
+  });
+
+  it('controls the alt-test’s false discovery rate over all strata together by default', () => {
+    const joint = judgeByStratum(input, strata, ['b', 'empty']);
+    expect(joint.map((r) => ({ ...r, altTest: undefined }))).toEqual(reports.map((r) => ({ ...r, altTest: undefined })));
+    expect(joint.map((r) => r.altTest)).toEqual(rejectAcrossAltTests(reports.map((r) => r.altTest)));
+    expect(joint[0]!.altTest.jointTests).toBe(reports.reduce((s, r) => s + r.altTest.tested, 0));
   });
 
   it('gives an empty stratum undefined figures with reasons', () => {

@@ -9,10 +9,11 @@
  *   accuracy for categories;
  * - the swap probe and the expected-rating summary when their inputs are given (judge-probes.ts).
  * judgeByStratum repeats the report per stratum (corpus, characteristic-map cell, decile of a
- * measure: strata.ts), with at most STRATUM_RESAMPLES bootstrap resamples each. Pure.
+ * measure: strata.ts), with at most STRATUM_RESAMPLES bootstrap resamples each and, by default, the
+ * alt-test's false discovery rate controlled over all strata together. Pure.
  */
 import { computeAgreementReportWithBootstrap } from '@/lib/agreement/agreement-report';
-import { runAltTest, SCORING_NAMES, type AltTestValue } from '@/lib/agreement/alt-test';
+import { rejectAcrossAltTests, runAltTest, SCORING_NAMES, type AltTestValue } from '@/lib/agreement/alt-test';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@/lib/agreement/bootstrap';
 import { AgreementInputError, type RatingValue } from '@/lib/agreement/rating-values';
 import { undefinedEstimate } from '@/lib/stats/estimate';
@@ -119,6 +120,14 @@ export function restrictJudgeInput(input: QuestionJudgeInput, keep: ReadonlySet<
   };
 }
 
+export interface StratumOptions {
+  /**
+   * Benjamini–Yekutieli of the alt-test over the annotators of all strata together (default: the
+   * authors' FAQ for a model tested in several environments), or within each stratum.
+   */
+  fdr?: 'across-strata' | 'per-stratum';
+}
+
 /**
  * The report per stratum (pair id → stratum label; pairs without a label are in none), in `order`
  * (labels without pairs still get their, empty, report), then any other labels sorted.
@@ -127,6 +136,7 @@ export function judgeByStratum(
   input: QuestionJudgeInput,
   strata: ReadonlyMap<number, string>,
   order: readonly string[] = [],
+  options: StratumOptions = {},
 ): Array<{ stratum: string } & QuestionJudgeReport> {
   const members = new Map<string, Set<number>>();
   for (const [pair, stratum] of strata) {
@@ -137,8 +147,11 @@ export function judgeByStratum(
   const rest = [...members.keys()].filter((s) => !order.includes(s)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const resamples = Math.min(input.bootstrap?.resamples ?? DEFAULT_RESAMPLES, STRATUM_RESAMPLES);
   const bootstrap = { resamples, seed: input.bootstrap?.seed ?? DEFAULT_SEED };
-  return [...order, ...rest].map((stratum) => ({
+  const reports = [...order, ...rest].map((stratum) => ({
     stratum,
     ...judgeQuestion({ ...restrictJudgeInput(input, members.get(stratum) ?? new Set()), bootstrap }),
   }));
+  if (options.fdr === 'per-stratum') return reports;
+  const joint = rejectAcrossAltTests(reports.map((r) => r.altTest));
+  return reports.map((r, i) => ({ ...r, altTest: joint[i]! }));
 }
