@@ -131,6 +131,62 @@ function describeSkip(n: number, min: number, rule: SmallSampleRule): string {
     : `${n} items, fewer than ${min}`;
 }
 
+/** d per item (1: the annotator aligns better with the others, 0: as well, −1: worse) and ρ_j. */
+function compareOnItems<K>(
+  input: AltTestInput<K>,
+  human: string,
+  items: readonly K[],
+  annotatorsOf: ReadonlyMap<K, readonly string[]>,
+): { d: number[]; advantage: number } {
+  const answers = input.humans.get(human)!;
+  const d: number[] = [];
+  let modelWins = 0;
+  for (const item of items) {
+    const others = (annotatorsOf.get(item) ?? []).filter((h) => h !== human).map((h) => input.humans.get(h)!.get(item)!);
+    const humanScore = scoreAgainst(input.scoring, answers.get(item)!, others);
+    const modelScore = scoreAgainst(input.scoring, input.model.get(item)!, others);
+    const modelIndicator = modelScore >= humanScore ? 1 : 0;
+    modelWins += modelIndicator;
+    d.push((humanScore >= modelScore ? 1 : 0) - modelIndicator);
+  }
+  return { d, advantage: modelWins / items.length };
+}
+
+/** One annotator left out: the t-test, the Wilcoxon test below the minimum, or skipped. */
+function testAnnotator<K>(
+  input: AltTestInput<K>,
+  human: string,
+  items: readonly K[],
+  annotatorsOf: ReadonlyMap<K, readonly string[]>,
+  rules: { minItemsPerHuman: number; smallSample: SmallSampleRule },
+): AltTestAnnotator {
+  const n = items.length;
+  const base = { annotator: human, n, rejected: false };
+  const small = n < rules.minItemsPerHuman;
+  if (n === 0 || (small && rules.smallSample === 'skip')) {
+    const reason = describeSkip(n, rules.minItemsPerHuman, rules.smallSample);
+    const skipped = undefinedEstimate(`annotator left out: ${reason}`);
+    const differences = { annotatorBetter: 0, tie: 0, modelBetter: 0 };
+    return { ...base, test: 'skipped', reason, statistic: skipped, pValue: skipped, advantage: skipped, differences };
+  }
+  const { d, advantage } = compareOnItems(input, human, items, annotatorsOf);
+  const count = (v: number) => d.filter((x) => x === v).length;
+  const common = {
+    ...base,
+    advantage: definedEstimate(advantage),
+    differences: { annotatorBetter: count(1), tie: count(0), modelBetter: count(-1) },
+  };
+  if (small) {
+    const w = computeWilcoxonSignedRank(
+      d.map((v) => v - input.epsilon),
+      'less',
+    );
+    return { ...common, test: 'wilcoxon', wilcoxonMethod: w.method, statistic: w.statistic, pValue: w.pValue };
+  }
+  const t = computeOneSampleTTest(d, input.epsilon, 'less');
+  return { ...common, test: 't', statistic: t.statistic, pValue: t.pValue };
+}
+
 export function runAltTest<K>(input: AltTestInput<K>): AltTestResult {
   const q = input.q ?? ALT_TEST_DEFAULTS.q;
   const minHumansPerItem = input.minHumansPerItem ?? ALT_TEST_DEFAULTS.minHumansPerItem;
@@ -153,62 +209,21 @@ export function runAltTest<K>(input: AltTestInput<K>): AltTestResult {
   }
   items.kept = kept.size;
 
-  const annotators: AltTestAnnotator[] = [];
-  const tested: Tested[] = [];
-  for (const [human, answers] of input.humans) {
-    const own = [...answers.keys()].filter((item) => kept.has(item));
-    const n = own.length;
-    const base = { annotator: human, n, rejected: false, differences: { annotatorBetter: 0, tie: 0, modelBetter: 0 } };
-    const small = n < minItemsPerHuman;
-    if (n === 0 || (small && smallSample === 'skip')) {
-      const reason = describeSkip(n, minItemsPerHuman, smallSample);
-      const skipped = undefinedEstimate('annotator left out');
-      annotators.push({ ...base, test: 'skipped', reason, statistic: skipped, pValue: skipped, advantage: skipped });
-      continue;
-    }
-    const d: number[] = [];
-    let modelWins = 0;
-    for (const item of own) {
-      const others = (annotatorsOf.get(item) ?? []).filter((h) => h !== human).map((h) => input.humans.get(h)!.get(item)!);
-      const humanScore = scoreAgainst(input.scoring, answers.get(item)!, others);
-      const modelScore = scoreAgainst(input.scoring, input.model.get(item)!, others);
-      const modelIndicator = modelScore >= humanScore ? 1 : 0;
-      const humanIndicator = humanScore >= modelScore ? 1 : 0;
-      modelWins += modelIndicator;
-      d.push(humanIndicator - modelIndicator);
-    }
-    base.differences = {
-      annotatorBetter: d.filter((v) => v === 1).length,
-      tie: d.filter((v) => v === 0).length,
-      modelBetter: d.filter((v) => v === -1).length,
-    };
-    const advantage = definedEstimate(modelWins / n);
-    if (small) {
-      const w = computeWilcoxonSignedRank(
-        d.map((v) => v - input.epsilon),
-        'less',
-      );
-      annotators.push({
-        ...base,
-        test: 'wilcoxon',
-        wilcoxonMethod: w.method,
-        statistic: w.statistic,
-        pValue: w.pValue,
-        advantage,
-      });
-      tested.push({ index: annotators.length - 1, pValue: w.pValue.value });
-    } else {
-      const t = computeOneSampleTTest(d, input.epsilon, 'less');
-      annotators.push({ ...base, test: 't', statistic: t.statistic, pValue: t.pValue, advantage });
-      tested.push({ index: annotators.length - 1, pValue: t.pValue.value });
-    }
-  }
-
-  for (const i of rejectBenjaminiYekutieli(
+  const annotators = [...input.humans].map(([human, answers]) =>
+    testAnnotator(
+      input,
+      human,
+      [...answers.keys()].filter((item) => kept.has(item)),
+      annotatorsOf,
+      { minItemsPerHuman, smallSample },
+    ),
+  );
+  const tested: Tested[] = annotators.flatMap((a, index) => (a.test === 'skipped' ? [] : [{ index, pValue: a.pValue.value }]));
+  const rejected = rejectBenjaminiYekutieli(
     tested.map((t) => t.pValue),
     q,
-  ))
-    annotators[tested[i]!.index]!.rejected = true;
+  );
+  for (const i of rejected) annotators[tested[i]!.index]!.rejected = true;
   const winningRate = tested.length
     ? definedEstimate(tested.filter((t) => annotators[t.index]!.rejected).length / tested.length)
     : undefinedEstimate(noTestReason(input, items, minHumansPerItem, minItemsPerHuman));
