@@ -55,6 +55,14 @@ const sharedCorpora: OwnerRule = {
   kind: 'shared',
   reason: 'every corpus, with its user measures, is open to the researchers and admins of the corpora area',
 };
+const sharedEndpoints: OwnerRule = {
+  kind: 'shared',
+  reason: 'model endpoints are the installation’s: admins manage them, researchers choose among them',
+};
+const sharedModelRuns: OwnerRule = {
+  kind: 'shared',
+  reason: 'model runs belong to their campaign, which every researcher and admin of the campaigns area manages',
+};
 const sharedScoring: OwnerRule = {
   kind: 'shared',
   reason: 'scoring jobs and semantic sets belong to corpora, which are open to the corpora area',
@@ -268,6 +276,95 @@ export const routeTable: Record<string, RouteRow> = {
     path: '/api/v1/campaigns/no-such-campaign/correlations',
     allowedStatus: 404,
     owner: sharedDashboards,
+  },
+  'GET /api/v1/model-endpoints': { roles: staff, path: '/api/v1/model-endpoints', allowedStatus: 200, owner: sharedEndpoints },
+  // a name that breaks the rules: refused before anything is stored (400)
+  'POST /api/v1/model-endpoints': {
+    roles: admins,
+    path: '/api/v1/model-endpoints',
+    body: '{"name":"Not A Name!","url":"http://127.0.0.1:9"}',
+    allowedStatus: 400,
+    owner: sharedEndpoints,
+  },
+  'GET /api/v1/model-endpoints/[id]': {
+    roles: staff,
+    path: '/api/v1/model-endpoints/no-such-endpoint',
+    allowedStatus: 404,
+    owner: sharedEndpoints,
+  },
+  'PATCH /api/v1/model-endpoints/[id]': {
+    roles: admins,
+    path: '/api/v1/model-endpoints/no-such-endpoint',
+    body: '{"concurrency":2}',
+    allowedStatus: 404,
+    owner: sharedEndpoints,
+  },
+  'DELETE /api/v1/model-endpoints/[id]': {
+    roles: admins,
+    path: '/api/v1/model-endpoints/no-such-endpoint',
+    allowedStatus: 404,
+    owner: sharedEndpoints,
+  },
+  'GET /api/v1/model-endpoints/[id]/models': {
+    roles: staff,
+    path: '/api/v1/model-endpoints/no-such-endpoint/models',
+    allowedStatus: 404,
+    owner: sharedEndpoints,
+  },
+  'GET /api/v1/campaigns/[id]/model-runs': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/model-runs',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'POST /api/v1/campaigns/[id]/model-runs': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/model-runs',
+    body: '{"endpoint":"no-such-endpoint","model":"m"}',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'GET /api/v1/campaigns/[id]/model-prompt': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/model-prompt',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'GET /api/v1/model-runs/[id]': {
+    roles: staff,
+    path: '/api/v1/model-runs/2147483000',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'DELETE /api/v1/model-runs/[id]': {
+    roles: staff,
+    path: '/api/v1/model-runs/2147483000',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'GET /api/v1/model-runs/[id]/answers': {
+    roles: staff,
+    path: '/api/v1/model-runs/2147483000/answers',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'GET /api/v1/model-runs/[id]/report': {
+    roles: staff,
+    path: '/api/v1/model-runs/2147483000/report',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'POST /api/v1/model-runs/[id]/cancel': {
+    roles: staff,
+    path: '/api/v1/model-runs/2147483000/cancel',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
+  'POST /api/v1/model-runs/[id]/resume': {
+    roles: staff,
+    path: '/api/v1/model-runs/2147483000/resume',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
   },
   'GET /api/v1/mining-runs': { roles: staff, path: '/api/v1/mining-runs', allowedStatus: 200, owner: none },
   'GET /api/v1/mining-runs/[id]': {

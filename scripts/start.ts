@@ -24,6 +24,7 @@ import { cleanExportFilesAtStartup, exportJobKind } from '@/lib/jobs/export-queu
 import { indexJobKind } from '@/lib/jobs/index-queue';
 import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
 import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
+import { modelRunJobKind } from '@/lib/jobs/model-raters/model-run-queue';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 
 /**
@@ -40,13 +41,13 @@ async function recoverAtStartup(db: Db): Promise<void> {
 }
 
 /**
- * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs) in
+ * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs, model runs) in
  * processes of their own, beside the web server, and fails or requeues jobs whose owner is gone.
  */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
   const supervisor = new JobSupervisor(
     db,
-    [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind],
+    [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind, modelRunJobKind],
     {
       env,
       housekeeping: [

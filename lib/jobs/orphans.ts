@@ -3,13 +3,15 @@
  * while the job supervisor runs: nothing stays RUNNING without a living process behind it. Imports
  * and exports are failed and their files deleted; scoring and index jobs go back to the queue and
  * continue where they stopped; mining runs are failed resumably (the same command continues them);
- * model installs are failed (the next one starts again).
+ * model installs are failed (the next one starts again); model runs wait again and continue without
+ * asking what they recorded.
  */
 import type { Db } from '@/lib/db/client';
 import { requeueInterruptedIndexJobs } from '@/lib/db/jobs/index-jobs';
 import { failInterruptedMiningRuns } from '@/lib/db/mining/mining-runs';
 import { failInterruptedModelInstalls } from '@/lib/db/jobs/model-install-jobs';
 import { requeueInterruptedScoring } from '@/lib/db/jobs/scoring-jobs';
+import { requeueInterruptedModelRuns } from '@/lib/db/model-raters/model-runs';
 import { failOrphanedExports } from './export-queue';
 import { failOrphanedImports } from './import-queue';
 import { pruneOwners } from './job-owner';
@@ -21,6 +23,7 @@ export interface OrphanRecovery {
   index: number;
   mining: number;
   modelInstalls: number;
+  modelRuns: number;
 }
 
 /** How often the job supervisor looks for jobs whose owner is gone. */
@@ -35,6 +38,7 @@ export async function recoverOrphanedJobs(db: Db, env: NodeJS.ProcessEnv = proce
     index: await requeueInterruptedIndexJobs(db),
     mining: await failInterruptedMiningRuns(db),
     modelInstalls: await failInterruptedModelInstalls(db),
+    modelRuns: await requeueInterruptedModelRuns(db),
   };
 }
 
@@ -50,6 +54,9 @@ export function describeOrphanRecovery(r: OrphanRecovery): string[] {
       : null,
     r.modelInstalls > 0
       ? `Marked ${r.modelInstalls} interrupted model install(s) as failed; an admin can start them again on /admin/models.`
+      : null,
+    r.modelRuns > 0
+      ? `Queued ${r.modelRuns} interrupted model run(s) again; they continue without asking again what they recorded.`
       : null,
   ].filter((line): line is string => line !== null);
 }

@@ -27,6 +27,22 @@ export const PROMPT_SEPARATOR = '--- user message ---';
 export const PROMPT_PLACEHOLDERS = ['guidelines', 'questions', 'answer_format', 'text1', 'text2'] as const;
 export type PromptPlaceholder = (typeof PROMPT_PLACEHOLDERS)[number];
 
+/** What each placeholder becomes, for the run form and `GET …/model-prompt`. */
+export const PROMPT_PLACEHOLDER_MEANINGS: ReadonlyArray<{ name: PromptPlaceholder; meaning: string }> = [
+  { name: 'guidelines', meaning: 'the campaign’s guidelines (Markdown), as the annotators read them' },
+  {
+    name: 'questions',
+    meaning:
+      'each asked question: its label, its scale anchors or options with the values to answer, and the definitions it relies on',
+  },
+  {
+    name: 'answer_format',
+    meaning: 'the JSON object to answer with: its keys and allowed values (and the schema where the server needs it)',
+  },
+  { name: 'text1', meaning: 'the first text shown (Text 1)' },
+  { name: 'text2', meaning: 'the second text shown (Text 2)' },
+];
+
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
 export const DEFAULT_PROMPT_TEMPLATE = `You are one of the annotators of a study of paraphrases. You are shown two texts, Text 1 and Text 2, and you answer questions about them exactly as the human annotators do, following their guidelines.

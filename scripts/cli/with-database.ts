@@ -8,7 +8,10 @@ import { openDatabase } from '@/lib/runtime/bootstrap';
 import { StartupError } from '@/lib/runtime/startup-error';
 import type { CliIo } from './io';
 
-export async function withDatabase(io: CliIo, fn: (db: Db, databaseUrl: string) => Promise<number>): Promise<number> {
+export async function withDatabase(
+  io: CliIo,
+  fn: (db: Db, databaseUrl: string, opened: { authSecret: string | undefined }) => Promise<number>,
+): Promise<number> {
   let opened;
   try {
     opened = await openDatabase({ log: (line) => io.stderr.write(`${line}\n`) });
@@ -21,7 +24,7 @@ export async function withDatabase(io: CliIo, fn: (db: Db, databaseUrl: string) 
   }
   const db = createPrismaClient(opened.url);
   try {
-    return await fn(db, opened.url);
+    return await fn(db, opened.url, { authSecret: opened.authSecret });
   } finally {
     // The command's jobs have ended: its job lease goes (lib/jobs/job-owner.ts).
     await releaseJobOwner(db).catch(() => undefined);

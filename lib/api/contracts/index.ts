@@ -15,6 +15,24 @@ import {
   startMiningRunContract,
 } from './mining';
 import { getModelContract, installModelContract } from './models';
+import {
+  createModelEndpointContract,
+  deleteModelEndpointContract,
+  getModelEndpointContract,
+  listEndpointModelsContract,
+  listModelEndpointsContract,
+  updateModelEndpointContract,
+} from './model-endpoints';
+import {
+  cancelModelRunContract,
+  deleteModelRunContract,
+  getModelPromptContract,
+  getModelRunAnswersContract,
+  getModelRunContract,
+  listModelRunsContract,
+  resumeModelRunContract,
+  startModelRunContract,
+} from './model-runs';
 import { getPair, listPairs } from './pairs';
 import {
   adjudicateContract,
@@ -88,4 +106,18 @@ export const apiContracts: readonly ApiContract[] = [
   dismissJobContract,
   getImportPreviewContract,
   startImportContract,
+  listModelEndpointsContract,
+  createModelEndpointContract,
+  getModelEndpointContract,
+  updateModelEndpointContract,
+  deleteModelEndpointContract,
+  listEndpointModelsContract,
+  startModelRunContract,
+  listModelRunsContract,
+  getModelPromptContract,
+  getModelRunContract,
+  getModelRunAnswersContract,
+  cancelModelRunContract,
+  resumeModelRunContract,
+  deleteModelRunContract,
 ];

@@ -165,3 +165,25 @@ function writeWording(db: Db, ref: CampaignRef, editorId: number | null, edit: W
     return { campaignId: c.id, slug: c.slug, version, changes: decision.changes };
   });
 }
+
+/**
+ * The guidelines and questions of one wording version (what annotators saw under it): its version
+ * row, or the campaign's own text when the campaign was never edited (version 1 is then current).
+ */
+export async function getCampaignWordingAt(
+  db: Db,
+  campaignId: number,
+  version: number,
+): Promise<{ guidelines: string; questions: Question[] } | null> {
+  const row = await db.campaignWordingVersion.findUnique({
+    where: { campaignId_number: { campaignId, number: version } },
+    select: { guidelines: true, questions: true },
+  });
+  if (row) return { guidelines: row.guidelines, questions: readStoredQuestions(row.questions) };
+  const c = await db.campaign.findUnique({
+    where: { id: campaignId },
+    select: { wordingVersion: true, guidelines: true, questions: true },
+  });
+  if (!c || c.wordingVersion !== version) return null;
+  return { guidelines: c.guidelines, questions: readStoredQuestions(c.questions) };
+}

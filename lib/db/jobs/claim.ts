@@ -6,7 +6,7 @@
 import type { Db } from '../client';
 
 export interface JobClaim {
-  table: 'ScoringJob' | 'MiningRun' | 'IndexJob' | 'ModelInstallJob' | 'ExportJob';
+  table: 'ScoringJob' | 'MiningRun' | 'IndexJob' | 'ModelInstallJob' | 'ExportJob' | 'ModelRun';
   /** what else the claim writes, as SQL assignments (`"startedAt" = now()`) */
   set: string;
   /** a waiting row waits while a row of the table runs: any row (`'any'`), or one with the same value of `column` */

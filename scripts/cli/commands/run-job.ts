@@ -10,6 +10,7 @@ import { runQueuedExport } from '@/lib/jobs/export-queue';
 import { runQueuedIndexJob } from '@/lib/jobs/index-queue';
 import { runQueuedModelInstall } from '@/lib/jobs/model-install-queue';
 import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';
+import { runQueuedModelRun } from '@/lib/jobs/model-raters/model-run-queue';
 import type { CliIo } from '../io';
 import { setting } from '@/lib/config/settings';
 
@@ -26,11 +27,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       kind !== 'export' &&
       kind !== 'index' &&
       kind !== 'model-install' &&
-      kind !== 'mine') ||
+      kind !== 'mine' &&
+      kind !== 'judge') ||
     !Number.isInteger(id) ||
     id <= 0
   ) {
-    io.stderr.write('Usage: paralens run-job import|score|export|index|model-install|mine <job id>\n');
+    io.stderr.write('Usage: paralens run-job import|score|export|index|model-install|mine|judge <job id>\n');
     return 2;
   }
   if (!url) {
@@ -70,6 +72,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const outcome = await runQueuedModelInstall(db, id);
       io.stdout.write(
         outcome ? `${outcome.status.toLowerCase()}: ${outcome.message}\n` : 'nothing to run: the job is not running any more\n',
+      );
+      return 0;
+    }
+    if (kind === 'judge') {
+      const outcome = await runQueuedModelRun(db, url, id);
+      io.stdout.write(
+        outcome ? `${outcome.status.toLowerCase()}: ${outcome.message}\n` : 'nothing to run: the run is not running any more\n',
       );
       return 0;
     }

@@ -1,0 +1,10 @@
+/** POST /api/v1/model-runs/{id}/resume: a failed or cancelled run waits again and continues (researchers, admins; audited). */
+import { resumeModelRunContract } from '@/lib/api/contracts/model-runs';
+import { getDb } from '@/lib/db/client';
+import { apiRoute } from '@/lib/http/api-route';
+import { resumeStoppedModelRun } from '@/lib/jobs/model-raters/start-run';
+
+export const POST = apiRoute(resumeModelRunContract, async ({ params, user }) => ({
+  status: 202,
+  body: await resumeStoppedModelRun(getDb(), user, Number(params.id)),
+}));
