@@ -324,6 +324,12 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedModelRuns,
   },
+  'GET /api/v1/campaigns/[id]/model-runs/compare': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/model-runs/compare?question=semantic',
+    allowedStatus: 404,
+    owner: sharedModelRuns,
+  },
   'GET /api/v1/campaigns/[id]/model-prompt': {
     roles: staff,
     path: '/api/v1/campaigns/no-such-campaign/model-prompt',

@@ -1,12 +1,11 @@
 /** Messages between the web server and its compute worker threads (lib/runtime/compute-workers.ts). */
-import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
+import type { AgreementOptions, QuestionTableInput } from '@/lib/dashboards/question-agreement';
+import type { RunReportInput } from '@/lib/model-raters/report/run-report';
 
-export interface ComputeTask {
-  id: number;
-  kind: 'agreement';
-  tables: QuestionTableInput[];
-  options: AgreementOptions;
-}
+/** What a worker computes: a campaign's agreement with bootstrap intervals, or a model run's report. */
+export type ComputeJob =
+  { kind: 'agreement'; tables: QuestionTableInput[]; options: AgreementOptions } | { kind: 'judge'; input: RunReportInput };
 
-export type ComputeReply =
-  { id: number; ok: true; result: Record<string, QuestionAgreement> } | { id: number; ok: false; message: string };
+export type ComputeTask = ComputeJob & { id: number };
+
+export type ComputeReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };

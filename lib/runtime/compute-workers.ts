@@ -1,6 +1,6 @@
 /**
  * Worker threads for answers that compute for long (bootstrap intervals: 10,000 resamples of a
- * 300-pair, 8-annotator campaign take seconds), so the web server's own thread stays free for
+ * 300-pair, 8-annotator campaign take seconds; a model run's report), so the web server's own thread stays free for
  * every other request while they run. A small pool (PARALENS_COMPUTE_WORKERS, default: one per
  * core beyond the first, at most 2), started on first use; tasks queue when every worker is busy.
  * A worker that dies fails its task and is replaced on the next one; idle workers do not keep the
@@ -17,12 +17,13 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { setting, type Env } from '@/lib/config/settings';
 import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
-import type { ComputeReply, ComputeTask } from './compute-messages';
+import type { ComputeJob, ComputeReply, ComputeTask } from './compute-messages';
+import type { RunReport, RunReportInput } from '@/lib/model-raters/report/run-report';
 import { projectRoot } from './paralens-home';
 
 interface Pending {
   task: ComputeTask;
-  resolve: (result: Record<string, QuestionAgreement>) => void;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -49,9 +50,9 @@ class ComputePool {
 
   constructor(private readonly size: number) {}
 
-  run(tables: QuestionTableInput[], options: AgreementOptions): Promise<Record<string, QuestionAgreement>> {
+  run(job: ComputeJob): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, kind: 'agreement', tables, options }, resolve, reject });
+      this.queue.push({ task: { ...job, id: this.nextId++ }, resolve, reject });
       this.dispatch();
     });
   }
@@ -120,7 +121,12 @@ export function computeAgreementOffThread(
   tables: QuestionTableInput[],
   options: AgreementOptions,
 ): Promise<Record<string, QuestionAgreement>> {
-  return pool().run(tables, options);
+  return pool().run({ kind: 'agreement', tables, options }) as Promise<Record<string, QuestionAgreement>>;
+}
+
+/** A model run's report (its bootstrap intervals and alt-tests), computed on a worker thread. */
+export function computeRunReportOffThread(input: RunReportInput): Promise<RunReport> {
+  return pool().run({ kind: 'judge', input }) as Promise<RunReport>;
 }
 
 /** Ends the worker threads (tests; the web server's threads end with its process). */

@@ -33,6 +33,7 @@ import {
   resumeModelRunContract,
   startModelRunContract,
 } from './model-runs';
+import { compareModelRunsContract, getModelRunReportContract } from './model-run-report';
 import { getPair, listPairs } from './pairs';
 import {
   adjudicateContract,
@@ -120,4 +121,6 @@ export const apiContracts: readonly ApiContract[] = [
   cancelModelRunContract,
   resumeModelRunContract,
   deleteModelRunContract,
+  getModelRunReportContract,
+  compareModelRunsContract,
 ];

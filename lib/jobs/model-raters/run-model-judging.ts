@@ -169,7 +169,10 @@ export async function runModelJudging(
     });
   } catch (error) {
     if (error instanceof CancelRequested || abort.signal.reason instanceof CancelRequested)
-      return await finish({ status: 'CANCELLED', message: 'Cancelled; Resume continues without asking again what was recorded.' });
+      return await finish({
+        status: 'CANCELLED',
+        message: 'Cancelled; Resume continues without asking again what was recorded.',
+      });
     if (error instanceof SetupError || error instanceof EndpointKeyError)
       return await finish({ status: 'FAILED', message: `Cannot run: ${error.message}.` });
     if (isRunStopping(error)) return await finish({ status: 'FAILED', message: describeStop(error) });
