@@ -8,7 +8,7 @@
 import { englishOnlyMeasureKeys, measureList } from '@/lib/measures/catalog';
 import { describeMeasureTokenizer, languageOfTokenizer } from '@/lib/measures/language-tokenize';
 import { VOTE_RULE_CARDS, type FinalRules, type OrderedTieRule, type YesNoTieRule } from '@/lib/labels/final-labels';
-import type { ExportField } from './fields';
+import type { ExportField, ExportModelRun } from './fields';
 import { PART_LABELS, type ExportPart } from './options';
 
 export interface CorpusCardInfo {
@@ -58,6 +58,8 @@ export interface DatasetCardInput {
   /** ISO date-time of the snapshot */
   exportedAt: string;
   dataFile: string;
+  /** the model runs whose answers are exported (the `models` part), each with its file of requests */
+  modelRuns?: ReadonlyArray<ExportModelRun & { file: string }>;
 }
 
 const HF_LICENCES: ReadonlyArray<[RegExp, string]> = [
@@ -232,6 +234,24 @@ function campaignSection(campaign: CampaignCardInfo): string[] {
   ];
 }
 
+/** The model raters whose answers are in the export: how each was asked, and where its requests are. */
+function modelRunsSection(runs: NonNullable<DatasetCardInput['modelRuns']>): string[] {
+  if (runs.length === 0) return [];
+  return [
+    '## Model raters',
+    '',
+    'Language models answered the campaign’s questions as raters, blind to the annotators and never counted in their aggregates or final labels (`model_<run>_<question>` columns). Each run’s requests, with the raw output, the model name and system fingerprint the server reported, token usage and latency, are in its file.',
+    '',
+    '| run | rater | model | endpoint | temperature | samples | prompt (SHA-256) | requests |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...runs.map(
+      (r) =>
+        `| ${r.id} | ${cell(r.rater)} | ${cell(r.model)} | ${cell(r.endpoint)} | ${r.temperature} | ${r.samples} | \`${r.promptHash}\` | \`${r.file}\` |`,
+    ),
+    '',
+  ];
+}
+
 export function buildDatasetCard(input: DatasetCardInput): string {
   const fieldRows = input.fields.map((f) => `| \`${f.name}\` | ${f.type} | ${cell(f.description)} |`);
   const measures = measureList.map((m) => `| \`${m.key}\` | ${cell(m.label)} | ${m.group} | ${cell(m.description)} |`);
@@ -263,6 +283,7 @@ export function buildDatasetCard(input: DatasetCardInput): string {
         ]
       : []),
     ...(input.campaign ? campaignSection(input.campaign) : []),
+    ...modelRunsSection(input.modelRuns ?? []),
     ...corporaSection(input),
   ].join('\n');
 }

@@ -38,6 +38,14 @@ export type FieldSource =
   /** a measure users imported for the exported corpora (paralens import-scores) */
   | { kind: 'userMeasure'; name: string }
   | { kind: 'annotations' }
+  /** a model run's answer to a question, its vote share over the samples, or its expected rating (Likert) */
+  | {
+      kind: 'modelAnswer';
+      runId: number;
+      question: string;
+      questionType: ExportQuestion['type'];
+      stat: 'answer' | 'confidence' | 'expected';
+    }
   | { kind: 'question'; question: string; questionType: ExportQuestion['type']; stat: QuestionStat };
 
 export interface ExportField {
@@ -174,15 +182,51 @@ function questionFields(q: ExportQuestion, parts: readonly ExportPart[]): Export
   return fields;
 }
 
+/** What the fields of the `models` part need of a model run of the campaign. */
+export interface ExportModelRun {
+  id: number;
+  rater: string;
+  model: string;
+  endpoint: string;
+  temperature: number;
+  samples: number;
+  promptHash: string;
+  questions: readonly ExportQuestion[];
+}
+
+function modelFields(run: ExportModelRun): ExportField[] {
+  const about = `${run.rater} (model run #${run.id}: ${run.model} on ${run.endpoint}, temperature ${run.temperature}, ${run.samples} sample${run.samples === 1 ? '' : 's'}, prompt ${run.promptHash.slice(0, 12)})`;
+  return run.questions
+    .filter((q) => q.type !== 'text')
+    .flatMap((q): ExportField[] => {
+      const field = (stat: 'answer' | 'confidence' | 'expected', type: FieldType, description: string): ExportField => ({
+        name: `model_${run.id}_${q.key}${stat === 'answer' ? '' : `_${stat}`}`,
+        type,
+        part: 'models',
+        description: `${about}: ${description} (${q.label})`,
+        source: { kind: 'modelAnswer', runId: run.id, question: q.key, questionType: q.type, stat },
+      });
+      return [
+        field('answer', valueType(q), 'its answer, relations relative to a → b; empty when it gave none'),
+        field('confidence', 'number', 'share of its samples that gave this answer (1 with one sample)'),
+        ...(q.type === 'likert'
+          ? [field('expected', 'number', 'its expected rating Σ p(k)·k from the token probabilities, where the server gave them')]
+          : []),
+      ];
+    });
+}
+
 /**
  * The fields of an export with these parts (and, for campaign exports, these questions). With the
  * measures come the user measures of the exported corpora (`userMeasures`, names), each a column of
- * its own name after the built-in measures (`u_NAME` should the name be taken by another field).
+ * its own name after the built-in measures (`u_NAME` should the name be taken by another field); with
+ * `models`, each model run's answers (`model_<run>_<question>`, its vote share and expected rating).
  */
 export function planExportFields(
   parts: readonly ExportPart[],
   questions: readonly ExportQuestion[] | null,
   userMeasures: readonly string[] = [],
+  modelRuns: readonly ExportModelRun[] = [],
 ): ExportField[] {
   const fields = baseFields(questions !== null);
   if (parts.includes('texts')) fields.push(...textFields);
@@ -209,6 +253,7 @@ export function planExportFields(
       });
     }
     for (const q of questions) fields.push(...questionFields(q, parts));
+    if (parts.includes('models')) for (const run of modelRuns) fields.push(...modelFields(run));
   }
   for (const field of userFields) if (fields.some((f) => f !== field && f.name === field.name)) field.name = `u_${field.name}`;
   return fields;

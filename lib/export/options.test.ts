@@ -5,7 +5,8 @@ import { csvHeader, planExportFields } from './fields';
 describe('export parts', () => {
   it('default to everything that applies; campaign parts need a campaign', () => {
     expect(parseParts(undefined, false)).toEqual(['texts', 'measures']);
-    expect(parseParts('', true)).toEqual(['texts', 'measures', 'raw', 'aggregated', 'agreement']);
+    expect(parseParts('', true)).toEqual(['texts', 'measures', 'raw', 'aggregated', 'agreement', 'models']);
+    expect(parseParts('models', false)).toBe('models need a campaign (export with --campaign)');
     expect(parseParts('measures,texts,measures', false)).toEqual(['texts', 'measures']);
     expect(parseParts('raw', false)).toBe('raw need a campaign (export with --campaign)');
     expect(parseParts('texts,votes', true)).toMatch(/unknown part votes/);
@@ -57,5 +58,38 @@ describe('export fields', () => {
       'relation_final_median_rule',
       'relation_unanimous',
     ]);
+  });
+});
+
+describe('the models part', () => {
+  const questions = [
+    { key: 'semantic', type: 'likert', label: 'Semantic' },
+    { key: 'paraphraseLoose', type: 'boolean', label: 'Loose' },
+    { key: 'rationale', type: 'text', label: 'Rationale' },
+  ] as const;
+  const run = {
+    id: 7,
+    rater: 'model:m@prompt-v2',
+    model: 'm',
+    endpoint: 'local',
+    temperature: 0.7,
+    samples: 5,
+    promptHash: 'ab'.repeat(32),
+    questions: [questions[0], questions[1], questions[2]],
+  };
+  it('gives each run its answer and vote share per question asked, the expected rating for Likert, nothing for free text', () => {
+    const fields = planExportFields(['models'], questions, [], [run]).filter((f) => f.part === 'models');
+    expect(fields.map((f) => [f.name, f.type])).toEqual([
+      ['model_7_semantic', 'integer'],
+      ['model_7_semantic_confidence', 'number'],
+      ['model_7_semantic_expected', 'number'],
+      ['model_7_paraphraseLoose', 'boolean'],
+      ['model_7_paraphraseLoose_confidence', 'number'],
+    ]);
+    expect(fields[0]!.description).toContain('model:m@prompt-v2');
+    expect(fields[0]!.description).toContain('5 samples');
+  });
+  it('leaves the runs out without the part', () => {
+    expect(planExportFields(['aggregated'], questions, [], [run]).some((f) => f.part === 'models')).toBe(false);
   });
 });

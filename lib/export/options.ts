@@ -6,17 +6,19 @@
  * - raw: each annotator's answers under a pseudonym (never an email), campaign exports only;
  * - aggregated: per question the answers counted, the median (Likert) or the majority with ties
  *   marked (other questions), and the final label with its method (FinalLabel);
- * - agreement: per question whether the counted answers were unanimous, and the Likert spread.
+ * - agreement: per question whether the counted answers were unanimous, and the Likert spread;
+ * - models: each model run's answer per question (stored order), its vote share over the samples and,
+ *   for Likert, the expected rating from logprobs; campaign exports only (docs/models-as-raters.md).
  * Pure: shared by the command line, the export form and the job.
  */
 export const EXPORT_FORMATS = ['csv', 'jsonl', 'hf'] as const;
 export type ExportFormatName = (typeof EXPORT_FORMATS)[number];
 
-export const EXPORT_PARTS = ['texts', 'measures', 'raw', 'aggregated', 'agreement'] as const;
+export const EXPORT_PARTS = ['texts', 'measures', 'raw', 'aggregated', 'agreement', 'models'] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
 
 /** Parts that need a campaign (answers); left out of corpus and view exports. */
-export const CAMPAIGN_PARTS: readonly ExportPart[] = ['raw', 'aggregated', 'agreement'];
+export const CAMPAIGN_PARTS: readonly ExportPart[] = ['raw', 'aggregated', 'agreement', 'models'];
 
 export const PART_LABELS: Record<ExportPart, string> = {
   texts: 'Texts (with type, pages, image, the source corpus’s label and metadata)',
@@ -24,6 +26,7 @@ export const PART_LABELS: Record<ExportPart, string> = {
   raw: 'Raw answers per annotator (pseudonyms)',
   aggregated: 'Aggregated answers (median, majority with ties, final label)',
   agreement: 'Agreement flags (unanimous, Likert spread)',
+  models: 'Model raters’ answers (per run and question, with the vote share; their provenance in the dataset card)',
 };
 
 export interface ExportOptions {

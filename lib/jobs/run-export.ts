@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { Db } from '@/lib/db/client';
 import { openExportCursor } from '@/lib/db/exports/export-cursor';
 import { buildExportSql } from '@/lib/db/exports/export-sql';
+import { streamModelRunAnswers } from '@/lib/db/model-raters/model-run-answers';
+import { createSqlPool } from '@/lib/db/sql-pool';
 import { loadCorpusCards, type ExportSource } from '@/lib/db/exports/export-sources';
 import { buildDatasetCard } from '@/lib/export/dataset-card';
 import { csvHeader, planExportFields } from '@/lib/export/fields';
@@ -47,6 +49,31 @@ export interface ExportResult {
 
 export const HF_DATA_FILE = 'data/train.jsonl';
 
+/** The file of an HF export holding a model run's requests with their provenance. */
+export const modelAnswersFile = (runId: number) => `model_answers/run-${runId}.jsonl`;
+
+/** A model run's requests, one JSON line each, as `GET /api/v1/model-runs/{id}/answers` gives them; returns the bytes written. */
+async function writeModelAnswers(databaseUrl: string, runId: number, file: string): Promise<number> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const pool = createSqlPool(databaseUrl, 1);
+  const stream = createWriteStream(file, { mode: 0o600 });
+  let bytes = 0;
+  try {
+    for await (const batch of streamModelRunAnswers(pool, runId)) {
+      const text = batch.map((line) => `${JSON.stringify(line)}\n`).join('');
+      bytes += Buffer.byteLength(text);
+      await write(stream, text);
+    }
+    await closeStream(stream);
+    return bytes;
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  } finally {
+    await pool.end();
+  }
+}
+
 /** progress reports (and cancel checks) at most this often */
 const PROGRESS_MS = 200;
 
@@ -77,7 +104,8 @@ async function closeStream(stream: WriteStream): Promise<void> {
 export async function runExport(options: RunExportOptions): Promise<ExportResult> {
   const started = performance.now();
   const { source, format, parts } = options;
-  const fields = planExportFields(parts, source.questions, source.userMeasures);
+  const modelRuns = parts.includes('models') ? (source.modelRuns ?? []) : [];
+  const fields = planExportFields(parts, source.questions, source.userMeasures, modelRuns);
   const sql = buildExportSql(fields, source.selection);
   const formatLine = format === 'csv' ? csvLineFormatter(fields) : jsonLineFormatter(fields);
   const partial = `${options.outPath}.partial`;
@@ -132,9 +160,12 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
         campaign: source.campaign,
         exportedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
         dataFile: HF_DATA_FILE,
+        modelRuns: modelRuns.map((r) => ({ ...r, file: modelAnswersFile(r.id) })),
       });
       await writeFile(path.join(partial, 'README.md'), card, { mode: 0o600 });
       bytes += Buffer.byteLength(card);
+      for (const run of modelRuns)
+        bytes += await writeModelAnswers(options.databaseUrl, run.id, path.join(partial, modelAnswersFile(run.id)));
     }
     await rm(options.outPath, { force: true });
     await rename(partial, options.outPath);

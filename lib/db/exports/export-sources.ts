@@ -6,7 +6,7 @@
  */
 import type { Db } from '../client';
 import type { ExportSelection } from './export-sql';
-import type { ExportQuestion } from '@/lib/export/fields';
+import type { ExportModelRun, ExportQuestion } from '@/lib/export/fields';
 import type { CampaignCardInfo, CorpusCardInfo } from '@/lib/export/dataset-card';
 import { finalRulesOf, readQualitySettings } from '@/lib/annotation/quality-settings';
 import { readStoredQuestions } from '@/lib/annotation/questions';
@@ -26,6 +26,40 @@ export interface ExportSource {
   filter: string | null;
   /** names of the user measures of the exported corpora (exported with the measures) */
   userMeasures?: string[];
+  /** the campaign's model runs that answered at least one pair (exported with the `models` part) */
+  modelRuns?: ExportModelRun[];
+}
+
+/** The campaign's model runs with answers, oldest first, with the questions each asked. */
+export async function loadExportModelRuns(
+  db: Db,
+  campaignId: number,
+  questions: readonly ExportQuestion[],
+): Promise<ExportModelRun[]> {
+  const runs = await db.modelRun.findMany({
+    where: { campaignId, items: { some: { doneAt: { not: null } } } },
+    select: {
+      id: true,
+      rater: true,
+      model: true,
+      endpointName: true,
+      temperature: true,
+      samples: true,
+      promptHash: true,
+      questions: true,
+    },
+    orderBy: { id: 'asc' },
+  });
+  return runs.map((r) => ({
+    id: r.id,
+    rater: r.rater,
+    model: r.model,
+    endpoint: r.endpointName,
+    temperature: r.temperature,
+    samples: r.samples,
+    promptHash: r.promptHash,
+    questions: questions.filter((q) => r.questions.includes(q.key)),
+  }));
 }
 
 /** The names of the user measures of these corpora, sorted. */
@@ -150,6 +184,11 @@ export async function resolveCampaignSource(db: Db, slug: string): Promise<Expor
     userMeasures: await loadUserMeasureNames(
       db,
       campaign.corpora.map((c) => c.corpusId),
+    ),
+    modelRuns: await loadExportModelRuns(
+      db,
+      campaign.id,
+      questions.map((q) => ({ key: q.key, type: q.type, label: q.label })),
     ),
   };
 }

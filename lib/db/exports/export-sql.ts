@@ -126,8 +126,24 @@ function questionStat(source: Extract<FieldSource, { kind: 'question' }>, index:
   }
 }
 
+/** One join per model run whose answers are exported: its answer row for the pair. */
+function modelJoins(fields: readonly ExportField[]): string[] {
+  const runs = new Set<number>();
+  for (const f of fields) if (f.source.kind === 'modelAnswer') runs.add(Number(f.source.runId) | 0);
+  return [...runs].map((id) => `LEFT JOIN "ModelRunItem" mr${id} ON mr${id}."runId" = ${id} AND mr${id}."pairId" = p."id"`);
+}
+
+function modelExpression(source: Extract<FieldSource, { kind: 'modelAnswer' }>): string {
+  const item = `mr${Number(source.runId) | 0}`;
+  const key = keyLiteral(source.question);
+  if (source.stat === 'confidence') return `(${item}."confidence" ->> ${key})::float8`;
+  if (source.stat === 'expected') return `(${item}."expected" ->> ${key})::float8`;
+  return typedAnswer(`${item}."answers" ->> ${key}`, source.questionType);
+}
+
 function fieldExpression(field: ExportField, campaign: string | null, questions: QuestionJoins): string {
   const source = field.source;
+  if (source.kind === 'modelAnswer') return modelExpression(source);
   if (source.kind === 'column') return TEXT_COLUMNS[source.column]!;
   if (source.kind === 'measure') return `p."${source.key}"`;
   if (source.kind === 'userMeasure') return userMeasureSql(source.name);
@@ -162,6 +178,7 @@ export function buildExportSql(fields: readonly ExportField[], selection: Export
     ...(needsTexts(fields) ? ['JOIN "Text" ta ON ta."id" = p."textAId"', 'JOIN "Text" tb ON tb."id" = p."textBId"'] : []),
     ...(needsImage(fields) ? ['LEFT JOIN "Image" i ON i."id" = p."imageId"'] : []),
     ...questions.joins,
+    ...modelJoins(fields),
   ];
   const columns = fields.map((field, i) => `${textExpression(field, fieldExpression(field, campaign, questions))} AS f${i}`);
   return {

@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { refreshCampaignFinalLabels } from '@/lib/db/annotations/final-labels';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { makeRatedCampaign } from '@/lib/db/testing/rated-campaign';
+import { makeFinishedRun } from '@/lib/db/testing/model-run';
 import { builtInQuestion } from '@/lib/annotation/questions';
 import { judgeQuestion } from '@/lib/model-raters/report/judge-question';
 import type { JudgeAnswer } from '@/lib/model-raters/report/judge-types';
@@ -34,37 +35,12 @@ async function campaignWithRun(pairs: number) {
     corpora: 2,
   });
   await refreshCampaignFinalLabels(getSqlPool(), rated.campaign.id);
-  const endpoint = await db.modelEndpoint.create({
-    data: { name: `report-${Date.now()}-${Math.random()}`, baseUrl: 'http://127.0.0.1:9/v1' },
-  });
-  const run = await db.modelRun.create({
-    data: {
-      campaignId: rated.campaign.id,
-      endpointId: endpoint.id,
-      endpointName: endpoint.name,
-      baseUrl: endpoint.baseUrl,
-      model: 'm',
-      rater: 'model:m@prompt-v1',
-      promptVersion: 1,
-      promptTemplate: 't',
-      promptHash: 'h',
-      wordingVersion: 1,
-      questions: ['semantic', 'syntactic', 'paraphraseLoose'],
-      pairs: 'all',
-      status: 'SUCCEEDED',
-      pairsTotal: pairs,
-    },
-  });
   const model = (i: number) => ({ semantic: (i + 1) % 5, syntactic: (i * 3 + 1) % 5, paraphraseLoose: i % 2 === 0 });
-  await db.modelRunItem.createMany({
-    data: rated.pairIds.map((pairId, i) => ({
-      runId: run.id,
-      pairId,
-      position: i + 1,
-      answers: model(i),
-      confidence: {},
-      doneAt: new Date(),
-    })),
+  const { run } = await makeFinishedRun(db, {
+    campaignId: rated.campaign.id,
+    pairIds: rated.pairIds,
+    questions: ['semantic', 'syntactic', 'paraphraseLoose'],
+    answer: model,
   });
   return { ...rated, run, spec, model };
 }
