@@ -111,12 +111,31 @@ export interface RenderedPrompt {
   user: string;
 }
 
+/**
+ * What a run's requests share (the question and answer-format texts are the same for every pair):
+ * kept per questions array and format, so a run of thousands of pairs describes them once.
+ */
+const described = new WeakMap<readonly Question[], Map<ResponseFormatMode, { questions: string; answerFormat: string }>>();
+
+function describeOnce(questions: readonly Question[], format: ResponseFormatMode): { questions: string; answerFormat: string } {
+  let byFormat = described.get(questions);
+  if (!byFormat) described.set(questions, (byFormat = new Map()));
+  let texts = byFormat.get(format);
+  if (!texts)
+    byFormat.set(
+      format,
+      (texts = { questions: describeQuestions(questions), answerFormat: describeAnswerFormat(questions, format) }),
+    );
+  return texts;
+}
+
 /** The system and user messages for one request. */
 export function renderPrompt(input: PromptInput): RenderedPrompt {
+  const shared = describeOnce(input.questions, input.format);
   const values: Record<PromptPlaceholder, string> = {
     guidelines: input.guidelines.trim(),
-    questions: describeQuestions(input.questions),
-    answer_format: describeAnswerFormat(input.questions, input.format),
+    questions: shared.questions,
+    answer_format: shared.answerFormat,
     text1: input.text1,
     text2: input.text2,
   };

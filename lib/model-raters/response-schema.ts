@@ -60,13 +60,16 @@ export function buildResponseSchema(questions: readonly Question[]): JsonSchema 
   };
 }
 
+/** Built once per questions array: every request of a run sends the same schema. */
+const schemas = new WeakMap<readonly Question[], JsonSchema>();
+
 /** The `response_format` member of the request body for a mode; undefined under the plain prompt. */
 export function responseFormatBody(mode: ResponseFormatMode, questions: readonly Question[]): JsonSchema | undefined {
-  if (mode === 'json_schema')
-    return {
-      type: 'json_schema',
-      json_schema: { name: RESPONSE_SCHEMA_NAME, strict: true, schema: buildResponseSchema(questions) },
-    };
+  if (mode === 'json_schema') {
+    let schema = schemas.get(questions);
+    if (!schema) schemas.set(questions, (schema = buildResponseSchema(questions)));
+    return { type: 'json_schema', json_schema: { name: RESPONSE_SCHEMA_NAME, strict: true, schema } };
+  }
   if (mode === 'json_object') return { type: 'json_object' };
   return undefined;
 }

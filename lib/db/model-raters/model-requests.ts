@@ -1,8 +1,8 @@
 /**
- * The requests of a model run, as the job runner reads and writes them (the pg pool: one statement
- * per recorded request, where every round trip counts against the run's wall time, docs/benchmarks.md
- * bench:judge). A request is recorded once (unique run, pair, order, sample; a repeat is ignored), so
- * a resumed run asks only what no session recorded. A pair's answer (ModelRunItem) is written when
+ * The requests of a model run, as the job runner reads and writes them (the pg pool; the runner writes
+ * what a few milliseconds of requests brought in one statement, as every round trip counts against the
+ * run's wall time: docs/benchmarks.md, bench:judge). A request is recorded once (unique run, pair,
+ * order, sample; a repeat is ignored), so a resumed run asks only what no session recorded. A pair's answer (ModelRunItem) is written when
  * its last request is recorded.
  */
 import type { Queryable } from '../sql-pool';
@@ -84,40 +84,81 @@ const COLUMNS = [
   'expected',
   'seed',
 ] as const;
-const INSERT_SQL = `INSERT INTO "ModelRequest" (${COLUMNS.map((c) => `"${c}"`).join(', ')})
-  VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-  ON CONFLICT ("runId", "pairId", "swapped", "sample") DO NOTHING`;
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+function rowValues(runId: number, r: RequestRecord): unknown[] {
+  return [
+    runId,
+    r.pairId,
+    r.swapped,
+    r.sample,
+    r.status,
+    json(r.answers),
+    r.failure,
+    r.raw,
+    r.reasoning,
+    r.finishReason,
+    r.responseModel,
+    r.systemFingerprint,
+    r.promptTokens,
+    r.completionTokens,
+    Math.round(r.latencyMs),
+    r.attempts,
+    r.reasked,
+    r.format,
+    json(r.expected),
+    r.seed,
+  ];
+}
+
+const TYPES = [
+  'int',
+  'int',
+  'boolean',
+  'int',
+  'text',
+  'jsonb',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'int',
+  'int',
+  'int',
+  'int',
+  'boolean',
+  'text',
+  'jsonb',
+  'int',
+];
+
+/**
+ * Records requests in one statement; returns the keys (`pairId:swapped:sample`) of those written (a
+ * request of the same pair, order and sample recorded before is left as it was).
+ */
+export async function recordRequests(db: Queryable, runId: number, records: readonly RequestRecord[]): Promise<Set<string>> {
+  if (records.length === 0) return new Set();
+  const values: unknown[] = [];
+  const rows = records.map((r) => {
+    const start = values.length;
+    values.push(...rowValues(runId, r));
+    return `(${COLUMNS.map((_, i) => `$${start + i + 1}::${TYPES[i]}`).join(', ')})`;
+  });
+  const { rows: written } = await db.query<{ pairId: number; swapped: boolean; sample: number }>(
+    `INSERT INTO "ModelRequest" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES ${rows.join(', ')}
+     ON CONFLICT ("runId", "pairId", "swapped", "sample") DO NOTHING RETURNING "pairId", "swapped", "sample"`,
+    values,
+  );
+  return new Set(written.map((w) => requestKey(w)));
+}
+
+export const requestKey = (r: { pairId: number; swapped: boolean; sample: number }) => `${r.pairId}:${r.swapped}:${r.sample}`;
 
 /** Records one request; false when a request of the same pair, order and sample was recorded before. */
 export async function recordRequest(db: Queryable, runId: number, r: RequestRecord): Promise<boolean> {
-  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
-  const result = await db.query({
-    name: 'model-request-insert',
-    text: INSERT_SQL,
-    values: [
-      runId,
-      r.pairId,
-      r.swapped,
-      r.sample,
-      r.status,
-      json(r.answers),
-      r.failure,
-      r.raw,
-      r.reasoning,
-      r.finishReason,
-      r.responseModel,
-      r.systemFingerprint,
-      r.promptTokens,
-      r.completionTokens,
-      Math.round(r.latencyMs),
-      r.attempts,
-      r.reasked,
-      r.format,
-      json(r.expected),
-      r.seed,
-    ],
-  });
-  return (result.rowCount ?? 0) === 1;
+  return (await recordRequests(db, runId, [r])).size === 1;
 }
 
 export interface PairAnswer {
@@ -125,6 +166,32 @@ export interface PairAnswer {
   confidence: Record<string, number>;
   expected: Record<string, number> | null;
   swapAnswers: Record<string, number | string | boolean> | null;
+}
+
+/** Writes the answers of several pairs (their requests all recorded) in one statement. */
+export async function completeRunPairs(
+  db: Queryable,
+  runId: number,
+  answers: ReadonlyArray<{ pairId: number; answer: PairAnswer }>,
+): Promise<void> {
+  if (answers.length === 0) return;
+  const values: unknown[] = [runId];
+  const rows = answers.map(({ pairId, answer }) => {
+    const at = values.length;
+    values.push(
+      pairId,
+      JSON.stringify(answer.answers),
+      JSON.stringify(answer.confidence),
+      answer.expected ? JSON.stringify(answer.expected) : null,
+      answer.swapAnswers ? JSON.stringify(answer.swapAnswers) : null,
+    );
+    return `($${at + 1}::int, $${at + 2}::jsonb, $${at + 3}::jsonb, $${at + 4}::jsonb, $${at + 5}::jsonb)`;
+  });
+  await db.query(
+    `UPDATE "ModelRunItem" i SET "answers" = v.a, "confidence" = v.c, "expected" = v.e, "swapAnswers" = v.s, "doneAt" = now()
+     FROM (VALUES ${rows.join(', ')}) AS v(pair, a, c, e, s) WHERE i."runId" = $1 AND i."pairId" = v.pair`,
+    values,
+  );
 }
 
 /** Writes a pair's answer (its requests all recorded). */

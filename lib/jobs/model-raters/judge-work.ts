@@ -1,13 +1,15 @@
 /**
  * The requests of one session of a model run: what is left to ask (every pair × order × sample no
- * earlier session recorded), a few more workers than the endpoint's concurrency (so a slot never
- * waits while a worker writes its result; the endpoint's limiter keeps the limit), each request
- * recorded as soon as it ends, and a pair's answer written when its last request is recorded. An
+ * earlier session recorded), a few more workers than the endpoint's concurrency (the endpoint's
+ * limiter keeps the limit), the requests that ended recorded together every 20 ms or 64 requests (one
+ * statement; a worker goes on to its next request meanwhile, and waits only when the writes fall
+ * behind), and a pair's answer written when its last request is recorded. A session that stops loses
+ * at most the requests of its last 20 ms, which the next one asks again. An
  * answer that failed validation twice, stopped at the token limit, was refused or empty is recorded
  * as failed with the server's raw output; a transport failure or a rejection stops every worker and
  * records nothing for the requests in flight, so the next session asks them again.
  */
-import type { RequestRecord, RecordedRequest, RunPair } from '@/lib/db/model-raters/model-requests';
+import { requestKey, type RequestRecord, type RecordedRequest, type RunPair } from '@/lib/db/model-raters/model-requests';
 import type { Question } from '@/lib/annotation/questions';
 import type { AskPairResult } from '@/lib/model-raters/ask-pair';
 import { toStoredOrder } from '@/lib/model-raters/answers-order';
@@ -32,9 +34,13 @@ export interface WorkTotals {
 
 export interface WorkPorts {
   ask(task: JudgeTask, signal: AbortSignal): Promise<AskPairResult>;
-  record(record: RequestRecord): Promise<boolean>;
-  completePair(pairId: number, requests: readonly RecordedRequest[]): Promise<void>;
+  /** records the requests; returns the keys (requestKey) of those written (not recorded before) */
+  record(records: readonly RequestRecord[]): Promise<Set<string>>;
+  completePairs(pairs: ReadonlyArray<{ pairId: number; requests: readonly RecordedRequest[] }>): Promise<void>;
 }
+
+const FLUSH_MS = 20;
+const FLUSH_ROWS = 64;
 
 /** What is left to ask, in the run's order, and the requests each pair already has. */
 export function planWork(
@@ -105,13 +111,20 @@ export async function runWork(
   options.signal.addEventListener('abort', stop, { once: true });
   let next = 0;
   const failed: { error: Error | null } = { error: null };
+  const fail = (error: unknown) => {
+    failed.error ??= error instanceof Error ? error : new Error(String(error));
+    inner.abort(error);
+  };
   const { totals } = state;
-  const worker = async () => {
-    while (!inner.signal.aborted && next < tasks.length) {
-      const task = tasks[next++]!;
-      const result = await ports.ask(task, inner.signal);
-      const record = toRecord(task, result, options.seedOf(task.sample), options.questions);
-      if (!(await ports.record(record))) continue;
+  let buffer: Array<{ record: RequestRecord; result: AskPairResult }> = [];
+  let writing: Promise<void> = Promise.resolve();
+  let batchesWaiting = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const write = async (batch: Array<{ record: RequestRecord; result: AskPairResult }>) => {
+    const written = await ports.record(batch.map((b) => b.record));
+    const completed: Array<{ pairId: number; requests: readonly RecordedRequest[] }> = [];
+    for (const { record, result } of batch) {
+      if (!written.has(requestKey(record))) continue;
       totals.requestsDone++;
       totals.sessionDone++;
       if (record.status !== 'ok') totals.requestsFailed++;
@@ -119,23 +132,47 @@ export async function runWork(
       if (result.reasked) totals.reasked++;
       totals.promptTokens += result.usage?.promptTokens ?? 0;
       totals.completionTokens += result.usage?.completionTokens ?? 0;
-      const id = task.pair.pairId;
+      const id = record.pairId;
       state.byPair.set(id, [...(state.byPair.get(id) ?? []), record]);
       const left = (state.pending.get(id) ?? 1) - 1;
       state.pending.set(id, left);
-      if (left === 0) {
-        await ports.completePair(id, state.byPair.get(id) ?? []);
-        totals.pairsDone++;
-      }
+      if (left === 0) completed.push({ pairId: id, requests: state.byPair.get(id) ?? [] });
+    }
+    if (completed.length > 0) {
+      await ports.completePairs(completed);
+      totals.pairsDone += completed.length;
     }
   };
-  const running = Array.from({ length: Math.max(1, Math.min(options.workers, tasks.length)) }, () =>
-    worker().catch((error: unknown) => {
-      failed.error ??= error instanceof Error ? error : new Error(String(error));
-      inner.abort(error);
-    }),
-  );
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = buffer;
+    buffer = [];
+    if (batch.length > 0) {
+      batchesWaiting++;
+      writing = writing
+        .then(() => write(batch))
+        .catch(fail)
+        .finally(() => batchesWaiting--);
+    }
+    return writing;
+  };
+  const worker = async () => {
+    while (!inner.signal.aborted && next < tasks.length) {
+      const task = tasks[next++]!;
+      const result = await ports.ask(task, inner.signal);
+      buffer.push({ record: toRecord(task, result, options.seedOf(task.sample), options.questions), result });
+      if (buffer.length >= FLUSH_ROWS) {
+        const flushed = flush();
+        // The writes fall behind: wait for them rather than hold ever more answers in memory.
+        if (batchesWaiting > 4) await flushed;
+      } else timer ??= setTimeout(() => void flush(), FLUSH_MS);
+    }
+  };
+  const running = Array.from({ length: Math.max(1, Math.min(options.workers, tasks.length)) }, () => worker().catch(fail));
   await Promise.all(running);
+  // What the workers brought is recorded also when the session stops (a cancel keeps every answer that came).
+  await flush();
   options.signal.removeEventListener('abort', stop);
   if (failed.error) throw failed.error;
   if (options.signal.aborted)

@@ -14,11 +14,11 @@ import { getCampaignWordingAt } from '@/lib/db/campaigns/campaign-wording';
 import { getEndpointForRun, rememberEndpointSupport } from '@/lib/db/model-raters/endpoints';
 import { createEndpointLimiter } from '@/lib/db/model-raters/endpoint-limiter';
 import {
-  completeRunPair,
+  completeRunPairs,
   countRecorded,
   listRecordedRequests,
   listRunPairs,
-  recordRequest,
+  recordRequests,
 } from '@/lib/db/model-raters/model-requests';
 import { finishModelRun, recordModelRunProgress, type ModelRunProgress } from '@/lib/db/model-raters/model-runs';
 import { getModelRun, getModelRunTemplate, type ModelRunView } from '@/lib/db/model-raters/model-run-views';
@@ -108,9 +108,14 @@ export async function runModelJudging(
     const { guidelines, questions } = await askedQuestions(db, run);
     const pairs = await listRunPairs(pool, runId);
     const plan = planWork(pairs, await listRecordedRequests(pool, runId), run);
-    const completePair = async (pairId: number, requests: Parameters<typeof aggregatePair>[0]) =>
-      completeRunPair(pool, runId, pairId, aggregatePair(requests, questions, run.swap));
-    for (const pair of pairsToComplete(pairs, plan.pending)) await completePair(pair.pairId, plan.byPair.get(pair.pairId) ?? []);
+    const completePairs = (done: ReadonlyArray<{ pairId: number; requests: Parameters<typeof aggregatePair>[0] }>) =>
+      completeRunPairs(
+        pool,
+        runId,
+        done.map((d) => ({ pairId: d.pairId, answer: aggregatePair(d.requests, questions, run.swap) })),
+      );
+    const leftOver = pairsToComplete(pairs, plan.pending);
+    await completePairs(leftOver.map((p) => ({ pairId: p.pairId, requests: plan.byPair.get(p.pairId) ?? [] })));
     limiter = await createEndpointLimiter(connectionString, endpoint);
     const memory: EndpointMemory = {
       responseFormat: (endpoint.responseFormat as ResponseFormatMode | null) ?? null,
@@ -157,8 +162,8 @@ export async function runModelJudging(
           }
           return result;
         },
-        record: (record) => recordRequest(pool, runId, record),
-        completePair,
+        record: (records) => recordRequests(pool, runId, records),
+        completePairs,
       },
       { workers: endpoint.concurrency + 2, signal: abort.signal, seedOf, questions },
     );
