@@ -119,13 +119,15 @@ const described = new WeakMap<readonly Question[], Map<ResponseFormatMode, { que
 
 function describeOnce(questions: readonly Question[], format: ResponseFormatMode): { questions: string; answerFormat: string } {
   let byFormat = described.get(questions);
-  if (!byFormat) described.set(questions, (byFormat = new Map()));
+  if (!byFormat) {
+    byFormat = new Map<ResponseFormatMode, { questions: string; answerFormat: string }>();
+    described.set(questions, byFormat);
+  }
   let texts = byFormat.get(format);
-  if (!texts)
-    byFormat.set(
-      format,
-      (texts = { questions: describeQuestions(questions), answerFormat: describeAnswerFormat(questions, format) }),
-    );
+  if (!texts) {
+    texts = { questions: describeQuestions(questions), answerFormat: describeAnswerFormat(questions, format) };
+    byFormat.set(format, texts);
+  }
   return texts;
 }
 

@@ -2,8 +2,8 @@
  * The requests of a model run, as the job runner reads and writes them (the pg pool; the runner writes
  * what a few milliseconds of requests brought in one statement, as every round trip counts against the
  * run's wall time: docs/benchmarks.md, bench:judge). A request is recorded once (unique run, pair,
- * order, sample; a repeat is ignored), so a resumed run asks only what no session recorded. A pair's answer (ModelRunItem) is written when
- * its last request is recorded.
+ * order, sample; a repeat is ignored), so a resumed run asks only what no session recorded. A pair's
+ * answer (ModelRunItem) is written when its last request is recorded.
  */
 import type { Queryable } from '../sql-pool';
 
