@@ -121,6 +121,10 @@ export const questionJudgeReportSchema = z
     altTest: altTestSchema,
     swap: z.object({ n: z.number().int(), identical: estimate, kappa: estimate, confusion: confusionSchema }).nullable(),
     expected: z.object({ n: z.number().int(), pearson: estimate, answerPearson: estimate }).nullable(),
+    repeat: z
+      .object({ runId: z.number().int(), n: z.number().int(), identical: estimate, kappa: estimate, confusion: confusionSchema })
+      .nullable()
+      .describe('a repeat of an earlier run: how often this run gives that run’s answer (drift)'),
   })
   .meta({ id: 'QuestionJudgeReport' });
 

@@ -59,10 +59,11 @@ async function questionInput(
   question: Question,
   request: ReportRequest,
 ): Promise<QuestionJudgeInput> {
-  const [humans, answers, finals] = await Promise.all([
+  const [humans, answers, finals, earlier] = await Promise.all([
     loadHumanRatings(pool, run.campaign.id, question.key),
     loadRunAnswers(pool, run.id, question.key),
     loadFinalLabels(pool, run.campaign.id, question.key),
+    run.repeatOfId === null ? null : loadRunAnswers(pool, run.repeatOfId, question.key),
   ]);
   return {
     question,
@@ -71,6 +72,7 @@ async function questionInput(
     finals,
     ...(answers.expected.size > 0 ? { expected: answers.expected } : {}),
     ...(run.swap ? { swapped: answers.swapped } : {}),
+    ...(earlier && run.repeatOfId !== null ? { repeatOf: { runId: run.repeatOfId, answers: earlier.model } } : {}),
     epsilon: request.epsilon,
     smallSample: request.smallSample,
     bootstrap: { resamples: request.resamples, seed: 1 },

@@ -1,10 +1,10 @@
 /**
- * Two probes of the model beyond agreement with people:
+ * Probes of the model beyond agreement with people:
  * - the swap probe: each pair asked a second time with the two texts exchanged (answers mapped back
  *   to the stored order, so a relation's direction is comparable): how often the model gives the
  *   same answer both ways, Cohen's kappa between the two orders and their confusion matrix. A
  *   symmetric question answered consistently is identical in both orders; position bias shows as
- *   mass off the diagonal.
+ *   mass off the diagonal; the same comparison of a run with the earlier run it repeats shows drift.
  * - the expected rating of Likert questions (Σ p(k)·k over the model's token probabilities): Pearson's
  *   r with the humans' mean rating (lib/stats/pearson.ts), beside the r of its answered rating, to
  *   show whether the probabilities carry more than the answer.
@@ -18,13 +18,37 @@ import type { ExpectedRatingSummary, JudgeAnswer, SwapProbe } from './judge-type
 import { answerName, type PreparedAnswers } from './judge-values';
 
 export function probeSwap(prepared: PreparedAnswers, swapped: ReadonlyMap<number, JudgeAnswer>): SwapProbe {
+  return compareAnswerSets(prepared, swapped, {
+    rows: 'stored order',
+    columns: 'texts exchanged',
+    none: 'no pair was answered in both orders',
+  });
+}
+
+/**
+ * The drift probe: this run against the earlier run it repeats (same model, prompt and settings), on
+ * the pairs both answered: how often the answer is the same, kappa and the confusion matrix.
+ */
+export function probeRepeat(prepared: PreparedAnswers, earlier: ReadonlyMap<number, JudgeAnswer>): SwapProbe {
+  return compareAnswerSets(prepared, earlier, {
+    rows: 'this run',
+    columns: 'the run it repeats',
+    none: 'no pair was answered by both runs',
+  });
+}
+
+function compareAnswerSets(
+  prepared: PreparedAnswers,
+  others: ReadonlyMap<number, JudgeAnswer>,
+  labels: { rows: string; columns: string; none: string },
+): SwapProbe {
   const { scheme } = prepared;
   const pairs: NamedPair[] = [];
   for (const [pair, stored] of prepared.model) {
-    const other = answerName(scheme, swapped.get(pair));
+    const other = answerName(scheme, others.get(pair));
     if (other !== null) pairs.push({ pair, row: stored, column: other });
   }
-  const none = 'no pair was answered in both orders';
+  const none = labels.none;
   return {
     n: pairs.length,
     identical: shareEqual(pairs, none),
@@ -36,7 +60,7 @@ export function probeSwap(prepared: PreparedAnswers, swapped: ReadonlyMap<number
             pairs.map((p) => scheme.ratingOf.get(p.column)!),
             { categories: scheme.ratingCategories },
           ),
-    confusion: buildConfusion(pairs, scheme.names, { rows: 'stored order', columns: 'texts exchanged' }),
+    confusion: buildConfusion(pairs, scheme.names, { rows: labels.rows, columns: labels.columns }),
   };
 }
 

@@ -200,6 +200,25 @@ describe('judgeQuestion on a Likert question', () => {
     expect(report.swap).toBeNull();
   });
 
+  it('compares a repeated run with the run it repeats on the pairs both answered (drift)', () => {
+    // this run: 1→4, 2→1, 3→0, 4→3, 5→2, 7→4; the earlier run: 1→4, 2→2, 3→0, 5→2, 8→1 (8: not in this run)
+    const earlier = new Map([
+      [1, 4],
+      [2, 2],
+      [3, 0],
+      [5, 2],
+      [8, 1],
+    ]);
+    const repeat = judgeQuestion({ ...likertInput(), repeatOf: { runId: 3, answers: earlier } }).repeat!;
+    expect(repeat.runId).toBe(3);
+    expect(repeat.n).toBe(4);
+    expect(repeat.identical.value).toBe(3 / 4);
+    expect(repeat.kappa).toEqual(computeCohenKappa([4, 1, 0, 2], [4, 2, 0, 2], { categories: LIKERT }));
+    expect(repeat.confusion.rows).toBe('this run');
+    expect(repeat.confusion.cells[1]![2]).toEqual({ n: 1, pairIds: [2] });
+    expect(report.repeat).toBeNull();
+  });
+
   it('is plain JSON: the same after a round trip', () => {
     const full = judgeQuestion({ ...likertInput(), expected: new Map([[1, 3.5]]), swapped: new Map([[1, 4]]) });
     expect(JSON.parse(JSON.stringify(full))).toEqual(full);

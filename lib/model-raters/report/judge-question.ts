@@ -18,7 +18,7 @@ import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@/lib/agreement/bootstrap';
 import { AgreementInputError, type RatingValue } from '@/lib/agreement/rating-values';
 import { undefinedEstimate } from '@/lib/stats/estimate';
 import { compareWithFinals, compareWithHumans } from './judge-comparisons';
-import { probeSwap, summariseExpectedRatings } from './judge-probes';
+import { probeRepeat, probeSwap, summariseExpectedRatings } from './judge-probes';
 import type { AlphaFigure, QuestionJudgeInput, QuestionJudgeReport } from './judge-types';
 import { altTestValue, prepareAnswers, type PreparedAnswers } from './judge-values';
 
@@ -96,6 +96,7 @@ export function judgeQuestion(input: QuestionJudgeInput): QuestionJudgeReport {
     altTest: runAltTest({ ...altTestMaps(prepared), scoring, epsilon: input.epsilon, smallSample: input.smallSample }),
     swap: input.swapped ? probeSwap(prepared, input.swapped) : null,
     expected: input.expected && input.question.type === 'likert' ? summariseExpectedRatings(prepared, input.expected) : null,
+    repeat: input.repeatOf ? { runId: input.repeatOf.runId, ...probeRepeat(prepared, input.repeatOf.answers) } : null,
   };
 }
 
@@ -117,6 +118,7 @@ export function restrictJudgeInput(input: QuestionJudgeInput, keep: ReadonlySet<
     finals: restrictMap(input.finals, keep)!,
     expected: restrictMap(input.expected, keep),
     swapped: restrictMap(input.swapped, keep),
+    repeatOf: input.repeatOf && { runId: input.repeatOf.runId, answers: restrictMap(input.repeatOf.answers, keep)! },
   };
 }
 

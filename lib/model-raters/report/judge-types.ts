@@ -32,6 +32,8 @@ export interface QuestionJudgeInput {
   finals: ReadonlyMap<number, FinalLabel>;
   /** pair id → the model's answer asked with the texts exchanged, mapped back to the stored order */
   swapped?: ReadonlyMap<number, JudgeAnswer>;
+  /** the earlier run this run repeats, and its answers (the drift probe) */
+  repeatOf?: { runId: number; answers: ReadonlyMap<number, JudgeAnswer> };
   /** the alt-test's cost-benefit margin ε (the authors: 0.2 experts, 0.15 skilled, 0.1 crowd) */
   epsilon: number;
   /** below 30 items per annotator: the Wilcoxon test (default) or leave the annotator out */
@@ -162,4 +164,6 @@ export interface QuestionJudgeReport {
   swap: SwapProbe | null;
   /** Likert questions with expected ratings */
   expected: ExpectedRatingSummary | null;
+  /** a repeat of an earlier run: this run's answers against that run's (rows: this run) */
+  repeat: (SwapProbe & { runId: number }) | null;
 }
