@@ -47,7 +47,7 @@ export interface BackupResult {
 
 /** Tables whose rows a backup leaves out: its own history (a restored database starts with none). */
 const EXCLUDED_TABLE_DATA = ['public."BackupRun"'];
-/** Files of the models folder that describe what is installed (not weights), restored so `paralens models` can say what to fetch. */
+/** Files of the models folder that say what is installed (not weights), so `paralens models` can tell what to fetch. */
 const MODEL_MANIFESTS = new Set(['manifest.json', 'pulled.json']);
 
 async function listFiles(dir: string, depth = 3): Promise<string[]> {
