@@ -44,8 +44,14 @@ function toDto(row: Row): BackupRunDto {
   };
 }
 
-export async function startBackupRun(db: Db, trigger: BackupTriggerName, host: string, file: string): Promise<number> {
-  const row = await db.backupRun.create({ data: { trigger, host, file }, select: { id: true } });
+export async function startBackupRun(
+  db: Db,
+  trigger: BackupTriggerName,
+  host: string,
+  file: string,
+  startedAt = new Date(),
+): Promise<number> {
+  const row = await db.backupRun.create({ data: { trigger, host, file, startedAt }, select: { id: true } });
   return row.id;
 }
 

@@ -23,6 +23,8 @@ export interface RestoreTarget {
   objects: number;
   /** what the database holds, when it has Paralens's tables; null when it has none */
   contents: BackupContents | null;
+  /** tables of the public schema (but the migrations' own) that hold at least one row */
+  tablesWithRows: string[];
 }
 
 export function inspectRestoreTarget(url: string): Promise<RestoreTarget> {
@@ -36,13 +38,23 @@ export function inspectRestoreTarget(url: string): Promise<RestoreTarget> {
       ).rows[0]!.n,
     );
     const hasTables = (await client.query<{ ok: boolean }>(`SELECT to_regclass('public."User"') IS NOT NULL AS ok`)).rows[0]!.ok;
-    return { serverVersion, objects, contents: hasTables ? await countBackupContents(client) : null };
+    const tables = (
+      await client.query<{ name: string }>(
+        `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1`,
+      )
+    ).rows.map((r) => r.name);
+    const tablesWithRows: string[] = [];
+    for (const table of tables) {
+      const { rowCount } = await client.query(`SELECT 1 FROM public.${client.escapeIdentifier(table)} LIMIT 1`);
+      if (rowCount) tablesWithRows.push(table);
+    }
+    return { serverVersion, objects, contents: hasTables ? await countBackupContents(client) : null, tablesWithRows };
   });
 }
 
-/** Whether what a database holds counts as data a restore must not replace without being told. */
-export function holdsData(contents: BackupContents | null): boolean {
-  return contents !== null && Object.values(contents).some((n) => n > 0);
+/** Whether the database holds data a restore must not replace without being told: a row in any table but the migrations'. */
+export function holdsData(target: RestoreTarget): boolean {
+  return target.tablesWithRows.length > 0;
 }
 
 /** Empties the database: drops the public schema with everything in it and makes it again. */

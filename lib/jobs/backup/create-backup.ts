@@ -20,6 +20,7 @@ import {
   type BackupMember,
 } from '@/lib/backup/backup-manifest';
 import { withExportedSnapshot } from '@/lib/db/backups/snapshot';
+import { AppError } from '@/lib/errors/app-error';
 import { findPgTool, serverMajorVersion } from '@/lib/runtime/pg-tools';
 import { TarWriter } from './backup-archive';
 import { runPgTool } from './pg-process';
@@ -102,7 +103,7 @@ async function homeFiles(
 export async function createBackup(options: CreateBackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const out = path.resolve(options.out);
-  if (existsSync(out)) throw new Error(`${out} already exists`);
+  if (existsSync(out)) throw new AppError('CONFLICT', `${out} already exists; name another file.`);
   const partial = `${out}.partial`;
   const dumpFile = `${out}.dump.partial`;
   await rm(partial, { force: true });

@@ -81,10 +81,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     );
   }
   const target = await inspectRestoreTarget(options.url);
-  if (holdsData(target.contents) && !options.force) {
+  if (holdsData(target) && !options.force) {
+    const what = target.contents
+      ? describeBackupContents(target.contents)
+      : `rows in ${target.tablesWithRows.slice(0, 3).join(', ')}`;
     throw new AppError(
       'CONFLICT',
-      `the database already holds data (${describeBackupContents(target.contents!)}). ` +
+      `the database already holds data (${what}). ` +
         'Restore into an empty database or PARALENS_HOME, or add --force to replace it (take a backup of it first). Nothing was changed.',
     );
   }
@@ -115,7 +118,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       seconds: (Date.now() - started) / 1000,
       restoreSeconds,
       manifest,
-      replaced: holdsData(target.contents) ? target.contents : null,
+      replaced: holdsData(target) ? target.contents : null,
       appliedMigrations: applied,
       restoredFiles,
       secretDiffers: manifest.secretFingerprint !== null && manifest.secretFingerprint !== fingerprint,

@@ -92,8 +92,9 @@ export async function runScheduledBackup(
     // Another instance may have taken one between the first look and the lock.
     if (!(await due())) return 'not-due';
     await ensurePrivateDir(schedule.dir);
-    const file = path.join(schedule.dir, scheduledBackupName(now()));
-    const id = await startBackupRun(db, 'SCHEDULED', hostname(), file);
+    const startedAt = now();
+    const file = path.join(schedule.dir, scheduledBackupName(startedAt));
+    const id = await startBackupRun(db, 'SCHEDULED', hostname(), file, startedAt);
     try {
       const result = await createBackup({
         url: options.url,

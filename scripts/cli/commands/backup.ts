@@ -3,6 +3,7 @@
  * pg_dump in one snapshot, with the models' manifests: lib/jobs/backup/create-backup.ts), recorded on
  * the admin's Backups page. `paralens backup verify FILE` checks an archive without touching a database.
  */
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -83,6 +84,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const out = path.resolve(values.out ?? scheduledBackupName(new Date()));
+  if (existsSync(out)) {
+    io.stderr.write(`paralens backup: ${out} already exists; name another file with --out.\n`);
+    return 1;
+  }
 
   let opened;
   try {
