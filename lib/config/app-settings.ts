@@ -226,7 +226,7 @@ export const APP_SETTINGS = {
     default: 'looked for (see Deployment)',
     schema: text(),
     meaning:
-      "folder holding PostgreSQL's `pg_dump` and `pg_restore` for `paralens backup` and `restore` (of the server's major version or newer). Unset: the embedded package's, `.pg-client/18/bin` (`npm run pg-client`), `/usr/lib/postgresql/<major>/bin`, then `/usr/local/bin`, `/usr/bin`",
+      "folder holding PostgreSQL's `pg_dump` and `pg_restore` for `paralens backup` and `restore` (of the server's major version or newer). Unset: the embedded package's, `~/.cache/paralens/pg-client/18/bin` (`npm run pg-client`), `/usr/lib/postgresql/<major>/bin`, then `/usr/local/bin`, `/usr/bin`",
   }),
   PARALENS_DEBUG: define({
     group: 'app',

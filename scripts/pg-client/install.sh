@@ -6,14 +6,14 @@
 #  1. Debian's postgresql-client-<major>, when an apt source offers it (Debian 14, PostgreSQL's own apt
 #     repository on Debian or Ubuntu): installed with apt-get; found in /usr/lib/postgresql/<major>/bin.
 #  2. Otherwise the tools are built from Debian's source package postgresql-<major> (its upstream tarball,
-#     checked by apt against Debian's signed index) into <checkout>/.pg-client/<major>: only the client
-#     libraries and pg_dump, pg_restore and pg_dumpall, against this system's libraries (a few minutes).
+#     checked by apt against Debian's signed index) into ~/.cache/paralens/pg-client/<major> (outside the
+#     checkout, so every clone on the machine shares one build): only libpq and pg_dump, pg_restore and
+#     pg_dumpall, against this system's libraries (about 10 minutes on 2 cores).
 # Needs root for apt-get (the build needs flex, bison, a C compiler and the -dev packages); without root
 # it says what to install and builds with what is there.
 set -eu
 MAJOR="${1:-18}"
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-PREFIX="$ROOT/.pg-client/$MAJOR"
+PREFIX="${HOME:-/root}/.cache/paralens/pg-client/$MAJOR"
 export DEBIAN_FRONTEND=noninteractive
 
 if [ -x "$PREFIX/bin/pg_dump" ]; then
