@@ -13,6 +13,8 @@ import { checkDataDir, findRunningPort, startEmbeddedPostgres } from '@/lib/runt
 import { checkDatabaseUrl } from '@/lib/runtime/external-database';
 import { loadOrCreateSecrets, resolveModelsDir, resolveParalensHome } from '@/lib/runtime/paralens-home';
 import { StartupError } from '@/lib/runtime/startup-error';
+import { createPrismaClient } from '@/lib/db/client';
+import { markDemoSeeded } from '@/prisma/seed';
 import type { CliIo } from '../io';
 
 export const description = 'Restore a backup into an empty database (or, with --force, replace one)';
@@ -33,6 +35,7 @@ Exit 0 / 1 (refused or failed; nothing was changed unless it says so) / 2 (bad a
 
 interface Target {
   url: string;
+  embedded: boolean;
   where: string;
   workDir: string;
   authSecret: string | undefined;
@@ -46,6 +49,7 @@ async function openTarget(io: CliIo): Promise<Target> {
     await checkDatabaseUrl(databaseUrl);
     return {
       url: databaseUrl,
+      embedded: false,
       where: 'the database of DATABASE_URL',
       workDir: home,
       authSecret: setting('AUTH_SECRET'),
@@ -73,6 +77,7 @@ async function openTarget(io: CliIo): Promise<Target> {
   const server = await startEmbeddedPostgres({ dataDir, password: secrets.pgPassword });
   return {
     url: server.url,
+    embedded: true,
     where: `the embedded database in ${home}`,
     workDir: home,
     authSecret: setting('AUTH_SECRET') ?? secrets.authSecret,
@@ -142,6 +147,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       authSecret: target.authSecret,
       log: (line) => io.stderr.write(`${line}\n`),
     });
+    if (target.embedded) {
+      const db = createPrismaClient(target.url);
+      await markDemoSeeded(db).finally(() => db.$disconnect());
+    }
     report(io, file, target.where, result);
     return 0;
   } finally {
