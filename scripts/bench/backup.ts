@@ -4,10 +4,11 @@
  * same run on the same database: PostgreSQL's own tools alone, `pg_dump --format=custom --file` and
  * `pg_restore --single-transaction --no-owner` into an empty database, which is what a backup and a
  * restore cannot be faster than (Paralens adds the snapshot's counts, the tar with its checksums, the
- * check of every member before a restore, and the migrations after it).
+ * check of every member before a restore, and the migrations after it). BENCH_ROUNDS rounds (default 3)
+ * of the four, in turn, so load on the shared machine falls on both sides; the medians are printed.
  */
 import { loadavg } from 'node:os';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
@@ -15,6 +16,7 @@ import { createBackup } from '@/lib/jobs/backup/create-backup';
 import { restoreBackup } from '@/lib/jobs/backup/restore-backup';
 import { runPgTool } from '@/lib/jobs/backup/pg-process';
 import { findPgTool } from '@/lib/runtime/pg-tools';
+import { setting } from '@/lib/config/settings';
 import { openBenchDatabase } from './lib/bench-server';
 import { createGeneratedCorpus } from './lib/generated-corpus';
 import { fmt } from './lib/format';
@@ -42,17 +44,36 @@ async function freshDatabase(url: string, name: string): Promise<string> {
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
+const ROUNDS = setting('BENCH_ROUNDS');
 
-async function measure(label: string, url: string, home: string): Promise<void> {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Round {
+  floorDump: number;
+  backup: number;
+  pgDumpInBackup: number;
+  floorRestore: number;
+  restore: number;
+  pgRestoreInRestore: number;
+}
+
+/** One round: the floor's dump, Paralens's backup, the floor's restore, Paralens's restore, each into a fresh database. */
+async function round(
+  url: string,
+  home: string,
+  tag: string,
+): Promise<Round & { floorBytes: number; bytes: number; pairs: number }> {
   const pgDump = findPgTool('pg_dump', 18);
   const pgRestore = findPgTool('pg_restore', 18);
-  const tag = label.replace(/\W+/g, '-');
-  // the floor: pg_dump and pg_restore alone
   const floorFile = path.join(home, `${tag}.dump`);
   let t = performance.now();
   await runPgTool(pgDump.path, ['--format=custom', `--file=${floorFile}`, '--no-password'], url);
   const floorDump = seconds(t);
   const floorBytes = (await stat(floorFile)).size;
+  const file = path.join(home, `${tag}.tar`);
+  t = performance.now();
+  const backup = await createBackup({ url, mode: 'embedded', out: file, home, modelsDir: path.join(home, 'models') });
+  const backupSeconds = seconds(t);
   const floorTarget = await freshDatabase(url, 'bench_floor');
   t = performance.now();
   await runPgTool(
@@ -61,30 +82,46 @@ async function measure(label: string, url: string, home: string): Promise<void> 
     floorTarget,
   );
   const floorRestore = seconds(t);
-  const loadFloor = load();
-
-  const file = path.join(home, `${tag}.tar`);
-  t = performance.now();
-  const backup = await createBackup({ url, mode: 'embedded', out: file, home, modelsDir: path.join(home, 'models') });
-  const backupSeconds = seconds(t);
+  await admin(url, 'DROP DATABASE IF EXISTS bench_floor WITH (FORCE)');
   const target = await freshDatabase(url, 'bench_restore');
   t = performance.now();
   const restored = await restoreBackup({ file, url: target, modelsDir: path.join(home, 'restored-models'), workDir: home });
   const restoreSeconds = seconds(t);
-  const row = (name: string, s: number, bytes: number | null, floorS: number, note = '') =>
+  await admin(url, 'DROP DATABASE IF EXISTS bench_restore WITH (FORCE)');
+  await rm(floorFile);
+  await rm(file);
+  return {
+    floorDump,
+    backup: backupSeconds,
+    pgDumpInBackup: backup.dumpSeconds,
+    floorRestore,
+    restore: restoreSeconds,
+    pgRestoreInRestore: restored.restoreSeconds,
+    floorBytes,
+    bytes: backup.bytes,
+    pairs: backup.contents.pairs,
+  };
+}
+
+async function measure(label: string, url: string, home: string): Promise<void> {
+  const loadBefore = load();
+  const rounds: Awaited<ReturnType<typeof round>>[] = [];
+  for (let r = 0; r < ROUNDS; r++) rounds.push(await round(url, home, `${label.replace(/\W+/g, '-')}-${r}`));
+  const first = rounds[0]!;
+  const m = (k: keyof Round) => median(rounds.map((x) => x[k]));
+  const row = (name: string, k: keyof Round, floor: keyof Round, note = '') =>
     console.log(
-      `  ${name.padEnd(34)} ${fmt(s, 2).padStart(8)} s ${bytes === null ? ''.padStart(10) : `${fmt(bytes / 1e6, 1).padStart(7)} MB`}` +
-        `   ${fmt(s / floorS, 2)}× the floor${note}`,
+      `  ${name.padEnd(40)} ${fmt(m(k), 2).padStart(7)} s  (rounds ${rounds.map((x) => fmt(x[k], 1)).join(', ')})` +
+        `   ${fmt(median(rounds.map((x) => x[k] / x[floor])), 2)}× the floor${note}`,
     );
   console.log(
-    `\n${label}: ${fmt(backup.contents.pairs)} pairs, ${fmt(backup.contents.answers)} answers (load average: ${loadFloor} → ${load()})`,
+    `\n${label}: ${fmt(first.pairs)} pairs; backup ${fmt(first.bytes / 1e6, 1)} MB, plain dump ${fmt(first.floorBytes / 1e6, 1)} MB; ` +
+      `median of ${ROUNDS} rounds (load average: ${loadBefore} → ${load()})`,
   );
-  row('pg_dump -Fc (floor)', floorDump, floorBytes, floorDump);
-  row('paralens backup', backupSeconds, backup.bytes, floorDump, `   (pg_dump ${fmt(backup.dumpSeconds, 2)} s)`);
-  row('pg_restore --single-transaction (floor)', floorRestore, null, floorRestore);
-  row('paralens restore', restoreSeconds, null, floorRestore, `   (pg_restore ${fmt(restored.restoreSeconds, 2)} s)`);
-  await admin(url, 'DROP DATABASE IF EXISTS bench_floor WITH (FORCE)');
-  await admin(url, 'DROP DATABASE IF EXISTS bench_restore WITH (FORCE)');
+  row('pg_dump -Fc (floor)', 'floorDump', 'floorDump');
+  row('paralens backup', 'backup', 'floorDump', `   (its pg_dump ${fmt(m('pgDumpInBackup'), 2)} s)`);
+  row('pg_restore --single-transaction (floor)', 'floorRestore', 'floorRestore');
+  row('paralens restore', 'restore', 'floorRestore', `   (its pg_restore ${fmt(m('pgRestoreInRestore'), 2)} s)`);
 }
 
 const { home, database } = await openBenchDatabase('backup');
@@ -100,6 +137,5 @@ try {
   await measure(`${fmt(pairs)} generated pairs`, database.url, home);
 } finally {
   await database.stop();
-  const { rm } = await import('node:fs/promises');
   await rm(home, { recursive: true, force: true });
 }
