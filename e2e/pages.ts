@@ -73,4 +73,5 @@ export const pageTable: Record<string, PageRow> = {
   '/admin/users/[id]/tokens': { roles: admins, path: '/admin/users/1/tokens' },
   '/admin/models': { roles: admins, path: '/admin/models' },
   '/admin/audit': { roles: admins, path: '/admin/audit' },
+  '/admin/backups': { roles: admins, path: '/admin/backups' },
 };

@@ -21,6 +21,16 @@ export interface SeedReport {
   campaign: string | null;
 }
 
+/**
+ * A restored database is never seeded: `paralens restore` into the embedded database marks the demo
+ * data as done, so a backup of another installation does not gain demo accounts, corpora or a campaign.
+ */
+export async function markDemoSeeded(db: Db): Promise<void> {
+  const now = new Date().toISOString();
+  if (!(await getSetting(db, SEEDED_KEY))) await setSetting(db, SEEDED_KEY, now);
+  if (!(await getSetting(db, CAMPAIGN_SEEDED_KEY))) await setSetting(db, CAMPAIGN_SEEDED_KEY, now);
+}
+
 export async function seedDemo(db: Db, databaseUrl: string): Promise<SeedReport> {
   const report: SeedReport = { seeded: false, users: 0, corpora: [], campaign: null };
   if (!(await getSetting(db, SEEDED_KEY))) {

@@ -26,6 +26,7 @@ import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
 import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
 import { modelRunJobKind } from '@/lib/jobs/model-raters/model-run-queue';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
+import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';
 
 /**
  * Before serving: jobs whose owner is gone failed or requeued (a command-line run that is still
@@ -44,7 +45,7 @@ async function recoverAtStartup(db: Db): Promise<void> {
  * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs, model runs) in
  * processes of their own, beside the web server, and fails or requeues jobs whose owner is gone.
  */
-function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
+function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv, database: OpenedDatabase): JobSupervisor {
   const supervisor = new JobSupervisor(
     db,
     [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind, modelRunJobKind],
@@ -56,6 +57,8 @@ function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv): JobSupervisor {
           everyMs: ORPHAN_CHECK_MS,
           run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),
         },
+        // PARALENS_BACKUP_DIR: the app's own backups, taken beside the jobs (lib/jobs/backup/scheduled-backups.ts)
+        scheduledBackups({ url: database.url, mode: database.mode, home: database.home, authSecret: database.authSecret, env }),
       ],
     },
   );
@@ -196,7 +199,7 @@ async function main(): Promise<void> {
     });
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
     await waitForHealth(url, child);
-    supervisor = startJobSupervisor(jobsDb, env);
+    supervisor = startJobSupervisor(jobsDb, env, database);
     printBanner(url, database);
   } catch (error) {
     reportError(error);

@@ -4,7 +4,8 @@
  * clone after `npm ci` (alone, as it installs for minutes), the production build, the launcher
  * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts), and the end-to-end tests
  * in Debian's Chromium (installed with apt-get when missing and we are root;
- * so is lbzip2, which the miner uses to read .bz2 dumps).
+ * so is lbzip2, which the miner uses to read .bz2 dumps), and pg_dump 18 for the backup tests
+ * (`npm run pg-client`).
  * Prints how long each step took.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { isBuildStale } from './lib/build-freshness';
+import { PG_CLIENT_DIR } from '@/lib/runtime/pg-tools';
 import { setting } from '@/lib/config/settings';
 
 const chromium = setting('CHROMIUM_PATH');
@@ -64,6 +66,20 @@ function ensureLbzip2(): number {
   return 0;
 }
 
+/**
+ * The backup tests run PostgreSQL's own pg_dump and pg_restore of the embedded server's version, which
+ * the embedded package does not ship: `npm run pg-client` installs or builds them (once; a few minutes
+ * the first time).
+ */
+function ensurePgClient(): number {
+  const found = [path.join(PG_CLIENT_DIR, '18', 'bin'), '/usr/lib/postgresql/18/bin'].some((dir) =>
+    existsSync(path.join(dir, 'pg_dump')),
+  );
+  if (found || setting('PARALENS_PG_BIN')) return 0;
+  console.log('pg_dump 18 is missing: npm run pg-client …');
+  return exec('sh', [path.join(projectRoot, 'scripts', 'pg-client', 'install.sh')]);
+}
+
 // In the checkout, not node_modules: `npm ci` empties node_modules, and a worktree whose node_modules
 // is a hard-linked copy would write into the other checkouts' cache file.
 const eslintCache = path.join(projectRoot, '.eslintcache');
@@ -75,6 +91,7 @@ const only = new Set(process.argv.slice(2));
 const steps: Step[] = [
   { name: 'chromium', run: ensureChromium },
   { name: 'lbzip2', run: ensureLbzip2 },
+  { name: 'pg-client', run: ensurePgClient },
   // formatting (Prettier), then ESLint: the rules, the folder boundaries, file length and comment width
   { name: 'lint', run: () => exec('sh', ['-c', `${prettierCheck} && ${q(bin('eslint'))} . --max-warnings=0`]) },
   { name: 'typecheck', run: () => exec(bin('tsc'), ['--noEmit']) },

@@ -53,6 +53,7 @@ describe('navigation', () => {
       'Exports',
       'Users',
       'Models',
+      'Backups',
       'Audit log',
     ]);
   });

@@ -1,5 +1,5 @@
 /** The variables of the web app, the launcher and the CLI (the README's main configuration table). */
-import { define, flag, httpUrl, positiveOr, text, textOr, whole, wholeOr } from './schemas';
+import { define, flag, httpUrl, interval, positiveOr, text, textOr, whole, wholeOr } from './schemas';
 
 export const APP_SETTINGS = {
   DATABASE_URL: define({
@@ -200,6 +200,33 @@ export const APP_SETTINGS = {
     schema: text(),
     meaning:
       'where `paralens mine` decompresses each chunk of a multistream dump before mapping it (up to ~150 MB per worker, unlinked at once)',
+  }),
+  PARALENS_BACKUP_DIR: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    meaning:
+      'folder where the running app takes backups of the whole database by itself (`paralens-YYYYMMDD-HHMMSS.tar`, as `paralens backup` writes them), every `PARALENS_BACKUP_EVERY`, keeping the newest `PARALENS_BACKUP_KEEP`; with several app instances on one database only one takes each backup. Unset: no scheduled backups (see Deployment)',
+  }),
+  PARALENS_BACKUP_EVERY: define({
+    group: 'app',
+    default: '`24h`',
+    schema: interval('24h'),
+    hint: 'Give a number and a unit: 30m, 6h, 24h or 7d (at least 5m).',
+    meaning: 'how often the app takes a backup into `PARALENS_BACKUP_DIR`: `30m`, `6h`, `24h`, `7d` (at least `5m`)',
+  }),
+  PARALENS_BACKUP_KEEP: define({
+    group: 'app',
+    default: '`7`',
+    schema: wholeOr(7, 1, 10000),
+    meaning: 'how many backups the app keeps in `PARALENS_BACKUP_DIR` (the newest; older ones it took are deleted)',
+  }),
+  PARALENS_PG_BIN: define({
+    group: 'app',
+    default: 'looked for (see Deployment)',
+    schema: text(),
+    meaning:
+      "folder holding PostgreSQL's `pg_dump` and `pg_restore` for `paralens backup` and `restore` (of the server's major version or newer). Unset: the embedded package's, `~/.cache/paralens/pg-client/18/bin` (`npm run pg-client`), `/usr/lib/postgresql/<major>/bin`, then `/usr/local/bin`, `/usr/bin`",
   }),
   PARALENS_DEBUG: define({
     group: 'app',

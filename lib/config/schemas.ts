@@ -59,4 +59,16 @@ export const flag = () =>
 export const httpUrl = () =>
   text().refine((s) => s === undefined || /^https?:\/\/[^\s/]+/.test(s), 'must be an http:// or https:// address');
 
+/** A duration as `30m`, `6h`, `24h` or `7d` (at least 5 minutes), in milliseconds. */
+export const interval = (fallback: string) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .optional()
+      .transform((s) => (s ?? fallback).trim())
+      .refine((s) => /^\d+(\.\d+)?\s*[mhd]$/.test(s), 'must be a number and a unit: 30m, 6h, 24h or 7d')
+      .transform((s) => Number(s.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[s.slice(-1) as 'm' | 'h' | 'd'])
+      .refine((ms) => ms >= 5 * 60_000, 'must be at least 5m'),
+  );
 export const define = <S extends z.ZodType>(s: Setting<S>) => s;

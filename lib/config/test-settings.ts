@@ -38,7 +38,12 @@ export const TEST_SETTINGS = {
     schema: text(),
     meaning: 'set (by CI services): a test whose shared dataset is missing fails instead of being skipped',
   }),
-  BENCH_ROUNDS: define({ group: 'tests', default: '`3`', schema: wholeOr(3, 1), meaning: 'rounds of `bench:mine`' }),
+  BENCH_ROUNDS: define({
+    group: 'tests',
+    default: '`3`',
+    schema: wholeOr(3, 1),
+    meaning: 'rounds of `bench:mine` and `bench:backup`',
+  }),
   BENCH_WORKERS: define({
     group: 'tests',
     default: 'one per core',

@@ -89,7 +89,7 @@ function checkReachableByOthers(dataDir: string): void {
 }
 
 /** A server already running on this folder (postmaster.pid with a live process) is reused. */
-function findRunningPort(dataDir: string): number | null {
+export function findRunningPort(dataDir: string): number | null {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
