@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Question } from '@/lib/annotation/questions';
 import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/model-raters/prompt';
@@ -52,6 +52,8 @@ export function NewRunForm({
   const [endpoint, setEndpoint] = useState(endpoints[0]?.name ?? '');
   const [listed, setListed] = useState<{ endpoint: string; list: ModelList } | null>(null);
   const [model, setModel] = useState('');
+  // a name the user typed is kept when the endpoint changes; one filled from a list is replaced
+  const modelTyped = useRef(false);
   const [asked, setAsked] = useState<string[]>(questions.map((q) => q.key));
   const [samples, setSamples] = useState('1');
   const [temperature, setTemperature] = useState('0');
@@ -75,7 +77,7 @@ export function NewRunForm({
       if (!current) return;
       const list = result.ok ? result.data : { models: [], problem: result.error };
       setListed({ endpoint, list });
-      setModel((typed) => (typed === '' && list.models.length > 0 ? list.models[0]! : typed));
+      if (!modelTyped.current) setModel(list.models[0] ?? '');
     });
     return () => {
       current = false;
@@ -150,7 +152,10 @@ export function NewRunForm({
           <Field label="Model" hint={modelHint} error={fields.model} className={styles.wide}>
             <input
               value={model}
-              onChange={(e) => setModel(e.target.value)}
+              onChange={(e) => {
+                modelTyped.current = true;
+                setModel(e.target.value);
+              }}
               list={listId}
               required
               maxLength={200}

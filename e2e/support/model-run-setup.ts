@@ -15,7 +15,7 @@ export default async function modelRunSetup(config: FullConfig): Promise<() => P
   const admin = await apiSession(baseURL, 'admin@paralens.local', 'paralens-demo');
   try {
     const existing = await admin.get('/api/v1/model-runs/1');
-    if (existing.ok()) return async () => undefined;
+    if (existing.ok()) return () => Promise.resolve();
     const standIn = await standInEndpoint(admin, 'e2e-setup', { models: ['stand-in-model'], latencyMs: 2 });
     const started = await admin.post(`/api/v1/campaigns/${DEMO_CAMPAIGN}/model-runs`, {
       data: { endpoint: 'e2e-setup', model: 'stand-in-model', pairs: 'all' },
