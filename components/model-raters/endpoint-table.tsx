@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { callApi } from './api-request';
 import { ConfirmButton } from './confirm-button';
 import { EndpointForm, type EndpointJson } from './endpoint-form';
+import styles from './model-raters.module.css';
 
 type Probe = { models: string[]; problem: string | null } | { error: string };
 
@@ -92,7 +93,7 @@ export function EndpointTable({ endpoints }: { endpoints: EndpointJson[] }) {
 
   const edited = endpoints.find((e) => e.id === editing);
   return (
-    <div className="stack">
+    <div className="stack" style={{ marginBottom: '1rem' }}>
       <div className="table-scroll">
         <table className="data" aria-label="Model endpoints">
           <thead>
@@ -100,9 +101,7 @@ export function EndpointTable({ endpoints }: { endpoints: EndpointJson[] }) {
               <th>Name</th>
               <th>Base URL</th>
               <th>Key</th>
-              <th className="num">Concurrency</th>
-              <th className="num">Timeout</th>
-              <th className="num">Per minute</th>
+              <th>Limits</th>
               <th>Learnt</th>
               <th className="num">Runs</th>
               <th>Actions</th>
@@ -119,9 +118,13 @@ export function EndpointTable({ endpoints }: { endpoints: EndpointJson[] }) {
                       <code>{e.baseUrl}</code>
                     </td>
                     <td>{keyWords(e)}</td>
-                    <td className="num">{e.concurrency}</td>
-                    <td className="num">{e.timeoutSeconds} s</td>
-                    <td className="num">{e.requestsPerMinute ?? <span className="muted">no limit</span>}</td>
+                    <td className="small">
+                      <div className={styles.nowrap}>{e.concurrency} at once</div>
+                      <div className={styles.nowrap}>{e.timeoutSeconds} s timeout</div>
+                      <div className={styles.nowrap}>
+                        {e.requestsPerMinute === null ? 'no rate limit' : `${e.requestsPerMinute} per minute`}
+                      </div>
+                    </td>
                     <td className="small">{learnt(e)}</td>
                     <td className="num">
                       {e.runs}

@@ -77,7 +77,7 @@ export function Figure({
 
 /** "[0.41, 0.63]" or the reason there is no interval. */
 export function Interval({ ci, reason }: { ci: [number, number] | null; reason?: string | undefined }) {
-  if (ci) return <>{`[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`}</>;
+  if (ci) return <span style={{ whiteSpace: 'nowrap' }}>{`[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`}</span>;
   return <span className="muted">{reason ? `no interval: ${reason}` : 'no interval'}</span>;
 }
 

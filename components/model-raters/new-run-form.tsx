@@ -137,7 +137,7 @@ export function NewRunForm({
     >
       <section className="card stack" aria-labelledby="run-model-heading">
         <h2 id="run-model-heading" style={{ margin: 0 }}>
-          Model
+          Endpoint and model
         </h2>
         <div className="row" style={{ alignItems: 'flex-start' }}>
           <Field label="Endpoint" error={fields.endpoint}>

@@ -51,7 +51,11 @@ export function RunLiveProgress({ run: initial }: { run: RunJson }) {
           {run.status === 'RUNNING' && left ? ` · about ${left} left` : ''}
         </dd>
       </dl>
-      {run.message && !isLive(run) && <p className={run.status === 'FAILED' ? 'alert error' : 'alert warning'}>{run.message}</p>}
+      {run.message && !isLive(run) && (
+        <p className={`alert ${run.status === 'FAILED' ? 'error' : run.status === 'CANCELLED' ? 'warning' : 'success'}`}>
+          {run.message}
+        </p>
+      )}
     </div>
   );
 }

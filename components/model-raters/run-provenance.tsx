@@ -188,7 +188,6 @@ export function RunAnswersView({
                 <th>Measure</th>
                 <th>Corpus</th>
                 <th className="num">Pairs</th>
-                <th>What it is</th>
               </tr>
             </thead>
             <tbody>
@@ -198,10 +197,10 @@ export function RunAnswersView({
                     <Link href={`/explore?corpus=${encodeURIComponent(m.corpus.slug)}&sort=-u.${encodeURIComponent(m.name)}`}>
                       u.{m.name}
                     </Link>
+                    {m.description && <div className="small muted">{m.description}</div>}
                   </td>
                   <td>{m.corpus.name}</td>
                   <td className="num">{m.values.toLocaleString('en')}</td>
-                  <td className="small">{m.description}</td>
                 </tr>
               ))}
             </tbody>

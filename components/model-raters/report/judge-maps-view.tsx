@@ -5,6 +5,7 @@ import { CharacteristicMapGrid, MapLegend } from '@/components/dashboards/charac
 import { cellPairsHref } from './report-search';
 import { formatNumber } from '../format';
 import mapStyles from '@/components/dashboards/dashboards.module.css';
+import styles from '../model-raters.module.css';
 
 const axes = { ticks: ['0', '1', '2', '3', '4'], syn: 'syntactic rating', sem: 'semantic rating' };
 const bins = Array.from({ length: MAP_BINS }, (_, i) => i);
@@ -35,7 +36,7 @@ function DifferenceGrid({ maps, runBase }: { maps: JudgeMaps; runBase: string })
                 const share = shares[x]![y] ?? null;
                 const ids = pairIds[x]![y]!;
                 const strong = share !== null && max > 0 && Math.abs(share) / max > 0.55;
-                const text = `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
+                const text = n === 0 ? '0' : `${n > 0 ? '+' : '−'}${Math.abs(n)}`;
                 const label = `syntactic ${x}, semantic ${y}: ${text} pairs, ${share === null ? 'no share' : `${formatNumber(share * 100, 1)} points`}`;
                 const body = (
                   <>
@@ -107,7 +108,7 @@ export function JudgeMapsView({ maps, runBase }: { maps: JudgeMaps; runBase: str
       ids: map.pairIds[syn]![sem]!,
     });
   return (
-    <div className="stack">
+    <div className={`stack ${styles.judgeMaps}`}>
       <p style={{ margin: 0 }}>
         {maps.pairs.toLocaleString('en')} pairs with both ratings from the model and decided final labels of both from the
         annotators · {maps.lacking.model.toLocaleString('en')} lack a rating of the model ·{' '}
@@ -121,7 +122,7 @@ export function JudgeMapsView({ maps, runBase }: { maps: JudgeMaps; runBase: str
       ) : (
         <>
           <MapLegend scaleMax={scaleMax} />
-          <div className={mapStyles.maps}>
+          <div className={`${mapStyles.maps} ${styles.judgeMapsGrid}`}>
             <CharacteristicMapGrid
               title="The model"
               map={maps.model}

@@ -11,8 +11,8 @@ function PairsCompared({ report }: { report: QuestionJudgeReport }) {
   const p = report.pairs;
   return (
     <p data-testid="pairs-compared" style={{ margin: 0 }}>
-      <strong>{count(p.compared)}</strong> pairs answered by the model and at least one annotator · {count(p.humansOnly)} answered
-      only by annotators · {count(p.modelOnly)} only by the model
+      <strong>{count(p.compared)}</strong> {p.compared === 1 ? 'pair' : 'pairs'} answered by the model and at least one annotator
+      · {count(p.humansOnly)} answered only by annotators · {count(p.modelOnly)} only by the model
       {p.invalidAnswers.model + p.invalidAnswers.humans > 0 &&
         ` · answers outside the question's categories left out: ${count(p.invalidAnswers.model)} of the model, ${count(p.invalidAnswers.humans)} of annotators`}
     </p>

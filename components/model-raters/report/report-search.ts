@@ -15,7 +15,8 @@ export const EPSILON_CHOICES = [
 export const reportSearch = z.object({
   question: z.string().min(1).max(40).optional().catch(undefined),
   epsilon: z.enum(['0.2', '0.15', '0.1', 'custom']).default('0.2').catch('0.2'),
-  custom: z.coerce.number().min(0).max(1).optional().catch(undefined),
+  // an empty box sends custom= : no value, not 0
+  custom: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(1).optional()).catch(undefined),
   by: z.enum(['none', 'corpus', 'cell', 'decile']).default('none').catch('none'),
   measure: z.string().min(1).max(60).optional().catch(undefined),
   smallSample: z.enum(['wilcoxon', 'skip']).default('wilcoxon').catch('wilcoxon'),
