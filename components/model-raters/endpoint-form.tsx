@@ -130,11 +130,11 @@ export function EndpointForm({ endpoint, onDone }: { endpoint?: EndpointJson; on
           label="Concurrency"
           hint="requests at once; a local server answers one at a time unless told otherwise (e.g. OLLAMA_NUM_PARALLEL)"
           error={fields.concurrency}
-          className={styles.hinted}
+          className={`${styles.hinted} ${styles.compact}`}
         >
           <input name="concurrency" type="number" min={1} max={256} step={1} defaultValue={endpoint?.concurrency ?? 1} size={5} />
         </Field>
-        <Field label="Timeout (s)" hint="per request" error={fields.timeoutSeconds}>
+        <Field label="Timeout (s)" hint="per request" error={fields.timeoutSeconds} className={styles.compact}>
           <input
             name="timeoutSeconds"
             type="number"
@@ -145,7 +145,7 @@ export function EndpointForm({ endpoint, onDone }: { endpoint?: EndpointJson; on
             size={5}
           />
         </Field>
-        <Field label="Requests per minute" hint="empty: no limit" error={fields.requestsPerMinute}>
+        <Field label="Requests per minute" hint="empty: no limit" error={fields.requestsPerMinute} className={styles.compact}>
           <input
             name="requestsPerMinute"
             type="number"

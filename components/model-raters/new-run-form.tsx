@@ -8,6 +8,7 @@ import { Field, FieldErrors } from '@/components/ui/field';
 import { Checkbox, CheckboxGroup, RadioGroup } from '@/components/ui/choice';
 import { callApi } from './api-request';
 import { PromptEditor, type PromptVersion } from './prompt-editor';
+import { SamplingFields } from './sampling-fields';
 import type { RunJson } from './format';
 import styles from './model-raters.module.css';
 
@@ -203,7 +204,7 @@ export function NewRunForm({
           ]}
         />
         {pairs === 'sample' && (
-          <Field label="Pairs in the sample" error={fields.pairs}>
+          <Field label="Pairs in the sample" error={fields.pairs} className={styles.compact}>
             <input
               type="number"
               min={1}
@@ -223,52 +224,12 @@ export function NewRunForm({
         />
       </section>
 
-      <section className="card stack" aria-labelledby="run-sampling-heading">
-        <h2 id="run-sampling-heading" style={{ margin: 0 }}>
-          Sampling
-        </h2>
-        <div className="row" style={{ alignItems: 'flex-start' }}>
-          <Field label="Samples per pair" hint="the answer is the most frequent one" error={fields.samples}>
-            <input
-              type="number"
-              min={RUN_LIMITS.samples.min}
-              max={RUN_LIMITS.samples.max}
-              step={1}
-              value={samples}
-              onChange={(e) => {
-                setSamples(e.target.value);
-                if (Number(e.target.value) > 1 && !(Number(temperature) > 0)) setTemperature('0.7');
-              }}
-              size={4}
-            />
-          </Field>
-          <Field label="Temperature" hint="0: the most likely answer" error={fields.temperature ?? temperatureProblem}>
-            <input
-              type="number"
-              min={RUN_LIMITS.temperature.min}
-              max={RUN_LIMITS.temperature.max}
-              step={0.05}
-              value={temperature}
-              onChange={(e) => setTemperature(e.target.value)}
-              size={5}
-            />
-          </Field>
-          <Field label="Seed" hint="empty: none (1 with samples or a sample of pairs)" error={fields.seed}>
-            <input type="number" min={0} step={1} value={seed} onChange={(e) => setSeed(e.target.value)} size={8} />
-          </Field>
-          <Field label="Max tokens" hint="empty: the server's limit (reasoning models need it empty)" error={fields.maxTokens}>
-            <input
-              type="number"
-              min={RUN_LIMITS.maxTokens.min}
-              max={RUN_LIMITS.maxTokens.max}
-              step={1}
-              value={maxTokens}
-              onChange={(e) => setMaxTokens(e.target.value)}
-              size={7}
-            />
-          </Field>
-        </div>
-      </section>
+      <SamplingFields
+        values={{ samples, temperature, seed, maxTokens }}
+        set={{ samples: setSamples, temperature: setTemperature, seed: setSeed, maxTokens: setMaxTokens }}
+        fields={fields}
+        temperatureProblem={temperatureProblem}
+      />
 
       <section className="card stack" aria-labelledby="run-prompt-heading">
         <h2 id="run-prompt-heading" style={{ margin: 0 }}>

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { formatAnswer, formatNumber, runStatusLabels } from './format';
 
 export interface PairModelAnswerRow {
-  run: { id: number; rater: string; status: keyof typeof runStatusLabels; createdAt: string };
+  run: { id: number; rater: string; status: keyof typeof runStatusLabels; createdAt: string; questions: string[] };
   campaign: { slug: string; name: string };
   answers: Record<string, number | string | boolean> | null;
   confidence: Record<string, number> | null;
@@ -20,7 +20,8 @@ export function PairModelAnswers({ rows }: { rows: PairModelAnswerRow[] }) {
   return (
     <div className="stack">
       {rows.map((r) => {
-        const keys = Object.keys(r.answers ?? {});
+        // in the order the run asked them
+        const keys = r.run.questions.filter((q) => r.answers && q in r.answers);
         return (
           <div key={r.run.id} className="stack" style={{ gap: 4 }}>
             <div>

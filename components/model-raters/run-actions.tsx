@@ -58,7 +58,7 @@ export function RunActions({
 
   return (
     <div className="stack" style={{ gap: 4 }}>
-      <div className="row">
+      <div className="row" style={{ flexWrap: 'nowrap' }}>
         {showOpen && (
           <Link href={`${base}/${run.id}`} aria-label={`Open ${name}`}>
             Open

@@ -1,8 +1,24 @@
 import Link from 'next/link';
 import type { RunCellPair } from '@/lib/db/model-raters/run-page-reads';
 import { formatAnswer } from './format';
+import styles from './model-raters.module.css';
 
-/** Pairs of a run with the model's answers to the given questions; each pair opens its page. */
+function Answers({ answers, questions }: { answers: RunCellPair['answers']; questions: readonly string[] }) {
+  if (answers === null) return <span className="muted">not answered yet</span>;
+  if (Object.keys(answers).length === 0) return <span className="muted">every request failed</span>;
+  return (
+    <dl className={styles.answers}>
+      {questions.map((q) => (
+        <div key={q}>
+          <dt>{q}</dt>
+          <dd>{formatAnswer(answers[q])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Pairs of a run with the model's answers to the given questions (and with the texts exchanged); each pair opens its page. */
 export function RunPairsTable({
   pairs,
   questions,
@@ -14,16 +30,14 @@ export function RunPairsTable({
 }) {
   return (
     <div className="table-scroll">
-      <table className="data" aria-label="Pairs in the cell">
+      <table className={`data ${styles.pairsTable}`} aria-label="Pairs in the cell">
         <thead>
           <tr>
             <th>Pair</th>
             <th>Text A</th>
             <th>Text B</th>
-            {questions.map((q) => (
-              <th key={q}>Model: {q}</th>
-            ))}
-            {showSwapped && questions.map((q) => <th key={`s-${q}`}>Exchanged: {q}</th>)}
+            <th>The model answered</th>
+            {showSwapped && <th>With the texts exchanged</th>}
           </tr>
         </thead>
         <tbody>
@@ -35,10 +49,14 @@ export function RunPairsTable({
               </td>
               <td>{p.a}</td>
               <td>{p.b}</td>
-              {questions.map((q) => (
-                <td key={q}>{formatAnswer(p.answers?.[q])}</td>
-              ))}
-              {showSwapped && questions.map((q) => <td key={`s-${q}`}>{formatAnswer(p.swapAnswers?.[q])}</td>)}
+              <td>
+                <Answers answers={p.answers} questions={questions} />
+              </td>
+              {showSwapped && (
+                <td>
+                  <Answers answers={p.swapAnswers} questions={questions} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

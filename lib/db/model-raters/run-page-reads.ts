@@ -106,7 +106,7 @@ export async function listRunPairs(db: Db, runId: number, pairIds: readonly numb
 }
 
 export interface PairModelAnswer {
-  run: { id: number; rater: string; status: JobStatus; createdAt: Date };
+  run: { id: number; rater: string; status: JobStatus; createdAt: Date; questions: string[] };
   campaign: { slug: string; name: string };
   answers: Answers | null;
   /** per question: the share of the samples that gave the answer */
@@ -134,13 +134,14 @@ export async function listPairModelAnswers(db: Db, pairId: number): Promise<Pair
           rater: true,
           status: true,
           createdAt: true,
+          questions: true,
           campaign: { select: { slug: true, name: true } },
         },
       },
     },
   });
   return rows.map((r) => ({
-    run: { id: r.run.id, rater: r.run.rater, status: r.run.status, createdAt: r.run.createdAt },
+    run: { id: r.run.id, rater: r.run.rater, status: r.run.status, createdAt: r.run.createdAt, questions: r.run.questions },
     campaign: r.run.campaign,
     answers: asAnswers(r.answers),
     confidence: asNumbers(r.confidence),

@@ -32,7 +32,12 @@ export async function ModelRunsSection({ campaignId, slug }: { campaignId: numbe
       )}
       <div className="row">
         <Link href={`${base}/new`}>New model run</Link>
-        {runs.length > 1 && <Link href={`${base}/compare`}>Runs compared</Link>}
+        {runs.length > 1 && (
+          <>
+            <span aria-hidden="true">·</span>
+            <Link href={`${base}/compare`}>Runs compared</Link>
+          </>
+        )}
       </div>
     </div>
   );

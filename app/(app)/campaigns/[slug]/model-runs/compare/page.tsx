@@ -87,7 +87,12 @@ export default async function ModelRunsComparePage({ params, searchParams }: Pro
         </EmptyState>
       ) : (
         <>
-          <form method="get" className="row" aria-label="What to compare" style={{ alignItems: 'flex-end' }}>
+          <form
+            method="get"
+            className="row"
+            aria-label="What to compare"
+            style={{ alignItems: 'flex-end', marginBottom: '1rem' }}
+          >
             <Field label="Question">
               <select name="question" defaultValue={question.key}>
                 {questions.map((q) => (
