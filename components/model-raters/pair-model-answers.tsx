@@ -52,7 +52,7 @@ export function PairModelAnswers({ rows }: { rows: PairModelAnswerRow[] }) {
                     {keys.map((k) => (
                       <tr key={k}>
                         <th scope="row">{k}</th>
-                        <td style={{ overflowWrap: 'anywhere' }}>{formatAnswer(r.answers?.[k])}</td>
+                        <td style={{ overflowWrap: 'break-word' }}>{formatAnswer(r.answers?.[k])}</td>
                         <td className="num">{r.confidence?.[k] === undefined ? '–' : formatNumber(r.confidence[k], 2)}</td>
                         <td className="num">{r.expected?.[k] === undefined ? '–' : formatNumber(r.expected[k], 2)}</td>
                         <td>{r.swapAnswers ? formatAnswer(r.swapAnswers[k]) : <span className="muted">not asked</span>}</td>
