@@ -1,7 +1,8 @@
 /**
  * End-to-end tests in Debian's Chromium against the real app: the web server is the README's
  * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start),
- * with a dumps folder for the Mining page (e2e/support/dumps-folder.ts).
+ * with a dumps folder for the Mining page (e2e/support/dumps-folder.ts), and model run #1 on the demo
+ * campaign made against an OpenAI-compatible stand-in once the server is up (e2e/support/model-run-setup.ts).
  */
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  // runs after the web server has started (Playwright starts webServer before globalSetup)
+  globalSetup: './e2e/support/model-run-setup.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -54,6 +54,7 @@ test.describe('signing in', () => {
         'Exports',
         'Users',
         'Models',
+        'Model endpoints',
         'Backups',
         'Audit log',
       ],

@@ -50,6 +50,11 @@ export const pageTable: Record<string, PageRow> = {
   '/campaigns': { roles: staff, path: '/campaigns' },
   '/campaigns/new': { roles: staff, path: '/campaigns/new' },
   '/campaigns/[slug]': { roles: staff, path: `/campaigns/${campaign}` },
+  '/campaigns/[slug]/model-runs/new': { roles: staff, path: `/campaigns/${campaign}/model-runs/new` },
+  '/campaigns/[slug]/model-runs/compare': { roles: staff, path: `/campaigns/${campaign}/model-runs/compare` },
+  // model run #1 is made by the e2e set-up (e2e/support/model-run-setup.ts) against a stand-in: the demo seed has none
+  '/campaigns/[slug]/model-runs/[id]': { roles: staff, path: `/campaigns/${campaign}/model-runs/1` },
+  '/campaigns/[slug]/model-runs/[id]/pairs': { roles: staff, path: `/campaigns/${campaign}/model-runs/1/pairs` },
   '/dashboards': { roles: staff, path: '/dashboards' },
   '/dashboards/distributions': { roles: staff, path: `/dashboards/distributions?corpus=${corpus}` },
   '/dashboards/judgements': { roles: staff, path: '/dashboards/judgements' },
@@ -72,6 +77,7 @@ export const pageTable: Record<string, PageRow> = {
   // the first demo account's tokens (admins see every user's)
   '/admin/users/[id]/tokens': { roles: admins, path: '/admin/users/1/tokens' },
   '/admin/models': { roles: admins, path: '/admin/models' },
+  '/admin/model-endpoints': { roles: admins, path: '/admin/model-endpoints' },
   '/admin/audit': { roles: admins, path: '/admin/audit' },
   '/admin/backups': { roles: admins, path: '/admin/backups' },
 };

@@ -17,6 +17,7 @@ const items: NavItem[] = [
   { href: '/exports', label: 'Exports', area: 'explore' },
   { href: '/admin/users', label: 'Users', area: 'admin' },
   { href: '/admin/models', label: 'Models', area: 'admin' },
+  { href: '/admin/model-endpoints', label: 'Model endpoints', area: 'admin' },
   { href: '/admin/backups', label: 'Backups', area: 'admin' },
   { href: '/admin/audit', label: 'Audit log', area: 'admin' },
 ];

@@ -53,6 +53,7 @@ describe('navigation', () => {
       'Exports',
       'Users',
       'Models',
+      'Model endpoints',
       'Backups',
       'Audit log',
     ]);

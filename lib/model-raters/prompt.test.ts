@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { builtInQuestion, LIKERT_ANCHORS, type Question } from '@/lib/annotation/questions';
 import { LOOSE_DEFINITION, STRICT_NON_PARAPHRASE_CASES, STRICT_PARAPHRASE_CASES } from '@/lib/annotation/guideline-quotes';
 import { RELATIONS } from '@/lib/annotation/relations';
-import { checkTemplate, DEFAULT_PROMPT_TEMPLATE, promptHash, PROMPT_SEPARATOR, renderPrompt, type PromptInput } from './prompt';
+import { checkTemplate, DEFAULT_PROMPT_TEMPLATE, PROMPT_SEPARATOR, renderPrompt, type PromptInput } from './prompt';
+import { promptHash } from './prompt-hash';
 
 const topic: Question = {
   key: 'topic',

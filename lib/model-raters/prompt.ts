@@ -17,8 +17,9 @@
  * that is the same for every pair in the system message, so servers that cache prompt prefixes
  * (vLLM's automatic prefix caching, llama.cpp's slot cache, OpenAI's prompt caching) reuse it.
  * Rendering is deterministic and single-pass: a text that contains `{{text2}}` stays as written.
+ * No Node.js module: the run form renders its live preview with this file in the browser; the
+ * template's hash is in prompt-hash.ts.
  */
-import { createHash } from 'node:crypto';
 import type { Question } from '@/lib/annotation/questions';
 import type { ResponseFormatMode } from '@/lib/llm/endpoint';
 import { describeAnswerFormat, describeQuestions } from './prompt-questions';
@@ -67,11 +68,6 @@ Text 2:
 
 Answer the questions about Text 1 and Text 2 with the JSON object.
 `;
-
-/** The template's SHA-256 (hex), recorded with every run. */
-export function promptHash(template: string): string {
-  return createHash('sha256').update(template, 'utf8').digest('hex');
-}
 
 const isSeparator = (line: string) => line.trim() === PROMPT_SEPARATOR;
 

@@ -46,6 +46,7 @@ try {
     ['/about', annotator],
     ['/admin/users', admin],
     ['/admin/models', admin],
+    ['/admin/model-endpoints', admin],
     ['/admin/backups', admin],
   ];
   console.log(`\nServer time per page, warm, ${fmt(pairs)} pairs (median / p95 of 15 requests; target ≤ 200 ms)\n`);

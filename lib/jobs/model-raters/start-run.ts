@@ -12,7 +12,8 @@ import { getEndpoint } from '@/lib/db/model-raters/endpoints';
 import { createModelRun, deleteModelRun, requestModelRunCancel, resumeModelRun } from '@/lib/db/model-raters/model-runs';
 import { getModelRun, getModelRunTemplate, type ModelRunView } from '@/lib/db/model-raters/model-run-views';
 import { AppError } from '@/lib/errors/app-error';
-import { checkTemplate, DEFAULT_PROMPT_TEMPLATE, promptHash } from '@/lib/model-raters/prompt';
+import { checkTemplate, DEFAULT_PROMPT_TEMPLATE } from '@/lib/model-raters/prompt';
+import { promptHash } from '@/lib/model-raters/prompt-hash';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { parsePairsSpec } from '@/lib/model-raters/run-settings';
 

@@ -17,6 +17,7 @@ import { ProgressSection } from './_sections/progress-section';
 import { SampleDrawSection } from './_sections/sample-draw-section';
 import { QualitySection } from './_sections/quality-section';
 import { CampaignTidyActions } from './_sections/campaign-tidy-actions';
+import { ModelRunsSection } from './_sections/model-runs-section';
 import { ArchivedNotice } from '@/components/tidy/archived-notice';
 import { getCampaignWording } from '@/lib/db/campaigns/campaign-wording';
 import { WordingEditor } from '@/components/campaigns/wording-editor';
@@ -73,6 +74,11 @@ export default async function CampaignPage({ params }: Params) {
       <PageSection id="quality" title="Quality" note="gold pairs, final labels, adjudication">
         <Suspense fallback={<LoadingBlock label="quality" />}>
           <QualitySection campaign={campaign} />
+        </Suspense>
+      </PageSection>
+      <PageSection id="model-raters" title="Model raters" note="language models judged as annotators are">
+        <Suspense fallback={<LoadingBlock label="model runs" />}>
+          <ModelRunsSection campaignId={campaign.id} slug={campaign.slug} />
         </Suspense>
       </PageSection>
       <PageSection id="members" title="Annotators">

@@ -16,6 +16,7 @@ import { MeasureList } from '@/components/explore/measure-list';
 import { PairTexts } from '@/components/explore/pair-texts';
 import { NeighbourLinksSection } from './_sections/neighbour-links-section';
 import { CampaignRecordsSection } from './_sections/campaign-records-section';
+import { ModelAnswersSection } from './_sections/model-answers-section';
 import { parseDbId } from '@/lib/api/db-numbers';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -88,6 +89,14 @@ export default async function PairPage({ params, searchParams }: Props) {
       <Suspense fallback={<LoadingBlock label="annotations" />}>
         <CampaignRecordsSection pairId={pair.id} />
       </Suspense>
+      <section className="card" aria-labelledby="model-raters-heading">
+        <h2 id="model-raters-heading" style={{ marginTop: 0 }}>
+          Model raters
+        </h2>
+        <Suspense fallback={<LoadingBlock label="model answers" />}>
+          <ModelAnswersSection pairId={pair.id} />
+        </Suspense>
+      </section>
     </>
   );
 }
