@@ -124,6 +124,37 @@ export function SwapView({ report, runBase }: { report: QuestionJudgeReport; run
   );
 }
 
+/** A repeat of an earlier run against that run: how often the model gives the same answer again (drift). */
+export function RepeatView({ report, runBase }: { report: QuestionJudgeReport; runBase: string }) {
+  const r = report.repeat;
+  if (!r) return null;
+  return (
+    <div className="stack">
+      <dl className={styles.facts} aria-label="Drift">
+        <dt>pairs both runs answered</dt>
+        <dd>{count(r.n)}</dd>
+        <dt>same answer as run #{r.runId}</dt>
+        <dd>
+          <Figure estimate={r.identical} percent />
+        </dd>
+        <dt>Cohen&apos;s κ between the runs</dt>
+        <dd>
+          <Figure estimate={r.kappa} />
+        </dd>
+      </dl>
+      {r.n > 0 && (
+        <ConfusionView
+          matrix={r.confusion}
+          label={`This run against run #${r.runId}`}
+          runBase={runBase}
+          kind="repeat"
+          question={report.question}
+        />
+      )}
+    </div>
+  );
+}
+
 /** The expected rating Σ p(k)·k against the annotators' mean, beside the answered rating. */
 export function ExpectedView({ expected }: { expected: ExpectedRatingSummary }) {
   return (

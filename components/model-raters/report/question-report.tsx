@@ -2,7 +2,8 @@ import type { QuestionJudgeReport } from '@/lib/model-raters/report/judge-types'
 import { Figure, Interval } from '../format';
 import { AlphaChart } from './alpha-chart';
 import { AltTestView } from './alt-test-view';
-import { ExpectedView, FinalComparisonView, SwapView } from './final-comparison';
+import { ExpectedView, FinalComparisonView, RepeatView, SwapView } from './final-comparison';
+import { EmptyState } from '@/components/ui/empty-state';
 import styles from '../model-raters.module.css';
 
 const count = (n: number) => n.toLocaleString('en');
@@ -111,6 +112,18 @@ function HumansTable({ report }: { report: QuestionJudgeReport }) {
  * pairs), the alt-test, the swap probe and the expected ratings.
  */
 export function QuestionReport({ report, runBase, label }: { report: QuestionJudgeReport; runBase: string; label: string }) {
+  if (report.pairs.compared === 0)
+    return (
+      <div className="stack" aria-label={`Report of ${report.question}`}>
+        <PairsCompared report={report} />
+        <EmptyState title="Nothing to compare yet">
+          <p>
+            No pair has both the model&apos;s answer and an annotator&apos;s answer to this question yet. The report fills in as
+            the run answers and the annotators work; the pairs the model answered are listed under <em>Answers and measures</em>.
+          </p>
+        </EmptyState>
+      </div>
+    );
   return (
     <div className="stack" aria-label={`Report of ${report.question}`}>
       <PairsCompared report={report} />
@@ -124,6 +137,12 @@ export function QuestionReport({ report, runBase, label }: { report: QuestionJud
       <AltTestView alt={report.altTest} scoringName={report.scoringName} />
       <h3 style={{ margin: '0.5rem 0 0' }}>Swap probe</h3>
       <SwapView report={report} runBase={runBase} />
+      {report.repeat && (
+        <>
+          <h3 style={{ margin: '0.5rem 0 0' }}>Drift: the run it repeats</h3>
+          <RepeatView report={report} runBase={runBase} />
+        </>
+      )}
       {report.expected && (
         <>
           <h3 style={{ margin: '0.5rem 0 0' }}>Expected ratings from token probabilities</h3>

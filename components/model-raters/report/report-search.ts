@@ -41,7 +41,7 @@ export function strataOf(search: ReportSearch): string | undefined {
 export interface CellLink {
   question?: string;
   /** what the cell is: final (model × final label), swap (stored × exchanged), or a map */
-  kind: 'final' | 'swap' | 'map-model' | 'map-humans' | 'map-difference';
+  kind: 'final' | 'swap' | 'repeat' | 'map-model' | 'map-humans' | 'map-difference';
   row: string;
   column: string;
   /** pairs in the cell (the ids may be capped) */

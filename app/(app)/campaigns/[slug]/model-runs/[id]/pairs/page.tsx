@@ -19,7 +19,7 @@ type Props = {
 };
 
 const cellSearch = z.object({
-  kind: z.enum(['final', 'swap', 'map-model', 'map-humans', 'map-difference']),
+  kind: z.enum(['final', 'swap', 'repeat', 'map-model', 'map-humans', 'map-difference']),
   row: z.string().max(100),
   column: z.string().max(100),
   n: z.coerce.number().int().min(0).max(100_000_000).catch(0),
@@ -37,6 +37,8 @@ function titleOf(c: z.infer<typeof cellSearch>): string {
       return `${c.question ?? ''}: the model answered ${c.row}, the final label is ${c.column}`;
     case 'swap':
       return `${c.question ?? ''}: ${c.row} in the stored order, ${c.column} with the texts exchanged`;
+    case 'repeat':
+      return `${c.question ?? ''}: ${c.row} in this run, ${c.column} in the run it repeats`;
     case 'map-model':
       return `The model's map: syntactic ${c.row}, semantic ${c.column}`;
     case 'map-humans':
@@ -69,7 +71,7 @@ export default async function RunPairsPage({ params, searchParams }: Props) {
   const shown = total > pairs.length ? ` (the first ${pairs.length.toLocaleString('en')} listed)` : '';
   const questions = !of
     ? run.questions
-    : of.kind === 'final' || of.kind === 'swap'
+    : of.kind === 'final' || of.kind === 'swap' || of.kind === 'repeat'
       ? [of.question ?? '']
       : ['syntactic', 'semantic'];
   return (
