@@ -196,10 +196,17 @@ export const APP_SETTINGS = {
   }),
   PARALENS_SPOOL_DIR: define({
     group: 'app',
-    default: '`/dev/shm` when it has 1 GiB free, else the temporary folder',
+    default: 'the run’s folder, `PARALENS_HOME/mining/run-<id>`',
     schema: text(),
     meaning:
-      'where `paralens mine` decompresses each chunk of a multistream dump before mapping it (up to ~150 MB per worker, unlinked at once)',
+      'where a mining run decompresses each chunk of a multistream dump before mapping it (up to ~150 MB per worker, never more than `PARALENS_MINING_CHUNK_LIMIT_MB`, unlinked at once)',
+  }),
+  PARALENS_MINING_CHUNK_LIMIT_MB: define({
+    group: 'app',
+    default: '`1024`',
+    schema: wholeOr(1024, 1),
+    meaning:
+      'most XML one chunk of a multistream dump may decompress to (a chunk is at most 32 MB of bz2, ~150 MB of XML); a chunk that expands further, or beyond what the pages the index lists there can hold, or beyond 100 times its compressed size, fails the run as damaged or a decompression bomb',
   }),
   PARALENS_DEBUG: define({
     group: 'app',

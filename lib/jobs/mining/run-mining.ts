@@ -5,7 +5,11 @@
  * import pipeline. Input errors end the run for good; any other stop leaves it resumable with its
  * finished chunks kept.
  */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Db } from '@/lib/db/client';
+import { setting } from '@/lib/config/settings';
+import { jobFilesDir } from '../private-files';
 import { jobOwner, pruneOwners } from '../job-owner';
 import {
   createMiningRun,
@@ -58,6 +62,8 @@ export interface RunMiningOptions extends ReduceOptions {
   chunkBytes?: number;
   /** pages longer than this many characters are an error (default 16 M) */
   maxPageChars?: number;
+  /** the most XML one chunk of a multistream dump may expand to, in bytes (default: PARALENS_MINING_CHUNK_LIMIT_MB) */
+  chunkLimitBytes?: number;
   createdById?: number | null;
   onEvent?: (event: MiningEvent) => void;
   isCancelled?: () => boolean;
@@ -197,6 +203,8 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     throw error;
   });
   let runId: number | null = null;
+  /** where the map spools its chunks (nothing stays in it: every spool file is unlinked at once) */
+  let runFolder: string | null = null;
   let map: MapProgress | null = null;
   let publish: PublishResult | null = null;
   let funnel: FunnelRow[] = [];
@@ -213,6 +221,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     });
     if (pool === null) await loadReferencesFile(client, o.db, runId, o.referencesPath!);
     else {
+      runFolder = path.join(jobFilesDir('mining'), `run-${runId}`);
       map = await runMapPhase({
         db: o.db,
         client,
@@ -222,6 +231,9 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
         workers: o.workers,
         chunksTotal: run.chunksTotal,
         bytesTotal: run.bytesTotal,
+        runFolder,
+        chunkLimitBytes: o.chunkLimitBytes ?? setting('PARALENS_MINING_CHUNK_LIMIT_MB') * 2 ** 20,
+        ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}),
         onProgress: (progress) => {
           map = progress;
           o.onEvent?.({ type: 'map', progress });
@@ -300,6 +312,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     return { runId, status: 'FAILED', message, resumable: runId !== null && !input, funnel, map, publish, seconds };
   } finally {
     await pool?.close();
+    if (runFolder) await rm(runFolder, { recursive: true, force: true }).catch(() => {});
     await client.end().catch(() => {});
   }
 }
