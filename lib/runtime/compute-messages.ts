@@ -1,12 +1,25 @@
 /** Messages between the web server and its compute worker threads (lib/runtime/compute-workers.ts). */
 import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
+import type { QaQuestionsCheck } from '@/lib/import/open-qa-questions';
+import type { AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
+import type { PreparedPair } from '@/lib/pair-rows/prepare-pair';
 
-export interface ComputeTask {
-  id: number;
-  kind: 'agreement';
-  tables: QuestionTableInput[];
-  options: AgreementOptions;
+/** What a worker can be asked to do. */
+export type ComputeJob =
+  /** a campaign's agreement with bootstrap intervals */
+  | { kind: 'agreement'; tables: QuestionTableInput[]; options: AgreementOptions }
+  /** an uploaded questions file of the qa-assessed import, read and checked line by line */
+  | { kind: 'qa-questions'; path: string; fileName: string }
+  /** the rows and measures of pairs an annotation file creates (`addPairs`) */
+  | { kind: 'prepare-pairs'; input: AddedPairsInput };
+
+export interface ComputeResults {
+  agreement: Record<string, QuestionAgreement>;
+  'qa-questions': QaQuestionsCheck;
+  'prepare-pairs': PreparedPair[];
 }
 
+export type ComputeTask = ComputeJob & { id: number };
+
 export type ComputeReply =
-  { id: number; ok: true; result: Record<string, QuestionAgreement> } | { id: number; ok: false; message: string };
+  { id: number; ok: true; result: ComputeResults[ComputeJob['kind']] } | { id: number; ok: false; message: string };

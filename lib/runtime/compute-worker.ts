@@ -1,19 +1,35 @@
 /**
  * Body of one compute worker thread (lib/runtime/compute-workers.ts): answers each task the pool
- * sends, one at a time. Today's one kind of task: a campaign's agreement with bootstrap intervals.
+ * sends, one at a time: a campaign's agreement with bootstrap intervals, the check of an uploaded
+ * questions file, the measures of pairs an annotation file adds.
  */
 import { parentPort } from 'node:worker_threads';
 import { computeQuestionAgreements } from '@/lib/dashboards/question-agreement';
-import type { ComputeReply, ComputeTask } from './compute-messages';
+import { checkQaQuestionsFile } from '@/lib/import/open-qa-questions';
+import { prepareAddedPairs } from '@/lib/pair-rows/prepare-added-pairs';
+import type { ComputeReply, ComputeResults, ComputeTask } from './compute-messages';
 
 const port = parentPort!;
 
-port.on('message', (task: ComputeTask) => {
-  let reply: ComputeReply;
-  try {
-    reply = { id: task.id, ok: true, result: computeQuestionAgreements(task.tables, task.options) };
-  } catch (error) {
-    reply = { id: task.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+async function perform(task: ComputeTask): Promise<ComputeResults[ComputeTask['kind']]> {
+  switch (task.kind) {
+    case 'agreement':
+      return computeQuestionAgreements(task.tables, task.options);
+    case 'qa-questions':
+      return checkQaQuestionsFile(task.path, task.fileName);
+    case 'prepare-pairs':
+      return prepareAddedPairs(task.input);
   }
-  port.postMessage(reply);
+}
+
+port.on('message', (task: ComputeTask) => {
+  perform(task).then(
+    (result) => port.postMessage({ id: task.id, ok: true, result } satisfies ComputeReply),
+    (error: unknown) =>
+      port.postMessage({
+        id: task.id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies ComputeReply),
+  );
 });

@@ -1,7 +1,10 @@
 /**
  * Worker threads for answers that compute for long (bootstrap intervals: 10,000 resamples of a
- * 300-pair, 8-annotator campaign take seconds), so the web server's own thread stays free for
- * every other request while they run. A small pool (PARALENS_COMPUTE_WORKERS, default: one per
+ * 300-pair, 8-annotator campaign take seconds), read files a user sent (a questions file of the
+ * qa-assessed import) or compute measures (the pairs an annotation file adds: 31,000 took the web
+ * server's thread for 1.3 s), so the web server's own thread stays free for every other request
+ * while they run, and a task that runs out of memory (a heap of WORKER_HEAP_MB) ends its worker,
+ * not the server. A small pool (PARALENS_COMPUTE_WORKERS, default: one per
  * core beyond the first, at most 2), started on first use; tasks queue when every worker is busy.
  * A worker that dies fails its task and is replaced on the next one; idle workers do not keep the
  * process alive.
@@ -17,12 +20,15 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { setting, type Env } from '@/lib/config/settings';
 import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
-import type { ComputeReply, ComputeTask } from './compute-messages';
+import type { QaQuestionsCheck } from '@/lib/import/open-qa-questions';
+import type { AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
+import type { PreparedPair } from '@/lib/pair-rows/prepare-pair';
+import type { ComputeJob, ComputeReply, ComputeResults, ComputeTask } from './compute-messages';
 import { projectRoot } from './paralens-home';
 
 interface Pending {
   task: ComputeTask;
-  resolve: (result: Record<string, QuestionAgreement>) => void;
+  resolve: (result: ComputeResults[ComputeJob['kind']]) => void;
   reject: (error: Error) => void;
 }
 
@@ -30,6 +36,9 @@ interface Slot {
   worker: Worker;
   current: Pending | null;
 }
+
+/** Old-generation heap of a compute worker. */
+const WORKER_HEAP_MB = 1024;
 
 export function computeWorkerCount(env: Env = process.env): number {
   return setting('PARALENS_COMPUTE_WORKERS', env) ?? Math.max(1, Math.min(2, availableParallelism() - 1));
@@ -49,9 +58,10 @@ class ComputePool {
 
   constructor(private readonly size: number) {}
 
-  run(tables: QuestionTableInput[], options: AgreementOptions): Promise<Record<string, QuestionAgreement>> {
+  run<K extends ComputeJob['kind']>(job: Extract<ComputeJob, { kind: K }>): Promise<ComputeResults[K]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, kind: 'agreement', tables, options }, resolve, reject });
+      const task = { ...job, id: this.nextId++ } as ComputeTask;
+      this.queue.push({ task, resolve: resolve as Pending['resolve'], reject });
       this.dispatch();
     });
   }
@@ -68,7 +78,8 @@ class ComputePool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(workerSource(), { eval: true });
+    // A bounded heap: a task that needs more (a file built to exhaust memory) ends its worker, not the web server.
+    const worker = new Worker(workerSource(), { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     const slot: Slot = { worker, current: null };
     worker.unref();
     const fail = (error: Error) => {
@@ -120,7 +131,17 @@ export function computeAgreementOffThread(
   tables: QuestionTableInput[],
   options: AgreementOptions,
 ): Promise<Record<string, QuestionAgreement>> {
-  return pool().run(tables, options);
+  return pool().run({ kind: 'agreement', tables, options });
+}
+
+/** An uploaded questions file of the qa-assessed import, read and checked on a worker thread. */
+export function checkQaQuestionsFileOffThread(path: string, fileName: string): Promise<QaQuestionsCheck> {
+  return pool().run({ kind: 'qa-questions', path, fileName });
+}
+
+/** The rows and measures of pairs an annotation file creates, computed on a worker thread. */
+export function prepareAddedPairsOffThread(input: AddedPairsInput): Promise<PreparedPair[]> {
+  return pool().run({ kind: 'prepare-pairs', input });
 }
 
 /** Ends the worker threads (tests; the web server's threads end with its process). */
