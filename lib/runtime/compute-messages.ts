@@ -1,8 +1,7 @@
 /** Messages between the web server and its compute worker threads (lib/runtime/compute-workers.ts). */
 import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
 import type { QaQuestionsCheck } from '@/lib/import/open-qa-questions';
-import type { AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
-import type { PreparedPair } from '@/lib/pair-rows/prepare-pair';
+import type { AddedPairRows, AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
 
 /** What a worker can be asked to do. */
 export type ComputeJob =
@@ -16,7 +15,7 @@ export type ComputeJob =
 export interface ComputeResults {
   agreement: Record<string, QuestionAgreement>;
   'qa-questions': QaQuestionsCheck;
-  'prepare-pairs': PreparedPair[];
+  'prepare-pairs': AddedPairRows;
 }
 
 export type ComputeTask = ComputeJob & { id: number };

@@ -21,8 +21,7 @@ import { Worker } from 'node:worker_threads';
 import { setting, type Env } from '@/lib/config/settings';
 import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
 import type { QaQuestionsCheck } from '@/lib/import/open-qa-questions';
-import type { AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
-import type { PreparedPair } from '@/lib/pair-rows/prepare-pair';
+import type { AddedPairRows, AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
 import type { ComputeJob, ComputeReply, ComputeResults, ComputeTask } from './compute-messages';
 import { projectRoot } from './paralens-home';
 
@@ -140,7 +139,7 @@ export function checkQaQuestionsFileOffThread(path: string, fileName: string): P
 }
 
 /** The rows and measures of pairs an annotation file creates, computed on a worker thread. */
-export function prepareAddedPairsOffThread(input: AddedPairsInput): Promise<PreparedPair[]> {
+export function prepareAddedPairsOffThread(input: AddedPairsInput): Promise<AddedPairRows> {
   return pool().run({ kind: 'prepare-pairs', input });
 }
 
