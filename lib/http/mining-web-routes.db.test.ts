@@ -6,7 +6,7 @@
  * command-line run of the same dump; annotators refused everywhere; every action audited.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
@@ -147,6 +147,16 @@ describe('the dumps folder', () => {
       error: {
         message: expect.stringContaining('“notes.txt” is not a Wikipedia dump') as string,
         fields: { dump: 'is neither a bz2 file nor XML' },
+      },
+    });
+    // every worker is a thread with its own heap: no more than the server's cores
+    const cores = availableParallelism();
+    const tooMany = await start(token, { dump: 'synthetic.xml', corpus: 'Workers', workers: cores + 1 });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({
+      error: {
+        message: expect.stringContaining(`At most ${cores} map worker`) as string,
+        fields: { workers: `at most ${cores}, the server’s cores` },
       },
     });
     const badRange = await start(token, { dump: 'synthetic.xml', corpus: 'Range', minRefs: 5, maxRefs: 3 });

@@ -5,6 +5,7 @@
  * cancel is a flag the job reads between chunks. A process that died leaves the run failed and
  * resumable.
  */
+import { availableParallelism } from 'node:os';
 import type { Db } from '@/lib/db/client';
 import {
   claimNextQueuedMiningRun,
@@ -57,7 +58,8 @@ export async function runQueuedMining(
       minRefs: o.minRefs,
       maxRefs: o.maxRefs,
       silverRule: o.silverRule,
-      workers: o.workers,
+      // a run queued before the web app capped workers at the cores (or from another machine) gets the cores
+      workers: Math.min(o.workers, availableParallelism()),
       createdById: row.createdById,
       queuedRunId: id,
       ...extra,

@@ -55,6 +55,14 @@ export async function startWebMining(
       fields: { index: 'goes with a multistream .bz2 dump only' },
     });
   }
+  // Each worker is a thread with its own heap beside a decompressor: more than the cores only competes for them.
+  const cores = availableParallelism();
+  if (input.workers !== undefined && input.workers > cores)
+    throw new AppError(
+      'INVALID_INPUT',
+      `At most ${cores} map worker${cores === 1 ? '' : 's'}: the server has ${cores} core${cores === 1 ? '' : 's'}, and more workers would only compete for them.`,
+      { fields: { workers: `at most ${cores}, the server’s cores` } },
+    );
   const info = await stat(dumpPath);
   const options = {
     tier: input.tier,
