@@ -13,7 +13,7 @@ export const APP_SETTINGS = {
     group: 'app',
     default: '`.paralens/`',
     schema: textOr('.paralens'),
-    meaning: 'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads',
+    meaning: 'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads, the chunks a mining run decompresses (`mining/`)',
   }),
   PARALENS_MODELS: define({
     group: 'app',
@@ -128,7 +128,15 @@ export const APP_SETTINGS = {
     group: 'app',
     default: '`24`',
     schema: positiveOr(24),
-    meaning: 'an upload never started is deleted after this',
+    meaning:
+      'an upload never started (an import file, or a dump uploaded on the *Mining* page that no run has mined) is deleted after this',
+  }),
+  PARALENS_MAX_DUMP_UPLOADS: define({
+    group: 'app',
+    default: '`3`',
+    schema: wholeOr(3, 1),
+    meaning:
+      'dumps one user may have uploaded on the *Mining* page that no run has mined yet, uploads still arriving included (more: 429)',
   }),
   PARALENS_REJECTS_RETENTION_DAYS: define({
     group: 'app',

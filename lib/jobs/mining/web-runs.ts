@@ -13,6 +13,7 @@ import { recordAudit } from '@/lib/db/accounts/audit';
 import { findResumableRun } from '@/lib/db/mining/mining-runs';
 import { findWaitingMiningRun, queueMiningRun, requestMiningCancel, requeueMiningRun } from '@/lib/db/mining/mining-queue';
 import { getMiningRun, type MiningRunView } from '@/lib/db/mining/mining-run-views';
+import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { AppError } from '@/lib/errors/app-error';
 import type { MiningSettings } from '@/lib/mining/options';
 import { resolveListedDump, sniffDump } from './dumps-folder';
@@ -38,8 +39,9 @@ export async function startWebMining(
   input: StartMiningInput,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ run: MiningRunView; resumed: boolean }> {
-  const dumpPath = await resolveListedDump(input.dump, 'dump', env);
-  const indexPath = input.index ? await resolveListedDump(input.index, 'index', env) : null;
+  const adminUploads = await listAdminDumpUploads(db);
+  const dumpPath = await resolveListedDump(input.dump, 'dump', env, adminUploads);
+  const indexPath = input.index ? await resolveListedDump(input.index, 'index', env, adminUploads) : null;
   const kind = await sniffDump(dumpPath);
   if (kind === null) {
     throw new AppError(
