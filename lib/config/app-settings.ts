@@ -13,7 +13,8 @@ export const APP_SETTINGS = {
     group: 'app',
     default: '`.paralens/`',
     schema: textOr('.paralens'),
-    meaning: 'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads, the chunks a mining run decompresses (`mining/`)',
+    meaning:
+      'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads, the chunks a mining run decompresses (`mining/`)',
   }),
   PARALENS_MODELS: define({
     group: 'app',
