@@ -3,6 +3,7 @@
  * (lib/jobs/mining/dump-uploads.ts): one upload per name at a time and never over a file, names of
  * at most 200 characters, a per-user quota of uploads no run has mined, their expiry, `.partial`
  * files a crash left, and a listing that no number of uploads can make hide an admin's dumps.
+ * And a web run's message names the dumps as the listing does, never by a path of the server.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,10 @@ import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { expireDumpUploadFiles } from '@/lib/jobs/mining/dump-uploads';
 import { syntheticDump } from '@/lib/jobs/mining/testing/synthetic-pages';
+import { compressBz2 } from '@/lib/jobs/mining/testing/multistream-fixture';
+import { claimNextQueuedMiningRun } from '@/lib/db/mining/mining-queue';
+import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';
 import { GET as listDumpsRoute } from '@/app/api/v1/mining-dumps/route';
 import { POST as startRoute } from '@/app/api/v1/mining-runs/route';
 import { POST as uploadRoute } from '@/app/api/mining-dumps/route';
@@ -23,6 +28,8 @@ const db = getDb();
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-dump-uploads-'));
 const xml = syntheticDump();
 writeFileSync(path.join(dir, 'synthetic.xml'), xml);
+writeFileSync(path.join(dir, 'synthetic.xml.bz2'), compressBz2(xml));
+writeFileSync(path.join(dir, 'notes.txt'), 'not an index\n');
 
 const previousDir = process.env.PARALENS_DUMPS_DIR;
 beforeAll(() => {
@@ -177,5 +184,20 @@ describe('uploaded dumps: a quota, an expiry, one upload per name, and a listing
     } finally {
       for (const file of flood) rmSync(file);
     }
+  });
+});
+
+describe('a run from the web app', () => {
+  it('names the dumps by their listing names in its message, never by a path of the server', async () => {
+    const { token } = await tokenFor('ADMIN');
+    const started = await start(token, { dump: 'synthetic.xml.bz2', index: 'notes.txt', corpus: 'Wrong index' });
+    expect(started.status).toBe(202);
+    const { run } = (await started.json()) as { run: { id: number } };
+    // the runs the tests above queued are not this test's to run
+    await db.miningRun.deleteMany({ where: { status: 'QUEUED', id: { not: run.id } } });
+    expect(await claimNextQueuedMiningRun(db, await liveTestOwner(db))).toEqual({ id: run.id });
+    expect((await runQueuedMining(db, process.env.DATABASE_URL!, run.id))?.status).toBe('FAILED');
+    const { message } = await db.miningRun.findUniqueOrThrow({ where: { id: run.id }, select: { message: true } });
+    expect(message).toBe('notes.txt line 1: expected "offset:pageId:title", found "not an index". Nothing was published.');
   });
 });

@@ -3,7 +3,8 @@
  * cookie path: e2e/authorization.spec.ts): the dumps folder listing (sizes, subfolders, links out
  * of the folder left out), names outside the listing refused, a file that is no dump refused, a
  * run started, cancelled through its flag, resumed and finished with the funnel and pairs of a
- * command-line run of the same dump; annotators refused everywhere; every action audited.
+ * command-line run of the same dump; another researcher may not cancel, resume or re-target it;
+ * annotators refused everywhere; every action audited.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -229,7 +230,15 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
 
     // Cancel while it runs: the job reads the flag before its first chunk and stops, keeping its place.
     await claimNextQueuedMiningRun(db, await liveTestOwner(db));
-    const asked = await cancel(other.token, run.id); // runs are shared by the mining area
+    // a run is its creator's (or an admin's) to cancel, resume or re-target: another researcher is refused
+    const notTheirs = await cancel(other.token, run.id);
+    expect(notTheirs.status).toBe(403);
+    expect(await notTheirs.json()).toMatchObject({
+      error: {
+        message: `Mining run #${run.id} was started by another user: only they or an admin may cancel, resume or re-target it.`,
+      },
+    });
+    const asked = await cancel(token, run.id);
     expect(asked.status).toBe(202);
     expect(await asked.json()).toMatchObject({ status: 'RUNNING', cancelRequested: true });
     const cancelled = await runQueuedMining(db, process.env.DATABASE_URL!, run.id, { chunkBytes: 1 });
@@ -244,6 +253,17 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
       chunksTotal: 5,
     });
     expect((await cancel(token, run.id)).status).toBe(409);
+    expect((await resume(other.token, run.id)).status).toBe(403);
+    const retarget = await start(other.token, {
+      dump: '2026-11/multi.xml.bz2',
+      index: '2026-11/multi-index.txt',
+      corpus: 'Theirs',
+    });
+    expect(retarget.status).toBe(403);
+    expect(await db.miningRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
+      status: 'CANCELLED',
+      corpusName: corpus,
+    });
 
     // Resumed, and stopped again after two chunks (as a cancel arriving between chunks would).
     expect(await (await resume(token, run.id)).json()).toMatchObject({ status: 'QUEUED', cancelRequested: false });
@@ -277,7 +297,7 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
     });
     expect(audit).toEqual([
       { action: 'mining.start', actorId: user.id },
-      { action: 'mining.cancel', actorId: other.user.id },
+      { action: 'mining.cancel', actorId: user.id },
       { action: 'mining.resume', actorId: user.id },
       { action: 'mining.resume', actorId: user.id },
     ]);

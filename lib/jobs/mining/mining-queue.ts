@@ -5,6 +5,7 @@
  * cancel is a flag the job reads between chunks. A process that died leaves the run failed and
  * resumable.
  */
+import { realpath } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Db } from '@/lib/db/client';
 import {
@@ -15,6 +16,7 @@ import {
 } from '@/lib/db/mining/mining-queue';
 import type { MiningSettings } from '@/lib/mining/options';
 import type { JobKind } from '../job-supervisor';
+import { dumpsDir } from './dumps-folder';
 import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';
 
 export const miningJobKind: JobKind = {
@@ -45,6 +47,13 @@ export async function runQueuedMining(
       .then((asked) => void (cancelled ||= asked))
       .catch(() => undefined);
   }, CANCEL_POLL_MS);
+  const dumps = dumpsDir();
+  const shownFolders = dumps
+    ? [
+        { path: await realpath(dumps).catch(() => dumps), shownAs: '' },
+        { path: dumps, shownAs: '' },
+      ]
+    : [];
   try {
     return await runMining({
       db,
@@ -62,6 +71,7 @@ export async function runQueuedMining(
       workers: Math.min(o.workers, availableParallelism()),
       createdById: row.createdById,
       queuedRunId: id,
+      shownFolders,
       ...extra,
       isCancelled: () => cancelled || (extra.isCancelled?.() ?? false),
     });

@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
 import { setting } from '@/lib/config/settings';
+import { hideServerPaths } from '@/lib/errors/server-paths';
 import { jobFilesDir } from '../private-files';
 import { jobOwner, pruneOwners } from '../job-owner';
 import {
@@ -65,6 +66,8 @@ export interface RunMiningOptions extends ReduceOptions {
   /** the most XML one chunk of a multistream dump may expand to, in bytes (default: PARALENS_MINING_CHUNK_LIMIT_MB) */
   chunkLimitBytes?: number;
   createdById?: number | null;
+  /** a queued run's folders as its users know them (the dumps folder: ''): no server path shows in its message */
+  shownFolders?: ReadonlyArray<{ path: string; shownAs: string }>;
   onEvent?: (event: MiningEvent) => void;
   isCancelled?: () => boolean;
 }
@@ -297,11 +300,13 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     const progress = map ? ` after ${map.chunksDone} of ${map.chunksTotal} chunks` : '';
     const web = o.queuedRunId !== undefined;
     const again = web ? 'Resume continues where it stopped' : 'run the same command again to continue';
-    const message = cancelled
+    const told = cancelled
       ? `${web ? 'Cancelled' : 'Interrupted'}${progress}. Nothing was published; ${again}.`
       : input
         ? `${reason}. Nothing was published.`
         : `${reason}. Nothing was published; the finished chunks are kept, so ${web ? 'Resume continues' : 'running the same command again continues'}.`;
+    // The command line's user gave the paths; the Mining page's users know the dumps by their listing names.
+    const message = web ? hideServerPaths(told, o.shownFolders) : told;
     if (runId !== null) {
       if (input) await dropStagingTables(client, runId).catch(() => {});
       await finishMiningRun(o.db, runId, { status: cancelled && web ? 'CANCELLED' : 'FAILED', message, resumable: !input }).catch(

@@ -4,13 +4,16 @@
  * (./mining-queue.ts). Resume queues a stopped run again and it continues where it stopped (its
  * finished chunks kept, as when the command is run again); starting a dump that has a stopped run
  * of the same file and mode continues that run, as the command does. Each start, cancel and resume
- * is audited.
+ * is audited. Cancelling, resuming and continuing a run (with another corpus name) are its creator's
+ * or an admin's (lib/access/ownership.ts).
  */
 import { availableParallelism } from 'node:os';
 import { stat } from 'node:fs/promises';
 import type { Db } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { findResumableRun } from '@/lib/db/mining/mining-runs';
+import { findResumableRun, getMiningRunCreator } from '@/lib/db/mining/mining-runs';
+import { isCreatorOrAdmin } from '@/lib/access/ownership';
+import type { RoleName } from '@/lib/access/roles';
 import { findWaitingMiningRun, queueMiningRun, requestMiningCancel, requeueMiningRun } from '@/lib/db/mining/mining-queue';
 import { getMiningRun, type MiningRunView } from '@/lib/db/mining/mining-run-views';
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
@@ -26,6 +29,17 @@ export interface StartMiningInput extends MiningSettings {
   corpus: string;
 }
 
+type Actor = { id: number; role: RoleName };
+
+const NOT_YOURS = 'was started by another user: only they or an admin may cancel, resume or re-target it.';
+
+/** The run's creator or an admin; else 403 (404 for a run that does not exist). */
+async function requireOwnRun(db: Db, actor: Actor, id: number): Promise<void> {
+  const run = await getMiningRunCreator(db, id);
+  if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
+  if (!isCreatorOrAdmin(actor, run.createdById)) throw new AppError('FORBIDDEN', `Mining run #${id} ${NOT_YOURS}`);
+}
+
 async function requireRun(db: Db, id: number): Promise<MiningRunView> {
   const run = await getMiningRun(db, id);
   if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
@@ -35,7 +49,7 @@ async function requireRun(db: Db, id: number): Promise<MiningRunView> {
 /** Queues a run on a listed dump (or continues a stopped run of the same dump and mode). */
 export async function startWebMining(
   db: Db,
-  actor: { id: number },
+  actor: Actor,
   input: StartMiningInput,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ run: MiningRunView; resumed: boolean }> {
@@ -93,6 +107,12 @@ export async function startWebMining(
   }
   let id: number;
   const resumed = previous !== null;
+  // Starting a dump that has a stopped run continues that run, under the corpus name given now.
+  if (previous && !isCreatorOrAdmin(actor, previous.createdById))
+    throw new AppError(
+      'FORBIDDEN',
+      `Mining run #${previous.id} of this dump and mode ${NOT_YOURS} Ask them to resume it, or choose the other mode.`,
+    );
   if (previous) {
     if (!(await requeueMiningRun(db, previous.id, { corpusName: input.corpus, options })))
       throw new AppError('CONFLICT', `Mining run #${previous.id} of this dump changed meanwhile; try again.`);
@@ -122,7 +142,8 @@ export async function startWebMining(
 }
 
 /** A waiting run is cancelled at once; a running one stops after the chunks in progress. */
-export async function cancelWebMining(db: Db, actor: { id: number }, id: number): Promise<MiningRunView> {
+export async function cancelWebMining(db: Db, actor: Actor, id: number): Promise<MiningRunView> {
+  await requireOwnRun(db, actor, id);
   const outcome = await requestMiningCancel(db, id);
   if (outcome === 'not-found') throw new AppError('NOT_FOUND', 'That mining run does not exist.');
   if (outcome === 'ended')
@@ -138,7 +159,8 @@ export async function cancelWebMining(db: Db, actor: { id: number }, id: number)
 }
 
 /** Queues a stopped run that kept its finished chunks again; it continues where it stopped. */
-export async function resumeWebMining(db: Db, actor: { id: number }, id: number): Promise<MiningRunView> {
+export async function resumeWebMining(db: Db, actor: Actor, id: number): Promise<MiningRunView> {
+  await requireOwnRun(db, actor, id);
   const run = await requireRun(db, id);
   if (run.source === 'references')
     throw new AppError(
