@@ -19,8 +19,8 @@ const admins: readonly DemoRole[] = ['admin'];
  * - `none`: no per-owner resource in the request;
  * - `shared`: it names a resource, but every allowed role may reach every such resource (say why);
  * - `owned`: signed in as an admin, `setup` makes a resource that `as` must not reach, and returns
- *   the URL (routes) or arguments (actions) that address it; `as` must get `expect` (for example a
- *   campaign the user is not a member of → 404 / "That campaign does not exist.").
+ *   the URL and body (routes) or arguments (actions) that address it; `as` must get `expect` (for
+ *   example a campaign the user is not a member of → 404 / "That campaign does not exist.").
  */
 export type OwnerRule =
   | { kind: 'none' }
@@ -28,7 +28,7 @@ export type OwnerRule =
   | {
       kind: 'owned';
       as: DemoRole;
-      setup: (admin: APIRequestContext, baseURL: string) => Promise<{ path?: string; args?: unknown[] }>;
+      setup: (admin: APIRequestContext, baseURL: string) => Promise<{ path?: string; body?: string; args?: unknown[] }>;
       expect: { status?: number; error?: string };
     };
 
@@ -128,6 +128,79 @@ const notTheirsToDelete = (path: (campaignId: number) => string): OwnerRule => (
   expect: { status: 403 },
 });
 
+/** A corpus upload the admin leaves waiting for its start (one for every row that needs one). */
+let adminWaitingUpload: Promise<number> | null = null;
+async function uploadAsAdmin(admin: APIRequestContext, baseURL: string): Promise<number> {
+  const res = await admin.post(`/api/corpora/wikipedia-ipc-paper-examples/imports?fileName=authz-${Date.now()}.tsv`, {
+    headers: { origin: baseURL },
+    data: 'id\tsentence1\tsentence2\n1\tA dog runs.\tA dog is running.\n',
+  });
+  if (res.status() !== 200) throw new Error(`uploading answered ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { jobId: number }).jobId;
+}
+const adminUpload = (admin: APIRequestContext, baseURL: string) => (adminWaitingUpload ??= uploadAsAdmin(admin, baseURL));
+
+const NOT_YOUR_IMPORT =
+  'This import was uploaded by another user: only they or an admin may preview, start, cancel or dismiss it.';
+
+/** Previewing, starting, completing, cancelling or dismissing an upload is its uploader's or an admin's. */
+const notTheirUpload = (path: (jobId: number) => string): OwnerRule => ({
+  kind: 'owned',
+  as: 'researcher',
+  setup: async (admin, baseURL) => ({ path: path(await adminUpload(admin, baseURL)) }),
+  expect: { status: 403 },
+});
+
+/** A mining run the admin starts (on a dump it uploads) and cancels at once: it is the admin's to resume or re-target. */
+async function adminMiningRun(admin: APIRequestContext, baseURL: string): Promise<{ id: number; dump: string }> {
+  const uploaded = await admin.post(`/api/mining-dumps?fileName=authz-${Date.now()}.xml`, {
+    headers: { origin: baseURL },
+    data: '<mediawiki></mediawiki>\n',
+  });
+  if (uploaded.status() !== 200) throw new Error(`uploading the dump answered ${uploaded.status()}: ${await uploaded.text()}`);
+  const dump = ((await uploaded.json()) as { name: string }).name;
+  const started = await admin.post('/api/v1/mining-runs', {
+    headers: { origin: baseURL },
+    data: { dump, corpus: 'Authorization' },
+  });
+  if (started.status() !== 202) throw new Error(`starting the run answered ${started.status()}: ${await started.text()}`);
+  const { id } = ((await started.json()) as { run: { id: number } }).run;
+  await admin.post(`/api/v1/mining-runs/${id}/cancel`, { headers: { origin: baseURL } });
+  // a run the job supervisor had claimed stops after a moment: wait for it, so it is stopped, not running
+  for (let tries = 0; tries < 50; tries++) {
+    const run = (await (await admin.get(`/api/v1/mining-runs/${id}`)).json()) as { status: string };
+    if (run.status !== 'RUNNING' && run.status !== 'QUEUED') break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { id, dump };
+}
+
+const notTheirRun = (suffix: string): OwnerRule => ({
+  kind: 'owned',
+  as: 'researcher',
+  setup: async (admin, baseURL) => ({ path: `/api/v1/mining-runs/${(await adminMiningRun(admin, baseURL)).id}${suffix}` }),
+  expect: { status: 403 },
+});
+
+/** A user measure the admin imports into the demo corpus: only the admin may replace or delete it. */
+async function adminMeasure(admin: APIRequestContext, baseURL: string): Promise<{ name: string; body: string }> {
+  const pairs = await admin.get('/api/v1/pairs?corpus=wikipedia-ipc-paper-examples&limit=1', { headers: { origin: baseURL } });
+  const pairId = ((await pairs.json()) as { pairs: Array<{ id: number }> }).pairs[0]!.id;
+  const name = `authz_${Date.now()}`;
+  const body = JSON.stringify({
+    format: 'csv',
+    map: 'id=pair_id',
+    measures: `${name}=score`,
+    content: `pair_id,score\n${pairId},1\n`,
+  });
+  const res = await admin.post('/api/v1/corpora/wikipedia-ipc-paper-examples/measures', {
+    headers: { origin: baseURL, 'content-type': 'application/json' },
+    data: body,
+  });
+  if (res.status() !== 200) throw new Error(`importing the measure answered ${res.status()}: ${await res.text()}`);
+  return { name, body };
+}
+
 const submission = JSON.stringify({ submissionId: 'authorization-table-0001', pairId: 2147483000, answers: { semantic: 1 } });
 
 export interface RouteRow {
@@ -161,26 +234,27 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 302,
     owner: none,
   },
+  // every corpus is open to the corpora area; a waiting upload's questions file is its uploader's to send
   'POST /api/corpora/[slug]/imports': {
     roles: staff,
     path: '/api/corpora/no-such-corpus/imports?fileName=pairs.tsv',
     body: 'id\tsentence1\tsentence2\tlabel\n',
     allowedStatus: 404,
-    owner: { kind: 'shared', reason: 'every corpus is open to the corpora area' },
+    owner: notTheirUpload((id) => `/api/corpora/wikipedia-ipc-paper-examples/imports?fileName=q.tsv&questionsFor=${id}`),
   },
   'GET /api/imports/[id]': { roles: staff, path: '/api/imports/2147483000', allowedStatus: 404, owner: sharedImports },
   'GET /api/v1/imports/[id]/preview': {
     roles: staff,
     path: '/api/v1/imports/2147483000/preview',
     allowedStatus: 404,
-    owner: sharedImports,
+    owner: notTheirUpload((id) => `/api/v1/imports/${id}/preview`),
   },
   'POST /api/v1/imports/[id]/start': {
     roles: staff,
     path: '/api/v1/imports/2147483000/start',
     body: '{"skipInvalid":false}',
     allowedStatus: 404,
-    owner: sharedImports,
+    owner: notTheirUpload((id) => `/api/v1/imports/${id}/start`),
   },
   'GET /api/imports/[id]/rejects': {
     roles: staff,
@@ -246,18 +320,34 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCorpora,
   },
+  // a measure of the same name is replaced only by its importer or an admin
   'POST /api/v1/corpora/[slug]/measures': {
     roles: staff,
     path: '/api/v1/corpora/no-such-corpus/measures',
     body: '{"format":"csv","map":"id=pair_id","measures":"model=score","content":"pair_id,score\\n2147483000,1\\n"}',
     allowedStatus: 404,
-    owner: sharedCorpora,
+    owner: {
+      kind: 'owned',
+      as: 'researcher',
+      setup: async (admin, baseURL) => ({
+        path: '/api/v1/corpora/wikipedia-ipc-paper-examples/measures',
+        body: (await adminMeasure(admin, baseURL)).body,
+      }),
+      expect: { status: 403 },
+    },
   },
   'DELETE /api/v1/corpora/[slug]/measures/[name]': {
     roles: staff,
     path: '/api/v1/corpora/no-such-corpus/measures/model',
     allowedStatus: 404,
-    owner: sharedCorpora,
+    owner: {
+      kind: 'owned',
+      as: 'researcher',
+      setup: async (admin, baseURL) => ({
+        path: `/api/v1/corpora/wikipedia-ipc-paper-examples/measures/${(await adminMeasure(admin, baseURL)).name}`,
+      }),
+      expect: { status: 403 },
+    },
   },
   'GET /api/v1/campaigns/[id]/map': {
     roles: staff,
@@ -388,25 +478,33 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 400,
     owner: none,
   },
-  // a name outside the dumps listing: refused before anything is written (400)
+  // a name outside the dumps listing: refused before anything is written (400); starting a dump
+  // whose stopped run is another's would continue (re-target) that run: its creator's or an admin's
   'POST /api/v1/mining-runs': {
     roles: staff,
     path: '/api/v1/mining-runs',
     body: '{"dump":"../../etc/passwd","corpus":"Authorization"}',
     allowedStatus: 400,
-    owner: none,
+    owner: {
+      kind: 'owned',
+      as: 'researcher',
+      setup: async (admin, baseURL) => ({
+        body: JSON.stringify({ dump: (await adminMiningRun(admin, baseURL)).dump, corpus: 'Re-targeted' }),
+      }),
+      expect: { status: 403 },
+    },
   },
   'POST /api/v1/mining-runs/[id]/cancel': {
     roles: staff,
     path: '/api/v1/mining-runs/2147483000/cancel',
     allowedStatus: 404,
-    owner: sharedMining,
+    owner: notTheirRun('/cancel'),
   },
   'POST /api/v1/mining-runs/[id]/resume': {
     roles: staff,
     path: '/api/v1/mining-runs/2147483000/resume',
     allowedStatus: 404,
-    owner: sharedMining,
+    owner: notTheirRun('/resume'),
   },
   'POST /api/v1/campaigns': { roles: staff, path: '/api/v1/campaigns', body: '{}', allowedStatus: 400, owner: none },
   'GET /api/v1/campaigns/[id]': {
@@ -459,7 +557,18 @@ export const routeTable: Record<string, RouteRow> = {
     roles: staff,
     path: '/api/v1/jobs/import/2147483000/dismiss',
     allowedStatus: 404,
-    owner: sharedImports,
+    // an import the admin uploaded and cancelled: its uploader's or an admin's to dismiss
+    owner: {
+      kind: 'owned',
+      as: 'researcher',
+      setup: async (admin, baseURL) => {
+        const jobId = await uploadAsAdmin(admin, baseURL);
+        const cancel = listServerActions().find((a) => a.name === 'cancelImportAction')!;
+        await callServerAction(admin, baseURL, cancel.id, [{ jobId }]);
+        return { path: `/api/v1/jobs/import/${jobId}/dismiss` };
+      },
+      expect: { status: 403 },
+    },
   },
   'GET /api/v1/campaigns/[id]/next': {
     roles: allRoles,
@@ -591,7 +700,12 @@ export const actionTable: Record<string, ActionRow> = {
     roles: staff,
     args: [{ jobId: 2147483000 }],
     allowedError: 'That import does not exist.',
-    owner: sharedImports,
+    owner: {
+      kind: 'owned',
+      as: 'researcher',
+      setup: async (admin, baseURL) => ({ args: [{ jobId: await adminUpload(admin, baseURL) }] }),
+      expect: { error: NOT_YOUR_IMPORT },
+    },
   },
   startScoringAction: {
     roles: staff,

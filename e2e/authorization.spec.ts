@@ -136,7 +136,8 @@ test("another owner's resource is out of reach", async ({ browser, baseURL }) =>
     const other = await contextFor(owner.as);
     if (route) {
       const handler = listRouteHandlers().find((r) => r.key === key)!;
-      const res = await requestRoute(other, baseURL!, handler, target.path ?? routeTable[key]!.path, routeTable[key]!.body);
+      const path = target.path ?? routeTable[key]!.path;
+      const res = await requestRoute(other, baseURL!, handler, path, target.body ?? routeTable[key]!.body);
       expect.soft(res.status(), `${key} as ${owner.as}`).toBe(owner.expect.status);
     } else {
       const action = listServerActions().find((a) => a.name === key)!;

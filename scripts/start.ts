@@ -25,6 +25,7 @@ import { indexJobKind } from '@/lib/jobs/index-queue';
 import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
 import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
 import { modelRunJobKind } from '@/lib/jobs/model-raters/model-run-queue';
+import { expireDumpUploadFiles } from '@/lib/jobs/mining/dump-uploads';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';
 
@@ -36,6 +37,8 @@ async function recoverAtStartup(db: Db): Promise<void> {
   for (const line of describeOrphanRecovery(await recoverOrphanedJobs(db))) console.log(line);
   const removed = await cleanImportFilesAtStartup(db);
   if (removed > 0) console.log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
+  const dumps = await expireDumpUploadFiles(db);
+  if (dumps > 0) console.log(`Removed ${dumps} expired or partial dump upload(s) from the dumps folder.`);
   await cleanExportFilesAtStartup(db);
   const summarized = await ensureCorpusSummaries(db);
   if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
@@ -53,6 +56,7 @@ function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv, database: OpenedData
       env,
       housekeeping: [
         { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
+        { everyMs: 15 * 60_000, run: (d) => expireDumpUploadFiles(d).then(() => undefined) },
         {
           everyMs: ORPHAN_CHECK_MS,
           run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),

@@ -224,8 +224,8 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
               ))}
             </select>
           </Field>
-          <Field label="Map workers" error={fieldErrors.workers}>
-            <input name="workers" type="number" min={1} max={256} step={1} placeholder={String(cores)} size={5} />
+          <Field label="Map workers" hint={`1 to ${cores}: the server’s cores`} error={fieldErrors.workers}>
+            <input name="workers" type="number" min={1} max={cores} step={1} placeholder={String(cores)} size={5} />
           </Field>
         </div>
       </details>

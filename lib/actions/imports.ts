@@ -1,6 +1,6 @@
 'use server';
 /**
- * Cancel an import (researchers and admins); the corpus comes from the job row. Starting one is
+ * Cancel an import (its uploader or an admin: lib/access/ownership.ts); the corpus comes from the job row. Starting one is
  * `POST /api/v1/imports/{id}/start` (lib/jobs/start-import.ts), which the upload form calls.
  */
 import { revalidatePath } from 'next/cache';
@@ -9,7 +9,8 @@ import { AppError } from '@/lib/errors/app-error';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { pruneOwners } from '@/lib/jobs/job-owner';
-import { getImportJobSource, requestImportCancel } from '@/lib/db/imports/import-jobs';
+import { requestImportCancel } from '@/lib/db/imports/import-jobs';
+import { getOwnImportJob } from '@/lib/jobs/start-import';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { removeFile } from '@/lib/jobs/private-files';
 import { defineAction } from './define-action';
@@ -20,8 +21,7 @@ export const cancelImportAction = defineAction({
   schema: z.object({ jobId: dbIdText }),
   handler: async ({ jobId }, user) => {
     const db = getDb();
-    const job = await getImportJobSource(db, jobId);
-    if (!job) throw new AppError('NOT_FOUND', 'That import does not exist.');
+    const job = await getOwnImportJob(db, jobId, user);
     await pruneOwners(db); // a job whose process is gone ends at once
     const { result, sourcePath } = await requestImportCancel(db, jobId);
     if (result === 'ended') throw new AppError('CONFLICT', 'This import has already ended.');

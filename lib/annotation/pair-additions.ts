@@ -40,12 +40,14 @@ export function planAddedPairs(
   rows: readonly AnnotationRow[],
   occupied: OccupiedOrders,
   limits: Readonly<ImportLimits>,
+  /** each row's pair key when the caller computed them already (pairKeysOf), aligned with `rows` */
+  keys?: ReadonlyArray<string | null>,
 ): AdditionPlan {
   const pairs: PairToAdd[] = [];
   const errors: AdditionPlan['errors'] = [];
   const planned = new Map<string, PairToAdd>();
   const slots: OccupiedOrders = new Map([...occupied].map(([key, orders]) => [key, { ...orders }]));
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const texts = row.pair.texts;
     if (!texts) {
       errors.push({ line: row.line, message: 'a text is missing, so its pair cannot be created' });
@@ -69,7 +71,7 @@ export function planAddedPairs(
         errors.push({ line: row.line, message: `the original id "${originalId}" has other texts on line ${earlier.line}` });
       continue;
     }
-    const key = computePairKey(a, b);
+    const key = keys?.[index] ?? computePairKey(a, b);
     const orders = slots.get(key) ?? {};
     const target = TARGETS.find((t) => orders[t] === undefined);
     if (TARGETS.some((t) => orders[t] === a) || !target) {
@@ -85,3 +87,20 @@ export function planAddedPairs(
   }
   return { pairs, errors };
 }
+
+/**
+ * Each row's unordered pair key (null without texts), computed a slice at a time with `pause` between
+ * slices: hashing 31,000 pairs takes a loaded machine's thread for half a second, and the web server
+ * answers other requests meanwhile.
+ */
+export async function pairKeysOf(rows: readonly AnnotationRow[], pause: () => Promise<void>): Promise<Array<string | null>> {
+  const keys: Array<string | null> = [];
+  for (let start = 0; start < rows.length; start += KEYS_PER_SLICE) {
+    if (start > 0) await pause();
+    for (const row of rows.slice(start, start + KEYS_PER_SLICE))
+      keys.push(row.pair.texts ? computePairKey(row.pair.texts[0], row.pair.texts[1]) : null);
+  }
+  return keys;
+}
+
+const KEYS_PER_SLICE = 1000;

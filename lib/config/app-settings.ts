@@ -13,7 +13,8 @@ export const APP_SETTINGS = {
     group: 'app',
     default: '`.paralens/`',
     schema: textOr('.paralens'),
-    meaning: 'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads',
+    meaning:
+      'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads, the chunks a mining run decompresses (`mining/`)',
   }),
   PARALENS_MODELS: define({
     group: 'app',
@@ -128,7 +129,15 @@ export const APP_SETTINGS = {
     group: 'app',
     default: '`24`',
     schema: positiveOr(24),
-    meaning: 'an upload never started is deleted after this',
+    meaning:
+      'an upload never started (an import file, or a dump uploaded on the *Mining* page that no run has mined) is deleted after this',
+  }),
+  PARALENS_MAX_DUMP_UPLOADS: define({
+    group: 'app',
+    default: '`3`',
+    schema: wholeOr(3, 1),
+    meaning:
+      'dumps one user may have uploaded on the *Mining* page that no run has mined yet, uploads still arriving included (more: 429)',
   }),
   PARALENS_REJECTS_RETENTION_DAYS: define({
     group: 'app',
@@ -154,7 +163,7 @@ export const APP_SETTINGS = {
     default: 'one per core beyond the first, at most 2',
     schema: whole(1, 64),
     meaning:
-      'worker threads of the web server for bootstrap intervals (the agreement API and the campaign dashboard), so they never hold up other requests',
+      'worker threads of the web server (a heap of 1 GB each) for bootstrap intervals (the agreement API and the campaign dashboard), the check of an uploaded questions file and the measures of pairs an annotation file creates, so they never hold up other requests',
   }),
   PARALENS_SQL_POOL_SIZE: define({
     group: 'app',
@@ -196,10 +205,17 @@ export const APP_SETTINGS = {
   }),
   PARALENS_SPOOL_DIR: define({
     group: 'app',
-    default: '`/dev/shm` when it has 1 GiB free, else the temporary folder',
+    default: 'the run’s folder, `PARALENS_HOME/mining/run-<id>`',
     schema: text(),
     meaning:
-      'where `paralens mine` decompresses each chunk of a multistream dump before mapping it (up to ~150 MB per worker, unlinked at once)',
+      'where a mining run decompresses each chunk of a multistream dump before mapping it (up to ~150 MB per worker, never more than `PARALENS_MINING_CHUNK_LIMIT_MB`, unlinked at once)',
+  }),
+  PARALENS_MINING_CHUNK_LIMIT_MB: define({
+    group: 'app',
+    default: '`1024`',
+    schema: wholeOr(1024, 1),
+    meaning:
+      'most XML one chunk of a multistream dump may decompress to (a chunk is at most 32 MB of bz2, ~150 MB of XML); a chunk that expands further, or beyond what the pages the index lists there can hold, or beyond 100 times its compressed size, fails the run as damaged or a decompression bomb',
   }),
   PARALENS_BACKUP_DIR: define({
     group: 'app',

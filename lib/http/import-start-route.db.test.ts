@@ -174,4 +174,30 @@ describe('upload, preview and start of a generic import', () => {
     expect((await getPreview(jobId, researcher)).status).toBe(409);
     expect((await getPreview(2147483000, researcher)).status).toBe(404);
   });
+
+  it('a waiting upload is its uploader’s or an admin’s: another researcher may not preview, start or complete it', async () => {
+    const corpus = await makeCorpus(db);
+    const uploader = await tokenFor('RESEARCHER');
+    const uploaded = await uploadFile(corpus.slug, 'pairs.tsv', new TextEncoder().encode(TSV), uploader);
+    const { jobId } = (await uploaded.json()) as { jobId: number };
+    const other = await tokenFor('RESEARCHER');
+    const notYours = {
+      error: {
+        code: 'FORBIDDEN',
+        message: 'This import was uploaded by another user: only they or an admin may preview, start, cancel or dismiss it.',
+      },
+    };
+    const preview = await getPreview(jobId, other);
+    expect(preview.status).toBe(403);
+    expect(await preview.json()).toEqual(notYours);
+    expect((await postStart(jobId, { columns: { a: 'left', b: 'right' } }, other)).status).toBe(403);
+    const questions = new TextEncoder().encode('1\t¿Qué es el tóner?\n');
+    expect((await uploadFile(corpus.slug, `q.tsv&questionsFor=${jobId}`, questions, other)).status).toBe(403);
+    expect(await db.importJob.findUniqueOrThrow({ where: { id: jobId }, select: { confirmedAt: true } })).toEqual({
+      confirmedAt: null,
+    });
+    const admin = (await issueApiToken(db, (await makeUser(db, { role: 'ADMIN' })).id, 'test', null)).token;
+    expect((await getPreview(jobId, admin)).status).toBe(200);
+    expect((await postStart(jobId, { columns: { a: 'left', b: 'right' } }, admin)).status).toBe(202);
+  });
 });

@@ -3,10 +3,11 @@
  * cookie path: e2e/authorization.spec.ts): the dumps folder listing (sizes, subfolders, links out
  * of the folder left out), names outside the listing refused, a file that is no dump refused, a
  * run started, cancelled through its flag, resumed and finished with the funnel and pairs of a
- * command-line run of the same dump; annotators refused everywhere; every action audited.
+ * command-line run of the same dump; another researcher may not cancel, resume or re-target it;
+ * annotators refused everywhere; every action audited.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
@@ -149,6 +150,16 @@ describe('the dumps folder', () => {
         fields: { dump: 'is neither a bz2 file nor XML' },
       },
     });
+    // every worker is a thread with its own heap: no more than the server's cores
+    const cores = availableParallelism();
+    const tooMany = await start(token, { dump: 'synthetic.xml', corpus: 'Workers', workers: cores + 1 });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({
+      error: {
+        message: expect.stringContaining(`At most ${cores} map worker`) as string,
+        fields: { workers: `at most ${cores}, the server’s cores` },
+      },
+    });
     const badRange = await start(token, { dump: 'synthetic.xml', corpus: 'Range', minRefs: 5, maxRefs: 3 });
     expect(await badRange.json()).toMatchObject({
       error: { fields: { 'body.maxRefs': 'must be at least the fewest references per image' } },
@@ -219,7 +230,15 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
 
     // Cancel while it runs: the job reads the flag before its first chunk and stops, keeping its place.
     await claimNextQueuedMiningRun(db, await liveTestOwner(db));
-    const asked = await cancel(other.token, run.id); // runs are shared by the mining area
+    // a run is its creator's (or an admin's) to cancel, resume or re-target: another researcher is refused
+    const notTheirs = await cancel(other.token, run.id);
+    expect(notTheirs.status).toBe(403);
+    expect(await notTheirs.json()).toMatchObject({
+      error: {
+        message: `Mining run #${run.id} was started by another user: only they or an admin may cancel, resume or re-target it.`,
+      },
+    });
+    const asked = await cancel(token, run.id);
     expect(asked.status).toBe(202);
     expect(await asked.json()).toMatchObject({ status: 'RUNNING', cancelRequested: true });
     const cancelled = await runQueuedMining(db, process.env.DATABASE_URL!, run.id, { chunkBytes: 1 });
@@ -234,6 +253,17 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
       chunksTotal: 5,
     });
     expect((await cancel(token, run.id)).status).toBe(409);
+    expect((await resume(other.token, run.id)).status).toBe(403);
+    const retarget = await start(other.token, {
+      dump: '2026-11/multi.xml.bz2',
+      index: '2026-11/multi-index.txt',
+      corpus: 'Theirs',
+    });
+    expect(retarget.status).toBe(403);
+    expect(await db.miningRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
+      status: 'CANCELLED',
+      corpusName: corpus,
+    });
 
     // Resumed, and stopped again after two chunks (as a cancel arriving between chunks would).
     expect(await (await resume(token, run.id)).json()).toMatchObject({ status: 'QUEUED', cancelRequested: false });
@@ -267,7 +297,7 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
     });
     expect(audit).toEqual([
       { action: 'mining.start', actorId: user.id },
-      { action: 'mining.cancel', actorId: other.user.id },
+      { action: 'mining.cancel', actorId: user.id },
       { action: 'mining.resume', actorId: user.id },
       { action: 'mining.resume', actorId: user.id },
     ]);

@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import { openImportFile } from '@/lib/import/open-import-file';
 import { getImportFormat, listImportFormats } from '@/lib/import/format-registry';
 import { ImportSetupError } from '@/lib/import/types';
-import { readQaQuestionsFile } from '@/lib/import/open-qa-questions';
+import { checkQaQuestionsFileOffThread } from '@/lib/runtime/compute-workers';
 import { UndetectedFormatError, SNIFF_BYTES } from '@/lib/import/detect-format';
 import { NotTextFileError, NOT_TEXT_MESSAGE } from '@/lib/import/text-check';
 import {
@@ -134,17 +134,14 @@ export async function checkUploadMapping(
   }
 }
 
-/** The checks of an uploaded questions file (qa-assessed); refuses it with its first bad lines. */
+/**
+ * The checks of an uploaded questions file (qa-assessed), on a compute worker: the file is read
+ * line by line there, so however it is made it never weighs on the web server's thread or heap.
+ * Refuses it with its first bad lines (all kept ones in the fields) and their count.
+ */
 export async function checkUploadedQuestions(filePath: string, fileName: string): Promise<{ questions: number }> {
-  const { qa, errors } = await readQaQuestionsFile(filePath, { fileName });
-  if (errors.length > 0) {
-    const shown = errors.slice(0, 5).map((e) => `line ${e.lineNumber}: ${e.message}`);
-    throw new AppError(
-      'INVALID_INPUT',
-      `${errors.length} invalid line${errors.length === 1 ? '' : 's'}: ${shown.join('; ')}${errors.length > 5 ? '; …' : ''}`,
-    );
-  }
-  if (qa.questions.byKey.size === 0)
-    throw new AppError('INVALID_INPUT', 'The questions file holds no question (number<TAB>question lines).');
-  return { questions: qa.questions.byKey.size };
+  const check = await checkQaQuestionsFileOffThread(filePath, fileName);
+  if (!check.ok)
+    throw new AppError('INVALID_INPUT', check.message, Object.keys(check.fields).length > 0 ? { fields: check.fields } : {});
+  return { questions: check.questions };
 }

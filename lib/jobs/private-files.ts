@@ -9,7 +9,8 @@ import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveParalensHome } from '@/lib/runtime/paralens-home';
 
-export type JobFileKind = 'uploads' | 'rejects' | 'exports';
+/** `mining`: a run's folder, where its chunks are decompressed (lib/jobs/mining/xml-source.ts) */
+export type JobFileKind = 'uploads' | 'rejects' | 'exports' | 'mining';
 
 export function jobFilesDir(kind: JobFileKind, env: NodeJS.ProcessEnv = process.env): string {
   return path.join(resolveParalensHome(env), kind);

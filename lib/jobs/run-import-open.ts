@@ -21,7 +21,7 @@ export type ImportStream = Awaited<ReturnType<typeof openImportFile>>;
  */
 export type Opened =
   | { status: 'UNCHANGED'; message: string }
-  | { status: 'FAILED'; questionErrors: ImportError[]; message: string }
+  | { status: 'FAILED'; questionErrors: ImportError[]; questionErrorCount: number; message: string }
   | { status: 'OPEN'; stream: ImportStream; size: number };
 
 export async function openImport(options: RunImportOptions, jobId: number, fileName: string): Promise<Opened> {
@@ -58,9 +58,9 @@ export async function openImport(options: RunImportOptions, jobId: number, fileN
         ...(options.questionsFileName ? { fileName: options.questionsFileName } : {}),
       })
     : null;
-  if (qa && qa.errors.length > 0) {
-    const message = `${qa.errors.length} invalid line${qa.errors.length === 1 ? '' : 's'} in the questions file: nothing was imported.`;
-    return { status: 'FAILED', questionErrors: qa.errors, message };
+  if (qa && qa.errorCount > 0) {
+    const message = `${qa.errorCount} invalid line${qa.errorCount === 1 ? '' : 's'} in the questions file: nothing was imported.`;
+    return { status: 'FAILED', questionErrors: qa.errors, questionErrorCount: qa.errorCount, message };
   }
   const stream = await openImportFile(options.filePath, {
     ...(qa ? { qa: qa.qa } : {}),

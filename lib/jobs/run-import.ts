@@ -149,7 +149,9 @@ async function endUnopened(db: Db, run: RunIdentity, opened: Exclude<Opened, { s
     return endWithoutWriting(db, run, 'UNCHANGED', { ...nothingRead, message: opened.message, imported: 0, duplicates: 0 });
   }
   for (const e of opened.questionErrors) run.errors.add(e);
-  const rejected = opened.questionErrors.length;
+  // only the first errors of a questions file are kept (lib/qa-pairs/questions.ts): the others are counted
+  run.errors.total = opened.questionErrorCount;
+  const rejected = opened.questionErrorCount;
   return endWithoutWriting(db, run, 'FAILED', {
     ...nothingRead,
     rejected,

@@ -2,7 +2,8 @@
  * Starting an uploaded import, for the upload page and `POST /api/v1/imports/{id}/start` alike:
  * the job must still wait for its start; a generic CSV / TSV / JSON Lines file starts only with a
  * column mapping that reads it (lib/jobs/detect-upload.ts), checked here before the job is queued,
- * so a wrong mapping never becomes a failed job. Errors name the field that is wrong.
+ * so a wrong mapping never becomes a failed job. Errors name the field that is wrong. A waiting
+ * upload is its uploader's (or an admin's) to preview, start, cancel or dismiss.
  */
 import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db/client';
@@ -10,6 +11,8 @@ import { confirmUploadedImport, getImportJobSource } from '@/lib/db/imports/impo
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { setCorpusLanguage } from '@/lib/db/corpora/corpora';
 import { isMappedFormat } from '@/lib/import/column-roles';
+import { isCreatorOrAdmin } from '@/lib/access/ownership';
+import type { RoleName } from '@/lib/access/roles';
 import { checkUploadMapping } from './detect-upload';
 
 export interface StartImportInput {
@@ -25,11 +28,20 @@ export interface StartImportInput {
 }
 
 const NOT_WAITING = 'This import has already started or ended.';
+export const NOT_YOUR_IMPORT =
+  'This import was uploaded by another user: only they or an admin may preview, start, cancel or dismiss it.';
 
-/** A waiting upload of the job, or the error that says why not. */
-export async function getWaitingUpload(db: Db, jobId: number) {
+/** An import job's source, when `actor` may act on it (its creator or an admin: lib/access/ownership.ts). */
+export async function getOwnImportJob(db: Db, jobId: number, actor: { id: number; role: RoleName }) {
   const job = await getImportJobSource(db, jobId);
   if (!job) throw new AppError('NOT_FOUND', 'That import does not exist.');
+  if (!isCreatorOrAdmin(actor, job.createdById)) throw new AppError('FORBIDDEN', NOT_YOUR_IMPORT);
+  return job;
+}
+
+/** A waiting upload of the job that `actor` may act on, or the error that says why not. */
+export async function getWaitingUpload(db: Db, jobId: number, actor: { id: number; role: RoleName }) {
+  const job = await getOwnImportJob(db, jobId, actor);
   if (job.status !== 'QUEUED' || job.confirmedAt !== null || !job.sourcePath) throw new AppError('CONFLICT', NOT_WAITING);
   return { ...job, sourcePath: job.sourcePath };
 }
@@ -41,10 +53,10 @@ function fieldsUnder(prefix: string, fields: Record<string, string>): Record<str
 
 export async function startUploadedImport(
   db: Db,
-  userId: number,
+  user: { id: number; role: RoleName },
   input: StartImportInput,
 ): Promise<{ jobId: number; map: string | null }> {
-  const job = await getWaitingUpload(db, input.jobId);
+  const job = await getWaitingUpload(db, input.jobId, user);
   if (input.map && input.columns)
     throw new AppError('INVALID_INPUT', 'Give the column mapping once: as columns or as map, not both.', {
       fields: { map: 'give columns or map, not both' },
@@ -82,7 +94,7 @@ export async function startUploadedImport(
   if (!(await confirmUploadedImport(db, job.id, request))) throw new AppError('CONFLICT', NOT_WAITING);
   if (input.language) await setCorpusLanguage(db, job.corpusId, input.language);
   await recordAudit(db, {
-    actorId: userId,
+    actorId: user.id,
     action: 'import.start',
     targetType: 'import',
     targetId: job.id,

@@ -222,7 +222,7 @@ describe('archiving', () => {
 });
 
 describe('dismissing', () => {
-  it('hides a failed import, refuses one that has not ended, and keeps another user’s export out of reach', async () => {
+  it('hides a failed import, refuses one that has not ended or is another’s, and keeps another user’s export out of reach', async () => {
     const researcher = await makeUser(db, { role: 'RESEARCHER' });
     const other = await makeUser(db, { role: 'RESEARCHER' });
     const corpus = await makeCorpus(db);
@@ -243,9 +243,11 @@ describe('dismissing', () => {
     expect((await listImportJobs(db, corpus.id)).map((j) => j.id).sort()).toEqual([failed.id, running.id].sort());
 
     expect((await refusal(dismissEndedJob(db, researcher, 'import', running.id))).code).toBe('CONFLICT');
-    await dismissEndedJob(db, other, 'import', failed.id);
+    // an import is its uploader's or an admin's to dismiss
+    expect((await refusal(dismissEndedJob(db, other, 'import', failed.id))).code).toBe('FORBIDDEN');
+    await dismissEndedJob(db, researcher, 'import', failed.id);
     expect((await listImportJobs(db, corpus.id)).map((j) => j.id)).toEqual([running.id]);
-    expect((await refusal(dismissEndedJob(db, other, 'import', failed.id))).code).toBe('NOT_FOUND');
+    expect((await refusal(dismissEndedJob(db, researcher, 'import', failed.id))).code).toBe('NOT_FOUND');
 
     const exported = await db.exportJob.create({
       data: { corpusId: corpus.id, createdById: researcher.id, format: 'CSV', status: 'FAILED' },

@@ -18,6 +18,7 @@ import {
   setCampaignArchived,
 } from '@/lib/db/campaigns/campaign-lifecycle';
 import { dismissJob, type DismissableJobKind } from '@/lib/db/jobs/job-dismissal';
+import { NOT_YOUR_IMPORT } from './start-import';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { canDelete, DELETE_REFUSED } from '@/lib/tidy/tidy-rules';
 
@@ -138,10 +139,16 @@ export async function cloneCampaignAs(db: Db, actor: Actor, ref: CampaignRef, na
   return clone;
 }
 
-/** Dismissing is a signed-in user's (an export is its creator's). */
-export async function dismissEndedJob(db: Db, actor: { id: number }, kind: DismissableJobKind, id: number): Promise<void> {
-  const outcome = await dismissJob(db, kind, id, actor.id);
+/** Dismissing is a signed-in user's (an import is its creator's or an admin's, an export its creator's). */
+export async function dismissEndedJob(
+  db: Db,
+  actor: { id: number; role: RoleName },
+  kind: DismissableJobKind,
+  id: number,
+): Promise<void> {
+  const outcome = await dismissJob(db, kind, id, actor);
   if (!outcome.ok && outcome.reason === 'not-found') throw new AppError('NOT_FOUND', `That ${kind} job does not exist.`);
+  if (!outcome.ok && outcome.reason === 'not-yours') throw new AppError('FORBIDDEN', NOT_YOUR_IMPORT);
   if (!outcome.ok)
     throw new AppError(
       'CONFLICT',

@@ -52,7 +52,13 @@ export const miningSettingsFields = z.object({
     .enum(SILVER_RULES)
     .default('has-verb')
     .describe('has-verb (the paper) or no-verb (the original VerbHeuristic as written)'),
-  workers: z.number().int().min(1).max(256).optional().describe('map workers (default: the number of cores)'),
+  workers: z
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .optional()
+    .describe('map workers (default: the number of cores; a run started from the web app may have at most the server’s cores)'),
 });
 
 /** The rule across two settings, for every schema built from the fields: `schema.refine(refsInOrder, refsInOrderIssue)`. */

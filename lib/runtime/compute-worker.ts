@@ -1,21 +1,38 @@
 /**
  * Body of one compute worker thread (lib/runtime/compute-workers.ts): answers each task the pool
- * sends, one at a time: a campaign's agreement with bootstrap intervals, or a model run's report.
+ * sends, one at a time: a campaign's agreement with bootstrap intervals, the check of an uploaded
+ * questions file, the measures of pairs an annotation file adds, a model run's report.
  */
 import { parentPort } from 'node:worker_threads';
 import { computeQuestionAgreements } from '@/lib/dashboards/question-agreement';
+import { checkQaQuestionsFile } from '@/lib/import/open-qa-questions';
+import { prepareAddedPairs } from '@/lib/pair-rows/prepare-added-pairs';
 import { computeRunReport } from '@/lib/model-raters/report/run-report';
-import type { ComputeReply, ComputeTask } from './compute-messages';
+import type { ComputeReply, ComputeResults, ComputeTask } from './compute-messages';
 
 const port = parentPort!;
 
-port.on('message', (task: ComputeTask) => {
-  let reply: ComputeReply;
-  try {
-    const result = task.kind === 'judge' ? computeRunReport(task.input) : computeQuestionAgreements(task.tables, task.options);
-    reply = { id: task.id, ok: true, result };
-  } catch (error) {
-    reply = { id: task.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+async function perform(task: ComputeTask): Promise<ComputeResults[ComputeTask['kind']]> {
+  switch (task.kind) {
+    case 'agreement':
+      return computeQuestionAgreements(task.tables, task.options);
+    case 'qa-questions':
+      return checkQaQuestionsFile(task.path, task.fileName);
+    case 'prepare-pairs':
+      return prepareAddedPairs(task.input);
+    case 'judge':
+      return computeRunReport(task.input);
   }
-  port.postMessage(reply);
+}
+
+port.on('message', (task: ComputeTask) => {
+  perform(task).then(
+    (result) => port.postMessage({ id: task.id, ok: true, result } satisfies ComputeReply),
+    (error: unknown) =>
+      port.postMessage({
+        id: task.id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies ComputeReply),
+  );
 });

@@ -1,7 +1,10 @@
 /**
  * Worker threads for answers that compute for long (bootstrap intervals: 10,000 resamples of a
- * 300-pair, 8-annotator campaign take seconds; a model run's report), so the web server's own thread stays free for
- * every other request while they run. A small pool (PARALENS_COMPUTE_WORKERS, default: one per
+ * 300-pair, 8-annotator campaign take seconds; a model run's report), read files a user sent (a questions file of the
+ * qa-assessed import) or compute measures (the pairs an annotation file adds: 31,000 took the web
+ * server's thread for 1.3 s), so the web server's own thread stays free for every other request
+ * while they run, and a task that runs out of memory (a heap of WORKER_HEAP_MB) ends its worker,
+ * not the server. A small pool (PARALENS_COMPUTE_WORKERS, default: one per
  * core beyond the first, at most 2), started on first use; tasks queue when every worker is busy.
  * A worker that dies fails its task and is replaced on the next one; idle workers do not keep the
  * process alive.
@@ -17,13 +20,15 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { setting, type Env } from '@/lib/config/settings';
 import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/lib/dashboards/question-agreement';
-import type { ComputeJob, ComputeReply, ComputeTask } from './compute-messages';
+import type { QaQuestionsCheck } from '@/lib/import/open-qa-questions';
+import type { AddedPairRows, AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
+import type { ComputeJob, ComputeReply, ComputeResults, ComputeTask } from './compute-messages';
 import type { RunReport, RunReportInput } from '@/lib/model-raters/report/run-report';
 import { projectRoot } from './paralens-home';
 
 interface Pending {
   task: ComputeTask;
-  resolve: (result: unknown) => void;
+  resolve: (result: ComputeResults[ComputeJob['kind']]) => void;
   reject: (error: Error) => void;
 }
 
@@ -31,6 +36,9 @@ interface Slot {
   worker: Worker;
   current: Pending | null;
 }
+
+/** Old-generation heap of a compute worker. */
+const WORKER_HEAP_MB = 1024;
 
 export function computeWorkerCount(env: Env = process.env): number {
   return setting('PARALENS_COMPUTE_WORKERS', env) ?? Math.max(1, Math.min(2, availableParallelism() - 1));
@@ -50,9 +58,10 @@ class ComputePool {
 
   constructor(private readonly size: number) {}
 
-  run(job: ComputeJob): Promise<unknown> {
+  run<K extends ComputeJob['kind']>(job: Extract<ComputeJob, { kind: K }>): Promise<ComputeResults[K]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { ...job, id: this.nextId++ }, resolve, reject });
+      const task = { ...job, id: this.nextId++ } as ComputeTask;
+      this.queue.push({ task, resolve: resolve as Pending['resolve'], reject });
       this.dispatch();
     });
   }
@@ -69,7 +78,8 @@ class ComputePool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(workerSource(), { eval: true });
+    // A bounded heap: a task that needs more (a file built to exhaust memory) ends its worker, not the web server.
+    const worker = new Worker(workerSource(), { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     const slot: Slot = { worker, current: null };
     worker.unref();
     const fail = (error: Error) => {
@@ -121,12 +131,22 @@ export function computeAgreementOffThread(
   tables: QuestionTableInput[],
   options: AgreementOptions,
 ): Promise<Record<string, QuestionAgreement>> {
-  return pool().run({ kind: 'agreement', tables, options }) as Promise<Record<string, QuestionAgreement>>;
+  return pool().run({ kind: 'agreement', tables, options });
+}
+
+/** An uploaded questions file of the qa-assessed import, read and checked on a worker thread. */
+export function checkQaQuestionsFileOffThread(path: string, fileName: string): Promise<QaQuestionsCheck> {
+  return pool().run({ kind: 'qa-questions', path, fileName });
 }
 
 /** A model run's report (its bootstrap intervals and alt-tests), computed on a worker thread. */
 export function computeRunReportOffThread(input: RunReportInput): Promise<RunReport> {
-  return pool().run({ kind: 'judge', input }) as Promise<RunReport>;
+  return pool().run({ kind: 'judge', input });
+}
+
+/** The rows and measures of pairs an annotation file creates, computed on a worker thread. */
+export function prepareAddedPairsOffThread(input: AddedPairsInput): Promise<AddedPairRows> {
+  return pool().run({ kind: 'prepare-pairs', input });
 }
 
 /** Ends the worker threads (tests; the web server's threads end with its process). */

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
+import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { listDumps } from '@/lib/jobs/mining/dumps-folder';
 import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,7 +16,10 @@ export const dynamic = 'force-dynamic';
 
 export default async function MiningPage() {
   await requireArea('mining');
-  const [runs, dumps] = await Promise.all([listMiningRuns(getDb(), 20), listDumps()]);
+  const [runs, dumps] = await Promise.all([
+    listMiningRuns(getDb(), 20),
+    listAdminDumpUploads(getDb()).then((admins) => listDumps(admins)),
+  ]);
   return (
     <>
       <PageHeader

@@ -40,7 +40,7 @@ export const importScoresContract = defineContract({
   path: '/api/v1/corpora/{slug}/measures',
   summary: "Import a model's scores as measures of the corpus from a file (CSV, TSV or JSON Lines), all or nothing",
   description:
-    'What `paralens import-scores` does, on the file’s text: `map` names each row’s pair (`id=COL`: Paralens pair ids, the `pair_id` of an export; `pair=COL`: original ids; `a=COL,b=COL`: the two texts as stored, either order), `measures` the values (`NAME=COL[,NAME=COL]`; names are lowercase identifiers other than the catalogue’s keys), `axes` optionally `NAME=semantic|syntactic`. A name imported again has its values replaced. When any row cannot be read, has a value that is not a number, matches no pair or a pair an earlier row matched, nothing is written and `error.fields` lists each such row as `line N` (the first 100).',
+    'What `paralens import-scores` does, on the file’s text: `map` names each row’s pair (`id=COL`: Paralens pair ids, the `pair_id` of an export; `pair=COL`: original ids; `a=COL,b=COL`: the two texts as stored, either order), `measures` the values (`NAME=COL[,NAME=COL]`; names are lowercase identifiers other than the catalogue’s keys), `axes` optionally `NAME=semantic|syntactic`. A name imported again has its values replaced, by the user who imported it or an admin (anyone else: 403, nothing written). When any row cannot be read, has a value that is not a number, matches no pair or a pair an earlier row matched, nothing is written and `error.fields` lists each such row as `line N` (the first 100).',
   tags: ['corpora'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: corpusMapParams,
@@ -84,6 +84,7 @@ export const deleteUserMeasureContract = defineContract({
   method: 'DELETE',
   path: '/api/v1/corpora/{slug}/measures/{name}',
   summary: 'Delete a user measure of the corpus and all its values',
+  description: 'Only the user who imported the measure, or an admin, may delete it (anyone else: 403).',
   tags: ['corpora'],
   roles: ['ADMIN', 'RESEARCHER'],
   params: z.object({ slug: z.string().min(1).max(200), name: z.string().min(1).max(100) }),

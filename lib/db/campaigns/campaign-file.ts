@@ -4,6 +4,7 @@
  * path for `paralens import-annotations` / `paralens gold` and their upload routes, so a file gets
  * the same answer, row errors ("line N: …") included, wherever it is given.
  */
+import type { AddedPairsPreparer } from '@/lib/pair-rows/prepare-added-pairs';
 import { parseValueMap, type Parsed, type ValueMap } from '@/lib/annotation/annotation-import';
 import type { Question } from '@/lib/annotation/questions';
 import type { FileRow } from '@/lib/import/annotation-rows';
@@ -33,9 +34,13 @@ export interface CampaignFileKind<M, R> {
   ): Promise<{ ok: true; summary: string; counts: Record<string, number> } | { ok: false; errors: RowError[] }>;
 }
 
-/** `addPairs`: a corpus slug where pairs the file names but no corpus holds are created (labels only). */
+/**
+ * `addPairs`: a corpus slug where pairs the file names but no corpus holds are created (labels only);
+ * `preparePairs`: where their measures are computed (default: this thread; the web server's: a worker).
+ */
 export interface FileOptions {
   addPairs?: string;
+  preparePairs?: AddedPairsPreparer;
 }
 
 export type CampaignFileOutcome =
@@ -45,6 +50,9 @@ export type CampaignFileOutcome =
    * rows listed, nothing written
    */
   | { ok: false; problem: 'no-campaign' | 'map' | 'values' | 'addPairs' | 'rows' | 'empty'; message: string; errors: RowError[] };
+
+/** Rows read and mapped between two turns of the event loop (about 10 ms of a loaded machine's thread). */
+const ROWS_PER_TURN = 500;
 
 export async function importCampaignFile<M, R>(
   pool: SqlPool,
@@ -74,7 +82,10 @@ export async function importCampaignFile<M, R>(
     return refuse('addPairs', `--add-pairs: no corpus has the slug or name "${addPairs}"`);
   const rows: R[] = [];
   const errors: RowError[] = [];
+  let read = 0;
   for await (const row of request.rows) {
+    // Rows already in memory come without a turn of the event loop: let the web server answer others.
+    if (++read % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     if ('error' in row) errors.push({ line: row.line, message: row.error });
     else {
       const mapped = kind.mapRow(row.cells, row.line, map.value, valueMap.value, campaign.questions);

@@ -98,6 +98,19 @@ export async function listUserMeasureColumns(
   return rows;
 }
 
+/** Who imported a user measure (null: the command line, or a deleted account); null when the corpus has none of that name. */
+export async function getUserMeasureCreator(
+  db: Queryable,
+  corpusId: number,
+  name: string,
+): Promise<{ createdById: number | null } | null> {
+  const { rows } = await db.query<{ createdById: number | null }>(
+    `SELECT "createdById" FROM "CorpusMeasure" WHERE "corpusId" = $1 AND "name" = $2`,
+    [corpusId, name],
+  );
+  return rows[0] ?? null;
+}
+
 /** Deletes a user measure and its values; false when the corpus has none of that name. */
 export async function deleteUserMeasure(db: Queryable, corpusId: number, name: string): Promise<{ values: number } | null> {
   const { rows } = await db.query<{ n: number }>(
@@ -121,6 +134,8 @@ export interface ScoresRequest {
   source: string | null;
   description?: string | null;
   userId: number | null;
+  /** whether a measure of that name its creator made may be replaced (default: yes; the web: its creator or an admin) */
+  mayReplace?: (createdById: number | null) => boolean;
 }
 
 export interface ImportedMeasure {
@@ -132,8 +147,13 @@ export interface ImportedMeasure {
 
 export type ScoresOutcome =
   | { ok: true; summary: string; pairs: number; measures: ImportedMeasure[] }
-  /** `map`, `measures`: the arguments do not fit; `rows`: rows listed, nothing written */
-  | { ok: false; problem: 'no-corpus' | 'map' | 'measures' | 'rows' | 'empty'; message: string; errors: RowError[] };
+  /** `map`, `measures`: the arguments do not fit; `rows`: rows listed, nothing written; `not-yours`: another's measure */
+  | {
+      ok: false;
+      problem: 'no-corpus' | 'map' | 'measures' | 'rows' | 'empty' | 'not-yours';
+      message: string;
+      errors: RowError[];
+    };
 
 const rowKey = (row: ScoreRow): string =>
   'pairId' in row.pair
@@ -185,6 +205,16 @@ function resolveRows(rows: readonly ScoreRow[], keys: readonly string[], matches
     pairIds.push(pairId);
   });
   return { errors, pairIds };
+}
+
+/** A measure of this name was imported by another user: the caller may not replace or delete it. */
+export const notYoursMessage = (name: string) =>
+  `the measure "${name}" was imported by another user: only they or an admin may replace or delete it`;
+
+class NotYours extends Error {
+  constructor(readonly measure: string) {
+    super(notYoursMessage(measure));
+  }
 }
 
 class RowsRefused extends Error {
@@ -281,6 +311,13 @@ export async function importScores(pool: SqlPool, request: ScoresRequest): Promi
     return await inTransaction(pool, async (client): Promise<ScoresOutcome> => {
       // one import of a corpus's scores at a time (a second waits, then replaces)
       await client.query(`SELECT 1 FROM "Corpus" WHERE "id" = $1 FOR NO KEY UPDATE`, [corpus.id]);
+      const names = measures.value.map((m) => m.name);
+      const { rows: existing } = await client.query<{ name: string; createdById: number | null }>(
+        `SELECT "name", "createdById" FROM "CorpusMeasure" WHERE "corpusId" = $1 AND "name" = ANY($2::text[])`,
+        [corpus.id, names],
+      );
+      const theirs = existing.find((m) => !(request.mayReplace?.(m.createdById) ?? true));
+      if (theirs) throw new NotYours(theirs.name);
       const keys = rows.map(rowKey);
       const matches = await matchPairs(client, corpus.id, [...new Set(keys)]);
       const resolved = resolveRows(rows, keys, matches, request.slug);
@@ -290,6 +327,7 @@ export async function importScores(pool: SqlPool, request: ScoresRequest): Promi
     });
   } catch (error) {
     if (error instanceof RowsRefused) return rowsFailed(error.errors);
+    if (error instanceof NotYours) return { ok: false, problem: 'not-yours', message: error.message, errors: [] };
     throw error;
   }
 }

@@ -19,9 +19,10 @@ import {
   type AnnotationColumnMap,
   type AnnotationRow,
 } from '@/lib/annotation/annotation-import';
-import type { CampaignFileKind } from '../campaigns/campaign-file';
+import type { CampaignFileKind, FileOptions } from '../campaigns/campaign-file';
+import type { AddedPairsPreparer } from '@/lib/pair-rows/prepare-added-pairs';
 import { recountItemAnswers } from '../campaigns/counted-answers';
-import { planAddedPairs } from '@/lib/annotation/pair-additions';
+import { pairKeysOf, planAddedPairs } from '@/lib/annotation/pair-additions';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { refreshFinalLabels } from '../annotations/final-labels';
 import { ensureReversedCorpus, findAdditionCorpora, insertAddedPairs, readOccupiedOrders } from '../pairs/pair-additions';
@@ -171,17 +172,15 @@ async function addMissingPairs(
   campaignId: number,
   slug: string,
   rows: readonly AnnotationRow[],
+  prepare?: AddedPairsPreparer,
 ): Promise<PairsCreated> {
   const corpora = await findAdditionCorpora(client, slug);
   const ids = { main: corpora.main.id, ...(corpora.reversed ? { reversed: corpora.reversed.id } : {}) };
   const matches = await matchPairs(client, campaignId, rows, Object.values(ids));
   const unmatched = rows.filter((r) => !matches.has(rowKey(r)));
-  const occupied = await readOccupiedOrders(
-    client,
-    ids,
-    unmatched.flatMap((r) => (r.pair.texts ? [r.pair.texts] : [])),
-  );
-  const plan = planAddedPairs(unmatched, occupied, importLimitsFromEnv(process.env));
+  const keys = await pairKeysOf(unmatched, () => new Promise((resolve) => setImmediate(resolve)));
+  const occupied = await readOccupiedOrders(client, ids, keys);
+  const plan = planAddedPairs(unmatched, occupied, importLimitsFromEnv(process.env), keys);
   if (plan.errors.length > 0) throw new RowsRefused(plan.errors);
   const reversedPairs = plan.pairs.filter((p) => p.target === 'reversed');
   const reversed =
@@ -190,8 +189,9 @@ async function addMissingPairs(
     client,
     corpora.main,
     plan.pairs.filter((p) => p.target === 'main'),
+    prepare,
   );
-  const createdReversed = reversed ? await insertAddedPairs(client, reversed, reversedPairs) : 0;
+  const createdReversed = reversed ? await insertAddedPairs(client, reversed, reversedPairs, prepare) : 0;
   const joining = [corpora.main.id, ...(reversed && createdReversed > 0 ? [reversed.id] : [])];
   await client.query(
     `INSERT INTO "CampaignCorpus" ("campaignId", "corpusId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
@@ -204,7 +204,7 @@ export async function importAnnotationRows(
   pool: SqlPool,
   campaignSlug: string,
   rows: readonly AnnotationRow[],
-  options: { addPairs?: string } = {},
+  options: FileOptions = {},
 ): Promise<ImportOutcome> {
   try {
     return await inTransaction(pool, async (client): Promise<ImportOutcome> => {
@@ -214,7 +214,9 @@ export async function importAnnotationRows(
       );
       const campaign = campaigns[0];
       if (!campaign) throw new AppError('NOT_FOUND', `No campaign has the slug "${campaignSlug}".`);
-      const created = options.addPairs ? await addMissingPairs(client, campaign.id, options.addPairs, rows) : null;
+      const created = options.addPairs
+        ? await addMissingPairs(client, campaign.id, options.addPairs, rows, options.preparePairs)
+        : null;
       const matches = await matchPairs(client, campaign.id, rows);
       const { rows: items } = await client.query<{ pairId: number }>(
         `SELECT "pairId" FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = ANY($2::int[])`,

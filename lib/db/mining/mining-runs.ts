@@ -58,7 +58,7 @@ export async function findResumableRun(
       OR: [{ status: 'RUNNING' }, stoppedWithWork],
     },
     orderBy: { id: 'desc' },
-    select: { id: true, status: true, updatedAt: true, options: true, chunksTotal: true, ownerId: true },
+    select: { id: true, status: true, updatedAt: true, options: true, chunksTotal: true, ownerId: true, createdById: true },
   });
   const run = candidates.find((c) => (c.options as { mode?: string } | null)?.mode === dump.mode);
   if (!run) return null;
@@ -170,4 +170,9 @@ export async function finishMiningRun(
 /** Removes a corpus a failed mining run created, when it holds no pairs (nothing was published). */
 export async function deleteCorpusIfEmpty(db: Db, corpusId: number): Promise<void> {
   await db.corpus.deleteMany({ where: { id: corpusId, pairs: { none: {} } } });
+}
+
+/** Who started a run (null: the command line, or a deleted account); null when there is no such run. */
+export async function getMiningRunCreator(db: Db, id: number): Promise<{ createdById: number | null } | null> {
+  return db.miningRun.findUnique({ where: { id }, select: { createdById: true } });
 }

@@ -3,17 +3,14 @@
  * (lib/db/imports/annotation-import.ts): the named corpus, its companion "(reversed)" corpus for pairs the
  * corpus holds the other way round (lib/annotation/pair-additions.ts), what the two already hold,
  * and the new texts and pairs with every syntactic measure computed as an import computes them
- * (lib/pair-rows/prepare-pair.ts) and added to the corpus summary. Semantic measures follow with
+ * (lib/pair-rows/prepare-added-pairs.ts; by the caller's preparer: the web server's runs on a
+ * compute worker) and added to the corpus summary. Semantic measures follow with
  * `paralens score` or the corpus page's "Compute missing measures".
  */
 import { AppError } from '@/lib/errors/app-error';
 import { measureKeys, semanticMeasureKeys } from '@/lib/measures/catalog';
 import { languageOfTokenizer, measureTokenizerId } from '@/lib/measures/language-tokenize';
-import { measureOptionsForLanguage } from '@/lib/measures/measures';
-import { computePairKey } from '@/lib/pair-rows/content-keys';
-import { preparePair, type PreparedPair } from '@/lib/pair-rows/prepare-pair';
-import { SumsAccumulator } from '@/lib/pair-rows/sums-accumulator';
-import { makeText } from '@/lib/import/format-parser';
+import { prepareAddedPairsHere, type AddedPairsPreparer } from '@/lib/pair-rows/prepare-added-pairs';
 import type { AddTarget, OccupiedOrders, PairToAdd } from '@/lib/annotation/pair-additions';
 import { addToCorpusSummary, type Query } from '../corpora/corpus-summary';
 import { recordMeasureTokenizerWith } from '../corpora/corpora';
@@ -78,13 +75,13 @@ export async function ensureReversedCorpus(client: SqlClient, main: AdditionCorp
   return rows[0];
 }
 
-/** The stored order (first text) of every pair of these texts the two corpora already hold. */
+/** The stored order (first text) of every pair with these keys (lib/pair-rows/content-keys.ts) the two corpora already hold. */
 export async function readOccupiedOrders(
   client: SqlClient,
   corpora: Partial<Record<AddTarget, number>>,
-  texts: ReadonlyArray<readonly [string, string]>,
+  pairKeys: ReadonlyArray<string | null>,
 ): Promise<OccupiedOrders> {
-  const keys = [...new Set(texts.map(([a, b]) => computePairKey(a, b)))];
+  const keys = [...new Set(pairKeys.filter((k) => k !== null))];
   const { rows } = await client.query<{ corpusId: number; pairKey: string; first: string }>(
     `SELECT p."corpusId", p."pairKey"::text, t."content" AS first FROM "Pair" p JOIN "Text" t ON t."id" = p."textAId"
      WHERE p."corpusId" = ANY($1::int[]) AND p."pairKey" = ANY($2::uuid[])`,
@@ -107,65 +104,51 @@ const queryOf =
  * Creates the pairs (and the texts the corpus lacks) in one corpus, and adds them to its summary.
  * The advisory lock is the one imports take, so an import into the same corpus waits for this one.
  */
-export async function insertAddedPairs(client: SqlClient, corpus: AdditionCorpus, pairs: readonly PairToAdd[]): Promise<number> {
+export async function insertAddedPairs(
+  client: SqlClient,
+  corpus: AdditionCorpus,
+  pairs: readonly PairToAdd[],
+  prepare: AddedPairsPreparer = prepareAddedPairsHere,
+): Promise<number> {
   if (pairs.length === 0) return 0;
+  const semSet = semanticMeasureKeys.filter((k) => corpus.semMeasures.includes(k));
+  const language = corpus.measureTokenizer ? languageOfTokenizer(corpus.measureTokenizer) : corpus.language;
+  // The measures are the slow part (31,000 pairs: 1.3 s): the web server computes them on a worker.
+  const prepared = await prepare({
+    pairs: pairs.map(({ a, b, originalId, line }) => ({ a, b, originalId, line })),
+    language,
+    semSet,
+  });
   await client.query('SELECT pg_advisory_xact_lock(7302, $1)', [corpus.id]);
   const { rows: used } = await client.query<{ used: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM "Text" WHERE "corpusId" = $1) AS used',
     [corpus.id],
   );
-  const semSet = semanticMeasureKeys.filter((k) => corpus.semMeasures.includes(k));
-  const language = corpus.measureTokenizer ? languageOfTokenizer(corpus.measureTokenizer) : corpus.language;
-  const prepared: PreparedPair[] = pairs.map((p, i) => {
-    const record = {
-      lineNumber: p.line,
-      a: makeText(p.a),
-      b: makeText(p.b),
-      metadata: {},
-      similarities: {},
-      ...(p.originalId === null ? {} : { originalId: p.originalId }),
-    };
-    return preparePair(record, i, measureOptionsForLanguage(language), semSet);
-  });
   // The corpus's pairs are measured alike: with the tokenizer its first pairs used (docs/metrics.md#tokenizers).
   await recordMeasureTokenizerWith(queryOf(client), corpus.id, measureTokenizerId(language));
-  const texts = new Map(prepared.flatMap((p) => [p.a, p.b]).map((t) => [t.key, t]));
-  const { rows: textRows } = await client.query<{ key: string; id: number; added: boolean }>(
+  const { rows: added } = await client.query<{ n: number }>(
     `WITH t AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS t(key uuid, content text, words int)),
      made AS (
        INSERT INTO "Text" ("corpusId", "contentKey", "content", "type", "wordCount")
-       SELECT $1, t.key, t.content, 'SENTENCE', t.words FROM t ON CONFLICT ("corpusId", "contentKey") DO NOTHING RETURNING "contentKey", "id")
-     SELECT "contentKey"::text AS key, "id", TRUE AS added FROM made
-     UNION ALL SELECT x."contentKey"::text, x."id", FALSE FROM "Text" x JOIN t ON t.key = x."contentKey" WHERE x."corpusId" = $1`,
-    [corpus.id, JSON.stringify([...texts.values()].map((t) => ({ key: t.key, content: t.content, words: t.words })))],
+       SELECT $1, t.key, t.content, 'SENTENCE', t.words FROM t ON CONFLICT ("corpusId", "contentKey") DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS n FROM made`,
+    [corpus.id, prepared.texts],
   );
-  const textIds = new Map(textRows.map((r) => [r.key, r.id]));
-  const records = prepared.map((p) => ({
-    a: textIds.get(p.a.key),
-    b: textIds.get(p.b.key),
-    key: p.pairKey,
-    originalId: p.originalId,
-    lengthA: p.a.words,
-    lengthB: p.b.words,
-    semParts: p.semParts,
-    ...p.measures,
-  }));
-  // Column names come from the measure catalogue, never from input.
+  // Column names come from the measure catalogue, never from input; the texts are found by their keys.
   const measureColumns = measureKeys.map((k) => `"${k}"`).join(', ');
   const measureTypes = measureKeys.map((k) => `"${k}" float8`).join(', ');
   const { rowCount } = await client.query(
     `INSERT INTO "Pair" ("corpusId", "textAId", "textBId", "pairKey", "originalId", "lengthA", "lengthB", "semParts", ${measureColumns})
-     SELECT $1, r.a, r.b, r.key, r."originalId", r."lengthA", r."lengthB", r."semParts", ${measureKeys.map((k) => `r."${k}"`).join(', ')}
-     FROM jsonb_to_recordset($2::jsonb) AS r(a int, b int, key uuid, "originalId" text, "lengthA" int, "lengthB" int, "semParts" text[], ${measureTypes})`,
-    [corpus.id, JSON.stringify(records)],
+     SELECT $1, ta."id", tb."id", r.key, r."originalId", r."lengthA", r."lengthB", r."semParts", ${measureKeys.map((k) => `r."${k}"`).join(', ')}
+     FROM jsonb_to_recordset($2::jsonb) AS r(a uuid, b uuid, key uuid, "originalId" text, "lengthA" int, "lengthB" int, "semParts" text[], ${measureTypes})
+     JOIN "Text" ta ON ta."corpusId" = $1 AND ta."contentKey" = r.a
+     JOIN "Text" tb ON tb."corpusId" = $1 AND tb."contentKey" = r.b`,
+    [corpus.id, prepared.rows],
   );
-  const sums = new SumsAccumulator();
-  for (const p of prepared) sums.add(p.measures, p.a.words, p.b.words);
-  const textsAdded = new Set(textRows.filter((r) => r.added).map((r) => r.key)).size;
   await addToCorpusSummary(
     queryOf(client),
     corpus.id,
-    { pairs: prepared.length, texts: textsAdded, sums: sums.toCorpusSums() },
+    { pairs: prepared.pairs, texts: added[0]?.n ?? 0, sums: prepared.sums },
     !used[0]?.used,
   );
   return rowCount ?? 0;

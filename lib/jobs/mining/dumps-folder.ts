@@ -3,9 +3,13 @@
  * app"). The Mining page lists them with their sizes, and a run names one by its place in that
  * listing, never by a path: a name is accepted only when the listing has it, so `..`, absolute
  * paths and symbolic links that lead out of the folder cannot reach another file.
+ *
+ * The folder's own files (the admin's) are listed first and capped on their own; the uploads
+ * (`uploads/`, ./dump-uploads.ts) after them, an admin's first, so no number of uploads can push an
+ * admin's dump out of the listing (2,000 uploads once did, and it could not be started).
  */
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors/app-error';
 import { setting, type Env } from '@/lib/config/settings';
@@ -26,8 +30,11 @@ type ListedFile = DumpFile & { realPath: string };
 
 /** Folders below the dumps folder that are listed; files deeper down are not offered. */
 const MAX_DEPTH = 3;
-/** A folder of thousands of files is not a dumps folder: the listing stops there. */
+/** A folder of thousands of files is not a dumps folder: the listing stops there (the folder's files and the uploads each). */
 const MAX_FILES = 2000;
+
+export const NO_DUMPS_FOLDER =
+  'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.';
 
 export function dumpsDir(env: Env = process.env): string | null {
   const dir = setting('PARALENS_DUMPS_DIR', env);
@@ -46,7 +53,8 @@ function isInside(root: string, file: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
-async function walk(root: string, dir: string, depth: number, out: ListedFile[]): Promise<void> {
+/** Files under `dir`, in name order, up to `limit`; the top-level uploads folder is left to listFiles. */
+async function walk(root: string, dir: string, depth: number, out: ListedFile[], limit: number): Promise<void> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -54,13 +62,14 @@ async function walk(root: string, dir: string, depth: number, out: ListedFile[])
     return;
   }
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (out.length >= MAX_FILES || entry.name.startsWith('.')) continue;
+    if (out.length >= limit || entry.name.startsWith('.')) continue;
+    if (dir === root && entry.name === UPLOADS_FOLDER) continue;
     const full = path.join(dir, entry.name);
     // A symbolic link counts only when what it points to is inside the folder too.
     const real = await realpath(full).catch(() => null);
     if (real === null || !isInside(root, real)) continue;
     const info = await stat(real).catch(() => null);
-    if (info?.isDirectory() && depth < MAX_DEPTH && !entry.isSymbolicLink()) await walk(root, full, depth + 1, out);
+    if (info?.isDirectory() && depth < MAX_DEPTH && !entry.isSymbolicLink()) await walk(root, full, depth + 1, out, limit);
     else if (info?.isFile()) {
       const name = path.relative(root, full).split(path.sep).join('/');
       out.push({ name, bytes: info.size, modifiedAt: info.mtime.toISOString(), kind: dumpKind(name), realPath: real });
@@ -68,20 +77,28 @@ async function walk(root: string, dir: string, depth: number, out: ListedFile[])
   }
 }
 
+/** The folder's files (up to MAX_FILES), then the uploads: `adminUploads` first, then the others, up to MAX_FILES. */
 async function listFiles(
   env: NodeJS.ProcessEnv,
+  adminUploads: ReadonlySet<string> = new Set(),
 ): Promise<{ configured: false } | { configured: true; dir: string; exists: boolean; files: ListedFile[] }> {
   const dir = dumpsDir(env);
   if (dir === null) return { configured: false };
   const root = await realpath(dir).catch(() => null);
   const exists = root !== null && (await stat(root)).isDirectory();
   const files: ListedFile[] = [];
-  if (exists) await walk(root, root, 1, files);
+  if (exists) {
+    await walk(root, root, 1, files, MAX_FILES);
+    const uploads: ListedFile[] = [];
+    await walk(root, path.join(root, UPLOADS_FOLDER), 2, uploads, Infinity);
+    const byAdmin = (f: ListedFile) => (adminUploads.has(f.name) ? 0 : 1);
+    files.push(...uploads.sort((a, b) => byAdmin(a) - byAdmin(b)).slice(0, MAX_FILES));
+  }
   return { configured: true, dir, exists, files };
 }
 
-export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<DumpsListing> {
-  const listing = await listFiles(env);
+export async function listDumps(adminUploads?: ReadonlySet<string>, env: NodeJS.ProcessEnv = process.env): Promise<DumpsListing> {
+  const listing = await listFiles(env, adminUploads);
   if (!listing.configured) return listing;
   return {
     configured: true,
@@ -95,15 +112,15 @@ export async function listDumps(env: NodeJS.ProcessEnv = process.env): Promise<D
  * The real path of a listed file; `field` names the request field in the error. Anything the
  * listing does not hold (another folder, `..`, a link out of the folder, a typo) is refused alike.
  */
-export async function resolveListedDump(name: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const listing = await listFiles(env);
-  if (!listing.configured) {
-    throw new AppError(
-      'INVALID_INPUT',
-      'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.',
-      { fields: { [field]: 'no dumps folder is configured' } },
-    );
-  }
+export async function resolveListedDump(
+  name: string,
+  field: string,
+  env: NodeJS.ProcessEnv = process.env,
+  adminUploads?: ReadonlySet<string>,
+): Promise<string> {
+  const listing = await listFiles(env, adminUploads);
+  if (!listing.configured)
+    throw new AppError('INVALID_INPUT', NO_DUMPS_FOLDER, { fields: { [field]: 'no dumps folder is configured' } });
   const listed = listing.files.find((d) => d.name === name);
   if (!listed) {
     throw new AppError('INVALID_INPUT', `“${name}” is not a file in the dumps folder; choose one from the list.`, {
@@ -133,64 +150,5 @@ export async function sniffDump(file: string): Promise<'bz2' | 'xml' | null> {
   }
 }
 
-/** Where uploaded dumps go: a folder of the dumps folder, so they are listed like the others. */
+/** Where uploaded dumps go: a folder of the dumps folder, so they are listed like the others (./dump-uploads.ts). */
 export const UPLOADS_FOLDER = 'uploads';
-
-/**
- * An uploaded dump, streamed into `uploads/` of the dumps folder under a hidden `.partial` name (not
- * listed) and renamed once complete and checked to be bz2 or XML. Only the last part of the name
- * is kept, reduced to letters, digits, `.`, `_` and `-`, so no name can leave that folder.
- */
-export async function saveUploadedDump(
-  body: ReadableStream<Uint8Array>,
-  fileName: string,
-  save: (body: ReadableStream<Uint8Array>, target: string) => Promise<{ bytes: number }>,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<DumpFile> {
-  const dir = dumpsDir(env);
-  if (dir === null)
-    throw new AppError(
-      'INVALID_INPUT',
-      'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.',
-    );
-  const base = (fileName.split(/[\\/]/).at(-1) ?? '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
-  if (!/\.(xml|bz2)$/i.test(base))
-    throw new AppError(
-      'INVALID_INPUT',
-      `“${fileName}” does not look like a Wikipedia dump: its name should end in .xml or .xml.bz2.`,
-      { fields: { file: 'must be a .xml or .xml.bz2 file' } },
-    );
-  const folder = path.join(dir, UPLOADS_FOLDER);
-  await mkdir(folder, { recursive: true }).catch(() => {
-    throw new AppError(
-      'INVALID_INPUT',
-      `Paralens cannot write to the dumps folder ${dir} (PARALENS_DUMPS_DIR): make its ${UPLOADS_FOLDER} folder writable for the account that runs Paralens, or copy the dump there yourself.`,
-    );
-  });
-  const final = path.join(folder, base);
-  if (
-    await stat(final).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new AppError(
-      'CONFLICT',
-      `The dumps folder already holds ${UPLOADS_FOLDER}/${base}; choose it from the list, or rename the file.`,
-    );
-  const partial = path.join(folder, `.${base}.${process.pid}-${Date.now()}.partial`);
-  try {
-    const { bytes } = await save(body, partial);
-    if (bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
-    if ((await sniffDump(partial)) === null)
-      throw new AppError('INVALID_INPUT', `“${fileName}” is not a Wikipedia dump: it is neither a bz2 file nor XML.`, {
-        fields: { file: 'is neither a bz2 file nor XML' },
-      });
-    await rename(partial, final);
-    const info = await stat(final);
-    const name = `${UPLOADS_FOLDER}/${base}`;
-    return { name, bytes: info.size, modifiedAt: info.mtime.toISOString(), kind: dumpKind(name) };
-  } finally {
-    await rm(partial, { force: true });
-  }
-}

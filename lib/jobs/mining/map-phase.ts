@@ -6,6 +6,8 @@
 import type { Db } from '@/lib/db/client';
 import { type MiningConnection, commitChunk } from '@/lib/db/mining/mining-staging';
 import { listPendingChunks, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining/mining-runs';
+import { expansionLimit } from '@/lib/mining/dump/expansion-limit';
+import { DEFAULT_MAX_PAGE_CHARS } from '@/lib/mining/dump/xml-pages';
 import type { MapWorkers } from './worker-pool';
 
 export interface MapProgress {
@@ -30,6 +32,11 @@ export interface MapPhaseOptions {
   workers: number;
   chunksTotal: number;
   bytesTotal: number;
+  /** where spooled chunks go (the run's folder) */
+  runFolder: string;
+  /** the absolute cap of XML per chunk of a multistream dump, in bytes (PARALENS_MINING_CHUNK_LIMIT_MB) */
+  chunkLimitBytes: number;
+  maxPageChars?: number;
   onProgress?: (progress: MapProgress) => void;
   isCancelled?: () => boolean;
 }
@@ -80,6 +87,8 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
   // Chunks of a multistream dump are at most 32 MB of bz2, so each can be decompressed whole into a
   // temporary file first (xml-source.ts); a single-stream dump is one chunk of any size and streams.
   const spool = o.chunksTotal > 1;
+  // Every chunk's decompression is bounded: by the pages the index lists in it, by the absolute cap
+  // (chunks of a multistream plan), and by its compressed size (lib/mining/dump/expansion-limit.ts).
   const tasks = pending.map((c) => ({
     index: c.index,
     start: Number(c.start),
@@ -88,6 +97,13 @@ export async function runMapPhase(o: MapPhaseOptions): Promise<MapProgress> {
     compressed: o.compressed,
     threads,
     spool,
+    runFolder: o.runFolder,
+    limit: expansionLimit({
+      compressedBytes: Number(c.end) - Number(c.start),
+      expectedPages: c.expectedPages,
+      maxPageBytes: o.maxPageChars ?? DEFAULT_MAX_PAGE_CHARS,
+      absoluteBytes: c.expectedPages === null ? null : o.chunkLimitBytes,
+    }),
   }));
   const sizes = new Map(tasks.map((t) => [t.index, t.end - t.start]));
   await o.pool.run(tasks, {

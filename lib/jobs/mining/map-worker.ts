@@ -27,6 +27,8 @@ port.on('message', (task: WorkerTask) => {
     expectedPages: task.expectedPages,
     threads: task.threads,
     spool: task.spool,
+    limit: task.limit,
+    runFolder: task.runFolder,
     counters,
     ...(maxPageChars ? { maxPageChars } : {}),
   })

@@ -10,6 +10,7 @@ import { DumpFormatError, PageSplitter } from '@/lib/mining/dump/xml-pages';
 import { mapXmlPage, type MapContext } from '@/lib/mining/map-page';
 import { encodeReferenceRow } from '@/lib/mining/reference-rows';
 import { bytesOfText } from '@/lib/mining/dump/xml-text';
+import type { ExpansionLimit } from '@/lib/mining/dump/expansion-limit';
 import { describeRange, readXmlBytes, spoolRange, type ByteRange, type ReadCounters } from './xml-source';
 
 export interface MapStats {
@@ -69,8 +70,9 @@ export interface ChunkResult extends MapStats {
 /**
  * Maps one byte range of a dump. With `expectedPages` (from the multistream index) the number of
  * pages read must match, or the index does not belong to this dump. With `spool` (a bounded chunk)
- * the range is decompressed whole into a temporary file first, and a context still loading (the
- * worker's tagger) finishes loading meanwhile.
+ * the range is decompressed whole into a temporary file first (in `runFolder`), and a context still
+ * loading (the worker's tagger) finishes loading meanwhile. `limit` bounds the XML the range may
+ * expand to (default: its compressed size times the ratio, lib/mining/dump/expansion-limit.ts).
  */
 export async function mapByteRange(
   range: ByteRange,
@@ -81,13 +83,20 @@ export async function mapByteRange(
     spool?: boolean;
     counters?: ReadCounters;
     maxPageChars?: number;
+    limit?: ExpansionLimit;
+    runFolder?: string;
   } = {},
 ): Promise<ChunkResult> {
   const counters = options.counters ?? { inputBytes: 0, xmlBytes: 0 };
   let source: AsyncIterable<Buffer>;
   let ready: MapContext;
   if (range.compressed && options.spool && range.end > range.start) {
-    const [spooled, loaded] = await Promise.allSettled([spoolRange(range, counters, options.threads), context]);
+    const spooling = spoolRange(range, counters, {
+      ...(options.threads ? { threads: options.threads } : {}),
+      ...(options.limit ? { limit: options.limit } : {}),
+      ...(options.runFolder ? { runFolder: options.runFolder } : {}),
+    });
+    const [spooled, loaded] = await Promise.allSettled([spooling, context]);
     if (loaded.status === 'rejected') {
       if (spooled.status === 'fulfilled') spooled.value.close();
       throw loaded.reason;
@@ -97,7 +106,7 @@ export async function mapByteRange(
     ready = loaded.value;
   } else {
     ready = await context;
-    source = readXmlBytes(range, counters, options.threads);
+    source = readXmlBytes(range, counters, options.threads, options.limit);
   }
   const lines: string[] = [];
   const stats = await mapXmlText(source, ready, (line) => lines.push(line), describeRange(range), options.maxPageChars);

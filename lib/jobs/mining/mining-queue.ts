@@ -5,6 +5,8 @@
  * cancel is a flag the job reads between chunks. A process that died leaves the run failed and
  * resumable.
  */
+import { realpath } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import type { Db } from '@/lib/db/client';
 import {
   claimNextQueuedMiningRun,
@@ -14,6 +16,7 @@ import {
 } from '@/lib/db/mining/mining-queue';
 import type { MiningSettings } from '@/lib/mining/options';
 import type { JobKind } from '../job-supervisor';
+import { dumpsDir } from './dumps-folder';
 import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';
 
 export const miningJobKind: JobKind = {
@@ -44,6 +47,13 @@ export async function runQueuedMining(
       .then((asked) => void (cancelled ||= asked))
       .catch(() => undefined);
   }, CANCEL_POLL_MS);
+  const dumps = dumpsDir();
+  const shownFolders = dumps
+    ? [
+        { path: await realpath(dumps).catch(() => dumps), shownAs: '' },
+        { path: dumps, shownAs: '' },
+      ]
+    : [];
   try {
     return await runMining({
       db,
@@ -57,9 +67,11 @@ export async function runQueuedMining(
       minRefs: o.minRefs,
       maxRefs: o.maxRefs,
       silverRule: o.silverRule,
-      workers: o.workers,
+      // a run queued before the web app capped workers at the cores (or from another machine) gets the cores
+      workers: Math.min(o.workers, availableParallelism()),
       createdById: row.createdById,
       queuedRunId: id,
+      shownFolders,
       ...extra,
       isCancelled: () => cancelled || (extra.isCancelled?.() ?? false),
     });

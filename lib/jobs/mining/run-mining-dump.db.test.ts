@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { resolveParalensHome } from '@/lib/runtime/paralens-home';
 import type { MiningEvent, RunMiningOptions } from './run-mining';
 import { mineInTest } from './testing/mine-in-test';
 import { compressBz2, splitDumpXml, writeMultistream } from './testing/multistream-fixture';
@@ -219,6 +220,28 @@ describe('bad input: a clear message naming the place, nothing published', { tim
       { dumpPath: multi.dumpPath, indexPath: miscounted, chunkBytes: 1 },
       /the index lists 2 pages in this range but it holds 1: the index does not belong to this dump/,
     );
+  });
+
+  it('a decompression bomb in a multistream dump stops at the limit of its chunk, and the run folder goes', async () => {
+    // The review's attack: a small multistream dump whose index lists one page in a stream of zeros.
+    const { header, pages } = splitDumpXml(xml);
+    const streams = [
+      compressBz2(header),
+      compressBz2(pages[0]!),
+      compressBz2(Buffer.alloc(40 << 20)),
+      compressBz2('</mediawiki>\n'),
+    ];
+    const offsets = streams.map((_, i) => streams.slice(0, i).reduce((n, b) => n + b.length, 0));
+    const file = path.join(dir, 'bomb-multistream.xml.bz2');
+    const index = path.join(dir, 'bomb-index.txt');
+    writeFileSync(file, Buffer.concat(streams));
+    writeFileSync(index, `${offsets[1]}:1:First\n${offsets[2]}:2:Bomb\n`);
+    const report = await expectFailure(
+      { dumpPath: file, indexPath: index, chunkBytes: 1 },
+      /bomb-multistream\.xml\.bz2 \(bytes [\d,]+–[\d,]+\): the bz2 data expands to more than [\d.,]+ MB of XML, beyond .+: the file is damaged or a decompression bomb, so it was not read further\. Nothing was published\./,
+    );
+    expect(report.map?.xmlBytes ?? 0).toBeLessThan(17 << 20);
+    expect(existsSync(path.join(resolveParalensHome(), 'mining', `run-${report.runId}`))).toBe(false);
   });
 
   it('a file that is not a dump at all', async () => {

@@ -5,7 +5,12 @@
  * import pipeline. Input errors end the run for good; any other stop leaves it resumable with its
  * finished chunks kept.
  */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Db } from '@/lib/db/client';
+import { setting } from '@/lib/config/settings';
+import { hideServerPaths } from '@/lib/errors/server-paths';
+import { jobFilesDir } from '../private-files';
 import { jobOwner, pruneOwners } from '../job-owner';
 import {
   createMiningRun,
@@ -58,7 +63,11 @@ export interface RunMiningOptions extends ReduceOptions {
   chunkBytes?: number;
   /** pages longer than this many characters are an error (default 16 M) */
   maxPageChars?: number;
+  /** the most XML one chunk of a multistream dump may expand to, in bytes (default: PARALENS_MINING_CHUNK_LIMIT_MB) */
+  chunkLimitBytes?: number;
   createdById?: number | null;
+  /** a queued run's folders as its users know them (the dumps folder: ''): no server path shows in its message */
+  shownFolders?: ReadonlyArray<{ path: string; shownAs: string }>;
   onEvent?: (event: MiningEvent) => void;
   isCancelled?: () => boolean;
 }
@@ -197,6 +206,8 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     throw error;
   });
   let runId: number | null = null;
+  /** where the map spools its chunks (nothing stays in it: every spool file is unlinked at once) */
+  let runFolder: string | null = null;
   let map: MapProgress | null = null;
   let publish: PublishResult | null = null;
   let funnel: FunnelRow[] = [];
@@ -213,6 +224,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     });
     if (pool === null) await loadReferencesFile(client, o.db, runId, o.referencesPath!);
     else {
+      runFolder = path.join(jobFilesDir('mining'), `run-${runId}`);
       map = await runMapPhase({
         db: o.db,
         client,
@@ -222,6 +234,9 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
         workers: o.workers,
         chunksTotal: run.chunksTotal,
         bytesTotal: run.bytesTotal,
+        runFolder,
+        chunkLimitBytes: o.chunkLimitBytes ?? setting('PARALENS_MINING_CHUNK_LIMIT_MB') * 2 ** 20,
+        ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}),
         onProgress: (progress) => {
           map = progress;
           o.onEvent?.({ type: 'map', progress });
@@ -285,11 +300,13 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     const progress = map ? ` after ${map.chunksDone} of ${map.chunksTotal} chunks` : '';
     const web = o.queuedRunId !== undefined;
     const again = web ? 'Resume continues where it stopped' : 'run the same command again to continue';
-    const message = cancelled
+    const told = cancelled
       ? `${web ? 'Cancelled' : 'Interrupted'}${progress}. Nothing was published; ${again}.`
       : input
         ? `${reason}. Nothing was published.`
         : `${reason}. Nothing was published; the finished chunks are kept, so ${web ? 'Resume continues' : 'running the same command again continues'}.`;
+    // The command line's user gave the paths; the Mining page's users know the dumps by their listing names.
+    const message = web ? hideServerPaths(told, o.shownFolders) : told;
     if (runId !== null) {
       if (input) await dropStagingTables(client, runId).catch(() => {});
       await finishMiningRun(o.db, runId, { status: cancelled && web ? 'CANCELLED' : 'FAILED', message, resumable: !input }).catch(
@@ -300,6 +317,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     return { runId, status: 'FAILED', message, resumable: runId !== null && !input, funnel, map, publish, seconds };
   } finally {
     await pool?.close();
+    if (runFolder) await rm(runFolder, { recursive: true, force: true }).catch(() => {});
     await client.end().catch(() => {});
   }
 }

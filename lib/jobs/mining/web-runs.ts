@@ -4,15 +4,19 @@
  * (./mining-queue.ts). Resume queues a stopped run again and it continues where it stopped (its
  * finished chunks kept, as when the command is run again); starting a dump that has a stopped run
  * of the same file and mode continues that run, as the command does. Each start, cancel and resume
- * is audited.
+ * is audited. Cancelling, resuming and continuing a run (with another corpus name) are its creator's
+ * or an admin's (lib/access/ownership.ts).
  */
 import { availableParallelism } from 'node:os';
 import { stat } from 'node:fs/promises';
 import type { Db } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { findResumableRun } from '@/lib/db/mining/mining-runs';
+import { findResumableRun, getMiningRunCreator } from '@/lib/db/mining/mining-runs';
+import { isCreatorOrAdmin } from '@/lib/access/ownership';
+import type { RoleName } from '@/lib/access/roles';
 import { findWaitingMiningRun, queueMiningRun, requestMiningCancel, requeueMiningRun } from '@/lib/db/mining/mining-queue';
 import { getMiningRun, type MiningRunView } from '@/lib/db/mining/mining-run-views';
+import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { AppError } from '@/lib/errors/app-error';
 import type { MiningSettings } from '@/lib/mining/options';
 import { resolveListedDump, sniffDump } from './dumps-folder';
@@ -25,6 +29,17 @@ export interface StartMiningInput extends MiningSettings {
   corpus: string;
 }
 
+type Actor = { id: number; role: RoleName };
+
+const NOT_YOURS = 'was started by another user: only they or an admin may cancel, resume or re-target it.';
+
+/** The run's creator or an admin; else 403 (404 for a run that does not exist). */
+async function requireOwnRun(db: Db, actor: Actor, id: number): Promise<void> {
+  const run = await getMiningRunCreator(db, id);
+  if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
+  if (!isCreatorOrAdmin(actor, run.createdById)) throw new AppError('FORBIDDEN', `Mining run #${id} ${NOT_YOURS}`);
+}
+
 async function requireRun(db: Db, id: number): Promise<MiningRunView> {
   const run = await getMiningRun(db, id);
   if (!run) throw new AppError('NOT_FOUND', 'That mining run does not exist.');
@@ -34,12 +49,13 @@ async function requireRun(db: Db, id: number): Promise<MiningRunView> {
 /** Queues a run on a listed dump (or continues a stopped run of the same dump and mode). */
 export async function startWebMining(
   db: Db,
-  actor: { id: number },
+  actor: Actor,
   input: StartMiningInput,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ run: MiningRunView; resumed: boolean }> {
-  const dumpPath = await resolveListedDump(input.dump, 'dump', env);
-  const indexPath = input.index ? await resolveListedDump(input.index, 'index', env) : null;
+  const adminUploads = await listAdminDumpUploads(db);
+  const dumpPath = await resolveListedDump(input.dump, 'dump', env, adminUploads);
+  const indexPath = input.index ? await resolveListedDump(input.index, 'index', env, adminUploads) : null;
   const kind = await sniffDump(dumpPath);
   if (kind === null) {
     throw new AppError(
@@ -55,6 +71,14 @@ export async function startWebMining(
       fields: { index: 'goes with a multistream .bz2 dump only' },
     });
   }
+  // Each worker is a thread with its own heap beside a decompressor: more than the cores only competes for them.
+  const cores = availableParallelism();
+  if (input.workers !== undefined && input.workers > cores)
+    throw new AppError(
+      'INVALID_INPUT',
+      `At most ${cores} map worker${cores === 1 ? '' : 's'}: the server has ${cores} core${cores === 1 ? '' : 's'}, and more workers would only compete for them.`,
+      { fields: { workers: `at most ${cores}, the server’s cores` } },
+    );
   const info = await stat(dumpPath);
   const options = {
     tier: input.tier,
@@ -83,6 +107,12 @@ export async function startWebMining(
   }
   let id: number;
   const resumed = previous !== null;
+  // Starting a dump that has a stopped run continues that run, under the corpus name given now.
+  if (previous && !isCreatorOrAdmin(actor, previous.createdById))
+    throw new AppError(
+      'FORBIDDEN',
+      `Mining run #${previous.id} of this dump and mode ${NOT_YOURS} Ask them to resume it, or choose the other mode.`,
+    );
   if (previous) {
     if (!(await requeueMiningRun(db, previous.id, { corpusName: input.corpus, options })))
       throw new AppError('CONFLICT', `Mining run #${previous.id} of this dump changed meanwhile; try again.`);
@@ -112,7 +142,8 @@ export async function startWebMining(
 }
 
 /** A waiting run is cancelled at once; a running one stops after the chunks in progress. */
-export async function cancelWebMining(db: Db, actor: { id: number }, id: number): Promise<MiningRunView> {
+export async function cancelWebMining(db: Db, actor: Actor, id: number): Promise<MiningRunView> {
+  await requireOwnRun(db, actor, id);
   const outcome = await requestMiningCancel(db, id);
   if (outcome === 'not-found') throw new AppError('NOT_FOUND', 'That mining run does not exist.');
   if (outcome === 'ended')
@@ -128,7 +159,8 @@ export async function cancelWebMining(db: Db, actor: { id: number }, id: number)
 }
 
 /** Queues a stopped run that kept its finished chunks again; it continues where it stopped. */
-export async function resumeWebMining(db: Db, actor: { id: number }, id: number): Promise<MiningRunView> {
+export async function resumeWebMining(db: Db, actor: Actor, id: number): Promise<MiningRunView> {
+  await requireOwnRun(db, actor, id);
   const run = await requireRun(db, id);
   if (run.source === 'references')
     throw new AppError(

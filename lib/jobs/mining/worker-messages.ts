@@ -1,4 +1,5 @@
 /** Messages between the mining worker pool and its worker threads. */
+import type { ExpansionLimit } from '@/lib/mining/dump/expansion-limit';
 import type { ChunkResult } from './map-xml';
 
 export interface WorkerTask {
@@ -11,6 +12,10 @@ export interface WorkerTask {
   threads: number;
   /** decompress the chunk whole into a temporary file before mapping it (bounded multistream chunks) */
   spool: boolean;
+  /** the most XML the chunk may expand to (lib/mining/dump/expansion-limit.ts) */
+  limit: ExpansionLimit;
+  /** the run's folder, where a spooled chunk goes */
+  runFolder: string;
 }
 
 export type WorkerReply =

@@ -1,7 +1,8 @@
 /**
  * The two ways a compressed range is read (xml-source.ts): streamed through a pipe, or spooled into
  * an unlinked temporary file first. Both must hand the map the same bytes, fail with the same
- * message on damaged input, and the spool must leave nothing behind in its folder.
+ * message on damaged input, stop a range that expands beyond its limit (a decompression bomb), and
+ * the spool must leave nothing behind in its folder.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
 import { mapByteRange } from './map-xml';
 import { compressBz2 } from './testing/multistream-fixture';
 import { syntheticDump } from './testing/synthetic-pages';
-import { readXmlBytes, spoolDirectory, spoolRange } from './xml-source';
+import { ExpansionLimitError, readXmlBytes, spoolDirectory, spoolRange } from './xml-source';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-xml-source-'));
 // A spool folder of this test's own: other test processes spooling at the same time cannot show up in it.
@@ -57,20 +58,61 @@ describe('spoolRange', () => {
   });
 });
 
-describe('spoolDirectory', () => {
-  it('is PARALENS_SPOOL_DIR when set, else /dev/shm with room, else the temporary folder', () => {
-    expect(spoolDirectory({ PARALENS_SPOOL_DIR: dir })).toBe(dir);
-    expect(['/dev/shm', tmpdir()]).toContain(spoolDirectory({}));
+describe('a range that expands beyond its limit (a decompression bomb)', () => {
+  // 48 MiB of zeros: bz2 makes them about a hundred bytes
+  const bombPath = path.join(dir, 'bomb.xml.bz2');
+  const bomb = compressBz2(Buffer.alloc(48 << 20));
+  writeFileSync(bombPath, bomb);
+  const bombRange = { path: bombPath, start: 0, end: bomb.length, compressed: true };
+  const limit = { bytes: 4 << 20, reason: 'what the 1 page the index lists there can hold' };
+  const message = new RegExp(
+    `bomb\\.xml\\.bz2 \\(bytes 0–${bomb.length.toLocaleString('en')}\\): the bz2 data expands to more than 4 MB of XML, beyond what the 1 page the index lists there can hold: the file is damaged or a decompression bomb`,
+  );
+
+  it('is stopped by the kernel at the limit when spooled, and nothing stays behind', async () => {
+    const spooling = spoolRange(bombRange, { inputBytes: 0, xmlBytes: 0 }, { limit });
+    await expect(spooling).rejects.toThrow(ExpansionLimitError);
+    await expect(spooling).rejects.toThrow(message);
+    expect(spools()).toEqual([]);
   });
 
-  it('spools into PARALENS_SPOOL_DIR, and leaves it empty', async () => {
-    const own = mkdtempSync(path.join(dir, 'spool-'));
+  it('is stopped at the limit when streamed, with no more bytes handed on than the limit', async () => {
+    const counters = { inputBytes: 0, xmlBytes: 0 };
+    await expect(collect(readXmlBytes(bombRange, counters, 1, limit))).rejects.toThrow(message);
+    expect(counters.xmlBytes).toBeLessThanOrEqual(limit.bytes);
+  });
+
+  it('is bounded by its compressed size when the caller gives no limit', async () => {
+    const bounded = /the bz2 data expands to more than 1 MB of XML, beyond 100 times its compressed size/;
+    await expect(spoolRange(bombRange, { inputBytes: 0, xmlBytes: 0 })).rejects.toThrow(bounded);
+    await expect(collect(readXmlBytes(bombRange, { inputBytes: 0, xmlBytes: 0 }))).rejects.toThrow(bounded);
+    expect(spools()).toEqual([]);
+  });
+
+  it('a range within its limit is read whole', async () => {
+    const spooled = await spoolRange(
+      range,
+      { inputBytes: 0, xmlBytes: 0 },
+      { limit: { bytes: Buffer.byteLength(xml) + 1, reason: '' } },
+    );
+    expect(await collect(spooled.chunks())).toBe(xml);
+  });
+});
+
+describe('spoolDirectory', () => {
+  it('is PARALENS_SPOOL_DIR when set, else the run’s folder, else the temporary folder (never /dev/shm)', () => {
+    expect(spoolDirectory('/run/folder', { PARALENS_SPOOL_DIR: dir })).toBe(dir);
+    expect(spoolDirectory('/run/folder', {})).toBe('/run/folder');
+    expect(spoolDirectory(undefined, {})).toBe(tmpdir());
+  });
+
+  it('spools into the run’s folder (created when missing), and leaves it empty', async () => {
+    const own = mkdtempSync(path.join(dir, 'run-'));
+    delete process.env.PARALENS_SPOOL_DIR;
     try {
-      process.env.PARALENS_SPOOL_DIR = path.join(own, 'missing');
-      await expect(spoolRange(range, { inputBytes: 0, xmlBytes: 0 })).rejects.toThrow(/ENOENT.*missing/);
-      process.env.PARALENS_SPOOL_DIR = own;
-      const spooled = await spoolRange(range, { inputBytes: 0, xmlBytes: 0 });
-      expect(readdirSync(own)).toEqual([]);
+      const runFolder = path.join(own, 'mining', 'run-1');
+      const spooled = await spoolRange(range, { inputBytes: 0, xmlBytes: 0 }, { runFolder });
+      expect(readdirSync(runFolder)).toEqual([]);
       expect(await collect(spooled.chunks())).toBe(xml);
     } finally {
       process.env.PARALENS_SPOOL_DIR = spoolDir;

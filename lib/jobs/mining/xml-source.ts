@@ -8,14 +8,21 @@
  * temporary file at full speed and the map reads it afterwards. Streaming through a pipe makes the
  * decompressor and the map take turns every 64 KB; on this machine that costs bzip2 50-60 % more CPU
  * for the same bytes (docs/mining.md, Speed), and with two workers the map ran a third slower.
+ *
+ * Every decompression is bounded (lib/mining/dump/expansion-limit.ts): streamed bytes are counted
+ * and the decompressor stopped past the limit; a spooled decompressor runs under a file-size limit
+ * (`ulimit -f`, RLIMIT_FSIZE), so the kernel stops it at the limit however fast it writes. Either way
+ * the range fails with a message that says so, and the spool file (unlinked from the start) is gone.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, createReadStream, mkdtempSync, openSync, read, rmSync, statfsSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, mkdirSync, mkdtempSync, openSync, read, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { StringDecoder } from 'node:string_decoder';
 import { setting, type Env } from '@/lib/config/settings';
+import { DEFAULT_MAX_PAGE_CHARS } from '@/lib/mining/dump/xml-pages';
+import { describeExpansion, expansionLimit, type ExpansionLimit } from '@/lib/mining/dump/expansion-limit';
 
 export interface ByteRange {
   path: string;
@@ -61,15 +68,42 @@ export interface ReadCounters {
 }
 
 /** The range's XML as text chunks; `counters` is updated as it goes. */
-export async function* readXmlText(range: ByteRange, counters: ReadCounters, threads = 1): AsyncGenerator<string> {
+export async function* readXmlText(
+  range: ByteRange,
+  counters: ReadCounters,
+  threads = 1,
+  limit?: ExpansionLimit,
+): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of readXmlBytes(range, counters, threads)) yield decoder.write(chunk);
+  for await (const chunk of readXmlBytes(range, counters, threads, limit)) yield decoder.write(chunk);
   const rest = decoder.end();
   if (rest) yield rest;
 }
 
+/**
+ * The bound of a range when the caller has none to give: its compressed size times the ratio
+ * (lib/mining/dump/expansion-limit.ts); chunks of a multistream dump get a tighter one.
+ */
+export function defaultLimit(range: ByteRange): ExpansionLimit {
+  return expansionLimit({
+    compressedBytes: range.end - range.start,
+    expectedPages: null,
+    maxPageBytes: DEFAULT_MAX_PAGE_CHARS,
+    absoluteBytes: null,
+  });
+}
+
+export class ExpansionLimitError extends DumpReadError {
+  override name = 'ExpansionLimitError';
+}
+
 /** The range's XML as UTF-8 bytes, cut anywhere; `counters` is updated as it goes. */
-export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, threads = 1): AsyncGenerator<Buffer> {
+export async function* readXmlBytes(
+  range: ByteRange,
+  counters: ReadCounters,
+  threads = 1,
+  limit: ExpansionLimit = defaultLimit(range),
+): AsyncGenerator<Buffer> {
   if (range.end <= range.start) return;
   const input = openRange(range, counters);
   if (!range.compressed) {
@@ -81,8 +115,11 @@ export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, th
   }
   const decompressor = startDecompressor(range, input, 'pipe', threads);
   let finished = false;
+  let produced = 0;
   try {
     for await (const chunk of decompressor.child.stdout! as AsyncIterable<Buffer>) {
+      produced += chunk.length;
+      if (produced > limit.bytes) throw new ExpansionLimitError(describeExpansion(describeRange(range), limit));
       counters.xmlBytes += chunk.length;
       yield chunk;
     }
@@ -97,24 +134,19 @@ export async function* readXmlBytes(range: ByteRange, counters: ReadCounters, th
 }
 
 const SPOOL_READ_BYTES = 1 << 20;
-const SHM = '/dev/shm';
 const readAt = promisify(read);
+/** `ulimit -f` counts 512-byte blocks (POSIX; dash, and bash when it runs as sh). */
+const ULIMIT_BLOCK = 512;
 
 /**
- * Where chunks are spooled: PARALENS_SPOOL_DIR when set; else /dev/shm (memory, so the chunk never
- * goes through the file system's journal; about 10 % faster here) when it has 1 GiB free; else the
- * temporary folder. A chunk takes up to ~150 MB there (32 MB of bz2) while it is mapped.
+ * Where chunks are spooled: PARALENS_SPOOL_DIR when set; else the run's own folder, when the caller
+ * has one (`PARALENS_HOME/mining/run-<id>`, lib/jobs/mining/run-mining.ts); else the temporary
+ * folder. On disk, not in /dev/shm: a chunk there is memory, and a damaged chunk must not be able to
+ * take the host's memory even up to its limit. A chunk takes up to ~150 MB (32 MB of bz2) while it
+ * is mapped, never more than its limit, and is unlinked from the start.
  */
-export function spoolDirectory(env: Env = process.env): string {
-  const configured = setting('PARALENS_SPOOL_DIR', env);
-  if (configured) return configured;
-  try {
-    const shm = statfsSync(SHM);
-    if (shm.bavail * shm.bsize >= 2 ** 30) return SHM;
-  } catch {
-    // no /dev/shm here
-  }
-  return tmpdir();
+export function spoolDirectory(runFolder?: string, env: Env = process.env): string {
+  return setting('PARALENS_SPOOL_DIR', env) ?? runFolder ?? tmpdir();
 }
 
 /** The range's bytes as they are (the caller must consume or pipe them in this tick: they flow at once). */
@@ -133,14 +165,27 @@ export interface SpooledRange {
   close(): void;
 }
 
+export interface SpoolOptions {
+  /** decompressor threads */
+  threads?: number;
+  /** default: defaultLimit(range) */
+  limit?: ExpansionLimit;
+  /** the run's folder (see spoolDirectory) */
+  runFolder?: string;
+}
+
 /**
- * Decompresses the range into a temporary file; resolves when the decompressor has finished. The
- * decompressor is started before this function first yields to the event loop, so work the caller
- * starts next (a worker loading its tagger) overlaps with it.
+ * Decompresses the range into a temporary file; resolves when the decompressor has finished, and
+ * fails with ExpansionLimitError when the range expands beyond its limit. The decompressor is
+ * started before this function first yields to the event loop, so work the caller starts next (a
+ * worker loading its tagger) overlaps with it.
  */
-export async function spoolRange(range: ByteRange, counters: ReadCounters, threads = 1): Promise<SpooledRange> {
+export async function spoolRange(range: ByteRange, counters: ReadCounters, options: SpoolOptions = {}): Promise<SpooledRange> {
+  const limit = options.limit ?? defaultLimit(range);
+  const parent = spoolDirectory(options.runFolder);
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
   // The file is unlinked before anything is written: whatever happens to this process, nothing stays on disk.
-  const dir = mkdtempSync(join(spoolDirectory(), 'paralens-spool-'));
+  const dir = mkdtempSync(join(parent, 'paralens-spool-'));
   let fd: number;
   try {
     fd = openSync(join(dir, 'chunk.xml'), 'w+', 0o600);
@@ -154,8 +199,11 @@ export async function spoolRange(range: ByteRange, counters: ReadCounters, threa
     closeSync(fd);
   };
   const input = openRange(range, counters);
+  const blocks = Math.ceil(limit.bytes / ULIMIT_BLOCK);
   try {
-    await startDecompressor(range, input, fd, threads).succeeded();
+    // The kernel stops the decompressor (SIGXFSZ) when the file would pass the limit.
+    const exceeded = () => fstatSync(fd).size >= blocks * ULIMIT_BLOCK;
+    await startDecompressor(range, input, fd, options.threads ?? 1, { blocks, exceeded, limit }).succeeded();
   } catch (error) {
     input.destroy();
     close();
@@ -178,17 +226,23 @@ export async function spoolRange(range: ByteRange, counters: ReadCounters, threa
   return { chunks, close };
 }
 
-/** Spawns the decompressor on the range's bytes, its output going to a pipe or to a file descriptor. */
+/**
+ * Spawns the decompressor on the range's bytes, its output going to a pipe or to a file descriptor;
+ * with `fileLimit`, under `ulimit -f` (in a shell that then becomes the decompressor).
+ */
 function startDecompressor(
   range: ByteRange,
   input: ReturnType<typeof createReadStream>,
   output: 'pipe' | number,
   threads: number,
+  fileLimit?: { blocks: number; exceeded: () => boolean; limit: ExpansionLimit },
 ) {
   const tool = findDecompressor();
-  const child = spawn(tool, tool === 'lbzip2' ? ['-dc', '-n', String(Math.max(1, threads))] : ['-dc'], {
-    stdio: ['pipe', output, 'pipe'],
-  });
+  const args = tool === 'lbzip2' ? ['-dc', '-n', String(Math.max(1, threads))] : ['-dc'];
+  const [command, commandArgs] = fileLimit
+    ? ['sh', ['-c', 'ulimit -f "$1" && shift && exec "$@"', 'sh', String(fileLimit.blocks), tool, ...args]]
+    : [tool, args];
+  const child = spawn(command, commandArgs, { stdio: ['pipe', output, 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (text: string) => {
@@ -200,6 +254,7 @@ function startDecompressor(
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const succeeded = async () => {
     const code = await exited;
+    if (fileLimit?.exceeded()) throw new ExpansionLimitError(describeExpansion(describeRange(range), fileLimit.limit));
     if (code !== 0) {
       const reason =
         stderr

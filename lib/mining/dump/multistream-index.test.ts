@@ -48,6 +48,13 @@ describe('multistream index', () => {
     expect(() => read('\n')).toThrow('index.txt: the index lists no pages');
   });
 
+  it('refuses a line that never ends (a damaged file or a bomb of zeros) before holding it whole', () => {
+    const reader = new IndexReader('index.txt');
+    reader.push('600:1:A\n');
+    const zeros = '\0'.repeat(1 << 20);
+    expect(() => reader.push(zeros)).toThrow('index.txt line 2: longer than 65,536 characters: this is not a multistream index');
+  });
+
   it('chooses chunks of 1-32 MB, about four per worker', () => {
     expect(chooseChunkBytes(85e6, 2)).toBe(10_625_000);
     expect(chooseChunkBytes(20e9, 2)).toBe(32 << 20);

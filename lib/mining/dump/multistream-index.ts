@@ -25,6 +25,8 @@ export class IndexFormatError extends Error {
 }
 
 const LINE = /^(\d+):(\d+):/;
+/** An index line is an offset, an id and a title (at most 255 bytes): anything much longer is not an index. */
+export const MAX_INDEX_LINE_CHARS = 64 * 1024;
 
 /** Accumulates index lines into streams; reports the first bad line by number. */
 export class IndexReader {
@@ -38,6 +40,11 @@ export class IndexReader {
     const lines = (this.pending + text).split('\n');
     this.pending = lines.pop() ?? '';
     for (const line of lines) this.readLine(line);
+    // A file without line ends (a damaged or wrong file) must not be held whole in memory.
+    if (this.pending.length > MAX_INDEX_LINE_CHARS)
+      throw new IndexFormatError(
+        `${this.name} line ${this.lineNumber + 1}: longer than ${MAX_INDEX_LINE_CHARS.toLocaleString('en')} characters: this is not a multistream index`,
+      );
   }
 
   private readLine(raw: string): void {

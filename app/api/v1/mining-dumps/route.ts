@@ -2,8 +2,10 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { listMiningDumpsContract } from '@/lib/api/contracts/mining';
 import { listDumps } from '@/lib/jobs/mining/dumps-folder';
+import { getDb } from '@/lib/db/client';
+import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 
 export const GET = apiRoute(listMiningDumpsContract, async () => {
-  const listing = await listDumps();
+  const listing = await listDumps(await listAdminDumpUploads(getDb()));
   return { status: 200, body: listing.configured ? listing : { configured: false, dir: null, exists: false, dumps: [] } };
 });

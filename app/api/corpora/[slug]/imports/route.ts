@@ -5,7 +5,8 @@
  * PARALENS_MAX_WAITING_IMPORTS (default 5) uploads waiting or queued; the slot is reserved before
  * the file streams (lib/db/imports/upload-slots.ts), so parallel uploads cannot all pass the count.
  * With `questionsFor=<job id>` the file is the questions file of that waiting qa-assessed upload
- * (docs/import-formats.md#qa-assessed): it is checked, attached to the job and needs no slot.
+ * (docs/import-formats.md#qa-assessed): it is checked, attached to the job and needs no slot; only
+ * the upload's creator or an admin may attach it.
  */
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
@@ -21,10 +22,22 @@ import { removeFile } from '@/lib/jobs/private-files';
 import { dbIdText } from '@/lib/api/db-numbers';
 import { attachImportQuestions } from '@/lib/db/imports/import-jobs';
 import { checkUploadedQuestions } from '@/lib/jobs/detect-upload';
+import { getWaitingUpload } from '@/lib/jobs/start-import';
+import type { CurrentUser } from '@/lib/auth/session-user';
 
-/** The questions file of a waiting qa-assessed upload: saved, checked line by line, attached to the job. */
-async function attachQuestions(body: ReadableStream<Uint8Array>, corpusId: number, jobId: number, name: string, userId: number) {
+/**
+ * The questions file of a waiting qa-assessed upload (the uploader's or an admin's): saved, checked
+ * line by line, attached to the job.
+ */
+async function attachQuestions(
+  body: ReadableStream<Uint8Array>,
+  corpusId: number,
+  jobId: number,
+  name: string,
+  user: CurrentUser,
+) {
   const db = getDb();
+  await getWaitingUpload(db, jobId, user);
   const fileName = name.split(/[\\/]/).at(-1) ?? name;
   const saved = await saveUpload(body, uploadLimitBytes());
   try {
@@ -35,7 +48,7 @@ async function attachQuestions(body: ReadableStream<Uint8Array>, corpusId: numbe
       throw new AppError('CONFLICT', 'That import is not waiting for its start any more (or belongs to another corpus).');
     await removeFile(attached.previous);
     await recordAudit(db, {
-      actorId: userId,
+      actorId: user.id,
       action: 'import.questions',
       targetType: 'import',
       targetId: jobId,
@@ -57,7 +70,7 @@ export const POST = defineRoute({
     if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
     if (query.questionsFor !== undefined)
-      return attachQuestions(request.body, corpus.id, query.questionsFor, query.fileName, user.id);
+      return attachQuestions(request.body, corpus.id, query.questionsFor, query.fileName, user);
     const limit = waitingImportsLimit();
     const fileName = query.fileName.split(/[\\/]/).at(-1) ?? query.fileName;
     const jobId = await reserveUploadSlot(db, { corpusId: corpus.id, createdById: user.id, fileName }, limit);

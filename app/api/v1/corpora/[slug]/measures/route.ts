@@ -1,6 +1,7 @@
 /**
  * GET and POST /api/v1/corpora/{slug}/measures: a corpus's user measures, and a scores file
- * imported as measures, all or nothing (researchers, admins).
+ * imported as measures, all or nothing (researchers, admins); a measure of the same name is
+ * replaced only by its creator or an admin (lib/access/ownership.ts).
  */
 import { Readable } from 'node:stream';
 import { importScoresContract, listUserMeasuresContract } from '@/lib/api/contracts/user-measures';
@@ -13,6 +14,9 @@ import { rowErrorFields } from '@/lib/db/campaigns/campaign-file';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { importScores, listUserMeasures } from '@/lib/db/corpora/user-measures';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
+import { isCreatorOrAdmin } from '@/lib/access/ownership';
+
+const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 export const GET = apiRoute(listUserMeasuresContract, async ({ params }) => {
   const corpus = await requireCorpus(params.slug);
@@ -34,7 +38,9 @@ export const POST = apiRoute(importScoresContract, async ({ params, body, user }
     rows: readAnnotationRowsFrom(Readable.from([Buffer.from(body.content, 'utf8')]), body.format),
     source: body.fileName || null,
     userId: user.id,
+    mayReplace: (createdById) => isCreatorOrAdmin(user, createdById),
   });
+  if (!outcome.ok && outcome.problem === 'not-yours') throw new AppError('FORBIDDEN', `${capitalised(outcome.message)}.`);
   if (!outcome.ok)
     throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, {
       fields: rowErrorFields(outcome),

@@ -9,8 +9,8 @@ import { detectUploadFormat } from '@/lib/jobs/detect-upload';
 import { getWaitingUpload } from '@/lib/jobs/start-import';
 import { parseTier } from '@/lib/import/tier';
 
-export const GET = apiRoute(getImportPreviewContract, async ({ params, query }) => {
-  const job = await getWaitingUpload(getDb(), params.id);
+export const GET = apiRoute(getImportPreviewContract, async ({ params, query, user }) => {
+  const job = await getWaitingUpload(getDb(), params.id, user);
   const detection = await detectUploadFormat(job.sourcePath, job.fileName, query.format);
   return {
     status: 200,

@@ -8,6 +8,6 @@ import { getDb } from '@/lib/db/client';
 import { startUploadedImport } from '@/lib/jobs/start-import';
 
 export const POST = apiRoute(startImportContract, async ({ params, body, user }) => {
-  const started = await startUploadedImport(getDb(), user.id, { ...body, jobId: params.id });
+  const started = await startUploadedImport(getDb(), user, { ...body, jobId: params.id });
   return { status: 202, body: started };
 });

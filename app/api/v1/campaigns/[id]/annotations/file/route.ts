@@ -8,10 +8,17 @@ import { importCampaignFileBody } from '@/lib/http/campaign-file-route';
 import { annotationsFile } from '@/lib/db/imports/annotation-import';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { getDb } from '@/lib/db/client';
+import { prepareAddedPairsOffThread } from '@/lib/runtime/compute-workers';
 
 export const POST = apiRoute(importAnnotationFileContract, async ({ params, body, user }) => {
   const { addPairs, ...file } = body;
-  const outcome = await importCampaignFileBody(params.id, annotationsFile, file, addPairs === undefined ? {} : { addPairs });
+  // The measures of the pairs it creates are computed on a compute worker, off the web server's thread.
+  const outcome = await importCampaignFileBody(
+    params.id,
+    annotationsFile,
+    file,
+    addPairs === undefined ? {} : { addPairs, preparePairs: prepareAddedPairsOffThread },
+  );
   const {
     annotations = 0,
     annotators = 0,
