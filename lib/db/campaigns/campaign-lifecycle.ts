@@ -42,6 +42,8 @@ export async function describeCampaignDeletion(db: Pick<Db, '$queryRaw'>, id: nu
            (SELECT count(*) FROM "FinalLabel" WHERE "campaignId" = ${id})::int AS "finalLabels",
            (SELECT count(*) FROM "ExportJob" WHERE "campaignId" = ${id})::int AS "exports",
            (SELECT count(*) FROM "ExportJob" WHERE "campaignId" = ${id} AND "status" IN ('QUEUED', 'RUNNING'))::int AS "activeExports",
+           (SELECT count(*) FROM "ModelRun" WHERE "campaignId" = ${id})::int AS "modelRuns",
+           (SELECT count(*) FROM "ModelRun" WHERE "campaignId" = ${id} AND "status" IN ('QUEUED', 'RUNNING'))::int AS "activeModelRuns",
            c."status"::text AS "status"
     FROM "Campaign" c WHERE c."id" = ${id}`;
   if (!row) throw new AppError('NOT_FOUND', 'No such campaign.');
