@@ -15,7 +15,9 @@ import { readCampaignQualitySettings } from '@/lib/db/campaigns/quality-settings
 import { readMajorityKappa } from '@/lib/db/campaigns/quality-gate';
 import { gateIsOn } from '@/lib/annotation/quality-gate';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
-import { describeFinalMethod, isOpenMethod, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
+import { describeFinalMethod, describeOpenCount, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
+import { countOpenAdjudications } from '@/lib/db/annotations/adjudications';
+import { questionLabel } from '@/lib/annotation/answer-words';
 
 /**
  * Gold pairs and accuracy per annotator, labels collected elsewhere, the final labels by method,
@@ -27,9 +29,10 @@ export async function QualitySection({
   campaign: { id: number; slug: string; goldEvery: number; overlap: number; questions: Question[] };
 }) {
   const pool = getSqlPool();
-  const [gold, methods, discussion, settings, kappas, { corpora }] = await Promise.all([
+  const [gold, methods, open, discussion, settings, kappas, { corpora }] = await Promise.all([
     readGoldAccuracy(pool, campaign.id),
     countFinalMethods(pool, campaign.id),
+    countOpenAdjudications(pool, campaign.id),
     measureDiscussionAgreement(pool, campaign.id, campaign.questions),
     readCampaignQualitySettings(pool, campaign.id),
     readMajorityKappa(pool, campaign.id),
@@ -40,7 +43,6 @@ export async function QualitySection({
     return { ...m, kappa: k?.kappa ?? null, shared: k?.shared ?? 0 };
   });
   const questionKeys = campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key);
-  const open = methods.filter((m) => isOpenMethod(m.method)).reduce((s, m) => s + m.n, 0);
   return (
     <div className="stack">
       <p>
@@ -116,7 +118,7 @@ export async function QualitySection({
           <tbody>
             {methods.map((m) => (
               <tr key={`${m.question}-${m.method}-${m.medianRule ?? ''}`}>
-                <td>{m.question}</td>
+                <td>{questionLabel(campaign.questions, m.question)}</td>
                 <td>{describeFinalMethod(m.method, m.medianRule)}</td>
                 <td className="num">{m.n}</td>
               </tr>
@@ -142,7 +144,7 @@ export async function QualitySection({
           <tbody>
             {discussion.changes.map((c) => (
               <tr key={c.question}>
-                <td>{c.question}</td>
+                <td>{questionLabel(campaign.questions, c.question)}</td>
                 <td className="num">{c.before === null ? '—' : c.before.toFixed(3)}</td>
                 <td className="num">{c.after === null ? '—' : c.after.toFixed(3)}</td>
               </tr>
@@ -151,7 +153,7 @@ export async function QualitySection({
         </table>
       )}
       <p className="row">
-        <Link href={`/adjudicate/${campaign.slug}`}>Adjudication queue ({open} open)</Link> ·{' '}
+        <Link href={`/adjudicate/${campaign.slug}`}>Adjudication queue: {describeOpenCount(open)}</Link> ·{' '}
         <a href={`/api/v1/campaigns/${campaign.id}/final`}>final labels (JSON Lines)</a>
       </p>
     </div>
