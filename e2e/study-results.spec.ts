@@ -189,11 +189,14 @@ test("the agreement table says α (interval level), and Fleiss' κ leaves out th
     await expect(fleiss).not.toContainText('undefined');
     await expect(fleiss).toContainText(/\d\.\d{3}/);
   }
-  await expect(page.getByText(/Fleiss' κ uses the 2 pairs with 2 ratings each; 1 pair with fewer was left out/)).toHaveCount(1);
+  const section = page.getByRole('region', { name: 'Agreement by question' });
+  await expect(section.getByText(/Fleiss' κ uses the 2 pairs with 2 ratings each; 1 pair with fewer was left out/)).toHaveCount(
+    1,
+  );
   const api = (await (await page.request.get(`/api/v1/campaigns/${campaign.id}/agreement?bootstrap=0`)).json()) as {
-    questions: Record<string, { fleissKappa: number | null; fleissUnits: { used: number; leftOut: number; ratings: number } }>;
+    questions: Record<string, { fleissKappa: number | null; fleissUnits: Record<string, number> }>;
   };
-  expect(api.questions.paraphraseLoose?.fleissUnits).toEqual({ used: 2, leftOut: 1, ratings: 2 });
+  expect(api.questions.paraphraseLoose?.fleissUnits).toEqual({ ratings: 2, used: 2, leftOut: 1, fewer: 1 });
   expect(api.questions.paraphraseLoose?.fleissKappa).not.toBeNull();
 });
 
