@@ -272,6 +272,41 @@ test('a new campaign asks for no gold pairs, and its guidelines follow the text 
   await expect(preview).toContainText('captions');
 });
 
+test('gold pairs are turned on from the campaign page once one is marked', async ({ page, loginAs, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await loginAs('researcher');
+  const res = await page.request.post('/api/v1/campaigns', {
+    headers: { origin },
+    data: {
+      name: `E2E gold later ${Date.now()}`,
+      corpora: [DEMO_CORPUS],
+      sample: { strategy: 'random', size: 3, seed: 5 },
+      questions: ['paraphraseLoose'],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const campaign = (await res.json()) as { id: number; slug: string };
+  await page.goto(`/campaigns/${campaign.slug}`);
+  const quality = page.getByRole('region', { name: /Quality/ });
+  await expect(quality).toContainText('none handed out: mark gold pairs below, then set how often annotators get one');
+  await expect(page.getByTestId('no-gold-warning')).toHaveCount(0);
+  const pairs = (
+    (await (await page.request.get(`/api/v1/pairs?campaign=${campaign.slug}&limit=1`)).json()) as { pairs: Array<{ id: number }> }
+  ).pairs;
+  const gold = await page.request.post(`/api/v1/campaigns/${campaign.id}/gold`, {
+    headers: { origin },
+    data: { pairId: pairs[0]!.id, answers: { paraphraseLoose: true }, explanation: 'The same claim in other words.' },
+  });
+  expect(gold.status(), await gold.text()).toBe(201);
+  await page.reload();
+  const rate = quality.getByRole('form', { name: 'Gold pairs handed out' });
+  await rate.getByLabel('One gold pair in every').fill('3');
+  await rate.getByRole('button', { name: 'Save' }).click();
+  await expect(rate.getByRole('status')).toHaveText('Saved: one gold pair in every 3.');
+  await page.reload();
+  await expect(quality).toContainText('1 gold pair, one in every 3 handed out');
+});
+
 test('the icon is served to a signed-out visitor, and /favicon.ico is not a 404', async ({ request }) => {
   const svg = await request.get('/icon.svg', { maxRedirects: 0 });
   expect(svg.status()).toBe(200);

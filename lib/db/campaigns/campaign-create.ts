@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@/lib/errors/app-error';
 import { resolveQuestions, type QuestionInput } from '@/lib/annotation/questions';
-// HOOK: replace with the papers' guidelines (lib/annotation/default-guidelines.ts, branch annot-researcher) when merged.
-import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
+import { buildDefaultGuidelines, textKindOf } from '@/lib/annotation/default-guidelines';
+import { listCorpusTextTypes } from '../corpora/corpora';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
 import {
   checkQualitySettings,
@@ -119,13 +119,23 @@ export async function createCampaign(
     users.map((u) => u.id),
   );
   const slug = await freeSlug(db, input.name);
+  // default guidelines speak of the texts annotators will see: sentences, captions, or both
+  const textTypes = [
+    ...(
+      await listCorpusTextTypes(
+        db,
+        corpora.map((c) => c.id),
+      )
+    ).values(),
+  ].flat();
+  const guidelines = input.guidelines ?? buildDefaultGuidelines(questions.questions, textKindOf(textTypes));
   return db.$transaction(
     async (tx) => {
       const campaign = await tx.campaign.create({
         data: {
           name: input.name,
           slug,
-          guidelines: input.guidelines ?? buildDefaultGuidelines(questions.questions),
+          guidelines,
           status: input.status === 'active' ? 'ACTIVE' : 'DRAFT',
           questions: questions.questions as unknown as Prisma.InputJsonValue,
           overlap: input.overlap,

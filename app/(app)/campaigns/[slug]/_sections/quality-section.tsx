@@ -10,6 +10,7 @@ import { AnnotationFileForm } from '@/components/campaigns/annotation-file-form'
 import { getDb } from '@/lib/db/client';
 import { listExploreOptions } from '@/lib/db/pairs/explore-options';
 import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
+import { GoldRateForm } from '@/components/campaigns/gold-rate-form';
 import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
 import { readCampaignQualitySettings } from '@/lib/db/campaigns/quality-settings';
 import { readMajorityKappa } from '@/lib/db/campaigns/quality-gate';
@@ -49,13 +50,16 @@ export async function QualitySection({
         {gold.goldPairs} gold pair{gold.goldPairs === 1 ? '' : 's'}
         {campaign.goldEvery > 0
           ? `, one in every ${campaign.goldEvery} handed out`
-          : ' (none handed out: the campaign asks for no gold pairs)'}
+          : gold.goldPairs > 0
+            ? ' (none handed out yet: set how often below)'
+            : ' (none handed out: mark gold pairs below, then set how often annotators get one)'}
         ; annotators under {(gold.minAccuracy * 100).toFixed(0)}% on them are flagged.
       </p>
+      <GoldRateForm slug={campaign.slug} goldEvery={campaign.goldEvery} goldPairs={gold.goldPairs} />
       {campaign.goldEvery > 0 && gold.goldPairs === 0 && (
         <p role="status" className="alert warning" data-testid="no-gold-warning">
           One pair in every {campaign.goldEvery} is to be a gold pair, but no gold pair is marked yet: annotators get none, and no
-          one&apos;s accuracy can be measured, until you add gold pairs below (or set the rate to 0 under Quality settings).
+          one&apos;s accuracy can be measured, until you add gold pairs below (or set the rate to 0 above).
         </p>
       )}
       {rows.length > 0 && (
