@@ -7,6 +7,7 @@ import { comparableQuestions } from '@/lib/dashboards/label-comparison';
 import { AppError } from '@/lib/errors/app-error';
 import { compareCampaignLabels } from '@/lib/http/label-comparison';
 import { ChoiceSelect } from '@/components/dashboards/choice-select';
+import { LeadingSelect } from '@/components/dashboards/leading-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSection } from '@/components/campaigns/page-section';
@@ -77,11 +78,12 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
     <>
       {header}
       <form method="get" className="row small" aria-label="What to compare">
-        <ChoiceSelect
+        <LeadingSelect
           label="This campaign's question"
           name="question"
           value={question.key}
           options={campaign.questions.filter((q) => q.type !== 'text').map((q) => ({ value: q.key, text: q.label }))}
+          resets={['with', 'map']}
         />
         <ChoiceSelect label="Against" name="with" value={search.with} options={sides} />
         <div style={{ alignSelf: 'end' }}>
