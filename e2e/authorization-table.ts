@@ -680,6 +680,12 @@ export const actionTable: Record<string, ActionRow> = {
     allowedError: 'No such campaign.',
     owner: sharedCampaigns,
   },
+  redrawCampaignAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign' }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
   setGoldEveryAction: {
     roles: staff,
     args: [{ slug: 'no-such-campaign', goldEvery: 5 }],

@@ -23,7 +23,9 @@ import { uniqueSlug } from '@/lib/naming/slugify';
 import type { Db } from '../client';
 import { Prisma } from '../generated/client';
 import { normaliseEmail } from '../accounts/users';
-import { drawCampaignItems } from './sampling';
+import { countItemSemParts, drawCampaignItems, type SampleOutcome } from './sampling';
+import { measuresUsedBy, semEnters, type SampleDefinitions } from '@/lib/sampling/definitions';
+import type { SamplePlan } from '@/lib/sampling/sample-plan';
 
 export interface CreateCampaignInput {
   name: string;
@@ -161,10 +163,52 @@ export async function createCampaign(
           fields: { sample: 'no pair of these corpora passes the filters (or has the measure to stratify by)' },
         });
       }
-      const sampling = { request: input.sample, corpora: corpora.map((c) => c.slug), ...plan, ...outcome };
+      const sampling = await samplingRecord(tx, campaign.id, input.sample, corpora, plan, outcome);
       await tx.campaign.update({ where: { id: campaign.id }, data: { sampling: sampling as unknown as Prisma.InputJsonValue } });
       return { ...campaign, items: outcome.items };
     },
     { timeout: 10 * 60_000, maxWait: 30_000 },
   );
+}
+
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/**
+ * What the campaign records about its draw: the request, the corpora, the plan (with its seed), the
+ * outcome, and the definitions of the measures it used (lib/sampling/definitions.ts): per corpus the
+ * tokenizer, the semantic set and which measures formed sem for the candidates and the drawn pairs.
+ */
+export async function samplingRecord(
+  tx: Tx,
+  campaignId: number,
+  request: SampleRequest,
+  corpora: ReadonlyArray<{ id: number; slug: string }>,
+  plan: SamplePlan,
+  outcome: SampleOutcome,
+): Promise<Record<string, unknown>> {
+  const { semCandidates, ...drawn } = outcome;
+  const measures = measuresUsedBy(plan);
+  const [rows, items] = await Promise.all([
+    tx.corpus.findMany({
+      where: { id: { in: corpora.map((c) => c.id) } },
+      select: { slug: true, measureTokenizer: true, semMeasures: true },
+    }),
+    countItemSemParts(tx, campaignId),
+  ]);
+  const definitions: SampleDefinitions = {
+    measures,
+    usesSem: semEnters(measures),
+    corpora: Object.fromEntries(
+      rows.map((c) => [
+        c.slug,
+        {
+          tokenizer: c.measureTokenizer,
+          semSet: c.semMeasures,
+          semCandidates: semCandidates?.[c.slug] ?? {},
+          semItems: items[c.slug] ?? {},
+        },
+      ]),
+    ),
+  };
+  return { request, corpora: corpora.map((c) => c.slug), ...plan, ...drawn, definitions };
 }

@@ -72,7 +72,13 @@ export default async function CampaignPage({ params }: Params) {
       </PageSection>
       <PageSection id="sample" title="Sample">
         <Suspense fallback={<LoadingBlock label="sample" />}>
-          <SampleDrawSection campaignId={campaign.id} record={readSamplingRecord(campaign.sampling)} corpora={corpora} />
+          <SampleDrawSection
+            campaignId={campaign.id}
+            slug={campaign.slug}
+            record={readSamplingRecord(campaign.sampling)}
+            sampling={campaign.sampling}
+            corpora={corpora}
+          />
         </Suspense>
       </PageSection>
       <PageSection id="quality" title="Quality" note="gold pairs, final labels, adjudication">
