@@ -22,7 +22,7 @@ export const TEST_SETTINGS = {
   }),
   PARALENS_E2E_DUMPS: define({
     group: 'tests',
-    default: 'a new temporary folder with a shared dump excerpt',
+    default: "unset: the server's default, `PARALENS_HOME/dumps` (the demo's excerpt, a shared dump excerpt)",
     schema: text(),
     meaning: "`PARALENS_DUMPS_DIR` of the end-to-end tests' web server",
   }),
