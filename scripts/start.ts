@@ -179,7 +179,8 @@ async function main(): Promise<void> {
     if (isBuildStale()) {
       console.log('Building the app (next build: 2 to 4 minutes on 2 cores, only when the sources changed) …');
       const build = await buildApp({ nextBin, cwd: projectRoot, env, logDir: path.join(database.home, 'logs') });
-      const where = path.relative(process.cwd(), build.logFile) || build.logFile;
+      const relative = path.relative(process.cwd(), build.logFile);
+      const where = relative && !relative.startsWith('..') ? relative : build.logFile;
       if (!build.ok) {
         console.error(build.tail.join('\n'));
         throw new StartupError(

@@ -60,7 +60,10 @@ export function countNpmWarnings(output) {
 export const describeCounts = (counts) => [...counts].map(([code, n]) => `${n} ${code}`).join(', ');
 
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
-const relative = (file) => path.relative(process.cwd(), file) || file;
+const relative = (file) => {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+};
 
 /**
  * Runs the missing steps, each with one line in the terminal and its output in a log file. `quiet`
