@@ -122,10 +122,10 @@ test('at 390 px the top navigation is a menu: nothing scrolls sideways or is cut
     expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   }
   expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-  await expect(nav.getByRole('link', { name: 'Campaigns' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Campaigns', exact: true })).toBeVisible();
   await saveScreen(page, 'nav-open-390.png');
   // a link closes the menu and goes there
-  await nav.getByRole('link', { name: 'Campaigns' }).click();
+  await nav.getByRole('link', { name: 'Campaigns', exact: true }).click();
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   // at 1280 px the side navigation is there without a menu button
@@ -140,6 +140,7 @@ test('on a phone the explorer shows each pair with both texts stacked', async ({
   await page.goto('/explore?corpus=paws-wiki-demo-sample');
   const row = page.getByRole('table', { name: 'Pairs' }).locator('tbody tr').first();
   const [a, b] = [row.locator('td').nth(1), row.locator('td').nth(2)];
+  await row.scrollIntoViewIfNeeded(); // below the filters
   await expect(a).toBeInViewport();
   await expect(b).toBeInViewport();
   const boxA = (await a.boundingBox())!;

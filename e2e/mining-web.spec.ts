@@ -80,5 +80,6 @@ test('in the demo the Mining page is no dead end: its dumps folder under PARALEN
   const card = page.getByRole('region', { name: /^Mining run \d+$/ }).filter({ hasText: corpus });
   await expect(card.getByText('finished', { exact: true })).toBeVisible({ timeout: 180_000 });
   await card.getByRole('link', { name: corpus }).click();
-  await expect(page.getByRole('main').locator('header')).toContainText('3 pairs');
+  await expect(page).toHaveURL(/\/corpora\//);
+  await expect(page.locator('header.page-header')).toContainText('3 pairs');
 });

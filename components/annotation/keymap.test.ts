@@ -135,14 +135,19 @@ describe('a key that does nothing says why', () => {
     expect(ignoredKeyMessage('z', 'unknown', null)).toBe('z has no use here; ? lists the keys.');
   });
 
-  it('leaves Space, Tab, modified keys and keys in fields or on buttons to the browser', () => {
+  it('says it also with the focus on the submit button, where the outline goes once all is answered', () => {
+    expect(outcome('f', null, { target: 'control' })).toEqual({ kind: 'ignored', key: 'f', reason: 'noQuestion' });
+  });
+
+  it('leaves Space, Enter on a button, Tab, modified keys and keys typed into fields to the browser', () => {
     for (const [key, extra] of [
       [' ', {}],
+      [' ', { target: 'control' }],
+      ['Enter', { target: 'control' }],
       ['Tab', {}],
       ['c', { ctrlKey: true }],
       ['x', { altKey: true }],
       ['q', { target: 'text' }],
-      ['q', { target: 'control' }],
     ] as const)
       expect(outcome(key, semantic, extra), key).toBeNull();
   });

@@ -161,8 +161,11 @@ export function keyOutcome(press: KeyPress, { active, enabled, waiting, question
   const answerKey = plain && /^(.|Enter|Backspace)$/.test(press.key);
   if (waiting && (action ? ANSWERING.has(action.type) : answerKey)) return { kind: 'ignored', key: press.key, reason: 'waiting' };
   if (action) return { kind: 'act', action };
-  // a printable key that did nothing says why; Space, Tab, arrows and the rest stay the browser's
-  if (!plain || press.key.length !== 1 || press.key === ' ') return null;
+  // a printable key that did nothing says why, also with the focus on a button (Submit, where the
+  // outline goes once every question is answered); Space, Tab, arrows, keys typed into a field and
+  // keys with Ctrl, Alt or Cmd stay the browser's
+  const free = press.target !== 'text' && !press.ctrlKey && !press.metaKey && !press.altKey;
+  if (!free || press.key.length !== 1 || press.key === ' ') return null;
   if (!active) return { kind: 'ignored', key: press.key, reason: answersSome(questions, press.key) ? 'noQuestion' : 'unknown' };
   if (active.type === 'text') return { kind: 'ignored', key: press.key, reason: 'textOutlined' };
   return { kind: 'ignored', key: press.key, reason: optionKeys(active).some((k) => k !== '') ? 'notItsKey' : 'unknown' };
