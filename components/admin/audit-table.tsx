@@ -1,6 +1,7 @@
 import type { AuditRow } from '@/lib/db/accounts/audit';
 import { EmptyState } from '@/components/ui/empty-state';
 import styles from './audit.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 /** An audit entry as the page hands it to the table (the date as ISO text). */
 export type AuditTableRow = Omit<AuditRow, 'createdAt'> & { createdAt: string };
@@ -47,7 +48,7 @@ export function AuditTable({ entries, filtered }: { entries: readonly AuditTable
     );
   }
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('Audit log')}>
       <table className="data" aria-label="Audit log">
         <thead>
           <tr>

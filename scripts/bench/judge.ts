@@ -29,6 +29,7 @@ import { percentile, runAnnotatorClients, type ClientOptions, type LatencyLog } 
 
 type Clients = Omit<ClientOptions, 'durationMs'>;
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
+import { setting } from '@/lib/config/settings';
 import { fmt } from './lib/format';
 import { generatePairsSql } from './lib/generated-pairs';
 
@@ -173,7 +174,8 @@ async function timeRun(db: Db, campaign: string, endpointId: number, clients: Cl
     );
     const started = performance.now();
     // BENCH_PROFILE=DIR: the job process writes a V8 CPU profile there (open it in Chrome's DevTools).
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const profileDir = setting('BENCH_PROFILE');
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const job = spawn(
       process.execPath,
       [...profile, path.join(projectRoot, 'scripts/paralens.mjs'), 'run-job', 'judge', String(created.id)],

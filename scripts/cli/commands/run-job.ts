@@ -14,9 +14,6 @@ import { runQueuedModelRun } from '@/lib/jobs/model-raters/model-run-queue';
 import type { CliIo } from '../io';
 import { setting } from '@/lib/config/settings';
 
-export const description = '(internal) run one claimed background job; used by the job supervisor';
-export const hidden = true;
-
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
