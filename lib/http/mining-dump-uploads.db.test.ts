@@ -3,9 +3,20 @@
  * (lib/jobs/mining/dump-uploads.ts): one upload per name at a time and never over a file, names of
  * at most 200 characters, a per-user quota of uploads no run has mined, their expiry, `.partial`
  * files a crash left, and a listing that no number of uploads can make hide an admin's dumps.
- * And a web run's message names the dumps as the listing does, never by a path of the server.
+ * And a web run's message names the dumps as the listing does, never by a path of the server; with
+ * PARALENS_DUMPS_DIR unset, the default folder under PARALENS_HOME is listed.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +194,38 @@ describe('uploaded dumps: a quota, an expiry, one upload per name, and a listing
       expect((await start(admin.token, { dump: 'uploads/zz-admin-upload.xml', corpus: 'Admin’s upload' })).status).toBe(202);
     } finally {
       for (const file of flood) rmSync(file);
+    }
+  });
+});
+
+describe('the default dumps folder', () => {
+  it('with PARALENS_DUMPS_DIR unset, lists the default folder under PARALENS_HOME (made by the first upload), and a start names only its files', async () => {
+    const { token } = await tokenFor('ADMIN');
+    const home = mkdtempSync(path.join(tmpdir(), 'paralens-home-'));
+    const saved = { dumps: process.env.PARALENS_DUMPS_DIR, home: process.env.PARALENS_HOME };
+    delete process.env.PARALENS_DUMPS_DIR;
+    process.env.PARALENS_HOME = home;
+    try {
+      const defaultDir = path.join(home, 'dumps');
+      expect(await (await listDumps(token)).json()).toEqual({ configured: false, dir: defaultDir, exists: false, dumps: [] });
+      const refused = await start(token, { dump: 'synthetic.xml', corpus: 'Nowhere' });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error: { message: expect.stringContaining('is not a file in the dumps folder') as string },
+      });
+      mkdirSync(defaultDir);
+      writeFileSync(path.join(defaultDir, 'synthetic.xml'), xml);
+      expect(await (await listDumps(token)).json()).toMatchObject({
+        configured: false,
+        dir: defaultDir,
+        exists: true,
+        dumps: [{ name: 'synthetic.xml', kind: 'dump' }],
+      });
+    } finally {
+      process.env.PARALENS_DUMPS_DIR = saved.dumps;
+      if (saved.home === undefined) delete process.env.PARALENS_HOME;
+      else process.env.PARALENS_HOME = saved.home;
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });

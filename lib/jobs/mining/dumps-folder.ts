@@ -1,8 +1,9 @@
 /**
  * The dumps the web app may mine: files under the dumps folder, PARALENS_DUMPS_DIR or, when it is
- * unset, <PARALENS_HOME>/dumps (docs/mining.md, "From the web app"). The Mining page lists them with their sizes, and a run names one by its place in that
- * listing, never by a path: a name is accepted only when the listing has it, so `..`, absolute
- * paths and symbolic links that lead out of the folder cannot reach another file.
+ * unset, <PARALENS_HOME>/dumps (docs/mining.md, "From the web app"). The Mining page lists them
+ * with their sizes, and a run names one by its place in that listing, never by a path: a name is
+ * accepted only when the listing has it, so `..`, absolute paths and symbolic links that lead out
+ * of the folder cannot reach another file.
  *
  * The folder's own files (the admin's) are listed first and capped on their own; the uploads
  * (`uploads/`, ./dump-uploads.ts) after them, an admin's first, so no number of uploads can push an
