@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   redirects() {
     return Promise.resolve([{ source: '/dashboards/pairs/:id', destination: '/explore/pairs/:id', permanent: true }]);
   },
+  // Browsers and tools that ask for /favicon.ico get the app's icon (app/icon.svg) rather than a 404.
+  rewrites() {
+    return Promise.resolve([{ source: '/favicon.ico', destination: '/icon.svg' }]);
+  },
   // `npm test` type-checks the whole project (tsc); the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },
   // Pages get their content security policy (with a nonce) from proxy.ts.

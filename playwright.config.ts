@@ -1,7 +1,8 @@
 /**
  * End-to-end tests in Debian's Chromium against the real app: the web server is the README's
  * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start),
- * with a dumps folder for the Mining page (e2e/support/dumps-folder.ts), and model run #1 on the demo
+ * with the Mining page's default dumps folder (PARALENS_HOME/dumps: the demo's excerpt, and what
+ * e2e/support/dumps-folder.ts adds; PARALENS_E2E_DUMPS names another folder), and model run #1 on the demo
  * campaign made against an OpenAI-compatible stand-in once the server is up (e2e/support/model-run-setup.ts).
  */
 import { chmodSync, mkdtempSync } from 'node:fs';
@@ -21,7 +22,9 @@ const e2eHome =
     chmodSync(home, 0o755); // PostgreSQL runs as the postgres user when we are root
     return home;
   })());
-const dumpsDir = setting('PARALENS_E2E_DUMPS') ?? (process.env.PARALENS_E2E_DUMPS = prepareDumpsFolder());
+// unset, the server uses its default PARALENS_HOME/dumps, prepared here before it starts
+const dumpsDir = setting('PARALENS_E2E_DUMPS') ?? '';
+if (!dumpsDir) prepareDumpsFolder(path.join(e2eHome, 'dumps'));
 
 export default defineConfig({
   testDir: 'e2e',

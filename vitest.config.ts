@@ -45,6 +45,9 @@ export default defineConfig({
           restoreMocks: true,
           unstubGlobals: true,
           unstubEnvs: true,
+          // Pure tests take milliseconds; on a machine shared with other work a heavy one (60,000 draws of
+          // a chi-square check) once took 6 s, so the limit is one no test reaches by itself.
+          testTimeout: 20_000,
         },
       },
       {

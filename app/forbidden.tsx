@@ -1,11 +1,10 @@
-import Link from 'next/link';
+import { FORBIDDEN, StatusPage } from '@/components/ui/status-page';
 
+/** Outside the signed-in shell (app/(app)/forbidden.tsx is the one inside it). */
 export default function Forbidden() {
   return (
-    <main className="card status-page">
-      <h1>403 · Not allowed</h1>
-      <p className="muted">Your role does not give access to this page. Ask an admin if you need it.</p>
-      <Link href="/">Go to your start page</Link>
-    </main>
+    <StatusPage title={FORBIDDEN.title} landmark="main">
+      {FORBIDDEN.text}
+    </StatusPage>
   );
 }

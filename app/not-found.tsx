@@ -1,11 +1,10 @@
-import Link from 'next/link';
+import { NOT_FOUND, StatusPage } from '@/components/ui/status-page';
 
+/** Outside the signed-in shell (app/(app)/not-found.tsx is the one inside it). */
 export default function NotFound() {
   return (
-    <main className="card status-page">
-      <h1>404 · Not found</h1>
-      <p className="muted">There is nothing here, or it belongs to a campaign you are not part of.</p>
-      <Link href="/">Go to your start page</Link>
-    </main>
+    <StatusPage title={NOT_FOUND.title} landmark="main">
+      {NOT_FOUND.text}
+    </StatusPage>
   );
 }

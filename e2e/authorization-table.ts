@@ -800,6 +800,18 @@ export const actionTable: Record<string, ActionRow> = {
     allowedError: 'No such campaign.',
     owner: sharedCampaigns,
   },
+  redrawCampaignAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign' }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
+  setGoldEveryAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-campaign', goldEvery: 5 }],
+    allowedError: 'No such campaign.',
+    owner: sharedCampaigns,
+  },
   setMemberExcludedAction: {
     roles: staff,
     args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }],

@@ -3,7 +3,9 @@
  * visitor: signed out → the sign-in page; a role outside the row → the 403 page (or 404 where the
  * row says so); a role inside → the page renders, and at 1280×800 and 390×844 it is no wider than
  * the window, each label sits beside its control, the page header holds no empty height, and the
- * browser reports no console error, page error or failed request (support/layout-checks.ts).
+ * browser reports no console error, page error or failed request (support/layout-checks.ts), and
+ * axe-core finds no serious or critical WCAG 2.1 A/AA violation at either width (support/axe.ts). The
+ * sign-in, 403 and 404 pages a visitor meets are checked with axe too, once each.
  *
  * One browser context per visitor, one page reused for every URL: the four visitors run as four
  * tests side by side. On the shared 2-core machine (load 17-20) each took 2.2-4.4 minutes, the
@@ -14,6 +16,7 @@ import { test, expect, demoEmail, demoPassword, signIn, type DemoRole } from './
 import { allRoles } from './authorization-table';
 import { pageTable, type PageRow } from './pages';
 import { layoutFaults } from './support/layout-checks';
+import { axeFindings, describeFinding, isFailing, type AxeFinding } from './support/axe';
 
 const viewports = [
   { width: 1280, height: 800 },
@@ -72,6 +75,18 @@ async function lastingLayoutFaults(page: Page): Promise<string[]> {
   return faults;
 }
 
+/** axe at both widths: failing findings become problems, every finding is counted for the report. */
+async function checkAccessibility(page: Page, where: string, problems: string[], counts: Map<string, number>): Promise<void> {
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    const findings: AxeFinding[] = await axeFindings(page);
+    for (const f of findings) {
+      counts.set(f.impact, (counts.get(f.impact) ?? 0) + 1);
+      if (isFailing(f)) problems.push(`${where} at ${viewport.width}px: axe: ${describeFinding(f)}`);
+    }
+  }
+}
+
 for (const visitor of ['signed out', ...allRoles] as const) {
   test(`${visitor}: every page answers as its row says, and the pages it sees are laid out whole at 1280 and 390 px`, async ({
     browser,
@@ -87,6 +102,9 @@ for (const visitor of ['signed out', ...allRoles] as const) {
       await expect(page.getByTestId('current-role')).toBeVisible();
     }
     const problems: string[] = [];
+    const axeCounts = new Map<string, number>();
+    /** the sign-in, 403 and 404 pages are the same page whatever led there: axe looks at each once */
+    const statusPagesChecked = new Set<string>();
     for (const [pattern, row] of Object.entries(pageTable)) {
       const access = expectedAccess(row, visitor);
       await page.setViewportSize(viewports[0]);
@@ -95,6 +113,10 @@ for (const visitor of ['signed out', ...allRoles] as const) {
       const where = `${row.path} (${pattern})`;
       if (access === 'sign-in') {
         await expect(page, where).toHaveURL(/\/login\?callbackUrl=/);
+        if (!statusPagesChecked.has('sign-in')) {
+          statusPagesChecked.add('sign-in');
+          await checkAccessibility(page, `${where} → sign-in page`, problems, axeCounts);
+        }
         continue;
       }
       if (access === 403 || access === 404) {
@@ -103,6 +125,10 @@ for (const visitor of ['signed out', ...allRoles] as const) {
           page.getByRole('heading', { name: access === 403 ? '403 · Not allowed' : '404 · Not found' }),
           where,
         ).toBeVisible();
+        if (!statusPagesChecked.has(String(access))) {
+          statusPagesChecked.add(String(access));
+          await checkAccessibility(page, `${where} → ${access} page`, problems, axeCounts);
+        }
         continue;
       }
       expect(response?.status(), where).toBe(200);
@@ -116,9 +142,12 @@ for (const visitor of ['signed out', ...allRoles] as const) {
         await page.setViewportSize(viewport);
         for (const fault of await lastingLayoutFaults(page)) problems.push(`${where} at ${viewport.width}px: ${fault}`);
       }
+      await checkAccessibility(page, where, problems, axeCounts);
       for (const report of browserReports.take()) problems.push(`${where}: ${report}`);
     }
     await context.close();
+    // every impact counted (rule × page × width), moderate and minor included, for the record
+    console.log(`axe as ${visitor}: ${[...axeCounts].map(([impact, n]) => `${n} ${impact}`).join(', ') || 'no violations'}`);
     expect(problems, `layout faults and browser errors seen as ${visitor}`).toEqual([]);
   });
 }

@@ -120,3 +120,23 @@ test('ten parallel slow uploads: exactly the waiting-import limit is accepted, t
   await page.reload();
   await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row')).toHaveCount(1 + 5);
 });
+
+test('an uploaded file whose import was never started can be discarded from the imports list', async ({ page, loginAs }) => {
+  const name = `E2E discard ${Date.now()}`;
+  await loginAs('researcher');
+  await createCorpus(page, name);
+  await page.getByLabel(/Corpus file/).setInputFiles(pawsFile([good(1), good(2)]));
+  await expect(page.getByRole('form', { name: 'Confirm the import' })).toBeVisible();
+  // the researcher leaves without starting it: the upload waits in the list
+  await page.reload();
+  const row = page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1);
+  await expect(row).toContainText('waiting');
+  await row.getByRole('button', { name: 'Discard' }).click();
+  await expect(row).toContainText('cancelled');
+  await expect(row).toContainText('Discarded before it started.');
+  await expect(row.getByRole('button', { name: 'Discard' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1)).toContainText(
+    'Discarded before it started.',
+  );
+});

@@ -1,13 +1,15 @@
 /**
- * Mining from the web page: a researcher picks a shared dump excerpt from the dumps folder
- * (PARALENS_DUMPS_DIR, set by playwright.config.ts), is told plainly when the chosen file is no
- * dump, starts a silver run, cancels it, resumes it, watches the progress and the funnel appear and
- * opens the corpus it produced.
+ * Mining from the web page: a researcher picks a shared dump excerpt from the dumps folder (the
+ * default PARALENS_HOME/dumps, prepared by playwright.config.ts), is told plainly when the chosen
+ * file is no dump, starts a silver run, cancels it, resumes it, watches the progress and the funnel
+ * appear and opens the corpus it produced; and the demo's own excerpt, credited on the page, mines
+ * in seconds.
  */
 import { existsSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { isCi } from '../lib/testing/shared-datasets';
 import { E2E_DUMP_EXCERPT, E2E_DUMP_NAME, E2E_NOT_A_DUMP } from './support/dumps-folder';
+import { DEMO_DUMP } from '../lib/mining/demo-dump';
 
 test('a researcher mines a dump excerpt from the Mining page, cancels, resumes and opens the corpus', async ({
   page,
@@ -51,4 +53,33 @@ test('a researcher mines a dump excerpt from the Mining page, cancels, resumes a
   await expect(funnel.getByRole('row')).toHaveCount(11);
   await card.getByRole('link', { name: corpus }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(corpus);
+});
+
+test('in the demo the Mining page is no dead end: its dumps folder under PARALENS_HOME holds a real excerpt, credited, that mines at once', async ({
+  page,
+  loginAs,
+}) => {
+  test.setTimeout(240_000);
+  const corpus = `E2E demo excerpt ${Date.now()}`;
+  await loginAs('researcher');
+  await page.goto('/mining');
+  const section = page.getByRole('region', { name: 'Start a mining run' });
+  // PARALENS_DUMPS_DIR is unset for this server (playwright.config.ts): the default folder is used
+  await expect(section).toContainText(/Dumps in .*\/dumps \(the default folder; PARALENS_DUMPS_DIR names another\)/);
+  const credit = section.getByTestId('demo-dump');
+  await expect(credit).toContainText(DEMO_DUMP.fileName);
+  await expect(credit).toContainText('CC BY-SA 3.0');
+  await expect(credit).toContainText('wp2txt');
+  await expect(section.getByLabel(/Or upload a dump/)).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Start a mining run' });
+  await form.locator('select[name=dump]').selectOption(DEMO_DUMP.fileName);
+  await form.locator('input[name=corpus]').fill(corpus);
+  await form.locator('select[name=tier]').selectOption('silver');
+  await form.getByRole('button', { name: 'Start mining' }).click();
+  const card = page.getByRole('region', { name: /^Mining run \d+$/ }).filter({ hasText: corpus });
+  await expect(card.getByText('finished', { exact: true })).toBeVisible({ timeout: 180_000 });
+  await card.getByRole('link', { name: corpus }).click();
+  await expect(page).toHaveURL(/\/corpora\//);
+  await expect(page.locator('header.page-header')).toContainText('3 pairs');
 });

@@ -220,3 +220,36 @@ test('API: gold pairs, adjudications and final labels with every method', async 
   });
   expect((await clients.annotator.get(`/api/v1/campaigns/${campaign.id}/final`)).status()).toBe(403);
 });
+
+test("an annotator's My campaigns card offers the discussion round when pairs wait for it", async ({
+  browser,
+  baseURL,
+  researcher,
+}) => {
+  const campaign = await newCampaign(researcher, {
+    questions: ['relation', 'rationale'],
+    members: ['annotator', 'admin'],
+    size: 1,
+    overlap: 2,
+  });
+  const annotator = await pageAs(browser, 'annotator', baseURL);
+  const admin = await pageAs(browser, 'admin', baseURL);
+  const cardOf = () =>
+    annotator.locator('article.card').filter({ has: annotator.locator(`h2 a[href="/annotate/${campaign.slug}"]`) });
+
+  const pairId = await answerNext(annotator.request, campaign.id, { relation: 'negation', rationale: 'One denies the other.' });
+  // one answer: nothing to discuss yet
+  await annotator.goto('/annotate');
+  await expect(cardOf()).toBeVisible();
+  await expect(cardOf().getByRole('link', { name: /Discussion round/ })).toHaveCount(0);
+
+  await answerNext(admin.request, campaign.id, { relation: 'equivalence', rationale: 'Both say the same.' });
+  await annotator.goto('/annotate');
+  const discuss = cardOf().getByRole('link', { name: /Discussion round/ });
+  await expect(discuss).toBeVisible();
+  await expect(cardOf()).toContainText('1 pair where the annotators disagree');
+  await discuss.click();
+  await expect(annotator).toHaveURL(new RegExp(`/annotate/${campaign.slug}/discussion$`));
+  await expect(annotator.getByTestId(`discussion-${pairId}`)).toBeVisible();
+  for (const p of [annotator, admin]) await p.context().close();
+});

@@ -45,7 +45,7 @@ test('quality settings on the campaign page: a wider open spread turns a spread 
     n: 2,
   });
   await staff.reload();
-  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('median, lower middle');
+  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('median of the answers, lower middle');
 
   // the tie rule: the upper middle answer, then left open as a tie
   await staff.getByText('Quality settings', { exact: true }).click();
@@ -66,8 +66,8 @@ test('quality settings on the campaign page: a wider open spread turns a spread 
     .poll(async () => (await finalLines(researcher, campaign.id))[0])
     .toEqual({ pairId, answers: {}, method: { semantic: 'tie' }, medianRule: {}, n: 2 });
   await staff.reload();
-  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('tie');
-  await expect(staff.getByRole('link', { name: /Adjudication queue \(1 open\)/ })).toBeVisible();
+  await expect(staff.getByRole('table', { name: 'Final labels by method' })).toContainText('tied (open)');
+  await expect(staff.getByRole('link', { name: 'Adjudication queue: 1 pair open (1 label)' })).toBeVisible();
   for (const p of [annotator, admin, staff]) await p.context().close();
 });
 

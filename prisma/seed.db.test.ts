@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { demoPassword, demoUsers } from '@/lib/runtime/demo';
 import { verifyPassword } from '@/lib/auth/password';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_DUMP } from '@/lib/mining/demo-dump';
+import { placeDemoDump } from './factories/demo-dump';
 import { seedDemo } from './seed';
 
 describe('seedDemo', () => {
@@ -90,5 +95,25 @@ describe('demo campaign', () => {
     expect(campaign!.members[0]!.user.pseudonym).toMatch(/^ann-/);
     expect(campaign!.corpora.map((c) => c.corpus.name)).toEqual(['PAWS-Wiki · demo sample']);
     expect(campaign!._count.items).toBe(30);
+  });
+});
+
+describe('the demo dump excerpt', () => {
+  it('is put into the dumps folder once, private; a file already there is left alone', async () => {
+    const dumps = path.join(await mkdtemp(path.join(tmpdir(), 'paralens-dumps-')), 'dumps');
+    const report = await seedDemo(getDb(), process.env.DATABASE_URL!, { dumpsDir: dumps });
+    const placed = path.join(dumps, DEMO_DUMP.fileName);
+    expect(report.dump).toBe(placed);
+    expect((await stat(placed)).mode & 0o777).toBe(0o600);
+    expect((await readFile(placed)).subarray(0, 3).toString('latin1')).toBe('BZh');
+    // once: a later start does not put it back
+    await rm(placed);
+    expect((await seedDemo(getDb(), process.env.DATABASE_URL!, { dumpsDir: dumps })).dump).toBeNull();
+    await expect(stat(placed)).rejects.toThrow();
+    // and a file of that name is never overwritten
+    await writeFile(placed, 'mine');
+    expect(await placeDemoDump(dumps)).toBeNull();
+    expect(await readFile(placed, 'utf8')).toBe('mine');
+    await rm(path.dirname(dumps), { recursive: true, force: true });
   });
 });

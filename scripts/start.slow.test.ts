@@ -87,6 +87,35 @@ describe('npm start refuses bad configurations clearly', () => {
     expect(readdirSync(path.join(home, 'pgdata'))).toEqual(['thesis.tex']);
   }, 60_000);
 
+  it('a PARALENS_PG_PORT that another program holds, before anything is created', async () => {
+    const pgPort = await findFreePort();
+    const holder = net.createServer().listen(pgPort, '127.0.0.1');
+    await new Promise((r) => holder.once('listening', r));
+    try {
+      const home = scratchHome();
+      const { status, errorLines } = start({
+        PORT: String(await findFreePort()),
+        PARALENS_HOME: home,
+        PARALENS_PG_PORT: String(pgPort),
+      });
+      expect(status).toBe(1);
+      expect(errorLines).toEqual([
+        `paralens: port ${pgPort} (PARALENS_PG_PORT) is already in use on 127.0.0.1, so the embedded PostgreSQL cannot listen there. Stop what uses it, choose another port, or unset PARALENS_PG_PORT to let Paralens choose one. Nothing was changed.`,
+      ]);
+      expect(readdirSync(home)).toEqual([]);
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
+
+  it('a PARALENS_PG_PORT that is not a port', () => {
+    const { status, errorLines } = start({ PARALENS_PG_PORT: '99999', PARALENS_HOME: scratchHome() });
+    expect(status).toBe(1);
+    expect(errorLines).toEqual([
+      'paralens: PARALENS_PG_PORT=99999 must be a whole number from 1 to 65535. Use a free port from 1 to 65535, or unset it to let Paralens choose one.',
+    ]);
+  }, 60_000);
+
   it('an unreachable DATABASE_URL', async () => {
     const dbPort = await findFreePort();
     const { status, errorLines } = start({

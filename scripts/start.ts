@@ -5,16 +5,18 @@
  * Demo mode listens on loopback only. Ctrl-C stops the server and then PostgreSQL. Expected
  * failures print one line and exit 1.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '@/lib/runtime/bootstrap';
 import { isPortFree } from '@/lib/runtime/ports';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { StartupError } from '@/lib/runtime/startup-error';
-import { demoHostProblem, demoPassword, demoUsers } from '@/lib/runtime/demo';
+import { demoHostProblem } from '@/lib/runtime/demo';
 import { configProblems, setting } from '@/lib/config/settings';
 import { isBuildStale } from './lib/build-freshness';
+import { buildApp, formatDuration } from './lib/build-app';
+import { formatBanner } from './lib/banner';
 import { createPrismaClient, type Db } from '@/lib/db/client';
 import { expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
@@ -105,16 +107,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_0
 }
 
 function printBanner(url: string, database: OpenedDatabase): void {
-  const lines = ['', `Paralens is running at ${url}`];
-  if (database.mode === 'embedded') {
-    lines.push(`Database: embedded PostgreSQL, data in ${database.home}`);
-    lines.push('', `Demo logins (password: ${demoPassword}):`);
-    for (const u of demoUsers) lines.push(`  ${u.role.toLowerCase().padEnd(11)} ${u.email}`);
-  } else {
-    lines.push('Database: DATABASE_URL');
-  }
-  lines.push('', 'Press Ctrl-C to stop.', '');
-  console.log(lines.join('\n'));
+  console.log(formatBanner(url, database));
 }
 
 async function main(): Promise<void> {
@@ -173,9 +166,19 @@ async function main(): Promise<void> {
       NEXT_TELEMETRY_DISABLED: '1',
     };
     if (isBuildStale()) {
-      console.log('Building the app (next build) …');
-      const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: projectRoot, stdio: 'inherit', env });
-      if (build.status !== 0) throw new StartupError('the build failed (see above).', 'Fix the error and run npm start again.');
+      console.log('Building the app (next build: 2 to 4 minutes on 2 cores, only when the sources changed) …');
+      const build = await buildApp({ nextBin, cwd: projectRoot, env, logDir: path.join(database.home, 'logs') });
+      const relative = path.relative(process.cwd(), build.logFile);
+      const where = relative && !relative.startsWith('..') ? relative : build.logFile;
+      if (!build.ok) {
+        console.error(build.tail.join('\n'));
+        throw new StartupError(
+          `the build failed (its last lines are above; all of it: ${where}).`,
+          'Fix the error and run npm start again.',
+        );
+      }
+      const warnings = build.warnings > 0 ? `, ${build.warnings} warning${build.warnings === 1 ? '' : 's'}` : '';
+      console.log(`Built the app in ${formatDuration(build.seconds)}${warnings}; the build's output: ${where}`);
     }
     const serveArgs = ['--import', 'tsx', serveScript, '--port', String(port), '--host', host];
     child = spawn(process.execPath, serveArgs, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env });

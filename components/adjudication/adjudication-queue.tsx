@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Answers, Question } from '@/lib/annotation/questions';
 import { NothingLeft, PairReview, SavedMessage } from '@/components/annotation/pair-review';
+import { describeOpenCount } from '@/lib/labels/final-labels';
 
 export interface QueueItem {
   pairId: number;
@@ -16,7 +17,8 @@ interface Props {
   campaignId: number;
   questions: readonly Question[];
   pairs: readonly QueueItem[];
-  total: number;
+  /** what is open in all: pairs and labels (the page shows the first 50 pairs) */
+  open: { pairs: number; labels: number };
 }
 
 /** The adjudicator's note: a text question of the review form, so `t` writes it as in the workbench. */
@@ -28,7 +30,7 @@ const NOTE: Question = { key: 'note', type: 'text', label: 'Note', required: fal
  * pseudonym), and a note. Keys as in the workbench; `[`/`]` previous and next pair. Saving posts to
  * POST /api/v1/campaigns/{id}/adjudications.
  */
-export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props) {
+export function AdjudicationQueue({ campaignId, questions, pairs, open: openCount }: Props) {
   const router = useRouter();
   const [index, setIndex] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -59,8 +61,8 @@ export function AdjudicationQueue({ campaignId, questions, pairs, total }: Props
   return (
     <div className="stack" data-testid={`adjudication-${pair.pairId}`}>
       <p className="small muted">
-        Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} shown ({total} open) · answer keys as in the workbench ·{' '}
-        <KeyHint keys={['Enter']}>saves</KeyHint> · <KeyHint keys={['[', ']']}>previous / next pair</KeyHint> ·{' '}
+        Pair {Math.min(index, pairs.length - 1) + 1} of {pairs.length} shown · {describeOpenCount(openCount)} · answer keys as in
+        the workbench · <KeyHint keys={['Enter']}>saves</KeyHint> · <KeyHint keys={['[', ']']}>previous / next pair</KeyHint> ·{' '}
         <KeyHint keys={['t']}>note</KeyHint>
       </p>
       <SavedMessage message={message} />

@@ -1,23 +1,36 @@
 import type { AuditRow } from '@/lib/db/accounts/audit';
 import { EmptyState } from '@/components/ui/empty-state';
+import styles from './audit.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 /** An audit entry as the page hands it to the table (the date as ISO text). */
 export type AuditTableRow = Omit<AuditRow, 'createdAt'> & { createdAt: string };
 
 const VIA_LABEL: Record<string, string> = { web: 'web', api: 'API', cli: 'CLI', job: 'job' };
 
+/** A detail's value in words: yes/no, lists joined, nested fields as "key: value". */
+export function detailText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map(detailText).join(', ');
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${detailText(v)}`)
+    .join('; ');
+}
+
+/** The entry's details, one field a line ("name: …", "pair: 12"), never raw JSON. */
 function Details({ details }: { details: unknown }) {
   if (details === null || details === undefined) return null;
-  const text = JSON.stringify(details);
-  return text.length <= 80 ? (
-    <code className="small">{text}</code>
-  ) : (
-    <details>
-      <summary className="small">
-        <code>{text.slice(0, 60)}…</code>
-      </summary>
-      <pre className="small">{JSON.stringify(details, null, 2)}</pre>
-    </details>
+  if (typeof details !== 'object' || Array.isArray(details)) return <span className="small">{detailText(details)}</span>;
+  return (
+    <ul className={`small ${styles.details}`}>
+      {Object.entries(details as Record<string, unknown>).map(([k, v]) => (
+        <li key={k}>
+          <span className={styles.key}>{k}:</span> {detailText(v)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -35,7 +48,7 @@ export function AuditTable({ entries, filtered }: { entries: readonly AuditTable
     );
   }
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('Audit log')}>
       <table className="data" aria-label="Audit log">
         <thead>
           <tr>
@@ -55,7 +68,7 @@ export function AuditTable({ entries, filtered }: { entries: readonly AuditTable
                 {e.actor ?? <span className="muted">nobody signed in</span>}
                 {e.ip && <div className="small muted">{e.ip}</div>}
               </td>
-              <td>
+              <td className={styles.action}>
                 <code>{e.action}</code>
               </td>
               <td className="small">{e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : ''}</td>

@@ -1,5 +1,6 @@
 import { formatBytes } from '@/lib/backup/backup-manifest';
 import { EmptyState } from '@/components/ui/empty-state';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 /** A backup as the Backups page hands it to the table (dates as ISO text). */
 export interface BackupTableRow {
@@ -26,7 +27,7 @@ export function BackupTable({ runs }: { runs: readonly BackupTableRow[] }) {
     );
   }
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('Recent backups')}>
       <table className="data" aria-label="Recent backups">
         <thead>
           <tr>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { roleLabels, type RoleName } from '@/lib/access/roles';
 import { UserRowActions } from './user-row-actions';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 export interface UserTableRow {
   id: number;
@@ -13,9 +14,11 @@ export interface UserTableRow {
   activeTokens: number;
 }
 
+const activeTokens = (n: number) => (n === 0 ? 'none active' : `${n} active`);
+
 export function UserTable({ users, currentUserId }: { users: UserTableRow[]; currentUserId: number }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('Users')}>
       <table className="data" aria-label="Users">
         <thead>
           <tr>
@@ -37,8 +40,11 @@ export function UserTable({ users, currentUserId }: { users: UserTableRow[]; cur
               <td>{u.isActive ? 'active' : 'deactivated'}</td>
               <td className="small">{u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString('en') : 'never'}</td>
               <td className="small">
-                <Link href={`/admin/users/${u.id}/tokens`} aria-label={`API tokens of ${u.email}`}>
-                  {u.activeTokens === 0 ? 'none active' : `${u.activeTokens} active`}
+                <Link
+                  href={`/admin/users/${u.id}/tokens`}
+                  aria-label={`${activeTokens(u.activeTokens)}: API tokens of ${u.email}`}
+                >
+                  {activeTokens(u.activeTokens)}
                 </Link>
               </td>
               <td>

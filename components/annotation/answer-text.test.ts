@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInQuestion, type Question } from '@/lib/annotation/questions';
-import { answerLines, answerText, firstOpenIndex, imagePageUrl, nextChoiceIndex } from './answer-text';
+import { answerLines, answerText, firstOpenIndex, imagePageUrl, nextChoiceIndex, openQuestionAfterText } from './answer-text';
 
 const questions: Question[] = [
   builtInQuestion('semantic'),
@@ -53,5 +53,17 @@ describe('imagePageUrl', () => {
     );
     expect(imagePageUrl({ key: 'some-id', url: null })).toBeNull();
     expect(imagePageUrl(null)).toBeNull();
+  });
+});
+
+describe('openQuestionAfterText (Esc from a note or rationale)', () => {
+  const q = (key: string, type: Question['type']) => ({ key, type, label: key, required: true }) as Question;
+  const questions = [q('semantic', 'likert'), q('relation', 'relation'), q('note', 'text'), q('loose', 'boolean')];
+
+  it('goes to the next open question after the text, else the first open one before it, else the submit button', () => {
+    expect(openQuestionAfterText(questions, {}, 2)).toBe(3);
+    expect(openQuestionAfterText(questions, { loose: true }, 2)).toBe(0);
+    expect(openQuestionAfterText(questions, { loose: true, semantic: 2 }, 2)).toBe(1);
+    expect(openQuestionAfterText(questions, { loose: true, semantic: 2, relation: 'forward' }, 2)).toBeNull();
   });
 });

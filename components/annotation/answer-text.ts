@@ -51,6 +51,18 @@ export function firstOpenIndex(questions: readonly Question[], answers: Readonly
   return questions.length > 0 ? 0 : null;
 }
 
+/**
+ * Where Esc from a text question goes: the first unanswered question that is not free text after
+ * it, else the first one before it, else null (the submit button: everything is answered). A
+ * rationale written last thus hands the keys back to the first question still open.
+ */
+export function openQuestionAfterText(questions: readonly Question[], answers: Readonly<Answers>, from: number): number | null {
+  const isOpen = (i: number) => questions[i]?.type !== 'text' && answers[questions[i]!.key] === undefined;
+  for (let i = from + 1; i < questions.length; i++) if (isOpen(i)) return i;
+  for (let i = 0; i < Math.min(from, questions.length); i++) if (isOpen(i)) return i;
+  return null;
+}
+
 /** The image's page: the URL the server knows, else the Commons page of a `File:` name. */
 export function imagePageUrl(image: { key: string; url: string | null } | null): string | null {
   if (!image) return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInQuestion, type Question } from '@/lib/annotation/questions';
-import { actionForKey, answerForKey, optionKeys, shortcutsFor, type KeyPress } from './keymap';
+import { actionForKey, answerForKey, ignoredKeyMessage, keyOutcome, optionKeys, shortcutsFor, type KeyPress } from './keymap';
 
 const semantic = builtInQuestion('semantic');
 const loose = builtInQuestion('paraphraseLoose');
@@ -104,5 +104,67 @@ describe('shortcutsFor', () => {
     expect(keys([semantic])).not.toContain('t');
     expect(keys([loose, relation, rationale])).toEqual(expect.arrayContaining(['y n', 'e', 'x', 't', 'Enter', '[']));
     expect(shortcutsFor([relation]).find((s) => s.keys[0] === 'f')?.does).toMatch(/Forward/);
+  });
+});
+
+describe('a key that does nothing says why', () => {
+  const questions = [semantic, relation, rationale];
+  const outcome = (key: string, active: Question | null, extra: Partial<KeyPress> = {}) =>
+    keyOutcome(press(key, extra), { active, enabled: true, waiting: false, questions });
+
+  it('a relation key with the outline on the submit button: no question is outlined', () => {
+    expect(outcome('f', null)).toEqual({ kind: 'ignored', key: 'f', reason: 'noQuestion' });
+    expect(ignoredKeyMessage('f', 'noQuestion', null)).toMatch(/^f was not used: no question is outlined.*↑ goes back/);
+  });
+
+  it('a key the outlined question does not take names its keys', () => {
+    expect(outcome('7', semantic)).toEqual({ kind: 'ignored', key: '7', reason: 'notItsKey' });
+    expect(ignoredKeyMessage('7', 'notItsKey', semantic)).toBe(`7 does not answer “${semantic.label}”: its keys are 0 to 4.`);
+    expect(ignoredKeyMessage('q', 'notItsKey', relation)).toBe(
+      `q does not answer “${relation.label}”: its keys are e, f, r, i, x or n.`,
+    );
+  });
+
+  it('an answer key while the free-text question is outlined points to t', () => {
+    expect(outcome('3', rationale)).toEqual({ kind: 'ignored', key: '3', reason: 'textOutlined' });
+    expect(ignoredKeyMessage('3', 'textOutlined', rationale)).toContain('t writes in it');
+  });
+
+  it('a key nothing on the screen takes, with nothing outlined, points to ?', () => {
+    expect(outcome('z', null)).toEqual({ kind: 'ignored', key: 'z', reason: 'unknown' });
+    expect(ignoredKeyMessage('z', 'unknown', null)).toBe('z has no use here; ? lists the keys.');
+  });
+
+  it('says it also with the focus on the submit button, where the outline goes once all is answered', () => {
+    expect(outcome('f', null, { target: 'control' })).toEqual({ kind: 'ignored', key: 'f', reason: 'noQuestion' });
+  });
+
+  it('leaves Space, Enter on a button, Tab, modified keys and keys typed into fields to the browser', () => {
+    for (const [key, extra] of [
+      [' ', {}],
+      [' ', { target: 'control' }],
+      ['Enter', { target: 'control' }],
+      ['Tab', {}],
+      ['c', { ctrlKey: true }],
+      ['x', { altKey: true }],
+      ['q', { target: 'text' }],
+    ] as const)
+      expect(outcome(key, semantic, extra), key).toBeNull();
+  });
+
+  it('keys that act still act', () => {
+    expect(outcome('3', semantic)).toEqual({ kind: 'act', action: { type: 'answer', question: 'semantic', value: 3 } });
+    expect(outcome('?', null)).toEqual({ kind: 'act', action: { type: 'toggleHelp' } });
+  });
+});
+
+describe('the review screens’ help', () => {
+  it('lists [ and ] as pairs, and neither skipping nor the history nor the guidelines', () => {
+    const review = shortcutsFor([semantic, relation, rationale], 'review');
+    const text = review.map((s) => `${s.keys.join(' ')} ${s.does}`).join('\n');
+    expect(text).toContain('[ the previous pair');
+    expect(text).toContain('] the next pair');
+    expect(text).toContain('? show or hide this help');
+    expect(text).not.toMatch(/skip|guidelines|your previous answer/);
   });
 });

@@ -132,19 +132,64 @@ export interface KeyContext {
   enabled: boolean;
   /** no pair is on screen to answer because the next one is on its way: answer keys are not used, and said so */
   waiting: boolean;
+  /** the screen's questions: a key that answers one of them, pressed where it cannot, says why */
+  questions?: readonly Question[];
 }
 
-/** A key press: an action, a key that would have answered but waits (said on screen), or null (the browser's). */
-export type KeyOutcome = { kind: 'act'; action: KeyAction } | { kind: 'ignored'; key: string } | null;
+/**
+ * Why a key did nothing, for the cue on screen: the next pair is on its way (`waiting`); no question
+ * is outlined, the outline being on the submit button (`noQuestion`); the outlined question takes
+ * other keys (`notItsKey`); the outlined question is free text, which `t` writes (`textOutlined`);
+ * the key belongs to nothing on this screen (`unknown`).
+ */
+export type IgnoredReason = 'waiting' | 'noQuestion' | 'notItsKey' | 'textOutlined' | 'unknown';
 
-/** What a key press does on a screen: the keymap, unless keys are off or a key would answer a pair not there yet. */
-export function keyOutcome(press: KeyPress, { active, enabled, waiting }: KeyContext): KeyOutcome {
+/** A key press: an action, a key that did nothing and says why (on screen), or null (the browser's). */
+export type KeyOutcome = { kind: 'act'; action: KeyAction } | { kind: 'ignored'; key: string; reason: IgnoredReason } | null;
+
+/** A key that gives some question of the screen an answer. */
+const answersSome = (questions: readonly Question[], key: string) => questions.some((q) => answerForKey(q, key) !== undefined);
+
+/**
+ * What a key press does on a screen: the keymap, unless keys are off, a key would answer a pair
+ * not there yet, or it does nothing (then it says why).
+ */
+export function keyOutcome(press: KeyPress, { active, enabled, waiting, questions = [] }: KeyContext): KeyOutcome {
   if (!enabled) return null;
   const action = actionForKey(press, active);
   const plain = press.target === 'other' && !press.ctrlKey && !press.metaKey && !press.altKey;
   const answerKey = plain && /^(.|Enter|Backspace)$/.test(press.key);
-  if (waiting && (action ? ANSWERING.has(action.type) : answerKey)) return { kind: 'ignored', key: press.key };
-  return action ? { kind: 'act', action } : null;
+  if (waiting && (action ? ANSWERING.has(action.type) : answerKey)) return { kind: 'ignored', key: press.key, reason: 'waiting' };
+  if (action) return { kind: 'act', action };
+  // a printable key that did nothing says why, also with the focus on a button (Submit, where the
+  // outline goes once every question is answered); Space, Tab, arrows, keys typed into a field and
+  // keys with Ctrl, Alt or Cmd stay the browser's
+  const free = press.target !== 'text' && !press.ctrlKey && !press.metaKey && !press.altKey;
+  if (!free || press.key.length !== 1 || press.key === ' ') return null;
+  if (!active) return { kind: 'ignored', key: press.key, reason: answersSome(questions, press.key) ? 'noQuestion' : 'unknown' };
+  if (active.type === 'text') return { kind: 'ignored', key: press.key, reason: 'textOutlined' };
+  return { kind: 'ignored', key: press.key, reason: optionKeys(active).some((k) => k !== '') ? 'notItsKey' : 'unknown' };
+}
+
+/** The keys of a question as the cue names them: "0 to 4", "y or n", "e, f, r, i, x or n". */
+function describeKeys(question: Question): string {
+  const keys = optionKeys(question).filter((k) => k !== '');
+  if (question.type === 'likert') return '0 to 4';
+  return keys.length <= 1 ? (keys[0] ?? 'none') : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`;
+}
+
+/** What the cue says about a key that did nothing (the waiting cue is the work area's own). */
+export function ignoredKeyMessage(key: string, reason: Exclude<IgnoredReason, 'waiting'>, active: Question | null): string {
+  switch (reason) {
+    case 'noQuestion':
+      return `${key} was not used: no question is outlined (the outline is on the submit button). ↑ goes back to the questions; Enter submits.`;
+    case 'notItsKey':
+      return active ? `${key} does not answer “${active.label}”: its keys are ${describeKeys(active)}.` : `${key} was not used.`;
+    case 'textOutlined':
+      return `${key} was not used: the outlined question${active ? `, “${active.label}”,` : ''} is free text; t writes in it, ↑ and ↓ go to another question.`;
+    case 'unknown':
+      return `${key} has no use here; ? lists the keys.`;
+  }
 }
 
 export interface Shortcut {
@@ -152,8 +197,12 @@ export interface Shortcut {
   does: string;
 }
 
-/** The shortcuts for a campaign's questions, as the help panel lists them. */
-export function shortcutsFor(questions: readonly Question[]): Shortcut[] {
+/**
+ * The shortcuts for a campaign's questions, as the help panel lists them: on the workbench, or on
+ * a review screen (adjudication, the discussion round), where `[` and `]` turn pairs and there is
+ * no skipping, history or guidelines panel.
+ */
+export function shortcutsFor(questions: readonly Question[], screen: 'workbench' | 'review' = 'workbench'): Shortcut[] {
   const list: Shortcut[] = [];
   const types = new Set(questions.map((q) => q.type));
   if (types.has('likert'))
@@ -170,7 +219,19 @@ export function shortcutsFor(questions: readonly Question[]): Shortcut[] {
     { keys: ['Backspace'], does: 'clear the active answer' },
   );
   if (types.has('text'))
-    list.push({ keys: ['t'], does: 'write the rationale (Esc leaves the text field, Shift+Enter a new line)' });
+    list.push({
+      keys: ['t'],
+      does: `write the ${screen === 'review' ? 'note or rationale' : 'rationale'} (Esc leaves the text field for the first open question, Shift+Enter a new line)`,
+    });
+  if (screen === 'review') {
+    list.push(
+      { keys: ['Enter'], does: 'save (also Ctrl+Enter in the text field)' },
+      { keys: ['['], does: 'the previous pair' },
+      { keys: [']'], does: 'the next pair' },
+      { keys: ['?'], does: 'show or hide this help' },
+    );
+    return list;
+  }
   list.push(
     { keys: ['Enter'], does: 'submit (also Ctrl+Enter in the text field)' },
     { keys: ['s', 's'], does: 'skip this pair (press twice; it goes to another annotator)' },

@@ -10,6 +10,8 @@ import { keyOutcome, type KeyAction } from './keymap';
 import { PairTexts } from './pair-texts';
 import { QuestionPanel } from './question-panel';
 import { useWorkbenchKeys } from './use-workbench-keys';
+import { ShortcutHelp } from './shortcut-help';
+import { KeyCue, useKeyCue } from './key-cue';
 import styles from './workbench.module.css';
 
 /** One annotator's answers to the pair, by pseudonym. */
@@ -80,9 +82,10 @@ function Opinions({
 }
 
 /**
- * One pair to decide on, with the workbench's parts: its text panels, its question components and
+ * One pair to decide on, with the workbench's parts: its text panels, its question components,
  * its keys (keymap.ts: the same key answers the same way everywhere; `[`/`]` go to the previous or
- * next pair, Enter submits). Every annotator's answer and rationale is shown beside each question.
+ * next pair, Enter submits), its `?` help and the cue of a key that did nothing. Every annotator's
+ * answer and rationale is shown beside each question.
  * Used by the adjudication queue and the discussion round; the caller keys it by pair.
  */
 export function PairReview(props: Props) {
@@ -103,6 +106,8 @@ export function PairReview(props: Props) {
   const state = useSyncExternalStore(form.subscribe, form.getSnapshot, form.getSnapshot);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [showHelp, setShowHelp] = useState(false);
+  const keyCue = useKeyCue();
   const rationale = allQuestions.find((q) => q.type === 'text');
 
   useLayoutEffect(() => {
@@ -130,28 +135,36 @@ export function PairReview(props: Props) {
   };
 
   const onAction = (action: KeyAction) => {
+    keyCue.clear();
     if (applyFormAction(form, questions, action)) return;
     if (action.type === 'submit') void submit();
     else if (action.type === 'back' || action.type === 'forward') onPage(action.type === 'back' ? -1 : 1);
+    else if (action.type === 'toggleHelp') setShowHelp((shown) => !shown);
   };
   const active = state.target && state.activeIndex !== null ? (questions[state.activeIndex] ?? null) : null;
   useWorkbenchKeys({
-    decide: (press) => keyOutcome(press, { active, enabled: state.target !== null, waiting: false }),
+    decide: (press) => keyOutcome(press, { active, enabled: state.target !== null, waiting: false, questions }),
     onAction,
-    onIgnored: () => undefined,
+    onIgnored: (key, reason) => {
+      if (reason !== 'waiting') keyCue.show(key, reason, active);
+    },
   });
 
   return (
     <div className={styles.workspace}>
       <PairTexts texts={texts} image={null} comparable={comparable} />
       <div id={FORM_ID} className={styles.work}>
+        {showHelp ? <ShortcutHelp questions={questions} screen="review" onClose={() => setShowHelp(false)} /> : null}
         <QuestionPanel
           formKey={`review-${pairId}`}
           questions={questions}
           answers={state.answers}
           activeIndex={state.activeIndex}
           errors={state.errors}
-          onAnswer={(key, value) => form.answer(key, value)}
+          onAnswer={(key, value) => {
+            keyCue.clear();
+            form.answer(key, value);
+          }}
           onActivate={(index) => form.activate(index)}
           beside={(q) =>
             opinions.some((o) => o.answers[q.key] !== undefined) ? (
@@ -170,6 +183,7 @@ export function PairReview(props: Props) {
             Next pair <kbd>]</kbd>
           </button>
         </div>
+        <KeyCue cue={keyCue.cue} />
         {error ? (
           <p className="alert error" role="alert">
             {error}
@@ -185,6 +199,9 @@ export function PairReview(props: Props) {
           </span>
           <span>
             <kbd>Esc</kbd> leaves the text
+          </span>
+          <span>
+            <kbd>?</kbd> all keys
           </span>
         </p>
         {children}

@@ -3,7 +3,16 @@ import { shortcutsFor } from './keymap';
 import styles from './workbench.module.css';
 
 /** Every shortcut for this campaign's questions (the same table the key handler uses). */
-export function ShortcutHelp({ questions, onClose }: { questions: readonly Question[]; onClose: () => void }) {
+export function ShortcutHelp({
+  questions,
+  onClose,
+  screen = 'workbench',
+}: {
+  questions: readonly Question[];
+  onClose: () => void;
+  /** the workbench, or a review screen (adjudication, the discussion round), whose keys differ a little */
+  screen?: 'workbench' | 'review';
+}) {
   return (
     <section className={styles.panel} aria-labelledby="shortcut-help-title" id="workbench-shortcuts">
       <div className="row" style={{ justifyContent: 'space-between' }}>
@@ -14,7 +23,7 @@ export function ShortcutHelp({ questions, onClose }: { questions: readonly Quest
       </div>
       <table className={styles.shortcuts}>
         <tbody>
-          {shortcutsFor(questions).map((s) => (
+          {shortcutsFor(questions, screen).map((s) => (
             <tr key={`${s.keys.join()}-${s.does}`}>
               <td>
                 {s.keys.map((k, i) => (

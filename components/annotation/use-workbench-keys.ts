@@ -1,14 +1,14 @@
 'use client';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { KeyAction, KeyOutcome, KeyPress } from './keymap';
+import type { IgnoredReason, KeyAction, KeyOutcome, KeyPress } from './keymap';
 import { keyTargetKind as targetKind } from '@/components/ui/key-target';
 
 export interface WorkbenchKeyState {
   /** what a key press does on the screen as it is drawn (pure: keymap.ts's keyOutcome, workbench-view.ts's keyAction) */
   decide: (press: KeyPress) => KeyOutcome;
   onAction: (action: KeyAction) => void;
-  /** a key that would have answered, pressed while waiting */
-  onIgnored: (key: string) => void;
+  /** a key that did nothing, and why (keymap.ts's keyOutcome) */
+  onIgnored: (key: string, reason: IgnoredReason) => void;
 }
 
 /**
@@ -35,7 +35,7 @@ export function useWorkbenchKeys(state: WorkbenchKeyState) {
       });
       if (!outcome) return;
       event.preventDefault();
-      if (outcome.kind === 'ignored') onIgnored(event.key);
+      if (outcome.kind === 'ignored') onIgnored(event.key, outcome.reason);
       else onAction(outcome.action);
     };
     window.addEventListener('keydown', onKeyDown);

@@ -92,7 +92,7 @@ function keys(
 }
 
 describe('which key does what in which state', () => {
-  it('on a pair: digits rate the active scale, Enter submits, s skips, [ ] Esc move in the history, g ? open panels', () => {
+  it('on a pair: digits rate the active scale, Enter submits, s skips, [ ] Esc move in the history, g ? open panels; a letter that does nothing says why', () => {
     expect(keys(loaded(pair))).toEqual([
       ['3', 'answer'],
       ['Enter', 'submit'],
@@ -104,9 +104,14 @@ describe('which key does what in which state', () => {
       ['?', 'toggleHelp'],
       ['j', 'nextQuestion'],
       ['Backspace', 'clear'],
-      ['a', null],
+      ['a', 'ignored'],
       ['Tab', null],
     ]);
+    expect(keyAction(loaded(pair), { item: null, bound: true, active: semantic }, press('a'))).toEqual({
+      kind: 'ignored',
+      key: 'a',
+      reason: 'notItsKey',
+    });
     expect(keyAction(loaded(pair), { item: null, bound: true, active: semantic }, press('3'))).toEqual({
       kind: 'act',
       action: { type: 'answer', question: 'semantic', value: 3 },

@@ -90,11 +90,12 @@ export function workView(s: WorkbenchState, { item, bound, blocked, online }: Su
  */
 export function keyAction(
   s: WorkbenchState,
-  around: Pick<Surroundings, 'item' | 'bound'> & { active: Question | null },
+  around: Pick<Surroundings, 'item' | 'bound'> & { active: Question | null; questions?: readonly Question[] },
   press: KeyPress,
 ): KeyOutcome {
   return keyOutcome(press, {
     active: around.bound ? around.active : null,
+    questions: around.bound ? around.questions : [],
     enabled: s.load.kind === 'ready' && s.goldMiss === null,
     waiting: isWaiting(s, around),
   });

@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { formKeyOf } from './answer-form';
 import { createApiClient } from './api-client';
 import { focusTargetIn } from './focus-question';
@@ -11,6 +11,7 @@ import { newSubmissionId } from './local-store';
 import { OutboxList } from './outbox-list';
 import { saveStateOf } from './save-state';
 import { ShortcutHelp } from './shortcut-help';
+import { KeyCue, useKeyCue } from './key-cue';
 import { useHistory } from './use-history';
 import { useWorkbenchKeys } from './use-workbench-keys';
 import { useWorkbenchRequests } from './use-workbench-requests';
@@ -67,6 +68,7 @@ export function Workbench({ campaignId, userId }: Props) {
   }, [focusSeq, form]);
 
   const bound = target !== null && formKeyOf(formState.target) === formKeyOf(target);
+  const shownForm = formKeyOf(formState.target);
 
   const submit = () => {
     const plan = planSubmit(questions, form.getSnapshot(), item, pair);
@@ -86,7 +88,11 @@ export function Workbench({ campaignId, userId }: Props) {
   const back = () => dispatch({ type: 'back' });
   const forward = () => dispatch({ type: 'forward' });
 
+  const keyCue = useKeyCue();
+  const { clear: clearCue } = keyCue;
+  useEffect(() => clearCue(), [shownForm, clearCue]); // another pair or answer: the cue was about the last one
   const onAction = (action: KeyAction) => {
+    keyCue.clear();
     if (applyFormAction(form, questions, action)) return;
     switch (action.type) {
       case 'submit':
@@ -103,9 +109,9 @@ export function Workbench({ campaignId, userId }: Props) {
   };
   const active = formState.target && activeIndex !== null ? (questions[activeIndex] ?? null) : null;
   useWorkbenchKeys({
-    decide: (press) => keyAction(state, { item, bound, active }, press),
+    decide: (press) => keyAction(state, { item, bound, active, questions }, press),
     onAction,
-    onIgnored: (key) => dispatch({ type: 'keyIgnored', key }),
+    onIgnored: (key, reason) => (reason === 'waiting' ? dispatch({ type: 'keyIgnored', key }) : keyCue.show(key, reason, active)),
   });
 
   if (!campaign) {
@@ -156,7 +162,10 @@ export function Workbench({ campaignId, userId }: Props) {
               errors: formState.errors,
               activeIndex,
             }}
-            onAnswer={(key, value) => form.answer(key, value)}
+            onAnswer={(key, value) => {
+              keyCue.clear();
+              form.answer(key, value);
+            }}
             onActivate={(index) => form.activate(index)}
             onSubmit={submit}
             onBack={back}
@@ -166,6 +175,7 @@ export function Workbench({ campaignId, userId }: Props) {
             onBox={onBox}
             submitRef={submitRef}
           />
+          <KeyCue cue={keyCue.cue} />
           <OutboxList
             outbox={outbox}
             questions={questions}

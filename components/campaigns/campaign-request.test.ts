@@ -40,7 +40,7 @@ describe('campaignRequest', () => {
     });
     expect(body).toMatchObject({
       overlap: 3,
-      goldEvery: 5,
+      goldEvery: 0,
       randomiseOrder: true,
       holdMinutes: 30,
       status: 'draft',

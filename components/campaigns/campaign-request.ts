@@ -92,7 +92,8 @@ export const initialFormState = (): CampaignFormState => ({
   rationaleWhen: [],
   custom: [],
   overlap: '3',
-  goldEvery: '5',
+  // gold pairs are marked once the campaign exists: none are asked for until then
+  goldEvery: '0',
   likertTolerance: '1',
   openSpread: '2',
   randomiseOrder: true,

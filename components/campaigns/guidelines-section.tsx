@@ -2,6 +2,7 @@
 import { GuidelinesMarkdown } from './guidelines-markdown';
 import { FieldErrors } from '@/components/ui/field';
 import styles from './campaigns.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 type Props = {
   value: string;
@@ -48,7 +49,7 @@ export function GuidelinesPreview({ markdown }: { markdown: string }) {
       <div className="small muted" style={{ fontWeight: 600 }}>
         Preview (as annotators see it)
       </div>
-      <div className={styles.preview} aria-label="Guidelines preview" role="region">
+      <div className={styles.preview} {...scrollArea('Guidelines preview')}>
         <GuidelinesMarkdown markdown={markdown} />
       </div>
     </div>

@@ -1,7 +1,7 @@
 'use client';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
+import { buildDefaultGuidelines, textKindOf, type TextKind } from '@/lib/annotation/default-guidelines';
 import { resolveQuestions } from '@/lib/annotation/questions';
 import {
   campaignRequest,
@@ -26,6 +26,8 @@ export interface CorpusOption {
   name: string;
   tier: string;
   pairCount: number;
+  /** CAPTION, ALT_TEXT, SENTENCE: what its texts are, for the default guidelines' wording */
+  textTypes: readonly string[];
 }
 
 type Submit = { kind: 'idle' } | { kind: 'sending' } | { kind: 'failed'; message: string; fields: Record<string, string> };
@@ -35,13 +37,13 @@ type Submit = { kind: 'idle' } | { kind: 'sending' } | { kind: 'failed'; message
  * (resolveQuestions): a custom question that breaks them is named at once and left out of the
  * guidelines, which keep the rest (they never go blank while one question is being typed).
  */
-function checkQuestions(state: CampaignFormState): { guidelines: string; problems: string[] } {
+function checkQuestions(state: CampaignFormState, kind: TextKind): { guidelines: string; problems: string[] } {
   const resolved = resolveQuestions(questionInputs(state));
-  if ('questions' in resolved) return { guidelines: buildDefaultGuidelines(resolved.questions), problems: [] };
+  if ('questions' in resolved) return { guidelines: buildDefaultGuidelines(resolved.questions, kind), problems: [] };
   const alone = (c: CampaignFormState['custom'][number]) =>
     'questions' in resolveQuestions(questionInputs({ ...state, asked: NO_BUILT_INS, rationale: 'off', custom: [c] }));
   const usable = resolveQuestions(questionInputs({ ...state, custom: state.custom.filter(alone) }));
-  return { guidelines: 'questions' in usable ? buildDefaultGuidelines(usable.questions) : '', problems: resolved.errors };
+  return { guidelines: 'questions' in usable ? buildDefaultGuidelines(usable.questions, kind) : '', problems: resolved.errors };
 }
 
 const NO_BUILT_INS = Object.fromEntries(
@@ -58,7 +60,9 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
   const [ownGuidelines, setOwnGuidelines] = useState<string | null>(null);
   const [submit, setSubmit] = useState<Submit>({ kind: 'idle' });
   const update = (patch: Partial<CampaignFormState>) => setState((s) => ({ ...s, ...patch }));
-  const { guidelines: defaultGuidelines, problems: questionProblems } = useMemo(() => checkQuestions(state), [state]);
+  // the default guidelines speak of the chosen corpora's texts: sentences, captions, or both
+  const kind = textKindOf(corpora.filter((c) => state.corpora.includes(c.slug)).flatMap((c) => c.textTypes));
+  const { guidelines: defaultGuidelines, problems: questionProblems } = useMemo(() => checkQuestions(state, kind), [state, kind]);
   const guidelines = ownGuidelines ?? defaultGuidelines;
   const errors = submit.kind === 'failed' ? submit.fields : {};
   const previewRequest = state.corpora.length > 0 ? { corpora: state.corpora, sample: sampleRequest(state) } : null;
@@ -162,7 +166,8 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
               onChange={(e) => update({ goldEvery: e.target.value })}
             />
             <span className="small muted">
-              0 = none; you mark the gold pairs and their answers on the campaign page after creating it
+              0 = none, until gold pairs exist. Mark gold pairs on the campaign page once it exists (Quality › Mark a gold pair),
+              then set how often annotators get one there.
             </span>
             <FieldErrors messages={errorsUnder(errors, 'goldEvery')} />
           </label>

@@ -22,10 +22,22 @@ export function CompletionChart({ days, target }: { days: ReadonlyArray<{ day: s
   return (
     <figure className={styles.chart} aria-label="Answers over time" style={{ margin: 0 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={[...days]} margin={{ top: 10, right: 24, bottom: 0, left: 0 }}>
+        <LineChart data={[...days]} margin={{ top: 10, right: 24, bottom: 16, left: 12 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="day" fontSize={12} />
-          <YAxis fontSize={12} allowDecimals={false} domain={[0, Math.max(target, ...days.map((d) => d.cumulative))]} />
+          <XAxis dataKey="day" fontSize={12} label={{ value: 'day', position: 'insideBottom', offset: -10, fontSize: 12 }} />
+          <YAxis
+            fontSize={12}
+            allowDecimals={false}
+            domain={[0, Math.max(target, ...days.map((d) => d.cumulative))]}
+            label={{
+              value: 'answers',
+              angle: -90,
+              position: 'insideLeft',
+              offset: 12,
+              fontSize: 12,
+              style: { textAnchor: 'middle' },
+            }}
+          />
           <Tooltip />
           <ReferenceLine
             y={target}
@@ -54,9 +66,14 @@ export function AnnotatorBars({ rows }: { rows: ReadonlyArray<{ name: string; do
   return (
     <figure aria-label="Done and remaining per annotator" style={{ margin: 0, width: '100%', height }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={[...rows]} layout="vertical" margin={{ top: 0, right: 24, bottom: 0, left: 24 }}>
+        <BarChart data={[...rows]} layout="vertical" margin={{ top: 0, right: 24, bottom: 16, left: 24 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" horizontal={false} />
-          <XAxis type="number" fontSize={12} allowDecimals={false} />
+          <XAxis
+            type="number"
+            fontSize={12}
+            allowDecimals={false}
+            label={{ value: 'pairs', position: 'insideBottom', offset: -10, fontSize: 12 }}
+          />
           <YAxis type="category" dataKey="name" width={140} fontSize={12} />
           <Tooltip />
           <Legend />

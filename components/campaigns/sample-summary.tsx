@@ -9,10 +9,13 @@ export function SampleSummary({
   record,
   strata,
   corpora,
+  reproducible = 'yes',
 }: {
   record: SamplingRecord;
   strata: readonly StratumProgress[];
   corpora: string;
+  /** whether the seed still draws the same pairs (lib/sampling/definitions.ts) */
+  reproducible?: 'yes' | 'changed' | 'unknown';
 }) {
   const progress = new Map(strata.map((s) => [s.stratum ?? '', s]));
   const bins = record.stratify?.kind === 'measure' ? record.stratify.bins : undefined;
@@ -32,7 +35,7 @@ export function SampleSummary({
     <div className="stack">
       <ul style={{ margin: 0 }}>
         <li>From {corpora}.</li>
-        {describeSample(record).map((line) => (
+        {describeSample(record, reproducible).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

@@ -1,23 +1,24 @@
 'use client';
-import { useState, useTransition } from 'react';
+import { useRef, useState, useTransition } from 'react';
 import { changeCampaignStatusAction } from '@/lib/actions/campaigns';
 import { nextStatuses, statusActionLabel, STATUS_DESCRIPTIONS, type CampaignStatusName } from '@/lib/annotation/campaign-status';
+import { DialogFooter } from '@/components/tidy/dialog-footer';
 import styles from './campaigns.module.css';
 
-/** The campaign's status and the buttons that move it on (draft → active ⇄ paused → closed). */
+/**
+ * The campaign's status and the buttons that move it on (draft → active ⇄ paused → closed). Closing
+ * cannot be undone, so "Close campaign…" opens a confirmation that says what it does.
+ */
 export function StatusControls({ slug, status }: { slug: string; status: CampaignStatusName }) {
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
+  const dialog = useRef<HTMLDialogElement>(null);
   const change = (to: CampaignStatusName) => {
-    if (
-      to === 'CLOSED' &&
-      !window.confirm('Close the campaign? Nothing is handed out or accepted afterwards, and it cannot be reopened.')
-    )
-      return;
     setError(null);
     startTransition(async () => {
       const result = await changeCampaignStatusAction({ slug, from: status, to });
       if (!result.ok) setError(result.error);
+      else dialog.current?.close();
     });
   };
   return (
@@ -33,7 +34,7 @@ export function StatusControls({ slug, status }: { slug: string; status: Campaig
             type="button"
             className={to === 'CLOSED' ? 'danger' : to === 'PAUSED' ? 'secondary' : undefined}
             disabled={isPending}
-            onClick={() => change(to)}
+            onClick={() => (to === 'CLOSED' ? dialog.current?.showModal() : change(to))}
           >
             {statusActionLabel(status, to)}
           </button>
@@ -44,6 +45,32 @@ export function StatusControls({ slug, status }: { slug: string; status: Campaig
           {error}
         </p>
       )}
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby="close-campaign-title" onClose={() => setError(null)}>
+        <form
+          method="dialog"
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            change('CLOSED');
+          }}
+        >
+          <h2 id="close-campaign-title">Close this campaign?</h2>
+          <p>
+            {status === 'DRAFT'
+              ? 'It has not been opened to annotators yet. Once closed, it cannot be reopened or activated: nothing is ever handed out or accepted.'
+              : 'Nothing is handed out or accepted afterwards, and it cannot be reopened. The answers stay for analysis and export.'}
+          </p>
+          <DialogFooter
+            error={error}
+            label="Close the campaign"
+            pendingLabel="Closing…"
+            isPending={isPending}
+            disabled={false}
+            danger
+            onCancel={() => dialog.current?.close()}
+          />
+        </form>
+      </dialog>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { QuestionAgreement } from '@/lib/dashboards/question-agreement';
+import { describeFleissUnits, type QuestionAgreement as Agreement } from '@/lib/dashboards/question-agreement';
 import { alphaHint, landisKochBand } from '@/lib/dashboards/agreement-aids';
 
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? null : v.toFixed(3));
@@ -32,63 +32,87 @@ export function Coefficient({
 export interface AgreementRow {
   key: string;
   label: string;
-  agreement: QuestionAgreement;
+  agreement: Agreement;
+}
+
+/**
+ * What Fleiss' kappa left out, said once under the table: one sentence when every question used the
+ * same pairs, else one per question.
+ */
+function FleissNote({ rows }: { rows: readonly AgreementRow[] }) {
+  const notes = rows.flatMap((r) => {
+    const text = describeFleissUnits(r.agreement.fleissUnits);
+    return text ? [{ name: r.label, text }] : [];
+  });
+  if (notes.length === 0) return null;
+  const same = notes.every((n) => n.text === notes[0]!.text);
+  return (
+    <p className="small muted" data-testid="fleiss-units">
+      {same ? notes[0]!.text : notes.map((n) => `${n.name}: ${n.text}`).join(' ')}
+    </p>
+  );
 }
 
 /** One row per question: the coefficients that apply, with reading aids. */
 export function AgreementTable({ rows, label = 'Agreement by question' }: { rows: readonly AgreementRow[]; label?: string }) {
   return (
-    <table className="data" aria-label={label}>
-      <thead>
-        <tr>
-          <th>Question</th>
-          <th>Krippendorff&apos;s α</th>
-          <th>α interval</th>
-          <th>Fleiss&apos; κ</th>
-          <th>mean Cohen&apos;s κ</th>
-          <th>Gwet&apos;s AC1</th>
-          <th className="num">% agreement</th>
-          <th className="num">pairs</th>
-          <th className="num">values</th>
-          <th className="num">raters</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ key, label: name, agreement: a }) => (
-          <tr key={key} data-question={key}>
-            <td>
-              {name} <span className="small muted">({a.level})</span>
-            </td>
-            <td data-coefficient="alpha">
-              <Coefficient
-                value={a.krippendorffAlpha}
-                reason={a.reasons.krippendorffAlpha}
-                hint={alphaHint(a.krippendorffAlpha)}
-              />
-            </td>
-            <td>
-              {a.krippendorffAlphaInterval === undefined ? (
-                '–'
-              ) : (
-                <Coefficient value={a.krippendorffAlphaInterval} reason={a.reasons.krippendorffAlphaInterval} />
-              )}
-            </td>
-            <td data-coefficient="fleiss">
-              <Coefficient value={a.fleissKappa} reason={a.reasons.fleissKappa} hint={landisKochBand(a.fleissKappa)} />
-            </td>
-            <td data-coefficient="cohen">
-              <Coefficient value={a.meanCohenKappa} reason={a.reasons.meanCohenKappa} hint={landisKochBand(a.meanCohenKappa)} />
-              {a.cohenPairs && <div className="small muted">{describeKappaPairs(a.cohenPairs)}</div>}
-            </td>
-            <td>{a.gwetAC1 === undefined ? '–' : <Coefficient value={a.gwetAC1} reason={a.reasons.gwetAC1} />}</td>
-            <td className="num">{a.percentAgreement === null ? 'undefined' : `${(a.percentAgreement * 100).toFixed(1)} %`}</td>
-            <td className="num">{a.units}</td>
-            <td className="num">{a.pairableValues}</td>
-            <td className="num">{a.raters}</td>
+    <>
+      <table className="data" aria-label={label}>
+        <thead>
+          <tr>
+            <th>Question</th>
+            <th>Krippendorff&apos;s α</th>
+            <th>α (interval level)</th>
+            <th>Fleiss&apos; κ</th>
+            <th>mean Cohen&apos;s κ</th>
+            <th>Gwet&apos;s AC1</th>
+            <th className="num">% agreement</th>
+            <th className="num">pairs</th>
+            <th className="num">values</th>
+            <th className="num">raters</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(({ key, label: name, agreement: a }) => (
+            <tr key={key} data-question={key}>
+              <td>
+                {name} <span className="small muted">({a.level})</span>
+              </td>
+              <td data-coefficient="alpha">
+                <Coefficient
+                  value={a.krippendorffAlpha}
+                  reason={a.reasons.krippendorffAlpha}
+                  hint={alphaHint(a.krippendorffAlpha)}
+                />
+              </td>
+              <td>
+                {a.krippendorffAlphaInterval === undefined ? (
+                  '–'
+                ) : (
+                  <Coefficient value={a.krippendorffAlphaInterval} reason={a.reasons.krippendorffAlphaInterval} />
+                )}
+              </td>
+              <td data-coefficient="fleiss">
+                <Coefficient value={a.fleissKappa} reason={a.reasons.fleissKappa} hint={landisKochBand(a.fleissKappa)} />
+                {a.fleissUnits && a.fleissUnits.leftOut > 0 && a.fleissKappa !== null && (
+                  <div className="small muted">on {a.fleissUnits.used.toLocaleString('en')} pairs</div>
+                )}
+              </td>
+              <td data-coefficient="cohen">
+                <Coefficient value={a.meanCohenKappa} reason={a.reasons.meanCohenKappa} hint={landisKochBand(a.meanCohenKappa)} />
+                {a.cohenPairs && <div className="small muted">{describeKappaPairs(a.cohenPairs)}</div>}
+              </td>
+              <td>{a.gwetAC1 === undefined ? '–' : <Coefficient value={a.gwetAC1} reason={a.reasons.gwetAC1} />}</td>
+              <td className="num">{a.percentAgreement === null ? 'undefined' : `${(a.percentAgreement * 100).toFixed(1)} %`}</td>
+              <td className="num">{a.units}</td>
+              <td className="num">{a.pairableValues}</td>
+              <td className="num">{a.raters}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <FleissNote rows={rows} />
+    </>
   );
 }
 

@@ -38,9 +38,11 @@ export function CharacteristicMapGrid({
               {bins.map((x) => {
                 const share = shares[x]![y]!;
                 const n = map.cells[x]![y]!;
-                const label = `${axes.syn} ${axes.ticks[x]}, ${axes.sem} ${axes.ticks[y]}: ${n} pairs (${percent(share)})`;
+                // the cell's place is read out first; the visible count and share follow as they are
+                // shown, so what a screen reader says contains what the eye sees
                 const body = (
                   <>
+                    <span className="sr-only">{`${axes.syn} ${axes.ticks[x]}, ${axes.sem} ${axes.ticks[y]}, pairs and share: `}</span>
                     <span className={styles.count}>{n.toLocaleString('en')}</span>
                     <span className={styles.share}>{percent(share)}</span>
                   </>
@@ -52,11 +54,11 @@ export function CharacteristicMapGrid({
                     data-cell={`${x},${y}`}
                   >
                     {cellHref && n > 0 ? (
-                      <Link href={cellHref(x, y)} aria-label={label} style={{ color: 'inherit' }}>
+                      <Link href={cellHref(x, y)} style={{ color: 'inherit' }}>
                         {body}
                       </Link>
                     ) : (
-                      <span aria-label={label}>{body}</span>
+                      <span>{body}</span>
                     )}
                   </td>
                 );

@@ -39,6 +39,7 @@ function MeasureCard({ m, names }: { m: MeasureDistribution; names: (group: stri
           edges={m.edges}
           groups={m.groups.map((g) => ({ name: names(g.group), n: g.n, histogram: g.histogram }))}
           title={`${m.label}: histograms by group`}
+          measure={m.label}
         />
       </div>
       <div style={{ overflowX: 'auto' }}>

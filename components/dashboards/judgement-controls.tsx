@@ -1,6 +1,10 @@
 import { CheckboxGroup } from '@/components/ui/choice';
+import { LeadingSelect } from './leading-select';
 
-/** The judgements page's choices as a GET form (the view lives in the URL): corpus, label, measures, threshold. */
+/**
+ * The judgements page's choices as a GET form (the view lives in the URL): corpus, label, measures,
+ * threshold. A new corpus reloads the page at once with its own labels and measures.
+ */
 export function JudgementControls({
   corpora,
   corpus,
@@ -21,16 +25,13 @@ export function JudgementControls({
   return (
     <form method="get" className="stack small" aria-label="What to compare">
       <div className="row">
-        <label>
-          Corpus
-          <select name="corpus" defaultValue={corpus}>
-            {corpora.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LeadingSelect
+          label="Corpus"
+          name="corpus"
+          value={corpus}
+          options={corpora.map((c) => ({ value: c.slug, text: c.name }))}
+          resets={['label', 'measures']}
+        />
         <label>
           Paraphrase label
           <select name="label" defaultValue={label}>

@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { niceTicks } from '@/lib/dashboards/axis-ticks';
 import styles from './dashboards.module.css';
 
 export interface ScatterPoint {
@@ -37,16 +38,18 @@ export function RatingScatter({
   const router = useRouter();
   const data = points.map((p) => ({ ...p, y: p.rating + jitter(p.pairId) }));
   const scoreDomain: [number, number] = points.some((p) => p.score < 0) ? [-1, 1] : [0, 1];
+  const scoreTicks = niceTicks(scoreDomain[0], scoreDomain[1]);
   return (
     <figure className={styles.chart} aria-label={`${rating} against ${measure}`}>
       <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 10, right: 24, bottom: 20, left: 0 }}>
+        <ScatterChart margin={{ top: 10, right: 24, bottom: 20, left: 12 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis
             type="number"
             dataKey="score"
             name={measure}
             domain={scoreDomain}
+            ticks={scoreTicks}
             fontSize={12}
             label={{ value: measure, position: 'insideBottom', offset: -10, fontSize: 12 }}
           />
@@ -57,6 +60,14 @@ export function RatingScatter({
             domain={[ratingRange[0] - 0.5, ratingRange[1] + 0.5]}
             ticks={integersIn(ratingRange)}
             fontSize={12}
+            label={{
+              value: rating,
+              angle: -90,
+              position: 'insideLeft',
+              offset: 12,
+              fontSize: 12,
+              style: { textAnchor: 'middle' },
+            }}
           />
           <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(2) : String(v))} />
           <Scatter

@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { niceTicks, scoreDomain } from '@/lib/dashboards/axis-ticks';
 import styles from './dashboards.module.css';
 
 export interface ScorePoint {
@@ -12,21 +13,12 @@ export interface ScorePoint {
 /** A corpus's own score against a measure, one point per pair; a point opens its pair. */
 export function ScoreScatter({ points, measure, score }: { points: readonly ScorePoint[]; measure: string; score: string }) {
   const router = useRouter();
-  // Whole units around the data (STS-B's 0-5 stays 0-5, not 0-8); x keeps 0-1 unless a measure leaves it (Δ is negative).
-  const span = (values: number[], lo: number, hi: number): [number, number] => [
-    Math.min(lo, Math.floor(Math.min(...values))),
-    Math.max(hi, Math.ceil(Math.max(...values))),
-  ];
-  const xDomain = span(
-    points.map((p) => p.x),
-    0,
-    1,
-  );
-  const yDomain = span(
-    points.map((p) => p.y),
-    0,
-    1,
-  );
+  // Whole points around the data (SICK's 1-5 reads 1 … 5, STS-B's 0-5 reads 0 … 5); x keeps 0-1 unless a
+  // measure leaves it (Δ is negative); round ticks on both.
+  const xDomain = scoreDomain(points.map((p) => p.x));
+  const yDomain = scoreDomain(points.map((p) => p.y));
+  const xTicks = niceTicks(xDomain[0], xDomain[1]);
+  const yTicks = niceTicks(yDomain[0], yDomain[1], { integers: yDomain[1] - yDomain[0] > 1 });
   return (
     <figure className={styles.chart} aria-label={`${score} against ${measure}`}>
       <ResponsiveContainer width="100%" height="100%">
@@ -36,7 +28,8 @@ export function ScoreScatter({ points, measure, score }: { points: readonly Scor
             type="number"
             dataKey="x"
             name={measure}
-            domain={xDomain}
+            domain={[xTicks[0] ?? 0, xTicks.at(-1) ?? 1]}
+            ticks={xTicks}
             fontSize={12}
             label={{ value: measure, position: 'insideBottom', offset: -10, fontSize: 12 }}
           />
@@ -44,7 +37,8 @@ export function ScoreScatter({ points, measure, score }: { points: readonly Scor
             type="number"
             dataKey="y"
             name={score}
-            domain={yDomain}
+            domain={[yTicks[0] ?? 0, yTicks.at(-1) ?? 1]}
+            ticks={yTicks}
             fontSize={12}
             label={{ value: score, angle: -90, position: 'insideLeft', offset: 16, fontSize: 12 }}
           />

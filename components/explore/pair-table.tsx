@@ -5,7 +5,9 @@
  * the URL: sorting navigates (new rows from the server); visibility, widths and density change here
  * at once and replace the URL in place (history.replaceState: no new request, the same rows).
  * Keyboard: ↑/↓ or j/k move between rows, Enter opens the pair, [ and ] turn pages; j, k, [ and ]
- * work from anywhere on the page except while typing in a field.
+ * work from anywhere on the page except while typing in a field. On a phone (760 px and less) each
+ * row is a card: the id, then the two texts one above the other across the width, then the other
+ * columns, each with its name (explore.module.css); the headers' sort buttons wrap above them.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
@@ -258,7 +260,12 @@ export function PairTable({
                 data-pair-id={row.original.id}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cellClass(cell.column.id)} style={stickyStyle(cell.column.id)}>
+                  <td
+                    key={cell.id}
+                    className={`${cellClass(cell.column.id)} ${cell.column.id === 'a' || cell.column.id === 'b' ? styles.textCell : ''}`}
+                    style={stickyStyle(cell.column.id)}
+                    data-label={allColumns.find((c) => c.id === cell.column.id)?.label}
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

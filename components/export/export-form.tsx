@@ -21,19 +21,24 @@ const SCOPE_OPTIONS = [
   { value: 'campaign', label: 'A campaign' },
 ] as const;
 
-/** Start an export of a corpus, a campaign or (when `view` is given) the explorer view it came from. */
+/**
+ * Start an export of a corpus, a campaign or (when `view` is given) the explorer view it came from;
+ * `initial` opens it on one corpus or campaign (the corpus and campaign pages link here).
+ */
 export function ExportForm({
   choices,
   view,
   viewHasCampaign = false,
+  initial = null,
 }: {
   choices: ExportScopeChoices;
   view: string | null;
   viewHasCampaign?: boolean;
+  initial?: { scope: 'corpus' | 'campaign'; slug: string } | null;
 }) {
   const router = useRouter();
-  const [scope, setScope] = useState<'corpus' | 'campaign' | 'view'>(view !== null ? 'view' : 'corpus');
-  const [slug, setSlug] = useState(choices.corpora[0]?.slug ?? '');
+  const [scope, setScope] = useState<'corpus' | 'campaign' | 'view'>(view !== null ? 'view' : (initial?.scope ?? 'corpus'));
+  const [slug, setSlug] = useState(initial?.slug ?? choices.corpora[0]?.slug ?? '');
   const [format, setFormat] = useState<ExportFormatName>('jsonl');
   const [parts, setParts] = useState<Set<ExportPart>>(new Set(EXPORT_PARTS));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);

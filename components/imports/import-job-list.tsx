@@ -3,6 +3,7 @@ import { DismissJobButton } from '@/components/tidy/dismiss-job-button';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { LiveImportProgress } from './live-import-progress';
 import { LiveRecordsRead } from './live-import-counts';
+import { DiscardUploadButton } from './discard-upload-button';
 
 export type ImportJobRow = Omit<ImportJobView, 'createdAt' | 'confirmedAt' | 'startedAt' | 'finishedAt'> & {
   createdAt: string;
@@ -90,6 +91,9 @@ export function ImportJobList({ jobs }: { jobs: ImportJobRow[] }) {
               <td>
                 {jobStatusLabels[job.status]}{' '}
                 {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="import" id={job.id} />}
+                {job.status === 'QUEUED' && job.confirmedAt === null && (
+                  <DiscardUploadButton jobId={job.id} fileName={job.fileName} />
+                )}
               </td>
               <td className="num">
                 {isLive ? <LiveRecordsRead jobId={job.id} initial={job.recordsRead} /> : job.recordsRead.toLocaleString('en')}

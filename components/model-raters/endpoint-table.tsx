@@ -5,6 +5,7 @@ import { callApi } from './api-request';
 import { ConfirmButton } from './confirm-button';
 import { EndpointForm, type EndpointJson } from './endpoint-form';
 import styles from './model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 type Probe = { models: string[]; problem: string | null } | { error: string };
 
@@ -94,7 +95,7 @@ export function EndpointTable({ endpoints }: { endpoints: EndpointJson[] }) {
   const edited = endpoints.find((e) => e.id === editing);
   return (
     <div className="stack" style={{ marginBottom: '1rem' }}>
-      <div className="table-scroll">
+      <div className="table-scroll" {...scrollArea('Model endpoints')}>
         <table className="data" aria-label="Model endpoints">
           <thead>
             <tr>

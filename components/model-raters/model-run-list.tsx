@@ -5,6 +5,7 @@ import { fraction, isLive, progressWords, runStatusLabels, type RunJson } from '
 import { RunActions } from './run-actions';
 import { usePolling } from './use-polling';
 import styles from './model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 /** A run's bar and its words: requests done of all, the rate and the time left while it runs. */
 export function RunProgressBar({ run }: { run: RunJson }) {
@@ -44,7 +45,7 @@ export function ModelRunList({
   );
   const base = `/campaigns/${encodeURIComponent(campaignSlug)}/model-runs`;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('Model runs')}>
       <table className="data" aria-label="Model runs">
         <thead>
           <tr>

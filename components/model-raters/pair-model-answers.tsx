@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { formatAnswer, formatNumber, runStatusLabels } from './format';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 export interface PairModelAnswerRow {
   run: { id: number; rater: string; status: keyof typeof runStatusLabels; createdAt: string; questions: string[] };
@@ -37,7 +38,7 @@ export function PairModelAnswers({ rows }: { rows: PairModelAnswerRow[] }) {
                 Every request for this pair failed; the run&apos;s page lists the reasons.
               </p>
             ) : (
-              <div className="table-scroll">
+              <div className="table-scroll" {...scrollArea(`Answers of run ${r.run.id}`)}>
                 <table className="data" aria-label={`Answers of run ${r.run.id}`}>
                   <thead>
                     <tr>

@@ -10,6 +10,7 @@ import {
 } from '@/lib/model-raters/prompt';
 import { Field } from '@/components/ui/field';
 import styles from './model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 export interface PromptVersion {
   version: number;
@@ -108,13 +109,13 @@ export function PromptEditor({
           <div className={styles.twoColumns}>
             <div className="stack" style={{ gap: 4 }}>
               <span className="small muted">System message</span>
-              <pre className={styles.template} aria-label="System message">
+              <pre className={styles.template} {...scrollArea('System message')}>
                 {rendered.system ?? '(none: the whole prompt is one user message)'}
               </pre>
             </div>
             <div className="stack" style={{ gap: 4 }}>
               <span className="small muted">User message</span>
-              <pre className={styles.template} aria-label="User message">
+              <pre className={styles.template} {...scrollArea('User message')}>
                 {rendered.user}
               </pre>
             </div>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { QuestionJudgeReport } from '@/lib/model-raters/report/judge-types';
 import { Figure, runStatusLabels, type RunJson } from './format';
 import styles from './model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 export interface ComparisonRow {
   run: RunJson;
@@ -27,7 +28,7 @@ export function RunComparisonTable({
     );
   const base = `/campaigns/${encodeURIComponent(campaignSlug)}/model-runs`;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('Model runs compared')}>
       <table className={`data ${styles.nowrapCells}`} aria-label="Model runs compared">
         <thead>
           <tr>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { RunCellPair } from '@/lib/db/model-raters/run-page-reads';
 import { formatAnswer } from './format';
 import styles from './model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 function Answers({ answers, questions }: { answers: RunCellPair['answers']; questions: readonly string[] }) {
   if (answers === null) return <span className="muted">not answered yet</span>;
@@ -29,7 +30,7 @@ export function RunPairsTable({
   showSwapped: boolean;
 }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('Pairs in the cell')}>
       <table className={`data ${styles.pairsTable}`} aria-label="Pairs in the cell">
         <thead>
           <tr>

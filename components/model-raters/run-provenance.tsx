@@ -3,6 +3,7 @@ import type { RunProvenance } from '@/lib/db/model-raters/model-run-views';
 import type { RunMeasure } from '@/lib/db/model-raters/run-page-reads';
 import type { RunJson } from './format';
 import styles from './model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 const formatLabels: Record<string, string> = {
   json_schema: 'JSON schema',
@@ -135,7 +136,7 @@ export function RunProvenanceView({
       {template !== null && (
         <details>
           <summary>The prompt template, exactly as asked</summary>
-          <pre className={styles.template} aria-label="Prompt template">
+          <pre className={styles.template} {...scrollArea('Prompt template')}>
             {template}
           </pre>
         </details>
@@ -181,7 +182,7 @@ export function RunAnswersView({
           1]) when the run&apos;s session ends.
         </p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollArea('Measures made from the run')}>
           <table className="data" aria-label="Measures made from the run">
             <thead>
               <tr>

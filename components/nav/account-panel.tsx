@@ -1,25 +1,22 @@
 import { signOutAction } from '@/lib/actions/session';
-import { roleLabels, type RoleName } from '@/lib/access/roles';
 
-export function AccountPanel({ name, email, role }: { name: string; email: string; role: RoleName }) {
+/** Who is signed in, sign-out and the account's links (the role is shown beside the brand). */
+export function AccountPanel({ name, email }: { name: string; email: string }) {
   return (
     <div className="account stack">
       <div>
         <div>{name}</div>
         <div className="small">{email}</div>
-        <span className="role" data-testid="current-role">
-          {roleLabels[role]}
-        </span>
       </div>
       <form action={signOutAction}>
         <button type="submit" className="link">
           Sign out
         </button>
       </form>
-      <a href="/account/tokens" className="small" style={{ color: '#b8c4e6' }}>
+      <a href="/account/tokens" className="small">
         API tokens
       </a>
-      <a href="/about" className="small" style={{ color: '#b8c4e6' }}>
+      <a href="/about" className="small">
         About &amp; data sources
       </a>
     </div>

@@ -3,17 +3,19 @@
  * Researchers and admins manage a campaign from its page: change its status (draft → active ⇄
  * paused → closed) and add or remove annotators. The campaign is found by its slug on the server;
  * every change is audited. A researcher can leave an annotator's answers out of the final labels and
- * the dashboards (excluded), e.g. one flagged for low accuracy on gold pairs. (Creating a campaign
- * goes through POST /api/v1/campaigns, the same route
- * scripts use.)
+ * the dashboards (excluded), e.g. one flagged for low accuracy on gold pairs, and draw a campaign's
+ * sample again as it was drawn (a new draft). (Creating a campaign goes through POST /api/v1/campaigns,
+ * the same route scripts use.)
  */
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { CAMPAIGN_STATUSES } from '@/lib/annotation/campaign-status';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { addCampaignMember, changeCampaignStatus, removeCampaignMember } from '@/lib/db/campaigns/campaign-management';
+import { redrawCampaign } from '@/lib/db/campaigns/campaign-lifecycle';
 import { AppError } from '@/lib/errors/app-error';
 import { setMemberExcluded } from '@/lib/db/campaigns/gold';
 import { findCampaignId } from '@/lib/db/annotations/annotation-reads';
@@ -100,5 +102,25 @@ export const setMemberExcludedAction = defineAction({
     });
     revalidateCampaign(slug);
     return { excluded };
+  },
+});
+
+export const redrawCampaignAction = defineAction({
+  roles: rolesForArea('campaigns'),
+  schema: z.object({ slug: slugSchema }),
+  handler: async ({ slug }, user) => {
+    const db = getDb();
+    const campaignId = await findCampaignId(getSqlPool(), { slug });
+    if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
+    const created = await redrawCampaign(db, campaignId, user.id);
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'campaign.redraw',
+      targetType: 'campaign',
+      targetId: created.id,
+      details: { from: slug, slug: created.slug, pairs: created.items },
+    });
+    revalidatePath('/campaigns');
+    redirect(`/campaigns/${created.slug}`);
   },
 });

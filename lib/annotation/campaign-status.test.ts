@@ -23,5 +23,6 @@ describe('campaign status changes', () => {
     expect(statusActionLabel('DRAFT', 'ACTIVE')).toBe('Activate');
     expect(statusActionLabel('PAUSED', 'ACTIVE')).toBe('Resume');
     expect(statusActionLabel('ACTIVE', 'PAUSED')).toBe('Pause');
+    expect(statusActionLabel('DRAFT', 'CLOSED')).toBe('Close campaign…');
   });
 });

@@ -26,7 +26,8 @@ export function canChangeStatus(from: CampaignStatusName, to: CampaignStatusName
 export function statusActionLabel(from: CampaignStatusName, to: CampaignStatusName): string {
   if (to === 'ACTIVE') return from === 'PAUSED' ? 'Resume' : 'Activate';
   if (to === 'PAUSED') return 'Pause';
-  if (to === 'CLOSED') return 'Close';
+  // the ellipsis: closing asks for a confirmation first, since it cannot be undone
+  if (to === 'CLOSED') return 'Close campaign…';
   return 'Back to draft';
 }
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildDefaultGuidelines } from './default-guidelines';
+import { buildDefaultGuidelines, textKindOf } from './default-guidelines';
 import * as Q from './guideline-quotes';
 import { resolveQuestions, type Question, type QuestionInput } from './questions';
 import { describeWithDatasets, sharedDatasetPath } from '@/lib/testing/shared-datasets';
@@ -19,6 +19,19 @@ function questions(...inputs: QuestionInput[]): Question[] {
 const headings = (md: string) => md.split('\n').filter((l) => /^#{1,3} /.test(l));
 
 describe('buildDefaultGuidelines', () => {
+  it('speaks of the texts the campaign shows: captions by default, sentences for sentence corpora, both when mixed', () => {
+    const asked = questions('paraphraseLoose', 'rationale');
+    const captions = buildDefaultGuidelines(asked);
+    expect(captions).toContain('two captions that Wikipedia editors wrote for the same image');
+    expect(captions).toContain('the shared image plays the part');
+    const sentences = buildDefaultGuidelines(asked, textKindOf(['SENTENCE']));
+    expect(sentences).toContain('You will see two sentences side by side');
+    expect(sentences).not.toMatch(/captions that Wikipedia editors wrote|the shared image|what the image shows|same image/);
+    expect(buildDefaultGuidelines(asked, textKindOf(['CAPTION', 'SENTENCE']))).toContain('two sentences, or two captions');
+    expect(textKindOf(['ALT_TEXT'])).toBe('captions');
+    expect(textKindOf([])).toBe('captions');
+  });
+
   it('has only the sections of the questions asked', () => {
     const md = buildDefaultGuidelines(questions('semantic'));
     expect(headings(md)).toEqual([

@@ -15,10 +15,23 @@ const cite = (source: Q.SourceId, where: string) => `(${Q.GUIDELINE_SOURCES[sour
 const quote = (x: Q.Quote) => `> “${x.parts.join(' ')}” ${cite(x.source, x.where)}`;
 const pairLines = (p: Q.ExamplePair, first = 'A', second = 'B') => `- **${first}:** ${p.a}\n- **${second}:** ${p.b}`;
 
-function intro(): string {
+/**
+ * What the campaign's texts are, from its corpora's text types (lib/annotation/text-kind.ts):
+ * captions or alt texts of images, sentences (SICK, MSRPC, PAWS, STS-B…), or both. The intro and the
+ * paraphrase section speak of what the annotators will actually see.
+ */
+export type TextKind = 'captions' | 'sentences' | 'mixed';
+
+function intro(kind: TextKind): string {
+  const what =
+    kind === 'sentences'
+      ? 'You will see two sentences side by side. Judge the two sentences as they are written: do not look things up, and do not guess at a context they do not give.'
+      : kind === 'mixed'
+        ? 'You will see two texts side by side: two sentences, or two captions that Wikipedia editors wrote for the same image. Judge the two texts as they are written: do not look things up, and do not guess what an image shows.'
+        : 'You will see two texts side by side, for example two captions that Wikipedia editors wrote for the same image. Judge the two texts as they are written: do not look things up, and do not guess what the image shows.';
   return [
     '# Annotation guidelines',
-    'You will see two texts side by side, for example two captions that Wikipedia editors wrote for the same image. Judge the two texts as they are written: do not look things up, and do not guess what the image shows. The texts are plain text; markup in them is part of the text.',
+    `${what} The texts are plain text; markup in them is part of the text.`,
     'Answer every question the form marks as required. Follow your first careful reading; when a case is borderline, choose the answer that fits best and, where a rationale is asked for, say why.',
   ].join('\n\n');
 }
@@ -54,7 +67,7 @@ function caseList(cases: readonly Q.DefinitionCase[]): string {
   return cases.map((c) => `**${c.heading}**\n\n${pairLines(c.pair)}\n\n*Explanation:* ${c.explanation}`).join('\n\n');
 }
 
-function paraphraseSection(loose: boolean, strict: boolean): string {
+function paraphraseSection(loose: boolean, strict: boolean, kind: TextKind): string {
   const both = loose && strict;
   const parts = [
     '## Paraphrase: yes or no',
@@ -67,7 +80,9 @@ function paraphraseSection(loose: boolean, strict: boolean): string {
     parts.push(
       '### Loose definition (for tracking information)',
       quote(Q.LOOSE_DEFINITION),
-      'Here the shared image plays the part of MultiPIT’s shared trend or URL: new information must still be about the same thing, otherwise the pair is not a paraphrase. MultiPIT’s example of information that needs fact-checking (a loose paraphrase, but not a strict one):',
+      kind === 'sentences'
+        ? 'Here the two sentences must still be about the same thing (the same event, entity or situation), as MultiPIT’s tweets shared a trend or URL: new information that is about something else makes the pair no paraphrase. MultiPIT’s example of information that needs fact-checking (a loose paraphrase, but not a strict one):'
+        : 'Here the shared image plays the part of MultiPIT’s shared trend or URL: new information must still be about the same thing, otherwise the pair is not a paraphrase. MultiPIT’s example of information that needs fact-checking (a loose paraphrase, but not a strict one):',
       pairLines(Q.STRICT_NON_PARAPHRASE_CASES[0]!.pair, 'C1', 'C2'),
       quote(Q.EXTREME_LOOSE),
     );
@@ -124,7 +139,7 @@ function describeCondition(c: AnswerCondition, byKey: ReadonlyMap<string, Questi
   return `${name}: ${c.values.map(value).join(' or ')}`;
 }
 
-function rationaleSection(question: Question, byKey: ReadonlyMap<string, Question>): string {
+function rationaleSection(question: Question, byKey: ReadonlyMap<string, Question>, kind: TextKind): string {
   const when = question.required
     ? 'A rationale is required for every pair.'
     : question.requiredWhen && question.requiredWhen.length > 0
@@ -137,7 +152,7 @@ function rationaleSection(question: Question, byKey: ReadonlyMap<string, Questio
     'How to write one (one to three sentences):',
     [
       '- Name what the texts share, and what one adds, leaves out or contradicts; quote the words that decide it.',
-      '- Say when your answer relies on world knowledge or on the context (for example, that both texts are about the same image or event).',
+      `- Say when your answer relies on world knowledge or on the context (for example, that both texts are about the same ${kind === 'sentences' ? 'event or person' : 'image or event'}).`,
       '- On a borderline pair, say which way you leaned and why. Do not repeat the label itself.',
     ].join('\n'),
     'The study found these sources of disagreement; a rationale that addresses them helps the second round:',
@@ -170,20 +185,28 @@ function sourcesSection(questions: readonly Question[]): string {
 
 /**
  * The guidelines for the questions a campaign asks: only the sections for those questions, in a
- * fixed order (similarity, paraphrase, relation, custom questions, rationale), then the sources.
+ * fixed order (similarity, paraphrase, relation, custom questions, rationale), then the sources;
+ * worded for the texts the campaign shows (`kind`, default captions: the tool's own material).
  */
-export function buildDefaultGuidelines(questions: readonly Question[]): string {
+export function buildDefaultGuidelines(questions: readonly Question[], kind: TextKind = 'captions'): string {
   const keys = new Set(questions.map((q) => q.key));
   const byKey = new Map(questions.map((q) => [q.key, q]));
-  const sections = [intro()];
+  const sections = [intro(kind)];
   const scales = (['semantic', 'syntactic'] as const).filter((k) => keys.has(k));
   if (scales.length > 0) sections.push(similaritySection(scales));
   if (keys.has('paraphraseLoose') || keys.has('paraphraseStrict'))
-    sections.push(paraphraseSection(keys.has('paraphraseLoose'), keys.has('paraphraseStrict')));
+    sections.push(paraphraseSection(keys.has('paraphraseLoose'), keys.has('paraphraseStrict'), kind));
   if (keys.has('relation')) sections.push(relationSection());
   for (const q of questions) if (q.type === 'choice') sections.push(choiceSection(q));
   const rationale = byKey.get('rationale');
-  if (rationale) sections.push(rationaleSection(rationale, byKey));
+  if (rationale) sections.push(rationaleSection(rationale, byKey, kind));
   sections.push(sourcesSection(questions));
   return `${sections.filter(Boolean).join('\n\n')}\n`;
+}
+
+/** The kind of texts a campaign shows, from the text types of its corpora (CAPTION, ALT_TEXT, SENTENCE). */
+export function textKindOf(textTypes: readonly string[]): TextKind {
+  const sentences = textTypes.includes('SENTENCE');
+  const captions = textTypes.some((t) => t === 'CAPTION' || t === 'ALT_TEXT');
+  return sentences && captions ? 'mixed' : sentences ? 'sentences' : 'captions';
 }

@@ -76,6 +76,14 @@ export const APP_SETTINGS = {
     meaning: 'web server port',
     hint: 'Use a free port, or unset it for 3000.',
   }),
+  PARALENS_PG_PORT: define({
+    group: 'app',
+    default: 'a free port, chosen at each start',
+    schema: whole(1, 65535),
+    meaning:
+      'port of the embedded PostgreSQL (listening on 127.0.0.1 only), to reach it with your own tools (`psql`, a backup agent) or to keep it clear of other services. Ignored with `DATABASE_URL`. Taken by another program: start-up says so and stops',
+    hint: 'Use a free port from 1 to 65535, or unset it to let Paralens choose one.',
+  }),
   HOST: define({
     group: 'app',
     default: '`127.0.0.1` in demo mode, `0.0.0.0` otherwise',
@@ -198,10 +206,10 @@ export const APP_SETTINGS = {
   }),
   PARALENS_DUMPS_DIR: define({
     group: 'app',
-    default: 'unset',
+    default: '`PARALENS_HOME/dumps`',
     schema: text(),
     meaning:
-      'folder on the server that holds Wikipedia dumps (and their multistream indexes) for the *Mining* page: its files, up to three folders deep, are listed there with their sizes, and a run can be started only on a file of that listing (no other path; links out of the folder are not listed). Unset: the page says how to set it, and `paralens mine` still mines any file',
+      'folder on the server that holds Wikipedia dumps (and their multistream indexes) for the *Mining* page: its files, up to three folders deep, are listed there with their sizes, and a run can be started only on a file of that listing (no other path; links out of the folder are not listed); uploads from the page go to its `uploads` folder. The demo puts a small real dump excerpt into the default folder. `paralens mine` mines any file, wherever it is',
   }),
   PARALENS_SPOOL_DIR: define({
     group: 'app',

@@ -22,7 +22,7 @@ export const TEST_SETTINGS = {
   }),
   PARALENS_E2E_DUMPS: define({
     group: 'tests',
-    default: 'a new temporary folder with a shared dump excerpt',
+    default: "unset: the server's default, `PARALENS_HOME/dumps` (the demo's excerpt, a shared dump excerpt)",
     schema: text(),
     meaning: "`PARALENS_DUMPS_DIR` of the end-to-end tests' web server",
   }),
@@ -43,6 +43,12 @@ export const TEST_SETTINGS = {
     default: '`3`',
     schema: wholeOr(3, 1),
     meaning: 'rounds of `bench:mine` and `bench:backup`',
+  }),
+  BENCH_PROFILE: define({
+    group: 'tests',
+    default: 'unset',
+    schema: text(),
+    meaning: "folder where `bench:judge`'s job process writes a V8 CPU profile (open it in Chromium's DevTools)",
   }),
   BENCH_WORKERS: define({
     group: 'tests',

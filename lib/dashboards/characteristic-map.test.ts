@@ -94,7 +94,7 @@ describe('map files', () => {
     expect(svg).toContain('T &lt;1&gt;');
     expect(svg).toContain('>66.7%<');
     expect(svg).toContain('3 pairs in cells; 1 without a value');
-    expect(shareColour(2 / 3, 2 / 3)).toBe('rgb(31, 60, 136)');
+    expect(shareColour(2 / 3, 2 / 3)).toBe('rgb(0, 32, 81)');
     expect(shareColour(0, 1)).toBe('rgb(255, 255, 255)');
   });
 });

@@ -1,23 +1,23 @@
 /**
  * A characteristic map as a file: an SVG drawing (the PNG download rasterises it in the browser)
  * and a CSV of its numbers, one row per cell. Colours follow the share of the cell on a scale
- * shared by the maps shown together (white at 0, dark blue at the largest share), so several
- * corpora compare as in paper Fig. 2. The CSV's text cells go through the export's neutralising
- * writer (lib/export/line-format.ts), so a corpus named `=HYPERLINK(…)` stays text in a spreadsheet. Pure.
+ * shared by the maps shown together (map-colours.ts: cividis, light at small shares, dark at
+ * the largest; white for an empty cell), so several corpora compare as in paper Fig. 2. The
+ * CSV's text cells go through the export's neutralising writer (lib/export/line-format.ts), so a
+ * corpus named `=HYPERLINK(…)` stays text in a spreadsheet. Pure.
  */
 import { quoteCsvText } from '@/lib/export/line-format';
 import { MAP_BINS, mapShares, mapTotal, type CharacteristicMap } from './characteristic-map';
+import { cssColour, shareFill, textOn } from './map-colours';
 
-/** Fill colour for a share on [0, max]: white to #1f3c88, linear in the share. */
+/** Fill colour for a share on [0, max] (map-colours.ts). */
 export function shareColour(share: number | null, max: number): string {
-  const t = share === null || max <= 0 ? 0 : Math.max(0, Math.min(1, share / max));
-  const mix = (from: number, to: number) => Math.round(from + (to - from) * t);
-  return `rgb(${mix(255, 31)}, ${mix(255, 60)}, ${mix(255, 136)})`;
+  return cssColour(shareFill(share, max));
 }
 
-/** Text on a cell stays readable: white on dark cells. */
+/** The text on that fill: black or white, whichever contrasts more (at least 4.5:1). */
 export function textColour(share: number | null, max: number): string {
-  return share !== null && max > 0 && share / max > 0.55 ? '#ffffff' : '#1f2937';
+  return cssColour(textOn(shareFill(share, max)));
 }
 
 export interface MapAxes {

@@ -11,12 +11,14 @@ import { alphaHint, computeConfusionMatrix, landisKochBand, subsetTable } from '
 import {
   agreementScheme,
   computeFleissForTable,
+  describeFleissUnits,
   computePairwiseKappas,
   computeQuestionAgreement,
   computeQuestionAgreements,
   mergeRelationDirections,
   type RatingTable,
 } from './question-agreement';
+import { FLEISS_1971_DIAGNOSES_BY_SUBJECT, transposeToCodersByUnits } from '@/lib/agreement/__fixtures__/published-data';
 
 const K = null;
 // Krippendorff (2011), section "C. Nominal data, any number of observers, missing data" (values 1-5).
@@ -43,8 +45,46 @@ describe('question agreement', () => {
     expect(a.raters).toBe(4);
     // Unweighted AC1 over the five categories, as irrCAC publishes for this data (0.775).
     expect(a.gwetAC1).toBeCloseTo(0.775444068126995, 12);
-    expect(a.fleissKappa).toBeNull();
-    expect(a.reasons.fleissKappa).toMatch(/different numbers of ratings/);
+    // Fleiss' kappa on the 8 units rated by all four coders (the most common number); the 4 others are
+    // left out. By hand (Python, Fleiss 1971's formula on those 8 units): 0.6414565826330533.
+    expect(a.fleissKappa).toBeCloseTo(0.6414565826330533, 12);
+    expect(a.fleissUnits).toEqual({ ratings: 4, used: 8, leftOut: 4, fewer: 4 });
+    expect(describeFleissUnits(a.fleissUnits)).toBe(
+      "Fleiss' κ uses the 8 pairs with 4 ratings each; 4 pairs with fewer were left out.",
+    );
+  });
+
+  it("Fleiss' kappa on complete units: Fleiss (1971) with an incomplete unit added still gives the published 0.430", () => {
+    const coders = transposeToCodersByUnits(FLEISS_1971_DIAGNOSES_BY_SUBJECT);
+    // a 31st subject rated by two of the six psychiatrists only
+    const ratings = coders.map((row, i) => [...row.map((v) => `d${v}`), i < 2 ? 'd1' : null]);
+    const fleiss = computeFleissForTable(ratings, ['d1', 'd2', 'd3', 'd4', 'd5']);
+    expect(fleiss.estimate.value).toBeCloseTo(0.4302445, 7);
+    expect(fleiss.units).toEqual({ ratings: 6, used: 30, leftOut: 1, fewer: 1 });
+    expect(describeFleissUnits(fleiss.units)).toBe(
+      "Fleiss' κ uses the 30 pairs with 6 ratings each; 1 pair with fewer was left out.",
+    );
+    expect(describeFleissUnits({ ratings: 2, used: 5, leftOut: 2, fewer: 0 })).toMatch(/2 pairs with more were left out/);
+    // a tie between numbers of ratings goes to the larger; a table of single ratings has no Fleiss' kappa
+    expect(
+      computeFleissForTable(
+        [
+          ['a', 'a'],
+          ['a', null],
+          ['b', null],
+        ],
+        ['a', 'b'],
+      ).units,
+    ).toMatchObject({ ratings: 3, used: 1 });
+    expect(
+      computeFleissForTable(
+        [
+          ['a', null],
+          [null, 'b'],
+        ],
+        ['a', 'b'],
+      ).estimate.reason,
+    ).toBe('no pair has two ratings or more');
   });
 
   it('nominal reading of the same data gives 0.743; mean Cohen is the mean of the defined pairwise kappas (quadratic for Likert)', () => {
@@ -96,7 +136,7 @@ describe('question agreement', () => {
     expect(a.percentAgreement).toBeCloseTo(2 / 3, 12);
     // AC1 by hand: Pa = 2/3, Pe = 2·0.5·0.5/(q − 1) = 0.5, AC1 = (2/3 − 1/2)/(1/2) = 1/3.
     expect(a.gwetAC1).toBeCloseTo(1 / 3, 12);
-    expect(computeFleissForTable([[null]], ['no', 'yes']).reason).toBe('no rated units');
+    expect(computeFleissForTable([[null]], ['no', 'yes']).estimate.reason).toBe('no rated units');
   });
 
   it('undefined coefficients say why, never 0 or 1; seeded bootstrap intervals are reproducible', () => {

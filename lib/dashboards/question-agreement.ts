@@ -4,8 +4,8 @@
  * - Likert: Krippendorff's alpha at the ordinal level as the headline, interval beside it, mean
  *   pairwise Cohen's kappa quadratic-weighted; booleans, relations (six categories, stored order)
  *   and nominal choices: nominal alpha and unweighted kappa; ordinal choices: ordinal alpha;
- * - Fleiss' kappa whenever every rated unit has the same number of ratings (from the unit ×
- *   category counts, so coders may differ between units), else undefined with the reason;
+ * - Fleiss' kappa on the complete units: those with the most common number of ratings (from the
+ *   unit × category counts, so coders may differ between units), the others counted as left out;
  * - Gwet's AC1 for binary questions; percent agreement always; units, pairable values, raters.
  * An undefined coefficient is null with its reason, never 0 or 1. Pure.
  */
@@ -73,6 +73,8 @@ export interface QuestionAgreement {
   meanCohenKappa: number | null;
   percentAgreement: number | null;
   gwetAC1?: number | null;
+  /** the units Fleiss' kappa used (those with the most common number of ratings) and those left out */
+  fleissUnits?: FleissUnits;
   /** which annotator pairs the mean pairwise kappa used */
   cohenPairs?: KappaPairUse;
   units: number;
@@ -85,14 +87,26 @@ export interface QuestionAgreement {
   reasons: Record<string, string>;
 }
 
-/** Fleiss' kappa from unit × category counts of the units with at least one rating. */
+/**
+ * The units Fleiss' kappa used: it needs the same number of ratings m on every unit, so it is computed
+ * on the units with the most common number of ratings (two or more; a tie goes to the larger number),
+ * and the other rated units are counted as left out (`fewer` of them with fewer ratings than m).
+ */
+export interface FleissUnits {
+  ratings: number;
+  used: number;
+  leftOut: number;
+  fewer: number;
+}
+
+/** Fleiss' kappa from unit × category counts of the complete units (see FleissUnits), with the units it used. */
 export function computeFleissForTable(
   matrix: ReadonlyArray<ReadonlyArray<RatingValue | null>>,
   categories: readonly RatingValue[],
-): Estimate {
+): { estimate: Estimate; units: FleissUnits | null } {
   const index = new Map(categories.map((c, i) => [c, i]));
   const units = matrix[0]?.length ?? 0;
-  const counts: number[][] = [];
+  const counts: Array<{ row: number[]; rated: number }> = [];
   for (let u = 0; u < units; u++) {
     const row = new Array<number>(categories.length).fill(0);
     let rated = 0;
@@ -103,15 +117,33 @@ export function computeFleissForTable(
       if (i !== undefined) row[i]! += 1;
       rated += 1;
     }
-    if (rated > 0) counts.push(row);
+    if (rated > 0) counts.push({ row, rated });
   }
-  if (counts.length === 0) return undefinedEstimate('no rated units');
-  const sizes = new Set(counts.map((r) => r.reduce((a, b) => a + b, 0)));
-  if (sizes.size > 1)
-    return undefinedEstimate(
-      `units have different numbers of ratings (${[...sizes].sort((a, b) => a - b).join(', ')}); Fleiss' kappa needs the same number for every unit`,
-    );
-  return computeFleissKappaFromCounts(counts);
+  if (counts.length === 0) return { estimate: undefinedEstimate('no rated units'), units: null };
+  const bySize = new Map<number, number>();
+  for (const c of counts) if (c.rated >= 2) bySize.set(c.rated, (bySize.get(c.rated) ?? 0) + 1);
+  const [m] = [...bySize.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [];
+  if (m === undefined) return { estimate: undefinedEstimate('no pair has two ratings or more'), units: null };
+  const used = counts.filter((c) => c.rated === m);
+  return {
+    estimate: computeFleissKappaFromCounts(used.map((c) => c.row)),
+    units: {
+      ratings: m,
+      used: used.length,
+      leftOut: counts.length - used.length,
+      fewer: counts.filter((c) => c.rated < m).length,
+    },
+  };
+}
+
+/** "Fleiss' κ uses the 392 pairs with 3 ratings each; 1 pair with fewer was left out." (null when none was left out) */
+export function describeFleissUnits(units: FleissUnits | undefined | null): string | null {
+  if (!units || units.leftOut === 0) return null;
+  const pairs = (n: number) => `${n.toLocaleString('en')} pair${n === 1 ? '' : 's'}`;
+  const which = units.fewer === units.leftOut ? 'with fewer' : units.fewer === 0 ? 'with more' : 'with another number of ratings';
+  return `Fleiss' κ uses the ${pairs(units.used)} with ${units.ratings} ratings each; ${pairs(units.leftOut)} ${which} ${
+    units.leftOut === 1 ? 'was' : 'were'
+  } left out.`;
 }
 
 export interface CoderPairKappa {
@@ -262,10 +294,12 @@ function computeDefinedAgreement(table: RatingTable, scheme: AgreementScheme, op
   const report = withCi?.report ?? computeAgreementReport(input);
   const alpha = value('krippendorffAlpha', report.coefficients.krippendorffAlpha);
   const kappas = meanPairwiseKappa(computePairwiseKappas(table, scheme), options.minSharedPairs ?? DEFAULT_MIN_SHARED_PAIRS);
+  const fleiss = computeFleissForTable(matrix, scheme.categories);
   const result: QuestionAgreement = {
     level: scheme.level,
     krippendorffAlpha: alpha,
-    fleissKappa: value('fleissKappa', computeFleissForTable(matrix, scheme.categories)),
+    fleissKappa: value('fleissKappa', fleiss.estimate),
+    ...(fleiss.units ? { fleissUnits: fleiss.units } : {}),
     meanCohenKappa: value('meanCohenKappa', kappas.estimate),
     cohenPairs: kappas.use,
     percentAgreement: value('percentAgreement', report.coefficients.percentAgreement),

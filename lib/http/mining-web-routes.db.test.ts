@@ -6,7 +6,7 @@
  * command-line run of the same dump; another researcher may not cancel, resume or re-target it;
  * annotators refused everywhere; every action audited.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,18 +110,33 @@ describe('the dumps folder', () => {
     ]);
   });
 
-  it('says when PARALENS_DUMPS_DIR is unset, and a start then explains how to set it', async () => {
+  it('with PARALENS_DUMPS_DIR unset, lists the default folder under PARALENS_HOME (made by the first upload), and a start names only its files', async () => {
     const { token } = await tokenFor('ADMIN');
+    const home = mkdtempSync(path.join(tmpdir(), 'paralens-home-'));
+    const saved = { dumps: process.env.PARALENS_DUMPS_DIR, home: process.env.PARALENS_HOME };
     delete process.env.PARALENS_DUMPS_DIR;
+    process.env.PARALENS_HOME = home;
     try {
-      expect(await (await listDumps(token)).json()).toEqual({ configured: false, dir: null, exists: false, dumps: [] });
+      const defaultDir = path.join(home, 'dumps');
+      expect(await (await listDumps(token)).json()).toEqual({ configured: false, dir: defaultDir, exists: false, dumps: [] });
       const refused = await start(token, { dump: 'synthetic.xml', corpus: 'Nowhere' });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({
-        error: { message: expect.stringContaining('set PARALENS_DUMPS_DIR') as string },
+        error: { message: expect.stringContaining('is not a file in the dumps folder') as string },
+      });
+      mkdirSync(defaultDir);
+      writeFileSync(path.join(defaultDir, 'synthetic.xml'), xml);
+      expect(await (await listDumps(token)).json()).toMatchObject({
+        configured: false,
+        dir: defaultDir,
+        exists: true,
+        dumps: [{ name: 'synthetic.xml', kind: 'dump' }],
       });
     } finally {
-      process.env.PARALENS_DUMPS_DIR = dir;
+      process.env.PARALENS_DUMPS_DIR = saved.dumps;
+      if (saved.home === undefined) delete process.env.PARALENS_HOME;
+      else process.env.PARALENS_HOME = saved.home;
+      rmSync(home, { recursive: true, force: true });
     }
   });
 

@@ -38,7 +38,8 @@ export async function securePrivateFiles(env: NodeJS.ProcessEnv = process.env): 
   await chmod(path.join(home, 'secrets.json'), 0o600).catch(() => {});
   for (const kind of ['uploads', 'rejects'] as const) {
     const dir = await ensurePrivateDir(jobFilesDir(kind, env));
-    for (const name of await readdir(dir)) await chmod(path.join(dir, name), 0o600).catch(() => {});
+    for (const name of await readdir(/* turbopackIgnore: true */ dir))
+      await chmod(path.join(/* turbopackIgnore: true */ dir, name), 0o600).catch(() => {});
   }
 }
 
@@ -47,10 +48,10 @@ export async function sweepOrphanFiles(referenced: ReadonlySet<string>, env: Nod
   let removed = 0;
   for (const kind of ['uploads', 'rejects'] as const) {
     const dir = jobFilesDir(kind, env);
-    const names = await readdir(dir).catch(() => [] as string[]);
+    const names = await readdir(/* turbopackIgnore: true */ dir).catch(() => [] as string[]);
     for (const name of names) {
-      const file = path.join(dir, name);
-      if (referenced.has(file) || !(await stat(file)).isFile()) continue;
+      const file = path.join(/* turbopackIgnore: true */ dir, name);
+      if (referenced.has(file) || !(await stat(/* turbopackIgnore: true */ file)).isFile()) continue;
       await rm(file, { force: true });
       removed += 1;
     }

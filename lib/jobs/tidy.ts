@@ -121,7 +121,7 @@ export async function archiveCampaign(
 export async function deleteCampaign(db: Db, actor: Actor, ref: CampaignRef) {
   return deleteAudited(db, actor, 'campaign', await requireCampaign(db, ref), async (id) => {
     const { deleted, files } = await deleteCampaignCompletely(db, id);
-    const { status: _status, activeExports: _idle, ...counts } = deleted;
+    const { status: _status, activeExports: _idle, activeModelRuns: _running, ...counts } = deleted;
     return { counts, files };
   });
 }

@@ -5,6 +5,7 @@ import {
   decideFinalLabel,
   decidePairFinal,
   describeFinalMethod,
+  describeOpenCount,
   isOpenMethod,
   type FinalRules,
 } from './final-labels';
@@ -283,11 +284,20 @@ describe('decideFinalLabel under a vote rule', () => {
   });
 });
 
+describe('describeOpenCount', () => {
+  it('names both units of what is left to adjudicate', () => {
+    expect(describeOpenCount({ pairs: 2, labels: 3 })).toBe('2 pairs open (3 labels)');
+    expect(describeOpenCount({ pairs: 1, labels: 1 })).toBe('1 pair open (1 label)');
+    expect(describeOpenCount({ pairs: 0, labels: 0 })).toBe('nothing open');
+  });
+});
+
 describe('describeFinalMethod', () => {
-  it('names the middle answer taken where it mattered', () => {
-    expect(describeFinalMethod('median', 'lower')).toBe('median, lower middle');
-    expect(describeFinalMethod('median', null)).toBe('median');
-    expect(describeFinalMethod('tie')).toBe('tie');
+  it('says how a label came about in words, with the middle answer taken where it mattered', () => {
+    expect(describeFinalMethod('median', 'lower')).toBe('median of the answers, lower middle');
+    expect(describeFinalMethod('median', null)).toBe('median of the answers');
+    expect(describeFinalMethod('tie')).toBe('tied (open)');
+    expect(describeFinalMethod('majority')).toBe('majority of the answers');
   });
 });
 

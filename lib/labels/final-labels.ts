@@ -46,6 +46,13 @@ export const FINAL_METHODS = [
 /** The methods that leave a question open: the adjudication queue's. */
 export const OPEN_METHODS = ['tie', 'spread', 'unanswered'] as const satisfies readonly FinalMethodName[];
 export const isOpenMethod = (method: FinalMethodName) => (OPEN_METHODS as readonly FinalMethodName[]).includes(method);
+
+/** What is left to adjudicate in both its units: "2 pairs open (3 labels)", "nothing open". */
+export function describeOpenCount({ pairs, labels }: { pairs: number; labels: number }): string {
+  if (pairs === 0) return 'nothing open';
+  const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(pairs, 'pair')} open (${plural(labels, 'label')})`;
+}
 /** The methods of a decision the annotators did not all share (the discussion round's). */
 export const DISAGREED_METHODS = [
   'majority',
@@ -199,9 +206,23 @@ export function decideFinalLabel(
   return { method: 'majority', value: winner, n };
 }
 
-/** How a final label came about, in words for screens: "median, lower middle", "tie". */
+const METHOD_WORDS: Record<FinalMethodName, string> = {
+  unanimous: 'unanimous',
+  majority: 'majority of the answers',
+  median: 'median of the answers',
+  vote: "the campaign's vote rule",
+  tie: 'tied (open)',
+  spread: 'answers too far apart (open)',
+  discarded: 'discarded by the vote rule',
+  pending: 'waiting for more answers',
+  adjudicated: 'adjudicated',
+  unanswered: 'not answered (open)',
+};
+
+/** How a final label came about, in words for screens: "median of the answers, lower middle", "tied (open)". */
 export function describeFinalMethod(method: FinalMethodName, medianRule?: MedianTie | null): string {
-  return medianRule ? `${method}, ${medianRule} middle` : method;
+  const words = METHOD_WORDS[method] ?? method;
+  return medianRule ? `${words}, ${medianRule} middle` : words;
 }
 
 export interface PairFinal {

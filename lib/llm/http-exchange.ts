@@ -68,9 +68,11 @@ export function exchange(request: HttpExchangeRequest): Promise<HttpExchangeResp
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     let settled = false;
+    // Encoded once: its length and the bytes sent (a chat body carries the guidelines, ~20 kB).
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
     const headers = {
       ...request.headers,
-      ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }),
+      ...(body === undefined ? {} : { 'content-length': String(body.length) }),
     };
     const req = transport.request(url, { method: request.method, headers });
     const finish = (error: Error | null, value?: HttpExchangeResponse) => {
@@ -116,6 +118,6 @@ export function exchange(request: HttpExchangeRequest): Promise<HttpExchangeResp
         ),
       );
     });
-    req.end(request.body);
+    req.end(body);
   });
 }

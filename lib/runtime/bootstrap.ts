@@ -10,9 +10,10 @@ import { refreshAllFinalLabels } from '@/lib/db/annotations/final-labels';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { createPrismaClient } from '@/lib/db/client';
 import { seedDemo, type SeedReport } from '@/prisma/seed';
-import { checkDataDir, startEmbeddedPostgres } from './embedded-postgres';
+import { checkDataDir, findRunningPort, startEmbeddedPostgres } from './embedded-postgres';
+import { isPortFree } from './ports';
 import { checkDatabaseUrl } from './external-database';
-import { loadOrCreateSecrets, resolveParalensHome } from './paralens-home';
+import { loadOrCreateSecrets, resolveDumpsDir, resolveParalensHome } from './paralens-home';
 import { StartupError } from './startup-error';
 import { setting } from '@/lib/config/settings';
 
@@ -64,12 +65,25 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       'Restore secrets.json or set PARALENS_HOME to another folder. Nothing was deleted.',
     );
   }
+  const pinnedPort = setting('PARALENS_PG_PORT', env);
+  if (pinnedPort !== undefined && findRunningPort(dataDir) === null && !(await isPortFree(pinnedPort, '127.0.0.1'))) {
+    throw new StartupError(
+      `port ${pinnedPort} (PARALENS_PG_PORT) is already in use on 127.0.0.1, so the embedded PostgreSQL cannot listen there.`,
+      'Stop what uses it, choose another port, or unset PARALENS_PG_PORT to let Paralens choose one. Nothing was changed.',
+    );
+  }
   const secrets = loadOrCreateSecrets(home);
-  const server = await startEmbeddedPostgres({ dataDir, password: secrets.pgPassword, unsafeFast: options.unsafeFast });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    password: secrets.pgPassword,
+    unsafeFast: options.unsafeFast,
+    port: pinnedPort,
+  });
+  const port = new URL(server.url).port;
   log(
     server.reused
-      ? `Using the embedded PostgreSQL that is already running on ${dataDir}.`
-      : `Started the embedded PostgreSQL (data in ${dataDir}).`,
+      ? `Using the embedded PostgreSQL that is already running on port ${port} (data in ${dataDir})${pinnedPort !== undefined && String(pinnedPort) !== port ? `, not on PARALENS_PG_PORT=${pinnedPort}: stop it to move it` : ''}.`
+      : `Started the embedded PostgreSQL on port ${port} (data in ${dataDir}).`,
   );
   try {
     const applied = await migrate(server.url, log);
@@ -77,9 +91,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     if (options.seed !== false) {
       const db = createPrismaClient(server.url);
       try {
-        seed = await seedDemo(db, server.url);
+        seed = await seedDemo(db, server.url, { dumpsDir: resolveDumpsDir(env).dir });
         if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
         if (seed.campaign) log(`Seeded the demo campaign: ${seed.campaign}.`);
+        if (seed.dump) log(`Put the demo dump excerpt for the Mining page into ${path.dirname(seed.dump)}.`);
       } finally {
         await db.$disconnect();
       }

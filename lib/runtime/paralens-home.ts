@@ -12,10 +12,21 @@ import { setting, type Env } from '@/lib/config/settings';
  * directory (where `npm start` runs). Not derived from import.meta.url: the Next.js bundler would
  * treat that as an asset reference.
  */
-export const projectRoot = path.resolve(setting('PARALENS_ROOT') ?? process.cwd());
+export const projectRoot = path.resolve(/* turbopackIgnore: true */ setting('PARALENS_ROOT') ?? process.cwd());
 
 export function resolveParalensHome(env: Env = process.env): string {
-  return path.resolve(projectRoot, setting('PARALENS_HOME', env));
+  return path.resolve(/* turbopackIgnore: true */ projectRoot, setting('PARALENS_HOME', env));
+}
+
+/**
+ * The dumps folder of the Mining page (lib/jobs/mining/dumps-folder.ts): PARALENS_DUMPS_DIR, or
+ * <PARALENS_HOME>/dumps, where the demo puts its dump excerpt and uploads go.
+ */
+export function resolveDumpsDir(env: Env = process.env): { dir: string; isDefault: boolean } {
+  const dir = setting('PARALENS_DUMPS_DIR', env);
+  return dir
+    ? { dir: path.resolve(dir), isDefault: false }
+    : { dir: path.join(resolveParalensHome(env), 'dumps'), isDefault: true };
 }
 
 /**

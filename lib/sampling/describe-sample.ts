@@ -138,8 +138,12 @@ export function sortStrata<T>(entries: ReadonlyArray<[string, T]>): Array<[strin
 
 const fmt = (n: number) => n.toLocaleString('en');
 
-/** One sentence per aspect: strategy and strata, seed, filters, outcome. */
-export function describeSample(record: SamplingRecord): string[] {
+/**
+ * One sentence per aspect: strategy and strata, seed, filters, outcome. `reproducible` says whether
+ * the seed still draws the same pairs: yes (the values the sample was drawn on are today's), changed
+ * (they differ: lib/sampling/definitions.ts), unknown (drawn before their definitions were recorded).
+ */
+export function describeSample(record: SamplingRecord, reproducible: 'yes' | 'changed' | 'unknown' = 'yes'): string[] {
   const lines: string[] = [];
   const s = record.stratify;
   if (record.strategy === 'all') lines.push('All pairs that pass the filters.');
@@ -160,7 +164,13 @@ export function describeSample(record: SamplingRecord): string[] {
     lines[lines.length - 1] = `A random sample of ${fmt(record.size ?? 0)} pairs from each corpus.`;
   if (record.perCorpus && record.strategy === 'stratified' && s?.kind === 'cell') lines[lines.length - 1] += ' Per corpus.';
   if (record.seed !== null)
-    lines.push(`Seed ${record.seed} (the same request with this seed draws the same pairs in the same order).`);
+    lines.push(
+      reproducible === 'changed'
+        ? `Seed ${record.seed}. The same request with this seed would not draw the same pairs today: values the sample was drawn on have changed (see below).`
+        : reproducible === 'unknown'
+          ? `Seed ${record.seed} (the same request with this seed draws the same pairs while the measures' values stay as they were; this sample predates the record of their definitions).`
+          : `Seed ${record.seed} (the same request with this seed draws the same pairs in the same order).`,
+    );
   const f = record.filters;
   const filters = [
     f.length ? `each text ${f.length[0]}-${f.length[1]} words` : null,

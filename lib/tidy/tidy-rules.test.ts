@@ -41,9 +41,11 @@ describe('tidy rules', () => {
         finalLabels: 0,
         exports: 0,
         activeExports: 0,
+        modelRuns: 2,
+        activeModelRuns: 0,
         status: 'CLOSED',
       }),
-    ).toEqual(['1 sampled pair', '3 answers', '2 annotator memberships']);
+    ).toEqual(['1 sampled pair', '3 answers', '2 annotator memberships', '2 model runs with their answers and measures']);
   });
 
   it('says why a deletion cannot happen now', () => {
@@ -71,8 +73,11 @@ describe('tidy rules', () => {
       finalLabels: 0,
       exports: 0,
       activeExports: 0,
+      modelRuns: 1,
+      activeModelRuns: 0,
     };
     expect(campaignDeletionBlocker({ ...campaign, status: 'ACTIVE' })).toContain('Pause or close it first');
+    expect(campaignDeletionBlocker({ ...campaign, status: 'CLOSED', activeModelRuns: 1 })).toContain('model run');
     expect(campaignDeletionBlocker({ ...campaign, status: 'PAUSED' })).toBeNull();
     expect(campaignDeletionBlocker({ ...campaign, status: 'DRAFT', activeExports: 1 })).toContain('export');
   });

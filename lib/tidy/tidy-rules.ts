@@ -34,6 +34,9 @@ export interface CampaignDeletionCounts {
   finalLabels: number;
   exports: number;
   activeExports: number;
+  /** model runs of the campaign (their answers and the measures made from them go with it) */
+  modelRuns: number;
+  activeModelRuns: number;
   status: string;
 }
 
@@ -55,6 +58,8 @@ export function campaignDeletionBlocker(counts: CampaignDeletionCounts): string 
     return 'The campaign is active: annotators may be answering now. Pause or close it first, then delete it.';
   if (counts.activeExports > 0)
     return 'An export of this campaign is waiting or running; cancel it or let it finish, then delete the campaign.';
+  if (counts.activeModelRuns > 0)
+    return 'A model run of this campaign is waiting or running; cancel it or let it finish, then delete the campaign.';
   return null;
 }
 
@@ -86,6 +91,7 @@ export function campaignDeletionParts(counts: CampaignDeletionCounts): string[] 
     [counts.finalLabels, 'final label', 'final labels'],
     [counts.annotators, 'annotator membership', 'annotator memberships'],
     [counts.exports, 'export and its file', 'exports and their files'],
+    [counts.modelRuns, 'model run with its answers and measures', 'model runs with their answers and measures'],
   ]);
 }
 

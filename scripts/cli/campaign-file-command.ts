@@ -15,6 +15,7 @@ import { importCampaignFile, type CampaignFileKind } from '@/lib/db/campaigns/ca
 import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from './io';
 import { withDatabase } from './with-database';
+import { unreadableInput } from './input-files';
 
 export interface CampaignFileCommand<M, R> extends CampaignFileKind<M, R> {
   name: string;
@@ -70,6 +71,8 @@ export async function runCampaignFileCommand<M, R>(
   const format = (values.format ?? annotationFormatOf(file)) as AnnotationFileFormat | null;
   if (!format || !ANNOTATION_FILE_FORMATS.includes(format))
     return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
+  const unreadable = await unreadableInput(file);
+  if (unreadable) return fail(unreadable, 2);
   return withDatabase(io, async (_db, url) => {
     const pool = createSqlPool(url, 2);
     try {

@@ -96,17 +96,19 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('--help lists every command (generating the Prisma client first)', async () => {
+  it('--help lists every command at once, before anything is prepared, and links node_modules/.bin/paralens', async () => {
     const out = await paralens(['--help']);
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
     for (const name of ['agreement', 'corpora', 'correlate', 'import', 'sim', 'user'])
       expect(out.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
-    expect(out.stderr).toContain('Generating the Prisma client');
-    expect(existsSync(path.join(clone, 'lib', 'db', 'generated', 'client.ts'))).toBe(true);
+    expect(out.stdout).not.toContain('corpora-tidy');
+    expect(out.stderr).toBe('');
+    expect(existsSync(path.join(clone, 'lib', 'db', 'generated', 'client.ts'))).toBe(false);
+    expect(existsSync(path.join(clone, 'node_modules', '.bin', 'paralens'))).toBe(true);
   });
 
-  it('sim scores a pair (the Easter postcard pair of the paper, Table 5: R1 0.53)', async () => {
+  it('sim scores a pair (the Easter postcard pair of the paper, Table 5: R1 0.53), generating the Prisma client first', async () => {
     const out = await paralens(['sim'], {
       input:
         '{"id":1,"a":"An Easter postcard from 1907 depicting a rabbit.","b":"A 1907 postcard featuring the Easter Bunny."}\n',
@@ -114,6 +116,8 @@ describe.skipIf(!isCheckout)('paralens in a fresh clone after only `npm ci`', ()
     expectNoStackTrace(out);
     expect(out.code).toBe(0);
     expect((JSON.parse(out.stdout) as { rouge1: number }).rouge1).toBeCloseTo(0.5333, 4);
+    expect(out.stderr).toContain('Generating the Prisma client');
+    expect(existsSync(path.join(clone, 'lib', 'db', 'generated', 'client.ts'))).toBe(true);
   });
 
   it('corpora starts the embedded database, seeds the demo data and lists it', async () => {

@@ -11,10 +11,8 @@ export interface CliIo {
   stdinIsTTY: boolean;
 }
 
+/** A command module (scripts/cli/commands/<name>.ts; its name and line for --help are in commands.json). */
 export interface CliCommand {
-  description: string;
-  /** left out of `paralens --help` (internal commands) */
-  hidden?: boolean;
   /** Returns the process exit code. */
   run(args: string[], io: CliIo): Promise<number>;
 }

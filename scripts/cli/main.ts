@@ -1,44 +1,40 @@
 /**
- * Entry of the `paralens` command line. Each subcommand is one module in ./commands/<name>.ts
- * exporting `description` and `run(args, io)`; modules are loaded lazily so pure commands
- * (sim, agreement, correlate) never load the database layer. No command answers with a stack
- * trace: an unexpected error is one line with a hint (the stack with --debug or PARALENS_DEBUG=1).
+ * Entry of the `paralens` command line. The commands are listed once, in ./commands.json (name and
+ * one line each, plus the internal ones: `models-pull`, reached as `paralens models pull`, and
+ * `run-job`, which the job supervisor runs); each is one module, ./commands/<name>.ts, exporting
+ * `run(args, io)`, loaded only when it runs, so pure commands (sim, agreement, correlate) never load
+ * the database layer and `--help` loads none. scripts/paralens.mjs answers `paralens --help` from
+ * the same file before any TypeScript is loaded; commands.test.ts holds the file to the folder.
+ * No command answers with a stack trace: an unexpected error is one line with a hint (the stack
+ * with --debug or PARALENS_DEBUG=1).
  */
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CliCommand, CliIo } from './io';
 import { processIo } from './io';
 import { formatUnexpectedError, reportAppError, takeDebugFlag } from './errors';
 import { setProcessAuditChannel } from '@/lib/runtime/audit-channel';
 import { configProblems, type Env } from '@/lib/config/settings';
+import commandList from './commands.json';
 
-const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
-
-function listCommandNames(): string[] {
-  return readdirSync(commandsDir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => f.slice(0, -3))
-    .sort();
-}
+export const { commands, internal: internalCommands } = commandList;
 
 async function loadCommand(name: string): Promise<CliCommand | null> {
-  if (!/^[a-z][a-z-]*$/.test(name) || !listCommandNames().includes(name)) return null;
+  if (!commands.some((c) => c.name === name) && !internalCommands.includes(name)) return null;
   return (await import(`./commands/${name}.ts`)) as CliCommand;
 }
 
-async function printHelp(io: CliIo): Promise<void> {
-  const lines = ['Usage: paralens <command> [options]', '', 'Commands:'];
-  for (const name of listCommandNames()) {
-    const cmd = await loadCommand(name);
-    if (cmd?.hidden) continue;
-    lines.push(`  ${name.padEnd(12)} ${cmd?.description ?? ''}`);
-  }
-  lines.push(
+/** The list `paralens --help` prints (scripts/paralens.mjs prints the same from commands.json). */
+export function formatHelp(): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  return [
+    'Usage: paralens <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
     'Run `paralens <command> --help` for the options of one command.',
     '--debug (or PARALENS_DEBUG=1) prints the stack of an unexpected error.',
-  );
-  io.stdout.write(lines.join('\n') + '\n');
+    '',
+  ].join('\n');
 }
 
 export async function main(argv: string[], io: CliIo = processIo(), env: Env = process.env): Promise<number> {
@@ -52,7 +48,7 @@ export async function main(argv: string[], io: CliIo = processIo(), env: Env = p
   let debug = debugFlag;
   try {
     if (!name || name === '--help' || name === '-h' || name === 'help') {
-      await printHelp(io);
+      io.stdout.write(formatHelp());
       return name ? 0 : 2;
     }
     const cmd = await loadCommand(name);
@@ -61,7 +57,7 @@ export async function main(argv: string[], io: CliIo = processIo(), env: Env = p
       return 2;
     }
     // Internal commands write to the server log, where the whole stack belongs.
-    debug ||= Boolean(cmd.hidden);
+    debug ||= name === 'run-job';
     // Audited changes say where they came from: a command typed by someone, or a job it runs.
     setProcessAuditChannel(name === 'run-job' ? 'job' : 'cli');
     return await cmd.run(rest, io);

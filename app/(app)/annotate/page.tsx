@@ -4,6 +4,7 @@ import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCampaignsForMember } from '@/lib/db/campaigns/campaigns';
 import { countProgress, REMAINING_CAP } from '@/lib/db/campaigns/campaign-membership';
+import { countDiscussionPairs } from '@/lib/db/annotations/discussion';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,7 +14,14 @@ export const metadata: Metadata = { title: 'My campaigns' };
 export default async function AnnotatePage() {
   const user = await requireArea('annotate');
   const campaigns = await listCampaignsForMember(getDb(), user.id);
-  const progress = await Promise.all(campaigns.map((c) => countProgress(getSqlPool(), c.id, user.id)));
+  const [progress, discussion] = await Promise.all([
+    Promise.all(campaigns.map((c) => countProgress(getSqlPool(), c.id, user.id))),
+    countDiscussionPairs(
+      getSqlPool(),
+      campaigns.map((c) => c.id),
+      user.id,
+    ),
+  ]);
   return (
     <>
       <PageHeader
@@ -29,6 +37,7 @@ export default async function AnnotatePage() {
           {campaigns.map((c, i) => {
             const { done, remaining } = progress[i] ?? { done: 0, remaining: 0 };
             const left = remaining >= REMAINING_CAP ? `${REMAINING_CAP.toLocaleString('en')}+` : remaining.toLocaleString('en');
+            const disagreed = discussion.get(c.id) ?? 0;
             return (
               <article key={c.id} className="card">
                 <h2 style={{ marginTop: 0 }}>
@@ -43,11 +52,19 @@ export default async function AnnotatePage() {
                   style={{ width: '100%' }}
                   aria-label={`${c.name}: ${done} done, ${left} to go`}
                 />
-                <p style={{ marginBottom: 0 }}>
+                <p className="row" style={{ marginBottom: 0 }}>
                   <Link href={`/annotate/${encodeURIComponent(c.slug)}`} className="button">
                     {c.status === 'ACTIVE' ? (done > 0 ? 'Continue' : 'Start') : 'Look at my answers'}
                   </Link>
+                  {disagreed > 0 && <Link href={`/annotate/${encodeURIComponent(c.slug)}/discussion`}>Discussion round</Link>}
                 </p>
+                {disagreed > 0 && (
+                  <p className="small muted" style={{ marginBottom: 0 }}>
+                    {disagreed.toLocaleString('en')}{' '}
+                    {disagreed === 1 ? 'pair where the annotators disagree waits' : 'pairs where the annotators disagree wait'}{' '}
+                    for you: read the others’ answers and keep or revise yours.
+                  </p>
+                )}
               </article>
             );
           })}

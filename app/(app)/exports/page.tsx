@@ -11,10 +11,17 @@ import { ExportJobList } from '@/components/export/export-job-list';
 export const metadata: Metadata = { title: 'Exports' };
 export const dynamic = 'force-dynamic';
 
-/** `?view=<query>`: the explorer's "Export this view" (its filters and sort, as the read API takes them). */
-export default async function ExportsPage({ searchParams }: { searchParams: Promise<{ view?: string | string[] }> }) {
+/**
+ * `?view=<query>`: the explorer's "Export this view" (its filters and sort, as the read API takes them);
+ * `?corpus=<slug>` or `?campaign=<slug>`: the form opens on that corpus or campaign (their pages link here).
+ */
+export default async function ExportsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ view?: string | string[]; corpus?: string | string[]; campaign?: string | string[] }>;
+}) {
   const user = await requireArea('explore');
-  const { view } = await searchParams;
+  const { view, corpus, campaign } = await searchParams;
   const db = getDb();
   const [choices, jobs] = await Promise.all([listExportScopes(db), listOwnExportJobs(db, user.id)]);
   return (
@@ -27,6 +34,13 @@ export default async function ExportsPage({ searchParams }: { searchParams: Prom
         choices={choices}
         view={typeof view === 'string' ? view : null}
         viewHasCampaign={typeof view === 'string' && viewHasCampaign(view)}
+        initial={
+          typeof campaign === 'string' && choices.campaigns.some((c) => c.slug === campaign)
+            ? { scope: 'campaign', slug: campaign }
+            : typeof corpus === 'string' && choices.corpora.some((c) => c.slug === corpus)
+              ? { scope: 'corpus', slug: corpus }
+              : null
+        }
       />
       <h2>Your exports</h2>
       <ExportJobList

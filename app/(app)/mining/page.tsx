@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MiningRunCard } from '@/components/mining/mining-run-card';
 import { StartMiningForm } from '@/components/mining/start-mining-form';
+import { DEMO_DUMP } from '@/lib/mining/demo-dump';
 
 export const metadata: Metadata = { title: 'Mining' };
 export const dynamic = 'force-dynamic';
@@ -20,6 +21,7 @@ export default async function MiningPage() {
     listMiningRuns(getDb(), 20),
     listAdminDumpUploads(getDb()).then((admins) => listDumps(admins)),
   ]);
+  const demoDump = dumps.dumps.find((d) => d.name.split('/').at(-1) === DEMO_DUMP.fileName);
   return (
     <>
       <PageHeader
@@ -28,15 +30,7 @@ export default async function MiningPage() {
       />
       <section className="card stack" aria-label="Start a mining run">
         <h2 style={{ margin: 0 }}>Start a mining run</h2>
-        {!dumps.configured ? (
-          <p className="small">
-            No dumps folder is configured. Set <code>PARALENS_DUMPS_DIR</code> to the folder on the server that holds your
-            Wikipedia dumps (for example
-            <code> enwiki-…-pages-articles-multistream.xml.bz2</code> and its index) and restart Paralens; its files are then
-            listed here. From the command line: <code>npx paralens mine &lt;dump.xml.bz2&gt; --corpus &lt;name&gt;</code> (see
-            docs/mining.md).
-          </p>
-        ) : !dumps.exists ? (
+        {dumps.configured && !dumps.exists ? (
           <p className="alert error">
             The dumps folder <code>{dumps.dir}</code> (PARALENS_DUMPS_DIR) does not exist or is not a folder. Create it, or point
             PARALENS_DUMPS_DIR elsewhere and restart Paralens.
@@ -44,11 +38,20 @@ export default async function MiningPage() {
         ) : (
           <>
             <p className="small muted" style={{ margin: 0 }}>
-              Dumps in <code>{dumps.dir}</code>. The run reads the dump, keeps the captions and alt texts of images used on at
-              least two articles, applies the paper&apos;s filters and imports the pairs into the corpus with every measure. It
-              runs in the background; a cancelled run continues where it stopped when resumed. Uploaded dumps are kept in its{' '}
-              <code>uploads</code> folder.
+              Dumps in <code>{dumps.dir}</code>
+              {dumps.configured ? '' : ' (the default folder; PARALENS_DUMPS_DIR names another)'}: put Wikipedia dumps there (for
+              example <code>enwiki-…-pages-articles-multistream.xml.bz2</code> and its index) or upload one below. The run reads
+              the dump, keeps the captions and alt texts of images used on at least two articles, applies the paper&apos;s filters
+              and imports the pairs into the corpus with every measure. It runs in the background; a cancelled run continues where
+              it stopped when resumed. Uploaded dumps are kept in the folder&apos;s <code>uploads</code> folder. From the command
+              line: <code>npx paralens mine &lt;dump.xml.bz2&gt; --corpus &lt;name&gt;</code> (docs/mining.md).
             </p>
+            {demoDump && (
+              <p className="small" data-testid="demo-dump">
+                <strong>To try it:</strong> <code>{demoDump.name}</code> ({DEMO_DUMP.yields}). {DEMO_DUMP.attribution}{' '}
+                <a href={DEMO_DUMP.licenceUrl}>The licence</a>.
+              </p>
+            )}
             <StartMiningForm
               dumps={dumps.dumps}
               cores={availableParallelism()}

@@ -1,6 +1,7 @@
 import type { AltTestResult } from '@/lib/agreement/alt-test';
 import { Figure, formatNumber, formatShare } from '../format';
 import styles from '../model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 const testNames = { t: 't-test', wilcoxon: 'Wilcoxon signed-rank', skipped: 'left out' } as const;
 
@@ -70,7 +71,7 @@ export function AltTestView({ alt, scoringName }: { alt: AltTestResult; scoringN
         </dd>
       </dl>
       {alt.annotators.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollArea('Alt-test per annotator')}>
           <table className="data" aria-label="Alt-test per annotator">
             <thead>
               <tr>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ConfusionMatrix } from '@/lib/model-raters/report/judge-types';
 import { cellPairsHref, type CellLink } from './report-search';
 import styles from '../model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 /**
  * A confusion matrix whose every non-empty count opens the list of its pairs (rows and columns as
@@ -24,7 +25,7 @@ export function ConfusionView({
   const { categories, cells } = matrix;
   if (categories.length === 0) return <p className="small muted">No answers to tabulate.</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea(label)}>
       <table className={`data ${styles.matrix}`} aria-label={label} style={{ width: 'auto' }}>
         <caption className="small muted" style={{ textAlign: 'left', captionSide: 'top' }}>
           rows: {matrix.rows} · columns: {matrix.columns} · a count opens its pairs

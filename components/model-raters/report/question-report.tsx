@@ -5,6 +5,7 @@ import { AltTestView } from './alt-test-view';
 import { ExpectedView, FinalComparisonView, RepeatView, SwapView } from './final-comparison';
 import { EmptyState } from '@/components/ui/empty-state';
 import styles from '../model-raters.module.css';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 const count = (n: number) => n.toLocaleString('en');
 
@@ -31,7 +32,7 @@ function AlphaSection({ report }: { report: QuestionJudgeReport }) {
   );
   return (
     <div className={styles.twoColumns}>
-      <div className="table-scroll">
+      <div className="table-scroll" {...scrollArea("Krippendorff's alpha")}>
         <table className="data" aria-label="Krippendorff's alpha">
           <thead>
             <tr>
@@ -71,7 +72,7 @@ function HumansTable({ report }: { report: QuestionJudgeReport }) {
   const ordered = report.humans.some((h) => h.quadraticKappa !== undefined);
   if (report.humans.length === 0) return <p className="small muted">No annotator answered the pairs the model answered.</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollArea('The model against each annotator')}>
       <table className="data" aria-label="The model against each annotator">
         <thead>
           <tr>

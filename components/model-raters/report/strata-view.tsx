@@ -1,5 +1,6 @@
 import type { StratumReports } from '@/lib/model-raters/report/run-report';
 import { Figure, formatNumber } from '../format';
+import { scrollArea } from '@/components/ui/scroll-area';
 
 const byWords = (by: string) =>
   by === 'corpus'
@@ -23,7 +24,7 @@ export function StrataView({ strata, question }: { strata: StratumReports; quest
       {rows.length === 0 ? (
         <p className="muted">No stratum has pairs the model answered.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollArea('Figures per stratum')}>
           <table className="data" aria-label="Figures per stratum">
             <thead>
               <tr>

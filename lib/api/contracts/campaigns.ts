@@ -153,7 +153,15 @@ export const createCampaignBodySchema = z
     sample: sampleSchema,
     questions: z.array(questionInputSchema).min(1),
     overlap: z.number().int().min(1).max(20).default(3).describe('annotators per pair'),
-    goldEvery: z.number().int().min(0).max(100).default(5).describe('one hidden gold pair in every N (0 = none)'),
+    goldEvery: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .default(0)
+      .describe(
+        'one hidden gold pair in every N (0 = none, the default: gold pairs are marked once the campaign exists, then the rate is set on its page)',
+      ),
     randomiseOrder: z.boolean().default(true).describe('show the two texts in a random order per annotator and pair'),
     members: z.array(z.string().email()).default([]).describe('annotators, by email'),
     guidelines: z.string().max(100_000).optional().describe('Markdown; default: the guidelines from the papers'),

@@ -91,7 +91,17 @@ export const questionAgreementSchema = z
     level: z.enum(['ordinal', 'nominal']),
     krippendorffAlpha: nullableNumber.describe('ordinal for Likert and ordinal choices, nominal otherwise'),
     krippendorffAlphaInterval: nullableNumber.optional().describe('Likert questions: alpha at the interval level'),
-    fleissKappa: nullableNumber.describe('null unless every rated pair has the same number of ratings'),
+    fleissKappa: nullableNumber.describe(
+      'on the pairs with the most common number of ratings (two or more; a tie goes to the larger number), as `fleissUnits` says; null when no pair has two ratings',
+    ),
+    fleissUnits: z
+      .object({
+        ratings: count.describe("the number of ratings of every pair Fleiss' kappa used"),
+        used: count.describe('pairs used'),
+        leftOut: count.describe('rated pairs with another number of ratings, left out'),
+        fewer: count.describe('of those left out, the ones with fewer ratings'),
+      })
+      .optional(),
     meanCohenKappa: nullableNumber.describe(
       'mean over annotator pairs sharing at least minShared rated pairs; quadratic-weighted for Likert',
     ),

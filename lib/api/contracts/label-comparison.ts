@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { apiErrorSchema, notFound, standardErrors } from '../errors';
 import { idOrSlugParams } from './shared';
+import { MAPPING_PRESETS } from '@/lib/dashboards/label-mapping';
 
 const count = z.number().int().min(0);
 const nullableNumber = z.number().nullable();
@@ -16,9 +17,20 @@ export const compareQuery = z
     with: z
       .string()
       .max(300)
-      .regex(/^(source|campaign:[^:]+:[^:]+)$/)
+      .regex(/^(source(:label|:paraphrase)?|campaign:[^:]+:[^:]+)$/)
       .describe(
-        "`campaign:{id or slug}:{question}` (another campaign's final labels) or `source` (the corpus's own label of each pair: its paraphrase label for yes/no questions, its label otherwise)",
+        "`campaign:{id or slug}:{question}` (another campaign's final labels), or the corpus's own label of each pair: `source:paraphrase` (its paraphrase label, yes/no), `source:label` (its label: SICK's ENTAILMENT, NEUTRAL, CONTRADICTION, MSRPC's 0/1…), `source` (the first for yes/no questions, the second otherwise)",
+      ),
+    map: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe(
+        `how one side's labels count as the other's, applied before comparing: a preset (${Object.keys(MAPPING_PRESETS)
+          .map((k) => `\`${k}\`: ${MAPPING_PRESETS[k]!.title}`)
+          .join(
+            '; ',
+          )}; applied to the side whose labels it maps), or \`side:value=target\` entries joined by \`;\` (side \`mine\` or \`other\`, value and target URI-encoded), e.g. \`other:NEUTRAL=no;other:CONTRADICTION=no;other:ENTAILMENT=yes\`. Two label sets that share no value are refused (400) unless mapped`,
       ),
   })
   .strict();
@@ -33,8 +45,16 @@ export const labelComparisonSchema = z
     categories: z
       .array(z.string())
       .describe(
-        'the matrix\'s categories: the question\'s values in order (yes/no as "yes", "no"), then any other value the sides used',
+        'the matrix\'s categories (after the mapping): the question\'s values in order (yes/no as "yes", "no"), then any other value the sides used',
       ),
+    mapping: z
+      .object({
+        preset: z.string().nullable().describe('the preset it came from, or null for one given value by value'),
+        mine: z.record(z.string(), z.string()).describe("this campaign's labels mapped: value → what it counts as"),
+        other: z.record(z.string(), z.string()).describe("the other side's labels mapped"),
+      })
+      .nullable()
+      .describe('the mapping the comparison used, null for none'),
     matrix: z
       .array(z.array(count))
       .describe('matrix[i][j]: pairs this campaign labelled categories[i] and the other side categories[j]'),
@@ -76,7 +96,7 @@ export const getCampaignComparison = defineContract({
     ...standardErrors,
     400: {
       description:
-        'A question that is not one of the campaign’s (or is free text), or a `with` that names no question of that campaign',
+        'A question that is not one of the campaign’s (or is free text), a `with` that names no question of that campaign, a `map` that does not read, or two label sets that share no value without a `map` (the message names both sets and the presets that fit)',
       schema: apiErrorSchema,
     },
     404: notFound('The campaign, or the campaign named in `with`'),

@@ -95,16 +95,17 @@ const dumpFileSchema = z
 export const listMiningDumpsContract = defineContract({
   method: 'GET',
   path: '/api/v1/mining-dumps',
-  summary: 'The files of the dumps folder (PARALENS_DUMPS_DIR) a mining run can be started on, with their sizes',
+  summary:
+    'The files of the dumps folder (PARALENS_DUMPS_DIR, else PARALENS_HOME/dumps) a mining run can be started on, with their sizes',
   tags: ['mining'],
   roles: rolesForArea('mining'),
   responses: {
     200: {
       description:
-        'The folder and its files (up to 3 folders deep; links out of the folder are not listed); `configured: false` when PARALENS_DUMPS_DIR is unset',
+        'The folder and its files (up to 3 folders deep; links out of the folder are not listed); `configured: false` when PARALENS_DUMPS_DIR is unset and the folder is PARALENS_HOME/dumps (`exists: false` until something is put there)',
       schema: z.object({
         configured: z.boolean(),
-        dir: z.string().nullable(),
+        dir: z.string(),
         exists: z.boolean(),
         dumps: z.array(dumpFileSchema),
       }),
@@ -138,8 +139,7 @@ export const startMiningRunContract = defineContract({
     202: { description: 'Queued (or a stopped run of the same dump queued again)', schema: startedRun },
     ...standardErrors,
     400: {
-      description:
-        'A malformed body, a name the dumps listing does not hold, a file that is not a dump, or no dumps folder configured (`error.fields`)',
+      description: 'A malformed body, a name the dumps listing does not hold, or a file that is not a dump (`error.fields`)',
       schema: apiErrorSchema,
     },
     409: conflict('A run is already waiting for or working on this dump'),

@@ -102,6 +102,7 @@ export const deleteCampaignContract = defineContract({
           goldAnswers: count,
           finalLabels: count,
           exports: count,
+          modelRuns: count,
         }),
       }),
     },
@@ -109,7 +110,7 @@ export const deleteCampaignContract = defineContract({
     403: forbiddenDelete,
     404: notFound('The campaign'),
     409: conflict(
-      'The campaign is active (pause or close it first), or an export of it is waiting or running; nothing was deleted',
+      'The campaign is active (pause or close it first), or an export or a model run of it is waiting or running; nothing was deleted',
     ),
   },
 });

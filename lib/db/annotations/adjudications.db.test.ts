@@ -6,7 +6,7 @@ import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { getNextPair } from '../campaigns/assignments';
 import { submitAnnotation } from './annotations';
-import { findAdjudicationCampaign, listAdjudicationQueue, saveAdjudication } from './adjudications';
+import { countOpenAdjudications, findAdjudicationCampaign, listAdjudicationQueue, saveAdjudication } from './adjudications';
 import { streamFinalLabels, type FinalLine } from './final-reads';
 import { setGoldAnswer } from '../campaigns/gold';
 import { getSqlPool } from '../sql-pool';
@@ -95,6 +95,9 @@ describe('final labels and adjudication', () => {
 
     const queue = await listAdjudicationQueue(pool, campaign.id);
     expect(queue.total).toBe(1);
+    // one pair, two open labels: both units, named apart (the campaign page and the queue agree)
+    expect(queue.labels).toBe(2);
+    expect(await countOpenAdjudications(pool, campaign.id)).toEqual({ pairs: 1, labels: 2 });
     expect(queue.pairs[0]).toMatchObject({ pairId: p2, open: ['relation', 'semantic'] });
     expect(queue.pairs[0]!.answers.map((a) => a.answers.rationale).sort()).toEqual(['because 0', 'because 1', 'because 2']);
     expect(queue.pairs[0]!.answers.every((a) => /^ann-/.test(a.annotator))).toBe(true);
@@ -129,6 +132,7 @@ describe('final labels and adjudication', () => {
       n: 3,
     });
     expect((await listAdjudicationQueue(pool, campaign.id)).pairs[0]).toMatchObject({ open: ['semantic'] });
+    expect(await countOpenAdjudications(pool, campaign.id)).toEqual({ pairs: 1, labels: 1 });
     expect(
       (await saveAdjudication(pool, target, adjudicator.id, { pairId: p2, answers: { relation: 'forward', semantic: 2 } }))
         .created,

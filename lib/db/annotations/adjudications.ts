@@ -45,20 +45,38 @@ export interface QueuedPair {
   answers: Array<{ annotator: string; answers: Answers }>;
 }
 
+/** The open final labels of a campaign, one row per pair: the questions still open on it. */
+const OPEN_SQL = `SELECT f."pairId", array_agg(f."question" ORDER BY f."question") AS open FROM "FinalLabel" f
+  WHERE f."campaignId" = $1 AND f."method" IN (${sqlMethodList(OPEN_METHODS)}) GROUP BY f."pairId"`;
+
+/** What is left to adjudicate, in both units: pairs with an open question, and open labels (question × pair). */
+export interface OpenCount {
+  pairs: number;
+  labels: number;
+}
+
+export async function countOpenAdjudications(db: Queryable, campaignId: number): Promise<OpenCount> {
+  const { rows } = await db.query<OpenCount>(
+    `SELECT count(*)::int AS pairs, COALESCE(sum(cardinality(o.open)), 0)::int AS labels
+     FROM (${OPEN_SQL}) o JOIN "CampaignItem" i ON i."campaignId" = $1 AND i."pairId" = o."pairId"`,
+    [campaignId],
+  );
+  return rows[0] ?? { pairs: 0, labels: 0 };
+}
+
 /**
  * The open pairs (some question's final label is left open: tie, spread, unanswered), in item
- * order, with every counted answer.
+ * order, with every counted answer; `total` counts the open pairs and `labels` the open labels.
  */
 export async function listAdjudicationQueue(
   db: Queryable,
   campaignId: number,
   limit = 50,
-): Promise<{ pairs: QueuedPair[]; total: number }> {
-  const { rows } = await db.query<QueuedPair & { a: string; b: string; total: number }>(
-    `WITH open AS (
-       SELECT f."pairId", array_agg(f."question" ORDER BY f."question") AS open FROM "FinalLabel" f
-       WHERE f."campaignId" = $1 AND f."method" IN (${sqlMethodList(OPEN_METHODS)}) GROUP BY f."pairId")
+): Promise<{ pairs: QueuedPair[]; total: number; labels: number }> {
+  const { rows } = await db.query<QueuedPair & { a: string; b: string; total: number; labels: number }>(
+    `WITH open AS (${OPEN_SQL})
      SELECT o."pairId", o.open, ta."content" AS a, tb."content" AS b, count(*) OVER ()::int AS total,
+            sum(cardinality(o.open)) OVER ()::int AS labels,
             COALESCE((SELECT json_agg(json_build_object('annotator', COALESCE(u."pseudonym", 'user-' || u."id"), 'answers', n."answers") ORDER BY u."pseudonym")
                       FROM "Annotation" n JOIN "User" u ON u."id" = n."annotatorId"
                       LEFT JOIN "CampaignMember" m ON m."campaignId" = n."campaignId" AND m."userId" = n."annotatorId"
@@ -68,7 +86,11 @@ export async function listAdjudicationQueue(
      ORDER BY i."position" LIMIT $2`,
     [campaignId, limit],
   );
-  return { pairs: rows.map(({ a, b, total: _total, ...r }) => ({ ...r, texts: [a, b] })), total: rows[0]?.total ?? 0 };
+  return {
+    pairs: rows.map(({ a, b, total: _total, labels: _labels, ...r }) => ({ ...r, texts: [a, b] })),
+    total: rows[0]?.total ?? 0,
+    labels: rows[0]?.labels ?? 0,
+  };
 }
 
 export interface AdjudicationInput {

@@ -6,7 +6,7 @@ import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from '../campaigns/assignments';
 import { submitAnnotation } from './annotations';
 import { lockMembership } from '../campaigns/campaign-membership';
-import { listDiscussionPairs, measureDiscussionAgreement } from './discussion';
+import { countDiscussionPairs, listDiscussionPairs, measureDiscussionAgreement } from './discussion';
 import { getSqlPool, inTransaction } from '../sql-pool';
 
 const db = getDb();
@@ -45,6 +45,10 @@ describe('discussion round', () => {
       },
     ]);
     expect(await measureDiscussionAgreement(pool, campaign.id, member.questions)).toEqual({ revised: 0, changes: [] });
+    // what the annotator's "My campaigns" card counts: the pairs the round lists, for each of them
+    for (const user of users)
+      expect(await countDiscussionPairs(pool, [campaign.id], user.id)).toEqual(new Map([[campaign.id, 1]]));
+    expect(await countDiscussionPairs(pool, [], users[0]!.id)).toEqual(new Map());
 
     await submitAnnotation(pool, ref, users[1]!.id, {
       submissionId: `disc-${Date.now()}-${(n += 1)}`,
@@ -57,6 +61,7 @@ describe('discussion round', () => {
     });
     expect(revisions.map((r) => r.values)).toEqual([{ semantic: 3, relation: 'negation', rationale: 'reason 1' }]);
     expect(await listDiscussionPairs(pool, member, users[1]!.id)).toEqual([]); // unanimous now
+    expect(await countDiscussionPairs(pool, [campaign.id], users[1]!.id)).toEqual(new Map());
     const { revised, changes } = await measureDiscussionAgreement(pool, campaign.id, member.questions);
     expect(revised).toBe(1);
     const relation = changes.find((c) => c.question === 'relation')!;

@@ -79,6 +79,28 @@ export async function listDiscussionPairs(
   }));
 }
 
+/**
+ * How many pairs wait in each campaign's discussion round for this annotator: the pairs
+ * listDiscussionPairs would list (theirs, not gold, a final label not shared by all), by campaign.
+ */
+export async function countDiscussionPairs(
+  db: Queryable,
+  campaignIds: readonly number[],
+  userId: number,
+): Promise<Map<number, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const { rows } = await db.query<{ campaignId: number; pairs: number }>(
+    `SELECT n."campaignId", count(*)::int AS pairs
+     FROM "Annotation" n
+     JOIN "CampaignItem" i ON i."campaignId" = n."campaignId" AND i."pairId" = n."pairId" AND NOT i."isGold"
+     WHERE n."campaignId" = ANY($1::int[]) AND n."annotatorId" = $2
+       AND EXISTS (SELECT 1 FROM "FinalLabel" f WHERE f."campaignId" = n."campaignId" AND f."pairId" = n."pairId" AND f."method" IN (${sqlMethodList(DISAGREED_METHODS)}))
+     GROUP BY n."campaignId"`,
+    [campaignIds, userId],
+  );
+  return new Map(rows.map((r) => [r.campaignId, r.pairs]));
+}
+
 export interface AgreementChange {
   question: string;
   /** Krippendorff's alpha on the first answers and on the current ones (null when undefined) */

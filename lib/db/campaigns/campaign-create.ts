@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@/lib/errors/app-error';
 import { resolveQuestions, type QuestionInput } from '@/lib/annotation/questions';
-// HOOK: replace with the papers' guidelines (lib/annotation/default-guidelines.ts, branch annot-researcher) when merged.
-import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
+import { buildDefaultGuidelines, textKindOf } from '@/lib/annotation/default-guidelines';
+import { listCorpusTextTypes } from '../corpora/corpora';
 import { pseudonymFromBytes } from '@/lib/annotation/pseudonym';
 import {
   checkQualitySettings,
@@ -23,7 +23,9 @@ import { uniqueSlug } from '@/lib/naming/slugify';
 import type { Db } from '../client';
 import { Prisma } from '../generated/client';
 import { normaliseEmail } from '../accounts/users';
-import { drawCampaignItems } from './sampling';
+import { countItemSemParts, drawCampaignItems, type SampleOutcome } from './sampling';
+import { measuresUsedBy, semEnters, type SampleDefinitions } from '@/lib/sampling/definitions';
+import type { SamplePlan } from '@/lib/sampling/sample-plan';
 
 export interface CreateCampaignInput {
   name: string;
@@ -119,13 +121,23 @@ export async function createCampaign(
     users.map((u) => u.id),
   );
   const slug = await freeSlug(db, input.name);
+  // default guidelines speak of the texts annotators will see: sentences, captions, or both
+  const textTypes = [
+    ...(
+      await listCorpusTextTypes(
+        db,
+        corpora.map((c) => c.id),
+      )
+    ).values(),
+  ].flat();
+  const guidelines = input.guidelines ?? buildDefaultGuidelines(questions.questions, textKindOf(textTypes));
   return db.$transaction(
     async (tx) => {
       const campaign = await tx.campaign.create({
         data: {
           name: input.name,
           slug,
-          guidelines: input.guidelines ?? buildDefaultGuidelines(questions.questions),
+          guidelines,
           status: input.status === 'active' ? 'ACTIVE' : 'DRAFT',
           questions: questions.questions as unknown as Prisma.InputJsonValue,
           overlap: input.overlap,
@@ -151,10 +163,52 @@ export async function createCampaign(
           fields: { sample: 'no pair of these corpora passes the filters (or has the measure to stratify by)' },
         });
       }
-      const sampling = { request: input.sample, corpora: corpora.map((c) => c.slug), ...plan, ...outcome };
+      const sampling = await samplingRecord(tx, campaign.id, input.sample, corpora, plan, outcome);
       await tx.campaign.update({ where: { id: campaign.id }, data: { sampling: sampling as unknown as Prisma.InputJsonValue } });
       return { ...campaign, items: outcome.items };
     },
     { timeout: 10 * 60_000, maxWait: 30_000 },
   );
+}
+
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/**
+ * What the campaign records about its draw: the request, the corpora, the plan (with its seed), the
+ * outcome, and the definitions of the measures it used (lib/sampling/definitions.ts): per corpus the
+ * tokenizer, the semantic set and which measures formed sem for the candidates and the drawn pairs.
+ */
+export async function samplingRecord(
+  tx: Tx,
+  campaignId: number,
+  request: SampleRequest,
+  corpora: ReadonlyArray<{ id: number; slug: string }>,
+  plan: SamplePlan,
+  outcome: SampleOutcome,
+): Promise<Record<string, unknown>> {
+  const { semCandidates, ...drawn } = outcome;
+  const measures = measuresUsedBy(plan);
+  const [rows, items] = await Promise.all([
+    tx.corpus.findMany({
+      where: { id: { in: corpora.map((c) => c.id) } },
+      select: { slug: true, measureTokenizer: true, semMeasures: true },
+    }),
+    countItemSemParts(tx, campaignId),
+  ]);
+  const definitions: SampleDefinitions = {
+    measures,
+    usesSem: semEnters(measures),
+    corpora: Object.fromEntries(
+      rows.map((c) => [
+        c.slug,
+        {
+          tokenizer: c.measureTokenizer,
+          semSet: c.semMeasures,
+          semCandidates: semCandidates?.[c.slug] ?? {},
+          semItems: items[c.slug] ?? {},
+        },
+      ]),
+    ),
+  };
+  return { request, corpora: corpora.map((c) => c.slug), ...plan, ...drawn, definitions };
 }

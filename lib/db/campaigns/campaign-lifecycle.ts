@@ -12,6 +12,10 @@ import type { Db } from '../client';
 import { freeSlug } from './campaign-create';
 import type { Owned } from '../corpora/corpus-lifecycle';
 import { campaignDeletionBlocker, type CampaignDeletionCounts } from '@/lib/tidy/tidy-rules';
+import { readSamplingRecord } from '@/lib/sampling/describe-sample';
+import { readSampleDefinitions, recordedSemSets, redrawBlocker } from '@/lib/sampling/definitions';
+import { planSample, type SampleRequest } from '@/lib/sampling/sample-plan';
+import { drawCampaignItems } from './sampling';
 
 export function findCampaignForTidy(db: Db, ref: CampaignRef): Promise<(Owned & { status: string }) | null> {
   return db.campaign.findUnique({
@@ -42,6 +46,8 @@ export async function describeCampaignDeletion(db: Pick<Db, '$queryRaw'>, id: nu
            (SELECT count(*) FROM "FinalLabel" WHERE "campaignId" = ${id})::int AS "finalLabels",
            (SELECT count(*) FROM "ExportJob" WHERE "campaignId" = ${id})::int AS "exports",
            (SELECT count(*) FROM "ExportJob" WHERE "campaignId" = ${id} AND "status" IN ('QUEUED', 'RUNNING'))::int AS "activeExports",
+           (SELECT count(*) FROM "ModelRun" WHERE "campaignId" = ${id})::int AS "modelRuns",
+           (SELECT count(*) FROM "ModelRun" WHERE "campaignId" = ${id} AND "status" IN ('QUEUED', 'RUNNING'))::int AS "activeModelRuns",
            c."status"::text AS "status"
     FROM "Campaign" c WHERE c."id" = ${id}`;
   if (!row) throw new AppError('NOT_FOUND', 'No such campaign.');
@@ -104,4 +110,78 @@ export async function cloneCampaign(
       WHERE m."campaignId" = ${sourceId}`;
     return { id, slug, items };
   });
+}
+
+/**
+ * A new draft campaign with this one's settings, corpora and annotators and its sample drawn again:
+ * the recorded request and seed, with sem (and Δ) recomputed from the measures that formed it when it
+ * was drawn (lib/sampling/definitions.ts), so a corpus whose sem changed since still gives the pairs
+ * it gave then. Refused (CONFLICT) when that cannot be done: no definitions recorded, a corpus gone,
+ * a tokenizer changed. No answers, no gold pairs (gold is off until some are marked).
+ */
+export async function redrawCampaign(
+  db: Db,
+  sourceId: number,
+  createdById: number | null,
+): Promise<{ id: number; slug: string; items: number }> {
+  const source = await db.campaign.findUnique({
+    where: { id: sourceId },
+    select: { id: true, name: true, slug: true, sampling: true, corpora: { select: { corpusId: true } } },
+  });
+  if (!source) throw new AppError('NOT_FOUND', 'No such campaign.');
+  const record = readSamplingRecord(source.sampling);
+  const definitions = readSampleDefinitions((source.sampling as { definitions?: unknown } | null)?.definitions);
+  const corpora = await db.corpus.findMany({
+    where: { slug: { in: record.corpora } },
+    select: { id: true, slug: true, measureTokenizer: true },
+  });
+  const today = Object.fromEntries(corpora.map((c) => [c.slug, { tokenizer: c.measureTokenizer }]));
+  const blocker = redrawBlocker(definitions, today);
+  if (blocker || !definitions) throw new AppError('CONFLICT', blocker ?? 'This sample cannot be drawn again.');
+  const request = (source.sampling as { request?: SampleRequest } | null)?.request;
+  const planned = request && record.seed !== null ? planSample({ ...request, seed: record.seed }, () => record.seed!) : null;
+  if (!planned?.ok)
+    throw new AppError('CONFLICT', 'The recorded request of this sample no longer reads; it cannot be drawn again.');
+  const sets = recordedSemSets(definitions);
+  const semSets = new Map(definitions.usesSem ? corpora.map((c) => [c.id, sets[c.slug] ?? []] as const) : []);
+  const name = `${source.name} (drawn again)`.slice(0, 120);
+  const slug = await freeSlug(db, name);
+  return db.$transaction(
+    async (tx) => {
+      const [created] = await tx.$queryRaw<Array<{ id: number }>>`
+        INSERT INTO "Campaign" ("name", "slug", "description", "guidelines", "status", "questions", "overlap", "sampling", "goldEvery",
+                                "randomiseOrder", "holdMinutes", "goldMinAccuracy", "qualitySettings", "createdById", "updatedAt")
+        SELECT ${name}, ${slug}, "description", "guidelines", 'DRAFT', "questions", "overlap", '{}'::jsonb, 0,
+               "randomiseOrder", "holdMinutes", "goldMinAccuracy", "qualitySettings", ${createdById}::int, now()
+        FROM "Campaign" WHERE "id" = ${sourceId} RETURNING "id"`;
+      if (!created) throw new AppError('NOT_FOUND', 'No such campaign.');
+      const id = created.id;
+      await tx.$executeRaw`INSERT INTO "CampaignCorpus" ("campaignId", "corpusId") SELECT ${id}, "corpusId" FROM "CampaignCorpus" WHERE "campaignId" = ${sourceId}`;
+      const outcome = await drawCampaignItems(
+        tx,
+        id,
+        corpora.map((c) => c.id),
+        planned.plan,
+        semSets,
+      );
+      if (outcome.items === 0)
+        throw new AppError('CONFLICT', 'Drawn again, the sample is empty: no pair passes its filters now.');
+      await tx.$executeRaw`
+        INSERT INTO "CampaignMember" ("campaignId", "userId", "role")
+        SELECT ${id}, m."userId", m."role" FROM "CampaignMember" m JOIN "User" u ON u."id" = m."userId" AND u."isActive"
+        WHERE m."campaignId" = ${sourceId}`;
+      const { semCandidates: _candidates, ...drawn } = outcome;
+      const sampling = {
+        request,
+        corpora: record.corpora,
+        ...planned.plan,
+        ...drawn,
+        definitions,
+        redrawnFrom: { slug: source.slug, name: source.name },
+      };
+      await tx.$executeRaw`UPDATE "Campaign" SET "sampling" = ${JSON.stringify(sampling)}::jsonb WHERE "id" = ${id}`;
+      return { id, slug, items: outcome.items };
+    },
+    { timeout: 10 * 60_000, maxWait: 30_000 },
+  );
 }

@@ -165,3 +165,15 @@ export async function setMemberExcluded(pool: SqlPool, campaignId: number, userI
     await refreshCampaignFinalLabels(client, campaignId);
   });
 }
+
+/**
+ * How often `next` hands a gold pair out (one in every `goldEvery`; 0 = none). Campaigns start with
+ * none, since no gold pair can be marked before the campaign exists; false for no such campaign.
+ */
+export async function setCampaignGoldEvery(db: Queryable, campaignId: number, goldEvery: number): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE "Campaign" SET "goldEvery" = $2, "updatedAt" = now() WHERE "id" = $1`, [
+    campaignId,
+    goldEvery,
+  ]);
+  return rowCount === 1;
+}

@@ -8,16 +8,31 @@
  * arithmetic is lib/sampling/strata.ts's, in the same order, in float8; lib/sampling/reference-draw.ts
  * is the specification the database tests compare with. Column names come from the measure
  * catalogue via the validated plan, never from input; values are bound parameters.
+ *
+ * `semSets` (a sample drawn again with the definitions it recorded, lib/sampling/definitions.ts):
+ * per corpus id, the semantic measures sem is recomputed from instead of the stored sem (and Δ from
+ * it), with the tier rule of lib/db/corpora/semantic-set.ts.
  */
 import { Prisma } from '../generated/client';
 import type { SampleFilters, SamplePlan } from '@/lib/sampling/sample-plan';
 import { MAP_BINS } from '@/lib/sampling/strata';
+import type { SemanticMeasureKey } from '@/lib/measures/catalog';
+import { semValueForSetSql } from '../corpora/semantic-set';
 
-const column = (measure: string) => Prisma.raw(`p."${measure}"`);
+export type SemSets = ReadonlyMap<number, readonly SemanticMeasureKey[]>;
+
+/** A measure's value of pair `p`: its column, or sem (and Δ) recomputed from the given sets. */
+function measureSql(measure: string, semSets?: SemSets): Prisma.Sql {
+  if (!semSets || semSets.size === 0 || (measure !== 'sem' && measure !== 'delta')) return Prisma.raw(`p."${measure}"`);
+  const arms = [...semSets].map(([id, set]) => `WHEN ${Math.trunc(id)} THEN ${semValueForSetSql(set).sem}`).join(' ');
+  const sem = `(CASE p."corpusId" ${arms} ELSE p."sem" END)`;
+  return Prisma.raw(measure === 'sem' ? sem : `(${sem} - p."syn")`);
+}
 // Integers from the validated plan, written into the SQL so PostgreSQL computes in float8 as JavaScript does.
 const int = (n: number) => Prisma.raw(String(Math.trunc(n)));
 
-function filterConditions(corpusIds: number[], filters: SampleFilters): Prisma.Sql[] {
+function filterConditions(corpusIds: number[], filters: SampleFilters, semSets?: SemSets): Prisma.Sql[] {
+  const column = (measure: string) => measureSql(measure, semSets);
   const conditions = [Prisma.sql`p."corpusId" = ANY(${corpusIds}::int[])`];
   if (filters.length) {
     const [min, max] = filters.length;
@@ -41,11 +56,11 @@ function filterConditions(corpusIds: number[], filters: SampleFilters): Prisma.S
 }
 
 /** The values the strata are computed from: x (the measure, or syn for map cells) and y (sem). */
-function stratumInputs(plan: SamplePlan): { x: Prisma.Sql; y: Prisma.Sql } {
+function stratumInputs(plan: SamplePlan, semSets?: SemSets): { x: Prisma.Sql; y: Prisma.Sql } {
   const s = plan.stratify;
   if (s === null) return { x: Prisma.sql`NULL::float8`, y: Prisma.sql`NULL::float8` };
-  if (s.kind === 'cell') return { x: Prisma.sql`p."syn"`, y: Prisma.sql`p."sem"` };
-  return { x: column(s.measure), y: Prisma.sql`NULL::float8` };
+  if (s.kind === 'cell') return { x: Prisma.sql`p."syn"`, y: measureSql('sem', semSets) };
+  return { x: measureSql(s.measure, semSets), y: Prisma.sql`NULL::float8` };
 }
 
 /** The stratum label in SQL (per corpus: prefixed with the corpus slug and "/"). */
@@ -69,8 +84,8 @@ function stratumLabel(plan: SamplePlan): Prisma.Sql {
  * `base` (the filtered pairs: "pairId", x, y, g), `r` (per group: lo, hi of x) and `cand` (the
  * candidates: "pairId", k, stratum, g, x), as the first CTEs of a WITH.
  */
-export function candidateCtes(corpusIds: number[], plan: SamplePlan): Prisma.Sql {
-  const { x, y } = stratumInputs(plan);
+export function candidateCtes(corpusIds: number[], plan: SamplePlan, semSets?: SemSets): Prisma.Sql {
+  const { x, y } = stratumInputs(plan, semSets);
   const texts =
     plan.filters.textTypes !== null
       ? Prisma.sql`JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`
@@ -87,7 +102,7 @@ export function candidateCtes(corpusIds: number[], plan: SamplePlan): Prisma.Sql
     base AS MATERIALIZED (
       SELECT p."id" AS "pairId", ${x} AS x, ${y} AS y, ${group} AS g
       FROM "Pair" p ${texts}
-      WHERE ${Prisma.join(filterConditions(corpusIds, plan.filters), ' AND ')}
+      WHERE ${Prisma.join(filterConditions(corpusIds, plan.filters, semSets), ' AND ')}
     ),
     r AS (SELECT b.g, min(b.x) AS lo, max(b.x) AS hi FROM base b WHERE b.x IS NOT NULL GROUP BY b.g),
     cand AS MATERIALIZED (

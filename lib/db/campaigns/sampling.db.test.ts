@@ -195,9 +195,10 @@ describe('createCampaign', () => {
     expect(user.pseudonym).toMatch(/^ann-[a-z2-7]{6}$/);
     const campaign = await db.campaign.findUniqueOrThrow({ where: { id: one.created.id }, include: { members: true } });
     expect(campaign.members.map((m) => m.userId)).toEqual([member.id]);
-    // the same text the web form starts from (one source of default guidelines for the form and the API)
+    // the same text the web form starts from (one source of default guidelines for the form and the API),
+    // worded for the texts of its corpora: these hold sentences and captions
     const asked = resolveQuestions(['semantic', 'relation']);
-    expect(campaign.guidelines).toBe(buildDefaultGuidelines('questions' in asked ? asked.questions : []));
+    expect(campaign.guidelines).toBe(buildDefaultGuidelines('questions' in asked ? asked.questions : [], 'mixed'));
     expect(campaign.guidelines).toContain('entailment');
     const numeric = await sqlDraw({ strategy: 'random', size: 1 }, { name: '2024' });
     expect(numeric.created.slug).toMatch(/^campaign-2024/);

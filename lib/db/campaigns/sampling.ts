@@ -8,10 +8,12 @@
  * Column names come from the measure catalogue, never from input; values are bound parameters.
  */
 import type { Db } from '../client';
+import { Prisma } from '../generated/client';
 import type { SamplePlan } from '@/lib/sampling/sample-plan';
 import type { StratumCount } from '@/lib/sampling/reference-draw';
 import { binEdges } from '@/lib/sampling/strata';
-import { candidateCtes, chosenRows, groupRangesJson, stratumRangesJson } from './sample-candidates';
+import { candidateCtes, chosenRows, groupRangesJson, stratumRangesJson, type SemSets } from './sample-candidates';
+import { measuresUsedBy, semEnters } from '@/lib/sampling/definitions';
 
 type Tx = Pick<Db, '$queryRaw'>;
 
@@ -30,6 +32,8 @@ export interface SampleOutcome {
   binRanges: Record<string, [number, number]> | null;
   /** per stratum (per corpus, for a random draw per corpus): candidates and drawn */
   strata: Record<string, StratumCount> | null;
+  /** when sem entered the draw: per corpus slug, the candidates by the measures that formed their sem ("wms,st") */
+  semCandidates: Record<string, Record<string, number>> | null;
 }
 
 interface OutcomeRow {
@@ -39,19 +43,32 @@ interface OutcomeRow {
   ranges: Record<string, { lo: number | null; hi: number | null }> | null;
   binRanges: Record<string, { lo: number; hi: number }> | null;
   strata: Record<string, StratumCount> | null;
+  semCandidates: Record<string, Record<string, number>> | null;
 }
 
 type Range = { min: number; max: number; edges: Array<[number, number]> };
 
-/** Draws the campaign's items (inside the caller's transaction) and reports how the draw went. */
+/**
+ * Draws the campaign's items (inside the caller's transaction) and reports how the draw went;
+ * `semSets` recomputes sem from those measures per corpus (a sample drawn again as it was drawn).
+ */
 export async function drawCampaignItems(
   tx: Tx,
   campaignId: number,
   corpusIds: number[],
   plan: SamplePlan,
+  semSets?: SemSets,
 ): Promise<SampleOutcome> {
+  // which measures formed the candidates' sem, when sem entered the draw (lib/sampling/definitions.ts)
+  const semCandidates = semEnters(measuresUsedBy(plan))
+    ? Prisma.sql`(SELECT json_object_agg(x.corpus, x.parts) FROM (
+         SELECT y.corpus, json_object_agg(y.parts, y.n) AS parts FROM (
+           SELECT c."slug" AS corpus, COALESCE(array_to_string(p."semParts", ','), '') AS parts, count(*)::int AS n
+           FROM base b JOIN "Pair" p ON p."id" = b."pairId" JOIN "Corpus" c ON c."id" = p."corpusId" GROUP BY 1, 2) y
+         GROUP BY y.corpus) x)`
+    : Prisma.sql`NULL::json`;
   const rows = await tx.$queryRaw<OutcomeRow[]>`
-    WITH ${candidateCtes(corpusIds, plan)},
+    WITH ${candidateCtes(corpusIds, plan, semSets)},
     chosen AS (${chosenRows(plan)}),
     ins AS (
       INSERT INTO "CampaignItem" ("campaignId", "pairId", "position", "stratum")
@@ -66,7 +83,8 @@ export async function drawCampaignItems(
            ${groupRangesJson} AS ranges,
            ${stratumRangesJson} AS "binRanges",
            (SELECT json_object_agg(a.stratum, json_build_object('available', a.n, 'drawn', COALESCE(d.n, 0)) ORDER BY a.stratum)
-              FROM available a LEFT JOIN drawn d ON d.stratum = a.stratum WHERE a.stratum IS NOT NULL) AS strata`;
+              FROM available a LEFT JOIN drawn d ON d.stratum = a.stratum WHERE a.stratum IS NOT NULL) AS strata,
+           ${semCandidates} AS "semCandidates"`;
   const row = rows[0]!;
   const s = plan.stratify;
   const rangeOf = (r: { lo: number | null; hi: number | null } | undefined): Range | null =>
@@ -91,5 +109,37 @@ export async function drawCampaignItems(
         ? Object.fromEntries(Object.entries(row.binRanges ?? {}).map(([k, r]) => [k, [r.lo, r.hi] as [number, number]]))
         : null,
     strata: s === null && !plan.perCorpus ? null : (row.strata ?? {}),
+    semCandidates: row.semCandidates,
   };
+}
+
+/** Per corpus slug, the campaign's drawn (non-gold) pairs by the measures that formed their sem, as they are now. */
+export async function countItemSemParts(
+  tx: Pick<Db, '$queryRaw'>,
+  campaignId: number,
+): Promise<Record<string, Record<string, number>>> {
+  const rows = await tx.$queryRaw<Array<{ corpus: string; parts: string; n: number }>>`
+    SELECT c."slug" AS corpus, COALESCE(array_to_string(p."semParts", ','), '') AS parts, count(*)::int AS n
+    FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId" JOIN "Corpus" c ON c."id" = p."corpusId"
+    WHERE i."campaignId" = ${campaignId} AND NOT i."isGold" GROUP BY 1, 2`;
+  const out: Record<string, Record<string, number>> = {};
+  for (const r of rows) (out[r.corpus] ??= {})[r.parts] = r.n;
+  return out;
+}
+
+/**
+ * The campaign's corpora as they are now, for comparing with the definitions its sample recorded
+ * (lib/sampling/definitions.ts): per corpus slug, its tokenizer and the drawn pairs by the measures
+ * that form their sem today. A corpus that no longer exists is missing.
+ */
+export async function readTodayDefinitions(
+  db: Pick<Db, '$queryRaw' | 'corpus'>,
+  campaignId: number,
+  slugs: readonly string[],
+): Promise<Record<string, { tokenizer: string | null; semItems: Record<string, number> }>> {
+  const [corpora, items] = await Promise.all([
+    db.corpus.findMany({ where: { slug: { in: [...slugs] } }, select: { slug: true, measureTokenizer: true } }),
+    countItemSemParts(db, campaignId),
+  ]);
+  return Object.fromEntries(corpora.map((c) => [c.slug, { tokenizer: c.measureTokenizer, semItems: items[c.slug] ?? {} }]));
 }

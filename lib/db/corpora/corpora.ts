@@ -171,3 +171,17 @@ export async function listCorporaForApi(db: Db, includeArchived = false): Promis
     WHERE ${includeArchived} OR c."archivedAt" IS NULL
     ORDER BY c."name"`;
 }
+
+/**
+ * The text types (CAPTION, ALT_TEXT, SENTENCE) of each corpus, by id, as its first 100 texts show
+ * (a corpus comes from imports of one format, so they speak for it; no scan of a large corpus).
+ * Corpora without texts are left out.
+ */
+export async function listCorpusTextTypes(db: Db, corpusIds: readonly number[]): Promise<Map<number, string[]>> {
+  if (corpusIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<Array<{ id: number; types: string[] }>>`
+    SELECT c."id", ARRAY(SELECT DISTINCT t."type"::text FROM (
+             SELECT "type" FROM "Text" WHERE "corpusId" = c."id" LIMIT 100) t ORDER BY 1) AS "types"
+    FROM "Corpus" c WHERE c."id" = ANY(${[...corpusIds]}::int[])`;
+  return new Map(rows.filter((r) => r.types.length > 0).map((r) => [r.id, r.types]));
+}

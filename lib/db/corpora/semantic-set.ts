@@ -31,16 +31,15 @@ export function semAssignmentSql(setParam: number, valueOf: Partial<Record<Seman
 }
 
 /**
- * The assignment of semAssignmentSql for a semantic set fixed when the statement is written (a
- * scoring job reads the set once): plain expressions instead of a subquery per row, which cost a
- * third of a scoring write. Each tier's values are summed in catalogue order and divided by their
- * count, as avg() does, so sem, delta and semParts come out the same bit for bit
- * (semantic-set.db.test.ts). `valueOf` as in semAssignmentSql.
+ * sem and semParts of row `p` for a semantic set fixed when the statement is written, as SQL
+ * expressions: each tier's values summed in catalogue order and divided by their count, as avg() does
+ * (null, and '{}', when no measure of the set has a value). Also what a sample drawn again with its
+ * recorded definitions computes sem from (lib/db/campaigns/sample-candidates.ts).
  */
-export function semAssignmentForSetSql(
+export function semValueForSetSql(
   set: readonly SemanticMeasureKey[],
   valueOf: Partial<Record<SemanticMeasureKey, string>> = {},
-): string {
+): { sem: string; parts: string } {
   const value = (k: SemanticMeasureKey) => valueOf[k] ?? `p."${k}"`;
   const tiers = [...new Set(set.map(semanticTier))].sort((a, b) => a - b);
   const arms = tiers.map((tier) => {
@@ -52,9 +51,25 @@ export function semAssignmentForSetSql(
       parts: `array_remove(ARRAY[${keys.map((k) => `CASE WHEN ${value(k)} IS NOT NULL THEN '${k}' END`).join(', ')}]::text[], NULL)`,
     };
   });
-  if (arms.length === 0) return `"sem" = NULL, "delta" = NULL, "semParts" = '{}'::text[]`;
-  const sem = `(CASE ${arms.map((a) => `WHEN ${a.when} THEN ${a.sem}`).join(' ')} END)`;
-  const parts = `(CASE ${arms.map((a) => `WHEN ${a.when} THEN ${a.parts}`).join(' ')} ELSE '{}'::text[] END)`;
+  if (arms.length === 0) return { sem: 'NULL::float8', parts: `'{}'::text[]` };
+  return {
+    sem: `(CASE ${arms.map((a) => `WHEN ${a.when} THEN ${a.sem}`).join(' ')} END)`,
+    parts: `(CASE ${arms.map((a) => `WHEN ${a.when} THEN ${a.parts}`).join(' ')} ELSE '{}'::text[] END)`,
+  };
+}
+
+/**
+ * The assignment of semAssignmentSql for a semantic set fixed when the statement is written (a
+ * scoring job reads the set once): plain expressions instead of a subquery per row, which cost a
+ * third of a scoring write, and sem, delta and semParts come out the same bit for bit
+ * (semantic-set.db.test.ts). `valueOf` as in semAssignmentSql.
+ */
+export function semAssignmentForSetSql(
+  set: readonly SemanticMeasureKey[],
+  valueOf: Partial<Record<SemanticMeasureKey, string>> = {},
+): string {
+  if (set.length === 0) return `"sem" = NULL, "delta" = NULL, "semParts" = '{}'::text[]`;
+  const { sem, parts } = semValueForSetSql(set, valueOf);
   return `"sem" = ${sem}, "delta" = ${sem} - p."syn", "semParts" = ${parts}`;
 }
 

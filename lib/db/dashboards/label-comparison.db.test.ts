@@ -59,6 +59,16 @@ describe('label comparison counts and cell pairs', () => {
     expect(await cellIds(campaign.id, other, 'no', 'yes')).toEqual([]);
     expect(await cellIds(campaign.id, other, null, 'yes')).toEqual([pairIds[4]]);
     for (const c of counts) expect(await cellIds(campaign.id, other, c.mine, c.other)).toHaveLength(c.n);
+    // a mapped cell holds every label mapped onto it: here yes and no of the other side both
+    const both = await listLabelCellPairs(
+      pool,
+      campaign.id,
+      'paraphraseLoose',
+      other,
+      { mine: ['yes'], other: ['yes', 'no'] },
+      { page: 1, pageSize: 100 },
+    );
+    expect(both.map((p) => p.id)).toEqual([pairIds[0], pairIds[1], pairIds[2]]);
   });
 
   it("the corpus's own paraphrase labels, pages in id order", async () => {

@@ -60,22 +60,27 @@ export async function countLabelPairs(
 
 /**
  * One page of the pairs behind one count of the comparison, in id order: those this campaign labelled
- * `cell.mine` and the other side `cell.other` (null: no label on that side, the pairs counted apart).
- * The same rows countLabelPairs counts, so a matrix cell lists exactly its pairs.
+ * `cell.mine` and the other side `cell.other` (null: no label on that side, the pairs counted apart;
+ * a list: any of those values, the labels a mapping puts in one cell). The same rows countLabelPairs
+ * counts, so a matrix cell lists exactly its pairs.
  */
 export async function listLabelCellPairs(
   db: Queryable,
   campaignId: number,
   question: string,
   other: CompareWith,
-  cell: { mine: string | null; other: string | null },
+  cell: { mine: string | readonly string[] | null; other: string | readonly string[] | null },
   page: CellPage,
 ): Promise<CellPair[]> {
   const params = sidesParams(campaignId, question, other);
   const at = (value: unknown) => `$${params.push(value)}`;
+  const matches = (column: string, value: string | readonly string[] | null) =>
+    typeof value === 'string' || value === null
+      ? `${column} IS NOT DISTINCT FROM ${at(value)}::text`
+      : `${column} = ANY(${at(Array.from(value))}::text[])`;
   const { rows } = await db.query<CellPair>(
     `SELECT ${SELECT_PAIR} FROM (${sidesSql(other)}) s JOIN "Pair" p ON p."id" = s."pairId" ${JOIN_TEXTS}
-     WHERE s.mine IS NOT DISTINCT FROM ${at(cell.mine)}::text AND s.other IS NOT DISTINCT FROM ${at(cell.other)}::text
+     WHERE ${matches('s.mine', cell.mine)} AND ${matches('s.other', cell.other)}
      ORDER BY p."id" LIMIT ${at(page.pageSize)} OFFSET ${at((page.page - 1) * page.pageSize)}`,
     params,
   );

@@ -6,6 +6,7 @@
 import { measureKeys, type MeasureValues } from '@/lib/measures/catalog';
 import type { Db } from '../client';
 import type { FinalMethodName, MedianTie } from '@/lib/labels/final-labels';
+import { readStoredQuestions, type Question } from '@/lib/annotation/questions';
 
 const textSelect = { id: true, content: true, type: true, sourcePage: true, sourceTitle: true, wordCount: true } as const;
 
@@ -37,7 +38,7 @@ export async function getPairDetail(db: Db, pairId: number) {
 export type PairDetail = NonNullable<Awaited<ReturnType<typeof getPairDetail>>>;
 
 export interface PairCampaignRecord {
-  campaign: { slug: string; name: string };
+  campaign: { slug: string; name: string; questions: Question[] };
   annotations: Array<{
     annotator: string;
     excluded: boolean;
@@ -88,13 +89,13 @@ export async function listPairCampaignRecords(db: Db, pairId: number): Promise<P
   ];
   const campaigns = await db.campaign.findMany({
     where: { id: { in: campaignIds } },
-    select: { id: true, slug: true, name: true },
+    select: { id: true, slug: true, name: true, questions: true },
     orderBy: { id: 'desc' },
   });
   return campaigns.map((c) => {
     const adjudication = adjudications.find((a) => a.campaignId === c.id);
     return {
-      campaign: { slug: c.slug, name: c.name },
+      campaign: { slug: c.slug, name: c.name, questions: readStoredQuestions(c.questions) },
       annotations: annotations
         .filter((a) => a.campaignId === c.id)
         .map((a) => ({

@@ -1,21 +1,24 @@
 /**
- * For the backup tests. `undoLastMigration`, for what a restore does with an older backup: turns a
- * migrated database back into what the release before its last migration left (that migration's
+ * For the backup tests. `undoMigration`, for what a restore does with an older backup: turns a
+ * migrated database back into one that never ran the migration whose name ends with `suffix` (its
  * tables and types dropped, its row removed from _prisma_migrations), with one corpus in it; the
- * caller states the undoing as SQL (migrations have no down steps). `listSubmissionIds`: what a
+ * caller states the undoing as SQL (migrations have no down steps). Named rather than "the last", so
+ * that the test does not break each time a later migration is added. `listSubmissionIds`: what a
  * restored copy holds.
  */
 import pg from 'pg';
 
-export async function undoLastMigration(url: string, undo: string[]): Promise<string> {
+export async function undoMigration(url: string, suffix: string, undo: string[]): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const last = (
-      await client.query<{ name: string }>(
-        `SELECT migration_name AS name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1`,
-      )
-    ).rows[0]!.name;
+    const found = (
+      await client.query<{ name: string }>(`SELECT migration_name AS name FROM _prisma_migrations WHERE migration_name LIKE $1`, [
+        `%${suffix}`,
+      ])
+    ).rows[0];
+    if (!found) throw new Error(`No applied migration ends with ${suffix}.`);
+    const last = found.name;
     for (const statement of undo) await client.query(statement);
     await client.query('DELETE FROM _prisma_migrations WHERE migration_name = $1', [last]);
     await client.query(`INSERT INTO "Corpus" ("name", "slug", "updatedAt") VALUES ('Old corpus', 'old-corpus', now())`);

@@ -14,7 +14,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { emptyDatabase } from '@/lib/db/testing/empty-database';
 import { applyMigrations } from '@/lib/db/migrations';
 import { inspectRestoreTarget } from '@/lib/db/backups/restore-target';
-import { undoLastMigration } from '@/lib/db/testing/backup-checks';
+import { undoMigration } from '@/lib/db/testing/backup-checks';
 import { DUMP_NAME, MANIFEST_NAME, type BackupManifest } from '@/lib/backup/backup-manifest';
 import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';
@@ -125,8 +125,8 @@ describe('backup and restore', () => {
 
   it('applies the migrations an older backup predates', async () => {
     await applyMigrations(older.url);
-    // the database as the release before the migration that made BackupRun left it
-    const last = await undoLastMigration(older.url, ['DROP TABLE "BackupRun"', 'DROP TYPE "BackupTrigger"']);
+    // the database as if the migration that made BackupRun had never run
+    const last = await undoMigration(older.url, '_backup_runs', ['DROP TABLE "BackupRun"', 'DROP TYPE "BackupTrigger"']);
     expect(last).toMatch(/_backup_runs$/);
     const file = path.join(dir, 'older.tar');
     const backup = await createBackup({

@@ -20,7 +20,7 @@ import {
 } from '@/lib/db/mining/dump-uploads';
 import { setting, type Env } from '@/lib/config/settings';
 import { AppError } from '@/lib/errors/app-error';
-import { dumpKind, dumpsDir, NO_DUMPS_FOLDER, sniffDump, UPLOADS_FOLDER, type DumpFile } from './dumps-folder';
+import { dumpKind, dumpsDir, sniffDump, UPLOADS_FOLDER, type DumpFile } from './dumps-folder';
 
 /** Names longer than this are refused: with the `.partial` and a file system's 255 bytes, longer ones failed with a 500. */
 export const MAX_DUMP_NAME_CHARS = 200;
@@ -87,13 +87,12 @@ export async function saveUploadedDump(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<DumpFile> {
   const dir = dumpsDir(env);
-  if (dir === null) throw new AppError('INVALID_INPUT', NO_DUMPS_FOLDER);
   const base = safeBaseName(fileName);
   const folder = path.join(dir, UPLOADS_FOLDER);
   await mkdir(folder, { recursive: true }).catch(() => {
     throw new AppError(
       'INVALID_INPUT',
-      `Paralens cannot write to the dumps folder (PARALENS_DUMPS_DIR): make its ${UPLOADS_FOLDER} folder writable for the account that runs Paralens, or copy the dump there yourself.`,
+      `Paralens cannot write to the dumps folder ${dir}: make its ${UPLOADS_FOLDER} folder writable for the account that runs Paralens, or copy the dump there yourself.`,
     );
   });
   const name = `${UPLOADS_FOLDER}/${base}`;
@@ -142,7 +141,7 @@ export async function saveUploadedDump(
  */
 export async function expireDumpUploadFiles(db: Db, env: Env = process.env): Promise<number> {
   const dir = dumpsDir(env);
-  const root = dir === null ? null : await realpath(dir).catch(() => null);
+  const root = await realpath(dir).catch(() => null);
   if (root === null) return 0;
   const names = await expireDumpUploads(db, root, setting('PARALENS_UPLOAD_TTL_HOURS', env) * HOUR, STALLED_UPLOAD_MS);
   for (const name of names) await rm(path.join(root, name), { force: true });

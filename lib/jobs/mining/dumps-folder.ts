@@ -1,6 +1,6 @@
 /**
- * The dumps the web app may mine: files under PARALENS_DUMPS_DIR (docs/mining.md, "From the web
- * app"). The Mining page lists them with their sizes, and a run names one by its place in that
+ * The dumps the web app may mine: files under the dumps folder, PARALENS_DUMPS_DIR or, when it is
+ * unset, <PARALENS_HOME>/dumps (docs/mining.md, "From the web app"). The Mining page lists them with their sizes, and a run names one by its place in that
  * listing, never by a path: a name is accepted only when the listing has it, so `..`, absolute
  * paths and symbolic links that lead out of the folder cannot reach another file.
  *
@@ -12,7 +12,8 @@ import type { Dirent } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors/app-error';
-import { setting, type Env } from '@/lib/config/settings';
+import type { Env } from '@/lib/config/settings';
+import { resolveDumpsDir } from '@/lib/runtime/paralens-home';
 
 export interface DumpFile {
   /** the path inside the folder, with `/` between folders */
@@ -23,7 +24,14 @@ export interface DumpFile {
   kind: 'dump' | 'index' | 'other';
 }
 
-export type DumpsListing = { configured: false } | { configured: true; dir: string; exists: boolean; dumps: DumpFile[] };
+export interface DumpsListing {
+  /** PARALENS_DUMPS_DIR is set (false: the default folder under PARALENS_HOME) */
+  configured: boolean;
+  dir: string;
+  /** false: the folder is not there (yet: the default one is made by the first upload) */
+  exists: boolean;
+  dumps: DumpFile[];
+}
 
 /** A listed file with the real path it leads to (not shown: the listing answers with names only). */
 type ListedFile = DumpFile & { realPath: string };
@@ -33,12 +41,8 @@ const MAX_DEPTH = 3;
 /** A folder of thousands of files is not a dumps folder: the listing stops there (the folder's files and the uploads each). */
 const MAX_FILES = 2000;
 
-export const NO_DUMPS_FOLDER =
-  'No dumps folder is configured: set PARALENS_DUMPS_DIR to the folder that holds the dumps and restart Paralens.';
-
-export function dumpsDir(env: Env = process.env): string | null {
-  const dir = setting('PARALENS_DUMPS_DIR', env);
-  return dir ? path.resolve(dir) : null;
+export function dumpsDir(env: Env = process.env): string {
+  return resolveDumpsDir(env).dir;
 }
 
 export function dumpKind(name: string): DumpFile['kind'] {
@@ -81,9 +85,8 @@ async function walk(root: string, dir: string, depth: number, out: ListedFile[],
 async function listFiles(
   env: NodeJS.ProcessEnv,
   adminUploads: ReadonlySet<string> = new Set(),
-): Promise<{ configured: false } | { configured: true; dir: string; exists: boolean; files: ListedFile[] }> {
-  const dir = dumpsDir(env);
-  if (dir === null) return { configured: false };
+): Promise<{ configured: boolean; dir: string; exists: boolean; files: ListedFile[] }> {
+  const { dir, isDefault } = resolveDumpsDir(env);
   const root = await realpath(dir).catch(() => null);
   const exists = root !== null && (await stat(root)).isDirectory();
   const files: ListedFile[] = [];
@@ -94,18 +97,12 @@ async function listFiles(
     const byAdmin = (f: ListedFile) => (adminUploads.has(f.name) ? 0 : 1);
     files.push(...uploads.sort((a, b) => byAdmin(a) - byAdmin(b)).slice(0, MAX_FILES));
   }
-  return { configured: true, dir, exists, files };
+  return { configured: !isDefault, dir, exists, files };
 }
 
 export async function listDumps(adminUploads?: ReadonlySet<string>, env: NodeJS.ProcessEnv = process.env): Promise<DumpsListing> {
-  const listing = await listFiles(env, adminUploads);
-  if (!listing.configured) return listing;
-  return {
-    configured: true,
-    dir: listing.dir,
-    exists: listing.exists,
-    dumps: listing.files.map(({ realPath: _real, ...file }) => file),
-  };
+  const { files, ...listing } = await listFiles(env, adminUploads);
+  return { ...listing, dumps: files.map(({ realPath: _real, ...file }) => file) };
 }
 
 /**
@@ -119,8 +116,6 @@ export async function resolveListedDump(
   adminUploads?: ReadonlySet<string>,
 ): Promise<string> {
   const listing = await listFiles(env, adminUploads);
-  if (!listing.configured)
-    throw new AppError('INVALID_INPUT', NO_DUMPS_FOLDER, { fields: { [field]: 'no dumps folder is configured' } });
   const listed = listing.files.find((d) => d.name === name);
   if (!listed) {
     throw new AppError('INVALID_INPUT', `“${name}” is not a file in the dumps folder; choose one from the list.`, {

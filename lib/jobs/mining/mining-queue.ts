@@ -49,12 +49,10 @@ export async function runQueuedMining(
       .catch(() => undefined);
   }, CANCEL_POLL_MS);
   const dumps = dumpsDir();
-  const shownFolders = dumps
-    ? [
-        { path: await realpath(dumps).catch(() => dumps), shownAs: '' },
-        { path: dumps, shownAs: '' },
-      ]
-    : [];
+  const shownFolders = [
+    { path: await realpath(dumps).catch(() => dumps), shownAs: '' },
+    { path: dumps, shownAs: '' },
+  ];
   try {
     return await runMining({
       db,

@@ -9,7 +9,13 @@
  * as failed with the server's raw output; a transport failure or a rejection stops every worker and
  * records nothing for the requests in flight, so the next session asks them again.
  */
-import { requestKey, type RequestRecord, type RecordedRequest, type RunPair } from '@/lib/db/model-raters/model-requests';
+import {
+  requestKey,
+  type RecordedTotals,
+  type RequestRecord,
+  type RecordedRequest,
+  type RunPair,
+} from '@/lib/db/model-raters/model-requests';
 import type { Question } from '@/lib/annotation/questions';
 import type { AskPairResult } from '@/lib/model-raters/ask-pair';
 import { toStoredOrder } from '@/lib/model-raters/answers-order';
@@ -20,14 +26,8 @@ export interface JudgeTask {
   sample: number;
 }
 
-export interface WorkTotals {
-  requestsDone: number;
-  requestsFailed: number;
-  pairsDone: number;
-  retries: number;
-  reasked: number;
-  promptTokens: number;
-  completionTokens: number;
+/** What is recorded over every session of the run (counted at the start), and in this session. */
+export interface WorkTotals extends RecordedTotals {
   /** recorded in this session (for the rate) */
   sessionDone: number;
 }

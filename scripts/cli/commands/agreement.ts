@@ -1,8 +1,10 @@
 /**
  * `paralens agreement`: inter-annotator agreement of a rating matrix read as JSON from
- * standard input. Pure computation: never touches the database.
+ * standard input (pure computation: never touches the database), or, with --campaign, of a
+ * campaign's answers as the dashboards and the API compute it (../campaign-agreement.ts).
  *
  *   echo '{"ratings": [[1,2,3],[1,2,2]], "level": "ordinal"}' | paralens agreement [--bootstrap 1000] [--seed 1]
+ *   paralens agreement --campaign SLUG [--bootstrap 1000] [--seed 1] [--min-shared 10] [--merged]
  *
  * Output keys (contract): krippendorffAlpha, fleissKappa, cohenKappa, cohenKappaLinear,
  * cohenKappaQuadratic, gwetAC1, percentAgreement (number or null), units, pairableValues;
@@ -19,11 +21,11 @@ import {
   type AgreementInput,
 } from '@/lib/agreement/agreement-report';
 import { DEFAULT_SEED } from '@/lib/agreement/bootstrap';
+import { DEFAULT_MIN_SHARED_PAIRS } from '@/lib/dashboards/question-agreement';
 import { AgreementInputError, isMeasurementLevel, MEASUREMENT_LEVELS, type RatingValue } from '@/lib/agreement/rating-values';
 
-export const description = 'Agreement coefficients (Krippendorff, Fleiss, Cohen, Gwet, percent) of JSON ratings on stdin';
-
 const USAGE = `Usage: paralens agreement [--bootstrap N] [--seed S] < input.json
+       paralens agreement --campaign SLUG [--bootstrap N] [--seed S] [--min-shared N] [--merged]
 
 Reads {"ratings": [[...], ...], "level": "nominal"|"ordinal"|"interval"|"ratio", "categories": [...]}
 from standard input: one row per coder, one column per unit, null for a missing rating;
@@ -36,10 +38,22 @@ Counts do not say who voted what, so the coefficients that pair coders (Cohen's 
 pairwise agreement) are null; Krippendorff's alpha, Fleiss' kappa, Gwet's AC1 and percent
 agreement depend only on each unit's counts.
 
+With --campaign, the campaign's answers instead (its slug or id; opens the database): per
+question, what GET /api/v1/campaigns/{id}/agreement answers and the campaign's dashboard shows
+(gold pairs and excluded annotators left out; Krippendorff's alpha at the question's level, Fleiss,
+Cohen, Gwet, percent agreement, annotator pairs, reasons for what is undefined), as JSON.
+
 Options:
-  --bootstrap N  add percentile bootstrap 95% intervals from N resamples of the units
-  --seed S       seed of the resampling (integer, default ${DEFAULT_SEED})
-  -h, --help     show this help
+  --campaign SLUG   a campaign's agreement instead of standard input
+  --bootstrap N     add percentile bootstrap 95% intervals from N resamples of the units
+                    (--campaign: default 1000, as the API; 0 for none)
+  --seed S          seed of the resampling (integer, default ${DEFAULT_SEED})
+  --min-shared N    --campaign: annotator pairs sharing fewer rated pairs are left out of the
+                    mean pairwise Cohen kappa (default 10)
+  --merged          --campaign: relation questions with forward and reverse entailment merged
+  -h, --help        show this help
+
+Exit code 0 with the JSON on stdout, 1 for an unknown campaign, 2 for invalid input.
 `;
 
 class UsageError extends Error {}
@@ -146,11 +160,18 @@ function parseInteger(name: string, text: string | undefined, minimum: number): 
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  let options: { bootstrap?: string; seed?: string; help?: boolean };
+  let options: { bootstrap?: string; seed?: string; help?: boolean; campaign?: string; 'min-shared'?: string; merged?: boolean };
   try {
     options = parseArgs({
       args,
-      options: { bootstrap: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        bootstrap: { type: 'string' },
+        seed: { type: 'string' },
+        campaign: { type: 'string' },
+        'min-shared': { type: 'string' },
+        merged: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }).values;
@@ -161,6 +182,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (options.help) {
     io.stdout.write(USAGE);
     return 0;
+  }
+  if (options.campaign !== undefined) return runCampaign(options.campaign, options, io);
+  if (options['min-shared'] !== undefined || options.merged) {
+    io.stderr.write('paralens agreement: --min-shared and --merged go with --campaign\n');
+    return 2;
   }
   try {
     const resamples = parseInteger('bootstrap', options.bootstrap, 1);
@@ -182,6 +208,30 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
+}
+
+async function runCampaign(
+  campaign: string,
+  options: { bootstrap?: string; seed?: string; 'min-shared'?: string; merged?: boolean },
+  io: CliIo,
+): Promise<number> {
+  let numbers;
+  try {
+    if (campaign.trim() === '') throw new UsageError('--campaign needs the slug or id of a campaign');
+    numbers = {
+      bootstrap: parseInteger('bootstrap', options.bootstrap, 0) ?? 1000,
+      seed: parseInteger('seed', options.seed, 0) ?? DEFAULT_SEED,
+      minShared: parseInteger('min-shared', options['min-shared'], 1) ?? DEFAULT_MIN_SHARED_PAIRS,
+    };
+    if (numbers.bootstrap > 10_000) throw new UsageError(`--bootstrap must be at most 10000 (got ${numbers.bootstrap})`);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`paralens agreement: ${error.message}\n`);
+    return 2;
+  }
+  // the database layer is loaded only here: the stdin form stays a pure computation
+  const { printCampaignAgreement } = await import('../campaign-agreement');
+  return printCampaignAgreement({ campaign: campaign.trim(), merged: Boolean(options.merged), ...numbers }, io);
 }
 
 type Output = Record<string, unknown> & { reasons: Record<string, string> };

@@ -19,8 +19,7 @@ import { StartupError } from '@/lib/runtime/startup-error';
 import { createPrismaClient } from '@/lib/db/client';
 import { isAppError } from '@/lib/errors/app-error';
 import type { CliIo } from '../io';
-
-export const description = 'Back up the whole database (and the models’ manifests) into one file; verify one';
+import { unreadableInput } from '../input-files';
 
 const usage = `Usage: paralens backup [--out FILE]
        paralens backup verify FILE
@@ -41,6 +40,11 @@ Exit 0 / 1 (failed, or verify found a problem) / 2 (bad arguments).
 `;
 
 async function runVerify(file: string, io: CliIo): Promise<number> {
+  const unreadable = await unreadableInput(path.resolve(file), 'the backup');
+  if (unreadable) {
+    io.stderr.write(`paralens backup verify: ${unreadable}.\n`);
+    return 2;
+  }
   const { manifest, problems } = await verifyBackup(path.resolve(file));
   io.stdout.write(
     `${file}: backup of ${manifest.createdAt} (PostgreSQL ${manifest.database.serverVersion}, ${manifest.database.migrations.length} migrations)\n`,

@@ -4,9 +4,7 @@ import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import type { CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
-import { isTidyVerb, runTidy, tidyUsage } from './corpora-tidy';
-
-export const description = 'List the corpora with their pair counts';
+import { isTidyVerb, runTidy, tidyUsage } from '../corpora-tidy';
 
 const usage = `Usage: paralens corpora [--all] [--json]
 

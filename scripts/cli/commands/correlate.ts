@@ -16,8 +16,6 @@ import { computeCorrelationSummary, selectCompletePairs } from '@/lib/stats/corr
 import type { IntervalEstimate } from '@/lib/stats/fisher-z';
 import type { Estimate } from '@/lib/stats/estimate';
 
-export const description = 'Pearson, Spearman and Kendall correlation (with 95% CI and p-value) of JSON x/y on stdin';
-
 const USAGE = `Usage: paralens correlate < input.json
 
 Reads {"x": [...], "y": [...]} (numbers; null marks a missing value and drops the pair)

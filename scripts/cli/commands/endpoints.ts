@@ -19,8 +19,6 @@ import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
 import { reportAppError } from '../errors';
 
-export const description = 'Model endpoints for model runs: list, add, set, remove, models';
-
 const usage = `Usage: paralens endpoints [list]
        paralens endpoints add NAME --url URL [--key-env VAR | --key-stdin] [--concurrency N] [--timeout S] [--rate N]
        paralens endpoints set NAME [--url URL] [--key-env VAR | --key-stdin | --no-key] [--concurrency N] [--timeout S] [--rate N|none]

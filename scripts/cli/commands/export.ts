@@ -17,8 +17,6 @@ import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
 
-export const description = 'Export a corpus or campaign (optionally filtered) as CSV, JSON Lines or a Hugging Face dataset';
-
 const usage = `Usage: paralens export (--corpus <slug> | --campaign <slug>) [--filter <query>] --format csv|jsonl|hf --out <path> [--include <parts>]
 
 Streams the rows from one database snapshot into the file (constant memory), under a .partial

@@ -9,8 +9,6 @@ import { goldFile } from '@/lib/db/imports/gold-import';
 import type { CliIo } from '../io';
 import { runCampaignFileCommand } from '../campaign-file-command';
 
-export const description = 'Mark gold pairs (expected answers and explanations) from a file';
-
 const usage = `Usage: paralens gold <file> --campaign <slug> --map <columns> [options]
 
 Marks each row's pair as a hidden gold pair of the campaign, with the expected answers and the

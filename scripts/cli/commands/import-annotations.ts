@@ -9,8 +9,6 @@ import { annotationsFile } from '@/lib/db/imports/annotation-import';
 import type { CliIo } from '../io';
 import { runCampaignFileCommand } from '../campaign-file-command';
 
-export const description = 'Import labels collected elsewhere into a campaign';
-
 const usage = `Usage: paralens import-annotations <file> --campaign <slug> --map <columns> [options]
 
 Matches each row to a pair of the campaign's corpora, by original id (pair=COL) or by the two texts

@@ -18,8 +18,7 @@ import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from '../io';
 import { writeRowErrors } from '../campaign-file-command';
 import { withDatabase } from '../with-database';
-
-export const description = "Import a model's scores as measures of a corpus";
+import { unreadableInput } from '../input-files';
 
 const usage = `Usage: paralens import-scores <file> --corpus <slug> --map <columns> --measure <NAME=COL,...> [options]
 
@@ -78,6 +77,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const format = (values.format ?? annotationFormatOf(file)) as AnnotationFileFormat | null;
   if (!format || !ANNOTATION_FILE_FORMATS.includes(format))
     return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
+  const unreadable = await unreadableInput(file);
+  if (unreadable) return fail(unreadable, 2);
   return withDatabase(io, async (_db, url) => {
     const pool = createSqlPool(url, 2);
     try {

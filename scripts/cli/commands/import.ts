@@ -15,9 +15,8 @@ import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
+import { firstUnreadable } from '../input-files';
 import { jobOwner } from '@/lib/jobs/job-owner';
-
-export const description = 'Import a corpus file (all measures computed on the way)';
 
 const usage = `Usage: paralens import <file> --corpus <name> [options]
 
@@ -129,6 +128,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const filePath = path.resolve(file);
+  const unreadable = await firstUnreadable([
+    [filePath, 'the file'],
+    [values.questions && path.resolve(values.questions), 'the questions file'],
+  ]);
+  if (unreadable) {
+    io.stderr.write(`paralens import: ${unreadable}; nothing was imported.\n`);
+    return 2;
+  }
   const corpusName = values.corpus;
   return withDatabase(io, async (db, databaseUrl) => {
     const tier = values.tier ?? detectTier(path.basename(filePath));

@@ -16,8 +16,6 @@ import type { CliIo } from '../io';
 import { reportAppError } from '../errors';
 import { withDatabase } from '../with-database';
 
-export const description = 'A language model answers a campaign’s questions as a rater (model runs)';
-
 const usage = `Usage: paralens judge --campaign SLUG --endpoint NAME --model MODEL [options]
        paralens judge --resume RUN_ID [--detach]
 

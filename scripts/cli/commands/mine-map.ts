@@ -16,8 +16,6 @@ import { planDump } from '@/lib/jobs/mining/dump-plan';
 import { mapByteRange, mapXmlText } from '@/lib/jobs/mining/map-xml';
 import type { CliIo } from '../io';
 
-export const description = 'Map step only: XML pages or byte-range manifest lines in, reference rows (TSV) out';
-
 const usage = `Usage: paralens mine-map [--mode fixed|paper] < input > references.tsv
 
 Reads MediaWiki XML on standard input (a whole dump or any run of <page> elements) and writes one

@@ -11,9 +11,8 @@ import { runMining, type MiningEvent, type MiningReport } from '@/lib/jobs/minin
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
+import { firstUnreadable } from '../input-files';
 import { formatFunnel } from '../mine-report';
-
-export const description = 'Mine caption pairs from a Wikipedia dump into a corpus (paper Table 3 funnel)';
 
 const usage = `Usage: paralens mine <dump> --corpus <name> [options]
        paralens mine --from-references <file> --corpus <name> [options]
@@ -169,6 +168,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const config = settings;
+  const unreadable = await firstUnreadable([
+    [config.dumpPath, 'the dump'],
+    [config.indexPath, 'the index'],
+    [config.referencesPath, 'the references file'],
+  ]);
+  if (unreadable) {
+    io.stderr.write(`paralens mine: ${unreadable}; nothing was started.\n`);
+    return 2;
+  }
   return withDatabase(io, async (db, databaseUrl) => {
     let cancelled = false;
     const onSignal = () => {

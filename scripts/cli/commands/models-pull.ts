@@ -29,9 +29,6 @@ first download) before it is installed. Honours HF_ENDPOINT, HF_TOKEN, HTTPS_PRO
 HTTP_PROXY, NO_PROXY, and PARALENS_FASTTEXT_URL (a mirror of the fastText zip).
 `;
 
-/** Reached as `paralens models pull` (models.ts), so not listed as a command of its own. */
-export const hidden = true;
-
 export async function run(args: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<number> {
   let positionals: string[];
   try {

@@ -10,9 +10,6 @@ import type { CliIo } from '../io';
 import { runModelsAdd } from '../models-add';
 import { setting } from '@/lib/config/settings';
 
-export const description =
-  'List the semantic models found in the model folder and the files each measure expects; `models pull` downloads them';
-
 const usage = `Usage: paralens models [--check] [--json]
        paralens models pull st|bertscore|wms|all   (download the paper's models: --help there)
        paralens models pull st-multilingual        (ST for corpora not in English)

@@ -16,8 +16,7 @@ import { StartupError } from '@/lib/runtime/startup-error';
 import { createPrismaClient } from '@/lib/db/client';
 import { markDemoSeeded } from '@/prisma/seed';
 import type { CliIo } from '../io';
-
-export const description = 'Restore a backup into an empty database (or, with --force, replace one)';
+import { unreadableInput } from '../input-files';
 
 const usage = `Usage: paralens restore FILE [--force]
 
@@ -127,6 +126,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const file = path.resolve(parsed.positionals[0]!);
+  const unreadable = await unreadableInput(file, 'the backup');
+  if (unreadable) {
+    io.stderr.write(`paralens restore: ${unreadable}; nothing was changed.\n`);
+    return 2;
+  }
   let target: Target;
   try {
     target = await openTarget(io);

@@ -16,9 +16,6 @@ import { setting } from '@/lib/config/settings';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { JOB_OUTCOME_PREFIX, RecordedFailure, UnrecordedFailure } from '@/lib/jobs/job-process';
 
-export const description = '(internal) run one claimed background job; used by the job supervisor';
-export const hidden = true;
-
 /**
  * What each kind's page says when PostgreSQL went away under the job and the job could not record
  * it: the job hands it to its supervisor (JOB_OUTCOME_PREFIX), which records it once the database is

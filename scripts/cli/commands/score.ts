@@ -9,8 +9,6 @@ import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
 import { withDatabase } from '../with-database';
 import { jobOwner, pruneOwners } from '@/lib/jobs/job-owner';
 
-export const description = 'Compute missing semantic measures (ST, BERTScore, WMS, WordNet) of a corpus';
-
 const usage = `Usage: paralens score --corpus <slug or name> [--measures st,bertscore,wms,wordnet] [--batch <pairs>]
 
 Fills in the semantic measures the corpus's pairs lack, from the models in the model folder

@@ -17,8 +17,6 @@ import { computeMeasures, resolveMeasureOptions, type MeasureOptions } from '@/l
 import { textMeasureKeys } from '@/lib/measures/catalog';
 import type { CliIo } from '../io';
 
-export const description = "Score text pairs from JSON Lines on stdin with the paper's syntactic measures";
-
 const USAGE = `Usage: paralens sim [options] < pairs.jsonl > scores.jsonl
 
 Reads one JSON object per line: {"id": <string|number>, "a": "<text>", "b": "<text>"}

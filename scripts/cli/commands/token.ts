@@ -14,8 +14,6 @@ import type { CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
 
-export const description = 'Create, list and revoke API tokens';
-
 const usage = `Usage: paralens token <subcommand> [options]
 
   create --email <email> --name <name> [--expires-days <days>]

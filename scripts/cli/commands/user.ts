@@ -25,8 +25,6 @@ import { reportAppError } from '../errors';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
 
-export const description = 'Create accounts, change roles, reset passwords, deactivate, list';
-
 const usage = `Usage: paralens user <subcommand> [options]
 
 Manages accounts with the rules of Admin › Users; every change is written to the audit log

@@ -24,7 +24,7 @@ export default async function AdjudicationPage({ params }: Params) {
     user,
   );
   if (!campaign) notFound();
-  const { pairs, total } = await listAdjudicationQueue(getSqlPool(), campaign.id);
+  const { pairs, total, labels } = await listAdjudicationQueue(getSqlPool(), campaign.id);
   return (
     <>
       <PageHeader
@@ -36,7 +36,7 @@ export default async function AdjudicationPage({ params }: Params) {
           </>
         }
       />
-      <AdjudicationQueue campaignId={campaign.id} questions={campaign.questions} pairs={pairs} total={total} />
+      <AdjudicationQueue campaignId={campaign.id} questions={campaign.questions} pairs={pairs} open={{ pairs: total, labels }} />
     </>
   );
 }

@@ -9,18 +9,35 @@ import { inspectModelFolder } from '@/lib/models/model-folder';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import { PageHeader } from '@/components/ui/page-header';
 import { GloveInstallPanel } from '@/components/models/glove-install-panel';
-import { ScoreGloveButton } from '@/components/models/score-glove-button';
+import { GloveScoringCell, type GloveJob } from '@/components/models/glove-scoring-cell';
+import { listScoringJobs } from '@/lib/db/jobs/scoring-jobs';
+import { GLOVE_MEASURES } from '@/lib/models/glove-vectors';
 
 export const metadata: Metadata = { title: 'Models' };
 
-/** The corpora and how many of their pairs have each GloVe measure (from the stored summaries). */
+/**
+ * The corpora, how many of their pairs have each GloVe measure (from the stored summaries), and each
+ * corpus's latest scoring job of the GloVe measures (its row follows it live).
+ */
 async function gloveCoverage() {
   const db = getDb();
   const corpora = await listCorporaWithCounts(db);
   return Promise.all(
     corpora.map(async (c) => {
-      const m = (await getCorpusTotals(db, c.id)).sums.all.measures;
-      return { slug: c.slug, name: c.name, pairs: c.pairCount, wmsGlove: m.wmsGlove?.n ?? 0, gloveCosine: m.gloveCosine?.n ?? 0 };
+      const [totals, jobs] = await Promise.all([getCorpusTotals(db, c.id), listScoringJobs(db, c.id, 5)]);
+      const m = totals.sums.all.measures;
+      const glove = jobs.find((j) => j.measures.some((k) => (GLOVE_MEASURES as readonly string[]).includes(k)));
+      const latest: GloveJob | null = glove
+        ? { id: glove.id, status: glove.status, pairsDone: glove.pairsDone, pairsTotal: glove.pairsTotal, message: glove.message }
+        : null;
+      return {
+        slug: c.slug,
+        name: c.name,
+        pairs: c.pairCount,
+        wmsGlove: m.wmsGlove?.n ?? 0,
+        gloveCosine: m.gloveCosine?.n ?? 0,
+        latest,
+      };
     }),
   );
 }
@@ -73,11 +90,12 @@ export default async function ModelsPage() {
                   <td className="num">{c.wmsGlove.toLocaleString('en')}</td>
                   <td className="num">{c.gloveCosine.toLocaleString('en')}</td>
                   <td>
-                    {c.wmsGlove < c.pairs || c.gloveCosine < c.pairs ? (
-                      <ScoreGloveButton slug={c.slug} name={c.name} />
-                    ) : (
-                      <span className="small muted">all scored</span>
-                    )}
+                    <GloveScoringCell
+                      slug={c.slug}
+                      name={c.name}
+                      complete={c.wmsGlove >= c.pairs && c.gloveCosine >= c.pairs}
+                      latest={c.latest}
+                    />
                   </td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ import { MemberManager } from '@/components/campaigns/member-manager';
 import { QuestionList } from '@/components/campaigns/question-list';
 import { GuidelinesMarkdown } from '@/components/campaigns/guidelines-markdown';
 import { PageSection } from '@/components/campaigns/page-section';
+import { CampaignResults } from '@/components/campaigns/campaign-results';
 import { ProgressSection } from './_sections/progress-section';
 import { SampleDrawSection } from './_sections/sample-draw-section';
 import { QualitySection } from './_sections/quality-section';
@@ -61,6 +62,9 @@ export default async function CampaignPage({ params }: Params) {
         <ArchivedNotice what="campaign" archivedAt={campaign.archivedAt.toISOString()} url={`/api/v1/campaigns/${campaign.id}`} />
       )}
       <StatusControls slug={campaign.slug} status={campaign.status} />
+      <PageSection id="results" title="Results" note="dashboards, model runs and exports of this campaign">
+        <CampaignResults id={campaign.id} slug={campaign.slug} questions={campaign.questions} />
+      </PageSection>
       <PageSection id="progress" title="Progress">
         <Suspense fallback={<LoadingBlock label="progress" />}>
           <ProgressSection campaignId={campaign.id} overlap={campaign.overlap} />
@@ -68,7 +72,13 @@ export default async function CampaignPage({ params }: Params) {
       </PageSection>
       <PageSection id="sample" title="Sample">
         <Suspense fallback={<LoadingBlock label="sample" />}>
-          <SampleDrawSection campaignId={campaign.id} record={readSamplingRecord(campaign.sampling)} corpora={corpora} />
+          <SampleDrawSection
+            campaignId={campaign.id}
+            slug={campaign.slug}
+            record={readSamplingRecord(campaign.sampling)}
+            sampling={campaign.sampling}
+            corpora={corpora}
+          />
         </Suspense>
       </PageSection>
       <PageSection id="quality" title="Quality" note="gold pairs, final labels, adjudication">

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
-import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
+import { listCorporaWithCounts, listCorpusTextTypes } from '@/lib/db/corpora/corpora';
 import { listUsers } from '@/lib/db/accounts/users';
 import { PageHeader } from '@/components/ui/page-header';
 import { NewCampaignForm } from '@/components/campaigns/new-campaign-form';
@@ -13,6 +13,10 @@ export default async function NewCampaignPage() {
   await requireArea('campaigns');
   const db = getDb();
   const [corpora, users] = await Promise.all([listCorporaWithCounts(db), listUsers(db)]);
+  const textTypes = await listCorpusTextTypes(
+    db,
+    corpora.map((c) => c.id),
+  );
   return (
     <>
       <PageHeader
@@ -25,7 +29,13 @@ export default async function NewCampaignPage() {
         }
       />
       <NewCampaignForm
-        corpora={corpora.map((c) => ({ slug: c.slug, name: c.name, tier: c.tier, pairCount: c.pairCount }))}
+        corpora={corpora.map((c) => ({
+          slug: c.slug,
+          name: c.name,
+          tier: c.tier,
+          pairCount: c.pairCount,
+          textTypes: textTypes.get(c.id) ?? [],
+        }))}
         users={users.filter((u) => u.isActive).map((u) => ({ email: u.email, name: u.name, role: u.role }))}
       />
     </>

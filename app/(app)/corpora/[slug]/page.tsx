@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { CorpusAttribution } from '@/components/corpora/corpus-attribution';
+import { CorpusLinks } from '@/components/corpora/corpus-links';
 import { CorpusLanguageForm } from '@/components/corpora/corpus-language-form';
 import { languageName } from '@/lib/naming/language';
 import { ImportPanel } from '@/components/imports/import-panel';
@@ -49,6 +50,7 @@ export default async function CorpusPage({ params }: Params) {
           url={`/api/v1/corpora/${encodeURIComponent(corpus.slug)}`}
         />
       )}
+      <CorpusLinks slug={corpus.slug} />
       <CorpusAttribution source={corpus.source} licence={corpus.licence} attribution={corpus.attribution} />
       <CorpusLanguageForm slug={corpus.slug} language={corpus.language} name={languageName(corpus.language)} />
       <ImportPanel corpusSlug={corpus.slug} uploadLimitMb={Math.round(uploadLimitBytes() / 1024 / 1024)} />

@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DashboardTabs, topTabs } from '@/components/dashboards/dashboard-tabs';
 import { ChoiceSelect } from '@/components/dashboards/choice-select';
+import { LeadingSelect } from '@/components/dashboards/leading-select';
 import { DistributionsView } from '@/components/dashboards/distributions-view';
 
 export const metadata: Metadata = { title: 'Distributions by label' };
@@ -73,11 +74,12 @@ export default async function DistributionsPage({
     <>
       {header}
       <form method="get" className="row small" aria-label="What to split">
-        <ChoiceSelect
+        <LeadingSelect
           label="Corpus"
           name="corpus"
           value={corpus.slug}
           options={corpora.map((c) => ({ value: c.slug, text: c.name }))}
+          resets={['by', 'measures']}
         />
         {splits.length > 0 && <ChoiceSelect label="Split by" name="by" value={by ?? 'reference'} options={splits} />}
         {search.measures && <input type="hidden" name="measures" value={search.measures.join(',')} />}

@@ -14,7 +14,8 @@ import {
 import { findDashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeMeasureThresholds, computeReferenceCorrelations, parseLabelSource } from '@/lib/dashboards/judgement-analysis';
-import { isMeasureKey, measureCatalog, measureKeys } from '@/lib/measures/catalog';
+import { isMeasureKey, measureCatalog, measureKeys, semanticMeasureKeys } from '@/lib/measures/catalog';
+import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
 import {
   isAnyMeasureKey,
   isUserMeasureKey,
@@ -37,8 +38,15 @@ import { JudgementControls } from '@/components/dashboards/judgement-controls';
 
 export const metadata: Metadata = { title: 'Measures against judgements' };
 
-/** The measures a researcher reads first: Table 7's, with syn and sem. */
+/** The measures a researcher reads first: Table 7's, with syn and sem; of the semantic ones, those the corpus has. */
 const defaultMeasures: AnyMeasureKey[] = ['rouge1', 'rougeL', 'bleu', 'syn', 'wms', 'bertscore', 'st', 'sem'];
+
+/** The default measures ticked: the first ones (and any semantic measure) that have values in the corpus. */
+function defaultMeasuresWithValues(counts: Partial<Record<string, { n: number }>>): AnyMeasureKey[] {
+  const has = (k: string) => (counts[k]?.n ?? 0) > 0;
+  const chosen = [...defaultMeasures, ...semanticMeasureKeys.filter((k) => !defaultMeasures.includes(k))].filter(has);
+  return chosen.length > 0 ? chosen : defaultMeasures;
+}
 const SCATTER_POINTS = 3000;
 
 const searchSchema = z.object({
@@ -48,7 +56,11 @@ const searchSchema = z.object({
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter(isAnyMeasureKey))
     .optional()
     .catch(undefined),
-  threshold: z.coerce.number().finite().min(-1e6).max(1e6).optional().catch(undefined),
+  // an empty field is no threshold (z.coerce would read it as 0)
+  threshold: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().finite().min(-1e6).max(1e6).optional().catch(undefined),
+  ),
   label: z
     .string()
     .max(300)
@@ -103,7 +115,10 @@ export default async function JudgementsPage({
     listYesNoQuestionSources(pool, corpus.id),
   ]);
   const campaignLabels = pickerChoices(allLabels, [allLabels.find((c) => c.label === search.label)?.slug]);
-  const measures = search.measures && search.measures.length > 0 ? search.measures : defaultMeasures;
+  const measures =
+    search.measures && search.measures.length > 0
+      ? search.measures
+      : defaultMeasuresWithValues((await getCorpusTotals(getDb(), corpus.id)).sums.all.measures);
   const label = search.label ?? (counts.labels > 0 || campaignLabels.length === 0 ? 'source' : campaignLabels[0]!.label);
   const labelOptions = [
     { label: 'source', text: `the corpus's own labels (${counts.labels.toLocaleString('en')} pairs)` },

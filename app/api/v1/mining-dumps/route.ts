@@ -1,4 +1,7 @@
-/** GET /api/v1/mining-dumps: the files of the dumps folder (PARALENS_DUMPS_DIR) with their sizes (researchers, admins). */
+/**
+ * GET /api/v1/mining-dumps: the files of the dumps folder (PARALENS_DUMPS_DIR, else PARALENS_HOME/dumps) with their sizes
+ * (researchers, admins).
+ */
 import { apiRoute } from '@/lib/http/api-route';
 import { listMiningDumpsContract } from '@/lib/api/contracts/mining';
 import { listDumps } from '@/lib/jobs/mining/dumps-folder';
@@ -7,5 +10,5 @@ import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 
 export const GET = apiRoute(listMiningDumpsContract, async () => {
   const listing = await listDumps(await listAdminDumpUploads(getDb()));
-  return { status: 200, body: listing.configured ? listing : { configured: false, dir: null, exists: false, dumps: [] } };
+  return { status: 200, body: listing };
 });

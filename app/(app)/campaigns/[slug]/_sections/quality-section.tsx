@@ -10,12 +10,15 @@ import { AnnotationFileForm } from '@/components/campaigns/annotation-file-form'
 import { getDb } from '@/lib/db/client';
 import { listExploreOptions } from '@/lib/db/pairs/explore-options';
 import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
+import { GoldRateForm } from '@/components/campaigns/gold-rate-form';
 import { QualitySettingsForm } from '@/components/campaigns/quality-settings-form';
 import { readCampaignQualitySettings } from '@/lib/db/campaigns/quality-settings';
 import { readMajorityKappa } from '@/lib/db/campaigns/quality-gate';
 import { gateIsOn } from '@/lib/annotation/quality-gate';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
-import { describeFinalMethod, isOpenMethod, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
+import { describeFinalMethod, describeOpenCount, VOTE_RULE_CARDS } from '@/lib/labels/final-labels';
+import { countOpenAdjudications } from '@/lib/db/annotations/adjudications';
+import { questionLabel } from '@/lib/annotation/answer-words';
 
 /**
  * Gold pairs and accuracy per annotator, labels collected elsewhere, the final labels by method,
@@ -27,9 +30,10 @@ export async function QualitySection({
   campaign: { id: number; slug: string; goldEvery: number; overlap: number; questions: Question[] };
 }) {
   const pool = getSqlPool();
-  const [gold, methods, discussion, settings, kappas, { corpora }] = await Promise.all([
+  const [gold, methods, open, discussion, settings, kappas, { corpora }] = await Promise.all([
     readGoldAccuracy(pool, campaign.id),
     countFinalMethods(pool, campaign.id),
+    countOpenAdjudications(pool, campaign.id),
     measureDiscussionAgreement(pool, campaign.id, campaign.questions),
     readCampaignQualitySettings(pool, campaign.id),
     readMajorityKappa(pool, campaign.id),
@@ -40,20 +44,22 @@ export async function QualitySection({
     return { ...m, kappa: k?.kappa ?? null, shared: k?.shared ?? 0 };
   });
   const questionKeys = campaign.questions.filter((q) => q.type !== 'text').map((q) => q.key);
-  const open = methods.filter((m) => isOpenMethod(m.method)).reduce((s, m) => s + m.n, 0);
   return (
     <div className="stack">
       <p>
         {gold.goldPairs} gold pair{gold.goldPairs === 1 ? '' : 's'}
         {campaign.goldEvery > 0
           ? `, one in every ${campaign.goldEvery} handed out`
-          : ' (none handed out: the campaign asks for no gold pairs)'}
+          : gold.goldPairs > 0
+            ? ' (none handed out yet: set how often below)'
+            : ' (none handed out: mark gold pairs below, then set how often annotators get one)'}
         ; annotators under {(gold.minAccuracy * 100).toFixed(0)}% on them are flagged.
       </p>
+      <GoldRateForm slug={campaign.slug} goldEvery={campaign.goldEvery} goldPairs={gold.goldPairs} />
       {campaign.goldEvery > 0 && gold.goldPairs === 0 && (
         <p role="status" className="alert warning" data-testid="no-gold-warning">
           One pair in every {campaign.goldEvery} is to be a gold pair, but no gold pair is marked yet: annotators get none, and no
-          one&apos;s accuracy can be measured, until you add gold pairs below (or set the rate to 0 under Quality settings).
+          one&apos;s accuracy can be measured, until you add gold pairs below (or set the rate to 0 above).
         </p>
       )}
       {rows.length > 0 && (
@@ -116,7 +122,7 @@ export async function QualitySection({
           <tbody>
             {methods.map((m) => (
               <tr key={`${m.question}-${m.method}-${m.medianRule ?? ''}`}>
-                <td>{m.question}</td>
+                <td>{questionLabel(campaign.questions, m.question)}</td>
                 <td>{describeFinalMethod(m.method, m.medianRule)}</td>
                 <td className="num">{m.n}</td>
               </tr>
@@ -142,7 +148,7 @@ export async function QualitySection({
           <tbody>
             {discussion.changes.map((c) => (
               <tr key={c.question}>
-                <td>{c.question}</td>
+                <td>{questionLabel(campaign.questions, c.question)}</td>
                 <td className="num">{c.before === null ? '—' : c.before.toFixed(3)}</td>
                 <td className="num">{c.after === null ? '—' : c.after.toFixed(3)}</td>
               </tr>
@@ -151,7 +157,7 @@ export async function QualitySection({
         </table>
       )}
       <p className="row">
-        <Link href={`/adjudicate/${campaign.slug}`}>Adjudication queue ({open} open)</Link> ·{' '}
+        <Link href={`/adjudicate/${campaign.slug}`}>Adjudication queue: {describeOpenCount(open)}</Link> ·{' '}
         <a href={`/api/v1/campaigns/${campaign.id}/final`}>final labels (JSON Lines)</a>
       </p>
     </div>

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/campaigns/{id}/compare: the campaign's final labels against another campaign's or the
- * corpus's own (researchers, admins).
+ * corpus's own, through a mapping of one side's labels when given (researchers, admins).
  */
 import { getCampaignComparison } from '@/lib/api/contracts/label-comparison';
 import { apiRoute } from '@/lib/http/api-route';
@@ -9,7 +9,7 @@ import { compareCampaignLabels } from '@/lib/http/label-comparison';
 
 export const GET = apiRoute(getCampaignComparison, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
-  const { kappa, ...rest } = await compareCampaignLabels(campaign, query.question, query.with);
+  const { kappa, ...rest } = await compareCampaignLabels(campaign, query.question, query.with, query.map);
   return {
     status: 200,
     body: {

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
-import { countLabelPairs, listLabelCellPairs } from '@/lib/db/dashboards/label-comparison';
+import { listLabelCellPairs } from '@/lib/db/dashboards/label-comparison';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
-import { resolveComparison } from '@/lib/http/label-comparison';
+import { prepareComparison, resolveComparison } from '@/lib/http/label-comparison';
 import { INT4_MAX } from '@/lib/api/db-numbers';
 import { PageHeader } from '@/components/ui/page-header';
 import { CellPairsTable, Pager } from '@/components/dashboards/cell-pairs-table';
@@ -32,22 +32,34 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
     throw error;
   });
   if (!resolved) notFound();
+  const prepared = await prepareComparison(campaign, search.question, search.with, search.map).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });
+  if (!prepared?.comparison) notFound();
   const { mine, other, page } = cell.data;
+  // a cell of a mapped comparison holds every label mapped onto it
+  const rawOf = (side: 'mine' | 'other', value: string) => {
+    const map = prepared.mapping?.[side] ?? {};
+    return [
+      ...new Set(prepared.counts.flatMap((c) => (c[side] !== null && (map[c[side]] ?? c[side]) === value ? [c[side]] : []))),
+    ];
+  };
+  const [mineRaw, otherRaw] = [rawOf('mine', mine), rawOf('other', other)];
   const pool = getSqlPool();
-  const total =
-    (await countLabelPairs(pool, campaign.id, resolved.question.key, resolved.other)).find(
-      (c) => c.mine === mine && c.other === other,
-    )?.n ?? 0;
+  const total = prepared.counts
+    .filter((c) => c.mine !== null && c.other !== null && mineRaw.includes(c.mine) && otherRaw.includes(c.other))
+    .reduce((sum, c) => sum + c.n, 0);
   const pairs = await listLabelCellPairs(
     pool,
     campaign.id,
     resolved.question.key,
     resolved.other,
-    { mine, other },
+    { mine: mineRaw, other: otherRaw },
     { page, pageSize: PAGE_SIZE },
   );
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}/compare`;
-  const query = comparisonQuery(resolved.question.key, search.with);
+  const query = comparisonQuery(resolved.question.key, search.with, { map: search.map });
   return (
     <>
       <PageHeader
@@ -63,7 +75,9 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
         page={page}
         pageSize={PAGE_SIZE}
         total={total}
-        href={(p) => `${base}/pairs?${comparisonQuery(resolved.question.key, search.with, { mine, other, page: String(p) })}`}
+        href={(p) =>
+          `${base}/pairs?${comparisonQuery(resolved.question.key, search.with, { map: search.map, mine, other, page: String(p) })}`
+        }
       />
       <CellPairsTable pairs={pairs} rated={false} />
     </>

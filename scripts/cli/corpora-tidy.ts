@@ -8,9 +8,9 @@ import { findCorpusByRef } from '@/lib/db/corpora/corpora';
 import { describeCorpusDeletion } from '@/lib/db/corpora/corpus-lifecycle';
 import { archiveCorpus, COMMAND_LINE, deleteCorpus } from '@/lib/jobs/tidy';
 import { corpusDeletionBlocker, corpusDeletionParts } from '@/lib/tidy/tidy-rules';
-import { reportAppError } from '../errors';
-import type { CliIo } from '../io';
-import { withDatabase } from '../with-database';
+import { reportAppError } from './errors';
+import type { CliIo } from './io';
+import { withDatabase } from './with-database';
 
 export const TIDY_VERBS = ['archive', 'restore', 'delete'] as const;
 type Verb = (typeof TIDY_VERBS)[number];
