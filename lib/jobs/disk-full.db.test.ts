@@ -122,7 +122,7 @@ describe.skipIf(!disk)('a full disk', { timeout: 120_000 }, () => {
   it('an import whose rejects fill the disk: the folder and space named, nothing imported, no rejects file left', async () => {
     const db = getDb();
     const corpus = await makeCorpus(db, { name: 'Rejects on a full disk' });
-    // With texts of at most 20 characters (PARALENS_IMPORT_MAX_TEXT_CHARS), two lines in three are rejected into the rejects file.
+    // Texts of at most 20 characters (PARALENS_IMPORT_MAX_TEXT_CHARS): two lines in three go to the rejects file.
     const lines = ['id\tsentence1\tsentence2\tlabel'];
     for (let i = 0; i < 6000; i++)
       lines.push(
