@@ -55,3 +55,8 @@ export function isDiskFull(error: unknown): boolean {
 export function isDatabaseDiskFull(error: unknown): boolean {
   return codesOf(error).includes('53100') || messagesOf(error).some((m) => /could not (?:extend|write).*no space left/i.test(m));
 }
+
+/** A statement gave up waiting for a lock (SQLSTATE 55P03 lock_not_available: lock_timeout or NOWAIT). */
+export function isLockTimeout(error: unknown): boolean {
+  return codesOf(error).includes('55P03') || messagesOf(error).some((m) => /lock timeout|could not obtain lock/i.test(m));
+}
