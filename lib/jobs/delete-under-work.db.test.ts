@@ -101,8 +101,9 @@ describe('a campaign deleted while annotators hold pairs', () => {
         answers: { semantic: 3 },
       }),
     );
-    expect(late.code).toBe('NOT_FOUND');
-    expect((await refusal(getNextPair(pool, { id: campaign.id }, annotator.id))).code).toBe('NOT_FOUND');
+    const next = await refusal(getNextPair(pool, { id: campaign.id }, annotator.id));
+    const gone = { code: 'NOT_FOUND', message: 'No such campaign, or you are not one of its annotators.' };
+    expect({ late, next }).toEqual({ late: gone, next: gone });
     expect(await db.assignment.count({ where: { campaignId: campaign.id } })).toBe(0);
   });
 });
