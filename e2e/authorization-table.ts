@@ -713,6 +713,12 @@ export const actionTable: Record<string, ActionRow> = {
     allowedError: 'That corpus does not exist.',
     owner: sharedScoring,
   },
+  completeMeasuresAction: {
+    roles: staff,
+    args: [{ slug: 'no-such-corpus' }],
+    allowedError: 'That corpus does not exist.',
+    owner: sharedScoring,
+  },
   cancelScoringAction: {
     roles: staff,
     args: [{ jobId: 2147483000 }],

@@ -18,11 +18,10 @@ import { isBuildStale } from './lib/build-freshness';
 import { buildApp, formatDuration } from './lib/build-app';
 import { formatBanner } from './lib/banner';
 import { createPrismaClient, type Db } from '@/lib/db/client';
-import { ensureCorpusSummaries } from '@/lib/db/corpora/corpus-summary';
-import { cleanImportFilesAtStartup, expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
+import { expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
 import { scoringJobKind } from '@/lib/jobs/scoring-queue';
-import { cleanExportFilesAtStartup, exportJobKind } from '@/lib/jobs/export-queue';
+import { exportJobKind } from '@/lib/jobs/export-queue';
 import { indexJobKind } from '@/lib/jobs/index-queue';
 import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
 import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
@@ -30,21 +29,7 @@ import { modelRunJobKind } from '@/lib/jobs/model-raters/model-run-queue';
 import { expireDumpUploadFiles } from '@/lib/jobs/mining/dump-uploads';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';
-
-/**
- * Before serving: jobs whose owner is gone failed or requeued (a command-line run that is still
- * alive keeps its job), private files tightened, stale files removed, summaries present.
- */
-async function recoverAtStartup(db: Db): Promise<void> {
-  for (const line of describeOrphanRecovery(await recoverOrphanedJobs(db))) console.log(line);
-  const removed = await cleanImportFilesAtStartup(db);
-  if (removed > 0) console.log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
-  const dumps = await expireDumpUploadFiles(db);
-  if (dumps > 0) console.log(`Removed ${dumps} expired or partial dump upload(s) from the dumps folder.`);
-  await cleanExportFilesAtStartup(db);
-  const summarized = await ensureCorpusSummaries(db);
-  if (summarized > 0) console.log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
-}
+import { recoverAtStartup } from '@/lib/jobs/startup-recovery';
 
 /**
  * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs, model runs) in

@@ -1,7 +1,8 @@
 'use server';
 /**
  * Semantic measures from the corpus page (researchers and admins): start a scoring job (the job
- * supervisor runs it), cancel one, and change which measures form the corpus's semantic axis.
+ * supervisor runs it), one for exactly the measures the corpus lacks (lib/jobs/measure-completion.ts),
+ * cancel one, and change which measures form the corpus's semantic axis.
  * The corpus comes from its slug or the job row, never from the client's say-so.
  */
 import { revalidatePath } from 'next/cache';
@@ -17,6 +18,8 @@ import { setCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { semanticMeasureKeys } from '@/lib/measures/catalog';
 import { defineAction } from './define-action';
 import { dbIdText } from '@/lib/api/db-numbers';
+import { queueCorpusCompletion } from '@/lib/jobs/measure-completion';
+import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 
 const measureSchema = z.enum(semanticMeasureKeys as unknown as [string, ...string[]]);
 
@@ -42,6 +45,27 @@ export const startScoringAction = defineAction({
     });
     revalidatePath(`/corpora/${corpus.slug}`);
     return { jobId };
+  },
+});
+
+export const completeMeasuresAction = defineAction({
+  roles: rolesForArea('corpora'),
+  schema: z.object({ slug: z.string().min(1).max(200) }),
+  handler: async ({ slug }, user) => {
+    const db = getDb();
+    const corpus = await corpusOf(slug);
+    const queued = await queueCorpusCompletion(db, corpus.id, user.id, resolveModelsDir());
+    if (!queued) throw new AppError('CONFLICT', 'Every pair already has the measures this corpus should have.');
+    const measures = queued.missing.map((m) => m.measure);
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'scoring.start',
+      targetType: 'corpus',
+      targetId: corpus.id,
+      details: { jobId: queued.jobId, measures, completes: true },
+    });
+    revalidatePath(`/corpora/${corpus.slug}`);
+    return { jobId: queued.jobId, measures };
   },
 });
 

@@ -13,6 +13,7 @@ export const apiErrorSchema = z
         'INVALID_INPUT',
         'TOO_LARGE',
         'RATE_LIMITED',
+        'INSUFFICIENT_STORAGE',
         'INTERNAL',
       ]),
       // TOO_LARGE (413) comes from the web server in front of every route (lib/runtime/front-door.ts)

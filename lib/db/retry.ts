@@ -7,6 +7,8 @@
  * effect, so running it again must do no harm (scoring writes fill in NULL columns only).
  */
 
+import { stringsUnder } from '@/lib/errors/failure-causes';
+
 /** SQLSTATE classes and codes that retrying can fix (PostgreSQL, Appendix A). */
 const TRANSIENT_SQLSTATE = [
   /^08/, // connection exception
@@ -28,22 +30,6 @@ const TRANSIENT_MESSAGES = [
   /unable to start a transaction in the given time/i,
   /expired transaction/i,
 ];
-
-/**
- * Every string under `key` in the error and the objects it holds (Prisma nests the driver's error
- * as meta.driverAdapterError.cause.originalCode; pg and node put it in code).
- */
-function stringsUnder(error: unknown, keys: readonly string[], depth = 0, seen = new Set<unknown>()): string[] {
-  if (typeof error !== 'object' || error === null || seen.has(error) || depth > 6) return [];
-  seen.add(error);
-  const found: string[] = [];
-  for (const key of Object.getOwnPropertyNames(error)) {
-    const value = (error as Record<string, unknown>)[key];
-    if (typeof value === 'string' && keys.includes(key)) found.push(value);
-    else if (typeof value === 'object') found.push(...stringsUnder(value, keys, depth + 1, seen));
-  }
-  return found;
-}
 
 /** Whether the error (pg, Prisma or its driver adapter, or node's socket layer) may pass on a retry. */
 export function isTransientDbError(error: unknown): boolean {

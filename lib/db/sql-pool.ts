@@ -98,3 +98,14 @@ export async function inReadSnapshot<T>(db: Queryable, fn: (client: Queryable) =
 export function preparedStatement(name: string, text: string) {
   return <R extends pg.QueryResultRow>(db: Queryable, values: unknown[]) => db.query<R>({ name, text, values });
 }
+
+/**
+ * A connection of its own (an import's COPY session, an export's snapshot, a lock held for a job),
+ * whose loss (PostgreSQL stopped, restarted, or the session terminated) fails the statement in
+ * flight and every later one, instead of being raised as an uncaught exception that ends the process.
+ */
+export function createDedicatedClient(config: pg.ClientConfig): pg.Client {
+  const client = new pg.Client(config);
+  client.on('error', () => {}); // reported through the queries
+  return client;
+}

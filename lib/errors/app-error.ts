@@ -2,7 +2,15 @@
  * Expected failures whose message may be shown to the user (documenso-style typed codes).
  * Anything that is not an AppError is logged and shown as a generic error.
  */
-export type AppErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'INVALID_INPUT' | 'RATE_LIMITED';
+export type AppErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INVALID_INPUT'
+  | 'RATE_LIMITED'
+  /** a disk of the server is full (ENOSPC): the message names the folder and the space needed */
+  | 'INSUFFICIENT_STORAGE';
 
 const httpStatus: Record<AppErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -11,6 +19,7 @@ const httpStatus: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   INVALID_INPUT: 400,
   RATE_LIMITED: 429,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 export class AppError extends Error {

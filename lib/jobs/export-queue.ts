@@ -27,12 +27,21 @@ import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir } from './private-files';
 import { HF_DATA_FILE, runExport, type ExportResult } from './run-export';
 import { writeTarGz } from './tar-gz';
+import { describeExportFailure } from './export-failure';
+import { freeBytesAt } from './disk-space';
+import { RecordedFailure, UnrecordedFailure } from './job-process';
+import { withDbRetry } from '@/lib/db/retry';
+import { isConnectionLost } from '@/lib/errors/failure-causes';
 
 export const exportJobKind: JobKind = {
   name: 'export',
   claimNext: (db, ownerId) => claimNextQueuedExport(db, ownerId),
   async failUnfinished(db, id, why) {
     if (await failExportIfUnfinished(db, id, why)) await removeExportOutput(id);
+  },
+  async failReported(db, id, message) {
+    await removeExportOutput(id);
+    await finishExportJob(db, id, { status: 'FAILED', message });
   },
 };
 
@@ -121,11 +130,16 @@ export async function runQueuedExport(
     return result;
   } catch (error) {
     await removeExportOutput(jobId, env);
-    await finishExportJob(db, jobId, {
-      status: 'FAILED',
-      message: `The export failed: ${error instanceof Error ? error.message : String(error)}`,
+    const message = describeExportFailure(error, {
+      rerun: 'Run it again from the Exports page',
+      folder: 'the exports folder (PARALENS_HOME/exports)',
+      free: await freeBytesAt(jobFilesDir('exports', env)),
     });
-    throw error;
+    // The database may be what failed: tried for a few seconds, then handed to the supervisor (run-job).
+    await withDbRetry(() => finishExportJob(db, jobId, { status: 'FAILED', message }), { attempts: 4 }).catch((e: unknown) => {
+      throw isConnectionLost(e) ? new UnrecordedFailure(message) : e;
+    });
+    throw new RecordedFailure(message);
   }
 }
 

@@ -16,6 +16,7 @@ import {
 import { expireRejectsFiles, expireUploads, failInterruptedImports, listImportJobFiles } from '@/lib/db/imports/import-job-files';
 import { expireStalledUploads } from '@/lib/db/imports/upload-slots';
 import { setting, type Env } from '@/lib/config/settings';
+import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
@@ -27,6 +28,9 @@ export const importJobKind: JobKind = {
   claimNext: (db, ownerId) => claimNextConfirmedImport(db, ownerId),
   async failUnfinished(db, id, why) {
     await failImportIfUnfinished(db, id, `${why}: nothing was imported.`);
+  },
+  async failReported(db, id, message) {
+    await failImportIfUnfinished(db, id, message);
   },
   async cleanUp(db, id) {
     const job = await getImportJobSource(db, id);
@@ -58,6 +62,8 @@ export async function runQueuedImport(
       createdById: job.createdById,
       skipInvalid: options.skipInvalid,
       rejectsPath: importRejectsPath(jobId, env),
+      rejectsFolderShown: 'the rejects folder (PARALENS_HOME/rejects)',
+      rerun: 'Upload the file again',
       limits: importLimitsFromEnv(env),
       ...(options.format ? { format: options.format } : {}),
       ...(options.tier ? { tier: options.tier } : {}),
@@ -72,7 +78,10 @@ export async function runQueuedImport(
   } finally {
     await removeFile(job.sourcePath);
     await removeFile(options.questionsPath);
-    await releaseImportSource(db, jobId);
+    // With the database gone, the supervisor's clean-up releases it once the job's end is recorded.
+    await releaseImportSource(db, jobId).catch((error: unknown) => {
+      if (!isConnectionLost(error)) throw error;
+    });
   }
 }
 

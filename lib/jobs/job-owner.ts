@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import type { Db } from '@/lib/db/client';
 import { OWNER_RENEW_MS, pruneGoneOwners, removeJobOwner, renewJobOwner, type JobOwnerIdentity } from '@/lib/db/jobs/job-owners';
 import { logUnexpectedError } from '@/lib/errors/error-reference';
+import { isConnectionLost } from '@/lib/errors/failure-causes';
 
 const self: JobOwnerIdentity = { id: randomUUID(), host: hostname(), pid: process.pid, role: 'cli' };
 const registered = new WeakMap<Db, { ready: Promise<string>; timer: NodeJS.Timeout }>();
@@ -23,8 +24,17 @@ export function jobOwner(db: Db, role?: 'server' | 'cli'): Promise<string> {
   if (known) return known.ready;
   if (role) self.role = role;
   const ready = renewJobOwner(db, self).then(() => self.id);
+  let lost = false;
   const timer = setInterval(() => {
-    renewJobOwner(db, self).catch((error: unknown) => logUnexpectedError(error, 'renewing the job lease'));
+    renewJobOwner(db, self).then(
+      () => (lost = false),
+      (error: unknown) => {
+        // PostgreSQL went away: said once, in one line (the job at work reports what it means for it).
+        if (!isConnectionLost(error)) logUnexpectedError(error, 'renewing the job lease');
+        else if (!lost) console.warn('paralens: the database connection was lost; the job lease is renewed when it is back.');
+        lost ||= isConnectionLost(error);
+      },
+    );
   }, OWNER_RENEW_MS);
   timer.unref();
   registered.set(db, { ready, timer });

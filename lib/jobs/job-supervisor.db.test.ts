@@ -123,8 +123,8 @@ describe('job supervisor', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     await new Promise((r) => child.once('close', r));
     expect(stderr).toMatch(/heap out of memory|Reached heap limit/i);
-    expect(describeJobExit({ code: 134, signal: null, outOfMemory: true, stderrTail: [] }, 1536, 'E-00000000')).toBe(
-      'It ran out of memory (the limit is 1536 MB, PARALENS_JOB_MEMORY_MB) and stopped',
-    );
+    expect(
+      describeJobExit({ code: 134, signal: null, outOfMemory: true, stderrTail: [], reported: null }, 1536, 'E-00000000'),
+    ).toBe('It ran out of memory (the limit is 1536 MB, PARALENS_JOB_MEMORY_MB) and stopped');
   }, 30_000);
 });

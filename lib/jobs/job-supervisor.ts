@@ -9,6 +9,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import { logUnexpectedError, newErrorReference } from '@/lib/errors/error-reference';
+import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { setting } from '@/lib/config/settings';
 import { jobOwner, releaseJobOwner } from './job-owner';
 import { describeJobExit, jobMemoryLimitMb, startJobProcess, type RunningJob } from './job-process';
@@ -19,6 +20,11 @@ export interface JobKind {
   claimNext(db: Db, ownerId: string): Promise<{ id: number } | null>;
   /** the job's process ended without recording an outcome: record `why` as its failure */
   failUnfinished(db: Db, id: number, why: string): Promise<void>;
+  /**
+   * the job's process could not record its failure (the database was unreachable) and handed its
+   * message over (JobExit.reported): record it as it is
+   */
+  failReported?(db: Db, id: number, message: string): Promise<void>;
   /** after the process ended, whatever happened (e.g. delete the uploaded file) */
   cleanUp?(db: Db, id: number): Promise<void>;
 }
@@ -78,14 +84,19 @@ export class JobSupervisor {
   }
 
   private async run(): Promise<void> {
+    let unreachable = false;
     while (!this.stopping) {
       try {
         await this.housekeep();
         const ran = await this.runNext();
+        unreachable = false;
         if (!ran) await this.sleep(this.options.pollMs ?? 1000);
       } catch (error) {
-        logUnexpectedError(error, 'job supervisor');
-        await this.sleep(5000);
+        // PostgreSQL away (stopped, restarting): said once; the jobs wait, the web server keeps answering what it can.
+        if (!isConnectionLost(error)) logUnexpectedError(error, 'job supervisor');
+        else if (!unreachable) this.log('paralens: the database is unreachable; queued jobs wait until it is back.');
+        unreachable ||= isConnectionLost(error);
+        await this.sleep(unreachable ? 2000 : 5000);
       }
     }
   }
@@ -127,21 +138,47 @@ export class JobSupervisor {
     this.running.delete(id);
     this.wake?.();
     try {
-      if (exit.code !== 0) {
-        const reference = newErrorReference();
-        this.log(
-          `[${reference}] ${kind.name} #${id} ended with code ${exit.code} signal ${exit.signal}:\n${exit.stderrTail.join('\n')}`,
-        );
-        const why = this.stopping ? 'Paralens was stopped during the job' : describeJobExit(exit, memoryMb, reference);
-        await kind.failUnfinished(this.db, id, why);
-      } else {
-        await kind.failUnfinished(this.db, id, 'Its process ended without recording a result');
-      }
-      await kind.cleanUp?.(this.db, id);
+      await this.untilRecorded(async () => {
+        if (exit.code !== 0) {
+          const reference = newErrorReference();
+          this.log(
+            `[${reference}] ${kind.name} #${id} ended with code ${exit.code} signal ${exit.signal}:\n${exit.stderrTail.join('\n')}`,
+          );
+          if (exit.reported && kind.failReported && !this.stopping) await kind.failReported(this.db, id, exit.reported);
+          else
+            await kind.failUnfinished(
+              this.db,
+              id,
+              this.stopping ? 'Paralens was stopped during the job' : describeJobExit(exit, memoryMb, reference),
+            );
+        } else {
+          await kind.failUnfinished(this.db, id, 'Its process ended without recording a result');
+        }
+        await kind.cleanUp?.(this.db, id);
+      });
     } catch (error) {
       // While stopping, the database may be going down too: the next start marks the job failed.
       if (this.stopping) this.log(`${kind.name} #${id} was stopped; it will be marked failed at the next start.`);
       else logUnexpectedError(error, `recording the end of ${kind.name} #${id}`);
+    }
+  }
+
+  /**
+   * Runs `record` until the database takes it: a job that ended because PostgreSQL went away is
+   * recorded when it is back (waits from 1 s, doubling up to 30 s), never left running under this
+   * living owner. Other errors, and stopping, end the attempts.
+   */
+  private async untilRecorded(record: () => Promise<void>): Promise<void> {
+    for (let wait = 1000; ; wait = Math.min(wait * 2, 30_000)) {
+      try {
+        return await record();
+      } catch (error) {
+        if (this.stopping || !isConnectionLost(error)) throw error;
+        this.log(
+          `paralens: the database is unreachable; the job's end is recorded when it is back (next try in ${wait / 1000} s)`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
   }
 

@@ -19,6 +19,7 @@ import { buildDatasetCard } from '@/lib/export/dataset-card';
 import { csvHeader, planExportFields } from '@/lib/export/fields';
 import { csvLineFormatter, jsonLineFormatter } from '@/lib/export/line-format';
 import type { ExportFormatName, ExportPart } from '@/lib/export/options';
+import { ExportStopped } from './export-failure';
 
 export interface ExportProgress {
   rows: number;
@@ -56,7 +57,7 @@ export const modelAnswersFile = (runId: number) => `model_answers/run-${runId}.j
 async function writeModelAnswers(databaseUrl: string, runId: number, file: string): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const pool = createSqlPool(databaseUrl, 1);
-  const stream = createWriteStream(file, { mode: 0o600 });
+  const stream = openFile(file);
   let bytes = 0;
   try {
     for await (const batch of streamModelRunAnswers(pool, runId)) {
@@ -77,8 +78,16 @@ async function writeModelAnswers(databaseUrl: string, runId: number, file: strin
 /** progress reports (and cancel checks) at most this often */
 const PROGRESS_MS = 200;
 
+/** A file stream whose write error (a full disk) is kept for the next write or the close, never raised as an uncaught error. */
+function openFile(file: string): WriteStream {
+  const stream = createWriteStream(file, { mode: 0o600 });
+  stream.on('error', () => {}); // errored is set: write and closeStream report it
+  return stream;
+}
+
 /** Writes with backpressure; a write error (disk full) rejects. */
 function write(stream: WriteStream, text: string): Promise<void> | null {
+  if (stream.errored) return Promise.reject(stream.errored);
   if (stream.write(text)) return null;
   return new Promise((resolve, reject) => {
     const onDrain = () => {
@@ -95,6 +104,7 @@ function write(stream: WriteStream, text: string): Promise<void> | null {
 }
 
 async function closeStream(stream: WriteStream): Promise<void> {
+  if (stream.errored) throw stream.errored;
   await new Promise<void>((resolve, reject) => {
     stream.once('error', reject);
     stream.end(resolve);
@@ -112,8 +122,10 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   await rm(partial, { recursive: true, force: true });
   const dataFile = format === 'hf' ? path.join(partial, HF_DATA_FILE) : partial;
   await mkdir(path.dirname(dataFile), { recursive: true, mode: 0o700 });
-  const cursor = await openExportCursor(options.databaseUrl, sql);
-  const stream = createWriteStream(dataFile, { mode: 0o600 });
+  const cursor = await openExportCursor(options.databaseUrl, sql).catch((error: unknown) => {
+    throw new ExportStopped(error, 0, 0, 0);
+  });
+  const stream = openFile(dataFile);
   let rows = 0;
   let bytes = 0;
   let cancelled = false;
@@ -173,9 +185,9 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   } catch (error) {
     stream.destroy();
     await rm(partial, { recursive: true, force: true });
-    throw error;
+    throw new ExportStopped(error, rows, cursor.total, bytes);
   } finally {
-    await cursor.close();
+    await cursor.close().catch(() => {}); // a lost connection has closed it already
   }
 }
 

@@ -18,6 +18,10 @@ import type { ImportFormat, ImportFunnelStep, Tier } from '@/lib/import/types';
 import { ErrorReport } from '@/lib/import/error-report';
 import type { ComputedMeasure } from '@/lib/models/text-scorers';
 import { describeImportFailure } from './import-failure';
+import { freeBytesAt } from './disk-space';
+import { withDbRetry } from '@/lib/db/retry';
+import { isConnectionLost } from '@/lib/errors/failure-causes';
+import path from 'node:path';
 import { RejectsFile } from './rejects-file';
 import { openImport, type ImportStream, type Opened } from './run-import-open';
 import { readMeasureSetting, refusal, streamAndPrepare, type ImportTally } from './run-import-read';
@@ -65,6 +69,10 @@ export interface RunImportOptions {
   /** the follow-up job's measures (default: every one this installation can compute, availableMeasures) */
   followUpMeasures?: readonly ComputedMeasure[];
   onProgress?: (progress: ImportProgress) => void;
+  /** what the user does to try again after a failure ("Run the same command again"; default "Upload the file again") */
+  rerun?: string;
+  /** the rejects folder as messages name it (default: its path's last part) */
+  rejectsFolderShown?: string;
   /** checked with every progress tick besides the job row's cancel flag (the command line's Ctrl-C) */
   isCancelled?: () => boolean;
 }
@@ -95,6 +103,8 @@ export interface ImportReport {
   /** the scoring job queued after the import (followUpScoring) and its measures */
   scoringJobId?: number | null;
   scoringMeasures?: ComputedMeasure[];
+  /** false when the failure could not be written to the job row (the database was unreachable) */
+  recorded?: boolean;
 }
 
 type Outcome = Omit<ImportOutcome, 'status'>;
@@ -140,6 +150,21 @@ async function endWithoutWriting(
 ): Promise<ImportReport> {
   await finishImportJob(db, run.jobId, { ...outcome, status: status === 'UNCHANGED' ? 'SUCCEEDED' : status });
   return importReport(run, status, outcome);
+}
+
+/**
+ * Ends a run that failed on an exception. The database may be what failed: the outcome is written
+ * again for a few seconds (PostgreSQL restarting), and if it still cannot be, the report says so and
+ * the job is failed when its owner is found gone (lib/jobs/orphans.ts).
+ */
+async function endFailed(db: Db, run: RunIdentity, outcome: Outcome): Promise<ImportReport> {
+  try {
+    await withDbRetry(() => finishImportJob(db, run.jobId, { ...outcome, status: 'FAILED' }), { attempts: 4 });
+    return importReport(run, 'FAILED', outcome);
+  } catch (error) {
+    if (!isConnectionLost(error)) throw error;
+    return importReport(run, 'FAILED', outcome, { recorded: false });
+  }
 }
 
 /** Ends a run whose file was not read: imported before, or its questions file invalid. */
@@ -190,10 +215,13 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
   const run: RunIdentity = { jobId, started, stream: null, errors: tally.errors };
   const rejects = options.skipInvalid && options.rejectsPath ? new RejectsFile(options.rejectsPath) : null;
   let session: PairImportSession | null = null;
+  let fileBytes = 0;
+  let committing = false;
   try {
     const opened = await openImport(options, jobId, fileName);
     if (opened.status !== 'OPEN') return await endUnopened(db, run, opened);
     const { stream, size } = opened;
+    fileBytes = size;
     run.stream = stream;
     await recordImportProgress(db, jobId, { bytesRead: 0, recordsRead: 0, rejected: 0, format: stream.format });
 
@@ -215,6 +243,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       errors: tally.errors.total,
     });
     const language = { measured: read.measureLanguage, corpus: setting.corpus.language };
+    committing = true;
     const { written, funnel, tokenizer, scoringJobId, scoringMeasures } = await writeImport(
       options,
       session,
@@ -245,8 +274,24 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
       },
     );
   } catch (error) {
-    await rejects?.close().catch(() => {});
-    return endWithoutWriting(db, run, 'FAILED', { ...readOutcome(tally, null), message: describeImportFailure(error, fileName) });
+    // Nothing of the file is kept: the transaction rolls back, and the rejects file goes too.
+    await rejects?.discard();
+    const message = describeImportFailure(error, fileName, {
+      pairsRead: tally.records,
+      failedChunk: session?.failedChunk ?? null,
+      committing,
+      rerun: options.rerun ?? 'Upload the file again',
+      ...(rejects
+        ? {
+            rejects: {
+              folder: options.rejectsFolderShown ?? path.dirname(rejects.path).split('/').at(-1)!,
+              free: await freeBytesAt(path.dirname(rejects.path)),
+              fileBytes,
+            },
+          }
+        : {}),
+    });
+    return endFailed(db, run, { ...readOutcome(tally, null), message });
   } finally {
     await session?.close();
   }

@@ -27,6 +27,7 @@ import {
   type PairToScore,
 } from '@/lib/db/jobs/scoring-writes';
 import { withDbRetry, type RetryOptions } from '@/lib/db/retry';
+import { isConnectionLost, isDatabaseDiskFull } from '@/lib/errors/failure-causes';
 import { getCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { RepresentationCache } from '@/lib/models/representation-cache';
 import {
@@ -68,6 +69,8 @@ export interface RunScoringOptions {
   isCancelled?: () => boolean;
   /** called after each batch is written (tests stop a job here as if its process died) */
   afterBatch?: (written: number) => void | Promise<void>;
+  /** what continues a job that failed ("Running the same command again"; default the corpus page's button) */
+  rerun?: string;
 }
 
 export interface ScoringReport {
@@ -82,6 +85,8 @@ export interface ScoringReport {
   retries: number;
   seconds: number;
   message: string;
+  /** false when the outcome could not be written to the job row (the database was unreachable) */
+  recorded?: boolean;
   /**
    * where the time went, in ms (benchmarks print it): reading pairs and texts, preparing
    * representations, scoring, writing, the final summary
@@ -203,8 +208,16 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
       },
     });
   const end = async (status: ScoringReport['status'], message: string): Promise<ScoringReport> => {
-    await retrying('recording the outcome', () => finishScoringJob(db, jobId, { status, message }));
+    // With PostgreSQL gone for good, the report still says what happened (the job is requeued when its owner is found gone).
+    const recorded = await retrying('recording the outcome', () => finishScoringJob(db, jobId, { status, message })).then(
+      () => true,
+      (error: unknown) => {
+        if (!isConnectionLost(error)) throw error;
+        return false;
+      },
+    );
     return {
+      ...(recorded ? {} : { recorded: false }),
       jobId,
       status,
       measures: lanes.map((l) => l.scorer.measure),
@@ -318,11 +331,20 @@ export async function runScoring(options: RunScoringOptions): Promise<ScoringRep
     return await end('SUCCEEDED', `${scored[0]!.toUpperCase()}${scored.slice(1)}${left}.`);
   } catch (error) {
     await refreshCorpusSummary(db, job.corpusId).catch(() => {});
+    const scored = (pairsDone - job.pairsDone).toLocaleString('en');
+    const rerun = options.rerun ?? '“Complete the missing measures” on the corpus page';
+    if (isConnectionLost(error))
+      return end(
+        'FAILED',
+        `The database connection was lost after ${scored} pairs were scored: they are kept. ${rerun} continues after them once PostgreSQL is running again.`,
+      );
+    if (isDatabaseDiskFull(error))
+      return end(
+        'FAILED',
+        `PostgreSQL's disk is full: scoring stopped after ${scored} pairs, which are kept. Free space on the database's disk; ${rerun} then continues after them.`,
+      );
     const reason = error instanceof Error ? error.message : String(error);
-    return end(
-      'FAILED',
-      `${reason}. The ${pairsDone - job.pairsDone} pairs scored before are kept; a new scoring job continues after them.`,
-    );
+    return end('FAILED', `${reason}. The ${scored} pairs scored before are kept; a new scoring job continues after them.`);
   } finally {
     await closeScorers(lanes.map((l) => l.scorer));
   }

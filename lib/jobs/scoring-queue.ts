@@ -19,6 +19,9 @@ export const scoringJobKind: JobKind = {
   async failUnfinished(db, id, why) {
     await failScoringIfUnfinished(db, id, why);
   },
+  async failReported(db, id, message) {
+    await failScoringIfUnfinished(db, id, message, { asWritten: true });
+  },
 };
 
 /** Runs a claimed scoring job in this (job) process. */
@@ -30,6 +33,7 @@ export async function runQueuedScoring(
   const job = await getScoringJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   const report = await runScoring({ db, jobId, modelsDir: resolveModelsDir(env) });
-  if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(setting('DATABASE_URL', env), job.corpusId);
+  if (report.status === 'SUCCEEDED' && report.recorded !== false)
+    await warmDistributionsAfterJob(setting('DATABASE_URL', env), job.corpusId);
   return report;
 }

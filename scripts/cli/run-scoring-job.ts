@@ -13,7 +13,7 @@ export async function runScoringJobInCli(
   db: Db,
   jobId: number,
   io: CliIo,
-  options: { batchPairs?: number } = {},
+  options: { batchPairs?: number; rerun?: string } = {},
 ): Promise<ScoringReport> {
   let cancelled = false;
   const onSigint = () => {
@@ -30,6 +30,7 @@ export async function runScoringJobInCli(
       jobId,
       modelsDir: resolveModelsDir(),
       ...(options.batchPairs ? { batchPairs: options.batchPairs } : {}),
+      rerun: options.rerun ?? 'Running the same command again',
       isCancelled: () => cancelled,
       onProgress: (p) => {
         if (!io.isTTY) return;

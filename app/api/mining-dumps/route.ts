@@ -11,7 +11,7 @@ import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
+import { declaredBytes, saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
 import { saveUploadedDump } from '@/lib/jobs/mining/dump-uploads';
 
 export const POST = defineRoute({
@@ -21,7 +21,7 @@ export const POST = defineRoute({
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
     const db = getDb();
     const dump = await saveUploadedDump(db, user, request.body, query.fileName, (body, target, onAlive) =>
-      saveUpload(body, uploadLimitBytes(), onAlive, target),
+      saveUpload(body, uploadLimitBytes(), onAlive, target, declaredBytes(request)),
     );
     await recordAudit(db, {
       actorId: user.id,

@@ -4,7 +4,8 @@
  * it, and stays open while pg_dump, given `--snapshot`, dumps exactly the same state. Every answer
  * committed before the snapshot is in the dump; none committed after it is.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { createDedicatedClient } from '../sql-pool';
 import type { BackupContents } from '@/lib/backup/backup-manifest';
 
 export interface BackupSnapshot {
@@ -46,7 +47,7 @@ export async function appliedMigrations(client: pg.ClientBase): Promise<string[]
 
 /** Runs `fn` while a snapshot of the database is exported; the transaction ends (read only, nothing to keep) after it. */
 export async function withExportedSnapshot<T>(url: string, fn: (snapshot: BackupSnapshot) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  const client = createDedicatedClient({ connectionString: url });
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

@@ -7,6 +7,7 @@
  * the caller to remove after the commit; start-up removes any file no row names, should that fail.
  */
 import { AppError } from '@/lib/errors/app-error';
+import { isLockTimeout } from '@/lib/errors/failure-causes';
 import type { Db } from '../client';
 import { explorerIndexNames } from '../pairs/explore-indexes';
 import { corpusDeletionBlocker, type CorpusDeletionCounts } from '@/lib/tidy/tidy-rules';
@@ -37,6 +38,9 @@ export async function setCorpusArchived(db: Db, id: number, archived: boolean): 
 
 export type CorpusDeletionSummary = CorpusDeletionCounts;
 
+const BUSY =
+  'An import, scoring or export of this corpus is writing to it now; cancel it or let it finish, then delete the corpus.';
+
 /**
  * What a deletion of the corpus would remove (pairs and texts from its summary, the rest counted),
  * and what stands in its way.
@@ -64,9 +68,19 @@ export async function describeCorpusDeletion(db: Pick<Db, '$queryRaw'>, id: numb
  * reason. Returns what was deleted and the files to remove once committed.
  */
 export async function deleteCorpusCompletely(db: Db, id: number): Promise<{ deleted: CorpusDeletionSummary; files: string[] }> {
+  // A job writing into the corpus holds a lock on its row until it commits. Waiting for that lock
+  // would delete what the job wrote the moment it ended (its row no longer running): look first, and
+  // give up on the lock after a few seconds, refusing with the same reason.
+  const before = corpusDeletionBlocker(await describeCorpusDeletion(db, id));
+  if (before) throw new AppError('CONFLICT', before);
   return db.$transaction(
     async (tx) => {
-      const locked = await tx.$queryRaw<Array<{ id: number }>>`SELECT "id" FROM "Corpus" WHERE "id" = ${id} FOR UPDATE`;
+      await tx.$executeRaw`SET LOCAL lock_timeout = '3s'`;
+      const locked = await tx.$queryRaw<Array<{ id: number }>>`SELECT "id" FROM "Corpus" WHERE "id" = ${id} FOR UPDATE`.catch(
+        (error: unknown) => {
+          throw isLockTimeout(error) ? new AppError('CONFLICT', BUSY) : error;
+        },
+      );
       if (locked.length === 0) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
       const summary = await describeCorpusDeletion(tx, id);
       const blocker = corpusDeletionBlocker(summary);

@@ -8,7 +8,7 @@
  * (lib/export/copy-text.ts; standard_conforming_strings is set on the session).
  */
 import { StringDecoder } from 'node:string_decoder';
-import pg from 'pg';
+import { createDedicatedClient } from '../sql-pool';
 import { to as copyTo } from 'pg-copy-streams';
 import { inlineParameters, splitCopyLine } from '@/lib/export/copy-text';
 import type { ExportSql } from './export-sql';
@@ -26,7 +26,7 @@ export interface ExportCursor {
 }
 
 export async function openExportCursor(connectionString: string, sql: ExportSql): Promise<ExportCursor> {
-  const client = new pg.Client({ connectionString });
+  const client = createDedicatedClient({ connectionString });
   await client.connect();
   let closed = false;
   let finished = false;

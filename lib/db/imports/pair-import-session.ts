@@ -7,7 +7,8 @@
  * skipped and counted; file order is kept; memory holds a few chunks. Nothing is visible to others
  * before COMMIT; a failure, an invalid record in all-or-nothing mode, or a cancel rolls it all back.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { createDedicatedClient } from '../sql-pool';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
 import { measureKeys } from '@/lib/measures/catalog';
@@ -74,6 +75,8 @@ export class PairImportSession {
   /** every statement goes through this chain, one at a time and in the order issued */
   private tail: Promise<unknown> = Promise.resolve();
   private failure: unknown = null;
+  /** the pairs (1-based, in the order added) of the chunk whose writing failed */
+  failedChunk: { first: number; last: number } | null = null;
   /** all COPYs queued so far; rejects if one failed */
   private copiesDone: Promise<unknown> = Promise.resolve();
   private pendingChunks = 0;
@@ -111,7 +114,7 @@ export class PairImportSession {
     importJobId: number,
     expectedPairs = 100_000,
   ): Promise<PairImportSession> {
-    const client = new pg.Client({ connectionString });
+    const client = createDedicatedClient({ connectionString });
     await client.connect();
     try {
       await client.query('BEGIN');
@@ -161,6 +164,7 @@ export class PairImportSession {
   private async sendChunk(): Promise<void> {
     if (this.failure) throw this.failure as Error;
     if (this.buffer.length === 0) return;
+    const chunk = { first: this.received - this.buffer.length + 1, last: this.received };
     const plan = this.planner.plan(this.buffer);
     this.buffer = [];
     const answers = this.ask(plan);
@@ -172,10 +176,11 @@ export class PairImportSession {
         const waitStart = performance.now();
         const given = await answers;
         this.timings.lookupMs += performance.now() - waitStart;
-        this.write(plan, given);
+        this.write(plan, given, chunk);
       })
       .catch((error: unknown) => {
         this.failure = error;
+        this.failedChunk ??= chunk;
       })
       .finally(() => {
         this.pendingChunks -= 1;
@@ -242,7 +247,11 @@ export class PairImportSession {
   }
 
   /** Decides the chunk and queues its COPYs. */
-  private write(plan: ChunkPlan, answers: LookupAnswers & { imageIds: Map<string, number> }): void {
+  private write(
+    plan: ChunkPlan,
+    answers: LookupAnswers & { imageIds: Map<string, number> },
+    chunk: { first: number; last: number },
+  ): void {
     const { newPairs, newTexts, textIds } = this.planner.decide(plan, answers);
     const imageId = (key: string | null): number | null => (key === null ? null : (answers.imageIds.get(key) ?? null));
     const texts = new BinaryCopyWriter();
@@ -269,13 +278,13 @@ export class PairImportSession {
       copies.push(this.serial(() => this.copyRows(`COPY "Text" (${TEXT_COLUMNS}) FROM STDIN (FORMAT binary)`, texts.finish())));
     if (newPairs.length > 0)
       copies.push(this.serial(() => this.copyRows(`COPY "Pair" (${PAIR_COLUMNS}) FROM STDIN (FORMAT binary)`, pairs.finish())));
-    const done = Promise.all(copies).then(() => {
-      this.timings.copyMs += performance.now() - started;
-    });
+    const done = Promise.all(copies).then(() => void (this.timings.copyMs += performance.now() - started));
     done.catch((error: unknown) => {
       this.failure ??= error;
+      this.failedChunk ??= chunk;
     });
     this.copiesDone = Promise.all([this.copiesDone, done]);
+    this.copiesDone.catch(() => {}); // recorded in failure above; awaited by commit or close
   }
 
   private encodePair(w: BinaryCopyWriter, p: PreparedPair, textIds: Map<string, number>, imageId: number | null): void {

@@ -219,14 +219,19 @@ export async function requestScoringCancel(db: Db, id: number): Promise<'cancell
   return running.count === 1 ? 'requested' : 'ended';
 }
 
-/** A job process ended without recording an outcome. */
-export async function failScoringIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
+/** A job process ended without recording an outcome (`asWritten`: `why` is the job's own whole message). */
+export async function failScoringIfUnfinished(
+  db: Db,
+  id: number,
+  why: string,
+  o: { asWritten?: boolean } = {},
+): Promise<boolean> {
   const { count } = await db.scoringJob.updateMany({
     where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
     data: {
       status: 'FAILED',
       finishedAt: new Date(),
-      message: `${why}. The scores written so far are kept; a new scoring job continues after them.`,
+      message: o.asWritten ? why : `${why}. The scores written so far are kept; a new scoring job continues after them.`,
     },
   });
   return count === 1;

@@ -130,13 +130,18 @@ export async function planQueuedMiningRun(
 }
 
 /** The job process of a run ended without recording an outcome: failed, its finished chunks kept for Resume. */
-export async function failMiningRunIfUnfinished(db: Db, runId: number, why: string): Promise<void> {
+export async function failMiningRunIfUnfinished(
+  db: Db,
+  runId: number,
+  why: string,
+  o: { asWritten?: boolean } = {},
+): Promise<void> {
   await db.miningRun.updateMany({
     where: { id: runId, status: 'RUNNING' },
     data: {
       status: 'FAILED',
       resumable: true,
-      message: `${why}. Nothing was published; Resume continues where it stopped.`,
+      message: o.asWritten ? why : `${why}. Nothing was published; Resume continues where it stopped.`,
       finishedAt: new Date(),
     },
   });

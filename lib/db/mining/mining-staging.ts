@@ -5,7 +5,8 @@
  * chunk is marked done in one transaction, so after an interruption the table holds exactly the
  * finished chunks. Created and dropped with raw SQL: Prisma knows neither COPY nor UNLOGGED.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { createDedicatedClient } from '../sql-pool';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -16,7 +17,7 @@ export type MiningConnection = pg.ClientBase;
 
 /** Opens a dedicated connection for a run (close it with `.end()`). */
 export async function openMiningConnection(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = createDedicatedClient({ connectionString: databaseUrl });
   client.on('error', () => {}); // a dropped connection surfaces as a failed query
   await client.connect();
   return client;

@@ -17,7 +17,8 @@
  * slot. They also poll (25 ms, doubling to 400 ms) in case a notice is missed. The connection's
  * queries run one after another (pg's client must not be given a second query while one runs).
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { createDedicatedClient } from '../sql-pool';
 
 const LOCK_NAMESPACE = 7310;
 const MAX_CONCURRENCY = 256;
@@ -68,7 +69,7 @@ interface Waiter {
 export async function createEndpointLimiter(connectionString: string, limits: EndpointLimits): Promise<EndpointLimiter> {
   const concurrency = Math.max(1, Math.min(MAX_CONCURRENCY, limits.concurrency));
   const intervalMs = limits.requestsPerMinute ? 60_000 / limits.requestsPerMinute : 0;
-  const client = new pg.Client({ connectionString, options: '-c TimeZone=UTC' });
+  const client = createDedicatedClient({ connectionString, options: '-c TimeZone=UTC' });
   client.on('error', () => undefined); // a lost connection frees the locks; the next query reports it
   await client.connect();
   let chain: Promise<unknown> = Promise.resolve();

@@ -7,10 +7,10 @@
  * corpus as a literal, so the planner can use them. Runs on a plain pg connection outside any
  * transaction (CONCURRENTLY refuses transactions).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { measureKeys } from '@/lib/measures/catalog';
 import type { Db } from '../client';
-import type { Queryable as PoolQueryable } from '../sql-pool';
+import { createDedicatedClient, type Queryable as PoolQueryable } from '../sql-pool';
 
 type Queryable = PoolQueryable | pg.ClientBase;
 
@@ -100,7 +100,7 @@ export async function buildExplorerIndexesAt(
   corpusId: number,
   onBuilt?: (built: number, total: number) => Promise<void>,
 ): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = createDedicatedClient({ connectionString: databaseUrl });
   await client.connect();
   try {
     return await buildExplorerIndexes(client, corpusId, onBuilt);

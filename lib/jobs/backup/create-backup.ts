@@ -21,9 +21,12 @@ import {
 } from '@/lib/backup/backup-manifest';
 import { withExportedSnapshot } from '@/lib/db/backups/snapshot';
 import { AppError } from '@/lib/errors/app-error';
+import { describeDiskFull } from '@/lib/errors/disk-full';
+import { isDiskFull } from '@/lib/errors/failure-causes';
+import { freeBytesAt } from '../disk-space';
 import { findPgTool, serverMajorVersion } from '@/lib/runtime/pg-tools';
 import { TarWriter } from './backup-archive';
-import { runPgTool } from './pg-process';
+import { PgToolError, runPgTool } from './pg-process';
 
 export interface CreateBackupOptions {
   url: string;
@@ -34,6 +37,8 @@ export interface CreateBackupOptions {
   modelsDir: string;
   authSecret?: string | undefined;
   env?: NodeJS.ProcessEnv;
+  /** the folder of `out` as messages name it (default: its path) */
+  folderShown?: string;
 }
 
 export interface BackupResult {
@@ -144,9 +149,26 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     await rename(partial, out);
     return { file: out, bytes, seconds: (Date.now() - started) / 1000, dumpSeconds, contents: snapshot.contents, manifest };
   } catch (error) {
+    const written = (await sizeOf(partial)) + (await sizeOf(dumpFile));
     await writer.abandon();
     await rm(partial, { force: true });
     await rm(dumpFile, { force: true });
-    throw error;
+    if (!isDiskFull(error) && !(error instanceof PgToolError && /no space left on device/i.test(error.output))) throw error;
+    throw new AppError(
+      'INSUFFICIENT_STORAGE',
+      describeDiskFull({
+        folder: options.folderShown ?? path.dirname(out),
+        free: await freeBytesAt(path.dirname(out)),
+        // the dump is written beside the archive, then copied into it: twice what was written, at least
+        needed: { bytes: 2 * written, atLeast: true },
+        what: 'the backup (its dump, then the archive that holds it)',
+        after:
+          'Its partial files were removed and the database is untouched. Free space there or choose another folder, then take the backup again.',
+      }),
+    );
   }
+}
+
+async function sizeOf(file: string): Promise<number> {
+  return (await stat(file).catch(() => ({ size: 0 }))).size;
 }

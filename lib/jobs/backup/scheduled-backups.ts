@@ -103,6 +103,7 @@ export async function runScheduledBackup(
         home: options.home,
         modelsDir: resolveModelsDir(options.env),
         authSecret: options.authSecret,
+        folderShown: 'the backups folder (PARALENS_BACKUP_DIR)',
         ...(options.env ? { env: options.env } : {}),
       });
       await markBackupSucceeded(db, id, { bytes: result.bytes, contents: result.contents });

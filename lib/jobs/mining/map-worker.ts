@@ -8,6 +8,7 @@ import type { MiningMode } from '@/lib/mining/options';
 import type { MapContext } from '@/lib/mining/map-page';
 import { mapByteRange } from './map-xml';
 import { isInputError } from './errors';
+import { SpoolDiskFullError } from './xml-source';
 import type { ReadCounters } from './xml-source';
 import type { WorkerReply, WorkerTask } from './worker-messages';
 
@@ -39,6 +40,7 @@ port.on('message', (task: WorkerTask) => {
         index: task.index,
         message: error instanceof Error ? error.message : String(error),
         isInputError: isInputError(error),
+        ...(error instanceof SpoolDiskFullError ? { diskFull: { folder: error.folder, neededBytes: error.neededBytes } } : {}),
       } satisfies WorkerReply),
     )
     .finally(() => clearInterval(timer));

@@ -23,6 +23,7 @@ export const miningJobKind: JobKind = {
   name: 'mine',
   claimNext: (db, ownerId) => claimNextQueuedMiningRun(db, ownerId),
   failUnfinished: (db, id, why) => failMiningRunIfUnfinished(db, id, why),
+  failReported: (db, id, message) => failMiningRunIfUnfinished(db, id, message, { asWritten: true }),
 };
 
 /** How often a running job looks for a cancel. */

@@ -8,6 +8,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
+import { withDbRetry } from '@/lib/db/retry';
+import { describeMiningFailure } from './mining-failure';
 import { setting } from '@/lib/config/settings';
 import { hideServerPaths } from '@/lib/errors/server-paths';
 import { jobFilesDir } from '../private-files';
@@ -87,6 +89,8 @@ export interface MiningReport {
   map: MapProgress | null;
   publish: PublishResult | null;
   seconds: { map: number; reduce: number; publish: number; total: number };
+  /** false when the failure could not be written to the run's row (the database was unreachable) */
+  recorded?: boolean;
 }
 
 async function openRun(o: RunMiningOptions, client: MiningConnection) {
@@ -296,25 +300,32 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     if (runId === null && o.queuedRunId !== undefined) runId = o.queuedRunId; // a queued run failed while being planned
     const input = isInputError(error);
     const cancelled = error instanceof MiningCancelled;
-    const reason = error instanceof Error ? error.message : String(error);
     const progress = map ? ` after ${map.chunksDone} of ${map.chunksTotal} chunks` : '';
     const web = o.queuedRunId !== undefined;
-    const again = web ? 'Resume continues where it stopped' : 'run the same command again to continue';
-    const told = cancelled
-      ? `${web ? 'Cancelled' : 'Interrupted'}${progress}. Nothing was published; ${again}.`
-      : input
-        ? `${reason}. Nothing was published.`
-        : `${reason}. Nothing was published; the finished chunks are kept, so ${web ? 'Resume continues' : 'running the same command again continues'}.`;
+    const told = await describeMiningFailure(error, { cancelled, input, progress, web, workers: o.workers });
     // The command line's user gave the paths; the Mining page's users know the dumps by their listing names.
     const message = web ? hideServerPaths(told, o.shownFolders) : told;
+    let recorded = true;
     if (runId !== null) {
-      if (input) await dropStagingTables(client, runId).catch(() => {});
-      await finishMiningRun(o.db, runId, { status: cancelled && web ? 'CANCELLED' : 'FAILED', message, resumable: !input }).catch(
-        () => {},
-      );
+      const id = runId;
+      if (input) await dropStagingTables(client, id).catch(() => {});
+      await withDbRetry(
+        () => finishMiningRun(o.db, id, { status: cancelled && web ? 'CANCELLED' : 'FAILED', message, resumable: !input }),
+        { attempts: 4 },
+      ).catch(() => (recorded = false));
     }
     seconds.total = (performance.now() - t0) / 1000;
-    return { runId, status: 'FAILED', message, resumable: runId !== null && !input, funnel, map, publish, seconds };
+    return {
+      runId,
+      status: 'FAILED',
+      message,
+      resumable: runId !== null && !input,
+      funnel,
+      map,
+      publish,
+      seconds,
+      ...(recorded ? {} : { recorded: false }),
+    };
   } finally {
     await pool?.close();
     if (runFolder) await rm(runFolder, { recursive: true, force: true }).catch(() => {});

@@ -22,4 +22,11 @@ export type WorkerReply =
   | { type: 'ready' }
   | { type: 'progress'; index: number; inputBytes: number; xmlBytes: number }
   | { type: 'done'; index: number; result: ChunkResult }
-  | { type: 'failed'; index: number; message: string; isInputError: boolean };
+  | {
+      type: 'failed';
+      index: number;
+      message: string;
+      isInputError: boolean;
+      /** the spool's disk filled (xml-source.ts SpoolDiskFullError) */
+      diskFull?: { folder: string; neededBytes: number };
+    };

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MiningMode } from '@/lib/mining/options';
 import { MiningInputError } from './errors';
+import { SpoolDiskFullError } from './xml-source';
 import type { ChunkResult } from './map-xml';
 import type { WorkerReply, WorkerTask } from './worker-messages';
 
@@ -110,7 +111,13 @@ export function startMapWorkers(options: WorkerOptions): MapWorkers {
             if (reply.type === 'progress') return handlers.onProgress(reply.index, reply.inputBytes, reply.xmlBytes);
             active--;
             if (reply.type === 'failed')
-              return stop(reply.isInputError ? new MiningInputError(reply.message) : new Error(reply.message));
+              return stop(
+                reply.diskFull
+                  ? new SpoolDiskFullError(reply.diskFull.folder, reply.diskFull.neededBytes)
+                  : reply.isInputError
+                    ? new MiningInputError(reply.message)
+                    : new Error(reply.message),
+              );
             committing = committing
               .then(() => handlers.onDone(reply.index, reply.result))
               .catch((error: unknown) => stop(error instanceof Error ? error : new Error(String(error))));

@@ -38,6 +38,19 @@ export class DumpReadError extends Error {
   override name = 'DumpReadError';
 }
 
+/** The spool's disk filled while a chunk was decompressed into it (ENOSPC): not the dump's fault, a run can resume. */
+export class SpoolDiskFullError extends Error {
+  override name = 'SpoolDiskFullError';
+  readonly code = 'ENOSPC';
+  constructor(
+    readonly folder: string,
+    /** the most the chunk may take there (its expansion limit) */
+    readonly neededBytes: number,
+  ) {
+    super(`ENOSPC: the disk holding ${folder} filled while a chunk was decompressed`);
+  }
+}
+
 let found: DecompressorTool | null | undefined;
 
 function works(tool: string): boolean {
@@ -203,7 +216,7 @@ export async function spoolRange(range: ByteRange, counters: ReadCounters, optio
   try {
     // The kernel stops the decompressor (SIGXFSZ) when the file would pass the limit.
     const exceeded = () => fstatSync(fd).size >= blocks * ULIMIT_BLOCK;
-    await startDecompressor(range, input, fd, options.threads ?? 1, { blocks, exceeded, limit }).succeeded();
+    await startDecompressor(range, input, fd, options.threads ?? 1, { blocks, exceeded, limit, folder: parent }).succeeded();
   } catch (error) {
     input.destroy();
     close();
@@ -235,7 +248,7 @@ function startDecompressor(
   input: ReturnType<typeof createReadStream>,
   output: 'pipe' | number,
   threads: number,
-  fileLimit?: { blocks: number; exceeded: () => boolean; limit: ExpansionLimit },
+  fileLimit?: { blocks: number; exceeded: () => boolean; limit: ExpansionLimit; folder: string },
 ) {
   const tool = findDecompressor();
   const args = tool === 'lbzip2' ? ['-dc', '-n', String(Math.max(1, threads))] : ['-dc'];
@@ -255,6 +268,8 @@ function startDecompressor(
   const succeeded = async () => {
     const code = await exited;
     if (fileLimit?.exceeded()) throw new ExpansionLimitError(describeExpansion(describeRange(range), fileLimit.limit));
+    if (code !== 0 && fileLimit && /no space left on device/i.test(stderr))
+      throw new SpoolDiskFullError(fileLimit.folder, fileLimit.limit.bytes);
     if (code !== 0) {
       const reason =
         stderr

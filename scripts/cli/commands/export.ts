@@ -4,6 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
+import { describeExportFailure, ExportStopped } from '@/lib/jobs/export-failure';
+import { freeBytesAt } from '@/lib/jobs/disk-space';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { createSqlPool, type Queryable } from '@/lib/db/sql-pool';
@@ -129,8 +131,20 @@ export async function run(args: string[], io: CliIo): Promise<number> {
           );
           drawn = true;
         },
+      }).catch(async (error: unknown) => {
+        if (drawn) io.stderr.write('\n');
+        drawn = false;
+        if (!(error instanceof ExportStopped)) throw error;
+        const folder = path.dirname(outPath);
+        return {
+          message: describeExportFailure(error, { rerun: 'Run the same command again', folder, free: await freeBytesAt(folder) }),
+        };
       });
       if (drawn) io.stderr.write('\n');
+      if ('message' in result) {
+        io.stderr.write(`paralens export: ${result.message}\n`);
+        return 1;
+      }
       if (result.status === 'CANCELLED') return 1;
       io.stdout.write(
         `Exported ${result.rows.toLocaleString('en')} rows (${(result.bytes / 1e6).toFixed(1)} MB) to ${result.path} in ${result.seconds.toFixed(1)} s\n`,

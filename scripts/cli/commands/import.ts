@@ -1,6 +1,7 @@
 /** `paralens import <file> --corpus <name>`: streams a corpus file into the database with every measure. */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
+import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { deleteCorpus, ensureCorpus, findCorpusByRef, setCorpusLanguage } from '@/lib/db/corpora/corpora';
 import { isLanguageCode } from '@/lib/naming/language';
 import { describeMeasureTokenizer } from '@/lib/measures/language-tokenize';
@@ -173,6 +174,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values.language ? { language: values.language } : {}),
       skipInvalid: Boolean(values['skip-invalid']),
       rejectsPath: path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`),
+      rejectsFolderShown: path.dirname(path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`)),
+      rerun: 'Run the same command again',
       limits: importLimitsFromEnv(process.env),
       isCancelled: () => interrupted,
       onProgress: (p) => {
@@ -190,9 +193,20 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const failed = report.status === 'FAILED' || report.status === 'CANCELLED';
     // A failed import leaves nothing it created: not even the corpus it made for itself.
     if (failed && corpus.created) {
-      await deleteCorpus(db, corpus.id);
-      io.stderr.write(`Removed the corpus "${corpus.name}" this command had created.\n`);
+      const removed = await deleteCorpus(db, corpus.id).then(
+        () => true,
+        (error: unknown) => {
+          if (!isConnectionLost(error)) throw error;
+          return false;
+        },
+      );
+      io.stderr.write(
+        removed
+          ? `Removed the corpus "${corpus.name}" this command had created.\n`
+          : `The corpus "${corpus.name}" this command created stays, empty: the database could not be reached to remove it. The same command imports into it.\n`,
+      );
     }
+    if (report.recorded === false) return 1; // the database is gone: nothing more can be done now
     if (
       !failed &&
       report.scoringJobId &&
@@ -200,7 +214,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))
     ) {
       io.stderr.write(`Computing the semantic measures now (--no-score leaves the job queued) …\n`);
-      printScoringReport(io, await runScoringJobInCli(db, report.scoringJobId, io));
+      printScoringReport(
+        io,
+        await runScoringJobInCli(db, report.scoringJobId, io, { rerun: `\`paralens score --corpus ${corpus.slug}\`` }),
+      );
     }
     if (!failed)
       await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) =>

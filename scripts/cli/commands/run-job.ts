@@ -13,8 +13,49 @@ import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';
 import { runQueuedModelRun } from '@/lib/jobs/model-raters/model-run-queue';
 import type { CliIo } from '../io';
 import { setting } from '@/lib/config/settings';
+import { isConnectionLost } from '@/lib/errors/failure-causes';
+import { JOB_OUTCOME_PREFIX, RecordedFailure, UnrecordedFailure } from '@/lib/jobs/job-process';
+
+/**
+ * What each kind's page says when PostgreSQL went away under the job and the job could not record
+ * it: the job hands it to its supervisor (JOB_OUTCOME_PREFIX), which records it once the database is
+ * back, and exits with 75 (EX_TEMPFAIL).
+ */
+const CONNECTION_LOST: Record<string, string> = {
+  import:
+    'The database connection was lost during the import: nothing of this file was imported. Upload the file again once PostgreSQL is running again.',
+  export:
+    'The database connection was lost during the export: nothing of it was kept. Run it again once PostgreSQL is running again.',
+  score:
+    'The database connection was lost during scoring: the pairs scored before are kept. “Complete the missing measures” continues after them once PostgreSQL is running again.',
+  mine: 'The database connection was lost during the run: nothing was published, the chunks finished are kept. Resume continues where it stopped once PostgreSQL is running again.',
+};
+
+function handOver(io: CliIo, message: string): number {
+  io.stderr.write(`${JOB_OUTCOME_PREFIX}${message.replace(/\n/g, ' ')}\n`);
+  return 75;
+}
 
 export async function run(args: string[], io: CliIo): Promise<number> {
+  try {
+    return await runJob(args, io);
+  } catch (error) {
+    if (error instanceof RecordedFailure) {
+      io.stdout.write(`failed: ${error.message}\n`);
+      return 0;
+    }
+    if (error instanceof UnrecordedFailure) return handOver(io, error.message);
+    if (!isConnectionLost(error)) throw error;
+    const kind = args[0] ?? '';
+    return handOver(
+      io,
+      CONNECTION_LOST[kind] ??
+        'The database connection was lost during the job. Start it again once PostgreSQL is running again.',
+    );
+  }
+}
+
+async function runJob(args: string[], io: CliIo): Promise<number> {
   const [kind, idText] = args;
   const id = Number(idText);
   const url = setting('DATABASE_URL');
@@ -46,6 +87,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     if (kind === 'score') {
       const report = await runQueuedScoring(db, id);
+      if (report?.recorded === false) return handOver(io, report.message);
       io.stdout.write(
         report ? `${report.status.toLowerCase()}: ${report.message}\n` : 'nothing to run: the job is not running any more\n',
       );
@@ -81,6 +123,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     if (kind === 'mine') {
       const report = await runQueuedMining(db, url, id);
+      if (report?.recorded === false && report.message) return handOver(io, report.message);
       io.stdout.write(
         report
           ? `${report.status.toLowerCase()}${report.message ? `: ${report.message}` : ''} in ${report.seconds.total.toFixed(1)} s\n`
@@ -89,6 +132,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return 0;
     }
     const report = await runQueuedImport(db, url, id);
+    if (report?.recorded === false && report.message) return handOver(io, report.message);
     io.stdout.write(
       report
         ? `${report.status.toLowerCase()}: ${report.imported} imported, ${report.rejected} rejected in ${report.seconds.toFixed(1)} s\n`
@@ -96,6 +140,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     );
     return 0;
   } finally {
-    await db.$disconnect();
+    await db.$disconnect().catch(() => {});
   }
 }

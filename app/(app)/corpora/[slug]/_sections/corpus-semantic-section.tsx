@@ -13,6 +13,9 @@ import { SemanticMeasuresTable } from '@/components/scoring/semantic-measures-ta
 import { SemanticSetForm } from '@/components/scoring/semantic-set-form';
 import { StartScoringForm } from '@/components/scoring/start-scoring-form';
 import { ScoringJobList } from '@/components/scoring/scoring-job-list';
+import { MissingMeasuresNotice } from '@/components/scoring/missing-measures-notice';
+import { describeCorpusCompletion, reasonToWait } from '@/lib/jobs/measure-completion';
+import { describeMissingMeasures } from '@/lib/measures/measure-completion';
 
 const isModelMeasure = (key: string): key is ModelMeasure => (MODEL_MEASURES as readonly string[]).includes(key);
 const isGloveKey = (key: string) => (GLOVE_MEASURES as readonly string[]).includes(key);
@@ -20,14 +23,15 @@ const isGloveKey = (key: string) => (GLOVE_MEASURES as readonly string[]).includ
 /** Semantic measures of a corpus: counts, the semantic axis and its set, scoring jobs (streams in after the page's checks). */
 export async function CorpusSemanticSection({ corpusId, slug }: { corpusId: number; slug: string }) {
   const db = getDb();
-  const [totals, set, jobs, language] = await Promise.all([
+  const modelsDir = resolveModelsDir();
+  const [totals, set, jobs, language, completion] = await Promise.all([
     getCorpusTotals(db, corpusId),
     getCorpusSemMeasures(db, corpusId),
     listScoringJobs(db, corpusId),
     getCorpusMeasureLanguage(db, corpusId),
+    describeCorpusCompletion(db, corpusId, modelsDir),
   ]);
   const english = language === 'en';
-  const modelsDir = resolveModelsDir();
   const glove = inspectGlove(modelsDir);
   const counts = Object.fromEntries(semanticMeasureKeys.map((k) => [k, totals.sums.all.measures[k]?.n ?? 0]));
   const axis = describeSemanticAxis(set, counts, totals.sums.all.measures.sem?.n ?? 0);
@@ -80,6 +84,18 @@ export async function CorpusSemanticSection({ corpusId, slug }: { corpusId: numb
         </p>
       )}
       <SemanticMeasuresTable rows={rows} totalPairs={totals.pairs} />
+      {completion && (
+        <MissingMeasuresNotice
+          slug={slug}
+          facts={{
+            missing: describeMissingMeasures(completion.missing),
+            pairs: completion.pairs,
+            expected: completion.expected.map((m) => measureCatalog[m.measure].label),
+            waitingFor: reasonToWait(completion),
+            hasActiveJob: completion.hasActiveJob,
+          }}
+        />
+      )}
       <SemanticSetForm
         slug={slug}
         current={set}

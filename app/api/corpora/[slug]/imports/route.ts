@@ -17,7 +17,7 @@ import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { completeUploadSlot, releaseUploadSlot, reserveUploadSlot, touchUploadSlot } from '@/lib/db/imports/upload-slots';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { detectUploadFormat } from '@/lib/jobs/detect-upload';
-import { saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/jobs/uploads';
+import { declaredBytes, saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/jobs/uploads';
 import { removeFile } from '@/lib/jobs/private-files';
 import { dbIdText } from '@/lib/api/db-numbers';
 import { attachImportQuestions } from '@/lib/db/imports/import-jobs';
@@ -82,7 +82,13 @@ export const POST = defineRoute({
     }
     let saved: { path: string; bytes: number } | null = null;
     try {
-      saved = await saveUpload(request.body, uploadLimitBytes(), () => touchUploadSlot(db, jobId));
+      saved = await saveUpload(
+        request.body,
+        uploadLimitBytes(),
+        () => touchUploadSlot(db, jobId),
+        undefined,
+        declaredBytes(request),
+      );
       if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
       const detection = await detectUploadFormat(saved.path, fileName);
       if (!(await completeUploadSlot(db, jobId, { fileBytes: saved.bytes, sourcePath: saved.path, format: detection.format }))) {
