@@ -117,7 +117,9 @@ describe('npm start with two web processes', () => {
       });
       launcher.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       launcher.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const t0 = Date.now();
       await waitFor('"Paralens is running at"', () => output.includes('Paralens is running at'), 4 * 60_000);
+      console.log(`started in ${Date.now() - t0} ms`);
       expect(output).toMatch(/Database connections: 2 web processes × \(10 Prisma \+ 10 SQL\) = 40, .*max_connections \d+/);
       expect(output).toContain('Serving with 2 web processes');
       const [startScript] = childrenOf(launcher.pid!, 'scripts/start.ts');
@@ -128,7 +130,10 @@ describe('npm start with two web processes', () => {
       const answers: Answer[] = [];
       let running = true;
       const clients = [0, 1].map(async () => {
-        while (running) answers.push(await askHealth(port));
+        while (running) {
+          answers.push(await askHealth(port));
+          await new Promise((r) => setTimeout(r, 20)); // a steady stream, not a flood that starves the replacement's start
+        }
       });
       const answeredBy = (pid: number, after = 0) => answers.some((a) => a.pid === pid && a.at > after);
       await waitFor('answers from both web processes', () => before.every((pid) => answeredBy(pid)), 30_000);
@@ -143,7 +148,9 @@ describe('npm start with two web processes', () => {
       );
       const replacement = childrenOf(startScript!, 'scripts/serve.ts').find((pid) => pid !== survivor)!;
       expect(replacement).not.toBe(victim);
+      console.log(`replacement forked ${Date.now() - killedAt} ms after the kill`);
       await waitFor('answers from the replacement', () => answeredBy(replacement, killedAt), 90_000);
+      console.log(`replacement answered ${Date.now() - killedAt} ms after the kill; ${answers.length} answers`);
       running = false;
       await Promise.all(clients);
 
