@@ -8,7 +8,8 @@ import { test, expect } from './fixtures';
 test('the health check is public', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ ok: true, database: 'up' });
+  // which instance and process answered, for a proxy's checks
+  expect(await res.json()).toEqual({ ok: true, database: 'up', instance: expect.any(String), pid: expect.any(Number) });
 });
 
 test('an unknown corpus is a 404 page', async ({ page, loginAs }) => {

@@ -1,12 +1,13 @@
 /**
  * `npm start`: opens the database (DATABASE_URL, or the embedded PostgreSQL with demo data),
  * builds the app when its sources changed, serves it on PORT (scripts/serve.ts, which finds each
- * request's client address; see docs/decisions/004) and prints the URL and demo logins.
+ * request's client address; see docs/decisions/004) in PARALENS_WEB_PROCESSES processes
+ * (scripts/lib/web-processes.ts, docs/decisions/013) and prints the URL and demo logins. Migrations
+ * and the recovery after a stop run under the start-up lock, one instance of a database at a time.
  * Demo mode listens on loopback only. Ctrl-C stops the server and then PostgreSQL. Expected
  * failures print one line and exit 1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { constants as osConstants } from 'node:os';
+import { availableParallelism, constants as osConstants, hostname } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '@/lib/runtime/bootstrap';
 import { isPortFree } from '@/lib/runtime/ports';
@@ -17,7 +18,10 @@ import { configProblems, setting } from '@/lib/config/settings';
 import { isBuildStale } from './lib/build-freshness';
 import { buildApp, formatDuration } from './lib/build-app';
 import { formatBanner } from './lib/banner';
+import { WebProcesses } from './lib/web-processes';
 import { createPrismaClient, type Db } from '@/lib/db/client';
+import { readConnectionLimit } from '@/lib/db/instances/connection-limit';
+import { describeConnectionPlan, planConnections, resolveWebProcesses } from '@/lib/scaling/web-processes';
 import { expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
 import { scoringJobKind } from '@/lib/jobs/scoring-queue';
@@ -66,44 +70,44 @@ function checkConfiguration(): void {
   if (problem) throw new StartupError(problem.message, problem.hint);
 }
 
-/** Whether the process has ended: with an exit code, or killed by a signal (then exitCode stays null). */
-function hasExited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-/** Asks the web server to stop and waits for it; after `graceMs` it is killed. */
-async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
-  if (hasExited(child)) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The exit code of a launcher whose web server ended on its own: never 0, so a supervisor restarts it. */
 function unexpectedExitCode(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null && code !== 0) return code;
   return signal ? 128 + (osConstants.signals[signal] ?? 0) : 1;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (hasExited(child))
-      throw new StartupError(
-        'the web server exited during start-up (see its output above).',
-        'Fix the cause and run npm start again.',
-      );
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new StartupError('the web server did not answer within 2 minutes.', 'See its output above.');
+}
+
+/**
+ * The pool sizes each web process gets, cut so that all of them, the job supervisor and its jobs
+ * stay under the server's max_connections (lib/scaling/web-processes.ts); said at start-up when
+ * there are several web processes or the pools were cut.
+ */
+async function sizePools(url: string, processes: number): Promise<{ prismaPool: number; sqlPool: number }> {
+  const limit = await readConnectionLimit(url);
+  const input = {
+    ...limit,
+    processes,
+    prismaPool: setting('PARALENS_DB_POOL_SIZE'),
+    sqlPool: setting('PARALENS_SQL_POOL_SIZE'),
+    jobConcurrency: setting('PARALENS_JOB_CONCURRENCY'),
+  };
+  const plan = planConnections(input);
+  if (!plan.ok) throw new StartupError(plan.problem, plan.hint);
+  if (processes > 1 || plan.isReduced) console.log(describeConnectionPlan(plan, input));
+  return plan;
 }
 
 function printBanner(url: string, database: OpenedDatabase): void {
@@ -121,19 +125,27 @@ async function main(): Promise<void> {
     throw new StartupError(`port ${port} on ${host} is already in use.`, 'Stop what uses it or set PORT to another port.');
   }
 
-  const database = await openDatabase({ log: (line) => console.log(line) });
-  const jobsDb = createPrismaClient(database.url);
-  await recoverAtStartup(jobsDb);
-  let child: ChildProcess | undefined;
+  const processes = resolveWebProcesses(setting('PARALENS_WEB_PROCESSES'), availableParallelism());
+  let jobsDb: Db | undefined;
+  // Migrations (in openDatabase) and the recovery run under the start-up lock: one instance at a time.
+  const database = await openDatabase({
+    log: (line) => console.log(line),
+    atStartup: async (url) => {
+      jobsDb = createPrismaClient(url);
+      await recoverAtStartup(jobsDb);
+    },
+  });
+  let web: WebProcesses | undefined;
   let supervisor: JobSupervisor | undefined;
   let stopping: Promise<void> | null = null;
   // One clean stop whatever asks for it (a signal, a second signal, the web server ending): jobs,
-  // then the web server, then PostgreSQL. Each step is bounded, so the whole stays under 15 s.
+  // then the web processes, then PostgreSQL. Each step is bounded, so the whole stays under 15 s.
   const shutdown = async (code: number): Promise<never> => {
+    web?.stopReplacing();
     stopping ??= (async () => {
       await supervisor?.stop();
-      await jobsDb.$disconnect().catch(() => undefined);
-      if (child) await stopChild(child);
+      await jobsDb?.$disconnect().catch(() => undefined);
+      await web?.stop();
       await database.stop();
       if (database.mode === 'embedded') console.log('Stopped the web server and PostgreSQL.');
     })();
@@ -155,6 +167,7 @@ async function main(): Promise<void> {
         'With DATABASE_URL, set AUTH_SECRET to a long random string (e.g. `openssl rand -base64 32`).',
       );
     }
+    const pools = await sizePools(database.url, processes);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
@@ -163,6 +176,9 @@ async function main(): Promise<void> {
       AUTH_TRUST_HOST: 'true',
       PARALENS_HOME: database.home,
       PARALENS_DEMO: database.isDemo ? '1' : '0',
+      PARALENS_INSTANCE: setting('PARALENS_INSTANCE') ?? `${hostname()}:${port}`,
+      PARALENS_DB_POOL_SIZE: String(pools.prismaPool),
+      PARALENS_SQL_POOL_SIZE: String(pools.sqlPool),
       NEXT_TELEMETRY_DISABLED: '1',
     };
     if (isBuildStale()) {
@@ -180,18 +196,29 @@ async function main(): Promise<void> {
       const warnings = build.warnings > 0 ? `, ${build.warnings} warning${build.warnings === 1 ? '' : 's'}` : '';
       console.log(`Built the app in ${formatDuration(build.seconds)}${warnings}; the build's output: ${where}`);
     }
-    const serveArgs = ['--import', 'tsx', serveScript, '--port', String(port), '--host', host];
-    child = spawn(process.execPath, serveArgs, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env });
-    child.on('exit', (code, signal) => {
-      if (stopping) return;
-      console.error(
-        `paralens: the web server stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping the jobs and the database.`,
+    web = new WebProcesses({
+      count: processes,
+      script: serveScript,
+      args: ['--port', String(port), '--host', host],
+      env,
+      log: (line) => console.error(line),
+      onFatal: (code, signal, reason) => {
+        if (stopping) return;
+        console.error(`paralens: ${reason}; stopping the jobs and the database.`);
+        void shutdown(unexpectedExitCode(code, signal));
+      },
+    });
+    await web.start().catch((error: unknown) => {
+      throw new StartupError(
+        `${error instanceof Error ? error.message : String(error)} (see its output above).`,
+        'Fix the cause and run npm start again.',
       );
-      void shutdown(unexpectedExitCode(code, signal));
     });
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-    await waitForHealth(url, child);
-    supervisor = startJobSupervisor(jobsDb, env, database);
+    await waitForHealth(url);
+    web.markServing();
+    supervisor = startJobSupervisor(jobsDb!, env, database);
+    if (processes > 1) console.log(`Serving with ${processes} web processes (${web.pids().join(', ')}) and one job supervisor.`);
     printBanner(url, database);
   } catch (error) {
     reportError(error);

@@ -180,6 +180,33 @@ export const APP_SETTINGS = {
     meaning:
       "connections of the web server's own pool for the explorer's and dashboards' SQL (beside Prisma's); each job process opens its own",
   }),
+  PARALENS_DB_POOL_SIZE: define({
+    group: 'app',
+    default: '`10`',
+    schema: wholeOr(10, 1, 1000),
+    meaning:
+      "connections of each web process's Prisma pool (pages, actions, the API beside the hot path); with several web processes `npm start` cuts it and `PARALENS_SQL_POOL_SIZE` so that together they stay under PostgreSQL's `max_connections`, and says so",
+  }),
+  PARALENS_WEB_PROCESSES: define({
+    group: 'app',
+    default: '`1`',
+    schema: text()
+      .refine(
+        (s) => s === undefined || s === 'auto' || (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 64),
+        'must be auto or a whole number from 1 to 64',
+      )
+      .transform((s): number | 'auto' => (s === undefined ? 1 : s === 'auto' ? 'auto' : Number(s))),
+    hint: 'Give a whole number from 1 to 64, or auto for one per core.',
+    meaning:
+      "web processes `npm start` runs on the one port (Node's cluster module; one job supervisor beside them); `auto`: one per core. With 2 or more, one that dies is started again; with 1, its death ends `npm start` with a non-zero code, for systemd or a restart loop (see Deployment)",
+  }),
+  PARALENS_INSTANCE: define({
+    group: 'app',
+    default: 'the host name and `PORT`',
+    schema: text(),
+    meaning:
+      'the name of this `npm start` in `GET /api/health` (beside the answering process id), to tell instances behind one proxy apart',
+  }),
   PARALENS_IMPORT_MAX_SET_TEXTS: define({
     group: 'app',
     default: '`200`',

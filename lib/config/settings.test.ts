@@ -58,6 +58,19 @@ describe('setting', () => {
   });
 });
 
+describe('PARALENS_WEB_PROCESSES', () => {
+  it('is 1 when unset, auto or a whole number from 1 to 64 otherwise', () => {
+    expect(setting('PARALENS_WEB_PROCESSES', {})).toBe(1);
+    expect(setting('PARALENS_WEB_PROCESSES', { PARALENS_WEB_PROCESSES: 'auto' })).toBe('auto');
+    expect(setting('PARALENS_WEB_PROCESSES', { PARALENS_WEB_PROCESSES: ' 3 ' })).toBe(3);
+    for (const bad of ['0', '65', 'two', '1.5']) {
+      expect(configProblems({ PARALENS_WEB_PROCESSES: bad })[0]?.message).toBe(
+        `PARALENS_WEB_PROCESSES=${bad} must be auto or a whole number from 1 to 64.`,
+      );
+    }
+  });
+});
+
 describe('configProblems', () => {
   it('lists every bad variable of the groups asked for, and nothing for a clean environment', () => {
     expect(configProblems({})).toEqual([]);

@@ -8,8 +8,8 @@ import { setting } from '@/lib/config/settings';
 
 export type Db = PrismaClient;
 
-export function createPrismaClient(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
+export function createPrismaClient(connectionString: string, max = 10): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
 }
 
 const globalForPrisma = globalThis as unknown as { paralensPrisma?: PrismaClient };
@@ -19,7 +19,7 @@ export function getDb(): PrismaClient {
   if (!globalForPrisma.paralensPrisma) {
     const url = setting('DATABASE_URL');
     if (!url) throw new Error('DATABASE_URL is not set: start Paralens with `npm start`.');
-    globalForPrisma.paralensPrisma = createPrismaClient(url);
+    globalForPrisma.paralensPrisma = createPrismaClient(url, setting('PARALENS_DB_POOL_SIZE'));
   }
   return globalForPrisma.paralensPrisma;
 }

@@ -1,7 +1,8 @@
 /**
  * Opens the database exactly the same way for the app, the CLI and the e2e tests: DATABASE_URL
  * when set (checked, never an embedded server), otherwise the embedded PostgreSQL in
- * PARALENS_HOME; then applies pending migrations and, in demo mode, seeds the demo data once.
+ * PARALENS_HOME; then applies pending migrations and, in demo mode, seeds the demo data once. The
+ * migrations, the seed and the caller's `atStartup` run under the start-up lock, one instance at a time.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { refreshAllFinalLabels } from '@/lib/db/annotations/final-labels';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { createPrismaClient } from '@/lib/db/client';
 import { seedDemo, type SeedReport } from '@/prisma/seed';
+import { withStartupLock } from '@/lib/db/instances/startup-lock';
 import { checkDataDir, findRunningPort, startEmbeddedPostgres } from './embedded-postgres';
 import { isPortFree } from './ports';
 import { checkDatabaseUrl } from './external-database';
@@ -23,6 +25,11 @@ export interface OpenDatabaseOptions {
   /** fsync off: for throwaway test and benchmark databases only */
   unsafeFast?: boolean;
   log?: (line: string) => void;
+  /**
+   * What else runs under the start-up lock after the migrations (and the demo seed): the
+   * launcher's recovery of jobs and files, so that it too runs one instance at a time.
+   */
+  atStartup?: (url: string) => Promise<void>;
 }
 
 export interface OpenedDatabase {
@@ -45,7 +52,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   const databaseUrl = setting('DATABASE_URL', env);
   if (databaseUrl) {
     await checkDatabaseUrl(databaseUrl);
-    const applied = await migrate(databaseUrl, log);
+    const applied = await underStartupLock(databaseUrl, log, async () => {
+      const names = await migrate(databaseUrl, log);
+      await options.atStartup?.(databaseUrl);
+      return names;
+    });
     return {
       url: databaseUrl,
       mode: 'external',
@@ -86,19 +97,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       : `Started the embedded PostgreSQL on port ${port} (data in ${dataDir}).`,
   );
   try {
-    const applied = await migrate(server.url, log);
     let seed: SeedReport | null = null;
-    if (options.seed !== false) {
-      const db = createPrismaClient(server.url);
-      try {
-        seed = await seedDemo(db, server.url, { dumpsDir: resolveDumpsDir(env).dir });
-        if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
-        if (seed.campaign) log(`Seeded the demo campaign: ${seed.campaign}.`);
-        if (seed.dump) log(`Put the demo dump excerpt for the Mining page into ${path.dirname(seed.dump)}.`);
-      } finally {
-        await db.$disconnect();
-      }
-    }
+    const applied = await underStartupLock(server.url, log, async () => {
+      const names = await migrate(server.url, log);
+      seed = await seedOnce(server.url, env, options, log);
+      await options.atStartup?.(server.url);
+      return names;
+    });
     return {
       url: server.url,
       mode: 'embedded',
@@ -112,6 +117,36 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   } catch (error) {
     await server.stop();
     throw error;
+  }
+}
+
+/**
+ * Migrations and what follows them run one instance at a time (lib/db/instances/startup-lock.ts):
+ * a second instance starting on the same database waits here, then finds nothing left to migrate.
+ */
+function underStartupLock<T>(url: string, log: (line: string) => void, fn: () => Promise<T>): Promise<T> {
+  return withStartupLock(url, fn, {
+    onWait: () => log('Another Paralens instance is migrating or recovering this database; waiting for it …'),
+  });
+}
+
+/** The demo data, seeded once (unless options.seed is false). */
+async function seedOnce(
+  url: string,
+  env: NodeJS.ProcessEnv,
+  options: OpenDatabaseOptions,
+  log: (line: string) => void,
+): Promise<SeedReport | null> {
+  if (options.seed === false) return null;
+  const db = createPrismaClient(url);
+  try {
+    const seed = await seedDemo(db, url, { dumpsDir: resolveDumpsDir(env).dir });
+    if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
+    if (seed.campaign) log(`Seeded the demo campaign: ${seed.campaign}.`);
+    if (seed.dump) log(`Put the demo dump excerpt for the Mining page into ${path.dirname(seed.dump)}.`);
+    return seed;
+  } finally {
+    await db.$disconnect();
   }
 }
 
