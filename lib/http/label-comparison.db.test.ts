@@ -88,6 +88,8 @@ describe('GET /api/v1/campaigns/{id}/compare', () => {
       kappa: 0,
       kappaCi95: [expect.closeTo(-0.98, 2) as number, expect.closeTo(0.98, 2) as number],
       binary: { tp: 1, fp: 1, fn: 1, tn: 1, precision: 0.5, recall: 0.5, f1: 0.5 },
+      // both sides say yes/no: no mapping is needed
+      mapping: null,
     });
 
     // against the corpus's own labels of the crowd's pairs: p1 yes/yes, p2 yes/yes, p3 yes/no, p4
