@@ -112,7 +112,7 @@ test('judgements: an empty threshold is none, the default measures have values, 
   const label = form.getByLabel('Paraphrase label');
   await expect(label.locator('option').first()).toContainText('300 pairs');
   await expect(label.locator('option', { hasText: 'PAWS-Wiki demo study' }).first()).toBeAttached();
-  await form.getByLabel('Corpus', { exact: true }).selectOption({ label: 'Wikipedia-IPC · paper examples' });
+  await form.getByRole('combobox', { name: 'Corpus', exact: true }).selectOption({ label: 'Wikipedia-IPC · paper examples' });
   await expect(page).toHaveURL(/corpus=wikipedia/);
   await expect(label.locator('option', { hasText: 'PAWS-Wiki demo study' })).toHaveCount(0);
   await expect(label.locator('option').first()).not.toContainText('300 pairs');
