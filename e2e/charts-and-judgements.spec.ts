@@ -11,7 +11,13 @@ import { importCorpus, importLabels, sickFile } from './support/study';
 const DEMO_CORPUS = 'paws-wiki-demo-sample';
 const DEMO_CAMPAIGN = 'paws-wiki-demo-study';
 
-const tickValues = (axis: Locator) => axis.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+// Recharts 3 draws tick labels and axis titles in a layer of their own, outside the axis's group:
+// ticks are found by their tick-labels group, titles by their rotation (the y title is turned -90°).
+type Axis = 'x' | 'y';
+const tickValues = (chart: Locator, axis: Axis) =>
+  chart.locator(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`).allTextContents();
+const axisTitle = (chart: Locator, axis: Axis) =>
+  chart.locator(axis === 'y' ? 'text.recharts-label[transform^="rotate(-90"]' : 'text.recharts-label:not([transform])');
 
 test('distributions: named box-plot groups, round histogram ticks and titled axes', async ({ page, loginAs }) => {
   await loginAs('researcher');
@@ -25,11 +31,11 @@ test('distributions: named box-plot groups, round histogram ticks and titled axe
   for (const t of await box.locator('text[data-tick]').allTextContents())
     expect(Number(t) * 10).toBeCloseTo(Math.round(Number(t) * 10), 6);
   const histogram = card.getByRole('figure', { name: /histograms by group/ });
-  await expect(histogram.locator('.recharts-yAxis .recharts-label')).toHaveText("share of the group's pairs");
-  await expect(histogram.locator('.recharts-xAxis .recharts-label')).toHaveText('ROUGE-1');
-  await expect.poll(async () => (await tickValues(histogram.locator('.recharts-yAxis'))).length).toBeGreaterThan(1);
+  await expect(axisTitle(histogram, 'y')).toHaveText("share of the group's pairs");
+  await expect(axisTitle(histogram, 'x')).toHaveText('ROUGE-1');
+  await expect.poll(async () => (await tickValues(histogram, 'y')).length).toBeGreaterThan(1);
   // round: whole percentages in equal steps of 1, 2, 2.5, 5 or 10 times a power of ten
-  const shares = (await tickValues(histogram.locator('.recharts-yAxis'))).map((t) => Number(t.replace('%', '')));
+  const shares = (await tickValues(histogram, 'y')).map((t) => Number(t.replace('%', '')));
   const steps = new Set(shares.slice(1).map((v, i) => v - shares[i]!));
   expect(steps.size).toBe(1);
   expect([1, 2, 5, 10, 20, 25, 50]).toContain([...steps][0]);
@@ -46,8 +52,8 @@ test("SICK's score axis in whole points from 1 to 5, and a rating scatter with b
   const slug = await importCorpus(page, `E2E SICK axis ${stamp}`, 'SICK_trial.txt', sickFile(), 'sick');
   await page.goto(`/dashboards/judgements?corpus=${slug}&scatter=rouge1`);
   const scatter = page.getByRole('figure', { name: /the corpus's score against ROUGE-1/ });
-  await expect.poll(() => tickValues(scatter.locator('.recharts-yAxis'))).toEqual(['1', '2', '3', '4', '5']);
-  await expect.poll(() => tickValues(scatter.locator('.recharts-xAxis'))).toEqual(['0', '0.2', '0.4', '0.6', '0.8', '1']);
+  await expect.poll(() => tickValues(scatter, 'y')).toEqual(['1', '2', '3', '4', '5']);
+  await expect.poll(() => tickValues(scatter, 'x')).toEqual(['0', '0.2', '0.4', '0.6', '0.8', '1']);
 
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/v1/campaigns', {
@@ -76,8 +82,8 @@ test("SICK's score axis in whole points from 1 to 5, and a rating scatter with b
   );
   await page.goto(`/dashboards/campaigns/${campaign.slug}/correlations?scatter=rouge1`);
   const ratings = page.getByRole('region', { name: /ROUGE-1 against/ }).getByRole('figure');
-  await expect(ratings.locator('.recharts-yAxis .recharts-label')).toContainText(/syntactic/i);
-  await expect(ratings.locator('.recharts-xAxis .recharts-label')).toHaveText('ROUGE-1');
+  await expect(axisTitle(ratings, 'y')).toContainText(/syntactic/i);
+  await expect(axisTitle(ratings, 'x')).toHaveText('ROUGE-1');
 });
 
 test('judgements: an empty threshold is none, the default measures have values, a new corpus refreshes its labels at once', async ({
@@ -106,7 +112,7 @@ test('judgements: an empty threshold is none, the default measures have values, 
   const label = form.getByLabel('Paraphrase label');
   await expect(label.locator('option').first()).toContainText('300 pairs');
   await expect(label.locator('option', { hasText: 'PAWS-Wiki demo study' }).first()).toBeAttached();
-  await form.getByLabel('Corpus').selectOption({ label: 'Wikipedia-IPC · paper examples' });
+  await form.getByRole('combobox', { name: 'Corpus', exact: true }).selectOption({ label: 'Wikipedia-IPC · paper examples' });
   await expect(page).toHaveURL(/corpus=wikipedia/);
   await expect(label.locator('option', { hasText: 'PAWS-Wiki demo study' })).toHaveCount(0);
   await expect(label.locator('option').first()).not.toContainText('300 pairs');

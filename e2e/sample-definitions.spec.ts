@@ -81,5 +81,5 @@ test('a sample records its definitions; a changed sem is reported and the sample
   const again = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
   expect(again).not.toBe(campaign.slug);
   expect(await pairsOf(again)).toEqual(drawn);
-  await expect(page.getByRole('region', { name: 'Sample' })).toContainText('drawn with the definitions recorded by');
+  await expect(page.getByRole('region', { name: 'Sample' })).toContainText('Drawn with the definitions recorded by');
 });

@@ -1,4 +1,5 @@
 import type { AuditRow } from '@/lib/db/accounts/audit';
+import { Fragment } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import styles from './audit.module.css';
 import { scrollArea } from '@/components/ui/scroll-area';
@@ -69,7 +70,19 @@ export function AuditTable({ entries, filtered }: { entries: readonly AuditTable
                 {e.ip && <div className="small muted">{e.ip}</div>}
               </td>
               <td className={styles.action}>
-                <code>{e.action}</code>
+                <code>
+                  {/* a line may break after a dot only, never inside "campaign.create" */}
+                  {e.action.split('.').map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && (
+                        <>
+                          .<wbr />
+                        </>
+                      )}
+                      {part}
+                    </Fragment>
+                  ))}
+                </code>
               </td>
               <td className="small">{e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : ''}</td>
               <td className="small">{e.via ? (VIA_LABEL[e.via] ?? e.via) : <span className="muted">–</span>}</td>

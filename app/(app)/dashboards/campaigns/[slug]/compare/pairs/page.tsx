@@ -8,6 +8,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { prepareComparison, resolveComparison } from '@/lib/http/label-comparison';
 import { INT4_MAX } from '@/lib/api/db-numbers';
 import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
 import { CellPairsTable, Pager } from '@/components/dashboards/cell-pairs-table';
 import { loadCampaignPage, type CampaignParams } from '../../_sections/campaign-page';
 import { comparisonQuery, comparisonSearch } from '../_sections/comparison';
@@ -66,8 +67,9 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
         title={`${campaign.name}: ${mine} here, ${other} there`}
         description={
           <>
-            {resolved.question.label}: the pairs this campaign&apos;s final label puts in row {mine} and {resolved.otherName} in
-            column {other} · <Link href={`${base}?${query}`}>back to the comparison</Link>
+            {/* the label is a question ("Paraphrase under the loose definition?"): no colon after its mark */}
+            Question: {resolved.question.label} · the pairs this campaign&apos;s final label puts in row {mine} and{' '}
+            {resolved.otherName} in column {other} · <Link href={`${base}?${query}`}>back to the comparison</Link>
           </>
         }
       />
@@ -79,7 +81,15 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
           `${base}/pairs?${comparisonQuery(resolved.question.key, search.with, { map: search.map, mine, other, page: String(p) })}`
         }
       />
-      <CellPairsTable pairs={pairs} rated={false} />
+      {total === 0 ? (
+        <EmptyState title="No pairs in this cell">
+          <p>
+            No pair has {mine} here and {other} there. <Link href={`${base}?${query}`}>Back to the comparison</Link>
+          </p>
+        </EmptyState>
+      ) : (
+        <CellPairsTable pairs={pairs} rated={false} />
+      )}
     </>
   );
 }
