@@ -112,6 +112,8 @@ test('judgements: an empty threshold is none, the default measures have values, 
   const label = form.getByLabel('Paraphrase label');
   await expect(label.locator('option').first()).toContainText('300 pairs');
   await expect(label.locator('option', { hasText: 'PAWS-Wiki demo study' }).first()).toBeAttached();
+  // the page came back from "Show": its scripts must have run before a change can submit the form
+  await page.waitForLoadState('networkidle');
   await form.getByRole('combobox', { name: 'Corpus', exact: true }).selectOption({ label: 'Wikipedia-IPC · paper examples' });
   await expect(page).toHaveURL(/corpus=wikipedia/);
   await expect(label.locator('option', { hasText: 'PAWS-Wiki demo study' })).toHaveCount(0);

@@ -66,7 +66,11 @@ test('a corpus whose WordNet job stopped part-way says how many pairs lack it, a
   await loginAs('researcher');
   await createCorpus(page, name);
   const rows = ['id\tsentence1\tsentence2\tlabel'];
-  for (let i = 1; i <= 6; i++) rows.push(`${i}\tA rabbit number ${i} on a postcard .\tA bunny ${i} on an Easter card .\t1`);
+  // plainly English (language detection decides whether WordNet applies: short odd lines read as Finnish)
+  for (let i = 1; i <= 6; i++)
+    rows.push(
+      `${i}\tThe children were playing football in the park near the old church on day ${i} .\tOn day ${i} the kids played soccer in the park beside the old church .\t1`,
+    );
   await page
     .getByLabel(/Corpus file/)
     .setInputFiles({ name: 'heal.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(rows.join('\n') + '\n') });
