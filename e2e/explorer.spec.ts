@@ -47,6 +47,8 @@ test('filter, sort, page, choose columns and open pairs within the view', async 
   await form.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/min\.bleu=0\.2/);
   expect(new URL(page.url()).searchParams.get('corpus')).toBe(PAWS);
+  // the filtered page's scripts must have run before its column headers sort
+  await page.waitForLoadState('networkidle');
 
   // Sort by BLEU, descending on the first click, by the column header.
   await page.getByRole('table', { name: 'Pairs' }).getByRole('button', { name: /^BLEU/ }).click();
