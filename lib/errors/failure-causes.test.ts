@@ -11,6 +11,8 @@ describe('failure causes', () => {
     expect(isConnectionLost(new Error('Connection terminated unexpectedly'))).toBe(true);
     // Prisma's driver adapter nests the driver's code
     expect(isConnectionLost({ code: 'P2010', meta: { driverAdapterError: { cause: { originalCode: '08006' } } } })).toBe(true);
+    // Prisma's raw query, seen in CI when PostgreSQL stopped under a scoring job
+    expect(isConnectionLost(new Error('Raw query failed. Code: `N/A`. Message: `Server has closed the connection.`'))).toBe(true);
     expect(isConnectionLost(coded('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isConnectionLost(coded('ENOSPC'))).toBe(false);
   });

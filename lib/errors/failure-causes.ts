@@ -31,7 +31,8 @@ const LOST_NODE = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', '
 const LOST_PRISMA = new Set(['P1001', 'P1002', 'P1017']);
 const LOST_MESSAGES = [
   /connection terminated/i,
-  /server closed the connection/i,
+  // pg says "server closed the connection unexpectedly"; Prisma's raw queries "Server has closed the connection."
+  /server (?:has )?closed the connection/i,
   /terminating connection/i,
   /not queryable/i,
   /can't reach database server/i,
