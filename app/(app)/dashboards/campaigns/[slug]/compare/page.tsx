@@ -122,7 +122,7 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
         {form}
         <EmptyState title="These label sets share no value">
           <p>
-            This campaign&apos;s labels ({mineValues.map((v) => names[v]).join(', ')}) and {otherName}&apos;s (
+            This campaign&apos;s labels ({mineValues.map((v) => names[v]).join(', ')}) and the labels of {otherName} (
             {otherValues.join(', ')}) have no value in common, so agreement and κ would be 0 by construction. Map one set onto the
             other first.
           </p>
