@@ -119,7 +119,8 @@ describe('npm start with two web processes', () => {
       launcher.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const t0 = Date.now();
       await waitFor('"Paralens is running at"', () => output.includes('Paralens is running at'), 4 * 60_000);
-      console.log(`started in ${Date.now() - t0} ms`);
+      const startMs = Date.now() - t0;
+      console.log(`started in ${startMs} ms`);
       expect(output).toMatch(/Database connections: 2 web processes × \(10 Prisma \+ 10 SQL\) = 40, .*max_connections \d+/);
       expect(output).toContain('Serving with 2 web processes');
       const [startScript] = childrenOf(launcher.pid!, 'scripts/start.ts');
@@ -149,7 +150,8 @@ describe('npm start with two web processes', () => {
       const replacement = childrenOf(startScript!, 'scripts/serve.ts').find((pid) => pid !== survivor)!;
       expect(replacement).not.toBe(victim);
       console.log(`replacement forked ${Date.now() - killedAt} ms after the kill`);
-      await waitFor('answers from the replacement', () => answeredBy(replacement, killedAt), 90_000);
+      // A web process boots in seconds on a quiet machine; on a loaded one, give it as long as the whole start took.
+      await waitFor('answers from the replacement', () => answeredBy(replacement, killedAt), Math.max(90_000, startMs));
       console.log(`replacement answered ${Date.now() - killedAt} ms after the kill; ${answers.length} answers`);
       running = false;
       await Promise.all(clients);
@@ -172,6 +174,6 @@ describe('npm start with two web processes', () => {
       expect(await exited).toBe(0);
       for (const pid of [survivor, replacement]) expect(isProcessAlive(pid)).toBe(false);
     },
-    6 * 60_000,
+    10 * 60_000,
   );
 });
