@@ -2,7 +2,8 @@
  * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
  * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
  * clone after `npm ci` (alone, as it installs for minutes), the production build, the launcher
- * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts), and the end-to-end tests
+ * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts; two instances behind
+ * Debian's nginx, which scripts/lib/local-proxy.ts installs when missing), and the end-to-end tests
  * in Debian's Chromium (installed with apt-get when missing and we are root;
  * so is lbzip2, which the miner uses to read .bz2 dumps), and pg_dump 18 for the backup tests
  * (`npm run pg-client`).

@@ -1,0 +1,207 @@
+/**
+ * Two Paralens instances on one PostgreSQL behind nginx, as two machines would run them
+ * (scripts/lib/paralens-instances.ts): each its own `npm start` and PARALENS_HOME, the same
+ * DATABASE_URL and AUTH_SECRET, and the repository's deploy/nginx.conf in front
+ * (scripts/lib/local-proxy.ts). They start once for the file, at the same moment on an empty
+ * database; the scenarios run against them in order, the one that kills an instance last.
+ * Needs the production build (`npm test` runs this after its build step; alone, it builds once) and
+ * nginx (installed with apt-get when missing and we are root).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@/lib/db/client';
+import { createSqlPool, type SqlPool } from '@/lib/db/sql-pool';
+import { listMigrationNames } from '@/lib/db/migrations';
+import { STARTUP_LOCK_KEY } from '@/lib/db/instances/startup-lock';
+import { checkAssignmentInvariants } from '@/lib/db/campaigns/assignment-invariants';
+import { endUserSessions } from '@/lib/db/accounts/users';
+import { revokeApiTokenById } from '@/lib/db/accounts/api-tokens';
+import { queueScoringJob } from '@/lib/db/jobs/scoring-jobs';
+import { issueApiToken } from '@/lib/auth/api-token';
+import { makeUser } from '@/prisma/factories/users';
+import { makeCampaign } from '@/prisma/factories/campaigns';
+import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
+import { httpSignIn } from '@/e2e/http-sign-in';
+import { signInOverHttp } from './bench/lib/http-timing';
+import { startScratchDatabase, type ScratchDatabase } from './lib/scratch-database';
+import { launchInstance, prepareForInstances, type Instance } from './lib/paralens-instances';
+import { startLocalProxy, type LocalProxy } from './lib/local-proxy';
+import { runOutboxAnnotators } from './lib/outbox-annotators';
+
+let database: ScratchDatabase | undefined;
+let db: Db;
+let pool: SqlPool;
+let instances: Instance[] = [];
+let proxy: LocalProxy | undefined;
+let a: Instance;
+let b: Instance;
+const started = Date.now();
+
+async function health(url: string): Promise<{ ok: boolean; instance: string; pid: number }> {
+  const res = await fetch(`${url}/api/health`);
+  return (await res.json()) as { ok: boolean; instance: string; pid: number };
+}
+
+async function statusOf(url: string, path: string, headers: Record<string, string>): Promise<number> {
+  const res = await fetch(`${url}${path}`, { headers, redirect: 'manual' });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+beforeAll(async () => {
+  prepareForInstances();
+  database = await startScratchDatabase();
+  // Both start at the same moment: the test holds the start-up lock until both wait for it, then
+  // lets go, so the two race for it as two machines started together would.
+  const holder = new pg.Client({ connectionString: database.url });
+  await holder.connect();
+  await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+  const authSecret = 'instances-test-secret-0123456789abcdef0123456789';
+  instances = await Promise.all(['a', 'b'].map((name) => launchInstance({ name, databaseUrl: database!.url, authSecret })));
+  [a, b] = instances as [Instance, Instance];
+  const waiting = 'Another Paralens instance is migrating or recovering this database; waiting for it';
+  await Promise.all(instances.map((i) => i.waitForOutput(waiting, 120_000)));
+  await holder.end();
+  await Promise.all(instances.map((i) => i.waitForOutput('Paralens is running at', 240_000)));
+  console.log(`both instances serving ${Date.now() - started} ms after the launch`);
+  proxy = await startLocalProxy('nginx', [a.port, b.port]);
+  db = createPrismaClient(database.url, 4);
+  pool = createSqlPool(database.url, 2);
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await proxy?.stop();
+  await Promise.all(instances.map((i) => i.stop()));
+  await db?.$disconnect();
+  await pool?.end();
+  await database?.stop();
+  console.log(`the file took ${Date.now() - started} ms`);
+}, 120_000);
+
+describe('two instances behind nginx on one database', () => {
+  it('started at the same moment on an empty database: exactly one migrated, both serve, nginx answers from both', async () => {
+    const migrated = instances.filter((i) => i.output().includes('Applied migrations:'));
+    expect(
+      migrated.map((i) => i.name),
+      instances.map((i) => i.output()).join('\n----\n'),
+    ).toHaveLength(1);
+    const names = await listMigrationNames();
+    const { rows } = await pool.query<{ migration_name: string; finished: boolean }>(
+      'SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name',
+    );
+    expect(rows.map((r) => r.migration_name)).toEqual(names); // each once
+    expect(rows.every((r) => r.finished)).toBe(true);
+
+    expect(await health(a.url)).toMatchObject({ ok: true, instance: 'a' });
+    expect(await health(b.url)).toMatchObject({ ok: true, instance: 'b' });
+    const viaProxy = await Promise.all([0, 1, 2, 3].map(() => health(proxy!.url)));
+    expect(new Set(viaProxy.map((h) => h.instance))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('the sign-in throttle counts across instances behind nginx, by the client address nginx saw', async () => {
+    const owner = await makeUser(db);
+    const target = (from: string) => ({ baseURL: proxy!.url, from });
+    const outcomes: string[] = [];
+    // Round robin: the attempts alternate between the instances; each claims another address.
+    for (let i = 0; i < 8; i += 1) {
+      outcomes.push(
+        await httpSignIn(target('127.0.0.4'), owner.email, `guess-${i}`, { 'X-Forwarded-For': `203.0.113.${i + 1}` }),
+      );
+    }
+    expect(outcomes).toEqual([...Array<string>(5).fill('wrong'), ...Array<string>(3).fill('rate-limited')]);
+    expect(await httpSignIn(target('127.0.0.4'), owner.email, owner.password)).toBe('rate-limited');
+    // The owner, at another address, is not locked out: nginx passed on the real client address.
+    expect(await httpSignIn(target('127.0.0.5'), owner.email, owner.password)).toBe('signed-in');
+  });
+
+  it('a session and a token work on both instances, and ending or revoking them holds on both at once', async () => {
+    const user = await makeUser(db, { role: 'RESEARCHER' });
+    const cookie = await signInOverHttp(a.url, user.email, user.password); // signed in on a
+    const { token, view } = await issueApiToken(db, user.id, 'both instances', null);
+    const path = '/api/v1/corpora';
+    const bearer = { authorization: `Bearer ${token}` };
+    for (const instance of instances) {
+      expect(await statusOf(instance.url, path, { cookie })).toBe(200);
+      expect(await statusOf(instance.url, path, bearer)).toBe(200);
+    }
+    // What "sign out everywhere" and "revoke" do on whichever instance: the database row changes.
+    await endUserSessions(db, user.id);
+    expect(await revokeApiTokenById(db, view.id)).toBe(true);
+    for (const instance of instances) {
+      expect(await statusOf(instance.url, path, { cookie })).toBe(401);
+      expect(await statusOf(instance.url, path, bearer)).toBe(401);
+    }
+  });
+
+  it("a job's progress reads the same through either instance", async () => {
+    const user = await makeUser(db, { role: 'RESEARCHER' });
+    const { token } = await issueApiToken(db, user.id, 'progress', null);
+    const corpus = await makeCorpus(db);
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 60 }, (_, i) => ({
+        a: `A dog runs across the field number ${i}.`,
+        b: `A dog is running in field ${i}.`,
+      })),
+    );
+    const jobId = await queueScoringJob(db, { corpusId: corpus.id, createdById: user.id, measures: ['wordnet'] });
+    const read = async (instance: Instance) => {
+      const res = await fetch(`${instance.url}/api/scoring-jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { status: string; pairsDone: number; pairsTotal: number; message: string | null };
+    };
+    const rank = (status: string) => ['QUEUED', 'RUNNING', 'SUCCEEDED'].indexOf(status);
+    // Alternating reads, each after the one before: no instance ever shows an older state than the other just did.
+    const seen: Array<{ instance: string; status: string; pairsDone: number; pairsTotal: number }> = [];
+    const deadline = Date.now() + 120_000;
+    for (let i = 0; seen.at(-1)?.status !== 'SUCCEEDED' || seen.at(-2)?.status !== 'SUCCEEDED'; i++) {
+      if (Date.now() > deadline)
+        throw new Error(`the scoring job did not finish within 2 minutes: ${JSON.stringify(seen.slice(-4))}`);
+      const instance = instances[i % 2]!;
+      const job = await read(instance);
+      if (rank(job.status) < 0) throw new Error(`the scoring job ended ${job.status}: ${job.message}`);
+      const last = seen.at(-1);
+      if (last) {
+        expect(rank(job.status), JSON.stringify({ last, job })).toBeGreaterThanOrEqual(rank(last.status));
+        if (job.status === last.status) expect(job.pairsDone).toBeGreaterThanOrEqual(last.pairsDone);
+      }
+      seen.push({ instance: instance.name, status: job.status, pairsDone: job.pairsDone, pairsTotal: job.pairsTotal });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await read(a)).toEqual(await read(b));
+    expect(seen.at(-1)).toMatchObject({ pairsDone: 60, pairsTotal: 60 });
+    console.log(`scoring job read ${seen.length} times, states seen: ${[...new Set(seen.map((s) => s.status))].join(' → ')}`);
+  }, 180_000);
+
+  it('annotators submitting through nginx while one instance is SIGKILLed: every acknowledged answer stored once, no pair over its overlap', async () => {
+    const annotators = await Promise.all(Array.from({ length: 8 }, () => makeUser(db)));
+    const campaign = await makeCampaign(db, {
+      pairs: 150,
+      overlap: 3,
+      questions: ['semantic'],
+      members: annotators.map((u) => u.email),
+    });
+    const tokens = await Promise.all(annotators.map(async (u) => (await issueApiToken(db, u.id, 'outbox', null)).token));
+    let running = true;
+    const work = runOutboxAnnotators({ baseUrl: proxy!.url, campaign: campaign.slug, tokens, keepGoing: () => running });
+    await new Promise((r) => setTimeout(r, 3_000));
+    const killedAt = Date.now();
+    await b.kill();
+    await new Promise((r) => setTimeout(r, 4_000));
+    running = false;
+    const report = await work;
+    console.log(
+      `annotators: ${report.acknowledged.length} answers acknowledged (${report.acknowledged.filter((x) => x.at > killedAt).length} after the kill), ` +
+        `${report.resent} resent, ${report.nextRetries} next retried; failures: ${JSON.stringify([...report.failures])}`,
+    );
+    expect(report.rejected).toEqual([]);
+    expect(report.unsent).toEqual([]);
+    expect(report.acknowledged.filter((x) => x.at < killedAt).length).toBeGreaterThan(0);
+    expect(report.acknowledged.filter((x) => x.at > killedAt).length).toBeGreaterThan(0); // the survivor took over
+    const acknowledged = report.acknowledged.map((x) => x.submissionId);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
+    expect(await checkAssignmentInvariants(pool, campaign.id, { acknowledged })).toEqual([]);
+    expect(await health(proxy!.url)).toMatchObject({ ok: true, instance: 'a' });
+  }, 180_000);
+});
