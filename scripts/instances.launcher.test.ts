@@ -1,11 +1,11 @@
 /**
  * Two Paralens instances on one PostgreSQL behind nginx, as two machines would run them
  * (scripts/lib/paralens-instances.ts): each its own `npm start` and PARALENS_HOME, the same
- * DATABASE_URL and AUTH_SECRET, and the repository's deploy/nginx.conf in front
- * (scripts/lib/local-proxy.ts). They start once for the file, at the same moment on an empty
+ * DATABASE_URL and AUTH_SECRET, and the repository's deploy/nginx.conf and deploy/haproxy.cfg in
+ * front (scripts/lib/local-proxy.ts). They start once for the file, at the same moment on an empty
  * database; the scenarios run against them in order, the one that kills an instance last.
  * Needs the production build (`npm test` runs this after its build step; alone, it builds once) and
- * nginx (installed with apt-get when missing and we are root).
+ * nginx and HAProxy (installed with apt-get when missing and we are root).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,13 +26,14 @@ import { signInOverHttp } from './bench/lib/http-timing';
 import { startScratchDatabase, type ScratchDatabase } from './lib/scratch-database';
 import { launchInstance, prepareForInstances, type Instance } from './lib/paralens-instances';
 import { startLocalProxy, type LocalProxy } from './lib/local-proxy';
-import { runOutboxAnnotators } from './lib/outbox-annotators';
+import { startOutboxAnnotators } from './lib/outbox-annotators';
 
 let database: ScratchDatabase | undefined;
 let db: Db;
 let pool: SqlPool;
 let instances: Instance[] = [];
-let proxy: LocalProxy | undefined;
+let nginx: LocalProxy | undefined;
+let haproxy: LocalProxy | undefined;
 let a: Instance;
 let b: Instance;
 const started = Date.now();
@@ -64,13 +65,14 @@ beforeAll(async () => {
   await holder.end();
   await Promise.all(instances.map((i) => i.waitForOutput('Paralens is running at', 240_000)));
   console.log(`both instances serving ${Date.now() - started} ms after the launch`);
-  proxy = await startLocalProxy('nginx', [a.port, b.port]);
+  nginx = await startLocalProxy('nginx', [a.port, b.port]);
+  haproxy = await startLocalProxy('haproxy', [a.port, b.port]);
   db = createPrismaClient(database.url, 4);
   pool = createSqlPool(database.url, 2);
 }, 15 * 60_000);
 
 afterAll(async () => {
-  await proxy?.stop();
+  await Promise.all([nginx?.stop(), haproxy?.stop()]);
   await Promise.all(instances.map((i) => i.stop()));
   await db?.$disconnect();
   await pool?.end();
@@ -79,7 +81,7 @@ afterAll(async () => {
 }, 120_000);
 
 describe('two instances behind nginx on one database', () => {
-  it('started at the same moment on an empty database: exactly one migrated, both serve, nginx answers from both', async () => {
+  it('started at the same moment on an empty database: exactly one migrated, both serve, nginx and HAProxy answer from both', async () => {
     const migrated = instances.filter((i) => i.output().includes('Applied migrations:'));
     expect(
       migrated.map((i) => i.name),
@@ -94,13 +96,15 @@ describe('two instances behind nginx on one database', () => {
 
     expect(await health(a.url)).toMatchObject({ ok: true, instance: 'a' });
     expect(await health(b.url)).toMatchObject({ ok: true, instance: 'b' });
-    const viaProxy = await Promise.all([0, 1, 2, 3].map(() => health(proxy!.url)));
-    expect(new Set(viaProxy.map((h) => h.instance))).toEqual(new Set(['a', 'b']));
+    for (const proxy of [nginx!, haproxy!]) {
+      const answers = await Promise.all([0, 1, 2, 3].map(() => health(proxy.url)));
+      expect(new Set(answers.map((h) => h.instance)), proxy.kind).toEqual(new Set(['a', 'b']));
+    }
   });
 
   it('the sign-in throttle counts across instances behind nginx, by the client address nginx saw', async () => {
     const owner = await makeUser(db);
-    const target = (from: string) => ({ baseURL: proxy!.url, from });
+    const target = (from: string) => ({ baseURL: nginx!.url, from });
     const outcomes: string[] = [];
     // Round robin: the attempts alternate between the instances; each claims another address.
     for (let i = 0; i < 8; i += 1) {
@@ -174,7 +178,7 @@ describe('two instances behind nginx on one database', () => {
     console.log(`scoring job read ${seen.length} times, states seen: ${[...new Set(seen.map((s) => s.status))].join(' → ')}`);
   }, 180_000);
 
-  it('annotators submitting through nginx while one instance is SIGKILLed: every acknowledged answer stored once, no pair over its overlap', async () => {
+  it('annotators submitting through nginx while one instance is SIGKILLed: every acknowledged answer stored once, no pair over its overlap, and both proxies go on with the survivor', async () => {
     const annotators = await Promise.all(Array.from({ length: 8 }, () => makeUser(db)));
     const campaign = await makeCampaign(db, {
       pairs: 150,
@@ -184,24 +188,37 @@ describe('two instances behind nginx on one database', () => {
     });
     const tokens = await Promise.all(annotators.map(async (u) => (await issueApiToken(db, u.id, 'outbox', null)).token));
     let running = true;
-    const work = runOutboxAnnotators({ baseUrl: proxy!.url, campaign: campaign.slug, tokens, keepGoing: () => running });
-    await new Promise((r) => setTimeout(r, 3_000));
+    const { report, finished } = startOutboxAnnotators({
+      baseUrl: nginx!.url,
+      campaign: campaign.slug,
+      tokens,
+      keepGoing: () => running,
+    });
+    const acknowledgedAfter = (since: number) => report.acknowledged.filter((x) => x.at > since).length;
+    const until = async (what: string, check: () => boolean) => {
+      for (const deadline = Date.now() + 60_000; !check(); await new Promise((r) => setTimeout(r, 50))) {
+        if (Date.now() > deadline) throw new Error(`${what} within 60 s: ${JSON.stringify([...report.failures])}`);
+      }
+    };
+    await until('30 answers acknowledged by both instances', () => report.acknowledged.length >= 30);
     const killedAt = Date.now();
     await b.kill();
-    await new Promise((r) => setTimeout(r, 4_000));
+    await until('30 answers acknowledged after the kill', () => acknowledgedAfter(killedAt) >= 30);
     running = false;
-    const report = await work;
+    await finished;
     console.log(
-      `annotators: ${report.acknowledged.length} answers acknowledged (${report.acknowledged.filter((x) => x.at > killedAt).length} after the kill), ` +
+      `annotators: ${report.acknowledged.length} answers acknowledged (${acknowledgedAfter(killedAt)} after the kill), ` +
         `${report.resent} resent, ${report.nextRetries} next retried; failures: ${JSON.stringify([...report.failures])}`,
     );
     expect(report.rejected).toEqual([]);
     expect(report.unsent).toEqual([]);
-    expect(report.acknowledged.filter((x) => x.at < killedAt).length).toBeGreaterThan(0);
-    expect(report.acknowledged.filter((x) => x.at > killedAt).length).toBeGreaterThan(0); // the survivor took over
     const acknowledged = report.acknowledged.map((x) => x.submissionId);
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
     expect(await checkAssignmentInvariants(pool, campaign.id, { acknowledged })).toEqual([]);
-    expect(await health(proxy!.url)).toMatchObject({ ok: true, instance: 'a' });
+    // Both proxies send everything to the survivor: nginx after the failed connections, HAProxy after its health checks.
+    for (const proxy of [nginx!, haproxy!]) {
+      const answers = await Promise.all([0, 1, 2, 3].map(() => health(proxy.url)));
+      expect(answers.map((h) => `${h.instance} ${h.ok}`)).toEqual(Array<string>(4).fill('a true'));
+    }
   }, 180_000);
 });

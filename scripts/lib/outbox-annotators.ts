@@ -84,8 +84,11 @@ async function annotate(options: AnnotatorsOptions, index: number, report: Annot
   }
 }
 
-/** Runs one annotator per token until `keepGoing` says stop (or nothing is left); returns what they saw. */
-export async function runOutboxAnnotators(options: AnnotatorsOptions): Promise<AnnotatorsReport> {
+/**
+ * Starts one annotator per token; they go on until `keepGoing` says stop (or nothing is left).
+ * `report` fills as they work; `finished` settles when the last one has stopped.
+ */
+export function startOutboxAnnotators(options: AnnotatorsOptions): { report: AnnotatorsReport; finished: Promise<void> } {
   const report: AnnotatorsReport = {
     acknowledged: [],
     resent: 0,
@@ -94,6 +97,6 @@ export async function runOutboxAnnotators(options: AnnotatorsOptions): Promise<A
     unsent: [],
     failures: new Map(),
   };
-  await Promise.all(options.tokens.map((_, i) => annotate(options, i, report)));
-  return report;
+  const finished = Promise.all(options.tokens.map((_, i) => annotate(options, i, report))).then(() => undefined);
+  return { report, finished };
 }
