@@ -58,13 +58,14 @@ beforeAll(async () => {
   await holder.connect();
   await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
   const authSecret = 'instances-test-secret-0123456789abcdef0123456789';
+  const launchedAt = Date.now();
   instances = await Promise.all(['a', 'b'].map((name) => launchInstance({ name, databaseUrl: database!.url, authSecret })));
   [a, b] = instances as [Instance, Instance];
   const waiting = 'Another Paralens instance is migrating or recovering this database; waiting for it';
   await Promise.all(instances.map((i) => i.waitForOutput(waiting, 120_000)));
   await holder.end();
   await Promise.all(instances.map((i) => i.waitForOutput('Paralens is running at', 240_000)));
-  console.log(`both instances serving ${Date.now() - started} ms after the launch`);
+  console.log(`both instances serving ${Date.now() - launchedAt} ms after their launch`);
   nginx = await startLocalProxy('nginx', [a.port, b.port]);
   haproxy = await startLocalProxy('haproxy', [a.port, b.port]);
   db = createPrismaClient(database.url, 4);
