@@ -67,7 +67,7 @@ beforeAll(async () => {
   await holder.end();
   await Promise.all(instances.map((i) => i.waitForOutput('Paralens is running at', 240_000)));
   console.log(`both instances serving ${Date.now() - launchedAt} ms after their launch`);
-  nginx = await startLocalProxy('nginx', [a.port, b.port]);
+  nginx = await startLocalProxy('nginx', [a.port, b.port], { accessLog: true });
   haproxy = await startLocalProxy('haproxy', [a.port, b.port]);
   db = createPrismaClient(database.url, 4);
   pool = createSqlPool(database.url, 2);
@@ -108,8 +108,17 @@ describe('two instances behind nginx on one database', () => {
     const owner = await makeUser(db);
     const target = (from: string) => ({ baseURL: nginx!.url, from });
     const outcomes: string[] = [];
-    // Round robin: the attempts alternate between the instances; each claims another address.
+    // Each attempt is two requests (the CSRF token, then the form), so plain round robin would send
+    // every form to the same instance. nginx takes the two in strict turn: after a health check that
+    // `wanted` answered, the token comes from the other and the form goes to `wanted`.
+    const formGoesTo = async (wanted: string) => {
+      for (let probes = 0; (await health(nginx!.url)).instance !== wanted; probes++) {
+        if (probes > 4) throw new Error(`nginx did not hand a request to ${wanted} in 5 tries`);
+      }
+    };
+    // The forms alternate between the instances; each claims another address.
     for (let i = 0; i < 8; i += 1) {
+      await formGoesTo(instances[i % 2]!.name);
       outcomes.push(
         await httpSignIn(target('127.0.0.4'), owner.email, `guess-${i}`, { 'X-Forwarded-For': `203.0.113.${i + 1}` }),
       );
@@ -118,6 +127,14 @@ describe('two instances behind nginx on one database', () => {
     expect(await httpSignIn(target('127.0.0.4'), owner.email, owner.password)).toBe('rate-limited');
     // The owner, at another address, is not locked out: nginx passed on the real client address.
     expect(await httpSignIn(target('127.0.0.5'), owner.email, owner.password)).toBe('signed-in');
+    // nginx logs a request once it has answered it: the first eight are in by now.
+    const forms = nginx!
+      .accessLog()
+      .split('\n')
+      .filter((line) => line.startsWith('POST /api/auth/callback/credentials'))
+      .map((line) => Number(line.split(' ')[2]!.split(':')[1]))
+      .slice(0, 8);
+    expect(forms).toEqual([a.port, b.port, a.port, b.port, a.port, b.port, a.port, b.port]);
   });
 
   it('a session and a token work on both instances, and ending or revoking them holds on both at once', async () => {

@@ -64,8 +64,11 @@ export function renderProxyConfig(kind: ProxyKind, template: string, upstreams: 
 }
 
 /** nginx's main configuration around the site file: everything it writes stays in `dir`. */
-function nginxMain(dir: string, site: string, workers: number): string {
+function nginxMain(dir: string, site: string, workers: number, accessLog: boolean): string {
   const temp = (name: string) => path.join(dir, name);
+  const log = accessLog
+    ? `log_format paralens '$request_method $uri $upstream_addr $status';\n    access_log ${temp('access.log')} paralens;`
+    : 'access_log off;';
   return `daemon off;
 worker_processes ${workers};
 worker_rlimit_nofile 16384;
@@ -73,7 +76,7 @@ pid ${temp('nginx.pid')};
 error_log ${temp('error.log')} warn;
 events { worker_connections 8192; }
 http {
-    access_log off;
+    ${log}
     client_body_temp_path ${temp('client-body')};
     proxy_temp_path ${temp('proxy')};
     fastcgi_temp_path ${temp('fastcgi')};
@@ -103,12 +106,16 @@ export interface LocalProxy {
   config: string;
   /** what the proxy printed or logged so far */
   output(): string;
+  /** nginx with `accessLog`: the requests so far, one `METHOD PATH 127.0.0.1:PORT STATUS` line each */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
 export interface LocalProxyOptions {
   /** nginx worker processes (default 1; a benchmark may want `os.availableParallelism()`) */
   workers?: number;
+  /** nginx: log each request as `METHOD PATH UPSTREAM STATUS` (read with accessLog()); default off */
+  accessLog?: boolean;
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -139,7 +146,7 @@ export async function startLocalProxy(
   if (kind === 'nginx') {
     const site = path.join(dir, 'paralens.conf');
     await writeFile(site, config);
-    await writeFile(path.join(dir, 'nginx.conf'), nginxMain(dir, site, options.workers ?? 1));
+    await writeFile(path.join(dir, 'nginx.conf'), nginxMain(dir, site, options.workers ?? 1, options.accessLog ?? false));
     child = spawn(binary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -172,7 +179,8 @@ export async function startLocalProxy(
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { kind, url: `http://127.0.0.1:${port}`, port, config, output, stop };
+  const accessLog = () => readLog(path.join(dir, 'access.log'));
+  return { kind, url: `http://127.0.0.1:${port}`, port, config, output, accessLog, stop };
 }
 
 function readLog(file: string): string {
