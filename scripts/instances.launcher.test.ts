@@ -215,6 +215,12 @@ describe('two instances behind nginx on one database', () => {
     );
     expect(report.rejected).toEqual([]);
     expect(report.unsent).toEqual([]);
+    // Both instances stored answers before the kill (nginx's log: which instance answered each submission).
+    const stored = nginx!
+      .accessLog()
+      .split('\n')
+      .filter((line) => line.startsWith('POST /api/v1/campaigns/') && / 20[01]$/.test(line));
+    for (const instance of instances) expect(stored.some((line) => line.includes(`127.0.0.1:${instance.port} `))).toBe(true);
     const acknowledged = report.acknowledged.map((x) => x.submissionId);
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
     expect(await checkAssignmentInvariants(pool, campaign.id, { acknowledged })).toEqual([]);
