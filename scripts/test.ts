@@ -2,7 +2,8 @@
  * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
  * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
  * clone after `npm ci` (alone, as it installs for minutes), the production build, the launcher
- * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts), and the end-to-end tests
+ * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts; two instances behind
+ * Debian's nginx, which scripts/lib/local-proxy.ts installs when missing), and the end-to-end tests
  * in Debian's Chromium (installed with apt-get when missing and we are root;
  * so is lbzip2, which the miner uses to read .bz2 dumps), and pg_dump 18 for the backup tests
  * (`npm run pg-client`).
@@ -13,6 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { isBuildStale } from './lib/build-freshness';
+import { aptInstall } from './lib/apt-install';
 import { PG_CLIENT_DIR } from '@/lib/runtime/pg-tools';
 import { setting } from '@/lib/config/settings';
 
@@ -30,24 +32,6 @@ interface Step {
 function exec(cmd: string, args: string[]): number {
   const result = spawnSync(cmd, args, { cwd: projectRoot, stdio: 'inherit', env });
   return result.status ?? 1;
-}
-
-let aptUpdated = false;
-
-/** Installs a Debian package with apt-get when `binary` is missing and we are root; false when it could not. */
-function aptInstall(pkg: string, binary: string): boolean {
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
-  console.log(`${binary} is missing: installing Debian's ${pkg} package …`);
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) {
-    if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv }).status !== 0) return false;
-    aptUpdated = true;
-  }
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
-    stdio: 'inherit',
-    env: aptEnv,
-  });
-  return install.status === 0 && existsSync(binary);
 }
 
 function ensureChromium(): number {

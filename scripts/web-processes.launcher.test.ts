@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '@/lib/jobs/job-owner';
 import { findFreePort } from '@/lib/runtime/ports';
-import { isBuildStale } from './lib/build-freshness';
+import { buildIfStale } from './lib/build-freshness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const home = mkdtempSync(path.join(tmpdir(), 'paralens-processes-'));
@@ -80,15 +80,7 @@ function askHealth(port: number): Promise<Answer> {
   });
 }
 
-beforeAll(() => {
-  if (!isBuildStale(root)) return;
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  if (build.status !== 0) throw new Error('next build failed');
-}, 15 * 60_000);
+beforeAll(() => buildIfStale(root), 15 * 60_000);
 
 afterAll(() => {
   // Whatever the outcome, nothing of this test keeps running (the launcher has its own process group).

@@ -1,4 +1,5 @@
 /** Whether `.next` is older than any source that goes into the build (then `npm start` rebuilds). */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '@/lib/runtime/paralens-home';
@@ -26,4 +27,15 @@ export function isBuildStale(root = projectRoot): boolean {
     ...sourceFiles.map((f) => (existsSync(path.join(root, f)) ? statSync(path.join(root, f)).mtimeMs : 0)),
   );
   return newest > built;
+}
+
+/** Runs `next build` when the build is stale (the launcher tests need the production build); throws when it fails. */
+export function buildIfStale(root = projectRoot): void {
+  if (!isBuildStale(root)) return;
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (build.status !== 0) throw new Error('next build failed');
 }
