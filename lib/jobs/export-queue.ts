@@ -35,7 +35,8 @@ import { isConnectionLost } from '@/lib/errors/failure-causes';
 
 export const exportJobKind: JobKind = {
   name: 'export',
-  claimNext: (db, ownerId) => claimNextQueuedExport(db, ownerId),
+  usesFiles: true,
+  claimNext: (db, ownerId, filesFolderId) => claimNextQueuedExport(db, ownerId, filesFolderId),
   async failUnfinished(db, id, why) {
     if (await failExportIfUnfinished(db, id, why)) await removeExportOutput(id);
   },

@@ -1,5 +1,6 @@
 /**
- * Files Paralens keeps under PARALENS_HOME (uploads waiting for import, rejects files, exports) are private
+ * Files Paralens keeps in the files folder (PARALENS_SHARED_DIR, else PARALENS_HOME: uploads waiting
+ * for import, rejects files, exports, mining run folders) are private
  * to the account running it: folders 0700, files 0600. PARALENS_HOME itself is 0700, or 0711 when
  * running as root, because the embedded PostgreSQL then runs as the `postgres` user and must be
  * able to pass through to its own data folder (it cannot list or read anything else).
@@ -7,13 +8,13 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveParalensHome } from '@/lib/runtime/paralens-home';
+import { resolveFilesRoot, resolveParalensHome } from '@/lib/runtime/paralens-home';
 
 /** `mining`: a run's folder, where its chunks are decompressed (lib/jobs/mining/xml-source.ts) */
 export type JobFileKind = 'uploads' | 'rejects' | 'exports' | 'mining';
 
 export function jobFilesDir(kind: JobFileKind, env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(resolveParalensHome(env), kind);
+  return path.join(resolveFilesRoot(env), kind);
 }
 
 /** The folder, created private if missing. */

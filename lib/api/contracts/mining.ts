@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { defineContract } from '../contract';
-import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, conflict, filesFolderUnavailable, notFound, standardErrors } from '../errors';
 import { miningSettingsFields, refsInOrder, refsInOrderIssue } from '@/lib/mining/options';
 import { idParams } from './shared';
 
@@ -143,6 +143,7 @@ export const startMiningRunContract = defineContract({
       schema: apiErrorSchema,
     },
     409: conflict('A run is already waiting for or working on this dump'),
+    503: filesFolderUnavailable,
   },
 });
 
@@ -174,5 +175,6 @@ export const resumeMiningRunContract = defineContract({
     ...standardErrors,
     404: notFound('The mining run'),
     409: conflict('The run did not stop with its work kept (it succeeded, failed on its input, or is waiting or running)'),
+    503: filesFolderUnavailable,
   },
 });
