@@ -146,8 +146,12 @@ export class JobSupervisor {
   /** This instance's files folder id, or null while the folder fails its check (said once, and once when it is back). */
   private async filesFolderId(): Promise<string | null> {
     const state = await (this.options.filesFolder ?? ((db) => filesFolderStatus(db, this.options.env)))(this.db);
-    if (state.ok !== this.filesOk && (this.filesOk !== null || !state.ok))
-      this.log(state.ok ? `paralens: the files folder is usable again; file jobs are claimed. ${describeFilesFolder(state)}` : describeFilesFolder(state));
+    if (this.filesOk !== null && state.ok !== this.filesOk)
+      this.log(
+        state.ok
+          ? `paralens: the files folder is usable again; file jobs are claimed. ${describeFilesFolder(state)}`
+          : describeFilesFolder(state),
+      );
     this.filesOk = state.ok;
     return state.ok ? state.folderId : null;
   }

@@ -28,9 +28,21 @@ export function createPrivateWriteStream(file: string): WriteStream {
   return createWriteStream(file, { mode: 0o600 });
 }
 
+/**
+ * Errors of a files folder that is read-only or gone (a lost NFS mount): the file stays, and the
+ * start-up sweep removes it once the folder is back and no job refers to it.
+ */
+const UNREACHABLE = new Set(['EROFS', 'ESTALE', 'ENOTCONN']);
+
 export async function removeFile(file: string | null | undefined): Promise<void> {
-  if (file) await rm(file, { force: true });
+  if (!file) return;
+  await rm(file, { force: true }).catch((error: unknown) => {
+    if (!UNREACHABLE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  });
 }
+
+/** A file written this recently may still be arriving from another instance on a shared folder: sweeps leave it. */
+const RECENT_MS = 10 * 60_000;
 
 /** Tightens the modes of PARALENS_HOME, its job folders and their files (start-up). */
 export async function securePrivateFiles(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -44,7 +56,10 @@ export async function securePrivateFiles(env: NodeJS.ProcessEnv = process.env): 
   }
 }
 
-/** Deletes files in the job folders that no job refers to; returns how many (start-up, nothing running). */
+/**
+ * Deletes files in the job folders that no job refers to and that have not changed for a while;
+ * returns how many (start-up: nothing of this instance's runs, but another instance's upload may be arriving).
+ */
 export async function sweepOrphanFiles(referenced: ReadonlySet<string>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let removed = 0;
   for (const kind of ['uploads', 'rejects'] as const) {
@@ -52,7 +67,8 @@ export async function sweepOrphanFiles(referenced: ReadonlySet<string>, env: Nod
     const names = await readdir(/* turbopackIgnore: true */ dir).catch(() => [] as string[]);
     for (const name of names) {
       const file = path.join(/* turbopackIgnore: true */ dir, name);
-      if (referenced.has(file) || !(await stat(/* turbopackIgnore: true */ file)).isFile()) continue;
+      const info = await stat(/* turbopackIgnore: true */ file);
+      if (referenced.has(file) || !info.isFile() || Date.now() - info.mtimeMs < RECENT_MS) continue;
       await rm(file, { force: true });
       removed += 1;
     }

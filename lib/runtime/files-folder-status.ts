@@ -32,7 +32,15 @@ function unchecked(env: NodeJS.ProcessEnv, error: unknown): FilesFolderState {
   const cause = isConnectionLost(error)
     ? "the database is unreachable, so the folder's id could not be compared with the other instances'"
     : `the folder could not be checked (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-  return { path: resolveFilesRoot(env), shared, ok: false, folderId: null, problem: 'unchecked', cause, fix: 'It is checked again in a few seconds.' };
+  return {
+    path: resolveFilesRoot(env),
+    shared,
+    ok: false,
+    folderId: null,
+    problem: 'unchecked',
+    cause,
+    fix: 'It is checked again in a few seconds.',
+  };
 }
 
 /** Forgets the last checks (tests that change the folder under a running check). */
@@ -60,7 +68,12 @@ export async function requireFilesFolder(db: Db, env: NodeJS.ProcessEnv = proces
  * in another instance's folder (no shared folder), so the answer says why and what to do instead of
  * a bare 404.
  */
-export async function requireJobFiles(db: Db, jobFolderId: string | null, what: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function requireJobFiles(
+  db: Db,
+  jobFolderId: string | null,
+  what: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const own = await requireFilesFolder(db, env);
   if (jobFolderId === null || jobFolderId === own) return;
   throw new AppError(

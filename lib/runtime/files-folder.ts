@@ -11,7 +11,7 @@
  * instance whose folder has that id claims it; without PARALENS_SHARED_DIR each home has an id of its own.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SharedFolderRecord } from '@/lib/db/instances/shared-folder-id';
 import { resolveFilesRoot, resolveSharedDir } from './paralens-home';
@@ -65,7 +65,8 @@ export async function probeFolder(dir: string): Promise<{ problem: 'missing' | '
     step = 'renamed';
     await rename(temporary, probe);
     step = 'read back';
-    if ((await readFile(probe, 'utf8')) !== token) return { problem: 'not-writable', cause: 'gave back other bytes than were written to it' };
+    if ((await readFile(probe, 'utf8')) !== token)
+      return { problem: 'not-writable', cause: 'gave back other bytes than were written to it' };
     step = 'deleted';
     await rm(probe);
     return null;
@@ -95,7 +96,12 @@ async function createFolderId(dir: string): Promise<string> {
   return id;
 }
 
-function failed(base: Omit<FilesFolderState, 'ok' | 'folderId' | 'problem' | 'cause' | 'fix'>, problem: FilesFolderProblem, cause: string, fix: string): FilesFolderState {
+function failed(
+  base: Omit<FilesFolderState, 'ok' | 'folderId' | 'problem' | 'cause' | 'fix'>,
+  problem: FilesFolderProblem,
+  cause: string,
+  fix: string,
+): FilesFolderState {
   return { ...base, ok: false, folderId: null, problem, cause, fix };
 }
 
@@ -107,13 +113,28 @@ export async function checkFilesFolder(env: NodeJS.ProcessEnv, record: SharedFol
   const shared = resolveSharedDir(env) !== null;
   const base = { path: resolveFilesRoot(env), shared };
   const name = folderSetting(base);
+  // The home is this instance's own: made when missing, as it always was. A shared folder never is (an unmounted mount point).
+  if (!shared) await mkdir(base.path, { recursive: true, mode: 0o700 }).catch(() => undefined);
   const probed = await probeFolder(base.path);
   if (probed?.problem === 'missing')
-    return failed(base, 'missing', `the folder ${probed.cause}`, shared ? `Mount the shared folder at ${name}, or set ${name} to where it is mounted.` : `Create it, or set ${name} to a folder that exists.`);
+    return failed(
+      base,
+      'missing',
+      `the folder ${probed.cause}`,
+      shared
+        ? `Mount the shared folder at ${name}, or set ${name} to where it is mounted.`
+        : `Create it, or set ${name} to a folder that exists.`,
+    );
   if (probed)
-    return failed(base, 'not-writable', `the folder ${probed.cause}`, `Mount it read-write for the account running Paralens, with free space, or set ${name} to a folder that is.`);
+    return failed(
+      base,
+      'not-writable',
+      `the folder ${probed.cause}`,
+      `Mount it read-write for the account running Paralens, with free space, or set ${name} to a folder that is.`,
+    );
   let id = await readFolderId(base.path);
-  if (!shared) return { ...base, ok: true, folderId: id ?? (await createFolderId(base.path)), problem: null, cause: null, fix: null };
+  if (!shared)
+    return { ...base, ok: true, folderId: id ?? (await createFolderId(base.path)), problem: null, cause: null, fix: null };
   const expected = await record.read();
   if (!expected) {
     id ??= await createFolderId(base.path);
@@ -121,7 +142,9 @@ export async function checkFilesFolder(env: NodeJS.ProcessEnv, record: SharedFol
     if (recorded === id) return { ...base, ok: true, folderId: id, problem: null, cause: null, fix: null };
     return notShared(base, id, recorded);
   }
-  return id === expected ? { ...base, ok: true, folderId: id, problem: null, cause: null, fix: null } : notShared(base, id, expected);
+  return id === expected
+    ? { ...base, ok: true, folderId: id, problem: null, cause: null, fix: null }
+    : notShared(base, id, expected);
 }
 
 function notShared(base: { path: string; shared: boolean }, id: string | null, expected: string): FilesFolderState {

@@ -3,7 +3,8 @@
  * (PARALENS_DUMPS_DIR; size limit PARALENS_UPLOAD_LIMIT_MB), where the Mining page lists it; a file
  * that is neither bz2 nor XML is refused and removed, and so is a name already taken or still
  * arriving, or an upload over the user's quota (lib/jobs/mining/dump-uploads.ts; researchers, admins;
- * audited). An instance whose files folder fails its check refuses it (503). The body is a file, not JSON, so this is beside /api/v1 like the corpus upload.
+ * audited). An instance whose files folder fails its check refuses it (503). The body is a file, not
+ * JSON, so this is beside /api/v1 like the corpus upload.
  */
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';

@@ -211,3 +211,9 @@ export async function listExportFiles(db: Db): Promise<Set<string>> {
   const rows = await db.exportJob.findMany({ where: { filePath: { not: null } }, select: { filePath: true } });
   return new Set(rows.map((r) => r.filePath!));
 }
+
+/** Ids of the exports waiting or running (on a shared folder, another instance may be writing their files). */
+export async function listActiveExportIds(db: Db): Promise<Set<number>> {
+  const rows = await db.exportJob.findMany({ where: { status: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+}

@@ -33,7 +33,16 @@ export function createImportJob(db: Db, data: CreateImportJobData) {
 /** An uploaded file waiting for the researcher to confirm its format. */
 export function createUploadedImportJob(
   db: Db,
-  data: { corpusId: number; createdById: number; fileName: string; fileBytes: number; sourcePath: string; format: string | null },
+  data: {
+    corpusId: number;
+    createdById: number;
+    fileName: string;
+    fileBytes: number;
+    sourcePath: string;
+    format: string | null;
+    /** the files folder holding the upload (lib/runtime/files-folder.ts) */
+    filesFolderId?: string;
+  },
 ) {
   return db.importJob.create({ data: { ...data, fileBytes: BigInt(data.fileBytes), status: 'QUEUED' }, select: { id: true } });
 }

@@ -72,7 +72,10 @@ export async function queueModelInstall(
       select: { id: true },
     });
     if (pending) return { id: pending.id, created: false };
-    const created = await tx.modelInstallJob.create({ data: { model, createdById, filesFolderId: filesFolderId ?? null }, select: { id: true } });
+    const created = await tx.modelInstallJob.create({
+      data: { model, createdById, filesFolderId: filesFolderId ?? null },
+      select: { id: true },
+    });
     return { id: created.id, created: true };
   });
 }

@@ -95,12 +95,14 @@ export const POST = defineRoute({
       );
       if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
       const detection = await detectUploadFormat(saved.path, fileName);
-      if (!(await completeUploadSlot(db, jobId, {
+      if (
+        !(await completeUploadSlot(db, jobId, {
           fileBytes: saved.bytes,
           sourcePath: saved.path,
           format: detection.format,
           filesFolderId,
-        }))) {
+        }))
+      ) {
         throw new AppError('CONFLICT', 'The upload was discarded while it was arriving.');
       }
       await recordAudit(db, {
