@@ -38,7 +38,10 @@ export const standardErrors = {
 
 export const notFound = (what: string): ApiResponseSpec => error(`${what} does not exist or is not visible to the caller`);
 export const conflict = (what: string): ApiResponseSpec => error(what);
-/** 503 UNAVAILABLE: this instance's files folder fails its check (lib/runtime/files-folder-status.ts); the message says why and the fix */
+/**
+ * 503 UNAVAILABLE: this instance's files folder fails its check (lib/runtime/files-folder-status.ts);
+ * the message says why and how to fix it
+ */
 export const filesFolderUnavailable: ApiResponseSpec = error(
   "This instance's files folder (PARALENS_SHARED_DIR, else PARALENS_HOME) is missing, read-only or not the one the other instances use: the message names the cause and the fix",
 );

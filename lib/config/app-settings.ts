@@ -21,7 +21,7 @@ export const APP_SETTINGS = {
     default: 'unset',
     schema: text(),
     meaning:
-      'a folder every instance on one database mounts (NFS or similar): uploads waiting to be imported, rejects files, exports, mining run folders, and by default the dumps (`dumps/`) and model files (`models/`) live there instead of in `PARALENS_HOME`; an explicit `PARALENS_DUMPS_DIR` or `PARALENS_MODELS` still wins. Checked at start-up and by `GET /api/health` (there, writable, the same folder as the other instances\' by its `.paralens-folder-id`); an instance whose folder fails refuses file jobs, uploads and export downloads and serves everything else (see Deployment)',
+      "a folder every instance on one database mounts (NFS or similar): uploads waiting to be imported, rejects files, exports, mining run folders, and by default the dumps (`dumps/`) and model files (`models/`) live there instead of in `PARALENS_HOME`; an explicit `PARALENS_DUMPS_DIR` or `PARALENS_MODELS` still wins. Checked at start-up and by `GET /api/health` (there, writable, the same folder as the other instances' by its `.paralens-folder-id`); an instance whose folder fails refuses file jobs, uploads and export downloads and serves everything else (see Deployment)",
   }),
   PARALENS_MODELS: define({
     group: 'app',

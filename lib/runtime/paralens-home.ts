@@ -37,9 +37,7 @@ export function resolveFilesRoot(env: Env = process.env): string {
  */
 export function resolveDumpsDir(env: Env = process.env): { dir: string; isDefault: boolean } {
   const dir = setting('PARALENS_DUMPS_DIR', env);
-  return dir
-    ? { dir: path.resolve(dir), isDefault: false }
-    : { dir: path.join(resolveFilesRoot(env), 'dumps'), isDefault: true };
+  return dir ? { dir: path.resolve(dir), isDefault: false } : { dir: path.join(resolveFilesRoot(env), 'dumps'), isDefault: true };
 }
 
 /**
