@@ -8,8 +8,14 @@ import { test, expect } from './fixtures';
 test('the health check is public', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
-  // which instance and process answered, for a proxy's checks
-  expect(await res.json()).toEqual({ ok: true, database: 'up', instance: expect.any(String), pid: expect.any(Number) });
+  // which instance and process answered, and its files folder (PARALENS_HOME here), for a proxy's checks
+  expect(await res.json()).toEqual({
+    ok: true,
+    database: 'up',
+    instance: expect.any(String),
+    pid: expect.any(Number),
+    files: { path: expect.any(String), shared: false, ok: true, reason: null },
+  });
 });
 
 test('an unknown corpus is a 404 page', async ({ page, loginAs }) => {

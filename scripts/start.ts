@@ -34,6 +34,8 @@ import { expireDumpUploadFiles } from '@/lib/jobs/mining/dump-uploads';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';
 import { recoverAtStartup } from '@/lib/jobs/startup-recovery';
+import { describeFilesFolder } from '@/lib/runtime/files-folder';
+import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
 
 /**
  * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs, model runs) in
@@ -110,6 +112,17 @@ async function sizePools(url: string, processes: number): Promise<{ prismaPool: 
   return plan;
 }
 
+/**
+ * The files folder's check (lib/runtime/files-folder.ts), said at start-up: with PARALENS_SHARED_DIR
+ * always, without it only when PARALENS_HOME fails. A failing folder does not stop the launcher: the
+ * instance serves everything but files, and its job supervisor claims no file jobs.
+ */
+async function reportFilesFolder(db: Db): Promise<void> {
+  const state = await filesFolderStatus(db);
+  if (!state.ok) console.error(describeFilesFolder(state));
+  else if (state.shared) console.log(describeFilesFolder(state));
+}
+
 function printBanner(url: string, database: OpenedDatabase): void {
   console.log(formatBanner(url, database));
 }
@@ -132,6 +145,7 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
     atStartup: async (url) => {
       jobsDb = createPrismaClient(url);
+      await reportFilesFolder(jobsDb);
       await recoverAtStartup(jobsDb);
     },
   });

@@ -2,7 +2,9 @@
 /**
  * Exports from the web app (researchers and admins; annotators have none): queue an export of a
  * corpus, a campaign or an explorer view (the job supervisor runs it), run a failed one again,
- * delete one. Jobs are private to their creator: another user's job id is "not found".
+ * delete one. Jobs are private to their creator: another user's job id is "not found". An instance
+ * whose files folder fails its check refuses to queue one (lib/runtime/files-folder-status.ts); a
+ * queued job records the folder's id, so only an instance with that folder runs it.
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
@@ -16,6 +18,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { findExportScopeId } from '@/lib/db/exports/export-sources';
 import { EXPORT_FORMATS, EXPORT_PARTS, normalizeParts } from '@/lib/export/options';
 import { removeFile } from '@/lib/jobs/private-files';
+import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 import { defineAction } from './define-action';
 import { dbIdText } from '@/lib/api/db-numbers';
 
@@ -55,7 +58,9 @@ export const startExportAction = defineAction({
     if (typeof parts === 'string') throw new AppError('INVALID_INPUT', parts);
     const scope = await resolveScope(input);
     const db = getDb();
+    const filesFolderId = await requireFilesFolder(db);
     const job = await queueExportJob(db, {
+      filesFolderId,
       createdById: user.id,
       ...scope,
       format: input.format === 'hf' ? 'HF' : input.format === 'csv' ? 'CSV' : 'JSONL',
@@ -80,7 +85,8 @@ export const rerunExportAction = defineAction({
   roles: rolesForArea('explore'),
   schema: jobSchema,
   handler: async ({ jobId }, user) => {
-    if (!(await requeueExportJob(getDb(), jobId, user.id)))
+    const db = getDb();
+    if (!(await requeueExportJob(db, jobId, user.id, await requireFilesFolder(db))))
       throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own failed or cancelled exports can be run again.`);
     revalidatePath('/exports');
     return { jobId };

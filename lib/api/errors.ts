@@ -14,6 +14,7 @@ export const apiErrorSchema = z
         'TOO_LARGE',
         'RATE_LIMITED',
         'INSUFFICIENT_STORAGE',
+        'UNAVAILABLE',
         'INTERNAL',
       ]),
       // TOO_LARGE (413) comes from the web server in front of every route (lib/runtime/front-door.ts)
@@ -37,3 +38,10 @@ export const standardErrors = {
 
 export const notFound = (what: string): ApiResponseSpec => error(`${what} does not exist or is not visible to the caller`);
 export const conflict = (what: string): ApiResponseSpec => error(what);
+/**
+ * 503 UNAVAILABLE: this instance's files folder fails its check (lib/runtime/files-folder-status.ts);
+ * the message says why and how to fix it
+ */
+export const filesFolderUnavailable: ApiResponseSpec = error(
+  "This instance's files folder (PARALENS_SHARED_DIR, else PARALENS_HOME) is missing, read-only or not the one the other instances use: the message names the cause and the fix",
+);

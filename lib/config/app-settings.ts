@@ -14,11 +14,18 @@ export const APP_SETTINGS = {
     default: '`.paralens/`',
     schema: textOr('.paralens'),
     meaning:
-      'embedded database (`pgdata/`), generated secrets (`secrets.json`), uploads, the chunks a mining run decompresses (`mining/`)',
+      'embedded database (`pgdata/`), generated secrets (`secrets.json`), and, without `PARALENS_SHARED_DIR`, uploads, exports, the chunks a mining run decompresses (`mining/`), dumps and models',
+  }),
+  PARALENS_SHARED_DIR: define({
+    group: 'app',
+    default: 'unset',
+    schema: text(),
+    meaning:
+      "a folder every instance on one database mounts (NFS or similar): uploads waiting to be imported, rejects files, exports, mining run folders, and by default the dumps (`dumps/`) and model files (`models/`) live there instead of in `PARALENS_HOME`; an explicit `PARALENS_DUMPS_DIR` or `PARALENS_MODELS` still wins. Checked at start-up and by `GET /api/health` (there, writable, the same folder as the other instances' by its `.paralens-folder-id`); an instance whose folder fails refuses file jobs, uploads and export downloads and serves everything else (see Deployment)",
   }),
   PARALENS_MODELS: define({
     group: 'app',
-    default: '`PARALENS_HOME/models`',
+    default: '`PARALENS_SHARED_DIR/models` or `PARALENS_HOME/models`',
     schema: text(),
     meaning:
       'local model files of the semantic measures (below); downloaded only when asked: `npx paralens models pull`, `npx paralens models add glove`',
@@ -233,14 +240,14 @@ export const APP_SETTINGS = {
   }),
   PARALENS_DUMPS_DIR: define({
     group: 'app',
-    default: '`PARALENS_HOME/dumps`',
+    default: '`PARALENS_SHARED_DIR/dumps` or `PARALENS_HOME/dumps`',
     schema: text(),
     meaning:
       'folder on the server that holds Wikipedia dumps (and their multistream indexes) for the *Mining* page: its files, up to three folders deep, are listed there with their sizes, and a run can be started only on a file of that listing (no other path; links out of the folder are not listed); uploads from the page go to its `uploads` folder. The demo puts a small real dump excerpt into the default folder. `paralens mine` mines any file, wherever it is',
   }),
   PARALENS_SPOOL_DIR: define({
     group: 'app',
-    default: 'the run’s folder, `PARALENS_HOME/mining/run-<id>`',
+    default: 'the run’s folder, `PARALENS_HOME/mining/run-<id>` (`PARALENS_SHARED_DIR/mining/…` when set)',
     schema: text(),
     meaning:
       'where a mining run decompresses each chunk of a multistream dump before mapping it (up to ~150 MB per worker, never more than `PARALENS_MINING_CHUNK_LIMIT_MB`, unlinked at once)',

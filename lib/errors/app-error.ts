@@ -10,7 +10,9 @@ export type AppErrorCode =
   | 'INVALID_INPUT'
   | 'RATE_LIMITED'
   /** a disk of the server is full (ENOSPC): the message names the folder and the space needed */
-  | 'INSUFFICIENT_STORAGE';
+  | 'INSUFFICIENT_STORAGE'
+  /** this instance lacks something the request needs (its files folder): the message names it and the fix */
+  | 'UNAVAILABLE';
 
 const httpStatus: Record<AppErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -20,6 +22,7 @@ const httpStatus: Record<AppErrorCode, number> = {
   INVALID_INPUT: 400,
   RATE_LIMITED: 429,
   INSUFFICIENT_STORAGE: 507,
+  UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {

@@ -230,7 +230,13 @@ describe('the direct API path', () => {
 
   it('sends the security headers on every answer, the health check included', async () => {
     const health = await fetch(`${base}/api/health`);
-    expect(await health.json()).toEqual({ ok: true, database: 'up', instance: expect.any(String) as string, pid: process.pid });
+    expect(await health.json()).toEqual({
+      ok: true,
+      database: 'up',
+      instance: expect.any(String) as string,
+      pid: process.pid,
+      files: { path: expect.any(String) as string, shared: false, ok: true, reason: null },
+    });
     const refused = await fetch(`${base}/api/v1/campaigns/1/next`);
     for (const res of [health, refused]) {
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");

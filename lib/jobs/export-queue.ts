@@ -15,6 +15,7 @@ import {
   failInterruptedExports,
   finishExportJob,
   getExportJob,
+  listActiveExportIds,
   listExportFiles,
   recordExportProgress,
   startExportJob,
@@ -35,7 +36,8 @@ import { isConnectionLost } from '@/lib/errors/failure-causes';
 
 export const exportJobKind: JobKind = {
   name: 'export',
-  claimNext: (db, ownerId) => claimNextQueuedExport(db, ownerId),
+  usesFiles: true,
+  claimNext: (db, ownerId, filesFolderId) => claimNextQueuedExport(db, ownerId, filesFolderId),
   async failUnfinished(db, id, why) {
     if (await failExportIfUnfinished(db, id, why)) await removeExportOutput(id);
   },
@@ -150,14 +152,18 @@ export async function failOrphanedExports(db: Db, env: NodeJS.ProcessEnv = proce
   return ids.length;
 }
 
-/** Start-up, before the supervisor runs (after lib/jobs/orphans.ts): files of no finished export removed. */
+/**
+ * Start-up, before the supervisor runs (after lib/jobs/orphans.ts): files of no finished export removed,
+ * but not those of a running export (another instance on the shared folder may be writing them).
+ */
 export async function cleanExportFilesAtStartup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const keep = await listExportFiles(db);
+  const active = await listActiveExportIds(db);
   const dir = await ensurePrivateDir(jobFilesDir('exports', env));
   let removed = 0;
   for (const name of await readdir(dir)) {
     const file = path.join(dir, name);
-    if (keep.has(file)) continue;
+    if (keep.has(file) || active.has(Number(name.split('-')[0]))) continue;
     await rm(file, { recursive: true, force: true });
     removed += 1;
   }

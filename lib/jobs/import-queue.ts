@@ -25,7 +25,8 @@ import { warmDistributionsAfterJob } from './warm-distributions';
 
 export const importJobKind: JobKind = {
   name: 'import',
-  claimNext: (db, ownerId) => claimNextConfirmedImport(db, ownerId),
+  usesFiles: true,
+  claimNext: (db, ownerId, filesFolderId) => claimNextConfirmedImport(db, ownerId, filesFolderId),
   async failUnfinished(db, id, why) {
     await failImportIfUnfinished(db, id, `${why}: nothing was imported.`);
   },

@@ -11,13 +11,23 @@ import type { Db } from '@/lib/db/client';
 import { logUnexpectedError, newErrorReference } from '@/lib/errors/error-reference';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { setting } from '@/lib/config/settings';
+import { describeFilesFolder, type FilesFolderState } from '@/lib/runtime/files-folder';
+import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
 import { jobOwner, releaseJobOwner } from './job-owner';
 import { describeJobExit, jobMemoryLimitMb, startJobProcess, type RunningJob } from './job-process';
 
 export interface JobKind {
   name: string;
-  /** takes the next queued job of this kind and marks it running, owned by `ownerId`; null when none waits */
-  claimNext(db: Db, ownerId: string): Promise<{ id: number } | null>;
+  /**
+   * its files are in the files folder (uploads, exports, mining runs, model installs): claimed only
+   * while this instance's folder passes its check (lib/runtime/files-folder.ts), and only jobs of that folder
+   */
+  usesFiles?: boolean;
+  /**
+   * takes the next queued job of this kind and marks it running, owned by `ownerId`; null when none
+   * waits. `filesFolderId`: this instance's files folder, given to a kind that uses files
+   */
+  claimNext(db: Db, ownerId: string, filesFolderId?: string): Promise<{ id: number } | null>;
   /** the job's process ended without recording an outcome: record `why` as its failure */
   failUnfinished(db: Db, id: number, why: string): Promise<void>;
   /**
@@ -37,6 +47,8 @@ export interface SupervisorOptions {
   housekeeping?: ReadonlyArray<{ everyMs: number; run: (db: Db) => Promise<void> }>;
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** the files folder's state (default: filesFolderStatus of `env`, lib/runtime/files-folder-status.ts) */
+  filesFolder?: (db: Db) => Promise<FilesFolderState>;
 }
 
 export class JobSupervisor {
@@ -46,6 +58,8 @@ export class JobSupervisor {
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private readonly lastHousekeeping = new Map<number, number>();
+  /** whether the files folder passed its last check, to say so once when that changes */
+  private filesOk: boolean | null = null;
 
   constructor(
     private readonly db: Db,
@@ -116,14 +130,30 @@ export class JobSupervisor {
       return true;
     }
     const ownerId = await jobOwner(this.db, 'server');
+    let files: string | null | undefined;
     for (const kind of this.kinds) {
-      const claimed = await kind.claimNext(this.db, ownerId);
+      if (kind.usesFiles && files === undefined) files = await this.filesFolderId();
+      if (kind.usesFiles && files === null) continue;
+      const claimed = await kind.claimNext(this.db, ownerId, kind.usesFiles ? (files ?? undefined) : undefined);
       if (!claimed) continue;
       const done = this.runJob(kind, claimed.id).finally(() => this.finished.delete(done));
       this.finished.add(done);
       return true;
     }
     return false;
+  }
+
+  /** This instance's files folder id, or null while the folder fails its check (said once, and once when it is back). */
+  private async filesFolderId(): Promise<string | null> {
+    const state = await (this.options.filesFolder ?? ((db) => filesFolderStatus(db, this.options.env)))(this.db);
+    if (this.filesOk !== null && state.ok !== this.filesOk)
+      this.log(
+        state.ok
+          ? `paralens: the files folder is usable again; file jobs are claimed. ${describeFilesFolder(state)}`
+          : describeFilesFolder(state),
+      );
+    this.filesOk = state.ok;
+    return state.ok ? state.folderId : null;
   }
 
   private async runJob(kind: JobKind, id: number): Promise<void> {

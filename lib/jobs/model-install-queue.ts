@@ -21,7 +21,8 @@ import { setting } from '@/lib/config/settings';
 
 export const modelInstallJobKind: JobKind = {
   name: 'model-install',
-  claimNext: (db, ownerId) => claimNextQueuedModelInstall(db, ownerId),
+  usesFiles: true,
+  claimNext: (db, ownerId, filesFolderId) => claimNextQueuedModelInstall(db, ownerId, filesFolderId),
   async failUnfinished(db, id, why) {
     await failModelInstallIfUnfinished(db, id, why);
   },

@@ -1,8 +1,8 @@
 /**
  * What `npm start` does before it serves (scripts/start.ts): jobs whose owner is gone are failed or
- * queued again (a command-line run that is still alive keeps its job), private files tightened,
- * stale files removed, every corpus summarized, and every corpus that lacks measures it should have
- * completed by a scoring job (lib/jobs/measure-completion.ts).
+ * queued again (a command-line run that is still alive keeps its job), private files tightened and
+ * stale files removed (when the files folder passes its check), every corpus summarized, and every
+ * corpus that lacks measures it should have completed by a scoring job (lib/jobs/measure-completion.ts).
  */
 import type { Db } from '@/lib/db/client';
 import { ensureCorpusSummaries } from '@/lib/db/corpora/corpus-summary';
@@ -12,6 +12,7 @@ import { expireDumpUploadFiles } from './mining/dump-uploads';
 import { describeOrphanRecovery, recoverOrphanedJobs } from './orphans';
 import { completeCorporaAtStartup } from './measure-completion';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
+import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
 
 export async function recoverAtStartup(
   db: Db,
@@ -19,11 +20,14 @@ export async function recoverAtStartup(
   log: (line: string) => void = console.log,
 ): Promise<void> {
   for (const line of describeOrphanRecovery(await recoverOrphanedJobs(db, env))) log(line);
-  const removed = await cleanImportFilesAtStartup(db, env);
-  if (removed > 0) log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
-  const dumps = await expireDumpUploadFiles(db, env);
-  if (dumps > 0) log(`Removed ${dumps} expired or partial dump upload(s) from the dumps folder.`);
-  await cleanExportFilesAtStartup(db, env);
+  // A files folder that fails its check is left alone (never created on an empty mount point); the launcher says why.
+  if ((await filesFolderStatus(db, env)).ok) {
+    const removed = await cleanImportFilesAtStartup(db, env);
+    if (removed > 0) log(`Removed ${removed} expired or orphaned upload and rejects file(s).`);
+    const dumps = await expireDumpUploadFiles(db, env);
+    if (dumps > 0) log(`Removed ${dumps} expired or partial dump upload(s) from the dumps folder.`);
+    await cleanExportFilesAtStartup(db, env);
+  }
   const summarized = await ensureCorpusSummaries(db);
   if (summarized > 0) log(`Summarized ${summarized} corpus(es) that had no summary yet.`);
   for (const line of await completeCorporaAtStartup(db, resolveModelsDir(env))) log(line);

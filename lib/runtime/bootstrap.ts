@@ -15,7 +15,8 @@ import { withStartupLock } from '@/lib/db/instances/startup-lock';
 import { checkDataDir, findRunningPort, startEmbeddedPostgres } from './embedded-postgres';
 import { isPortFree } from './ports';
 import { checkDatabaseUrl } from './external-database';
-import { loadOrCreateSecrets, resolveDumpsDir, resolveParalensHome } from './paralens-home';
+import { loadOrCreateSecrets, resolveDumpsDir, resolveParalensHome, resolveSharedDir } from './paralens-home';
+import { probeFolder } from './files-folder';
 import { StartupError } from './startup-error';
 import { setting } from '@/lib/config/settings';
 
@@ -140,7 +141,7 @@ async function seedOnce(
   if (options.seed === false) return null;
   const db = createPrismaClient(url);
   try {
-    const seed = await seedDemo(db, url, { dumpsDir: resolveDumpsDir(env).dir });
+    const seed = await seedDemo(db, url, await demoDumpTarget(env));
     if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
     if (seed.campaign) log(`Seeded the demo campaign: ${seed.campaign}.`);
     if (seed.dump) log(`Put the demo dump excerpt for the Mining page into ${path.dirname(seed.dump)}.`);
@@ -148,6 +149,18 @@ async function seedOnce(
   } finally {
     await db.$disconnect();
   }
+}
+
+/**
+ * Where the demo dump excerpt goes: the dumps folder, unless it is the default one in a shared
+ * folder that fails its probe (missing, read-only: never created on an empty mount point); then the
+ * next start with the folder in place puts it there. The launcher says what is wrong with the folder.
+ */
+async function demoDumpTarget(env: NodeJS.ProcessEnv): Promise<{ dumpsDir?: string }> {
+  const dumps = resolveDumpsDir(env);
+  const shared = resolveSharedDir(env);
+  if (dumps.isDefault && shared !== null && (await probeFolder(shared)) !== null) return {};
+  return { dumpsDir: dumps.dir };
 }
 
 /** The migration that renamed the final-label methods: the app recomputes every campaign's finals once after it. */

@@ -1,6 +1,8 @@
 /**
  * PARALENS_HOME (default `.paralens/` in the project): where the embedded PostgreSQL keeps its
- * data, where generated secrets live, and where uploads and exports are written.
+ * data and where generated secrets live. The files other instances on the same database must read
+ * (uploads, rejects, exports, mining run folders, dumps, models) live in the files folder:
+ * PARALENS_SHARED_DIR when set, else PARALENS_HOME (docs/decisions/014-shared-folder.md).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,24 +20,33 @@ export function resolveParalensHome(env: Env = process.env): string {
   return path.resolve(/* turbopackIgnore: true */ projectRoot, setting('PARALENS_HOME', env));
 }
 
+/** PARALENS_SHARED_DIR, resolved like PARALENS_HOME; null when unset (each instance keeps its files in its home). */
+export function resolveSharedDir(env: Env = process.env): string | null {
+  const dir = setting('PARALENS_SHARED_DIR', env);
+  return dir ? path.resolve(/* turbopackIgnore: true */ projectRoot, dir) : null;
+}
+
+/** The files folder: PARALENS_SHARED_DIR when set, else PARALENS_HOME (lib/runtime/files-folder.ts checks it). */
+export function resolveFilesRoot(env: Env = process.env): string {
+  return resolveSharedDir(env) ?? resolveParalensHome(env);
+}
+
 /**
  * The dumps folder of the Mining page (lib/jobs/mining/dumps-folder.ts): PARALENS_DUMPS_DIR, or
- * <PARALENS_HOME>/dumps, where the demo puts its dump excerpt and uploads go.
+ * <files folder>/dumps, where the demo puts its dump excerpt and uploads go.
  */
 export function resolveDumpsDir(env: Env = process.env): { dir: string; isDefault: boolean } {
   const dir = setting('PARALENS_DUMPS_DIR', env);
-  return dir
-    ? { dir: path.resolve(dir), isDefault: false }
-    : { dir: path.join(resolveParalensHome(env), 'dumps'), isDefault: true };
+  return dir ? { dir: path.resolve(dir), isDefault: false } : { dir: path.join(resolveFilesRoot(env), 'dumps'), isDefault: true };
 }
 
 /**
  * The local model folder of the semantic measures (lib/models/model-folder.ts): PARALENS_MODELS,
- * or <PARALENS_HOME>/models. Nothing is ever downloaded into it; `paralens models` lists it.
+ * or <files folder>/models. Nothing is ever downloaded into it; `paralens models` lists it.
  */
 export function resolveModelsDir(env: Env = process.env): string {
   const models = setting('PARALENS_MODELS', env);
-  return models ? path.resolve(projectRoot, models) : path.join(resolveParalensHome(env), 'models');
+  return models ? path.resolve(projectRoot, models) : path.join(resolveFilesRoot(env), 'models');
 }
 
 export interface HomeSecrets {

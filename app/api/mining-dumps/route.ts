@@ -3,7 +3,8 @@
  * (PARALENS_DUMPS_DIR; size limit PARALENS_UPLOAD_LIMIT_MB), where the Mining page lists it; a file
  * that is neither bz2 nor XML is refused and removed, and so is a name already taken or still
  * arriving, or an upload over the user's quota (lib/jobs/mining/dump-uploads.ts; researchers, admins;
- * audited). The body is a file, not JSON, so this is beside /api/v1 like the corpus upload.
+ * audited). An instance whose files folder fails its check refuses it (503). The body is a file, not
+ * JSON, so this is beside /api/v1 like the corpus upload.
  */
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
@@ -13,6 +14,7 @@ import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { declaredBytes, saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
 import { saveUploadedDump } from '@/lib/jobs/mining/dump-uploads';
+import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 
 export const POST = defineRoute({
   roles: rolesForArea('mining'),
@@ -20,6 +22,7 @@ export const POST = defineRoute({
   handler: async ({ request, user, query }) => {
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
     const db = getDb();
+    await requireFilesFolder(db);
     const dump = await saveUploadedDump(db, user, request.body, query.fileName, (body, target, onAlive) =>
       saveUpload(body, uploadLimitBytes(), onAlive, target, declaredBytes(request)),
     );

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { defineContract } from '../contract';
-import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, conflict, filesFolderUnavailable, notFound, standardErrors } from '../errors';
 import { miningSettingsFields, refsInOrder, refsInOrderIssue } from '@/lib/mining/options';
 import { idParams } from './shared';
 
@@ -96,13 +96,13 @@ export const listMiningDumpsContract = defineContract({
   method: 'GET',
   path: '/api/v1/mining-dumps',
   summary:
-    'The files of the dumps folder (PARALENS_DUMPS_DIR, else PARALENS_HOME/dumps) a mining run can be started on, with their sizes',
+    'The files of the dumps folder (PARALENS_DUMPS_DIR, else `dumps` of PARALENS_SHARED_DIR or PARALENS_HOME) a mining run can be started on, with their sizes',
   tags: ['mining'],
   roles: rolesForArea('mining'),
   responses: {
     200: {
       description:
-        'The folder and its files (up to 3 folders deep; links out of the folder are not listed); `configured: false` when PARALENS_DUMPS_DIR is unset and the folder is PARALENS_HOME/dumps (`exists: false` until something is put there)',
+        'The folder and its files (up to 3 folders deep; links out of the folder are not listed); `configured: false` when PARALENS_DUMPS_DIR is unset and the folder is `dumps` of PARALENS_SHARED_DIR or PARALENS_HOME (`exists: false` until something is put there)',
       schema: z.object({
         configured: z.boolean(),
         dir: z.string(),
@@ -143,6 +143,7 @@ export const startMiningRunContract = defineContract({
       schema: apiErrorSchema,
     },
     409: conflict('A run is already waiting for or working on this dump'),
+    503: filesFolderUnavailable,
   },
 });
 
@@ -174,5 +175,6 @@ export const resumeMiningRunContract = defineContract({
     ...standardErrors,
     404: notFound('The mining run'),
     409: conflict('The run did not stop with its work kept (it succeeded, failed on its input, or is waiting or running)'),
+    503: filesFolderUnavailable,
   },
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { notFound, standardErrors } from '../errors';
+import { filesFolderUnavailable, notFound, standardErrors } from '../errors';
 
 export const modelParams = z.object({ name: z.string().min(1).max(100).describe('the model: glove') });
 
@@ -83,5 +83,6 @@ export const installModelContract = defineContract({
     200: { description: 'An install of this model already waits or runs: that job', schema: installJobSchema },
     ...standardErrors,
     404: notFound('The model'),
+    503: filesFolderUnavailable,
   },
 });

@@ -25,6 +25,8 @@ export interface ExportJobView {
   rowCount: number;
   bytesWritten: number;
   filePath: string | null;
+  /** the files folder the file is written in (lib/runtime/files-folder.ts); null: any */
+  filesFolderId: string | null;
   message: string | null;
   createdById: number | null;
   createdAt: Date;
@@ -43,6 +45,7 @@ const select = {
   rowCount: true,
   bytesWritten: true,
   filePath: true,
+  filesFolderId: true,
   message: true,
   createdById: true,
   createdAt: true,
@@ -78,6 +81,8 @@ export interface ExportJobRequest {
   /** explorer view: its query string */
   filters: string | null;
   options: { include: string[] };
+  /** the files folder of the instance that queues it: only an instance with that folder runs it (unset: any) */
+  filesFolderId?: string;
 }
 
 export async function queueExportJob(db: Db, request: ExportJobRequest): Promise<ExportJobView> {
@@ -86,8 +91,8 @@ export async function queueExportJob(db: Db, request: ExportJobRequest): Promise
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
-export function claimNextQueuedExport(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  return claimNextQueued(db, { table: 'ExportJob', set: '"startedAt" = now()' }, ownerId);
+export function claimNextQueuedExport(db: Db, ownerId: string, filesFolderId?: string): Promise<{ id: number } | null> {
+  return claimNextQueued(db, { table: 'ExportJob', set: '"startedAt" = now()' }, ownerId, filesFolderId);
 }
 
 export async function getExportJob(db: Db, id: number): Promise<ExportJobView | null> {
@@ -172,11 +177,12 @@ export async function failInterruptedExports(db: Db): Promise<number[]> {
 }
 
 /** A failed or cancelled job of this user waits again; false when there is no such job. */
-export async function requeueExportJob(db: Db, id: number, userId: number): Promise<boolean> {
+export async function requeueExportJob(db: Db, id: number, userId: number, filesFolderId?: string): Promise<boolean> {
   const { count } = await db.exportJob.updateMany({
     where: { id, createdById: userId, status: { in: ['FAILED', 'CANCELLED'] } },
     data: {
       status: 'QUEUED',
+      ...(filesFolderId === undefined ? {} : { filesFolderId }),
       rowCount: 0,
       rowsTotal: null,
       bytesWritten: 0,
@@ -204,4 +210,10 @@ export async function deleteExportJob(db: Db, id: number, userId: number): Promi
 export async function listExportFiles(db: Db): Promise<Set<string>> {
   const rows = await db.exportJob.findMany({ where: { filePath: { not: null } }, select: { filePath: true } });
   return new Set(rows.map((r) => r.filePath!));
+}
+
+/** Ids of the exports waiting or running (on a shared folder, another instance may be writing their files). */
+export async function listActiveExportIds(db: Db): Promise<Set<number>> {
+  const rows = await db.exportJob.findMany({ where: { status: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
 }

@@ -33,7 +33,16 @@ export function createImportJob(db: Db, data: CreateImportJobData) {
 /** An uploaded file waiting for the researcher to confirm its format. */
 export function createUploadedImportJob(
   db: Db,
-  data: { corpusId: number; createdById: number; fileName: string; fileBytes: number; sourcePath: string; format: string | null },
+  data: {
+    corpusId: number;
+    createdById: number;
+    fileName: string;
+    fileBytes: number;
+    sourcePath: string;
+    format: string | null;
+    /** the files folder holding the upload (lib/runtime/files-folder.ts) */
+    filesFolderId?: string;
+  },
 ) {
   return db.importJob.create({ data: { ...data, fileBytes: BigInt(data.fileBytes), status: 'QUEUED' }, select: { id: true } });
 }
@@ -95,12 +104,14 @@ export interface ClaimedImport {
  * Takes the oldest confirmed job and marks it running, atomically: several server processes on one
  * database never run the same job (SKIP LOCKED passes over a row another claim holds).
  */
-export async function claimNextConfirmedImport(db: Db, ownerId: string): Promise<ClaimedImport | null> {
+export async function claimNextConfirmedImport(db: Db, ownerId: string, filesFolderId?: string): Promise<ClaimedImport | null> {
+  const anyFolder = filesFolderId === undefined;
   const rows = await db.$queryRaw<Array<ClaimedImport & { options: unknown }>>`
     UPDATE "ImportJob" SET "status" = 'RUNNING', "ownerId" = ${ownerId}, "startedAt" = now(), "updatedAt" = now()
     WHERE "id" = (
       SELECT "id" FROM "ImportJob"
       WHERE "status" = 'QUEUED' AND "confirmedAt" IS NOT NULL AND "sourcePath" IS NOT NULL
+        AND (${anyFolder}::boolean OR "filesFolderId" IS NULL OR "filesFolderId" = ${filesFolderId ?? null}::text)
       ORDER BY "confirmedAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING "id", "corpusId", "createdById", "fileName", "sourcePath", "options"`;
   const row = rows[0];

@@ -38,11 +38,17 @@ export function reserveUploadSlot(db: Db, data: UploadSlotRequest, limit: number
 export async function completeUploadSlot(
   db: Db,
   id: number,
-  file: { fileBytes: number; sourcePath: string; format: string | null },
+  file: { fileBytes: number; sourcePath: string; format: string | null; filesFolderId?: string },
 ): Promise<boolean> {
   const { count } = await db.importJob.updateMany({
     where: { id, status: 'QUEUED', sourcePath: null, confirmedAt: null },
-    data: { fileBytes: BigInt(file.fileBytes), sourcePath: file.sourcePath, format: file.format, message: null },
+    data: {
+      fileBytes: BigInt(file.fileBytes),
+      sourcePath: file.sourcePath,
+      format: file.format,
+      message: null,
+      filesFolderId: file.filesFolderId ?? null,
+    },
   });
   return count === 1;
 }

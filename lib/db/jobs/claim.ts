@@ -15,7 +15,16 @@ export interface JobClaim {
   where?: string;
 }
 
-export async function claimNextQueued(db: Db, claim: JobClaim, ownerId: string): Promise<{ id: number } | null> {
+/**
+ * `filesFolderId`, for a job whose files are in a files folder (lib/runtime/files-folder.ts): only a
+ * row of that folder (or of none) is taken.
+ */
+export async function claimNextQueued(
+  db: Db,
+  claim: JobClaim,
+  ownerId: string,
+  filesFolderId?: string,
+): Promise<{ id: number } | null> {
   const running = (same: string) => `AND NOT EXISTS (SELECT 1 FROM "${claim.table}" r WHERE ${same}r."status" = 'RUNNING')`;
   const busy =
     claim.oneRunning === undefined
@@ -24,10 +33,11 @@ export async function claimNextQueued(db: Db, claim: JobClaim, ownerId: string):
   const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(
     `UPDATE "${claim.table}" SET "status" = 'RUNNING', "ownerId" = $1, ${claim.set}, "updatedAt" = now()
      WHERE "id" = (
-       SELECT "id" FROM "${claim.table}" j WHERE "status" = 'QUEUED' ${busy} ${claim.where ?? ''}
+       SELECT "id" FROM "${claim.table}" j WHERE "status" = 'QUEUED' ${busy} ${claim.where ?? ''} ${filesFolderId === undefined ? '' : `AND (j."filesFolderId" IS NULL OR j."filesFolderId" = $2)`}
        ORDER BY "id" FOR UPDATE SKIP LOCKED LIMIT 1)
      RETURNING "id"`,
     ownerId,
+    ...(filesFolderId === undefined ? [] : [filesFolderId]),
   );
   return rows[0] ?? null;
 }

@@ -62,6 +62,7 @@ export async function queueModelInstall(
   db: Db,
   model: string,
   createdById: number | null,
+  filesFolderId?: string,
 ): Promise<{ id: number; created: boolean }> {
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(7305, 0)`;
@@ -71,14 +72,17 @@ export async function queueModelInstall(
       select: { id: true },
     });
     if (pending) return { id: pending.id, created: false };
-    const created = await tx.modelInstallJob.create({ data: { model, createdById }, select: { id: true } });
+    const created = await tx.modelInstallJob.create({
+      data: { model, createdById, filesFolderId: filesFolderId ?? null },
+      select: { id: true },
+    });
     return { id: created.id, created: true };
   });
 }
 
 /** The oldest waiting install, while no other install runs. */
-export function claimNextQueuedModelInstall(db: Db, ownerId: string): Promise<{ id: number } | null> {
-  return claimNextQueued(db, { table: 'ModelInstallJob', set: '"startedAt" = now()', oneRunning: 'any' }, ownerId);
+export function claimNextQueuedModelInstall(db: Db, ownerId: string, filesFolderId?: string): Promise<{ id: number } | null> {
+  return claimNextQueued(db, { table: 'ModelInstallJob', set: '"startedAt" = now()', oneRunning: 'any' }, ownerId, filesFolderId);
 }
 
 export async function recordModelInstallProgress(

@@ -18,6 +18,8 @@ export interface QueuedMiningRun {
   corpusName: string;
   options: InputJsonValue;
   createdById: number | null;
+  /** the files folder of the instance that queues it (its dumps and run folder): only an instance with that folder runs it */
+  filesFolderId?: string;
 }
 
 /** A run waiting for the job supervisor; its chunks are planned when it starts. */
@@ -37,7 +39,7 @@ export function findWaitingMiningRun(db: Db, dumpPath: string): Promise<{ id: nu
 export async function requeueMiningRun(
   db: Db,
   runId: number,
-  data: { corpusName?: string; options?: InputJsonValue } = {},
+  data: { corpusName?: string; options?: InputJsonValue; filesFolderId?: string } = {},
 ): Promise<boolean> {
   const { count } = await db.miningRun.updateMany({
     where: { id: runId, ...stoppedWithWork },
@@ -55,11 +57,12 @@ export async function requeueMiningRun(
 }
 
 /** Takes the oldest waiting run whose dump no other run is working on, as `ownerId`'s. */
-export function claimNextQueuedMiningRun(db: Db, ownerId: string): Promise<{ id: number } | null> {
+export function claimNextQueuedMiningRun(db: Db, ownerId: string, filesFolderId?: string): Promise<{ id: number } | null> {
   return claimNextQueued(
     db,
     { table: 'MiningRun', set: `"phase" = 'map', "message" = NULL`, oneRunning: { column: 'dumpPath' } },
     ownerId,
+    filesFolderId,
   );
 }
 

@@ -21,7 +21,8 @@ import { runMining, type MiningReport, type RunMiningOptions } from './run-minin
 
 export const miningJobKind: JobKind = {
   name: 'mine',
-  claimNext: (db, ownerId) => claimNextQueuedMiningRun(db, ownerId),
+  usesFiles: true,
+  claimNext: (db, ownerId, filesFolderId) => claimNextQueuedMiningRun(db, ownerId, filesFolderId),
   failUnfinished: (db, id, why) => failMiningRunIfUnfinished(db, id, why),
   failReported: (db, id, message) => failMiningRunIfUnfinished(db, id, message, { asWritten: true }),
 };

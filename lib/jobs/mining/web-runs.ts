@@ -5,7 +5,8 @@
  * finished chunks kept, as when the command is run again); starting a dump that has a stopped run
  * of the same file and mode continues that run, as the command does. Each start, cancel and resume
  * is audited. Cancelling, resuming and continuing a run (with another corpus name) are its creator's
- * or an admin's (lib/access/ownership.ts).
+ * or an admin's (lib/access/ownership.ts). An instance whose files folder fails its check refuses to
+ * queue a run (503); a queued run records the folder's id, so only an instance with it runs the run.
  */
 import { availableParallelism } from 'node:os';
 import { stat } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { getMiningRun, type MiningRunView } from '@/lib/db/mining/mining-run-vie
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { AppError } from '@/lib/errors/app-error';
 import type { MiningSettings } from '@/lib/mining/options';
+import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 import { resolveListedDump, sniffDump } from './dumps-folder';
 
 export interface StartMiningInput extends MiningSettings {
@@ -53,6 +55,7 @@ export async function startWebMining(
   input: StartMiningInput,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ run: MiningRunView; resumed: boolean }> {
+  const filesFolderId = await requireFilesFolder(db, env);
   const adminUploads = await listAdminDumpUploads(db);
   const dumpPath = await resolveListedDump(input.dump, 'dump', env, adminUploads);
   const indexPath = input.index ? await resolveListedDump(input.index, 'index', env, adminUploads) : null;
@@ -114,7 +117,7 @@ export async function startWebMining(
       `Mining run #${previous.id} of this dump and mode ${NOT_YOURS} Ask them to resume it, or choose the other mode.`,
     );
   if (previous) {
-    if (!(await requeueMiningRun(db, previous.id, { corpusName: input.corpus, options })))
+    if (!(await requeueMiningRun(db, previous.id, { corpusName: input.corpus, options, filesFolderId })))
       throw new AppError('CONFLICT', `Mining run #${previous.id} of this dump changed meanwhile; try again.`);
     id = previous.id;
   } else {
@@ -128,6 +131,7 @@ export async function startWebMining(
         corpusName: input.corpus,
         options,
         createdById: actor.id,
+        filesFolderId,
       })
     ).id;
   }
@@ -167,7 +171,7 @@ export async function resumeWebMining(db: Db, actor: Actor, id: number): Promise
       'CONFLICT',
       'A run of a references file (paralens mine --from-references) can only be continued from the command line.',
     );
-  if (!(await requeueMiningRun(db, id))) {
+  if (!(await requeueMiningRun(db, id, { filesFolderId: await requireFilesFolder(db) }))) {
     throw new AppError(
       'CONFLICT',
       run.status === 'FAILED' && !run.resumable

@@ -6,7 +6,8 @@
  * the file streams (lib/db/imports/upload-slots.ts), so parallel uploads cannot all pass the count.
  * With `questionsFor=<job id>` the file is the questions file of that waiting qa-assessed upload
  * (docs/import-formats.md#qa-assessed): it is checked, attached to the job and needs no slot; only
- * the upload's creator or an admin may attach it.
+ * the upload's creator or an admin may attach it. An instance whose files folder fails its check
+ * refuses the upload (503, lib/runtime/files-folder-status.ts); the job records the folder's id.
  */
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
@@ -24,6 +25,7 @@ import { attachImportQuestions } from '@/lib/db/imports/import-jobs';
 import { checkUploadedQuestions } from '@/lib/jobs/detect-upload';
 import { getWaitingUpload } from '@/lib/jobs/start-import';
 import type { CurrentUser } from '@/lib/auth/session-user';
+import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 
 /**
  * The questions file of a waiting qa-assessed upload (the uploader's or an admin's): saved, checked
@@ -69,6 +71,8 @@ export const POST = defineRoute({
     const corpus = await getCorpusBySlug(db, params.slug ?? '');
     if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
+    // Refused here, before a byte is stored, when the files folder fails its check (lib/runtime/files-folder.ts).
+    const filesFolderId = await requireFilesFolder(db);
     if (query.questionsFor !== undefined)
       return attachQuestions(request.body, corpus.id, query.questionsFor, query.fileName, user);
     const limit = waitingImportsLimit();
@@ -91,7 +95,14 @@ export const POST = defineRoute({
       );
       if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
       const detection = await detectUploadFormat(saved.path, fileName);
-      if (!(await completeUploadSlot(db, jobId, { fileBytes: saved.bytes, sourcePath: saved.path, format: detection.format }))) {
+      if (
+        !(await completeUploadSlot(db, jobId, {
+          fileBytes: saved.bytes,
+          sourcePath: saved.path,
+          format: detection.format,
+          filesFolderId,
+        }))
+      ) {
         throw new AppError('CONFLICT', 'The upload was discarded while it was arriving.');
       }
       await recordAudit(db, {

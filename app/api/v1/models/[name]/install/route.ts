@@ -5,11 +5,12 @@ import { getDb } from '@/lib/db/client';
 import { getModelInstallJob, queueModelInstall } from '@/lib/db/jobs/model-install-jobs';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { installJobJson, requireInstallableModel } from '@/lib/http/model-install';
+import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 
 export const POST = apiRoute(installModelContract, async ({ params, user }) => {
   const model = requireInstallableModel(params.name);
   const db = getDb();
-  const { id, created } = await queueModelInstall(db, model, user.id);
+  const { id, created } = await queueModelInstall(db, model, user.id, await requireFilesFolder(db));
   if (created)
     await recordAudit(db, { actorId: user.id, action: 'model.install', targetType: 'model', targetId: id, details: { model } });
   const job = await getModelInstallJob(db, id);
