@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { isBuildStale } from './lib/build-freshness';
+import { aptInstall } from './lib/apt-install';
 import { PG_CLIENT_DIR } from '@/lib/runtime/pg-tools';
 import { setting } from '@/lib/config/settings';
 
@@ -30,24 +31,6 @@ interface Step {
 function exec(cmd: string, args: string[]): number {
   const result = spawnSync(cmd, args, { cwd: projectRoot, stdio: 'inherit', env });
   return result.status ?? 1;
-}
-
-let aptUpdated = false;
-
-/** Installs a Debian package with apt-get when `binary` is missing and we are root; false when it could not. */
-function aptInstall(pkg: string, binary: string): boolean {
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
-  console.log(`${binary} is missing: installing Debian's ${pkg} package …`);
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) {
-    if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv }).status !== 0) return false;
-    aptUpdated = true;
-  }
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
-    stdio: 'inherit',
-    env: aptEnv,
-  });
-  return install.status === 0 && existsSync(binary);
 }
 
 function ensureChromium(): number {
