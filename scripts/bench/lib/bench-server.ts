@@ -50,13 +50,14 @@ export async function serveOnFreePort(
 /**
  * `count` instances of `npm start` on the one database of `database` (as on several machines: each
  * its own PARALENS_HOME, the same DATABASE_URL and AUTH_SECRET), each with `processes` web
- * processes, on free loopback ports, started one after the other. Their homes go with stopBench's
- * `extraHomes`.
+ * processes, on free loopback ports, started one after the other (`extraEnv`: more variables for
+ * each). Their homes go with stopBench's `extraHomes`.
  */
 export async function startInstances(
   database: OpenedDatabase,
   count: number,
   processes = 1,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ servers: ChildProcess[]; ports: number[]; homes: string[] }> {
   const started = { servers: [] as ChildProcess[], ports: [] as number[], homes: [] as string[] };
   for (let i = 1; i <= count; i += 1) {
@@ -68,6 +69,7 @@ export async function startInstances(
       DATABASE_URL: database.url,
       AUTH_SECRET: database.authSecret ?? '',
       PARALENS_INSTANCE: `bench-instance-${i}`,
+      ...extraEnv,
     };
     const served = await serveOnFreePort(env, `Instance ${i} of ${count} (home ${home}) on`, processes);
     started.servers.push(served.server);
