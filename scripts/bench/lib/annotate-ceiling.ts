@@ -5,7 +5,8 @@
  * pauses already running follow the new pace at once, see Pace), is then measured, and ends with
  * a look at the holds in SQL. A step that misses (p99 at or over the limit, or an error) is run
  * again once at the same pace, since other work on a shared machine can spoil one step; a second
- * miss ends the search, and the ceiling is the last pace that passed.
+ * miss ends the search, and the ceiling is the last pace that passed. When the first pace misses
+ * twice, the pace is halved (down to 5 pairs/s) until one passes, and the climb starts from there.
  */
 import { fmt } from './format';
 import { emptyByKind, emptyLog, emptyRun, Pace, percentile, runAnnotatorClients, type ClientOptions } from './annotator-clients';
@@ -48,6 +49,10 @@ export interface Ceiling {
   errors: number;
 }
 
+/** the slowest pace tried when even the first step misses, and a bound on the steps */
+const MIN_PACE = 5;
+const MAX_STEPS = 40;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function findCeiling(title: string, o: CeilingOptions): Promise<Ceiling> {
@@ -66,7 +71,7 @@ export async function findCeiling(title: string, o: CeilingOptions): Promise<Cei
   let passedAchieved: number | null = null;
   let current = o.startPace;
   let misses = 0;
-  while (misses < 2 && current <= 5000) {
+  while (misses < 2 && steps.length < MAX_STEPS) {
     pace.set(thinkFor(current));
     await sleep(o.settleSeconds * 1000);
     o.mostHeld();
@@ -97,13 +102,17 @@ export async function findCeiling(title: string, o: CeilingOptions): Promise<Cei
       passedAchieved = step.achieved;
       misses = 0;
       current = Math.round(current * o.factor);
-    } else misses += 1;
+    } else if (++misses === 2 && passedPace === null && current > MIN_PACE) {
+      // missed from the start: halve the pace until a step passes, then climb again
+      current = Math.max(MIN_PACE, Math.round(current / 2));
+      misses = 0;
+    }
   }
   pace.stop();
   await clients;
   console.log(
     passedPace === null
-      ? `  ceiling: not reached even at ${fmt(o.startPace)} pairs/s`
+      ? `  ceiling: not reached even at ${fmt(MIN_PACE)} pairs/s`
       : `  ceiling: ${fmt(passedPace)} pairs/s (${fmt(passedAchieved ?? 0)} reached), i.e. ${fmt(o.annotators)} annotators thinking ${fmt(thinkFor(passedPace) / 1000, 1)} s a pair`,
   );
   return { pace: passedPace, achieved: passedAchieved, steps, acknowledged: run.acknowledged, errors: run.errors };
