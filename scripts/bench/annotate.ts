@@ -39,7 +39,8 @@ import { runAnnotatorClients } from './lib/annotator-clients';
 import { postmasterPid } from './lib/process-tree-cpu';
 import { load, measure, report, type Measured } from './lib/annotate-report';
 import { prepareData, signInSessions } from './lib/annotate-data';
-import { fleetRun, type Fleet, parseFleetArgs } from './lib/annotate-fleet';
+import { fleetRun, type Fleet } from './lib/annotate-fleet';
+import { parseFleetArgs } from './lib/annotate-args';
 
 const args = parseFleetArgs(process.argv.slice(2));
 const isFleet = args.processes !== null || args.instances !== null;
