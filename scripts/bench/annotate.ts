@@ -17,7 +17,7 @@
  * for BENCH_SECONDS. `--ceiling` then steps the pace up to find the highest at which p99 of next
  * and submit stays under 100 ms (lib/annotate-ceiling.ts; BENCH_CEILING_START,
  * BENCH_CEILING_STEP_SECONDS), with --processes N > 1 for N processes and then, on the same
- * database, for one, and prints the ratio (target ≥ 1.5×).
+ * database, the paced annotators and the ceiling for one, and prints the ratio (target ≥ 1.5×).
  *
  * Every phase prints p50/p99 of next and submit, errors and throughput next to the target
  * (p99 ≤ 50 ms, no errors), the floor — GET /api/health timed by the same clients at the same time

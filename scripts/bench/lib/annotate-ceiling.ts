@@ -6,7 +6,8 @@
  * a look at the holds in SQL. A step that misses (p99 at or over the limit, or an error) is run
  * again once at the same pace, since other work on a shared machine can spoil one step; a second
  * miss ends the search, and the ceiling is the last pace that passed. When the first pace misses
- * twice, the pace is halved (down to 5 pairs/s) until one passes, and the climb starts from there.
+ * twice, the pace is halved until one passes (down to 20 pairs/s: below that a step of seconds sees too few answers, each
+ * annotator pausing almost a minute), and the climb starts from there.
  */
 import { fmt } from './format';
 import { emptyByKind, emptyLog, emptyRun, Pace, percentile, runAnnotatorClients, type ClientOptions } from './annotator-clients';
@@ -50,7 +51,7 @@ export interface Ceiling {
 }
 
 /** the slowest pace tried when even the first step misses, and a bound on the steps */
-const MIN_PACE = 5;
+const MIN_PACE = 20;
 const MAX_STEPS = 40;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,7 +1,8 @@
 /**
  * bench:annotate with --processes or --instances: the floor alone, the paced annotators (by default
  * 1,000 at about 10 s a pair, half of them browser sessions), and with --ceiling the highest pace
- * under 100 ms p99 (annotate-ceiling.ts), for N web processes against one on the same database.
+ * under 100 ms p99 (annotate-ceiling.ts); with --processes N > 1 --ceiling the paced annotators and
+ * the ceiling once more with one web process on the same database, and the ratio of the ceilings.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { OpenedDatabase } from '@/lib/runtime/bootstrap';
@@ -148,19 +149,21 @@ async function phases(
     floorOnly,
     reportOptions,
   );
-  const sessions = fleet.clients.sessions?.length ?? 0;
-  holds.take();
-  const paced = await measure({ ...fleet.clients, durationMs: o.seconds * 1000, thinkMs: o.thinkMs }, fleet.measured);
-  const acknowledged = [...paced.run.acknowledged];
-  errors += paced.run.errors;
-  const title = `${setup}. ${fmt(annotators)} annotators (${fmt(annotators - sessions)} with tokens, ${fmt(sessions)} browser sessions) pausing ${fmt(o.thinkMs / 1000, 1)} s (uniformly ${fmt(o.thinkMs / 2000, 1)}–${fmt((o.thinkMs * 1.5) / 1000, 1)} s) per pair, i.e. ${fmt((annotators * 1000) / o.thinkMs)} pairs/s, ${o.seconds} s (load average after: ${paced.load})`;
-  const { worstP99 } = report(title, paced, reportOptions);
-  console.log(
-    `  answers + live holds of any held pair, looked at every ${HOLD_LOOK_MS / 1000} s: at most ${holds.take()} (overlap ${o.overlap})`,
-  );
-  const met = [
-    `p99 ≤ ${o.targetMs} ms with ${fmt(annotators)} annotators pausing (${worstP99 <= o.targetMs ? 'met' : 'NOT met'})`,
-  ];
+  const acknowledged: string[] = [];
+  const pacedPhase = async (label: string) => {
+    holds.take();
+    const paced = await measure({ ...fleet.clients, durationMs: o.seconds * 1000, thinkMs: o.thinkMs }, fleet.measured);
+    acknowledged.push(...paced.run.acknowledged);
+    errors += paced.run.errors;
+    const sessions = fleet.clients.sessions?.length ?? 0;
+    const title = `${label}. ${fmt(annotators)} annotators (${fmt(annotators - sessions)} with tokens, ${fmt(sessions)} browser sessions) pausing ${fmt(o.thinkMs / 1000, 1)} s (uniformly ${fmt(o.thinkMs / 2000, 1)}–${fmt((o.thinkMs * 1.5) / 1000, 1)} s) per pair, i.e. ${fmt((annotators * 1000) / o.thinkMs)} pairs/s, ${o.seconds} s (load average after: ${paced.load})`;
+    const { worstP99 } = report(title, paced, reportOptions);
+    console.log(
+      `  answers + live holds of any held pair, looked at every ${HOLD_LOOK_MS / 1000} s: at most ${holds.take()} (overlap ${o.overlap})`,
+    );
+    return `p99 ≤ ${o.targetMs} ms with ${fmt(annotators)} annotators pausing, ${label} (${worstP99 <= o.targetMs ? 'met' : 'NOT met'})`;
+  };
+  const met = [await pacedPhase(setup)];
   if (o.ceiling) {
     const ceilings: Ceiling[] = [await ceilingOf(fleet, `Ceiling with ${setup}`, holds)];
     const multi = o.instances === null && (o.processes ?? 1) > 1;
@@ -168,6 +171,7 @@ async function phases(
       const warm = await restartWithOneProcess(fleet);
       acknowledged.push(...warm.acknowledged);
       errors += warm.errors;
+      met.push(await pacedPhase('1 web process, same database'));
       ceilings.push(await ceilingOf(fleet, 'Ceiling with 1 web process, same database', holds));
     }
     for (const c of ceilings) {
