@@ -64,9 +64,34 @@ export const TEST_SETTINGS = {
   }),
   BENCH_THINK_MS: define({
     group: 'tests',
-    default: '`1000`',
-    schema: wholeOr(1000, 0, 600_000),
-    meaning: "an annotator's pause between two answers in `bench:annotate`",
+    default: '`1000`; `10000` with `--processes` or `--instances`',
+    schema: whole(0, 600_000),
+    meaning: "an annotator's mean pause between receiving a pair and answering it in `bench:annotate` (each pause 0.5–1.5× it)",
+  }),
+  BENCH_ANNOTATORS: define({
+    group: 'tests',
+    default: '`100`; `1000` with `--processes` or `--instances`',
+    schema: whole(1, 100_000),
+    meaning: 'simulated annotators of `bench:annotate`',
+  }),
+  BENCH_SESSION_PERCENT: define({
+    group: 'tests',
+    default: '`0`; `50` with `--processes` or `--instances`',
+    schema: whole(0, 100),
+    meaning:
+      "share of `bench:annotate`'s annotators who sign in as a browser and work with the session cookie (the others use API tokens)",
+  }),
+  BENCH_CEILING_START: define({
+    group: 'tests',
+    default: '`50`',
+    schema: wholeOr(50, 1, 100_000),
+    meaning: 'pace (pairs asked for and answered per second) of the first step of `bench:annotate --ceiling`',
+  }),
+  BENCH_CEILING_STEP_SECONDS: define({
+    group: 'tests',
+    default: '`25`',
+    schema: wholeOr(25, 5, 3600),
+    meaning: 'length of each step of `bench:annotate --ceiling` (its first 3 s not counted)',
   }),
   BENCH_GOLD_EVERY: define({
     group: 'tests',

@@ -1,6 +1,9 @@
 /**
- * Simulated annotators for bench:annotate: HTTP clients with API tokens that ask for the next pair
- * and answer it, over and over, against a running server. Every few cycles one also times
+ * Simulated annotators for bench:annotate: HTTP clients that ask for the next pair and answer it,
+ * over and over, against a running server. Each is one of two kinds: a script with an API token
+ * (`Authorization: Bearer`), or a browser session (the session cookie Auth.js set at sign-in, sent
+ * with the headers a browser adds to the workbench's own fetches: `Sec-Fetch-Site: same-origin` on
+ * the GET that claims a pair, `Origin` on the POST). Every few cycles one also times
  * GET /api/health, the floor measured under the same load at the same time.
  */
 
@@ -11,7 +14,10 @@ export interface LatencyLog {
 }
 
 export interface ClientRun {
+  /** the current log: a caller may swap in a fresh one while the clients run (one per step) */
   latency: LatencyLog;
+  /** the same requests by kind of annotator, swapped with `latency` */
+  byKind: Record<AnnotatorKind, { next: number[]; submit: number[] }>;
   /** submissionIds answered 201 or 200 */
   acknowledged: string[];
   errors: number;
@@ -20,17 +26,67 @@ export interface ClientRun {
   exhausted: number;
 }
 
+export type AnnotatorKind = 'token' | 'session';
+
 export interface ClientOptions {
   baseUrl: string;
   campaign: string;
+  /** API tokens, one annotator each */
   tokens: string[];
+  /** Cookie headers of signed-in browser sessions, one annotator each */
+  sessions?: string[];
   durationMs: number;
-  /** pause between answering and asking again (0: hammer) */
+  /** the mean pause between receiving a pair and answering it (0: hammer); each pause is 0.5–1.5× it */
   thinkMs: number;
+  /** when given, the pauses follow it instead of `thinkMs` (the ceiling search changes it while the clients run) */
+  pace?: Pace;
   /** time /api/health every n-th cycle */
   floorEvery: number;
   /** only GET /api/health (the floor on its own) */
   healthOnly?: boolean;
+}
+
+/**
+ * A think time that may change while annotators pause: each pause is a fixed factor (0.5–1.5) of
+ * the current think time, measured from when it began, so a new pace applies at once to the
+ * annotators who are reading as well as to those who ask next.
+ */
+export class Pace {
+  private readonly sleepers = new Set<{ start: number; factor: number; timer?: NodeJS.Timeout; done: () => void }>();
+
+  /** set by stop(): the clients answer the pair they hold and end */
+  stopped = false;
+
+  constructor(private current: number) {}
+
+  /** Ends the run: pauses end now, and no annotator asks for another pair. */
+  stop(): void {
+    this.stopped = true;
+    this.set(0);
+  }
+
+  get thinkMs(): number {
+    return this.current;
+  }
+
+  set(thinkMs: number): void {
+    this.current = thinkMs;
+    for (const sleeper of this.sleepers) this.schedule(sleeper);
+  }
+
+  pause(factor: number): Promise<void> {
+    return new Promise((done) => this.schedule({ start: performance.now(), factor, done }));
+  }
+
+  private schedule(sleeper: { start: number; factor: number; timer?: NodeJS.Timeout; done: () => void }): void {
+    clearTimeout(sleeper.timer);
+    this.sleepers.add(sleeper);
+    const wait = Math.max(0, sleeper.start + sleeper.factor * this.current - performance.now());
+    sleeper.timer = setTimeout(() => {
+      this.sleepers.delete(sleeper);
+      sleeper.done();
+    }, wait);
+  }
 }
 
 const RELATIONS = ['equivalence', 'forward', 'reverse', 'intersection', 'exclusion', 'negation'];
@@ -58,17 +114,41 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; stat
   return { ms: performance.now() - started, status: res.status, body };
 }
 
-async function runClient(options: ClientOptions, token: string, index: number, run: ClientRun, until: number): Promise<void> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+interface Annotator {
+  kind: AnnotatorKind;
+  /** headers of the GET that claims a pair, and of the POST that answers it */
+  get: Record<string, string>;
+  post: Record<string, string>;
+}
+
+function annotatorsOf(options: ClientOptions): Annotator[] {
+  const json = { accept: 'application/json', 'content-type': 'application/json' };
+  return [
+    ...options.tokens.map((token) => {
+      const headers = { ...json, authorization: `Bearer ${token}` };
+      return { kind: 'token' as const, get: headers, post: headers };
+    }),
+    ...(options.sessions ?? []).map((cookie) => ({
+      kind: 'session' as const,
+      get: { accept: 'application/json', cookie, 'sec-fetch-site': 'same-origin' },
+      post: { ...json, cookie, origin: options.baseUrl, 'sec-fetch-site': 'same-origin' },
+    })),
+  ];
+}
+
+async function runClient(options: ClientOptions, who: Annotator, index: number, run: ClientRun, until: number): Promise<void> {
   const base = `${options.baseUrl}/api/v1/campaigns/${options.campaign}`;
+  const think = () => options.pace?.thinkMs ?? options.thinkMs;
+  const pause = (factor: number) =>
+    options.pace ? options.pace.pause(factor) : new Promise((r) => setTimeout(r, factor * options.thinkMs));
   const fail = (what: string) => {
     run.errors += 1;
-    if (run.errorSamples.length < 10) run.errorSamples.push(what);
+    if (run.errorSamples.length < 10) run.errorSamples.push(`${who.kind}: ${what}`);
   };
   // Paced annotators start out of step, as people do: each waits a random part of one think time
   // first, so the run does not open with all of them asking at the same millisecond.
-  if (options.thinkMs > 0) await new Promise((r) => setTimeout(r, Math.random() * options.thinkMs));
-  for (let cycle = 0; performance.now() < until; cycle++) {
+  if (think() > 0) await pause(Math.random());
+  for (let cycle = 0; performance.now() < until && !options.pace?.stopped; cycle++) {
     try {
       if (options.healthOnly || cycle % options.floorEvery === 0) {
         const floor = await timed(`${options.baseUrl}/api/health`, {});
@@ -76,7 +156,7 @@ async function runClient(options: ClientOptions, token: string, index: number, r
         else fail(`health ${floor.status}`);
         if (options.healthOnly) continue;
       }
-      const next = await timed(`${base}/next`, { headers });
+      const next = await timed(`${base}/next`, { headers: who.get });
       if (next.status === 204) {
         run.exhausted += 1;
         return;
@@ -86,13 +166,15 @@ async function runClient(options: ClientOptions, token: string, index: number, r
         continue;
       }
       run.latency.next.push(next.ms);
+      run.byKind[who.kind].next.push(next.ms);
       const { pairId } = JSON.parse(next.body) as { pairId: number };
-      if (options.thinkMs > 0) await new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + Math.random())));
-      const submissionId = `bench-${index}-${cycle}-${pairId}`;
+      if (think() > 0) await pause(0.5 + Math.random());
+      const submissionId = `bench-${who.kind}-${index}-${cycle}-${pairId}`;
       const body = JSON.stringify({ submissionId, pairId, answers: answers(pairId), durationMs: 5000 });
-      const submit = await timed(`${base}/annotations`, { method: 'POST', headers, body });
+      const submit = await timed(`${base}/annotations`, { method: 'POST', headers: who.post, body });
       if (submit.status === 201 || submit.status === 200) {
         run.latency.submit.push(submit.ms);
+        run.byKind[who.kind].submit.push(submit.ms);
         run.acknowledged.push(submissionId);
       } else fail(`submit ${submit.status} ${submit.body.slice(0, 200)}`);
     } catch (error) {
@@ -101,16 +183,16 @@ async function runClient(options: ClientOptions, token: string, index: number, r
   }
 }
 
-/** Runs one client per token for the duration; returns what they saw. */
-export async function runAnnotatorClients(options: ClientOptions): Promise<ClientRun> {
-  const run: ClientRun = {
-    latency: { next: [], submit: [], floor: [] },
-    acknowledged: [],
-    errors: 0,
-    errorSamples: [],
-    exhausted: 0,
-  };
+export const emptyLog = (): LatencyLog => ({ next: [], submit: [], floor: [] });
+export const emptyByKind = (): ClientRun['byKind'] => ({ token: { next: [], submit: [] }, session: { next: [], submit: [] } });
+
+export function emptyRun(): ClientRun {
+  return { latency: emptyLog(), byKind: emptyByKind(), acknowledged: [], errors: 0, errorSamples: [], exhausted: 0 };
+}
+
+/** Runs one client per token and per session for the duration (into `run`, when given); returns what they saw. */
+export async function runAnnotatorClients(options: ClientOptions, run: ClientRun = emptyRun()): Promise<ClientRun> {
   const until = performance.now() + options.durationMs;
-  await Promise.all(options.tokens.map((token, i) => runClient(options, token, i, run, until)));
+  await Promise.all(annotatorsOf(options).map((who, i) => runClient(options, who, i, run, until)));
   return run;
 }

@@ -31,15 +31,51 @@ export async function openBenchDatabase(
   return { home, env, database };
 }
 
-/** Serves the production build on a free loopback port and says where. */
+/**
+ * Serves the production build on a free loopback port and says where. `processes`: that many web
+ * processes under the launcher's cluster (PARALENS_WEB_PROCESSES, as `npm start` runs them).
+ */
 export async function serveOnFreePort(
   env: NodeJS.ProcessEnv,
   label = 'Serving on',
-): Promise<{ server: ChildProcess; baseUrl: string }> {
+  processes?: number,
+): Promise<{ server: ChildProcess; baseUrl: string; port: number }> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  console.log(`${label} ${baseUrl} …`);
-  return { server: await startProductionServer(env, port), baseUrl };
+  console.log(`${label} ${baseUrl}${processes === undefined ? '' : ` with ${processes} web process(es)`} …`);
+  const withProcesses = processes === undefined ? env : { ...env, PARALENS_WEB_PROCESSES: String(processes) };
+  return { server: await startProductionServer(withProcesses, port), baseUrl, port };
+}
+
+/**
+ * `count` instances of `npm start` on the one database of `database` (as on several machines: each
+ * its own PARALENS_HOME, the same DATABASE_URL and AUTH_SECRET), each with `processes` web
+ * processes, on free loopback ports, started one after the other (`extraEnv`: more variables for
+ * each). Their homes go with stopBench's `extraHomes`.
+ */
+export async function startInstances(
+  database: OpenedDatabase,
+  count: number,
+  processes = 1,
+  extraEnv: Record<string, string> = {},
+): Promise<{ servers: ChildProcess[]; ports: number[]; homes: string[] }> {
+  const started = { servers: [] as ChildProcess[], ports: [] as number[], homes: [] as string[] };
+  for (let i = 1; i <= count; i += 1) {
+    const home = await mkdtemp(path.join(tmpdir(), `paralens-bench-instance-${i}-`));
+    started.homes.push(home);
+    const env = {
+      ...process.env,
+      PARALENS_HOME: home,
+      DATABASE_URL: database.url,
+      AUTH_SECRET: database.authSecret ?? '',
+      PARALENS_INSTANCE: `bench-instance-${i}`,
+      ...extraEnv,
+    };
+    const served = await serveOnFreePort(env, `Instance ${i} of ${count} (home ${home}) on`, processes);
+    started.servers.push(served.server);
+    started.ports.push(served.port);
+  }
+  return started;
 }
 
 /** Builds when the sources changed, starts scripts/start.ts on the port and waits for its banner. */
@@ -64,17 +100,31 @@ export async function startProductionServer(env: NodeJS.ProcessEnv, port: number
   return server;
 }
 
-/** Stops the server (Ctrl-C), then PostgreSQL, and removes the throwaway home (`keep`: leaves both the home and its data). */
+/** Stops servers (Ctrl-C) and waits for them to end. */
+export async function stopServers(servers: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    servers.map(async (server) => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGINT');
+      await exited;
+    }),
+  );
+}
+
+/**
+ * Stops the server(s) (Ctrl-C), then PostgreSQL, and removes the throwaway home (`keep`: leaves both
+ * the home and its data) and `extraHomes` (those of instances).
+ */
 export async function stopBench(
-  server: ChildProcess | null,
+  server: ChildProcess | readonly ChildProcess[] | null,
   database: OpenedDatabase,
   home: string,
   keep = false,
+  extraHomes: readonly string[] = [],
 ): Promise<void> {
-  if (server && server.exitCode === null) {
-    server.kill('SIGINT');
-    await new Promise((r) => server.once('exit', r));
-  }
+  await stopServers(server === null ? [] : Array.isArray(server) ? server : [server as ChildProcess]);
   await database.stop();
   if (!keep) await rm(home, { recursive: true, force: true });
+  for (const extra of extraHomes) await rm(extra, { recursive: true, force: true });
 }

@@ -11,6 +11,7 @@ const TICKS = 100; // USER_HZ on Linux
 interface Stat {
   pid: number;
   ppid: number;
+  name: string;
   seconds: number;
 }
 
@@ -25,6 +26,7 @@ function readStats(): Stat[] {
       stats.push({
         pid: Number(name),
         ppid: Number(fields[1]),
+        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
         seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS,
       });
     } catch {
@@ -51,4 +53,11 @@ export function cpuSecondsOfTree(rootPid: number): number {
 /** The postmaster's pid of a PostgreSQL data folder (first line of postmaster.pid). */
 export function postmasterPid(dataDir: string): number {
   return Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+}
+
+/** The pids of `parentPid`'s children whose program is `name` (e.g. the nginx a benchmark started). */
+export function childPidsNamed(parentPid: number, name: string): number[] {
+  return readStats()
+    .filter((s) => s.ppid === parentPid && s.name === name)
+    .map((s) => s.pid);
 }
