@@ -70,7 +70,8 @@ export const test = base.extend<{
       };
       const context = await browser.newContext();
       const admin = await context.newPage();
-      await addSession(context, baseUrlOf(admin), demoEmail('admin'));
+      await signInAs(admin, demoEmail('admin')); // lands on the home page first, as the form did
+      await expect(admin.getByTestId('current-role')).toBeVisible();
       await admin.goto('/admin/users');
       const form = admin.getByRole('form', { name: 'Create user' });
       await form.getByLabel('Email').fill(account.email);
