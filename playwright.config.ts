@@ -4,6 +4,9 @@
  * with the Mining page's default dumps folder (PARALENS_HOME/dumps: the demo's excerpt, and what
  * e2e/support/dumps-folder.ts adds; PARALENS_E2E_DUMPS names another folder), and model run #1 on the demo
  * campaign made against an OpenAI-compatible stand-in once the server is up (e2e/support/model-run-setup.ts).
+ * `npm run e2e -- <spec>` (scripts/e2e.ts) instead keeps one server and home up between runs and sets
+ * PARALENS_E2E_HOME and PARALENS_E2E_REUSE_SERVER. Tests sign in by writing the session cookie
+ * (e2e/support/session.ts), except the specs of the login form itself.
  */
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +60,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/bootstrap.mjs start',
     url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
+    // `npm run e2e` (scripts/e2e.ts) keeps a server up between runs; `npm test` boots a fresh one
+    reuseExistingServer: setting('PARALENS_E2E_REUSE_SERVER'),
     timeout: 240_000,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },

@@ -4,7 +4,7 @@
  * page revokes the rest and says so.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { test, expect, signInAs } from './fixtures';
 import { tokenClient, unique } from './support/api-clients';
 
 async function createToken(page: Page, name: string): Promise<string> {
@@ -25,7 +25,7 @@ test('an admin revokes another user’s token on the user’s token page; it the
   const account = await createAccount('researcher');
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
-  await signIn(ownerPage, account.email, account.password);
+  await signInAs(ownerPage, account.email);
   await expect(ownerPage.getByTestId('current-role')).toBeVisible();
   const [revokeMe, keepMe] = [unique('revoke me'), unique('keep me')];
   const revoked = await tokenClient(baseURL!, await createToken(ownerPage, revokeMe));

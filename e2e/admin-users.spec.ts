@@ -4,8 +4,10 @@ test('an admin creates a user, changes the role, resets the password and deactiv
   page,
   loginAs,
   browser,
+  removeAfter,
 }) => {
   const email = `new-${Date.now()}@paralens.local`;
+  removeAfter(email);
   await loginAs('admin');
   await page.goto('/admin/users');
   const form = page.getByRole('form', { name: 'Create user' });

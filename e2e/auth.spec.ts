@@ -1,6 +1,9 @@
 import { test, expect, signIn, demoEmail, demoPassword } from './fixtures';
 
 test.describe('signing in', () => {
+  // the specs of the login form itself: `loginAs` fills in the form instead of writing the session
+  test.use({ signInBy: 'form' });
+
   test('the login page lists the demo accounts in demo mode', async ({ page }) => {
     await page.goto('/login');
     const demo = page.getByRole('region', { name: 'Demo accounts' });

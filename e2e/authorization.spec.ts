@@ -9,7 +9,7 @@
  * the cookie's presence), so each handler and action has to refuse by itself.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, demoEmail, demoPassword, signIn, type DemoRole } from './fixtures';
+import { test, expect, demoEmail, signInAs, type DemoRole } from './fixtures';
 import { actionTable, allRoles, isPublic, routeTable, type OwnerRule } from './authorization-table';
 import { listRouteHandlers, listServerActions, type RouteHandler } from './support/app-surface';
 import { callServerAction } from './support/server-actions';
@@ -126,7 +126,7 @@ test("another owner's resource is out of reach", async ({ browser, baseURL }) =>
   const contextFor = async (role: DemoRole) => {
     const context = await browser.newContext({ baseURL: baseURL! });
     const page = await context.newPage();
-    await signIn(page, demoEmail(role), demoPassword);
+    await signInAs(page, demoEmail(role));
     await expect(page.getByTestId('current-role')).toBeVisible();
     return context.request;
   };

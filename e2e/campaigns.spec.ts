@@ -6,7 +6,7 @@
  * Action replayed with the annotator's session is refused and changes nothing.
  */
 import type { Request } from '@playwright/test';
-import { test, expect, demoEmail, demoPassword, signIn } from './fixtures';
+import { test, expect, demoEmail, signInAs } from './fixtures';
 
 test('a researcher creates a stratified campaign with every question type, then manages it; an annotator can do none of it', async ({
   page,
@@ -126,7 +126,7 @@ test('a researcher creates a stratified campaign with every question type, then 
   const captured = actionRequest as unknown as Request;
   const context = await browser.newContext();
   const annotator = await context.newPage();
-  await signIn(annotator, demoEmail('annotator'), demoPassword);
+  await signInAs(annotator, demoEmail('annotator'));
   await expect(annotator.getByTestId('current-role')).toBeVisible();
   for (const path of ['/campaigns', '/campaigns/new', `/campaigns/${slug}`]) {
     const res = await annotator.goto(path);

@@ -12,7 +12,7 @@
  * whole spec about 7.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, demoEmail, demoPassword, signIn, type DemoRole } from './fixtures';
+import { test, expect, demoEmail, signInAs, type DemoRole } from './fixtures';
 import { allRoles } from './authorization-table';
 import { pageTable, type PageRow } from './pages';
 import { layoutFaults } from './support/layout-checks';
@@ -98,7 +98,7 @@ for (const visitor of ['signed out', ...allRoles] as const) {
     const page = await context.newPage();
     const browserReports = watchBrowser(page);
     if (visitor !== 'signed out') {
-      await signIn(page, demoEmail(visitor), demoPassword);
+      await signInAs(page, demoEmail(visitor));
       await expect(page.getByTestId('current-role')).toBeVisible();
     }
     const problems: string[] = [];

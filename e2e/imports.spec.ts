@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { test, expect, signIn } from './fixtures';
+import { test, expect, signInAs } from './fixtures';
 import { createCorpus } from './support/corpora';
 
 const pawsFile = (rows: string[]) => ({
@@ -88,7 +88,7 @@ test('ten parallel slow uploads: exactly the waiting-import limit is accepted, t
   baseURL,
 }) => {
   const account = await createAccount('researcher'); // a fresh account: no uploads waiting yet
-  await signIn(page, account.email, account.password);
+  await signInAs(page, account.email);
   await expect(page.getByTestId('current-role')).toBeVisible();
   await createCorpus(page, `E2E upload race ${Date.now()}`);
   const slug = new URL(page.url()).pathname.split('/').at(-1)!;

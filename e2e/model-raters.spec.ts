@@ -12,7 +12,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { setting } from '@/lib/config/settings';
 import { startOpenAiStandIn, type OpenAiStandIn } from '@/lib/llm/testing/openai-stand-in';
 import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/model-raters/prompt';
-import { test, expect, demoEmail, demoPassword } from './fixtures';
+import { test, expect, demoEmail } from './fixtures';
 import { apiSession, DEMO_CAMPAIGN, standInEndpoint, waitForRun } from './support/model-raters';
 
 test.describe.configure({ mode: 'serial' });
@@ -115,7 +115,7 @@ test('a researcher starts a run from the form, watches it finish, and reads the 
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const researcher = await apiSession(baseURL!, demoEmail('researcher'), demoPassword);
+  const researcher = await apiSession(baseURL!, demoEmail('researcher'));
   await labelDemoPairs(researcher);
   await researcher.dispose();
 
@@ -176,10 +176,10 @@ test('a slow run is cancelled and resumed from the campaign page, and finishes w
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const admin = await apiSession(baseURL!, demoEmail('admin'), demoPassword);
+  const admin = await apiSession(baseURL!, demoEmail('admin'));
   slow = await standInEndpoint(admin, slowName, { models: [MODEL], latencyMs: 2_000 }, { concurrency: 1 });
   await admin.dispose();
-  const researcher = await apiSession(baseURL!, demoEmail('researcher'), demoPassword);
+  const researcher = await apiSession(baseURL!, demoEmail('researcher'));
   const started = await researcher.post(`/api/v1/campaigns/${DEMO_CAMPAIGN}/model-runs`, {
     data: { endpoint: slowName, model: MODEL, pairs: 'sample:20', questions: ['semantic', 'syntactic'] },
   });

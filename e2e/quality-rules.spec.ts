@@ -3,7 +3,7 @@
  * campaign page (open spread, tie rule) and the study designs (a vote rule and the quality gate,
  * which excludes the annotator who always disagrees and tells them so).
  */
-import { demoEmail, signIn } from './fixtures';
+import { demoEmail, signInAs } from './fixtures';
 import { expect, pageAs, test } from './workbench-helpers';
 import { DEMO_CORPUS, answerNext, finalLines, newCampaign, uniqueNumber } from './support/quality-campaigns';
 
@@ -141,7 +141,7 @@ test('study designs: a vote rule and the quality gate from the campaign page; th
 
   const context = await browser.newContext({ extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
   const page = await context.newPage();
-  await signIn(page, contrarian.email, contrarian.password);
+  await signInAs(page, contrarian.email);
   await expect(page.getByTestId('current-role')).toBeVisible();
   for (let i = 0; i < 2; i++) {
     const next = await page.request.get(`/api/v1/campaigns/${campaign.id}/next`);

@@ -209,8 +209,8 @@ test('campaign creation and adjudication are in the audit log, their details as 
   const origin = new URL(baseURL!).origin;
   const researcherContext = await browser.newContext();
   const researcher = await researcherContext.newPage();
-  const { signIn, demoEmail, demoPassword } = await import('./fixtures');
-  await signIn(researcher, demoEmail('researcher'), demoPassword);
+  const { signInAs, demoEmail } = await import('./fixtures');
+  await signInAs(researcher, demoEmail('researcher'));
   await expect(researcher.getByTestId('current-role')).toBeVisible();
   const name = `E2E audited ${Date.now()}`;
   const campaign = await campaignOfTwo(researcher.request, origin, name);

@@ -4,7 +4,7 @@
  * stored through the JSON Lines export), signed-in pages for other demo users, and locators.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test as base, expect, signIn, demoEmail, demoPassword, type DemoRole } from './fixtures';
+import { test as base, expect, signInAs, demoEmail, type DemoRole } from './fixtures';
 
 const DEMO_CORPUS = 'paws-wiki-demo-sample';
 
@@ -23,7 +23,7 @@ export const sameSite = (baseURL: string | undefined) => ({ Origin: new URL(base
 export async function pageAs(browser: Browser, role: DemoRole, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: sameSite(baseURL) });
   const page = await context.newPage();
-  await signIn(page, demoEmail(role), demoPassword);
+  await signInAs(page, demoEmail(role));
   await expect(page.getByTestId('current-role')).toBeVisible();
   return page;
 }

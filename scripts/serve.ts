@@ -1,6 +1,7 @@
 /**
  * The web server process that `npm start` runs (instead of `next start`): serves the production
- * build through lib/runtime/web-server.ts on --port/--host. TRUSTED_PROXY_HOPS says how many reverse
+ * build through lib/runtime/web-server.ts on --port/--host (`--dev`: Next.js's development server,
+ * for `npm run dev`). TRUSTED_PROXY_HOPS says how many reverse
  * proxies in front of it to believe; PARALENS_DEMO, AUTH_URL and PARALENS_ALLOWED_HOSTS which host
  * names it answers to (lib/access/allowed-hosts.ts). Stops on SIGTERM/SIGINT.
  */
@@ -10,7 +11,7 @@ import { hostPolicyFromEnv, openHostWarning } from '@/lib/access/allowed-hosts';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { startWebServer } from '@/lib/runtime/web-server';
 
-const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' } } });
+const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' }, dev: { type: 'boolean' } } });
 const port = Number(values.port);
 const hostname = values.host ?? '127.0.0.1';
 const [problem] = configProblems();
@@ -26,7 +27,7 @@ if (!hosts.ok) {
 }
 const hostPolicy = hosts.policy;
 
-const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops, hostPolicy }).catch(
+const server = await startWebServer({ dir: projectRoot, hostname, port, trustedProxyHops, hostPolicy, dev: values.dev }).catch(
   (error: unknown) => {
     console.error(`paralens: the web server could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

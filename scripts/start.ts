@@ -6,6 +6,8 @@
  * and the recovery after a stop run under the start-up lock, one instance of a database at a time.
  * Demo mode listens on loopback only. Ctrl-C stops the server and then PostgreSQL. Expected
  * failures print one line and exit 1.
+ * `--dev` (`npm run dev`): the same, but one web process running Next.js's development server (no
+ * build; pages compile when first asked for and an edited file reloads in the browser).
  */
 import { availableParallelism, constants as osConstants, hostname } from 'node:os';
 import path from 'node:path';
@@ -127,6 +129,8 @@ function printBanner(url: string, database: OpenedDatabase): void {
   console.log(formatBanner(url, database));
 }
 
+const isDev = process.argv.includes('--dev');
+
 async function main(): Promise<void> {
   checkConfiguration();
   const port = setting('PORT');
@@ -138,7 +142,7 @@ async function main(): Promise<void> {
     throw new StartupError(`port ${port} on ${host} is already in use.`, 'Stop what uses it or set PORT to another port.');
   }
 
-  const processes = resolveWebProcesses(setting('PARALENS_WEB_PROCESSES'), availableParallelism());
+  const processes = isDev ? 1 : resolveWebProcesses(setting('PARALENS_WEB_PROCESSES'), availableParallelism());
   let jobsDb: Db | undefined;
   // Migrations (in openDatabase) and the recovery run under the start-up lock: one instance at a time.
   const database = await openDatabase({
@@ -184,7 +188,7 @@ async function main(): Promise<void> {
     const pools = await sizePools(database.url, processes);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: isDev ? 'development' : 'production',
       DATABASE_URL: database.url,
       AUTH_SECRET: database.authSecret,
       AUTH_TRUST_HOST: 'true',
@@ -195,7 +199,7 @@ async function main(): Promise<void> {
       PARALENS_SQL_POOL_SIZE: String(pools.sqlPool),
       NEXT_TELEMETRY_DISABLED: '1',
     };
-    if (isBuildStale()) {
+    if (!isDev && isBuildStale()) {
       console.log('Building the app (next build: 2 to 4 minutes on 2 cores, only when the sources changed) …');
       const build = await buildApp({ nextBin, cwd: projectRoot, env, logDir: path.join(database.home, 'logs') });
       const relative = path.relative(process.cwd(), build.logFile);
@@ -213,7 +217,7 @@ async function main(): Promise<void> {
     web = new WebProcesses({
       count: processes,
       script: serveScript,
-      args: ['--port', String(port), '--host', host],
+      args: ['--port', String(port), '--host', host, ...(isDev ? ['--dev'] : [])],
       env,
       log: (line) => console.error(line),
       onFatal: (code, signal, reason) => {
@@ -234,6 +238,7 @@ async function main(): Promise<void> {
     supervisor = startJobSupervisor(jobsDb!, env, database);
     if (processes > 1) console.log(`Serving with ${processes} web processes (${web.pids().join(', ')}) and one job supervisor.`);
     printBanner(url, database);
+    if (isDev) console.log('Development server: pages compile when first opened; saved edits reload in the browser.\n');
   } catch (error) {
     reportError(error);
     await shutdown(1);

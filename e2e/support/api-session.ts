@@ -1,17 +1,12 @@
 /** The session of a signed-in page as an API client, sending this site's Origin as the page's own requests do. */
 import { request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
-import { expect, signIn, demoEmail, demoPassword, type DemoRole } from '../fixtures';
+import { demoEmail, type DemoRole } from '../fixtures';
+import { storageStateFor } from './session';
 
-export async function sessionFor(browser: Browser, baseURL: string, role: DemoRole): Promise<APIRequestContext> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, demoEmail(role), demoPassword);
-  await expect(page.getByTestId('current-role')).toBeVisible();
-  const session = await playwrightRequest.newContext({
+export async function sessionFor(_browser: Browser, baseURL: string, role: DemoRole): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
     baseURL,
-    storageState: await context.storageState(),
+    storageState: await storageStateFor(baseURL, demoEmail(role)),
     extraHTTPHeaders: { origin: baseURL },
   });
-  await context.close();
-  return session;
 }

@@ -1,25 +1,22 @@
 /**
- * For the model-rater specs and the e2e set-up: an API session signed in over HTTP (Auth.js's
- * credentials endpoint), an OpenAI-compatible stand-in registered as an endpoint through the API,
- * and waiting for a run's status. No model is downloaded or called: the stand-in answers
- * deterministically (lib/llm/testing/openai-stand-in.ts).
+ * For the model-rater specs and the e2e set-up: an API session (a written session cookie), an
+ * OpenAI-compatible stand-in registered as an endpoint through the API, and waiting for a run's
+ * status. No model is downloaded or called: the stand-in answers deterministically
+ * (lib/llm/testing/openai-stand-in.ts).
  */
 import { request, type APIRequestContext } from '@playwright/test';
+import { storageStateFor } from './session';
 import { startOpenAiStandIn, type OpenAiStandIn, type StandInBehaviour } from '@/lib/llm/testing/openai-stand-in';
 
 export const DEMO_CAMPAIGN = 'paws-wiki-demo-study';
 
-/** A request context signed in as `email`, sending this site's Origin as the app's pages do. */
-export async function apiSession(baseURL: string, email: string, password: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const csrf = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  await api.post('/api/auth/callback/credentials', {
-    form: { email, password, csrfToken: csrf.csrfToken, callbackUrl: '/' },
-    maxRedirects: 0,
+/** A request context signed in as `email` (a written session cookie), sending this site's Origin as the app's pages do. */
+export async function apiSession(baseURL: string, email: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL,
+    storageState: await storageStateFor(baseURL, email),
+    extraHTTPHeaders: { origin: baseURL },
   });
-  const signedIn = (await api.storageState()).cookies.some((c) => c.name.endsWith('authjs.session-token'));
-  if (!signedIn) throw new Error(`could not sign in as ${email}`);
-  return api;
 }
 
 /** Starts a stand-in and registers it as endpoint `name` (or points the endpoint of that name at it). */

@@ -12,7 +12,7 @@ import { apiSession, DEMO_CAMPAIGN, standInEndpoint, waitForRun } from './model-
 export default async function modelRunSetup(config: FullConfig): Promise<() => Promise<void>> {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('no baseURL in the Playwright config');
-  const admin = await apiSession(baseURL, 'admin@paralens.local', 'paralens-demo');
+  const admin = await apiSession(baseURL, 'admin@paralens.local');
   try {
     const existing = await admin.get('/api/v1/model-runs/1');
     if (existing.ok()) return () => Promise.resolve();

@@ -20,6 +20,12 @@ export const TEST_SETTINGS = {
     schema: text(),
     meaning: "`PARALENS_HOME` of the end-to-end tests' web server",
   }),
+  PARALENS_E2E_REUSE_SERVER: define({
+    group: 'tests',
+    default: '`0`',
+    schema: flag(),
+    meaning: '`1`: the end-to-end tests use the server already answering on `PARALENS_E2E_PORT` (`npm run e2e` sets it)',
+  }),
   PARALENS_E2E_DUMPS: define({
     group: 'tests',
     default: "unset: the server's default, `PARALENS_HOME/dumps` (the demo's excerpt, a shared dump excerpt)",

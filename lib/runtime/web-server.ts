@@ -1,6 +1,7 @@
 /**
- * The HTTP server in front of Next.js (a custom server: `next({ dev: false })` and its request
- * handler, see docs/decisions/004). It exists because the App Router does not expose the socket:
+ * The HTTP server in front of Next.js (a custom server: `next({ dev })` and its request handler, see
+ * docs/decisions/004; `npm run dev` runs it with `dev: true`, whose hot reload arrives over this
+ * server's WebSocket upgrades). It exists because the App Router does not expose the socket:
  * before Next sees a request, this server replaces any incoming client-address header with the
  * address it determined itself (lib/access/client-address.ts), and drops forwarding headers when no
  * proxy is trusted, so nobody can choose their own address by sending X-Forwarded-For; it also
@@ -22,6 +23,8 @@ export interface WebServerOptions {
   trustedProxyHops: number;
   /** which host names to answer to (lib/access/allowed-hosts.ts) */
   hostPolicy: HostPolicy;
+  /** Next.js's development server (compiles on request, hot reload) instead of the production build */
+  dev?: boolean;
 }
 
 function listen(server: Server, port: number, hostname: string): Promise<void> {
@@ -34,9 +37,9 @@ function listen(server: Server, port: number, hostname: string): Promise<void> {
   });
 }
 
-/** Prepares the production build in `dir` and serves it; resolves once the server listens. */
+/** Prepares the production build in `dir` (or the development server) and serves it; resolves once the server listens. */
 export async function startWebServer(options: WebServerOptions): Promise<Server> {
-  const app = next({ dev: false, dir: options.dir, hostname: options.hostname, port: options.port });
+  const app = next({ dev: options.dev ?? false, dir: options.dir, hostname: options.hostname, port: options.port });
   await app.prepare();
   const handle = app.getRequestHandler();
   // The app believes the client-address header only when this server runs in its process.
