@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@/lib/runtime/ports';
-import { isBuildStale } from './lib/build-freshness';
+import { buildIfStale } from './lib/build-freshness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const home = mkdtempSync(path.join(tmpdir(), 'paralens-shared-folder-'));
@@ -33,13 +33,7 @@ beforeAll(() => {
       `SKIPPED the read-only case: cannot mount a read-only tmpfs (${String(error).split('\n')[0]}); checking a missing folder instead`,
     );
   }
-  if (!isBuildStale(root)) return;
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  if (build.status !== 0) throw new Error('next build failed');
+  buildIfStale(root);
 }, 15 * 60_000);
 
 afterAll(() => {
