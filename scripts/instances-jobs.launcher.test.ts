@@ -154,14 +154,16 @@ describe('two instances sharing a files folder, the one running a job killed', (
     'an export being written: failed by the survivor with its partial file removed, dismissable, and once run again the same bytes from either instance',
     async () => {
       const auth = { authorization: `Bearer ${token}` };
-      const job = await queueExportJob(db, {
-        createdById: userId,
-        corpusId,
-        campaignId: null,
-        format: 'JSONL',
-        filters: null,
-        options: { include: ['texts', 'measures'] },
-      });
+      const queueExport = () =>
+        queueExportJob(db, {
+          createdById: userId,
+          corpusId,
+          campaignId: null,
+          format: 'JSONL',
+          filters: null,
+          options: { include: ['texts', 'measures'] },
+        });
+      const job = await queueExport();
       const running = await until('the export running with rows written', () =>
         db.exportJob.findUnique({ where: { id: job.id } }).then((j) => (j?.status === 'RUNNING' && j.rowCount > 0 ? j : null)),
       );
@@ -179,14 +181,7 @@ describe('two instances sharing a files folder, the one running a job killed', (
         expect(readdirSync(exportsDir).filter((f) => f.startsWith(`${job.id}-`))).toEqual([]);
         const dismissed = await fetch(`${survivor.url}/api/v1/jobs/export/${job.id}/dismiss`, { method: 'POST', headers: auth });
         expect(dismissed.status, await dismissed.text()).toBe(204);
-        const rerun = await queueExportJob(db, {
-          createdById: userId,
-          corpusId,
-          campaignId: null,
-          format: 'JSONL',
-          filters: null,
-          options: { include: ['texts', 'measures'] },
-        });
+        const rerun = await queueExport();
         job.id = rerun.id;
       } else expect(ended.status).toBe('SUCCEEDED');
       await launch(victim.name);

@@ -7,11 +7,12 @@
  * production build: alone, the test builds once.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@/lib/runtime/ports';
+import { killLauncherAndHome } from './lib/launcher-cleanup';
 import { buildIfStale } from './lib/build-freshness';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,17 +38,8 @@ beforeAll(() => {
 }, 15 * 60_000);
 
 afterAll(() => {
-  if (launcher?.pid && launcher.exitCode === null && launcher.signalCode === null) {
-    try {
-      process.kill(-launcher.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  const pidFile = path.join(home, 'pgdata', 'postmaster.pid');
-  if (existsSync(pidFile)) spawnSync('kill', ['-KILL', readFileSync(pidFile, 'utf8').split('\n')[0]!]);
   if (readOnly) spawnSync('umount', ['-l', shared]);
-  rmSync(home, { recursive: true, force: true });
+  killLauncherAndHome(launcher, home);
 });
 
 async function waitFor(what: string, check: () => boolean, timeoutMs: number): Promise<void> {

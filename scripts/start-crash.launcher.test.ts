@@ -5,13 +5,14 @@
  * non-zero within 15 s, so systemd, Docker or a shell loop can start it again.
  * Needs the production build: `npm test` runs this after its build step; alone, the test builds once.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '@/lib/jobs/job-owner';
 import { findFreePort } from '@/lib/runtime/ports';
+import { killLauncherAndHome } from './lib/launcher-cleanup';
 import { buildIfStale } from './lib/build-freshness';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,16 +62,7 @@ beforeAll(() => buildIfStale(root), 15 * 60_000);
 
 afterAll(() => {
   // Whatever the outcome, nothing of this test keeps running (the launcher has its own process group).
-  if (launcher?.pid && launcher.exitCode === null && launcher.signalCode === null) {
-    try {
-      process.kill(-launcher.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  const pidFile = path.join(home, 'pgdata', 'postmaster.pid');
-  if (existsSync(pidFile)) spawnSync('kill', ['-KILL', readFileSync(pidFile, 'utf8').split('\n')[0]!]);
-  rmSync(home, { recursive: true, force: true });
+  killLauncherAndHome(launcher, home);
 });
 
 describe('npm start when the web server dies', () => {

@@ -5,14 +5,15 @@
  * answering, the launcher starts a replacement that answers too, and `npm start` keeps running
  * until it is asked to stop. Needs the production build: alone, the test builds once.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '@/lib/jobs/job-owner';
 import { findFreePort } from '@/lib/runtime/ports';
+import { killLauncherAndHome } from './lib/launcher-cleanup';
 import { buildIfStale } from './lib/build-freshness';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -84,16 +85,7 @@ beforeAll(() => buildIfStale(root), 15 * 60_000);
 
 afterAll(() => {
   // Whatever the outcome, nothing of this test keeps running (the launcher has its own process group).
-  if (launcher?.pid && launcher.exitCode === null && launcher.signalCode === null) {
-    try {
-      process.kill(-launcher.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  const pidFile = path.join(home, 'pgdata', 'postmaster.pid');
-  if (existsSync(pidFile)) spawnSync('kill', ['-KILL', readFileSync(pidFile, 'utf8').split('\n')[0]!]);
-  rmSync(home, { recursive: true, force: true });
+  killLauncherAndHome(launcher, home);
 });
 
 describe('npm start with two web processes', () => {
