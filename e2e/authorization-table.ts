@@ -533,6 +533,53 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCampaigns,
   },
+  // the campaign page's controls: a campaign that does not exist answers 404 after the role check
+  'POST /api/v1/campaigns/[id]/status': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/status',
+    body: '{"from":"DRAFT","to":"ACTIVE"}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PUT /api/v1/campaigns/[id]/members/[userId]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/members/2147483000',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'DELETE /api/v1/campaigns/[id]/members/[userId]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/members/2147483000',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PATCH /api/v1/campaigns/[id]/members/[userId]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/members/2147483000',
+    body: '{"excluded":true}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'POST /api/v1/campaigns/[id]/redraw': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/redraw',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PUT /api/v1/campaigns/[id]/quality': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/quality',
+    body: '{"goldQuestions":null,"likertTolerance":1,"openSpread":2}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PUT /api/v1/campaigns/[id]/gold-rate': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/gold-rate',
+    body: '{"goldEvery":5}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
   'POST /api/v1/campaigns/[id]/clone': {
     roles: staff,
     path: '/api/v1/campaigns/no-such-campaign/clone',
@@ -775,48 +822,6 @@ export const actionTable: Record<string, ActionRow> = {
       reason:
         'admins manage every user’s tokens; a token named under another user than its owner is refused (e2e/admin-tokens.spec.ts)',
     },
-  },
-  changeCampaignStatusAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  addCampaignMemberAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', userId: 2147483000 }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  removeCampaignMemberAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', userId: 2147483000 }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  updateQualitySettingsAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', settings: { goldQuestions: null, likertTolerance: 1, openSpread: 2 } }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  redrawCampaignAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign' }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  setGoldEveryAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', goldEvery: 5 }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  setMemberExcludedAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
   },
   createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
   revokeApiTokenAction: {

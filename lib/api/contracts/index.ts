@@ -56,6 +56,15 @@ import {
   dismissJobContract,
 } from './tidy';
 import { editWordingContract } from './wording';
+import {
+  addCampaignMemberContract,
+  changeCampaignStatusContract,
+  redrawCampaignContract,
+  removeCampaignMemberContract,
+  setGoldEveryContract,
+  setMemberExcludedContract,
+  updateQualitySettingsContract,
+} from './campaign-controls';
 import { getImportPreviewContract, startImportContract } from './imports';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
@@ -123,4 +132,11 @@ export const apiContracts: readonly ApiContract[] = [
   deleteModelRunContract,
   getModelRunReportContract,
   compareModelRunsContract,
+  changeCampaignStatusContract,
+  addCampaignMemberContract,
+  removeCampaignMemberContract,
+  setMemberExcludedContract,
+  redrawCampaignContract,
+  updateQualitySettingsContract,
+  setGoldEveryContract,
 ];
