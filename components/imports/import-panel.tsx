@@ -1,14 +1,13 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { cancelImportAction } from '@/lib/actions/imports';
 import { uploadFile } from './upload-file';
 import { ColumnMapping } from './column-mapping';
 import { TIERS } from '@/lib/import/types';
 import { WEB_CONTROL_LABELS } from '@/lib/import/web-control-labels';
 import type { UploadDetection } from '@/lib/jobs/detect-upload';
 import { callApi } from '@/lib/api/client';
-import { getImportPreviewContract, startImportContract } from '@/lib/api/contracts/imports';
+import { cancelImportContract, getImportPreviewContract, startImportContract } from '@/lib/api/contracts/imports';
 import { Checkbox } from '@/components/ui/choice';
 
 type Detection = UploadDetection & { jobId: number; fileName: string; bytes: number };
@@ -132,7 +131,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
   function discard() {
     if (!detection) return;
     startTransition(async () => {
-      await cancelImportAction({ jobId: detection.jobId });
+      await callApi(cancelImportContract, { params: { id: detection.jobId } });
       setDetection(null);
       router.refresh();
     });

@@ -42,7 +42,7 @@ import {
   importGoldFileContract,
   setGoldContract,
 } from './quality';
-import { listCorpora } from './corpora';
+import { createCorpusContract, listCorpora, setCorpusLanguageContract } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
@@ -65,7 +65,9 @@ import {
   setMemberExcludedContract,
   updateQualitySettingsContract,
 } from './campaign-controls';
-import { getImportPreviewContract, startImportContract } from './imports';
+import { cancelImportContract, getImportPreviewContract, startImportContract } from './imports';
+import { deleteExportContract, rerunExportContract, startExportContract } from './exports';
+import { cancelScoringContract, completeMeasuresContract, setSemMeasuresContract, startScoringContract } from './scoring';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
 export const apiContracts: readonly ApiContract[] = [
@@ -139,4 +141,14 @@ export const apiContracts: readonly ApiContract[] = [
   redrawCampaignContract,
   updateQualitySettingsContract,
   setGoldEveryContract,
+  cancelImportContract,
+  createCorpusContract,
+  setCorpusLanguageContract,
+  startExportContract,
+  rerunExportContract,
+  deleteExportContract,
+  startScoringContract,
+  completeMeasuresContract,
+  cancelScoringContract,
+  setSemMeasuresContract,
 ];
