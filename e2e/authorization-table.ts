@@ -20,7 +20,8 @@ const admins: readonly DemoRole[] = ['admin'];
  * - `shared`: it names a resource, but every allowed role may reach every such resource (say why);
  * - `owned`: signed in as an admin, `setup` makes a resource that `as` must not reach, and returns
  *   the URL and body (routes) or arguments (actions) that address it; `as` must get `expect` (for
- *   example a campaign the user is not a member of → 404 / "That campaign does not exist.").
+ *   example a campaign the user is not a member of → 404 / "That campaign does not exist."; for a
+ *   route, `error` is the message of its JSON error).
  */
 export type OwnerRule =
   | { kind: 'none' }
@@ -94,12 +95,12 @@ const notTheirCampaign = (suffix: string): OwnerRule => ({
 
 /** An export the admin queues (of a demo corpus): its status, file, rerun and delete are the admin's alone. */
 async function adminExport(admin: APIRequestContext, baseURL: string): Promise<number> {
-  const start = listServerActions().find((a) => a.name === 'startExportAction')!;
-  const result = (await callServerAction(admin, baseURL, start.id, [
-    { scope: 'corpus', slug: 'wikipedia-ipc-paper-examples', format: 'jsonl', include: ['texts'] },
-  ])) as { ok: boolean; data: { jobId: number } };
-  if (!result.ok) throw new Error(`starting the export answered ${JSON.stringify(result)}`);
-  return result.data.jobId;
+  const res = await admin.post('/api/v1/exports', {
+    headers: { origin: baseURL },
+    data: { scope: 'corpus', slug: 'wikipedia-ipc-paper-examples', format: 'jsonl', include: ['texts'] },
+  });
+  if (res.status() !== 202) throw new Error(`starting the export answered ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { jobId: number }).jobId;
 }
 
 const notTheirExport = (suffix: string): OwnerRule => ({
@@ -107,13 +108,6 @@ const notTheirExport = (suffix: string): OwnerRule => ({
   as: 'researcher',
   setup: async (admin, baseURL) => ({ path: `/api/exports/${await adminExport(admin, baseURL)}${suffix}` }),
   expect: { status: 404 },
-});
-
-const notTheirExportAction = (error: string): OwnerRule => ({
-  kind: 'owned',
-  as: 'researcher',
-  setup: async (admin, baseURL) => ({ args: [{ jobId: await adminExport(admin, baseURL) }] }),
-  expect: { error },
 });
 
 /**
@@ -144,11 +138,11 @@ const NOT_YOUR_IMPORT =
   'This import was uploaded by another user: only they or an admin may preview, start, cancel or dismiss it.';
 
 /** Previewing, starting, completing, cancelling or dismissing an upload is its uploader's or an admin's. */
-const notTheirUpload = (path: (jobId: number) => string): OwnerRule => ({
+const notTheirUpload = (path: (jobId: number) => string, error?: string): OwnerRule => ({
   kind: 'owned',
   as: 'researcher',
   setup: async (admin, baseURL) => ({ path: path(await adminUpload(admin, baseURL)) }),
-  expect: { status: 403 },
+  expect: { status: 403, ...(error ? { error } : {}) },
 });
 
 /** A mining run the admin starts (on a dump it uploads) and cancels at once: it is the admin's to resume or re-target. */
@@ -255,6 +249,78 @@ export const routeTable: Record<string, RouteRow> = {
     body: '{"skipInvalid":false}',
     allowedStatus: 404,
     owner: notTheirUpload((id) => `/api/v1/imports/${id}/start`),
+  },
+  'POST /api/v1/imports/[id]/cancel': {
+    roles: staff,
+    path: '/api/v1/imports/2147483000/cancel',
+    allowedStatus: 404,
+    owner: notTheirUpload((id) => `/api/v1/imports/${id}/cancel`, NOT_YOUR_IMPORT),
+  },
+  'POST /api/v1/corpora': { roles: staff, path: '/api/v1/corpora', body: '{}', allowedStatus: 400, owner: none },
+  'PUT /api/v1/corpora/[slug]/language': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/language',
+    body: '{"language":"es"}',
+    allowedStatus: 404,
+    owner: { kind: 'shared', reason: 'every corpus is open to the corpora area' },
+  },
+  'POST /api/v1/exports': {
+    roles: staff,
+    path: '/api/v1/exports',
+    body: '{"scope":"corpus","slug":"no-such-corpus","format":"jsonl","include":["texts"]}',
+    allowedStatus: 404,
+    owner: {
+      kind: 'shared',
+      reason: 'every corpus and campaign may be exported by the researchers and admins (the job then belongs to its creator)',
+    },
+  },
+  'POST /api/v1/exports/[id]/rerun': {
+    roles: staff,
+    path: '/api/v1/exports/2147483000/rerun',
+    allowedStatus: 404,
+    owner: {
+      kind: 'owned',
+      as: 'researcher',
+      setup: async (admin, baseURL) => ({ path: `/api/v1/exports/${await adminExport(admin, baseURL)}/rerun` }),
+      expect: { status: 404 },
+    },
+  },
+  'DELETE /api/v1/exports/[id]': {
+    roles: staff,
+    path: '/api/v1/exports/2147483000',
+    allowedStatus: 404,
+    owner: {
+      kind: 'owned',
+      as: 'researcher',
+      setup: async (admin, baseURL) => ({ path: `/api/v1/exports/${await adminExport(admin, baseURL)}` }),
+      expect: { status: 404 },
+    },
+  },
+  'POST /api/v1/corpora/[slug]/scoring-jobs': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/scoring-jobs',
+    body: '{"measures":["wordnet"]}',
+    allowedStatus: 404,
+    owner: sharedScoring,
+  },
+  'POST /api/v1/corpora/[slug]/complete-measures': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/complete-measures',
+    allowedStatus: 404,
+    owner: sharedScoring,
+  },
+  'POST /api/v1/scoring-jobs/[id]/cancel': {
+    roles: staff,
+    path: '/api/v1/scoring-jobs/2147483000/cancel',
+    allowedStatus: 404,
+    owner: sharedScoring,
+  },
+  'PUT /api/v1/corpora/[slug]/semantic-set': {
+    roles: staff,
+    path: '/api/v1/corpora/no-such-corpus/semantic-set',
+    body: '{"measures":["st"]}',
+    allowedStatus: 404,
+    owner: sharedScoring,
   },
   'GET /api/imports/[id]/rejects': {
     roles: staff,
@@ -533,6 +599,53 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: sharedCampaigns,
   },
+  // the campaign page's controls: a campaign that does not exist answers 404 after the role check
+  'POST /api/v1/campaigns/[id]/status': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/status',
+    body: '{"from":"DRAFT","to":"ACTIVE"}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PUT /api/v1/campaigns/[id]/members/[userId]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/members/2147483000',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'DELETE /api/v1/campaigns/[id]/members/[userId]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/members/2147483000',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PATCH /api/v1/campaigns/[id]/members/[userId]': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/members/2147483000',
+    body: '{"excluded":true}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'POST /api/v1/campaigns/[id]/redraw': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/redraw',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PUT /api/v1/campaigns/[id]/quality': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/quality',
+    body: '{"goldQuestions":null,"likertTolerance":1,"openSpread":2}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
+  'PUT /api/v1/campaigns/[id]/gold-rate': {
+    roles: staff,
+    path: '/api/v1/campaigns/no-such-campaign/gold-rate',
+    body: '{"goldEvery":5}',
+    allowedStatus: 404,
+    owner: sharedCampaigns,
+  },
   'POST /api/v1/campaigns/[id]/clone': {
     roles: staff,
     path: '/api/v1/campaigns/no-such-campaign/clone',
@@ -563,8 +676,8 @@ export const routeTable: Record<string, RouteRow> = {
       as: 'researcher',
       setup: async (admin, baseURL) => {
         const jobId = await uploadAsAdmin(admin, baseURL);
-        const cancel = listServerActions().find((a) => a.name === 'cancelImportAction')!;
-        await callServerAction(admin, baseURL, cancel.id, [{ jobId }]);
+        const cancelled = await admin.post(`/api/v1/imports/${jobId}/cancel`, { headers: { origin: baseURL } });
+        if (cancelled.status() !== 200) throw new Error(`cancelling answered ${cancelled.status()}: ${await cancelled.text()}`);
         return { path: `/api/v1/jobs/import/${jobId}/dismiss` };
       },
       expect: { status: 403 },
@@ -682,76 +795,11 @@ export interface ActionRow {
 }
 
 const invalid = 'Please correct the highlighted fields.';
-const RERUN_REFUSED = 'That export does not exist. Only your own failed or cancelled exports can be run again.';
-const DELETE_REFUSED = 'That export does not exist. Only your own exports that are not running can be deleted.';
 
 /** Keyed by the action's exported name (unique across lib/actions). */
 export const actionTable: Record<string, ActionRow> = {
   signInAction: { roles: { public: 'signing in is what establishes a role' }, args: [], allowedError: '', owner: none },
   signOutAction: { roles: { public: 'signing out needs no role' }, args: [], allowedError: '', owner: none },
-  createCorpusAction: { roles: staff, args: [{}], allowedError: invalid, owner: none },
-  setCorpusLanguageAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-corpus', language: 'es' }],
-    allowedError: 'That corpus does not exist.',
-    owner: { kind: 'shared', reason: 'every corpus is open to the corpora area' },
-  },
-  cancelImportAction: {
-    roles: staff,
-    args: [{ jobId: 2147483000 }],
-    allowedError: 'That import does not exist.',
-    owner: {
-      kind: 'owned',
-      as: 'researcher',
-      setup: async (admin, baseURL) => ({ args: [{ jobId: await adminUpload(admin, baseURL) }] }),
-      expect: { error: NOT_YOUR_IMPORT },
-    },
-  },
-  startScoringAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-corpus', measures: ['wordnet'] }],
-    allowedError: 'That corpus does not exist.',
-    owner: sharedScoring,
-  },
-  completeMeasuresAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-corpus' }],
-    allowedError: 'That corpus does not exist.',
-    owner: sharedScoring,
-  },
-  cancelScoringAction: {
-    roles: staff,
-    args: [{ jobId: 2147483000 }],
-    allowedError: 'That scoring job does not exist.',
-    owner: sharedScoring,
-  },
-  setSemMeasuresAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-corpus', measures: ['st'] }],
-    allowedError: 'That corpus does not exist.',
-    owner: sharedScoring,
-  },
-  startExportAction: {
-    roles: staff,
-    args: [{ scope: 'corpus', slug: 'no-such-corpus', format: 'jsonl', include: ['texts'] }],
-    allowedError: 'That corpus does not exist.',
-    owner: {
-      kind: 'shared',
-      reason: 'every corpus and campaign may be exported by the researchers and admins (the job then belongs to its creator)',
-    },
-  },
-  rerunExportAction: {
-    roles: staff,
-    args: [{ jobId: 2147483000 }],
-    allowedError: RERUN_REFUSED,
-    owner: notTheirExportAction(RERUN_REFUSED),
-  },
-  deleteExportAction: {
-    roles: staff,
-    args: [{ jobId: 2147483000 }],
-    allowedError: DELETE_REFUSED,
-    owner: notTheirExportAction(DELETE_REFUSED),
-  },
   createUserAction: { roles: admins, args: [{}], allowedError: invalid, owner: none },
   setUserRoleAction: {
     roles: admins,
@@ -775,48 +823,6 @@ export const actionTable: Record<string, ActionRow> = {
       reason:
         'admins manage every user’s tokens; a token named under another user than its owner is refused (e2e/admin-tokens.spec.ts)',
     },
-  },
-  changeCampaignStatusAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', from: 'DRAFT', to: 'ACTIVE' }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  addCampaignMemberAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', userId: 2147483000 }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  removeCampaignMemberAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', userId: 2147483000 }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  updateQualitySettingsAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', settings: { goldQuestions: null, likertTolerance: 1, openSpread: 2 } }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  redrawCampaignAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign' }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  setGoldEveryAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', goldEvery: 5 }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
-  },
-  setMemberExcludedAction: {
-    roles: staff,
-    args: [{ slug: 'no-such-campaign', userId: 2147483000, excluded: true }],
-    allowedError: 'No such campaign.',
-    owner: sharedCampaigns,
   },
   createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
   revokeApiTokenAction: {

@@ -139,6 +139,8 @@ test("another owner's resource is out of reach", async ({ browser, baseURL }) =>
       const path = target.path ?? routeTable[key]!.path;
       const res = await requestRoute(other, baseURL!, handler, path, target.body ?? routeTable[key]!.body);
       expect.soft(res.status(), `${key} as ${owner.as}`).toBe(owner.expect.status);
+      if (owner.expect.error)
+        expect.soft(await res.json(), `${key} as ${owner.as}`).toMatchObject({ error: { message: owner.expect.error } });
     } else {
       const action = listServerActions().find((a) => a.name === key)!;
       const result = await callServerAction(other, baseURL!, action.id, target.args ?? actionTable[key]!.args);

@@ -2,8 +2,8 @@
  * Campaigns, researcher side: a stratified campaign with every question type (a custom choice
  * question included) created through the form, which posts to POST /api/v1/campaigns; its place in
  * the list; its page with the sample's per-stratum counts; a status change and a member added
- * through the Server Actions. An annotator gets 403 for every campaign page and API, and a Server
- * Action replayed with the annotator's session is refused and changes nothing.
+ * through their /api/v1 routes. An annotator gets 403 for every campaign page and API, and the
+ * status change replayed with the annotator's session is refused and changes nothing.
  */
 import type { Request } from '@playwright/test';
 import { test, expect, demoEmail, signInAs } from './fixtures';
@@ -103,10 +103,10 @@ test('a researcher creates a stratified campaign with every question type, then 
   await expect(row).toContainText(/draft/i);
   await row.getByRole('link', { name }).click();
 
-  // Status change through the Server Action; the request is kept to replay it as the annotator.
-  let actionRequest: Request | null = null;
+  // Status change through its API route; the request is kept to replay it as the annotator.
+  let statusRequest: Request | null = null;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.headers()['next-action']) actionRequest ??= r;
+    if (r.method() === 'POST' && r.url().endsWith(`/api/v1/campaigns/${slug}/status`)) statusRequest ??= r;
   });
   await page.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByTestId('campaign-status')).toHaveText('ACTIVE');
@@ -121,9 +121,9 @@ test('a researcher creates a stratified campaign with every question type, then 
   await expect(members.getByRole('row').filter({ hasText: 'admin@paralens.local' })).toContainText(/ann-[a-z2-7]{6}/);
   await expect(page.getByRole('table', { name: 'Progress per annotator' })).toContainText('Demo Admin');
 
-  // The annotator: 403 on every campaign page and API, and the replayed action is refused.
-  expect(actionRequest).not.toBeNull();
-  const captured = actionRequest as unknown as Request;
+  // The annotator: 403 on every campaign page and API, and the replayed status change is refused.
+  expect(statusRequest).not.toBeNull();
+  const captured = statusRequest as unknown as Request;
   const context = await browser.newContext();
   const annotator = await context.newPage();
   await signInAs(annotator, demoEmail('annotator'));
@@ -142,13 +142,10 @@ test('a researcher creates a stratified campaign with every question type, then 
     expect(res.status(), path).toBe(403);
     expect(await res.json(), path).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Your role may not do this.' } });
   }
-  const headers = Object.fromEntries(
-    Object.entries(captured.headers()).filter(([k]) =>
-      ['next-action', 'next-router-state-tree', 'content-type', 'accept'].includes(k),
-    ),
-  );
+  const headers = { ...sameOrigin, 'content-type': 'application/json' };
   const replay = await annotator.request.post(captured.url(), { headers, data: captured.postData() ?? '' });
-  expect(await replay.text()).toContain('You do not have permission to do this.');
+  expect(replay.status()).toBe(403);
+  expect(await replay.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Your role may not do this.' } });
 
   // As a member, the annotator answers one pair through the API the workbench uses.
   const next = await annotator.request.get(`/api/v1/campaigns/${slug}/next`, { headers: sameOrigin });
@@ -169,7 +166,7 @@ test('a researcher creates a stratified campaign with every question type, then 
   expect(submitted.status()).toBe(201);
   await context.close();
 
-  // Nothing changed by the refused action (still active); the answer shows in the progress.
+  // Nothing changed by the refused replay (still active); the answer shows in the progress.
   await page.reload();
   await expect(page.getByTestId('campaign-status')).toHaveText('ACTIVE');
   await expect(page.getByRole('region', { name: 'Progress' })).toContainText('1 of 45 answers');

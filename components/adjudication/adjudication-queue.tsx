@@ -1,5 +1,7 @@
 'use client';
 import { KeyHint } from '@/components/ui/key-hint';
+import { callApi } from '@/lib/api/client';
+import { adjudicateContract } from '@/lib/api/contracts/quality';
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Answers, Question } from '@/lib/annotation/questions';
@@ -42,17 +44,15 @@ export function AdjudicationQueue({ campaignId, questions, pairs, open: openCoun
 
   const save = async (chosen: Answers): Promise<string | null> => {
     const { note, ...answers } = chosen;
-    const res = await fetch(`/api/v1/campaigns/${campaignId}/adjudications`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const result = await callApi(adjudicateContract, {
+      params: { id: campaignId },
+      body: {
         pairId: pair.pairId,
         answers,
         ...(typeof note === 'string' && note.trim() ? { note: note.trim() } : {}),
-      }),
+      },
     });
-    const body = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
-    if (!res.ok) return body?.error?.message ?? `The server answered ${res.status}.`;
+    if (!result.ok) return result.message;
     setMessage(`Pair ${pair.pairId} adjudicated.`);
     router.refresh();
     return null;

@@ -3,6 +3,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';
 import { ANNOTATION_FILE_FORMATS, annotationFormatOf } from '@/lib/import/annotation-format';
+import { callApi, type ApiInput } from '@/lib/api/client';
+import { importAnnotationFileContract, importGoldFileContract } from '@/lib/api/contracts/quality';
+import { importScoresContract } from '@/lib/api/contracts/user-measures';
 
 /** The file's text is sent whole: such files are a few thousand rows (the routes take up to 5 million characters). */
 const MAX_CHARS = 5_000_000;
@@ -11,8 +14,8 @@ export interface CampaignFileFormProps {
   /** POST /api/v1/campaigns/{id}/{path} */
   campaignId?: number;
   path?: 'gold/file' | 'annotations/file';
-  /** or this URL (a corpus's scores file: POST /api/v1/corpora/{slug}/measures) */
-  url?: string;
+  /** or a corpus's scores file: POST /api/v1/corpora/{slug}/measures */
+  corpusSlug?: string;
   /** the value translations field (campaign files only) */
   withValues?: boolean;
   label: string;
@@ -61,29 +64,29 @@ export function CampaignFileForm(props: CampaignFileFormProps) {
       .map((v) => v.trim())
       .filter((v) => v !== '');
     setBusy(true);
-    const res = await fetch(props.url ?? `/api/v1/campaigns/${props.campaignId}/${props.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        format,
-        map: data.get('map'),
-        ...(withValues ? { values } : {}),
-        content,
-        ...props.extraBody?.(data),
-      }),
-    });
+    // built from the form's fields; the route's contract checks it
+    const body = {
+      format,
+      map: data.get('map'),
+      ...(withValues ? { values } : {}),
+      content,
+      ...props.extraBody?.(data),
+    } as ApiInput<typeof importGoldFileContract>['body'] & ApiInput<typeof importScoresContract>['body'];
+    const result =
+      props.corpusSlug !== undefined
+        ? await callApi(importScoresContract, { params: { slug: props.corpusSlug }, body })
+        : await callApi(props.path === 'annotations/file' ? importAnnotationFileContract : importGoldFileContract, {
+            params: { id: props.campaignId! },
+            body,
+          });
     setBusy(false);
-    const body = (await res.json().catch(() => null)) as {
-      summary?: string;
-      error?: { message: string; fields?: Record<string, string> };
-    } | null;
-    if (res.ok) {
-      setMessage({ ok: true, text: body?.summary ?? 'Done.' });
+    if (result.ok) {
+      setMessage({ ok: true, text: result.data.summary ?? 'Done.' });
       router.refresh();
       return;
     }
-    setMessage({ ok: false, text: body?.error?.message ?? `The server answered ${res.status}.` });
-    setLines(Object.entries(body?.error?.fields ?? {}));
+    setMessage({ ok: false, text: result.message });
+    setLines(Object.entries((result.kind === 'http' && result.body?.error.fields) || {}));
   };
   return (
     <form className="stack" aria-label={props.label} onSubmit={(e) => void submit(e)}>

@@ -1,6 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { setMemberExcludedAction } from '@/lib/actions/campaigns';
+import { useRouter } from 'next/navigation';
+import { callApi } from '@/lib/api/client';
+import { setMemberExcludedContract } from '@/lib/api/contracts/campaign-controls';
 
 export interface GoldAccuracyRow {
   userId: number;
@@ -35,19 +37,24 @@ export function GoldAccuracyTable({
   minAccuracy: number;
   kappaQuestion: string | null;
 }) {
+  const router = useRouter();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   const toggle = (row: GoldAccuracyRow) =>
     startTransition(async () => {
-      const result = await setMemberExcludedAction({ slug, userId: row.userId, excluded: !row.excluded });
+      const result = await callApi(setMemberExcludedContract, {
+        params: { id: slug, userId: row.userId },
+        body: { excluded: !row.excluded },
+      });
       setMessage(
         result.ok
           ? {
               ok: true,
               text: `${row.name}: ${row.excluded ? 'answers counted again' : 'excluded: answers left out of the final labels and dashboards, no more pairs, their pairs reopen for the others'}.`,
             }
-          : { ok: false, text: result.error },
+          : { ok: false, text: result.message },
       );
+      if (result.ok) router.refresh();
     });
   return (
     <div className="stack">

@@ -1,10 +1,18 @@
 'use client';
 import { useState, type FormEvent } from 'react';
+import { callApi } from '@/lib/api/client';
+import { setGoldContract } from '@/lib/api/contracts/quality';
 import { useRouter } from 'next/navigation';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';
 import type { AnswerValue, Question } from '@/lib/annotation/questions';
 
 /** The values a question can take, as [label, value] (free text is never gold). */
+/** A text field of the form ('' when absent). */
+function formText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
 function choicesOf(question: Question): Array<[string, AnswerValue]> {
   switch (question.type) {
     case 'likert':
@@ -40,17 +48,15 @@ export function GoldPairForm({ campaignId, questions }: { campaignId: number; qu
       if (choice) answers[q.key] = choice[1];
     }
     setBusy(true);
-    const res = await fetch(`/api/v1/campaigns/${campaignId}/gold`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pairId: Number(data.get('pairId')), answers, explanation: data.get('explanation') }),
+    const result = await callApi(setGoldContract, {
+      params: { id: campaignId },
+      body: { pairId: Number(data.get('pairId')), answers, explanation: formText(data, 'explanation') },
     });
     setBusy(false);
-    const body = (await res.json().catch(() => null)) as { pairId?: number; error?: { message: string } } | null;
-    if (res.ok) {
-      setMessage({ ok: true, text: `Pair ${body?.pairId} is a gold pair now.` });
+    if (result.ok) {
+      setMessage({ ok: true, text: `Pair ${result.data.pairId} is a gold pair now.` });
       router.refresh();
-    } else setMessage({ ok: false, text: body?.error?.message ?? `The server answered ${res.status}.` });
+    } else setMessage({ ok: false, text: result.message });
   };
   return (
     <form className="stack" aria-label="Mark a gold pair" onSubmit={(e) => void submit(e)}>

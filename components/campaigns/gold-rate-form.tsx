@@ -1,6 +1,8 @@
 'use client';
 import { useState, useTransition, type FormEvent } from 'react';
-import { setGoldEveryAction } from '@/lib/actions/quality';
+import { useRouter } from 'next/navigation';
+import { callApi } from '@/lib/api/client';
+import { setGoldEveryContract } from '@/lib/api/contracts/campaign-controls';
 import { Field } from '@/components/ui/field';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';
 
@@ -9,18 +11,20 @@ import { SubmitWithStatus } from '@/components/ui/submit-with-status';
  * it exists); once gold pairs are marked below, this turns them on. The step the campaign page shows.
  */
 export function GoldRateForm({ slug, goldEvery, goldPairs }: { slug: string; goldEvery: number; goldPairs: number }) {
+  const router = useRouter();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = Number(new FormData(event.currentTarget).get('goldEvery'));
     startTransition(async () => {
-      const result = await setGoldEveryAction({ slug, goldEvery: value });
+      const result = await callApi(setGoldEveryContract, { params: { id: slug }, body: { goldEvery: value } });
       setMessage(
         result.ok
           ? { ok: true, text: value === 0 ? 'Saved: no gold pairs are handed out.' : `Saved: one gold pair in every ${value}.` }
-          : { ok: false, text: result.error },
+          : { ok: false, text: result.message },
       );
+      if (result.ok) router.refresh();
     });
   };
   return (

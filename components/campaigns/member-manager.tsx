@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { addCampaignMemberAction, removeCampaignMemberAction } from '@/lib/actions/campaigns';
-import type { ActionResult } from '@/lib/actions/define-action';
+import { useRouter } from 'next/navigation';
+import { callApi, type ApiResult } from '@/lib/api/client';
+import { addCampaignMemberContract, removeCampaignMemberContract } from '@/lib/api/contracts/campaign-controls';
 
 export interface MemberRow {
   userId: number;
@@ -29,15 +30,19 @@ export function MemberManager({
   candidates: readonly Candidate[];
   isClosed: boolean;
 }) {
+  const router = useRouter();
   const [chosen, setChosen] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
-  const run = (action: () => Promise<ActionResult<unknown>>, success: string) =>
+  const run = (action: () => Promise<ApiResult<unknown>>, success: string) =>
     startTransition(async () => {
       const result = await action();
-      setMessage(result.ok ? { ok: true, text: success } : { ok: false, text: result.error });
-      if (result.ok) setChosen('');
+      setMessage(result.ok ? { ok: true, text: success } : { ok: false, text: result.message });
+      if (!result.ok) return;
+      setChosen('');
+      router.refresh();
     });
+  const member = (userId: number | string) => ({ params: { id: slug, userId } });
   return (
     <div className="stack">
       {members.length === 0 ? (
@@ -65,7 +70,7 @@ export function MemberManager({
                     type="button"
                     className="danger"
                     disabled={isPending}
-                    onClick={() => run(() => removeCampaignMemberAction({ slug, userId: m.userId }), `Removed ${m.email}.`)}
+                    onClick={() => run(() => callApi(removeCampaignMemberContract, member(m.userId)), `Removed ${m.email}.`)}
                     aria-label={`Remove ${m.email}`}
                   >
                     Remove
@@ -92,7 +97,7 @@ export function MemberManager({
           <button
             type="button"
             disabled={isPending || chosen === ''}
-            onClick={() => run(() => addCampaignMemberAction({ slug, userId: Number(chosen) }), 'Added.')}
+            onClick={() => run(() => callApi(addCampaignMemberContract, member(chosen)), 'Added.')}
             style={{ alignSelf: 'flex-end' }}
           >
             Add

@@ -1,5 +1,7 @@
 'use client';
 import { useMemo, useState, type FormEvent } from 'react';
+import { callApi } from '@/lib/api/client';
+import { createCampaign } from '@/lib/api/contracts/campaigns';
 import { useRouter } from 'next/navigation';
 import { buildDefaultGuidelines, textKindOf, type TextKind } from '@/lib/annotation/default-guidelines';
 import { resolveQuestions } from '@/lib/annotation/questions';
@@ -70,30 +72,24 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmit({ kind: 'sending' });
-    try {
-      const res = await fetch('/api/v1/campaigns', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(campaignRequest({ ...state, guidelines })),
-      });
-      const body = (await res.json().catch(() => ({}))) as {
-        slug?: string;
-        error?: { message?: string; fields?: Record<string, string> };
-      };
-      if (res.status === 201 && body.slug) {
-        router.push(`/campaigns/${encodeURIComponent(body.slug)}`);
-        return;
-      }
-      const fields = formFieldErrors(body.error?.fields);
-      // each field's message stands beside it; the summary only says where to look
-      const message =
-        Object.keys(fields).length > 0
-          ? 'The campaign was not created: the fields marked above need a change (nothing you typed is lost).'
-          : (body.error?.message ?? `The campaign was not created (HTTP ${res.status}).`);
-      setSubmit({ kind: 'failed', message, fields });
-    } catch {
-      setSubmit({ kind: 'failed', message: 'The server could not be reached; nothing was created. Try again.', fields: {} });
+    const result = await callApi(createCampaign, { body: campaignRequest({ ...state, guidelines }) });
+    if (result.ok) {
+      router.push(`/campaigns/${encodeURIComponent(result.data.slug)}`);
+      return;
     }
+    if (result.kind === 'network') {
+      setSubmit({ kind: 'failed', message: 'The server could not be reached; nothing was created. Try again.', fields: {} });
+      return;
+    }
+    const fields = formFieldErrors(result.kind === 'http' ? result.body?.error.fields : undefined);
+    // each field's message stands beside it; the summary only says where to look
+    const message =
+      Object.keys(fields).length > 0
+        ? 'The campaign was not created: the fields marked above need a change (nothing you typed is lost).'
+        : result.kind === 'http' && result.body
+          ? result.body.error.message
+          : `The campaign was not created (HTTP ${result.status}).`;
+    setSubmit({ kind: 'failed', message, fields });
   }
 
   const known = [

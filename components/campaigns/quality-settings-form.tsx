@@ -1,7 +1,9 @@
 'use client';
 import { useState, useTransition, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';
-import { updateQualitySettingsAction } from '@/lib/actions/quality';
+import { callApi } from '@/lib/api/client';
+import { updateQualitySettingsContract } from '@/lib/api/contracts/campaign-controls';
 import type { Question } from '@/lib/annotation/questions';
 import type { QualitySettings } from '@/lib/annotation/quality-settings';
 import { VOTE_RULE_CARDS, type OrderedTieRule, type YesNoRule, type YesNoTieRule } from '@/lib/labels/final-labels';
@@ -39,6 +41,7 @@ export function QualitySettingsForm({
   settings: QualitySettings;
   overlap: number;
 }) {
+  const router = useRouter();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   const [yesNoRule, setYesNoRule] = useState<YesNoRule>(settings.yesNoRule);
@@ -60,10 +63,11 @@ export function QualitySettingsForm({
       gateQuestion: settings.gateQuestion,
     };
     startTransition(async () => {
-      const result = await updateQualitySettingsAction({ slug, settings: next });
+      const result = await callApi(updateQualitySettingsContract, { params: { id: slug }, body: next });
       setMessage(
-        result.ok ? { ok: true, text: 'Saved; final labels and accuracy recomputed.' } : { ok: false, text: result.error },
+        result.ok ? { ok: true, text: 'Saved; final labels and accuracy recomputed.' } : { ok: false, text: result.message },
       );
+      if (result.ok) router.refresh();
     });
   };
   return (

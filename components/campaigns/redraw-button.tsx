@@ -1,9 +1,12 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { redrawCampaignAction } from '@/lib/actions/campaigns';
+import { useRouter } from 'next/navigation';
+import { callApi } from '@/lib/api/client';
+import { redrawCampaignContract } from '@/lib/api/contracts/campaign-controls';
 
 /** Draws the campaign's sample again as it was drawn, into a new draft campaign (the page then opens it). */
 export function RedrawButton({ slug }: { slug: string }) {
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
   return (
@@ -14,8 +17,9 @@ export function RedrawButton({ slug }: { slug: string }) {
         disabled={isPending}
         onClick={() =>
           startTransition(async () => {
-            const result = await redrawCampaignAction({ slug });
-            if (!result.ok) setError(result.error);
+            const result = await callApi(redrawCampaignContract, { params: { id: slug } });
+            if (!result.ok) return setError(result.message);
+            router.push(`/campaigns/${result.data.slug}`);
           })
         }
       >

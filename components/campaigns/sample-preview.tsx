@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
-import type { SamplePreview as Preview, SamplePreviewBody } from '@/lib/api/contracts/campaign-preview';
+import { previewSample, type SamplePreview as Preview, type SamplePreviewBody } from '@/lib/api/contracts/campaign-preview';
+import { callApi } from '@/lib/api/client';
 import { formFieldErrors } from './campaign-request';
 import { StrataTable } from './strata-table';
 
@@ -9,13 +10,15 @@ type Result = { kind: 'ready'; preview: Preview } | { kind: 'error'; message: st
 const fmt = (n: number) => n.toLocaleString('en');
 
 async function fetchPreview(body: string): Promise<Result> {
-  const res = await fetch('/api/v1/campaigns/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  const json = (await res.json()) as Preview & { error?: { message: string; fields?: Record<string, string> } };
-  if (res.ok) return { kind: 'ready', preview: json };
-  const fields = Object.entries(formFieldErrors(json.error?.fields)).map(([k, m]) => `${k}: ${m}`);
+  // `body` is the request's JSON already (it is also the key of the answer)
+  const result = await callApi(previewSample, { rawBody: body, contentType: 'application/json' });
+  if (result.ok) return { kind: 'ready', preview: result.data };
+  if (result.kind === 'network') return { kind: 'error', message: result.message };
+  const error = result.kind === 'http' ? result.body?.error : undefined;
+  const fields = Object.entries(formFieldErrors(error?.fields)).map(([k, m]) => `${k}: ${m}`);
   return {
     kind: 'error',
-    message: fields.length > 0 ? fields.join('; ') : (json.error?.message ?? `The preview failed (HTTP ${res.status}).`),
+    message: fields.length > 0 ? fields.join('; ') : (error?.message ?? `The preview failed (HTTP ${result.status}).`),
   };
 }
 

@@ -1,6 +1,8 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
-import { changeCampaignStatusAction } from '@/lib/actions/campaigns';
+import { useRouter } from 'next/navigation';
+import { callApi } from '@/lib/api/client';
+import { changeCampaignStatusContract } from '@/lib/api/contracts/campaign-controls';
 import { nextStatuses, statusActionLabel, STATUS_DESCRIPTIONS, type CampaignStatusName } from '@/lib/annotation/campaign-status';
 import { DialogFooter } from '@/components/tidy/dialog-footer';
 import styles from './campaigns.module.css';
@@ -10,15 +12,17 @@ import styles from './campaigns.module.css';
  * cannot be undone, so "Close campaign…" opens a confirmation that says what it does.
  */
 export function StatusControls({ slug, status }: { slug: string; status: CampaignStatusName }) {
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
   const dialog = useRef<HTMLDialogElement>(null);
   const change = (to: CampaignStatusName) => {
     setError(null);
     startTransition(async () => {
-      const result = await changeCampaignStatusAction({ slug, from: status, to });
-      if (!result.ok) setError(result.error);
-      else dialog.current?.close();
+      const result = await callApi(changeCampaignStatusContract, { params: { id: slug }, body: { from: status, to } });
+      if (!result.ok) return setError(result.message);
+      dialog.current?.close();
+      router.refresh();
     });
   };
   return (

@@ -2,7 +2,8 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Question } from '@/lib/annotation/questions';
-import { callTidyApi } from '@/components/tidy/api-call';
+import { callApi } from '@/lib/api/client';
+import { editWordingContract } from '@/lib/api/contracts/wording';
 import { GuidelinesPreview } from './guidelines-section';
 import styles from './campaigns.module.css';
 
@@ -15,8 +16,6 @@ interface Props {
   /** why the options, scale and required settings cannot change (null: no answer yet) */
   lockedReason: string | null;
 }
-
-type Saved = { version: number; changes: string[] };
 
 /**
  * "Edit wording": the guidelines and the labels of each question and option, saved as a new
@@ -44,12 +43,11 @@ export function WordingEditor({
 
   const save = () =>
     startTransition(async () => {
-      const result = await callTidyApi<Saved>(`/api/v1/campaigns/${campaignId}/wording`, 'PATCH', {
-        basedOn: version,
-        guidelines,
-        questions,
+      const result = await callApi(editWordingContract, {
+        params: { id: campaignId },
+        body: { basedOn: version, guidelines, questions },
       });
-      if (!result.ok) return setMessage({ error: true, text: result.error });
+      if (!result.ok) return setMessage({ error: true, text: result.message });
       setMessage({
         error: false,
         text:

@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { setCorpusLanguageAction } from '@/lib/actions/corpora';
+import { callApi } from '@/lib/api/client';
+import { setCorpusLanguageContract } from '@/lib/api/contracts/corpora';
 
 /** The corpus language: detected at its first import, set here when the detector got it wrong. */
 export function CorpusLanguageForm({ slug, language, name }: { slug: string; language: string; name: string }) {
@@ -17,8 +18,8 @@ export function CorpusLanguageForm({ slug, language, name }: { slug: string; lan
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result = await setCorpusLanguageAction({ slug, language: value });
-          setMessage(result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: result.error });
+          const result = await callApi(setCorpusLanguageContract, { params: { slug }, body: { language: value } });
+          setMessage(result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: result.message });
           if (result.ok) router.refresh();
         });
       }}

@@ -8,7 +8,7 @@ import { CampaignFileForm } from '@/components/campaigns/campaign-file-form';
 export function ScoresFileForm({ slug }: { slug: string }) {
   return (
     <CampaignFileForm
-      url={`/api/v1/corpora/${encodeURIComponent(slug)}/measures`}
+      corpusSlug={slug}
       withValues={false}
       label="Import a model's scores"
       submitLabel="Import scores"

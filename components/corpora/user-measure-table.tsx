@@ -1,5 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
+import { callApi } from '@/lib/api/client';
+import { deleteUserMeasureContract } from '@/lib/api/contracts/user-measures';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 
@@ -22,16 +24,13 @@ export function UserMeasureTable({ slug, measures }: { slug: string; measures: r
     if (!window.confirm(`Delete the measure “${m.name}” and its ${m.n.toLocaleString('en')} values? This cannot be undone.`))
       return;
     startTransition(async () => {
-      const res = await fetch(`/api/v1/corpora/${encodeURIComponent(slug)}/measures/${encodeURIComponent(m.name)}`, {
-        method: 'DELETE',
-      });
-      if (res.ok) {
+      const result = await callApi(deleteUserMeasureContract, { params: { slug, name: m.name } });
+      if (result.ok) {
         setError(null);
         router.refresh();
         return;
       }
-      const body = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
-      setError(body?.error?.message ?? `The server answered ${res.status}.`);
+      setError(result.message);
     });
   };
   return (

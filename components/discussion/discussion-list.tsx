@@ -7,6 +7,8 @@ import { AnswerList } from '@/components/annotation/answer-list';
 import { NothingLeft, PairReview, SavedMessage } from '@/components/annotation/pair-review';
 import { PairTexts } from '@/components/annotation/pair-texts';
 import type { DiscussionPair } from '@/lib/db/annotations/discussion';
+import { callApi } from '@/lib/api/client';
+import { submitAnnotation } from '@/lib/api/contracts/annotations';
 
 interface Props {
   campaignId: number;
@@ -32,19 +34,17 @@ export function DiscussionList({ campaignId, questions, pairs, isActive }: Props
   const page = (by: 1 | -1) => setIndex((i) => Math.max(0, Math.min(pairs.length - 1, i + by)));
 
   const revise = async (answers: Answers): Promise<string | null> => {
-    const res = await fetch(`/api/v1/campaigns/${campaignId}/annotations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const result = await callApi(submitAnnotation, {
+      params: { id: campaignId },
+      body: {
         submissionId: crypto.randomUUID(),
         pairId: pair.pairId,
         answers: { ...pair.mine, ...answers },
         baseVersion: pair.version,
-      }),
+      },
     });
-    const body = (await res.json().catch(() => null)) as { version?: number; error?: { message: string } } | null;
-    if (!res.ok) return body?.error?.message ?? `The server answered ${res.status}.`;
-    setMessage(`Revised (version ${body?.version}).`);
+    if (!result.ok) return result.message;
+    setMessage(`Revised (version ${result.data.version}).`);
     router.refresh();
     return null;
   };

@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { startExportAction } from '@/lib/actions/exports';
+import { callApi } from '@/lib/api/client';
+import { startExportContract } from '@/lib/api/contracts/exports';
 import { CAMPAIGN_PARTS, EXPORT_PARTS, PART_LABELS, type ExportFormatName, type ExportPart } from '@/lib/export/options';
 import { CheckboxGroup, RadioGroup } from '@/components/ui/choice';
 
@@ -74,16 +75,13 @@ export function ExportForm({
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result = await startExportAction({
-            scope,
-            ...(scope === 'view' ? { view: view ?? '' } : { slug }),
-            format,
-            include: chosen,
+          const result = await callApi(startExportContract, {
+            body: { scope, ...(scope === 'view' ? { view: view ?? '' } : { slug }), format, include: chosen },
           });
           setMessage(
             result.ok
               ? { ok: true, text: `Export #${result.data.jobId} is queued; it appears below.` }
-              : { ok: false, text: result.error },
+              : { ok: false, text: result.message },
           );
           if (result.ok) router.refresh();
         });

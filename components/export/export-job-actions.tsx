@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { deleteExportAction, rerunExportAction } from '@/lib/actions/exports';
+import { callApi } from '@/lib/api/client';
+import { deleteExportContract, rerunExportContract } from '@/lib/api/contracts/exports';
 import { DismissJobButton } from '@/components/tidy/dismiss-job-button';
 
 /** "Run again" and "Dismiss" (failed or cancelled exports) and "Delete" (any that is not running). */
@@ -9,21 +10,21 @@ export function ExportJobActions({ jobId, canRerun, canDelete }: { jobId: number
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
-  const run = (action: typeof rerunExportAction) =>
+  const run = (contract: typeof rerunExportContract | typeof deleteExportContract) =>
     startTransition(async () => {
-      const result = await action({ jobId });
-      setError(result.ok ? null : result.error);
+      const result = await callApi(contract, { params: { id: jobId } });
+      setError(result.ok ? null : result.message);
       if (result.ok) router.refresh();
     });
   return (
     <div className="row">
       {canRerun && (
-        <button type="button" disabled={isPending} onClick={() => run(rerunExportAction)}>
+        <button type="button" disabled={isPending} onClick={() => run(rerunExportContract)}>
           Run again
         </button>
       )}
       {canDelete && (
-        <button type="button" className="danger" disabled={isPending} onClick={() => run(deleteExportAction)}>
+        <button type="button" className="danger" disabled={isPending} onClick={() => run(deleteExportContract)}>
           Delete
         </button>
       )}

@@ -1,11 +1,12 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { cancelImportAction } from '@/lib/actions/imports';
+import { callApi } from '@/lib/api/client';
+import { cancelImportContract } from '@/lib/api/contracts/imports';
 
 /**
  * Discards an uploaded file whose import was never started (its format never confirmed): the job
- * ends as cancelled ("Discarded before it started.") and the file is deleted (cancelImportAction).
+ * ends as cancelled ("Discarded before it started.") and the file is deleted (POST /api/v1/imports/{id}/cancel).
  */
 export function DiscardUploadButton({ jobId, fileName }: { jobId: number; fileName: string }) {
   const router = useRouter();
@@ -13,8 +14,8 @@ export function DiscardUploadButton({ jobId, fileName }: { jobId: number; fileNa
   const [isPending, startTransition] = useTransition();
   const discard = () =>
     startTransition(async () => {
-      const result = await cancelImportAction({ jobId });
-      if (!result.ok) return setError(result.error);
+      const result = await callApi(cancelImportContract, { params: { id: jobId } });
+      if (!result.ok) return setError(result.message);
       router.refresh();
     });
   return (

@@ -1,16 +1,16 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { cancelImportAction } from '@/lib/actions/imports';
 import { uploadFile } from './upload-file';
 import { ColumnMapping } from './column-mapping';
 import { TIERS } from '@/lib/import/types';
 import { WEB_CONTROL_LABELS } from '@/lib/import/web-control-labels';
 import type { UploadDetection } from '@/lib/jobs/detect-upload';
+import { callApi } from '@/lib/api/client';
+import { cancelImportContract, getImportPreviewContract, startImportContract } from '@/lib/api/contracts/imports';
 import { Checkbox } from '@/components/ui/choice';
 
 type Detection = UploadDetection & { jobId: number; fileName: string; bytes: number };
-type ApiError = { error: { message: string; fields?: Record<string, string> } };
 
 function formString(data: FormData, name: string): string {
   const value = data.get(name);
@@ -54,12 +54,12 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
   async function chooseFormat(next: string) {
     setFormat(next);
     if (!detection || !detection.candidates.find((c) => c.format === next)?.usesColumnMap) return;
-    const res = await fetch(`/api/v1/imports/${detection.jobId}/preview?format=${encodeURIComponent(next)}`, {
-      cache: 'no-store',
+    const result = await callApi(getImportPreviewContract, {
+      params: { id: detection.jobId },
+      query: { format: next },
     });
-    const body = (await res.json()) as Detection | ApiError;
-    if ('error' in body) setError(body.error.message);
-    else show({ ...detection, preview: body.preview });
+    if (!result.ok) setError(result.message);
+    else show({ ...detection, preview: result.data.preview });
   }
 
   async function upload(file: File) {
@@ -111,18 +111,16 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
     if (!detection) return;
     setError(null);
     startTransition(async () => {
-      const res = await fetch(`/api/v1/imports/${detection.jobId}/start`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(startBody(data, detection, columns)),
+      const result = await callApi(startImportContract, {
+        params: { id: detection.jobId },
+        body: startBody(data, detection, columns),
       });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as ApiError | null;
-        const fields = body?.error.fields ?? {};
+      if (!result.ok) {
+        const fields = (result.kind === 'http' && result.body?.error.fields) || {};
         setFieldErrors(
           Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^(columns|body)\./, ''), message])),
         );
-        setError(body?.error.message ?? `The server answered ${res.status}.`);
+        setError(result.message);
         return;
       }
       setDetection(null);
@@ -133,7 +131,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
   function discard() {
     if (!detection) return;
     startTransition(async () => {
-      await cancelImportAction({ jobId: detection.jobId });
+      await callApi(cancelImportContract, { params: { id: detection.jobId } });
       setDetection(null);
       router.refresh();
     });

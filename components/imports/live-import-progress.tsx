@@ -1,7 +1,8 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
-import { cancelImportAction } from '@/lib/actions/imports';
+import { callApi } from '@/lib/api/client';
+import { cancelImportContract } from '@/lib/api/contracts/imports';
 import { estimateProgress, type ProgressSample } from './progress-estimate';
 import { publishRecordsRead } from './live-import-counts';
 
@@ -56,7 +57,7 @@ export function LiveImportProgress({ jobId }: { jobId: number }) {
           type="button"
           className="danger"
           disabled={isPending}
-          onClick={() => startTransition(async () => void (await cancelImportAction({ jobId })))}
+          onClick={() => startTransition(async () => void (await callApi(cancelImportContract, { params: { id: jobId } })))}
         >
           Cancel
         </button>

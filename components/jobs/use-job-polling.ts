@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
+import { getJson } from '@/lib/api/client';
 
 const ownStatus = (job: unknown) => (job as { status?: string }).status;
 
@@ -26,9 +27,9 @@ export function useJobPolling<T>(
     async function poll() {
       while (!stopped) {
         try {
-          const res = await fetch(url, { cache: 'no-store' });
-          if (res.ok) {
-            const job = (await res.json()) as T;
+          const answer = await getJson<T>(url);
+          if (answer.ok) {
+            const job = answer.data;
             if (!stopped) latest.current(job);
             const now = status.current(job);
             if (now !== 'RUNNING' && now !== 'QUEUED') {

@@ -2,6 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { FunnelRow } from '@/lib/mining/funnel';
+import { apiPath, getJson } from '@/lib/api/client';
+import { getMiningRunContract } from '@/lib/api/contracts/mining';
 import { estimateSecondsLeft, formatMegabytes, formatSeconds } from './format';
 import { FunnelTable } from './funnel-table';
 
@@ -35,9 +37,9 @@ export function LiveMiningProgress({ runId }: { runId: number }) {
     async function poll() {
       while (!stopped) {
         try {
-          const res = await fetch(`/api/v1/mining-runs/${runId}`, { cache: 'no-store' });
-          if (res.ok) {
-            const run = (await res.json()) as RunProgress;
+          const answer = await getJson<RunProgress>(apiPath(getMiningRunContract, { params: { id: runId } }));
+          if (answer.ok) {
+            const run = answer.data;
             first ??= { at: Date.now(), bytes: run.bytesDone };
             const elapsed = (Date.now() - first.at) / 1000;
             const secondsLeft =

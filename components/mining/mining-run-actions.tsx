@@ -1,6 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
+import { callApi } from '@/lib/api/client';
+import { cancelMiningRunContract, resumeMiningRunContract } from '@/lib/api/contracts/mining';
 
 /** Cancel a waiting or running run; Resume a stopped one that kept its finished chunks. */
 export function MiningRunActions({ runId, canCancel, canResume }: { runId: number; canCancel: boolean; canResume: boolean }) {
@@ -12,11 +14,9 @@ export function MiningRunActions({ runId, canCancel, canResume }: { runId: numbe
   function post(action: 'cancel' | 'resume') {
     setError(null);
     startTransition(async () => {
-      const res = await fetch(`/api/v1/mining-runs/${runId}/${action}`, { method: 'POST' });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        setError(body?.error?.message ?? `The server answered ${res.status}.`);
-      }
+      const contract = action === 'cancel' ? cancelMiningRunContract : resumeMiningRunContract;
+      const result = await callApi(contract, { params: { id: runId } });
+      if (!result.ok) setError(result.message);
       router.refresh();
     });
   }

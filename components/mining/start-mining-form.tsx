@@ -6,6 +6,8 @@ import type { DumpFile } from '@/lib/jobs/mining/dumps-folder';
 import { uploadFile } from '@/components/imports/upload-file';
 import { Field } from '@/components/ui/field';
 import { formatFileSize } from './format';
+import { apiFieldErrors, callApi } from '@/lib/api/client';
+import { startMiningRunContract } from '@/lib/api/contracts/mining';
 
 type ApiError = { error: { message: string; fields?: Record<string, string> } };
 
@@ -62,19 +64,10 @@ export function StartMiningForm({ dumps, cores, uploadLimitMb }: { dumps: DumpFi
     setError(null);
     setFieldErrors({});
     startTransition(async () => {
-      const res = await fetch('/api/v1/mining-runs', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(startBody(data)),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as ApiError | null;
-        setFieldErrors(
-          Object.fromEntries(
-            Object.entries(body?.error.fields ?? {}).map(([key, message]) => [key.replace(/^body\./, ''), message]),
-          ),
-        );
-        setError(body?.error.message ?? `The server answered ${res.status}.`);
+      const result = await callApi(startMiningRunContract, { body: startBody(data) });
+      if (!result.ok) {
+        setFieldErrors(apiFieldErrors(result));
+        setError(result.message);
         return;
       }
       router.refresh();

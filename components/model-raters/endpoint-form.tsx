@@ -3,7 +3,8 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field, FieldErrors } from '@/components/ui/field';
 import { RadioGroup } from '@/components/ui/choice';
-import { callApi } from './api-request';
+import { apiFieldErrors, callApi } from '@/lib/api/client';
+import { createModelEndpointContract, updateModelEndpointContract } from '@/lib/api/contracts/model-endpoints';
 import styles from './model-raters.module.css';
 
 /** An endpoint as the admin page hands it to its client components (never the key). */
@@ -68,11 +69,11 @@ export function EndpointForm({ endpoint, onDone }: { endpoint?: EndpointJson; on
     startTransition(async () => {
       const body = endpointBody(data, key, editing);
       const result = editing
-        ? await callApi<EndpointJson>(`/api/v1/model-endpoints/${endpoint.id}`, 'PATCH', body)
-        : await callApi<EndpointJson>('/api/v1/model-endpoints', 'POST', body);
+        ? await callApi(updateModelEndpointContract, { params: { id: endpoint.id }, body })
+        : await callApi(createModelEndpointContract, { body });
       if (!result.ok) {
-        setError(result.error);
-        setFields(result.fields);
+        setError(result.message);
+        setFields(apiFieldErrors(result));
         return;
       }
       setSaved(`${editing ? 'Saved' : 'Added'} ${result.data.name}: requests go to ${result.data.baseUrl}.`);

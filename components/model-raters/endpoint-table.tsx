@@ -1,7 +1,8 @@
 'use client';
 import { Fragment, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from './api-request';
+import { callApi } from '@/lib/api/client';
+import { deleteModelEndpointContract, listEndpointModelsContract } from '@/lib/api/contracts/model-endpoints';
 import { ConfirmButton } from './confirm-button';
 import { EndpointForm, type EndpointJson } from './endpoint-form';
 import styles from './model-raters.module.css';
@@ -80,14 +81,14 @@ export function EndpointTable({ endpoints }: { endpoints: EndpointJson[] }) {
   function test(e: EndpointJson) {
     setProbe({ id: e.id, name: e.name, result: 'asking' });
     startTransition(async () => {
-      const result = await callApi<{ models: string[]; problem: string | null }>(`/api/v1/model-endpoints/${e.id}/models`, 'GET');
-      setProbe({ id: e.id, name: e.name, result: result.ok ? result.data : { error: result.error } });
+      const result = await callApi(listEndpointModelsContract, { params: { id: e.id } });
+      setProbe({ id: e.id, name: e.name, result: result.ok ? result.data : { error: result.message } });
     });
   }
 
   async function remove(e: EndpointJson): Promise<string | null> {
-    const result = await callApi(`/api/v1/model-endpoints/${e.id}`, 'DELETE');
-    if (!result.ok) return result.error;
+    const result = await callApi(deleteModelEndpointContract, { params: { id: e.id } });
+    if (!result.ok) return result.message;
     router.refresh();
     return null;
   }

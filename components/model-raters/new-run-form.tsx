@@ -6,10 +6,11 @@ import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/model-raters/prompt';
 import { RUN_LIMITS } from '@/lib/model-raters/run-settings';
 import { Field, FieldErrors } from '@/components/ui/field';
 import { Checkbox, CheckboxGroup, RadioGroup } from '@/components/ui/choice';
-import { callApi } from './api-request';
+import { apiFieldErrors, callApi } from '@/lib/api/client';
+import { listEndpointModelsContract } from '@/lib/api/contracts/model-endpoints';
+import { startModelRunContract } from '@/lib/api/contracts/model-runs';
 import { PromptEditor, type PromptVersion } from './prompt-editor';
 import { SamplingFields } from './sampling-fields';
-import type { RunJson } from './format';
 import styles from './model-raters.module.css';
 
 export interface EndpointChoice {
@@ -71,12 +72,9 @@ export function NewRunForm({
   useEffect(() => {
     if (!endpoint) return;
     let current = true;
-    void callApi<{ models: string[]; problem: string | null }>(
-      `/api/v1/model-endpoints/${encodeURIComponent(endpoint)}/models`,
-      'GET',
-    ).then((result) => {
+    void callApi(listEndpointModelsContract, { params: { id: endpoint } }).then((result) => {
       if (!current) return;
-      const list = result.ok ? result.data : { models: [], problem: result.error };
+      const list = result.ok ? result.data : { models: [], problem: result.message };
       setListed({ endpoint, list });
       if (!modelTyped.current) setModel(list.models[0] ?? '');
     });
@@ -109,10 +107,10 @@ export function NewRunForm({
         pairs: pairs === 'sample' ? `sample:${sampleSize.trim()}` : pairs,
         template,
       };
-      const result = await callApi<RunJson>(`/api/v1/campaigns/${campaign.id}/model-runs`, 'POST', body);
+      const result = await callApi(startModelRunContract, { params: { id: campaign.id }, body });
       if (!result.ok) {
-        setError(result.error);
-        setFields(result.fields);
+        setError(result.message);
+        setFields(apiFieldErrors(result));
         return;
       }
       router.push(`/campaigns/${encodeURIComponent(campaign.slug)}/model-runs/${result.data.id}`);

@@ -2,7 +2,13 @@
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from './api-request';
+import { callApi } from '@/lib/api/client';
+import {
+  cancelModelRunContract,
+  deleteModelRunContract,
+  resumeModelRunContract,
+  startModelRunContract,
+} from '@/lib/api/contracts/model-runs';
 import { ConfirmButton } from './confirm-button';
 import { isLive, type RunJson } from './format';
 
@@ -33,8 +39,9 @@ export function RunActions({
   function post(action: 'cancel' | 'resume') {
     setError(null);
     startTransition(async () => {
-      const result = await callApi(`/api/v1/model-runs/${run.id}/${action}`, 'POST');
-      if (!result.ok) setError(result.error);
+      const contract = action === 'cancel' ? cancelModelRunContract : resumeModelRunContract;
+      const result = await callApi(contract, { params: { id: run.id } });
+      if (!result.ok) setError(result.message);
       router.refresh();
     });
   }
@@ -42,15 +49,15 @@ export function RunActions({
   function repeat() {
     setError(null);
     startTransition(async () => {
-      const result = await callApi<RunJson>(`/api/v1/campaigns/${run.campaign.id}/model-runs`, 'POST', { repeatOf: run.id });
-      if (!result.ok) return setError(result.error);
+      const result = await callApi(startModelRunContract, { params: { id: run.campaign.id }, body: { repeatOf: run.id } });
+      if (!result.ok) return setError(result.message);
       router.push(`${base}/${result.data.id}`);
     });
   }
 
   async function remove(): Promise<string | null> {
-    const result = await callApi(`/api/v1/model-runs/${run.id}`, 'DELETE');
-    if (!result.ok) return result.error;
+    const result = await callApi(deleteModelRunContract, { params: { id: run.id } });
+    if (!result.ok) return result.message;
     if (afterDelete) router.push(afterDelete);
     router.refresh();
     return null;

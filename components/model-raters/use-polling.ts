@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
+import { getJson } from '@/lib/api/client';
 
 /**
  * Polls `url` every two seconds while `active`, handing each answer to `onUpdate`; when
@@ -21,9 +22,9 @@ export function usePolling<T>(url: string, active: boolean, onUpdate: (answer: T
         await new Promise((r) => setTimeout(r, 2000));
         if (stopped) return;
         try {
-          const res = await fetch(url, { cache: 'no-store' });
-          if (res.ok) {
-            const answer = (await res.json()) as T;
+          const result = await getJson<T>(url);
+          if (result.ok) {
+            const answer = result.data;
             if (stopped) return;
             latest.current.onUpdate(answer);
             if (!latest.current.stillActive(answer)) {

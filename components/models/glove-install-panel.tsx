@@ -5,6 +5,8 @@ import { formatBytes } from '@/lib/models/bytes';
 import { describeGloveWords, WINK_WORD_COUNTS } from '@/lib/models/glove-words';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
+import { callApi } from '@/lib/api/client';
+import { installModelContract } from '@/lib/api/contracts/models';
 
 const isActive = (job: InstallJobJson | null) => job?.status === 'QUEUED' || job?.status === 'RUNNING';
 
@@ -47,16 +49,10 @@ export function GloveInstallPanel({ status }: { status: ModelStatusJson }) {
   async function start() {
     setPending(true);
     setError(null);
-    try {
-      const res = await fetch('/api/v1/models/glove/install', { method: 'POST' });
-      const body = (await res.json()) as InstallJobJson | { error: { message: string } };
-      if ('error' in body) setError(body.error.message);
-      else setJob(body);
-    } catch {
-      setError('The server did not answer; try again.');
-    } finally {
-      setPending(false);
-    }
+    const result = await callApi(installModelContract, { params: { name: 'glove' } });
+    if (result.ok) setJob(result.data);
+    else setError(result.kind === 'network' ? 'The server did not answer; try again.' : result.message);
+    setPending(false);
   }
 
   return (

@@ -1,6 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { startScoringAction } from '@/lib/actions/scoring';
+import { callApi } from '@/lib/api/client';
+import { startScoringContract } from '@/lib/api/contracts/scoring';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
 import { jobStatusLabels, type JobStatus } from '@/components/jobs/job-meta';
 
@@ -79,8 +80,11 @@ export function GloveScoringCell({
             onClick={() =>
               startTransition(async () => {
                 setError(null);
-                const result = await startScoringAction({ slug, measures: ['wmsGlove', 'gloveCosine'] });
-                if (!result.ok) return setError(result.error);
+                const result = await callApi(startScoringContract, {
+                  params: { slug },
+                  body: { measures: ['wmsGlove', 'gloveCosine'] },
+                });
+                if (!result.ok) return setError(result.message);
                 setFinished(null);
                 setJob({ id: result.data.jobId, status: 'QUEUED', pairsDone: 0, pairsTotal: 0, message: null });
               })

@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
-import { cancelScoringAction } from '@/lib/actions/scoring';
+import { callApi } from '@/lib/api/client';
+import { cancelScoringContract } from '@/lib/api/contracts/scoring';
 
 interface JobProgress {
   status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
@@ -38,8 +39,8 @@ export function LiveScoringProgress({ jobId }: { jobId: number }) {
           disabled={isPending || job.cancelRequested}
           onClick={() =>
             startTransition(async () => {
-              const result = await cancelScoringAction({ jobId });
-              setError(result.ok ? null : result.error);
+              const result = await callApi(cancelScoringContract, { params: { id: jobId } });
+              setError(result.ok ? null : result.message);
             })
           }
         >

@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { completeMeasuresAction } from '@/lib/actions/scoring';
+import { callApi } from '@/lib/api/client';
+import { completeMeasuresContract } from '@/lib/api/contracts/scoring';
 
 export interface MissingMeasuresFacts {
   /** "5 pairs lack WordNet" (lib/measures/measure-completion.ts describeMissingMeasures); empty when none is missing */
@@ -48,11 +49,11 @@ export function MissingMeasuresNotice({ slug, facts }: { slug: string; facts: Mi
           disabled={isPending}
           onClick={() =>
             startTransition(async () => {
-              const result = await completeMeasuresAction({ slug });
+              const result = await callApi(completeMeasuresContract, { params: { slug } });
               setMessage(
                 result.ok
                   ? { ok: true, text: `Scoring job #${result.data.jobId} is queued for ${result.data.measures.join(', ')}.` }
-                  : { ok: false, text: result.error },
+                  : { ok: false, text: result.message },
               );
               if (result.ok) router.refresh();
             })

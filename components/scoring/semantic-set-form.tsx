@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { setSemMeasuresAction } from '@/lib/actions/scoring';
+import { callApi } from '@/lib/api/client';
+import { setSemMeasuresContract } from '@/lib/api/contracts/scoring';
 import { CheckboxGroup } from '@/components/ui/choice';
 import { useCheckedSet } from './use-checked-set';
 
@@ -26,11 +27,11 @@ export function SemanticSetForm({
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result = await setSemMeasuresAction({ slug, measures: [...chosen] });
+          const result = await callApi(setSemMeasuresContract, { params: { slug }, body: { measures: [...chosen] } });
           setMessage(
             result.ok
               ? { ok: true, text: `Saved: sem and Δ recomputed for ${result.data.recomputed.toLocaleString('en')} pairs.` }
-              : { ok: false, text: result.error },
+              : { ok: false, text: result.message },
           );
           if (result.ok) router.refresh();
         });

@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { startScoringAction } from '@/lib/actions/scoring';
+import { callApi } from '@/lib/api/client';
+import { startScoringContract } from '@/lib/api/contracts/scoring';
 import { CheckboxGroup } from '@/components/ui/choice';
 import { useCheckedSet } from './use-checked-set';
 
@@ -26,9 +27,9 @@ export function StartScoringForm({ slug, measures }: { slug: string; measures: S
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result = await startScoringAction({ slug, measures: [...chosen] });
+          const result = await callApi(startScoringContract, { params: { slug }, body: { measures: [...chosen] } });
           setMessage(
-            result.ok ? { ok: true, text: `Scoring job #${result.data.jobId} is queued.` } : { ok: false, text: result.error },
+            result.ok ? { ok: true, text: `Scoring job #${result.data.jobId} is queued.` } : { ok: false, text: result.message },
           );
           if (result.ok) router.refresh();
         });

@@ -1,17 +1,18 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callTidyApi } from './api-call';
+import { archiveTarget, type TidyTarget } from './tidy-target';
 
 /** Archives or restores a corpus or campaign through its /api/v1 route, then reloads the page's data. */
-export function ArchiveButton({ url, archived, what }: { url: string; archived: boolean; what: 'corpus' | 'campaign' }) {
+export function ArchiveButton({ target, archived }: { target: TidyTarget; archived: boolean }) {
+  const what = target.what;
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
   const toggle = () =>
     startTransition(async () => {
-      const result = await callTidyApi(url, 'PATCH', { archived: !archived });
-      if (!result.ok) return setError(result.error);
+      const result = await archiveTarget(target, !archived);
+      if (!result.ok) return setError(result.message);
       setError(null);
       router.refresh();
     });

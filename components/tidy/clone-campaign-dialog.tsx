@@ -1,7 +1,8 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callTidyApi } from './api-call';
+import { callApi } from '@/lib/api/client';
+import { cloneCampaignContract } from '@/lib/api/contracts/tidy';
 import { DialogFooter } from './dialog-footer';
 
 /** "Clone…": a new draft campaign with this one's settings, sample and gold answers, under a new name; opens it. */
@@ -13,8 +14,8 @@ export function CloneCampaignDialog({ campaignId, name }: { campaignId: number; 
   const [isPending, startTransition] = useTransition();
   const clone = () =>
     startTransition(async () => {
-      const result = await callTidyApi<{ slug: string }>(`/api/v1/campaigns/${campaignId}/clone`, 'POST', { name: newName });
-      if (!result.ok) return setError(result.error);
+      const result = await callApi(cloneCampaignContract, { params: { id: campaignId }, body: { name: newName } });
+      if (!result.ok) return setError(result.message);
       dialog.current?.close();
       router.push(`/campaigns/${result.data.slug}`);
     });

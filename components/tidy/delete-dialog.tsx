@@ -1,14 +1,13 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callTidyApi } from './api-call';
+import { deleteTarget, type TidyTarget } from './tidy-target';
 import { DialogFooter } from './dialog-footer';
 
 export interface DeleteDialogProps {
-  what: 'corpus' | 'campaign';
+  /** the corpus or campaign (DELETE /api/v1/corpora/{slug} or /api/v1/campaigns/{id}) */
+  target: TidyTarget;
   name: string;
-  /** the DELETE route */
-  url: string;
   /** where to go once deleted */
   afterUrl: string;
   /** what goes with it ("1,204 pairs", …), from lib/tidy/tidy-rules.ts */
@@ -24,7 +23,8 @@ export interface DeleteDialogProps {
  * says why it cannot go yet when something stands in the way, and asks for the name to be typed.
  * The server checks all of it again.
  */
-export function DeleteDialog({ what, name, url, afterUrl, parts, blocker, mayDelete }: DeleteDialogProps) {
+export function DeleteDialog({ target, name, afterUrl, parts, blocker, mayDelete }: DeleteDialogProps) {
+  const what = target.what;
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState('');
@@ -35,8 +35,8 @@ export function DeleteDialog({ what, name, url, afterUrl, parts, blocker, mayDel
     : blocker;
   const remove = () =>
     startTransition(async () => {
-      const result = await callTidyApi(url, 'DELETE');
-      if (!result.ok) return setError(result.error);
+      const result = await deleteTarget(target);
+      if (!result.ok) return setError(result.message);
       dialog.current?.close();
       router.push(afterUrl);
       router.refresh();

@@ -1,7 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callTidyApi } from './api-call';
+import { callApi } from '@/lib/api/client';
+import { dismissJobContract } from '@/lib/api/contracts/tidy';
 
 /** Hides a failed or cancelled job from its list (POST /api/v1/jobs/{kind}/{id}/dismiss). */
 export function DismissJobButton({ kind, id }: { kind: 'import' | 'scoring' | 'export'; id: number }) {
@@ -10,8 +11,8 @@ export function DismissJobButton({ kind, id }: { kind: 'import' | 'scoring' | 'e
   const [isPending, startTransition] = useTransition();
   const dismiss = () =>
     startTransition(async () => {
-      const result = await callTidyApi(`/api/v1/jobs/${kind}/${id}/dismiss`, 'POST');
-      if (!result.ok) return setError(result.error);
+      const result = await callApi(dismissJobContract, { params: { kind, id } });
+      if (!result.ok) return setError(result.message);
       router.refresh();
     });
   return (

@@ -17,7 +17,14 @@ export interface ApiResponseSpec {
   contentType?: string;
 }
 
-export interface ApiContract<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export type ApiResponses = Readonly<Record<number, ApiResponseSpec>>;
+
+export interface ApiContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends ApiResponses = ApiResponses,
+> {
   method: HttpMethod;
   /** OpenAPI style: /api/v1/campaigns/{id}/next */
   path: string;
@@ -34,12 +41,16 @@ export interface ApiContract<P extends z.ZodType = z.ZodType, Q extends z.ZodTyp
   params?: P;
   query?: Q;
   body?: B;
-  responses: Readonly<Record<number, ApiResponseSpec>>;
+  /** by status; the typed client (lib/api/client.ts) reads the success schemas from here */
+  responses: R;
 }
 
-export function defineContract<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
-  contract: ApiContract<P, Q, B>,
-): ApiContract<P, Q, B> {
+export function defineContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  const R extends ApiResponses = ApiResponses,
+>(contract: ApiContract<P, Q, B, R>): ApiContract<P, Q, B, R> {
   return contract;
 }
 

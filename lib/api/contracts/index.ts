@@ -42,7 +42,7 @@ import {
   importGoldFileContract,
   setGoldContract,
 } from './quality';
-import { listCorpora } from './corpora';
+import { createCorpusContract, listCorpora, setCorpusLanguageContract } from './corpora';
 import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
 import { getCampaignComparison } from './label-comparison';
 import { listAuditContract } from './audit';
@@ -56,7 +56,18 @@ import {
   dismissJobContract,
 } from './tidy';
 import { editWordingContract } from './wording';
-import { getImportPreviewContract, startImportContract } from './imports';
+import {
+  addCampaignMemberContract,
+  changeCampaignStatusContract,
+  redrawCampaignContract,
+  removeCampaignMemberContract,
+  setGoldEveryContract,
+  setMemberExcludedContract,
+  updateQualitySettingsContract,
+} from './campaign-controls';
+import { cancelImportContract, getImportPreviewContract, startImportContract } from './imports';
+import { deleteExportContract, rerunExportContract, startExportContract } from './exports';
+import { cancelScoringContract, completeMeasuresContract, setSemMeasuresContract, startScoringContract } from './scoring';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
 export const apiContracts: readonly ApiContract[] = [
@@ -123,4 +134,21 @@ export const apiContracts: readonly ApiContract[] = [
   deleteModelRunContract,
   getModelRunReportContract,
   compareModelRunsContract,
+  changeCampaignStatusContract,
+  addCampaignMemberContract,
+  removeCampaignMemberContract,
+  setMemberExcludedContract,
+  redrawCampaignContract,
+  updateQualitySettingsContract,
+  setGoldEveryContract,
+  cancelImportContract,
+  createCorpusContract,
+  setCorpusLanguageContract,
+  startExportContract,
+  rerunExportContract,
+  deleteExportContract,
+  startScoringContract,
+  completeMeasuresContract,
+  cancelScoringContract,
+  setSemMeasuresContract,
 ];

@@ -59,7 +59,7 @@ export default async function CampaignPage({ params }: Params) {
         actions={<CampaignTidyActions campaign={campaign} user={user} />}
       />
       {campaign.archivedAt && (
-        <ArchivedNotice what="campaign" archivedAt={campaign.archivedAt.toISOString()} url={`/api/v1/campaigns/${campaign.id}`} />
+        <ArchivedNotice target={{ what: 'campaign', id: campaign.id }} archivedAt={campaign.archivedAt.toISOString()} />
       )}
       <StatusControls slug={campaign.slug} status={campaign.status} />
       <PageSection id="results" title="Results" note="dashboards, model runs and exports of this campaign">

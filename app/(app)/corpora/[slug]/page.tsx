@@ -44,11 +44,7 @@ export default async function CorpusPage({ params }: Params) {
         actions={<CorpusTidyActions slug={corpus.slug} user={user} />}
       />
       {corpus.archivedAt && (
-        <ArchivedNotice
-          what="corpus"
-          archivedAt={corpus.archivedAt.toISOString()}
-          url={`/api/v1/corpora/${encodeURIComponent(corpus.slug)}`}
-        />
+        <ArchivedNotice target={{ what: 'corpus', slug: corpus.slug }} archivedAt={corpus.archivedAt.toISOString()} />
       )}
       <CorpusLinks slug={corpus.slug} />
       <CorpusAttribution source={corpus.source} licence={corpus.licence} attribution={corpus.attribution} />

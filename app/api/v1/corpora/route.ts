@@ -1,10 +1,29 @@
-/** GET /api/v1/corpora: every corpus with counts, tier, licence and attribution (researchers and admins). */
-import { listCorpora } from '@/lib/api/contracts/corpora';
+/**
+ * GET /api/v1/corpora: every corpus with counts, tier, licence and attribution (researchers and admins).
+ * POST: create an empty corpus (audited).
+ */
+import { createCorpusContract, listCorpora } from '@/lib/api/contracts/corpora';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
-import { listCorporaForApi } from '@/lib/db/corpora/corpora';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { ensureCorpus, findCorpusByName, listCorporaForApi } from '@/lib/db/corpora/corpora';
+import { AppError } from '@/lib/errors/app-error';
 
 export const GET = apiRoute(listCorpora, async ({ query }) => ({
   status: 200,
   body: { corpora: await listCorporaForApi(getDb(), query.archived === 'include') },
 }));
+
+export const POST = apiRoute(createCorpusContract, async ({ body, user }) => {
+  const db = getDb();
+  if (await findCorpusByName(db, body.name)) throw new AppError('CONFLICT', `A corpus named "${body.name}" already exists.`);
+  const corpus = await ensureCorpus(db, { ...body, createdById: user.id });
+  await recordAudit(db, {
+    actorId: user.id,
+    action: 'corpus.create',
+    targetType: 'corpus',
+    targetId: corpus.id,
+    details: { name: corpus.name },
+  });
+  return { status: 201, body: { id: corpus.id, slug: corpus.slug } };
+});

@@ -15,15 +15,14 @@ export async function CampaignTidyActions({
   user: CurrentUser;
 }) {
   const summary = await describeCampaignDeletion(getDb(), campaign.id);
-  const url = `/api/v1/campaigns/${campaign.id}`;
+  const target = { what: 'campaign', id: campaign.id } as const;
   return (
     <span className="row tidy-actions">
       <CloneCampaignDialog campaignId={campaign.id} name={campaign.name} />
-      {!campaign.archivedAt && <ArchiveButton url={url} archived={false} what="campaign" />}
+      {!campaign.archivedAt && <ArchiveButton target={target} archived={false} />}
       <DeleteDialog
-        what="campaign"
+        target={target}
         name={campaign.name}
-        url={url}
         afterUrl="/campaigns"
         parts={campaignDeletionParts(summary)}
         blocker={campaignDeletionBlocker(summary)}

@@ -11,14 +11,13 @@ export async function CorpusTidyActions({ slug, user }: { slug: string; user: Cu
   const corpus = await findCorpusForTidy(db, slug);
   if (!corpus) return null;
   const summary = await describeCorpusDeletion(db, corpus.id);
-  const url = `/api/v1/corpora/${encodeURIComponent(corpus.slug)}`;
+  const target = { what: 'corpus', slug: corpus.slug } as const;
   return (
     <span className="row tidy-actions">
-      {!corpus.archivedAt && <ArchiveButton url={url} archived={false} what="corpus" />}
+      {!corpus.archivedAt && <ArchiveButton target={target} archived={false} />}
       <DeleteDialog
-        what="corpus"
+        target={target}
         name={corpus.name}
-        url={url}
         afterUrl="/corpora"
         parts={corpusDeletionParts(summary)}
         blocker={corpusDeletionBlocker(summary)}

@@ -1,0 +1,6 @@
+/** PUT /api/v1/campaigns/{id}/gold-rate: one gold pair in every `goldEvery` handed out (0: none). Audited. */
+import { setGoldEveryContract } from '@/lib/api/contracts/campaign-controls';
+import { apiRoute } from '@/lib/http/api-route';
+import { setGoldRate } from '@/lib/http/campaign-controls';
+
+export const PUT = apiRoute(setGoldEveryContract, setGoldRate);

@@ -1,0 +1,6 @@
+/** POST /api/v1/campaigns/{id}/redraw: the sample drawn again, as it was drawn, into a new draft. Audited. */
+import { redrawCampaignContract } from '@/lib/api/contracts/campaign-controls';
+import { apiRoute } from '@/lib/http/api-route';
+import { redraw } from '@/lib/http/campaign-controls';
+
+export const POST = apiRoute(redrawCampaignContract, redraw);

@@ -1,0 +1,6 @@
+/** POST /api/v1/corpora/{slug}/complete-measures: one scoring job for exactly the measures the corpus lacks. Audited. */
+import { completeMeasuresContract } from '@/lib/api/contracts/scoring';
+import { apiRoute } from '@/lib/http/api-route';
+import { completeMeasures } from '@/lib/http/scoring-routes';
+
+export const POST = apiRoute(completeMeasuresContract, completeMeasures);

@@ -1,0 +1,6 @@
+/** PUT /api/v1/corpora/{slug}/semantic-set: the measures of the corpus's semantic axis (sem and Δ recomputed). Audited. */
+import { setSemMeasuresContract } from '@/lib/api/contracts/scoring';
+import { apiRoute } from '@/lib/http/api-route';
+import { setSemMeasures } from '@/lib/http/scoring-routes';
+
+export const PUT = apiRoute(setSemMeasuresContract, setSemMeasures);

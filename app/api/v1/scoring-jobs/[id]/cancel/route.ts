@@ -1,0 +1,6 @@
+/** POST /api/v1/scoring-jobs/{id}/cancel: cancel a scoring job (a running one stops at its next batch). Audited. */
+import { cancelScoringContract } from '@/lib/api/contracts/scoring';
+import { apiRoute } from '@/lib/http/api-route';
+import { cancelScoring } from '@/lib/http/scoring-routes';
+
+export const POST = apiRoute(cancelScoringContract, cancelScoring);
