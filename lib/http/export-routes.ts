@@ -1,7 +1,9 @@
 /**
  * The handlers of the export routes (lib/api/contracts/exports.ts): queue an export of a corpus, a
  * campaign or an explorer view, run a failed one again, delete one. Jobs are private to their
- * creator. The route files wrap these with `apiRoute`.
+ * creator. An instance whose files folder fails its check refuses to queue one
+ * (lib/runtime/files-folder-status.ts); a queued job records the folder's id, so only an instance
+ * with that folder runs it. The route files wrap these with `apiRoute`.
  */
 import type { ApiContract } from '@/lib/api/contract';
 import type { deleteExportContract, rerunExportContract, startExportContract } from '@/lib/api/contracts/exports';
@@ -14,6 +16,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { normalizeParts } from '@/lib/export/options';
 import { removeFile } from '@/lib/jobs/private-files';
+import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 import type { ApiCall, ApiJson } from './api-core';
 
 type Handler<C extends ApiContract> = (call: ApiCall<C>) => Promise<ApiJson>;
@@ -41,7 +44,9 @@ export const startExport: Handler<typeof startExportContract> = async ({ body: i
   if (typeof parts === 'string') throw new AppError('INVALID_INPUT', parts);
   const scope = await resolveScope(input);
   const db = getDb();
+  const filesFolderId = await requireFilesFolder(db);
   const job = await queueExportJob(db, {
+    filesFolderId,
     createdById: user.id,
     ...scope,
     format: input.format === 'hf' ? 'HF' : input.format === 'csv' ? 'CSV' : 'JSONL',
@@ -61,7 +66,8 @@ const NO_SUCH_JOB = 'That export does not exist.';
 
 export const rerunExport: Handler<typeof rerunExportContract> = async ({ params, user }) => {
   const jobId = Number(params.id);
-  if (!(await requeueExportJob(getDb(), jobId, user.id)))
+  const db = getDb();
+  if (!(await requeueExportJob(db, jobId, user.id, await requireFilesFolder(db))))
     throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own failed or cancelled exports can be run again.`);
   return { status: 202, body: { jobId } };
 };

@@ -25,7 +25,7 @@ import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/options';
 import type { JobKind } from './job-supervisor';
-import { ensurePrivateDir, jobFilesDir } from './private-files';
+import { ensurePrivateDir, jobFilesDir, jobFolderShown } from './private-files';
 import { HF_DATA_FILE, runExport, type ExportResult } from './run-export';
 import { writeTarGz } from './tar-gz';
 import { describeExportFailure } from './export-failure';
@@ -134,7 +134,7 @@ export async function runQueuedExport(
     await removeExportOutput(jobId, env);
     const message = describeExportFailure(error, {
       rerun: 'Run it again from the Exports page',
-      folder: 'the exports folder (PARALENS_HOME/exports)',
+      folder: jobFolderShown('exports', env),
       free: await freeBytesAt(jobFilesDir('exports', env)),
     });
     // The database may be what failed: tried for a few seconds, then handed to the supervisor (run-job).

@@ -19,7 +19,7 @@ import { setting, type Env } from '@/lib/config/settings';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
-import { ensurePrivateDir, jobFilesDir, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
+import { ensurePrivateDir, jobFilesDir, jobFolderShown, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
 import { runImport, type ImportReport } from './run-import';
 import { warmDistributionsAfterJob } from './warm-distributions';
 
@@ -63,7 +63,7 @@ export async function runQueuedImport(
       createdById: job.createdById,
       skipInvalid: options.skipInvalid,
       rejectsPath: importRejectsPath(jobId, env),
-      rejectsFolderShown: 'the rejects folder (PARALENS_HOME/rejects)',
+      rejectsFolderShown: jobFolderShown('rejects', env),
       rerun: 'Upload the file again',
       limits: importLimitsFromEnv(env),
       ...(options.format ? { format: options.format } : {}),

@@ -8,13 +8,22 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveFilesRoot, resolveParalensHome } from '@/lib/runtime/paralens-home';
+import { resolveFilesRoot, resolveParalensHome, resolveSharedDir } from '@/lib/runtime/paralens-home';
 
 /** `mining`: a run's folder, where its chunks are decompressed (lib/jobs/mining/xml-source.ts) */
 export type JobFileKind = 'uploads' | 'rejects' | 'exports' | 'mining';
 
 export function jobFilesDir(kind: JobFileKind, env: NodeJS.ProcessEnv = process.env): string {
   return path.join(resolveFilesRoot(env), kind);
+}
+
+/**
+ * The folder as its users know it, for messages (never the server's path): `the exports folder
+ * (PARALENS_SHARED_DIR/exports)` when the instances share a files folder, else under PARALENS_HOME.
+ */
+export function jobFolderShown(kind: JobFileKind, env: NodeJS.ProcessEnv = process.env): string {
+  const root = resolveSharedDir(env) ? 'PARALENS_SHARED_DIR' : 'PARALENS_HOME';
+  return `the ${kind} folder (${root}/${kind})`;
 }
 
 /** The folder, created private if missing. */

@@ -14,7 +14,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { describeDiskFull } from '@/lib/errors/disk-full';
 import { isDiskFull } from '@/lib/errors/failure-causes';
 import { freeBytesAt } from './disk-space';
-import { createPrivateWriteStream, ensurePrivateDir, jobFilesDir } from './private-files';
+import { createPrivateWriteStream, ensurePrivateDir, jobFilesDir, jobFolderShown } from './private-files';
 
 export function uploadLimitBytes(env: Env = process.env): number {
   return setting('PARALENS_UPLOAD_LIMIT_MB', env) * 1024 * 1024;
@@ -73,7 +73,7 @@ export async function saveUpload(
     throw new AppError(
       'INSUFFICIENT_STORAGE',
       describeDiskFull({
-        folder: target ? 'the dumps folder (PARALENS_DUMPS_DIR)' : 'the uploads folder (PARALENS_HOME/uploads)',
+        folder: target ? 'the dumps folder (PARALENS_DUMPS_DIR)' : jobFolderShown('uploads'),
         free: await freeBytesAt(path.dirname(file)),
         needed: expectedBytes ? { bytes: expectedBytes, atLeast: false } : { bytes, atLeast: true },
         what: 'this upload',

@@ -6,6 +6,7 @@ import { formatBytes } from '@/lib/backup/backup-manifest';
 import { describeDiskFull } from '@/lib/errors/disk-full';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { freeBytesAt } from '../disk-space';
+import { jobFolderShown } from '../private-files';
 import { SpoolDiskFullError } from './xml-source';
 
 export interface MiningFailureContext {
@@ -28,7 +29,7 @@ export async function describeMiningFailure(error: unknown, c: MiningFailureCont
     return `The database connection was lost${c.progress}. Nothing was published; the finished chunks are kept, so ${continues} once PostgreSQL is running again.`;
   if (error instanceof SpoolDiskFullError)
     return describeDiskFull({
-      folder: c.web ? 'the mining folder (PARALENS_HOME/mining, or PARALENS_SPOOL_DIR)' : error.folder,
+      folder: c.web ? `${jobFolderShown('mining')}, or PARALENS_SPOOL_DIR when set` : error.folder,
       free: await freeBytesAt(error.folder),
       needed: { bytes: error.neededBytes * c.workers, atLeast: false },
       what: `mining with ${c.workers} worker${c.workers === 1 ? '' : 's'} (each decompresses a chunk of the dump there, up to ${formatBytes(error.neededBytes)})`,
