@@ -14,7 +14,7 @@ export const EMBEDDED_PG_SETTINGS = {
     group: 'app',
     default: 'tuned for the machine',
     schema: text().refine(
-      (s) => s === undefined || /^[\s,]*([a-z][a-z0-9_.]*=[A-Za-z0-9_.:+-]+[\s,]*)+$/.test(s),
+      (s) => s === undefined || /^[\s,]*([a-z][a-z0-9_.]*=[A-Za-z0-9_.:+/-]+[\s,]*)+$/.test(s),
       'must be name=value pairs such as work_mem=32MB,jit=off',
     ),
     meaning:

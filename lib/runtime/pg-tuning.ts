@@ -45,7 +45,7 @@ export function tunedPgSettings(machine: Machine): PgSettings {
 }
 
 const NAME = /^[a-z][a-z0-9_.]*$/;
-const VALUE = /^[A-Za-z0-9_.:+-]+$/;
+const VALUE = /^[A-Za-z0-9_.:+/-]+$/;
 
 /**
  * `PARALENS_PG_SETTINGS`: `name=value` pairs separated by commas or spaces, e.g.
@@ -58,7 +58,7 @@ export function parsePgSettings(text: string | undefined): PgSettings | string {
     const name = eq > 0 ? item.slice(0, eq).trim() : '';
     const value = eq > 0 ? item.slice(eq + 1).trim() : '';
     if (!NAME.test(name) || !VALUE.test(value))
-      return `"${item}" is not a PostgreSQL setting as name=value (letters, digits, _ . : + - only, e.g. work_mem=32MB)`;
+      return `"${item}" is not a PostgreSQL setting as name=value (letters, digits and _ . : + / - only, e.g. work_mem=32MB)`;
     settings[name] = value;
   }
   return settings;
