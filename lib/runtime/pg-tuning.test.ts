@@ -44,6 +44,7 @@ describe('parsePgSettings', () => {
     expect(parsePgSettings('work_mem')).toMatch(/"work_mem" is not a PostgreSQL setting as name=value/);
     expect(parsePgSettings('work_mem=32MB;drop')).toMatch(/"work_mem=32MB;drop"/);
     expect(parsePgSettings('=1')).toMatch(/"=1"/);
+    expect(parsePgSettings('logging_collector=on')).toMatch(/logging_collector cannot be set/);
   });
 });
 

@@ -59,6 +59,8 @@ export function parsePgSettings(text: string | undefined): PgSettings | string {
     const value = eq > 0 ? item.slice(eq + 1).trim() : '';
     if (!NAME.test(name) || !VALUE.test(value))
       return `"${item}" is not a PostgreSQL setting as name=value (letters, digits and _ . : + / - only, e.g. work_mem=32MB)`;
+    if (name === 'logging_collector' || name === 'log_destination')
+      return `${name} cannot be set: Paralens reads the embedded server's log from its standard error to know when it is ready`;
     settings[name] = value;
   }
   return settings;
