@@ -11,7 +11,7 @@ import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { countActiveAdmins, createUser, findUserByEmail, getUserById, updateUser, type UserDto } from '@/lib/db/accounts/users';
-import { hashPassword, passwordRules } from './password';
+import { hashPassword, passwordRules } from '@/lib/access/password';
 
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address.');
 export const userNameSchema = z.string().trim().min(1, 'Enter a name.').max(120);

@@ -15,7 +15,7 @@ import { findExportScopeId } from '@/lib/db/exports/export-sources';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { normalizeParts } from '@/lib/export/options';
-import { removeFile } from '@/lib/jobs/private-files';
+import { removeFile } from '@/lib/runtime/private-files';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 import type { ApiCall, ApiJson } from './api-core';
 

@@ -16,7 +16,7 @@ import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { setCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { getScoringJob, queueScoringJob, requestScoringCancel } from '@/lib/db/jobs/scoring-jobs';
 import { AppError } from '@/lib/errors/app-error';
-import { pruneOwners } from '@/lib/jobs/job-owner';
+import { pruneOwners } from '@/lib/runtime/job-owner';
 import { queueCorpusCompletion } from '@/lib/jobs/measure-completion';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { ApiCall, ApiJson } from './api-core';

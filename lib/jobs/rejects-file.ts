@@ -5,7 +5,7 @@
  * what was written.
  */
 import type { WriteStream } from 'node:fs';
-import { createPrivateWriteStream, removeFile } from './private-files';
+import { createPrivateWriteStream, removeFile } from '@/lib/runtime/private-files';
 import type { ImportError } from '@/lib/import/types';
 
 export class RejectsFile {

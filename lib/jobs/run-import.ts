@@ -10,7 +10,7 @@
  * prepare, judge (run-import-read.ts), write and summarise (run-import-write.ts), report (here).
  */
 import type { Db } from '@/lib/db/client';
-import { jobOwner } from './job-owner';
+import { jobOwner } from '@/lib/runtime/job-owner';
 import { createImportJob, finishImportJob, recordImportProgress, type ImportOutcome } from '@/lib/db/imports/import-jobs';
 import { PairImportSession, type ImportWriteResult } from '@/lib/db/imports/pair-import-session';
 import type { ImportLimits } from '@/lib/import/limits';
@@ -18,7 +18,7 @@ import type { ImportFormat, ImportFunnelStep, Tier } from '@/lib/import/types';
 import { ErrorReport } from '@/lib/import/error-report';
 import type { ComputedMeasure } from '@/lib/models/text-scorers';
 import { describeImportFailure } from './import-failure';
-import { freeBytesAt } from './disk-space';
+import { freeBytesAt } from '@/lib/runtime/disk-space';
 import { withDbRetry } from '@/lib/db/retry';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
 import path from 'node:path';

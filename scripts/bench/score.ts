@@ -39,7 +39,7 @@ import { closeScorers, openScorers, openWordNetScorer, type TextScorer } from '@
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { loadavg } from 'node:os';
 import { writeIpcFixture } from './lib/ipc-fixture';
-import { jobOwner, releaseJobOwner } from '@/lib/jobs/job-owner';
+import { jobOwner, releaseJobOwner } from '@/lib/runtime/job-owner';
 import { benchGlove } from './lib/glove-bench';
 import { benchAutoJob } from './lib/auto-job-bench';
 import { TargetTable } from './lib/targets';

@@ -23,7 +23,7 @@ import { withExportedSnapshot } from '@/lib/db/backups/snapshot';
 import { AppError } from '@/lib/errors/app-error';
 import { describeDiskFull } from '@/lib/errors/disk-full';
 import { isDiskFull } from '@/lib/errors/failure-causes';
-import { freeBytesAt } from '../disk-space';
+import { freeBytesAt } from '@/lib/runtime/disk-space';
 import { findPgTool, serverMajorVersion } from '@/lib/runtime/pg-tools';
 import { TarWriter } from './backup-archive';
 import { PgToolError, runPgTool } from './pg-process';

@@ -12,8 +12,8 @@ import { withDbRetry } from '@/lib/db/retry';
 import { describeMiningFailure } from './mining-failure';
 import { setting } from '@/lib/config/settings';
 import { hideServerPaths } from '@/lib/errors/server-paths';
-import { jobFilesDir } from '../private-files';
-import { jobOwner, pruneOwners } from '../job-owner';
+import { jobFilesDir } from '@/lib/runtime/private-files';
+import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
 import {
   createMiningRun,
   deleteCorpusIfEmpty,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Db } from '@/lib/db/client';
 import { createCorpus } from '@/lib/db/corpora/corpora';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
-import { jobOwner } from '@/lib/jobs/job-owner';
+import { jobOwner } from '@/lib/runtime/job-owner';
 import { runImport } from '@/lib/jobs/run-import';
 import { runScoring, type ScoringTimings } from '@/lib/jobs/run-scoring';
 import { availableMeasures } from '@/lib/models/text-scorers';

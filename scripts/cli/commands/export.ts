@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { describeExportFailure, ExportStopped } from '@/lib/jobs/export-failure';
-import { freeBytesAt } from '@/lib/jobs/disk-space';
+import { freeBytesAt } from '@/lib/runtime/disk-space';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { createSqlPool, type Queryable } from '@/lib/db/sql-pool';

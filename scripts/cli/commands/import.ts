@@ -16,7 +16,7 @@ import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
 import { firstUnreadable } from '../input-files';
-import { jobOwner } from '@/lib/jobs/job-owner';
+import { jobOwner } from '@/lib/runtime/job-owner';
 
 const usage = `Usage: paralens import <file> --corpus <name> [options]
 

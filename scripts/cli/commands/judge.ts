@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '@/lib/db/client';
 import { getModelRun, type ModelRunView } from '@/lib/db/model-raters/model-run-views';
 import { takeStoppedModelRun } from '@/lib/db/model-raters/model-runs';
-import { jobOwner, pruneOwners } from '@/lib/jobs/job-owner';
+import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
 import { runModelJudging } from '@/lib/jobs/model-raters/run-model-judging';
 import { resumeStoppedModelRun, startModelRun, type StartRunRequest } from '@/lib/jobs/model-raters/start-run';
 import type { CliIo } from '../io';

@@ -7,7 +7,7 @@ import type { CliIo } from '../io';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
 import { withDatabase } from '../with-database';
-import { jobOwner, pruneOwners } from '@/lib/jobs/job-owner';
+import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
 
 const usage = `Usage: paralens score --corpus <slug or name> [--measures st,bertscore,wms,wordnet] [--batch <pairs>]
 

@@ -19,7 +19,7 @@ import { completeUploadSlot, releaseUploadSlot, reserveUploadSlot, touchUploadSl
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { detectUploadFormat } from '@/lib/jobs/detect-upload';
 import { declaredBytes, saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/jobs/uploads';
-import { removeFile } from '@/lib/jobs/private-files';
+import { removeFile } from '@/lib/runtime/private-files';
 import { dbIdText } from '@/lib/api/db-numbers';
 import { attachImportQuestions } from '@/lib/db/imports/import-jobs';
 import { checkUploadedQuestions } from '@/lib/jobs/detect-upload';
