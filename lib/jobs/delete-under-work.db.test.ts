@@ -17,7 +17,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
-import { runImport } from './run-import';
+import { runImport } from '@/lib/services/imports/run-import';
 import { COMMAND_LINE, deleteCampaign, deleteCorpus } from './tidy';
 
 const db = getDb();

@@ -20,7 +20,7 @@ import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, jobFolderShown, removeFile, securePrivateFiles, sweepOrphanFiles } from '@/lib/runtime/private-files';
-import { runImport, type ImportReport } from './run-import';
+import { runImport, type ImportReport } from '@/lib/services/imports/run-import';
 import { warmDistributionsAfterJob } from './warm-distributions';
 
 export const importJobKind: JobKind = {

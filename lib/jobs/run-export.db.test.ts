@@ -10,7 +10,7 @@ import { makeUser } from '@/prisma/factories/users';
 import { measureKeys } from '@/lib/measures/catalog';
 import { refreshCampaignFinalLabels } from '@/lib/db/annotations/final-labels';
 import { createSqlPool } from '@/lib/db/sql-pool';
-import { runImport } from './run-import';
+import { runImport } from '@/lib/services/imports/run-import';
 import { runExport } from './run-export';
 import type { ExportFormatName, ExportPart } from '@/lib/export/options';
 

@@ -18,7 +18,7 @@ import {
   setCampaignArchived,
 } from '@/lib/db/campaigns/campaign-lifecycle';
 import { dismissJob, type DismissableJobKind } from '@/lib/db/jobs/job-dismissal';
-import { NOT_YOUR_IMPORT } from './start-import';
+import { NOT_YOUR_IMPORT } from '@/lib/services/imports/start-import';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { canDelete, DELETE_REFUSED } from '@/lib/tidy/tidy-rules';
 

@@ -28,7 +28,7 @@ import { createPrismaClient } from '@/lib/db/client';
 import { applyMigrations } from '@/lib/db/migrations';
 import { createCorpus } from '@/lib/db/corpora/corpora';
 import { createScoringJob } from '@/lib/db/jobs/scoring-jobs';
-import { runImport } from '@/lib/jobs/run-import';
+import { runImport } from '@/lib/services/imports/run-import';
 import { runScoring } from '@/lib/jobs/run-scoring';
 import { inspectModel } from '@/lib/models/model-folder';
 import { BertScoreModel } from '@/lib/models/bertscore-model';

@@ -35,7 +35,7 @@ import {
 } from '@/lib/db/mining/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
 import type { MiningMode, ReduceOptions } from '@/lib/mining/options';
-import type { ImportProgress } from '@/lib/jobs/run-import';
+import type { ImportProgress } from '@/lib/services/imports/run-import';
 import { planDump } from './dump-plan';
 import { isInputError, MiningInputError } from './errors';
 import { loadReferencesFile, planReferencesFile } from './load-references';

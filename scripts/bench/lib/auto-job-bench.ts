@@ -13,7 +13,7 @@ import type { Db } from '@/lib/db/client';
 import { createCorpus } from '@/lib/db/corpora/corpora';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { jobOwner } from '@/lib/runtime/job-owner';
-import { runImport } from '@/lib/jobs/run-import';
+import { runImport } from '@/lib/services/imports/run-import';
 import { runScoring, type ScoringTimings } from '@/lib/jobs/run-scoring';
 import { availableMeasures } from '@/lib/models/text-scorers';
 import { writeIpcFixture } from './ipc-fixture';

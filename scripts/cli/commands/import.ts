@@ -8,7 +8,7 @@ import { describeMeasureTokenizer } from '@/lib/measures/language-tokenize';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
-import { describeFollowUp, runImport, type ImportReport } from '@/lib/jobs/run-import';
+import { describeFollowUp, runImport, type ImportReport } from '@/lib/services/imports/run-import';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';

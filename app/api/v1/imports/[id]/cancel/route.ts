@@ -10,7 +10,7 @@ import { requestImportCancel } from '@/lib/db/imports/import-jobs';
 import { AppError } from '@/lib/errors/app-error';
 import { pruneOwners } from '@/lib/runtime/job-owner';
 import { removeFile } from '@/lib/runtime/private-files';
-import { getOwnImportJob } from '@/lib/jobs/start-import';
+import { getOwnImportJob } from '@/lib/services/imports/start-import';
 
 export const POST = apiRoute(cancelImportContract, async ({ params, user }) => {
   const db = getDb();

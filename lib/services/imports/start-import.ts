@@ -1,7 +1,7 @@
 /**
  * Starting an uploaded import, for the upload page and `POST /api/v1/imports/{id}/start` alike:
  * the job must still wait for its start; a generic CSV / TSV / JSON Lines file starts only with a
- * column mapping that reads it (lib/jobs/detect-upload.ts), checked here before the job is queued,
+ * column mapping that reads it (lib/services/imports/detect-upload.ts), checked here before the job is queued,
  * so a wrong mapping never becomes a failed job. Errors name the field that is wrong. A waiting
  * upload is its uploader's (or an admin's) to preview, start, cancel or dismiss.
  */

@@ -1,5 +1,5 @@
 /**
- * The last phases of an import (lib/jobs/run-import.ts): write the pairs with the job's success and
+ * The last phases of an import (lib/services/imports/run-import.ts): write the pairs with the job's success and
  * the follow-up jobs in one transaction, and summarise (the message, the corpus language detected).
  */
 import type { Db } from '@/lib/db/client';

@@ -1,5 +1,5 @@
 /**
- * The first phase of an import (lib/jobs/run-import.ts): hash the file (with a questions file, both),
+ * The first phase of an import (lib/services/imports/run-import.ts): hash the file (with a questions file, both),
  * start the job row, stop when the same file was imported into the corpus before, read a questions
  * file, and open the parser.
  */

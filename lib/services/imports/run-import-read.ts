@@ -1,5 +1,5 @@
 /**
- * The middle phases of an import (lib/jobs/run-import.ts): read how the corpus measures its pairs,
+ * The middle phases of an import (lib/services/imports/run-import.ts): read how the corpus measures its pairs,
  * stream the file and prepare its pairs (every measure, once the language is known) into the COPY
  * session, with progress and cancel checks, then judge whether what was read may be written.
  */
