@@ -18,7 +18,7 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { runImport } from '@/lib/services/imports/run-import';
-import { COMMAND_LINE, deleteCampaign, deleteCorpus } from './tidy';
+import { COMMAND_LINE, deleteCampaign, deleteCorpus } from '@/lib/services/tidy/tidy-entries';
 
 const db = getDb();
 const pool = getSqlPool();

@@ -26,8 +26,8 @@ import { listOwnExportJobs } from '@/lib/db/exports/export-jobs';
 import { AppError } from '@/lib/errors/app-error';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
 import { submitAnnotation } from '@/lib/db/annotations/annotations';
-import { answer, rowsOfCampaign } from './testing/campaign-rows';
-import { archiveCampaign, archiveCorpus, deleteCampaign, deleteCorpus, dismissEndedJob } from './tidy';
+import { answer, rowsOfCampaign } from '@/lib/jobs/testing/campaign-rows';
+import { archiveCampaign, archiveCorpus, deleteCampaign, deleteCorpus, dismissEndedJob } from './tidy-entries';
 
 const db = getDb();
 const pool = getSqlPool();

@@ -8,8 +8,8 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { setGoldAnswer } from '@/lib/db/campaigns/gold';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
-import { answer, rowsOfCampaign } from './testing/campaign-rows';
-import { cloneCampaignAs } from './tidy';
+import { answer, rowsOfCampaign } from '@/lib/jobs/testing/campaign-rows';
+import { cloneCampaignAs } from './tidy-entries';
 
 const db = getDb();
 const pool = getSqlPool();
