@@ -21,7 +21,7 @@ import {
 } from '@/lib/dashboards/label-mapping';
 import { parseLabelSource } from '@/lib/dashboards/judgement-analysis';
 import type { Question } from '@/lib/annotation/questions';
-import { requireDashboardCampaign } from './dashboard-campaign';
+import { requireDashboardCampaign } from './load-campaign-dashboard';
 
 function comparableQuestion(campaign: DashboardCampaign, key: string, field: string) {
   const question = campaign.questions.find((q) => q.key === key);
