@@ -1,5 +1,5 @@
 /**
- * Account changes and API tokens (lib/auth/accounts.ts, shared by Admin › Users and `paralens
+ * Account changes and API tokens (lib/services/accounts/administer-accounts.ts, shared by Admin › Users and `paralens
  * user`): a password reset and a deactivation revoke the account's tokens for good and say so in
  * the audit log; activation brings none back; a role change keeps them (a token acts with the
  * role read on each request).
@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { makeUser } from '@/prisma/factories/users';
-import { resetAccountPassword, setAccountActive, setAccountRole } from './accounts';
-import { issueApiToken, userForApiToken } from './api-token';
+import { resetAccountPassword, setAccountActive, setAccountRole } from './administer-accounts';
+import { issueApiToken, userForApiToken } from '@/lib/auth/api-token';
 import { countUsableApiTokens, revokeApiToken } from '@/lib/db/accounts/api-tokens';
 
 const db = getDb();
