@@ -8,7 +8,7 @@ import type { ApiContract } from '@/lib/api/contract';
 import { submitAnnotation } from '@/lib/api/contracts/annotations';
 import { nextPair } from '@/lib/api/contracts/campaigns';
 import { skipPair } from '@/lib/api/contracts/holds';
-import { submitAnnotation as storeSubmission } from '@/lib/db/annotations/annotations';
+import { submitAnnotation as storeSubmission } from '@/lib/services/annotation/submit-answer';
 import { getNextPair, skipPair as skipHeldPair } from '@/lib/db/campaigns/assignments';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';

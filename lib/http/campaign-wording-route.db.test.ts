@@ -14,7 +14,7 @@ import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { getCampaignForCaller } from '@/lib/db/campaigns/campaign-view';
 import { getCampaignWording } from '@/lib/db/campaigns/campaign-wording';
 import type { Question } from '@/lib/annotation/questions';

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { changeCampaignStatus } from '@/lib/db/campaigns/campaign-management';
 import { AppError } from '@/lib/errors/app-error';
 import { makeCampaign } from '@/prisma/factories/campaigns';

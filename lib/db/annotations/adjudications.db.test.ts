@@ -5,7 +5,7 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { getNextPair } from '../campaigns/assignments';
-import { submitAnnotation } from './annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { countOpenAdjudications, findAdjudicationCampaign, listAdjudicationQueue, saveAdjudication } from './adjudications';
 import { streamFinalLabels, type FinalLine } from './final-reads';
 import { setGoldAnswer } from '../campaigns/gold';

@@ -4,7 +4,7 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from '../campaigns/assignments';
-import { submitAnnotation } from './annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { lockMembership } from '../campaigns/campaign-membership';
 import { countDiscussionPairs, listDiscussionPairs, measureDiscussionAgreement } from './discussion';
 import { getSqlPool, inTransaction } from '../sql-pool';

@@ -7,7 +7,7 @@ import { setupWithBothOrders } from '../testing/display-orders';
 import { isDisplaySwapped } from '@/lib/annotation/display-order';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair, skipPair, type NextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { getSqlPool } from '../sql-pool';
 
 const db = getDb();

@@ -9,7 +9,7 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { getSqlPool } from '../sql-pool';
 import {
   getCampaignTotals,

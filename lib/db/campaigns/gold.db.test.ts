@@ -4,7 +4,7 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { checkAssignmentInvariants } from './assignment-invariants';
 import { listGoldAccuracy, setGoldAnswer, setMemberExcluded } from './gold';
 import { getSqlPool } from '../sql-pool';

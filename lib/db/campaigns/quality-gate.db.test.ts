@@ -5,7 +5,7 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { EXCLUDED_MESSAGE } from './campaign-membership';
 import { setMemberExcluded } from './gold';
 import { readMajorityKappa } from './quality-gate';

@@ -6,7 +6,7 @@ import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { listGoldAccuracy, setGoldAnswer } from './gold';
 import { readCampaignQualitySettings, updateQualitySettings } from './quality-settings';
 import { countFinalMethods, streamFinalLabels, type FinalLine } from '../annotations/final-reads';

@@ -8,7 +8,7 @@
 import { createRandom } from '@/lib/stats/random';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair, skipPair } from '../campaigns/assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import type { SqlPool } from '../sql-pool';
 
 export interface SimulationOptions {

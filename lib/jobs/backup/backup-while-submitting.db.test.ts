@@ -11,7 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { emptyDatabase } from '@/lib/db/testing/empty-database';
 import { listSubmissionIds } from '@/lib/db/testing/backup-checks';
 import { makeCampaign } from '@/prisma/factories/campaigns';

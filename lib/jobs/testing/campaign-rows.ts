@@ -3,7 +3,7 @@
  * counting the rows that hang on a campaign.
  */
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 export async function answer(slug: string, userId: number, n: number) {

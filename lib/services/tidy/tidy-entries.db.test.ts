@@ -25,7 +25,7 @@ import { createImportJob } from '@/lib/db/imports/import-jobs';
 import { listOwnExportJobs } from '@/lib/db/exports/export-jobs';
 import { AppError } from '@/lib/errors/app-error';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { answer, rowsOfCampaign } from '@/lib/jobs/testing/campaign-rows';
 import { archiveCampaign, archiveCorpus, deleteCampaign, deleteCorpus, dismissEndedJob } from './tidy-entries';
 

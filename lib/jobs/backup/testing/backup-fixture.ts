@@ -11,7 +11,7 @@ import type { Db } from '@/lib/db/client';
 import type { SqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
 import { findAdjudicationCampaign, saveAdjudication } from '@/lib/db/annotations/adjudications';
 import { setGoldAnswer } from '@/lib/db/campaigns/gold';
 import { importScores } from '@/lib/db/corpora/user-measures';

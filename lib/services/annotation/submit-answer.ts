@@ -11,12 +11,12 @@ import { answersInOrder, checkAnswers, type Answers } from '@/lib/annotation/que
 import { invalidAnswersError } from '@/lib/annotation/partial-answers';
 import { gradeGoldAnswer } from '@/lib/annotation/quality-settings';
 import { gateIsOn } from '@/lib/annotation/quality-gate';
-import { refreshFinalLabels } from './final-labels';
-import { applyQualityGate } from '../campaigns/quality-gate';
+import { refreshFinalLabels } from '@/lib/db/annotations/final-labels';
+import { applyQualityGate } from '@/lib/db/campaigns/quality-gate';
 import { decideSubmission, refusalMessages } from '@/lib/annotation/submission';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { lockMembership, type MemberCampaign } from '../campaigns/campaign-membership';
-import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from '../sql-pool';
+import { lockMembership, type MemberCampaign } from '@/lib/db/campaigns/campaign-membership';
+import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from '@/lib/db/sql-pool';
 
 export interface StoredAnnotation {
   pairId: number;

@@ -4,11 +4,11 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { isDisplaySwapped } from '@/lib/annotation/display-order';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
-import { getNextPair, type NextPair } from '../campaigns/assignments';
-import { submitAnnotation } from './annotations';
-import { listMyAnnotations, streamCampaignAnnotations, type AnnotationLine } from './annotation-reads';
-import { getSqlPool } from '../sql-pool';
-import { setupWithBothOrders } from '../testing/display-orders';
+import { getNextPair, type NextPair } from '@/lib/db/campaigns/assignments';
+import { submitAnnotation } from './submit-answer';
+import { listMyAnnotations, streamCampaignAnnotations, type AnnotationLine } from '@/lib/db/annotations/annotation-reads';
+import { getSqlPool } from '@/lib/db/sql-pool';
+import { setupWithBothOrders } from '@/lib/db/testing/display-orders';
 
 const db = getDb();
 /** An AppError CONFLICT whose message matches. */
