@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { changeCampaignStatus } from '@/lib/db/campaigns/campaign-management';
 import { AppError } from '@/lib/errors/app-error';
 import { makeCampaign } from '@/prisma/factories/campaigns';
@@ -95,7 +95,7 @@ describe('a campaign deleted while annotators hold pairs', () => {
     await deleteCampaign(db, researcher, { slug: campaign.slug });
 
     const late = await refusal(
-      submitAnnotation(pool, { id: campaign.id }, annotator.id, {
+      submitAnswer(pool, { id: campaign.id }, annotator.id, {
         submissionId: `deleted-${campaign.id}`,
         pairId: held.pair.pairId,
         answers: { semantic: 3 },

@@ -8,7 +8,7 @@ import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { requireMembership } from '../campaigns/campaign-membership';
 import type { SqlPool } from '../sql-pool';
 import { streamCursor } from '../cursor-stream';
-import type { AnnotationRow, StoredAnnotation } from '@/lib/services/annotation/submit-answer';
+import type { AnnotationRow, StoredAnnotation } from './annotations';
 
 export interface MyAnnotation extends StoredAnnotation {
   /** [first shown, second shown] */

@@ -1,7 +1,7 @@
 /**
  * A backup taken while annotators submit is consistent: every answer acknowledged before the backup
  * started is in it, none that was never acknowledged is, and the counts in its manifest are those of
- * the dump (one snapshot). Real annotators' path (getNextPair, submitAnnotation on the pg pool), the
+ * the dump (one snapshot). Real annotators' path (getNextPair, submitAnswer on the pg pool), the
  * real pg_dump and pg_restore.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { emptyDatabase } from '@/lib/db/testing/empty-database';
 import { listSubmissionIds } from '@/lib/db/testing/backup-checks';
 import { makeCampaign } from '@/prisma/factories/campaigns';
@@ -42,7 +42,7 @@ it('holds every answer acknowledged before the backup started, while annotators 
       const next = await getNextPair(pool, { slug: campaign.slug }, userId);
       if (next.kind !== 'pair') return;
       const id = `concurrent-${k}-${i}`;
-      await submitAnnotation(pool, { slug: campaign.slug }, userId, {
+      await submitAnswer(pool, { slug: campaign.slug }, userId, {
         submissionId: id,
         pairId: next.pair.pairId,
         answers: { semantic: i % 5 },

@@ -5,7 +5,7 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { isDisplaySwapped } from '@/lib/annotation/display-order';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair, type NextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from './submit-answer';
+import { submitAnswer } from './submit-answer';
 import { listMyAnnotations, streamCampaignAnnotations, type AnnotationLine } from '@/lib/db/annotations/annotation-reads';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { setupWithBothOrders } from '@/lib/db/testing/display-orders';
@@ -45,12 +45,12 @@ async function held(ref: ReturnType<typeof parseCampaignRef>, userId: number): P
 
 const valid = { semantic: 3, paraphraseStrict: true, relation: 'forward', nli: 'entailment' };
 
-describe('submitAnnotation', () => {
+describe('submitAnswer', () => {
   it('stores the first answer (created, version 1) and answers a retry with the same row, changing nothing', async () => {
     const { ref, users, campaign } = await setup();
     const pair = await held(ref, users[0]!.id);
     const submissionId = newId();
-    const first = await submitAnnotation(pool, ref, users[0]!.id, {
+    const first = await submitAnswer(pool, ref, users[0]!.id, {
       submissionId,
       pairId: pair.pairId,
       answers: { ...valid, rationale: '  because  ' },
@@ -64,7 +64,7 @@ describe('submitAnnotation', () => {
       durationMs: 4200,
       answers: { ...valid, rationale: 'because' },
     });
-    const retry = await submitAnnotation(pool, ref, users[0]!.id, {
+    const retry = await submitAnswer(pool, ref, users[0]!.id, {
       submissionId,
       pairId: pair.pairId,
       answers: { semantic: 0 },
@@ -82,7 +82,7 @@ describe('submitAnnotation', () => {
     let checked = 0;
     for (let i = 0; i < 12; i++) {
       const pair = await held(ref, users[0]!.id);
-      const result = await submitAnnotation(pool, ref, users[0]!.id, {
+      const result = await submitAnswer(pool, ref, users[0]!.id, {
         submissionId: newId(),
         pairId: pair.pairId,
         answers: { ...valid, relation: 'forward' },
@@ -103,7 +103,7 @@ describe('submitAnnotation', () => {
   it('reports every wrong answer per field (400)', async () => {
     const { ref, users } = await setup();
     const pair = await held(ref, users[0]!.id);
-    const error = await submitAnnotation(pool, ref, users[0]!.id, {
+    const error = await submitAnswer(pool, ref, users[0]!.id, {
       submissionId: newId(),
       pairId: pair.pairId,
       answers: { semantic: 7, relation: 'sideways', nli: 'maybe', colour: 'red' },
@@ -122,13 +122,13 @@ describe('submitAnnotation', () => {
     const { ref, users } = await setup();
     const userId = users[0]!.id;
     const pair = await held(ref, userId);
-    const first = await submitAnnotation(pool, ref, userId, {
+    const first = await submitAnswer(pool, ref, userId, {
       submissionId: newId(),
       pairId: pair.pairId,
       answers: valid,
       durationMs: 1000,
     });
-    const edit = await submitAnnotation(pool, ref, userId, {
+    const edit = await submitAnswer(pool, ref, userId, {
       submissionId: newId(),
       pairId: pair.pairId,
       answers: { ...valid, semantic: 1 },
@@ -136,21 +136,21 @@ describe('submitAnnotation', () => {
       durationMs: 500,
     });
     expect(edit).toMatchObject({ created: false, annotation: { version: 2, durationMs: 1500, answers: { semantic: 1 } } });
-    const stale = await submitAnnotation(pool, ref, userId, {
+    const stale = await submitAnswer(pool, ref, userId, {
       submissionId: newId(),
       pairId: pair.pairId,
       answers: { ...valid, semantic: 4 },
       baseVersion: 1,
     }).catch((e: unknown) => e);
     expect(stale).toMatchObject({ code: 'CONFLICT', details: { current: { version: 2, answers: { semantic: 1 } } } });
-    const noBase = await submitAnnotation(pool, ref, userId, {
+    const noBase = await submitAnswer(pool, ref, userId, {
       submissionId: newId(),
       pairId: pair.pairId,
       answers: valid,
     }).catch((e: unknown) => e);
     expect(noBase).toMatchObject({ code: 'CONFLICT' });
     // the first submission's id still answers with the current row
-    const replay = await submitAnnotation(pool, ref, userId, {
+    const replay = await submitAnswer(pool, ref, userId, {
       submissionId: first.annotation.submissionId,
       pairId: pair.pairId,
       answers: valid,
@@ -175,24 +175,24 @@ describe('submitAnnotation', () => {
       await db.campaignItem.findFirstOrThrow({ where: { campaignId: campaign.id, pairId: { notIn: [a.pairId, b.pairId] } } })
     ).pairId;
     await expect(
-      submitAnnotation(pool, ref, users[0]!.id, { submissionId: newId(), pairId: otherPair, answers: valid }),
+      submitAnswer(pool, ref, users[0]!.id, { submissionId: newId(), pairId: otherPair, answers: valid }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const shared = newId();
-    await submitAnnotation(pool, ref, users[0]!.id, { submissionId: shared, pairId: a.pairId, answers: valid });
+    await submitAnswer(pool, ref, users[0]!.id, { submissionId: shared, pairId: a.pairId, answers: valid });
     await expect(
-      submitAnnotation(pool, ref, users[1]!.id, { submissionId: shared, pairId: b.pairId, answers: valid }),
+      submitAnswer(pool, ref, users[1]!.id, { submissionId: shared, pairId: b.pairId, answers: valid }),
     ).rejects.toThrow(conflict(/already used/));
     await db.campaign.update({ where: { id: campaign.id }, data: { status: 'CLOSED' } });
     await expect(
-      submitAnnotation(pool, ref, users[1]!.id, { submissionId: newId(), pairId: b.pairId, answers: valid }),
+      submitAnswer(pool, ref, users[1]!.id, { submissionId: newId(), pairId: b.pairId, answers: valid }),
     ).rejects.toThrow(conflict(/not active/));
     // a retry of what was stored still succeeds: the queue of an offline client drains even after the campaign closed
     await expect(
-      submitAnnotation(pool, ref, users[0]!.id, { submissionId: shared, pairId: a.pairId, answers: valid }),
+      submitAnswer(pool, ref, users[0]!.id, { submissionId: shared, pairId: a.pairId, answers: valid }),
     ).resolves.toMatchObject({ created: false });
     const outsider = await makeUser(db);
     await expect(
-      submitAnnotation(pool, ref, outsider.id, { submissionId: newId(), pairId: a.pairId, answers: valid }),
+      submitAnswer(pool, ref, outsider.id, { submissionId: newId(), pairId: a.pairId, answers: valid }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -204,7 +204,7 @@ describe('listMyAnnotations', () => {
     for (let i = 0; i < 5; i++) {
       const pair = await held(ref, users[0]!.id);
       order.push(pair.pairId);
-      await submitAnnotation(pool, ref, users[0]!.id, { submissionId: newId(), pairId: pair.pairId, answers: valid });
+      await submitAnswer(pool, ref, users[0]!.id, { submissionId: newId(), pairId: pair.pairId, answers: valid });
     }
     const first = await listMyAnnotations(pool, ref, users[0]!.id, { limit: 2 });
     const second = await listMyAnnotations(pool, ref, users[0]!.id, { limit: 2, before: first.nextBefore! });
@@ -222,7 +222,7 @@ describe('streamCampaignAnnotations', () => {
     for (const user of users) {
       for (let i = 0; i < 5; i++) {
         const pair = await held(ref, user.id);
-        await submitAnnotation(pool, ref, user.id, { submissionId: newId(), pairId: pair.pairId, answers: valid });
+        await submitAnswer(pool, ref, user.id, { submissionId: newId(), pairId: pair.pairId, answers: valid });
       }
     }
     const batches: AnnotationLine[][] = [];

@@ -25,7 +25,7 @@ import { createImportJob } from '@/lib/db/imports/import-jobs';
 import { listOwnExportJobs } from '@/lib/db/exports/export-jobs';
 import { AppError } from '@/lib/errors/app-error';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { answer, rowsOfCampaign } from '@/lib/jobs/testing/campaign-rows';
 import { archiveCampaign, archiveCorpus, deleteCampaign, deleteCorpus, dismissEndedJob } from './tidy-entries';
 
@@ -208,7 +208,7 @@ describe('archiving', () => {
       message:
         'This campaign is archived: no new pairs are handed out. An answer to a pair you already hold is still saved, and your answers are kept.',
     });
-    const { created } = await submitAnnotation(pool, { id: campaign.id }, annotator.id, {
+    const { created } = await submitAnswer(pool, { id: campaign.id }, annotator.id, {
       submissionId: `archived-${campaign.id}`,
       pairId: held.pair.pairId,
       answers: { semantic: 3 },

@@ -11,7 +11,7 @@ import type { Db } from '@/lib/db/client';
 import type { SqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/services/annotation/submit-answer';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { findAdjudicationCampaign, saveAdjudication } from '@/lib/db/annotations/adjudications';
 import { setGoldAnswer } from '@/lib/db/campaigns/gold';
 import { importScores } from '@/lib/db/corpora/user-measures';
@@ -67,14 +67,14 @@ export async function makeBackupFixture(db: Db, pool: SqlPool): Promise<BackupFi
     for (let i = 0; i < 4; i++) {
       const next = await getNextPair(pool, { slug: campaign.slug }, annotator.id);
       if (next.kind !== 'pair') break;
-      const { annotation } = await submitAnnotation(pool, { slug: campaign.slug }, annotator.id, {
+      const { annotation } = await submitAnswer(pool, { slug: campaign.slug }, annotator.id, {
         submissionId: `backup-${k}-${i}`,
         pairId: next.pair.pairId,
         answers: { semantic: (i + k) % 5, syntactic: (i * k) % 5 },
       });
       // the first answer of each annotator is edited once: a revision to keep
       if (i === 0)
-        await submitAnnotation(pool, { slug: campaign.slug }, annotator.id, {
+        await submitAnswer(pool, { slug: campaign.slug }, annotator.id, {
           submissionId: `backup-${k}-${i}-edit`,
           pairId: next.pair.pairId,
           answers: { semantic: 3, syntactic: 1 },
