@@ -17,7 +17,7 @@ import { setCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import { getScoringJob, queueScoringJob, requestScoringCancel } from '@/lib/db/jobs/scoring-jobs';
 import { AppError } from '@/lib/errors/app-error';
 import { pruneOwners } from '@/lib/runtime/job-owner';
-import { queueCorpusCompletion } from '@/lib/jobs/measure-completion';
+import { queueCorpusCompletion } from '@/lib/services/scoring/complete-measures';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { ApiCall, ApiJson } from './api-core';
 

@@ -21,7 +21,7 @@ import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, jobFolderShown, removeFile, securePrivateFiles, sweepOrphanFiles } from '@/lib/runtime/private-files';
 import { runImport, type ImportReport } from '@/lib/services/imports/run-import';
-import { warmDistributionsAfterJob } from './warm-distributions';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 
 export const importJobKind: JobKind = {
   name: 'import',

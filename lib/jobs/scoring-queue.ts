@@ -10,7 +10,7 @@ import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
 import { runScoring, type ScoringReport } from './run-scoring';
-import { warmDistributionsAfterJob } from './warm-distributions';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 import { setting } from '@/lib/config/settings';
 
 export const scoringJobKind: JobKind = {

@@ -15,7 +15,7 @@ import { makeRatedCampaign } from '@/lib/db/testing/rated-campaign';
 import { startOpenAiStandIn, type OpenAiStandIn, type StandInLogEntry } from '@/lib/llm/testing/openai-stand-in';
 import { swapRelation, type Relation } from '@/lib/annotation/relations';
 import { runModelJudging } from './run-model-judging';
-import { startModelRun } from './start-run';
+import { startModelRun } from '@/lib/services/model-raters/start-model-run';
 
 const retry = { attempts: 3, baseMs: 5, capMs: 20 };
 const standIns: OpenAiStandIn[] = [];

@@ -29,7 +29,7 @@ import type { EndpointMemory, ResponseFormatMode } from '@/lib/llm/endpoint';
 import { aggregatePair } from '@/lib/model-raters/pair-answer';
 import type { RetryOptions } from '@/lib/llm/retry-policy';
 import { describeStop, isRunStopping } from './stop-errors';
-import { EndpointKeyError, resolveEndpointKey } from './endpoint-key';
+import { EndpointKeyError, resolveEndpointKey } from '@/lib/services/model-raters/endpoint-key';
 import { pairsToComplete, planWork, runWork, type WorkTotals } from './judge-work';
 
 const PROGRESS_EVERY_MS = 500;

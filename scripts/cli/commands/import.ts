@@ -11,7 +11,7 @@ import { detectTier } from '@/lib/import/tier';
 import { describeFollowUp, runImport, type ImportReport } from '@/lib/services/imports/run-import';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
-import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';

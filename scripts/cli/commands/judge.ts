@@ -11,7 +11,7 @@ import { getModelRun, type ModelRunView } from '@/lib/db/model-raters/model-run-
 import { takeStoppedModelRun } from '@/lib/db/model-raters/model-runs';
 import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
 import { runModelJudging } from '@/lib/jobs/model-raters/run-model-judging';
-import { resumeStoppedModelRun, startModelRun, type StartRunRequest } from '@/lib/jobs/model-raters/start-run';
+import { resumeStoppedModelRun, startModelRun, type StartRunRequest } from '@/lib/services/model-raters/start-model-run';
 import type { CliIo } from '../io';
 import { reportAppError } from '../errors';
 import { withDatabase } from '../with-database';

@@ -6,7 +6,7 @@
  * of the folder cannot reach another file.
  *
  * The folder's own files (the admin's) are listed first and capped on their own; the uploads
- * (`uploads/`, ./dump-uploads.ts) after them, an admin's first, so no number of uploads can push an
+ * (`uploads/`, ./upload-dump.ts) after them, an admin's first, so no number of uploads can push an
  * admin's dump out of the listing (2,000 uploads once did, and it could not be started).
  */
 import type { Dirent } from 'node:fs';
@@ -146,5 +146,5 @@ export async function sniffDump(file: string): Promise<'bz2' | 'xml' | null> {
   }
 }
 
-/** Where uploaded dumps go: a folder of the dumps folder, so they are listed like the others (./dump-uploads.ts). */
+/** Where uploaded dumps go: a folder of the dumps folder, so they are listed like the others (./upload-dump.ts). */
 export const UPLOADS_FOLDER = 'uploads';

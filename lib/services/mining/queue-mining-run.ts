@@ -1,6 +1,6 @@
 /**
  * Mining runs started from the web app (the Mining page, `POST /api/v1/mining-runs`): a run is
- * queued on a dump of the dumps folder (./dumps-folder.ts) for the job supervisor
+ * queued on a dump of the dumps folder (./list-dumps.ts) for the job supervisor
  * (./mining-queue.ts). Resume queues a stopped run again and it continues where it stopped (its
  * finished chunks kept, as when the command is run again); starting a dump that has a stopped run
  * of the same file and mode continues that run, as the command does. Each start, cancel and resume
@@ -21,7 +21,7 @@ import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { AppError } from '@/lib/errors/app-error';
 import type { MiningSettings } from '@/lib/mining/options';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
-import { resolveListedDump, sniffDump } from './dumps-folder';
+import { resolveListedDump, sniffDump } from './list-dumps';
 
 export interface StartMiningInput extends MiningSettings {
   /** a name from the dumps listing */

@@ -20,7 +20,7 @@ import {
 } from '@/lib/db/mining/dump-uploads';
 import { setting, type Env } from '@/lib/config/settings';
 import { AppError } from '@/lib/errors/app-error';
-import { dumpKind, dumpsDir, sniffDump, UPLOADS_FOLDER, type DumpFile } from './dumps-folder';
+import { dumpKind, dumpsDir, sniffDump, UPLOADS_FOLDER, type DumpFile } from './list-dumps';
 
 /** Names longer than this are refused: with the `.partial` and a file system's 255 bytes, longer ones failed with a 500. */
 export const MAX_DUMP_NAME_CHARS = 200;
