@@ -9,7 +9,7 @@ import { ensureCorpus } from '@/lib/db/corpora/corpora';
 import { jobOwner, releaseJobOwner } from '@/lib/runtime/job-owner';
 import { runImport } from '@/lib/services/imports/run-import';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
-import { runScoring } from '@/lib/jobs/run-scoring';
+import { runScoring } from '@/lib/services/scoring/run-scoring';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 
 const demoDir = fileURLToPath(new URL('../demo/', import.meta.url));

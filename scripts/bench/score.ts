@@ -29,7 +29,7 @@ import { applyMigrations } from '@/lib/db/migrations';
 import { createCorpus } from '@/lib/db/corpora/corpora';
 import { createScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { runImport } from '@/lib/services/imports/run-import';
-import { runScoring } from '@/lib/jobs/run-scoring';
+import { runScoring } from '@/lib/services/scoring/run-scoring';
 import { inspectModel } from '@/lib/models/model-folder';
 import { BertScoreModel } from '@/lib/models/bertscore-model';
 import { SentenceModel } from '@/lib/models/sentence-model';

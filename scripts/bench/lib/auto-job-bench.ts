@@ -14,7 +14,7 @@ import { createCorpus } from '@/lib/db/corpora/corpora';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { jobOwner } from '@/lib/runtime/job-owner';
 import { runImport } from '@/lib/services/imports/run-import';
-import { runScoring, type ScoringTimings } from '@/lib/jobs/run-scoring';
+import { runScoring, type ScoringTimings } from '@/lib/services/scoring/run-scoring';
 import { availableMeasures } from '@/lib/models/text-scorers';
 import { writeIpcFixture } from './ipc-fixture';
 import { cpuSecondsOfTree } from './process-tree-cpu';

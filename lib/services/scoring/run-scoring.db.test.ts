@@ -14,7 +14,7 @@ import { createScoringJob, getScoringJob, requestScoringCancel, takeOverInterrup
 import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
 import { closeScorers, openScorers } from '@/lib/models/text-scorers';
 import { runScoring } from './run-scoring';
-import { captions, corpusWithPairs, pairSpecs, pairsOf, withTinyModels } from './testing/scoring-fixtures';
+import { captions, corpusWithPairs, pairSpecs, pairsOf, withTinyModels } from '@/lib/jobs/testing/scoring-fixtures';
 
 const { dir, models } = withTinyModels();
 

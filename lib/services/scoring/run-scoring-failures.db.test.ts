@@ -9,7 +9,7 @@ import { liveTestOwner } from '@/lib/db/testing/job-owners';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { createScoringJob, getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { runScoring } from './run-scoring';
-import { corpusWithPairs, pairsOf, withTinyModels } from './testing/scoring-fixtures';
+import { corpusWithPairs, pairsOf, withTinyModels } from '@/lib/jobs/testing/scoring-fixtures';
 
 const { models } = withTinyModels();
 

@@ -18,10 +18,10 @@ import { liveTestOwner } from '@/lib/db/testing/job-owners';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { corpusDistributionFigures } from '@/lib/db/dashboards/distribution-cache';
 import { catalogueMeasures } from '@/lib/db/dashboards/distributions';
-import { runScoring } from './run-scoring';
-import { runQueuedScoring } from './scoring-queue';
-import { recoverAtStartup } from './startup-recovery';
-import { corpusWithPairs, pairSpecs, pairsOf } from './testing/scoring-fixtures';
+import { runScoring } from '@/lib/services/scoring/run-scoring';
+import { runQueuedScoring } from '@/lib/jobs/scoring-queue';
+import { recoverAtStartup } from '@/lib/jobs/startup-recovery';
+import { corpusWithPairs, pairSpecs, pairsOf } from '@/lib/jobs/testing/scoring-fixtures';
 
 let home = '';
 let env: NodeJS.ProcessEnv = process.env;
