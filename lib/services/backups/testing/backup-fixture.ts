@@ -99,7 +99,7 @@ export async function makeBackupFixture(db: Db, pool: SqlPool): Promise<BackupFi
 
 /** Every API answer and export of the fixture's data, read from the database at `url` (api-readout.ts). */
 export async function readThroughApi(url: string, fixture: BackupFixture, outDir: string): Promise<Record<string, string>> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'lib/jobs/backup/testing/api-readout.ts'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'lib/services/backups/testing/api-readout.ts'], {
     cwd: projectRoot,
     maxBuffer: 64 << 20,
     env: {
