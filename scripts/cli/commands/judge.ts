@@ -10,7 +10,7 @@ import type { Db } from '@/lib/db/client';
 import { getModelRun, type ModelRunView } from '@/lib/db/model-raters/model-run-views';
 import { takeStoppedModelRun } from '@/lib/db/model-raters/model-runs';
 import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
-import { runModelJudging } from '@/lib/jobs/model-raters/run-model-judging';
+import { runModelJudging } from '@/lib/services/model-raters/run-model-judging';
 import { resumeStoppedModelRun, startModelRun, type StartRunRequest } from '@/lib/services/model-raters/start-model-run';
 import type { CliIo } from '../io';
 import { reportAppError } from '../errors';
