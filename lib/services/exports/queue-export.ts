@@ -1,12 +1,12 @@
 /**
- * The handlers of the export routes (lib/api/contracts/exports.ts): queue an export of a corpus, a
+ * Exports from the web app and scripts (lib/api/contracts/exports.ts): queue an export of a corpus, a
  * campaign or an explorer view, run a failed one again, delete one. Jobs are private to their
  * creator. An instance whose files folder fails its check refuses to queue one
  * (lib/runtime/files-folder-status.ts); a queued job records the folder's id, so only an instance
- * with that folder runs it. The route files wrap these with `apiRoute`.
+ * with that folder runs it (lib/jobs/export-queue.ts → run-export.ts).
  */
-import type { ApiContract } from '@/lib/api/contract';
-import type { deleteExportContract, rerunExportContract, startExportContract } from '@/lib/api/contracts/exports';
+import type { z } from 'zod';
+import type { startExportContract } from '@/lib/api/contracts/exports';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { deleteExportJob, queueExportJob, requeueExportJob } from '@/lib/db/exports/export-jobs';
@@ -17,13 +17,17 @@ import { AppError } from '@/lib/errors/app-error';
 import { normalizeParts } from '@/lib/export/options';
 import { removeFile } from '@/lib/runtime/private-files';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
-import type { ApiCall, ApiJson } from './api-core';
 
-type Handler<C extends ApiContract> = (call: ApiCall<C>) => Promise<ApiJson>;
-type StartBody = ApiCall<typeof startExportContract>['body'];
+/** What to export: the scope (a corpus or campaign by slug, or an explorer view), the format, the parts. */
+export type ExportRequest = z.infer<NonNullable<(typeof startExportContract)['body']>>;
+
+/** Who asks: the signed-in user who owns the job. */
+export interface ExportActor {
+  id: number;
+}
 
 async function resolveScope(
-  input: StartBody,
+  input: ExportRequest,
 ): Promise<{ corpusId: number | null; campaignId: number | null; filters: string | null }> {
   if (input.scope === 'view') {
     const problem = await checkViewQuery(getSqlPool(), input.view ?? '');
@@ -36,7 +40,7 @@ async function resolveScope(
   return { corpusId: input.scope === 'corpus' ? id : null, campaignId: input.scope === 'campaign' ? id : null, filters: null };
 }
 
-export const startExport: Handler<typeof startExportContract> = async ({ body: input, user }) => {
+export async function startExport(actor: ExportActor, input: ExportRequest): Promise<{ jobId: number }> {
   const parts = normalizeParts(
     input.include,
     input.scope === 'campaign' || (input.scope === 'view' && viewHasCampaign(input.view ?? '')),
@@ -47,35 +51,33 @@ export const startExport: Handler<typeof startExportContract> = async ({ body: i
   const filesFolderId = await requireFilesFolder(db);
   const job = await queueExportJob(db, {
     filesFolderId,
-    createdById: user.id,
+    createdById: actor.id,
     ...scope,
     format: input.format === 'hf' ? 'HF' : input.format === 'csv' ? 'CSV' : 'JSONL',
     options: { include: parts },
   });
   await recordAudit(db, {
-    actorId: user.id,
+    actorId: actor.id,
     action: 'export.start',
     targetType: 'export',
     targetId: job.id,
     details: { scope: input.scope, slug: input.slug ?? null, format: input.format },
   });
-  return { status: 202, body: { jobId: job.id } };
-};
+  return { jobId: job.id };
+}
 
 const NO_SUCH_JOB = 'That export does not exist.';
 
-export const rerunExport: Handler<typeof rerunExportContract> = async ({ params, user }) => {
-  const jobId = Number(params.id);
+export async function rerunExport(actor: ExportActor, jobId: number): Promise<{ jobId: number }> {
   const db = getDb();
-  if (!(await requeueExportJob(db, jobId, user.id, await requireFilesFolder(db))))
+  if (!(await requeueExportJob(db, jobId, actor.id, await requireFilesFolder(db))))
     throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own failed or cancelled exports can be run again.`);
-  return { status: 202, body: { jobId } };
-};
+  return { jobId };
+}
 
-export const deleteExport: Handler<typeof deleteExportContract> = async ({ params, user }) => {
-  const jobId = Number(params.id);
-  const deleted = await deleteExportJob(getDb(), jobId, user.id);
+export async function deleteExport(actor: ExportActor, jobId: number): Promise<{ jobId: number }> {
+  const deleted = await deleteExportJob(getDb(), jobId, actor.id);
   if (!deleted) throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own exports that are not running can be deleted.`);
   await removeFile(deleted.filePath);
-  return { status: 200, body: { jobId } };
-};
+  return { jobId };
+}
