@@ -77,10 +77,7 @@ export async function simulateAnnotator(
     }
     const submissionId = `sim-${userId}-${options.seed}-${options.round ?? 0}-${n}`;
     const body = { submissionId, pairId, answers: { semantic: random.nextInt(5) }, durationMs: 1000 };
-    const results = await Promise.allSettled([
-      submitAnswer(pool, ref, userId, body),
-      submitAnswer(pool, ref, userId, body),
-    ]);
+    const results = await Promise.allSettled([submitAnswer(pool, ref, userId, body), submitAnswer(pool, ref, userId, body)]);
     const ok = results.filter((r) => r.status === 'fulfilled');
     if (
       ok.length !== 2 ||

@@ -99,18 +99,22 @@ export async function makeBackupFixture(db: Db, pool: SqlPool): Promise<BackupFi
 
 /** Every API answer and export of the fixture's data, read from the database at `url` (api-readout.ts). */
 export async function readThroughApi(url: string, fixture: BackupFixture, outDir: string): Promise<Record<string, string>> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'lib/services/backups/testing/api-readout.ts'], {
-    cwd: projectRoot,
-    maxBuffer: 64 << 20,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PARALENS_DEMO: '0',
-      READOUT_TOKEN: fixture.token,
-      READOUT_CORPORA: fixture.corpora.join(','),
-      READOUT_CAMPAIGN: `${fixture.campaign.id}:${fixture.campaign.slug}`,
-      READOUT_OUT: outDir,
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'lib/services/backups/testing/api-readout.ts'],
+    {
+      cwd: projectRoot,
+      maxBuffer: 64 << 20,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PARALENS_DEMO: '0',
+        READOUT_TOKEN: fixture.token,
+        READOUT_CORPORA: fixture.corpora.join(','),
+        READOUT_CAMPAIGN: `${fixture.campaign.id}:${fixture.campaign.slug}`,
+        READOUT_OUT: outDir,
+      },
     },
-  });
+  );
   return JSON.parse(stdout) as Record<string, string>;
 }
