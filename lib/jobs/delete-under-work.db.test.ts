@@ -13,7 +13,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
 import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { changeCampaignStatus } from '@/lib/db/campaigns/campaign-management';
-import { AppError } from '@/lib/errors/app-error';
+import { refusal } from '@/lib/testing/refusal';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
@@ -24,15 +24,6 @@ const db = getDb();
 const pool = getSqlPool();
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-delete-under-work-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 function pairsFile(name: string, count: number): string {
   const lines = ['id\tsentence1\tsentence2\tlabel'];

@@ -7,22 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { listAuditPage } from '@/lib/db/accounts/audit';
-import { AppError } from '@/lib/errors/app-error';
+import { refusal } from '@/lib/testing/refusal';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
 import { addMember, removeMember, setCampaignStatus, setGoldRate } from './control-campaign';
 
 const db = getDb();
 afterAll(() => getSqlPool().end());
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 async function auditOf(email: string) {
   const { entries } = await listAuditPage(db, { actor: email, action: 'campaign.' });

@@ -9,22 +9,13 @@ import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { listAuditPage } from '@/lib/db/accounts/audit';
 import { getScoringJob } from '@/lib/db/jobs/scoring-jobs';
-import { AppError } from '@/lib/errors/app-error';
+import { refusal } from '@/lib/testing/refusal';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { cancelScoring, startScoring } from './queue-scoring';
 
 const db = getDb();
 afterAll(() => getSqlPool().end());
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 describe('queueing scoring', () => {
   it('queues a job for the corpus in the user’s name, cancels it, and audits both', async () => {

@@ -23,7 +23,7 @@ import { listExploreOptions } from '@/lib/db/pairs/explore-options';
 import { listImportJobs } from '@/lib/db/imports/import-job-views';
 import { createImportJob } from '@/lib/db/imports/import-jobs';
 import { listOwnExportJobs } from '@/lib/db/exports/export-jobs';
-import { AppError } from '@/lib/errors/app-error';
+import { refusal } from '@/lib/testing/refusal';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
 import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { answer, rowsOfCampaign } from '@/lib/jobs/testing/campaign-rows';
@@ -39,15 +39,6 @@ afterAll(async () => {
   await pool.end();
   await rm(dir, { recursive: true, force: true });
 });
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 const exists = (file: string) =>
   stat(file).then(
