@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { demoPassword, demoUsers } from '@/lib/runtime/demo';
-import { verifyPassword } from '@/lib/auth/password';
+import { verifyPassword } from '@/lib/access/password';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -32,7 +32,7 @@ import { indexJobKind } from '@/lib/jobs/index-queue';
 import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
 import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
 import { modelRunJobKind } from '@/lib/jobs/model-raters/model-run-queue';
-import { expireDumpUploadFiles } from '@/lib/jobs/mining/dump-uploads';
+import { expireDumpUploadFiles } from '@/lib/services/mining/upload-dump';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';
 import { recoverAtStartup } from '@/lib/jobs/startup-recovery';

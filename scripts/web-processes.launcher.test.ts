@@ -11,7 +11,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '@/lib/jobs/job-owner';
+import { isProcessAlive } from '@/lib/runtime/job-owner';
 import { findFreePort } from '@/lib/runtime/ports';
 import { killLauncherAndHome } from './lib/launcher-cleanup';
 import { buildIfStale } from './lib/build-freshness';

@@ -5,7 +5,7 @@ import { uploadFile } from './upload-file';
 import { ColumnMapping } from './column-mapping';
 import { TIERS } from '@/lib/import/types';
 import { WEB_CONTROL_LABELS } from '@/lib/import/web-control-labels';
-import type { UploadDetection } from '@/lib/jobs/detect-upload';
+import type { UploadDetection } from '@/lib/services/imports/detect-upload';
 import { callApi } from '@/lib/api/client';
 import { cancelImportContract, getImportPreviewContract, startImportContract } from '@/lib/api/contracts/imports';
 import { Checkbox } from '@/components/ui/choice';

@@ -2,7 +2,7 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { DEFAULT_REDUCE_OPTIONS, MINING_MODES, MINING_TIERS, SILVER_RULES } from '@/lib/mining/options';
-import type { DumpFile } from '@/lib/jobs/mining/dumps-folder';
+import type { DumpFile } from '@/lib/services/mining/list-dumps';
 import { uploadFile } from '@/components/imports/upload-file';
 import { Field } from '@/components/ui/field';
 import { formatFileSize } from './format';

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import type { InstallJobJson, ModelStatusJson } from '@/lib/http/model-install';
+import type { InstallJobJson, ModelStatusJson } from '@/lib/services/models/load-model-status';
 import { formatBytes } from '@/lib/models/bytes';
 import { describeGloveWords, WINK_WORD_COUNTS } from '@/lib/models/glove-words';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';

@@ -1,7 +1,7 @@
 'use server';
 /**
  * Admin: create users, change roles, reset passwords, deactivate, revoke a user's API tokens. The
- * account rules and their audit entries live in lib/auth/accounts.ts, shared with `paralens user`.
+ * account rules and their audit entries live in lib/services/accounts/administer-accounts.ts, shared with `paralens user`.
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import {
   roleSchema,
   setAccountActive,
   setAccountRole,
-} from '@/lib/auth/accounts';
+} from '@/lib/services/accounts/administer-accounts';
 import { defineAction } from './define-action';
 import { dbIdText } from '@/lib/api/db-numbers';
 

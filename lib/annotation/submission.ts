@@ -3,7 +3,7 @@
  * edits (the design follows the lessons of Label Studio #6674 and Prodigy's duplicate
  * reports: a retry must never create a second row, and an edit must not silently overwrite a
  * newer one). The database code reads the state under row locks and then carries out the decision
- * (lib/db/annotations/annotations.ts). Pure.
+ * (lib/services/annotation/submit-answer.ts). Pure.
  */
 export type AssignmentState = 'PENDING' | 'SUBMITTED' | 'SKIPPED' | 'EXPIRED';
 

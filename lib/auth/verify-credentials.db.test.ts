@@ -3,11 +3,11 @@ import { getDb } from '@/lib/db/client';
 import { makeUser } from '@/prisma/factories/users';
 import { signInPolicy } from '@/lib/access/login-throttle';
 import { verifyCredentials } from './verify-credentials';
-import type * as Password from './password';
+import type * as Password from '@/lib/access/password';
 
 // Counts the argon2 verifications that actually run (the expensive step a guesser wants).
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
-vi.mock('./password', async (importOriginal) => {
+vi.mock('@/lib/access/password', async (importOriginal) => {
   const original = await importOriginal<typeof Password>();
   return {
     ...original,

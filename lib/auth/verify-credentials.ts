@@ -12,7 +12,7 @@ import { recordAudit } from '@/lib/db/accounts/audit';
 import { signInKeys, signInPolicy, type SignInPolicy } from '@/lib/access/login-throttle';
 import { addressBucket } from '@/lib/access/client-address';
 import { isDemoMode } from '@/lib/runtime/demo';
-import { getDummyHash, verifyPassword } from './password';
+import { getDummyHash, verifyPassword } from '@/lib/access/password';
 
 export const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email().max(320),

@@ -8,7 +8,7 @@ import type { ApiContract } from '@/lib/api/contract';
 import { submitAnnotation } from '@/lib/api/contracts/annotations';
 import { nextPair } from '@/lib/api/contracts/campaigns';
 import { skipPair } from '@/lib/api/contracts/holds';
-import { submitAnnotation as storeSubmission } from '@/lib/db/annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { getNextPair, skipPair as skipHeldPair } from '@/lib/db/campaigns/assignments';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
@@ -32,7 +32,7 @@ export const nextPairRoute = jsonRoute(nextPair, async ({ params, user }) => {
 });
 
 export const submitAnnotationRoute = jsonRoute(submitAnnotation, async ({ params, body, user }) => {
-  const { created, annotation } = await storeSubmission(getSqlPool(), parseCampaignRef(params.id), user.id, body);
+  const { created, annotation } = await submitAnswer(getSqlPool(), parseCampaignRef(params.id), user.id, body);
   return { status: created ? 201 : 200, body: annotation };
 });
 

@@ -30,7 +30,7 @@ interface LargeBodyRoute {
 const largeBodyRoutes: readonly LargeBodyRoute[] = [
   // the corpus file upload streams to disk and keeps its own limit (lib/jobs/uploads.ts)
   { method: 'POST', pattern: /^\/api\/corpora\/[^/]+\/imports$/, limit: uploadLimitBytes },
-  // an uploaded dump streams into the dumps folder (lib/jobs/mining/dumps-folder.ts) with the same limit
+  // an uploaded dump streams into the dumps folder (lib/services/mining/list-dumps.ts) with the same limit
   { method: 'POST', pattern: /^\/api\/mining-dumps$/, limit: uploadLimitBytes },
   { method: 'POST', pattern: /^\/api\/v1\/campaigns\/[^/]+\/(gold|annotations)\/file$/, limit: () => GOLD_FILE_BODY_LIMIT_BYTES },
   { method: 'POST', pattern: /^\/api\/v1\/corpora\/[^/]+\/measures$/, limit: () => GOLD_FILE_BODY_LIMIT_BYTES },

@@ -14,7 +14,7 @@ import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { getCampaignForCaller } from '@/lib/db/campaigns/campaign-view';
 import { getCampaignWording } from '@/lib/db/campaigns/campaign-wording';
 import type { Question } from '@/lib/annotation/questions';
@@ -58,7 +58,7 @@ const relabel = (questions: Question[], label: string): Question[] => questions.
 async function answerNext(campaignId: number, userId: number, submissionId: string) {
   const next = await getNextPair(pool, { id: campaignId }, userId);
   if (next.kind !== 'pair') throw new Error('no pair');
-  await submitAnnotation(pool, { id: campaignId }, userId, {
+  await submitAnswer(pool, { id: campaignId }, userId, {
     submissionId,
     pairId: next.pair.pairId,
     answers: { semantic: 2, nli: 'entail' },
@@ -115,7 +115,7 @@ describe('editing the wording after launch', () => {
       { pairId: second.pairId, wordingVersion: 2 },
     ]);
     // An edit of the first answer now is given under version 2.
-    await submitAnnotation(pool, { id: campaign.id }, annotator.id, {
+    await submitAnswer(pool, { id: campaign.id }, annotator.id, {
       submissionId: `w-${campaign.id}-1b`,
       pairId: first.pairId,
       answers: { semantic: 3, nli: 'entail' },

@@ -1,6 +1,6 @@
 /**
  * Dumps uploaded from the Mining page through the real route handlers with API tokens
- * (lib/jobs/mining/dump-uploads.ts): one upload per name at a time and never over a file, names of
+ * (lib/services/mining/upload-dump.ts): one upload per name at a time and never over a file, names of
  * at most 200 characters, a per-user quota of uploads no run has mined, their expiry, `.partial`
  * files a crash left, and a listing that no number of uploads can make hide an admin's dumps.
  * And a web run's message names the dumps as the listing does, never by a path of the server; with
@@ -25,7 +25,7 @@ import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
-import { expireDumpUploadFiles } from '@/lib/jobs/mining/dump-uploads';
+import { expireDumpUploadFiles } from '@/lib/services/mining/upload-dump';
 import { syntheticDump } from '@/lib/jobs/mining/testing/synthetic-pages';
 import { compressBz2 } from '@/lib/jobs/mining/testing/multistream-fixture';
 import { claimNextQueuedMiningRun } from '@/lib/db/mining/mining-queue';

@@ -11,28 +11,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { changeCampaignStatus } from '@/lib/db/campaigns/campaign-management';
-import { AppError } from '@/lib/errors/app-error';
+import { refusal } from '@/lib/testing/refusal';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
-import { runImport } from './run-import';
-import { COMMAND_LINE, deleteCampaign, deleteCorpus } from './tidy';
+import { runImport } from '@/lib/services/imports/run-import';
+import { COMMAND_LINE, deleteCampaign, deleteCorpus } from '@/lib/services/tidy/tidy-entries';
 
 const db = getDb();
 const pool = getSqlPool();
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-delete-under-work-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 function pairsFile(name: string, count: number): string {
   const lines = ['id\tsentence1\tsentence2\tlabel'];
@@ -95,7 +86,7 @@ describe('a campaign deleted while annotators hold pairs', () => {
     await deleteCampaign(db, researcher, { slug: campaign.slug });
 
     const late = await refusal(
-      submitAnnotation(pool, { id: campaign.id }, annotator.id, {
+      submitAnswer(pool, { id: campaign.id }, annotator.id, {
         submissionId: `deleted-${campaign.id}`,
         pairId: held.pair.pairId,
         answers: { semantic: 3 },

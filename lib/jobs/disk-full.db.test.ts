@@ -17,7 +17,7 @@ import { isAppError } from '@/lib/errors/app-error';
 import { apiErrorJson } from '@/lib/http/api-core';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
-import { createBackup } from './backup/create-backup';
+import { createBackup } from '@/lib/services/backups/create-backup';
 import { runQueuedExport } from './export-queue';
 import { mineInTest } from './mining/testing/mine-in-test';
 import { splitDumpXml, writeMultistream } from './mining/testing/multistream-fixture';

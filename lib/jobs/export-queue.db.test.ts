@@ -17,7 +17,7 @@ import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { goneTestOwner } from '@/lib/db/testing/job-owners';
 import { exportJobKind, failOrphanedExports, runQueuedExport } from './export-queue';
-import { jobOwner } from './job-owner';
+import { jobOwner } from '@/lib/runtime/job-owner';
 
 const url = () => process.env.DATABASE_URL!;
 

@@ -19,9 +19,16 @@ import { setting, type Env } from '@/lib/config/settings';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import type { JobKind } from './job-supervisor';
-import { ensurePrivateDir, jobFilesDir, jobFolderShown, removeFile, securePrivateFiles, sweepOrphanFiles } from './private-files';
-import { runImport, type ImportReport } from './run-import';
-import { warmDistributionsAfterJob } from './warm-distributions';
+import {
+  ensurePrivateDir,
+  jobFilesDir,
+  jobFolderShown,
+  removeFile,
+  securePrivateFiles,
+  sweepOrphanFiles,
+} from '@/lib/runtime/private-files';
+import { runImport, type ImportReport } from '@/lib/services/imports/run-import';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 
 export const importJobKind: JobKind = {
   name: 'import',

@@ -3,7 +3,7 @@
  * upload need not wait for a long import), each in its own process (lib/jobs/job-process.ts). `npm
  * start` runs the supervisor beside the web server, so the
  * server only writes job rows and never does the work itself. It claims jobs from the database
- * (several servers on one database never run the same job) as their owner (lib/jobs/job-owner.ts:
+ * (several servers on one database never run the same job) as their owner (lib/runtime/job-owner.ts:
  * a lease it renews; its job processes end with it), polls when idle, notices a process that died
  * without recording an outcome, and does the periodic housekeeping.
  */
@@ -13,7 +13,7 @@ import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { setting } from '@/lib/config/settings';
 import { describeFilesFolder, type FilesFolderState } from '@/lib/runtime/files-folder';
 import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
-import { jobOwner, releaseJobOwner } from './job-owner';
+import { jobOwner, releaseJobOwner } from '@/lib/runtime/job-owner';
 import { describeJobExit, jobMemoryLimitMb, startJobProcess, type RunningJob } from './job-process';
 
 export interface JobKind {

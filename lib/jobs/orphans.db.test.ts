@@ -14,7 +14,7 @@ import { confirmUploadedImport, createUploadedImportJob, requestImportCancel } f
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { importJobKind } from './import-queue';
-import { pruneOwners } from './job-owner';
+import { pruneOwners } from '@/lib/runtime/job-owner';
 import { JobSupervisor } from './job-supervisor';
 import { recoverOrphanedJobs } from './orphans';
 

@@ -14,7 +14,7 @@ import { requeueInterruptedScoring } from '@/lib/db/jobs/scoring-jobs';
 import { requeueInterruptedModelRuns } from '@/lib/db/model-raters/model-runs';
 import { failOrphanedExports } from './export-queue';
 import { failOrphanedImports } from './import-queue';
-import { pruneOwners } from './job-owner';
+import { pruneOwners } from '@/lib/runtime/job-owner';
 
 export interface OrphanRecovery {
   imports: number;

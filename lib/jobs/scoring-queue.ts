@@ -9,8 +9,8 @@ import type { Db } from '@/lib/db/client';
 import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
-import { runScoring, type ScoringReport } from './run-scoring';
-import { warmDistributionsAfterJob } from './warm-distributions';
+import { runScoring, type ScoringReport } from '@/lib/services/scoring/run-scoring';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 import { setting } from '@/lib/config/settings';
 
 export const scoringJobKind: JobKind = {

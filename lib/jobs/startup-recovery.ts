@@ -2,15 +2,15 @@
  * What `npm start` does before it serves (scripts/start.ts): jobs whose owner is gone are failed or
  * queued again (a command-line run that is still alive keeps its job), private files tightened and
  * stale files removed (when the files folder passes its check), every corpus summarized, and every
- * corpus that lacks measures it should have completed by a scoring job (lib/jobs/measure-completion.ts).
+ * corpus that lacks measures it should have completed by a scoring job (lib/services/scoring/complete-measures.ts).
  */
 import type { Db } from '@/lib/db/client';
 import { ensureCorpusSummaries } from '@/lib/db/corpora/corpus-summary';
 import { cleanImportFilesAtStartup } from './import-queue';
 import { cleanExportFilesAtStartup } from './export-queue';
-import { expireDumpUploadFiles } from './mining/dump-uploads';
+import { expireDumpUploadFiles } from '@/lib/services/mining/upload-dump';
 import { describeOrphanRecovery, recoverOrphanedJobs } from './orphans';
-import { completeCorporaAtStartup } from './measure-completion';
+import { completeCorporaAtStartup } from '@/lib/services/scoring/complete-measures';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
 

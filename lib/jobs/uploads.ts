@@ -1,7 +1,7 @@
 /**
  * Uploaded import files: streamed to PARALENS_HOME/uploads (never held in memory), with a size
  * limit (PARALENS_UPLOAD_LIMIT_MB, default 2048) enforced while the bytes arrive; private files
- * (lib/jobs/private-files.ts).
+ * (lib/runtime/private-files.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -13,8 +13,8 @@ import { setting, type Env } from '@/lib/config/settings';
 import { AppError } from '@/lib/errors/app-error';
 import { describeDiskFull } from '@/lib/errors/disk-full';
 import { isDiskFull } from '@/lib/errors/failure-causes';
-import { freeBytesAt } from './disk-space';
-import { createPrivateWriteStream, ensurePrivateDir, jobFilesDir, jobFolderShown } from './private-files';
+import { freeBytesAt } from '@/lib/runtime/disk-space';
+import { createPrivateWriteStream, ensurePrivateDir, jobFilesDir, jobFolderShown } from '@/lib/runtime/private-files';
 
 export function uploadLimitBytes(env: Env = process.env): number {
   return setting('PARALENS_UPLOAD_LIMIT_MB', env) * 1024 * 1024;

@@ -32,7 +32,7 @@ export function resolveFilesRoot(env: Env = process.env): string {
 }
 
 /**
- * The dumps folder of the Mining page (lib/jobs/mining/dumps-folder.ts): PARALENS_DUMPS_DIR, or
+ * The dumps folder of the Mining page (lib/services/mining/list-dumps.ts): PARALENS_DUMPS_DIR, or
  * <files folder>/dumps, where the demo puts its dump excerpt and uploads go.
  */
 export function resolveDumpsDir(env: Env = process.env): { dir: string; isDefault: boolean } {

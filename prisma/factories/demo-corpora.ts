@@ -6,10 +6,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Db } from '@/lib/db/client';
 import { ensureCorpus } from '@/lib/db/corpora/corpora';
-import { jobOwner, releaseJobOwner } from '@/lib/jobs/job-owner';
-import { runImport } from '@/lib/jobs/run-import';
+import { jobOwner, releaseJobOwner } from '@/lib/runtime/job-owner';
+import { runImport } from '@/lib/services/imports/run-import';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
-import { runScoring } from '@/lib/jobs/run-scoring';
+import { runScoring } from '@/lib/services/scoring/run-scoring';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 
 const demoDir = fileURLToPath(new URL('../demo/', import.meta.url));

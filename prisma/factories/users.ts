@@ -1,7 +1,7 @@
 /** User factory: used by the demo seed and by tests (one way to make a user). */
 import type { Db } from '@/lib/db/client';
 import { createUser, findUserByEmail, type UserDto } from '@/lib/db/accounts/users';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/access/password';
 import type { RoleName } from '@/lib/access/roles';
 
 export interface UserSpec {

@@ -22,8 +22,8 @@ import { createPrismaClient, type Db } from '@/lib/db/client';
 import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { claimNextQueuedModelRun } from '@/lib/db/model-raters/model-runs';
 import { getModelRun } from '@/lib/db/model-raters/model-run-views';
-import { jobOwner } from '@/lib/jobs/job-owner';
-import { startModelRun } from '@/lib/jobs/model-raters/start-run';
+import { jobOwner } from '@/lib/runtime/job-owner';
+import { startModelRun } from '@/lib/services/model-raters/start-model-run';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { percentile, runAnnotatorClients, type ClientOptions, type LatencyLog } from './lib/annotator-clients';
 

@@ -1,12 +1,12 @@
 /**
  * `paralens corpora archive|restore|delete SLUG`: the corpus page's Archive, Restore and Delete from
- * the command line (lib/jobs/tidy.ts, the same rules and audit entries, `"via": "cli"`, no actor).
+ * the command line (lib/services/tidy/tidy-entries.ts, the same rules and audit entries, `"via": "cli"`, no actor).
  * `delete` without --yes only says what would go with the corpus, or why it cannot go.
  */
 import { parseArgs } from 'node:util';
 import { findCorpusByRef } from '@/lib/db/corpora/corpora';
 import { describeCorpusDeletion } from '@/lib/db/corpora/corpus-lifecycle';
-import { archiveCorpus, COMMAND_LINE, deleteCorpus } from '@/lib/jobs/tidy';
+import { archiveCorpus, COMMAND_LINE, deleteCorpus } from '@/lib/services/tidy/tidy-entries';
 import { corpusDeletionBlocker, corpusDeletionParts } from '@/lib/tidy/tidy-rules';
 import { reportAppError } from './errors';
 import type { CliIo } from './io';

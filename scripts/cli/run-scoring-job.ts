@@ -4,7 +4,7 @@
  * Shared by `paralens score` and the WordNet follow-up of `paralens import`.
  */
 import type { Db } from '@/lib/db/client';
-import { runScoring, type ScoringReport } from '@/lib/jobs/run-scoring';
+import { runScoring, type ScoringReport } from '@/lib/services/scoring/run-scoring';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { CliIo } from './io';
 import { renderProgressLine } from './progress-bar';

@@ -3,7 +3,7 @@
  * embedded PostgreSQL in PARALENS_HOME, migrations, demo seed), runs `fn`, then closes everything.
  */
 import { createPrismaClient, type Db } from '@/lib/db/client';
-import { releaseJobOwner } from '@/lib/jobs/job-owner';
+import { releaseJobOwner } from '@/lib/runtime/job-owner';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { StartupError } from '@/lib/runtime/startup-error';
 import type { CliIo } from './io';
@@ -26,7 +26,7 @@ export async function withDatabase(
   try {
     return await fn(db, opened.url, { authSecret: opened.authSecret });
   } finally {
-    // The command's jobs have ended: its job lease goes (lib/jobs/job-owner.ts).
+    // The command's jobs have ended: its job lease goes (lib/runtime/job-owner.ts).
     await releaseJobOwner(db).catch(() => undefined);
     await db.$disconnect();
     await opened.stop();

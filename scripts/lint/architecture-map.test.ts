@@ -1,6 +1,7 @@
 /**
  * docs/architecture.md's folder map names every folder of app/, components/, lib/ and scripts/ on
- * a line of its own (two spaces in, under its parent), and names no folder that is gone.
+ * a line of its own (two spaces in, under its parent), and names no folder that is gone; so too the
+ * folders of lib/db (its aggregates) and lib/services (its domains), four spaces in.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,26 @@ export function mappedFolders(markdown: string): Map<string, string[]> {
   return map;
 }
 
+/** The folders the map names four spaces in, under `lib/<parent>/`. */
+export function mappedLibSubfolders(markdown: string, parent: string): string[] {
+  const block = /## Folder map\n\n```\n([\s\S]*?)```/.exec(markdown)?.[1] ?? '';
+  const names: string[] = [];
+  let inside = false;
+  let inLib = false;
+  for (const line of block.split('\n')) {
+    const top = /^([\w.()-]+)\//.exec(line);
+    if (top) inLib = top[1] === 'lib';
+    const child = /^ {2}([\w.()-]+)\/\s/.exec(line);
+    if (child) inside = inLib && child[1] === parent;
+    const grandchild = /^ {4}([\w.()-]+)\/\s/.exec(line);
+    if (grandchild && inside) names.push(grandchild[1]!);
+  }
+  return names;
+}
+
+/** lib/db folders that are not aggregates (the generated client, the tests' setup). */
+const notMapped: Record<string, string[]> = { db: ['generated', 'testing'], services: [] };
+
 describe('the folder map of docs/architecture.md', () => {
   const map = mappedFolders(readFileSync(path.join(root, 'docs/architecture.md'), 'utf8'));
 
@@ -35,6 +56,24 @@ describe('the folder map of docs/architecture.md', () => {
       ]),
     );
   });
+
+  it('reads the folders under a lib/ folder', () => {
+    const sample =
+      '## Folder map\n\n```\nlib/   x\n  db/   y\n    deep/ z\n  services/ w\n    imports/ i\nscripts/ s\n  db/ c\n    no/ n\n```\n';
+    expect(mappedLibSubfolders(sample, 'services')).toEqual(['imports']);
+    expect(mappedLibSubfolders(sample, 'db')).toEqual(['deep']);
+  });
+
+  for (const parent of Object.keys(notMapped)) {
+    it(`names every folder of lib/${parent}/, and only those`, () => {
+      const markdown = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+      const folders = readdirSync(path.join(root, 'lib', parent), { withFileTypes: true })
+        .filter((e) => e.isDirectory() && !notMapped[parent]!.includes(e.name))
+        .map((e) => e.name)
+        .sort();
+      expect(mappedLibSubfolders(markdown, parent).sort()).toEqual(folders);
+    });
+  }
 
   for (const parent of parents) {
     it(`names every folder of ${parent}/, and only those`, () => {

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** lib/ folders that may touch the outside world; every other lib/ folder is pure domain logic. */
-export const impureLibFolders = ['actions', 'auth', 'db', 'http', 'jobs', 'runtime'];
+export const impureLibFolders = ['actions', 'auth', 'db', 'http', 'jobs', 'runtime', 'services'];
 
 export function pureLibFolders(root) {
   return readdirSync(path.join(root, 'lib'), { withFileTypes: true })
@@ -38,6 +38,7 @@ const pureForbidden = [
       '@/lib/runtime/*',
       '@/lib/jobs/*',
       '@/lib/http/*',
+      '@/lib/services/*',
       '**/db/*',
       '**/db',
       '**/auth/*',
@@ -45,10 +46,34 @@ const pureForbidden = [
       '**/runtime/*',
       '**/jobs/*',
       '**/http/*',
+      '**/services/*',
     ],
-    message: 'lib/<domain> is pure: no database, auth, jobs or runtime imports (pass data in from the caller).',
+    message: 'lib/<domain> is pure: no database, auth, jobs, services or runtime imports (pass data in from the caller).',
   },
 ];
+
+// The service layer (lib/services/<domain>/<verb-noun>.ts, docs/architecture.md): the use cases that
+// routes, actions, pages, CLI commands and job runners call. A service reaches the database through
+// lib/db and the world through lib/runtime, and knows nothing of its callers.
+const servicesForbidden = [
+  prismaClient,
+  databaseDrivers,
+  { group: ['next', 'next/*', 'next-auth', 'next-auth/*'], message: 'lib/services knows no transport: no Next.js imports.' },
+  { group: ['react', 'react-dom', 'react/*'], message: 'lib/services knows no screen: no React.' },
+  {
+    // by alias or relative (lib/services/<domain>/x.ts → ../../jobs/…); lib/db/jobs/ is a query folder and fine
+    regex: '^(?:@/lib/|\\.\\./\\.\\./)(?:http|jobs|actions|auth)(?:/|$)|^@/(?:app|components)/',
+    message:
+      'lib/services imports lib/db, lib/<domain>, lib/errors, lib/config and lib/runtime only; ' +
+      'its callers (routes, actions, pages, commands, job runners) pass in the user and whatever else they hold.',
+  },
+];
+
+// lib/db answers queries for the services; it never calls one.
+const servicesFromDb = {
+  group: ['@/lib/services', '@/lib/services/*', '**/services/*'],
+  message: 'lib/db never imports lib/services: a service calls queries, not the other way round.',
+};
 
 const useServerOutsideActions = {
   selector: "ExpressionStatement[directive='use server']",
@@ -74,6 +99,61 @@ const fetchInScreens = [
   },
 ];
 
+/**
+ * What lib/jobs keeps: the job supervisor, job processes (`paralens run-job`), the queues it runs,
+ * orphans and start-up recovery, and the miner's map workers. Routes, actions, pages and CLI commands
+ * may import these; any other use case they call lives in lib/services.
+ */
+export const jobPlumbing = [
+  'job-process',
+  'job-supervisor',
+  'orphans',
+  'startup-recovery',
+  'import-queue',
+  'export-queue',
+  'index-queue',
+  'scoring-queue',
+  'model-install-queue',
+  'mining/mining-queue',
+  'mining/dump-plan',
+  'mining/map-xml',
+  'mining/map-worker',
+  'mining/worker-messages',
+  'mining/worker-pool',
+  'model-raters/model-run-queue',
+  'backup/scheduled-backups',
+  'tar-gz',
+];
+
+/**
+ * Use cases (and their parts) still in lib/jobs because the service layer (issue 39) has not reached
+ * them yet: storing an upload, the miner's run. The list only shrinks: move one to
+ * lib/services/<domain>/ and take it off; a new use case never goes here. scripts/lint/boundaries.test.ts
+ * checks that lib/jobs holds nothing else.
+ */
+export const jobsUseCasesToMove = [
+  'uploads',
+  'mining/run-mining',
+  'mining/errors',
+  'mining/load-references',
+  'mining/map-phase',
+  'mining/mining-failure',
+  'mining/publish-pairs',
+  'mining/xml-source',
+];
+
+/** What lib/http keeps: the transports (route wrappers, body limits, streams, the hot path's direct server). */
+export const httpTransports = ['api-core', 'api-route', 'route', 'body-limit', 'json-lines', 'annotation-routes', 'node-api'];
+
+const jobsUseCases = {
+  regex: `^@/lib/jobs/(?!(?:${[...jobPlumbing, ...jobsUseCasesToMove].join('|')})$)`,
+  message: 'A use case lives in lib/services/<domain>/<verb-noun>.ts; lib/jobs keeps the supervisor, queues and job processes.',
+};
+const httpInPages = {
+  group: ['@/lib/http/*', '**/lib/http/*'],
+  message: 'Pages call a service (lib/services) or a query (lib/db); lib/http holds the route transports only.',
+};
+
 /** @param {string} root the project root */
 export function boundaryConfigs(root) {
   const pure = pureLibFolders(root);
@@ -87,9 +167,35 @@ export function boundaryConfigs(root) {
       rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers] }] },
     },
     {
+      files: ['lib/services/**'],
+      ignores: ['**/*.test.ts', '**/testing/**'],
+      rules: { 'no-restricted-imports': ['error', { patterns: servicesForbidden }] },
+    },
+    {
+      files: ['lib/db/**'],
+      ignores: ['**/*.test.ts', 'lib/db/testing/**'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [servicesFromDb] }] },
+    },
+    {
       files: ['lib/runtime/**', 'scripts/**'],
       ignores: ['scripts/bench/**', 'scripts/lib/**'],
       rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient] }] },
+    },
+    {
+      // adapters: pages, route handlers, actions and commands call a service or a query
+      files: ['app/**'],
+      ignores: ['app/api/**', '**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers, jobsUseCases, httpInPages] }] },
+    },
+    {
+      files: ['app/api/**', 'lib/actions/**'],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers, jobsUseCases] }] },
+    },
+    {
+      files: ['scripts/cli/**'],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, jobsUseCases] }] },
     },
     {
       // Components get their data from pages or API routes; DTO types from lib/db are fine.

@@ -2,12 +2,15 @@
  * The folder boundaries (docs/conventions.md) hold: sample code that crosses one is reported by
  * exactly the ESLint blocks eslint.config.mjs uses, and code that stays inside is not.
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ES module without type declarations
 import { boundaryConfigs, impureLibFolders, pureLibFolders } from './boundaries.mjs';
+// @ts-expect-error -- the same module: the lists lib/jobs and lib/http may hold
+import { httpTransports, jobPlumbing, jobsUseCasesToMove } from './boundaries.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const typedBoundaryConfigs = boundaryConfigs as (root: string) => unknown[];
@@ -76,6 +79,7 @@ describe('folder boundaries', () => {
     ],
     ['app/(app)/sample/page.tsx', 'export async function go(id: number) { return fetch(`/api/imports/${id}`); }', 'typed client'],
     ['components/sample.tsx', 'export async function go(url: string) { return window.fetch(url); }', 'typed client'],
+    ...servicesCrossings(),
   ])('%s: %s is reported', async (file, code, expected) => {
     const found = await problems(file, code);
     expect(found.join('\n')).toContain(expected);
@@ -96,8 +100,20 @@ describe('folder boundaries', () => {
     ['scripts/cli/sample.ts', 'export async function q(db: any) { await db.$disconnect(); }'],
     ['app/api/sample/route.ts', "export async function GET() { return fetch('http://127.0.0.1:11434/api/tags'); }"],
     ['components/sample.tsx', "import { callApi } from '@/lib/api/client';\nexport const x = callApi;"],
+    ...servicesAllowed(),
   ])('%s: allowed code passes', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
+  });
+
+  it('lib/jobs holds only the job plumbing and the use cases still to move, lib/http only the transports', () => {
+    const modules = (folder: string) =>
+      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.split('/').includes('testing'))
+        .map((f) => f.replace(/\.ts$/, ''))
+        .sort();
+    const kept = [...(jobPlumbing as string[]), ...(jobsUseCasesToMove as string[])];
+    expect(modules('lib/jobs'), 'a use case belongs in lib/services/<domain>/').toEqual([...kept].sort());
+    expect(modules('lib/http'), 'a use case belongs in lib/services/<domain>/').toEqual([...(httpTransports as string[])].sort());
   });
 
   it('every lib/ folder is either impure by name or checked as pure domain code', () => {
@@ -108,7 +124,9 @@ describe('folder boundaries', () => {
 
   it('eslint.config.mjs applies these blocks', async () => {
     const real = new ESLint({ cwd: root });
-    for (const file of ['lib/measures/sample.ts', 'components/sample.tsx', 'lib/actions/sample.ts', 'app/sample.ts']) {
+    const files = ['lib/measures/sample.ts', 'components/sample.tsx', 'lib/actions/sample.ts', 'app/sample.ts'];
+    files.push('lib/services/imports/sample.ts', 'lib/db/pairs/sample.ts', 'app/api/sample/route.ts', 'scripts/cli/sample.ts');
+    for (const file of files) {
       const actual = (await real.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, unknown> };
       const expected = (await eslint.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, unknown> };
       for (const rule of ['no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax']) {
@@ -117,3 +135,53 @@ describe('folder boundaries', () => {
     }
   }, 60_000);
 });
+
+const imports = (what: string, from: string) => `import { ${what} } from '${from}';\nexport const x = ${what};`;
+
+/** The service layer's rules (docs/architecture.md, "Services"): code that crosses one, and what is reported. */
+function servicesCrossings(): [string, string, string][] {
+  const outsideServices = 'lib/services imports lib/db, lib/<domain>';
+  const useCase = 'A use case lives in lib/services';
+  return [
+    ['lib/measures/sample.ts', imports('runImport', '@/lib/services/imports/run-import'), 'services'],
+    ['lib/dashboards/sample.ts', imports('compareLabels', '../services/dashboards/compare-label-sets'), 'services'],
+    ['lib/db/pairs/sample.ts', imports('runImport', '@/lib/services/imports/run-import'), 'lib/db never imports lib/services'],
+    ['lib/db/sample.ts', imports('submitAnswer', '../services/annotation/submit-answer'), 'lib/db never imports lib/services'],
+    ['lib/services/imports/sample.ts', imports('runJob', '@/lib/jobs/job-process'), outsideServices],
+    ['lib/services/imports/sample.ts', imports('jobOwner', '../../jobs/import-queue'), outsideServices],
+    ['lib/services/dashboards/sample.ts', imports('apiRoute', '@/lib/http/api-route'), outsideServices],
+    ['lib/services/accounts/sample.ts', imports('requireUser', '@/lib/auth/guards'), outsideServices],
+    ['lib/services/accounts/sample.ts', imports('NextResponse', 'next/server'), 'no Next.js'],
+    ['lib/services/imports/sample.ts', imports('Pool', 'pg'), 'Database drivers'],
+    [
+      'lib/services/imports/sample.ts',
+      'export async function go(db: any) { return db.pair.findMany(); }',
+      'Queries live in lib/db',
+    ],
+    ['app/api/sample/route.ts', imports('archiveCorpus', '@/lib/jobs/tidy'), useCase],
+    ['lib/actions/sample.ts', imports('startUploadedImport', '@/lib/jobs/start-import'), useCase],
+    ['scripts/cli/commands/sample.ts', imports('runImport', '@/lib/jobs/run-import'), useCase],
+    ['app/(app)/sample/page.tsx', imports('corpusDistributions', '@/lib/http/distributions'), 'Pages call a service'],
+    ['app/(app)/sample/page.tsx', imports('describe', '@/lib/jobs/import-failure'), useCase],
+  ];
+}
+
+/** What the service layer's rules allow. */
+function servicesAllowed(): [string, string][] {
+  return [
+    ['lib/services/imports/sample.ts', imports('listPairs', '@/lib/db/pairs/pairs')],
+    ['lib/services/scoring/sample.ts', imports('queueScoringJob', '@/lib/db/jobs/scoring-jobs')],
+    ['lib/services/imports/sample.ts', imports('computeBleu4FromMatches', '@/lib/measures/bleu')],
+    ['lib/services/imports/sample.ts', imports('AppError', '@/lib/errors/app-error')],
+    ['lib/services/imports/sample.ts', imports('setting', '@/lib/config/settings')],
+    ['lib/services/imports/sample.ts', imports('jobOwner', '@/lib/runtime/job-owner')],
+    ['lib/services/tidy/sample.ts', imports('NOT_YOUR_IMPORT', '../imports/start-import')],
+    ['lib/services/imports/sample.db.test.ts', imports('issueApiToken', '@/lib/auth/api-token')],
+    ['lib/jobs/sample.ts', imports('runImport', '@/lib/services/imports/run-import')],
+    ['lib/db/campaigns/sample.db.test.ts', imports('submitAnswer', '@/lib/services/annotation/submit-answer')],
+    ['app/api/sample/route.ts', imports('apiRoute', '@/lib/http/api-route')],
+    ['app/api/sample/route.ts', imports('archiveCorpus', '@/lib/services/tidy/tidy-entries')],
+    ['app/(app)/sample/page.tsx', imports('corpusDistributions', '@/lib/services/dashboards/compute-distributions')],
+    ['scripts/cli/commands/sample.ts', imports('runJob', '@/lib/jobs/job-process')],
+  ];
+}

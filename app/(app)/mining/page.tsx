@@ -4,7 +4,7 @@ import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
-import { listDumps } from '@/lib/jobs/mining/dumps-folder';
+import { listDumps } from '@/lib/services/mining/list-dumps';
 import { uploadLimitBytes } from '@/lib/jobs/uploads';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -2,7 +2,7 @@
  * POST /api/mining-dumps?fileName=…: streams an uploaded dump into `uploads/` of the dumps folder
  * (PARALENS_DUMPS_DIR; size limit PARALENS_UPLOAD_LIMIT_MB), where the Mining page lists it; a file
  * that is neither bz2 nor XML is refused and removed, and so is a name already taken or still
- * arriving, or an upload over the user's quota (lib/jobs/mining/dump-uploads.ts; researchers, admins;
+ * arriving, or an upload over the user's quota (lib/services/mining/upload-dump.ts; researchers, admins;
  * audited). An instance whose files folder fails its check refuses it (503). The body is a file, not
  * JSON, so this is beside /api/v1 like the corpus upload.
  */
@@ -13,7 +13,7 @@ import { rolesForArea } from '@/lib/access/roles';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { declaredBytes, saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
-import { saveUploadedDump } from '@/lib/jobs/mining/dump-uploads';
+import { saveUploadedDump } from '@/lib/services/mining/upload-dump';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 
 export const POST = defineRoute({

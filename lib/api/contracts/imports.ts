@@ -2,7 +2,7 @@
  * An uploaded corpus file before its import starts (the upload itself streams to
  * `POST /api/corpora/{slug}/imports`): its preview (detected format, columns and first rows of a
  * generic CSV / TSV / JSON Lines file, the roles a column can take) and the start, with the column
- * mapping checked against the file before any job is queued (lib/jobs/start-import.ts).
+ * mapping checked against the file before any job is queued (lib/services/imports/start-import.ts).
  */
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';

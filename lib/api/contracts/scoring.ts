@@ -1,6 +1,6 @@
 /**
  * Semantic measures of a corpus (researchers and admins): start a scoring job (the job supervisor
- * runs it), one for exactly the measures the corpus lacks (lib/jobs/measure-completion.ts), cancel
+ * runs it), one for exactly the measures the corpus lacks (lib/services/scoring/complete-measures.ts), cancel
  * one, and choose which measures form the corpus's semantic axis. A job's progress is
  * `GET /api/scoring-jobs/{id}`.
  */

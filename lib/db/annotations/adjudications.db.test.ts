@@ -5,7 +5,7 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { getNextPair } from '../campaigns/assignments';
-import { submitAnnotation } from './annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { countOpenAdjudications, findAdjudicationCampaign, listAdjudicationQueue, saveAdjudication } from './adjudications';
 import { streamFinalLabels, type FinalLine } from './final-reads';
 import { setGoldAnswer } from '../campaigns/gold';
@@ -59,7 +59,7 @@ describe('final labels and adjudication', () => {
       for (let i = 0; i < 4; i++) {
         const next = await getNextPair(pool, ref, user.id);
         if (next.kind !== 'pair') throw new Error('no pair');
-        await submitAnnotation(pool, ref, user.id, {
+        await submitAnswer(pool, ref, user.id, {
           submissionId: `adj-${Date.now()}-${(n += 1)}`,
           pairId: next.pair.pairId,
           answers: { ...plan[next.pair.pairId]![u]!, rationale: `because ${u}` },
@@ -143,7 +143,7 @@ describe('final labels and adjudication', () => {
     const mine = await db.annotation.findFirstOrThrow({
       where: { campaignId: campaign.id, pairId: p1, annotatorId: users[2]!.id },
     });
-    await submitAnnotation(pool, ref, users[2]!.id, {
+    await submitAnswer(pool, ref, users[2]!.id, {
       submissionId: `adj-${Date.now()}-${(n += 1)}`,
       pairId: p1,
       answers: { semantic: 4, relation: 'forward' },

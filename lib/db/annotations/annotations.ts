@@ -1,22 +1,13 @@
 /**
- * Storing answers (`POST /api/v1/campaigns/{id}/annotations`): one transaction per submission. Lock
- * the caller's membership (releasing expired holds), lock the caller's assignment for the pair and read what is stored,
- * decide (lib/annotation/submission.ts), then one write statement. A submissionId is unique among
- * current annotations and their revisions, so a retry finds its stored row instead of writing a
- * second; an edit must name the version it changes; a late answer takes a slot only while one is
- * free, so answers + live holds never exceed the overlap.
+ * The queries of storing an answer (lib/services/annotation/submit-answer.ts runs them in one
+ * transaction): read the caller's assignment for the pair with what is stored (locked), write a
+ * first answer (on the caller's hold, or late into a free slot) or a new version, lock the pair's
+ * item for an edit, and list the annotators of a pair for the quality gate. A submissionId is unique
+ * among current annotations and their revisions (isUniqueViolation tells a lost race apart).
  */
-import { AppError } from '@/lib/errors/app-error';
-import { answersInOrder, checkAnswers, type Answers } from '@/lib/annotation/questions';
-import { invalidAnswersError } from '@/lib/annotation/partial-answers';
-import { gradeGoldAnswer } from '@/lib/annotation/quality-settings';
-import { gateIsOn } from '@/lib/annotation/quality-gate';
-import { refreshFinalLabels } from './final-labels';
-import { applyQualityGate } from '../campaigns/quality-gate';
-import { decideSubmission, refusalMessages } from '@/lib/annotation/submission';
-import type { CampaignRef } from '@/lib/naming/campaign-ref';
-import { lockMembership, type MemberCampaign } from '../campaigns/campaign-membership';
-import { inTransaction, preparedStatement, type SqlClient, type SqlPool } from '../sql-pool';
+import type { Answers } from '@/lib/annotation/questions';
+import type { MemberCampaign } from '../campaigns/campaign-membership';
+import { preparedStatement, type SqlClient, type SqlPool } from '../sql-pool';
 
 export interface StoredAnnotation {
   pairId: number;
@@ -59,7 +50,8 @@ export interface AnnotationRow {
   updatedAt: Date;
 }
 
-interface StateRow {
+/** The caller's assignment for the pair, locked, with what is stored for it. */
+export interface SubmissionState {
   assignmentId: number;
   status: 'PENDING' | 'SUBMITTED' | 'SKIPPED' | 'EXPIRED';
   swapped: boolean;
@@ -87,13 +79,13 @@ const readStateStatement = preparedStatement(
      FOR UPDATE OF a`,
 );
 
-async function readState(
+export async function readSubmissionState(
   client: SqlClient,
   campaignId: number,
   userId: number,
   input: SubmissionInput,
-): Promise<StateRow | null> {
-  type Row = Omit<StateRow, 'annotation' | 'gold'> & {
+): Promise<SubmissionState | null> {
+  type Row = Omit<SubmissionState, 'annotation' | 'gold'> & {
     annotationId: number | null;
     goldAnswers: Answers | null;
     goldExplanation: string | null;
@@ -121,25 +113,6 @@ async function readState(
   };
 }
 
-function toStored(campaign: MemberCampaign, pairId: number, swapped: boolean, row: AnnotationRow): StoredAnnotation {
-  return {
-    pairId,
-    submissionId: row.submissionId,
-    version: row.version,
-    answers: answersInOrder(campaign.questions, row.answers, swapped),
-    storedAnswers: row.answers,
-    durationMs: row.durationMs,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-function checkedAnswers(campaign: MemberCampaign, raw: unknown, swapped: boolean): Answers {
-  const checked = checkAnswers(campaign.questions, raw);
-  if (!checked.ok) throw invalidAnswersError(checked.errors);
-  return answersInOrder(campaign.questions, checked.answers, swapped);
-}
-
 const insertSql = (slot: string) => `WITH slot AS (${slot}),
      done AS (UPDATE "Assignment" SET "status" = 'SUBMITTED', "completedAt" = now(), "expiresAt" = NULL WHERE "id" = $8 AND EXISTS (SELECT 1 FROM slot))
      INSERT INTO "Annotation" ("campaignId", "pairId", "annotatorId", "submissionId", "answers", "durationMs", "version", "wordingVersion", "createdAt", "updatedAt")
@@ -162,11 +135,11 @@ const insertStatements = {
   ),
 };
 
-async function insertAnswer(
+export async function insertAnswer(
   client: SqlClient,
   campaign: MemberCampaign,
   userId: number,
-  state: StateRow,
+  state: SubmissionState,
   input: SubmissionInput,
   answers: Answers,
   late: boolean,
@@ -189,7 +162,7 @@ async function insertAnswer(
 }
 
 /** A new version: the old answers and submissionId go into the history. */
-async function updateAnswer(
+export async function updateAnswer(
   client: SqlClient,
   campaign: MemberCampaign,
   userId: number,
@@ -215,106 +188,19 @@ const lockItem = preparedStatement(
   `SELECT 1 FROM "CampaignItem" WHERE "campaignId" = $1 AND "pairId" = $2 FOR NO KEY UPDATE`,
 );
 
-/** On a gold pair, whether the stored answer was right, and on a miss the expected answers (as shown) and the explanation. */
-function withGold(campaign: MemberCampaign, state: StateRow, stored: StoredAnnotation): StoredAnnotation {
-  if (!state.gold) return stored;
-  const { correct, expected } = gradeGoldAnswer(
-    campaign.questions,
-    campaign.qualitySettings,
-    state.gold.answers,
-    stored.storedAnswers,
+/** Locks the pair's item before an edit, so that answers to the pair are serialised. */
+export async function lockItemForEdit(client: SqlClient, campaignId: number, pairId: number): Promise<void> {
+  await lockItem(client, [campaignId, pairId]);
+}
+
+/** Who has answered the pair (the annotators the quality gate looks at after a submission). */
+export async function listPairAnnotators(pool: SqlPool, campaignId: number, pairId: number): Promise<number[]> {
+  const { rows } = await pool.query<{ userId: number }>(
+    `SELECT "annotatorId" AS "userId" FROM "Annotation" WHERE "campaignId" = $1 AND "pairId" = $2`,
+    [campaignId, pairId],
   );
-  const gold: GoldFeedback = correct
-    ? { correct }
-    : { correct, expected: answersInOrder(campaign.questions, expected, state.swapped), explanation: state.gold.explanation };
-  return { ...stored, gold };
+  return rows.map((r) => r.userId);
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
-
-export async function submitAnnotation(
-  pool: SqlPool,
-  ref: CampaignRef,
-  userId: number,
-  input: SubmissionInput,
-): Promise<{ created: boolean; annotation: StoredAnnotation }> {
-  const gate: { campaignId?: number } = {};
-  const stored = await storeAnswer(pool, ref, userId, input, (campaign) => {
-    if (gateIsOn(campaign.qualitySettings)) gate.campaignId = campaign.id;
-  });
-  if (gate.campaignId !== undefined) await gateAfterSubmission(pool, gate.campaignId, input.pairId);
-  return stored;
-}
-
-/**
- * The quality gate for the annotators of the pair just answered. The answer is already
- * stored and acknowledged: a gate that fails (a deadlock with another submission, say) is logged
- * and runs again at the pair's next answer.
- */
-async function gateAfterSubmission(pool: SqlPool, campaignId: number, pairId: number): Promise<void> {
-  try {
-    const { rows } = await pool.query<{ userId: number }>(
-      `SELECT "annotatorId" AS "userId" FROM "Annotation" WHERE "campaignId" = $1 AND "pairId" = $2`,
-      [campaignId, pairId],
-    );
-    await applyQualityGate(
-      pool,
-      campaignId,
-      rows.map((r) => r.userId),
-    );
-  } catch (error) {
-    console.error('[quality gate] could not run after a submission; it runs again at the next one', error);
-  }
-}
-
-async function storeAnswer(
-  pool: SqlPool,
-  ref: CampaignRef,
-  userId: number,
-  input: SubmissionInput,
-  seen: (campaign: MemberCampaign) => void,
-): Promise<{ created: boolean; annotation: StoredAnnotation }> {
-  try {
-    return await inTransaction(pool, async (client) => {
-      const campaign = await lockMembership(client, ref, userId);
-      seen(campaign);
-      const state = await readState(client, campaign.id, userId, input);
-      const decision = decideSubmission({
-        assignment: state?.status ?? null,
-        annotation: state?.annotation ?? null,
-        seen: state?.seen ?? null,
-        isActive: campaign.status === 'ACTIVE',
-        baseVersion: input.baseVersion,
-      });
-      if (decision.kind === 'refuse') {
-        const current =
-          decision.reason === 'stale' && state?.annotation
-            ? { current: toStored(campaign, input.pairId, state.swapped, state.annotation) }
-            : undefined;
-        throw new AppError(decision.status === 404 ? 'NOT_FOUND' : 'CONFLICT', refusalMessages[decision.reason], current);
-      }
-      const s = state!;
-      if (decision.kind === 'replay')
-        return { created: false, annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, s.annotation!)) };
-      const answers = checkedAnswers(campaign, input.answers, s.swapped);
-      let row: AnnotationRow | null;
-      if (decision.kind === 'edit') {
-        if (!s.gold) await lockItem(client, [campaign.id, input.pairId]);
-        row = await updateAnswer(client, campaign, userId, s.annotation!, input, answers);
-      } else {
-        row = await insertAnswer(client, campaign, userId, s, input, answers, decision.kind === 'create-late');
-        if (!row) throw new AppError('CONFLICT', refusalMessages.reassigned);
-      }
-      // The item row is locked now (the insert changed its counters, or lockItem): answers to the pair are serialised.
-      if (!s.gold) await refreshFinalLabels(client, campaign.id, campaign.questions, input.pairId);
-      return {
-        created: decision.kind !== 'edit',
-        annotation: withGold(campaign, s, toStored(campaign, input.pairId, s.swapped, row)),
-      };
-    });
-  } catch (error) {
-    // Another annotator's submission with the same id won the race for the unique index.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusalMessages['submission-reused']);
-    throw error;
-  }
-}
+/** Another submission with the same submissionId won the race for the unique index. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';

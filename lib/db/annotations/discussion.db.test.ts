@@ -4,7 +4,7 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from '../campaigns/assignments';
-import { submitAnnotation } from './annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { lockMembership } from '../campaigns/campaign-membership';
 import { countDiscussionPairs, listDiscussionPairs, measureDiscussionAgreement } from './discussion';
 import { getSqlPool, inTransaction } from '../sql-pool';
@@ -27,7 +27,7 @@ describe('discussion round', () => {
       for (let i = 0; i < 2; i++) {
         const next = await getNextPair(pool, ref, user.id);
         if (next.kind !== 'pair') throw new Error('no pair');
-        await submitAnnotation(pool, ref, user.id, {
+        await submitAnswer(pool, ref, user.id, {
           submissionId: `disc-${Date.now()}-${(n += 1)}`,
           pairId: next.pair.pairId,
           answers: { semantic: 3, relation: relations[i]![u]!, rationale: `reason ${u}` },
@@ -50,7 +50,7 @@ describe('discussion round', () => {
       expect(await countDiscussionPairs(pool, [campaign.id], user.id)).toEqual(new Map([[campaign.id, 1]]));
     expect(await countDiscussionPairs(pool, [], users[0]!.id)).toEqual(new Map());
 
-    await submitAnnotation(pool, ref, users[1]!.id, {
+    await submitAnswer(pool, ref, users[1]!.id, {
       submissionId: `disc-${Date.now()}-${(n += 1)}`,
       pairId: pair!.pairId,
       answers: { semantic: 3, relation: 'forward', rationale: 'convinced' },

@@ -7,7 +7,7 @@ import { setupWithBothOrders } from '../testing/display-orders';
 import { isDisplaySwapped } from '@/lib/annotation/display-order';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair, NEXT_REMAINING_CAP, skipPair, type NextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { getSqlPool } from '../sql-pool';
 
 const db = getDb();
@@ -30,7 +30,7 @@ async function next(ref: ReturnType<typeof parseCampaignRef>, userId: number): P
 
 let submissions = 0;
 const answer = (ref: ReturnType<typeof parseCampaignRef>, userId: number, pairId: number) =>
-  submitAnnotation(pool, ref, userId, {
+  submitAnswer(pool, ref, userId, {
     submissionId: `sub-${Date.now()}-${(submissions += 1)}`,
     pairId,
     answers: { semantic: 2, relation: 'equivalence' },
@@ -174,7 +174,7 @@ describe('next', () => {
         if (!pair) break;
         expect(pair.swapped, `pair ${pair.pairId} of campaign ${campaign.id}`).toBe(false);
         expect(isDisplaySwapped(true, campaign.id, user.id, pair.pairId, pair.texts)).toBe(false);
-        await submitAnnotation(pool, ref, user.id, {
+        await submitAnswer(pool, ref, user.id, {
           submissionId: `same-${Date.now()}-${(submissions += 1)}`,
           pairId: pair.pairId,
           answers: { relation: 'forward' },

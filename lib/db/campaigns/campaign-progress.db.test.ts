@@ -1,6 +1,6 @@
 /**
  * Progress numbers and campaign management against a real database, with pairs handed out and
- * answered through the same code the API uses (getNextPair, submitAnnotation), so the item
+ * answered through the same code the API uses (getNextPair, submitAnswer), so the item
  * counters are the ones production keeps. Every expected number is worked out by hand below.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { getSqlPool } from '../sql-pool';
 import {
   getCampaignTotals,
@@ -37,7 +37,7 @@ async function work(ref: ReturnType<typeof parseCampaignRef>, userId: number, du
   const next = await getNextPair(pool, ref, userId);
   if (next.kind !== 'pair') throw new Error('nothing left');
   if (durationMs !== null) {
-    await submitAnnotation(pool, ref, userId, {
+    await submitAnswer(pool, ref, userId, {
       submissionId: `progress-${Date.now()}-${(submissions += 1)}`,
       pairId: next.pair.pairId,
       answers: { semantic: 3 },

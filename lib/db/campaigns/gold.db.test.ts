@@ -4,7 +4,7 @@ import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { checkAssignmentInvariants } from './assignment-invariants';
 import { listGoldAccuracy, setGoldAnswer, setMemberExcluded } from './gold';
 import { getSqlPool } from '../sql-pool';
@@ -111,7 +111,7 @@ describe('gold pairs', () => {
         remaining.push(pair.remaining);
         // user 0 misses the first gold pair's relation; everyone else answers "equivalence"/"negation" rightly
         const relation = golds.has(pair.pairId) && pair.pairId === items[9]!.pairId && u === 1 ? 'negation' : 'equivalence';
-        const stored = await submitAnnotation(pool, ref, user.id, {
+        const stored = await submitAnswer(pool, ref, user.id, {
           submissionId: submissionId(),
           pairId: pair.pairId,
           answers: { semantic: 4, relation },
@@ -186,7 +186,7 @@ describe('gold pairs', () => {
       const result = await getNextPair(pool, ref, users[0]!.id);
       if (result.kind === 'none') break;
       seen.push(result.pair.pairId);
-      await submitAnnotation(pool, ref, users[0]!.id, {
+      await submitAnswer(pool, ref, users[0]!.id, {
         submissionId: submissionId(),
         pairId: result.pair.pairId,
         answers: { semantic: 1, relation: 'forward' },

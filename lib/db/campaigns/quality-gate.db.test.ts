@@ -5,7 +5,7 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { EXCLUDED_MESSAGE } from './campaign-membership';
 import { setMemberExcluded } from './gold';
 import { readMajorityKappa } from './quality-gate';
@@ -68,7 +68,7 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
         if (next.kind === 'none') continue;
         handed += 1;
         const answer = bad.has(user.id) ? !truth(next.pair.pairId) : truth(next.pair.pairId);
-        await submitAnnotation(pool, ref, user.id, {
+        await submitAnswer(pool, ref, user.id, {
           submissionId: submissionId(),
           pairId: next.pair.pairId,
           answers: { paraphraseLoose: answer },
@@ -118,7 +118,7 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
     const ref = parseCampaignRef(String(campaign.id));
     const first = await getNextPair(pool, ref, users[0]!.id);
     if (first.kind !== 'pair') throw new Error('no pair');
-    await submitAnnotation(pool, ref, users[0]!.id, {
+    await submitAnswer(pool, ref, users[0]!.id, {
       submissionId: submissionId(),
       pairId: first.pair.pairId,
       answers: { paraphraseLoose: true },
@@ -135,7 +135,7 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
     ]);
     await expect(getNextPair(pool, ref, users[0]!.id)).rejects.toMatchObject({ code: 'CONFLICT', message: EXCLUDED_MESSAGE });
     // the held pair's late answer is kept but fills no slot
-    await submitAnnotation(pool, ref, users[0]!.id, {
+    await submitAnswer(pool, ref, users[0]!.id, {
       submissionId: submissionId(),
       pairId: held.pair.pairId,
       answers: { paraphraseLoose: false },
@@ -145,7 +145,7 @@ describe('the quality gate (MultiPIT: κ against the others’ majority)', () =>
     for (let i = 0; i < 2; i++) {
       const next = await getNextPair(pool, ref, users[1]!.id);
       if (next.kind !== 'pair') throw new Error('the reopened pair was not handed out');
-      await submitAnnotation(pool, ref, users[1]!.id, {
+      await submitAnswer(pool, ref, users[1]!.id, {
         submissionId: submissionId(),
         pairId: next.pair.pairId,
         answers: { paraphraseLoose: true },

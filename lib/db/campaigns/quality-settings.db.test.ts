@@ -6,7 +6,7 @@ import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import { getNextPair } from './assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { listGoldAccuracy, setGoldAnswer } from './gold';
 import { readCampaignQualitySettings, updateQualitySettings } from './quality-settings';
 import { countFinalMethods, streamFinalLabels, type FinalLine } from '../annotations/final-reads';
@@ -68,7 +68,7 @@ describe('campaign quality settings', () => {
         const next = await getNextPair(pool, ref, users[u]!.id);
         if (next.kind === 'none') return feedback;
         const semantic = next.pair.pairId === goldPair ? 2 : u + 1;
-        const stored = await submitAnnotation(pool, ref, users[u]!.id, {
+        const stored = await submitAnswer(pool, ref, users[u]!.id, {
           submissionId: submissionId(),
           pairId: next.pair.pairId,
           answers: { semantic, relation: 'equivalence' },
@@ -152,7 +152,7 @@ describe('campaign quality settings', () => {
       for (;;) {
         const next = await getNextPair(pool, ref, users[u]!.id);
         if (next.kind === 'none') break;
-        await submitAnnotation(pool, ref, users[u]!.id, { submissionId: submissionId(), pairId: next.pair.pairId, answers });
+        await submitAnswer(pool, ref, users[u]!.id, { submissionId: submissionId(), pairId: next.pair.pairId, answers });
       }
     }
     const finals = async () =>
@@ -218,7 +218,7 @@ describe('campaign quality settings', () => {
       for (;;) {
         const next = await getNextPair(pool, ref, users[u]!.id);
         if (next.kind === 'none') return;
-        await submitAnnotation(pool, ref, users[u]!.id, {
+        await submitAnswer(pool, ref, users[u]!.id, {
           submissionId: submissionId(),
           pairId: next.pair.pairId,
           answers: { paraphraseLoose },

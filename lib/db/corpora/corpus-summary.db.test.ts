@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
-import { runImport } from '@/lib/jobs/run-import';
+import { runImport } from '@/lib/services/imports/run-import';
 import { measureKeys } from '@/lib/measures/catalog';
 import { describeSums } from '@/lib/pair-rows/corpus-sums';
 import { getDb } from '../client';

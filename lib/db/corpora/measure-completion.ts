@@ -1,5 +1,5 @@
 /**
- * What deciding whether a corpus lacks measures needs (lib/jobs/measure-completion.ts): its semantic
+ * What deciding whether a corpus lacks measures needs (lib/services/scoring/complete-measures.ts): its semantic
  * set and measure language, the pairs with a value per measure from the stored summary (one row per
  * corpus: no scan of "Pair"), and its scoring jobs' state (few rows per corpus, by the
  * (corpusId, createdAt) index).

@@ -59,7 +59,7 @@ export async function loadQuestionTableInputs(db: Queryable, campaign: Dashboard
 
 /**
  * Every question's coefficients, computed on the calling thread (the web server uses
- * lib/http/dashboard-campaign.ts's campaignAgreement).
+ * lib/services/dashboards/load-campaign-dashboard.ts's campaignAgreement).
  */
 export async function computeCampaignAgreement(
   db: Queryable,

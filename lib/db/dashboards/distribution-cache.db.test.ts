@@ -14,7 +14,7 @@ import { catalogueMeasures, computeDistributionRows, userSqlMeasures } from './d
 import { corpusDistributionFigures, corpusSplitGroups, MAX_LABEL_GROUPS, warmCorpusDistributions } from './distribution-cache';
 import { deleteUserMeasure, importScores } from '../corpora/user-measures';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
-import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 
 const db = getDb();
 const pool = getSqlPool();

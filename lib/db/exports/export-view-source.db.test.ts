@@ -9,7 +9,7 @@ import { resolveCorpusSource } from './export-sources';
 import { resolveViewSource } from './export-view-source';
 import { parsePairFilter } from '@/lib/explore/pair-filter';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
-import { runExport } from '@/lib/jobs/run-export';
+import { runExport } from '@/lib/services/exports/run-export';
 
 const pool = createSqlPool(process.env.DATABASE_URL!, 2);
 afterAll(() => pool.end());

@@ -21,7 +21,7 @@ export interface CreateImportJobData {
   corpusId: number;
   createdById: number | null;
   fileName: string;
-  /** the process that runs it (lib/jobs/job-owner.ts) */
+  /** the process that runs it (lib/runtime/job-owner.ts) */
   ownerId: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Dumps uploaded from the Mining page (lib/jobs/mining/dump-uploads.ts): one row per file in
+ * Dumps uploaded from the Mining page (lib/services/mining/upload-dump.ts): one row per file in
  * `uploads/` of the dumps folder, made before the file streams. Under a per-user advisory lock the
  * user's uploads never mined are counted against the quota, and the unique name refuses a second
  * upload of the same name while the first still arrives. "Mined" means a mining run names the

@@ -18,7 +18,7 @@ export interface NewMiningRun {
   corpusName: string;
   options: InputJsonValue;
   createdById?: number | null;
-  /** the process that runs it (lib/jobs/job-owner.ts) */
+  /** the process that runs it (lib/runtime/job-owner.ts) */
   ownerId: string;
   chunks: Array<{ index: number; start: number; end: number; expectedPages: number | null }>;
 }

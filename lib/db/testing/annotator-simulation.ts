@@ -8,7 +8,7 @@
 import { createRandom } from '@/lib/stats/random';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { getNextPair, skipPair } from '../campaigns/assignments';
-import { submitAnnotation } from '../annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import type { SqlPool } from '../sql-pool';
 
 export interface SimulationOptions {
@@ -77,10 +77,7 @@ export async function simulateAnnotator(
     }
     const submissionId = `sim-${userId}-${options.seed}-${options.round ?? 0}-${n}`;
     const body = { submissionId, pairId, answers: { semantic: random.nextInt(5) }, durationMs: 1000 };
-    const results = await Promise.allSettled([
-      submitAnnotation(pool, ref, userId, body),
-      submitAnnotation(pool, ref, userId, body),
-    ]);
+    const results = await Promise.allSettled([submitAnswer(pool, ref, userId, body), submitAnswer(pool, ref, userId, body)]);
     const ok = results.filter((r) => r.status === 'fulfilled');
     if (
       ok.length !== 2 ||
@@ -106,7 +103,7 @@ export async function answerLate(
 ): Promise<void> {
   const submissionId = `late-${userId}-${pairId}`;
   try {
-    await submitAnnotation(pool, ref, userId, { submissionId, pairId, answers: { semantic: 2 } });
+    await submitAnswer(pool, ref, userId, { submissionId, pairId, answers: { semantic: 2 } });
     report.acknowledged.push(submissionId);
     report.late.accepted += 1;
   } catch (error) {

@@ -23,8 +23,8 @@ import {
 import { isAppError } from '@/lib/errors/app-error';
 import { logUnexpectedError } from '@/lib/errors/error-reference';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
-import { createBackup } from './create-backup';
-import { ensurePrivateDir } from '../private-files';
+import { createBackup } from '@/lib/services/backups/create-backup';
+import { ensurePrivateDir } from '@/lib/runtime/private-files';
 
 export const BACKUP_CHECK_MS = 60_000;
 

@@ -5,8 +5,8 @@
 import { formatBytes } from '@/lib/backup/backup-manifest';
 import { describeDiskFull } from '@/lib/errors/disk-full';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
-import { freeBytesAt } from '../disk-space';
-import { jobFolderShown } from '../private-files';
+import { freeBytesAt } from '@/lib/runtime/disk-space';
+import { jobFolderShown } from '@/lib/runtime/private-files';
 import { SpoolDiskFullError } from './xml-source';
 
 export interface MiningFailureContext {

@@ -1,5 +1,5 @@
 /**
- * Mining runs queued from the web app (./web-runs.ts): the job supervisor claims them and runs each
+ * Mining runs queued from the web app (lib/services/mining/queue-mining-run.ts): the job supervisor claims them and runs each
  * in a process of its own (`paralens run-job mine <id>` → runQueuedMining, the same runMining as
  * `paralens mine`); progress and funnel land in the run's row, which the Mining page polls. A
  * cancel is a flag the job reads between chunks. A process that died leaves the run failed and
@@ -16,7 +16,7 @@ import {
 } from '@/lib/db/mining/mining-queue';
 import type { MiningSettings } from '@/lib/mining/options';
 import type { JobKind } from '../job-supervisor';
-import { dumpsDir } from './dumps-folder';
+import { dumpsDir } from '@/lib/services/mining/list-dumps';
 import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';
 
 export const miningJobKind: JobKind = {

@@ -15,7 +15,7 @@ import { ensureCorpus } from '@/lib/db/corpora/corpora';
 import { readSurvivingPairs } from '@/lib/db/mining/mining-reduce';
 import { formatIpcRecord } from '@/lib/mining/ipc-record';
 import type { MiningTier } from '@/lib/mining/options';
-import { runImport, type ImportProgress, type ImportReport } from '@/lib/jobs/run-import';
+import { runImport, type ImportProgress, type ImportReport } from '@/lib/services/imports/run-import';
 
 export interface PublishOptions {
   db: Db;

@@ -12,8 +12,8 @@ import { withDbRetry } from '@/lib/db/retry';
 import { describeMiningFailure } from './mining-failure';
 import { setting } from '@/lib/config/settings';
 import { hideServerPaths } from '@/lib/errors/server-paths';
-import { jobFilesDir } from '../private-files';
-import { jobOwner, pruneOwners } from '../job-owner';
+import { jobFilesDir } from '@/lib/runtime/private-files';
+import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
 import {
   createMiningRun,
   deleteCorpusIfEmpty,
@@ -35,7 +35,7 @@ import {
 } from '@/lib/db/mining/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
 import type { MiningMode, ReduceOptions } from '@/lib/mining/options';
-import type { ImportProgress } from '@/lib/jobs/run-import';
+import type { ImportProgress } from '@/lib/services/imports/run-import';
 import { planDump } from './dump-plan';
 import { isInputError, MiningInputError } from './errors';
 import { loadReferencesFile, planReferencesFile } from './load-references';

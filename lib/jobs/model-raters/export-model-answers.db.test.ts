@@ -12,7 +12,7 @@ import { getDb } from '@/lib/db/client';
 import { resolveCampaignSource } from '@/lib/db/exports/export-sources';
 import { makeFinishedRun } from '@/lib/db/testing/model-run';
 import { makeRatedCampaign } from '@/lib/db/testing/rated-campaign';
-import { modelAnswersFile, runExport } from '../run-export';
+import { modelAnswersFile, runExport } from '@/lib/services/exports/run-export';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-model-export-'));
 const readJsonl = (file: string) =>

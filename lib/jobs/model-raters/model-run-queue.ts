@@ -8,7 +8,7 @@
 import type { Db } from '@/lib/db/client';
 import { claimNextQueuedModelRun, failModelRunIfUnfinished, getModelRunOwner } from '@/lib/db/model-raters/model-runs';
 import type { JobKind } from '../job-supervisor';
-import { runModelJudging, type JudgeOutcome } from './run-model-judging';
+import { runModelJudging, type JudgeOutcome } from '@/lib/services/model-raters/run-model-judging';
 
 export const modelRunJobKind: JobKind = {
   name: 'judge',

@@ -11,7 +11,7 @@ import { makeFinishedRun } from '@/lib/db/testing/model-run';
 import { makeRatedCampaign } from '@/lib/db/testing/rated-campaign';
 import { isAppError } from '@/lib/errors/app-error';
 import { makeUser } from '@/prisma/factories/users';
-import { deleteCampaign } from '../tidy';
+import { deleteCampaign } from '@/lib/services/tidy/tidy-entries';
 
 describe('deleting a campaign with model runs', () => {
   it('is refused while a run waits, then takes the runs, their answers and measures', async () => {

@@ -3,7 +3,7 @@
  * counting the rows that hang on a campaign.
  */
 import { getNextPair } from '@/lib/db/campaigns/assignments';
-import { submitAnnotation } from '@/lib/db/annotations/annotations';
+import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
 export async function answer(slug: string, userId: number, n: number) {
@@ -11,7 +11,7 @@ export async function answer(slug: string, userId: number, n: number) {
   for (let i = 0; i < n; i++) {
     const next = await getNextPair(pool, { slug }, userId);
     if (next.kind !== 'pair') throw new Error('nothing left');
-    await submitAnnotation(pool, { slug }, userId, {
+    await submitAnswer(pool, { slug }, userId, {
       submissionId: `tidy-${slug}-${userId}-${i}`,
       pairId: next.pair.pairId,
       answers: { semantic: 2 },

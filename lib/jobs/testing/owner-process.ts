@@ -9,7 +9,7 @@
 import { createPrismaClient } from '@/lib/db/client';
 import { createImportJob } from '@/lib/db/imports/import-jobs';
 import { importJobKind } from '../import-queue';
-import { jobOwner } from '../job-owner';
+import { jobOwner } from '@/lib/runtime/job-owner';
 import { JobSupervisor } from '../job-supervisor';
 
 const [mode, corpusId] = process.argv.slice(2);

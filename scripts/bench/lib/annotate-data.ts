@@ -11,7 +11,7 @@ import { createCampaign } from '@/lib/db/campaigns/campaign-create';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { setGoldAnswer } from '@/lib/db/campaigns/gold';
 import { issueApiToken } from '@/lib/auth/api-token';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/access/password';
 import { signInOverHttp } from './http-timing';
 import { generatePairsSql } from './generated-pairs';
 

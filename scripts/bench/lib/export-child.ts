@@ -5,7 +5,7 @@
  */
 import { createPrismaClient } from '@/lib/db/client';
 import { resolveCorpusSource } from '@/lib/db/exports/export-sources';
-import { runExport } from '@/lib/jobs/run-export';
+import { runExport } from '@/lib/services/exports/run-export';
 import type { ExportFormatName } from '@/lib/export/options';
 
 const [url, slug, format, outPath] = process.argv.slice(2);

@@ -3,7 +3,7 @@
  * alone: argv = database URL, file, corpus id. Prints the report and the peak RSS as JSON.
  */
 import { createPrismaClient } from '@/lib/db/client';
-import { runImport } from '@/lib/jobs/run-import';
+import { runImport } from '@/lib/services/imports/run-import';
 
 const [url, file, corpusId] = process.argv.slice(2);
 if (!url || !file || !corpusId) throw new Error('usage: import-child <url> <file> <corpusId>');

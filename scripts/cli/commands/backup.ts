@@ -1,6 +1,6 @@
 /**
  * `paralens backup [--out FILE]`: a backup of the whole database while the app runs (PostgreSQL's own
- * pg_dump in one snapshot, with the models' manifests: lib/jobs/backup/create-backup.ts), recorded on
+ * pg_dump in one snapshot, with the models' manifests: lib/services/backups/create-backup.ts), recorded on
  * the admin's Backups page. `paralens backup verify FILE` checks an archive without touching a database.
  */
 import { existsSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import { describeBackupContents, formatBytes } from '@/lib/backup/backup-manifest';
 import { scheduledBackupName } from '@/lib/backup/backup-schedule';
 import { markBackupFailed, markBackupSucceeded, startBackupRun } from '@/lib/db/backups/backup-runs';
-import { createBackup } from '@/lib/jobs/backup/create-backup';
-import { verifyBackup } from '@/lib/jobs/backup/verify-backup';
+import { createBackup } from '@/lib/services/backups/create-backup';
+import { verifyBackup } from '@/lib/services/backups/verify-backup';
 import { setting } from '@/lib/config/settings';
 import { resolveModelsDir, resolveParalensHome } from '@/lib/runtime/paralens-home';
 import { openDatabase } from '@/lib/runtime/bootstrap';

@@ -13,7 +13,7 @@ import {
   endpointModels,
   removeEndpoint,
   type EndpointInput,
-} from '@/lib/jobs/model-raters/endpoint-admin';
+} from '@/lib/services/model-raters/administer-endpoints';
 import { readAllText, type CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';

@@ -4,14 +4,14 @@
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { describeExportFailure, ExportStopped } from '@/lib/jobs/export-failure';
-import { freeBytesAt } from '@/lib/jobs/disk-space';
+import { describeExportFailure, ExportStopped } from '@/lib/services/exports/export-failure';
+import { freeBytesAt } from '@/lib/runtime/disk-space';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { createSqlPool, type Queryable } from '@/lib/db/sql-pool';
 import { unknownFilterParams } from '@/lib/explore/pair-filter';
 import { EXPORT_FORMATS, EXPORT_PARTS, isExportFormat, parseParts } from '@/lib/export/options';
-import { checkExportTarget, runExport } from '@/lib/jobs/run-export';
+import { checkExportTarget, runExport } from '@/lib/services/exports/run-export';
 import { findCorpusByRef } from '@/lib/db/corpora/corpora';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';

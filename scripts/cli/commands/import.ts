@@ -8,15 +8,15 @@ import { describeMeasureTokenizer } from '@/lib/measures/language-tokenize';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
 import { detectTier } from '@/lib/import/tier';
-import { describeFollowUp, runImport, type ImportReport } from '@/lib/jobs/run-import';
+import { describeFollowUp, runImport, type ImportReport } from '@/lib/services/imports/run-import';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
-import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
 import { firstUnreadable } from '../input-files';
-import { jobOwner } from '@/lib/jobs/job-owner';
+import { jobOwner } from '@/lib/runtime/job-owner';
 
 const usage = `Usage: paralens import <file> --corpus <name> [options]
 

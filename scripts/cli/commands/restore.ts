@@ -2,13 +2,13 @@
  * `paralens restore FILE [--force]`: a backup of `paralens backup` (or of the app's scheduled
  * backups) into the database of DATABASE_URL, or into the embedded database of PARALENS_HOME (made
  * when the folder is empty). Refuses a database that holds data unless --force, then applies the
- * migrations the backup predates (lib/jobs/backup/restore-backup.ts).
+ * migrations the backup predates (lib/services/backups/restore-backup.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeBackupContents } from '@/lib/backup/backup-manifest';
 import { setting } from '@/lib/config/settings';
-import { restoreBackup, type RestoreResult } from '@/lib/jobs/backup/restore-backup';
+import { restoreBackup, type RestoreResult } from '@/lib/services/backups/restore-backup';
 import { checkDataDir, findRunningPort, startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { checkDatabaseUrl } from '@/lib/runtime/external-database';
 import { loadOrCreateSecrets, resolveModelsDir, resolveParalensHome } from '@/lib/runtime/paralens-home';

@@ -5,9 +5,9 @@ import { createScoringJob, findActiveScoring, takeOverInterruptedScoring } from 
 import { COMPUTED_MEASURES, type ComputedMeasure } from '@/lib/models/text-scorers';
 import type { CliIo } from '../io';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
-import { warmDistributionsAfterJob } from '@/lib/jobs/warm-distributions';
+import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
 import { withDatabase } from '../with-database';
-import { jobOwner, pruneOwners } from '@/lib/jobs/job-owner';
+import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
 
 const usage = `Usage: paralens score --corpus <slug or name> [--measures st,bertscore,wms,wordnet] [--batch <pairs>]
 

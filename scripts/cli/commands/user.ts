@@ -1,7 +1,7 @@
 /**
  * `paralens user …`: account administration from the command line, e.g. the first admin of a
  * fresh DATABASE_URL database. Same rules, validation and audit entries as Admin › Users
- * (lib/auth/accounts.ts); the audit entries have no actor and say `via: "cli"`.
+ * (lib/services/accounts/administer-accounts.ts); the audit entries have no actor and say `via: "cli"`.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import {
   roleSchema,
   setAccountActive,
   setAccountRole,
-} from '@/lib/auth/accounts';
+} from '@/lib/services/accounts/administer-accounts';
 import type { Db } from '@/lib/db/client';
 import { revokedTokensClause } from '@/lib/auth/revoked-tokens';
 import { findUserByEmail, listUsers, type UserDto } from '@/lib/db/accounts/users';

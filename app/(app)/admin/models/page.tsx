@@ -4,7 +4,7 @@ import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
-import { gloveStatus } from '@/lib/http/model-install';
+import { gloveStatus } from '@/lib/services/models/load-model-status';
 import { inspectModelFolder } from '@/lib/models/model-folder';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import { PageHeader } from '@/components/ui/page-header';

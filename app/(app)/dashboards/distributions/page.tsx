@@ -8,7 +8,7 @@ import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import { listYesNoQuestionSources } from '@/lib/db/dashboards/corpus-judgements';
 import { corpusSplitGroups } from '@/lib/db/dashboards/distribution-cache';
 import { getSqlPool } from '@/lib/db/sql-pool';
-import { corpusDistributions, MAX_LABEL_GROUPS } from '@/lib/http/distributions';
+import { corpusDistributions, MAX_LABEL_GROUPS } from '@/lib/services/dashboards/compute-distributions';
 import { corpusDistributionsQuery } from '@/lib/api/contracts/distributions';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -4,7 +4,7 @@
  */
 import { apiRoute } from '@/lib/http/api-route';
 import { listMiningDumpsContract } from '@/lib/api/contracts/mining';
-import { listDumps } from '@/lib/jobs/mining/dumps-folder';
+import { listDumps } from '@/lib/services/mining/list-dumps';
 import { getDb } from '@/lib/db/client';
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 

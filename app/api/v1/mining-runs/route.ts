@@ -6,7 +6,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { listMiningRunsContract, startMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
 import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
-import { startWebMining } from '@/lib/jobs/mining/web-runs';
+import { startWebMining } from '@/lib/services/mining/queue-mining-run';
 
 export const GET = apiRoute(listMiningRunsContract, async () => ({
   status: 200,

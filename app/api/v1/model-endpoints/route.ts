@@ -3,7 +3,7 @@ import { createModelEndpointContract, listModelEndpointsContract } from '@/lib/a
 import { getDb } from '@/lib/db/client';
 import { listEndpoints } from '@/lib/db/model-raters/endpoints';
 import { apiRoute } from '@/lib/http/api-route';
-import { addEndpoint } from '@/lib/jobs/model-raters/endpoint-admin';
+import { addEndpoint } from '@/lib/services/model-raters/administer-endpoints';
 
 export const GET = apiRoute(listModelEndpointsContract, async () => ({
   status: 200,

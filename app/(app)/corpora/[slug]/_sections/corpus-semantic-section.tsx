@@ -14,7 +14,7 @@ import { SemanticSetForm } from '@/components/scoring/semantic-set-form';
 import { StartScoringForm } from '@/components/scoring/start-scoring-form';
 import { ScoringJobList } from '@/components/scoring/scoring-job-list';
 import { MissingMeasuresNotice } from '@/components/scoring/missing-measures-notice';
-import { describeCorpusCompletion, reasonToWait } from '@/lib/jobs/measure-completion';
+import { describeCorpusCompletion, reasonToWait } from '@/lib/services/scoring/complete-measures';
 import { describeMissingMeasures } from '@/lib/measures/measure-completion';
 
 const isModelMeasure = (key: string): key is ModelMeasure => (MODEL_MEASURES as readonly string[]).includes(key);

@@ -17,13 +17,13 @@ import { getDb } from '@/lib/db/client';
 import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { completeUploadSlot, releaseUploadSlot, reserveUploadSlot, touchUploadSlot } from '@/lib/db/imports/upload-slots';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { detectUploadFormat } from '@/lib/jobs/detect-upload';
+import { detectUploadFormat } from '@/lib/services/imports/detect-upload';
 import { declaredBytes, saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/jobs/uploads';
-import { removeFile } from '@/lib/jobs/private-files';
+import { removeFile } from '@/lib/runtime/private-files';
 import { dbIdText } from '@/lib/api/db-numbers';
 import { attachImportQuestions } from '@/lib/db/imports/import-jobs';
-import { checkUploadedQuestions } from '@/lib/jobs/detect-upload';
-import { getWaitingUpload } from '@/lib/jobs/start-import';
+import { checkUploadedQuestions } from '@/lib/services/imports/detect-upload';
+import { getWaitingUpload } from '@/lib/services/imports/start-import';
 import type { CurrentUser } from '@/lib/auth/session-user';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 

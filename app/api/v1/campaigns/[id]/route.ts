@@ -10,7 +10,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { archiveCampaignContract, deleteCampaignContract } from '@/lib/api/contracts/tidy';
 import { getDb } from '@/lib/db/client';
-import { archiveCampaign, deleteCampaign } from '@/lib/jobs/tidy';
+import { archiveCampaign, deleteCampaign } from '@/lib/services/tidy/tidy-entries';
 
 export const GET = apiRoute(getCampaign, async ({ params, user }) => {
   const campaign = await getCampaignForCaller(getSqlPool(), parseCampaignRef(params.id), user);

@@ -5,7 +5,7 @@
 import { archiveCorpusContract, deleteCorpusContract } from '@/lib/api/contracts/tidy';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
-import { archiveCorpus, deleteCorpus } from '@/lib/jobs/tidy';
+import { archiveCorpus, deleteCorpus } from '@/lib/services/tidy/tidy-entries';
 
 export const PATCH = apiRoute(archiveCorpusContract, async ({ params, body, user }) => ({
   status: 200,

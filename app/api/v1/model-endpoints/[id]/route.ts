@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { getEndpoint } from '@/lib/db/model-raters/endpoints';
 import { AppError } from '@/lib/errors/app-error';
 import { apiRoute } from '@/lib/http/api-route';
-import { changeEndpoint, removeEndpoint } from '@/lib/jobs/model-raters/endpoint-admin';
+import { changeEndpoint, removeEndpoint } from '@/lib/services/model-raters/administer-endpoints';
 
 export const GET = apiRoute(getModelEndpointContract, async ({ params }) => {
   const endpoint = await getEndpoint(getDb(), params.id);

@@ -6,7 +6,7 @@ import { listRunMeasureNames } from '@/lib/db/model-raters/run-measures';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { apiRoute } from '@/lib/http/api-route';
-import { removeModelRun } from '@/lib/jobs/model-raters/start-run';
+import { removeModelRun } from '@/lib/services/model-raters/start-model-run';
 
 export const GET = apiRoute(getModelRunContract, async ({ params }) => {
   const db = getDb();

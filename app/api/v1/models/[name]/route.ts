@@ -2,7 +2,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { getModelContract } from '@/lib/api/contracts/models';
 import { getDb } from '@/lib/db/client';
-import { gloveStatus, requireInstallableModel } from '@/lib/http/model-install';
+import { gloveStatus, requireInstallableModel } from '@/lib/services/models/load-model-status';
 
 export const GET = apiRoute(getModelContract, async ({ params }) => {
   requireInstallableModel(params.name);

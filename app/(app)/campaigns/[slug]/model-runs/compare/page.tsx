@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getCampaignDetail } from '@/lib/db/campaigns/campaign-management';
 import { listModelRuns } from '@/lib/db/model-raters/model-run-views';
-import { compareRuns } from '@/lib/jobs/model-raters/load-run-report';
+import { compareRuns } from '@/lib/services/model-raters/load-run-report';
 import { computeRunReportOffThread } from '@/lib/runtime/compute-workers';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,5 +1,5 @@
 import type { DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
-import { campaignAgreement } from '@/lib/http/dashboard-campaign';
+import { campaignAgreement } from '@/lib/services/dashboards/load-campaign-dashboard';
 
 /** The bootstrap intervals, streamed in after the point estimates (resampling takes a moment). */
 export async function BootstrapSection({

@@ -8,7 +8,7 @@ import { comparableQuestions } from '@/lib/dashboards/label-comparison';
 import { MAPPING_PRESETS, sideToMap } from '@/lib/dashboards/label-mapping';
 import { RELATION_LABELS } from '@/lib/annotation/relations';
 import { AppError } from '@/lib/errors/app-error';
-import { prepareComparison } from '@/lib/http/label-comparison';
+import { prepareComparison } from '@/lib/services/dashboards/compare-label-sets';
 import { ChoiceSelect } from '@/components/dashboards/choice-select';
 import { LeadingSelect } from '@/components/dashboards/leading-select';
 import { PageHeader } from '@/components/ui/page-header';

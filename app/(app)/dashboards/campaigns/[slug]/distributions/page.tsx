@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
-import { campaignDistributions } from '@/lib/http/distributions';
+import { campaignDistributions } from '@/lib/services/dashboards/compute-distributions';
 import { campaignDistributionsQuery } from '@/lib/api/contracts/distributions';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';

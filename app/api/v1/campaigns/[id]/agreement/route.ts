@@ -1,7 +1,7 @@
 /** GET /api/v1/campaigns/{id}/agreement: agreement per question with seeded bootstrap intervals (computed on a worker thread). */
 import { getCampaignAgreement } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
-import { campaignAgreement, requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
+import { campaignAgreement, requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
 
 export const GET = apiRoute(getCampaignAgreement, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);

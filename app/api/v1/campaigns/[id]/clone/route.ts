@@ -2,7 +2,7 @@
 import { cloneCampaignContract } from '@/lib/api/contracts/tidy';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
-import { cloneCampaignAs } from '@/lib/jobs/tidy';
+import { cloneCampaignAs } from '@/lib/services/tidy/tidy-entries';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 export const POST = apiRoute(cloneCampaignContract, async ({ params, body, user }) => ({

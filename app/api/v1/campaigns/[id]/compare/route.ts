@@ -4,8 +4,8 @@
  */
 import { getCampaignComparison } from '@/lib/api/contracts/label-comparison';
 import { apiRoute } from '@/lib/http/api-route';
-import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
-import { compareCampaignLabels } from '@/lib/http/label-comparison';
+import { requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
+import { compareCampaignLabels } from '@/lib/services/dashboards/compare-label-sets';
 
 export const GET = apiRoute(getCampaignComparison, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);

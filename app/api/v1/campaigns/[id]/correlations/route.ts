@@ -4,7 +4,7 @@
  */
 import { getCampaignCorrelations } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
-import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
+import { requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import {

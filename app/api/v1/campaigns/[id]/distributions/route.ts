@@ -4,8 +4,8 @@
  */
 import { getCampaignDistributions } from '@/lib/api/contracts/distributions';
 import { apiRoute } from '@/lib/http/api-route';
-import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
-import { campaignDistributions } from '@/lib/http/distributions';
+import { requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
+import { campaignDistributions } from '@/lib/services/dashboards/compute-distributions';
 
 export const GET = apiRoute(getCampaignDistributions, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);

@@ -4,7 +4,7 @@
  */
 import { getCampaignMap } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
-import { requireDashboardCampaign } from '@/lib/http/dashboard-campaign';
+import { requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
 import { AppError } from '@/lib/errors/app-error';
 import {
   getCampaignMeasureMap,

@@ -6,7 +6,7 @@ import { listModelRuns } from '@/lib/db/model-raters/model-run-views';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { apiRoute } from '@/lib/http/api-route';
-import { startModelRun } from '@/lib/jobs/model-raters/start-run';
+import { startModelRun } from '@/lib/services/model-raters/start-model-run';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 export const GET = apiRoute(listModelRunsContract, async ({ params }) => {

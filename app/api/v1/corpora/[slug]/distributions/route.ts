@@ -4,8 +4,8 @@
  */
 import { getCorpusDistributions } from '@/lib/api/contracts/distributions';
 import { apiRoute } from '@/lib/http/api-route';
-import { requireCorpus } from '@/lib/http/dashboard-corpus';
-import { corpusDistributions } from '@/lib/http/distributions';
+import { requireCorpus } from '@/lib/services/dashboards/load-corpus-dashboard';
+import { corpusDistributions } from '@/lib/services/dashboards/compute-distributions';
 
 export const GET = apiRoute(getCorpusDistributions, async ({ params, query }) => {
   const corpus = await requireCorpus(params.slug);

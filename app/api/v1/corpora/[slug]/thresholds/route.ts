@@ -4,7 +4,7 @@
  */
 import { getCorpusThresholds } from '@/lib/api/contracts/judgements';
 import { apiRoute } from '@/lib/http/api-route';
-import { requireCorpus, resolveBinaryJudgement } from '@/lib/http/dashboard-corpus';
+import { requireCorpus, resolveBinaryJudgement } from '@/lib/services/dashboards/load-corpus-dashboard';
 import { listMeasureWithBinaryJudgement } from '@/lib/db/dashboards/corpus-judgements';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { userMeasureNames } from '@/lib/db/corpora/user-measures';

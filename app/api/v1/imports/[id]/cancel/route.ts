@@ -8,9 +8,9 @@ import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { requestImportCancel } from '@/lib/db/imports/import-jobs';
 import { AppError } from '@/lib/errors/app-error';
-import { pruneOwners } from '@/lib/jobs/job-owner';
-import { removeFile } from '@/lib/jobs/private-files';
-import { getOwnImportJob } from '@/lib/jobs/start-import';
+import { pruneOwners } from '@/lib/runtime/job-owner';
+import { removeFile } from '@/lib/runtime/private-files';
+import { getOwnImportJob } from '@/lib/services/imports/start-import';
 
 export const POST = apiRoute(cancelImportContract, async ({ params, user }) => {
   const db = getDb();

@@ -5,8 +5,8 @@
 import { getImportPreviewContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
-import { detectUploadFormat } from '@/lib/jobs/detect-upload';
-import { getWaitingUpload } from '@/lib/jobs/start-import';
+import { detectUploadFormat } from '@/lib/services/imports/detect-upload';
+import { getWaitingUpload } from '@/lib/services/imports/start-import';
 import { parseTier } from '@/lib/import/tier';
 
 export const GET = apiRoute(getImportPreviewContract, async ({ params, query, user }) => {

@@ -5,7 +5,7 @@
 import { startImportContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
-import { startUploadedImport } from '@/lib/jobs/start-import';
+import { startUploadedImport } from '@/lib/services/imports/start-import';
 
 export const POST = apiRoute(startImportContract, async ({ params, body, user }) => {
   const started = await startUploadedImport(getDb(), user, { ...body, jobId: params.id });

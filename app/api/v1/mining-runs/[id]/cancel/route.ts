@@ -5,7 +5,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { cancelMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
-import { cancelWebMining } from '@/lib/jobs/mining/web-runs';
+import { cancelWebMining } from '@/lib/services/mining/queue-mining-run';
 
 export const POST = apiRoute(cancelMiningRunContract, async ({ params, user }) => ({
   status: 202,

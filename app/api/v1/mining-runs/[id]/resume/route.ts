@@ -2,7 +2,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { resumeMiningRunContract } from '@/lib/api/contracts/mining';
 import { getDb } from '@/lib/db/client';
-import { resumeWebMining } from '@/lib/jobs/mining/web-runs';
+import { resumeWebMining } from '@/lib/services/mining/queue-mining-run';
 
 export const POST = apiRoute(resumeMiningRunContract, async ({ params, user }) => ({
   status: 202,

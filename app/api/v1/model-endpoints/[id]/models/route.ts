@@ -2,7 +2,7 @@
 import { listEndpointModelsContract } from '@/lib/api/contracts/model-endpoints';
 import { getDb } from '@/lib/db/client';
 import { apiRoute } from '@/lib/http/api-route';
-import { endpointModels } from '@/lib/jobs/model-raters/endpoint-admin';
+import { endpointModels } from '@/lib/services/model-raters/administer-endpoints';
 
 export const GET = apiRoute(listEndpointModelsContract, async ({ params }) => ({
   status: 200,

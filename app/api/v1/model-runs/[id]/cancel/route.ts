@@ -2,7 +2,7 @@
 import { cancelModelRunContract } from '@/lib/api/contracts/model-runs';
 import { getDb } from '@/lib/db/client';
 import { apiRoute } from '@/lib/http/api-route';
-import { cancelModelRun } from '@/lib/jobs/model-raters/start-run';
+import { cancelModelRun } from '@/lib/services/model-raters/start-model-run';
 
 export const POST = apiRoute(cancelModelRunContract, async ({ params, user }) => ({
   status: 202,

@@ -6,7 +6,7 @@ import { getModelRunReportContract } from '@/lib/api/contracts/model-run-report'
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { apiRoute } from '@/lib/http/api-route';
-import { loadRunReport } from '@/lib/jobs/model-raters/load-run-report';
+import { loadRunReport } from '@/lib/services/model-raters/load-run-report';
 import { computeRunReportOffThread } from '@/lib/runtime/compute-workers';
 
 export const GET = apiRoute(getModelRunReportContract, async ({ params, query }) => {

@@ -2,7 +2,7 @@
 import { resumeModelRunContract } from '@/lib/api/contracts/model-runs';
 import { getDb } from '@/lib/db/client';
 import { apiRoute } from '@/lib/http/api-route';
-import { resumeStoppedModelRun } from '@/lib/jobs/model-raters/start-run';
+import { resumeStoppedModelRun } from '@/lib/services/model-raters/start-model-run';
 
 export const POST = apiRoute(resumeModelRunContract, async ({ params, user }) => ({
   status: 202,

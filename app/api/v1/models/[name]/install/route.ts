@@ -4,7 +4,7 @@ import { installModelContract } from '@/lib/api/contracts/models';
 import { getDb } from '@/lib/db/client';
 import { getModelInstallJob, queueModelInstall } from '@/lib/db/jobs/model-install-jobs';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { installJobJson, requireInstallableModel } from '@/lib/http/model-install';
+import { installJobJson, requireInstallableModel } from '@/lib/services/models/load-model-status';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 
 export const POST = apiRoute(installModelContract, async ({ params, user }) => {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
-import { loadRunReport } from '@/lib/jobs/model-raters/load-run-report';
+import { loadRunReport } from '@/lib/services/model-raters/load-run-report';
 import { computeRunReportOffThread } from '@/lib/runtime/compute-workers';
 import { QuestionReport } from '@/components/model-raters/report/question-report';
 import { StrataView } from '@/components/model-raters/report/strata-view';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { listLabelCellPairs } from '@/lib/db/dashboards/label-comparison';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
-import { prepareComparison, resolveComparison } from '@/lib/http/label-comparison';
+import { prepareComparison, resolveComparison } from '@/lib/services/dashboards/compare-label-sets';
 import { INT4_MAX } from '@/lib/api/db-numbers';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -4,7 +4,7 @@
  */
 import { importAnnotationFileContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
-import { importCampaignFileBody } from '@/lib/http/campaign-file-route';
+import { importCampaignFileBody } from '@/lib/services/campaigns/import-campaign-file';
 import { annotationsFile } from '@/lib/db/imports/annotation-import';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { getDb } from '@/lib/db/client';

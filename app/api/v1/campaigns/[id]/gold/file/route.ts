@@ -1,7 +1,7 @@
 /** POST /api/v1/campaigns/{id}/gold/file: gold pairs from a file's text, all or nothing (researchers, admins). */
 import { importGoldFileContract } from '@/lib/api/contracts/quality';
 import { apiRoute } from '@/lib/http/api-route';
-import { importCampaignFileBody } from '@/lib/http/campaign-file-route';
+import { importCampaignFileBody } from '@/lib/services/campaigns/import-campaign-file';
 import { goldFile } from '@/lib/db/imports/gold-import';
 
 export const POST = apiRoute(importGoldFileContract, async ({ params, body }) => {

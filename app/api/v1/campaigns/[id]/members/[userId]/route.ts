@@ -5,8 +5,19 @@ import {
   setMemberExcludedContract,
 } from '@/lib/api/contracts/campaign-controls';
 import { apiRoute } from '@/lib/http/api-route';
-import { addMember, removeMember, setExcluded } from '@/lib/http/campaign-controls';
+import { addMember, removeMember, setExcluded } from '@/lib/services/campaigns/control-campaign';
 
-export const PUT = apiRoute(addCampaignMemberContract, addMember);
-export const DELETE = apiRoute(removeCampaignMemberContract, removeMember);
-export const PATCH = apiRoute(setMemberExcludedContract, setExcluded);
+export const PUT = apiRoute(addCampaignMemberContract, async ({ params, user }) => ({
+  status: 200,
+  body: await addMember(user, params.id, Number(params.userId)),
+}));
+
+export const DELETE = apiRoute(removeCampaignMemberContract, async ({ params, user }) => ({
+  status: 200,
+  body: await removeMember(user, params.id, Number(params.userId)),
+}));
+
+export const PATCH = apiRoute(setMemberExcludedContract, async ({ params, body, user }) => ({
+  status: 200,
+  body: await setExcluded(user, params.id, Number(params.userId), body.excluded),
+}));

@@ -6,7 +6,7 @@ import { listModelRuns } from '@/lib/db/model-raters/model-run-views';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { apiRoute } from '@/lib/http/api-route';
-import { compareRuns } from '@/lib/jobs/model-raters/load-run-report';
+import { compareRuns } from '@/lib/services/model-raters/load-run-report';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { computeRunReportOffThread } from '@/lib/runtime/compute-workers';
 

@@ -4,7 +4,7 @@
  */
 import { deleteUserMeasureContract } from '@/lib/api/contracts/user-measures';
 import { apiRoute } from '@/lib/http/api-route';
-import { requireCorpus } from '@/lib/http/dashboard-corpus';
+import { requireCorpus } from '@/lib/services/dashboards/load-corpus-dashboard';
 import { AppError } from '@/lib/errors/app-error';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { getDb } from '@/lib/db/client';

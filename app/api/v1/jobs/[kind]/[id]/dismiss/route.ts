@@ -2,7 +2,7 @@
 import { dismissJobContract } from '@/lib/api/contracts/tidy';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
-import { dismissEndedJob } from '@/lib/jobs/tidy';
+import { dismissEndedJob } from '@/lib/services/tidy/tidy-entries';
 
 export const POST = apiRoute(dismissJobContract, async ({ params, user }) => {
   await dismissEndedJob(getDb(), user, params.kind, params.id);
