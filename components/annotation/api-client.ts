@@ -12,19 +12,19 @@ import {
   type ApiResult as TypedResult,
   type FetchLike,
 } from '@/lib/api/client';
-import { myAnnotations, submitAnnotation, type SubmitAnnotationBody } from '@/lib/api/contracts/annotations';
-import { getCampaign, nextPair } from '@/lib/api/contracts/campaigns';
-import { skipPair as skipPairContract } from '@/lib/api/contracts/holds';
+import { myAnnotationsContract, submitAnnotationContract, type SubmitAnnotationBody } from '@/lib/api/contracts/annotations';
+import { getCampaignContract, nextPairContract } from '@/lib/api/contracts/campaigns';
+import { skipPairContract as skipPairContract } from '@/lib/api/contracts/holds';
 
 export type { FetchLike };
 
 /** The 409 body of a submission: `current` is there for a stale baseVersion. */
-export const submitConflictSchema = submitAnnotation.responses[409].schema;
+export const submitConflictSchema = submitAnnotationContract.responses[409].schema;
 
-export type CampaignView = ApiData<typeof getCampaign>;
-export type NextPair = NonNullable<ApiData<typeof nextPair>>;
-export type StoredAnnotation = ApiData<typeof submitAnnotation>;
-export type MyAnnotationsPage = ApiData<typeof myAnnotations>;
+export type CampaignView = ApiData<typeof getCampaignContract>;
+export type NextPair = NonNullable<ApiData<typeof nextPairContract>>;
+export type StoredAnnotation = ApiData<typeof submitAnnotationContract>;
+export type MyAnnotationsPage = ApiData<typeof myAnnotationsContract>;
 export type MyAnnotation = MyAnnotationsPage['annotations'][number];
 export type ApiErrorBody = z.infer<typeof submitConflictSchema>;
 
@@ -56,16 +56,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const id = (campaign: string | number) => ({ id: campaign });
 
   return {
-    getCampaign: (campaign: string | number) => call(getCampaign, { params: id(campaign) }) as Promise<ApiResult<CampaignView>>,
+    getCampaign: (campaign: string | number) =>
+      call(getCampaignContract, { params: id(campaign) }) as Promise<ApiResult<CampaignView>>,
     /** 200 with a pair, or ok with data null for 204 (nothing left) */
-    getNextPair: (campaign: string | number) => call(nextPair, { params: id(campaign) }) as Promise<ApiResult<NextPair | null>>,
+    getNextPair: (campaign: string | number) =>
+      call(nextPairContract, { params: id(campaign) }) as Promise<ApiResult<NextPair | null>>,
     submitAnnotation: (campaign: string | number, body: SubmitAnnotationBody) =>
-      call(submitAnnotation, { params: id(campaign), body }) as Promise<ApiResult<StoredAnnotation>>,
+      call(submitAnnotationContract, { params: id(campaign), body }) as Promise<ApiResult<StoredAnnotation>>,
     /** POST …/skip: 204 (data null) when the held pair went back to the pool */
     skipPair: (campaign: string | number, pairId: number) =>
       call(skipPairContract, { params: id(campaign), body: { pairId } }) as Promise<ApiResult<null>>,
     getMyAnnotations: (campaign: string | number, page: { limit?: number; before?: number } = {}) =>
-      call(myAnnotations, { params: id(campaign), query: { limit: page.limit, before: page.before } }) as Promise<
+      call(myAnnotationsContract, { params: id(campaign), query: { limit: page.limit, before: page.before } }) as Promise<
         ApiResult<MyAnnotationsPage>
       >,
   };

@@ -1,7 +1,7 @@
 'use client';
 import { useMemo, useState, type FormEvent } from 'react';
 import { callApi } from '@/lib/api/client';
-import { createCampaign } from '@/lib/api/contracts/campaigns';
+import { createCampaignContract } from '@/lib/api/contracts/campaigns';
 import { useRouter } from 'next/navigation';
 import { buildDefaultGuidelines, textKindOf, type TextKind } from '@/lib/annotation/default-guidelines';
 import { resolveQuestions } from '@/lib/annotation/questions';
@@ -72,7 +72,7 @@ export function NewCampaignForm({ corpora, users }: { corpora: readonly CorpusOp
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmit({ kind: 'sending' });
-    const result = await callApi(createCampaign, { body: campaignRequest({ ...state, guidelines }) });
+    const result = await callApi(createCampaignContract, { body: campaignRequest({ ...state, guidelines }) });
     if (result.ok) {
       router.push(`/campaigns/${encodeURIComponent(result.data.slug)}`);
       return;

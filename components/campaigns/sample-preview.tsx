@@ -1,6 +1,10 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { previewSample, type SamplePreview as Preview, type SamplePreviewBody } from '@/lib/api/contracts/campaign-preview';
+import {
+  previewSampleContract,
+  type SamplePreview as Preview,
+  type SamplePreviewBody,
+} from '@/lib/api/contracts/campaign-preview';
 import { callApi } from '@/lib/api/client';
 import { formFieldErrors } from './campaign-request';
 import { StrataTable } from './strata-table';
@@ -11,7 +15,7 @@ const fmt = (n: number) => n.toLocaleString('en');
 
 async function fetchPreview(body: string): Promise<Result> {
   // `body` is the request's JSON already (it is also the key of the answer)
-  const result = await callApi(previewSample, { rawBody: body, contentType: 'application/json' });
+  const result = await callApi(previewSampleContract, { rawBody: body, contentType: 'application/json' });
   if (result.ok) return { kind: 'ready', preview: result.data };
   if (result.kind === 'network') return { kind: 'error', message: result.message };
   const error = result.kind === 'http' ? result.body?.error : undefined;

@@ -8,7 +8,7 @@ import { NothingLeft, PairReview, SavedMessage } from '@/components/annotation/p
 import { PairTexts } from '@/components/annotation/pair-texts';
 import type { DiscussionPair } from '@/lib/db/annotations/discussion';
 import { callApi } from '@/lib/api/client';
-import { submitAnnotation } from '@/lib/api/contracts/annotations';
+import { submitAnnotationContract } from '@/lib/api/contracts/annotations';
 
 interface Props {
   campaignId: number;
@@ -34,7 +34,7 @@ export function DiscussionList({ campaignId, questions, pairs, isActive }: Props
   const page = (by: 1 | -1) => setIndex((i) => Math.max(0, Math.min(pairs.length - 1, i + by)));
 
   const revise = async (answers: Answers): Promise<string | null> => {
-    const result = await callApi(submitAnnotation, {
+    const result = await callApi(submitAnnotationContract, {
       params: { id: campaignId },
       body: {
         submissionId: crypto.randomUUID(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorMessage, apiFieldErrors, apiPath, createApiClient, type FetchLike } from './client';
-import { myAnnotations } from './contracts/annotations';
+import { myAnnotationsContract } from './contracts/annotations';
 import { dismissJobContract } from './contracts/tidy';
 import { startMiningRunContract } from './contracts/mining';
 import { deleteUserMeasureContract } from './contracts/user-measures';
@@ -22,7 +22,7 @@ describe('apiPath', () => {
     expect(apiPath(deleteUserMeasureContract, { params: { slug: 'a b', name: 'x/y' } })).toBe(
       '/api/v1/corpora/a%20b/measures/x%2Fy',
     );
-    expect(apiPath(myAnnotations, { params: { id: 3 }, query: { limit: 5, before: undefined } })).toBe(
+    expect(apiPath(myAnnotationsContract, { params: { id: 3 }, query: { limit: 5, before: undefined } })).toBe(
       '/api/v1/campaigns/3/annotations/mine?limit=5',
     );
   });

@@ -5,9 +5,9 @@
  * both paths run the same validation, role checks and domain code.
  */
 import type { ApiContract } from '@/lib/api/contract';
-import { submitAnnotation } from '@/lib/api/contracts/annotations';
-import { nextPair } from '@/lib/api/contracts/campaigns';
-import { skipPair } from '@/lib/api/contracts/holds';
+import { submitAnnotationContract } from '@/lib/api/contracts/annotations';
+import { nextPairContract } from '@/lib/api/contracts/campaigns';
+import { skipPairContract } from '@/lib/api/contracts/holds';
 import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { getNextPair, skipPair as skipHeldPair } from '@/lib/db/campaigns/assignments';
 import { getSqlPool } from '@/lib/db/sql-pool';
@@ -24,19 +24,19 @@ const jsonRoute = <C extends ApiContract>(contract: C, handler: (call: ApiCall<C
   handler,
 });
 
-export const nextPairRoute = jsonRoute(nextPair, async ({ params, user }) => {
+export const nextPairRoute = jsonRoute(nextPairContract, async ({ params, user }) => {
   const next = await getNextPair(getSqlPool(), parseCampaignRef(params.id), user.id);
   if (next.kind === 'none') return { status: 204 };
   const { swapped: _swapped, ...pair } = next.pair;
   return { status: 200, body: pair };
 });
 
-export const submitAnnotationRoute = jsonRoute(submitAnnotation, async ({ params, body, user }) => {
+export const submitAnnotationRoute = jsonRoute(submitAnnotationContract, async ({ params, body, user }) => {
   const { created, annotation } = await submitAnswer(getSqlPool(), parseCampaignRef(params.id), user.id, body);
   return { status: created ? 201 : 200, body: annotation };
 });
 
-export const skipPairRoute = jsonRoute(skipPair, async ({ params, body, user }) => {
+export const skipPairRoute = jsonRoute(skipPairContract, async ({ params, body, user }) => {
   await skipHeldPair(getSqlPool(), parseCampaignRef(params.id), user.id, body.pairId);
   return { status: 204 };
 });

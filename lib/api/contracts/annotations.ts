@@ -50,7 +50,7 @@ export const storedAnnotationSchema = z
   })
   .meta({ id: 'Annotation' });
 
-export const submitAnnotation = defineContract({
+export const submitAnnotationContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/annotations',
   summary: 'Submit or edit the answers for a pair',
@@ -72,7 +72,7 @@ export const submitAnnotation = defineContract({
   },
 });
 
-export const myAnnotations = defineContract({
+export const myAnnotationsContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/annotations/mine',
   summary: "The caller's own answers in this campaign, newest first, with the texts as the caller saw them (to go back and edit)",
@@ -113,7 +113,7 @@ export const annotationLineSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const listAnnotations = defineContract({
+export const listAnnotationsContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/annotations',
   summary: 'All current annotations of a campaign as JSON Lines, streamed (researchers, admins)',

@@ -37,7 +37,7 @@ export const samplePreviewSchema = z.object({
 });
 export type SamplePreview = z.infer<typeof samplePreviewSchema>;
 
-export const previewSample = defineContract({
+export const previewSampleContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/preview',
   summary: 'Count what a sample definition would draw, per stratum, without creating anything (researchers, admins)',

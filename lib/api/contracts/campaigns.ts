@@ -180,7 +180,7 @@ export const createCampaignBodySchema = z
   .strict();
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
 
-export const createCampaign = defineContract({
+export const createCampaignContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns',
   summary: 'Create an annotation campaign: sample pairs from corpora, set the questions, overlap and members',
@@ -199,7 +199,7 @@ export const campaignProgressSchema = z.object({
   remainingCapped: z.boolean().describe('the count stopped at its cap: at least `remaining` pairs are left'),
 });
 
-export const getCampaign = defineContract({
+export const getCampaignContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}',
   summary: "A campaign's name, status, questions and guidelines, and the caller's progress (members, researchers, admins)",
@@ -247,7 +247,7 @@ export const nextPairSchema = z.object({
     .describe("the campaign's wording version now: another than the one shown means the guidelines or question wording changed"),
 });
 
-export const nextPair = defineContract({
+export const nextPairContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/next',
   summary: 'The next pair for the caller: the same pair again until it is answered (one slot held, never two)',

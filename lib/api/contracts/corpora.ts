@@ -27,7 +27,7 @@ export const corpusSchema = z
   })
   .meta({ id: 'Corpus' });
 
-export const listCorpora = defineContract({
+export const listCorporaContract = defineContract({
   method: 'GET',
   path: '/api/v1/corpora',
   summary: 'Every corpus with its pair and text counts, tier, licence and attribution',

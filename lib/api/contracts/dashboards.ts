@@ -43,7 +43,7 @@ export const corpusMapQuery = z
   })
   .strict();
 
-export const getCorpusMap = defineContract({
+export const getCorpusMapContract = defineContract({
   method: 'GET',
   path: '/api/v1/corpora/{slug}/map',
   summary: "A corpus's characteristic map (syn × sem, 5 × 5) from its measures",
@@ -70,7 +70,7 @@ export const campaignMapQuery = z
   })
   .strict();
 
-export const getCampaignMap = defineContract({
+export const getCampaignMapContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/map',
   summary:
@@ -148,7 +148,7 @@ export const agreementQuery = z
   })
   .strict();
 
-export const getCampaignAgreement = defineContract({
+export const getCampaignAgreementContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/agreement',
   summary:
@@ -207,7 +207,7 @@ const ratingAxisSchema = z
   })
   .meta({ id: 'RatingAxis' });
 
-export const getCampaignCorrelations = defineContract({
+export const getCampaignCorrelationsContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/correlations',
   summary:

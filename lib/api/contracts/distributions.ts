@@ -93,7 +93,7 @@ const responses = (what: string) => ({
   400: { description: `An unknown measure, or ${what}`, schema: apiErrorSchema },
 });
 
-export const getCorpusDistributions = defineContract({
+export const getCorpusDistributionsContract = defineContract({
   method: 'GET',
   path: '/api/v1/corpora/{slug}/distributions',
   summary: "Every measure's distribution (box-plot figures and a histogram) split by the corpus's own label",
@@ -104,7 +104,7 @@ export const getCorpusDistributions = defineContract({
   responses: { ...responses('a split by label of a corpus with more than 12 distinct labels'), 404: notFound('The corpus') },
 });
 
-export const getCampaignDistributions = defineContract({
+export const getCampaignDistributionsContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/distributions',
   summary: "Every measure's distribution (box-plot figures and a histogram) split by a question's final label",

@@ -8,7 +8,7 @@ import { dbId } from '../db-numbers';
 import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams } from './shared';
 
-export const skipPair = defineContract({
+export const skipPairContract = defineContract({
   method: 'POST',
   path: '/api/v1/campaigns/{id}/skip',
   summary: 'Skip the held pair: its slot goes back to the pool and the caller is not offered it again',

@@ -1,11 +1,16 @@
 /** Every /api/v1 contract: the OpenAPI document is built from this list, and a test checks each route file has its entry. */
 import type { ApiContract } from '../contract';
-import { listAnnotations, myAnnotations, submitAnnotation } from './annotations';
-import { previewSample } from './campaign-preview';
-import { createCampaign, getCampaign, nextPair } from './campaigns';
-import { getCampaignAgreement, getCampaignCorrelations, getCampaignMap, getCorpusMap } from './dashboards';
-import { skipPair } from './holds';
-import { openApiDocument } from './meta';
+import { listAnnotationsContract, myAnnotationsContract, submitAnnotationContract } from './annotations';
+import { previewSampleContract } from './campaign-preview';
+import { createCampaignContract, getCampaignContract, nextPairContract } from './campaigns';
+import {
+  getCampaignAgreementContract,
+  getCampaignCorrelationsContract,
+  getCampaignMapContract,
+  getCorpusMapContract,
+} from './dashboards';
+import { skipPairContract } from './holds';
+import { openApiDocumentContract } from './meta';
 import {
   cancelMiningRunContract,
   getMiningRunContract,
@@ -34,7 +39,7 @@ import {
   startModelRunContract,
 } from './model-runs';
 import { compareModelRunsContract, getModelRunReportContract } from './model-run-report';
-import { getPair, listPairs } from './pairs';
+import { getPairContract, listPairsContract } from './pairs';
 import {
   adjudicateContract,
   finalLabelsContract,
@@ -42,11 +47,11 @@ import {
   importGoldFileContract,
   setGoldContract,
 } from './quality';
-import { createCorpusContract, listCorpora, setCorpusLanguageContract } from './corpora';
-import { getCorpusCorrelations, getCorpusThresholds } from './judgements';
-import { getCampaignComparison } from './label-comparison';
+import { createCorpusContract, listCorporaContract, setCorpusLanguageContract } from './corpora';
+import { getCorpusCorrelationsContract, getCorpusThresholdsContract } from './judgements';
+import { getCampaignComparisonContract } from './label-comparison';
 import { listAuditContract } from './audit';
-import { getCampaignDistributions, getCorpusDistributions } from './distributions';
+import { getCampaignDistributionsContract, getCorpusDistributionsContract } from './distributions';
 import {
   archiveCampaignContract,
   archiveCorpusContract,
@@ -71,23 +76,23 @@ import { cancelScoringContract, completeMeasuresContract, setSemMeasuresContract
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
 
 export const apiContracts: readonly ApiContract[] = [
-  createCampaign,
-  previewSample,
-  getCampaign,
-  nextPair,
-  skipPair,
-  submitAnnotation,
-  myAnnotations,
-  listAnnotations,
+  createCampaignContract,
+  previewSampleContract,
+  getCampaignContract,
+  nextPairContract,
+  skipPairContract,
+  submitAnnotationContract,
+  myAnnotationsContract,
+  listAnnotationsContract,
   setGoldContract,
   importGoldFileContract,
   importAnnotationFileContract,
   adjudicateContract,
   finalLabelsContract,
-  getPair,
-  listPairs,
-  listCorpora,
-  openApiDocument,
+  getPairContract,
+  listPairsContract,
+  listCorporaContract,
+  openApiDocumentContract,
   listAuditContract,
   listMiningRunsContract,
   getMiningRunContract,
@@ -95,17 +100,17 @@ export const apiContracts: readonly ApiContract[] = [
   startMiningRunContract,
   cancelMiningRunContract,
   resumeMiningRunContract,
-  getCorpusMap,
-  getCampaignMap,
-  getCampaignAgreement,
-  getCampaignCorrelations,
-  getCorpusCorrelations,
-  getCorpusThresholds,
+  getCorpusMapContract,
+  getCampaignMapContract,
+  getCampaignAgreementContract,
+  getCampaignCorrelationsContract,
+  getCorpusCorrelationsContract,
+  getCorpusThresholdsContract,
   getModelContract,
   installModelContract,
-  getCampaignComparison,
-  getCorpusDistributions,
-  getCampaignDistributions,
+  getCampaignComparisonContract,
+  getCorpusDistributionsContract,
+  getCampaignDistributionsContract,
   listUserMeasuresContract,
   importScoresContract,
   deleteUserMeasureContract,

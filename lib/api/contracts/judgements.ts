@@ -21,7 +21,7 @@ const measureKey = z.union([
     .refine(isUserMeasureKey, 'u.NAME: NAME is not a user measure name'),
 ]);
 
-export const getCorpusCorrelations = defineContract({
+export const getCorpusCorrelationsContract = defineContract({
   method: 'GET',
   path: '/api/v1/corpora/{slug}/correlations',
   summary:
@@ -100,7 +100,7 @@ export const thresholdsQuery = z
   })
   .strict();
 
-export const getCorpusThresholds = defineContract({
+export const getCorpusThresholdsContract = defineContract({
   method: 'GET',
   path: '/api/v1/corpora/{slug}/thresholds',
   summary:

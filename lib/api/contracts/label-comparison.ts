@@ -82,7 +82,7 @@ export const labelComparisonSchema = z
   })
   .meta({ id: 'LabelComparison' });
 
-export const getCampaignComparison = defineContract({
+export const getCampaignComparisonContract = defineContract({
   method: 'GET',
   path: '/api/v1/campaigns/{id}/compare',
   summary:

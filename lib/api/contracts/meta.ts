@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { standardErrors } from '../errors';
 
-export const openApiDocument = defineContract({
+export const openApiDocumentContract = defineContract({
   method: 'GET',
   path: '/api/v1/openapi.json',
   summary: 'This API as an OpenAPI 3.1 document (any signed-in user or token)',

@@ -33,7 +33,7 @@ export const pairSchema = z
   })
   .meta({ id: 'Pair' });
 
-export const getPair = defineContract({
+export const getPairContract = defineContract({
   method: 'GET',
   path: '/api/v1/pairs/{id}',
   summary: 'A pair in stored order with its corpus, texts, image, measures and source label',
@@ -73,7 +73,7 @@ export const pairListItemSchema = z
   })
   .meta({ id: 'PairListItem' });
 
-export const listPairs = defineContract({
+export const listPairsContract = defineContract({
   method: 'GET',
   path: '/api/v1/pairs',
   summary: 'Pairs of one or several corpora, filtered, sorted and paged by cursor',

@@ -1,11 +1,11 @@
 /** POST /api/v1/campaigns: create a campaign (researchers, admins). Audited. */
-import { createCampaign } from '@/lib/api/contracts/campaigns';
+import { createCampaignContract } from '@/lib/api/contracts/campaigns';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { createCampaign as createCampaignWithItems } from '@/lib/db/campaigns/campaign-create';
 
-export const POST = apiRoute(createCampaign, async ({ body, user }) => {
+export const POST = apiRoute(createCampaignContract, async ({ body, user }) => {
   const db = getDb();
   const created = await createCampaignWithItems(db, body, user.id);
   await recordAudit(db, {

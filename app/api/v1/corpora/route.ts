@@ -2,14 +2,14 @@
  * GET /api/v1/corpora: every corpus with counts, tier, licence and attribution (researchers and admins).
  * POST: create an empty corpus (audited).
  */
-import { createCorpusContract, listCorpora } from '@/lib/api/contracts/corpora';
+import { createCorpusContract, listCorporaContract } from '@/lib/api/contracts/corpora';
 import { apiRoute } from '@/lib/http/api-route';
 import { getDb } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { ensureCorpus, findCorpusByName, listCorporaForApi } from '@/lib/db/corpora/corpora';
 import { AppError } from '@/lib/errors/app-error';
 
-export const GET = apiRoute(listCorpora, async ({ query }) => ({
+export const GET = apiRoute(listCorporaContract, async ({ query }) => ({
   status: 200,
   body: { corpora: await listCorporaForApi(getDb(), query.archived === 'include') },
 }));

@@ -1,5 +1,5 @@
 /** GET /api/v1/pairs: the explorer's filter as an API, one keyset page at a time (docs/api.md#pairs). */
-import { listPairs } from '@/lib/api/contracts/pairs';
+import { listPairsContract } from '@/lib/api/contracts/pairs';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError, isAppError } from '@/lib/errors/app-error';
 import { countPairsForPage, listPairPage } from '@/lib/db/pairs/pair-list';
@@ -14,7 +14,7 @@ function asQueryError(error: unknown): unknown {
   });
 }
 
-export const GET = apiRoute(listPairs, async ({ query }) => {
+export const GET = apiRoute(listPairsContract, async ({ query }) => {
   const pool = getSqlPool();
   try {
     const [page, total] = await Promise.all([

@@ -2,7 +2,7 @@
  * GET /api/v1/campaigns/{id}: the campaign's questions, guidelines and the caller's progress; PATCH
  * archives or restores it, DELETE deletes it (audited).
  */
-import { getCampaign } from '@/lib/api/contracts/campaigns';
+import { getCampaignContract } from '@/lib/api/contracts/campaigns';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { getCampaignForCaller } from '@/lib/db/campaigns/campaign-view';
@@ -12,7 +12,7 @@ import { archiveCampaignContract, deleteCampaignContract } from '@/lib/api/contr
 import { getDb } from '@/lib/db/client';
 import { archiveCampaign, deleteCampaign } from '@/lib/services/tidy/tidy-entries';
 
-export const GET = apiRoute(getCampaign, async ({ params, user }) => {
+export const GET = apiRoute(getCampaignContract, async ({ params, user }) => {
   const campaign = await getCampaignForCaller(getSqlPool(), parseCampaignRef(params.id), user);
   if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign, or you are not one of its annotators.');
   return { status: 200, body: campaign };

@@ -1,12 +1,12 @@
 /** POST /api/v1/campaigns/preview: what a sample definition would draw, per stratum (nothing is created). */
-import { previewSample } from '@/lib/api/contracts/campaign-preview';
+import { previewSampleContract } from '@/lib/api/contracts/campaign-preview';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { planSample } from '@/lib/sampling/sample-plan';
 import { getDb } from '@/lib/db/client';
 import { countSamplePreview, findCorporaBySlug } from '@/lib/db/campaigns/sampling-preview';
 
-export const POST = apiRoute(previewSample, async ({ body }) => {
+export const POST = apiRoute(previewSampleContract, async ({ body }) => {
   if (!body) throw new AppError('INVALID_INPUT', 'Send the corpora and the sample.', { fields: { body: 'is missing' } });
   const db = getDb();
   const fields: Record<string, string> = {};

@@ -3,7 +3,7 @@
  * GET: every current annotation as JSON Lines, streamed from a database cursor (researchers, admins);
  * the campaign is checked before the first byte, so a 404 is a real 404 (docs/decisions/002).
  */
-import { listAnnotations, submitAnnotation } from '@/lib/api/contracts/annotations';
+import { listAnnotationsContract, submitAnnotationContract } from '@/lib/api/contracts/annotations';
 import { apiRoute } from '@/lib/http/api-route';
 import { submitAnnotationRoute } from '@/lib/http/annotation-routes';
 import { jsonLinesResponse } from '@/lib/http/json-lines';
@@ -13,9 +13,9 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 // The production web server answers POST itself with the same handler (lib/http/node-api.ts).
-export const POST = apiRoute(submitAnnotation, submitAnnotationRoute.handler);
+export const POST = apiRoute(submitAnnotationContract, submitAnnotationRoute.handler);
 
-export const GET = apiRoute(listAnnotations, async ({ params }) => {
+export const GET = apiRoute(listAnnotationsContract, async ({ params }) => {
   const campaignId = await findCampaignId(getSqlPool(), parseCampaignRef(params.id));
   if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
   return jsonLinesResponse(streamCampaignAnnotations(getSqlPool(), campaignId));

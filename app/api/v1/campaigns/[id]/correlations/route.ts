@@ -2,7 +2,7 @@
  * GET /api/v1/campaigns/{id}/correlations: every measure against the aggregated human ratings
  * (paper Table 6), and against any rating axis asked for.
  */
-import { getCampaignCorrelations } from '@/lib/api/contracts/dashboards';
+import { getCampaignCorrelationsContract } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
@@ -16,7 +16,7 @@ import {
 import { findRatingAxis, ratingAxes } from '@/lib/dashboards/rating-axes';
 import { AppError } from '@/lib/errors/app-error';
 
-export const GET = apiRoute(getCampaignCorrelations, async ({ params, query }) => {
+export const GET = apiRoute(getCampaignCorrelationsContract, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
   const found = query.axis === undefined ? null : findRatingAxis(campaign.questions, query.axis);
   if (found && 'error' in found) throw new AppError('INVALID_INPUT', found.error, { fields: { 'query.axis': found.error } });

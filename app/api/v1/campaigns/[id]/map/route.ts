@@ -2,7 +2,7 @@
  * GET /api/v1/campaigns/{id}/map: the campaign's characteristic map from ratings (median or one
  * annotator) or measures, of all its corpora or one.
  */
-import { getCampaignMap } from '@/lib/api/contracts/dashboards';
+import { getCampaignMapContract } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
 import { AppError } from '@/lib/errors/app-error';
@@ -14,7 +14,7 @@ import {
 } from '@/lib/db/dashboards/characteristic-maps';
 import { getSqlPool } from '@/lib/db/sql-pool';
 
-export const GET = apiRoute(getCampaignMap, async ({ params, query }) => {
+export const GET = apiRoute(getCampaignMapContract, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
   const pool = getSqlPool();
   let corpusId: number | null = null;

@@ -2,7 +2,7 @@
  * GET /api/v1/corpora/{slug}/map: the corpus's characteristic map from its measures (stored
  * summary), or with a user measure as an axis (counted).
  */
-import { getCorpusMap } from '@/lib/api/contracts/dashboards';
+import { getCorpusMapContract } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
@@ -28,7 +28,7 @@ function axisName(measures: readonly UserMeasure[], key: string | undefined, axi
   return name;
 }
 
-export const GET = apiRoute(getCorpusMap, async ({ params, query }) => {
+export const GET = apiRoute(getCorpusMapContract, async ({ params, query }) => {
   const corpus = await getCorpusBySlug(getDb(), params.slug);
   if (!corpus) throw new AppError('NOT_FOUND', 'No such corpus.');
   if (query.syn === undefined && query.sem === undefined)

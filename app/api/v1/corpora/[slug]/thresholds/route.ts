@@ -2,7 +2,7 @@
  * GET /api/v1/corpora/{slug}/thresholds: a measure's threshold analysis against the corpus's own
  * labels or a campaign's final yes/no labels.
  */
-import { getCorpusThresholds } from '@/lib/api/contracts/judgements';
+import { getCorpusThresholdsContract } from '@/lib/api/contracts/judgements';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus, resolveBinaryJudgement } from '@/lib/services/dashboards/load-corpus-dashboard';
 import { listMeasureWithBinaryJudgement } from '@/lib/db/dashboards/corpus-judgements';
@@ -12,7 +12,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
 import { computeMeasureThresholds } from '@/lib/dashboards/judgement-analysis';
 
-export const GET = apiRoute(getCorpusThresholds, async ({ params, query }) => {
+export const GET = apiRoute(getCorpusThresholdsContract, async ({ params, query }) => {
   const corpus = await requireCorpus(params.slug);
   if (
     isUserMeasureKey(query.measure) &&

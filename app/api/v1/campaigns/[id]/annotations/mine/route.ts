@@ -1,11 +1,11 @@
 /** GET /api/v1/campaigns/{id}/annotations/mine: the caller's own answers, newest first, with their history. */
-import { myAnnotations } from '@/lib/api/contracts/annotations';
+import { myAnnotationsContract } from '@/lib/api/contracts/annotations';
 import { apiRoute } from '@/lib/http/api-route';
 import { listMyAnnotations } from '@/lib/db/annotations/annotation-reads';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
-export const GET = apiRoute(myAnnotations, async ({ params, query, user }) => ({
+export const GET = apiRoute(myAnnotationsContract, async ({ params, query, user }) => ({
   status: 200,
   body: await listMyAnnotations(getSqlPool(), parseCampaignRef(params.id), user.id, {
     limit: query.limit,
