@@ -112,8 +112,9 @@ describe('uploaded dumps: a quota, an expiry, one upload per name, and a listing
   it('refuses a second upload of a name while the first arrives, and never replaces a file', async () => {
     const { token } = await tokenFor('RESEARCHER');
     const first = heldUpload(token, 'same-name.xml');
-    // the first upload's file is arriving (under its hidden .partial name)
-    await expect.poll(() => readdirSync(uploads).filter((f) => f.endsWith('.partial')).length).toBe(1);
+    // the first upload's file is arriving (under its hidden .partial name); before it, the route
+    // checks the token and the files folder, which on a loaded machine takes longer than poll's 1 s
+    await expect.poll(() => readdirSync(uploads).filter((f) => f.endsWith('.partial')).length, { timeout: 30_000 }).toBe(1);
     const second = await upload(token, 'same-name.xml', '<mediawiki>the second</mediawiki>\n');
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({
