@@ -43,7 +43,7 @@ export interface WorkbenchState {
   screen: PairScreen;
   /** grows each time the workbench starts waiting for a pair: the request a pair must carry to count */
   pairSeq: number;
-  progress: { done: number; remaining: number } | null;
+  progress: { done: number; remaining: number; remainingCapped: boolean } | null;
   /** how far back in the annotator's earlier answers (0 = the newest), null on the current pair */
   historyIndex: number | null;
   /** going back was asked for: the history is loaded (refreshed first when leaving the current pair) */
@@ -153,7 +153,11 @@ export function workbenchReducer(s: WorkbenchState, e: WorkbenchEvent): Workbenc
     case 'pairArrived': {
       if (e.seq !== s.pairSeq || s.screen.kind !== 'waiting') return s;
       const data = e.result.ok ? e.result.data : null;
-      return { ...s, screen: screenFor(e.result), progress: data ? { done: data.done, remaining: data.remaining } : s.progress };
+      return {
+        ...s,
+        screen: screenFor(e.result),
+        progress: data ? { done: data.done, remaining: data.remaining, remainingCapped: data.remainingCapped } : s.progress,
+      };
     }
     case 'pairRetry':
       return s.screen.kind === 'unavailable' ? awaitPair(s) : s;

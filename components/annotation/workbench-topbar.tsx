@@ -6,7 +6,7 @@ import styles from './workbench.module.css';
 
 interface Props {
   name: string;
-  progress: { done: number; remaining: number } | null;
+  progress: { done: number; remaining: number; remainingCapped: boolean } | null;
   save: SaveState;
   outbox: OutboxSnapshot;
   online: boolean;
@@ -36,7 +36,8 @@ export function WorkbenchTopbar(props: Props) {
         <h1>{props.name}</h1>
         {progress ? (
           <span className={styles.progress} data-testid="progress">
-            {progress.done} done · {progress.remaining} to go
+            {progress.done} done · {progress.remaining}
+            {progress.remainingCapped ? '+' : ''} to go
           </span>
         ) : null}
       </div>

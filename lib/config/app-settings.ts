@@ -1,4 +1,5 @@
 /** The variables of the web app, the launcher and the CLI (the README's main configuration table). */
+import { EMBEDDED_PG_SETTINGS } from './embedded-pg-settings';
 import { define, flag, httpUrl, interval, positiveOr, text, textOr, whole, wholeOr } from './schemas';
 
 export const APP_SETTINGS = {
@@ -83,14 +84,7 @@ export const APP_SETTINGS = {
     meaning: 'web server port',
     hint: 'Use a free port, or unset it for 3000.',
   }),
-  PARALENS_PG_PORT: define({
-    group: 'app',
-    default: 'a free port, chosen at each start',
-    schema: whole(1, 65535),
-    meaning:
-      'port of the embedded PostgreSQL (listening on 127.0.0.1 only), to reach it with your own tools (`psql`, a backup agent) or to keep it clear of other services. Ignored with `DATABASE_URL`. Taken by another program: start-up says so and stops',
-    hint: 'Use a free port from 1 to 65535, or unset it to let Paralens choose one.',
-  }),
+  ...EMBEDDED_PG_SETTINGS,
   HOST: define({
     group: 'app',
     default: '`127.0.0.1` in demo mode, `0.0.0.0` otherwise',

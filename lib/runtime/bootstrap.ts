@@ -13,6 +13,7 @@ import { createPrismaClient } from '@/lib/db/client';
 import { seedDemo, type SeedReport } from '@/prisma/seed';
 import { withStartupLock } from '@/lib/db/instances/startup-lock';
 import { checkDataDir, findRunningPort, startEmbeddedPostgres } from './embedded-postgres';
+import { parsePgSettings, type PgSettings } from './pg-tuning';
 import { isPortFree } from './ports';
 import { checkDatabaseUrl } from './external-database';
 import { loadOrCreateSecrets, resolveDumpsDir, resolveParalensHome, resolveSharedDir } from './paralens-home';
@@ -90,6 +91,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     password: secrets.pgPassword,
     unsafeFast: options.unsafeFast,
     port: pinnedPort,
+    settings: pgSettingsOverride(env),
   });
   const port = new URL(server.url).port;
   log(
@@ -97,6 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       ? `Using the embedded PostgreSQL that is already running on port ${port} (data in ${dataDir})${pinnedPort !== undefined && String(pinnedPort) !== port ? `, not on PARALENS_PG_PORT=${pinnedPort}: stop it to move it` : ''}.`
       : `Started the embedded PostgreSQL on port ${port} (data in ${dataDir}).`,
   );
+  if (server.settingsLine) log(server.settingsLine);
   try {
     let seed: SeedReport | null = null;
     const applied = await underStartupLock(server.url, log, async () => {
@@ -186,4 +189,11 @@ async function migrate(url: string, log: (line: string) => void): Promise<string
       'The database was left as it was; check that it belongs to Paralens.',
     );
   }
+}
+
+/** PARALENS_PG_SETTINGS, parsed (the catalogue has checked its form). */
+function pgSettingsOverride(env: NodeJS.ProcessEnv): PgSettings {
+  const parsed = parsePgSettings(setting('PARALENS_PG_SETTINGS', env));
+  if (typeof parsed === 'string') throw new StartupError(`PARALENS_PG_SETTINGS: ${parsed}.`, 'Correct it or unset it.');
+  return parsed;
 }

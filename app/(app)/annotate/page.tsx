@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { getDb } from '@/lib/db/client';
 import { listCampaignsForMember } from '@/lib/db/campaigns/campaigns';
-import { countProgress, REMAINING_CAP } from '@/lib/db/campaigns/campaign-membership';
+import { countProgress } from '@/lib/db/campaigns/campaign-membership';
 import { countDiscussionPairs } from '@/lib/db/annotations/discussion';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { PageHeader } from '@/components/ui/page-header';
@@ -35,8 +35,8 @@ export default async function AnnotatePage() {
       ) : (
         <div className="grid">
           {campaigns.map((c, i) => {
-            const { done, remaining } = progress[i] ?? { done: 0, remaining: 0 };
-            const left = remaining >= REMAINING_CAP ? `${REMAINING_CAP.toLocaleString('en')}+` : remaining.toLocaleString('en');
+            const { done, remaining, remainingCapped } = progress[i] ?? { done: 0, remaining: 0, remainingCapped: false };
+            const left = `${remaining.toLocaleString('en')}${remainingCapped ? '+' : ''}`;
             const disagreed = discussion.get(c.id) ?? 0;
             return (
               <article key={c.id} className="card">

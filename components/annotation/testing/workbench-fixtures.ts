@@ -21,7 +21,7 @@ export function campaign(over: Partial<CampaignView> = {}): CampaignView {
     overlap: 1,
     wordingVersion: 1,
     archived: false,
-    progress: { done: 0, remaining: 10 },
+    progress: { done: 0, remaining: 10, remainingCapped: false },
     ...over,
   };
 }
@@ -34,6 +34,7 @@ export function nextPair(pairId: number, over: Partial<NextPair> = {}): NextPair
     questions: sent,
     done: 3,
     remaining: 7,
+    remainingCapped: false,
     heldUntil: '2026-01-01T00:00:00.000Z',
     wordingVersion: 1,
     ...over,

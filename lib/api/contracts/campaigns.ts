@@ -193,7 +193,11 @@ export const createCampaign = defineContract({
   },
 });
 
-export const campaignProgressSchema = z.object({ done: z.number().int(), remaining: z.number().int() });
+export const campaignProgressSchema = z.object({
+  done: z.number().int(),
+  remaining: z.number().int(),
+  remainingCapped: z.boolean().describe('the count stopped at its cap: at least `remaining` pairs are left'),
+});
 
 export const getCampaign = defineContract({
   method: 'GET',
@@ -234,7 +238,8 @@ export const nextPairSchema = z.object({
   image: z.object({ key: z.string(), url: z.string().nullable() }).nullable(),
   questions: z.array(questionSchema),
   done: z.number().int(),
-  remaining: z.number().int(),
+  remaining: z.number().int().describe('pairs left for the caller, this one included, counted up to a cap (see remainingCapped)'),
+  remainingCapped: z.boolean().describe('the count stopped at its cap: at least `remaining` pairs are left'),
   heldUntil: z.string().describe('ISO time; an unanswered pair goes back to the pool after it'),
   wordingVersion: z
     .number()

@@ -6,7 +6,7 @@ import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { setupWithBothOrders } from '../testing/display-orders';
 import { isDisplaySwapped } from '@/lib/annotation/display-order';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
-import { getNextPair, skipPair, type NextPair } from './assignments';
+import { getNextPair, NEXT_REMAINING_CAP, skipPair, type NextPair } from './assignments';
 import { submitAnnotation } from '../annotations/annotations';
 import { getSqlPool } from '../sql-pool';
 
@@ -54,6 +54,7 @@ describe('next', () => {
       questions: [{ key: 'semantic' }, { key: 'relation' }, { key: 'rationale' }],
     });
     expect(first!.texts[0]).toMatch(/Pair \d+ of campaign/);
+    expect(first!.remainingCapped).toBe(false);
     expect(new Date(first!.heldUntil).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
     const again = await next(ref, users[0]!.id);
     expect(again!.pairId).toBe(first!.pairId);
@@ -84,6 +85,15 @@ describe('next', () => {
       [1, 1, false],
       [1, 0, true],
     ]);
+  });
+
+  it('counts what is left up to NEXT_REMAINING_CAP and says when it stopped there', async () => {
+    const { ref, users } = await setup({ pairs: NEXT_REMAINING_CAP + 2 });
+    const first = await next(ref, users[0]!.id);
+    expect([first!.remaining, first!.remainingCapped]).toEqual([NEXT_REMAINING_CAP, true]);
+    const { ref: small, users: few } = await setup({ pairs: NEXT_REMAINING_CAP });
+    const only = await next(small, few[0]!.id);
+    expect([only!.remaining, only!.remainingCapped]).toEqual([NEXT_REMAINING_CAP, false]);
   });
 
   it('counts done and remaining for the caller', async () => {

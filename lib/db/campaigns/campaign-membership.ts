@@ -173,15 +173,18 @@ export interface Progress {
   done: number;
   /** the caller's live hold (0 or 1) plus the open, non-gold pairs the caller never had (counted up to REMAINING_CAP) */
   remaining: number;
+  /** the count reached REMAINING_CAP: at least that many are left */
+  remainingCapped: boolean;
 }
 
 export async function countProgress(db: Queryable, campaignId: number, userId: number): Promise<Progress> {
-  const { rows } = await db.query<Progress>(
+  const { rows } = await db.query<Omit<Progress, 'remainingCapped'>>(
     `SELECT (${doneCount('a')})::int AS done,
             ((SELECT count(*) FROM "Assignment" a WHERE a."userId" = $2 AND a."campaignId" = $1 AND a."status" = 'PENDING')
              + (SELECT count(*) FROM (${openItemsNotHad('i', '1', REMAINING_CAP)}) s)
              + (SELECT count(*) FROM (${goldNotHad('g', '1', REMAINING_CAP, `(SELECT c."goldEvery" FROM "Campaign" c WHERE c."id" = $1) > 0`)}) s))::int AS remaining`,
     [campaignId, userId],
   );
-  return rows[0]!;
+  const { done, remaining } = rows[0]!;
+  return { done, remaining, remainingCapped: remaining >= REMAINING_CAP };
 }

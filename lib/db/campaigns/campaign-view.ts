@@ -36,6 +36,6 @@ export async function getCampaignForCaller(
   const row = rows[0];
   if (!row || (!row.isMember && user.role === 'ANNOTATOR')) return null;
   const { isMember, questions, ...campaign } = row;
-  const progress = isMember ? await countProgress(db, campaign.id, user.id) : { done: 0, remaining: 0 };
+  const progress = isMember ? await countProgress(db, campaign.id, user.id) : { done: 0, remaining: 0, remainingCapped: false };
   return { ...campaign, questions: readStoredQuestions(questions), progress };
 }

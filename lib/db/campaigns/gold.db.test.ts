@@ -102,6 +102,7 @@ describe('gold pairs', () => {
           'pairId',
           'questions',
           'remaining',
+          'remainingCapped',
           'swapped',
           'texts',
           'wordingVersion',
