@@ -9,7 +9,9 @@ const answers = { semantic: 3, paraphraseLoose: true };
 describe('loading the campaign', () => {
   it('loads, then shows the campaign with its progress', () => {
     expect(start.load).toEqual({ kind: 'loading' });
-    const s = run([{ type: 'campaignArrived', seq: 0, result: ok(campaign({ progress: { done: 2, remaining: 5, remainingCapped: false } })) }]);
+    const s = run([
+      { type: 'campaignArrived', seq: 0, result: ok(campaign({ progress: { done: 2, remaining: 5, remainingCapped: false } })) },
+    ]);
     expect(s.load).toMatchObject({ kind: 'ready', campaign: { name: 'Campaign 7' } });
     expect(s.progress).toEqual({ done: 2, remaining: 5, remainingCapped: false });
   });
