@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { startInBackground } from './background-step';
@@ -13,6 +14,15 @@ describe('startInBackground', () => {
     expect(step.output()).toBe('one\ntwo\n');
     step.remove();
     expect(step.output()).toBe('');
+  });
+
+  it('times the command from its start to its own end, not to when this process noticed', async () => {
+    const step = startInBackground('quick', 'true', [], options);
+    // the event loop is blocked for 1.5 s, as it is while npm test runs the step in the foreground
+    spawnSync('sleep', ['1.5']);
+    const end = await step.done;
+    expect(end.code).toBe(0);
+    expect(end.seconds).toBeLessThan(1);
   });
 
   it('stop ends the command at once', async () => {

@@ -28,12 +28,27 @@ export function startInBackground(
 ): BackgroundStep {
   const dir = mkdtempSync(path.join(tmpdir(), `paralens-test-${name.replace(/\W+/g, '-')}-`));
   const log = path.join(dir, 'output.log');
+  // the moment it ended, written by the shell around it: this process may notice the exit only much
+  // later (while it waits for the step in the foreground, its event loop does not run)
+  const endFile = path.join(dir, 'ended-ms');
   const fd = openSync(log, 'w');
   const started = Date.now();
-  const child = spawn(cmd, args, { ...options, stdio: ['ignore', fd, fd], detached: true });
+  const script = 'end=$1; shift; "$@"; code=$?; date +%s%3N > "$end"; exit $code';
+  const child = spawn('sh', ['-c', script, 'sh', endFile, cmd, ...args], {
+    ...options,
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
   closeSync(fd);
+  const endedAt = (): number => {
+    try {
+      return Number(readFileSync(endFile, 'utf8').trim()) || Date.now();
+    } catch {
+      return Date.now();
+    }
+  };
   const done = new Promise<{ code: number; seconds: number }>((resolve) => {
-    const finish = (code: number) => resolve({ code, seconds: (Date.now() - started) / 1000 });
+    const finish = (code: number) => resolve({ code, seconds: (endedAt() - started) / 1000 });
     child.on('error', () => finish(1));
     child.on('exit', (code) => finish(code ?? 1));
   });
