@@ -34,6 +34,8 @@ export type OwnerRule =
     };
 
 const none: OwnerRule = { kind: 'none' };
+/** A name part no other test makes at the same moment (the owned rows run as tests side by side). */
+const unique = (): string => `${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
 const sharedImports: OwnerRule = {
   kind: 'shared',
   reason: 'import jobs are shared by the researchers and admins of the corpora area',
@@ -125,7 +127,7 @@ const notTheirsToDelete = (path: (campaignId: number) => string): OwnerRule => (
 /** A corpus upload the admin leaves waiting for its start (one for every row that needs one). */
 let adminWaitingUpload: Promise<number> | null = null;
 async function uploadAsAdmin(admin: APIRequestContext, baseURL: string): Promise<number> {
-  const res = await admin.post(`/api/corpora/wikipedia-ipc-paper-examples/imports?fileName=authz-${Date.now()}.tsv`, {
+  const res = await admin.post(`/api/corpora/wikipedia-ipc-paper-examples/imports?fileName=authz-${unique()}.tsv`, {
     headers: { origin: baseURL },
     data: 'id\tsentence1\tsentence2\n1\tA dog runs.\tA dog is running.\n',
   });
@@ -147,7 +149,7 @@ const notTheirUpload = (path: (jobId: number) => string, error?: string): OwnerR
 
 /** A mining run the admin starts (on a dump it uploads) and cancels at once: it is the admin's to resume or re-target. */
 async function adminMiningRun(admin: APIRequestContext, baseURL: string): Promise<{ id: number; dump: string }> {
-  const uploaded = await admin.post(`/api/mining-dumps?fileName=authz-${Date.now()}.xml`, {
+  const uploaded = await admin.post(`/api/mining-dumps?fileName=authz-${unique()}.xml`, {
     headers: { origin: baseURL },
     data: '<mediawiki></mediawiki>\n',
   });
@@ -180,7 +182,7 @@ const notTheirRun = (suffix: string): OwnerRule => ({
 async function adminMeasure(admin: APIRequestContext, baseURL: string): Promise<{ name: string; body: string }> {
   const pairs = await admin.get('/api/v1/pairs?corpus=wikipedia-ipc-paper-examples&limit=1', { headers: { origin: baseURL } });
   const pairId = ((await pairs.json()) as { pairs: Array<{ id: number }> }).pairs[0]!.id;
-  const name = `authz_${Date.now()}`;
+  const name = `authz_${unique()}`;
   const body = JSON.stringify({
     format: 'csv',
     map: 'id=pair_id',

@@ -8,11 +8,12 @@
  * "Signed out" here means a forged session cookie: it gets past the proxy (which only looks for
  * the cookie's presence), so each handler and action has to refuse by itself.
  */
-import type { APIRequestContext } from '@playwright/test';
-import { test, expect, demoEmail, signInAs, type DemoRole } from './fixtures';
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
+import { test, expect, demoEmail, type DemoRole } from './fixtures';
 import { actionTable, allRoles, isPublic, routeTable, type OwnerRule } from './authorization-table';
 import { listRouteHandlers, listServerActions, type RouteHandler } from './support/app-surface';
 import { callServerAction } from './support/server-actions';
+import { storageStateFor } from './support/session';
 
 const forgedSession = { cookie: 'authjs.session-token=forged-or-expired' };
 
@@ -117,34 +118,39 @@ const ownedRows = [
   ),
 ] satisfies Array<{ key: string; owner: OwnedRule; route: boolean }>;
 
-test("another owner's resource is out of reach", async ({ browser, baseURL }) => {
-  test.skip(
-    ownedRows.length === 0,
-    'no owner-scoped resources yet: import jobs and corpora are shared (see the owner rules in the table)',
-  );
-  test.setTimeout(30_000 + ownedRows.length * 15_000); // one resource and one sign-in per owned row
-  const contextFor = async (role: DemoRole) => {
-    const context = await browser.newContext({ baseURL: baseURL! });
-    const page = await context.newPage();
-    await signInAs(page, demoEmail(role));
-    await expect(page.getByTestId('current-role')).toBeVisible();
-    return context.request;
-  };
-  const admin = await contextFor('admin');
+/** Plain HTTP as `role`, signed in by its session cookie (support/session.ts): no browser page. */
+async function requestAs(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+  role: DemoRole,
+): Promise<APIRequestContext> {
+  return playwright.request.newContext({ baseURL, storageState: await storageStateFor(baseURL, demoEmail(role)) });
+}
+
+// One test per owned row, so the rows run side by side; each makes its own resource as the admin.
+test.describe("another owner's resource is out of reach", () => {
+  if (ownedRows.length === 0)
+    test('no owner-scoped resources yet', () => {
+      test.skip(true, 'import jobs and corpora are shared (see the owner rules in the table)');
+    });
   for (const { key, owner, route } of ownedRows) {
-    const target = await owner.setup(admin, baseURL!);
-    const other = await contextFor(owner.as);
-    if (route) {
-      const handler = listRouteHandlers().find((r) => r.key === key)!;
-      const path = target.path ?? routeTable[key]!.path;
-      const res = await requestRoute(other, baseURL!, handler, path, target.body ?? routeTable[key]!.body);
-      expect.soft(res.status(), `${key} as ${owner.as}`).toBe(owner.expect.status);
-      if (owner.expect.error)
-        expect.soft(await res.json(), `${key} as ${owner.as}`).toMatchObject({ error: { message: owner.expect.error } });
-    } else {
-      const action = listServerActions().find((a) => a.name === key)!;
-      const result = await callServerAction(other, baseURL!, action.id, target.args ?? actionTable[key]!.args);
-      expect.soft(result, `${key} as ${owner.as}`).toMatchObject({ ok: false, error: owner.expect.error });
-    }
+    test(`${key} as ${owner.as}`, async ({ playwright, baseURL }) => {
+      const admin = await requestAs(playwright, baseURL!, 'admin');
+      const other = await requestAs(playwright, baseURL!, owner.as);
+      const target = await owner.setup(admin, baseURL!);
+      if (route) {
+        const handler = listRouteHandlers().find((r) => r.key === key)!;
+        const path = target.path ?? routeTable[key]!.path;
+        const res = await requestRoute(other, baseURL!, handler, path, target.body ?? routeTable[key]!.body);
+        expect.soft(res.status(), `${key} as ${owner.as}`).toBe(owner.expect.status);
+        if (owner.expect.error)
+          expect.soft(await res.json(), `${key} as ${owner.as}`).toMatchObject({ error: { message: owner.expect.error } });
+      } else {
+        const action = listServerActions().find((a) => a.name === key)!;
+        const result = await callServerAction(other, baseURL!, action.id, target.args ?? actionTable[key]!.args);
+        expect.soft(result, `${key} as ${owner.as}`).toMatchObject({ ok: false, error: owner.expect.error });
+      }
+      await Promise.all([admin.dispose(), other.dispose()]);
+    });
   }
 });

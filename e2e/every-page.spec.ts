@@ -7,9 +7,12 @@
  * axe-core finds no serious or critical WCAG 2.1 A/AA violation at either width (support/axe.ts). The
  * sign-in, 403 and 404 pages a visitor meets are checked with axe too, once each.
  *
- * One browser context per visitor, one page reused for every URL: the four visitors run as four
- * tests side by side. On the shared 2-core machine (load 17-20) each took 2.2-4.4 minutes, the
- * whole spec about 7.
+ * One browser context per visitor, signed in once, with two pages taking turns through the rows
+ * (while one waits for the network to settle, the other works): the four visitors run as four tests
+ * side by side. On the shared 2-core machine (load 17-20) each took 2.2-4.4 minutes with one page,
+ * the whole spec about 7. A row whose answer is the sign-in, 403 or 404 page is checked once the
+ * answer is committed, without waiting for the page's scripts to load (axe, where it looks at that
+ * page the first time, waits for them).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, demoEmail, signInAs, type DemoRole } from './fixtures';
@@ -75,16 +78,73 @@ async function lastingLayoutFaults(page: Page): Promise<string[]> {
   return faults;
 }
 
-/** axe at both widths: failing findings become problems, every finding is counted for the report. */
+/** axe at the page's width now: failing findings become problems, every finding is counted for the report. */
+async function checkAxe(page: Page, where: string, width: number, problems: string[], counts: Map<string, number>) {
+  const findings: AxeFinding[] = await axeFindings(page);
+  for (const f of findings) {
+    counts.set(f.impact, (counts.get(f.impact) ?? 0) + 1);
+    if (isFailing(f)) problems.push(`${where} at ${width}px: axe: ${describeFinding(f)}`);
+  }
+}
+
+/** axe at both widths. */
 async function checkAccessibility(page: Page, where: string, problems: string[], counts: Map<string, number>): Promise<void> {
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
-    const findings: AxeFinding[] = await axeFindings(page);
-    for (const f of findings) {
-      counts.set(f.impact, (counts.get(f.impact) ?? 0) + 1);
-      if (isFailing(f)) problems.push(`${where} at ${viewport.width}px: axe: ${describeFinding(f)}`);
-    }
+    await checkAxe(page, where, viewport.width, problems, counts);
   }
+}
+
+interface Visit {
+  visitor: Visitor;
+  problems: string[];
+  axeCounts: Map<string, number>;
+  /** the sign-in, 403 and 404 pages are the same page whatever led there: axe looks at each once */
+  statusPagesChecked: Set<string>;
+}
+
+/** One row on `page`: its access, and where the visitor sees the page, its layout, axe and browser reports. */
+async function visitRow(page: Page, reports: ReturnType<typeof watchBrowser>, pattern: string, row: PageRow, visit: Visit) {
+  const { problems, axeCounts, statusPagesChecked } = visit;
+  const access = expectedAccess(row, visit.visitor);
+  const statusPage = access === 'sign-in' || access === 403 || access === 404;
+  await page.setViewportSize(viewports[0]);
+  reports.take();
+  const response = await page.goto(row.path, statusPage ? { waitUntil: 'commit' } : undefined);
+  const where = `${row.path} (${pattern})`;
+  /** axe on the sign-in, 403 or 404 page the first time the visitor meets it, once its scripts have loaded */
+  const checkStatusPage = async (kind: string) => {
+    if (statusPagesChecked.has(kind)) return;
+    statusPagesChecked.add(kind);
+    await page.waitForLoadState('load');
+    await checkAccessibility(page, `${where} → ${kind === 'sign-in' ? 'sign-in' : kind} page`, problems, axeCounts);
+  };
+  if (access === 'sign-in') {
+    await expect(page, where).toHaveURL(/\/login\?callbackUrl=/);
+    return checkStatusPage('sign-in');
+  }
+  if (access === 403 || access === 404) {
+    expect(response?.status(), where).toBe(access);
+    await expect(
+      page.getByRole('heading', { name: access === 403 ? '403 · Not allowed' : '404 · Not found' }),
+      where,
+    ).toBeVisible();
+    return checkStatusPage(String(access));
+  }
+  expect(response?.status(), where).toBe(200);
+  if (access === 'redirects') {
+    await expect(page, where).not.toHaveURL((url) => url.pathname === row.path.split('?')[0]);
+    return;
+  }
+  await expect(page.getByRole('heading', { level: 1 }).first(), where).toBeVisible();
+  await settle(page); // once: a resize fetches nothing
+  // at each width the layout, then axe on the same layout: one resize per page
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    for (const fault of await lastingLayoutFaults(page)) problems.push(`${where} at ${viewport.width}px: ${fault}`);
+    await checkAxe(page, where, viewport.width, problems, axeCounts);
+  }
+  for (const report of reports.take()) problems.push(`${where}: ${report}`);
 }
 
 for (const visitor of ['signed out', ...allRoles] as const) {
@@ -95,59 +155,28 @@ for (const visitor of ['signed out', ...allRoles] as const) {
     // run took over 5 minutes on a 2-core machine shared with four other test runs
     test.setTimeout(600_000);
     const context = await browser.newContext({ viewport: viewports[0] });
-    const page = await context.newPage();
-    const browserReports = watchBrowser(page);
+    const first = await context.newPage();
     if (visitor !== 'signed out') {
-      await signInAs(page, demoEmail(visitor));
-      await expect(page.getByTestId('current-role')).toBeVisible();
+      await signInAs(first, demoEmail(visitor));
+      await expect(first.getByTestId('current-role')).toBeVisible();
     }
-    const problems: string[] = [];
-    const axeCounts = new Map<string, number>();
-    /** the sign-in, 403 and 404 pages are the same page whatever led there: axe looks at each once */
-    const statusPagesChecked = new Set<string>();
-    for (const [pattern, row] of Object.entries(pageTable)) {
-      const access = expectedAccess(row, visitor);
-      await page.setViewportSize(viewports[0]);
-      browserReports.take();
-      const response = await page.goto(row.path);
-      const where = `${row.path} (${pattern})`;
-      if (access === 'sign-in') {
-        await expect(page, where).toHaveURL(/\/login\?callbackUrl=/);
-        if (!statusPagesChecked.has('sign-in')) {
-          statusPagesChecked.add('sign-in');
-          await checkAccessibility(page, `${where} → sign-in page`, problems, axeCounts);
+    const visit: Visit = { visitor, problems: [], axeCounts: new Map(), statusPagesChecked: new Set() };
+    const rows = Object.entries(pageTable);
+    let next = 0;
+    // two pages of the signed-in context, each taking the next row when done with its last
+    await Promise.all(
+      [first, await context.newPage()].map(async (page) => {
+        const reports = watchBrowser(page);
+        while (next < rows.length) {
+          const [pattern, row] = rows[next++]!;
+          await visitRow(page, reports, pattern, row, visit);
         }
-        continue;
-      }
-      if (access === 403 || access === 404) {
-        expect(response?.status(), where).toBe(access);
-        await expect(
-          page.getByRole('heading', { name: access === 403 ? '403 · Not allowed' : '404 · Not found' }),
-          where,
-        ).toBeVisible();
-        if (!statusPagesChecked.has(String(access))) {
-          statusPagesChecked.add(String(access));
-          await checkAccessibility(page, `${where} → ${access} page`, problems, axeCounts);
-        }
-        continue;
-      }
-      expect(response?.status(), where).toBe(200);
-      if (access === 'redirects') {
-        await expect(page, where).not.toHaveURL((url) => url.pathname === row.path.split('?')[0]);
-        continue;
-      }
-      await expect(page.getByRole('heading', { level: 1 }).first(), where).toBeVisible();
-      await settle(page); // once: a resize fetches nothing
-      for (const viewport of viewports) {
-        await page.setViewportSize(viewport);
-        for (const fault of await lastingLayoutFaults(page)) problems.push(`${where} at ${viewport.width}px: ${fault}`);
-      }
-      await checkAccessibility(page, where, problems, axeCounts);
-      for (const report of browserReports.take()) problems.push(`${where}: ${report}`);
-    }
+      }),
+    );
     await context.close();
     // every impact counted (rule × page × width), moderate and minor included, for the record
-    console.log(`axe as ${visitor}: ${[...axeCounts].map(([impact, n]) => `${n} ${impact}`).join(', ') || 'no violations'}`);
-    expect(problems, `layout faults and browser errors seen as ${visitor}`).toEqual([]);
+    const counts = [...visit.axeCounts].map(([impact, n]) => `${n} ${impact}`).join(', ');
+    console.log(`axe as ${visitor}: ${counts || 'no violations'}`);
+    expect(visit.problems, `layout faults and browser errors seen as ${visitor}`).toEqual([]);
   });
 }

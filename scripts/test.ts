@@ -1,22 +1,27 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
  * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
- * clone after `npm ci` (alone, as it installs for minutes), the production build, the launcher
+ * clone after `npm ci` (in the background beside lint+types, whose ESLint leaves a core idle once
+ * the typecheck is done; its output is shown when it ends), the production build, the launcher
  * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts; two instances behind
  * Debian's nginx, which scripts/lib/local-proxy.ts installs when missing), and the end-to-end tests
  * in Debian's Chromium (installed with apt-get when missing and we are root;
  * so is lbzip2, which the miner uses to read .bz2 dumps), and pg_dump 18 for the backup tests
  * (`npm run pg-client`).
- * Prints how long each step took.
+ * Prints how long each step took, the CPU time its processes used (so whether it computed or
+ * waited), and the machine's load average.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '@/lib/runtime/paralens-home';
 import { isBuildStale } from './lib/build-freshness';
 import { aptInstall } from './lib/apt-install';
 import { PG_CLIENT_DIR } from '@/lib/runtime/pg-tools';
 import { setting } from '@/lib/config/settings';
+import { childCpuSeconds } from './lib/child-cpu';
+import { startInBackground, type BackgroundStep } from './lib/background-step';
 
 const chromium = setting('CHROMIUM_PATH');
 const bin = (name: string): string => path.join(projectRoot, 'node_modules', '.bin', name);
@@ -27,6 +32,11 @@ interface Step {
   run: () => number;
   /** run only when named (`npm run test:quick` names it; `npm test` runs unit+db, with the slow unit tests, instead) */
   onlyWhenNamed?: boolean;
+  /**
+   * when the step of this name runs too, this one runs in the background beside it (its output shown
+   * when it ends): for a step that mostly waits beside one that leaves a core idle
+   */
+  beside?: { step: string; cmd: string; args: string[] };
 }
 
 function exec(cmd: string, args: string[]): number {
@@ -88,7 +98,13 @@ const steps: Step[] = [
   { name: 'static', run: () => exec('sh', ['-c', staticChecks(eslintCached)]), onlyWhenNamed: true },
   { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'slow', '--project', 'db']) },
-  { name: 'cli-clone', run: () => exec(bin('vitest'), ['run', '--project', 'cli-clone']) },
+  {
+    name: 'cli-clone',
+    run: () => exec(bin('vitest'), ['run', '--project', 'cli-clone']),
+    // mostly `npm ci` and waiting for the command line; lint+types keeps one core busy (ESLint) once the
+    // typecheck is done, so the other does this meanwhile
+    beside: { step: 'lint+types', cmd: bin('vitest'), args: ['run', '--project', 'cli-clone'] },
+  },
   {
     name: 'build',
     run: () =>
@@ -98,18 +114,64 @@ const steps: Step[] = [
   { name: 'e2e', run: () => exec(bin('playwright'), ['test']) },
 ].filter((s) => (only.size === 0 ? !s.onlyWhenNamed : only.has(s.name)));
 
+/**
+ * A step's wall time, and the CPU time its processes used (scripts/lib/child-cpu.ts) as cores busy
+ * on average: near the machine's core count the step can only get faster by doing less.
+ */
+function timing(name: string, seconds: number, cpuSeconds: number | null): string {
+  const cores =
+    cpuSeconds === null || seconds < 1
+      ? ''
+      : `  CPU ${cpuSeconds.toFixed(0).padStart(5)} s = ${(cpuSeconds / seconds).toFixed(1)} cores`;
+  return `${name.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s${cores}`;
+}
+
 const timings: string[] = [];
 const started = Date.now();
+// the machine's load (1, 5 and 15 minutes) as the run began: the times mean little without it
+const loadAtStart = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' ');
+const cpuAtStart = childCpuSeconds();
+const failed = (name: string, code: number): never => {
+  console.error(`\n${timings.join('\n')}\n\nnpm test: the ${name} step failed.`);
+  process.exit(code);
+};
+const backgroundOf = (name: string) => steps.filter((s) => s.beside?.step === name);
 for (const step of steps) {
-  console.log(`\n━━ ${step.name} ━━`);
+  if (step.beside && steps.some((s) => s.name === step.beside!.step)) continue; // ran beside its step
+  const besides: BackgroundStep[] = backgroundOf(step.name).map(({ name, beside }) =>
+    startInBackground(name, beside!.cmd, beside!.args, { cwd: projectRoot, env }),
+  );
+  const alongside = besides.length ? ` (${besides.map((b) => b.name).join(', ')} beside it)` : '';
+  console.log(`\n━━ ${step.name}${alongside} ━━`);
   const t0 = Date.now();
+  const cpu0 = childCpuSeconds();
   const code = step.run();
-  timings.push(`${step.name.padEnd(10)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s${code === 0 ? '' : '  FAILED'}`);
+  // the background steps' processes are reaped after this, so they do not count here
+  const cpu1 = childCpuSeconds();
+  const cpu = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
+  timings.push(`${timing(step.name, (Date.now() - t0) / 1000, cpu)}${code === 0 ? '' : '  FAILED'}`);
   if (code !== 0) {
-    console.error(`\n${timings.join('\n')}\n\nnpm test: the ${step.name} step failed.`);
-    process.exit(code);
+    for (const b of besides) b.stop();
+    failed(step.name, code);
+  }
+  for (const b of besides) {
+    const cpuBefore = childCpuSeconds();
+    const end = await b.done;
+    const cpuAfter = childCpuSeconds();
+    console.log(`\n━━ ${b.name} (ran beside ${step.name}) ━━\n${b.output()}`);
+    b.remove();
+    const used = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    timings.push(`${timing(b.name, end.seconds, used)}  beside ${step.name}${end.code === 0 ? '' : '  FAILED'}`);
+    if (end.code !== 0) failed(b.name, end.code);
   }
 }
+const cpuAtEnd = childCpuSeconds();
+const totalCpu = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
+const load = `load average ${loadAtStart} at the start, ${loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' ')} at the end`;
 console.log(
-  `\n${timings.join('\n')}\ntotal      ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s\n\nAll checks passed.`,
+  `\n${timings.join('\n')}\n${timing('total', (Date.now() - started) / 1000, totalCpu)}\n${load}\n\nAll checks passed.`,
 );
