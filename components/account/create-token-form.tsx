@@ -1,19 +1,40 @@
 'use client';
-import { useActionState } from 'react';
-import { createApiTokenAction } from '@/lib/actions/tokens';
-import type { ActionResult } from '@/lib/actions/define-action';
-import { Field, actionFieldErrors } from '@/components/ui/field';
+import { useState, useTransition, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { apiFieldErrors, callApi, type ApiData } from '@/lib/api/client';
+import { createApiTokenContract } from '@/lib/api/contracts/accounts';
+import { Field } from '@/components/ui/field';
 
-type State = ActionResult<{ id: number; token: string; name: string; expiresAt: string | null }> | null;
+type State =
+  | { ok: true; data: ApiData<typeof createApiTokenContract> }
+  | { ok: false; message: string; fields: Record<string, string> }
+  | null;
 
-/** Creates a token and shows its secret once, with how to use it. */
+/** Creates a token (POST /api/v1/tokens, browser session only) and shows its secret once, with how to use it. */
 export function CreateTokenForm() {
-  const [state, formAction, isPending] = useActionState<State, FormData>((_prev, data) => createApiTokenAction(data), null);
+  const router = useRouter();
+  const [state, setState] = useState<State>(null);
+  const [isPending, startTransition] = useTransition();
+  const fieldError = (name: string) => (state && !state.ok && state.fields[name] ? [state.fields[name]] : []);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = Object.fromEntries(new FormData(formElement)) as Record<string, string>;
+    const days = (form.expiresInDays ?? '').trim();
+    const body = { name: form.name ?? '', expiresInDays: days === '' ? null : Number(days) };
+    startTransition(async () => {
+      const result = await callApi(createApiTokenContract, { body });
+      if (!result.ok) return setState({ ok: false, message: result.message, fields: apiFieldErrors(result) });
+      setState({ ok: true, data: result.data });
+      formElement.reset();
+      router.refresh();
+    });
+  };
   return (
-    <form action={formAction} className="card stack" aria-label="Create API token">
+    <form onSubmit={submit} className="card stack" aria-label="Create API token">
       <h2 style={{ marginTop: 0 }}>New token</h2>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <Field label="Name" error={actionFieldErrors(state, 'name')}>
+        <Field label="Name" error={fieldError('name')}>
           <input name="name" required maxLength={80} placeholder="e.g. analysis notebook" />
         </Field>
         <Field
@@ -22,7 +43,7 @@ export function CreateTokenForm() {
               Expires after (days) <span className="small muted">(empty: never)</span>
             </>
           }
-          error={actionFieldErrors(state, 'expiresInDays')}
+          error={fieldError('expiresInDays')}
         >
           <input name="expiresInDays" type="number" min={1} max={3650} />
         </Field>
@@ -34,7 +55,7 @@ export function CreateTokenForm() {
       </div>
       {state && !state.ok && (
         <p role="alert" className="alert error">
-          {state.error}
+          {state.message}
         </p>
       )}
       {state?.ok && (

@@ -1,25 +1,43 @@
 'use client';
-import { useActionState } from 'react';
-import { createUserAction } from '@/lib/actions/users';
-import type { ActionResult } from '@/lib/actions/define-action';
+import { useState, useTransition, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { apiFieldErrors, callApi, type ApiData, type ApiInput } from '@/lib/api/client';
+import { createUserContract } from '@/lib/api/contracts/accounts';
 import { roleLabels, roles } from '@/lib/access/roles';
-import { Field, actionFieldErrors } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 
-type State = ActionResult<{ email: string; temporaryPassword: string | null }> | null;
+type State =
+  { ok: true; data: ApiData<typeof createUserContract> } | { ok: false; message: string; fields: Record<string, string> } | null;
 
+/** "New user": POST /api/v1/users (admins, browser session only); a generated password is shown once. */
 export function CreateUserForm() {
-  const [state, formAction, isPending] = useActionState<State, FormData>((_prev, data) => createUserAction(data), null);
+  const router = useRouter();
+  const [state, setState] = useState<State>(null);
+  const [isPending, startTransition] = useTransition();
+  const fieldError = (name: string) => (state && !state.ok && state.fields[name] ? [state.fields[name]] : []);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const body = Object.fromEntries(new FormData(formElement)) as ApiInput<typeof createUserContract>['body'];
+    startTransition(async () => {
+      const result = await callApi(createUserContract, { body });
+      if (!result.ok) return setState({ ok: false, message: result.message, fields: apiFieldErrors(result) });
+      setState({ ok: true, data: result.data });
+      formElement.reset();
+      router.refresh();
+    });
+  };
   return (
-    <form action={formAction} className="card stack" aria-label="Create user">
+    <form onSubmit={submit} className="card stack" aria-label="Create user">
       <h2 style={{ marginTop: 0 }}>New user</h2>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <Field label="Email" error={actionFieldErrors(state, 'email')}>
+        <Field label="Email" error={fieldError('email')}>
           <input name="email" type="email" required />
         </Field>
-        <Field label="Name" error={actionFieldErrors(state, 'name')}>
+        <Field label="Name" error={fieldError('name')}>
           <input name="name" required />
         </Field>
-        <Field label="Role" error={actionFieldErrors(state, 'role')}>
+        <Field label="Role" error={fieldError('role')}>
           <select name="role" defaultValue="ANNOTATOR">
             {roles.map((r) => (
               <option key={r} value={r}>
@@ -34,7 +52,7 @@ export function CreateUserForm() {
               Password <span className="small muted">(empty: generate one)</span>
             </>
           }
-          error={actionFieldErrors(state, 'password')}
+          error={fieldError('password')}
         >
           <input name="password" type="password" autoComplete="new-password" />
         </Field>
@@ -45,7 +63,7 @@ export function CreateUserForm() {
         </button>
         {state && !state.ok && (
           <p role="alert" className="alert error">
-            {state.error}
+            {state.message}
           </p>
         )}
         {state?.ok && (
