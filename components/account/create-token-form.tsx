@@ -1,35 +1,13 @@
 'use client';
-import { useState, useTransition, type FormEvent } from 'react';
-import { useRouter } from 'next/navigation';
-import { apiFieldErrors, callApi, type ApiData } from '@/lib/api/client';
 import { createApiTokenContract } from '@/lib/api/contracts/accounts';
 import { Field } from '@/components/ui/field';
-
-type State =
-  | { ok: true; data: ApiData<typeof createApiTokenContract> }
-  | { ok: false; message: string; fields: Record<string, string> }
-  | null;
+import { useApiForm } from '@/components/ui/use-api-form';
 
 /** Creates a token (POST /api/v1/tokens, browser session only) and shows its secret once, with how to use it. */
 export function CreateTokenForm() {
-  const router = useRouter();
-  const [state, setState] = useState<State>(null);
-  const [isPending, startTransition] = useTransition();
-  const fieldError = (name: string) => (state && !state.ok && state.fields[name] ? [state.fields[name]] : []);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = Object.fromEntries(new FormData(formElement)) as Record<string, string>;
-    const days = (form.expiresInDays ?? '').trim();
-    const body = { name: form.name ?? '', expiresInDays: days === '' ? null : Number(days) };
-    startTransition(async () => {
-      const result = await callApi(createApiTokenContract, { body });
-      if (!result.ok) return setState({ ok: false, message: result.message, fields: apiFieldErrors(result) });
-      setState({ ok: true, data: result.data });
-      formElement.reset();
-      router.refresh();
-    });
-  };
+  const { state, isPending, fieldError, submit } = useApiForm(createApiTokenContract, ({ name = '', expiresInDays = '' }) => ({
+    body: { name, expiresInDays: expiresInDays.trim() === '' ? null : Number(expiresInDays) },
+  }));
   return (
     <form onSubmit={submit} className="card stack" aria-label="Create API token">
       <h2 style={{ marginTop: 0 }}>New token</h2>

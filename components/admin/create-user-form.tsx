@@ -1,32 +1,15 @@
 'use client';
-import { useState, useTransition, type FormEvent } from 'react';
-import { useRouter } from 'next/navigation';
-import { apiFieldErrors, callApi, type ApiData, type ApiInput } from '@/lib/api/client';
+import { type ApiInput } from '@/lib/api/client';
 import { createUserContract } from '@/lib/api/contracts/accounts';
 import { roleLabels, roles } from '@/lib/access/roles';
 import { Field } from '@/components/ui/field';
-
-type State =
-  { ok: true; data: ApiData<typeof createUserContract> } | { ok: false; message: string; fields: Record<string, string> } | null;
+import { useApiForm } from '@/components/ui/use-api-form';
 
 /** "New user": POST /api/v1/users (admins, browser session only); a generated password is shown once. */
 export function CreateUserForm() {
-  const router = useRouter();
-  const [state, setState] = useState<State>(null);
-  const [isPending, startTransition] = useTransition();
-  const fieldError = (name: string) => (state && !state.ok && state.fields[name] ? [state.fields[name]] : []);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const body = Object.fromEntries(new FormData(formElement)) as ApiInput<typeof createUserContract>['body'];
-    startTransition(async () => {
-      const result = await callApi(createUserContract, { body });
-      if (!result.ok) return setState({ ok: false, message: result.message, fields: apiFieldErrors(result) });
-      setState({ ok: true, data: result.data });
-      formElement.reset();
-      router.refresh();
-    });
-  };
+  const { state, isPending, fieldError, submit } = useApiForm(createUserContract, (values) => ({
+    body: values as ApiInput<typeof createUserContract>['body'],
+  }));
   return (
     <form onSubmit={submit} className="card stack" aria-label="Create user">
       <h2 style={{ marginTop: 0 }}>New user</h2>
