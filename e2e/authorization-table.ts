@@ -7,8 +7,6 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { DemoRole } from './fixtures';
-import { listServerActions } from './support/app-surface';
-import { callServerAction } from './support/server-actions';
 
 export const allRoles: readonly DemoRole[] = ['annotator', 'researcher', 'admin'];
 const staff: readonly DemoRole[] = ['researcher', 'admin'];
@@ -53,6 +51,7 @@ const sharedDashboards: OwnerRule = {
   reason: 'researchers and admins read the dashboards of every corpus and campaign (annotators pseudonymous)',
 };
 const sharedModels: OwnerRule = { kind: 'shared', reason: 'the model folder is the installation’s, shared by its admins' };
+const sharedAccounts: OwnerRule = { kind: 'shared', reason: 'the accounts are the installation’s, managed by every admin' };
 const sharedAudit: OwnerRule = { kind: 'shared', reason: 'the audit log is the installation’s, read by every admin' };
 const sharedCorpora: OwnerRule = {
   kind: 'shared',
@@ -779,6 +778,55 @@ export const routeTable: Record<string, RouteRow> = {
   'GET /api/v1/audit': { roles: admins, path: '/api/v1/audit?limit=1', allowedStatus: 200, owner: sharedAudit },
   'GET /api/v1/openapi.json': { roles: allRoles, path: '/api/v1/openapi.json', allowedStatus: 200, owner: none },
   'GET /api/v1/corpora': { roles: staff, path: '/api/v1/corpora', allowedStatus: 200, owner: none },
+  // session-only (docs/decisions/016): an API token gets 403 on these (lib/http/session-only-routes.db.test.ts)
+  'POST /api/v1/tokens': { roles: allRoles, path: '/api/v1/tokens', body: '{}', allowedStatus: 400, owner: none },
+  'DELETE /api/v1/tokens/[id]': {
+    roles: allRoles,
+    path: '/api/v1/tokens/2147483000',
+    allowedStatus: 404,
+    owner: {
+      kind: 'owned',
+      as: 'annotator',
+      setup: async (admin, baseURL) => {
+        const res = await admin.post('/api/v1/tokens', { headers: { origin: baseURL }, data: { name: 'owned by the admin' } });
+        if (res.status() !== 201) throw new Error(`creating the token answered ${res.status()}: ${await res.text()}`);
+        return { path: `/api/v1/tokens/${((await res.json()) as { id: number }).id}` };
+      },
+      expect: { status: 404, error: 'You have no active token with that id.' },
+    },
+  },
+  'POST /api/v1/users': { roles: admins, path: '/api/v1/users', body: '{}', allowedStatus: 400, owner: none },
+  'PUT /api/v1/users/[id]/role': {
+    roles: admins,
+    path: '/api/v1/users/2147483000/role',
+    body: '{"role":"ADMIN"}',
+    allowedStatus: 404,
+    owner: sharedAccounts,
+  },
+  'POST /api/v1/users/[id]/password': {
+    roles: admins,
+    path: '/api/v1/users/2147483000/password',
+    body: '{}',
+    allowedStatus: 404,
+    owner: sharedAccounts,
+  },
+  'PUT /api/v1/users/[id]/active': {
+    roles: admins,
+    path: '/api/v1/users/2147483000/active',
+    body: '{"isActive":true}',
+    allowedStatus: 404,
+    owner: sharedAccounts,
+  },
+  'DELETE /api/v1/users/[id]/tokens/[tokenId]': {
+    roles: admins,
+    path: '/api/v1/users/2147483000/tokens/2147483000',
+    allowedStatus: 404,
+    owner: {
+      kind: 'shared',
+      reason:
+        'admins manage every user’s tokens; a token named under another user than its owner is refused (e2e/admin-tokens.spec.ts)',
+    },
+  },
   'GET /api/v1/pairs': {
     roles: staff,
     path: '/api/v1/pairs?corpus=no-such-corpus',
@@ -796,55 +844,10 @@ export interface ActionRow {
   owner: OwnerRule;
 }
 
-const invalid = 'Please correct the highlighted fields.';
-
 /** Keyed by the action's exported name (unique across lib/actions). */
 export const actionTable: Record<string, ActionRow> = {
   signInAction: { roles: { public: 'signing in is what establishes a role' }, args: [], allowedError: '', owner: none },
   signOutAction: { roles: { public: 'signing out needs no role' }, args: [], allowedError: '', owner: none },
-  createUserAction: { roles: admins, args: [{}], allowedError: invalid, owner: none },
-  setUserRoleAction: {
-    roles: admins,
-    args: [{ userId: 2147483000, role: 'ADMIN' }],
-    allowedError: 'That user does not exist.',
-    owner: none,
-  },
-  resetPasswordAction: { roles: admins, args: [{ userId: 2147483000 }], allowedError: 'That user does not exist.', owner: none },
-  setUserActiveAction: {
-    roles: admins,
-    args: [{ userId: 2147483000, isActive: 'true' }],
-    allowedError: 'That user does not exist.',
-    owner: none,
-  },
-  revokeUserApiTokenAction: {
-    roles: admins,
-    args: [{ userId: 2147483000, tokenId: 2147483000 }],
-    allowedError: 'That user has no active token with that id.',
-    owner: {
-      kind: 'shared',
-      reason:
-        'admins manage every user’s tokens; a token named under another user than its owner is refused (e2e/admin-tokens.spec.ts)',
-    },
-  },
-  createApiTokenAction: { roles: allRoles, args: [{}], allowedError: invalid, owner: none },
-  revokeApiTokenAction: {
-    roles: allRoles,
-    args: [{ tokenId: 2147483000 }],
-    allowedError: 'You have no active token with that id.',
-    owner: {
-      kind: 'owned',
-      as: 'annotator',
-      setup: async (admin, baseURL) => {
-        const create = listServerActions().find((a) => a.name === 'createApiTokenAction')!;
-        const created = (await callServerAction(admin, baseURL, create.id, [{ name: 'owned by the admin' }])) as {
-          ok: boolean;
-          data: { id: number };
-        };
-        return { args: [{ tokenId: created.data.id }] };
-      },
-      expect: { error: 'You have no active token with that id.' },
-    },
-  },
 };
 
 export const isPublic = (roles: RouteRow['roles']): roles is { public: string } => 'public' in roles;

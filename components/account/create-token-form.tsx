@@ -1,19 +1,18 @@
 'use client';
-import { useActionState } from 'react';
-import { createApiTokenAction } from '@/lib/actions/tokens';
-import type { ActionResult } from '@/lib/actions/define-action';
-import { Field, actionFieldErrors } from '@/components/ui/field';
+import { createApiTokenContract } from '@/lib/api/contracts/accounts';
+import { Field } from '@/components/ui/field';
+import { useApiForm } from '@/components/ui/use-api-form';
 
-type State = ActionResult<{ id: number; token: string; name: string; expiresAt: string | null }> | null;
-
-/** Creates a token and shows its secret once, with how to use it. */
+/** Creates a token (POST /api/v1/tokens, browser session only) and shows its secret once, with how to use it. */
 export function CreateTokenForm() {
-  const [state, formAction, isPending] = useActionState<State, FormData>((_prev, data) => createApiTokenAction(data), null);
+  const { state, isPending, fieldError, submit } = useApiForm(createApiTokenContract, ({ name = '', expiresInDays = '' }) => ({
+    body: { name, expiresInDays: expiresInDays.trim() === '' ? null : Number(expiresInDays) },
+  }));
   return (
-    <form action={formAction} className="card stack" aria-label="Create API token">
+    <form onSubmit={submit} className="card stack" aria-label="Create API token">
       <h2 style={{ marginTop: 0 }}>New token</h2>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <Field label="Name" error={actionFieldErrors(state, 'name')}>
+        <Field label="Name" error={fieldError('name')}>
           <input name="name" required maxLength={80} placeholder="e.g. analysis notebook" />
         </Field>
         <Field
@@ -22,7 +21,7 @@ export function CreateTokenForm() {
               Expires after (days) <span className="small muted">(empty: never)</span>
             </>
           }
-          error={actionFieldErrors(state, 'expiresInDays')}
+          error={fieldError('expiresInDays')}
         >
           <input name="expiresInDays" type="number" min={1} max={3650} />
         </Field>
@@ -34,7 +33,7 @@ export function CreateTokenForm() {
       </div>
       {state && !state.ok && (
         <p role="alert" className="alert error">
-          {state.error}
+          {state.message}
         </p>
       )}
       {state?.ok && (

@@ -1,11 +1,13 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { revokeApiTokenAction } from '@/lib/actions/tokens';
-import { revokeUserApiTokenAction } from '@/lib/actions/users';
+import { useRouter } from 'next/navigation';
+import { callApi } from '@/lib/api/client';
+import { revokeApiTokenContract, revokeUserApiTokenContract } from '@/lib/api/contracts/accounts';
 
 /**
- * Revokes one token: the user's own, or, with `owner`, another user's token by an admin (after a
- * confirmation, since the admin is stopping someone else's scripts).
+ * Revokes one token: the user's own (DELETE /api/v1/tokens/{id}), or, with `owner`, another user's
+ * token by an admin (DELETE /api/v1/users/{id}/tokens/{tokenId}, after a confirmation, since the
+ * admin is stopping someone else's scripts).
  */
 export function RevokeTokenButton({
   tokenId,
@@ -16,15 +18,18 @@ export function RevokeTokenButton({
   name: string;
   owner?: { id: number; email: string };
 }) {
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
   const revoke = () => {
     if (owner && !window.confirm(`Revoke the token “${name}” of ${owner.email}? Scripts using it get 401 from now on.`)) return;
     startTransition(async () => {
       const result = owner
-        ? await revokeUserApiTokenAction({ userId: owner.id, tokenId })
-        : await revokeApiTokenAction({ tokenId });
-      setError(result.ok ? null : result.error);
+        ? await callApi(revokeUserApiTokenContract, { params: { id: owner.id, tokenId } })
+        : await callApi(revokeApiTokenContract, { params: { id: tokenId } });
+      if (!result.ok) return setError(result.message);
+      setError(null);
+      router.refresh();
     });
   };
   return (

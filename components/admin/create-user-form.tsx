@@ -1,25 +1,26 @@
 'use client';
-import { useActionState } from 'react';
-import { createUserAction } from '@/lib/actions/users';
-import type { ActionResult } from '@/lib/actions/define-action';
+import { type ApiInput } from '@/lib/api/client';
+import { createUserContract } from '@/lib/api/contracts/accounts';
 import { roleLabels, roles } from '@/lib/access/roles';
-import { Field, actionFieldErrors } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
+import { useApiForm } from '@/components/ui/use-api-form';
 
-type State = ActionResult<{ email: string; temporaryPassword: string | null }> | null;
-
+/** "New user": POST /api/v1/users (admins, browser session only); a generated password is shown once. */
 export function CreateUserForm() {
-  const [state, formAction, isPending] = useActionState<State, FormData>((_prev, data) => createUserAction(data), null);
+  const { state, isPending, fieldError, submit } = useApiForm(createUserContract, (values) => ({
+    body: values as ApiInput<typeof createUserContract>['body'],
+  }));
   return (
-    <form action={formAction} className="card stack" aria-label="Create user">
+    <form onSubmit={submit} className="card stack" aria-label="Create user">
       <h2 style={{ marginTop: 0 }}>New user</h2>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <Field label="Email" error={actionFieldErrors(state, 'email')}>
+        <Field label="Email" error={fieldError('email')}>
           <input name="email" type="email" required />
         </Field>
-        <Field label="Name" error={actionFieldErrors(state, 'name')}>
+        <Field label="Name" error={fieldError('name')}>
           <input name="name" required />
         </Field>
-        <Field label="Role" error={actionFieldErrors(state, 'role')}>
+        <Field label="Role" error={fieldError('role')}>
           <select name="role" defaultValue="ANNOTATOR">
             {roles.map((r) => (
               <option key={r} value={r}>
@@ -34,7 +35,7 @@ export function CreateUserForm() {
               Password <span className="small muted">(empty: generate one)</span>
             </>
           }
-          error={actionFieldErrors(state, 'password')}
+          error={fieldError('password')}
         >
           <input name="password" type="password" autoComplete="new-password" />
         </Field>
@@ -45,7 +46,7 @@ export function CreateUserForm() {
         </button>
         {state && !state.ok && (
           <p role="alert" className="alert error">
-            {state.error}
+            {state.message}
           </p>
         )}
         {state?.ok && (

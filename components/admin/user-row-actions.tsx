@@ -1,6 +1,8 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { resetPasswordAction, setUserActiveAction, setUserRoleAction } from '@/lib/actions/users';
+import { useRouter } from 'next/navigation';
+import { callApi, type ApiResult } from '@/lib/api/client';
+import { resetUserPasswordContract, setUserActiveContract, setUserRoleContract } from '@/lib/api/contracts/accounts';
 import { roleLabels, roles, type RoleName } from '@/lib/access/roles';
 import { revokedTokensClause } from '@/lib/auth/revoked-tokens';
 
@@ -9,21 +11,23 @@ interface Props {
   isSelf: boolean;
 }
 
+/** A user's row on Admin › Users: role, password reset, (de)activation, each by /api/v1/users/{id}/… (session only). */
 export function UserRowActions({ user, isSelf }: Props) {
+  const router = useRouter();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   // the role shown: the one in force (a refused change, e.g. of the last admin, snaps back)
   const [role, setRole] = useState<RoleName>(user.role);
 
-  const run = (
-    task: () => Promise<{ ok: boolean; error?: string } & Record<string, unknown>>,
-    success: (r: Record<string, unknown>) => string,
-    onRefused?: () => void,
-  ) =>
+  const run = <T,>(task: () => Promise<ApiResult<T>>, success: (data: T) => string, onRefused?: () => void) =>
     startTransition(async () => {
       const result = await task();
-      if (!result.ok) onRefused?.();
-      setMessage(result.ok ? { kind: 'success', text: success(result) } : { kind: 'error', text: result.error ?? 'Failed.' });
+      if (!result.ok) {
+        onRefused?.();
+        return setMessage({ kind: 'error', text: result.message });
+      }
+      setMessage({ kind: 'success', text: success(result.data) });
+      router.refresh();
     });
 
   return (
@@ -38,7 +42,7 @@ export function UserRowActions({ user, isSelf }: Props) {
             const before = role;
             setRole(wanted);
             run(
-              () => setUserRoleAction({ userId: user.id, role: wanted }),
+              () => callApi(setUserRoleContract, { params: { id: user.id }, body: { role: wanted } }),
               () => `Role set to ${roleLabels[wanted]}.`,
               () => setRole(before),
             );
@@ -56,11 +60,9 @@ export function UserRowActions({ user, isSelf }: Props) {
           disabled={isPending}
           onClick={() =>
             run(
-              () => resetPasswordAction({ userId: user.id }),
-              (r) => {
-                const data = r.data as { temporaryPassword: string | null; tokensRevoked: number };
-                return `Password reset${revokedTokensClause(data.tokensRevoked)}. New password (shown once): ${data.temporaryPassword ?? ''}`;
-              },
+              () => callApi(resetUserPasswordContract, { params: { id: user.id }, body: {} }),
+              (data) =>
+                `Password reset${revokedTokensClause(data.tokensRevoked)}. New password (shown once): ${data.temporaryPassword ?? ''}`,
             )
           }
         >
@@ -73,11 +75,8 @@ export function UserRowActions({ user, isSelf }: Props) {
             disabled={isPending}
             onClick={() =>
               run(
-                () => setUserActiveAction({ userId: user.id, isActive: user.isActive ? 'false' : 'true' }),
-                (r) =>
-                  user.isActive
-                    ? `Deactivated${revokedTokensClause((r.data as { tokensRevoked: number }).tokensRevoked)}.`
-                    : 'Activated.',
+                () => callApi(setUserActiveContract, { params: { id: user.id }, body: { isActive: !user.isActive } }),
+                (data) => (user.isActive ? `Deactivated${revokedTokensClause(data.tokensRevoked)}.` : 'Activated.'),
               )
             }
           >

@@ -11,14 +11,6 @@ interface ControlProps {
   'aria-invalid'?: boolean;
 }
 
-/** What a Server Action's answer (ActionResult) says about one field: its messages, or none. */
-export function actionFieldErrors(
-  state: { ok: true } | { ok: false; fieldErrors?: Record<string, string[]> } | null,
-  name: string,
-): string[] {
-  return state && !state.ok ? (state.fieldErrors?.[name] ?? []) : [];
-}
-
 /**
  * The messages for one part of a form, under that part (a section of fields: announced as an
  * alert; a `Field`'s own: read with its control through aria-describedby instead).

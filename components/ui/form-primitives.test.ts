@@ -3,7 +3,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Checkbox, CheckboxGroup, RadioGroup } from './choice';
-import { Field, actionFieldErrors } from './field';
+import { Field } from './field';
 import { KeyHint } from './key-hint';
 
 /** Each `<input …/>` of the markup as its attributes (React orders them as it likes). */
@@ -85,13 +85,6 @@ describe('Field', () => {
     expect(inputs(html)).toEqual([{ id: 'l', 'aria-describedby': 'l-hint' }]);
     expect(html).not.toContain('aria-invalid');
     expect(html).not.toContain('field-error');
-  });
-
-  it('reads a Server Action’s field errors', () => {
-    expect(actionFieldErrors({ ok: false, fieldErrors: { name: ['Too long.'] } }, 'name')).toEqual(['Too long.']);
-    expect(actionFieldErrors({ ok: false }, 'name')).toEqual([]);
-    expect(actionFieldErrors({ ok: true }, 'name')).toEqual([]);
-    expect(actionFieldErrors(null, 'name')).toEqual([]);
   });
 });
 

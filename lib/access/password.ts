@@ -23,4 +23,4 @@ export function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-export const passwordRules = { minLength: 10, maxLength: 200 } as const;
+export { passwordRules } from './account-schemas';

@@ -38,6 +38,11 @@ export interface ApiContract<
    * a POST (Origin, or Sec-Fetch-Site same-origin/none; lib/access/request-origin.ts)
    */
   changesState?: boolean;
+  /**
+   * only a browser session may call it, never an API token (403): minting tokens and administering
+   * accounts, so a leaked token cannot outlive its revocation or open accounts (docs/decisions/016)
+   */
+  sessionOnly?: boolean;
   params?: P;
   query?: Q;
   body?: B;

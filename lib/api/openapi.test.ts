@@ -39,6 +39,27 @@ describe('the OpenAPI document', () => {
     expect(routes.filter((r) => !documented.includes(r))).toEqual([]);
   });
 
+  it('says which operations take only a browser session: no bearer scheme, an extension and a sentence', () => {
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as unknown as Array<{
+      summary: string;
+      description?: string;
+      security: unknown[];
+      'x-session-only'?: boolean;
+    }>;
+    const sessionOnly = operations.filter((o) => o['x-session-only']);
+    expect(sessionOnly.map((o) => o.summary)).toHaveLength(apiContracts.filter((c) => c.sessionOnly).length);
+    expect(sessionOnly.length).toBeGreaterThanOrEqual(7);
+    for (const operation of sessionOnly) {
+      expect(operation.security, operation.summary).toEqual([{ session: [] }]);
+      expect(operation.description, operation.summary).toMatch(/Browser session only: an API token is refused with 403/);
+    }
+    const createToken = doc.paths['/api/v1/tokens']!.post as unknown as { 'x-session-only'?: boolean };
+    expect(createToken['x-session-only']).toBe(true);
+    const listCorpora = doc.paths['/api/v1/corpora']!.get as unknown as { security: unknown[]; 'x-session-only'?: boolean };
+    expect(listCorpora.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(listCorpora['x-session-only']).toBeUndefined();
+  });
+
   it('documents every filter parameter of the pair list', () => {
     const names = doc.paths['/api/v1/pairs']!.get!.parameters.filter((p) => p.in === 'query').map((p) => p.name);
     for (const key of [...measureKeys, 'length']) expect(names).toEqual(expect.arrayContaining([`min.${key}`, `max.${key}`]));

@@ -25,6 +25,15 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): u
   }));
 }
 
+/** A session-only operation says so in its description, for readers that skip `x-session-only`. */
+const sessionOnlyNote =
+  'Browser session only: an API token is refused with 403, so a leaked token can neither mint tokens nor create or reset accounts.';
+
+function descriptionOf(c: ApiContract): string | undefined {
+  if (!c.sessionOnly) return c.description;
+  return c.description ? `${c.description}\n\n${sessionOnlyNote}` : sessionOnlyNote;
+}
+
 export function buildOpenApiDocument(
   contracts: readonly ApiContract[],
   info: { version: string; serverUrl?: string },
@@ -42,15 +51,16 @@ export function buildOpenApiDocument(
     }
     (paths[c.path] ??= {})[c.method.toLowerCase()] = {
       summary: c.summary,
-      ...(c.description ? { description: c.description } : {}),
+      ...(descriptionOf(c) ? { description: descriptionOf(c) } : {}),
       tags: c.tags,
       'x-roles': c.roles,
+      ...(c.sessionOnly ? { 'x-session-only': true } : {}),
       parameters: [...parametersOf(c.params, 'path'), ...parametersOf(c.query, 'query')],
       ...(c.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(c.body, 'input') } } } }
         : {}),
       responses,
-      security: [{ session: [] }, { bearer: [] }],
+      security: c.sessionOnly ? [{ session: [] }] : [{ session: [] }, { bearer: [] }],
     };
   }
   return {

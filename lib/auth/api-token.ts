@@ -1,18 +1,15 @@
 /**
- * API token secrets: `pl_` + 43 base64url characters (256 random bits). Only the SHA-256 of a
- * token is stored; the first characters identify it in lists. A request carries it as
- * `Authorization: Bearer <token>`.
+ * API tokens on requests: issued (the secret, lib/access/api-token-secret.ts, is shown once), read
+ * from `Authorization: Bearer <token>`, and resolved to their user.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { apiTokenExpiry, hashApiToken, newApiTokenSecret } from '@/lib/access/api-token-secret';
 import type { Db } from '@/lib/db/client';
 import { createApiTokenRow, findUserByApiTokenHash, type ApiTokenView } from '@/lib/db/accounts/api-tokens';
 import type { UserDto } from '@/lib/db/accounts/users';
 import type { Queryable } from '@/lib/db/sql-pool';
 import { isDemoMode } from '@/lib/runtime/demo';
 
-export function hashApiToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+export { hashApiToken };
 
 /** Creates a token for the user and returns its secret, which is never shown again. */
 export async function issueApiToken(
@@ -21,15 +18,8 @@ export async function issueApiToken(
   name: string,
   expiresInDays: number | null,
 ): Promise<{ token: string; view: ApiTokenView }> {
-  const token = `pl_${randomBytes(32).toString('base64url')}`;
-  const expiresAt = expiresInDays === null ? null : new Date(Date.now() + expiresInDays * 86_400_000);
-  const view = await createApiTokenRow(db, {
-    userId,
-    name,
-    tokenHash: hashApiToken(token),
-    prefix: token.slice(0, 10),
-    expiresAt,
-  });
+  const { token, tokenHash, prefix } = newApiTokenSecret();
+  const view = await createApiTokenRow(db, { userId, name, tokenHash, prefix, expiresAt: apiTokenExpiry(expiresInDays) });
   return { token, view };
 }
 

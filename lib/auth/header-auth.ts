@@ -4,7 +4,9 @@
  * is judged by the token alone, never by a cookie that happens to come along; a
  * cookie-authenticated request that changes something must come from this site
  * (lib/access/request-origin.ts), and so must one for a route whose contract says it changes
- * something even though it is a GET (`changesState`: claiming the next pair). The session reader is
+ * something even though it is a GET (`changesState`: claiming the next pair). A route whose contract
+ * is `sessionOnly` (creating tokens, administering accounts; docs/decisions/016) refuses any token
+ * with 403 before looking it up. The session reader is
  * an argument: Next.js route handlers pass
  * Auth.js's `auth()` (lib/auth/request-auth.ts), the web server's direct path reads the cookie
  * itself (lib/http/node-api.ts); both run these same rules. No Next.js imports.
@@ -20,13 +22,23 @@ export interface RequestAuth {
   via: 'session' | 'token';
 }
 
+export interface AuthOptions {
+  changesState?: boolean;
+  sessionOnly?: boolean;
+}
+
+/** The answer to an API token on a session-only route. */
+export const sessionOnlyRefusal =
+  'API tokens cannot create tokens or administer accounts: sign in to Paralens in the browser and do it there.';
+
 export async function authenticateHeaders(
   method: string,
   headers: Headers,
   sessionUser: () => Promise<CurrentUser>,
-  { changesState = false }: { changesState?: boolean } = {},
+  { changesState = false, sessionOnly = false }: AuthOptions = {},
 ): Promise<RequestAuth> {
   if (hasBearerToken(headers.get('authorization'))) {
+    if (sessionOnly) throw new AppError('FORBIDDEN', sessionOnlyRefusal);
     const token = bearerToken(headers);
     const user = token === null ? null : await userForApiToken(getSqlPool(), token);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is not valid (unknown, revoked or expired).');

@@ -1,9 +1,10 @@
 /**
  * The one wrapper around every `/api/v1` route handler: authenticate (lib/auth/request-auth.ts: the
  * browser session, refusing cross-site cookie requests that change things, or `Authorization: Bearer
- * <token>` acting with the token's user's current role), then lib/http/api-core.ts: check the role
- * the contract names, validate params, query and body with the contract's zod schemas (400 with
- * the fields that are wrong), call the handler, and answer errors in the one JSON error shape.
+ * <token>` acting with the token's user's current role, refused on a `sessionOnly` contract), then
+ * lib/http/api-core.ts: check the role the contract names, validate params, query and body with
+ * the contract's zod schemas (400 with the fields that are wrong), call the handler, and answer
+ * errors in the one JSON error shape.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import type { ApiContract } from '@/lib/api/contract';
@@ -29,7 +30,10 @@ function apiErrorResponse(error: unknown): Response {
 export function apiRoute<C extends ApiContract>(contract: C, handler: (ctx: ApiContext<C>) => Promise<ApiResult>) {
   return async (request: NextRequest, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     try {
-      const auth = await authenticateRequest(request, { changesState: contract.changesState });
+      const auth = await authenticateRequest(request, {
+        changesState: contract.changesState,
+        sessionOnly: contract.sessionOnly,
+      });
       const call = await prepareApiCall(contract, auth, {
         params: await context.params,
         query: Object.fromEntries(request.nextUrl.searchParams),

@@ -109,7 +109,7 @@ async function answer(
         if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
         return user;
       },
-      { changesState: compiled.route.contract.changesState },
+      { changesState: compiled.route.contract.changesState, sessionOnly: compiled.route.contract.sessionOnly },
     );
     const call = await prepareApiCall(compiled.route.contract, auth, {
       params,

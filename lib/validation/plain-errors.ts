@@ -1,9 +1,9 @@
 /**
  * zod's messages in plain words for people filling in a form or calling the API: "is required"
  * instead of "Too small: expected string to have >=1 characters", "must be at most 1440" instead of
- * "Too big: expected number to be <=1440". Passed to every parse at the three doors (the /api/v1
- * routes, lib/http/api-core.ts; the older route wrapper, lib/http/route.ts; Server Actions,
- * lib/actions/define-action.ts); a message a schema writes itself always wins (zod's precedence). Pure.
+ * "Too big: expected number to be <=1440". Passed to every parse at the doors (the /api/v1 routes,
+ * lib/http/api-core.ts; the older route wrapper, lib/http/route.ts; the command line's settings); a
+ * message a schema writes itself always wins (zod's precedence). Pure.
  */
 import type { z } from 'zod';
 

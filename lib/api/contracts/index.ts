@@ -74,6 +74,15 @@ import { cancelImportContract, getImportPreviewContract, startImportContract } f
 import { deleteExportContract, rerunExportContract, startExportContract } from './exports';
 import { cancelScoringContract, completeMeasuresContract, setSemMeasuresContract, startScoringContract } from './scoring';
 import { deleteUserMeasureContract, importScoresContract, listUserMeasuresContract } from './user-measures';
+import {
+  createApiTokenContract,
+  createUserContract,
+  resetUserPasswordContract,
+  revokeApiTokenContract,
+  revokeUserApiTokenContract,
+  setUserActiveContract,
+  setUserRoleContract,
+} from './accounts';
 
 export const apiContracts: readonly ApiContract[] = [
   createCampaignContract,
@@ -156,4 +165,11 @@ export const apiContracts: readonly ApiContract[] = [
   completeMeasuresContract,
   cancelScoringContract,
   setSemMeasuresContract,
+  createApiTokenContract,
+  revokeApiTokenContract,
+  createUserContract,
+  setUserRoleContract,
+  resetUserPasswordContract,
+  setUserActiveContract,
+  revokeUserApiTokenContract,
 ];

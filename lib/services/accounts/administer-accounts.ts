@@ -1,36 +1,26 @@
 /**
- * Account administration, shared by the admin page (lib/actions/users.ts) and `paralens user`:
+ * Account administration, shared by the admin routes (app/api/v1/users) and `paralens user`:
  * the input rules, the checks (one account per email, never lose the last active admin) and the
  * audit entry of every change. `actor` is the admin acting on the page, or null for the command
  * line, whose audit entries say `via: "cli"`.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { roles, type RoleName } from '@/lib/access/roles';
+import type { RoleName } from '@/lib/access/roles';
 import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db/client';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { countActiveAdmins, createUser, findUserByEmail, getUserById, updateUser, type UserDto } from '@/lib/db/accounts/users';
-import { hashPassword, passwordRules } from '@/lib/access/password';
+import { hashPassword } from '@/lib/access/password';
+import type { NewAccountInput } from '@/lib/access/account-schemas';
 
-export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address.');
-export const userNameSchema = z.string().trim().min(1, 'Enter a name.').max(120);
-export const roleSchema = z.enum(roles);
-/** A password to set; empty (or absent) means "generate one and show it once". */
-export const newPasswordSchema = z
-  .union([
-    z.literal(''),
-    z.string().min(passwordRules.minLength, `At least ${passwordRules.minLength} characters.`).max(passwordRules.maxLength),
-  ])
-  .optional();
-
-export const newAccountSchema = z.object({
-  email: emailSchema,
-  name: userNameSchema,
-  role: roleSchema,
-  password: newPasswordSchema,
-});
-export type NewAccountInput = z.infer<typeof newAccountSchema>;
+export {
+  emailSchema,
+  newAccountSchema,
+  newPasswordSchema,
+  roleSchema,
+  userNameSchema,
+  type NewAccountInput,
+} from '@/lib/access/account-schemas';
 
 /** Who makes a change: the signed-in admin, or null for the command line. */
 export type Actor = { id: number } | null;
