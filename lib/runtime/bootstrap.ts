@@ -13,7 +13,6 @@ import { createPrismaClient } from '@/lib/db/client';
 import { seedDemo, type SeedReport } from '@/prisma/seed';
 import { withStartupLock } from '@/lib/db/instances/startup-lock';
 import { checkDataDir, findRunningPort, startEmbeddedPostgres } from './embedded-postgres';
-import { parsePgSettings, type PgSettings } from './pg-tuning';
 import { isPortFree } from './ports';
 import { checkDatabaseUrl } from './external-database';
 import { loadOrCreateSecrets, resolveDumpsDir, resolveParalensHome, resolveSharedDir } from './paralens-home';
@@ -91,7 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     password: secrets.pgPassword,
     unsafeFast: options.unsafeFast,
     port: pinnedPort,
-    settings: pgSettingsOverride(env),
+    settings: setting('PARALENS_PG_SETTINGS', env),
   });
   const port = new URL(server.url).port;
   log(
@@ -189,11 +188,4 @@ async function migrate(url: string, log: (line: string) => void): Promise<string
       'The database was left as it was; check that it belongs to Paralens.',
     );
   }
-}
-
-/** PARALENS_PG_SETTINGS, parsed (the catalogue has checked its form). */
-function pgSettingsOverride(env: NodeJS.ProcessEnv): PgSettings {
-  const parsed = parsePgSettings(setting('PARALENS_PG_SETTINGS', env));
-  if (typeof parsed === 'string') throw new StartupError(`PARALENS_PG_SETTINGS: ${parsed}.`, 'Correct it or unset it.');
-  return parsed;
 }

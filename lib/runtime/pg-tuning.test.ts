@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describePgSettings, parsePgSettings, pgSettingFlags, tunedPgSettings } from './pg-tuning';
+import { parsePgSettings } from '@/lib/config/embedded-pg-settings';
+import { describePgSettings, pgSettingFlags, tunedPgSettings } from './pg-tuning';
 
 const GiB = 1024 ** 3;
 

@@ -20,7 +20,8 @@ export interface Machine {
   cores: number;
 }
 
-export type PgSettings = Record<string, string>;
+export type { PgSettings } from '@/lib/config/embedded-pg-settings';
+import type { PgSettings } from '@/lib/config/embedded-pg-settings';
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const megabytes = (bytes: number) => `${Math.floor(bytes / MB)}MB`;
@@ -42,28 +43,6 @@ export function tunedPgSettings(machine: Machine): PgSettings {
     max_parallel_workers_per_gather: String(perQuery),
     max_parallel_maintenance_workers: String(perQuery),
   };
-}
-
-const NAME = /^[a-z][a-z0-9_.]*$/;
-const VALUE = /^[A-Za-z0-9_.:+/-]+$/;
-
-/**
- * `PARALENS_PG_SETTINGS`: `name=value` pairs separated by commas or spaces, e.g.
- * `shared_buffers=2GB,work_mem=32MB`. Returns the pairs, or a sentence naming the bad one.
- */
-export function parsePgSettings(text: string | undefined): PgSettings | string {
-  const settings: PgSettings = {};
-  for (const item of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
-    const eq = item.indexOf('=');
-    const name = eq > 0 ? item.slice(0, eq).trim() : '';
-    const value = eq > 0 ? item.slice(eq + 1).trim() : '';
-    if (!NAME.test(name) || !VALUE.test(value))
-      return `"${item}" is not a PostgreSQL setting as name=value (letters, digits and _ . : + / - only, e.g. work_mem=32MB)`;
-    if (name === 'logging_collector' || name === 'log_destination')
-      return `${name} cannot be set: Paralens reads the embedded server's log from its standard error to know when it is ready`;
-    settings[name] = value;
-  }
-  return settings;
 }
 
 /** The tuned settings with the overrides on top, as the server's `-c` flags. */
