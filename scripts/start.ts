@@ -24,14 +24,9 @@ import { WebProcesses } from './lib/web-processes';
 import { createPrismaClient, type Db } from '@/lib/db/client';
 import { readConnectionLimit } from '@/lib/db/instances/connection-limit';
 import { describeConnectionPlan, planConnections, resolveWebProcesses } from '@/lib/scaling/web-processes';
-import { expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
+import { expireImportFiles } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
-import { scoringJobKind } from '@/lib/jobs/scoring-queue';
-import { exportJobKind } from '@/lib/jobs/export-queue';
-import { indexJobKind } from '@/lib/jobs/index-queue';
-import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
-import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
-import { modelRunJobKind } from '@/lib/jobs/model-raters/model-run-queue';
+import { supervisedJobKinds } from '@/lib/jobs/job-kinds';
 import { expireDumpUploadFiles } from '@/lib/services/mining/upload-dump';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';
@@ -44,23 +39,19 @@ import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
  * processes of their own, beside the web server, and fails or requeues jobs whose owner is gone.
  */
 function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv, database: OpenedDatabase): JobSupervisor {
-  const supervisor = new JobSupervisor(
-    db,
-    [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind, modelRunJobKind],
-    {
-      env,
-      housekeeping: [
-        { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
-        { everyMs: 15 * 60_000, run: (d) => expireDumpUploadFiles(d).then(() => undefined) },
-        {
-          everyMs: ORPHAN_CHECK_MS,
-          run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),
-        },
-        // PARALENS_BACKUP_DIR: the app's own backups, taken beside the jobs (lib/jobs/backup/scheduled-backups.ts)
-        scheduledBackups({ url: database.url, mode: database.mode, home: database.home, authSecret: database.authSecret, env }),
-      ],
-    },
-  );
+  const supervisor = new JobSupervisor(db, supervisedJobKinds, {
+    env,
+    housekeeping: [
+      { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
+      { everyMs: 15 * 60_000, run: (d) => expireDumpUploadFiles(d).then(() => undefined) },
+      {
+        everyMs: ORPHAN_CHECK_MS,
+        run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),
+      },
+      // PARALENS_BACKUP_DIR: the app's own backups, taken beside the jobs (lib/jobs/backup/scheduled-backups.ts)
+      scheduledBackups({ url: database.url, mode: database.mode, home: database.home, authSecret: database.authSecret, env }),
+    ],
+  });
   supervisor.start();
   return supervisor;
 }

@@ -2,11 +2,11 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { callApi } from '@/lib/api/client';
-import { cancelImportContract } from '@/lib/api/contracts/imports';
+import { cancelJobContract } from '@/lib/api/contracts/jobs';
 
 /**
  * Discards an uploaded file whose import was never started (its format never confirmed): the job
- * ends as cancelled ("Discarded before it started.") and the file is deleted (POST /api/v1/imports/{id}/cancel).
+ * ends as cancelled ("Discarded before it started.") and the file is deleted (POST /api/v1/jobs/import/{id}/cancel).
  */
 export function DiscardUploadButton({ jobId, fileName }: { jobId: number; fileName: string }) {
   const router = useRouter();
@@ -14,7 +14,7 @@ export function DiscardUploadButton({ jobId, fileName }: { jobId: number; fileNa
   const [isPending, startTransition] = useTransition();
   const discard = () =>
     startTransition(async () => {
-      const result = await callApi(cancelImportContract, { params: { id: jobId } });
+      const result = await callApi(cancelJobContract, { params: { kind: 'import', id: jobId } });
       if (!result.ok) return setError(result.message);
       router.refresh();
     });

@@ -105,6 +105,7 @@ const fetchInScreens = [
  * may import these; any other use case they call lives in lib/services.
  */
 export const jobPlumbing = [
+  'job-kinds',
   'job-process',
   'job-supervisor',
   'orphans',

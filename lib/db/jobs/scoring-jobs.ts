@@ -15,6 +15,7 @@ import type { JobStatus } from '../generated/enums';
 import type { Query } from '../corpora/corpus-summary';
 import { liveOwner } from './job-owners';
 import { claimNextQueued } from './claim';
+import { endInterruptedJobs, failJobIfUnfinished, requestJobCancel } from './job-rows';
 
 export interface ScoringJobView {
   id: number;
@@ -159,10 +160,8 @@ export async function takeOverInterruptedScoring(
 
 /** Jobs whose owner is gone go back to the queue, to continue where they stopped (the caller prunes gone owners first). */
 export async function requeueInterruptedScoring(db: Db): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "ScoringJob" j SET "status" = 'QUEUED', "ownerId" = NULL, "updatedAt" = now(), "message" = 'Interrupted; continues where it stopped.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-  );
+  return (await endInterruptedJobs(db, 'ScoringJob', { to: 'QUEUED', message: 'Interrupted; continues where it stopped.' }))
+    .length;
 }
 
 /** Records the pairs total (at the start or a resumption) and measures left out. */
@@ -203,38 +202,18 @@ export async function finishScoringJob(
  * owners first); a running one whose process lives stops after its current batch (what it wrote stays).
  */
 export async function requestScoringCancel(db: Db, id: number): Promise<'cancelled' | 'requested' | 'ended'> {
-  const waiting = await db.scoringJob.updateMany({
-    where: { id, status: 'QUEUED' },
-    data: { status: 'CANCELLED', finishedAt: new Date(), message: 'Cancelled before it started.' },
+  const { step } = await requestJobCancel(db, 'ScoringJob', id, {
+    waiting: { message: `'Cancelled before it started.'` },
+    orphaned: { message: `'Cancelled: the process running it had stopped. The scores written so far are kept.'` },
+    flag: '"cancelRequested" = true',
   });
-  if (waiting.count === 1) return 'cancelled';
-  const orphaned = await db.$executeRawUnsafe(
-    `UPDATE "ScoringJob" j SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(),
-       "message" = 'Cancelled: the process running it had stopped. The scores written so far are kept.'
-     WHERE j."id" = $1 AND j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-    id,
-  );
-  if (orphaned === 1) return 'cancelled';
-  const running = await db.scoringJob.updateMany({ where: { id, status: 'RUNNING' }, data: { cancelRequested: true } });
-  return running.count === 1 ? 'requested' : 'ended';
+  return step === 'waiting' || step === 'orphaned' ? 'cancelled' : step === 'requested' ? 'requested' : 'ended';
 }
 
 /** A job process ended without recording an outcome (`asWritten`: `why` is the job's own whole message). */
-export async function failScoringIfUnfinished(
-  db: Db,
-  id: number,
-  why: string,
-  o: { asWritten?: boolean } = {},
-): Promise<boolean> {
-  const { count } = await db.scoringJob.updateMany({
-    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: {
-      status: 'FAILED',
-      finishedAt: new Date(),
-      message: o.asWritten ? why : `${why}. The scores written so far are kept; a new scoring job continues after them.`,
-    },
-  });
-  return count === 1;
+export function failScoringIfUnfinished(db: Db, id: number, why: string, o: { asWritten?: boolean } = {}): Promise<boolean> {
+  const message = o.asWritten ? why : `${why}. The scores written so far are kept; a new scoring job continues after them.`;
+  return failJobIfUnfinished(db, 'ScoringJob', id, message);
 }
 
 export async function getScoringJob(db: Db, id: number): Promise<ScoringJobView | null> {
