@@ -9,6 +9,15 @@ import {
   type DismissableJobKind,
 } from '@/lib/api/contracts/jobs';
 
+/** A refused request's sentence, beside the button that sent it. */
+function Refusal({ error }: { error: string | null }) {
+  return error ? (
+    <span role="alert" className="field-error">
+      {error}
+    </span>
+  ) : null;
+}
+
 /** Hides a failed or cancelled job from its list (POST /api/v1/jobs/{kind}/{id}/dismiss). */
 export function DismissJobButton({ kind, id }: { kind: DismissableJobKind; id: number }) {
   const router = useRouter();
@@ -31,35 +40,32 @@ export function DismissJobButton({ kind, id }: { kind: DismissableJobKind; id: n
       >
         Dismiss
       </button>
-      {error && (
-        <span role="alert" className="field-error">
-          {error}
-        </span>
-      )}
+      <Refusal error={error} />
     </>
   );
 }
 
 /**
  * Cancels a waiting job or asks a running one to stop (POST /api/v1/jobs/{kind}/{id}/cancel); the
- * job's progress (or `refresh`: the page) then shows it ended. A refusal is said beside the button.
+ * job's progress (or `refresh`: the page, once it succeeded) then shows it ended. A refusal is said
+ * beside the button; `describedBy` names what the button acts on for a screen reader.
  */
 export function CancelJobButton({
   kind,
   id,
   label = 'Cancel',
-  ariaLabel,
   className = 'danger',
   disabled = false,
   refresh = false,
+  describedBy,
 }: {
   kind: CancellableJobKind;
   id: number;
   label?: string;
-  ariaLabel?: string;
   className?: string;
   disabled?: boolean;
   refresh?: boolean;
+  describedBy?: string;
 }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -68,18 +74,20 @@ export function CancelJobButton({
     startTransition(async () => {
       const result = await callApi(cancelJobContract, { params: { kind, id } });
       setError(result.ok ? null : result.message);
-      if (refresh) router.refresh();
+      if (refresh && result.ok) router.refresh();
     });
   return (
     <>
-      <button type="button" className={className} disabled={isPending || disabled} onClick={cancel} aria-label={ariaLabel}>
+      <button
+        type="button"
+        className={className}
+        disabled={isPending || disabled}
+        onClick={cancel}
+        aria-describedby={describedBy}
+      >
         {label}
       </button>
-      {error && (
-        <span role="alert" className="field-error">
-          {error}
-        </span>
-      )}
+      <Refusal error={error} />
     </>
   );
 }
