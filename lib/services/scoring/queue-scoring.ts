@@ -12,6 +12,7 @@ import { getScoringJob, queueScoringJob, requestScoringCancel } from '@/lib/db/j
 import { AppError } from '@/lib/errors/app-error';
 import { pruneOwners } from '@/lib/runtime/job-owner';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
+import { usableFilesFolderId } from '@/lib/runtime/files-folder-status';
 import { queueCorpusCompletion } from './complete-measures';
 
 /** Who asks: the signed-in user the job and the audit entry name. */
@@ -28,7 +29,8 @@ async function corpusOf(slug: string) {
 export async function startScoring(actor: ScoringActor, slug: string, measures: string[]): Promise<{ jobId: number }> {
   const db = getDb();
   const corpus = await corpusOf(slug);
-  const jobId = await queueScoringJob(db, { corpusId: corpus.id, createdById: actor.id, measures });
+  const filesFolderId = await usableFilesFolderId(db);
+  const jobId = await queueScoringJob(db, { corpusId: corpus.id, createdById: actor.id, measures, filesFolderId });
   await recordAudit(db, {
     actorId: actor.id,
     action: 'scoring.start',
