@@ -4,7 +4,8 @@
  * measure computed, and in the same run loads the same rows with a plain COPY into an equivalent
  * flat table. Prints pairs/s, the importer's peak memory and the ratio import time / COPY time,
  * next to the targets (≥ 50,000 pairs/s, ≤ 2× COPY, ≤ 400 MB), and where the CPU time went.
- * BENCH_UNSAFE_FAST=1 runs PostgreSQL with fsync off, to see whether disk writes limit the import.
+ * BENCH_UNSAFE_FAST=1 runs PostgreSQL with fsync off, to see whether disk writes limit the import;
+ * PARALENS_PG_SETTINGS overrides the settings tuned for the machine, as for `npm start`.
  */
 import { fmt } from './lib/format';
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,7 @@ const server = await startEmbeddedPostgres({
   dataDir: path.join(dir, 'pgdata'),
   password: 'bench',
   unsafeFast: setting('BENCH_UNSAFE_FAST'),
+  settings: setting('PARALENS_PG_SETTINGS'),
 });
 try {
   await applyMigrations(server.url);
