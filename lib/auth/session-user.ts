@@ -7,7 +7,7 @@
  * (lib/http/node-api.ts, reading the cookie itself) both end here.
  */
 import { getToken } from 'next-auth/jwt';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { getSessionUser, type UserDto } from '@/lib/db/accounts/users';
 import { isDemoMode } from '@/lib/runtime/demo';
 import { setting, type Env } from '@/lib/config/settings';
@@ -19,7 +19,7 @@ export type CurrentUser = UserDto;
 export async function userForSessionClaims(sub: unknown, sessionVersion: unknown): Promise<CurrentUser | null> {
   const id = Number(sub);
   if (!Number.isInteger(id) || id <= 0 || typeof sessionVersion !== 'number') return null;
-  const user = await getSessionUser(getSqlPool(), id, sessionVersion);
+  const user = await getSessionUser(database(), id, sessionVersion);
   if (user?.isDemo && !isDemoMode()) return null;
   return user;
 }

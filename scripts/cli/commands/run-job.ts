@@ -3,7 +3,7 @@
  * starts it with a heap limit). Not meant to be typed: the job supervisor beside the web server
  * runs it for a job it has claimed. Uses DATABASE_URL, which the supervisor passes on.
  */
-import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { runQueuedImport } from '@/lib/jobs/import-queue';
 import { runQueuedScoring } from '@/lib/jobs/scoring-queue';
 import { runQueuedExport } from '@/lib/jobs/export-queue';
@@ -83,7 +83,7 @@ async function runJob(args: string[], io: CliIo): Promise<number> {
     process.channel.unref();
     process.once('disconnect', () => process.exit(1));
   }
-  const db = createPrismaClient(url);
+  const db = openDatabaseHandle(url);
   try {
     if (kind === 'score') {
       const report = await runQueuedScoring(db, id);
@@ -140,6 +140,6 @@ async function runJob(args: string[], io: CliIo): Promise<number> {
     );
     return 0;
   } finally {
-    await db.$disconnect().catch(() => {});
+    await db.close().catch(() => {});
   }
 }

@@ -4,7 +4,7 @@
  */
 import { cancelImportContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { requestImportCancel } from '@/lib/db/imports/import-jobs';
 import { AppError } from '@/lib/errors/app-error';
@@ -13,7 +13,7 @@ import { removeFile } from '@/lib/runtime/private-files';
 import { getOwnImportJob } from '@/lib/services/imports/start-import';
 
 export const POST = apiRoute(cancelImportContract, async ({ params, user }) => {
-  const db = getDb();
+  const db = database();
   const jobId = params.id;
   const job = await getOwnImportJob(db, jobId, user);
   await pruneOwners(db); // a job whose process is gone ends at once
