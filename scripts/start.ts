@@ -21,7 +21,7 @@ import { isBuildStale } from './lib/build-freshness';
 import { buildApp, formatDuration } from './lib/build-app';
 import { formatBanner } from './lib/banner';
 import { WebProcesses } from './lib/web-processes';
-import { createPrismaClient, type Db } from '@/lib/db/client';
+import { openDatabaseHandle, type Database } from '@/lib/db/database';
 import { readConnectionLimit } from '@/lib/db/instances/connection-limit';
 import { describeConnectionPlan, planConnections, resolveWebProcesses } from '@/lib/scaling/web-processes';
 import { expireImportFiles } from '@/lib/jobs/import-queue';
@@ -38,7 +38,7 @@ import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
  * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs, model runs) in
  * processes of their own, beside the web server, and fails or requeues jobs whose owner is gone.
  */
-function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv, database: OpenedDatabase): JobSupervisor {
+function startJobSupervisor(db: Database, env: NodeJS.ProcessEnv, database: OpenedDatabase): JobSupervisor {
   const supervisor = new JobSupervisor(db, supervisedJobKinds, {
     env,
     housekeeping: [
@@ -110,7 +110,7 @@ async function sizePools(url: string, processes: number): Promise<{ prismaPool: 
  * always, without it only when PARALENS_HOME fails. A failing folder does not stop the launcher: the
  * instance serves everything but files, and its job supervisor claims no file jobs.
  */
-async function reportFilesFolder(db: Db): Promise<void> {
+async function reportFilesFolder(db: Database): Promise<void> {
   const state = await filesFolderStatus(db);
   if (!state.ok) console.error(describeFilesFolder(state));
   else if (state.shared) console.log(describeFilesFolder(state));
@@ -134,12 +134,12 @@ async function main(): Promise<void> {
   }
 
   const processes = isDev ? 1 : resolveWebProcesses(setting('PARALENS_WEB_PROCESSES'), availableParallelism());
-  let jobsDb: Db | undefined;
+  let jobsDb: Database | undefined;
   // Migrations (in openDatabase) and the recovery run under the start-up lock: one instance at a time.
   const database = await openDatabase({
     log: (line) => console.log(line),
     atStartup: async (url) => {
-      jobsDb = createPrismaClient(url);
+      jobsDb = openDatabaseHandle(url);
       await reportFilesFolder(jobsDb);
       await recoverAtStartup(jobsDb);
     },
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     web?.stopReplacing();
     stopping ??= (async () => {
       await supervisor?.stop();
-      await jobsDb?.$disconnect().catch(() => undefined);
+      await jobsDb?.close().catch(() => undefined);
       await web?.stop();
       await database.stop();
       if (database.mode === 'embedded') console.log('Stopped the web server and PostgreSQL.');

@@ -74,14 +74,23 @@ export async function createScoringJob(
 }
 
 /**
+ * What a queued scoring job is asked to do. `filesFolderId`: the files folder whose installed models
+ * it scores with (the queuing instance's, lib/runtime/files-folder-status.ts `usableFilesFolderId`):
+ * only an instance with that folder claims it; null or absent, any instance.
+ */
+export interface ScoringJobRequest {
+  corpusId: number;
+  createdById: number | null;
+  measures: string[];
+  filesFolderId?: string | null;
+}
+
+/**
  * A job for the job supervisor, inside the caller's transaction (an import queues its follow-up in
  * its own transaction, so the job and the pairs become visible together). When a job for the corpus
  * is already waiting, its measures are widened instead (one queue entry per corpus); returns the job's id.
  */
-export async function queueScoringJobWith(
-  query: Query,
-  data: { corpusId: number; createdById: number | null; measures: string[] },
-): Promise<number> {
+export async function queueScoringJobWith(query: Query, data: ScoringJobRequest): Promise<number> {
   await query('SELECT 1 AS "locked" FROM pg_advisory_xact_lock(7303, $1)', [data.corpusId]);
   const [waiting] = await query(
     `SELECT "id", "measures" FROM "ScoringJob" WHERE "corpusId" = $1 AND "status" = 'QUEUED' ORDER BY "id" LIMIT 1`,
@@ -93,28 +102,27 @@ export async function queueScoringJobWith(
     return Number(waiting.id);
   }
   const [created] = await query(
-    `INSERT INTO "ScoringJob" ("corpusId", "createdById", "measures", "status", "updatedAt") VALUES ($1, $2, $3::text[], 'QUEUED', now()) RETURNING "id"`,
-    [data.corpusId, data.createdById, data.measures],
+    `INSERT INTO "ScoringJob" ("corpusId", "createdById", "measures", "filesFolderId", "status", "updatedAt")
+     VALUES ($1, $2, $3::text[], $4, 'QUEUED', now()) RETURNING "id"`,
+    [data.corpusId, data.createdById, data.measures, data.filesFolderId ?? null],
   );
   return Number(created!.id);
 }
 
 /** queueScoringJobWith in a transaction of its own. */
-export function queueScoringJob(
-  db: Db,
-  data: { corpusId: number; createdById: number | null; measures: string[] },
-): Promise<number> {
+export function queueScoringJob(db: Db, data: ScoringJobRequest): Promise<number> {
   return db.$transaction((tx) =>
     queueScoringJobWith((sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params), data),
   );
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
-export function claimNextQueuedScoring(db: Db, ownerId: string): Promise<{ id: number } | null> {
+export function claimNextQueuedScoring(db: Db, ownerId: string, filesFolderId?: string): Promise<{ id: number } | null> {
   return claimNextQueued(
     db,
     { table: 'ScoringJob', set: '"startedAt" = COALESCE("startedAt", now())', oneRunning: { column: 'corpusId' } },
     ownerId,
+    filesFolderId,
   );
 }
 

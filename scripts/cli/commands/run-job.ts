@@ -3,7 +3,7 @@
  * starts it with a heap limit). Not meant to be typed: the job supervisor beside the web server
  * runs it for a job it has claimed. Uses DATABASE_URL, which the supervisor passes on.
  */
-import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { jobRunnerNamed, supervisedJobKinds } from '@/lib/jobs/job-kinds';
 import type { CliIo } from '../io';
 import { setting } from '@/lib/config/settings';
@@ -59,13 +59,13 @@ async function runJob(args: string[], io: CliIo): Promise<number> {
     process.channel.unref();
     process.once('disconnect', () => process.exit(1));
   }
-  const db = createPrismaClient(url);
+  const db = openDatabaseHandle(url);
   try {
     const outcome = await kind.run(db, url, id);
     if ('handOver' in outcome) return handOver(io, outcome.handOver);
     io.stdout.write(`${outcome.line}\n`);
     return 0;
   } finally {
-    await db.$disconnect().catch(() => {});
+    await db.close().catch(() => {});
   }
 }

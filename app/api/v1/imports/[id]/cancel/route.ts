@@ -4,10 +4,10 @@
  */
 import { cancelImportContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { cancelImport } from '@/lib/services/imports/cancel-import';
 
 export const POST = apiRoute(cancelImportContract, async ({ params, user }) => ({
   status: 200,
-  body: await cancelImport(getDb(), user, params.id),
+  body: await cancelImport(database(), user, params.id),
 }));
