@@ -69,6 +69,7 @@ export function reasonToWait(c: CorpusCompletion): string | null {
 /** At start-up: a scoring job for each corpus that lacks measures it should have; one line each for the log. */
 export async function completeCorporaAtStartup(db: Db, modelsDir: string): Promise<string[]> {
   const lines: string[] = [];
+  const filesFolderId = await usableFilesFolderId(db);
   for (const c of completionsOf(await listCompletionFacts(db), modelsDir)) {
     if (c.missing.length === 0 || reasonToWait(c)) continue;
     const measures = c.missing.map((m) => m.measure);
@@ -76,7 +77,7 @@ export async function completeCorporaAtStartup(db: Db, modelsDir: string): Promi
       corpusId: c.id,
       createdById: null,
       measures,
-      filesFolderId: await usableFilesFolderId(db),
+      filesFolderId,
     });
     lines.push(`Completing “${c.name}”: ${describeMissingMeasures(c.missing)} (scoring job #${jobId}).`);
   }
