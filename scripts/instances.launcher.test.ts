@@ -17,7 +17,7 @@ import { checkAssignmentInvariants } from '@/lib/db/campaigns/assignment-invaria
 import { endUserSessions } from '@/lib/db/accounts/users';
 import { revokeApiTokenById } from '@/lib/db/accounts/api-tokens';
 import { createScoringJob, finishScoringJob, recordScoringProgress, startScoringJob } from '@/lib/db/jobs/scoring-jobs';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { makeCampaign } from '@/prisma/factories/campaigns';

@@ -57,7 +57,7 @@ if (!isJob) prepareCheckout({ quiet: true, log: (line) => process.stderr.write(`
 
 const { register } = await import('tsx/esm/api');
 register({ tsconfig: path.join(projectRoot, 'tsconfig.json') });
-const errors = await import('./cli/errors.ts');
+const errors = await import('./cli/error-report.ts');
 formatError = (error) => errors.formatUnexpectedError(error, { debug });
 const { main } = await import('./cli/main.ts');
 const code = await main(argv);

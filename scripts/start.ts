@@ -2,7 +2,7 @@
  * `npm start`: opens the database (DATABASE_URL, or the embedded PostgreSQL with demo data),
  * builds the app when its sources changed, serves it on PORT (scripts/serve.ts, which finds each
  * request's client address; see docs/decisions/004) in PARALENS_WEB_PROCESSES processes
- * (scripts/lib/web-processes.ts, docs/decisions/013) and prints the URL and demo logins. Migrations
+ * (scripts/lib/web-process-cluster.ts, docs/decisions/013) and prints the URL and demo logins. Migrations
  * and the recovery after a stop run under the start-up lock, one instance of a database at a time.
  * Demo mode listens on loopback only. Ctrl-C stops the server and then PostgreSQL. Expected
  * failures print one line and exit 1.
@@ -20,13 +20,13 @@ import { configProblems, setting } from '@/lib/config/settings';
 import { isBuildStale } from './lib/build-freshness';
 import { buildApp, formatDuration } from './lib/build-app';
 import { formatBanner } from './lib/banner';
-import { WebProcesses } from './lib/web-processes';
+import { WebProcesses } from './lib/web-process-cluster';
 import { openDatabaseHandle, type Database } from '@/lib/db/database';
 import { readConnectionLimit } from '@/lib/db/instances/connection-limit';
 import { describeConnectionPlan, planConnections, resolveWebProcesses } from '@/lib/scaling/web-processes';
 import { expireImportFiles } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
-import { supervisedJobKinds } from '@/lib/jobs/job-kinds';
+import { supervisedJobKinds } from '@/lib/jobs/job-runners';
 import { expireDumpUploadFiles } from '@/lib/services/mining/upload-dump';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';

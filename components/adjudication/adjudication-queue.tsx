@@ -1,6 +1,6 @@
 'use client';
 import { KeyHint } from '@/components/ui/key-hint';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { adjudicateContract } from '@/lib/api/contracts/quality';
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';

@@ -1,5 +1,5 @@
 'use client';
-import { type ApiInput } from '@/lib/api/client';
+import { type ApiInput } from '@/lib/api/typed-client';
 import { createUserContract } from '@/lib/api/contracts/accounts';
 import { roleLabels, roles } from '@/lib/access/roles';
 import { Field } from '@/components/ui/field';

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi, type ApiResult } from '@/lib/api/client';
+import { callApi, type ApiResult } from '@/lib/api/typed-client';
 import { resetUserPasswordContract, setUserActiveContract, setUserRoleContract } from '@/lib/api/contracts/accounts';
 import { roleLabels, roles, type RoleName } from '@/lib/access/roles';
 import { revokedTokensClause } from '@/lib/auth/revoked-tokens';

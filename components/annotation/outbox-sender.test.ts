@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResult, StoredAnnotation } from './api-client';
+import type { ApiResult, StoredAnnotation } from './workbench-api';
 import { LocalStore, type StorageLike } from './local-store';
 import type { NewEntry, OutboxEntry } from './outbox';
 import { OutboxSender, type SavedEvent } from './outbox-sender';

@@ -6,7 +6,7 @@
  * anyway because the server recognises the submissionId. Plain TypeScript with injected clock,
  * timers and transport, so every path is unit-tested (outbox-sender.test.ts).
  */
-import type { ApiResult, StoredAnnotation } from './api-client';
+import type { ApiResult, StoredAnnotation } from './workbench-api';
 import {
   classify,
   confirm,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResult, StoredAnnotation } from './api-client';
+import type { ApiResult, StoredAnnotation } from './workbench-api';
 import {
   classify,
   confirm,

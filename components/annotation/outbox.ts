@@ -12,7 +12,7 @@
  *      └──retry── rejected ◀── 400, 403, 404, 409 without values (reassigned, campaign closed)
  */
 import type { Answers } from '@/lib/annotation/questions';
-import type { ApiResult, StoredAnnotation } from './api-client';
+import type { ApiResult, StoredAnnotation } from './workbench-api';
 import { backoffDelay } from './backoff';
 
 export type EntryState = 'queued' | 'conflict' | 'rejected';

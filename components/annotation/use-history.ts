@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useRef, useState } from 'react';
-import type { ApiClient, MyAnnotation, StoredAnnotation } from './api-client';
+import type { ApiClient, MyAnnotation, StoredAnnotation } from './workbench-api';
 
 const PAGE = 50;
 

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import type { ApiClient, CampaignView } from './api-client';
+import type { ApiClient, CampaignView } from './workbench-api';
 
 /**
  * A pair handed out under newer guidelines or question wording than the page shows (a researcher

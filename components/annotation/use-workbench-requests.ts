@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, type Dispatch } from 'react';
 import type { AnswerForm } from './answer-form';
-import type { ApiClient, CampaignView } from './api-client';
+import type { ApiClient, CampaignView } from './workbench-api';
 import type { OutboxSender } from './outbox-sender';
 import type { useHistory } from './use-history';
 import { useWordingRefresh } from './use-wording-refresh';
@@ -23,7 +23,7 @@ interface Session {
 }
 
 /**
- * The requests the workbench's state asks for, through the /api/v1 helpers (api-client.ts): the
+ * The requests the workbench's state asks for, through the /api/v1 helpers (workbench-api.ts): the
  * campaign, the next pair (retried every few seconds and when the browser is back online after a
  * network failure), a confirmed skip, the history when going back, newer wording; and the outbox's
  * confirmations. Each answer is dispatched with the request it answers; the reducer drops stale ones.

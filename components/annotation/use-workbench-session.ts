@@ -2,7 +2,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ActiveTimer } from './active-timer';
 import { AnswerForm } from './answer-form';
-import type { ApiClient } from './api-client';
+import type { ApiClient } from './workbench-api';
 import { browserStorage, LocalStore } from './local-store';
 import { OutboxSender } from './outbox-sender';
 

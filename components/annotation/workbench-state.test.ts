@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResult } from './api-client';
+import type { ApiResult } from './workbench-api';
 import { initialWorkbenchState as start, NOTICES, SKIP_CONFIRM_MS } from './workbench-state';
 import { campaign, loaded, nextPair, offline, ok, refused, run, stored } from './testing/workbench-fixtures';
 

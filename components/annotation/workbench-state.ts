@@ -8,7 +8,7 @@
  * live in the answer form and the outbox (answer-form.ts, outbox.ts), never here.
  */
 import type { Answers } from '@/lib/annotation/questions';
-import type { ApiResult, CampaignView, NextPair, StoredAnnotation } from './api-client';
+import type { ApiResult, CampaignView, NextPair, StoredAnnotation } from './workbench-api';
 import type { LastSubmission } from './save-state';
 
 export const SKIP_CONFIRM_MS = 5_000;

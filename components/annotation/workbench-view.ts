@@ -6,7 +6,7 @@
  */
 import { checkAnswers, type Answers, type Question } from '@/lib/annotation/questions';
 import { sameAnswers, type FormTarget } from './answer-form';
-import type { CampaignView, MyAnnotation, NextPair } from './api-client';
+import type { CampaignView, MyAnnotation, NextPair } from './workbench-api';
 import { keyOutcome, type KeyOutcome, type KeyPress } from './keymap';
 import type { AnsweredPair, WorkbenchState } from './workbench-state';
 

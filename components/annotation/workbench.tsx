@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { formKeyOf } from './answer-form';
-import { createApiClient } from './api-client';
+import { createApiClient } from './workbench-api';
 import { focusTargetIn } from './focus-question';
 import { applyFormAction } from './form-keys';
 import { GoldFeedback } from './gold-feedback';
@@ -31,7 +31,7 @@ interface Props {
  * The annotator's workbench for one campaign: the pair, the questions, the guidelines and the
  * local queue. A thin shell: the state and every decision are pure (workbench-state.ts,
  * workbench-view.ts); this file runs the requests they ask for, binds the answer form, moves the
- * focus and draws the views. Talks to the server only through the /api/v1 routes (api-client.ts);
+ * focus and draws the views. Talks to the server only through the /api/v1 routes (workbench-api.ts);
  * answers go through the outbox, so "saved" means the server confirmed (docs/workbench.md).
  */
 export function Workbench({ campaignId, userId }: Props) {

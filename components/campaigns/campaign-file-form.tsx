@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';
 import { ANNOTATION_FILE_FORMATS, annotationFormatOf } from '@/lib/import/annotation-format';
-import { callApi, type ApiInput } from '@/lib/api/client';
+import { callApi, type ApiInput } from '@/lib/api/typed-client';
 import { importAnnotationFileContract, importGoldFileContract } from '@/lib/api/contracts/quality';
 import { importScoresContract } from '@/lib/api/contracts/user-measures';
 

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { setMemberExcludedContract } from '@/lib/api/contracts/campaign-controls';
 
 export interface GoldAccuracyRow {

@@ -1,6 +1,6 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { setGoldContract } from '@/lib/api/contracts/quality';
 import { useRouter } from 'next/navigation';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { setGoldEveryContract } from '@/lib/api/contracts/campaign-controls';
 import { Field } from '@/components/ui/field';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi, type ApiResult } from '@/lib/api/client';
+import { callApi, type ApiResult } from '@/lib/api/typed-client';
 import { addCampaignMemberContract, removeCampaignMemberContract } from '@/lib/api/contracts/campaign-controls';
 
 export interface MemberRow {

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo, useState, type FormEvent } from 'react';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { createCampaignContract } from '@/lib/api/contracts/campaigns';
 import { useRouter } from 'next/navigation';
 import { buildDefaultGuidelines, textKindOf, type TextKind } from '@/lib/annotation/default-guidelines';

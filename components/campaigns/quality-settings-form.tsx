@@ -2,7 +2,7 @@
 import { useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { SubmitWithStatus } from '@/components/ui/submit-with-status';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { updateQualitySettingsContract } from '@/lib/api/contracts/campaign-controls';
 import type { Question } from '@/lib/annotation/questions';
 import type { QualitySettings } from '@/lib/annotation/quality-settings';

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { redrawCampaignContract } from '@/lib/api/contracts/campaign-controls';
 
 /** Draws the campaign's sample again as it was drawn, into a new draft campaign (the page then opens it). */

@@ -5,7 +5,7 @@ import {
   type SamplePreview as Preview,
   type SamplePreviewBody,
 } from '@/lib/api/contracts/campaign-preview';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { formFieldErrors } from './campaign-request';
 import { StrataTable } from './strata-table';
 

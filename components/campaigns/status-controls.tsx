@@ -1,7 +1,7 @@
 'use client';
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { changeCampaignStatusContract } from '@/lib/api/contracts/campaign-controls';
 import { nextStatuses, statusActionLabel, STATUS_DESCRIPTIONS, type CampaignStatusName } from '@/lib/annotation/campaign-status';
 import { DialogFooter } from '@/components/tidy/dialog-footer';

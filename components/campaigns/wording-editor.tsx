@@ -2,7 +2,7 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Question } from '@/lib/annotation/questions';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { editWordingContract } from '@/lib/api/contracts/wording';
 import { GuidelinesPreview } from './guidelines-section';
 import styles from './campaigns.module.css';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { CorpusComparisonRow } from '@/lib/db/dashboards/corpus-comparison';
 import { measureCatalog, type MeasureKey } from '@/lib/measures/catalog';
-import { formatCount, formatMeasure } from './format';
+import { formatCount, formatMeasure } from './measure-format';
 
 function MeanSd({ mean, sd }: { mean: number | null; sd: number | null }) {
   if (mean === null) return <>–</>;

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { setCorpusLanguageContract } from '@/lib/api/contracts/corpora';
 
 /** The corpus language: detected at its first import, set here when the detector got it wrong. */

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { apiFieldErrors, callApi, type ApiInput } from '@/lib/api/client';
+import { apiFieldErrors, callApi, type ApiInput } from '@/lib/api/typed-client';
 import { createCorpusContract } from '@/lib/api/contracts/corpora';
 import { Field } from '@/components/ui/field';
 

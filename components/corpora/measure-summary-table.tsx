@@ -1,6 +1,6 @@
 import type { CorpusStats } from '@/lib/db/corpora/corpus-stats';
 import { isEnglishOnlyMeasure, measureCatalog } from '@/lib/measures/catalog';
-import { formatCount, formatMeasure } from './format';
+import { formatCount, formatMeasure } from './measure-format';
 
 /** `language`: the language the corpus's measures are for; English-only measures say so elsewhere. */
 /** Why an English-only measure is empty for a corpus in another language (followed by its code). */

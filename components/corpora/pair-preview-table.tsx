@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { PairRow } from '@/lib/db/pairs/pairs';
-import { formatMeasure } from './format';
+import { formatMeasure } from './measure-format';
 
 /** The corpus page's first pairs; a pair's first text opens it in the explorer. */
 export function PairPreviewTable({ pairs }: { pairs: PairRow[] }) {

@@ -1,6 +1,6 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { deleteUserMeasureContract } from '@/lib/api/contracts/user-measures';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';

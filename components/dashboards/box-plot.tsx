@@ -1,5 +1,5 @@
 import type { GroupDistribution } from '@/lib/dashboards/distributions';
-import { formatMeasure } from '@/components/corpora/format';
+import { formatMeasure } from '@/components/corpora/measure-format';
 import { niceTicks } from '@/lib/dashboards/axis-ticks';
 import { groupColour } from './group-colours';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { CellPair } from '@/lib/db/pairs/map-cell-pairs';
-import { formatMeasure } from '@/components/corpora/format';
+import { formatMeasure } from '@/components/corpora/measure-format';
 
 /** One page of a map cell's pairs: the two texts, syn and sem (and the ratings that placed it). */
 export function CellPairsTable({ pairs, rated }: { pairs: readonly CellPair[]; rated: boolean }) {

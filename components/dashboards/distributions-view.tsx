@@ -1,5 +1,5 @@
 import type { Distributions, MeasureDistribution } from '@/lib/dashboards/distributions';
-import { formatCount, formatMeasure } from '@/components/corpora/format';
+import { formatCount, formatMeasure } from '@/components/corpora/measure-format';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BoxPlot } from './box-plot';
 import { GroupHistogram } from './group-histogram';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { LabelComparison } from '@/lib/dashboards/label-comparison';
-import { formatCount, formatMeasure } from '@/components/corpora/format';
+import { formatCount, formatMeasure } from '@/components/corpora/measure-format';
 import styles from './dashboards.module.css';
 
 /** The confusion matrix of two label sets (rows: this campaign, columns: the other side), every cell a link to its pairs. */

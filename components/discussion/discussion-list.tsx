@@ -7,7 +7,7 @@ import { AnswerList } from '@/components/annotation/answer-list';
 import { NothingLeft, PairReview, SavedMessage } from '@/components/annotation/pair-review';
 import { PairTexts } from '@/components/annotation/pair-texts';
 import type { DiscussionPair } from '@/lib/db/annotations/discussion';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { submitAnnotationContract } from '@/lib/api/contracts/annotations';
 
 interface Props {

@@ -1,7 +1,7 @@
 /** One cell of the explorer's table: texts in full (wrapped), measures with two decimals, the id as the pair's link. */
 import Link from 'next/link';
 import type { ExplorerColumn } from '@/lib/explore/explorer-view';
-import { formatMeasure } from '@/components/corpora/format';
+import { formatMeasure } from '@/components/corpora/measure-format';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
 import type { PairRowDto } from './pair-row';
 

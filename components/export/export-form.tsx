@@ -1,9 +1,9 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { startExportContract } from '@/lib/api/contracts/exports';
-import { CAMPAIGN_PARTS, EXPORT_PARTS, PART_LABELS, type ExportFormatName, type ExportPart } from '@/lib/export/options';
+import { CAMPAIGN_PARTS, EXPORT_PARTS, PART_LABELS, type ExportFormatName, type ExportPart } from '@/lib/export/export-options';
 import { CheckboxGroup, RadioGroup } from '@/components/ui/choice';
 
 export interface ExportScopeChoices {

@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { deleteExportContract, rerunExportContract } from '@/lib/api/contracts/exports';
 
 /** "Run again" (failed or cancelled exports) and "Delete" (any that is not running); Dismiss is the job list's. */

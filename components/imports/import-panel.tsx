@@ -6,7 +6,7 @@ import { ColumnMapping } from './column-mapping';
 import { TIERS } from '@/lib/import/types';
 import { WEB_CONTROL_LABELS } from '@/lib/import/web-control-labels';
 import type { UploadDetection } from '@/lib/services/imports/detect-upload';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { getImportPreviewContract, startImportContract } from '@/lib/api/contracts/imports';
 import { cancelJobContract } from '@/lib/api/contracts/jobs';
 import { Checkbox } from '@/components/ui/choice';

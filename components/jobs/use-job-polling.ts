@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { getJson } from '@/lib/api/client';
+import { getJson } from '@/lib/api/typed-client';
 
 const ownStatus = (job: unknown) => (job as { status?: string }).status;
 

@@ -1,7 +1,7 @@
 'use client';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FunnelRow } from '@/lib/mining/funnel';
-import { referenceShareSeries } from './format';
+import { referenceShareSeries } from './mining-format';
 
 const percent = (v: number) => `${(v * 100).toLocaleString('en', { maximumSignificantDigits: 2 })}%`;
 

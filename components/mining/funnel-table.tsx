@@ -1,5 +1,5 @@
 import { PAPER_TABLE_3, type FunnelRow } from '@/lib/mining/funnel';
-import { formatDelta } from './format';
+import { formatDelta } from './mining-format';
 
 const count = new Intl.NumberFormat('en');
 

@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { FunnelRow } from '@/lib/mining/funnel';
-import { apiPath, getJson } from '@/lib/api/client';
+import { apiPath, getJson } from '@/lib/api/typed-client';
 import { getMiningRunContract } from '@/lib/api/contracts/mining';
-import { estimateSecondsLeft, formatMegabytes, formatSeconds } from './format';
+import { estimateSecondsLeft, formatMegabytes, formatSeconds } from './mining-format';
 import { FunnelTable } from './funnel-table';
 
 interface RunProgress {

@@ -4,7 +4,7 @@ import { FunnelChart } from './funnel-chart';
 import { FunnelTable } from './funnel-table';
 import { LiveMiningProgress } from './live-mining-progress';
 import { MiningRunActions } from './mining-run-actions';
-import { formatMegabytes } from './format';
+import { formatMegabytes } from './mining-format';
 
 const statusText: Record<MiningRunView['status'], string> = {
   QUEUED: 'queued',

@@ -1,12 +1,12 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { DEFAULT_REDUCE_OPTIONS, MINING_MODES, MINING_TIERS, SILVER_RULES } from '@/lib/mining/options';
+import { DEFAULT_REDUCE_OPTIONS, MINING_MODES, MINING_TIERS, SILVER_RULES } from '@/lib/mining/mining-options';
 import type { DumpFile } from '@/lib/services/mining/list-dumps';
 import { uploadFile } from '@/components/imports/upload-file';
 import { Field } from '@/components/ui/field';
-import { formatFileSize } from './format';
-import { apiFieldErrors, callApi } from '@/lib/api/client';
+import { formatFileSize } from './mining-format';
+import { apiFieldErrors, callApi } from '@/lib/api/typed-client';
 import { startMiningRunContract } from '@/lib/api/contracts/mining';
 
 type ApiError = { error: { message: string; fields?: Record<string, string> } };

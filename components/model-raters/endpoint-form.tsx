@@ -3,7 +3,7 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field, FieldErrors } from '@/components/ui/field';
 import { RadioGroup } from '@/components/ui/choice';
-import { apiFieldErrors, callApi } from '@/lib/api/client';
+import { apiFieldErrors, callApi } from '@/lib/api/typed-client';
 import { createModelEndpointContract, updateModelEndpointContract } from '@/lib/api/contracts/model-endpoints';
 import styles from './model-raters.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 import { Fragment, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { deleteModelEndpointContract, listEndpointModelsContract } from '@/lib/api/contracts/model-endpoints';
 import { ConfirmButton } from './confirm-button';
 import { EndpointForm, type EndpointJson } from './endpoint-form';

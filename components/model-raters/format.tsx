@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { modelRunSchema } from '@/lib/api/contracts/model-runs';
 import type { ModelRunView } from '@/lib/db/model-raters/model-run-views';
-import { formatSeconds } from '@/components/mining/format';
+import { formatSeconds } from '@/components/mining/mining-format';
 
 export type RunJson = z.infer<typeof modelRunSchema>;
 

@@ -6,7 +6,7 @@ import { DEFAULT_PROMPT_TEMPLATE } from '@/lib/model-raters/prompt';
 import { RUN_LIMITS } from '@/lib/model-raters/run-settings';
 import { Field, FieldErrors } from '@/components/ui/field';
 import { Checkbox, CheckboxGroup, RadioGroup } from '@/components/ui/choice';
-import { apiFieldErrors, callApi } from '@/lib/api/client';
+import { apiFieldErrors, callApi } from '@/lib/api/typed-client';
 import { listEndpointModelsContract } from '@/lib/api/contracts/model-endpoints';
 import { startModelRunContract } from '@/lib/api/contracts/model-runs';
 import { PromptEditor, type PromptVersion } from './prompt-editor';

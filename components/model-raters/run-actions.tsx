@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { cancelJobContract } from '@/lib/api/contracts/jobs';
 import { deleteModelRunContract, resumeModelRunContract, startModelRunContract } from '@/lib/api/contracts/model-runs';
 import { ConfirmButton } from './confirm-button';

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { formatSeconds } from '@/components/mining/format';
+import { formatSeconds } from '@/components/mining/mining-format';
 import { isLive, runStatusLabels, type RunJson } from './format';
 import { RunProgressBar } from './model-run-list';
 import { usePolling } from './use-polling';

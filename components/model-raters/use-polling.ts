@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { getJson } from '@/lib/api/client';
+import { getJson } from '@/lib/api/typed-client';
 
 /**
  * Polls `url` every two seconds while `active`, handing each answer to `onUpdate`; when

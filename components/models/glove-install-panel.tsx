@@ -5,7 +5,7 @@ import { formatBytes } from '@/lib/models/bytes';
 import { describeGloveWords, WINK_WORD_COUNTS } from '@/lib/models/glove-words';
 import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { installModelContract } from '@/lib/api/contracts/models';
 
 const isActive = (job: InstallJobJson | null) => job?.status === 'QUEUED' || job?.status === 'RUNNING';

@@ -1,6 +1,6 @@
 'use client';
 import { useState, useTransition } from 'react';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { startScoringContract } from '@/lib/api/contracts/scoring';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
 import { jobStatusLabels, type JobStatus } from '@/components/jobs/job-meta';

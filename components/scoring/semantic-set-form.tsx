@@ -1,7 +1,7 @@
 'use client';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import { setSemMeasuresContract } from '@/lib/api/contracts/scoring';
 import { CheckboxGroup } from '@/components/ui/choice';
 import { useCheckedSet } from './use-checked-set';

@@ -2,7 +2,7 @@
  * The corpus or campaign a tidy button acts on, and its archive and delete calls of /api/v1 through
  * the typed client (pages hand over the plain target; the contracts stay on this side).
  */
-import { callApi } from '@/lib/api/client';
+import { callApi } from '@/lib/api/typed-client';
 import {
   archiveCampaignContract,
   archiveCorpusContract,

@@ -1,12 +1,12 @@
 'use client';
 /**
- * A form that sends one /api/v1 call (lib/api/client.ts) and stays on its page: the answer's data
+ * A form that sends one /api/v1 call (lib/api/typed-client.ts) and stays on its page: the answer's data
  * to show after a success (the form is emptied and the page refreshed), or the message and each
  * field's message (`apiFieldErrors`) after a refusal, and the pending state.
  */
 import { useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { apiFieldErrors, callApi, type ApiData, type ApiInput } from '@/lib/api/client';
+import { apiFieldErrors, callApi, type ApiData, type ApiInput } from '@/lib/api/typed-client';
 import type { ApiContract } from '@/lib/api/contract';
 
 export type ApiFormState<T> = { ok: true; data: T } | { ok: false; message: string; fields: Record<string, string> } | null;

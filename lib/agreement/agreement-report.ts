@@ -10,7 +10,7 @@
  *   at an ordered level.
  */
 import { computeCohenKappaFromTable } from '@/lib/agreement/cohen-kappa';
-import { bootstrapGroupedUnits, type BootstrapOptions, type BootstrapResult } from '@/lib/agreement/bootstrap';
+import { bootstrapGroupedUnits, type BootstrapOptions, type BootstrapResult } from '@/lib/agreement/bootstrap-intervals';
 import { computeFleissKappaFromProfiles } from '@/lib/agreement/fleiss-kappa';
 import { computeGwetAc1FromProfiles } from '@/lib/agreement/gwet-ac1';
 import { createKrippendorffAlphaEvaluator, toEstimate } from '@/lib/agreement/krippendorff-alpha';

@@ -12,7 +12,7 @@
  * interval metric on mid-ranks, which is how it is computed here.
  */
 import { definedEstimate, undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
-import { bootstrapGroupedUnits, type BootstrapOptions, type BootstrapResult } from '@/lib/agreement/bootstrap';
+import { bootstrapGroupedUnits, type BootstrapOptions, type BootstrapResult } from '@/lib/agreement/bootstrap-intervals';
 import {
   buildValueDomain,
   checkRatingMatrix,
@@ -156,7 +156,7 @@ export function toEstimate(alpha: AlphaEstimate): Estimate {
 
 /**
  * α with a percentile bootstrap interval, resampling the units that have at least one rating
- * (lib/agreement/bootstrap). Reuses the per-pattern counts in every resample.
+ * (lib/agreement/bootstrap-intervals). Reuses the per-pattern counts in every resample.
  */
 export function computeKrippendorffAlphaWithBootstrap(
   ratings: RatingMatrix,

@@ -46,7 +46,7 @@ export interface ApiContract<
   params?: P;
   query?: Q;
   body?: B;
-  /** by status; the typed client (lib/api/client.ts) reads the success schemas from here */
+  /** by status; the typed client (lib/api/typed-client.ts) reads the success schemas from here */
   responses: R;
 }
 

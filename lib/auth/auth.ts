@@ -2,7 +2,7 @@
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { authConfig } from './config';
-import { requestClientAddress } from './client-address';
+import { requestClientAddress } from './request-address';
 import { verifyCredentials } from './verify-credentials';
 
 export class RateLimitedSignIn extends CredentialsSignin {

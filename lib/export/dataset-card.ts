@@ -9,7 +9,7 @@ import { englishOnlyMeasureKeys, measureList } from '@/lib/measures/catalog';
 import { describeMeasureTokenizer, languageOfTokenizer } from '@/lib/measures/language-tokenize';
 import { VOTE_RULE_CARDS, type FinalRules, type OrderedTieRule, type YesNoTieRule } from '@/lib/labels/final-labels';
 import type { ExportField, ExportModelRun } from './fields';
-import { PART_LABELS, type ExportPart } from './options';
+import { PART_LABELS, type ExportPart } from './export-options';
 
 export interface CorpusCardInfo {
   id: number;

@@ -4,7 +4,7 @@
  * snake_case identifiers (question keys keep their own spelling), safe as CSV headers and JSON keys.
  */
 import { measureList, type MeasureKey } from '@/lib/measures/catalog';
-import type { ExportPart } from './options';
+import type { ExportPart } from './export-options';
 
 export type FieldType = 'integer' | 'number' | 'text' | 'boolean' | 'json' | 'text list';
 

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { getDb } from '@/lib/db/client';
 import { claimNextQueuedExport, finishExportJob, queueExportJob } from '@/lib/db/exports/export-jobs';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { filesFolderStatus, forgetFilesFolderChecks } from '@/lib/runtime/files-folder-status';
 import { makeCorpus } from '@/prisma/factories/corpora';

@@ -29,7 +29,7 @@ import { expireDumpUploadFiles } from '@/lib/services/mining/upload-dump';
 import { syntheticDump } from '@/lib/jobs/mining/testing/synthetic-pages';
 import { compressBz2 } from '@/lib/jobs/mining/testing/multistream-fixture';
 import { claimNextQueuedMiningRun } from '@/lib/db/mining/mining-queue';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';
 import { GET as listDumpsRoute } from '@/app/api/v1/mining-dumps/route';
 import { POST as startRoute } from '@/app/api/v1/mining-runs/route';

@@ -15,7 +15,7 @@ import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { claimNextQueuedMiningRun } from '@/lib/db/mining/mining-queue';
 import type { MiningRunView } from '@/lib/db/mining/mining-run-views';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';

@@ -6,7 +6,7 @@ import type { ColumnMap } from './column-map';
 import type { FormatParser } from './format-parser';
 import type { ImportFormat } from './types';
 import type { ImportLimits } from './limits';
-import type { QaQuestionSet } from '@/lib/qa-pairs/questions';
+import type { QaQuestionSet } from '@/lib/qa-pairs/questions-file';
 import type { QaRules } from '@/lib/qa-pairs/rules';
 
 /** The second input of the qa-assessed format: its questions (with their affirmative forms) and rules. */

@@ -31,7 +31,7 @@ export interface ImportStreamOptions {
   maxLineLength?: number;
   /** Set size, pair count and text length limits (default DEFAULT_IMPORT_LIMITS). */
   limits?: Readonly<ImportLimits>;
-  /** qa-assessed: the questions file, read beforehand (lib/qa-pairs/questions.ts). */
+  /** qa-assessed: the questions file, read beforehand (lib/qa-pairs/questions-file.ts). */
   qa?: QaContext;
 }
 

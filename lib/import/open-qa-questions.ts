@@ -1,14 +1,14 @@
 /**
  * File-system helper of the qa-assessed import: reads the QUESTIONS file (any encoding the import
  * reader knows) line by line and gives each question its affirmative form under the language's
- * rules, within the bounds of lib/qa-pairs/questions.ts (lines, characters, errors kept).
+ * rules, within the bounds of lib/qa-pairs/questions-file.ts (lines, characters, errors kept).
  */
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { readLineBatches } from './read-lines';
 import type { QaContext } from './format-definition';
 import { ImportSetupError } from './types';
-import { MAX_QA_QUESTION_CHARS, QaQuestionsReader, type QaQuestionError } from '@/lib/qa-pairs/questions';
+import { MAX_QA_QUESTION_CHARS, QaQuestionsReader, type QaQuestionError } from '@/lib/qa-pairs/questions-file';
 import { QA_RULE_LANGUAGES, qaRulesFor } from '@/lib/qa-pairs/rules';
 
 /** The qa-assessed import's language when none is given: the one the study's rules are for. */

@@ -14,7 +14,7 @@ import { createPrismaClient, getDb, type Db } from '@/lib/db/client';
 import { confirmUploadedImport, createUploadedImportJob } from '@/lib/db/imports/import-jobs';
 import { startVanishingPostgres, type VanishingPostgres } from '@/lib/db/testing/vanishing-postgres';
 import { claimNextQueuedExport, queueExportJob } from '@/lib/db/exports/export-jobs';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { importJobKind } from './import-queue';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { claimNextQueuedExport, queueExportJob } from '@/lib/db/exports/export-jobs';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { isAppError } from '@/lib/errors/app-error';
 import { apiErrorJson } from '@/lib/http/api-core';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';

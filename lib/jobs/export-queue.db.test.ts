@@ -15,7 +15,7 @@ import {
 } from '@/lib/db/exports/export-jobs';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
-import { goneTestOwner } from '@/lib/db/testing/job-owners';
+import { goneTestOwner } from '@/lib/db/testing/test-job-owners';
 import { exportJobKind, failOrphanedExports, runQueuedExport } from './export-queue';
 import { jobOwner } from '@/lib/runtime/job-owner';
 

@@ -22,7 +22,7 @@ import {
 } from '@/lib/db/exports/export-jobs';
 import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/exports/export-sources';
 import { resolveViewSourceAt } from '@/lib/db/exports/export-view-source';
-import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/options';
+import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/export-options';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, jobFolderShown } from '@/lib/runtime/private-files';
 import { HF_DATA_FILE, runExport, type ExportResult } from '@/lib/services/exports/run-export';

@@ -8,7 +8,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import { pruneOwners } from '@/lib/runtime/job-owner';
-import { supervisedJobKinds } from './job-kinds';
+import { supervisedJobKinds } from './job-runners';
 
 /** How many jobs of each kind were ended or queued again, by the kind's `orphans.key` (`imports`, `scoring`, …). */
 export type OrphanRecovery = Record<string, number>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { postChatCompletion, type ChatCompletionRequest } from './chat-completion';
 import type { EndpointSettings } from './endpoint';
-import { EndpointRejectedError, EndpointUnavailableError } from './errors';
+import { EndpointRejectedError, EndpointUnavailableError } from './transport-errors';
 import { listModels } from './list-models';
 import { createLocalLimiter } from './testing/local-limiter';
 import { startOpenAiStandIn, type OpenAiStandIn, type StandInBehaviour } from './testing/openai-stand-in';

@@ -9,7 +9,7 @@
 import { endpointUrl } from './base-url';
 import { readChatReply, type ChatReply } from './chat-reply';
 import type { EndpointSettings, RequestLimiter } from './endpoint';
-import { EndpointRejectedError, EndpointUnavailableError, readErrorMessage, safeMessage } from './errors';
+import { EndpointRejectedError, EndpointUnavailableError, readErrorMessage, safeMessage } from './transport-errors';
 import { exchange, TransportError, type HttpExchangeResponse } from './http-exchange';
 import {
   classifyStatus,

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { abortError } from './errors';
+import { abortError } from './transport-errors';
 
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 

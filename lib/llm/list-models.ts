@@ -7,7 +7,7 @@
 import { endpointUrl } from './base-url';
 import { requestHeaders, serverMessageOf } from './chat-completion';
 import type { EndpointSettings } from './endpoint';
-import { EndpointRejectedError, EndpointUnavailableError } from './errors';
+import { EndpointRejectedError, EndpointUnavailableError } from './transport-errors';
 import { exchange, TransportError } from './http-exchange';
 import { isRetryableStatus } from './retry-policy';
 

@@ -10,7 +10,7 @@
  * Backoff and Jitter", 2015): a uniform wait in [0, min(cap, base·2^n)]. `Retry-After` is seconds
  * or an HTTP date (RFC 9110 §10.2.3), honoured up to a cap.
  */
-import { abortError } from './errors';
+import { abortError } from './transport-errors';
 
 export interface RetryOptions {
   /** HTTP attempts per request, the first included */

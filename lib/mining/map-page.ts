@@ -6,11 +6,11 @@
  * as the released corpus did) and classified (word count, Table 4 sentence, verb) here, in the
  * parallel map, so the reduce is pure SQL.
  */
-import type { MiningMode } from './options';
+import type { MiningMode } from './mining-options';
 import { foldCaption, nearEqualityForm } from './pair-filters';
 import type { CaptionCell, ReferenceRow } from './reference-rows';
 import { classifyCaption, type Tagger } from './text/caption-classifier';
-import { MIN_CAPTION_WORDS } from './options';
+import { MIN_CAPTION_WORDS } from './mining-options';
 import { imageKeyOfTag } from './image-name';
 import { extractAlt, extractCaption } from './wikitext/caption';
 import { normaliseWhitespace, stripAccents } from './wikitext/java-text';

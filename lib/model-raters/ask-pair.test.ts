@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtInQuestion, type Question } from '@/lib/annotation/questions';
 import { swapRelation, type Relation } from '@/lib/annotation/relations';
-import { EndpointRejectedError, EndpointUnavailableError } from '@/lib/llm/errors';
+import { EndpointRejectedError, EndpointUnavailableError } from '@/lib/llm/transport-errors';
 import { extractJsonObject } from '@/lib/llm/json-extract';
 import { createLocalLimiter } from '@/lib/llm/testing/local-limiter';
 import {

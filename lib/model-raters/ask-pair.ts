@@ -19,7 +19,7 @@ import type { Answers, Question } from '@/lib/annotation/questions';
 import { postChatCompletion } from '@/lib/llm/chat-completion';
 import type { ChatReply, ChatUsage } from '@/lib/llm/chat-reply';
 import type { EndpointMemory, EndpointSettings, RequestLimiter, ResponseFormatMode } from '@/lib/llm/endpoint';
-import { EndpointRejectedError } from '@/lib/llm/errors';
+import { EndpointRejectedError } from '@/lib/llm/transport-errors';
 import { extractAnswerJson, isEmptyReply } from '@/lib/llm/json-extract';
 import { expectedRatings, type ExpectedRating } from '@/lib/llm/logprob-ratings';
 import type { RetryOptions } from '@/lib/llm/retry-policy';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileQaRules, qaRulesFor, type QaRulesFile } from './rules';
 import { affirmativeForm, normaliseStatement, reduceAnswers } from './statements';
-import { parseQaQuestions } from './questions';
+import { parseQaQuestions } from './questions-file';
 
 const es = qaRulesFor('es')!;
 

@@ -12,7 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { claimNextQueuedExport, queueExportJob } from '@/lib/db/exports/export-jobs';
 import { forgetSharedFolderId, sharedFolderRecord } from '@/lib/db/instances/shared-folder-id';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { isAppError } from '@/lib/errors/app-error';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';

@@ -5,7 +5,7 @@
  * and R's cor.test. For Spearman's rho the same transformation is an approximation
  * (Fieller, Hartley & Pearson 1957 suggest a slightly larger variance, 1.06 / (n - 3)).
  */
-import { computeNormalQuantile } from '@/lib/stats/distributions';
+import { computeNormalQuantile } from '@/lib/stats/probability-distributions';
 
 export interface Interval {
   low: number;

@@ -4,7 +4,7 @@
  * scipy.special.betainc, scipy.stats.t.cdf / t.sf, scipy.stats.norm.ppf).
  */
 import { describe, expect, it } from 'vitest';
-import { computeNormalQuantile, computeStudentTCdf, computeStudentTTwoSidedP } from '@/lib/stats/distributions';
+import { computeNormalQuantile, computeStudentTCdf, computeStudentTTwoSidedP } from '@/lib/stats/probability-distributions';
 import { logGamma, regularizedIncompleteBeta } from '@/lib/stats/special-functions';
 
 function expectRelativelyClose(actual: number, expected: number, relativeTolerance: number): void {

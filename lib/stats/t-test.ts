@@ -2,7 +2,7 @@
  * Student's one-sample t-test of H0: mean = popmean, as scipy.stats.ttest_1samp computes it
  * (scipy 1.17): t = (x̄ − popmean) / √(s²/n) with the unbiased variance s² (ddof 1) and n − 1
  * degrees of freedom; p is P(T <= t) for 'less', P(T >= t) for 'greater' and 2 P(T >= |t|) for
- * 'two-sided', from the regularized incomplete beta (lib/stats/distributions.ts). The alt-test
+ * 'two-sided', from the regularized incomplete beta (lib/stats/probability-distributions.ts). The alt-test
  * calls it with alternative 'less' (lib/agreement/alt-test.ts).
  *
  * A sample without variance follows scipy: its t is x̄ − popmean divided by 0, so −∞ (p = 0 for
@@ -10,7 +10,7 @@
  * reports as NaN and this module as a null p-value with the reason. One value (no degrees of
  * freedom) and no value are undefined too. Checked against scipy in t-test.test.ts.
  */
-import { computeStudentTCdf, computeStudentTTwoSidedP } from '@/lib/stats/distributions';
+import { computeStudentTCdf, computeStudentTTwoSidedP } from '@/lib/stats/probability-distributions';
 import { definedEstimate, undefinedEstimate, type Estimate } from '@/lib/stats/estimate';
 
 export type Alternative = 'less' | 'greater' | 'two-sided';

@@ -8,7 +8,7 @@ import { findCorpusByRef } from '@/lib/db/corpora/corpora';
 import { describeCorpusDeletion } from '@/lib/db/corpora/corpus-lifecycle';
 import { archiveCorpus, COMMAND_LINE, deleteCorpus } from '@/lib/services/tidy/tidy-entries';
 import { corpusDeletionBlocker, corpusDeletionParts } from '@/lib/tidy/tidy-rules';
-import { reportAppError } from './errors';
+import { reportAppError } from './error-report';
 import type { CliIo } from './io';
 import { withDatabase } from './with-database';
 

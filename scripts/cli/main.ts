@@ -10,7 +10,7 @@
  */
 import type { CliCommand, CliIo } from './io';
 import { processIo } from './io';
-import { formatUnexpectedError, reportAppError, takeDebugFlag } from './errors';
+import { formatUnexpectedError, reportAppError, takeDebugFlag } from './error-report';
 import { setProcessAuditChannel } from '@/lib/runtime/audit-channel';
 import { configProblems, type Env } from '@/lib/config/settings';
 import commandList from './commands.json';

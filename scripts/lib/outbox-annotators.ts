@@ -1,12 +1,12 @@
 /**
  * Annotators that behave as the workbench does when a server dies under them: each asks for its
- * next pair and answers it through the workbench's own API client (components/annotation/api-client.ts)
+ * next pair and answers it through the workbench's own API client (components/annotation/workbench-api.ts)
  * with an API token, and a submission that fails is sent again with the same submissionId until the
  * server confirms it, by the outbox's own rule of what to retry (components/annotation/outbox.ts,
  * `classify`). The server stores a submissionId once, so a resend is harmless. For the launcher
  * tests that kill an instance while annotators work (scripts/instances.launcher.test.ts).
  */
-import { createApiClient, type ApiClient } from '@/components/annotation/api-client';
+import { createApiClient, type ApiClient } from '@/components/annotation/workbench-api';
 import { classify } from '@/components/annotation/outbox';
 
 export interface AnnotatorsReport {

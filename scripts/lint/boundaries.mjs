@@ -138,7 +138,7 @@ export const databaseUrlHoldersToMove = [
   'lib/jobs/export-queue.ts',
   'lib/jobs/import-queue.ts',
   'lib/jobs/index-queue.ts',
-  'lib/jobs/job-kinds.ts', // the runners' registry hands run-job's URL on to the runners above
+  'lib/jobs/job-runners.ts', // the runners' registry hands run-job's URL on to the runners above
   'lib/jobs/scoring-queue.ts',
   'lib/jobs/mining/mining-queue.ts',
   'lib/jobs/mining/publish-pairs.ts',
@@ -164,16 +164,16 @@ const queryOutsideDb = {
   message: 'Queries live in lib/db: call (or add) a lib/db function instead of using the client here.',
 };
 
-// A screen reaches /api through the typed client (lib/api/client.ts: the contracts' schemas and the
+// A screen reaches /api through the typed client (lib/api/typed-client.ts: the contracts' schemas and the
 // one error reader), never with its own fetch; docs/decisions/015.
 const fetchInScreens = [
   {
     selector: "CallExpression[callee.name='fetch']",
-    message: 'Screens call the API through the typed client: callApi(contract, …) from lib/api/client.ts, not fetch.',
+    message: 'Screens call the API through the typed client: callApi(contract, …) from lib/api/typed-client.ts, not fetch.',
   },
   {
     selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
-    message: 'Screens call the API through the typed client: callApi(contract, …) from lib/api/client.ts, not fetch.',
+    message: 'Screens call the API through the typed client: callApi(contract, …) from lib/api/typed-client.ts, not fetch.',
   },
 ];
 
@@ -183,7 +183,7 @@ const fetchInScreens = [
  * may import these; any other use case they call lives in lib/services.
  */
 export const jobPlumbing = [
-  'job-kinds',
+  'job-runners',
   'job-process',
   'job-supervisor',
   'orphans',
@@ -213,7 +213,7 @@ export const jobPlumbing = [
 export const jobsUseCasesToMove = [
   'uploads',
   'mining/run-mining',
-  'mining/errors',
+  'mining/input-errors',
   'mining/load-references',
   'mining/map-phase',
   'mining/mining-failure',

@@ -103,7 +103,7 @@ describe('folder boundaries', () => {
     ['scripts/cli/sample.ts', 'export async function q(db: any) { await db.$disconnect(); }'],
     ['scripts/cli/sample.ts', 'export async function q(db: any) { await db.close(); }'],
     ['app/api/sample/route.ts', "export async function GET() { return fetch('http://127.0.0.1:11434/api/tags'); }"],
-    ['components/sample.tsx', "import { callApi } from '@/lib/api/client';\nexport const x = callApi;"],
+    ['components/sample.tsx', "import { callApi } from '@/lib/api/typed-client';\nexport const x = callApi;"],
     ...servicesAllowed(),
     ...handleAllowed(),
   ])('%s: allowed code passes', async (file, code) => {

@@ -3,7 +3,7 @@
  * (workbench-state.test.ts, workbench-view.test.ts), and `run`, which plays events through the reducer.
  */
 import { builtInQuestion, type Answers } from '@/lib/annotation/questions';
-import type { ApiResult, CampaignView, MyAnnotation, NextPair, StoredAnnotation } from '../api-client';
+import type { ApiResult, CampaignView, MyAnnotation, NextPair, StoredAnnotation } from '../workbench-api';
 import { initialWorkbenchState, workbenchReducer, type WorkbenchEvent, type WorkbenchState } from '../workbench-state';
 
 export const questions = [builtInQuestion('semantic'), builtInQuestion('paraphraseLoose'), builtInQuestion('rationale')];

@@ -14,7 +14,7 @@ import {
 } from '@/lib/access/account-schemas';
 import { defineContract } from '../contract';
 import { dbIdText } from '../db-numbers';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 import { idParams } from './shared';
 
 const admins = ['ADMIN'] as const;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { dbId, dbIdText } from '../db-numbers';
-import { apiErrorSchema, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, notFound, standardErrors } from '../error-body';
 import { answersSchema, idOrSlugParams } from './shared';
 
 export const submitAnnotationBodySchema = z

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { standardErrors } from '../errors';
+import { standardErrors } from '../error-body';
 import { AUDIT_CHANNELS } from '@/lib/access/audit-channels';
 
 const day = z

@@ -8,7 +8,7 @@ import { rolesForArea } from '@/lib/access/roles';
 import { CAMPAIGN_STATUSES } from '@/lib/annotation/campaign-status';
 import { defineContract } from '../contract';
 import { dbIdText } from '../db-numbers';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 import { qualitySettingsSchema } from './campaigns';
 import { idOrSlugParams } from './shared';
 

@@ -1,7 +1,7 @@
 /** The sample preview of the new-campaign form: how many pairs a sample definition would draw, per stratum. */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { standardErrors } from '../errors';
+import { standardErrors } from '../error-body';
 import { sampleSchema } from './campaigns';
 
 export const samplePreviewBodySchema = z

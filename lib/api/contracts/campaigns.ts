@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { dbInt } from '../db-numbers';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 import { idOrSlugParams, questionInputSchema, questionSchema } from './shared';
 import { measureKeys } from '@/lib/measures/catalog';
 import { DEFAULT_QUALITY_SETTINGS } from '@/lib/annotation/quality-settings';

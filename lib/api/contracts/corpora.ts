@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { defineContract } from '../contract';
 import { isLanguageCode } from '@/lib/naming/language';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 
 export const corpusSchema = z
   .object({

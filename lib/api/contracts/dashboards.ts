@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { dbInt } from '../db-numbers';
-import { notFound, standardErrors } from '../errors';
+import { notFound, standardErrors } from '../error-body';
 import { idOrSlugParams } from './shared';
 
 const count = z.number().int().min(0);

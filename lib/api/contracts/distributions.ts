@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { apiErrorSchema, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, notFound, standardErrors } from '../error-body';
 import { isMeasureKey, measureKeys } from '@/lib/measures/catalog';
 import { isUserMeasureKey } from '@/lib/measures/user-measures';
 import { corpusMapParams } from './dashboards';

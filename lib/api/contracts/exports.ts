@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
-import { EXPORT_FORMATS, EXPORT_PARTS } from '@/lib/export/options';
+import { EXPORT_FORMATS, EXPORT_PARTS } from '@/lib/export/export-options';
 import { defineContract } from '../contract';
 import { dbIdText } from '../db-numbers';
-import { notFound, standardErrors } from '../errors';
+import { notFound, standardErrors } from '../error-body';
 
 const roles = rolesForArea('explore');
 const queued = z.object({ jobId: z.number().int() });

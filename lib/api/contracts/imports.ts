@@ -9,7 +9,7 @@ import { rolesForArea } from '@/lib/access/roles';
 import { IMPORT_FORMATS, TIERS } from '@/lib/import/types';
 import { isLanguageCode } from '@/lib/naming/language';
 import { defineContract } from '../contract';
-import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, conflict, notFound, standardErrors } from '../error-body';
 import { idParams } from './shared';
 
 const candidateSchema = z.object({

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { dbIdText } from '../db-numbers';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 
 /** Every job kind, by the name the API, the audit log and the screens use. */
 export const JOB_KINDS = ['import', 'scoring', 'index', 'export', 'model-install', 'mining-run', 'model-run'] as const;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
-import { notFound, standardErrors } from '../errors';
+import { notFound, standardErrors } from '../error-body';
 import { isUserMeasureKey } from '@/lib/measures/user-measures';
 import { correlationCellSchema, corpusMapParams } from './dashboards';
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { apiErrorSchema, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, notFound, standardErrors } from '../error-body';
 import { idOrSlugParams } from './shared';
 import { MAPPING_PRESETS } from '@/lib/dashboards/label-mapping';
 

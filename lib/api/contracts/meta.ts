@@ -1,7 +1,7 @@
 /** The API describing itself: the OpenAPI document built from these contracts. */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { standardErrors } from '../errors';
+import { standardErrors } from '../error-body';
 
 export const openApiDocumentContract = defineContract({
   method: 'GET',

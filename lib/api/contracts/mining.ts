@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { defineContract } from '../contract';
-import { apiErrorSchema, conflict, filesFolderUnavailable, notFound, standardErrors } from '../errors';
-import { miningSettingsFields, refsInOrder, refsInOrderIssue } from '@/lib/mining/options';
+import { apiErrorSchema, conflict, filesFolderUnavailable, notFound, standardErrors } from '../error-body';
+import { miningSettingsFields, refsInOrder, refsInOrderIssue } from '@/lib/mining/mining-options';
 import { idParams } from './shared';
 
 const funnelRowSchema = z

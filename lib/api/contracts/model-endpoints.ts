@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { defineContract } from '../contract';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 
 export const endpointParams = z.object({ id: z.string().min(1).max(100).describe('numeric id or name') });
 

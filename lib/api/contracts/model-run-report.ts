@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { defineContract } from '../contract';
-import { notFound, standardErrors } from '../errors';
+import { notFound, standardErrors } from '../error-body';
 import { idOrSlugParams, idParams } from './shared';
 import { modelRunSchema } from './model-runs';
 

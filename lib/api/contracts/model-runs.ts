@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { rolesForArea } from '@/lib/access/roles';
 import { defineContract } from '../contract';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 import { idOrSlugParams, idParams } from './shared';
 import { RUN_LIMITS } from '@/lib/model-raters/run-settings';
 

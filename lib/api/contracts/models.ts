@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { filesFolderUnavailable, notFound, standardErrors } from '../errors';
+import { filesFolderUnavailable, notFound, standardErrors } from '../error-body';
 
 export const modelParams = z.object({ name: z.string().min(1).max(100).describe('the model: glove') });
 

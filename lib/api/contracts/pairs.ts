@@ -1,7 +1,7 @@
 /** Pair contracts (the read API of the explorer adds the list). */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { notFound, standardErrors } from '../errors';
+import { notFound, standardErrors } from '../error-body';
 import { idParams } from './shared';
 import { rolesForArea } from '@/lib/access/roles';
 import { measureList } from '@/lib/measures/catalog';

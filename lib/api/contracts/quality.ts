@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { dbId } from '../db-numbers';
-import { apiErrorSchema, conflict, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, conflict, notFound, standardErrors } from '../error-body';
 import { answersSchema, idOrSlugParams } from './shared';
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-format';
 import { FINAL_METHODS, MEDIAN_RULES } from '@/lib/labels/final-labels';

@@ -9,7 +9,7 @@ import { rolesForArea } from '@/lib/access/roles';
 import { semanticMeasureKeys } from '@/lib/measures/catalog';
 import { defineContract } from '../contract';
 import { dbIdText } from '../db-numbers';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 
 const roles = rolesForArea('corpora');
 const corpusParams = z.object({ slug: z.string().min(1).max(200) });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 import { idOrSlugParams } from './shared';
 
 const staff = ['ADMIN', 'RESEARCHER'] as const;

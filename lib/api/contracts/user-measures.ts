@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { apiErrorSchema, notFound, standardErrors } from '../errors';
+import { apiErrorSchema, notFound, standardErrors } from '../error-body';
 import { ANNOTATION_FILE_FORMATS } from '@/lib/import/annotation-format';
 import { MEASURE_AXES } from '@/lib/measures/user-measures';
 import { corpusMapParams } from './dashboards';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { conflict, notFound, standardErrors } from '../errors';
+import { conflict, notFound, standardErrors } from '../error-body';
 import { idOrSlugParams, optionSchema, questionSchema } from './shared';
 
 const editedQuestion = questionSchema.extend({

@@ -15,7 +15,7 @@ import {
 import { expireRejectsFiles, expireUploads, failInterruptedImports, listImportJobFiles } from './import-job-files';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
-import { goneTestOwner, liveTestOwner } from '../testing/job-owners';
+import { goneTestOwner, liveTestOwner } from '../testing/test-job-owners';
 
 const request = { format: 'paws', tier: null, map: null, skipInvalid: false };
 

@@ -13,7 +13,7 @@ import { queueExportJob } from '../exports/export-jobs';
 import { queueMiningRun } from '../mining/mining-queue';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
-import { liveTestOwner } from '../testing/job-owners';
+import { liveTestOwner } from '../testing/test-job-owners';
 
 const db = getDb();
 

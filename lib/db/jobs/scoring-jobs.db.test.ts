@@ -13,7 +13,7 @@ import {
 import { getCorpusSemMeasures, setCorpusSemMeasures } from '../corpora/semantic-set';
 import { getCorpusTotals } from '../corpora/corpus-summary';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
-import { goneTestOwner, liveTestOwner } from '../testing/job-owners';
+import { goneTestOwner, liveTestOwner } from '../testing/test-job-owners';
 
 const syn = { rouge1: 0.5, rougeL: 0.4, bleu: 0.3, syn: 0.4 };
 

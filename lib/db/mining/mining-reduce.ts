@@ -9,7 +9,7 @@
  */
 import type pg from 'pg';
 import { funnelRow, type FunnelRow } from '@/lib/mining/funnel';
-import { MIN_CAPTION_WORDS, type ReduceOptions } from '@/lib/mining/options';
+import { MIN_CAPTION_WORDS, type ReduceOptions } from '@/lib/mining/mining-options';
 import { stagingTable } from './mining-staging';
 
 function checkOptions(o: ReduceOptions): void {

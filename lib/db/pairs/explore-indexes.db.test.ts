@@ -14,7 +14,7 @@ import { resolvePairFilter } from './pair-list';
 import { pairPageSql } from './pair-query';
 import { queueScoringJob } from '../jobs/scoring-jobs';
 import { getSqlPool } from '../sql-pool';
-import { liveTestOwner } from '../testing/job-owners';
+import { liveTestOwner } from '../testing/test-job-owners';
 
 const db = getDb();
 const pool = getSqlPool();

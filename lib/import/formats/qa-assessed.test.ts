@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importText, streamOf } from '../test-support';
 import { openImportStream } from '../open-import-stream';
-import { parseQaQuestions } from '@/lib/qa-pairs/questions';
+import { parseQaQuestions } from '@/lib/qa-pairs/questions-file';
 import { qaRulesFor } from '@/lib/qa-pairs/rules';
 import type { QaContext } from '../format-definition';
 import type { PairRecord } from '../types';

@@ -3,7 +3,7 @@
  * as the Spanish study did (docs/import-formats.md#qa-assessed; lib/qa-pairs). RUNS: one answer per
  * line, tab-separated as in the study's Figure 1: assessment (R, W, U, X), question number, run id,
  * confidence, supporting document id, answer, snippet (the snippet may be missing). The questions
- * come from a second file (lib/qa-pairs/questions.ts), given in the context. Only R answers are
+ * come from a second file (lib/qa-pairs/questions-file.ts), given in the context. Only R answers are
  * kept; each question with at least one is a group of its affirmative form and its distinct
  * answers, and every pair within a group is a candidate (clusterId = the question number).
  * Answers are grouped over the whole file, so the parser holds the R answers (small: 200 questions
@@ -14,7 +14,7 @@ import { sampleRecords, shareOf, type FormatDefinition } from '../format-definit
 import { expandSet, makeText, pushError, type ParserOutput } from '../format-parser';
 import { DEFAULT_IMPORT_LIMITS, setTooLargeMessage } from '../limits';
 import type { ImportFunnelStep } from '../types';
-import { questionKey, type QaQuestion } from '@/lib/qa-pairs/questions';
+import { questionKey, type QaQuestion } from '@/lib/qa-pairs/questions-file';
 import { normaliseStatement, reduceAnswers } from '@/lib/qa-pairs/statements';
 
 const ASSESSMENTS = new Set(['R', 'W', 'U', 'X']);

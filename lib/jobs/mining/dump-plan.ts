@@ -6,7 +6,7 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { chooseChunkBytes, IndexFormatError, IndexReader, planChunks, type DumpChunk } from '@/lib/mining/dump/multistream-index';
-import { MiningInputError } from './errors';
+import { MiningInputError } from './input-errors';
 import { readXmlText } from './xml-source';
 
 export interface DumpPlan {

@@ -10,7 +10,7 @@ import type { Db } from '@/lib/db/client';
 import { updateMiningProgress } from '@/lib/db/mining/mining-runs';
 import { type MiningConnection, loadReferenceChunk } from '@/lib/db/mining/mining-staging';
 import { decodeReferenceRow } from '@/lib/mining/reference-rows';
-import { MiningInputError } from './errors';
+import { MiningInputError } from './input-errors';
 
 export async function planReferencesFile(path: string) {
   const info = await stat(path).catch(() => {

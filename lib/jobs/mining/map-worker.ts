@@ -4,10 +4,10 @@
  * compile) is loaded once, while the first chunk is being decompressed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { MiningMode } from '@/lib/mining/options';
+import type { MiningMode } from '@/lib/mining/mining-options';
 import type { MapContext } from '@/lib/mining/map-page';
 import { mapByteRange } from './map-xml';
-import { isInputError } from './errors';
+import { isInputError } from './input-errors';
 import { SpoolDiskFullError } from './xml-source';
 import type { ReadCounters } from './xml-source';
 import type { WorkerReply, WorkerTask } from './worker-messages';

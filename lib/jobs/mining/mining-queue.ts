@@ -14,7 +14,7 @@ import {
   getQueuedMiningRun,
   isMiningCancelRequested,
 } from '@/lib/db/mining/mining-queue';
-import type { MiningSettings } from '@/lib/mining/options';
+import type { MiningSettings } from '@/lib/mining/mining-options';
 import type { JobKind } from '../job-supervisor';
 import { dumpsDir } from '@/lib/services/mining/list-dumps';
 import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';

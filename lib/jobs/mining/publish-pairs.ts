@@ -14,7 +14,7 @@ import type { MiningConnection } from '@/lib/db/mining/mining-staging';
 import { ensureCorpus } from '@/lib/db/corpora/corpora';
 import { readSurvivingPairs } from '@/lib/db/mining/mining-reduce';
 import { formatIpcRecord } from '@/lib/mining/ipc-record';
-import type { MiningTier } from '@/lib/mining/options';
+import type { MiningTier } from '@/lib/mining/mining-options';
 import { runImport, type ImportProgress, type ImportReport } from '@/lib/services/imports/run-import';
 
 export interface PublishOptions {

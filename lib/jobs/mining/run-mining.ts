@@ -34,10 +34,10 @@ import {
   reconcileStaging,
 } from '@/lib/db/mining/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
-import type { MiningMode, ReduceOptions } from '@/lib/mining/options';
+import type { MiningMode, ReduceOptions } from '@/lib/mining/mining-options';
 import type { ImportProgress } from '@/lib/services/imports/run-import';
 import { planDump } from './dump-plan';
-import { isInputError, MiningInputError } from './errors';
+import { isInputError, MiningInputError } from './input-errors';
 import { loadReferencesFile, planReferencesFile } from './load-references';
 import { runMapPhase, type MapProgress } from './map-phase';
 import { publishPairs, type PublishResult } from './publish-pairs';

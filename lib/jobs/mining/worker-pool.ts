@@ -9,8 +9,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { MiningMode } from '@/lib/mining/options';
-import { MiningInputError } from './errors';
+import type { MiningMode } from '@/lib/mining/mining-options';
+import { MiningInputError } from './input-errors';
 import { SpoolDiskFullError } from './xml-source';
 import type { ChunkResult } from './map-xml';
 import type { WorkerReply, WorkerTask } from './worker-messages';

@@ -4,7 +4,7 @@
  * is shared across processes (PostgreSQL); this one shows the contract the transport relies on.
  */
 import type { RequestLimiter } from '../endpoint';
-import { abortError } from '../errors';
+import { abortError } from '../transport-errors';
 
 export interface LocalLimiter extends RequestLimiter {
   stats: { inFlight: number; maxInFlight: number; acquired: number };

@@ -5,9 +5,9 @@
  * to gold Penn tags on finite verbs among the npm taggers (no Stanford tagger runs here).
  * Tagging is skipped for captions under the word minimum: they never reach those rules.
  */
-import { MIN_CAPTION_WORDS } from '../options';
+import { MIN_CAPTION_WORDS } from '../mining-options';
 import { hasVerb, isSentenceByRules } from './sentence-rules';
-import { splitSentences, tokenize, wordTokens } from './tokenize';
+import { splitSentences, tokenize, wordTokens } from './caption-tokenizer';
 
 /** Penn Treebank tags for a sentence's tokens, one per token; a function of the tokens alone. */
 export interface Tagger {

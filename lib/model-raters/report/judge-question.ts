@@ -14,7 +14,7 @@
  */
 import { computeAgreementReportWithBootstrap } from '@/lib/agreement/agreement-report';
 import { rejectAcrossAltTests, runAltTest, SCORING_NAMES, type AltTestValue } from '@/lib/agreement/alt-test';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@/lib/agreement/bootstrap';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@/lib/agreement/bootstrap-intervals';
 import { AgreementInputError, type RatingValue } from '@/lib/agreement/rating-values';
 import { undefinedEstimate } from '@/lib/stats/estimate';
 import { compareWithFinals, compareWithHumans } from './judge-comparisons';

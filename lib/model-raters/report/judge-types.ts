@@ -38,7 +38,7 @@ export interface QuestionJudgeInput {
   epsilon: number;
   /** below 30 items per annotator: the Wilcoxon test (default) or leave the annotator out */
   smallSample?: SmallSampleRule;
-  /** defaults: lib/agreement/bootstrap.ts (1,000 resamples, seed 1) */
+  /** defaults: lib/agreement/bootstrap-intervals.ts (1,000 resamples, seed 1) */
   bootstrap?: { resamples: number; seed: number };
 }
 

@@ -11,7 +11,7 @@
 import { buildJudgeMaps, type JudgeMaps, type JudgeMapsInput } from './judge-maps';
 import { judgeByStratum, judgeQuestion } from './judge-question';
 import type { QuestionJudgeInput, QuestionJudgeReport } from './judge-types';
-import { decileStrata } from './strata';
+import { decileStrata } from './report-strata';
 
 export type StratumRule = 'per-stratum' | 'across-strata';
 

@@ -13,7 +13,7 @@ import { deleteExportJob, queueExportJob, requeueExportJob } from '@/lib/db/expo
 import { checkViewQuery, viewHasCampaign } from '@/lib/db/exports/export-view-source';
 import { findExportScopeId } from '@/lib/db/exports/export-sources';
 import { AppError } from '@/lib/errors/app-error';
-import { normalizeParts } from '@/lib/export/options';
+import { normalizeParts } from '@/lib/export/export-options';
 import { removeFile } from '@/lib/runtime/private-files';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 

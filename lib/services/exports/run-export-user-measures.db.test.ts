@@ -14,7 +14,7 @@ import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { importScores } from '@/lib/db/corpora/user-measures';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
-import type { ExportFormatName } from '@/lib/export/options';
+import type { ExportFormatName } from '@/lib/export/export-options';
 import { makeCorpus, makePairs } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
 import { runExport } from './run-export';

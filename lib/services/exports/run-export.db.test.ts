@@ -12,7 +12,7 @@ import { refreshCampaignFinalLabels } from '@/lib/db/annotations/final-labels';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { runImport } from '@/lib/services/imports/run-import';
 import { runExport } from './run-export';
-import type { ExportFormatName, ExportPart } from '@/lib/export/options';
+import type { ExportFormatName, ExportPart } from '@/lib/export/export-options';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-export-'));
 const url = () => process.env.DATABASE_URL!;

@@ -18,7 +18,7 @@ import { loadCorpusCards, type ExportSource } from '@/lib/db/exports/export-sour
 import { buildDatasetCard } from '@/lib/export/dataset-card';
 import { csvHeader, planExportFields } from '@/lib/export/fields';
 import { csvLineFormatter, jsonLineFormatter } from '@/lib/export/line-format';
-import type { ExportFormatName, ExportPart } from '@/lib/export/options';
+import type { ExportFormatName, ExportPart } from '@/lib/export/export-options';
 import { ExportStopped } from './export-failure';
 
 export interface ExportProgress {

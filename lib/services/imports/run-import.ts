@@ -174,7 +174,7 @@ async function endUnopened(db: Db, run: RunIdentity, opened: Exclude<Opened, { s
     return endWithoutWriting(db, run, 'UNCHANGED', { ...nothingRead, message: opened.message, imported: 0, duplicates: 0 });
   }
   for (const e of opened.questionErrors) run.errors.add(e);
-  // only the first errors of a questions file are kept (lib/qa-pairs/questions.ts): the others are counted
+  // only the first errors of a questions file are kept (lib/qa-pairs/questions-file.ts): the others are counted
   run.errors.total = opened.questionErrorCount;
   const rejected = opened.questionErrorCount;
   return endWithoutWriting(db, run, 'FAILED', {

@@ -3,7 +3,7 @@
  * each kind's table, how it is named in sentences and the audit log, how it is cancelled and who may
  * dismiss it. The routes /api/v1/jobs/{kind}/{id}/cancel and …/dismiss, and the job list on the
  * screens, go through this registry; what runs a kind's jobs (the supervisor's claim and failure, the
- * runner, the recovery of orphans) is its other half, lib/jobs/job-kinds.ts, keyed by the same names.
+ * runner, the recovery of orphans) is its other half, lib/jobs/job-runners.ts, keyed by the same names.
  */
 import type { RoleName } from '@/lib/access/roles';
 import type { CancellableJobKind, DismissableJobKind, JobKindName } from '@/lib/api/contracts/jobs';

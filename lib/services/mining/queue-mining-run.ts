@@ -19,7 +19,7 @@ import { findWaitingMiningRun, queueMiningRun, requestMiningCancel, requeueMinin
 import { getMiningRun, type MiningRunView } from '@/lib/db/mining/mining-run-views';
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { AppError } from '@/lib/errors/app-error';
-import type { MiningSettings } from '@/lib/mining/options';
+import type { MiningSettings } from '@/lib/mining/mining-options';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 import { resolveListedDump, sniffDump } from './list-dumps';
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getModelRun } from '@/lib/db/model-raters/model-run-views';
 import { requestModelRunCancel, takeStoppedModelRun } from '@/lib/db/model-raters/model-runs';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { makeRatedCampaign } from '@/lib/db/testing/rated-campaign';
 import { startOpenAiStandIn, type OpenAiStandIn, type StandInLogEntry } from '@/lib/llm/testing/openai-stand-in';
 import { swapRelation, type Relation } from '@/lib/annotation/relations';

@@ -4,7 +4,7 @@
  * exhausted on timeouts, 5xx, 429, refused or reset connections). Their messages name the endpoint
  * and the status and never hold the key or a request body, so they can go on the run's page as they are.
  */
-import { EndpointRejectedError, EndpointUnavailableError } from '@/lib/llm/errors';
+import { EndpointRejectedError, EndpointUnavailableError } from '@/lib/llm/transport-errors';
 
 export function isRunStopping(error: unknown): error is EndpointRejectedError | EndpointUnavailableError {
   return error instanceof EndpointRejectedError || error instanceof EndpointUnavailableError;

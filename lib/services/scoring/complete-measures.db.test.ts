@@ -14,7 +14,7 @@ import { createScoringJob, claimScoringJob, getScoringJob, requestScoringCancel 
 import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
 import { setCorpusArchived } from '@/lib/db/corpora/corpus-lifecycle';
 import { setCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { corpusDistributionFigures } from '@/lib/db/dashboards/distribution-cache';
 import { catalogueMeasures } from '@/lib/db/dashboards/distributions';

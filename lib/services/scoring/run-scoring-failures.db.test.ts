@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { liveTestOwner } from '@/lib/db/testing/job-owners';
+import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { createSqlPool } from '@/lib/db/sql-pool';
 import { createScoringJob, getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { runScoring } from './run-scoring';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
-import { goneTestOwner, liveTestOwner } from '@/lib/db/testing/job-owners';
+import { goneTestOwner, liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { createScoringJob, getScoringJob, requestScoringCancel, takeOverInterruptedScoring } from '@/lib/db/jobs/scoring-jobs';
 import { writeTinyModelFolder } from '@/lib/models/testing/tiny-model-folder';
 import { closeScorers, openScorers } from '@/lib/models/text-scorers';

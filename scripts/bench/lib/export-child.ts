@@ -6,7 +6,7 @@
 import { createPrismaClient } from '@/lib/db/client';
 import { resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { runExport } from '@/lib/services/exports/run-export';
-import type { ExportFormatName } from '@/lib/export/options';
+import type { ExportFormatName } from '@/lib/export/export-options';
 
 const [url, slug, format, outPath] = process.argv.slice(2);
 if (!url || !slug || !format || !outPath) throw new Error('usage: export-child <url> <corpus slug> <format> <out>');

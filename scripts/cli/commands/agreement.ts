@@ -20,7 +20,7 @@ import {
   computeAgreementReportWithBootstrap,
   type AgreementInput,
 } from '@/lib/agreement/agreement-report';
-import { DEFAULT_SEED } from '@/lib/agreement/bootstrap';
+import { DEFAULT_SEED } from '@/lib/agreement/bootstrap-intervals';
 import { DEFAULT_MIN_SHARED_PAIRS } from '@/lib/dashboards/question-agreement';
 import { AgreementInputError, isMeasurementLevel, MEASUREMENT_LEVELS, type RatingValue } from '@/lib/agreement/rating-values';
 

@@ -17,7 +17,7 @@ import {
 import { readAllText, type CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
-import { reportAppError } from '../errors';
+import { reportAppError } from '../error-report';
 
 const usage = `Usage: paralens endpoints [list]
        paralens endpoints add NAME --url URL [--key-env VAR | --key-stdin] [--concurrency N] [--timeout S] [--rate N]

@@ -9,7 +9,7 @@ import { freeBytesAt } from '@/lib/runtime/disk-space';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { unknownFilterParams } from '@/lib/explore/pair-filter';
-import { EXPORT_FORMATS, EXPORT_PARTS, isExportFormat, parseParts } from '@/lib/export/options';
+import { EXPORT_FORMATS, EXPORT_PARTS, isExportFormat, parseParts } from '@/lib/export/export-options';
 import { checkExportTarget, runExport } from '@/lib/services/exports/run-export';
 import { findCorpusByRef } from '@/lib/db/corpora/corpora';
 import type { CliIo } from '../io';

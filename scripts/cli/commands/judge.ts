@@ -13,7 +13,7 @@ import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
 import { runModelJudging } from '@/lib/services/model-raters/run-model-judging';
 import { resumeStoppedModelRun, startModelRun, type StartRunRequest } from '@/lib/services/model-raters/start-model-run';
 import type { CliIo } from '../io';
-import { reportAppError } from '../errors';
+import { reportAppError } from '../error-report';
 import { withDatabase } from '../with-database';
 
 const usage = `Usage: paralens judge --campaign SLUG --endpoint NAME --model MODEL [options]

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { once } from 'node:events';
-import { MINING_MODES, type MiningMode } from '@/lib/mining/options';
+import { MINING_MODES, type MiningMode } from '@/lib/mining/mining-options';
 import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
 import { planDump } from '@/lib/jobs/mining/dump-plan';
 import { mapByteRange, mapXmlText } from '@/lib/jobs/mining/map-xml';

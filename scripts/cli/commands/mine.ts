@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MINING_SETTING_FLAGS, miningSettingsSchema, type MiningSettings } from '@/lib/mining/options';
+import { MINING_SETTING_FLAGS, miningSettingsSchema, type MiningSettings } from '@/lib/mining/mining-options';
 import { plainError } from '@/lib/validation/plain-errors';
 import { runMining, type MiningEvent, type MiningReport } from '@/lib/jobs/mining/run-mining';
 import type { CliIo } from '../io';
@@ -56,7 +56,7 @@ function wholeNumber(value: string | undefined): number | string | undefined {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** The settings through the schema the web app's form uses (lib/mining/options.ts); an error names the flag. */
+/** The settings through the schema the web app's form uses (lib/mining/mining-options.ts); an error names the flag. */
 function parseSettings(v: Record<string, string | boolean | undefined>): Required<MiningSettings> {
   const text = (key: string) => v[key] as string | undefined;
   const input = {

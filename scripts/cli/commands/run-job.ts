@@ -4,7 +4,7 @@
  * runs it for a job it has claimed. Uses DATABASE_URL, which the supervisor passes on.
  */
 import { openDatabaseHandle } from '@/lib/db/database';
-import { jobRunnerNamed, supervisedJobKinds } from '@/lib/jobs/job-kinds';
+import { jobRunnerNamed, supervisedJobKinds } from '@/lib/jobs/job-runners';
 import type { CliIo } from '../io';
 import { setting } from '@/lib/config/settings';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
@@ -12,7 +12,7 @@ import { JOB_OUTCOME_PREFIX, RecordedFailure, UnrecordedFailure } from '@/lib/jo
 
 /*
  * When PostgreSQL went away under the job and the job could not record it, the job hands what its
- * page should say (its kind's `connectionLost`, lib/jobs/job-kinds.ts) to its supervisor
+ * page should say (its kind's `connectionLost`, lib/jobs/job-runners.ts) to its supervisor
  * (JOB_OUTCOME_PREFIX), which records it once the database is back, and exits with 75 (EX_TEMPFAIL).
  */
 

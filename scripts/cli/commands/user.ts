@@ -21,7 +21,7 @@ import type { Db } from '@/lib/db/client';
 import { revokedTokensClause } from '@/lib/auth/revoked-tokens';
 import { findUserByEmail, listUsers, type UserDto } from '@/lib/db/accounts/users';
 import { readAllText, type CliIo } from '../io';
-import { reportAppError } from '../errors';
+import { reportAppError } from '../error-report';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
 

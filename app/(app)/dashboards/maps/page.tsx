@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { DashboardTabs, topTabs } from '@/components/dashboards/dashboard-tabs';
 import { CharacteristicMapGrid, MapLegend } from '@/components/dashboards/characteristic-map-grid';
 import { MapDownloads } from '@/components/dashboards/map-downloads';
-import { CorpusPicker } from '@/components/dashboards/corpus-picker';
+import { ComparedCorporaPicker } from '@/components/dashboards/compared-corpora-picker';
 import styles from '@/components/dashboards/dashboards.module.css';
 
 export const metadata: Metadata = { title: 'Characteristic maps' };
@@ -79,7 +79,7 @@ export default async function MapsPage({
         </EmptyState>
       ) : (
         <>
-          <CorpusPicker
+          <ComparedCorporaPicker
             corpora={pickerChoices(all, wanted).map((c) => ({ slug: c.slug, name: c.name }))}
             selected={shown.map((c) => c.slug)}
           />

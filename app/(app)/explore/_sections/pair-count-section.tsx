@@ -5,7 +5,7 @@
 import { countPairsForPage } from '@/lib/db/pairs/pair-list';
 import { database } from '@/lib/db/database';
 import type { PairFilter } from '@/lib/explore/pair-filter';
-import { formatCount } from '@/components/corpora/format';
+import { formatCount } from '@/components/corpora/measure-format';
 import { formatPairTotal } from '@/lib/explore/pair-total';
 
 export async function PairCountSection({ filter, from, shown }: { filter: PairFilter; from: number; shown: number }) {

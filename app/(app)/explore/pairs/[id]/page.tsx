@@ -13,7 +13,7 @@ import { LoadingBlock } from '@/components/ui/loading-block';
 import { CorpusAttribution } from '@/components/corpora/corpus-attribution';
 import { ImageThumbnail } from '@/components/explore/image-thumbnail';
 import { MeasureList } from '@/components/explore/measure-list';
-import { PairTexts } from '@/components/explore/pair-texts';
+import { PairDetailTexts } from '@/components/explore/pair-detail-texts';
 import { NeighbourLinksSection } from './_sections/neighbour-links-section';
 import { CampaignRecordsSection } from './_sections/campaign-records-section';
 import { ModelAnswersSection } from './_sections/model-answers-section';
@@ -60,7 +60,7 @@ export default async function PairPage({ params, searchParams }: Props) {
           </nav>
         }
       />
-      <PairTexts a={pair.a} b={pair.b} />
+      <PairDetailTexts a={pair.a} b={pair.b} />
       <section className="card" aria-label="Source label and image">
         <h2>Source corpus</h2>
         <p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type FetchLike } from './api-client';
+import { createApiClient, type FetchLike } from './workbench-api';
 
 const stored = {
   pairId: 7,

@@ -1,6 +1,6 @@
 /** Strata of the judge report: characteristic-map cells of the final ratings, deciles by rank. */
 import { describe, expect, it } from 'vitest';
-import { decileStrata, mapCellStrata } from './strata';
+import { decileStrata, mapCellStrata } from './report-strata';
 import type { FinalLabel } from './judge-types';
 
 const final = (value: number | null, open = false): FinalLabel => ({ value, open, method: 'median' });

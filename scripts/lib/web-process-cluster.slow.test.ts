@@ -1,5 +1,5 @@
 /**
- * The launcher's web processes (web-processes.ts) with a stand-in web server (a bare http server
+ * The launcher's web processes (web-process-cluster.ts) with a stand-in web server (a bare http server
  * that answers its pid), so the rules are checked in seconds without the production build: all
  * listen on one port and share its connections; with two, a killed one is replaced; with one, or
  * after too many deaths within a minute, the launcher is told to stop.
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { findFreePort } from '@/lib/runtime/ports';
-import { MAX_RESTARTS, WebProcesses } from './web-processes';
+import { MAX_RESTARTS, WebProcesses } from './web-process-cluster';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-web-processes-'));
 const script = path.join(dir, 'stand-in.mjs');

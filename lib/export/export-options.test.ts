@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, parseParts, readStoredOptions } from './options';
+import { exportFileName, parseParts, readStoredOptions } from './export-options';
 import { csvHeader, planExportFields } from './fields';
 
 describe('export parts', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientAddressHeader, clientAddressMarker } from '@/lib/access/client-address';
-import { requestClientAddress } from './client-address';
+import { requestClientAddress } from './request-address';
 
 const marker = globalThis as Record<symbol, unknown>;
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAPER_TABLE_3 } from '@/lib/mining/funnel';
-import { estimateSecondsLeft, formatDelta, formatSeconds, referenceShareSeries } from './format';
+import { estimateSecondsLeft, formatDelta, formatSeconds, referenceShareSeries } from './mining-format';
 
 describe('mining page formatting', () => {
   it('formats Δ like Table 3', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors/app-error';
 import { PassThrough } from 'node:stream';
-import { formatUnexpectedError, reportAppError, takeDebugFlag } from './errors';
+import { formatUnexpectedError, reportAppError, takeDebugFlag } from './error-report';
 
 describe('CLI error reports', () => {
   it('reports an unexpected error as one line with a hint and no stack', () => {

@@ -1,7 +1,7 @@
 import { Checkbox } from '@/components/ui/choice';
 
 /** Which corpora to show side by side: a GET form (the choice lives in the URL). */
-export function CorpusPicker({
+export function ComparedCorporaPicker({
   corpora,
   selected,
 }: {

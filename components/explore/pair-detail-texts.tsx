@@ -26,7 +26,7 @@ function SourceArticle({ page, title }: { page: string | null; title: string | n
   );
 }
 
-export function PairTexts({ a, b }: { a: PairDetail['a']; b: PairDetail['b'] }) {
+export function PairDetailTexts({ a, b }: { a: PairDetail['a']; b: PairDetail['b'] }) {
   const [highlight, setHighlight] = useSharedHighlight();
   const shared = useMemo(() => sharedWords(a.content, b.content), [a.content, b.content]);
   return (

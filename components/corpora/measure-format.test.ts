@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasure } from './format';
+import { formatMeasure } from './measure-format';
 
 describe('formatMeasure', () => {
   it('rounds to two digits and shows a dash for missing values', () => {

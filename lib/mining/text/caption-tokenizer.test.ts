@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, splitSentences, tokenize } from './tokenize';
+import { countWords, splitSentences, tokenize } from './caption-tokenizer';
 
 describe('tokenize (PTB-like, hyphenated words whole)', () => {
   it('keeps hyphenated words, abbreviations, initials and numbers whole', () => {

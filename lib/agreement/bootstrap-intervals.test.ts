@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAgreementReportWithBootstrap } from '@/lib/agreement/agreement-report';
-import { bootstrapGroupedUnits } from '@/lib/agreement/bootstrap';
+import { bootstrapGroupedUnits } from '@/lib/agreement/bootstrap-intervals';
 import { computeKrippendorffAlpha, computeKrippendorffAlphaWithBootstrap } from '@/lib/agreement/krippendorff-alpha';
 import type { RatingMatrix } from '@/lib/agreement/rating-values';
 import { computeSortedQuantile } from '@/lib/stats/quantile';

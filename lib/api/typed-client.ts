@@ -3,13 +3,13 @@
  * contract of lib/api/contracts (method, path, query, JSON body) and checks the answer against the
  * contract's own response schema for that status, so no screen mirrors a schema by hand. It answers
  * a result instead of throwing, and `apiErrorMessage` is the one reader of the API's error body
- * (`{"error": {"code", "message", "fields"?}}`, lib/api/errors.ts). docs/decisions/015 says why
+ * (`{"error": {"code", "message", "fields"?}}`, lib/api/error-body.ts). docs/decisions/015 says why
  * screens write through /api/v1; `fetch` in components and app code is a lint error
  * (scripts/lint/boundaries.mjs). No React, no Next.js; `fetch` is injectable for tests.
  */
 import type { z } from 'zod';
 import type { ApiContract } from './contract';
-import { apiErrorSchema } from './errors';
+import { apiErrorSchema } from './error-body';
 
 /** The error body, with whatever a route adds beside `error` (a 409 of a submission carries `current`). */
 export type ApiErrorBody = z.infer<typeof apiErrorSchema> & Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorMessage, apiFieldErrors, apiPath, createApiClient, type FetchLike } from './client';
+import { apiErrorMessage, apiFieldErrors, apiPath, createApiClient, type FetchLike } from './typed-client';
 import { myAnnotationsContract } from './contracts/annotations';
 import { dismissJobContract } from './contracts/jobs';
 import { startMiningRunContract } from './contracts/mining';

@@ -1,5 +1,5 @@
 /**
- * The workbench's calls of /api/v1, on the one typed client (lib/api/client.ts): each helper names
+ * The workbench's calls of /api/v1, on the one typed client (lib/api/typed-client.ts): each helper names
  * its contract, so the request and the answer's schema are the contract's own. Every helper answers
  * a result instead of throwing: the outbox needs to tell a network failure (retry) from a conflict
  * (ask the annotator) from a rejection (show it). A request unanswered after 15 s counts as a
@@ -11,7 +11,7 @@ import {
   type ApiData,
   type ApiResult as TypedResult,
   type FetchLike,
-} from '@/lib/api/client';
+} from '@/lib/api/typed-client';
 import { myAnnotationsContract, submitAnnotationContract, type SubmitAnnotationBody } from '@/lib/api/contracts/annotations';
 import { getCampaignContract, nextPairContract } from '@/lib/api/contracts/campaigns';
 import { skipPairContract as skipPairContract } from '@/lib/api/contracts/holds';
