@@ -5,11 +5,11 @@
  * the window, each label sits beside its control, the page header holds no empty height, and the
  * browser reports no console error, page error or failed request (support/layout-checks.ts), and
  * axe-core finds no serious or critical WCAG 2.1 A/AA violation at either width (support/axe.ts). The
- * sign-in, 403 and 404 pages a visitor meets are checked with axe too, once each.
+ * sign-in, 403 and 404 pages a visitor meets are checked with axe too, once per test.
  *
- * One browser context per visitor, signed in once, with two pages taking turns through the rows
- * (while one waits for the network to settle, the other works): the four visitors run as four tests
- * side by side. On the shared 2-core machine (load 17-20) each took 2.2-4.4 minutes with one page,
+ * One browser context per visitor and share of the rows, signed in once, with two pages taking turns
+ * through the rows (while one waits for the network to settle, the other works): the four visitors
+ * run as eight tests side by side. On the shared 2-core machine (load 17-20) each took 2.2-4.4 minutes with one page,
  * the whole spec about 7. A row whose answer is the sign-in, 403 or 404 page is checked once the
  * answer is committed, without waiting for the page's scripts to load (axe, where it looks at that
  * page the first time, waits for them).
@@ -147,36 +147,44 @@ async function visitRow(page: Page, reports: ReturnType<typeof watchBrowser>, pa
   for (const report of reports.take()) problems.push(`${where}: ${report}`);
 }
 
+/**
+ * Each visitor's rows in two shares, every other row each: a test of its own per share, so the
+ * workers take them side by side and no single test holds the end of the run.
+ */
+const shares = 2;
+
 for (const visitor of ['signed out', ...allRoles] as const) {
-  test(`${visitor}: every page answers as its row says, and the pages it sees are laid out whole at 1280 and 390 px`, async ({
-    browser,
-  }) => {
-    // about 35 URLs at two widths, each possibly the server's first render of it: the researcher's
-    // run took over 5 minutes on a 2-core machine shared with four other test runs
-    test.setTimeout(600_000);
-    const context = await browser.newContext({ viewport: viewports[0] });
-    const first = await context.newPage();
-    if (visitor !== 'signed out') {
-      await signInAs(first, demoEmail(visitor));
-      await expect(first.getByTestId('current-role')).toBeVisible();
-    }
-    const visit: Visit = { visitor, problems: [], axeCounts: new Map(), statusPagesChecked: new Set() };
-    const rows = Object.entries(pageTable);
-    let next = 0;
-    // two pages of the signed-in context, each taking the next row when done with its last
-    await Promise.all(
-      [first, await context.newPage()].map(async (page) => {
-        const reports = watchBrowser(page);
-        while (next < rows.length) {
-          const [pattern, row] = rows[next++]!;
-          await visitRow(page, reports, pattern, row, visit);
-        }
-      }),
-    );
-    await context.close();
-    // every impact counted (rule × page × width), moderate and minor included, for the record
-    const counts = [...visit.axeCounts].map(([impact, n]) => `${n} ${impact}`).join(', ');
-    console.log(`axe as ${visitor}: ${counts || 'no violations'}`);
-    expect(visit.problems, `layout faults and browser errors seen as ${visitor}`).toEqual([]);
-  });
+  for (let share = 0; share < shares; share++) {
+    test(`${visitor} (rows ${share + 1} of ${shares}): every page answers as its row says, and the pages it sees are laid out whole at 1280 and 390 px`, async ({
+      browser,
+    }) => {
+      // about 18 URLs at two widths, each possibly the server's first render of it: a whole
+      // researcher's run took over 5 minutes on a 2-core machine shared with four other test runs
+      test.setTimeout(600_000);
+      const context = await browser.newContext({ viewport: viewports[0] });
+      const first = await context.newPage();
+      if (visitor !== 'signed out') {
+        await signInAs(first, demoEmail(visitor));
+        await expect(first.getByTestId('current-role')).toBeVisible();
+      }
+      const visit: Visit = { visitor, problems: [], axeCounts: new Map(), statusPagesChecked: new Set() };
+      const rows = Object.entries(pageTable).filter((_, i) => i % shares === share);
+      let next = 0;
+      // two pages of the signed-in context, each taking the next row when done with its last
+      await Promise.all(
+        [first, await context.newPage()].map(async (page) => {
+          const reports = watchBrowser(page);
+          while (next < rows.length) {
+            const [pattern, row] = rows[next++]!;
+            await visitRow(page, reports, pattern, row, visit);
+          }
+        }),
+      );
+      await context.close();
+      // every impact counted (rule × page × width), moderate and minor included, for the record
+      const counts = [...visit.axeCounts].map(([impact, n]) => `${n} ${impact}`).join(', ');
+      console.log(`axe as ${visitor}, rows ${share + 1} of ${shares}: ${counts || 'no violations'}`);
+      expect(visit.problems, `layout faults and browser errors seen as ${visitor}`).toEqual([]);
+    });
+  }
 }

@@ -74,28 +74,25 @@ function ensurePgClient(): number {
   return exec('sh', [path.join(projectRoot, 'scripts', 'pg-client', 'install.sh')]);
 }
 
-// In the checkout, not node_modules: `npm ci` empties node_modules, and a worktree whose node_modules
-// is a hard-linked copy would write into the other checkouts' cache file.
-const eslintCache = path.join(projectRoot, '.eslintcache');
 const q = (p: string) => JSON.stringify(p);
-// Prettier first (a second or two, and its message names the files), then ESLint beside the typecheck:
-// both are single-threaded, so on two cores they take as long as ESLint alone. `npm test` lints
-// everything, as on a clean clone (CI); `npm run test:quick` keeps ESLint's cache of unchanged files.
+// Prettier beside the typecheck and ESLint on one TypeScript program (scripts/lint/types-and-lint.ts):
+// `npm test` lints every file, as on a clean clone (CI); `npm run test:quick` type-checks every file
+// and lints those changed since the last commit.
 const prettierCheck = `${q(bin('prettier'))} --check . --log-level warn`;
-const eslintCached = `--cache --cache-strategy content --cache-location ${q(eslintCache)}`;
-const staticChecks = (eslintOptions: string) =>
-  `${prettierCheck} && { ${q(bin('eslint'))} . --max-warnings=0 ${eslintOptions} & lint=$!; ${q(bin('tsc'))} --noEmit; types=$?; wait $lint && [ $types -eq 0 ]; }`;
+const typesAndLint = `${q(process.execPath)} --import tsx ${q(path.join(projectRoot, 'scripts/lint/types-and-lint.ts'))}`;
+const staticChecks = (lintOptions: string) =>
+  `${prettierCheck} & format=$!; ${typesAndLint} ${lintOptions}; checks=$?; wait $format && [ $checks -eq 0 ]`;
 const only = new Set(process.argv.slice(2));
 const steps: Step[] = [
   { name: 'chromium', run: ensureChromium },
   { name: 'lbzip2', run: ensureLbzip2 },
   { name: 'pg-client', run: ensurePgClient },
-  // formatting (Prettier), then ESLint (the rules, the folder boundaries, file length and comment
-  // width) beside the typecheck
+  // formatting (Prettier) beside the typecheck and ESLint (the rules, the folder boundaries, file
+  // length and comment width) on one program
   { name: 'lint+types', run: () => exec('sh', ['-c', staticChecks('')]) },
-  // `npm run test:quick`: the same with ESLint's cache of unchanged files and the incremental
-  // typecheck (tsconfig.json), then the unit tests
-  { name: 'static', run: () => exec('sh', ['-c', staticChecks(eslintCached)]), onlyWhenNamed: true },
+  // `npm run test:quick`: the same, linting only the files changed since the last commit, then the
+  // unit tests
+  { name: 'static', run: () => exec('sh', ['-c', staticChecks('--changed')]), onlyWhenNamed: true },
   { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'slow', '--project', 'db']) },
   {
