@@ -79,7 +79,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // next-auth imports `next/server` without an extension, which Node's ESM loader cannot
           // resolve; inlined, Vite resolves it, so tests can call real route handlers.
-          server: { deps: { inline: ['next-auth'] } },
+          // Prisma's schema engine (WebAssembly, lib/db/schema-engine.ts) is inlined too, so each file of a
+          // shared worker starts one of its own, as a fresh process did: a second start of the one module hangs.
+          server: { deps: { inline: ['next-auth', '@prisma/schema-engine-wasm'] } },
           exclude: ['node_modules/**'],
           environment: 'node',
           ...dbSetup,
