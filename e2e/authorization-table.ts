@@ -667,6 +667,13 @@ export const routeTable: Record<string, RouteRow> = {
     allowedStatus: 404,
     owner: notTheirsToDelete(() => '/api/v1/corpora/wikipedia-ipc-paper-examples'),
   },
+  'POST /api/v1/jobs/[kind]/[id]/cancel': {
+    roles: staff,
+    path: '/api/v1/jobs/import/2147483000/cancel',
+    allowedStatus: 404,
+    // the admin's waiting upload: its uploader's or an admin's to cancel, as POST /api/v1/imports/{id}/cancel
+    owner: notTheirUpload((id) => `/api/v1/jobs/import/${id}/cancel`, NOT_YOUR_IMPORT),
+  },
   'POST /api/v1/jobs/[kind]/[id]/dismiss': {
     roles: staff,
     path: '/api/v1/jobs/import/2147483000/dismiss',

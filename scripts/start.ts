@@ -21,17 +21,12 @@ import { isBuildStale } from './lib/build-freshness';
 import { buildApp, formatDuration } from './lib/build-app';
 import { formatBanner } from './lib/banner';
 import { WebProcesses } from './lib/web-processes';
-import { createPrismaClient, type Db } from '@/lib/db/client';
+import { openDatabaseHandle, type Database } from '@/lib/db/database';
 import { readConnectionLimit } from '@/lib/db/instances/connection-limit';
 import { describeConnectionPlan, planConnections, resolveWebProcesses } from '@/lib/scaling/web-processes';
-import { expireImportFiles, importJobKind } from '@/lib/jobs/import-queue';
+import { expireImportFiles } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
-import { scoringJobKind } from '@/lib/jobs/scoring-queue';
-import { exportJobKind } from '@/lib/jobs/export-queue';
-import { indexJobKind } from '@/lib/jobs/index-queue';
-import { modelInstallJobKind } from '@/lib/jobs/model-install-queue';
-import { miningJobKind } from '@/lib/jobs/mining/mining-queue';
-import { modelRunJobKind } from '@/lib/jobs/model-raters/model-run-queue';
+import { supervisedJobKinds } from '@/lib/jobs/job-kinds';
 import { expireDumpUploadFiles } from '@/lib/services/mining/upload-dump';
 import { describeOrphanRecovery, ORPHAN_CHECK_MS, recoverOrphanedJobs } from '@/lib/jobs/orphans';
 import { scheduledBackups } from '@/lib/jobs/backup/scheduled-backups';
@@ -43,24 +38,20 @@ import { filesFolderStatus } from '@/lib/runtime/files-folder-status';
  * Runs queued jobs (web imports, scoring, exports, indexes, model installs, mining runs, model runs) in
  * processes of their own, beside the web server, and fails or requeues jobs whose owner is gone.
  */
-function startJobSupervisor(db: Db, env: NodeJS.ProcessEnv, database: OpenedDatabase): JobSupervisor {
-  const supervisor = new JobSupervisor(
-    db,
-    [importJobKind, scoringJobKind, indexJobKind, exportJobKind, modelInstallJobKind, miningJobKind, modelRunJobKind],
-    {
-      env,
-      housekeeping: [
-        { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
-        { everyMs: 15 * 60_000, run: (d) => expireDumpUploadFiles(d).then(() => undefined) },
-        {
-          everyMs: ORPHAN_CHECK_MS,
-          run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),
-        },
-        // PARALENS_BACKUP_DIR: the app's own backups, taken beside the jobs (lib/jobs/backup/scheduled-backups.ts)
-        scheduledBackups({ url: database.url, mode: database.mode, home: database.home, authSecret: database.authSecret, env }),
-      ],
-    },
-  );
+function startJobSupervisor(db: Database, env: NodeJS.ProcessEnv, database: OpenedDatabase): JobSupervisor {
+  const supervisor = new JobSupervisor(db, supervisedJobKinds, {
+    env,
+    housekeeping: [
+      { everyMs: 15 * 60_000, run: (d) => expireImportFiles(d).then(() => undefined) },
+      { everyMs: 15 * 60_000, run: (d) => expireDumpUploadFiles(d).then(() => undefined) },
+      {
+        everyMs: ORPHAN_CHECK_MS,
+        run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),
+      },
+      // PARALENS_BACKUP_DIR: the app's own backups, taken beside the jobs (lib/jobs/backup/scheduled-backups.ts)
+      scheduledBackups({ url: database.url, mode: database.mode, home: database.home, authSecret: database.authSecret, env }),
+    ],
+  });
   supervisor.start();
   return supervisor;
 }
@@ -119,7 +110,7 @@ async function sizePools(url: string, processes: number): Promise<{ prismaPool: 
  * always, without it only when PARALENS_HOME fails. A failing folder does not stop the launcher: the
  * instance serves everything but files, and its job supervisor claims no file jobs.
  */
-async function reportFilesFolder(db: Db): Promise<void> {
+async function reportFilesFolder(db: Database): Promise<void> {
   const state = await filesFolderStatus(db);
   if (!state.ok) console.error(describeFilesFolder(state));
   else if (state.shared) console.log(describeFilesFolder(state));
@@ -143,12 +134,12 @@ async function main(): Promise<void> {
   }
 
   const processes = isDev ? 1 : resolveWebProcesses(setting('PARALENS_WEB_PROCESSES'), availableParallelism());
-  let jobsDb: Db | undefined;
+  let jobsDb: Database | undefined;
   // Migrations (in openDatabase) and the recovery run under the start-up lock: one instance at a time.
   const database = await openDatabase({
     log: (line) => console.log(line),
     atStartup: async (url) => {
-      jobsDb = createPrismaClient(url);
+      jobsDb = openDatabaseHandle(url);
       await reportFilesFolder(jobsDb);
       await recoverAtStartup(jobsDb);
     },
@@ -162,7 +153,7 @@ async function main(): Promise<void> {
     web?.stopReplacing();
     stopping ??= (async () => {
       await supervisor?.stop();
-      await jobsDb?.$disconnect().catch(() => undefined);
+      await jobsDb?.close().catch(() => undefined);
       await web?.stop();
       await database.stop();
       if (database.mode === 'embedded') console.log('Stopped the web server and PostgreSQL.');

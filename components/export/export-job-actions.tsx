@@ -3,9 +3,8 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { callApi } from '@/lib/api/client';
 import { deleteExportContract, rerunExportContract } from '@/lib/api/contracts/exports';
-import { DismissJobButton } from '@/components/tidy/dismiss-job-button';
 
-/** "Run again" and "Dismiss" (failed or cancelled exports) and "Delete" (any that is not running). */
+/** "Run again" (failed or cancelled exports) and "Delete" (any that is not running); Dismiss is the job list's. */
 export function ExportJobActions({ jobId, canRerun, canDelete }: { jobId: number; canRerun: boolean; canDelete: boolean }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +27,6 @@ export function ExportJobActions({ jobId, canRerun, canDelete }: { jobId: number
           Delete
         </button>
       )}
-      {canRerun && <DismissJobButton kind="export" id={jobId} />}
       {error && <span className="error">{error}</span>}
     </div>
   );

@@ -1,5 +1,5 @@
 import { formatBytes } from '@/lib/models/bytes';
-import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
+import { JobList } from '@/components/jobs/job-list';
 import { ExportJobActions } from './export-job-actions';
 import { LiveExportProgress } from './live-export-progress';
 
@@ -26,45 +26,35 @@ function describeScope(job: ExportJobRow): string {
 
 /** The user's own exports, newest first: progress while running, the file while it is kept, run again after a failure. */
 export function ExportJobList({ jobs }: { jobs: ExportJobRow[] }) {
-  if (jobs.length === 0) return <p className="muted">No exports yet.</p>;
   return (
-    <table className="data" aria-label="Exports">
-      <thead>
-        <tr>
-          <th>Export</th>
-          <th>Status</th>
-          <th className="num">Rows</th>
-          <th>File</th>
-        </tr>
-      </thead>
-      <tbody>
-        {jobs.map((job) => (
-          <tr key={job.id} data-testid={`export-${job.id}`}>
-            <td>
-              {describeScope(job)} · {formatLabels[job.format]}
-              <JobMeta id={job.id} createdAt={job.createdAt} />
-              {(job.status === 'RUNNING' || job.status === 'QUEUED') && <LiveExportProgress jobId={job.id} />}
-              {job.message && <div className="small">{job.message}</div>}
-            </td>
-            <td>{jobStatusLabels[job.status]}</td>
-            <td className="num">{job.rowCount.toLocaleString('en')}</td>
-            <td>
-              <div className="stack" style={{ gap: 4 }}>
-                {job.downloadable && (
-                  <a href={`/api/exports/${job.id}/file`} download>
-                    Download ({formatBytes(job.bytesWritten)})
-                  </a>
-                )}
-                <ExportJobActions
-                  jobId={job.id}
-                  canRerun={job.status === 'FAILED' || job.status === 'CANCELLED'}
-                  canDelete={job.status !== 'RUNNING'}
-                />
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <JobList
+      testId="export"
+      label="Exports"
+      empty="No exports yet."
+      jobs={jobs}
+      subject={{ header: 'Export', cell: (job) => `${describeScope(job)} · ${formatLabels[job.format]}` }}
+      live={(job) => <LiveExportProgress jobId={job.id} />}
+      dismiss="export"
+      columns={[
+        { header: 'Rows', numeric: true, cell: (job) => job.rowCount.toLocaleString('en') },
+        {
+          header: 'File',
+          cell: (job) => (
+            <div className="stack" style={{ gap: 4 }}>
+              {job.downloadable && (
+                <a href={`/api/exports/${job.id}/file`} download>
+                  Download ({formatBytes(job.bytesWritten)})
+                </a>
+              )}
+              <ExportJobActions
+                jobId={job.id}
+                canRerun={job.status === 'FAILED' || job.status === 'CANCELLED'}
+                canDelete={job.status !== 'RUNNING'}
+              />
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

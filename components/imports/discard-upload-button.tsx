@@ -1,42 +1,23 @@
-'use client';
-import { useState, useTransition } from 'react';
-import { useRouter } from 'next/navigation';
-import { callApi } from '@/lib/api/client';
-import { cancelImportContract } from '@/lib/api/contracts/imports';
+import { CancelJobButton } from '@/components/jobs/job-buttons';
 
 /**
  * Discards an uploaded file whose import was never started (its format never confirmed): the job
- * ends as cancelled ("Discarded before it started.") and the file is deleted (POST /api/v1/imports/{id}/cancel).
+ * ends as cancelled ("Discarded before it started.") and the file is deleted (POST /api/v1/jobs/import/{id}/cancel).
  */
 export function DiscardUploadButton({ jobId, fileName }: { jobId: number; fileName: string }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const discard = () =>
-    startTransition(async () => {
-      const result = await callApi(cancelImportContract, { params: { id: jobId } });
-      if (!result.ok) return setError(result.message);
-      router.refresh();
-    });
   return (
     <>
-      <button
-        type="button"
+      <CancelJobButton
+        kind="import"
+        id={jobId}
+        label="Discard"
         className="secondary small"
-        disabled={isPending}
-        onClick={discard}
-        aria-describedby={`import-${jobId}-waiting`}
-      >
-        Discard
-      </button>
+        refresh
+        describedBy={`import-${jobId}-waiting`}
+      />
       <span id={`import-${jobId}-waiting`} className="sr-only">
         {`the upload of ${fileName}, never started`}
       </span>
-      {error && (
-        <span role="alert" className="field-error">
-          {error}
-        </span>
-      )}
     </>
   );
 }

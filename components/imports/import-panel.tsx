@@ -7,7 +7,8 @@ import { TIERS } from '@/lib/import/types';
 import { WEB_CONTROL_LABELS } from '@/lib/import/web-control-labels';
 import type { UploadDetection } from '@/lib/services/imports/detect-upload';
 import { callApi } from '@/lib/api/client';
-import { cancelImportContract, getImportPreviewContract, startImportContract } from '@/lib/api/contracts/imports';
+import { getImportPreviewContract, startImportContract } from '@/lib/api/contracts/imports';
+import { cancelJobContract } from '@/lib/api/contracts/jobs';
 import { Checkbox } from '@/components/ui/choice';
 
 type Detection = UploadDetection & { jobId: number; fileName: string; bytes: number };
@@ -131,7 +132,7 @@ export function ImportPanel({ corpusSlug, uploadLimitMb }: { corpusSlug: string;
   function discard() {
     if (!detection) return;
     startTransition(async () => {
-      await callApi(cancelImportContract, { params: { id: detection.jobId } });
+      await callApi(cancelJobContract, { params: { kind: 'import', id: detection.jobId } });
       setDetection(null);
       router.refresh();
     });

@@ -1,8 +1,7 @@
 'use client';
-import { useRef, useState, useTransition } from 'react';
+import { useRef, useState } from 'react';
 import { useJobPolling } from '@/components/jobs/use-job-polling';
-import { callApi } from '@/lib/api/client';
-import { cancelImportContract } from '@/lib/api/contracts/imports';
+import { JobProgressBar } from '@/components/jobs/job-progress';
 import { estimateProgress, type ProgressSample } from './progress-estimate';
 import { publishRecordsRead } from './live-import-counts';
 
@@ -23,7 +22,6 @@ interface View {
 /** Polls an import once a second: progress bar, records/s, time left; refreshes the page when it ends. */
 export function LiveImportProgress({ jobId }: { jobId: number }) {
   const [view, setView] = useState<View | null>(null);
-  const [isPending, startTransition] = useTransition();
 
   const first = useRef<ProgressSample | null>(null);
   useJobPolling<JobStatus>(`/api/imports/${jobId}`, (job) => {
@@ -49,19 +47,11 @@ export function LiveImportProgress({ jobId }: { jobId: number }) {
           fraction >= 1 ? 'committing' : secondsLeft !== null ? `about ${Math.ceil(secondsLeft)} s left` : null,
         ];
   return (
-    <div className="stack small" role="status" aria-live="polite" style={{ gap: 4, marginTop: 4 }}>
-      <progress max={1} value={fraction} style={{ width: '100%' }} aria-label={`Import ${jobId} progress`} />
-      <div className="row">
-        <span>{parts.filter(Boolean).join(' · ')}</span>
-        <button
-          type="button"
-          className="danger"
-          disabled={isPending}
-          onClick={() => startTransition(async () => void (await callApi(cancelImportContract, { params: { id: jobId } })))}
-        >
-          Cancel
-        </button>
-      </div>
-    </div>
+    <JobProgressBar
+      label={`Import ${jobId} progress`}
+      fraction={fraction}
+      text={parts.filter(Boolean).join(' · ')}
+      cancel={{ kind: 'import', id: jobId }}
+    />
   );
 }

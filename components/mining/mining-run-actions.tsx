@@ -2,7 +2,8 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { callApi } from '@/lib/api/client';
-import { cancelMiningRunContract, resumeMiningRunContract } from '@/lib/api/contracts/mining';
+import { cancelJobContract } from '@/lib/api/contracts/jobs';
+import { resumeMiningRunContract } from '@/lib/api/contracts/mining';
 
 /** Cancel a waiting or running run; Resume a stopped one that kept its finished chunks. */
 export function MiningRunActions({ runId, canCancel, canResume }: { runId: number; canCancel: boolean; canResume: boolean }) {
@@ -14,8 +15,10 @@ export function MiningRunActions({ runId, canCancel, canResume }: { runId: numbe
   function post(action: 'cancel' | 'resume') {
     setError(null);
     startTransition(async () => {
-      const contract = action === 'cancel' ? cancelMiningRunContract : resumeMiningRunContract;
-      const result = await callApi(contract, { params: { id: runId } });
+      const result =
+        action === 'cancel'
+          ? await callApi(cancelJobContract, { params: { kind: 'mining-run', id: runId } })
+          : await callApi(resumeMiningRunContract, { params: { id: runId } });
       if (!result.ok) setError(result.message);
       router.refresh();
     });

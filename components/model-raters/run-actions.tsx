@@ -3,12 +3,8 @@ import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { callApi } from '@/lib/api/client';
-import {
-  cancelModelRunContract,
-  deleteModelRunContract,
-  resumeModelRunContract,
-  startModelRunContract,
-} from '@/lib/api/contracts/model-runs';
+import { cancelJobContract } from '@/lib/api/contracts/jobs';
+import { deleteModelRunContract, resumeModelRunContract, startModelRunContract } from '@/lib/api/contracts/model-runs';
 import { ConfirmButton } from './confirm-button';
 import { isLive, type RunJson } from './format';
 
@@ -39,8 +35,10 @@ export function RunActions({
   function post(action: 'cancel' | 'resume') {
     setError(null);
     startTransition(async () => {
-      const contract = action === 'cancel' ? cancelModelRunContract : resumeModelRunContract;
-      const result = await callApi(contract, { params: { id: run.id } });
+      const result =
+        action === 'cancel'
+          ? await callApi(cancelJobContract, { params: { kind: 'model-run', id: run.id } })
+          : await callApi(resumeModelRunContract, { params: { id: run.id } });
       if (!result.ok) setError(result.message);
       router.refresh();
     });

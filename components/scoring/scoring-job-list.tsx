@@ -1,5 +1,4 @@
-import { JobMeta, jobStatusLabels } from '@/components/jobs/job-meta';
-import { DismissJobButton } from '@/components/tidy/dismiss-job-button';
+import { JobList } from '@/components/jobs/job-list';
 import { LiveScoringProgress } from './live-scoring-progress';
 
 export interface ScoringJobRow {
@@ -17,40 +16,26 @@ export interface ScoringJobRow {
 
 /** The corpus's scoring jobs, newest first; running ones show live progress and a cancel button. */
 export function ScoringJobList({ jobs }: { jobs: ScoringJobRow[] }) {
-  if (jobs.length === 0) return <p className="muted">No scoring jobs yet.</p>;
   return (
-    <table className="data" aria-label="Scoring jobs">
-      <thead>
-        <tr>
-          <th>Job</th>
-          <th>Status</th>
-          <th className="num">Pairs scored</th>
-          <th className="num">Texts embedded</th>
-        </tr>
-      </thead>
-      <tbody>
-        {jobs.map((job) => (
-          <tr key={job.id} data-testid={`scoring-${job.id}`}>
-            <td>
-              {job.measures.join(', ')}
-              <JobMeta id={job.id} createdAt={job.createdAt} createdBy={job.createdBy} />
-              {(job.status === 'RUNNING' || job.status === 'QUEUED') && <LiveScoringProgress jobId={job.id} />}
-              {job.message && <div className="small">{job.message}</div>}
-              {job.skipped.map((s) => (
-                <div key={s.measure} className="small muted">
-                  {s.message}
-                </div>
-              ))}
-            </td>
-            <td>
-              {jobStatusLabels[job.status]}{' '}
-              {(job.status === 'FAILED' || job.status === 'CANCELLED') && <DismissJobButton kind="scoring" id={job.id} />}
-            </td>
-            <td className="num">{job.pairsDone.toLocaleString('en')}</td>
-            <td className="num">{job.textsEmbedded.toLocaleString('en')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <JobList
+      testId="scoring"
+      label="Scoring jobs"
+      empty="No scoring jobs yet."
+      jobs={jobs}
+      subject={{ header: 'Job', cell: (job) => job.measures.join(', ') }}
+      live={(job) => <LiveScoringProgress jobId={job.id} />}
+      more={(job) =>
+        job.skipped.map((s) => (
+          <div key={s.measure} className="small muted">
+            {s.message}
+          </div>
+        ))
+      }
+      dismiss="scoring"
+      columns={[
+        { header: 'Pairs scored', numeric: true, cell: (job) => job.pairsDone.toLocaleString('en') },
+        { header: 'Texts embedded', numeric: true, cell: (job) => job.textsEmbedded.toLocaleString('en') },
+      ]}
+    />
   );
 }

@@ -3,7 +3,7 @@
 import { AuthError } from 'next-auth';
 import { RateLimitedSignIn, signIn, signOut } from '@/lib/auth/auth';
 import { getCurrentUser } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { endUserSessions } from '@/lib/db/accounts/users';
 import { describeWait } from '@/lib/access/login-throttle';
 
@@ -41,6 +41,6 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
 /** Signs out everywhere: the session version moves on, so copies of this session's cookie stop working too. */
 export async function signOutAction(): Promise<void> {
   const user = await getCurrentUser();
-  if (user) await endUserSessions(getDb(), user.id);
+  if (user) await endUserSessions(database(), user.id);
   await signOut({ redirectTo: '/login' });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorMessage, apiFieldErrors, apiPath, createApiClient, type FetchLike } from './client';
 import { myAnnotationsContract } from './contracts/annotations';
-import { dismissJobContract } from './contracts/tidy';
+import { dismissJobContract } from './contracts/jobs';
 import { startMiningRunContract } from './contracts/mining';
 import { deleteUserMeasureContract } from './contracts/user-measures';
 

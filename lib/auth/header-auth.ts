@@ -13,7 +13,7 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { hasBearerToken, isSameOriginRequest } from '@/lib/access/request-origin';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { bearerToken, userForApiToken } from './api-token';
 import type { CurrentUser } from './session-user';
 
@@ -40,7 +40,7 @@ export async function authenticateHeaders(
   if (hasBearerToken(headers.get('authorization'))) {
     if (sessionOnly) throw new AppError('FORBIDDEN', sessionOnlyRefusal);
     const token = bearerToken(headers);
-    const user = token === null ? null : await userForApiToken(getSqlPool(), token);
+    const user = token === null ? null : await userForApiToken(database(), token);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The API token is not valid (unknown, revoked or expired).');
     return { user, via: 'token' };
   }

@@ -7,10 +7,11 @@
  * (lib/http/node-api.ts, reading the cookie itself) both end here.
  */
 import { getToken } from 'next-auth/jwt';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { getSessionUser, type UserDto } from '@/lib/db/accounts/users';
 import { isDemoMode } from '@/lib/runtime/demo';
 import { setting, type Env } from '@/lib/config/settings';
+import { SessionClaimsCache } from './session-claims-cache';
 
 export type CurrentUser = UserDto;
 
@@ -18,7 +19,7 @@ export type CurrentUser = UserDto;
 export async function userForSessionClaims(sub: unknown, sessionVersion: unknown): Promise<CurrentUser | null> {
   const id = Number(sub);
   if (!Number.isInteger(id) || id <= 0 || typeof sessionVersion !== 'number') return null;
-  const user = await getSessionUser(getSqlPool(), id, sessionVersion);
+  const user = await getSessionUser(database(), id, sessionVersion);
   if (user?.isDemo && !isDemoMode()) return null;
   return user;
 }
@@ -37,11 +38,18 @@ export function usesSecureCookies(forwardedProto: string | undefined, encryptedS
 
 const quietLogger = { error: () => undefined, warn: () => undefined, debug: () => undefined };
 
+/** This process's decoded cookies, keyed by the secret, the cookie flavour and the whole Cookie header. */
+const decoded = new SessionClaimsCache();
+
 /** The user of the request's Auth.js session cookie (chunked cookies included), or null. */
 export async function userFromSessionCookie(headers: Headers, secureCookie: boolean): Promise<CurrentUser | null> {
   const secret = setting('AUTH_SECRET');
   if (!secret || !headers.get('cookie')) return null;
+  const key = `${secret}\u0000${secureCookie ? 's' : 'p'}${headers.get('cookie')}`;
+  const cached = decoded.get(key);
+  if (cached) return userForSessionClaims(cached.sub, cached.sv);
   // The same reader and key derivation Auth.js uses; an unreadable or expired cookie is "signed out".
   const claims = await getToken({ req: { headers }, secret, secureCookie, logger: quietLogger }).catch(() => null);
+  if (claims) decoded.set(key, claims);
   return claims ? userForSessionClaims(claims.sub, claims.sv) : null;
 }

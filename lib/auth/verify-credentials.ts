@@ -5,7 +5,7 @@
  * before the password is checked, so parallel guesses cannot exceed the limit.
  */
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { purgeExpiredThrottles, recordSuccessfulSignIn, reserveSignInAttempt } from '@/lib/db/accounts/login-throttle';
 import { getUserCredentials, recordSignIn } from '@/lib/db/accounts/users';
 import { recordAudit } from '@/lib/db/accounts/audit';
@@ -36,7 +36,9 @@ let lastPurge = 0;
 function purgeNowAndThen(now: Date): void {
   if (now.getTime() - lastPurge < purgeEveryMs) return;
   lastPurge = now.getTime();
-  purgeExpiredThrottles(getDb(), now).catch((error: unknown) => console.error('[auth] purging sign-in counters failed', error));
+  purgeExpiredThrottles(database(), now).catch((error: unknown) =>
+    console.error('[auth] purging sign-in counters failed', error),
+  );
 }
 
 /** `address` is the validated client address, or null when it is unknown (all unknown clients share one counter). */
@@ -49,7 +51,7 @@ export async function verifyCredentials(
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   const { email, password } = parsed.data;
   const { policy = signInPolicy, now = new Date() } = options;
-  const db = getDb();
+  const db = database();
   purgeNowAndThen(now);
 
   const keys = signInKeys(email, address ? addressBucket(address) : 'unknown');

@@ -1,6 +1,7 @@
 /**
  * The Prisma client (Prisma 7, pg driver adapter). lib/db is the only folder that imports it;
- * everything else calls the data functions beside this file.
+ * everything else calls the data functions beside this file with the one handle, `database()` of
+ * database.ts, which holds this client and the pool (docs/decisions/018).
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/client';
@@ -14,7 +15,7 @@ export function createPrismaClient(connectionString: string, max = 10): PrismaCl
 
 const globalForPrisma = globalThis as unknown as { paralensPrisma?: PrismaClient };
 
-/** The process-wide client for DATABASE_URL (set by the start script in embedded mode). */
+/** The process-wide client for DATABASE_URL (set by the start script in embedded mode); database() reaches it. */
 export function getDb(): PrismaClient {
   if (!globalForPrisma.paralensPrisma) {
     const url = setting('DATABASE_URL');

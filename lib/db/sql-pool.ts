@@ -37,7 +37,7 @@ export function createSqlPool(connectionString: string, max = 10): SqlPool {
 
 const globalForPool = globalThis as unknown as { paralensSqlPool?: SqlPool };
 
-/** The process-wide pool for DATABASE_URL. */
+/** The process-wide pool for DATABASE_URL; database() (database.ts) reaches it. */
 export function getSqlPool(): SqlPool {
   if (!globalForPool.paralensSqlPool) {
     const url = setting('DATABASE_URL');

@@ -10,7 +10,7 @@ import { nextPairContract } from '@/lib/api/contracts/campaigns';
 import { skipPairContract } from '@/lib/api/contracts/holds';
 import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { getNextPair, skipPair as skipHeldPair } from '@/lib/db/campaigns/assignments';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import type { ApiCall, ApiJson } from './api-core';
 
@@ -25,19 +25,19 @@ const jsonRoute = <C extends ApiContract>(contract: C, handler: (call: ApiCall<C
 });
 
 export const nextPairRoute = jsonRoute(nextPairContract, async ({ params, user }) => {
-  const next = await getNextPair(getSqlPool(), parseCampaignRef(params.id), user.id);
+  const next = await getNextPair(database(), parseCampaignRef(params.id), user.id);
   if (next.kind === 'none') return { status: 204 };
   const { swapped: _swapped, ...pair } = next.pair;
   return { status: 200, body: pair };
 });
 
 export const submitAnnotationRoute = jsonRoute(submitAnnotationContract, async ({ params, body, user }) => {
-  const { created, annotation } = await submitAnswer(getSqlPool(), parseCampaignRef(params.id), user.id, body);
+  const { created, annotation } = await submitAnswer(database(), parseCampaignRef(params.id), user.id, body);
   return { status: created ? 201 : 200, body: annotation };
 });
 
 export const skipPairRoute = jsonRoute(skipPairContract, async ({ params, body, user }) => {
-  await skipHeldPair(getSqlPool(), parseCampaignRef(params.id), user.id, body.pairId);
+  await skipHeldPair(database(), parseCampaignRef(params.id), user.id, body.pairId);
   return { status: 204 };
 });
 

@@ -21,8 +21,7 @@ import {
   startExportJob,
 } from '@/lib/db/exports/export-jobs';
 import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/exports/export-sources';
-import { resolveViewSource } from '@/lib/db/exports/export-view-source';
-import { createSqlPool } from '@/lib/db/sql-pool';
+import { resolveViewSourceAt } from '@/lib/db/exports/export-view-source';
 import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/options';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, jobFolderShown } from '@/lib/runtime/private-files';
@@ -62,12 +61,7 @@ async function resolveSource(
   if (job.scope === 'corpus' && job.scopeSlug) return resolveCorpusSource(db, job.scopeSlug);
   if (job.scope === 'campaign' && job.scopeSlug) return resolveCampaignSource(db, job.scopeSlug);
   if (job.filters === null) return null;
-  const pool = createSqlPool(databaseUrl, 1);
-  try {
-    return await resolveViewSource(db, pool, job.filters);
-  } finally {
-    await pool.end();
-  }
+  return resolveViewSourceAt(db, databaseUrl, job.filters);
 }
 
 const THROTTLE_MS = 500;

@@ -15,7 +15,10 @@ import { setting } from '@/lib/config/settings';
 
 export const scoringJobKind: JobKind = {
   name: 'score',
-  claimNext: (db, ownerId) => claimNextQueuedScoring(db, ownerId),
+  // Its files are the installed models (PARALENS_SHARED_DIR/models or PARALENS_HOME/models): claimed
+  // only by an instance whose files folder is the one of the instance that queued it.
+  usesFiles: true,
+  claimNext: (db, ownerId, filesFolderId) => claimNextQueuedScoring(db, ownerId, filesFolderId),
   async failUnfinished(db, id, why) {
     await failScoringIfUnfinished(db, id, why);
   },

@@ -8,8 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations } from '@/lib/db/migrations';
 import { refreshAllFinalLabels } from '@/lib/db/annotations/final-labels';
-import { createSqlPool } from '@/lib/db/sql-pool';
-import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { seedDemo, type SeedReport } from '@/prisma/seed';
 import { withStartupLock } from '@/lib/db/instances/startup-lock';
 import { checkDataDir, findRunningPort, startEmbeddedPostgres } from './embedded-postgres';
@@ -141,7 +140,7 @@ async function seedOnce(
   log: (line: string) => void,
 ): Promise<SeedReport | null> {
   if (options.seed === false) return null;
-  const db = createPrismaClient(url);
+  const db = openDatabaseHandle(url);
   try {
     const seed = await seedDemo(db, url, await demoDumpTarget(env));
     if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
@@ -149,7 +148,7 @@ async function seedOnce(
     if (seed.dump) log(`Put the demo dump excerpt for the Mining page into ${path.dirname(seed.dump)}.`);
     return seed;
   } finally {
-    await db.$disconnect();
+    await db.close();
   }
 }
 
@@ -173,12 +172,12 @@ async function migrate(url: string, log: (line: string) => void): Promise<string
     const applied = await applyMigrations(url);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}.`);
     if (applied.some((name) => name.endsWith(RECOMPUTE_FINALS_AFTER))) {
-      const pool = createSqlPool(url, 1);
+      const db = openDatabaseHandle(url, { poolConnections: 1 });
       try {
-        const campaigns = await refreshAllFinalLabels(pool);
+        const campaigns = await refreshAllFinalLabels(db);
         if (campaigns > 0) log(`Recomputed the final labels of ${campaigns} campaigns (their methods were renamed).`);
       } finally {
-        await pool.end();
+        await db.close();
       }
     }
     return applied;

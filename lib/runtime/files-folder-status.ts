@@ -56,6 +56,16 @@ export function filesFolderError(state: FilesFolderState): AppError {
   );
 }
 
+/**
+ * This instance's files folder id while the folder passes its check, else null: for a job that
+ * works without the folder's files too (scoring leaves out measures whose models are missing), so
+ * a broken folder does not refuse the request: the job is then left to any instance whose folder works.
+ */
+export async function usableFilesFolderId(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  const state = await filesFolderStatus(db, env);
+  return state.ok ? state.folderId : null;
+}
+
 /** This instance's files folder id; throws AppError UNAVAILABLE (503) when the folder fails its check. */
 export async function requireFilesFolder(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const state = await filesFolderStatus(db, env);

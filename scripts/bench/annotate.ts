@@ -14,7 +14,8 @@
  * annotators (BENCH_ANNOTATORS), half of them (BENCH_SESSION_PERCENT) signed in through Auth.js's
  * credentials endpoint and working with the session cookie as the workbench does, the others
  * with API tokens, each pausing 10 s (BENCH_THINK_MS) on average, uniformly 5–15 s, out of step,
- * for BENCH_SECONDS. `--ceiling` then steps the pace up to find the highest at which p99 of next
+ * for BENCH_SECONDS, after 1.5 think times of the same work untimed (a campaign under way, not its
+ * first seconds). `--ceiling` then steps the pace up to find the highest at which p99 of next
  * and submit stays under 100 ms (lib/annotate-ceiling.ts; BENCH_CEILING_START,
  * BENCH_CEILING_STEP_SECONDS), with --processes N > 1 for N processes and then, on the same
  * database, the paced annotators and the ceiling for one, and prints the ratio (target ≥ 1.5×).

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:dashboards`: the dashboards' server time on a generated corpus of 1,000,000 pairs
- * (`-- <pairs>` for another size). Starts a throwaway embedded PostgreSQL with the demo data, adds
+ * (`-- <pairs>` or `--pairs N` for another size; `--keep DIR` keeps the database in DIR and reuses its
+ * generated corpus next time). Starts a throwaway embedded PostgreSQL with the demo data, adds
  * one corpus of generated pairs (SQL, with its summary as an import leaves it: the characteristic
  * map included), serves the production build and times, warm (median and p95 of 15 requests over
  * loopback): the measure map (API and page) against 150 ms and the corpus comparison against
@@ -20,11 +21,12 @@ import { makeCampaign } from '@/prisma/factories/campaigns';
 import { makeUser } from '@/prisma/factories/users';
 import { MAP_SCAN_SQL } from '@/lib/db/corpora/corpus-summary';
 import { demoPassword } from '@/lib/runtime/demo';
-import { createGeneratedCorpus } from './lib/generated-corpus';
+import { keptOrGeneratedCorpus } from './lib/generated-corpus';
+import { benchArgs } from './lib/bench-args';
 import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 
-const pairs = Number(process.argv[2] ?? 1_000_000);
+const { pairs, keep } = benchArgs(process.argv.slice(2), 1_000_000);
 
 async function timeQuery(client: pg.Client, sql: string, params: unknown[], runs = 7): Promise<number> {
   const times: number[] = [];
@@ -84,13 +86,13 @@ async function healthBeside(
   return { heavyMs: ms, status, checks: latencies.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
-const { home, env, database } = await openBenchDatabase('dashboards');
+const { home, env, database } = await openBenchDatabase('dashboards', keep);
 let server: ChildProcess | null = null;
 try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const corpus = await createGeneratedCorpus(client, db, pairs);
+  const corpus = await keptOrGeneratedCorpus(client, db, pairs, home);
   const corpusId = corpus.id;
   const campaignSlug = await ratedCampaign(db, client);
   const countFloor = await timeQuery(client, 'SELECT count(*) FROM "Pair" WHERE "corpusId" = $1', [corpusId]);
@@ -140,5 +142,5 @@ try {
   }
   console.log(`\n${met ? 'All targets met.' : 'Some targets NOT met.'}`);
 } finally {
-  await stopBench(server, database, home);
+  await stopBench(server, database, home, keep !== undefined);
 }

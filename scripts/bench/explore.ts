@@ -17,8 +17,9 @@
  * Both next to the target (p95 ≤ 50 ms) and to /api/health measured in the same run (the floor: one
  * request through Next.js with one database round trip; the pair list also checks the session).
  *
- * Options: `--keep DIR` keeps the PARALENS_HOME (database included) in DIR and reuses the generated
- * corpus found there (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
+ * Options: `[pairs]` or `--pairs N` (default 1,000,000; `10_000_000` is read too); `--keep DIR`
+ * keeps the PARALENS_HOME (database included) in DIR and reuses the generated corpus found there
+ * (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
  * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers|plans` for one
  * mix only (database: the randomised mix's database time alone, no server, for the chosen plans,
  * those before the range plans and the walk plan; buffers: its page statements under EXPLAIN
@@ -41,11 +42,13 @@ import { fmt } from './lib/format';
 import { buffersMix, databaseMix, load, plansMix, printPercentiles, TARGET_MS } from './lib/explore-database';
 import { signInOverHttp, timeRequests, type Timing, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
+import { parsePairs } from './lib/bench-args';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     keep: { type: 'string' },
+    pairs: { type: 'string' },
     seed: { type: 'string' },
     'per-shape': { type: 'string' },
     mix: { type: 'string' },
@@ -53,7 +56,7 @@ const { values: options, positionals } = parseArgs({
     'chosen-only': { type: 'boolean' },
   },
 });
-const pairs = Number(positionals[0] ?? 1_000_000);
+const pairs = parsePairs(options.pairs ?? positionals[0] ?? '1000000');
 const seed = options.seed !== undefined ? Number(options.seed) : Math.floor(Math.random() * 1e9);
 const perShape = Number(options['per-shape'] ?? 30);
 const runFixed = options.mix === undefined || options.mix === 'fixed';

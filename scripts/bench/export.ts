@@ -1,5 +1,6 @@
 /**
- * `npm run bench:export`: a 1,000,000-pair JSON Lines export (`-- <pairs>` for another size) on a
+ * `npm run bench:export`: a 1,000,000-pair JSON Lines export (`-- <pairs>` or `--pairs N` for another
+ * size; `--keep DIR` keeps the database in DIR and reuses its generated corpus next time) on a
  * throwaway embedded PostgreSQL with generated pairs. Targets: at least 100,000 rows/s and at most
  * 300 MB peak memory of the exporting process. The floor, measured in the same run on the same
  * rows: PostgreSQL's own `COPY (SELECT …) TO STDOUT` of the same columns into a file (what psql's
@@ -15,14 +16,13 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { createPrismaClient } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { measureKeys } from '@/lib/measures/catalog';
 import { projectRoot } from '@/lib/runtime/paralens-home';
-import { generatePairsSql } from './lib/generated-pairs';
-import { openBenchDatabase } from './lib/bench-server';
+import { openBenchDatabase, stopBench } from './lib/bench-server';
+import { benchArgs } from './lib/bench-args';
+import { keptOrGeneratedCorpus } from './lib/generated-corpus';
 
-const args = process.argv.slice(2);
-const pairs = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
+const { pairs, keep, values } = benchArgs(process.argv.slice(2), 1_000_000);
 
 interface ChildResult {
   result: { rows: number; bytes: number; seconds: number };
@@ -79,23 +79,14 @@ async function copyFloor(url: string, corpusId: number, out: string): Promise<{ 
   return { seconds, bytes: (await stat(out)).size };
 }
 
-const { home, database } = await openBenchDatabase('export');
+const { home, database } = await openBenchDatabase('export', keep);
 try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  console.log(`Generating ${fmt(pairs)} pairs in one corpus …`);
-  const t = performance.now();
-  const corpus = await client.query<{ id: number }>(
-    `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id"`,
-  );
-  const corpusId = corpus.rows[0]!.id;
-  for (const sql of generatePairsSql(corpusId, pairs)) await client.query(sql);
-  await client.query('ANALYZE');
-  await refreshCorpusSummary(db, corpusId);
+  const corpusId = (await keptOrGeneratedCorpus(client, db, pairs, home)).id;
   await client.end();
   await db.$disconnect();
-  console.log(`  ${fmt((performance.now() - t) / 1000, 1)} s`);
 
   const out = (name: string) => path.join(home, name);
   // warm the cache once, so neither side pays for the first read from disk
@@ -107,8 +98,9 @@ try {
     `  ${'COPY … TO STDOUT (floor)'.padEnd(26)} ${fmt(floor.seconds, 2).padStart(7)} s ${fmt(floorRate).padStart(10)} rows/s ${fmt(floor.bytes / 1e6).padStart(6)} MB`,
   );
   await rm(out('warm.tsv'));
+  await rm(out('floor.tsv'));
   let met = true;
-  for (const format of ['jsonl', 'csv', ...(args.includes('--hf') ? ['hf'] : [])]) {
+  for (const format of ['jsonl', 'csv', ...(values.hf === true ? ['hf'] : [])]) {
     const r = runChild(database.url, format, out(`export.${format}`));
     const rate = r.result.rows / r.result.seconds;
     const ok = rate >= 100_000 && r.peakRssMb <= 300 && r.result.rows === pairs;
@@ -121,6 +113,5 @@ try {
   }
   console.log(`\nJSON Lines export targets (≥ 100,000 rows/s, ≤ 300 MB): ${met ? 'met' : 'NOT met'}`);
 } finally {
-  await database.stop();
-  await rm(home, { recursive: true, force: true });
+  await stopBench(null, database, home, keep !== undefined);
 }

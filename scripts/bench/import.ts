@@ -1,15 +1,17 @@
 /**
  * `npm run bench:import`: generates a deterministic Wikipedia-IPC pair file (default 1,000,000
- * pairs; `-- <pairs>` for another size), imports it into a fresh embedded PostgreSQL with every
+ * pairs; `-- <pairs>` or `--pairs N` for another size; `--keep DIR` keeps the file in DIR and reuses
+ * it next time, the database being new each run), imports it into a fresh embedded PostgreSQL with every
  * measure computed, and in the same run loads the same rows with a plain COPY into an equivalent
  * flat table. Prints pairs/s, the importer's peak memory and the ratio import time / COPY time,
  * next to the targets (≥ 50,000 pairs/s, ≤ 2× COPY, ≤ 400 MB), and where the CPU time went.
- * BENCH_UNSAFE_FAST=1 runs PostgreSQL with fsync off, to see whether disk writes limit the import.
+ * BENCH_UNSAFE_FAST=1 runs PostgreSQL with fsync off, to see whether disk writes limit the import;
+ * PARALENS_PG_SETTINGS overrides the settings tuned for the machine, as for `npm start`.
  */
 import { fmt } from './lib/format';
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -22,22 +24,31 @@ import { projectRoot } from '@/lib/runtime/paralens-home';
 import { writeIpcFixture } from './lib/ipc-fixture';
 import { postgresCpuSeconds } from './lib/process-cpu';
 import { setting } from '@/lib/config/settings';
+import { benchArgs } from './lib/bench-args';
 
-const pairs = Number(process.argv[2] ?? 1_000_000);
+const { pairs, keep } = benchArgs(process.argv.slice(2), 1_000_000);
 const dir = await mkdtemp(path.join(tmpdir(), 'paralens-bench-import-'));
 await chmod(dir, 0o755);
-const file = path.join(dir, 'wikipedia-ipc-silver.jsonl');
+// The generated file: in the run's own folder, or kept in --keep DIR and reused (it is deterministic)
+if (keep) await mkdir(keep, { recursive: true });
+const file = path.join(keep ? path.resolve(keep) : dir, `wikipedia-ipc-silver-${pairs}.jsonl`);
 
-console.log(`Generating ${fmt(pairs)} Wikipedia-IPC pairs …`);
 let t = performance.now();
-const bytes = await writeIpcFixture(file, { pairs });
-console.log(`  ${fmt(bytes / 1024 / 1024, 1)} MB in ${fmt((performance.now() - t) / 1000, 1)} s`);
+if (keep && existsSync(file)) {
+  console.log(`Reusing ${file} (${fmt((await stat(file)).size / 1024 / 1024, 1)} MB).`);
+} else {
+  console.log(`Generating ${fmt(pairs)} Wikipedia-IPC pairs …`);
+  const bytes = await writeIpcFixture(`${file}.partial`, { pairs });
+  await rename(`${file}.partial`, file);
+  console.log(`  ${fmt(bytes / 1024 / 1024, 1)} MB in ${fmt((performance.now() - t) / 1000, 1)} s`);
+}
 
 // Default (durable) PostgreSQL settings, as a user's embedded database runs.
 const server = await startEmbeddedPostgres({
   dataDir: path.join(dir, 'pgdata'),
   password: 'bench',
   unsafeFast: setting('BENCH_UNSAFE_FAST'),
+  settings: setting('PARALENS_PG_SETTINGS'),
 });
 try {
   await applyMigrations(server.url);

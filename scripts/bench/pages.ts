@@ -1,6 +1,7 @@
 /**
  * `npm run bench:pages`: every page's server time on a generated database of 2,000,000 pairs
- * (`-- <pairs>` for another size). Starts a throwaway embedded PostgreSQL with the demo data, adds
+ * (`-- <pairs>` or `--pairs N` for another size; `--keep DIR` keeps the database in DIR and reuses its
+ * generated corpus next time). Starts a throwaway embedded PostgreSQL with the demo data, adds
  * one corpus of generated pairs (SQL, with its summary as an import would leave it), serves the
  * production build through `npm start`'s script, signs in and times each page warm: median and
  * 95th percentile of the full response over loopback, next to the target (200 ms) and as a
@@ -12,19 +13,20 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
 import { demoPassword } from '@/lib/runtime/demo';
-import { createGeneratedCorpus } from './lib/generated-corpus';
+import { keptOrGeneratedCorpus } from './lib/generated-corpus';
+import { benchArgs } from './lib/bench-args';
 import { signInOverHttp, timeRequests, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 
-const pairs = Number(process.argv[2] ?? 2_000_000);
+const { pairs, keep } = benchArgs(process.argv.slice(2), 2_000_000);
 
-const { home, env, database } = await openBenchDatabase('pages');
+const { home, env, database } = await openBenchDatabase('pages', keep);
 let server: ChildProcess | null = null;
 try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const corpus = await createGeneratedCorpus(client, db, pairs);
+  const corpus = await keptOrGeneratedCorpus(client, db, pairs, home);
   await client.end();
   await db.$disconnect();
 
@@ -61,5 +63,5 @@ try {
   }
   console.log(`\nWorst p95: ${fmt(worst, 1)} ms (target ≤ 200 ms: ${worst <= 200 ? 'met' : 'NOT met'})`);
 } finally {
-  await stopBench(server, database, home);
+  await stopBench(server, database, home, keep !== undefined);
 }

@@ -5,7 +5,6 @@
  * Loaded by agreement.ts only when --campaign is given, so the stdin form never loads the database.
  */
 import { computeCampaignAgreement, findDashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
-import { createSqlPool } from '@/lib/db/sql-pool';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import type { CliIo } from './io';
 import { withDatabase } from './with-database';
@@ -19,28 +18,23 @@ export interface CampaignAgreementOptions {
 }
 
 export async function printCampaignAgreement(options: CampaignAgreementOptions, io: CliIo): Promise<number> {
-  return withDatabase(io, async (_db, url) => {
-    const pool = createSqlPool(url, 2);
-    try {
-      const campaign = await findDashboardCampaign(pool, parseCampaignRef(options.campaign));
-      if (!campaign) {
-        io.stderr.write(`paralens agreement: no campaign "${options.campaign}" (give its slug or id, as on its page).\n`);
-        return 1;
-      }
-      const questions = await computeCampaignAgreement(pool, campaign, {
-        bootstrap: options.bootstrap > 0 ? { resamples: options.bootstrap, seed: options.seed } : undefined,
-        minSharedPairs: options.minShared,
-        mergedRelations: options.merged,
-      });
-      const output = {
-        campaign: { id: campaign.id, slug: campaign.slug, name: campaign.name },
-        bootstrap: options.bootstrap > 0 ? { resamples: options.bootstrap, seed: options.seed } : null,
-        questions,
-      };
-      io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
-      return 0;
-    } finally {
-      await pool.end();
+  return withDatabase(io, async (db) => {
+    const campaign = await findDashboardCampaign(db, parseCampaignRef(options.campaign));
+    if (!campaign) {
+      io.stderr.write(`paralens agreement: no campaign "${options.campaign}" (give its slug or id, as on its page).\n`);
+      return 1;
     }
+    const questions = await computeCampaignAgreement(db, campaign, {
+      bootstrap: options.bootstrap > 0 ? { resamples: options.bootstrap, seed: options.seed } : undefined,
+      minSharedPairs: options.minShared,
+      mergedRelations: options.merged,
+    });
+    const output = {
+      campaign: { id: campaign.id, slug: campaign.slug, name: campaign.name },
+      bootstrap: options.bootstrap > 0 ? { resamples: options.bootstrap, seed: options.seed } : null,
+      questions,
+    };
+    io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    return 0;
   });
 }

@@ -12,7 +12,6 @@ import {
   type AnnotationFileFormat,
 } from '@/lib/import/annotation-rows';
 import { importCampaignFile, type CampaignFileKind } from '@/lib/db/campaigns/campaign-file';
-import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from './io';
 import { withDatabase } from './with-database';
 import { unreadableInput } from './input-files';
@@ -73,27 +72,22 @@ export async function runCampaignFileCommand<M, R>(
     return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
   const unreadable = await unreadableInput(file);
   if (unreadable) return fail(unreadable, 2);
-  return withDatabase(io, async (_db, url) => {
-    const pool = createSqlPool(url, 2);
-    try {
-      const outcome = await importCampaignFile(pool, command, {
-        slug,
-        map,
-        values: values.values ?? [],
-        rows: readAnnotationRows(file, format),
-        options: addPairs === undefined ? {} : { addPairs: addPairs.trim() },
-      });
-      if (outcome.ok) {
-        io.stdout.write(`${outcome.summary}\n`);
-        return 0;
-      }
-      if (outcome.problem === 'rows') writeRowErrors(io, outcome.errors);
-      return fail(
-        outcome.message,
-        outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs' ? 2 : 1,
-      );
-    } finally {
-      await pool.end();
+  return withDatabase(io, async (db) => {
+    const outcome = await importCampaignFile(db, command, {
+      slug,
+      map,
+      values: values.values ?? [],
+      rows: readAnnotationRows(file, format),
+      options: addPairs === undefined ? {} : { addPairs: addPairs.trim() },
+    });
+    if (outcome.ok) {
+      io.stdout.write(`${outcome.summary}\n`);
+      return 0;
     }
+    if (outcome.problem === 'rows') writeRowErrors(io, outcome.errors);
+    return fail(
+      outcome.message,
+      outcome.problem === 'map' || outcome.problem === 'values' || outcome.problem === 'addPairs' ? 2 : 1,
+    );
   });
 }

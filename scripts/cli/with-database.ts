@@ -1,8 +1,9 @@
 /**
  * For CLI commands that need the database: opens it exactly as the app does (DATABASE_URL or the
- * embedded PostgreSQL in PARALENS_HOME, migrations, demo seed), runs `fn`, then closes everything.
+ * embedded PostgreSQL in PARALENS_HOME, migrations, demo seed), runs `fn` with the one database handle
+ * (lib/db/database.ts), then closes everything.
  */
-import { createPrismaClient, type Db } from '@/lib/db/client';
+import { openDatabaseHandle, type Database } from '@/lib/db/database';
 import { releaseJobOwner } from '@/lib/runtime/job-owner';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { StartupError } from '@/lib/runtime/startup-error';
@@ -10,7 +11,7 @@ import type { CliIo } from './io';
 
 export async function withDatabase(
   io: CliIo,
-  fn: (db: Db, databaseUrl: string, opened: { authSecret: string | undefined }) => Promise<number>,
+  fn: (db: Database, databaseUrl: string, opened: { authSecret: string | undefined }) => Promise<number>,
 ): Promise<number> {
   let opened;
   try {
@@ -22,13 +23,14 @@ export async function withDatabase(
     }
     throw error;
   }
-  const db = createPrismaClient(opened.url);
+  // Prisma as the app sizes it by default; the pool small (a command runs its statements one by one)
+  const db = openDatabaseHandle(opened.url, { poolConnections: 2 });
   try {
     return await fn(db, opened.url, { authSecret: opened.authSecret });
   } finally {
     // The command's jobs have ended: its job lease goes (lib/runtime/job-owner.ts).
     await releaseJobOwner(db).catch(() => undefined);
-    await db.$disconnect();
+    await db.close();
     await opened.stop();
   }
 }

@@ -75,14 +75,92 @@ const servicesFromDb = {
   message: 'lib/db never imports lib/services: a service calls queries, not the other way round.',
 };
 
+// One database handle (docs/decisions/018-one-database-handle.md): lib/db/database.ts holds Prisma, the
+// pool and the COPY connection factory, and only lib/db and lib/services reach the engines behind it.
+// Everything else passes database() (or the handle it was given) to a lib/db query or calls a service.
+// Type imports (`type Db`, `type Queryable`) stay allowed: a type chooses nothing.
+const engineChoice = {
+  group: [
+    '@/lib/db/client',
+    '@/lib/db/sql-pool',
+    '**/db/client',
+    '**/db/sql-pool',
+    ...prismaClient.group,
+    'pg',
+    'pg-copy-streams',
+  ],
+  allowTypeImports: true,
+  message:
+    'Only lib/db and lib/services choose a database engine: pass database() (lib/db/database.ts) to a lib/db query, ' +
+    'or call a service; no getDb, getSqlPool, Prisma client or pg here.',
+};
+
+/**
+ * Files outside lib/db and lib/services that may still import an engine, and why. Tests and their
+ * helpers (`*.test.ts`, `testing/` folders) set up and inspect rows directly, and scripts/bench
+ * prepares data sets and measures the engines themselves; these are ignored by the blocks below.
+ */
+export const rawDatabaseAccess = [
+  // the server itself: starts the embedded PostgreSQL, probes DATABASE_URL before anything uses it
+  'lib/runtime/embedded-postgres.ts',
+  'lib/runtime/external-database.ts',
+];
+
+const databaseUrlMessage =
+  'Only lib/db and lib/services read the database URL: a COPY or a connection of its own comes from the handle ' +
+  '(copyConnection() in lib/db/database.ts), reached through a lib/db query.';
+// setting('DATABASE_URL'), process.env.DATABASE_URL, and the URL handed on as databaseUrl or connectionString
+const databaseUrlReads = [
+  { selector: "CallExpression[callee.name='setting'][arguments.0.value='DATABASE_URL']", message: databaseUrlMessage },
+  { selector: "MemberExpression[property.name='DATABASE_URL']", message: databaseUrlMessage },
+  { selector: 'Identifier[name=/^(databaseUrl|connectionString)$/]', message: databaseUrlMessage },
+];
+
+/**
+ * Where the database URL itself is the subject, beside lib/db and lib/services: the settings, the
+ * server (lib/runtime opens or starts the database the URL names), the launchers (`npm start`, the
+ * test and benchmark instances of scripts/lib), and `paralens restore`, which restores a backup into
+ * the database at that URL as a whole.
+ */
+export const databaseUrlOwners = [
+  'lib/config/**',
+  'lib/runtime/**',
+  'scripts/start.ts',
+  'scripts/lib/**',
+  'scripts/cli/commands/restore.ts',
+];
+
+/**
+ * Job runners and commands that still hand the URL to a job's COPY or export cursor (issue 39): the
+ * list only shrinks. Take a file off once it passes the handle instead.
+ */
+export const databaseUrlHoldersToMove = [
+  'lib/jobs/export-queue.ts',
+  'lib/jobs/import-queue.ts',
+  'lib/jobs/index-queue.ts',
+  'lib/jobs/job-kinds.ts', // the runners' registry hands run-job's URL on to the runners above
+  'lib/jobs/scoring-queue.ts',
+  'lib/jobs/mining/mining-queue.ts',
+  'lib/jobs/mining/publish-pairs.ts',
+  'lib/jobs/mining/run-mining.ts',
+  'lib/jobs/model-raters/model-run-queue.ts',
+  'scripts/cli/with-database.ts',
+  'scripts/cli/commands/export.ts',
+  'scripts/cli/commands/import.ts',
+  'scripts/cli/commands/mine.ts',
+  'scripts/cli/commands/run-job.ts',
+  'scripts/cli/commands/score.ts',
+];
+
 const useServerOutsideActions = {
   selector: "ExpressionStatement[directive='use server']",
   message: "'use server' belongs in lib/actions/ only (no inline Server Actions).",
 };
 
-// Prisma model calls (db.pair.findMany, tx.importJob.update, db.$queryRaw…) outside lib/db.
+// Prisma model calls (db.pair.findMany, tx.importJob.update, db.$queryRaw…) outside lib/db; ending a
+// client or the handle (db.$disconnect(), db.close()) is not a query.
 const queryOutsideDb = {
-  selector: "MemberExpression[object.name=/^(db|tx|prisma)$/][property.name!='$disconnect']",
+  selector: 'MemberExpression[object.name=/^(db|tx|prisma)$/][property.name!=/^(\\$disconnect|close)$/]',
   message: 'Queries live in lib/db: call (or add) a lib/db function instead of using the client here.',
 };
 
@@ -105,6 +183,7 @@ const fetchInScreens = [
  * may import these; any other use case they call lives in lib/services.
  */
 export const jobPlumbing = [
+  'job-kinds',
   'job-process',
   'job-supervisor',
   'orphans',
@@ -157,6 +236,7 @@ const httpInPages = {
 /** @param {string} root the project root */
 export function boundaryConfigs(root) {
   const pure = pureLibFolders(root);
+  const urlOwners = ['lib/db/**', 'lib/services/**', ...databaseUrlOwners, ...databaseUrlHoldersToMove];
   return [
     {
       files: pure.map((d) => `lib/${d}/**/*.ts`),
@@ -223,19 +303,33 @@ export function boundaryConfigs(root) {
     },
     {
       files: ['app/**', 'components/**', 'lib/**', 'scripts/**', 'proxy.ts'],
-      ignores: ['lib/db/**', 'lib/actions/**', '**/*.test.ts', 'scripts/bench/**'],
+      ignores: [...urlOwners, '**/testing/**', 'lib/actions/**', '**/*.test.ts', 'scripts/bench/**'],
+      rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb, ...databaseUrlReads] },
+    },
+    {
+      // the same, where the database URL may be read: its owners, the holders still to move, test helpers
+      files: [...urlOwners, '**/testing/**'],
+      ignores: ['lib/db/**', '**/*.test.ts', 'scripts/bench/**'],
       rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb] },
     },
     {
       files: ['lib/actions/**'],
       ignores: ['**/*.test.ts'],
-      rules: { 'no-restricted-syntax': ['error', queryOutsideDb] },
+      rules: { 'no-restricted-syntax': ['error', queryOutsideDb, ...databaseUrlReads] },
     },
     {
       // pages and components; route handlers (app/api) are server code and may fetch elsewhere
       files: ['app/**', 'components/**'],
       ignores: ['app/api/**', '**/*.test.ts'],
-      rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb, ...fetchInScreens] },
+      rules: {
+        'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb, ...databaseUrlReads, ...fetchInScreens],
+      },
+    },
+    {
+      // adapters and the code they use reach the database through the handle (components: above)
+      files: ['app/**', 'lib/**', 'scripts/**', 'proxy.ts'],
+      ignores: ['lib/db/**', 'lib/services/**', ...rawDatabaseAccess, '**/*.test.ts', '**/testing/**', 'scripts/bench/**'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [engineChoice] }] },
     },
   ];
 }

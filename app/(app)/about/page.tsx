@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'About & data sources' };
 
 export default async function AboutPage() {
   await requireUser();
-  const corpora = await listCorporaWithCounts(getDb());
+  const corpora = await listCorporaWithCounts(database());
   return (
     <>
       <PageHeader

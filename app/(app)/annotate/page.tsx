@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCampaignsForMember } from '@/lib/db/campaigns/campaigns';
 import { countProgress } from '@/lib/db/campaigns/campaign-membership';
 import { countDiscussionPairs } from '@/lib/db/annotations/discussion';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 
@@ -13,11 +12,11 @@ export const metadata: Metadata = { title: 'My campaigns' };
 
 export default async function AnnotatePage() {
   const user = await requireArea('annotate');
-  const campaigns = await listCampaignsForMember(getDb(), user.id);
+  const campaigns = await listCampaignsForMember(database(), user.id);
   const [progress, discussion] = await Promise.all([
-    Promise.all(campaigns.map((c) => countProgress(getSqlPool(), c.id, user.id))),
+    Promise.all(campaigns.map((c) => countProgress(database(), c.id, user.id))),
     countDiscussionPairs(
-      getSqlPool(),
+      database(),
       campaigns.map((c) => c.id),
       user.id,
     ),

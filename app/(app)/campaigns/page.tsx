@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCampaignProgress } from '@/lib/db/campaigns/campaign-progress';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,7 +17,7 @@ export default async function CampaignsPage({
 }) {
   await requireArea('campaigns');
   const showArchived = (await searchParams).archived === 'include';
-  const campaigns = await listCampaignProgress(getDb(), { includeArchived: showArchived });
+  const campaigns = await listCampaignProgress(database(), { includeArchived: showArchived });
   return (
     <>
       <PageHeader

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -20,7 +20,7 @@ export default async function CorporaPage({
 }) {
   await requireArea('corpora');
   const showArchived = (await searchParams).archived === 'include';
-  const corpora = await listCorporaWithCounts(getDb(), { includeArchived: showArchived });
+  const corpora = await listCorporaWithCounts(database(), { includeArchived: showArchived });
   return (
     <>
       <PageHeader

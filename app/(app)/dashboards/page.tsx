@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCorpusComparison } from '@/lib/db/dashboards/corpus-comparison';
 import { measureKeys, measureList } from '@/lib/measures/catalog';
 import { PageHeader } from '@/components/ui/page-header';
@@ -23,7 +23,7 @@ export default async function DashboardsPage({
 }) {
   await requireArea('dashboards');
   const { st, columns } = searchSchema.parse(await searchParams);
-  const rows = await listCorpusComparison(getDb(), { onlyStAbove08: st === 'above08' });
+  const rows = await listCorpusComparison(database(), { onlyStAbove08: st === 'above08' });
   const href = (next: { st?: string; columns?: string }) => `/dashboards?st=${next.st ?? st}&columns=${next.columns ?? columns}`;
   return (
     <>

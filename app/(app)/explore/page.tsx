@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { redirect } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { listViewPage, type ViewPage } from '@/lib/db/pairs/pair-list';
 import { listExploreOptions } from '@/lib/db/pairs/explore-options';
 import { isAppError } from '@/lib/errors/app-error';
@@ -41,7 +40,7 @@ function paramsOf(search: Record<string, string | string[] | undefined>): { para
 
 async function loadPage(filter: PairFilter, backward: boolean): Promise<ViewPage | { error: Record<string, string> }> {
   try {
-    return await listViewPage(getSqlPool(), filter, backward);
+    return await listViewPage(database(), filter, backward);
   } catch (error) {
     if (isAppError(error) && error.code === 'INVALID_INPUT')
       return { error: (error.details as { fields: Record<string, string> }).fields };
@@ -56,14 +55,14 @@ export default async function ExplorePage({ searchParams }: Props) {
   const view = parseExplorerView(params);
   if (hadEmpty && parsed.ok) redirect(`/explore?${writeExplorerView(pairFilterToParams(parsed.filter), view).toString()}`);
   const filter = parsed.ok ? parsed.filter : emptyPairFilter();
-  const options = await listExploreOptions(getDb());
-  const semAxes = await listSemanticAxes(getDb());
+  const options = await listExploreOptions(database());
+  const semAxes = await listSemanticAxes(database());
   const shownCorpora = filter.corpora.length > 0 ? filter.corpora : [...semAxes.keys()];
   const semNote = [...new Set(shownCorpora.map((slug) => semAxes.get(slug)?.formula).filter((f): f is string => f !== undefined))]
     .map((formula) => `${shownCorpora.filter((slug) => semAxes.get(slug)?.formula === formula).join(', ')}: ${formula}`)
     .join('; ');
   // English-only measures (WordNet, GloVe) are empty for corpora in other languages: their headers say which.
-  const measureLanguages = await listCorpusMeasureLanguages(getDb());
+  const measureLanguages = await listCorpusMeasureLanguages(database());
   const notEnglish = shownCorpora.filter((slug) => (measureLanguages.get(slug) ?? 'en') !== 'en');
   const englishOnlyNote =
     notEnglish.length > 0
@@ -73,7 +72,7 @@ export default async function ExplorePage({ searchParams }: Props) {
   // One corpus shown: its user measures are columns (shown unless the URL chooses the columns) and ranges.
   const userColumns =
     filter.corpora.length === 1
-      ? (await listUserMeasureColumns(getSqlPool(), filter.corpora[0]!)).map((m) => userMeasureColumn(m.name, m.description))
+      ? (await listUserMeasureColumns(database(), filter.corpora[0]!)).map((m) => userMeasureColumn(m.name, m.description))
       : [];
   const visibleColumns = params.has('cols') ? view.columns : [...view.columns, ...userColumns.map((c) => c.id)];
   const hidden: Array<[string, string]> = [];

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listOwnExportJobs } from '@/lib/db/exports/export-jobs';
 import { listExportScopes } from '@/lib/db/exports/export-sources';
 import { viewHasCampaign } from '@/lib/db/exports/export-view-source';
@@ -22,7 +22,7 @@ export default async function ExportsPage({
 }) {
   const user = await requireArea('explore');
   const { view, corpus, campaign } = await searchParams;
-  const db = getDb();
+  const db = database();
   const [choices, jobs] = await Promise.all([listExportScopes(db), listOwnExportJobs(db, user.id)]);
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { availableParallelism } from 'node:os';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { listDumps } from '@/lib/services/mining/list-dumps';
@@ -18,8 +18,8 @@ export const dynamic = 'force-dynamic';
 export default async function MiningPage() {
   await requireArea('mining');
   const [runs, dumps] = await Promise.all([
-    listMiningRuns(getDb(), 20),
-    listAdminDumpUploads(getDb()).then((admins) => listDumps(admins)),
+    listMiningRuns(database(), 20),
+    listAdminDumpUploads(database()).then((admins) => listDumps(admins)),
   ]);
   const demoDump = dumps.dumps.find((d) => d.name.split('/').at(-1) === DEMO_DUMP.fileName);
   return (

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { declaredBytes, saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
 import { saveUploadedDump } from '@/lib/services/mining/upload-dump';
@@ -21,7 +21,7 @@ export const POST = defineRoute({
   query: z.object({ fileName: z.string().trim().min(1).max(255) }),
   handler: async ({ request, user, query }) => {
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
-    const db = getDb();
+    const db = database();
     await requireFilesFolder(db);
     const dump = await saveUploadedDump(db, user, request.body, query.fileName, (body, target, onAlive) =>
       saveUpload(body, uploadLimitBytes(), onAlive, target, declaredBytes(request)),

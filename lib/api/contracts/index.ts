@@ -58,8 +58,8 @@ import {
   cloneCampaignContract,
   deleteCampaignContract,
   deleteCorpusContract,
-  dismissJobContract,
 } from './tidy';
+import { cancelJobContract, dismissJobContract } from './jobs';
 import { editWordingContract } from './wording';
 import {
   addCampaignMemberContract,
@@ -130,6 +130,7 @@ export const apiContracts: readonly ApiContract[] = [
   editWordingContract,
   cloneCampaignContract,
   dismissJobContract,
+  cancelJobContract,
   getImportPreviewContract,
   startImportContract,
   listModelEndpointsContract,

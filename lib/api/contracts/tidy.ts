@@ -1,11 +1,10 @@
 /**
  * Tidying contracts: archive and restore a corpus or campaign, delete one with everything in it,
- * clone a campaign, dismiss an ended job. Archiving, restoring and cloning are open to the
+ * clone a campaign (dismissing an ended job: jobs.ts). Archiving, restoring and cloning are open to the
  * researchers and admins; deleting to an admin or the creator (403 for anyone else).
  */
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { dbIdText } from '../db-numbers';
 import { conflict, notFound, standardErrors } from '../errors';
 import { idOrSlugParams } from './shared';
 
@@ -128,21 +127,5 @@ export const cloneCampaignContract = defineContract({
     201: { description: 'Created (draft)', schema: z.object({ id: z.number().int(), slug: z.string(), items: count }) },
     ...standardErrors,
     404: notFound('The campaign'),
-  },
-});
-
-export const dismissJobContract = defineContract({
-  method: 'POST',
-  path: '/api/v1/jobs/{kind}/{id}/dismiss',
-  summary:
-    'Dismiss a failed or cancelled import, scoring or export job: it leaves the job lists (exports: the caller’s own only)',
-  tags: ['jobs'],
-  roles: staff,
-  params: z.object({ kind: z.enum(['import', 'scoring', 'export']), id: dbIdText }),
-  responses: {
-    204: { description: 'Dismissed' },
-    ...standardErrors,
-    404: notFound('The job (or, for an export, the caller did not start it)'),
-    409: conflict('The job is waiting, running or succeeded'),
   },
 });

@@ -91,6 +91,10 @@ describe('next', () => {
     const { ref, users } = await setup({ pairs: NEXT_REMAINING_CAP + 2 });
     const first = await next(ref, users[0]!.id);
     expect([first!.remaining, first!.remainingCapped]).toEqual([NEXT_REMAINING_CAP, true]);
+    // the held pair served again (another tab, a reload): still "at least the cap", not one more
+    const again = await next(ref, users[0]!.id);
+    expect(again!.pairId).toBe(first!.pairId);
+    expect([again!.remaining, again!.remainingCapped]).toEqual([NEXT_REMAINING_CAP, true]);
     const { ref: small, users: few } = await setup({ pairs: NEXT_REMAINING_CAP });
     const only = await next(small, few[0]!.id);
     expect([only!.remaining, only!.remainingCapped]).toEqual([NEXT_REMAINING_CAP, false]);

@@ -178,8 +178,9 @@ export async function getNextPair(pool: SqlPool, ref: CampaignRef, userId: numbe
           image: held.imageKey === null ? null : { key: held.imageKey, url: held.imageUrl },
           questions: campaign.questions,
           done: held.done,
-          // counted before the claim: a new pair is among the open ones, a held one is not
-          remaining: held.isNew ? held.open : held.open + 1,
+          // counted before the claim: a new pair is among the open ones, a held one is not; a count
+          // that reached its cap says "at least the cap" whichever pair is served, so it stays put
+          remaining: held.openCapped ? NEXT_REMAINING_CAP : held.isNew ? held.open : held.open + 1,
           remainingCapped: held.openCapped,
           heldUntil: held.heldUntil,
           wordingVersion: campaign.wordingVersion,

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../client';
 import type { ExportFormat, JobStatus } from '../generated/enums';
-import { liveOwner } from '../jobs/job-owners';
+import { endInterruptedJobs, failJobIfUnfinished } from '../jobs/job-rows';
 import { claimNextQueued } from '../jobs/claim';
 
 export interface ExportJobView {
@@ -158,21 +158,17 @@ export async function finishExportJob(
 }
 
 /** A job process ended without recording an outcome. */
-export async function failExportIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
-  const { count } = await db.exportJob.updateMany({
-    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: { status: 'FAILED', finishedAt: new Date(), filePath: null, message: `${why}. Nothing of it was kept; run it again.` },
-  });
-  return count === 1;
+export function failExportIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
+  return failJobIfUnfinished(db, 'ExportJob', id, `${why}. Nothing of it was kept; run it again.`, { set: '"filePath" = NULL' });
 }
 
 /** Jobs whose owner is gone are failed (the caller prunes gone owners first, and removes their output); returns their ids. */
 export async function failInterruptedExports(db: Db): Promise<number[]> {
-  const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(
-    `UPDATE "ExportJob" j SET "status" = 'FAILED', "finishedAt" = now(), "updatedAt" = now(), "filePath" = NULL,
-       "message" = 'Interrupted: the process running it stopped. Nothing of it was kept; run it again.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner} RETURNING j."id"`,
-  );
+  const rows = await endInterruptedJobs(db, 'ExportJob', {
+    to: 'FAILED',
+    message: 'Interrupted: the process running it stopped. Nothing of it was kept; run it again.',
+    set: '"filePath" = NULL',
+  });
   return rows.map((r) => r.id);
 }
 

@@ -3,7 +3,7 @@
  * end and delete. Jobs whose process is gone fail; uploads never confirmed and old rejects files expire.
  */
 import type { Db } from '../client';
-import { liveOwner } from '../jobs/job-owners';
+import { endInterruptedJobs } from '../jobs/job-rows';
 import { readImportRequest } from './import-jobs';
 
 /**
@@ -14,12 +14,12 @@ import { readImportRequest } from './import-jobs';
  * are: the queue picks the latter up again.
  */
 export async function failInterruptedImports(db: Db): Promise<{ ids: number[]; files: string[] }> {
-  const rows = await db.$queryRawUnsafe<Array<{ id: number; sourcePath: string | null }>>(
-    `UPDATE "ImportJob" j SET "status" = 'FAILED', "finishedAt" = now(), "updatedAt" = now(), "sourcePath" = NULL,
-       "message" = 'Interrupted: the process running it stopped. Nothing was imported; start it again.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}
-     RETURNING j."id", (SELECT x."sourcePath" FROM "ImportJob" x WHERE x."id" = j."id") AS "sourcePath"`,
-  );
+  const rows = await endInterruptedJobs<{ id: number; sourcePath: string | null }>(db, 'ImportJob', {
+    to: 'FAILED',
+    message: 'Interrupted: the process running it stopped. Nothing was imported; start it again.',
+    set: '"sourcePath" = NULL',
+    returning: '"sourcePath"',
+  });
   return { ids: rows.map((r) => r.id), files: rows.flatMap((r) => (r.sourcePath ? [r.sourcePath] : [])) };
 }
 

@@ -2,7 +2,7 @@
 import type { Db } from '../client';
 import type { JobStatus } from '../generated/enums';
 import type { Query } from '../corpora/corpus-summary';
-import { liveOwner } from '../jobs/job-owners';
+import { failJobIfUnfinished, requestJobCancel } from '../jobs/job-rows';
 import type { ImportFunnelStep } from '@/lib/import/types';
 
 /*
@@ -238,25 +238,19 @@ export type CancelResult = 'discarded' | 'stopped' | 'requested' | 'ended';
  * a running one whose process lives is asked to stop at its next progress tick.
  */
 export async function requestImportCancel(db: Db, id: number): Promise<{ result: CancelResult; sourcePath: string | null }> {
-  const waiting = await db.$queryRaw<Array<{ sourcePath: string | null; confirmed: boolean }>>`
-    UPDATE "ImportJob" SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(),
-      "message" = CASE WHEN "confirmedAt" IS NULL THEN 'Discarded before it started.' ELSE 'Cancelled before it started: nothing was imported.' END
-    WHERE "id" = ${id} AND "status" = 'QUEUED'
-    RETURNING "sourcePath", "confirmedAt" IS NOT NULL AS "confirmed"`;
-  if (waiting[0]) {
-    await releaseImportSource(db, id);
-    return { result: 'discarded', sourcePath: waiting[0].sourcePath };
-  }
-  const orphaned = await db.$queryRawUnsafe<Array<{ sourcePath: string | null }>>(
-    `UPDATE "ImportJob" j SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(), "sourcePath" = NULL,
-       "message" = 'Cancelled: the process running it had stopped. Nothing was imported.'
-     WHERE j."id" = $1 AND j."status" = 'RUNNING' AND NOT ${liveOwner}
-     RETURNING (SELECT x."sourcePath" FROM "ImportJob" x WHERE x."id" = j."id") AS "sourcePath"`,
-    id,
-  );
-  if (orphaned[0]) return { result: 'stopped', sourcePath: orphaned[0].sourcePath };
-  const { count } = await db.importJob.updateMany({ where: { id, status: 'RUNNING' }, data: { cancelRequestedAt: new Date() } });
-  return { result: count === 1 ? 'requested' : 'ended', sourcePath: null };
+  const { step, row } = await requestJobCancel(db, 'ImportJob', id, {
+    waiting: {
+      message: `CASE WHEN "confirmedAt" IS NULL THEN 'Discarded before it started.' ELSE 'Cancelled before it started: nothing was imported.' END`,
+      set: '"sourcePath" = NULL',
+    },
+    orphaned: { message: `'Cancelled: the process running it had stopped. Nothing was imported.'`, set: '"sourcePath" = NULL' },
+    flag: '"cancelRequestedAt" = now()',
+    returning: '"sourcePath"',
+  });
+  const sourcePath = (row?.sourcePath as string | null | undefined) ?? null;
+  if (step === 'waiting') return { result: 'discarded', sourcePath };
+  if (step === 'orphaned') return { result: 'stopped', sourcePath };
+  return { result: step === 'requested' ? 'requested' : 'ended', sourcePath: null };
 }
 
 /** The upload is no longer needed (the import ended); the caller deletes the file. */
@@ -265,12 +259,8 @@ export async function releaseImportSource(db: Db, id: number): Promise<void> {
 }
 
 /** A job process ended without recording an outcome: the job failed with `message`. */
-export async function failImportIfUnfinished(db: Db, id: number, message: string): Promise<boolean> {
-  const { count } = await db.importJob.updateMany({
-    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: { status: 'FAILED', message, finishedAt: new Date() },
-  });
-  return count === 1;
+export function failImportIfUnfinished(db: Db, id: number, message: string): Promise<boolean> {
+  return failJobIfUnfinished(db, 'ImportJob', id, message);
 }
 
 export function readImportRequest(options: unknown): ImportRequest {

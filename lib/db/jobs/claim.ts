@@ -4,9 +4,10 @@
  * claim holds, so several servers on one database never run the same job.
  */
 import type { Db } from '../client';
+import type { JobTable } from './job-rows';
 
 export interface JobClaim {
-  table: 'ScoringJob' | 'MiningRun' | 'IndexJob' | 'ModelInstallJob' | 'ExportJob' | 'ModelRun';
+  table: JobTable;
   /** what else the claim writes, as SQL assignments (`"startedAt" = now()`) */
   set: string;
   /** a waiting row waits while a row of the table runs: any row (`'any'`), or one with the same value of `column` */

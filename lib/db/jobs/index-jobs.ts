@@ -7,7 +7,7 @@
  */
 import type { Db } from '../client';
 import type { Query } from '../corpora/corpus-summary';
-import { liveOwner } from './job-owners';
+import { endInterruptedJobs, failJobIfUnfinished } from './job-rows';
 import { claimNextQueued } from './claim';
 
 export interface IndexJobView {
@@ -64,23 +64,14 @@ export async function finishIndexJob(
   await db.indexJob.update({ where: { id }, data: { ...outcome, finishedAt: new Date() } });
 }
 
-export async function failIndexIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
-  const { count } = await db.indexJob.updateMany({
-    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: {
-      status: 'FAILED',
-      finishedAt: new Date(),
-      message: `${why}. Filtering still works without the indexes, only slower; the next import queues a new job.`,
-    },
-  });
-  return count === 1;
+export function failIndexIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
+  const message = `${why}. Filtering still works without the indexes, only slower; the next import queues a new job.`;
+  return failJobIfUnfinished(db, 'IndexJob', id, message);
 }
 
 /** Jobs whose owner is gone wait again (a rebuild skips the indexes already built; the caller prunes gone owners first). */
 export async function requeueInterruptedIndexJobs(db: Db): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "IndexJob" j SET "status" = 'QUEUED', "ownerId" = NULL, "updatedAt" = now(), "message" = 'Interrupted; continues.' WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-  );
+  return (await endInterruptedJobs(db, 'IndexJob', { to: 'QUEUED', message: 'Interrupted; continues.' })).length;
 }
 
 export async function getIndexJob(db: Db, id: number): Promise<IndexJobView | null> {

@@ -6,7 +6,7 @@
  * for jobs whose owner is gone (an install starts again from scratch, so they are failed, not queued).
  */
 import type { Db } from '../client';
-import { liveOwner } from './job-owners';
+import { endInterruptedJobs, failJobIfUnfinished } from './job-rows';
 import { claimNextQueued } from './claim';
 
 export type InstallStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
@@ -109,12 +109,8 @@ export async function finishModelInstall(
   return count === 1;
 }
 
-export async function failModelInstallIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
-  const { count } = await db.modelInstallJob.updateMany({
-    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: { status: 'FAILED', finishedAt: new Date(), message: `${why}. Nothing was installed; start it again.` },
-  });
-  return count === 1;
+export function failModelInstallIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
+  return failJobIfUnfinished(db, 'ModelInstallJob', id, `${why}. Nothing was installed; start it again.`);
 }
 
 /**
@@ -122,11 +118,8 @@ export async function failModelInstallIfUnfinished(db: Db, id: number, why: stri
  * files are removed by the next install.
  */
 export async function failInterruptedModelInstalls(db: Db): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "ModelInstallJob" j SET "status" = 'FAILED', "finishedAt" = now(), "updatedAt" = now(),
-       "message" = 'Interrupted: the process running it stopped. Nothing was installed; start it again.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-  );
+  const message = 'Interrupted: the process running it stopped. Nothing was installed; start it again.';
+  return (await endInterruptedJobs(db, 'ModelInstallJob', { to: 'FAILED', message })).length;
 }
 
 export async function getModelInstallJob(db: Db, id: number): Promise<ModelInstallJobView | null> {

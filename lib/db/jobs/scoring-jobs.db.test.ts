@@ -45,6 +45,27 @@ describe('scoring job queue', () => {
     expect(await requestScoringCancel(db, first)).toBe('ended');
   });
 
+  it('leaves a job queued with a files folder to the instances with that folder (its installed models)', async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    const owner = await liveTestOwner(db);
+    const folder = `folder-${corpus.id}`;
+    const job = await queueScoringJob(db, { corpusId: corpus.id, createdById: null, measures: ['st'], filesFolderId: folder });
+    // another folder never takes it (claims are global: others' jobs may be taken meanwhile)
+    for (
+      let c = await claimNextQueuedScoring(db, owner, 'another-folder');
+      c;
+      c = await claimNextQueuedScoring(db, owner, 'another-folder')
+    )
+      expect(c.id).not.toBe(job);
+    expect((await getScoringJob(db, job))?.status).toBe('QUEUED');
+    let claimed: { id: number } | null;
+    do claimed = await claimNextQueuedScoring(db, owner, folder);
+    while (claimed && claimed.id !== job);
+    expect(claimed?.id).toBe(job);
+    expect((await getScoringJob(db, job))?.status).toBe('RUNNING');
+  });
+
   it("queues a job whose owner is gone again, leaving a living owner's alone", async () => {
     const db = getDb();
     const corpus = await makeCorpus(db);

@@ -15,6 +15,7 @@ import type { JobStatus } from '../generated/enums';
 import type { Query } from '../corpora/corpus-summary';
 import { liveOwner } from './job-owners';
 import { claimNextQueued } from './claim';
+import { endInterruptedJobs, failJobIfUnfinished, requestJobCancel } from './job-rows';
 
 export interface ScoringJobView {
   id: number;
@@ -73,14 +74,23 @@ export async function createScoringJob(
 }
 
 /**
+ * What a queued scoring job is asked to do. `filesFolderId`: the files folder whose installed models
+ * it scores with (the queuing instance's, lib/runtime/files-folder-status.ts `usableFilesFolderId`):
+ * only an instance with that folder claims it; null or absent, any instance.
+ */
+export interface ScoringJobRequest {
+  corpusId: number;
+  createdById: number | null;
+  measures: string[];
+  filesFolderId?: string | null;
+}
+
+/**
  * A job for the job supervisor, inside the caller's transaction (an import queues its follow-up in
  * its own transaction, so the job and the pairs become visible together). When a job for the corpus
  * is already waiting, its measures are widened instead (one queue entry per corpus); returns the job's id.
  */
-export async function queueScoringJobWith(
-  query: Query,
-  data: { corpusId: number; createdById: number | null; measures: string[] },
-): Promise<number> {
+export async function queueScoringJobWith(query: Query, data: ScoringJobRequest): Promise<number> {
   await query('SELECT 1 AS "locked" FROM pg_advisory_xact_lock(7303, $1)', [data.corpusId]);
   const [waiting] = await query(
     `SELECT "id", "measures" FROM "ScoringJob" WHERE "corpusId" = $1 AND "status" = 'QUEUED' ORDER BY "id" LIMIT 1`,
@@ -92,28 +102,27 @@ export async function queueScoringJobWith(
     return Number(waiting.id);
   }
   const [created] = await query(
-    `INSERT INTO "ScoringJob" ("corpusId", "createdById", "measures", "status", "updatedAt") VALUES ($1, $2, $3::text[], 'QUEUED', now()) RETURNING "id"`,
-    [data.corpusId, data.createdById, data.measures],
+    `INSERT INTO "ScoringJob" ("corpusId", "createdById", "measures", "filesFolderId", "status", "updatedAt")
+     VALUES ($1, $2, $3::text[], $4, 'QUEUED', now()) RETURNING "id"`,
+    [data.corpusId, data.createdById, data.measures, data.filesFolderId ?? null],
   );
   return Number(created!.id);
 }
 
 /** queueScoringJobWith in a transaction of its own. */
-export function queueScoringJob(
-  db: Db,
-  data: { corpusId: number; createdById: number | null; measures: string[] },
-): Promise<number> {
+export function queueScoringJob(db: Db, data: ScoringJobRequest): Promise<number> {
   return db.$transaction((tx) =>
     queueScoringJobWith((sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params), data),
   );
 }
 
 /** Takes the oldest waiting job and marks it running (SKIP LOCKED: several servers never run one job twice). */
-export function claimNextQueuedScoring(db: Db, ownerId: string): Promise<{ id: number } | null> {
+export function claimNextQueuedScoring(db: Db, ownerId: string, filesFolderId?: string): Promise<{ id: number } | null> {
   return claimNextQueued(
     db,
     { table: 'ScoringJob', set: '"startedAt" = COALESCE("startedAt", now())', oneRunning: { column: 'corpusId' } },
     ownerId,
+    filesFolderId,
   );
 }
 
@@ -159,10 +168,8 @@ export async function takeOverInterruptedScoring(
 
 /** Jobs whose owner is gone go back to the queue, to continue where they stopped (the caller prunes gone owners first). */
 export async function requeueInterruptedScoring(db: Db): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "ScoringJob" j SET "status" = 'QUEUED', "ownerId" = NULL, "updatedAt" = now(), "message" = 'Interrupted; continues where it stopped.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-  );
+  return (await endInterruptedJobs(db, 'ScoringJob', { to: 'QUEUED', message: 'Interrupted; continues where it stopped.' }))
+    .length;
 }
 
 /** Records the pairs total (at the start or a resumption) and measures left out. */
@@ -203,38 +210,18 @@ export async function finishScoringJob(
  * owners first); a running one whose process lives stops after its current batch (what it wrote stays).
  */
 export async function requestScoringCancel(db: Db, id: number): Promise<'cancelled' | 'requested' | 'ended'> {
-  const waiting = await db.scoringJob.updateMany({
-    where: { id, status: 'QUEUED' },
-    data: { status: 'CANCELLED', finishedAt: new Date(), message: 'Cancelled before it started.' },
+  const { step } = await requestJobCancel(db, 'ScoringJob', id, {
+    waiting: { message: `'Cancelled before it started.'` },
+    orphaned: { message: `'Cancelled: the process running it had stopped. The scores written so far are kept.'` },
+    flag: '"cancelRequested" = true',
   });
-  if (waiting.count === 1) return 'cancelled';
-  const orphaned = await db.$executeRawUnsafe(
-    `UPDATE "ScoringJob" j SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(),
-       "message" = 'Cancelled: the process running it had stopped. The scores written so far are kept.'
-     WHERE j."id" = $1 AND j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-    id,
-  );
-  if (orphaned === 1) return 'cancelled';
-  const running = await db.scoringJob.updateMany({ where: { id, status: 'RUNNING' }, data: { cancelRequested: true } });
-  return running.count === 1 ? 'requested' : 'ended';
+  return step === 'waiting' || step === 'orphaned' ? 'cancelled' : step === 'requested' ? 'requested' : 'ended';
 }
 
 /** A job process ended without recording an outcome (`asWritten`: `why` is the job's own whole message). */
-export async function failScoringIfUnfinished(
-  db: Db,
-  id: number,
-  why: string,
-  o: { asWritten?: boolean } = {},
-): Promise<boolean> {
-  const { count } = await db.scoringJob.updateMany({
-    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: {
-      status: 'FAILED',
-      finishedAt: new Date(),
-      message: o.asWritten ? why : `${why}. The scores written so far are kept; a new scoring job continues after them.`,
-    },
-  });
-  return count === 1;
+export function failScoringIfUnfinished(db: Db, id: number, why: string, o: { asWritten?: boolean } = {}): Promise<boolean> {
+  const message = o.asWritten ? why : `${why}. The scores written so far are kept; a new scoring job continues after them.`;
+  return failJobIfUnfinished(db, 'ScoringJob', id, message);
 }
 
 export async function getScoringJob(db: Db, id: number): Promise<ScoringJobView | null> {

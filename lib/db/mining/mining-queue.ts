@@ -7,6 +7,7 @@
 import type { Db } from '../client';
 import type { InputJsonValue } from '../generated/internal/prismaNamespace';
 import { claimNextQueued } from '../jobs/claim';
+import { failJobIfUnfinished, requestJobCancel } from '../jobs/job-rows';
 import { stoppedWithWork } from './mining-runs';
 
 export interface QueuedMiningRun {
@@ -70,19 +71,11 @@ export type MiningCancelOutcome = 'cancelled' | 'requested' | 'not-found' | 'end
 
 /** A waiting run is cancelled at once (it can be resumed); a running one is asked to stop. */
 export async function requestMiningCancel(db: Db, runId: number): Promise<MiningCancelOutcome> {
-  const waiting = await db.miningRun.updateMany({
-    where: { id: runId, status: 'QUEUED' },
-    data: {
-      status: 'CANCELLED',
-      resumable: true,
-      message: 'Cancelled before it started. Resume queues it again.',
-      finishedAt: new Date(),
-    },
+  const { step } = await requestJobCancel(db, 'MiningRun', runId, {
+    waiting: { message: `'Cancelled before it started. Resume queues it again.'`, set: '"resumable" = true' },
+    flag: '"cancelRequested" = true',
   });
-  if (waiting.count === 1) return 'cancelled';
-  const running = await db.miningRun.updateMany({ where: { id: runId, status: 'RUNNING' }, data: { cancelRequested: true } });
-  if (running.count === 1) return 'requested';
-  return (await db.miningRun.count({ where: { id: runId } })) === 0 ? 'not-found' : 'ended';
+  return step === 'waiting' || step === 'orphaned' ? 'cancelled' : step;
 }
 
 export async function isMiningCancelRequested(db: Db, runId: number): Promise<boolean> {
@@ -139,13 +132,6 @@ export async function failMiningRunIfUnfinished(
   why: string,
   o: { asWritten?: boolean } = {},
 ): Promise<void> {
-  await db.miningRun.updateMany({
-    where: { id: runId, status: 'RUNNING' },
-    data: {
-      status: 'FAILED',
-      resumable: true,
-      message: o.asWritten ? why : `${why}. Nothing was published; Resume continues where it stopped.`,
-      finishedAt: new Date(),
-    },
-  });
+  const message = o.asWritten ? why : `${why}. Nothing was published; Resume continues where it stopped.`;
+  await failJobIfUnfinished(db, 'MiningRun', runId, message, { onlyRunning: true, set: '"resumable" = true' });
 }

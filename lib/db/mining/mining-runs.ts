@@ -6,7 +6,8 @@
 import type { Db } from '../client';
 import type { InputJsonValue } from '../generated/internal/prismaNamespace';
 import type { JobStatus } from '../generated/enums';
-import { isOwnerLive, liveOwner } from '../jobs/job-owners';
+import { isOwnerLive } from '../jobs/job-owners';
+import { endInterruptedJobs } from '../jobs/job-rows';
 import type { FunnelRow } from '@/lib/mining/funnel';
 
 export interface NewMiningRun {
@@ -70,11 +71,8 @@ export async function findResumableRun(
  * caller prunes gone owners first).
  */
 export async function failInterruptedMiningRuns(db: Db): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "MiningRun" j SET "status" = 'FAILED', "resumable" = true, "finishedAt" = now(), "updatedAt" = now(),
-       "message" = 'Interrupted: the process running it stopped. Resume (or the same command) continues where it stopped.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-  );
+  const message = 'Interrupted: the process running it stopped. Resume (or the same command) continues where it stopped.';
+  return (await endInterruptedJobs(db, 'MiningRun', { to: 'FAILED', message, set: '"resumable" = true' })).length;
 }
 
 export async function restartMiningRun(

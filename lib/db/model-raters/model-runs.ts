@@ -12,7 +12,7 @@
  */
 import type { Db } from '../client';
 import type { JobStatus } from '../generated/enums';
-import { liveOwner } from '../jobs/job-owners';
+import { endInterruptedJobs, failJobIfUnfinished, requestJobCancel } from '../jobs/job-rows';
 import { claimNextQueued } from '../jobs/claim';
 
 export interface NewModelRun {
@@ -181,38 +181,24 @@ export async function finishModelRun(
 }
 
 /** Its job process ended without recording an outcome: failed, and Resume continues it. */
-export async function failModelRunIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
-  const { count } = await db.modelRun.updateMany({
-    where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: { status: 'FAILED', finishedAt: new Date(), message: `${why}. Resume continues it; what was recorded is kept.` },
-  });
-  return count === 1;
+export function failModelRunIfUnfinished(db: Db, id: number, why: string): Promise<boolean> {
+  return failJobIfUnfinished(db, 'ModelRun', id, `${why}. Resume continues it; what was recorded is kept.`);
 }
 
 /** Runs whose owner is gone wait again and continue where they stopped (the caller prunes gone owners first). */
 export async function requeueInterruptedModelRuns(db: Db): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "ModelRun" j SET "status" = 'QUEUED', "ownerId" = NULL, "updatedAt" = now(),
-       "message" = 'Interrupted; continues where it stopped, without asking again what was recorded.'
-     WHERE j."status" = 'RUNNING' AND NOT ${liveOwner}`,
-  );
+  const message = 'Interrupted; continues where it stopped, without asking again what was recorded.';
+  return (await endInterruptedJobs(db, 'ModelRun', { to: 'QUEUED', message })).length;
 }
 
 export type CancelOutcome = 'cancelled' | 'requested' | 'ended' | null;
 
 /** A waiting run (or one whose owner is gone) is cancelled at once; a running one stops at its next progress tick. */
 export async function requestModelRunCancel(db: Db, id: number): Promise<CancelOutcome> {
-  const row = await db.modelRun.findUnique({ where: { id }, select: { status: true } });
-  if (!row) return null;
-  const now = await db.$executeRawUnsafe(
-    `UPDATE "ModelRun" j SET "status" = 'CANCELLED', "finishedAt" = now(), "updatedAt" = now(), "cancelRequested" = false,
-       "message" = 'Cancelled before it ran on; Resume continues it.'
-     WHERE j."id" = $1 AND (j."status" = 'QUEUED' OR (j."status" = 'RUNNING' AND NOT ${liveOwner}))`,
-    id,
-  );
-  if (now === 1) return 'cancelled';
-  const { count } = await db.modelRun.updateMany({ where: { id, status: 'RUNNING' }, data: { cancelRequested: true } });
-  return count === 1 ? 'requested' : 'ended';
+  const now = { message: `'Cancelled before it ran on; Resume continues it.'`, set: '"cancelRequested" = false' };
+  const { step } = await requestJobCancel(db, 'ModelRun', id, { waiting: now, orphaned: now, flag: '"cancelRequested" = true' });
+  if (step === 'not-found') return null;
+  return step === 'waiting' || step === 'orphaned' ? 'cancelled' : step;
 }
 
 /** A failed or cancelled run waits again; false when it is not stopped (or does not exist). */

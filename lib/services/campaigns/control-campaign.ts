@@ -6,14 +6,13 @@
  */
 import type { CampaignStatusName } from '@/lib/annotation/campaign-status';
 import type { QualitySettings } from '@/lib/annotation/quality-settings';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { recordAudit, type AuditEntry } from '@/lib/db/accounts/audit';
 import { findCampaignId, findCampaignSlug } from '@/lib/db/annotations/annotation-reads';
 import { addCampaignMember, changeCampaignStatus, removeCampaignMember } from '@/lib/db/campaigns/campaign-management';
 import { redrawCampaign } from '@/lib/db/campaigns/campaign-lifecycle';
 import { setCampaignGoldEvery, setMemberExcluded } from '@/lib/db/campaigns/gold';
 import { updateQualitySettings } from '@/lib/db/campaigns/quality-settings';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
@@ -23,19 +22,19 @@ export interface CampaignActor {
 }
 
 async function campaignSlug(ref: string): Promise<string> {
-  const slug = await findCampaignSlug(getSqlPool(), parseCampaignRef(ref));
+  const slug = await findCampaignSlug(database(), parseCampaignRef(ref));
   if (slug === null) throw new AppError('NOT_FOUND', 'No such campaign.');
   return slug;
 }
 
 async function campaignId(ref: string): Promise<number> {
-  const id = await findCampaignId(getSqlPool(), parseCampaignRef(ref));
+  const id = await findCampaignId(database(), parseCampaignRef(ref));
   if (id === null) throw new AppError('NOT_FOUND', 'No such campaign.');
   return id;
 }
 
 const audit = (actor: CampaignActor, action: string, targetId: number, details: AuditEntry['details']) =>
-  recordAudit(getDb(), { actorId: actor.id, action, targetType: 'campaign', targetId, details });
+  recordAudit(database(), { actorId: actor.id, action, targetType: 'campaign', targetId, details });
 
 export async function setCampaignStatus(
   actor: CampaignActor,
@@ -43,19 +42,19 @@ export async function setCampaignStatus(
   from: CampaignStatusName,
   to: CampaignStatusName,
 ): Promise<{ status: CampaignStatusName }> {
-  const { id } = await changeCampaignStatus(getDb(), await campaignSlug(ref), from, to);
+  const { id } = await changeCampaignStatus(database(), await campaignSlug(ref), from, to);
   await audit(actor, 'campaign.status', id, { from, to });
   return { status: to };
 }
 
 export async function addMember(actor: CampaignActor, ref: string, userId: number): Promise<{ email: string }> {
-  const { campaignId: id, email } = await addCampaignMember(getDb(), await campaignSlug(ref), userId);
+  const { campaignId: id, email } = await addCampaignMember(database(), await campaignSlug(ref), userId);
   await audit(actor, 'campaign.member.add', id, { userId });
   return { email };
 }
 
 export async function removeMember(actor: CampaignActor, ref: string, userId: number): Promise<{ releasedHolds: number }> {
-  const { campaignId: id, releasedHolds } = await removeCampaignMember(getDb(), await campaignSlug(ref), userId);
+  const { campaignId: id, releasedHolds } = await removeCampaignMember(database(), await campaignSlug(ref), userId);
   await audit(actor, 'campaign.member.remove', id, { userId, releasedHolds });
   return { releasedHolds };
 }
@@ -67,28 +66,28 @@ export async function setExcluded(
   excluded: boolean,
 ): Promise<{ excluded: boolean }> {
   const id = await campaignId(ref);
-  await setMemberExcluded(getSqlPool(), id, userId, excluded);
+  await setMemberExcluded(database(), id, userId, excluded);
   await audit(actor, excluded ? 'campaign.member.exclude' : 'campaign.member.include', id, { userId });
   return { excluded };
 }
 
 export async function redraw(actor: CampaignActor, ref: string): Promise<{ id: number; slug: string; items: number }> {
   const slug = await campaignSlug(ref);
-  const created = await redrawCampaign(getDb(), await campaignId(slug), actor.id);
+  const created = await redrawCampaign(database(), await campaignId(slug), actor.id);
   await audit(actor, 'campaign.redraw', created.id, { from: slug, slug: created.slug, pairs: created.items });
   return created;
 }
 
 export async function updateQuality(actor: CampaignActor, ref: string, settings: QualitySettings): Promise<QualitySettings> {
   const id = await campaignId(ref);
-  const saved = await updateQualitySettings(getSqlPool(), id, settings);
+  const saved = await updateQualitySettings(database(), id, settings);
   await audit(actor, 'campaign.quality-settings', id, { ...saved });
   return saved;
 }
 
 export async function setGoldRate(actor: CampaignActor, ref: string, goldEvery: number): Promise<{ goldEvery: number }> {
   const id = await campaignId(ref);
-  if (!(await setCampaignGoldEvery(getSqlPool(), id, goldEvery))) throw new AppError('NOT_FOUND', 'No such campaign.');
+  if (!(await setCampaignGoldEvery(database(), id, goldEvery))) throw new AppError('NOT_FOUND', 'No such campaign.');
   await audit(actor, 'campaign.gold-rate', id, { goldEvery });
   return { goldEvery };
 }

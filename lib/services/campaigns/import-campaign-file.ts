@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors/app-error';
 import { findCampaignSlug } from '@/lib/db/annotations/annotation-reads';
 import { importCampaignFile, rowErrorFields, type CampaignFileKind, type FileOptions } from '@/lib/db/campaigns/campaign-file';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { readAnnotationRowsFrom, type AnnotationFileFormat } from '@/lib/import/annotation-rows';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
@@ -24,10 +24,10 @@ export async function importCampaignFileBody<M, R>(
   body: CampaignFileBody,
   options: FileOptions = {},
 ) {
-  const slug = await findCampaignSlug(getSqlPool(), parseCampaignRef(campaignRef));
+  const slug = await findCampaignSlug(database(), parseCampaignRef(campaignRef));
   if (slug === null) throw new AppError('NOT_FOUND', 'No such campaign.');
   const rows = readAnnotationRowsFrom(Readable.from([Buffer.from(body.content, 'utf8')]), body.format);
-  const outcome = await importCampaignFile(getSqlPool(), kind, { slug, map: body.map, values: body.values, rows, options });
+  const outcome = await importCampaignFile(database(), kind, { slug, map: body.map, values: body.values, rows, options });
   if (!outcome.ok)
     throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, {
       fields: rowErrorFields(outcome),

@@ -7,7 +7,7 @@
  */
 import { AppError } from '@/lib/errors/app-error';
 import { countLabelPairs, type CompareWith } from '@/lib/db/dashboards/label-comparison';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import type { DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
 import { compareLabelSets, questionCategories, type LabelComparison, type LabelCount } from '@/lib/dashboards/label-comparison';
 import {
@@ -95,7 +95,7 @@ export async function prepareComparison(
   mapText?: string,
 ): Promise<PreparedComparison> {
   const { question, other, otherName, otherQuestion } = await resolveComparison(campaign, questionKey, withLabel);
-  const counts = await countLabelPairs(getSqlPool(), campaign.id, question.key, other);
+  const counts = await countLabelPairs(database(), campaign.id, question.key, other);
   const withUsed = (base: readonly string[], side: 'mine' | 'other') => [
     ...base,
     ...observed(counts, side).filter((v) => !base.includes(v)),

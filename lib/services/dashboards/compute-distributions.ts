@@ -17,7 +17,7 @@ export { MAX_LABEL_GROUPS };
 import { listCampaignCorpora } from '@/lib/db/dashboards/characteristic-maps';
 import { userMeasureNames } from '@/lib/db/corpora/user-measures';
 import type { DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { assembleDistributions, orderGroups, type Distributions } from '@/lib/dashboards/distributions';
 import { questionCategories } from '@/lib/dashboards/label-comparison';
 
@@ -27,7 +27,7 @@ async function distributions(
   order: readonly string[],
   measureKeys?: readonly string[],
 ): Promise<Distributions> {
-  const pool = getSqlPool();
+  const pool = database();
   // the built-in measures, then the user measures of the corpus (or of the campaign's corpora)
   const corpusIds =
     scope.kind === 'corpus' ? [scope.corpusId] : (await listCampaignCorpora(pool, scope.campaignId)).map((c) => c.id);

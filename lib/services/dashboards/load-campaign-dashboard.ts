@@ -6,13 +6,13 @@ import {
   loadQuestionTableInputs,
   type DashboardCampaign,
 } from '@/lib/db/dashboards/campaign-agreement';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import type { AgreementOptions, QuestionAgreement } from '@/lib/dashboards/question-agreement';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { computeAgreementOffThread } from '@/lib/runtime/compute-workers';
 
 export async function requireDashboardCampaign(id: string): Promise<DashboardCampaign> {
-  const campaign = await findDashboardCampaign(getSqlPool(), parseCampaignRef(id));
+  const campaign = await findDashboardCampaign(database(), parseCampaignRef(id));
   if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign.');
   return campaign;
 }
@@ -27,6 +27,6 @@ export async function campaignAgreement(
   campaign: DashboardCampaign,
   options: AgreementOptions = {},
 ): Promise<Record<string, QuestionAgreement>> {
-  if (!options.bootstrap) return computeCampaignAgreement(getSqlPool(), campaign, options);
-  return computeAgreementOffThread(await loadQuestionTableInputs(getSqlPool(), campaign), options);
+  if (!options.bootstrap) return computeCampaignAgreement(database(), campaign, options);
+  return computeAgreementOffThread(await loadQuestionTableInputs(database(), campaign), options);
 }

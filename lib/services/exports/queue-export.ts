@@ -7,12 +7,11 @@
  */
 import type { z } from 'zod';
 import type { startExportContract } from '@/lib/api/contracts/exports';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { deleteExportJob, queueExportJob, requeueExportJob } from '@/lib/db/exports/export-jobs';
 import { checkViewQuery, viewHasCampaign } from '@/lib/db/exports/export-view-source';
 import { findExportScopeId } from '@/lib/db/exports/export-sources';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { AppError } from '@/lib/errors/app-error';
 import { normalizeParts } from '@/lib/export/options';
 import { removeFile } from '@/lib/runtime/private-files';
@@ -30,12 +29,12 @@ async function resolveScope(
   input: ExportRequest,
 ): Promise<{ corpusId: number | null; campaignId: number | null; filters: string | null }> {
   if (input.scope === 'view') {
-    const problem = await checkViewQuery(getSqlPool(), input.view ?? '');
+    const problem = await checkViewQuery(database(), input.view ?? '');
     if (problem) throw new AppError('INVALID_INPUT', problem);
     return { corpusId: null, campaignId: null, filters: input.view ?? '' };
   }
   if (!input.slug) throw new AppError('INVALID_INPUT', `Choose a ${input.scope}.`);
-  const id = await findExportScopeId(getDb(), input.scope, input.slug);
+  const id = await findExportScopeId(database(), input.scope, input.slug);
   if (id === null) throw new AppError('NOT_FOUND', `That ${input.scope} does not exist.`);
   return { corpusId: input.scope === 'corpus' ? id : null, campaignId: input.scope === 'campaign' ? id : null, filters: null };
 }
@@ -47,7 +46,7 @@ export async function startExport(actor: ExportActor, input: ExportRequest): Pro
   );
   if (typeof parts === 'string') throw new AppError('INVALID_INPUT', parts);
   const scope = await resolveScope(input);
-  const db = getDb();
+  const db = database();
   const filesFolderId = await requireFilesFolder(db);
   const job = await queueExportJob(db, {
     filesFolderId,
@@ -69,14 +68,14 @@ export async function startExport(actor: ExportActor, input: ExportRequest): Pro
 const NO_SUCH_JOB = 'That export does not exist.';
 
 export async function rerunExport(actor: ExportActor, jobId: number): Promise<{ jobId: number }> {
-  const db = getDb();
+  const db = database();
   if (!(await requeueExportJob(db, jobId, actor.id, await requireFilesFolder(db))))
     throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own failed or cancelled exports can be run again.`);
   return { jobId };
 }
 
 export async function deleteExport(actor: ExportActor, jobId: number): Promise<{ jobId: number }> {
-  const deleted = await deleteExportJob(getDb(), jobId, actor.id);
+  const deleted = await deleteExportJob(database(), jobId, actor.id);
   if (!deleted) throw new AppError('NOT_FOUND', `${NO_SUCH_JOB} Only your own exports that are not running can be deleted.`);
   await removeFile(deleted.filePath);
   return { jobId };

@@ -14,6 +14,7 @@ import type { Query } from '@/lib/db/corpora/corpus-summary';
 import { measureCatalog, measuresForLanguage } from '@/lib/measures/catalog';
 import { availableMeasures, type ComputedMeasure } from '@/lib/models/text-scorers';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
+import { usableFilesFolderId } from '@/lib/runtime/files-folder-status';
 import type { RunImportOptions } from './run-import';
 import type { ImportStream } from './run-import-open';
 
@@ -58,6 +59,8 @@ export async function writeImport(
         ? measuresForLanguage(options.followUpMeasures, followUpLanguage)
         : availableMeasures(resolveModelsDir(), followUpLanguage);
   let scoringJobId: number | null = null;
+  // The follow-up scores with this instance's installed models: it runs where they are.
+  const filesFolderId = scoringMeasures.length > 0 ? await usableFilesFolderId(options.db) : null;
   const queueFollowUp = async (query: Query, w: ImportWriteResult) => {
     if (w.imported === 0) return;
     await recordMeasureTokenizerWith(query, options.corpusId, tokenizer);
@@ -66,6 +69,7 @@ export async function writeImport(
         corpusId: options.corpusId,
         createdById: options.createdById ?? null,
         measures: scoringMeasures,
+        filesFolderId,
       });
     await queueIndexJobWith(query, options.corpusId);
   };

@@ -13,6 +13,7 @@ import { listCompletionFacts, type CompletionFacts } from '@/lib/db/corpora/meas
 import { queueScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { describeMissingMeasures, expectedMeasures, type ExpectedMeasure } from '@/lib/measures/measure-completion';
 import { availableMeasures } from '@/lib/models/text-scorers';
+import { usableFilesFolderId } from '@/lib/runtime/files-folder-status';
 
 export interface CorpusCompletion extends CompletionFacts {
   /** the measures the corpus should have, with the pairs lacking each */
@@ -48,7 +49,12 @@ export async function queueCorpusCompletion(
 ): Promise<{ jobId: number; missing: ExpectedMeasure[] } | null> {
   const completion = await describeCorpusCompletion(db, corpusId, modelsDir);
   if (!completion || completion.missing.length === 0) return null;
-  const jobId = await queueScoringJob(db, { corpusId, createdById, measures: completion.missing.map((m) => m.measure) });
+  const jobId = await queueScoringJob(db, {
+    corpusId,
+    createdById,
+    measures: completion.missing.map((m) => m.measure),
+    filesFolderId: await usableFilesFolderId(db),
+  });
   return { jobId, missing: completion.missing };
 }
 
@@ -63,9 +69,16 @@ export function reasonToWait(c: CorpusCompletion): string | null {
 /** At start-up: a scoring job for each corpus that lacks measures it should have; one line each for the log. */
 export async function completeCorporaAtStartup(db: Db, modelsDir: string): Promise<string[]> {
   const lines: string[] = [];
+  const filesFolderId = await usableFilesFolderId(db);
   for (const c of completionsOf(await listCompletionFacts(db), modelsDir)) {
     if (c.missing.length === 0 || reasonToWait(c)) continue;
-    const jobId = await queueScoringJob(db, { corpusId: c.id, createdById: null, measures: c.missing.map((m) => m.measure) });
+    const measures = c.missing.map((m) => m.measure);
+    const jobId = await queueScoringJob(db, {
+      corpusId: c.id,
+      createdById: null,
+      measures,
+      filesFolderId,
+    });
     lines.push(`Completing “${c.name}”: ${describeMissingMeasures(c.missing)} (scoring job #${jobId}).`);
   }
   return lines;

@@ -10,6 +10,7 @@ import { getSqlPool } from '@/lib/db/sql-pool';
 import { listAuditPage } from '@/lib/db/accounts/audit';
 import { getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { refusal } from '@/lib/testing/refusal';
+import { usableFilesFolderId } from '@/lib/runtime/files-folder-status';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeUser } from '@/prisma/factories/users';
 import { cancelScoring, startScoring } from './queue-scoring';
@@ -24,6 +25,10 @@ describe('queueing scoring', () => {
     const { jobId } = await startScoring(researcher, corpus.slug, ['wordnet']);
     const job = await getScoringJob(db, jobId);
     expect(job).toMatchObject({ corpusId: corpus.id, status: 'QUEUED' });
+    // queued with this instance's files folder: only instances with its installed models claim it
+    const { filesFolderId } = await db.scoringJob.findUniqueOrThrow({ where: { id: jobId }, select: { filesFolderId: true } });
+    expect(filesFolderId).not.toBeNull();
+    expect(filesFolderId).toBe(await usableFilesFolderId(db));
     expect(await cancelScoring(researcher, jobId)).toEqual({ jobId, result: 'cancelled' });
     const { entries } = await listAuditPage(db, { actor: researcher.email, action: 'scoring.' });
     expect(entries.map(({ action, details }) => ({ action, details }))).toEqual([

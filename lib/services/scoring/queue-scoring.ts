@@ -4,7 +4,7 @@
  * comes from its slug or the job row, never from the client's say-so; each change is audited as
  * `actor`. The job supervisor runs the queued job (lib/jobs/scoring-queue.ts → run-scoring.ts).
  */
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { setCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
@@ -12,6 +12,7 @@ import { getScoringJob, queueScoringJob, requestScoringCancel } from '@/lib/db/j
 import { AppError } from '@/lib/errors/app-error';
 import { pruneOwners } from '@/lib/runtime/job-owner';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
+import { usableFilesFolderId } from '@/lib/runtime/files-folder-status';
 import { queueCorpusCompletion } from './complete-measures';
 
 /** Who asks: the signed-in user the job and the audit entry name. */
@@ -20,15 +21,16 @@ export interface ScoringActor {
 }
 
 async function corpusOf(slug: string) {
-  const corpus = await getCorpusBySlug(getDb(), slug);
+  const corpus = await getCorpusBySlug(database(), slug);
   if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
   return corpus;
 }
 
 export async function startScoring(actor: ScoringActor, slug: string, measures: string[]): Promise<{ jobId: number }> {
-  const db = getDb();
+  const db = database();
   const corpus = await corpusOf(slug);
-  const jobId = await queueScoringJob(db, { corpusId: corpus.id, createdById: actor.id, measures });
+  const filesFolderId = await usableFilesFolderId(db);
+  const jobId = await queueScoringJob(db, { corpusId: corpus.id, createdById: actor.id, measures, filesFolderId });
   await recordAudit(db, {
     actorId: actor.id,
     action: 'scoring.start',
@@ -40,7 +42,7 @@ export async function startScoring(actor: ScoringActor, slug: string, measures: 
 }
 
 export async function completeMeasures(actor: ScoringActor, slug: string) {
-  const db = getDb();
+  const db = database();
   const corpus = await corpusOf(slug);
   const queued = await queueCorpusCompletion(db, corpus.id, actor.id, resolveModelsDir());
   if (!queued) throw new AppError('CONFLICT', 'Every pair already has the measures this corpus should have.');
@@ -56,7 +58,7 @@ export async function completeMeasures(actor: ScoringActor, slug: string) {
 }
 
 export async function cancelScoring(actor: ScoringActor, jobId: number) {
-  const db = getDb();
+  const db = database();
   if (!(await getScoringJob(db, jobId))) throw new AppError('NOT_FOUND', 'That scoring job does not exist.');
   await pruneOwners(db); // a job whose process is gone ends at once
   const result = await requestScoringCancel(db, jobId);
@@ -72,7 +74,7 @@ export async function cancelScoring(actor: ScoringActor, jobId: number) {
 }
 
 export async function setSemMeasures(actor: ScoringActor, slug: string, measures: string[]): Promise<{ recomputed: number }> {
-  const db = getDb();
+  const db = database();
   const corpus = await corpusOf(slug);
   const recomputed = await setCorpusSemMeasures(db, corpus.id, measures);
   await recordAudit(db, {

@@ -17,8 +17,6 @@ import {
   findCampaignForTidy,
   setCampaignArchived,
 } from '@/lib/db/campaigns/campaign-lifecycle';
-import { dismissJob, type DismissableJobKind } from '@/lib/db/jobs/job-dismissal';
-import { NOT_YOUR_IMPORT } from '@/lib/services/imports/start-import';
 import type { CampaignRef } from '@/lib/naming/campaign-ref';
 import { canDelete, DELETE_REFUSED } from '@/lib/tidy/tidy-rules';
 
@@ -139,26 +137,5 @@ export async function cloneCampaignAs(db: Db, actor: Actor, ref: CampaignRef, na
   return clone;
 }
 
-/** Dismissing is a signed-in user's (an import is its creator's or an admin's, an export its creator's). */
-export async function dismissEndedJob(
-  db: Db,
-  actor: { id: number; role: RoleName },
-  kind: DismissableJobKind,
-  id: number,
-): Promise<void> {
-  const outcome = await dismissJob(db, kind, id, actor);
-  if (!outcome.ok && outcome.reason === 'not-found') throw new AppError('NOT_FOUND', `That ${kind} job does not exist.`);
-  if (!outcome.ok && outcome.reason === 'not-yours') throw new AppError('FORBIDDEN', NOT_YOUR_IMPORT);
-  if (!outcome.ok)
-    throw new AppError(
-      'CONFLICT',
-      `Only a failed or cancelled ${kind} job can be dismissed; this one is waiting, running or succeeded.`,
-    );
-  await recordAudit(db, {
-    actorId: actor.id,
-    action: `${kind}.dismiss`,
-    targetType: kind,
-    targetId: id,
-    details: { corpusId: outcome.corpusId },
-  });
-}
+/** Dismissing an ended job is the job module's (lib/services/jobs/dismiss-job.ts). */
+export { dismissEndedJob } from '@/lib/services/jobs/dismiss-job';

@@ -151,6 +151,14 @@ async function phases(
   );
   const acknowledged: string[] = [];
   const pacedPhase = async (label: string) => {
+    // All the annotators work at the pace for one and a half think times first, untimed: the
+    // figures are those of a campaign under way, not of its first seconds (pools opening their
+    // connections, each preparing its statements), which the ceiling's steps leave out too.
+    const warmMs = Math.round(o.thinkMs * 1.5);
+    console.log(`\n${label}: warming up, ${fmt(annotators)} annotators at the pace for ${fmt(warmMs / 1000, 1)} s (not timed) …`);
+    const warm = await runAnnotatorClients({ ...fleet.clients, durationMs: warmMs, thinkMs: o.thinkMs });
+    acknowledged.push(...warm.acknowledged);
+    errors += warm.errors;
     holds.take();
     const paced = await measure({ ...fleet.clients, durationMs: o.seconds * 1000, thinkMs: o.thinkMs }, fleet.measured);
     acknowledged.push(...paced.run.acknowledged);

@@ -17,3 +17,24 @@ export async function createGeneratedCorpus(client: pg.Client, db: Db, pairs: nu
   console.log(`  ${((performance.now() - t) / 1000).toFixed(1)} s`);
   return { id, slug };
 }
+
+/**
+ * The generated corpus a kept home (`--keep DIR`) already holds, or a new one. A kept corpus of
+ * another size is refused, naming both sizes, rather than measured under the wrong label.
+ */
+export async function keptOrGeneratedCorpus(
+  client: pg.Client,
+  db: Db,
+  pairs: number,
+  home: string,
+): Promise<{ id: number; slug: string }> {
+  const kept = await client.query<{ id: number; slug: string; n: string }>(
+    `SELECT c."id", c."slug", (SELECT count(*) FROM "Pair" p WHERE p."corpusId" = c."id") AS n FROM "Corpus" c WHERE c."slug" = 'generated'`,
+  );
+  const found = kept.rows[0];
+  if (!found) return createGeneratedCorpus(client, db, pairs);
+  if (Number(found.n) !== pairs)
+    throw new Error(`${home} holds a generated corpus of ${found.n} pairs, not ${pairs}: use another --keep folder`);
+  console.log(`Reusing the generated corpus of ${pairs.toLocaleString('en')} pairs in ${home}.`);
+  return { id: found.id, slug: found.slug };
+}

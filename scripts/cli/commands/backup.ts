@@ -16,7 +16,7 @@ import { setting } from '@/lib/config/settings';
 import { resolveModelsDir, resolveParalensHome } from '@/lib/runtime/paralens-home';
 import { openDatabase } from '@/lib/runtime/bootstrap';
 import { StartupError } from '@/lib/runtime/startup-error';
-import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { isAppError } from '@/lib/errors/app-error';
 import type { CliIo } from '../io';
 import { unreadableInput } from '../input-files';
@@ -103,7 +103,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
-  const db = createPrismaClient(opened.url);
+  const db = openDatabaseHandle(opened.url);
   let runId: number | null = null;
   try {
     runId = await startBackupRun(db, 'COMMAND', hostname(), out);
@@ -136,7 +136,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (runId !== null) await markBackupFailed(db, runId, message).catch(() => undefined);
     throw error;
   } finally {
-    await db.$disconnect();
+    await db.close();
     await opened.stop();
   }
 }

@@ -8,7 +8,6 @@ import { describeExportFailure, ExportStopped } from '@/lib/services/exports/exp
 import { freeBytesAt } from '@/lib/runtime/disk-space';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { resolveViewSource } from '@/lib/db/exports/export-view-source';
-import { createSqlPool, type Queryable } from '@/lib/db/sql-pool';
 import { unknownFilterParams } from '@/lib/explore/pair-filter';
 import { EXPORT_FORMATS, EXPORT_PARTS, isExportFormat, parseParts } from '@/lib/export/options';
 import { checkExportTarget, runExport } from '@/lib/services/exports/run-export';
@@ -45,15 +44,6 @@ const options = {
   include: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-async function withSqlPool<T>(databaseUrl: string, fn: (sql: Queryable) => Promise<T>): Promise<T> {
-  const pool = createSqlPool(databaseUrl, 1);
-  try {
-    return await fn(pool);
-  } finally {
-    await pool.end();
-  }
-}
 
 function argumentProblem(values: { corpus?: string; campaign?: string; format?: string; out?: string }): string | null {
   if (Boolean(values.corpus) === Boolean(values.campaign)) return 'give exactly one of --corpus and --campaign';
@@ -103,10 +93,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       );
       return 1;
     }
-    const source =
-      values.filter === undefined
-        ? base
-        : await withSqlPool(databaseUrl, (sql) => resolveViewSource(db, sql, values.filter!, base));
+    const source = values.filter === undefined ? base : await resolveViewSource(db, db, values.filter, base);
     let interrupted = false;
     const onInterrupt = () => {
       interrupted = true;

@@ -14,7 +14,6 @@ import {
   type AnnotationFileFormat,
 } from '@/lib/import/annotation-rows';
 import { importScores } from '@/lib/db/corpora/user-measures';
-import { createSqlPool } from '@/lib/db/sql-pool';
 import type { CliIo } from '../io';
 import { writeRowErrors } from '../campaign-file-command';
 import { withDatabase } from '../with-database';
@@ -79,27 +78,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return fail(`--format must be one of ${ANNOTATION_FILE_FORMATS.join(', ')} (the file name does not say)`, 2);
   const unreadable = await unreadableInput(file);
   if (unreadable) return fail(unreadable, 2);
-  return withDatabase(io, async (_db, url) => {
-    const pool = createSqlPool(url, 2);
-    try {
-      const outcome = await importScores(pool, {
-        slug,
-        map,
-        measures: measure,
-        axes: values.axis,
-        description: values.description?.trim() || null,
-        rows: readAnnotationRows(file, format),
-        source: path.basename(file),
-        userId: null,
-      });
-      if (outcome.ok) {
-        io.stdout.write(`${outcome.summary}\n`);
-        return 0;
-      }
-      if (outcome.problem === 'rows') writeRowErrors(io, outcome.errors);
-      return fail(outcome.message, outcome.problem === 'map' || outcome.problem === 'measures' ? 2 : 1);
-    } finally {
-      await pool.end();
+  return withDatabase(io, async (db) => {
+    const outcome = await importScores(db, {
+      slug,
+      map,
+      measures: measure,
+      axes: values.axis,
+      description: values.description?.trim() || null,
+      rows: readAnnotationRows(file, format),
+      source: path.basename(file),
+      userId: null,
+    });
+    if (outcome.ok) {
+      io.stdout.write(`${outcome.summary}\n`);
+      return 0;
     }
+    if (outcome.problem === 'rows') writeRowErrors(io, outcome.errors);
+    return fail(outcome.message, outcome.problem === 'map' || outcome.problem === 'measures' ? 2 : 1);
   });
 }

@@ -13,7 +13,7 @@ import { checkDataDir, findRunningPort, startEmbeddedPostgres } from '@/lib/runt
 import { checkDatabaseUrl } from '@/lib/runtime/external-database';
 import { loadOrCreateSecrets, resolveModelsDir, resolveParalensHome } from '@/lib/runtime/paralens-home';
 import { StartupError } from '@/lib/runtime/startup-error';
-import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { markDemoSeeded } from '@/prisma/seed';
 import type { CliIo } from '../io';
 import { unreadableInput } from '../input-files';
@@ -152,8 +152,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       log: (line) => io.stderr.write(`${line}\n`),
     });
     if (target.embedded) {
-      const db = createPrismaClient(target.url);
-      await markDemoSeeded(db).finally(() => db.$disconnect());
+      const db = openDatabaseHandle(target.url);
+      await markDemoSeeded(db).finally(() => db.close());
     }
     report(io, file, target.where, result);
     return 0;

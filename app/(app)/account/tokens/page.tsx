@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listApiTokens } from '@/lib/db/accounts/api-tokens';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'API tokens' };
 
 export default async function ApiTokensPage() {
   const user = await requireUser();
-  const tokens = await listApiTokens(getDb(), user.id);
+  const tokens = await listApiTokens(database(), user.id);
   return (
     <>
       <PageHeader

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { findAdjudicationCampaign, listAdjudicationQueue } from '@/lib/db/annotations/adjudications';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { PageHeader } from '@/components/ui/page-header';
 import { AdjudicationQueue } from '@/components/adjudication/adjudication-queue';
@@ -19,12 +19,12 @@ type Params = { params: Promise<{ campaign: string }> };
 export default async function AdjudicationPage({ params }: Params) {
   const user = await requireArea('annotate');
   const campaign = await findAdjudicationCampaign(
-    getSqlPool(),
+    database(),
     parseCampaignRef(decodeURIComponent((await params).campaign)),
     user,
   );
   if (!campaign) notFound();
-  const { pairs, total, labels } = await listAdjudicationQueue(getSqlPool(), campaign.id);
+  const { pairs, total, labels } = await listAdjudicationQueue(database(), campaign.id);
   return (
     <>
       <PageHeader

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
 import { auditQuery } from '@/lib/api/contracts/audit';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { auditFilterFromQuery, listAuditFacets, listAuditPage } from '@/lib/db/accounts/audit';
 import { PageHeader } from '@/components/ui/page-header';
 import { AuditFilterForm } from '@/components/admin/audit-filter-form';
@@ -22,7 +22,7 @@ export default async function AuditPage({ searchParams }: Props) {
   const parsed = auditQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : auditQuery.parse({});
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'filter'}: ${i.message}`);
-  const db = getDb();
+  const db = database();
   const [page, facets] = await Promise.all([listAuditPage(db, auditFilterFromQuery(query), query.limit), listAuditFacets(db)]);
   const filters = Object.entries({
     actor: query.actor,

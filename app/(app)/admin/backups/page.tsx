@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { lastScheduledBackups, listBackupRuns } from '@/lib/db/backups/backup-runs';
 import { backupHealth, formatAge } from '@/lib/backup/backup-schedule';
 import { describeBackupContents, formatBytes } from '@/lib/backup/backup-manifest';
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 /** The last backups (the app's scheduled ones and `paralens backup`'s), the schedule, and a warning when it is not kept. */
 export default async function BackupsPage() {
   await requireArea('admin');
-  const db = getDb();
+  const db = database();
   const [runs, { lastAttempt, lastSuccess }] = await Promise.all([listBackupRuns(db, 20), lastScheduledBackups(db)]);
   const schedule = backupSchedule();
   const now = new Date();

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listEndpoints } from '@/lib/db/model-raters/endpoints';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Model endpoints' };
 
 export default async function ModelEndpointsPage() {
   await requireArea('admin');
-  const endpoints: EndpointJson[] = (await listEndpoints(getDb())).map((e) => ({
+  const endpoints: EndpointJson[] = (await listEndpoints(database())).map((e) => ({
     id: e.id,
     name: e.name,
     baseUrl: e.baseUrl,

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
 import { gloveStatus } from '@/lib/services/models/load-model-status';
@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: 'Models' };
  * corpus's latest scoring job of the GloVe measures (its row follows it live).
  */
 async function gloveCoverage() {
-  const db = getDb();
+  const db = database();
   const corpora = await listCorporaWithCounts(db);
   return Promise.all(
     corpora.map(async (c) => {
@@ -45,7 +45,7 @@ async function gloveCoverage() {
 export default async function ModelsPage() {
   await requireArea('admin');
   const modelsDir = resolveModelsDir();
-  const [glove, coverage] = await Promise.all([gloveStatus(getDb()), gloveCoverage()]);
+  const [glove, coverage] = await Promise.all([gloveStatus(database()), gloveCoverage()]);
   const paper = inspectModelFolder(modelsDir);
   return (
     <>

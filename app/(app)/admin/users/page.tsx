@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listUsers } from '@/lib/db/accounts/users';
 import { countUsableApiTokens } from '@/lib/db/accounts/api-tokens';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Users' };
 
 export default async function UsersPage() {
   const admin = await requireArea('admin');
-  const db = getDb();
+  const db = database();
   const [users, tokenCounts] = await Promise.all([listUsers(db), countUsableApiTokens(db)]);
   return (
     <>

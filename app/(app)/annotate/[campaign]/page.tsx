@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { findMembership } from '@/lib/db/campaigns/campaign-membership';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { WorkbenchLoader } from '@/components/annotation/workbench-loader';
 
@@ -17,7 +17,7 @@ type Params = { params: Promise<{ campaign: string }> };
 export default async function WorkbenchPage({ params }: Params) {
   const user = await requireArea('annotate');
   const ref = decodeURIComponent((await params).campaign);
-  const campaign = await findMembership(getSqlPool(), parseCampaignRef(ref), user.id);
+  const campaign = await findMembership(database(), parseCampaignRef(ref), user.id);
   if (!campaign) notFound();
   return <WorkbenchLoader campaignId={campaign.id} userId={user.id} />;
 }

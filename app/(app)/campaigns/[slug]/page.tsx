@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCampaignDetail, listCampaignMembers, listMemberCandidates } from '@/lib/db/campaigns/campaign-management';
 import { readSamplingRecord } from '@/lib/sampling/describe-sample';
 import { PageHeader } from '@/components/ui/page-header';
@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function CampaignPage({ params }: Params) {
   const user = await requireArea('campaigns');
   const slug = decodeURIComponent((await params).slug);
-  const db = getDb();
+  const db = database();
   const campaign = await getCampaignDetail(db, slug);
   if (!campaign) notFound();
   const [members, candidates, wording] = await Promise.all([

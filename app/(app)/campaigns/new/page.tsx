@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCorporaWithCounts, listCorpusTextTypes } from '@/lib/db/corpora/corpora';
 import { listUsers } from '@/lib/db/accounts/users';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'New campaign' };
 
 export default async function NewCampaignPage() {
   await requireArea('campaigns');
-  const db = getDb();
+  const db = database();
   const [corpora, users] = await Promise.all([listCorporaWithCounts(db), listUsers(db)]);
   const textTypes = await listCorpusTextTypes(
     db,

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { PageHeader } from '@/components/ui/page-header';
 import { TierBadge } from '@/components/ui/tier-badge';
@@ -30,7 +30,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function CorpusPage({ params }: Params) {
   const user = await requireArea('corpora');
   const { slug } = await params;
-  const corpus = await getCorpusBySlug(getDb(), slug);
+  const corpus = await getCorpusBySlug(database(), slug);
   if (!corpus) notFound();
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCampaignProgress } from '@/lib/db/campaigns/campaign-progress';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Campaign dashboards' };
 
 export default async function CampaignDashboardsPage() {
   await requireArea('dashboards');
-  const campaigns = await listCampaignProgress(getDb());
+  const campaigns = await listCampaignProgress(database());
   return (
     <>
       <PageHeader

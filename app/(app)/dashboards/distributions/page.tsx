@@ -2,12 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import { listYesNoQuestionSources } from '@/lib/db/dashboards/corpus-judgements';
 import { corpusSplitGroups } from '@/lib/db/dashboards/distribution-cache';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { corpusDistributions, MAX_LABEL_GROUPS } from '@/lib/services/dashboards/compute-distributions';
 import { corpusDistributionsQuery } from '@/lib/api/contracts/distributions';
 import { PageHeader } from '@/components/ui/page-header';
@@ -34,7 +33,7 @@ export default async function DistributionsPage({
 }) {
   await requireArea('dashboards');
   const search = searchSchema.parse(await searchParams);
-  const corpora = pickerChoices(await listCorporaWithCounts(getDb(), { includeArchived: true }), [search.corpus]);
+  const corpora = pickerChoices(await listCorporaWithCounts(database(), { includeArchived: true }), [search.corpus]);
   const corpus = corpora.find((c) => c.slug === search.corpus) ?? corpora[0];
   const header = (
     <>
@@ -55,12 +54,12 @@ export default async function DistributionsPage({
       </>
     );
   }
-  const pool = getSqlPool();
+  const db = database();
   // both splits' groups are stored with the figures (lib/db/dashboards/distribution-cache.ts): no scan of the pairs
   const [reference, { labels: distinct }, campaigns] = await Promise.all([
-    corpusSplitGroups(pool, corpus.id, 'reference'),
-    corpusSplitGroups(pool, corpus.id, 'label'),
-    listYesNoQuestionSources(pool, corpus.id),
+    corpusSplitGroups(db, corpus.id, 'reference'),
+    corpusSplitGroups(db, corpus.id, 'label'),
+    listYesNoQuestionSources(db, corpus.id),
   ]);
   const judged = reference.groups.reduce((sum, g) => sum + (g.group === null ? 0 : g.pairs), 0);
   const splits = [

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listCorporaWithCounts } from '@/lib/db/corpora/corpora';
 import { pickerChoices } from '@/lib/tidy/tidy-rules';
 import {
@@ -12,7 +12,6 @@ import {
   type BinaryJudgement,
 } from '@/lib/db/dashboards/corpus-judgements';
 import { findDashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { computeMeasureThresholds, computeReferenceCorrelations, parseLabelSource } from '@/lib/dashboards/judgement-analysis';
 import { isMeasureKey, measureCatalog, measureKeys, semanticMeasureKeys } from '@/lib/measures/catalog';
 import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
@@ -73,7 +72,7 @@ const searchSchema = z.object({
 async function judgementOf(label: string): Promise<BinaryJudgement | null> {
   const source = parseLabelSource(label);
   if (!source) return { kind: 'reference' };
-  const campaign = await findDashboardCampaign(getSqlPool(), parseCampaignRef(source.campaign));
+  const campaign = await findDashboardCampaign(database(), parseCampaignRef(source.campaign));
   const question = campaign?.questions.find((q) => q.key === source.question && q.type === 'boolean');
   return campaign && question ? { kind: 'campaign', campaignId: campaign.id, question: question.key } : null;
 }
@@ -85,7 +84,7 @@ export default async function JudgementsPage({
 }) {
   await requireArea('dashboards');
   const search = searchSchema.parse(await searchParams);
-  const corpora = pickerChoices(await listCorporaWithCounts(getDb(), { includeArchived: true }), [search.corpus]);
+  const corpora = pickerChoices(await listCorporaWithCounts(database(), { includeArchived: true }), [search.corpus]);
   const corpus = corpora.find((c) => c.slug === search.corpus) ?? corpora[0];
   const header = (
     <>
@@ -109,27 +108,27 @@ export default async function JudgementsPage({
       </>
     );
   }
-  const pool = getSqlPool();
+  const db = database();
   const [counts, allLabels] = await Promise.all([
-    countReferenceJudgements(pool, corpus.id),
-    listYesNoQuestionSources(pool, corpus.id),
+    countReferenceJudgements(db, corpus.id),
+    listYesNoQuestionSources(db, corpus.id),
   ]);
   const campaignLabels = pickerChoices(allLabels, [allLabels.find((c) => c.label === search.label)?.slug]);
   const measures =
     search.measures && search.measures.length > 0
       ? search.measures
-      : defaultMeasuresWithValues((await getCorpusTotals(getDb(), corpus.id)).sums.all.measures);
+      : defaultMeasuresWithValues((await getCorpusTotals(database(), corpus.id)).sums.all.measures);
   const label = search.label ?? (counts.labels > 0 || campaignLabels.length === 0 ? 'source' : campaignLabels[0]!.label);
   const labelOptions = [
     { label: 'source', text: `the corpus's own labels (${counts.labels.toLocaleString('en')} pairs)` },
     ...campaignLabels.map((c) => ({ label: c.label, text: `${c.campaign}: ${c.question} (final labels)` })),
   ];
 
-  const scored = counts.scores > 0 ? await listMeasuresWithReferenceScores(pool, corpus.id) : null;
+  const scored = counts.scores > 0 ? await listMeasuresWithReferenceScores(db, corpus.id) : null;
   const correlations = scored ? computeReferenceCorrelations(scored) : null;
   const scatter = search.scatter ?? measures.filter(isMeasureKey).find((k) => (correlations?.measures[k].n ?? 0) > 0) ?? 'bleu';
   // the corpus's own measures (import-scores) join the threshold analysis when chosen
-  const userMeasures = (await userMeasureNames(pool, [corpus.id])).map(userMeasureKey);
+  const userMeasures = (await userMeasureNames(db, [corpus.id])).map(userMeasureKey);
   const analysed = measures.filter((m) => !isUserMeasureKey(m) || userMeasures.includes(m));
   const scatterPoints = scored
     ? thinPoints(
@@ -145,7 +144,7 @@ export default async function JudgementsPage({
   const results = judgement
     ? await Promise.all(
         analysed.map(async (m) =>
-          computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(pool, m, corpus.id, judgement), search.threshold),
+          computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(db, m, corpus.id, judgement), search.threshold),
         ),
       )
     : [];

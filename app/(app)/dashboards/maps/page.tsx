@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCorpusMapWithUserAxes, listCorpusMeasureMaps } from '@/lib/db/dashboards/characteristic-maps';
 import { pickerChoices } from '@/lib/tidy/tidy-rules';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { listUserMeasureAxes } from '@/lib/db/corpora/user-measures';
 import { UserAxisPicker } from '@/components/dashboards/user-axis-picker';
 import { listSemanticAxes } from '@/lib/db/corpora/semantic-set';
@@ -30,14 +29,14 @@ export default async function MapsPage({
   await requireArea('dashboards');
   const parsed = searchSchema.safeParse(await searchParams);
   const wanted = parsed.success ? [parsed.data.corpus ?? []].flat() : [];
-  const all = await listCorpusMeasureMaps(getDb());
-  const semAxes = await listSemanticAxes(getDb());
+  const all = await listCorpusMeasureMaps(database());
+  const semAxes = await listSemanticAxes(database());
   // Archived corpora are left out of the picker and the default view, and shown when the URL names them.
   const listed = wanted.length > 0 ? all.filter((c) => wanted.includes(c.slug)) : all.filter((c) => c.archivedAt === null);
   // A measure of the corpus's own marked as an axis may replace syn or sem (counted, not the stored summary).
   const params = await searchParams;
   const axesOf = await listUserMeasureAxes(
-    getSqlPool(),
+    database(),
     listed.map((c) => c.id),
   );
   const shown = await Promise.all(
@@ -61,7 +60,7 @@ export default async function MapsPage({
         chosen,
         custom,
         mapAxes,
-        map: custom ? await getCorpusMapWithUserAxes(getSqlPool(), c.id, chosen) : c.map,
+        map: custom ? await getCorpusMapWithUserAxes(database(), c.id, chosen) : c.map,
       };
     }),
   );

@@ -3,13 +3,13 @@
  * when many pairs match it is the database's estimate, "of about 1,230,000" (lib/explore/pair-total.ts).
  */
 import { countPairsForPage } from '@/lib/db/pairs/pair-list';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import type { PairFilter } from '@/lib/explore/pair-filter';
 import { formatCount } from '@/components/corpora/format';
 import { formatPairTotal } from '@/lib/explore/pair-total';
 
 export async function PairCountSection({ filter, from, shown }: { filter: PairFilter; from: number; shown: number }) {
-  const total = await countPairsForPage(getSqlPool(), filter);
+  const total = await countPairsForPage(database(), filter);
   if (shown === 0)
     return (
       <strong data-testid="pair-count">

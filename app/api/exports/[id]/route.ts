@@ -2,7 +2,7 @@
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getOwnExportJob } from '@/lib/db/exports/export-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
@@ -10,7 +10,7 @@ export const GET = defineRoute({
   roles: rolesForArea('explore'),
   handler: async ({ params, user }) => {
     const id = parseDbId(params.id);
-    const job = id === null ? null : await getOwnExportJob(getDb(), id, user.id);
+    const job = id === null ? null : await getOwnExportJob(database(), id, user.id);
     if (!job) throw new AppError('NOT_FOUND', 'That export does not exist.');
     const { filePath, ...view } = job;
     return { ...view, downloadable: filePath !== null };

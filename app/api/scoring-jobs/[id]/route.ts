@@ -2,7 +2,7 @@
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 
@@ -10,7 +10,7 @@ export const GET = defineRoute({
   roles: rolesForArea('corpora'),
   handler: async ({ params }) => {
     const id = parseDbId(params.id);
-    const job = id === null ? null : await getScoringJob(getDb(), id);
+    const job = id === null ? null : await getScoringJob(database(), id);
     if (!job) throw new AppError('NOT_FOUND', 'That scoring job does not exist.');
     return job;
   },

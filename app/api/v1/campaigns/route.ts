@@ -1,12 +1,12 @@
 /** POST /api/v1/campaigns: create a campaign (researchers, admins). Audited. */
 import { createCampaignContract } from '@/lib/api/contracts/campaigns';
 import { apiRoute } from '@/lib/http/api-route';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { createCampaign as createCampaignWithItems } from '@/lib/db/campaigns/campaign-create';
 
 export const POST = apiRoute(createCampaignContract, async ({ body, user }) => {
-  const db = getDb();
+  const db = database();
   const created = await createCampaignWithItems(db, body, user.id);
   await recordAudit(db, {
     actorId: user.id,

@@ -5,10 +5,10 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { listMiningDumpsContract } from '@/lib/api/contracts/mining';
 import { listDumps } from '@/lib/services/mining/list-dumps';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 
 export const GET = apiRoute(listMiningDumpsContract, async () => {
-  const listing = await listDumps(await listAdminDumpUploads(getDb()));
+  const listing = await listDumps(await listAdminDumpUploads(database()));
   return { status: 200, body: listing };
 });

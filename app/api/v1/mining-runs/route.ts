@@ -4,16 +4,16 @@
  */
 import { apiRoute } from '@/lib/http/api-route';
 import { listMiningRunsContract, startMiningRunContract } from '@/lib/api/contracts/mining';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
 import { startWebMining } from '@/lib/services/mining/queue-mining-run';
 
 export const GET = apiRoute(listMiningRunsContract, async () => ({
   status: 200,
-  body: { runs: await listMiningRuns(getDb(), 50) },
+  body: { runs: await listMiningRuns(database(), 50) },
 }));
 
 export const POST = apiRoute(startMiningRunContract, async ({ body, user }) => ({
   status: 202,
-  body: await startWebMining(getDb(), user, body),
+  body: await startWebMining(database(), user, body),
 }));

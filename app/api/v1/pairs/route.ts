@@ -3,7 +3,7 @@ import { listPairsContract } from '@/lib/api/contracts/pairs';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError, isAppError } from '@/lib/errors/app-error';
 import { countPairsForPage, listPairPage } from '@/lib/db/pairs/pair-list';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 
 /** Unknown corpus or campaign slugs: named like the schema's own 400s (`query.corpus`). */
 function asQueryError(error: unknown): unknown {
@@ -15,11 +15,11 @@ function asQueryError(error: unknown): unknown {
 }
 
 export const GET = apiRoute(listPairsContract, async ({ query }) => {
-  const pool = getSqlPool();
+  const db = database();
   try {
     const [page, total] = await Promise.all([
-      listPairPage(pool, query.filter),
-      query.count ? countPairsForPage(pool, query.filter) : Promise.resolve(undefined),
+      listPairPage(db, query.filter),
+      query.count ? countPairsForPage(db, query.filter) : Promise.resolve(undefined),
     ]);
     return {
       status: 200,

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { findMembership } from '@/lib/db/campaigns/campaign-membership';
 import { listDiscussionPairs } from '@/lib/db/annotations/discussion';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 import { PageHeader } from '@/components/ui/page-header';
 import { DiscussionList } from '@/components/discussion/discussion-list';
@@ -17,9 +17,9 @@ type Params = { params: Promise<{ campaign: string }> };
 export default async function DiscussionPage({ params }: Params) {
   const user = await requireArea('annotate');
   const ref = decodeURIComponent((await params).campaign);
-  const campaign = await findMembership(getSqlPool(), parseCampaignRef(ref), user.id);
+  const campaign = await findMembership(database(), parseCampaignRef(ref), user.id);
   if (!campaign) notFound();
-  const pairs = await listDiscussionPairs(getSqlPool(), campaign, user.id);
+  const pairs = await listDiscussionPairs(database(), campaign, user.id);
   return (
     <>
       <PageHeader

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@/lib/auth/session-user';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { describeCampaignDeletion } from '@/lib/db/campaigns/campaign-lifecycle';
 import { campaignDeletionBlocker, campaignDeletionParts, canDelete } from '@/lib/tidy/tidy-rules';
 import { ArchiveButton } from '@/components/tidy/archive-button';
@@ -14,7 +14,7 @@ export async function CampaignTidyActions({
   campaign: { id: number; name: string; createdById: number | null; archivedAt: Date | null };
   user: CurrentUser;
 }) {
-  const summary = await describeCampaignDeletion(getDb(), campaign.id);
+  const summary = await describeCampaignDeletion(database(), campaign.id);
   const target = { what: 'campaign', id: campaign.id } as const;
   return (
     <span className="row tidy-actions">

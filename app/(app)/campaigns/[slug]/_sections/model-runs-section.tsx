@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listModelRuns } from '@/lib/db/model-raters/model-run-views';
 import { ModelRunList } from '@/components/model-raters/model-run-list';
 import { toRunJson } from '@/components/model-raters/format';
@@ -9,7 +9,7 @@ import { toRunJson } from '@/components/model-raters/format';
  * the list with live progress, and the way to a new run and to the runs compared.
  */
 export async function ModelRunsSection({ campaignId, slug }: { campaignId: number; slug: string }) {
-  const runs = (await listModelRuns(getDb(), campaignId)).map(toRunJson);
+  const runs = (await listModelRuns(database(), campaignId)).map(toRunJson);
   const base = `/campaigns/${encodeURIComponent(slug)}/model-runs`;
   return (
     <div className="stack">

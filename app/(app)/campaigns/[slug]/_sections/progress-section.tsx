@@ -1,4 +1,4 @@
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCampaignTotals, listAnnotatorProgress, listDailyAnswers } from '@/lib/db/campaigns/campaign-progress';
 import { ProgressSummary } from '@/components/campaigns/progress-summary';
 import { AnnotatorTable } from '@/components/campaigns/annotator-table';
@@ -6,7 +6,7 @@ import { AnnotatorBars, CompletionChart } from '@/components/campaigns/progress-
 
 /** Completion, time left, answers over time and per annotator (streams in after the page's access check). */
 export async function ProgressSection({ campaignId, overlap }: { campaignId: number; overlap: number }) {
-  const db = getDb();
+  const db = database();
   const [totals, annotators, days] = await Promise.all([
     getCampaignTotals(db, campaignId),
     listAnnotatorProgress(db, campaignId),

@@ -2,12 +2,11 @@ import Link from 'next/link';
 import { readGoldAccuracy } from '@/lib/db/campaigns/gold';
 import { countFinalMethods } from '@/lib/db/annotations/final-reads';
 import { measureDiscussionAgreement } from '@/lib/db/annotations/discussion';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import type { Question } from '@/lib/annotation/questions';
 import { GoldAccuracyTable } from '@/components/campaigns/gold-accuracy-table';
 import { GoldFileForm } from '@/components/campaigns/gold-file-form';
 import { AnnotationFileForm } from '@/components/campaigns/annotation-file-form';
-import { getDb } from '@/lib/db/client';
 import { listExploreOptions } from '@/lib/db/pairs/explore-options';
 import { GoldPairForm } from '@/components/campaigns/gold-pair-form';
 import { GoldRateForm } from '@/components/campaigns/gold-rate-form';
@@ -29,15 +28,15 @@ export async function QualitySection({
 }: {
   campaign: { id: number; slug: string; goldEvery: number; overlap: number; questions: Question[] };
 }) {
-  const pool = getSqlPool();
+  const db = database();
   const [gold, methods, open, discussion, settings, kappas, { corpora }] = await Promise.all([
-    readGoldAccuracy(pool, campaign.id),
-    countFinalMethods(pool, campaign.id),
-    countOpenAdjudications(pool, campaign.id),
-    measureDiscussionAgreement(pool, campaign.id, campaign.questions),
-    readCampaignQualitySettings(pool, campaign.id),
-    readMajorityKappa(pool, campaign.id),
-    listExploreOptions(getDb()),
+    readGoldAccuracy(db, campaign.id),
+    countFinalMethods(db, campaign.id),
+    countOpenAdjudications(db, campaign.id),
+    measureDiscussionAgreement(db, campaign.id, campaign.questions),
+    readCampaignQualitySettings(db, campaign.id),
+    readMajorityKappa(db, campaign.id),
+    listExploreOptions(database()),
   ]);
   const rows = gold.members.map((m) => {
     const k = kappas.find((x) => x.userId === m.userId);

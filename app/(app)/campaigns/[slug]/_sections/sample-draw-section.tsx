@@ -1,4 +1,4 @@
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listStratumProgress } from '@/lib/db/campaigns/campaign-progress';
 import { readTodayDefinitions } from '@/lib/db/campaigns/sampling';
 import type { SamplingRecord } from '@/lib/sampling/describe-sample';
@@ -24,7 +24,7 @@ export async function SampleDrawSection({
   sampling: unknown;
   corpora: string;
 }) {
-  const db = getDb();
+  const db = database();
   const stored = (typeof sampling === 'object' && sampling !== null ? sampling : {}) as {
     definitions?: unknown;
     redrawnFrom?: { slug?: unknown; name?: unknown };

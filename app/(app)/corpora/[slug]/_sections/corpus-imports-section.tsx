@@ -1,10 +1,10 @@
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listImportJobs } from '@/lib/db/imports/import-job-views';
 import { ImportJobList } from '@/components/imports/import-job-list';
 import { inWebWords } from '@/lib/import/web-words';
 
 export async function CorpusImportsSection({ corpusId }: { corpusId: number }) {
-  const jobs = await listImportJobs(getDb(), corpusId);
+  const jobs = await listImportJobs(database(), corpusId);
   return (
     <>
       <h2>Imports</h2>

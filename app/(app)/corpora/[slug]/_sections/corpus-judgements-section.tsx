@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { countReferenceJudgements, listMeasuresWithReferenceScores } from '@/lib/db/dashboards/corpus-judgements';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { computeReferenceCorrelations } from '@/lib/dashboards/judgement-analysis';
 import { measureKeys } from '@/lib/measures/catalog';
 import { ReferenceCorrelationTable } from '@/components/dashboards/reference-correlation-table';
@@ -10,12 +10,12 @@ import { ReferenceCorrelationTable } from '@/components/dashboards/reference-cor
  * full analysis. Nothing for a corpus without.
  */
 export async function CorpusJudgementsSection({ corpusId, slug }: { corpusId: number; slug: string }) {
-  const pool = getSqlPool();
-  const counts = await countReferenceJudgements(pool, corpusId);
+  const db = database();
+  const counts = await countReferenceJudgements(db, corpusId);
   if (counts.scores === 0 && counts.labels === 0) return null;
   const href = `/dashboards/judgements?corpus=${encodeURIComponent(slug)}`;
   const correlations =
-    counts.scores > 0 ? computeReferenceCorrelations(await listMeasuresWithReferenceScores(pool, corpusId)) : null;
+    counts.scores > 0 ? computeReferenceCorrelations(await listMeasuresWithReferenceScores(db, corpusId)) : null;
   return (
     <>
       <h2>Measures against the corpus&apos;s own judgements</h2>

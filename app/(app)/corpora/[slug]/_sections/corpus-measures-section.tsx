@@ -1,4 +1,4 @@
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCorpusStats } from '@/lib/db/corpora/corpus-stats';
 import { listPairs } from '@/lib/db/pairs/pairs';
 import { MeasureSummaryTable } from '@/components/corpora/measure-summary-table';
@@ -17,7 +17,7 @@ export async function CorpusMeasuresSection({
   measureTokenizer: string | null;
 }) {
   const measuredFor = measureTokenizer ? languageOfTokenizer(measureTokenizer) : language;
-  const db = getDb();
+  const db = database();
   const [stats, pairs] = await Promise.all([getCorpusStats(db, corpusId), listPairs(db, corpusId, { limit: 25, offset: 0 })]);
   return (
     <>

@@ -1,4 +1,4 @@
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
 import { listScoringJobs } from '@/lib/db/jobs/scoring-jobs';
 import { getCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
@@ -22,7 +22,7 @@ const isGloveKey = (key: string) => (GLOVE_MEASURES as readonly string[]).includ
 
 /** Semantic measures of a corpus: counts, the semantic axis and its set, scoring jobs (streams in after the page's checks). */
 export async function CorpusSemanticSection({ corpusId, slug }: { corpusId: number; slug: string }) {
-  const db = getDb();
+  const db = database();
   const modelsDir = resolveModelsDir();
   const [totals, set, jobs, language, completion] = await Promise.all([
     getCorpusTotals(db, corpusId),

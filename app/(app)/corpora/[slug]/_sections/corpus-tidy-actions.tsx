@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@/lib/auth/session-user';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { describeCorpusDeletion, findCorpusForTidy } from '@/lib/db/corpora/corpus-lifecycle';
 import { canDelete, corpusDeletionBlocker, corpusDeletionParts } from '@/lib/tidy/tidy-rules';
 import { ArchiveButton } from '@/components/tidy/archive-button';
@@ -7,7 +7,7 @@ import { DeleteDialog } from '@/components/tidy/delete-dialog';
 
 /** Archive or restore, and delete (with what goes with it), in the corpus page's header. */
 export async function CorpusTidyActions({ slug, user }: { slug: string; user: CurrentUser }) {
-  const db = getDb();
+  const db = database();
   const corpus = await findCorpusForTidy(db, slug);
   if (!corpus) return null;
   const summary = await describeCorpusDeletion(db, corpus.id);

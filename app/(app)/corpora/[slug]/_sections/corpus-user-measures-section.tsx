@@ -1,11 +1,11 @@
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { listUserMeasures } from '@/lib/db/corpora/user-measures';
 import { ScoresFileForm } from '@/components/corpora/scores-file-form';
 import { UserMeasureTable } from '@/components/corpora/user-measure-table';
 
 /** A model's scores brought as measures of the corpus: the list and the upload form (streams in after the page's checks). */
 export async function CorpusUserMeasuresSection({ corpusId, slug }: { corpusId: number; slug: string }) {
-  const measures = await listUserMeasures(getSqlPool(), corpusId);
+  const measures = await listUserMeasures(database(), corpusId);
   return (
     <>
       <h2>Your measures</h2>

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import Link from 'next/link';
 import { z } from 'zod';
 import { loadQuestionTables } from '@/lib/db/dashboards/campaign-agreement';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import {
   computePairwiseKappas,
   computeQuestionAgreement,
@@ -45,7 +45,7 @@ export default async function CampaignAgreementPage({ params, searchParams }: Ca
   const campaign = await loadCampaignPage(params);
   const { resamples, seed, by, minShared, relations } = searchSchema.parse(await searchParams);
   const merged = relations === 'merged';
-  const tables = (await loadQuestionTables(getSqlPool(), campaign)).map((t) =>
+  const tables = (await loadQuestionTables(database(), campaign)).map((t) =>
     mergeRelationDirections(t, merged && t.question.type === 'relation'),
   );
   const asksRelation = campaign.questions.some((q) => q.type === 'relation');

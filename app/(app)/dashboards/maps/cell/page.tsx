@@ -3,11 +3,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { getCorpusMeasureMap } from '@/lib/db/dashboards/characteristic-maps';
 import { listCellPairs } from '@/lib/db/pairs/map-cell-pairs';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { measureBinLabel, parseCell } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
 import { CellPairsTable, Pager } from '@/components/dashboards/cell-pairs-table';
@@ -32,11 +31,11 @@ export default async function CorpusCellPage({
   const cell = parsed.success ? parseCell(parsed.data.cell) : null;
   if (!parsed.success || !cell) notFound();
   const { corpus: slug, page } = parsed.data;
-  const corpus = await getCorpusBySlug(getDb(), slug);
+  const corpus = await getCorpusBySlug(database(), slug);
   if (!corpus) notFound();
   const [x, y] = cell;
-  const total = (await getCorpusMeasureMap(getDb(), corpus.id)).cells[x]![y]!;
-  const pairs = await listCellPairs(getSqlPool(), { kind: 'corpus', corpusId: corpus.id }, cell, { page, pageSize: PAGE_SIZE });
+  const total = (await getCorpusMeasureMap(database(), corpus.id)).cells[x]![y]!;
+  const pairs = await listCellPairs(database(), { kind: 'corpus', corpusId: corpus.id }, cell, { page, pageSize: PAGE_SIZE });
   const explore = `/explore?corpus=${encodeURIComponent(slug)}&cell=${x},${y}`;
   return (
     <>

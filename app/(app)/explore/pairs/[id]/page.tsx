@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getPairDetail } from '@/lib/db/pairs/pair-detail';
 import { commonsPageUrl, commonsThumbnailUrl } from '@/lib/explore/commons';
 import { pairFilterToParams, parsePairFilter } from '@/lib/explore/pair-filter';
@@ -29,7 +29,7 @@ export default async function PairPage({ params, searchParams }: Props) {
   await requireArea('explore');
   const id = parseDbId((await params).id);
   if (id === null) notFound();
-  const pair = await getPairDetail(getDb(), id);
+  const pair = await getPairDetail(database(), id);
   if (!pair) notFound();
   const search = new URLSearchParams(
     Object.entries(await searchParams).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v ? [[k, v]] : [])),

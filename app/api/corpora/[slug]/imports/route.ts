@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { completeUploadSlot, releaseUploadSlot, reserveUploadSlot, touchUploadSlot } from '@/lib/db/imports/upload-slots';
 import { recordAudit } from '@/lib/db/accounts/audit';
@@ -38,7 +38,7 @@ async function attachQuestions(
   name: string,
   user: CurrentUser,
 ) {
-  const db = getDb();
+  const db = database();
   await getWaitingUpload(db, jobId, user);
   const fileName = name.split(/[\\/]/).at(-1) ?? name;
   const saved = await saveUpload(body, uploadLimitBytes());
@@ -67,7 +67,7 @@ export const POST = defineRoute({
   roles: rolesForArea('corpora'),
   query: z.object({ fileName: z.string().trim().min(1).max(255), questionsFor: dbIdText.optional() }),
   handler: async ({ request, user, query, params }) => {
-    const db = getDb();
+    const db = database();
     const corpus = await getCorpusBySlug(db, params.slug ?? '');
     if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');

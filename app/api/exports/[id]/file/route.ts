@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getOwnExportJob } from '@/lib/db/exports/export-jobs';
 import { parseDbId } from '@/lib/api/db-numbers';
 import { requireJobFiles } from '@/lib/runtime/files-folder-status';
@@ -25,10 +25,10 @@ export const GET = defineRoute({
   roles: rolesForArea('explore'),
   handler: async ({ params, user }) => {
     const id = parseDbId(params.id);
-    const job = id === null ? null : await getOwnExportJob(getDb(), id, user.id);
+    const job = id === null ? null : await getOwnExportJob(database(), id, user.id);
     if (!job) throw new AppError('NOT_FOUND', 'That export does not exist.');
     // Another instance's folder, or this one's failing its check: a 503 that says so, not a 404.
-    if (job.status === 'SUCCEEDED' && job.filePath) await requireJobFiles(getDb(), job.filesFolderId, 'This export');
+    if (job.status === 'SUCCEEDED' && job.filePath) await requireJobFiles(database(), job.filesFolderId, 'This export');
     const info = job.status === 'SUCCEEDED' && job.filePath ? await stat(job.filePath).catch(() => null) : null;
     if (!job.filePath || !info) throw new AppError('NOT_FOUND', 'This export has no file (it has not finished, or it failed).');
     const body = Readable.toWeb(createReadStream(job.filePath)) as ReadableStream<Uint8Array>;

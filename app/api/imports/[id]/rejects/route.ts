@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getImportJob } from '@/lib/db/imports/import-job-views';
 import { parseDbId } from '@/lib/api/db-numbers';
 
@@ -12,7 +12,7 @@ export const GET = defineRoute({
   roles: rolesForArea('corpora'),
   handler: async ({ params }) => {
     const id = parseDbId(params.id);
-    const job = id === null ? null : await getImportJob(getDb(), id);
+    const job = id === null ? null : await getImportJob(database(), id);
     if (!job?.rejectsPath || !existsSync(job.rejectsPath))
       throw new AppError('NOT_FOUND', 'This import has no rejected records.');
     const body = Readable.toWeb(createReadStream(job.rejectsPath)) as ReadableStream<Uint8Array>;

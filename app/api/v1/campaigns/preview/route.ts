@@ -3,12 +3,12 @@ import { previewSampleContract } from '@/lib/api/contracts/campaign-preview';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
 import { planSample } from '@/lib/sampling/sample-plan';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { countSamplePreview, findCorporaBySlug } from '@/lib/db/campaigns/sampling-preview';
 
 export const POST = apiRoute(previewSampleContract, async ({ body }) => {
   if (!body) throw new AppError('INVALID_INPUT', 'Send the corpora and the sample.', { fields: { body: 'is missing' } });
-  const db = getDb();
+  const db = database();
   const fields: Record<string, string> = {};
   const { ids, unknown } = await findCorporaBySlug(db, body.corpora);
   if (unknown.length > 0) fields.corpora = `unknown corpora: ${unknown.map((s) => JSON.stringify(s)).join(', ')}`;

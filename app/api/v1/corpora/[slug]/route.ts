@@ -4,15 +4,15 @@
  */
 import { archiveCorpusContract, deleteCorpusContract } from '@/lib/api/contracts/tidy';
 import { apiRoute } from '@/lib/http/api-route';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { archiveCorpus, deleteCorpus } from '@/lib/services/tidy/tidy-entries';
 
 export const PATCH = apiRoute(archiveCorpusContract, async ({ params, body, user }) => ({
   status: 200,
-  body: await archiveCorpus(getDb(), user, params.slug, body.archived),
+  body: await archiveCorpus(database(), user, params.slug, body.archived),
 }));
 
 export const DELETE = apiRoute(deleteCorpusContract, async ({ params, user }) => ({
   status: 200,
-  body: await deleteCorpus(getDb(), user, params.slug),
+  body: await deleteCorpus(database(), user, params.slug),
 }));

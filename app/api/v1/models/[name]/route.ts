@@ -1,10 +1,10 @@
 /** GET /api/v1/models/{name}: whether the model is installed and its latest install job (admins); polled by the Models page. */
 import { apiRoute } from '@/lib/http/api-route';
 import { getModelContract } from '@/lib/api/contracts/models';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { gloveStatus, requireInstallableModel } from '@/lib/services/models/load-model-status';
 
 export const GET = apiRoute(getModelContract, async ({ params }) => {
   requireInstallableModel(params.name);
-  return { status: 200, body: await gloveStatus(getDb()) };
+  return { status: 200, body: await gloveStatus(database()) };
 });

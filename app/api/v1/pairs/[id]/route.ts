@@ -2,11 +2,11 @@
 import { getPairContract } from '@/lib/api/contracts/pairs';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getPairForCaller } from '@/lib/db/pairs/pair-view';
 
 export const GET = apiRoute(getPairContract, async ({ params, user }) => {
-  const pair = await getPairForCaller(getDb(), params.id, user);
+  const pair = await getPairForCaller(database(), params.id, user);
   if (!pair) throw new AppError('NOT_FOUND', 'No such pair, or it is not assigned to you.');
   return { status: 200, body: pair };
 });

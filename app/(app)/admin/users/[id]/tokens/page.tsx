@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { roleLabels } from '@/lib/access/roles';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getUserById } from '@/lib/db/accounts/users';
 import { listApiTokens } from '@/lib/db/accounts/api-tokens';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: 'API tokens of a user' };
 export default async function UserTokensPage({ params }: { params: Promise<{ id: string }> }) {
   await requireArea('admin');
   const id = Number((await params).id);
-  const db = getDb();
+  const db = database();
   const user = Number.isSafeInteger(id) && id > 0 ? await getUserById(db, id) : null;
   if (!user) notFound();
   const tokens = await listApiTokens(db, user.id);

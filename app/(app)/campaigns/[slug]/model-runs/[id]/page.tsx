@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getModelRun } from '@/lib/db/model-raters/model-run-views';
 import { listRunMeasures } from '@/lib/db/model-raters/run-page-reads';
 import { getCampaignWordingAt } from '@/lib/db/campaigns/campaign-wording';
@@ -35,7 +35,7 @@ export default async function ModelRunPage({ params, searchParams }: Props) {
   const { slug, id: rawId } = await params;
   const id = parseDbId(rawId);
   if (id === null) notFound();
-  const db = getDb();
+  const db = database();
   const view = await getModelRun(db, id);
   if (!view || view.campaign.slug !== decodeURIComponent(slug)) notFound();
   const run = toRunJson(view);

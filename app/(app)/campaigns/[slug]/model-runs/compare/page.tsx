@@ -4,8 +4,7 @@ import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { getCampaignDetail } from '@/lib/db/campaigns/campaign-management';
 import { listModelRuns } from '@/lib/db/model-raters/model-run-views';
 import { compareRuns } from '@/lib/services/model-raters/load-run-report';
@@ -41,11 +40,11 @@ async function ComparisonSection({
   question: string;
   epsilon: number;
 }) {
-  const db = getDb();
+  const db = database();
   const runs = await listModelRuns(db, campaignId);
   const rows = await compareRuns(
     db,
-    getSqlPool(),
+    database(),
     runs,
     { question, epsilon, smallSample: 'wilcoxon', fdr: 'per-stratum', resamples: 200 },
     computeRunReportOffThread,
@@ -63,7 +62,7 @@ async function ComparisonSection({
 export default async function ModelRunsComparePage({ params, searchParams }: Props) {
   await requireArea('campaigns');
   const slug = decodeURIComponent((await params).slug);
-  const campaign = await getCampaignDetail(getDb(), slug);
+  const campaign = await getCampaignDetail(database(), slug);
   if (!campaign) notFound();
   const search = compareSearch.parse(await searchParams);
   const questions = campaign.questions.filter((q) => q.type !== 'text');

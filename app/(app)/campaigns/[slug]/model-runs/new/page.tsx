@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCampaignDetail } from '@/lib/db/campaigns/campaign-management';
 import { getCampaignWording } from '@/lib/db/campaigns/campaign-wording';
 import { listEndpoints } from '@/lib/db/model-raters/endpoints';
@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: 'New model run' };
 export default async function NewModelRunPage({ params }: Params) {
   const user = await requireArea('campaigns');
   const slug = decodeURIComponent((await params).slug);
-  const db = getDb();
+  const db = database();
   const campaign = await getCampaignDetail(db, slug);
   if (!campaign) notFound();
   const [wording, endpoints, versions, preview, counts] = await Promise.all([

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { listUnitFacets, loadQuestionTables, type DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { computeBreakdown, type BreakdownFacet } from '@/lib/dashboards/agreement-breakdown';
 import { measureList } from '@/lib/measures/catalog';
 import { AgreementTable } from '@/components/dashboards/agreement-table';
@@ -15,8 +15,8 @@ export async function BreakdownSection({
   facet: BreakdownFacet;
   href: (by: string) => string;
 }) {
-  const pool = getSqlPool();
-  const [tables, facets] = await Promise.all([loadQuestionTables(pool, campaign), listUnitFacets(pool, campaign.id)]);
+  const db = database();
+  const [tables, facets] = await Promise.all([loadQuestionTables(db, campaign), listUnitFacets(db, campaign.id)]);
   const current = facet.kind === 'measure' ? `measure:${facet.measure}` : facet.kind;
   return (
     <>

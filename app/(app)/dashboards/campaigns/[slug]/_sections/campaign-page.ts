@@ -2,7 +2,7 @@
 import { notFound } from 'next/navigation';
 import { requireArea } from '@/lib/auth/guards';
 import { findDashboardCampaign, type DashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 export type CampaignParams = {
@@ -12,7 +12,7 @@ export type CampaignParams = {
 
 export async function loadCampaignPage(params: CampaignParams['params']): Promise<DashboardCampaign> {
   await requireArea('dashboards');
-  const campaign = await findDashboardCampaign(getSqlPool(), parseCampaignRef(decodeURIComponent((await params).slug)));
+  const campaign = await findDashboardCampaign(database(), parseCampaignRef(decodeURIComponent((await params).slug)));
   if (!campaign) notFound();
   return campaign;
 }

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { getCampaignMeasureMap, getCampaignRatingsMap, listCampaignCorpora } from '@/lib/db/dashboards/characteristic-maps';
 import { listCellPairs, type CellScope } from '@/lib/db/pairs/map-cell-pairs';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { measureBinLabel, parseCell } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
 import { CellPairsTable, Pager } from '@/components/dashboards/cell-pairs-table';
@@ -29,11 +29,11 @@ export default async function CampaignCellPage({ params, searchParams }: Campaig
   const cell = parsed.success ? parseCell(parsed.data.cell) : null;
   if (!parsed.success || !cell) notFound();
   const { source, median, annotator, page } = parsed.data;
-  const pool = getSqlPool();
+  const db = database();
   const corpus =
     parsed.data.corpus === undefined
       ? null
-      : (await listCampaignCorpora(pool, campaign.id)).find((c) => c.slug === parsed.data.corpus);
+      : (await listCampaignCorpora(db, campaign.id)).find((c) => c.slug === parsed.data.corpus);
   if (corpus === undefined) notFound();
   const corpusId = corpus?.id;
   const scope: CellScope =
@@ -42,10 +42,10 @@ export default async function CampaignCellPage({ params, searchParams }: Campaig
       : { kind: 'campaign', campaignId: campaign.id, source, median, annotator, corpusId };
   const map =
     source === 'measures'
-      ? await getCampaignMeasureMap(pool, campaign.id, corpusId ?? null)
-      : await getCampaignRatingsMap(pool, campaign.id, { median, annotator, corpusId });
+      ? await getCampaignMeasureMap(db, campaign.id, corpusId ?? null)
+      : await getCampaignRatingsMap(db, campaign.id, { median, annotator, corpusId });
   const [x, y] = cell;
-  const pairs = await listCellPairs(pool, scope, cell, { page, pageSize: PAGE_SIZE });
+  const pairs = await listCellPairs(db, scope, cell, { page, pageSize: PAGE_SIZE });
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
   const query = `source=${source}&median=${median}${annotator ? `&annotator=${encodeURIComponent(annotator)}` : ''}${corpus ? `&corpus=${encodeURIComponent(corpus.slug)}` : ''}&cell=${x},${y}`;
   const where = `${source === 'measures' ? `syn ${measureBinLabel(x)}, sem ${measureBinLabel(y)}` : `syntactic rating ${x}, semantic rating ${y}${annotator ? ` by ${annotator}` : ` (${median} median)`}`}${corpus ? `, ${corpus.name}` : ''}`;

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { listComparableCampaigns } from '@/lib/db/dashboards/label-comparison';
 import { pickerChoices } from '@/lib/tidy/tidy-rules';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { comparableQuestions } from '@/lib/dashboards/label-comparison';
 import { MAPPING_PRESETS, sideToMap } from '@/lib/dashboards/label-mapping';
 import { RELATION_LABELS } from '@/lib/annotation/relations';
@@ -49,7 +49,7 @@ export default async function CampaignComparePage({ params, searchParams }: Camp
       </>
     );
   }
-  const comparable = await listComparableCampaigns(getSqlPool(), campaign.id);
+  const comparable = await listComparableCampaigns(database(), campaign.id);
   const campaigns = pickerChoices(comparable, [
     campaign.slug,
     comparable.find((c) => search.with.startsWith(`campaign:${c.id}:`))?.slug,

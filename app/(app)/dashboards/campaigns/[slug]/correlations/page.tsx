@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import {
   columnOf,
   type CorrelationCell,
@@ -13,7 +13,6 @@ import {
   TABLE6_ROWS,
 } from '@/lib/dashboards/correlation-table';
 import { findRatingAxis, ratingAxes, type RatingAxisDef } from '@/lib/dashboards/rating-axes';
-import { getDb } from '@/lib/db/client';
 import { listSemanticAxes } from '@/lib/db/corpora/semantic-set';
 import { isMeasureKey, measureCatalog, measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import { PageHeader } from '@/components/ui/page-header';
@@ -115,17 +114,17 @@ function AxisNote({ axis, n, aggregate }: { axis: RatingAxisDef; n: number; aggr
 export default async function CampaignCorrelationsPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
   const { aggregate, view, scatter: asked, axis: askedAxis } = searchSchema.parse(await searchParams);
-  const rows = await listRatedPairs(getSqlPool(), campaign.id, aggregate);
+  const rows = await listRatedPairs(database(), campaign.id, aggregate);
   const axes = ratingAxes(campaign.questions);
   const found = askedAxis === undefined ? null : findRatingAxis(campaign.questions, askedAxis);
   const chosen: RatingAxisDef | null = found && 'axis' in found ? found.axis : null;
-  const axisRows = chosen ? await listAxisRatedPairs(getSqlPool(), campaign.id, chosen, aggregate) : [];
+  const axisRows = chosen ? await listAxisRatedPairs(database(), campaign.id, chosen, aggregate) : [];
   const scatter: MeasureKey =
     asked ??
     (chosen?.kind === 'humanDelta' ? 'delta' : undefined) ??
     SCATTER_ORDER.find((k) => rows.some((r) => r.measures[k] !== null)) ??
     'st';
-  const semAxes = await listSemanticAxes(getDb());
+  const semAxes = await listSemanticAxes(database());
   const formulas = [...new Set(rows.map((r) => r.corpus))].map(
     (slug) => `${slug}: ${semAxes.get(slug)?.formula ?? 'sem: no semantic measure yet'}`,
   );

@@ -7,7 +7,7 @@ import {
   listCampaignCorpora,
   listRatingAnnotators,
 } from '@/lib/db/dashboards/characteristic-maps';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { MAP_BINS, maxShare, measureBinLabel, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
 import { PageHeader } from '@/components/ui/page-header';
 import { DashboardTabs, campaignTabs } from '@/components/dashboards/dashboard-tabs';
@@ -33,17 +33,14 @@ interface ShownMap {
 export default async function CampaignMapsPage({ params, searchParams }: CampaignParams) {
   const campaign = await loadCampaignPage(params);
   const { median } = searchSchema.parse(await searchParams);
-  const pool = getSqlPool();
+  const db = database();
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
-  const [annotators, corpora] = await Promise.all([
-    listRatingAnnotators(pool, campaign.id),
-    listCampaignCorpora(pool, campaign.id),
-  ]);
+  const [annotators, corpora] = await Promise.all([listRatingAnnotators(db, campaign.id), listCampaignCorpora(db, campaign.id)]);
   const maps: ShownMap[] = [
     {
       key: 'median',
       title: `Median ratings (${median} median for even counts)${corpora.length > 1 ? ', all corpora' : ''}`,
-      map: await getCampaignRatingsMap(pool, campaign.id, { median }),
+      map: await getCampaignRatingsMap(db, campaign.id, { median }),
       axes: ratingAxes,
       query: `source=ratings&median=${median}`,
     },
@@ -55,7 +52,7 @@ export default async function CampaignMapsPage({ params, searchParams }: Campaig
       maps.push({
         key: `median-${c.slug}`,
         title: `Median ratings: ${c.name}`,
-        map: await getCampaignRatingsMap(pool, campaign.id, { median, corpusId: c.id }),
+        map: await getCampaignRatingsMap(db, campaign.id, { median, corpusId: c.id }),
         axes: ratingAxes,
         query,
       });
@@ -64,7 +61,7 @@ export default async function CampaignMapsPage({ params, searchParams }: Campaig
   maps.push({
     key: 'measures',
     title: 'Measures (syn × sem)',
-    map: await getCampaignMeasureMap(pool, campaign.id),
+    map: await getCampaignMeasureMap(db, campaign.id),
     axes: measureAxes,
     query: 'source=measures',
   });
@@ -72,7 +69,7 @@ export default async function CampaignMapsPage({ params, searchParams }: Campaig
     maps.push({
       key: `annotator-${a}`,
       title: `Annotator ${a}`,
-      map: await getCampaignRatingsMap(pool, campaign.id, { annotator: a }),
+      map: await getCampaignRatingsMap(db, campaign.id, { annotator: a }),
       axes: ratingAxes,
       query: `source=ratings&annotator=${encodeURIComponent(a)}`,
     });

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { countAnswerPairs } from '@/lib/db/campaigns/campaign-relations';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import {
   MERGED_RELATIONS,
   MERGED_RELATION_LABELS,
@@ -29,14 +29,14 @@ export default async function CampaignRelationsPage({ params, searchParams }: Ca
   const campaign = await loadCampaignPage(params);
   const { definition, relations } = searchSchema.parse(await searchParams);
   const merged = relations === 'merged';
-  const pool = getSqlPool();
+  const db = database();
   const asks = (key: string) => campaign.questions.some((q) => q.key === key);
   const base = `/dashboards/campaigns/${encodeURIComponent(campaign.slug)}`;
   const relationCounts =
-    asks('relation') && asks(definition) ? await countAnswerPairs(pool, campaign.id, 'relation', definition) : null;
+    asks('relation') && asks(definition) ? await countAnswerPairs(db, campaign.id, 'relation', definition) : null;
   const cross =
     asks('paraphraseLoose') && asks('paraphraseStrict')
-      ? await countAnswerPairs(pool, campaign.id, 'paraphraseLoose', 'paraphraseStrict')
+      ? await countAnswerPairs(db, campaign.id, 'paraphraseLoose', 'paraphraseStrict')
       : null;
   const count = (rows: readonly { a: string; b: string; n: number }[], a: string, b: string) =>
     rows.find((r) => r.a === a && r.b === b)?.n ?? 0;

@@ -1,10 +1,10 @@
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listPairModelAnswers } from '@/lib/db/model-raters/run-page-reads';
 import { PairModelAnswers } from '@/components/model-raters/pair-model-answers';
 
 /** The model runs that answered this pair (researchers and admins: the explorer's area; never an annotator's page). */
 export async function ModelAnswersSection({ pairId }: { pairId: number }) {
-  const rows = await listPairModelAnswers(getDb(), pairId);
+  const rows = await listPairModelAnswers(database(), pairId);
   return (
     <PairModelAnswers
       rows={rows.map((r) => ({

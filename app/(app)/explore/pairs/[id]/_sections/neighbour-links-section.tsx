@@ -1,14 +1,14 @@
 /** Previous / next pair within the explorer view the pair was opened from (same filter and sort). */
 import Link from 'next/link';
 import { findNeighbourPairs } from '@/lib/db/pairs/pair-list';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { isAppError } from '@/lib/errors/app-error';
 import type { PairFilter } from '@/lib/explore/pair-filter';
 
 export async function NeighbourLinksSection({ filter, pairId, query }: { filter: PairFilter; pairId: number; query: string }) {
   let neighbours: { prev: number | null; next: number | null };
   try {
-    neighbours = await findNeighbourPairs(getSqlPool(), filter, pairId);
+    neighbours = await findNeighbourPairs(database(), filter, pairId);
   } catch (error) {
     if (isAppError(error)) return null; // a view naming a corpus or campaign that is gone
     throw error;

@@ -9,14 +9,14 @@ import { submitAnnotationRoute } from '@/lib/http/annotation-routes';
 import { jsonLinesResponse } from '@/lib/http/json-lines';
 import { AppError } from '@/lib/errors/app-error';
 import { findCampaignId, streamCampaignAnnotations } from '@/lib/db/annotations/annotation-reads';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 // The production web server answers POST itself with the same handler (lib/http/node-api.ts).
 export const POST = apiRoute(submitAnnotationContract, submitAnnotationRoute.handler);
 
 export const GET = apiRoute(listAnnotationsContract, async ({ params }) => {
-  const campaignId = await findCampaignId(getSqlPool(), parseCampaignRef(params.id));
+  const campaignId = await findCampaignId(database(), parseCampaignRef(params.id));
   if (campaignId === null) throw new AppError('NOT_FOUND', 'No such campaign.');
-  return jsonLinesResponse(streamCampaignAnnotations(getSqlPool(), campaignId));
+  return jsonLinesResponse(streamCampaignAnnotations(database(), campaignId));
 });

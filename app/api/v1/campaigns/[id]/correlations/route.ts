@@ -6,7 +6,7 @@ import { getCampaignCorrelationsContract } from '@/lib/api/contracts/dashboards'
 import { apiRoute } from '@/lib/http/api-route';
 import { requireDashboardCampaign } from '@/lib/services/dashboards/load-campaign-dashboard';
 import { listAxisRatedPairs, listRatedPairs } from '@/lib/db/dashboards/campaign-correlations';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import {
   computeAxisCorrelationTables,
   computeCorrelationTables,
@@ -20,7 +20,7 @@ export const GET = apiRoute(getCampaignCorrelationsContract, async ({ params, qu
   const campaign = await requireDashboardCampaign(params.id);
   const found = query.axis === undefined ? null : findRatingAxis(campaign.questions, query.axis);
   if (found && 'error' in found) throw new AppError('INVALID_INPUT', found.error, { fields: { 'query.axis': found.error } });
-  const rated = await listRatedPairs(getSqlPool(), campaign.id, query.aggregate);
+  const rated = await listRatedPairs(database(), campaign.id, query.aggregate);
   const { pooled, byCorpus } = computeCorrelationTables(rated);
   const body = {
     aggregate: query.aggregate,
@@ -30,7 +30,7 @@ export const GET = apiRoute(getCampaignCorrelationsContract, async ({ params, qu
     axes: ratingAxes(campaign.questions),
   };
   if (!found) return { status: 200, body };
-  const rows = await listAxisRatedPairs(getSqlPool(), campaign.id, found.axis, query.aggregate);
+  const rows = await listAxisRatedPairs(database(), campaign.id, found.axis, query.aggregate);
   const tables = computeAxisCorrelationTables(rows);
   return {
     status: 200,

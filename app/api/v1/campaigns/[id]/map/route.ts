@@ -12,14 +12,14 @@ import {
   listCampaignCorpora,
   listRatingAnnotators,
 } from '@/lib/db/dashboards/characteristic-maps';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 
 export const GET = apiRoute(getCampaignMapContract, async ({ params, query }) => {
   const campaign = await requireDashboardCampaign(params.id);
-  const pool = getSqlPool();
+  const db = database();
   let corpusId: number | null = null;
   if (query.corpus !== undefined) {
-    const corpus = (await listCampaignCorpora(pool, campaign.id)).find((c) => c.slug === query.corpus);
+    const corpus = (await listCampaignCorpora(db, campaign.id)).find((c) => c.slug === query.corpus);
     if (!corpus) throw new AppError('NOT_FOUND', 'The campaign has no corpus with that slug.');
     corpusId = corpus.id;
   }
@@ -28,13 +28,13 @@ export const GET = apiRoute(getCampaignMapContract, async ({ params, query }) =>
       throw new AppError('INVALID_INPUT', 'annotator applies to source=ratings only.', {
         fields: { 'query.annotator': 'applies to source=ratings only' },
       });
-    return { status: 200, body: await getCampaignMeasureMap(pool, campaign.id, corpusId) };
+    return { status: 200, body: await getCampaignMeasureMap(db, campaign.id, corpusId) };
   }
-  if (query.annotator && !(await listRatingAnnotators(pool, campaign.id)).includes(query.annotator))
+  if (query.annotator && !(await listRatingAnnotators(db, campaign.id)).includes(query.annotator))
     throw new AppError('NOT_FOUND', 'No annotator with that pseudonym rated this campaign.');
   return {
     status: 200,
-    body: await getCampaignRatingsMap(pool, campaign.id, {
+    body: await getCampaignRatingsMap(db, campaign.id, {
       median: query.median,
       annotator: query.annotator,
       corpusId: corpusId ?? undefined,

@@ -5,10 +5,9 @@
 import { getCorpusMapContract } from '@/lib/api/contracts/dashboards';
 import { apiRoute } from '@/lib/http/api-route';
 import { AppError } from '@/lib/errors/app-error';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { getCorpusMapWithUserAxes, getCorpusMeasureMap } from '@/lib/db/dashboards/characteristic-maps';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { listUserMeasures, type UserMeasure } from '@/lib/db/corpora/user-measures';
 
 /** The user measure a `syn=`/`sem=` parameter names, if the corpus has it marked as that axis (else a 400 saying so). */
@@ -29,11 +28,11 @@ function axisName(measures: readonly UserMeasure[], key: string | undefined, axi
 }
 
 export const GET = apiRoute(getCorpusMapContract, async ({ params, query }) => {
-  const corpus = await getCorpusBySlug(getDb(), params.slug);
+  const corpus = await getCorpusBySlug(database(), params.slug);
   if (!corpus) throw new AppError('NOT_FOUND', 'No such corpus.');
   if (query.syn === undefined && query.sem === undefined)
-    return { status: 200, body: await getCorpusMeasureMap(getDb(), corpus.id) };
-  const measures = await listUserMeasures(getSqlPool(), corpus.id);
+    return { status: 200, body: await getCorpusMeasureMap(database(), corpus.id) };
+  const measures = await listUserMeasures(database(), corpus.id);
   const axes = { syn: axisName(measures, query.syn, 'syntactic'), sem: axisName(measures, query.sem, 'semantic') };
-  return { status: 200, body: await getCorpusMapWithUserAxes(getSqlPool(), corpus.id, axes) };
+  return { status: 200, body: await getCorpusMapWithUserAxes(database(), corpus.id, axes) };
 });

@@ -9,9 +9,8 @@ import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus } from '@/lib/services/dashboards/load-corpus-dashboard';
 import { AppError } from '@/lib/errors/app-error';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { rowErrorFields } from '@/lib/db/campaigns/campaign-file';
-import { getSqlPool } from '@/lib/db/sql-pool';
 import { importScores, listUserMeasures } from '@/lib/db/corpora/user-measures';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 import { isCreatorOrAdmin } from '@/lib/access/ownership';
@@ -20,7 +19,7 @@ const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
 
 export const GET = apiRoute(listUserMeasuresContract, async ({ params }) => {
   const corpus = await requireCorpus(params.slug);
-  const measures = await listUserMeasures(getSqlPool(), corpus.id);
+  const measures = await listUserMeasures(database(), corpus.id);
   return {
     status: 200,
     body: { measures: measures.map(({ id: _id, createdAt, ...m }) => ({ ...m, createdAt: createdAt.toISOString() })) },
@@ -29,7 +28,7 @@ export const GET = apiRoute(listUserMeasuresContract, async ({ params }) => {
 
 export const POST = apiRoute(importScoresContract, async ({ params, body, user }) => {
   const corpus = await requireCorpus(params.slug);
-  const outcome = await importScores(getSqlPool(), {
+  const outcome = await importScores(database(), {
     slug: corpus.slug,
     map: body.map,
     measures: body.measures,
@@ -45,7 +44,7 @@ export const POST = apiRoute(importScoresContract, async ({ params, body, user }
     throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, {
       fields: rowErrorFields(outcome),
     });
-  await recordAudit(getDb(), {
+  await recordAudit(database(), {
     actorId: user.id,
     action: 'measures.import',
     targetType: 'corpus',

@@ -6,7 +6,7 @@ import { getCorpusThresholdsContract } from '@/lib/api/contracts/judgements';
 import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus, resolveBinaryJudgement } from '@/lib/services/dashboards/load-corpus-dashboard';
 import { listMeasureWithBinaryJudgement } from '@/lib/db/dashboards/corpus-judgements';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { userMeasureNames } from '@/lib/db/corpora/user-measures';
 import { AppError } from '@/lib/errors/app-error';
 import { isUserMeasureKey, userMeasureName } from '@/lib/measures/user-measures';
@@ -16,11 +16,11 @@ export const GET = apiRoute(getCorpusThresholdsContract, async ({ params, query 
   const corpus = await requireCorpus(params.slug);
   if (
     isUserMeasureKey(query.measure) &&
-    !(await userMeasureNames(getSqlPool(), [corpus.id])).includes(userMeasureName(query.measure))
+    !(await userMeasureNames(database(), [corpus.id])).includes(userMeasureName(query.measure))
   ) {
     throw new AppError('NOT_FOUND', `The corpus has no measure "${userMeasureName(query.measure)}" of its own.`);
   }
   const judgement = await resolveBinaryJudgement(query.label);
-  const data = await listMeasureWithBinaryJudgement(getSqlPool(), query.measure, corpus.id, judgement);
+  const data = await listMeasureWithBinaryJudgement(database(), query.measure, corpus.id, judgement);
   return { status: 200, body: { ...computeMeasureThresholds(query.measure, data, query.threshold), label: query.label } };
 });

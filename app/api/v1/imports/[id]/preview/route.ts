@@ -4,13 +4,13 @@
  */
 import { getImportPreviewContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { detectUploadFormat } from '@/lib/services/imports/detect-upload';
 import { getWaitingUpload } from '@/lib/services/imports/start-import';
 import { parseTier } from '@/lib/import/tier';
 
 export const GET = apiRoute(getImportPreviewContract, async ({ params, query, user }) => {
-  const job = await getWaitingUpload(getDb(), params.id, user);
+  const job = await getWaitingUpload(database(), params.id, user);
   const detection = await detectUploadFormat(job.sourcePath, job.fileName, query.format);
   return {
     status: 200,

@@ -4,10 +4,10 @@
  */
 import { startImportContract } from '@/lib/api/contracts/imports';
 import { apiRoute } from '@/lib/http/api-route';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { startUploadedImport } from '@/lib/services/imports/start-import';
 
 export const POST = apiRoute(startImportContract, async ({ params, body, user }) => {
-  const started = await startUploadedImport(getDb(), user, { ...body, jobId: params.id });
+  const started = await startUploadedImport(database(), user, { ...body, jobId: params.id });
   return { status: 202, body: started };
 });

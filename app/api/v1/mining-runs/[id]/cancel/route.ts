@@ -4,10 +4,10 @@
  */
 import { apiRoute } from '@/lib/http/api-route';
 import { cancelMiningRunContract } from '@/lib/api/contracts/mining';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { cancelWebMining } from '@/lib/services/mining/queue-mining-run';
 
 export const POST = apiRoute(cancelMiningRunContract, async ({ params, user }) => ({
   status: 202,
-  body: await cancelWebMining(getDb(), user, params.id),
+  body: await cancelWebMining(database(), user, params.id),
 }));

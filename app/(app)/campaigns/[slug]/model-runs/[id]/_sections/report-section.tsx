@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { getDb } from '@/lib/db/client';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { AppError } from '@/lib/errors/app-error';
 import { loadRunReport } from '@/lib/services/model-raters/load-run-report';
 import { computeRunReportOffThread } from '@/lib/runtime/compute-workers';
@@ -36,10 +35,12 @@ export async function ReportSection({
     fdr: search.fdr,
     resamples: 1000,
   };
-  const loaded = await loadRunReport(getDb(), getSqlPool(), runId, request, computeRunReportOffThread).catch((error: unknown) => {
-    if (error instanceof AppError) return error;
-    throw error;
-  });
+  const loaded = await loadRunReport(database(), database(), runId, request, computeRunReportOffThread).catch(
+    (error: unknown) => {
+      if (error instanceof AppError) return error;
+      throw error;
+    },
+  );
   if (loaded instanceof AppError)
     return (
       <p role="alert" className="alert error">

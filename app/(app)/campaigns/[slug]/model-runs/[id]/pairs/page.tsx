@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { requireArea } from '@/lib/auth/guards';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getModelRun } from '@/lib/db/model-raters/model-run-views';
 import { listRunPairs } from '@/lib/db/model-raters/run-page-reads';
 import { parseDbId } from '@/lib/api/db-numbers';
@@ -57,7 +57,7 @@ export default async function RunPairsPage({ params, searchParams }: Props) {
   const { slug, id: rawId } = await params;
   const id = parseDbId(rawId);
   if (id === null) notFound();
-  const run = await getModelRun(getDb(), id);
+  const run = await getModelRun(database(), id);
   if (!run || run.campaign.slug !== decodeURIComponent(slug)) notFound();
   const raw = await searchParams;
   const runUrl = `/campaigns/${encodeURIComponent(run.campaign.slug)}/model-runs/${run.id}`;
@@ -65,7 +65,7 @@ export default async function RunPairsPage({ params, searchParams }: Props) {
   const cell = raw.kind === undefined ? null : cellSearch.safeParse(raw);
   if (cell && !cell.success) notFound();
   const of = cell?.data ?? null;
-  const pairs = await listRunPairs(getDb(), run.id, of ? of.ids : null);
+  const pairs = await listRunPairs(database(), run.id, of ? of.ids : null);
   const back = `${runUrl}${of?.question ? `?question=${encodeURIComponent(of.question)}` : ''}#judged-heading`;
   const total = of ? of.n : run.pairsTotal;
   const shown = total > pairs.length ? ` (the first ${pairs.length.toLocaleString('en')} listed)` : '';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { listLabelCellPairs } from '@/lib/db/dashboards/label-comparison';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { AppError } from '@/lib/errors/app-error';
 import { prepareComparison, resolveComparison } from '@/lib/services/dashboards/compare-label-sets';
 import { INT4_MAX } from '@/lib/api/db-numbers';
@@ -47,12 +47,12 @@ export default async function ComparisonCellPage({ params, searchParams }: Campa
     ];
   };
   const [mineRaw, otherRaw] = [rawOf('mine', mine), rawOf('other', other)];
-  const pool = getSqlPool();
+  const db = database();
   const total = prepared.counts
     .filter((c) => c.mine !== null && c.other !== null && mineRaw.includes(c.mine) && otherRaw.includes(c.other))
     .reduce((sum, c) => sum + c.n, 0);
   const pairs = await listLabelCellPairs(
-    pool,
+    db,
     campaign.id,
     resolved.question.key,
     resolved.other,

@@ -7,7 +7,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { importCampaignFileBody } from '@/lib/services/campaigns/import-campaign-file';
 import { annotationsFile } from '@/lib/db/imports/annotation-import';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { prepareAddedPairsOffThread } from '@/lib/runtime/compute-workers';
 
 export const POST = apiRoute(importAnnotationFileContract, async ({ params, body, user }) => {
@@ -28,7 +28,7 @@ export const POST = apiRoute(importAnnotationFileContract, async ({ params, body
     pairsCreatedReversed = 0,
   } = outcome.counts;
   if (pairsCreated + pairsCreatedReversed > 0) {
-    await recordAudit(getDb(), {
+    await recordAudit(database(), {
       actorId: user.id,
       action: 'annotations.add-pairs',
       targetType: 'corpus',

@@ -2,12 +2,12 @@
 import { myAnnotationsContract } from '@/lib/api/contracts/annotations';
 import { apiRoute } from '@/lib/http/api-route';
 import { listMyAnnotations } from '@/lib/db/annotations/annotation-reads';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { parseCampaignRef } from '@/lib/naming/campaign-ref';
 
 export const GET = apiRoute(myAnnotationsContract, async ({ params, query, user }) => ({
   status: 200,
-  body: await listMyAnnotations(getSqlPool(), parseCampaignRef(params.id), user.id, {
+  body: await listMyAnnotations(database(), parseCampaignRef(params.id), user.id, {
     limit: query.limit,
     ...(query.before === undefined ? {} : { before: query.before }),
   }),

@@ -7,22 +7,21 @@ import { apiRoute } from '@/lib/http/api-route';
 import { requireCorpus } from '@/lib/services/dashboards/load-corpus-dashboard';
 import { AppError } from '@/lib/errors/app-error';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { getDb } from '@/lib/db/client';
-import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { deleteUserMeasure, getUserMeasureCreator, notYoursMessage } from '@/lib/db/corpora/user-measures';
 import { isCreatorOrAdmin } from '@/lib/access/ownership';
 
 export const DELETE = apiRoute(deleteUserMeasureContract, async ({ params, user }) => {
   const corpus = await requireCorpus(params.slug);
-  const measure = await getUserMeasureCreator(getSqlPool(), corpus.id, params.name);
+  const measure = await getUserMeasureCreator(database(), corpus.id, params.name);
   if (!measure) throw new AppError('NOT_FOUND', `The corpus has no measure "${params.name}".`);
   if (!isCreatorOrAdmin(user, measure.createdById)) {
     const message = notYoursMessage(params.name);
     throw new AppError('FORBIDDEN', `${message[0]!.toUpperCase()}${message.slice(1)}.`);
   }
-  const deleted = await deleteUserMeasure(getSqlPool(), corpus.id, params.name);
+  const deleted = await deleteUserMeasure(database(), corpus.id, params.name);
   if (!deleted) throw new AppError('NOT_FOUND', `The corpus has no measure "${params.name}".`);
-  await recordAudit(getDb(), {
+  await recordAudit(database(), {
     actorId: user.id,
     action: 'measures.delete',
     targetType: 'corpus',

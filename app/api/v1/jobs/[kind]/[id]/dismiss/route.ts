@@ -1,10 +1,10 @@
-/** POST /api/v1/jobs/{kind}/{id}/dismiss: a failed or cancelled import, scoring or export job leaves the job lists. Audited. */
-import { dismissJobContract } from '@/lib/api/contracts/tidy';
+/** POST /api/v1/jobs/{kind}/{id}/dismiss: a failed or cancelled job of a dismissable kind leaves the job lists. Audited. */
+import { dismissJobContract } from '@/lib/api/contracts/jobs';
 import { apiRoute } from '@/lib/http/api-route';
-import { getDb } from '@/lib/db/client';
-import { dismissEndedJob } from '@/lib/services/tidy/tidy-entries';
+import { database } from '@/lib/db/database';
+import { dismissEndedJob } from '@/lib/services/jobs/dismiss-job';
 
 export const POST = apiRoute(dismissJobContract, async ({ params, user }) => {
-  await dismissEndedJob(getDb(), user, params.kind, params.id);
+  await dismissEndedJob(database(), user, params.kind, params.id);
   return { status: 204 };
 });

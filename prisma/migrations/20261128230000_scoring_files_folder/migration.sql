@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ScoringJob" ADD COLUMN     "filesFolderId" TEXT;
