@@ -53,13 +53,17 @@ interface Closable {
 }
 
 // The process-wide state the code keeps on globalThis, named `paralens…` (lib/db/client.ts, lib/db/sql-pool.ts,
-// lib/runtime/compute-workers.ts, the web server's marker). Registered before the file's own hooks, this runs after them.
+// lib/db/database.ts, lib/runtime/compute-workers.ts, the web server's marker). Registered before the file's own
+// hooks, this runs after them. The one handle (lib/db/database.ts) is only forgotten: its parts are the Prisma
+// client and the pool, closed under their own names, and reading a method of it would open them again.
 const ours = (key: string | symbol) => (typeof key === 'symbol' ? key.description : key)?.startsWith('paralens') === true;
+const forgottenOnly = new Set<string | symbol>(['paralensDatabase']);
 afterAll(async () => {
-  for (const key of Reflect.ownKeys(globalThis).filter(ours)) {
-    const value = (globalThis as Record<string | symbol, unknown>)[key] as Closable | undefined;
-    Reflect.deleteProperty(globalThis, key);
-    if (!value || typeof value !== 'object') continue;
+  const keys = Reflect.ownKeys(globalThis).filter(ours);
+  const values = keys.map((key) => (globalThis as Record<string | symbol, unknown>)[key] as Closable | undefined);
+  for (const key of keys) Reflect.deleteProperty(globalThis, key);
+  for (const [i, value] of values.entries()) {
+    if (forgottenOnly.has(keys[i]!) || !value || typeof value !== 'object') continue;
     const close = value.$disconnect ?? value.end ?? value.close;
     // a handle the file closed itself may refuse a second close (pg's pool does): it is closed either way
     try {
@@ -68,4 +72,6 @@ afterAll(async () => {
       // closed already
     }
   }
+  const reopened = Reflect.ownKeys(globalThis).filter(ours);
+  if (reopened.length) throw new Error(`closing the file's handles opened ${reopened.map(String).join(', ')} again`);
 });
