@@ -69,9 +69,19 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['**/*.db.test.ts'],
+          // Files share a worker process (forks), each still with its own database, modules evaluated
+          // anew and the handles of the one before closed (lib/db/testing/worker-setup.ts): starting a
+          // process and its imports for each file cost about 1.5 s of CPU a file (16 short files: 47 s
+          // of CPU in a process each, 23 s sharing two).
+          isolate: false,
+          // After the unit and slow tests, not among them: Vitest hands a shared process the next file
+          // only when that file is of the same project, so interleaved files would each start one again.
+          sequence: { groupOrder: 1 },
           // next-auth imports `next/server` without an extension, which Node's ESM loader cannot
           // resolve; inlined, Vite resolves it, so tests can call real route handlers.
-          server: { deps: { inline: ['next-auth'] } },
+          // Prisma's schema engine (WebAssembly, lib/db/schema-engine.ts) is inlined too, so each file of a
+          // shared worker starts one of its own, as a fresh process did: a second start of the one module hangs.
+          server: { deps: { inline: ['next-auth', '@prisma/schema-engine-wasm'] } },
           exclude: ['node_modules/**'],
           environment: 'node',
           ...dbSetup,
