@@ -93,7 +93,13 @@ const steps: Step[] = [
   // `npm run test:quick`: the same, linting only the files changed since the last commit, then the
   // unit tests
   { name: 'static', run: () => exec('sh', ['-c', staticChecks('--changed')]), onlyWhenNamed: true },
-  { name: 'unit', run: () => exec(bin('vitest'), ['run', '--project', 'unit']), onlyWhenNamed: true },
+  {
+    name: 'unit',
+    run: () => exec(bin('vitest'), ['run', '--project', 'unit']),
+    onlyWhenNamed: true,
+    // test:quick: the typecheck keeps one core busy; the unit tests take the other
+    beside: { step: 'static', cmd: bin('vitest'), args: ['run', '--project', 'unit'] },
+  },
   { name: 'unit+db', run: () => exec(bin('vitest'), ['run', '--project', 'unit', '--project', 'slow', '--project', 'db']) },
   {
     name: 'cli-clone',
