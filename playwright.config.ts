@@ -36,7 +36,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 4,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   // runs after the web server has started (Playwright starts webServer before globalSetup)
