@@ -1,5 +1,5 @@
 /**
- * End-to-end tests in Debian's Chromium against the real app: the web server is the README's
+ * End-to-end tests in Debian's Chromium (its headless shell, docs/decisions/019) against the real app: the web server is the README's
  * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start),
  * with the Mining page's default dumps folder (PARALENS_HOME/dumps: the demo's excerpt, and what
  * e2e/support/dumps-folder.ts adds; PARALENS_E2E_DUMPS names another folder), and model run #1 on the demo

@@ -5,7 +5,7 @@
  * the typecheck is done; its output is shown when it ends), the production build, the launcher
  * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts; two instances behind
  * Debian's nginx, which scripts/lib/local-proxy.ts installs when missing), and the end-to-end tests
- * in Debian's Chromium (installed with apt-get when missing and we are root;
+ * in Debian's Chromium headless shell (installed with apt-get when missing and we are root;
  * so is lbzip2, which the miner uses to read .bz2 dumps), and pg_dump 18 for the backup tests
  * (`npm run pg-client`).
  * Prints how long each step took, the CPU time its processes used (so whether it computed or
@@ -44,11 +44,17 @@ function exec(cmd: string, args: string[]): number {
   return result.status ?? 1;
 }
 
+/**
+ * The end-to-end tests' browser: Debian's Chromium headless shell (package chromium-headless-shell,
+ * the same Chromium build as the package chromium, without the windowed browser's parts: what
+ * Playwright itself runs headless tests in; docs/decisions/019-e2e-headless-shell.md).
+ */
 function ensureChromium(): number {
   if (existsSync(chromium)) return 0;
-  if (aptInstall('chromium', chromium)) return 0;
+  const debianPackage = path.basename(chromium) === 'chromium-headless-shell' ? 'chromium-headless-shell' : 'chromium';
+  if (aptInstall(debianPackage, chromium)) return 0;
   console.error(
-    `The end-to-end tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    `The end-to-end tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y ${debianPackage} (or set CHROMIUM_PATH).`,
   );
   return 1;
 }

@@ -4,9 +4,9 @@ import { define, flag, text, textOr, whole, wholeOr } from './schemas';
 export const TEST_SETTINGS = {
   CHROMIUM_PATH: define({
     group: 'tests',
-    default: '`/usr/bin/chromium`',
-    schema: textOr('/usr/bin/chromium'),
-    meaning: 'browser for the end-to-end tests',
+    default: '`/usr/bin/chromium-headless-shell`',
+    schema: textOr('/usr/bin/chromium-headless-shell'),
+    meaning: "browser for the end-to-end tests: Debian's Chromium headless shell (decision 019); `/usr/bin/chromium` works too",
   }),
   PARALENS_E2E_PORT: define({
     group: 'tests',
