@@ -1,9 +1,10 @@
 /**
- * End-to-end tests in Debian's Chromium (its headless shell, docs/decisions/019) against the real app: the web server is the README's
- * `npm start` path (bootstrap → embedded PostgreSQL in a fresh PARALENS_HOME → demo seed → next start),
- * with the Mining page's default dumps folder (PARALENS_HOME/dumps: the demo's excerpt, and what
- * e2e/support/dumps-folder.ts adds; PARALENS_E2E_DUMPS names another folder), and model run #1 on the demo
- * campaign made against an OpenAI-compatible stand-in once the server is up (e2e/support/model-run-setup.ts).
+ * End-to-end tests in Debian's Chromium (its headless shell, docs/decisions/019) against the real app:
+ * the web server is the README's `npm start` path (bootstrap → embedded PostgreSQL in a fresh
+ * PARALENS_HOME → demo seed → next start), with the Mining page's default dumps folder
+ * (PARALENS_HOME/dumps: the demo's excerpt, and what e2e/support/dumps-folder.ts adds;
+ * PARALENS_E2E_DUMPS names another folder), and model run #1 on the demo campaign made against an
+ * OpenAI-compatible stand-in once the server is up (e2e/support/model-run-setup.ts).
  * `npm run e2e -- <spec>` (scripts/e2e.ts) instead keeps one server and home up between runs and sets
  * PARALENS_E2E_HOME and PARALENS_E2E_REUSE_SERVER. Tests sign in by writing the session cookie
  * (e2e/support/session.ts), except the specs of the login form itself.

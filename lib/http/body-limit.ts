@@ -5,7 +5,7 @@
  * as it streams and cut off (413, connection closed) once it passes the limit. One limit for every
  * path, with the few routes that legitimately take more named here.
  */
-import { uploadLimitBytes } from '@/lib/jobs/uploads';
+import { uploadLimitBytes } from '@/lib/services/uploads/save-upload';
 
 const MB = 1024 * 1024;
 
@@ -28,7 +28,7 @@ interface LargeBodyRoute {
 
 /** The routes allowed more than the default; each streams or bounds what it keeps. */
 const largeBodyRoutes: readonly LargeBodyRoute[] = [
-  // the corpus file upload streams to disk and keeps its own limit (lib/jobs/uploads.ts)
+  // the corpus file upload streams to disk and keeps its own limit (lib/services/uploads/save-upload.ts)
   { method: 'POST', pattern: /^\/api\/corpora\/[^/]+\/imports$/, limit: uploadLimitBytes },
   // an uploaded dump streams into the dumps folder (lib/services/mining/list-dumps.ts) with the same limit
   { method: 'POST', pattern: /^\/api\/mining-dumps$/, limit: uploadLimitBytes },

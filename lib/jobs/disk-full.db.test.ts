@@ -23,7 +23,7 @@ import { mineInTest } from './mining/testing/mine-in-test';
 import { splitDumpXml, writeMultistream } from './mining/testing/multistream-fixture';
 import { syntheticDump } from './mining/testing/synthetic-pages';
 import { mountSmallDisk, type SmallDisk } from './testing/small-disk';
-import { saveUpload } from './uploads';
+import { saveUpload } from '@/lib/services/uploads/save-upload';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const mounted = mountSmallDisk(4);

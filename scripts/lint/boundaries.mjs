@@ -206,12 +206,11 @@ export const jobPlumbing = [
 
 /**
  * Use cases (and their parts) still in lib/jobs because the service layer (issue 39) has not reached
- * them yet: storing an upload, the miner's run. The list only shrinks: move one to
+ * them yet: the miner's run. The list only shrinks: move one to
  * lib/services/<domain>/ and take it off; a new use case never goes here. scripts/lint/boundaries.test.ts
  * checks that lib/jobs holds nothing else.
  */
 export const jobsUseCasesToMove = [
-  'uploads',
   'mining/run-mining',
   'mining/input-errors',
   'mining/load-references',

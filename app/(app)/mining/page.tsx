@@ -5,7 +5,7 @@ import { database } from '@/lib/db/database';
 import { listMiningRuns } from '@/lib/db/mining/mining-run-views';
 import { listAdminDumpUploads } from '@/lib/db/mining/dump-uploads';
 import { listDumps } from '@/lib/services/mining/list-dumps';
-import { uploadLimitBytes } from '@/lib/jobs/uploads';
+import { uploadLimitBytes } from '@/lib/services/uploads/save-upload';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MiningRunCard } from '@/components/mining/mining-run-card';

@@ -12,7 +12,7 @@ import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { database } from '@/lib/db/database';
 import { recordAudit } from '@/lib/db/accounts/audit';
-import { declaredBytes, saveUpload, uploadLimitBytes } from '@/lib/jobs/uploads';
+import { declaredBytes, saveUpload, uploadLimitBytes } from '@/lib/services/uploads/save-upload';
 import { saveUploadedDump } from '@/lib/services/mining/upload-dump';
 import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
 

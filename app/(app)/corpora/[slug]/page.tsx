@@ -12,7 +12,7 @@ import { CorpusLinks } from '@/components/corpora/corpus-links';
 import { CorpusLanguageForm } from '@/components/corpora/corpus-language-form';
 import { languageName } from '@/lib/naming/language';
 import { ImportPanel } from '@/components/imports/import-panel';
-import { uploadLimitBytes } from '@/lib/jobs/uploads';
+import { uploadLimitBytes } from '@/lib/services/uploads/save-upload';
 import { CorpusMeasuresSection } from './_sections/corpus-measures-section';
 import { CorpusImportsSection } from './_sections/corpus-imports-section';
 import { CorpusSemanticSection } from './_sections/corpus-semantic-section';

@@ -18,7 +18,7 @@ import { getCorpusBySlug } from '@/lib/db/corpora/corpora';
 import { completeUploadSlot, releaseUploadSlot, reserveUploadSlot, touchUploadSlot } from '@/lib/db/imports/upload-slots';
 import { recordAudit } from '@/lib/db/accounts/audit';
 import { detectUploadFormat } from '@/lib/services/imports/detect-upload';
-import { declaredBytes, saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/jobs/uploads';
+import { declaredBytes, saveUpload, uploadLimitBytes, waitingImportsLimit } from '@/lib/services/uploads/save-upload';
 import { removeFile } from '@/lib/runtime/private-files';
 import { dbIdText } from '@/lib/api/db-numbers';
 import { attachImportQuestions } from '@/lib/db/imports/import-jobs';
