@@ -32,7 +32,10 @@ if (!firstFile) {
   Object.assign(process.env, worker.env);
 }
 
-const fileDb = `paralens_test_${process.env.VITEST_POOL_ID ?? '0'}_${worker.files}`;
+// Named by the worker's process id, unique among live processes: named by VITEST_POOL_ID, a run of the
+// unit, slow and db projects together once had two files on one database name at the same time (one
+// file's rows in the other's database, then a database dropped under a running file).
+const fileDb = `paralens_test_${process.pid}_${worker.files}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 // Cloning needs the template to itself: workers take turns.
