@@ -1,8 +1,9 @@
 /**
- * `npm test`: every check, in order, stopping at the first failure: lint, typecheck, unit and
- * database tests (vitest; the db project starts its own PostgreSQL), the command line in a fresh
- * clone after `npm ci` (in the background beside lint+types, whose ESLint leaves a core idle once
- * the typecheck is done; its output is shown when it ends), the production build, the launcher
+ * `npm test`: every check, in order, stopping at the first failure: formatting beside the typecheck
+ * and lint (one process, scripts/lint/types-and-lint.ts), unit and database tests (vitest; the db
+ * project starts its own PostgreSQL), the command line in a fresh clone after `npm ci` (in the
+ * background beside lint+types, which keeps one core busy; its output is shown when it ends), the
+ * production build, the launcher
  * (`npm start` itself, which needs the build: scripts/*.launcher.test.ts; two instances behind
  * Debian's nginx, which scripts/lib/local-proxy.ts installs when missing), and the end-to-end tests
  * in Debian's Chromium headless shell (installed with apt-get when missing and we are root;
@@ -96,8 +97,8 @@ const steps: Step[] = [
   // formatting (Prettier) beside the typecheck and ESLint (the rules, the folder boundaries, file
   // length and comment width) on one program
   { name: 'lint+types', run: () => exec('sh', ['-c', staticChecks('')]) },
-  // `npm run test:quick`: the same, linting only the files changed since the last commit, then the
-  // unit tests
+  // `npm run test:quick`: the same, linting only the files changed since the last commit, with the
+  // unit tests beside it
   { name: 'static', run: () => exec('sh', ['-c', staticChecks('--changed')]), onlyWhenNamed: true },
   {
     name: 'unit',
