@@ -56,11 +56,12 @@ export async function uploadImportFile(
 ): Promise<FileUpload | QuestionsUpload> {
   const corpus = await getCorpusBySlug(db, upload.corpusSlug);
   if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
-  if (!upload.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
+  const { body } = upload;
+  if (!body) throw new AppError('INVALID_INPUT', 'The request has no file.');
   // Refused here, before a byte is stored, when the files folder fails its check (lib/runtime/files-folder.ts).
   const filesFolderId = await requireFilesFolder(db);
   if (upload.questionsFor !== undefined)
-    return attachQuestions(db, user, upload.body, corpus.id, upload.questionsFor, upload.fileName);
+    return attachQuestions(db, user, body, corpus.id, upload.questionsFor, upload.fileName);
   const limit = waitingImportsLimit();
   const fileName = baseName(upload.fileName);
   const jobId = await reserveUploadSlot(db, { corpusId: corpus.id, createdById: user.id, fileName }, limit);
@@ -73,7 +74,7 @@ export async function uploadImportFile(
   let saved: { path: string; bytes: number } | null = null;
   try {
     const onAlive = () => touchUploadSlot(db, jobId);
-    saved = await saveUpload(upload.body, uploadLimitBytes(), onAlive, undefined, upload.declaredBytes);
+    saved = await saveUpload(body, uploadLimitBytes(), onAlive, undefined, upload.declaredBytes);
     if (saved.bytes === 0) throw new AppError('INVALID_INPUT', 'The file is empty.');
     const detection = await detectUploadFormat(saved.path, fileName);
     const file = { fileBytes: saved.bytes, sourcePath: saved.path, format: detection.format, filesFolderId };
