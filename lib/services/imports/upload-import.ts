@@ -46,22 +46,16 @@ export interface QuestionsUpload {
   questions: number;
 }
 
-
 const baseName = (name: string) => name.split(/[\\/]/).at(-1) ?? name;
 
-export async function uploadImportFile(
-  db: Db,
-  user: User,
-  upload: ImportUpload,
-): Promise<FileUpload | QuestionsUpload> {
+export async function uploadImportFile(db: Db, user: User, upload: ImportUpload): Promise<FileUpload | QuestionsUpload> {
   const corpus = await getCorpusBySlug(db, upload.corpusSlug);
   if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
   const { body } = upload;
   if (!body) throw new AppError('INVALID_INPUT', 'The request has no file.');
   // Refused here, before a byte is stored, when the files folder fails its check (lib/runtime/files-folder.ts).
   const filesFolderId = await requireFilesFolder(db);
-  if (upload.questionsFor !== undefined)
-    return attachQuestions(db, user, body, corpus.id, upload.questionsFor, upload.fileName);
+  if (upload.questionsFor !== undefined) return attachQuestions(db, user, body, corpus.id, upload.questionsFor, upload.fileName);
   const limit = waitingImportsLimit();
   const fileName = baseName(upload.fileName);
   const jobId = await reserveUploadSlot(db, { corpusId: corpus.id, createdById: user.id, fileName }, limit);
