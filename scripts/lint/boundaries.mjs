@@ -227,6 +227,15 @@ const jobsUseCases = {
   regex: `^@/lib/jobs/(?!(?:${[...jobPlumbing, ...jobsUseCasesToMove].join('|')})$)`,
   message: 'A use case lives in lib/services/<domain>/<verb-noun>.ts; lib/jobs keeps the supervisor, queues and job processes.',
 };
+// The audit entry is part of the use case (docs/architecture.md, "Services"): a route, action, page or
+// command that wrote it would hold the use case itself. Reading the log (listAuditPage) stays allowed.
+const auditWriter = {
+  group: ['@/lib/db/accounts/audit', '**/db/accounts/audit'],
+  importNames: ['recordAudit'],
+  message:
+    'Routes, actions, pages and commands do not write the audit log: the use case does, in ' +
+    'lib/services/<domain>/<verb-noun>.ts; call that service (or add one) and let it record the entry.',
+};
 const httpInPages = {
   group: ['@/lib/http/*', '**/lib/http/*'],
   message: 'Pages call a service (lib/services) or a query (lib/db); lib/http holds the route transports only.',
@@ -264,17 +273,19 @@ export function boundaryConfigs(root) {
       // adapters: pages, route handlers, actions and commands call a service or a query
       files: ['app/**'],
       ignores: ['app/api/**', '**/*.test.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers, jobsUseCases, httpInPages] }] },
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers, jobsUseCases, httpInPages, auditWriter] }],
+      },
     },
     {
       files: ['app/api/**', 'lib/actions/**'],
       ignores: ['**/*.test.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers, jobsUseCases] }] },
+      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, databaseDrivers, jobsUseCases, auditWriter] }] },
     },
     {
       files: ['scripts/cli/**'],
       ignores: ['**/*.test.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, jobsUseCases] }] },
+      rules: { 'no-restricted-imports': ['error', { patterns: [prismaClient, jobsUseCases, auditWriter] }] },
     },
     {
       // Components get their data from pages or API routes; DTO types from lib/db are fine.

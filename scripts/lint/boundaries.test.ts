@@ -160,6 +160,7 @@ const imports = (what: string, from: string) => `import { ${what} } from '${from
 function servicesCrossings(): [string, string, string][] {
   const outsideServices = 'lib/services imports lib/db, lib/<domain>';
   const useCase = 'A use case lives in lib/services';
+  const auditWriter = 'do not write the audit log: the use case does';
   return [
     ['lib/measures/sample.ts', imports('runImport', '@/lib/services/imports/run-import'), 'services'],
     ['lib/dashboards/sample.ts', imports('compareLabels', '../services/dashboards/compare-label-sets'), 'services'],
@@ -181,6 +182,11 @@ function servicesCrossings(): [string, string, string][] {
     ['scripts/cli/commands/sample.ts', imports('runImport', '@/lib/jobs/run-import'), useCase],
     ['app/(app)/sample/page.tsx', imports('corpusDistributions', '@/lib/http/distributions'), 'Pages call a service'],
     ['app/(app)/sample/page.tsx', imports('describe', '@/lib/jobs/import-failure'), useCase],
+    ['app/api/v1/sample/route.ts', imports('recordAudit', '@/lib/db/accounts/audit'), auditWriter],
+    ['app/api/sample/route.ts', imports('recordAudit', '../../../lib/db/accounts/audit'), auditWriter],
+    ['app/(app)/sample/page.tsx', imports('recordAudit', '@/lib/db/accounts/audit'), auditWriter],
+    ['lib/actions/sample.ts', imports('recordAudit', '../db/accounts/audit'), auditWriter],
+    ['scripts/cli/commands/sample.ts', imports('recordAudit', '@/lib/db/accounts/audit'), auditWriter],
   ];
 }
 
@@ -201,6 +207,10 @@ function servicesAllowed(): [string, string][] {
     ['app/api/sample/route.ts', imports('archiveCorpus', '@/lib/services/tidy/tidy-entries')],
     ['app/(app)/sample/page.tsx', imports('corpusDistributions', '@/lib/services/dashboards/compute-distributions')],
     ['scripts/cli/commands/sample.ts', imports('runJob', '@/lib/jobs/job-process')],
+    ['app/api/v1/sample/route.ts', imports('listAuditPage', '@/lib/db/accounts/audit')],
+    ['app/(app)/sample/page.tsx', imports('listAuditFacets', '@/lib/db/accounts/audit')],
+    ['lib/services/accounts/sample.ts', imports('recordAudit', '@/lib/db/accounts/audit')],
+    ['scripts/cli/commands/sample.db.test.ts', imports('recordAudit', '@/lib/db/accounts/audit')],
   ];
 }
 

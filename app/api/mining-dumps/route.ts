@@ -11,28 +11,14 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/http/route';
 import { rolesForArea } from '@/lib/access/roles';
 import { database } from '@/lib/db/database';
-import { recordAudit } from '@/lib/db/accounts/audit';
-import { declaredBytes, saveUpload, uploadLimitBytes } from '@/lib/services/uploads/save-upload';
-import { saveUploadedDump } from '@/lib/services/mining/upload-dump';
-import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
+import { declaredBytes } from '@/lib/services/uploads/save-upload';
+import { uploadDump } from '@/lib/services/mining/upload-dump';
 
 export const POST = defineRoute({
   roles: rolesForArea('mining'),
   query: z.object({ fileName: z.string().trim().min(1).max(255) }),
   handler: async ({ request, user, query }) => {
     if (!request.body) throw new AppError('INVALID_INPUT', 'The request has no file.');
-    const db = database();
-    await requireFilesFolder(db);
-    const dump = await saveUploadedDump(db, user, request.body, query.fileName, (body, target, onAlive) =>
-      saveUpload(body, uploadLimitBytes(), onAlive, target, declaredBytes(request)),
-    );
-    await recordAudit(db, {
-      actorId: user.id,
-      action: 'mining.upload',
-      targetType: 'dump',
-      targetId: dump.name,
-      details: { bytes: dump.bytes },
-    });
-    return dump;
+    return uploadDump(database(), user, { body: request.body, fileName: query.fileName, declaredBytes: declaredBytes(request) });
   },
 });

@@ -1,7 +1,8 @@
 /**
  * API tokens from the screens (lib/services/accounts/api-tokens.ts): a new token works at once and
  * is stored only as its hash; revoking reaches only the user's own token (or, for an admin, the
- * named user's), and each change leaves its audit entry; a refused revocation changes nothing.
+ * named user's), and each change leaves its audit entry; a refused revocation changes nothing. The
+ * command line's (`paralens token`) are audited without an actor, `via: "cli"`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashApiToken } from '@/lib/access/api-token-secret';
@@ -10,7 +11,14 @@ import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { refusal } from '@/lib/testing/refusal';
 import { makeUser } from '@/prisma/factories/users';
-import { createApiToken, revokeOwnApiToken, revokeUserApiToken } from './api-tokens';
+import {
+  createApiToken,
+  createApiTokenForEmail,
+  listApiTokensByEmail,
+  revokeApiTokenFromCli,
+  revokeOwnApiToken,
+  revokeUserApiToken,
+} from './api-tokens';
 
 const db = getDb();
 const pool = getSqlPool();
@@ -71,5 +79,38 @@ describe('API tokens', () => {
     expect(await revokeUserApiToken(db, admin, owner.id, created.id)).toEqual({ tokenId: created.id });
     expect(await userForApiToken(pool, created.token)).toBeNull();
     expect(await auditOf('token.revoke', created.id)).toEqual([{ actorId: admin.id, details: { userId: owner.id, via: 'web' } }]);
+  });
+
+  it('from the command line: a token for an active account by email, listed and revoked, audited without an actor', async () => {
+    const user = await makeUser(db, { role: 'RESEARCHER' });
+    const { token, view } = await createApiTokenForEmail(db, { email: user.email, name: 'cron', expiresInDays: null });
+    expect((await userForApiToken(pool, token))?.id).toBe(user.id);
+    expect(await auditOf('token.create', view.id)).toEqual([
+      { actorId: null, details: { name: 'cron', prefix: view.prefix, email: user.email, via: 'cli' } },
+    ]);
+    expect((await listApiTokensByEmail(db, user.email)).map((t) => t.id)).toEqual([view.id]);
+    await revokeApiTokenFromCli(db, view.id);
+    expect(await userForApiToken(pool, token)).toBeNull();
+    expect(await auditOf('token.revoke', view.id)).toEqual([{ actorId: null, details: { via: 'cli' } }]);
+    expect(await refusal(revokeApiTokenFromCli(db, view.id))).toEqual({
+      code: 'NOT_FOUND',
+      message: `no active token has the id ${view.id}`,
+    });
+    expect(await auditOf('token.revoke', view.id)).toHaveLength(1);
+  });
+
+  it('from the command line: refuses an unknown email and a deactivated account, writing nothing', async () => {
+    const gone = await makeUser(db);
+    await db.user.update({ where: { id: gone.id }, data: { isActive: false } });
+    expect(await refusal(createApiTokenForEmail(db, { email: 'nobody@example.test', name: 'x', expiresInDays: null }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'no user has the email nobody@example.test',
+    });
+    expect((await refusal(listApiTokensByEmail(db, 'nobody@example.test'))).code).toBe('NOT_FOUND');
+    expect(await refusal(createApiTokenForEmail(db, { email: gone.email, name: 'x', expiresInDays: null }))).toEqual({
+      code: 'CONFLICT',
+      message: `${gone.email} is deactivated; activate the account first`,
+    });
+    expect(await db.apiToken.count({ where: { userId: gone.id } })).toBe(0);
   });
 });

@@ -19,6 +19,9 @@ import {
   touchDumpUpload,
 } from '@/lib/db/mining/dump-uploads';
 import { setting, type Env } from '@/lib/config/settings';
+import { recordAudit } from '@/lib/db/accounts/audit';
+import { requireFilesFolder } from '@/lib/runtime/files-folder-status';
+import { saveUpload, uploadLimitBytes } from '../uploads/save-upload';
 import { AppError } from '@/lib/errors/app-error';
 import { dumpKind, dumpsDir, sniffDump, UPLOADS_FOLDER, type DumpFile } from './list-dumps';
 
@@ -78,7 +81,30 @@ async function placeWithoutReplacing(partial: string, final: string, name: strin
   }
 }
 
-export async function saveUploadedDump(
+/**
+ * The upload of `POST /api/mining-dumps`: refused before a byte is stored when the files folder fails
+ * its check (503), saved under the size limit (PARALENS_UPLOAD_LIMIT_MB) and audited as the user.
+ */
+export async function uploadDump(
+  db: Db,
+  user: { id: number },
+  { body, fileName, declaredBytes }: { body: ReadableStream<Uint8Array>; fileName: string; declaredBytes?: number | undefined },
+): Promise<DumpFile> {
+  await requireFilesFolder(db);
+  const dump = await saveUploadedDump(db, user, body, fileName, (stream, target, onAlive) =>
+    saveUpload(stream, uploadLimitBytes(), onAlive, target, declaredBytes),
+  );
+  await recordAudit(db, {
+    actorId: user.id,
+    action: 'mining.upload',
+    targetType: 'dump',
+    targetId: dump.name,
+    details: { bytes: dump.bytes },
+  });
+  return dump;
+}
+
+async function saveUploadedDump(
   db: Db,
   user: { id: number },
   body: ReadableStream<Uint8Array>,

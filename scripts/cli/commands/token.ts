@@ -2,14 +2,12 @@
  * `paralens token …`: API tokens from the command line (for scripts and for setting up accounts
  * that only use the API). `create` prints the secret once on standard output, so
  * `TOKEN=$(npx paralens token create --email E --name N)` works; only its SHA-256 is stored.
- * Changes are written to the audit log (no actor, via "cli").
+ * Changes are written to the audit log (no actor, via "cli") by lib/services/accounts/api-tokens.ts.
  */
 import { parseArgs } from 'node:util';
-import { issueApiToken } from '@/lib/auth/api-token';
 import type { Db } from '@/lib/db/client';
-import { recordAudit } from '@/lib/db/accounts/audit';
-import { listApiTokensWithUsers, revokeApiTokenById } from '@/lib/db/accounts/api-tokens';
-import { findUserByEmail } from '@/lib/db/accounts/users';
+import { createApiTokenForEmail, listApiTokensByEmail, revokeApiTokenFromCli } from '@/lib/services/accounts/api-tokens';
+import { reportAppError } from '../error-report';
 import type { CliIo } from '../io';
 import { formatTable } from '../table';
 import { withDatabase } from '../with-database';
@@ -46,16 +44,11 @@ const positiveInt = (value: string | undefined) =>
   value !== undefined && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null;
 
 async function create(db: Db, values: Values, io: CliIo): Promise<number> {
-  const user = await findUserByEmail(db, values.email!);
-  if (!user) return fail(io, `no user has the email ${values.email}`, 1);
-  if (!user.isActive) return fail(io, `${user.email} is deactivated; activate the account first`, 1);
   const days = values['expires-days'] === undefined ? null : positiveInt(values['expires-days'])!;
-  const { token, view } = await issueApiToken(db, user.id, values.name!.trim(), days);
-  await recordAudit(db, {
-    action: 'token.create',
-    targetType: 'api-token',
-    targetId: view.id,
-    details: { name: view.name, prefix: view.prefix, email: user.email, via: 'cli' },
+  const { token, view, user } = await createApiTokenForEmail(db, {
+    email: values.email!,
+    name: values.name!.trim(),
+    expiresInDays: days,
   });
   io.stdout.write(`${token}\n`);
   const expiry = view.expiresAt ? `expires ${view.expiresAt.toISOString()}` : 'never expires';
@@ -66,13 +59,7 @@ async function create(db: Db, values: Values, io: CliIo): Promise<number> {
 }
 
 async function list(db: Db, values: Values, io: CliIo): Promise<number> {
-  let userId: number | undefined;
-  if (values.email !== undefined) {
-    const user = await findUserByEmail(db, values.email);
-    if (!user) return fail(io, `no user has the email ${values.email}`, 1);
-    userId = user.id;
-  }
-  const tokens = await listApiTokensWithUsers(db, userId);
+  const tokens = await listApiTokensByEmail(db, values.email);
   if (values.json) {
     io.stdout.write(`${JSON.stringify(tokens, null, 2)}\n`);
     return 0;
@@ -93,10 +80,20 @@ async function list(db: Db, values: Values, io: CliIo): Promise<number> {
 }
 
 async function revoke(db: Db, id: number, io: CliIo): Promise<number> {
-  if (!(await revokeApiTokenById(db, id))) return fail(io, `no active token has the id ${id}`, 1);
-  await recordAudit(db, { action: 'token.revoke', targetType: 'api-token', targetId: id, details: { via: 'cli' } });
+  await revokeApiTokenFromCli(db, id);
   io.stderr.write(`Token ${id} revoked.\n`);
   return 0;
+}
+
+/** Runs `work` with the database; a refusal of the service (no such user or token) is its message and exit 1. */
+async function withDatabaseReporting(io: CliIo, work: (db: Db) => Promise<number>): Promise<number> {
+  try {
+    return await withDatabase(io, work);
+  } catch (error) {
+    const code = reportAppError(io.stderr, 'paralens token', error);
+    if (code === null) throw error;
+    return code;
+  }
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -118,13 +115,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (values.name.trim().length > 80) return fail(io, '--name is at most 80 characters', 2);
     if (values['expires-days'] !== undefined && (positiveInt(values['expires-days']) ?? 3651) > 3650)
       return fail(io, '--expires-days must be a whole number of days from 1 to 3650', 2);
-    return withDatabase(io, (db) => create(db, values, io));
+    return withDatabaseReporting(io, (db) => create(db, values, io));
   }
-  if (sub === 'list') return withDatabase(io, (db) => list(db, values, io));
+  if (sub === 'list') return withDatabaseReporting(io, (db) => list(db, values, io));
   if (sub === 'revoke') {
     const id = positiveInt(values.id);
     if (id === null) return fail(io, 'revoke needs --id <token id> (see `paralens token list`)', 2);
-    return withDatabase(io, (db) => revoke(db, id, io));
+    return withDatabaseReporting(io, (db) => revoke(db, id, io));
   }
   return fail(io, `unknown subcommand "${sub}"`, 2);
 }

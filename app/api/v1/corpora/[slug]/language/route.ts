@@ -1,22 +1,13 @@
-/** PUT /api/v1/corpora/{slug}/language: the corpus language, as the user knows it better than the detector. Audited. */
+/**
+ * PUT /api/v1/corpora/{slug}/language: the corpus language, as the user knows it better than the detector.
+ * Audited (lib/services/corpora/change-corpus-language.ts).
+ */
 import { setCorpusLanguageContract } from '@/lib/api/contracts/corpora';
 import { apiRoute } from '@/lib/http/api-route';
 import { database } from '@/lib/db/database';
-import { recordAudit } from '@/lib/db/accounts/audit';
-import { getCorpusBySlug, setCorpusLanguage } from '@/lib/db/corpora/corpora';
-import { AppError } from '@/lib/errors/app-error';
+import { changeCorpusLanguage } from '@/lib/services/corpora/change-corpus-language';
 
 export const PUT = apiRoute(setCorpusLanguageContract, async ({ params, body: { language }, user }) => {
-  const db = database();
-  const corpus = await getCorpusBySlug(db, params.slug);
-  if (!corpus) throw new AppError('NOT_FOUND', 'That corpus does not exist.');
-  await setCorpusLanguage(db, corpus.id, language);
-  await recordAudit(db, {
-    actorId: user.id,
-    action: 'corpus.language',
-    targetType: 'corpus',
-    targetId: corpus.id,
-    details: { language },
-  });
+  await changeCorpusLanguage(database(), user, params.slug, language);
   return { status: 200, body: { language } };
 });
