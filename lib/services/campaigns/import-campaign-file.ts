@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors/app-error';
+import { asSentence } from '@/lib/errors/as-sentence';
 import { findCampaignSlug } from '@/lib/db/annotations/annotation-reads';
 import { importCampaignFile, rowErrorFields, type CampaignFileKind, type FileOptions } from '@/lib/db/campaigns/campaign-file';
 import { database } from '@/lib/db/database';
@@ -28,9 +29,6 @@ export async function importCampaignFileBody<M, R>(
   if (slug === null) throw new AppError('NOT_FOUND', 'No such campaign.');
   const rows = readAnnotationRowsFrom(Readable.from([Buffer.from(body.content, 'utf8')]), body.format);
   const outcome = await importCampaignFile(database(), kind, { slug, map: body.map, values: body.values, rows, options });
-  if (!outcome.ok)
-    throw new AppError('INVALID_INPUT', `${outcome.message[0]!.toUpperCase()}${outcome.message.slice(1)}.`, {
-      fields: rowErrorFields(outcome),
-    });
+  if (!outcome.ok) throw new AppError('INVALID_INPUT', asSentence(outcome.message), { fields: rowErrorFields(outcome) });
   return outcome;
 }

@@ -9,7 +9,7 @@ import { deleteUserMeasure, getUserMeasureCreator, notYoursMessage } from '@/lib
 import type { Database } from '@/lib/db/database';
 import { AppError } from '@/lib/errors/app-error';
 import { requireCorpus } from '../dashboards/load-corpus-dashboard';
-import { asSentence } from './import-user-measures';
+import { asSentence } from '@/lib/errors/as-sentence';
 
 export async function removeUserMeasure(
   db: Database,

@@ -12,6 +12,7 @@ import { rowErrorFields } from '@/lib/db/campaigns/campaign-file';
 import { importScores, type ImportedMeasure } from '@/lib/db/corpora/user-measures';
 import type { Database } from '@/lib/db/database';
 import { AppError } from '@/lib/errors/app-error';
+import { asSentence } from '@/lib/errors/as-sentence';
 import type { AnnotationFileFormat } from '@/lib/import/annotation-format';
 import { readAnnotationRowsFrom } from '@/lib/import/annotation-rows';
 import { requireCorpus } from '../dashboards/load-corpus-dashboard';
@@ -26,9 +27,6 @@ export interface ScoresFile {
   /** the file's text */
   content: string;
 }
-
-/** The first letter upper-cased and a full stop: the import's messages are written as clauses. */
-export const asSentence = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 
 export async function importUserMeasures(
   db: Database,

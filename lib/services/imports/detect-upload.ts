@@ -21,6 +21,7 @@ import {
   type MappingCheck,
 } from '@/lib/import/column-roles';
 import { AppError } from '@/lib/errors/app-error';
+import { asSentence } from '@/lib/errors/as-sentence';
 
 export interface FormatCandidate {
   format: string;
@@ -56,7 +57,7 @@ async function readHead(filePath: string): Promise<{ head: Uint8Array; complete:
   }
 }
 
-const notTextFile = () => new AppError('INVALID_INPUT', `${NOT_TEXT_MESSAGE[0]!.toUpperCase()}${NOT_TEXT_MESSAGE.slice(1)}.`);
+const notTextFile = () => new AppError('INVALID_INPUT', asSentence(NOT_TEXT_MESSAGE));
 
 /**
  * Detection and preview; `format` (a format the user picked) replaces the detected one for the
