@@ -33,10 +33,9 @@ import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
-import { refreshCorpusSummary } from '@/lib/db/corpora/corpus-summary';
 import { buildExplorerIndexes } from '@/lib/db/pairs/explore-indexes';
 import { demoPassword } from '@/lib/runtime/demo';
-import { generatePairsSql } from './lib/generated-pairs';
+import { keptOrGeneratedCorpus } from './lib/generated-corpus';
 import { randomExploreMix, RANDOM_SHAPES } from './lib/explore-mix';
 import { fmt } from './lib/format';
 import { buffersMix, databaseMix, load, plansMix, printPercentiles, TARGET_MS } from './lib/explore-database';
@@ -93,28 +92,7 @@ try {
   const db = createPrismaClient(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const kept = await client.query<{ id: number; n: string }>(
-    `SELECT c."id", (SELECT count(*) FROM "Pair" p WHERE p."corpusId" = c."id") AS n FROM "Corpus" c WHERE c."slug" = 'generated'`,
-  );
-  let corpusId: number;
-  if (kept.rows[0]) {
-    corpusId = kept.rows[0].id;
-    if (Number(kept.rows[0].n) !== pairs)
-      throw new Error(`${home} holds a generated corpus of ${kept.rows[0].n} pairs, not ${pairs}: use another --keep folder`);
-    console.log(`Reusing the generated corpus of ${fmt(pairs)} pairs in ${home}.`);
-  } else {
-    console.log(`Generating ${fmt(pairs)} pairs in one corpus … (${load()})`);
-    const t = performance.now();
-    const corpus = await client.query<{ id: number; slug: string }>(
-      `INSERT INTO "Corpus" ("name", "slug", "tier", "updatedAt") VALUES ('Generated ${pairs}', 'generated', 'SILVER', now()) RETURNING "id", "slug"`,
-    );
-    corpusId = corpus.rows[0]!.id;
-    for (const sql of generatePairsSql(corpusId, pairs)) await client.query(sql);
-    await client.query(`UPDATE "Pair" SET "referenceLabel" = (id % 5)::text WHERE "corpusId" = $1`, [corpusId]);
-    await client.query('VACUUM ANALYZE "Pair"');
-    await refreshCorpusSummary(db, corpusId);
-    console.log(`  ${fmt((performance.now() - t) / 1000, 1)} s`);
-  }
+  const corpusId = (await keptOrGeneratedCorpus(client, db, pairs, home)).id;
 
   console.log(
     `Building the explorer indexes of every corpus (what the index job does after an import; kept ones are not rebuilt) … (${load()})`,
