@@ -10,7 +10,8 @@
  * so is lbzip2, which the miner uses to read .bz2 dumps), and pg_dump 18 for the backup tests
  * (`npm run pg-client`).
  * Prints how long each step took, the CPU time its processes used (so whether it computed or
- * waited), and the machine's load average.
+ * waited), how busy the machine's cores were meanwhile (every process, the PostgreSQL servers the
+ * steps started included: what idle capacity is left), and the machine's load average.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { isBuildStale } from './lib/build-freshness';
 import { aptInstall } from './lib/apt-install';
 import { PG_CLIENT_DIR } from '@/lib/runtime/pg-tools';
 import { setting } from '@/lib/config/settings';
-import { childCpuSeconds } from './lib/child-cpu';
+import { childCpuSeconds, machineCpuSeconds } from './lib/child-cpu';
 import { startInBackground, type BackgroundStep } from './lib/background-step';
 
 const chromium = setting('CHROMIUM_PATH');
@@ -128,12 +129,23 @@ const steps: Step[] = [
  * A step's wall time, and the CPU time its processes used (scripts/lib/child-cpu.ts) as cores busy
  * on average: near the machine's core count the step can only get faster by doing less.
  */
-function timing(name: string, seconds: number, cpuSeconds: number | null): string {
+function timing(name: string, seconds: number, cpuSeconds: number | null, machine?: MachineUse | null): string {
   const cores =
     cpuSeconds === null || seconds < 1
       ? ''
       : `  CPU ${cpuSeconds.toFixed(0).padStart(5)} s = ${(cpuSeconds / seconds).toFixed(1)} cores`;
-  return `${name.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s${cores}`;
+  const busy =
+    machine && seconds >= 1
+      ? `  machine ${((100 * machine.busy) / (machine.busy + machine.idle)).toFixed(0).padStart(3)} % busy`
+      : '';
+  return `${name.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s${cores}${busy}`;
+}
+
+type MachineUse = NonNullable<ReturnType<typeof machineCpuSeconds>>;
+/** The machine's busy and idle CPU seconds since `before` (every process: the PostgreSQL servers too). */
+function machineSince(before: MachineUse | null): MachineUse | null {
+  const now = machineCpuSeconds();
+  return before && now ? { busy: now.busy - before.busy, idle: now.idle - before.idle } : null;
 }
 
 const timings: string[] = [];
@@ -143,6 +155,7 @@ const loadAtStart = loadavg()
   .map((n) => n.toFixed(1))
   .join(' ');
 const cpuAtStart = childCpuSeconds();
+const machineAtStart = machineCpuSeconds();
 const failed = (name: string, code: number): never => {
   console.error(`\n${timings.join('\n')}\n\nnpm test: the ${name} step failed.`);
   process.exit(code);
@@ -157,11 +170,14 @@ for (const step of steps) {
   console.log(`\n━━ ${step.name}${alongside} ━━`);
   const t0 = Date.now();
   const cpu0 = childCpuSeconds();
+  const machine0 = machineCpuSeconds();
   const code = step.run();
+  // with its background steps: the machine's share that all of them together kept busy
+  const machine = machineSince(machine0);
   // the background steps' processes are reaped after this, so they do not count here
   const cpu1 = childCpuSeconds();
   const cpu = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
-  timings.push(`${timing(step.name, (Date.now() - t0) / 1000, cpu)}${code === 0 ? '' : '  FAILED'}`);
+  timings.push(`${timing(step.name, (Date.now() - t0) / 1000, cpu, machine)}${code === 0 ? '' : '  FAILED'}`);
   if (code !== 0) {
     for (const b of besides) b.stop();
     failed(step.name, code);
@@ -183,5 +199,5 @@ const load = `load average ${loadAtStart} at the start, ${loadavg()
   .map((n) => n.toFixed(1))
   .join(' ')} at the end`;
 console.log(
-  `\n${timings.join('\n')}\n${timing('total', (Date.now() - started) / 1000, totalCpu)}\n${load}\n\nAll checks passed.`,
+  `\n${timings.join('\n')}\n${timing('total', (Date.now() - started) / 1000, totalCpu, machineSince(machineAtStart))}\n${load}\n\nAll checks passed.`,
 );

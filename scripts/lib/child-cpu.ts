@@ -34,3 +34,24 @@ export function childCpuSeconds(): number | null {
   if (!Number.isFinite(cutime) || !Number.isFinite(cstime)) return null;
   return (cutime + cstime) / clockTicks();
 }
+
+/**
+ * Seconds of CPU the whole machine has spent busy (every process, the daemonised PostgreSQL servers
+ * a step's children started included) and idle (waiting for I/O included), summed over its cores
+ * (/proc/stat's first line), or null without /proc. Between two readings: how many of the cores a
+ * step left idle, which the children's CPU alone cannot tell.
+ */
+export function machineCpuSeconds(): { busy: number; idle: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return null;
+  }
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is in user already)
+  const ticks = stat.split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  if (ticks.length < 8 || ticks.some((n) => !Number.isFinite(n))) return null;
+  const idle = ticks[3]! + ticks[4]!;
+  const busy = ticks.reduce((a, b) => a + b, 0) - idle;
+  return { busy: busy / clockTicks(), idle: idle / clockTicks() };
+}
