@@ -19,7 +19,8 @@
  *
  * Options: `[pairs]` or `--pairs N` (default 1,000,000; `10_000_000` is read too); `--keep DIR`
  * keeps the PARALENS_HOME (database included) in DIR and reuses the generated corpus found there
- * (generating 10,000,000 pairs takes long); `--seed N` (default: random, printed),
+ * (generating 10,000,000 pairs takes about 7 minutes, their indexes longer; a generation cut short
+ * resumes from its last whole million); `--seed N` (default: random, printed),
  * `--per-shape N` queries of each shape (30), `--mix fixed|random|database|buffers|plans` for one
  * mix only (database: the randomised mix's database time alone, no server, for the chosen plans,
  * those before the range plans and the walk plan; buffers: its page statements under EXPLAIN
