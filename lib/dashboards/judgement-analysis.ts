@@ -16,17 +16,29 @@ export interface ReferenceCorrelations {
   n: number;
   /** pairs of the corpus without one, left out */
   withoutScore: number;
+  /** null: every pair with a score was read; else how many there are, of which every k-th by id was (`n`) */
+  sampledFrom: number | null;
   measures: Record<MeasureKey, CorrelationCell>;
 }
 
 export function computeReferenceCorrelations(input: {
   total: number;
+  /** pairs with a score, when `scores` holds a sample of them (default: all, scores.length) */
+  scored?: number;
+  sampleStep?: number;
   scores: readonly number[];
   measures: Record<MeasureKey, readonly (number | null)[]>;
 }): ReferenceCorrelations {
   const measures = {} as Record<MeasureKey, CorrelationCell>;
   for (const key of measureKeys) measures[key] = correlate(input.measures[key], input.scores);
-  return { against: 'referenceScore', n: input.scores.length, withoutScore: input.total - input.scores.length, measures };
+  const scored = input.scored ?? input.scores.length;
+  return {
+    against: 'referenceScore',
+    n: input.scores.length,
+    withoutScore: input.total - scored,
+    sampledFrom: (input.sampleStep ?? 1) > 1 ? scored : null,
+    measures,
+  };
 }
 
 export interface MeasureThresholds extends ThresholdAnalysis {
@@ -36,15 +48,31 @@ export interface MeasureThresholds extends ThresholdAnalysis {
   withoutJudgement: number;
   /** pairs with a judgement but no value of the measure, left out */
   withoutValue: number;
+  /** null: every complete case was read; else how many there are, of which every k-th by id was (`n`) */
+  sampledFrom: number | null;
 }
 
 export function computeMeasureThresholds(
   measure: AnyMeasureKey,
-  input: { missingJudgement: number; missingMeasure: number; values: readonly number[]; labels: readonly boolean[] },
+  input: {
+    total?: number;
+    missingJudgement: number;
+    missingMeasure: number;
+    sampleStep?: number;
+    values: readonly number[];
+    labels: readonly boolean[];
+  },
   threshold?: number,
 ): MeasureThresholds {
   const analysis = analyseThresholds(input.values, input.labels, threshold === undefined ? {} : { threshold });
-  return { measure, ...analysis, withoutJudgement: input.missingJudgement, withoutValue: input.missingMeasure };
+  const sampled = (input.sampleStep ?? 1) > 1 && input.total !== undefined;
+  return {
+    measure,
+    ...analysis,
+    withoutJudgement: input.missingJudgement,
+    withoutValue: input.missingMeasure,
+    sampledFrom: sampled ? input.total! - input.missingJudgement - input.missingMeasure : null,
+  };
 }
 
 /** `campaign:{id}:{questionKey}` → its parts; null when the text is not of that form. */

@@ -60,6 +60,20 @@ describe('corpus sums', () => {
     expect(merged.stAbove.pairs).toBe(whole.stAbove.pairs);
   });
 
+  it('reference counts add up when merged; a side with pairs but no counts (stored before them) leaves them undefined', () => {
+    const a = emptyCorpusSums();
+    const b = emptyCorpusSums();
+    addPairToSums(a, pair(0.5, 0.9), 5, 6, { score: 3.2, isParaphrase: null });
+    addPairToSums(b, pair(0.4, 0.2), 5, 6, { score: null, isParaphrase: false });
+    addPairToSums(b, pair(0.4, 0.2), 5, 6, { score: 0, isParaphrase: true });
+    expect(mergeCorpusSums(a, b).references).toEqual({ scores: 2, labels: 2 });
+    const { references: _dropped, ...old } = b;
+    expect(mergeCorpusSums(a, old).references).toBeUndefined();
+    // an empty side without counts is still known to have none
+    const { references: _none, ...empty } = emptyCorpusSums();
+    expect(mergeCorpusSums(empty, a).references).toEqual({ scores: 1, labels: 0 });
+  });
+
   it('equal values have an sd of exactly 0, however many there are and however they were merged', () => {
     const a = emptyCorpusSums();
     const b = emptyCorpusSums();

@@ -41,7 +41,31 @@ export interface CorpusSums {
    * Absent in summaries stored before it existed: readers then rescan (lib/db/corpora/corpus-summary.ts).
    */
   map?: CharacteristicMap;
+  /**
+   * How many pairs bring a judgement of their corpus's own: a score (`referenceScore`) or a yes/no
+   * label (`referenceIsParaphrase`), so a page asks the summary rather than counting every pair.
+   * Absent in summaries stored before it existed: readers then rescan.
+   */
+  references?: ReferenceCounts;
 }
+
+export interface ReferenceCounts {
+  scores: number;
+  labels: number;
+}
+
+export function isReferenceCounts(value: unknown): value is ReferenceCounts {
+  const v = value as Partial<ReferenceCounts> | null | undefined;
+  return typeof v?.scores === 'number' && typeof v.labels === 'number';
+}
+
+/** A pair's own judgements, as an import reads them (null: none). */
+export interface PairReference {
+  score: number | null;
+  isParaphrase: boolean | null;
+}
+
+export const NO_REFERENCE: PairReference = { score: null, isParaphrase: null };
 
 export interface MeasureStats {
   n: number;
@@ -65,7 +89,7 @@ function emptyBlock(): SumsBlock {
 }
 
 export function emptyCorpusSums(): CorpusSums {
-  return { all: emptyBlock(), stAbove: emptyBlock(), map: emptyMap() };
+  return { all: emptyBlock(), stAbove: emptyBlock(), map: emptyMap(), references: { scores: 0, labels: 0 } };
 }
 
 function addValue(s: MeasureSums, value: number): void {
@@ -86,10 +110,20 @@ function addToBlock(block: SumsBlock, measures: MeasureValues, length: number): 
   }
 }
 
-/** Adds one pair (its measures and the word counts of its two texts). */
-export function addPairToSums(sums: CorpusSums, measures: MeasureValues, wordsA: number, wordsB: number): void {
+/** Adds one pair (its measures, the word counts of its two texts, and the judgements it brings). */
+export function addPairToSums(
+  sums: CorpusSums,
+  measures: MeasureValues,
+  wordsA: number,
+  wordsB: number,
+  reference: PairReference = NO_REFERENCE,
+): void {
   const length = (wordsA + wordsB) / 2;
   addToBlock(sums.all, measures, length);
+  if (sums.references) {
+    if (reference.score !== null) sums.references.scores += 1;
+    if (reference.isParaphrase !== null) sums.references.labels += 1;
+  }
   if (sums.map) addMeasuresToMap(sums.map, measures.syn, measures.sem);
   if (measures.st !== null && measures.st > ST_PARAPHRASE_THRESHOLD) addToBlock(sums.stAbove, measures, length);
 }
@@ -124,13 +158,28 @@ function mergeMapOf(a: CorpusSums, b: CorpusSums): CharacteristicMap | undefined
   return ma && mb ? mergeMaps(ma, mb) : undefined;
 }
 
+/** The reference counts of both, or undefined when a side with pairs has none (stored before they existed). */
+function mergeReferencesOf(a: CorpusSums, b: CorpusSums): ReferenceCounts | undefined {
+  const of = (x: CorpusSums) =>
+    isReferenceCounts(x.references) ? x.references : x.all.pairs === 0 ? { scores: 0, labels: 0 } : undefined;
+  const ra = of(a);
+  const rb = of(b);
+  return ra && rb ? { scores: ra.scores + rb.scores, labels: ra.labels + rb.labels } : undefined;
+}
+
 /**
  * The sums of both sets of pairs. Measures missing in a stored value (added later) count as empty;
- * a missing map leaves the merged map undefined (the caller rescans).
+ * a missing map or missing reference counts stay undefined in the result (the caller rescans).
  */
 export function mergeCorpusSums(a: CorpusSums, b: CorpusSums): CorpusSums {
   const map = mergeMapOf(a, b);
-  return { all: mergeBlock(a.all, b.all), stAbove: mergeBlock(a.stAbove, b.stAbove), ...(map ? { map } : {}) };
+  const references = mergeReferencesOf(a, b);
+  return {
+    all: mergeBlock(a.all, b.all),
+    stAbove: mergeBlock(a.stAbove, b.stAbove),
+    ...(map ? { map } : {}),
+    ...(references ? { references } : {}),
+  };
 }
 
 /** Mean, sample sd, min and max; null where undefined (no values; an sd from one value). */

@@ -60,3 +60,20 @@ describe('SumsAccumulator map', () => {
     expect(got.cells.flat().reduce((a, b) => a + b, 0)).toBe(500 - got.missing);
   });
 });
+
+describe('SumsAccumulator reference counts', () => {
+  it('counts the pairs bringing a score or a label of their own, as the one-by-one sums do', () => {
+    const fast = new SumsAccumulator();
+    const slow = emptyCorpusSums();
+    for (let i = 0; i < 300; i++) {
+      // a score on every 3rd pair (0 counts: it is a score), a label on every 4th (false counts too)
+      const reference = { score: i % 3 === 0 ? i % 6 : null, isParaphrase: i % 4 === 0 ? i % 8 === 0 : null };
+      fast.add(emptyMeasureValues(), 5, 6, reference);
+      addPairToSums(slow, emptyMeasureValues(), 5, 6, reference);
+    }
+    fast.add(emptyMeasureValues(), 5, 6); // a pair without either
+    addPairToSums(slow, emptyMeasureValues(), 5, 6);
+    expect(fast.toCorpusSums().references).toEqual({ scores: 100, labels: 75 });
+    expect(slow.references).toEqual({ scores: 100, labels: 75 });
+  });
+});

@@ -8,7 +8,7 @@
  */
 import { measureKeys, ST_PARAPHRASE_THRESHOLD, type MeasureKey, type MeasureValues } from '@/lib/measures/catalog';
 import { MAP_BINS, mapBinOf } from '@/lib/sampling/strata';
-import type { CorpusSums, MeasureSums, SumsBlock } from './corpus-sums';
+import { NO_REFERENCE, type CorpusSums, type MeasureSums, type PairReference, type SumsBlock } from './corpus-sums';
 
 const SLOTS = 1 + measureKeys.length; // 0 = pair length
 const FIELDS = 6; // n, shift, s1, s2, min, max
@@ -43,11 +43,15 @@ export class SumsAccumulator {
   /** characteristic-map cells, syn bin × MAP_BINS + sem bin */
   private readonly cells = new Float64Array(MAP_BINS * MAP_BINS);
   private mapMissing = 0;
+  private referenceScores = 0;
+  private referenceLabels = 0;
 
-  add(measures: MeasureValues, wordsA: number, wordsB: number): void {
+  add(measures: MeasureValues, wordsA: number, wordsB: number, reference: PairReference = NO_REFERENCE): void {
     const above = measures.st !== null && measures.st > ST_PARAPHRASE_THRESHOLD;
     const length = (wordsA + wordsB) / 2;
     this.pairsAll += 1;
+    if (reference.score !== null) this.referenceScores += 1;
+    if (reference.isParaphrase !== null) this.referenceLabels += 1;
     add(this.all, 0, length);
     if (above) {
       this.pairsStAbove += 1;
@@ -70,6 +74,7 @@ export class SumsAccumulator {
       all: toBlock(this.all, this.pairsAll),
       stAbove: toBlock(this.stAbove, this.pairsStAbove),
       map: { cells, missing: this.mapMissing },
+      references: { scores: this.referenceScores, labels: this.referenceLabels },
     };
   }
 }

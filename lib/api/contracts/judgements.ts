@@ -38,6 +38,11 @@ export const getCorpusCorrelationsContract = defineContract({
         against: z.literal('referenceScore'),
         n: count.describe('pairs with a reference score'),
         withoutScore: count.describe('pairs without a reference score, left out'),
+        sampledFrom: count
+          .nullable()
+          .describe(
+            'null when every pair with a score was read; above 500,000 such pairs, how many there are, of which a systematic sample (every k-th pair by id) was read (n)',
+          ),
         measures: z.record(z.string(), correlationCellSchema),
       }),
     },
@@ -65,6 +70,11 @@ export const thresholdAnalysisSchema = z
     positives: count,
     withoutJudgement: count.describe('pairs without a judgement (null label, or an open final label), left out'),
     withoutValue: count.describe('pairs without a value of the measure, left out'),
+    sampledFrom: count
+      .nullable()
+      .describe(
+        'null when every pair with both was read; above 500,000 such pairs, how many there are, of which a systematic sample (every k-th pair by id) was read (n)',
+      ),
     auc: nullableNumber.describe('area under the ROC curve, ties counted half (scikit-learn roc_auc_score)'),
     aucCi95: z.tuple([z.number(), z.number()]).nullable().describe("DeLong's 95% interval"),
     best: z

@@ -11,6 +11,8 @@ import { runImport } from '@/lib/services/imports/run-import';
 import { measureKeys } from '@/lib/measures/catalog';
 import { describeSums } from '@/lib/pair-rows/corpus-sums';
 import { getDb } from '../client';
+import { getSqlPool } from '../sql-pool';
+import { countReferenceJudgements } from '../dashboards/corpus-judgements';
 import { listCorpusComparison } from '../dashboards/corpus-comparison';
 import { getCorpusStats } from './corpus-stats';
 import { getCorpusBySlug, listCorporaWithCounts } from './corpora';
@@ -105,6 +107,29 @@ describe('corpus summaries', () => {
     expect(above.means.rouge1).toBeCloseTo(0.4, 12);
     expect(above.means.delta).toBeCloseTo(0.48, 12);
     expect(above.stAbove08Share).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("counts the pairs bringing the corpus's own scores and labels: kept by imports, read from the summary, rescanned when stored before", async () => {
+    const db = getDb();
+    const corpus = await makeCorpus(db);
+    // PAWS brings a yes/no label per pair (the file's label column), no score
+    const file = pawsFile('labels.tsv', [
+      [1, 'A dog runs in the park.', 'A dog is running in a park.'],
+      [2, 'The sun is hot today.', 'Today the sun is hot.'],
+    ]);
+    await runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: file, corpusId: corpus.id, format: 'paws' });
+    expect((await getCorpusTotals(db, corpus.id)).sums.references).toEqual({ scores: 0, labels: 2 });
+    expect((await scanCorpusTotals(prismaQuery(db), corpus.id)).sums.references).toEqual({ scores: 0, labels: 2 });
+    // the dashboards read the summary, not the pairs: a summary saying otherwise is what they answer
+    await db.$executeRaw`UPDATE "CorpusSummary" SET "stats" = jsonb_set("stats", '{references}', '{"scores": 7, "labels": 9}') WHERE "corpusId" = ${corpus.id}`;
+    expect(await countReferenceJudgements(getSqlPool(), corpus.id)).toEqual({ scores: 7, labels: 9 });
+    // a summary stored before the counts were kept: counted over the pairs, and the next import adds them back
+    await db.$executeRaw`UPDATE "CorpusSummary" SET "stats" = "stats" - 'references' WHERE "corpusId" = ${corpus.id}`;
+    expect(await countReferenceJudgements(getSqlPool(), corpus.id)).toEqual({ scores: 0, labels: 2 });
+    const more = pawsFile('more.tsv', [[3, 'Birds sing at dawn.', 'At dawn the birds sing.']]);
+    await runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: more, corpusId: corpus.id, format: 'paws' });
+    const stored = await db.corpusSummary.findUniqueOrThrow({ where: { corpusId: corpus.id } });
+    expect((stored.stats as { references?: unknown }).references).toEqual({ scores: 0, labels: 3 });
   });
 
   it('a corpus from before summaries existed gets one computed on first read', async () => {

@@ -9,7 +9,15 @@ import type { Db } from '../client';
 import type { Prisma } from '../generated/client';
 import { measureKeys, ST_PARAPHRASE_THRESHOLD, type MeasureKey } from '@/lib/measures/catalog';
 import { emptyMap, type CharacteristicMap } from '@/lib/dashboards/characteristic-map';
-import { emptyCorpusSums, mergeCorpusSums, type CorpusSums, type MeasureSums, type SumsBlock } from '@/lib/pair-rows/corpus-sums';
+import {
+  emptyCorpusSums,
+  isReferenceCounts,
+  mergeCorpusSums,
+  type CorpusSums,
+  type MeasureSums,
+  type ReferenceCounts,
+  type SumsBlock,
+} from '@/lib/pair-rows/corpus-sums';
 import { MAP_BINS } from '@/lib/sampling/strata';
 
 /** Runs SQL with positional parameters on a Prisma client or a pg connection (inside a transaction). */
@@ -51,8 +59,18 @@ function aggregates(prefix: string, filter: string): string {
 
 const SCAN_SQL = `SELECT ${aggregates('a', '')},
   ${aggregates('s', `FILTER (WHERE "st" > ${ST_PARAPHRASE_THRESHOLD})`)},
+  count("referenceScore") AS "reference_scores", count("referenceIsParaphrase") AS "reference_labels",
   (SELECT count(*) FROM "Text" WHERE "corpusId" = $1) AS "texts"
 FROM "Pair" WHERE "corpusId" = $1`;
+
+/** The reference counts alone, for a summary stored before they were kept. */
+const REFERENCE_SCAN_SQL = `SELECT count("referenceScore") AS "reference_scores", count("referenceIsParaphrase") AS "reference_labels"
+FROM "Pair" WHERE "corpusId" = $1`;
+
+const readReferences = (row: Record<string, unknown>): ReferenceCounts => ({
+  scores: num(row.reference_scores),
+  labels: num(row.reference_labels),
+});
 
 function readBlock(row: Record<string, unknown>, prefix: string): SumsBlock {
   const read = (name: string): MeasureSums => ({
@@ -91,7 +109,7 @@ export function readMapRows(rows: Array<Record<string, unknown>>): Characteristi
 export async function scanCorpusTotals(query: Query, corpusId: number): Promise<SummaryTotals> {
   const [row = {}] = await query(SCAN_SQL, [corpusId]);
   const map = readMapRows(await query(MAP_SCAN_SQL, [corpusId]));
-  const sums = { all: readBlock(row, 'a'), stAbove: readBlock(row, 's'), map };
+  const sums = { all: readBlock(row, 'a'), stAbove: readBlock(row, 's'), map, references: readReferences(row) };
   return { pairs: sums.all.pairs, texts: num(row.texts), sums };
 }
 
@@ -117,6 +135,8 @@ export async function addToCorpusSummary(query: Query, corpusId: number, added: 
     const sums = mergeCorpusSums(stored.stats as CorpusSums, added.sums);
     // A summary stored before maps existed: its map is rebuilt with one scan, once.
     if (!sums.map) sums.map = readMapRows(await query(MAP_SCAN_SQL, [corpusId]));
+    // Likewise its counts of the corpus's own judgements.
+    if (!sums.references) sums.references = readReferences((await query(REFERENCE_SCAN_SQL, [corpusId]))[0] ?? {});
     await writeCorpusSummary(query, corpusId, {
       pairs: num(stored.pairs) + added.pairs,
       texts: num(stored.texts) + added.texts,
@@ -143,10 +163,11 @@ export async function ensureCorpusSummaries(db: Db): Promise<number> {
   return missing.length;
 }
 
-/** The stored totals of a corpus (computed once if it has none, or none with a map). */
+/** The stored totals of a corpus (computed once if it has none, or none with a map and reference counts). */
 export async function getCorpusTotals(db: Db, corpusId: number): Promise<SummaryTotals> {
   const row = await db.corpusSummary.findUnique({ where: { corpusId }, select: { pairs: true, texts: true, stats: true } });
-  if (!row || !(row.stats as { map?: unknown }).map) return refreshCorpusSummary(db, corpusId);
+  const stats = row?.stats as Partial<CorpusSums> | undefined;
+  if (!row || !stats?.map || !isReferenceCounts(stats.references)) return refreshCorpusSummary(db, corpusId);
   return { pairs: row.pairs, texts: row.texts, sums: row.stats as unknown as CorpusSums };
 }
 

@@ -80,6 +80,42 @@ describe('threshold analysis against binary judgements', () => {
     expect(result.auc).toBeCloseTo(8 / 9, 12); // 8 of the 9 positive/negative pairs are ordered right
   });
 
+  it('above the row limit, a systematic sample (one pair in k by id) of the complete cases, with every count still exact', async () => {
+    const corpus = await makeCorpus(db);
+    // 20 pairs: 2 without a label, 1 without a value, 17 complete cases
+    await makePairs(
+      db,
+      corpus.id,
+      Array.from({ length: 20 }, (_, i) => ({
+        a: `Sampled ${i} one.`,
+        b: `Sampled ${i} two.`,
+        ...(i < 2 ? {} : { referenceIsParaphrase: i % 3 === 0 }),
+        ...(i < 2 ? {} : { referenceScore: i / 4 }),
+        measures: i === 2 ? {} : { st: i / 20 },
+      })),
+    );
+    const ids = (await db.pair.findMany({ where: { corpusId: corpus.id }, orderBy: { id: 'asc' }, select: { id: true } })).map(
+      (p) => p.id,
+    );
+    const complete = ids.slice(3); // the 17 pairs with a label and a value
+    const data = await listMeasureWithBinaryJudgement(pool, 'st', corpus.id, { kind: 'reference' }, 5);
+    // 17 complete cases over a limit of 5: every 4th pair by id
+    expect(data).toMatchObject({ total: 20, missingJudgement: 2, missingMeasure: 1, sampleStep: 4 });
+    expect(data.values).toHaveLength(complete.filter((id) => id % 4 === 0).length);
+    const result = computeMeasureThresholds('st', data);
+    expect(result).toMatchObject({ withoutJudgement: 2, withoutValue: 1, sampledFrom: 17, n: data.values.length });
+    // within the limit: every complete case, and no sample to speak of
+    const all = await listMeasureWithBinaryJudgement(pool, 'st', corpus.id, { kind: 'reference' }, 17);
+    expect(all.sampleStep).toBe(1);
+    expect(computeMeasureThresholds('st', all)).toMatchObject({ n: 17, sampledFrom: null });
+
+    // the corpus's own scores: 18 scored pairs over a limit of 6, every 3rd by id; withoutScore stays exact
+    const scored = await listMeasuresWithReferenceScores(pool, corpus.id, 6);
+    expect(scored).toMatchObject({ total: 20, scored: 18, sampleStep: 3 });
+    expect(scored.pairIds).toEqual(ids.slice(2).filter((id) => id % 3 === 0));
+    expect(computeReferenceCorrelations(scored)).toMatchObject({ n: scored.pairIds.length, withoutScore: 2, sampledFrom: 18 });
+  });
+
   it("a campaign's final yes/no labels on the corpus's pairs: open finals and gold pairs left out", async () => {
     const yes = { paraphraseLoose: true };
     const no = { paraphraseLoose: false };

@@ -8,15 +8,33 @@
  */
 import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import type { AnyMeasureKey } from '@/lib/measures/user-measures';
+import { isReferenceCounts, type ReferenceCounts } from '@/lib/pair-rows/corpus-sums';
 import { measureValueSql } from '../pairs/pair-conditions';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import type { Queryable } from '../sql-pool';
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+/**
+ * The most pairs one analysis reads into the web process. Above it, the analysis reads a
+ * systematic sample, every k-th pair by id (k the smallest step that keeps it within the limit),
+ * and says so: 10,000,000 pairs would otherwise be gigabytes in one request (issue 40).
+ */
+export const ANALYSIS_ROW_LIMIT = 500_000;
+
+/** The step of the systematic sample that keeps `rows` within the limit (1: every row). */
+export function sampleStepFor(rows: number, limit = ANALYSIS_ROW_LIMIT): number {
+  return rows <= limit ? 1 : Math.ceil(rows / limit);
+}
+const sampleCondition = (step: number) => (step > 1 ? ` AND p."id" % ${step} = 0` : '');
+
 export interface ScoredMeasures {
   /** pairs of the corpus */
   total: number;
+  /** pairs of the corpus with a reference score (all of them, sampled or not) */
+  scored: number;
+  /** 1: every scored pair is below; k: every k-th by id (ANALYSIS_ROW_LIMIT) */
+  sampleStep: number;
   /** pairs with a reference score (ids, for plots that open a pair), and their scores */
   pairIds: number[];
   scores: number[];
@@ -24,17 +42,24 @@ export interface ScoredMeasures {
   measures: Record<MeasureKey, (number | null)[]>;
 }
 
-/** Every measure of the corpus's pairs that have a reference score. */
-export async function listMeasuresWithReferenceScores(db: Queryable, corpusId: number): Promise<ScoredMeasures> {
+/** Every measure of the corpus's pairs that have a reference score (a systematic sample above ANALYSIS_ROW_LIMIT). */
+export async function listMeasuresWithReferenceScores(
+  db: Queryable,
+  corpusId: number,
+  limit = ANALYSIS_ROW_LIMIT,
+): Promise<ScoredMeasures> {
   const columns = measureKeys.map((k) => `"${k}"`).join(', ');
-  const [{ rows: counts }, { rows }] = await Promise.all([
-    db.query<{ total: string }>(`SELECT count(*) AS total FROM "Pair" WHERE "corpusId" = $1`, [corpusId]),
-    db.query<unknown[]>({
-      text: `SELECT "id", "referenceScore", ${columns} FROM "Pair" WHERE "corpusId" = $1 AND "referenceScore" IS NOT NULL ORDER BY "id"`,
-      values: [corpusId],
-      rowMode: 'array',
-    }),
-  ]);
+  const { rows: counts } = await db.query<{ total: string; scored: string }>(
+    `SELECT count(*) AS total, count("referenceScore") AS scored FROM "Pair" p WHERE "corpusId" = $1`,
+    [corpusId],
+  );
+  const scored = Number(counts[0]?.scored ?? 0);
+  const sampleStep = sampleStepFor(scored, limit);
+  const { rows } = await db.query<unknown[]>({
+    text: `SELECT "id", "referenceScore", ${columns} FROM "Pair" p WHERE "corpusId" = $1 AND "referenceScore" IS NOT NULL${sampleCondition(sampleStep)} ORDER BY "id"`,
+    values: [corpusId],
+    rowMode: 'array',
+  });
   const measures = Object.fromEntries(measureKeys.map((k) => [k, [] as (number | null)[]])) as Record<
     MeasureKey,
     (number | null)[]
@@ -46,7 +71,7 @@ export async function listMeasuresWithReferenceScores(db: Queryable, corpusId: n
     scores.push(Number(row[1]));
     measureKeys.forEach((k, i) => measures[k].push(num(row[i + 2])));
   }
-  return { total: Number(counts[0]?.total ?? 0), pairIds, scores, measures };
+  return { total: Number(counts[0]?.total ?? 0), scored, sampleStep, pairIds, scores, measures };
 }
 
 export type BinaryJudgement = { kind: 'reference' } | { kind: 'campaign'; campaignId: number; question: string };
@@ -58,44 +83,65 @@ export interface LabelledValues {
   missingJudgement: number;
   /** pairs with a judgement but no value of the measure */
   missingMeasure: number;
+  /** 1: `values` holds every complete case; k: every k-th by id (ANALYSIS_ROW_LIMIT) */
+  sampleStep: number;
   values: number[];
   labels: boolean[];
 }
 
-function labelledSql(measure: AnyMeasureKey, corpusId: number, judgement: BinaryJudgement): { text: string; values: unknown[] } {
-  const m = measureValueSql(measure);
+/** The value and the judgement of each pair considered, as SQL over `p` (the pair) and the rows the FROM clause joins. */
+function labelledSource(
+  measure: AnyMeasureKey,
+  corpusId: number,
+  judgement: BinaryJudgement,
+): { value: string; label: string; from: string; values: unknown[] } {
+  const value = measureValueSql(measure);
   if (judgement.kind === 'reference') {
-    return {
-      text: `SELECT ${m}, p."referenceIsParaphrase" FROM "Pair" p WHERE p."corpusId" = $1 ORDER BY p."id"`,
-      values: [corpusId],
-    };
+    return { value, label: 'p."referenceIsParaphrase"', from: `"Pair" p WHERE p."corpusId" = $1`, values: [corpusId] };
   }
   // A final yes/no label is a JSON true or false; an open one has no value (or no row yet).
   return {
-    text: `SELECT ${m}, CASE jsonb_typeof(f."value") WHEN 'boolean' THEN (f."value")::text::boolean END
-           FROM "CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId"
+    value,
+    label: `CASE jsonb_typeof(f."value") WHEN 'boolean' THEN (f."value")::text::boolean END`,
+    from: `"CampaignItem" i JOIN "Pair" p ON p."id" = i."pairId"
            LEFT JOIN "FinalLabel" f ON f."campaignId" = i."campaignId" AND f."pairId" = i."pairId" AND f."question" = $3
-           WHERE p."corpusId" = $1 AND i."campaignId" = $2 AND NOT i."isGold" ORDER BY p."id"`,
+           WHERE p."corpusId" = $1 AND i."campaignId" = $2 AND NOT i."isGold"`,
     values: [corpusId, judgement.campaignId, judgement.question],
   };
 }
 
-/** One measure's values on a corpus's pairs beside a binary judgement, complete cases only, with what was left out. */
+/**
+ * One measure's values on a corpus's pairs beside a binary judgement, complete cases only (a
+ * systematic sample of them above ANALYSIS_ROW_LIMIT), with what was left out counted in SQL.
+ */
 export async function listMeasureWithBinaryJudgement(
   db: Queryable,
   measure: AnyMeasureKey,
   corpusId: number,
   judgement: BinaryJudgement,
+  limit = ANALYSIS_ROW_LIMIT,
 ): Promise<LabelledValues> {
-  const { rows } = await db.query<unknown[]>({ ...labelledSql(measure, corpusId, judgement), rowMode: 'array' });
-  const out: LabelledValues = { total: rows.length, missingJudgement: 0, missingMeasure: 0, values: [], labels: [] };
-  for (const [value, label] of rows) {
-    if (label === null || label === undefined) out.missingJudgement++;
-    else if (value === null || value === undefined) out.missingMeasure++;
-    else {
-      out.values.push(Number(value));
-      out.labels.push(label === true);
-    }
+  const { value, label, from, values } = labelledSource(measure, corpusId, judgement);
+  const { rows: counts } = await db.query<{ total: string; missingJudgement: string; missingMeasure: string }>(
+    `SELECT count(*) AS total, count(*) FILTER (WHERE ${label} IS NULL) AS "missingJudgement",
+            count(*) FILTER (WHERE ${label} IS NOT NULL AND ${value} IS NULL) AS "missingMeasure"
+     FROM ${from}`,
+    values,
+  );
+  const total = Number(counts[0]?.total ?? 0);
+  const missingJudgement = Number(counts[0]?.missingJudgement ?? 0);
+  const missingMeasure = Number(counts[0]?.missingMeasure ?? 0);
+  const sampleStep = sampleStepFor(total - missingJudgement - missingMeasure, limit);
+  const out: LabelledValues = { total, missingJudgement, missingMeasure, sampleStep, values: [], labels: [] };
+  if (total - missingJudgement - missingMeasure === 0) return out;
+  const { rows } = await db.query<unknown[]>({
+    text: `SELECT ${value}, ${label} FROM ${from} AND ${label} IS NOT NULL AND ${value} IS NOT NULL${sampleCondition(sampleStep)} ORDER BY p."id"`,
+    values,
+    rowMode: 'array',
+  });
+  for (const [v, l] of rows) {
+    out.values.push(Number(v));
+    out.labels.push(l === true);
   }
   return out;
 }
@@ -129,8 +175,18 @@ export async function listYesNoQuestionSources(db: Queryable, corpusId: number):
   );
 }
 
-/** How many pairs of the corpus carry each kind of judgement of its own. */
-export async function countReferenceJudgements(db: Queryable, corpusId: number): Promise<{ scores: number; labels: number }> {
+/**
+ * How many pairs of the corpus carry each kind of judgement of its own: from the corpus summary
+ * (kept by every import, lib/db/corpora/corpus-summary.ts), or counted over the pairs for a
+ * summary stored before it kept them (10,000,000 pairs: seconds, against a millisecond).
+ */
+export async function countReferenceJudgements(db: Queryable, corpusId: number): Promise<ReferenceCounts> {
+  const stored = await db.query<{ references: unknown }>(
+    `SELECT "stats"->'references' AS "references" FROM "CorpusSummary" WHERE "corpusId" = $1`,
+    [corpusId],
+  );
+  const references = stored.rows[0]?.references;
+  if (isReferenceCounts(references)) return { scores: references.scores, labels: references.labels };
   const { rows } = await db.query<{ scores: string; labels: string }>(
     `SELECT count("referenceScore") AS scores, count("referenceIsParaphrase") AS labels FROM "Pair" WHERE "corpusId" = $1`,
     [corpusId],

@@ -268,7 +268,7 @@ export class PairImportSession {
     const pairs = new BinaryCopyWriter();
     for (const p of newPairs) {
       this.encodePair(pairs, p, textIds, imageId(p.imageKey));
-      this.sums.add(p.measures, p.a.words, p.b.words);
+      this.sums.add(p.measures, p.a.words, p.b.words, { score: p.referenceScore, isParaphrase: p.referenceIsParaphrase });
     }
     this.imported += newPairs.length;
     this.textsAdded += newTexts.length;

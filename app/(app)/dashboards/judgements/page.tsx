@@ -9,6 +9,7 @@ import {
   listMeasuresWithReferenceScores,
   listMeasureWithBinaryJudgement,
   listYesNoQuestionSources,
+  ANALYSIS_ROW_LIMIT,
   type BinaryJudgement,
 } from '@/lib/db/dashboards/corpus-judgements';
 import { findDashboardCampaign } from '@/lib/db/dashboards/campaign-agreement';
@@ -141,13 +142,15 @@ export default async function JudgementsPage({
     : [];
 
   const judgement = await judgementOf(label);
-  const results = judgement
-    ? await Promise.all(
-        analysed.map(async (m) =>
-          computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(db, m, corpus.id, judgement), search.threshold),
-        ),
-      )
-    : [];
+  // one measure at a time, each within ANALYSIS_ROW_LIMIT pairs, so that a large corpus's page stays
+  // within memory; the corpus's own labels are not read when it has none
+  const results = [];
+  if (judgement && !(judgement.kind === 'reference' && counts.labels === 0))
+    for (const m of analysed)
+      results.push(
+        computeMeasureThresholds(m, await listMeasureWithBinaryJudgement(db, m, corpus.id, judgement), search.threshold),
+      );
+  const sampledFrom = results.find((r) => r.sampledFrom !== null)?.sampledFrom ?? null;
   const withValues = results.filter((r) => r.n > 0 && r.positives > 0 && r.positives < r.n);
   const base = (next: Record<string, string>) => {
     const params = new URLSearchParams({
@@ -178,7 +181,7 @@ export default async function JudgementsPage({
         title="Against the corpus's own scores"
         note={
           correlations
-            ? `${correlations.n.toLocaleString('en')} pairs with a score${correlations.withoutScore > 0 ? `; ${correlations.withoutScore.toLocaleString('en')} without one, left out` : ''}. Each cell's n leaves out pairs without that measure.`
+            ? `${correlations.sampledFrom === null ? `${correlations.n.toLocaleString('en')} pairs with a score` : `A systematic sample of ${correlations.n.toLocaleString('en')} of the ${correlations.sampledFrom.toLocaleString('en')} pairs with a score (one in ${scored!.sampleStep.toLocaleString('en')} by id)`}${correlations.withoutScore > 0 ? `; ${correlations.withoutScore.toLocaleString('en')} without one, left out` : ''}. Each cell's n leaves out pairs without that measure.`
             : undefined
         }
       >
@@ -215,7 +218,7 @@ export default async function JudgementsPage({
       <PageSection
         id="thresholds"
         title="Against a binary judgement"
-        note="A pair counts as a predicted paraphrase when its value is at least the threshold (scikit-learn's convention). AUC counts ties half; its interval is DeLong's."
+        note={`A pair counts as a predicted paraphrase when its value is at least the threshold (scikit-learn's convention). AUC counts ties half; its interval is DeLong's.${sampledFrom === null ? '' : ` Computed on a systematic sample (one pair in k by id) of at most ${ANALYSIS_ROW_LIMIT.toLocaleString('en')} of the ${sampledFrom.toLocaleString('en')} pairs with a label and a value; each row's n says how many.`}`}
       >
         {!judgement ? (
           <EmptyState title="No such label">

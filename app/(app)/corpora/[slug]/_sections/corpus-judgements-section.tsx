@@ -22,8 +22,11 @@ export async function CorpusJudgementsSection({ corpusId, slug }: { corpusId: nu
       {correlations && (
         <>
           <p className="small muted">
-            {correlations.n.toLocaleString('en')} pairs bring a score of their own. Scatter plots per measure:{' '}
-            <Link href={`${href}#scores`}>Measures vs judgements</Link>.
+            {(correlations.sampledFrom ?? correlations.n).toLocaleString('en')} pairs bring a score of their own
+            {correlations.sampledFrom === null
+              ? ''
+              : ` (correlated on a systematic sample of ${correlations.n.toLocaleString('en')})`}
+            . Scatter plots per measure: <Link href={`${href}#scores`}>Measures vs judgements</Link>.
           </p>
           <ReferenceCorrelationTable
             measures={measureKeys}
