@@ -173,15 +173,17 @@ export async function listCorporaForApi(db: Db, includeArchived = false): Promis
 }
 
 /**
- * The text types (CAPTION, ALT_TEXT, SENTENCE) of each corpus, by id, as its first 100 texts show
+ * The text types (CAPTION, ALT_TEXT, SENTENCE) of each corpus, by id, as 100 of its texts show
  * (a corpus comes from imports of one format, so they speak for it; no scan of a large corpus).
- * Corpora without texts are left out.
+ * Corpora without texts are left out. The 100 are the first by content key, read from the
+ * (corpusId, contentKey) index: a bare LIMIT let PostgreSQL scan the whole Text table for a small
+ * corpus beside a large one (10,000,000 pairs: 210 ms a page, issue 40).
  */
 export async function listCorpusTextTypes(db: Db, corpusIds: readonly number[]): Promise<Map<number, string[]>> {
   if (corpusIds.length === 0) return new Map();
   const rows = await db.$queryRaw<Array<{ id: number; types: string[] }>>`
     SELECT c."id", ARRAY(SELECT DISTINCT t."type"::text FROM (
-             SELECT "type" FROM "Text" WHERE "corpusId" = c."id" LIMIT 100) t ORDER BY 1) AS "types"
+             SELECT "type" FROM "Text" WHERE "corpusId" = c."id" ORDER BY "contentKey" LIMIT 100) t ORDER BY 1) AS "types"
     FROM "Corpus" c WHERE c."id" = ANY(${[...corpusIds]}::int[])`;
   return new Map(rows.filter((r) => r.types.length > 0).map((r) => [r.id, r.types]));
 }
