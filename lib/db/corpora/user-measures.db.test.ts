@@ -158,6 +158,7 @@ describe('import-scores', () => {
       total: 5,
       missingJudgement: 1,
       missingMeasure: 1,
+      sampleStep: 1, // all of them: far below the row limit
       values: [0.9, 0.4, 0.5],
       labels: [true, true, false],
     });
