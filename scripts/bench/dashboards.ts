@@ -9,6 +9,9 @@
  * corpus's pairs (what any scan of them costs at least) and /api/health (one request through
  * Next.js and one database round trip); and the GROUP BY scan a map would cost without the summary.
  *
+ * The distributions page (figures stored by the job after an import, or on the first visit) against
+ * 50 ms, and a stratified draw of 500 pairs by Δ (a new campaign through the API) against 2 s.
+ *
  * Then the heaviest dashboard request beside a health check: the agreement API and the campaign
  * page with 10,000 bootstrap resamples of a 300-pair, 8-annotator campaign, while /api/health is
  * asked again and again; its p99 should stay under 50 ms (the resampling runs on a worker thread).
@@ -86,6 +89,44 @@ async function healthBeside(
   return { heavyMs: ms, status, checks: latencies.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
+/**
+ * A stratified draw of 500 pairs by Δ (5 equal-width bins × 100) from the generated corpus, as a
+ * researcher's campaign creation asks for it (POST /api/v1/campaigns: the draw and its items in one
+ * transaction), three times with other seeds; target 2 s each. The campaigns are removed after.
+ */
+async function timeDraws(baseUrl: string, cookie: string, url: string): Promise<boolean> {
+  const times: number[] = [];
+  let failure = '';
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const res = await fetch(`${baseUrl}/api/v1/campaigns`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `Bench draw ${Date.now()} ${i}`,
+        corpora: ['generated'],
+        sample: { strategy: 'stratified', measure: 'delta', bins: 5, perBin: 100, seed: i + 1 },
+        questions: ['semantic'],
+        overlap: 1,
+        goldEvery: 0,
+      }),
+    });
+    const body = (await res.json()) as { items?: number; error?: { message?: string } };
+    times.push(performance.now() - t);
+    if (res.status !== 201 && res.status !== 200) failure = `status ${res.status}: ${body.error?.message ?? ''}`;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DELETE FROM "Campaign" WHERE "name" LIKE 'Bench draw %'`);
+  await client.end();
+  const worst = Math.max(...times);
+  const ok = !failure && worst <= 2000;
+  console.log(
+    `  ${'stratified draw, 500 by Δ'.padEnd(28)} ${times.map((t) => `${fmt(t, 0)} ms`).join(', ')} (a new campaign each)  target ≤ 2,000 ms: ${ok ? 'met' : 'NOT met'}${failure ? ` ${failure}!` : ''}`,
+  );
+  return ok;
+}
+
 const { home, env, database } = await openBenchDatabase('dashboards', keep);
 let server: ChildProcess | null = null;
 try {
@@ -111,6 +152,7 @@ try {
     ['all corpora maps, page', '/dashboards/maps', 150],
     ['corpus comparison, page', '/dashboards', 500],
     ['comparison, ST > 0.8 only', '/dashboards?st=above08', 500],
+    ['distributions, page', '/dashboards/distributions?corpus=generated', 50],
   ];
   console.log(`\nServer time, warm, ${fmt(pairs)} pairs in the corpus (median / p95 of 15 requests)\n`);
   console.log(`  floor: SELECT count(*) over the corpus's pairs   ${fmt(countFloor, 1).padStart(8)} ms`);
@@ -125,6 +167,7 @@ try {
       `  ${name.padEnd(28)} ${fmt(r.median, 1).padStart(7)} ms  p95 ${fmt(r.p95, 1).padStart(7)} ms  target ≤ ${target} ms: ${ok ? 'met' : 'NOT met'}  (${fmt(r.median / countFloor, 2)}× count(*), ${fmt(r.median / health.median, 1)}× health)${r.status === 200 ? '' : ` status ${r.status}!`}`,
     );
   }
+  met = (await timeDraws(baseUrl, researcher, database.url)) && met;
   console.log(
     '\nThe heaviest dashboard requests (10,000 bootstrap resamples, 300 pairs × 8 annotators) beside /api/health asked back to back\n',
   );
