@@ -39,7 +39,7 @@ import { demoPassword } from '@/lib/runtime/demo';
 import { keptOrGeneratedCorpus } from './lib/generated-corpus';
 import { randomExploreMix, RANDOM_SHAPES } from './lib/explore-mix';
 import { fmt } from './lib/format';
-import { buffersMix, databaseMix, load, plansMix, printPercentiles, TARGET_MS } from './lib/explore-database';
+import { buffersMix, databaseMix, exploreTargetMs, load, plansMix, printPercentiles } from './lib/explore-database';
 import { signInOverHttp, timeRequests, type Timing, NEXT_ROUTED_HEALTH } from './lib/http-timing';
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 import { parsePairs } from './lib/bench-args';
@@ -62,7 +62,8 @@ const perShape = Number(options['per-shape'] ?? 30);
 const runFixed = options.mix === undefined || options.mix === 'fixed';
 const runRandom = options.mix === undefined || options.mix === 'random';
 const runDatabase = runRandom || options.mix === 'database';
-const mixOptions = { seed, perShape, chosenOnly: options['chosen-only'] };
+const TARGET_MS = exploreTargetMs(pairs);
+const mixOptions = { seed, perShape, chosenOnly: options['chosen-only'], targetMs: TARGET_MS };
 
 /**
  * The mix: one sort and at most one filter each (the generated captions: "Generated caption N of a
@@ -198,6 +199,7 @@ async function randomMix(baseUrl: string, cookie: string, url: (query: string) =
     times,
     RANDOM_SHAPES.flatMap((s) => [s, `${s}, next page`]),
     floor.median,
+    TARGET_MS,
   );
   console.log(`\nSlowest query of each shape:`);
   for (const [name, s] of slowest) console.log(`  ${name.padEnd(28)} ${fmt(s.ms, 1).padStart(7)} ms  ${s.query}`);
