@@ -130,28 +130,6 @@ export const databaseUrlOwners = [
   'scripts/cli/commands/restore.ts',
 ];
 
-/**
- * Job runners and commands that still hand the URL to a job's COPY or export cursor (issue 39): the
- * list only shrinks. Take a file off once it passes the handle instead.
- */
-export const databaseUrlHoldersToMove = [
-  'lib/jobs/export-queue.ts',
-  'lib/jobs/import-queue.ts',
-  'lib/jobs/index-queue.ts',
-  'lib/jobs/job-runners.ts', // the runners' registry hands run-job's URL on to the runners above
-  'lib/jobs/scoring-queue.ts',
-  'lib/jobs/mining/mining-queue.ts',
-  'lib/jobs/mining/publish-pairs.ts',
-  'lib/jobs/mining/run-mining.ts',
-  'lib/jobs/model-raters/model-run-queue.ts',
-  'scripts/cli/with-database.ts',
-  'scripts/cli/commands/export.ts',
-  'scripts/cli/commands/import.ts',
-  'scripts/cli/commands/mine.ts',
-  'scripts/cli/commands/run-job.ts',
-  'scripts/cli/commands/score.ts',
-];
-
 const useServerOutsideActions = {
   selector: "ExpressionStatement[directive='use server']",
   message: "'use server' belongs in lib/actions/ only (no inline Server Actions).",
@@ -244,7 +222,7 @@ const httpInPages = {
 /** @param {string} root the project root */
 export function boundaryConfigs(root) {
   const pure = pureLibFolders(root);
-  const urlOwners = ['lib/db/**', 'lib/services/**', ...databaseUrlOwners, ...databaseUrlHoldersToMove];
+  const urlOwners = ['lib/db/**', 'lib/services/**', ...databaseUrlOwners];
   return [
     {
       files: pure.map((d) => `lib/${d}/**/*.ts`),
@@ -317,7 +295,7 @@ export function boundaryConfigs(root) {
       rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb, ...databaseUrlReads] },
     },
     {
-      // the same, where the database URL may be read: its owners, the holders still to move, test helpers
+      // the same, where the database URL may be read: its owners and test helpers
       files: [...urlOwners, '**/testing/**'],
       ignores: ['lib/db/**', '**/*.test.ts', 'scripts/bench/**'],
       rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb] },

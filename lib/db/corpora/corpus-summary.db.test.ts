@@ -11,6 +11,7 @@ import { runImport } from '@/lib/services/imports/run-import';
 import { measureKeys } from '@/lib/measures/catalog';
 import { describeSums } from '@/lib/pair-rows/corpus-sums';
 import { getDb } from '../client';
+import { database } from '../database';
 import { listCorpusComparison } from '../dashboards/corpus-comparison';
 import { getCorpusStats } from './corpus-stats';
 import { getCorpusBySlug, listCorporaWithCounts } from './corpora';
@@ -40,7 +41,7 @@ describe('corpus summaries', () => {
         `A cat numbered ${from + i} was sitting on a mat.`,
       ]);
     const importFile = (name: string, r: Array<[number, string, string]>) =>
-      runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: pawsFile(name, r), corpusId: corpus.id, format: 'paws' });
+      runImport({ db: database(), filePath: pawsFile(name, r), corpusId: corpus.id, format: 'paws' });
     expect((await importFile('first.tsv', rows(0, 300))).imported).toBe(300);
     expect((await importFile('second.tsv', [...rows(250, 100), ...rows(0, 10)])).imported).toBe(50);
 

@@ -7,7 +7,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import {
   claimNextQueuedMiningRun,
   failMiningRunIfUnfinished,
@@ -35,8 +35,7 @@ const CANCEL_POLL_MS = 500;
  * (chunk size, events, a stop at a chosen point besides the run's cancel flag).
  */
 export async function runQueuedMining(
-  db: Db,
-  databaseUrl: string,
+  db: Database,
   id: number,
   extra: Pick<RunMiningOptions, 'chunkBytes' | 'onEvent' | 'isCancelled'> = {},
 ): Promise<MiningReport | null> {
@@ -57,7 +56,6 @@ export async function runQueuedMining(
   try {
     return await runMining({
       db,
-      databaseUrl,
       dumpPath: row.dumpPath,
       indexPath: row.indexPath,
       referencesPath: null,

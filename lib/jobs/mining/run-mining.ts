@@ -7,7 +7,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { withDbRetry } from '@/lib/db/retry';
 import { describeMiningFailure } from './mining-failure';
 import { setting } from '@/lib/config/settings';
@@ -44,8 +44,8 @@ import { publishPairs, type PublishResult } from './publish-pairs';
 import { MiningCancelled, startMapWorkers } from './worker-pool';
 
 export interface RunMiningOptions extends ReduceOptions {
-  db: Db;
-  databaseUrl: string;
+  /** the handle: the run's staging, reduce and the import's COPY are connections of their own on it */
+  db: Database;
   /** the dump, or null with `referencesPath` */
   dumpPath: string | null;
   indexPath: string | null;
@@ -205,7 +205,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
           ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}),
         })
       : null;
-  const client = await openMiningConnection(o.databaseUrl).catch(async (error: unknown) => {
+  const client = await openMiningConnection(o.db).catch(async (error: unknown) => {
     await pool?.close();
     throw error;
   });
@@ -267,7 +267,6 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     publish = await publishPairs({
       db: o.db,
       client,
-      databaseUrl: o.databaseUrl,
       runId,
       corpusName: o.corpusName,
       tier: o.tier,

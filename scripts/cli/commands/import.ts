@@ -137,7 +137,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const corpusName = values.corpus;
-  return withDatabase(io, async (db, databaseUrl) => {
+  return withDatabase(io, async (db) => {
     const tier = values.tier ?? detectTier(path.basename(filePath));
     // An existing corpus by slug or name; otherwise a new one of this name.
     const found = await findCorpusByRef(db, corpusName);
@@ -164,7 +164,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     process.once('SIGINT', onInterrupt);
     const report = await runImport({
       db,
-      databaseUrl,
       filePath,
       corpusId: corpus.id,
       ...(values.format ? { format: values.format } : {}),
@@ -220,7 +219,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       );
     }
     if (!failed)
-      await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) =>
+      await warmDistributionsAfterJob(db, corpus.id, (line) =>
         io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`),
       );
     return failed ? 1 : 0;

@@ -177,7 +177,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`paralens mine: ${unreadable}; nothing was started.\n`);
     return 2;
   }
-  return withDatabase(io, async (db, databaseUrl) => {
+  return withDatabase(io, async (db) => {
     let cancelled = false;
     const onSignal = () => {
       if (cancelled) process.exit(130);
@@ -189,7 +189,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     try {
       const report = await runMining({
         db,
-        databaseUrl,
         ...config,
         onEvent: (e) => printer.onEvent(e),
         isCancelled: () => cancelled,

@@ -1,5 +1,5 @@
 /** Runs `runMining` against the test worker's database with the paper's defaults and a fresh corpus name. */
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { runMining, type MiningReport, type RunMiningOptions } from '../run-mining';
 
 let counter = 0;
@@ -7,8 +7,7 @@ let counter = 0;
 export function mineInTest(extra: Partial<RunMiningOptions>): Promise<MiningReport> {
   counter++;
   return runMining({
-    db: getDb(),
-    databaseUrl: process.env.DATABASE_URL!,
+    db: database(),
     dumpPath: null,
     indexPath: null,
     referencesPath: null,
