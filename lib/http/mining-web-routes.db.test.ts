@@ -20,7 +20,7 @@ import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';
-import type { MiningEvent } from '@/lib/jobs/mining/run-mining';
+import type { MiningEvent } from '@/lib/services/mining/run-mining';
 import { mineInTest } from '@/lib/jobs/mining/testing/mine-in-test';
 import { splitDumpXml, writeMultistream } from '@/lib/jobs/mining/testing/multistream-fixture';
 import { syntheticDump } from '@/lib/jobs/mining/testing/synthetic-pages';

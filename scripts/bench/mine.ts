@@ -14,8 +14,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabaseHandle } from '@/lib/db/database';
 import { applyMigrations } from '@/lib/db/migrations';
-import { runMining } from '@/lib/jobs/mining/run-mining';
-import { findDecompressor } from '@/lib/jobs/mining/xml-source';
+import { runMining } from '@/lib/services/mining/run-mining';
+import { findDecompressor } from '@/lib/services/mining/xml-source';
+import { startMapWorkers } from '@/lib/jobs/mining/worker-pool';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { benchDumpFiles } from './lib/mining-dump';
 import { setting } from '@/lib/config/settings';
@@ -81,6 +82,7 @@ try {
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
     const report = await runMining({
       db,
+      startWorkers: startMapWorkers,
       dumpPath: files.dumpPath,
       indexPath: files.indexPath,
       referencesPath: null,

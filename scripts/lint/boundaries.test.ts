@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ES module without type declarations
 import { boundaryConfigs, impureLibFolders, pureLibFolders } from './boundaries.mjs';
 // @ts-expect-error -- the same module: the lists lib/jobs and lib/http may hold
-import { httpTransports, jobPlumbing, jobsUseCasesToMove } from './boundaries.mjs';
+import { httpTransports, jobPlumbing } from './boundaries.mjs';
 // @ts-expect-error -- the same module: who may still reach a database engine or its URL outside lib/db
 import { rawDatabaseAccess } from './boundaries.mjs';
 
@@ -110,14 +110,13 @@ describe('folder boundaries', () => {
     expect(await problems(file, code)).toEqual([]);
   });
 
-  it('lib/jobs holds only the job plumbing and the use cases still to move, lib/http only the transports', () => {
+  it('lib/jobs holds only the job plumbing, lib/http only the transports', () => {
     const modules = (folder: string) =>
       readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.split('/').includes('testing'))
         .map((f) => f.replace(/\.ts$/, ''))
         .sort();
-    const kept = [...(jobPlumbing as string[]), ...(jobsUseCasesToMove as string[])];
-    expect(modules('lib/jobs'), 'a use case belongs in lib/services/<domain>/').toEqual([...kept].sort());
+    expect(modules('lib/jobs'), 'a use case belongs in lib/services/<domain>/').toEqual([...(jobPlumbing as string[])].sort());
     expect(modules('lib/http'), 'a use case belongs in lib/services/<domain>/').toEqual([...(httpTransports as string[])].sort());
   });
 

@@ -17,7 +17,8 @@ import {
 import type { MiningSettings } from '@/lib/mining/mining-options';
 import type { JobKind } from '../job-supervisor';
 import { dumpsDir } from '@/lib/services/mining/list-dumps';
-import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';
+import { runMining, type MiningReport, type RunMiningOptions } from '@/lib/services/mining/run-mining';
+import { startMapWorkers } from './worker-pool';
 
 export const miningJobKind: JobKind = {
   name: 'mine',
@@ -56,6 +57,7 @@ export async function runQueuedMining(
   try {
     return await runMining({
       db,
+      startWorkers: startMapWorkers,
       dumpPath: row.dumpPath,
       indexPath: row.indexPath,
       referencesPath: null,

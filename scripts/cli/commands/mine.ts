@@ -7,7 +7,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MINING_SETTING_FLAGS, miningSettingsSchema, type MiningSettings } from '@/lib/mining/mining-options';
 import { plainError } from '@/lib/validation/plain-errors';
-import { runMining, type MiningEvent, type MiningReport } from '@/lib/jobs/mining/run-mining';
+import { runMining, type MiningEvent, type MiningReport } from '@/lib/services/mining/run-mining';
+import { startMapWorkers } from '@/lib/jobs/mining/worker-pool';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
@@ -189,6 +190,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     try {
       const report = await runMining({
         db,
+        startWorkers: startMapWorkers,
         ...config,
         onEvent: (e) => printer.onEvent(e),
         isCancelled: () => cancelled,

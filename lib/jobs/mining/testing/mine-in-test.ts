@@ -1,6 +1,7 @@
 /** Runs `runMining` against the test worker's database with the paper's defaults and a fresh corpus name. */
 import { database } from '@/lib/db/database';
-import { runMining, type MiningReport, type RunMiningOptions } from '../run-mining';
+import { runMining, type MiningReport, type RunMiningOptions } from '@/lib/services/mining/run-mining';
+import { startMapWorkers } from '../worker-pool';
 
 let counter = 0;
 
@@ -8,6 +9,7 @@ export function mineInTest(extra: Partial<RunMiningOptions>): Promise<MiningRepo
   counter++;
   return runMining({
     db: database(),
+    startWorkers: startMapWorkers,
     dumpPath: null,
     indexPath: null,
     referencesPath: null,

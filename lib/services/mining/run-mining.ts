@@ -34,6 +34,7 @@ import {
   reconcileStaging,
 } from '@/lib/db/mining/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
+import { MiningCancelled, type StartMapWorkers } from '@/lib/mining/map-work';
 import type { MiningMode, ReduceOptions } from '@/lib/mining/mining-options';
 import type { ImportProgress } from '@/lib/services/imports/run-import';
 import { planDump } from './dump-plan';
@@ -41,11 +42,12 @@ import { isInputError, MiningInputError } from './input-errors';
 import { loadReferencesFile, planReferencesFile } from './load-references';
 import { runMapPhase, type MapProgress } from './map-phase';
 import { publishPairs, type PublishResult } from './publish-pairs';
-import { MiningCancelled, startMapWorkers } from './worker-pool';
 
 export interface RunMiningOptions extends ReduceOptions {
   /** the handle: the run's staging, reduce and the import's COPY are connections of their own on it */
   db: Database;
+  /** boots the map workers (lib/jobs/mining/worker-pool.ts: startMapWorkers), handed in by the job runner or command */
+  startWorkers: StartMapWorkers;
   /** the dump, or null with `referencesPath` */
   dumpPath: string | null;
   indexPath: string | null;
@@ -198,7 +200,7 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
   // The map workers boot (tsx, the tagger's lexicon) while the dump is planned and the run recorded.
   const pool =
     o.referencesPath === null
-      ? startMapWorkers({
+      ? o.startWorkers({
           workers: o.workers,
           path: o.dumpPath!,
           mode: o.mode,
