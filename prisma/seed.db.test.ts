@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { demoPassword, demoUsers } from '@/lib/runtime/demo';
 import { verifyPassword } from '@/lib/access/password';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,9 +13,9 @@ import { seedDemo } from './seed';
 describe('seedDemo', () => {
   it('creates the demo accounts once, with the demo password, and does nothing the second time', async () => {
     const db = getDb();
-    const first = await seedDemo(db, process.env.DATABASE_URL!);
+    const first = await seedDemo(database());
     expect(first.seeded).toBe(true);
-    const second = await seedDemo(db, process.env.DATABASE_URL!);
+    const second = await seedDemo(database());
     expect(second.seeded).toBe(false);
     for (const demo of demoUsers) {
       const user = await db.user.findUniqueOrThrow({ where: { email: demo.email } });
@@ -29,7 +30,7 @@ describe('seedDemo', () => {
 describe('demo corpora', () => {
   it('are imported with measures computed by our pipeline, matching the paper where it printed them', async () => {
     const db = getDb();
-    await seedDemo(db, process.env.DATABASE_URL!);
+    await seedDemo(database());
     const paws = await db.corpus.findUniqueOrThrow({
       where: { name: 'PAWS-Wiki · demo sample' },
       include: { _count: { select: { pairs: true } } },
@@ -51,7 +52,7 @@ describe('demo corpora', () => {
 
   it('give the PAWS sample a semantic axis from WordNet on first start (no model needed)', async () => {
     const db = getDb();
-    await seedDemo(db, process.env.DATABASE_URL!);
+    await seedDemo(database());
     const pairs = await db.pair.findMany({
       where: { corpus: { name: 'PAWS-Wiki · demo sample' } },
       select: { wordnet: true, sem: true, delta: true, syn: true, semParts: true },
@@ -70,8 +71,8 @@ describe('demo corpora', () => {
 describe('demo campaign', () => {
   it('is an active study on the PAWS-Wiki sample with every built-in question, overlap 2 and the demo annotator, created once', async () => {
     const db = getDb();
-    await seedDemo(db, process.env.DATABASE_URL!);
-    await seedDemo(db, process.env.DATABASE_URL!);
+    await seedDemo(database());
+    await seedDemo(database());
     const campaigns = await db.campaign.findMany({
       where: { name: 'PAWS-Wiki demo study' },
       include: {
@@ -101,14 +102,14 @@ describe('demo campaign', () => {
 describe('the demo dump excerpt', () => {
   it('is put into the dumps folder once, private; a file already there is left alone', async () => {
     const dumps = path.join(await mkdtemp(path.join(tmpdir(), 'paralens-dumps-')), 'dumps');
-    const report = await seedDemo(getDb(), process.env.DATABASE_URL!, { dumpsDir: dumps });
+    const report = await seedDemo(database(), { dumpsDir: dumps });
     const placed = path.join(dumps, DEMO_DUMP.fileName);
     expect(report.dump).toBe(placed);
     expect((await stat(placed)).mode & 0o777).toBe(0o600);
     expect((await readFile(placed)).subarray(0, 3).toString('latin1')).toBe('BZh');
     // once: a later start does not put it back
     await rm(placed);
-    expect((await seedDemo(getDb(), process.env.DATABASE_URL!, { dumpsDir: dumps })).dump).toBeNull();
+    expect((await seedDemo(database(), { dumpsDir: dumps })).dump).toBeNull();
     await expect(stat(placed)).rejects.toThrow();
     // and a file of that name is never overwritten
     await writeFile(placed, 'mine');

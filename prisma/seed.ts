@@ -4,6 +4,7 @@
  * the demo campaign, and the dump excerpt the Mining page lists (copied into the dumps folder).
  */
 import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { getSetting, setSetting } from '@/lib/db/settings';
 import { demoPassword, demoUsers } from '@/lib/runtime/demo';
 import { ensureUser } from './factories/users';
@@ -39,13 +40,13 @@ export async function markDemoSeeded(db: Db): Promise<void> {
 }
 
 /** `dumpsDir`: the Mining page's dumps folder (lib/runtime/paralens-home.ts), where the demo dump goes. */
-export async function seedDemo(db: Db, databaseUrl: string, options: { dumpsDir?: string } = {}): Promise<SeedReport> {
+export async function seedDemo(db: Database, options: { dumpsDir?: string } = {}): Promise<SeedReport> {
   const report: SeedReport = { seeded: false, users: 0, corpora: [], campaign: null, dump: null };
   if (!(await getSetting(db, SEEDED_KEY))) {
     for (const user of demoUsers) {
       await ensureUser(db, { ...user, password: demoPassword, isDemo: true });
     }
-    report.corpora = await seedDemoCorpora(db, databaseUrl);
+    report.corpora = await seedDemoCorpora(db);
     await setSetting(db, SEEDED_KEY, new Date().toISOString());
     Object.assign(report, { seeded: true, users: demoUsers.length });
   }

@@ -13,8 +13,14 @@ import { createDedicatedClient, createSqlPool, getSqlPool, type SqlPool } from '
 import { setting } from '@/lib/config/settings';
 
 interface DatabaseParts {
-  /** A connection of its own (COPY, a snapshot, a held lock), not yet connected; its user ends it. */
-  readonly copyConnection: () => pg.Client;
+  /**
+   * A connection of its own (an import's COPY session, an export's snapshot cursor, the explorer's
+   * index builds, a mining run's staging, a held lock), not yet connected; its user ends it. `options`
+   * are the session's start-up options (`-c TimeZone=UTC`). Every connection outside Prisma and the
+   * pool comes from here: no caller holds the database URL (no worker thread needs one either; the
+   * miner's map workers hand their rows back to the run's own connection).
+   */
+  readonly copyConnection: (config?: { options?: string }) => pg.Client;
   /** Ends the handle's Prisma client and pool (a command's or job process's handle at its end). */
   readonly close: () => Promise<void>;
 }
@@ -34,7 +40,7 @@ interface Engines {
 
 function handle(engines: Engines): Database {
   const parts: DatabaseParts = {
-    copyConnection: () => createDedicatedClient({ connectionString: engines.url() }),
+    copyConnection: (config = {}) => createDedicatedClient({ ...config, connectionString: engines.url() }),
     close: engines.close,
   };
   const owner = (key: string | symbol): object | undefined => {
@@ -60,28 +66,41 @@ function handle(engines: Engines): Database {
 
 const globalForDatabase = globalThis as unknown as { paralensDatabase?: Database };
 
-/** The process-wide handle for DATABASE_URL: the app's requests, and tests that use the test database. */
+/**
+ * The process-wide handle for DATABASE_URL: the app's requests, and tests that use the test database.
+ * It keeps the client, pool and URL it first reached, so a handle held beyond its database (a job
+ * lease's timer after a test file's database is closed and forgotten) never opens a new one.
+ */
 export function database(): Database {
+  let prisma: Db | undefined;
+  let pool: SqlPool | undefined;
+  let url: string | undefined;
   globalForDatabase.paralensDatabase ??= handle({
-    prisma: getDb,
-    pool: getSqlPool,
+    prisma: () => (prisma ??= getDb()),
+    pool: () => (pool ??= getSqlPool()),
     url: () => {
-      const url = setting('DATABASE_URL');
+      url ??= setting('DATABASE_URL');
       if (!url) throw new Error('DATABASE_URL is not set: start Paralens with `npm start`.');
       return url;
     },
     close: async () => {
-      await Promise.all([getDb().$disconnect(), getSqlPool().end()]);
+      await Promise.all([(prisma ?? getDb()).$disconnect(), (pool ?? getSqlPool()).end()]);
     },
   });
   return globalForDatabase.paralensDatabase;
+}
+
+/** How many connections a handle of its own opens at most: Prisma's, the pool's (default 10 each). */
+export interface HandleSizes {
+  prismaConnections?: number;
+  poolConnections?: number;
 }
 
 /**
  * A handle of its own on `url` (a command's database, a job process, a benchmark): Prisma with
  * `prismaConnections`, the pool with `poolConnections`, both opened lazily; `close()` ends them.
  */
-export function openDatabaseHandle(url: string, sizes: { prismaConnections?: number; poolConnections?: number } = {}): Database {
+export function openDatabaseHandle(url: string, sizes: HandleSizes = {}): Database {
   let prisma: Db | undefined;
   let pool: SqlPool | undefined;
   return handle({
@@ -92,4 +111,14 @@ export function openDatabaseHandle(url: string, sizes: { prismaConnections?: num
       await Promise.all([prisma?.$disconnect(), pool?.end()]);
     },
   });
+}
+
+/**
+ * A handle of its own on DATABASE_URL, read here so that no caller holds the URL: a job process
+ * (`paralens run-job`), whose supervisor passes the URL on in its environment. Undefined when it is
+ * not set.
+ */
+export function openConfiguredDatabase(sizes: HandleSizes = {}): Database | undefined {
+  const url = setting('DATABASE_URL');
+  return url ? openDatabaseHandle(url, sizes) : undefined;
 }

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
@@ -240,7 +241,7 @@ describe('a run from the web app', () => {
     // the runs the tests above queued are not this test's to run
     await db.miningRun.deleteMany({ where: { status: 'QUEUED', id: { not: run.id } } });
     expect(await claimNextQueuedMiningRun(db, await liveTestOwner(db))).toEqual({ id: run.id });
-    expect((await runQueuedMining(db, process.env.DATABASE_URL!, run.id))?.status).toBe('FAILED');
+    expect((await runQueuedMining(database(), run.id))?.status).toBe('FAILED');
     const { message } = await db.miningRun.findUniqueOrThrow({ where: { id: run.id }, select: { message: true } });
     expect(message).toBe('notes.txt line 1: expected "offset:pageId:title", found "not an index". Nothing was published.');
   });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { claimNextQueuedMiningRun } from '@/lib/db/mining/mining-queue';
 import type { MiningRunView } from '@/lib/db/mining/mining-run-views';
@@ -19,7 +20,7 @@ import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { makeUser } from '@/prisma/factories/users';
 import { runQueuedMining } from '@/lib/jobs/mining/mining-queue';
-import type { MiningEvent } from '@/lib/jobs/mining/run-mining';
+import type { MiningEvent } from '@/lib/services/mining/run-mining';
 import { mineInTest } from '@/lib/jobs/mining/testing/mine-in-test';
 import { splitDumpXml, writeMultistream } from '@/lib/jobs/mining/testing/multistream-fixture';
 import { syntheticDump } from '@/lib/jobs/mining/testing/synthetic-pages';
@@ -83,9 +84,9 @@ const resume = (token: string, id: number) =>
   resumeRoute(request(`/api/v1/mining-runs/${id}/resume`, token), { params: Promise.resolve({ id: String(id) }) });
 
 /** Claims the run (as the job supervisor would) and runs it in this process. */
-async function runJob(id: number, extra: Parameters<typeof runQueuedMining>[3] = {}) {
+async function runJob(id: number, extra: Parameters<typeof runQueuedMining>[2] = {}) {
   expect(await claimNextQueuedMiningRun(db, await liveTestOwner(db))).toEqual({ id });
-  return runQueuedMining(db, process.env.DATABASE_URL!, id, { chunkBytes: 1, ...extra });
+  return runQueuedMining(database(), id, { chunkBytes: 1, ...extra });
 }
 
 describe('the dumps folder', () => {
@@ -226,7 +227,7 @@ describe('a run started from the web app', { timeout: 180_000 }, () => {
     const asked = await cancel(token, run.id);
     expect(asked.status).toBe(202);
     expect(await asked.json()).toMatchObject({ status: 'RUNNING', cancelRequested: true });
-    const cancelled = await runQueuedMining(db, process.env.DATABASE_URL!, run.id, { chunkBytes: 1 });
+    const cancelled = await runQueuedMining(database(), run.id, { chunkBytes: 1 });
     expect(cancelled).toMatchObject({
       status: 'FAILED',
       resumable: true,

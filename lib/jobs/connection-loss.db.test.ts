@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, getDb, type Db } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { confirmUploadedImport, createUploadedImportJob } from '@/lib/db/imports/import-jobs';
 import { startVanishingPostgres, type VanishingPostgres } from '@/lib/db/testing/vanishing-postgres';
 import { claimNextQueuedExport, queueExportJob } from '@/lib/db/exports/export-jobs';
@@ -233,9 +234,11 @@ describe('PostgreSQL going away during an export', { timeout: 300_000 }, () => {
     });
     expect(await claimNextQueuedExport(db, await liveTestOwner(db))).toEqual({ id: job.id });
     const terminate = await terminateExportWaitingOnPair();
-    const running = runQueuedExport(db, server.url, job.id, env()).catch((e: unknown) => e);
+    const handle = openDatabaseHandle(server.url);
+    const running = runQueuedExport(handle, job.id, env()).catch((e: unknown) => e);
     await terminate();
     await running;
+    await handle.close();
     const row = await db.exportJob.findUniqueOrThrow({ where: { id: job.id }, select: { status: true, message: true } });
     expect(row).toEqual({
       status: 'FAILED',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getSqlPool } from '@/lib/db/sql-pool';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
 import { submitAnswer } from '@/lib/services/annotation/submit-answer';
@@ -39,8 +40,7 @@ describe('a corpus removed while its import runs', { timeout: 120_000 }, () => {
     const researcher = await makeUser(db, { role: 'RESEARCHER' });
     let attempt: Promise<{ code: string; message: string }> | null = null;
     const report = await runImport({
-      db,
-      databaseUrl: process.env.DATABASE_URL!,
+      db: database(),
       filePath: pairsFile('deleted-while-importing.tsv', 20_000),
       corpusId: corpus.id,
       createdById: researcher.id,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { claimNextQueuedExport, queueExportJob } from '@/lib/db/exports/export-jobs';
 import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
 import { isAppError } from '@/lib/errors/app-error';
@@ -190,7 +191,7 @@ describe.skipIf(!disk)('a full disk', { timeout: 120_000 }, () => {
     mkdirSync(path.join(home(), 'exports'), { recursive: true });
     d.fill(64 * 1024);
     try {
-      await runQueuedExport(db, process.env.DATABASE_URL!, job.id, process.env).catch((e: unknown) => e);
+      await runQueuedExport(database(), job.id, process.env).catch((e: unknown) => e);
       const row = await db.exportJob.findUniqueOrThrow({ where: { id: job.id }, select: { status: true, message: true } });
       expect(row.status).toBe('FAILED');
       expect(row.message).toMatch(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import {
   claimNextQueuedExport,
   deleteExportJob,
@@ -18,8 +19,6 @@ import { makeUser } from '@/prisma/factories/users';
 import { goneTestOwner } from '@/lib/db/testing/test-job-owners';
 import { exportJobKind, failOrphanedExports, runQueuedExport } from './export-queue';
 import { jobOwner } from '@/lib/runtime/job-owner';
-
-const url = () => process.env.DATABASE_URL!;
 
 async function setup() {
   const db = getDb();
@@ -63,7 +62,7 @@ describe('export jobs', () => {
     });
     expect(job).toMatchObject({ status: 'QUEUED', scope: 'corpus', scopeSlug: corpus.slug });
     await claimUntil(job.id);
-    const result = await runQueuedExport(db, url(), job.id, env);
+    const result = await runQueuedExport(database(), job.id, env);
     expect(result).toMatchObject({ status: 'SUCCEEDED', rows: 5 });
     const done = (await getOwnExportJob(db, job.id, owner.id))!;
     expect(done).toMatchObject({ status: 'SUCCEEDED', rowCount: 5, rowsTotal: 5 });
@@ -108,7 +107,7 @@ describe('export jobs', () => {
     expect(await requeueExportJob(db, job.id, other.id)).toBe(false);
     expect(await requeueExportJob(db, job.id, owner.id)).toBe(true);
     await claimUntil(job.id);
-    await runQueuedExport(db, url(), job.id, env);
+    await runQueuedExport(database(), job.id, env);
     expect(await getExportJob(db, job.id)).toMatchObject({ status: 'SUCCEEDED', rowCount: 5 });
     expect(readdirSync(path.join(home, 'exports'))).toEqual([`${job.id}-${corpus.slug}.jsonl`]);
 

@@ -9,6 +9,7 @@
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import {
   claimNextQueuedExport,
   failExportIfUnfinished,
@@ -21,7 +22,7 @@ import {
   startExportJob,
 } from '@/lib/db/exports/export-jobs';
 import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/exports/export-sources';
-import { resolveViewSourceAt } from '@/lib/db/exports/export-view-source';
+import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { exportFileName, readStoredOptions, type ExportFormatName } from '@/lib/export/export-options';
 import type { JobKind } from './job-supervisor';
 import { ensurePrivateDir, jobFilesDir, jobFolderShown } from '@/lib/runtime/private-files';
@@ -54,29 +55,27 @@ async function removeExportOutput(id: number, env: NodeJS.ProcessEnv = process.e
 }
 
 async function resolveSource(
-  db: Db,
-  databaseUrl: string,
+  db: Database,
   job: NonNullable<Awaited<ReturnType<typeof getExportJob>>>,
 ): Promise<ExportSource | null> {
   if (job.scope === 'corpus' && job.scopeSlug) return resolveCorpusSource(db, job.scopeSlug);
   if (job.scope === 'campaign' && job.scopeSlug) return resolveCampaignSource(db, job.scopeSlug);
   if (job.filters === null) return null;
-  return resolveViewSourceAt(db, databaseUrl, job.filters);
+  return resolveViewSource(db, db, job.filters);
 }
 
 const THROTTLE_MS = 500;
 
 /** Runs a claimed export in this (job) process. */
 export async function runQueuedExport(
-  db: Db,
-  databaseUrl: string,
+  db: Database,
   jobId: number,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ExportResult | null> {
   const job = await getExportJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   try {
-    const source = await resolveSource(db, databaseUrl, job);
+    const source = await resolveSource(db, job);
     if (!source) throw new Error('its corpus, campaign or view no longer exists');
     const format = job.format.toLowerCase() as ExportFormatName;
     const { include } = readStoredOptions(job.options, source.campaignId !== null);
@@ -86,7 +85,6 @@ export async function runQueuedExport(
     let started = false;
     const result = await runExport({
       db,
-      databaseUrl,
       source,
       format,
       parts: include,

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import {
   claimNextConfirmedImport,
   failImportIfUnfinished,
@@ -50,8 +51,7 @@ export const importJobKind: JobKind = {
 
 /** Runs a claimed import in this (job) process; the upload is deleted when it ends. */
 export async function runQueuedImport(
-  db: Db,
-  databaseUrl: string,
+  db: Database,
   jobId: number,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ImportReport | null> {
@@ -62,7 +62,6 @@ export async function runQueuedImport(
   try {
     const report = await runImport({
       db,
-      databaseUrl,
       jobId,
       filePath: job.sourcePath,
       fileName: job.fileName,
@@ -81,7 +80,7 @@ export async function runQueuedImport(
         : {}),
       ...(options.language ? { language: options.language } : {}),
     });
-    if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(databaseUrl, job.corpusId);
+    if (report.status === 'SUCCEEDED') await warmDistributionsAfterJob(db, job.corpusId);
     return report;
   } finally {
     await removeFile(job.sourcePath);

@@ -3,7 +3,7 @@
  * corpus's explorer indexes in a process of its own (`paralens run-job index <id>` →
  * runQueuedIndexJob), on a plain connection outside any transaction (docs/decisions/006).
  */
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { buildExplorerIndexesAt } from '@/lib/db/pairs/explore-indexes';
 import {
   failIndexIfUnfinished,
@@ -26,13 +26,11 @@ export const indexJobKind: JobKind = {
  * Builds the indexes of a claimed job in this (job) process; returns how many the corpus has, or
  * null when the job is not running.
  */
-export async function runQueuedIndexJob(db: Db, databaseUrl: string, jobId: number): Promise<number | null> {
+export async function runQueuedIndexJob(db: Database, jobId: number): Promise<number | null> {
   const job = await getIndexJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   try {
-    const total = await buildExplorerIndexesAt(databaseUrl, job.corpusId, (built, of) =>
-      recordIndexProgress(db, jobId, built, of),
-    );
+    const total = await buildExplorerIndexesAt(db, job.corpusId, (built, of) => recordIndexProgress(db, jobId, built, of));
     await finishIndexJob(db, jobId, { status: 'SUCCEEDED', message: `${total} indexes ready` });
     return total;
   } catch (error) {

@@ -8,6 +8,7 @@
  */
 import type { JobKindName } from '@/lib/api/contracts/jobs';
 import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { failInterruptedModelInstalls } from '@/lib/db/jobs/model-install-jobs';
 import { requeueInterruptedIndexJobs } from '@/lib/db/jobs/index-jobs';
 import { requeueInterruptedScoring } from '@/lib/db/jobs/scoring-jobs';
@@ -26,8 +27,8 @@ import { runQueuedScoring, scoringJobKind } from './scoring-queue';
 export type JobRunOutcome = { line: string } | { handOver: string };
 
 export interface RunnableJobKind extends JobKind {
-  /** runs a claimed job in this (job) process: `paralens run-job <name> <id>` */
-  run(db: Db, databaseUrl: string, id: number): Promise<JobRunOutcome>;
+  /** runs a claimed job in this (job) process on its handle: `paralens run-job <name> <id>` */
+  run(db: Database, id: number): Promise<JobRunOutcome>;
   /** what the job's page says when the database went away under the job and it could not record that */
   connectionLost?: string;
   /** jobs whose owner is gone: ended or queued again (the caller prunes gone owners first); `line` for the server log */
@@ -40,8 +41,8 @@ const outcomeLine = (o: { status: string; message: string }) => ({ line: `${o.st
 export const jobRunners: Record<JobKindName, RunnableJobKind> = {
   import: {
     ...importJobKind,
-    async run(db, url, id) {
-      const report = await runQueuedImport(db, url, id);
+    async run(db, id) {
+      const report = await runQueuedImport(db, id);
       if (report?.recorded === false && report.message) return { handOver: report.message };
       if (!report) return notRunning();
       const { status, imported, rejected, seconds } = report;
@@ -57,7 +58,7 @@ export const jobRunners: Record<JobKindName, RunnableJobKind> = {
   },
   scoring: {
     ...scoringJobKind,
-    async run(db, _url, id) {
+    async run(db, id) {
       const report = await runQueuedScoring(db, id);
       if (report?.recorded === false) return { handOver: report.message };
       return report ? outcomeLine(report) : notRunning();
@@ -72,8 +73,8 @@ export const jobRunners: Record<JobKindName, RunnableJobKind> = {
   },
   index: {
     ...indexJobKind,
-    async run(db, url, id) {
-      const built = await runQueuedIndexJob(db, url, id);
+    async run(db, id) {
+      const built = await runQueuedIndexJob(db, id);
       return built === null ? notRunning() : { line: `${built} explorer indexes ready` };
     },
     orphans: {
@@ -84,8 +85,8 @@ export const jobRunners: Record<JobKindName, RunnableJobKind> = {
   },
   export: {
     ...exportJobKind,
-    async run(db, url, id) {
-      const result = await runQueuedExport(db, url, id);
+    async run(db, id) {
+      const result = await runQueuedExport(db, id);
       if (!result) return notRunning();
       return { line: `${result.status.toLowerCase()}: ${result.rows} rows in ${result.seconds.toFixed(1)} s` };
     },
@@ -99,7 +100,7 @@ export const jobRunners: Record<JobKindName, RunnableJobKind> = {
   },
   'model-install': {
     ...modelInstallJobKind,
-    async run(db, _url, id) {
+    async run(db, id) {
       const outcome = await runQueuedModelInstall(db, id);
       return outcome ? outcomeLine(outcome) : notRunning();
     },
@@ -111,8 +112,8 @@ export const jobRunners: Record<JobKindName, RunnableJobKind> = {
   },
   'mining-run': {
     ...miningJobKind,
-    async run(db, url, id) {
-      const report = await runQueuedMining(db, url, id);
+    async run(db, id) {
+      const report = await runQueuedMining(db, id);
       if (report?.recorded === false && report.message) return { handOver: report.message };
       if (!report) return notRunning('run');
       const said = report.message ? `: ${report.message}` : '';
@@ -129,8 +130,8 @@ export const jobRunners: Record<JobKindName, RunnableJobKind> = {
   },
   'model-run': {
     ...modelRunJobKind,
-    async run(db, url, id) {
-      const outcome = await runQueuedModelRun(db, url, id);
+    async run(db, id) {
+      const outcome = await runQueuedModelRun(db, id);
       return outcome ? outcomeLine(outcome) : notRunning('run');
     },
     orphans: {

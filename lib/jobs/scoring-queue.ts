@@ -5,13 +5,12 @@
  * is a flag the job reads after each batch. Jobs whose owner is gone (lib/jobs/orphans.ts) are
  * queued again and continue where they stopped.
  */
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { claimNextQueuedScoring, failScoringIfUnfinished, getScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { resolveModelsDir } from '@/lib/runtime/paralens-home';
 import type { JobKind } from './job-supervisor';
 import { runScoring, type ScoringReport } from '@/lib/services/scoring/run-scoring';
 import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
-import { setting } from '@/lib/config/settings';
 
 export const scoringJobKind: JobKind = {
   name: 'score',
@@ -29,14 +28,13 @@ export const scoringJobKind: JobKind = {
 
 /** Runs a claimed scoring job in this (job) process. */
 export async function runQueuedScoring(
-  db: Db,
+  db: Database,
   jobId: number,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ScoringReport | null> {
   const job = await getScoringJob(db, jobId);
   if (job?.status !== 'RUNNING') return null;
   const report = await runScoring({ db, jobId, modelsDir: resolveModelsDir(env) });
-  if (report.status === 'SUCCEEDED' && report.recorded !== false)
-    await warmDistributionsAfterJob(setting('DATABASE_URL', env), job.corpusId);
+  if (report.status === 'SUCCEEDED' && report.recorded !== false) await warmDistributionsAfterJob(db, job.corpusId);
   return report;
 }

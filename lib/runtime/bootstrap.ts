@@ -142,7 +142,7 @@ async function seedOnce(
   if (options.seed === false) return null;
   const db = openDatabaseHandle(url);
   try {
-    const seed = await seedDemo(db, url, await demoDumpTarget(env));
+    const seed = await seedDemo(db, await demoDumpTarget(env));
     if (seed.seeded) log(`Seeded the demo data: ${seed.users} users, corpora: ${seed.corpora.join(', ') || 'none'}.`);
     if (seed.campaign) log(`Seeded the demo campaign: ${seed.campaign}.`);
     if (seed.dump) log(`Put the demo dump excerpt for the Mining page into ${path.dirname(seed.dump)}.`);

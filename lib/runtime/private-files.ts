@@ -10,7 +10,7 @@ import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveFilesRoot, resolveParalensHome, resolveSharedDir } from '@/lib/runtime/paralens-home';
 
-/** `mining`: a run's folder, where its chunks are decompressed (lib/jobs/mining/xml-source.ts) */
+/** `mining`: a run's folder, where its chunks are decompressed (lib/services/mining/xml-source.ts) */
 export type JobFileKind = 'uploads' | 'rejects' | 'exports' | 'mining';
 
 export function jobFilesDir(kind: JobFileKind, env: NodeJS.ProcessEnv = process.env): string {

@@ -4,7 +4,7 @@
  * followed by the WordNet scoring job every import queues.
  */
 import { fileURLToPath } from 'node:url';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { ensureCorpus } from '@/lib/db/corpora/corpora';
 import { jobOwner, releaseJobOwner } from '@/lib/runtime/job-owner';
 import { runImport } from '@/lib/services/imports/run-import';
@@ -42,21 +42,20 @@ const demoCorpora = [
   },
 ];
 
-export async function seedDemoCorpora(db: Db, databaseUrl: string): Promise<string[]> {
+export async function seedDemoCorpora(db: Database): Promise<string[]> {
   try {
-    return await seedEach(db, databaseUrl);
+    return await seedEach(db);
   } finally {
     await releaseJobOwner(db); // the seeding's jobs have ended: its client is closed next
   }
 }
 
-async function seedEach(db: Db, databaseUrl: string): Promise<string[]> {
+async function seedEach(db: Database): Promise<string[]> {
   const seeded: string[] = [];
   for (const demo of demoCorpora) {
     const corpus = await ensureCorpus(db, demo.corpus);
     const report = await runImport({
       db,
-      databaseUrl,
       filePath: `${demoDir}${demo.file}`,
       corpusId: corpus.id,
       format: demo.format,

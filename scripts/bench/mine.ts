@@ -12,10 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { applyMigrations } from '@/lib/db/migrations';
-import { runMining } from '@/lib/jobs/mining/run-mining';
-import { findDecompressor } from '@/lib/jobs/mining/xml-source';
+import { runMining } from '@/lib/services/mining/run-mining';
+import { findDecompressor } from '@/lib/services/mining/xml-source';
+import { startMapWorkers } from '@/lib/jobs/mining/worker-pool';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-postgres';
 import { benchDumpFiles } from './lib/mining-dump';
 import { setting } from '@/lib/config/settings';
@@ -68,7 +69,7 @@ const server = await startEmbeddedPostgres({
 const results: Round[] = [];
 try {
   await applyMigrations(server.url);
-  const db = createPrismaClient(server.url);
+  const db = openDatabaseHandle(server.url);
   console.log(
     `${rounds} round${rounds === 1 ? '' : 's'}; each: the physical limit (${tool} -dc${tool === 'lbzip2' ? ` -n ${workers}` : ''} of the whole file to /dev/null), then mining it end to end (${workers} workers, gold tier, fixed mode) into a new corpus …`,
   );
@@ -81,7 +82,7 @@ try {
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
     const report = await runMining({
       db,
-      databaseUrl: server.url,
+      startWorkers: startMapWorkers,
       dumpPath: files.dumpPath,
       indexPath: files.indexPath,
       referencesPath: null,
@@ -118,7 +119,7 @@ try {
       `  round ${round}: limit ${fmt(raw, 1)} MB/s; map ${fmt(r.seconds.map, 1)} s, reduce ${fmt(r.seconds.reduce, 1)} s, import ${fmt(r.seconds.publish, 1)} s; end to end ${fmt(r.seconds.total, 1)} s = ${fmt(rate, 1)} MB/s = ${fmt((rate / raw) * 100)}% of the limit`,
     );
   }
-  await db.$disconnect();
+  await db.close();
 } finally {
   await server.stop();
   await rm(dir, { recursive: true, force: true });

@@ -24,7 +24,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle, type Database } from '@/lib/db/database';
 import { applyMigrations } from '@/lib/db/migrations';
 import { createCorpus } from '@/lib/db/corpora/corpora';
 import { createScoringJob } from '@/lib/db/jobs/scoring-jobs';
@@ -151,7 +151,7 @@ for (const scorer of scorers) await timeScorer(scorer);
 await closeScorers(scorers);
 
 // ── 4. WordNet at scale ─────────────────────────────────────────────────────
-async function wordnetAtScale(db: ReturnType<typeof createPrismaClient>, databaseUrl: string): Promise<void> {
+async function wordnetAtScale(db: Database): Promise<void> {
   const pairs = Number(process.argv[3] ?? 100_000);
   const file = path.join(dir, 'captions-wordnet.jsonl');
   await writeIpcFixture(file, { pairs, seed: 23 });
@@ -182,7 +182,7 @@ async function wordnetAtScale(db: ReturnType<typeof createPrismaClient>, databas
   targets.atLeast(`WordNet on ${fmt(rows.length)} captions ≥ 5,000 pairs/s`, rows.length / measureS, 5000, 'pairs/s');
   targets.atLeast('  the same per CPU second', rows.length / cpuS, 5000, 'pairs/s');
   const corpus = await createCorpus(db, { name: 'bench-wordnet', slug: 'bench-wordnet' });
-  await runImport({ db, databaseUrl, filePath: file, corpusId: corpus.id, followUpScoring: false });
+  await runImport({ db, filePath: file, corpusId: corpus.id, followUpScoring: false });
   const job = await createScoringJob(db, {
     corpusId: corpus.id,
     createdById: null,
@@ -204,11 +204,10 @@ await writeIpcFixture(corpusFile, { pairs: jobPairs, seed: 11 });
 const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pgdata'), password: 'bench' });
 try {
   await applyMigrations(server.url);
-  const db = createPrismaClient(server.url);
+  const db = openDatabaseHandle(server.url);
   const corpus = await createCorpus(db, { name: 'bench', slug: 'bench' });
   const imported = await runImport({
     db,
-    databaseUrl: server.url,
     filePath: corpusFile,
     corpusId: corpus.id,
     followUpScoring: false,
@@ -229,11 +228,10 @@ try {
   console.log(
     `  ${fmt(report.pairsScored / s)} pairs/s; texts embedded ${fmt(report.textsEmbedded)} (distinct texts ${fmt(distinct)}, pairs ${fmt(report.pairsScored)}: each text embedded ${fmt(report.textsEmbedded / distinct, 2)} times, ${fmt(report.textsEmbedded / report.pairsScored, 2)} texts per pair instead of 2)`,
   );
-  await wordnetAtScale(db, server.url);
+  await wordnetAtScale(db);
   if (inspectGlove(modelsDir).ready) {
     const seconds = await benchAutoJob({
       db,
-      databaseUrl: server.url,
       pgDataDir: path.join(dir, 'pgdata'),
       modelsDir,
       workDir: dir,
@@ -246,7 +244,7 @@ try {
     );
   }
   await releaseJobOwner(db); // stops the lease renewal before the server stops
-  await db.$disconnect();
+  await db.close();
   targets.print();
 } finally {
   await server.stop();

@@ -11,7 +11,7 @@ import type { CliIo } from './io';
 
 export async function withDatabase(
   io: CliIo,
-  fn: (db: Database, databaseUrl: string, opened: { authSecret: string | undefined }) => Promise<number>,
+  fn: (db: Database, opened: { authSecret: string | undefined }) => Promise<number>,
 ): Promise<number> {
   let opened;
   try {
@@ -26,7 +26,7 @@ export async function withDatabase(
   // Prisma as the app sizes it by default; the pool small (a command runs its statements one by one)
   const db = openDatabaseHandle(opened.url, { poolConnections: 2 });
   try {
-    return await fn(db, opened.url, { authSecret: opened.authSecret });
+    return await fn(db, { authSecret: opened.authSecret });
   } finally {
     // The command's jobs have ended: its job lease goes (lib/runtime/job-owner.ts).
     await releaseJobOwner(db).catch(() => undefined);

@@ -130,28 +130,6 @@ export const databaseUrlOwners = [
   'scripts/cli/commands/restore.ts',
 ];
 
-/**
- * Job runners and commands that still hand the URL to a job's COPY or export cursor (issue 39): the
- * list only shrinks. Take a file off once it passes the handle instead.
- */
-export const databaseUrlHoldersToMove = [
-  'lib/jobs/export-queue.ts',
-  'lib/jobs/import-queue.ts',
-  'lib/jobs/index-queue.ts',
-  'lib/jobs/job-runners.ts', // the runners' registry hands run-job's URL on to the runners above
-  'lib/jobs/scoring-queue.ts',
-  'lib/jobs/mining/mining-queue.ts',
-  'lib/jobs/mining/publish-pairs.ts',
-  'lib/jobs/mining/run-mining.ts',
-  'lib/jobs/model-raters/model-run-queue.ts',
-  'scripts/cli/with-database.ts',
-  'scripts/cli/commands/export.ts',
-  'scripts/cli/commands/import.ts',
-  'scripts/cli/commands/mine.ts',
-  'scripts/cli/commands/run-job.ts',
-  'scripts/cli/commands/score.ts',
-];
-
 const useServerOutsideActions = {
   selector: "ExpressionStatement[directive='use server']",
   message: "'use server' belongs in lib/actions/ only (no inline Server Actions).",
@@ -179,7 +157,8 @@ const fetchInScreens = [
 
 /**
  * What lib/jobs keeps: the job supervisor, job processes (`paralens run-job`), the queues it runs,
- * orphans and start-up recovery, and the miner's map workers. Routes, actions, pages and CLI commands
+ * orphans and start-up recovery, and the miner's map workers (whose starter the miner's run, a
+ * service, is handed by its job runner or command). Routes, actions, pages and CLI commands
  * may import these; any other use case they call lives in lib/services.
  */
 export const jobPlumbing = [
@@ -194,7 +173,6 @@ export const jobPlumbing = [
   'scoring-queue',
   'model-install-queue',
   'mining/mining-queue',
-  'mining/dump-plan',
   'mining/map-xml',
   'mining/map-worker',
   'mining/worker-messages',
@@ -204,27 +182,11 @@ export const jobPlumbing = [
   'tar-gz',
 ];
 
-/**
- * Use cases (and their parts) still in lib/jobs because the service layer (issue 39) has not reached
- * them yet: the miner's run. The list only shrinks: move one to
- * lib/services/<domain>/ and take it off; a new use case never goes here. scripts/lint/boundaries.test.ts
- * checks that lib/jobs holds nothing else.
- */
-export const jobsUseCasesToMove = [
-  'mining/run-mining',
-  'mining/input-errors',
-  'mining/load-references',
-  'mining/map-phase',
-  'mining/mining-failure',
-  'mining/publish-pairs',
-  'mining/xml-source',
-];
-
 /** What lib/http keeps: the transports (route wrappers, body limits, streams, the hot path's direct server). */
 export const httpTransports = ['api-core', 'api-route', 'route', 'body-limit', 'json-lines', 'annotation-routes', 'node-api'];
 
 const jobsUseCases = {
-  regex: `^@/lib/jobs/(?!(?:${[...jobPlumbing, ...jobsUseCasesToMove].join('|')})$)`,
+  regex: `^@/lib/jobs/(?!(?:${jobPlumbing.join('|')})$)`,
   message: 'A use case lives in lib/services/<domain>/<verb-noun>.ts; lib/jobs keeps the supervisor, queues and job processes.',
 };
 // The audit entry is part of the use case (docs/architecture.md, "Services"): a route, action, page or
@@ -244,7 +206,7 @@ const httpInPages = {
 /** @param {string} root the project root */
 export function boundaryConfigs(root) {
   const pure = pureLibFolders(root);
-  const urlOwners = ['lib/db/**', 'lib/services/**', ...databaseUrlOwners, ...databaseUrlHoldersToMove];
+  const urlOwners = ['lib/db/**', 'lib/services/**', ...databaseUrlOwners];
   return [
     {
       files: pure.map((d) => `lib/${d}/**/*.ts`),
@@ -317,7 +279,7 @@ export function boundaryConfigs(root) {
       rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb, ...databaseUrlReads] },
     },
     {
-      // the same, where the database URL may be read: its owners, the holders still to move, test helpers
+      // the same, where the database URL may be read: its owners and test helpers
       files: [...urlOwners, '**/testing/**'],
       ignores: ['lib/db/**', '**/*.test.ts', 'scripts/bench/**'],
       rules: { 'no-restricted-syntax': ['error', useServerOutsideActions, queryOutsideDb] },

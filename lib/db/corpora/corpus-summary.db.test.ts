@@ -13,6 +13,7 @@ import { describeSums } from '@/lib/pair-rows/corpus-sums';
 import { getDb } from '../client';
 import { getSqlPool } from '../sql-pool';
 import { countReferenceJudgements } from '../dashboards/corpus-judgements';
+import { database } from '../database';
 import { listCorpusComparison } from '../dashboards/corpus-comparison';
 import { getCorpusStats } from './corpus-stats';
 import { getCorpusBySlug, listCorporaWithCounts } from './corpora';
@@ -42,7 +43,7 @@ describe('corpus summaries', () => {
         `A cat numbered ${from + i} was sitting on a mat.`,
       ]);
     const importFile = (name: string, r: Array<[number, string, string]>) =>
-      runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: pawsFile(name, r), corpusId: corpus.id, format: 'paws' });
+      runImport({ db: database(), filePath: pawsFile(name, r), corpusId: corpus.id, format: 'paws' });
     expect((await importFile('first.tsv', rows(0, 300))).imported).toBe(300);
     expect((await importFile('second.tsv', [...rows(250, 100), ...rows(0, 10)])).imported).toBe(50);
 
@@ -117,7 +118,7 @@ describe('corpus summaries', () => {
       [1, 'A dog runs in the park.', 'A dog is running in a park.'],
       [2, 'The sun is hot today.', 'Today the sun is hot.'],
     ]);
-    await runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: file, corpusId: corpus.id, format: 'paws' });
+    await runImport({ db: database(), filePath: file, corpusId: corpus.id, format: 'paws' });
     expect((await getCorpusTotals(db, corpus.id)).sums.references).toEqual({ scores: 0, labels: 2 });
     expect((await scanCorpusTotals(prismaQuery(db), corpus.id)).sums.references).toEqual({ scores: 0, labels: 2 });
     // the dashboards read the summary, not the pairs: a summary saying otherwise is what they answer
@@ -127,7 +128,7 @@ describe('corpus summaries', () => {
     await db.$executeRaw`UPDATE "CorpusSummary" SET "stats" = "stats" - 'references' WHERE "corpusId" = ${corpus.id}`;
     expect(await countReferenceJudgements(getSqlPool(), corpus.id)).toEqual({ scores: 0, labels: 2 });
     const more = pawsFile('more.tsv', [[3, 'Birds sing at dawn.', 'At dawn the birds sing.']]);
-    await runImport({ db, databaseUrl: process.env.DATABASE_URL!, filePath: more, corpusId: corpus.id, format: 'paws' });
+    await runImport({ db: database(), filePath: more, corpusId: corpus.id, format: 'paws' });
     const stored = await db.corpusSummary.findUniqueOrThrow({ where: { corpusId: corpus.id } });
     expect((stored.stats as { references?: unknown }).references).toEqual({ scores: 0, labels: 3 });
   });

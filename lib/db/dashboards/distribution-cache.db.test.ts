@@ -119,12 +119,11 @@ describe('stored distributions of a corpus', () => {
     expect((await corpusDistributionFigures(pool, corpus.id, 'reference', catalogueMeasures())).computed).toBe(0);
     // after a job: warmed unless the corpus is small or a scoring job is still to come
     const log: string[] = [];
-    const url = process.env.DATABASE_URL;
-    expect(await warmDistributionsAfterJob(url, corpus.id, (l) => log.push(l))).toBe(false);
+    expect(await warmDistributionsAfterJob(pool, corpus.id, (l) => log.push(l))).toBe(false);
     const scoring = await db.scoringJob.create({ data: { corpusId: corpus.id, measures: ['st'], status: 'QUEUED' } });
-    expect(await warmDistributionsAfterJob(url, corpus.id, (l) => log.push(l), 1)).toBe(false);
+    expect(await warmDistributionsAfterJob(pool, corpus.id, (l) => log.push(l), 1)).toBe(false);
     await db.scoringJob.update({ where: { id: scoring.id }, data: { status: 'SUCCEEDED' } });
-    expect(await warmDistributionsAfterJob(url, corpus.id, (l) => log.push(l), 1)).toBe(true);
+    expect(await warmDistributionsAfterJob(pool, corpus.id, (l) => log.push(l), 1)).toBe(true);
     expect(log).toEqual([expect.stringMatching(/^distributions by label stored \(reference\) in \d+\.\d s$/)]);
     const reference = await corpusSplitGroups(pool, corpus.id, 'reference');
     expect(

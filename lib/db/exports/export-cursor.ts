@@ -8,7 +8,7 @@
  * (lib/export/copy-text.ts; standard_conforming_strings is set on the session).
  */
 import { StringDecoder } from 'node:string_decoder';
-import { createDedicatedClient } from '../sql-pool';
+import type { Database } from '../database';
 import { to as copyTo } from 'pg-copy-streams';
 import { inlineParameters, splitCopyLine } from '@/lib/export/copy-text';
 import type { ExportSql } from './export-sql';
@@ -25,8 +25,8 @@ export interface ExportCursor {
   close(): Promise<void>;
 }
 
-export async function openExportCursor(connectionString: string, sql: ExportSql): Promise<ExportCursor> {
-  const client = createDedicatedClient({ connectionString });
+export async function openExportCursor(db: Database, sql: ExportSql): Promise<ExportCursor> {
+  const client = db.copyConnection();
   await client.connect();
   let closed = false;
   let finished = false;

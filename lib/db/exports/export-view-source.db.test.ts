@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '../client';
+import { database } from '../database';
 import { createSqlPool } from '../sql-pool';
 import { listPairPage } from '../pairs/pair-list';
 import { resolveCorpusSource } from './export-sources';
@@ -47,8 +48,7 @@ describe('exporting an explorer view', () => {
     const source = await resolveViewSource(getDb(), pool, query);
     const outPath = path.join(dir, 'view.jsonl');
     const result = await runExport({
-      db: getDb(),
-      databaseUrl: process.env.DATABASE_URL!,
+      db: database(),
       source,
       format: 'jsonl',
       parts: ['texts', 'measures'],
@@ -80,8 +80,7 @@ describe('exporting an explorer view', () => {
       const source = await resolveViewSource(getDb(), pool, `q=${encodeURIComponent(q)}`, base);
       const outPath = path.join(dir, `q-${n}-${Math.random()}.csv`);
       const result = await runExport({
-        db: getDb(),
-        databaseUrl: process.env.DATABASE_URL!,
+        db: database(),
         source,
         format: 'csv',
         parts: ['texts'],

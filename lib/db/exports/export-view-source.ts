@@ -12,7 +12,7 @@ import type { Db } from '../client';
 import { loadUserMeasureNames, resolveCampaignSource, type ExportSource } from './export-sources';
 import { resolvePairFilter } from '../pairs/pair-list';
 import { filterConditions, measureValueSql, Params } from '../pairs/pair-conditions';
-import { createSqlPool, type Queryable } from '../sql-pool';
+import type { Queryable } from '../sql-pool';
 
 /** The view's filter, or what is wrong with its parameters (400 for the web, exit 2 for the CLI). */
 export function parseViewQuery(query: string): PairFilter {
@@ -80,15 +80,5 @@ export async function checkViewQuery(sql: Queryable, query: string): Promise<str
   } catch (error) {
     if (error instanceof AppError) return error.message;
     throw error;
-  }
-}
-
-/** resolveViewSource on a pool of one connection to `databaseUrl` (an export job's process), ended after. */
-export async function resolveViewSourceAt(db: Db, databaseUrl: string, query: string): Promise<ExportSource> {
-  const pool = createSqlPool(databaseUrl, 1);
-  try {
-    return await resolveViewSource(db, pool, query);
-  } finally {
-    await pool.end();
   }
 }

@@ -3,6 +3,7 @@ import type { PairRecord } from '@/lib/import/types';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { getDb } from '../client';
+import { database } from '../database';
 import { CHUNK_PAIRS, PairImportSession } from './pair-import-session';
 
 const record = (i: number, swap = false): PairRecord => {
@@ -16,7 +17,7 @@ describe('PairImportSession', () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     const job = await db.importJob.create({ data: { corpusId: corpus.id, fileName: 'x', status: 'RUNNING' } }); // a running job: success is written only to one
-    const session = await PairImportSession.open(process.env.DATABASE_URL!, corpus.id, job.id, CHUNK_PAIRS * 2);
+    const session = await PairImportSession.open(database(), corpus.id, job.id, CHUNK_PAIRS * 2);
     try {
       const first = Array.from({ length: CHUNK_PAIRS }, (_, i) => preparePair(record(i), i + 1));
       // The next chunk repeats the last pairs of the first one, swapped, before the first is written.
@@ -52,7 +53,7 @@ describe('PairImportSession', () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     const job = await db.importJob.create({ data: { corpusId: corpus.id, fileName: 'x' } });
-    const session = await PairImportSession.open(process.env.DATABASE_URL!, corpus.id, job.id);
+    const session = await PairImportSession.open(database(), corpus.id, job.id);
     await session.add(Array.from({ length: CHUNK_PAIRS + 10 }, (_, i) => preparePair(record(i), i + 1)));
     await session.close();
     expect(await db.pair.count({ where: { corpusId: corpus.id } })).toBe(0);

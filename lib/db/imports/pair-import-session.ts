@@ -8,7 +8,7 @@
  * before COMMIT; a failure, an invalid record in all-or-nothing mode, or a cancel rolls it all back.
  */
 import type pg from 'pg';
-import { createDedicatedClient } from '../sql-pool';
+import type { Database } from '../database';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from '@/lib/pair-rows/copy-binary';
 import { measureKeys } from '@/lib/measures/catalog';
@@ -108,13 +108,8 @@ export class PairImportSession {
    * Opens the connection and the transaction: one import per corpus at a time (advisory lock), and
    * the corpus row key-share locked (a concurrent delete waits for us, then removes our rows too).
    */
-  static async open(
-    connectionString: string,
-    corpusId: number,
-    importJobId: number,
-    expectedPairs = 100_000,
-  ): Promise<PairImportSession> {
-    const client = createDedicatedClient({ connectionString });
+  static async open(db: Database, corpusId: number, importJobId: number, expectedPairs = 100_000): Promise<PairImportSession> {
+    const client = db.copyConnection();
     await client.connect();
     try {
       await client.query('BEGIN');

@@ -6,7 +6,7 @@
  * finished chunks. Created and dropped with raw SQL: Prisma knows neither COPY nor UNLOGGED.
  */
 import type pg from 'pg';
-import { createDedicatedClient } from '../sql-pool';
+import type { Database } from '../database';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -15,9 +15,9 @@ import { REFERENCE_COLUMNS } from '@/lib/mining/reference-rows';
 /** A run's own connection, for its COPYs and the reduce (the Prisma pool is for bookkeeping). */
 export type MiningConnection = pg.ClientBase;
 
-/** Opens a dedicated connection for a run (close it with `.end()`). */
-export async function openMiningConnection(databaseUrl: string): Promise<pg.Client> {
-  const client = createDedicatedClient({ connectionString: databaseUrl });
+/** Opens a dedicated connection for a run on the handle's database (close it with `.end()`). */
+export async function openMiningConnection(db: Database): Promise<pg.Client> {
+  const client = db.copyConnection();
   client.on('error', () => {}); // a dropped connection surfaces as a failed query
   await client.connect();
   return client;

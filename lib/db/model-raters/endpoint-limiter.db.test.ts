@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '../client';
+import { database } from '../database';
 import { createEndpointLimiter, type EndpointLimiter } from './endpoint-limiter';
 
-const url = () => process.env.DATABASE_URL!;
 const opened: EndpointLimiter[] = [];
 
 async function endpoint(data: { concurrency: number; requestsPerMinute?: number | null }) {
@@ -23,7 +23,7 @@ async function endpoint(data: { concurrency: number; requestsPerMinute?: number 
 }
 
 async function limiter(limits: { id: number; concurrency: number; requestsPerMinute: number | null }) {
-  const l = await createEndpointLimiter(url(), limits);
+  const l = await createEndpointLimiter(database(), limits);
   opened.push(l);
   return l;
 }
@@ -53,7 +53,7 @@ describe('the endpoint limiter', () => {
 
   it('frees the slots of a process that dies at once', async () => {
     const e = await endpoint({ concurrency: 1 });
-    const dying = await createEndpointLimiter(url(), e);
+    const dying = await createEndpointLimiter(database(), e);
     await dying.acquire();
     const other = await limiter(e);
     const waiting = other.acquire();

@@ -18,7 +18,7 @@
  * queries run one after another (pg's client must not be given a second query while one runs).
  */
 import type pg from 'pg';
-import { createDedicatedClient } from '../sql-pool';
+import type { Database } from '../database';
 
 const LOCK_NAMESPACE = 7310;
 const MAX_CONCURRENCY = 256;
@@ -66,10 +66,10 @@ interface Waiter {
   signal: AbortSignal | undefined;
 }
 
-export async function createEndpointLimiter(connectionString: string, limits: EndpointLimits): Promise<EndpointLimiter> {
+export async function createEndpointLimiter(db: Database, limits: EndpointLimits): Promise<EndpointLimiter> {
   const concurrency = Math.max(1, Math.min(MAX_CONCURRENCY, limits.concurrency));
   const intervalMs = limits.requestsPerMinute ? 60_000 / limits.requestsPerMinute : 0;
-  const client = createDedicatedClient({ connectionString, options: '-c TimeZone=UTC' });
+  const client = db.copyConnection({ options: '-c TimeZone=UTC' });
   client.on('error', () => undefined); // a lost connection frees the locks; the next query reports it
   await client.connect();
   let chain: Promise<unknown> = Promise.resolve();

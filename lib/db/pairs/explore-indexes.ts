@@ -10,7 +10,8 @@
 import type pg from 'pg';
 import { measureKeys } from '@/lib/measures/catalog';
 import type { Db } from '../client';
-import { createDedicatedClient, type Queryable as PoolQueryable } from '../sql-pool';
+import type { Queryable as PoolQueryable } from '../sql-pool';
+import type { Database } from '../database';
 
 type Queryable = PoolQueryable | pg.ClientBase;
 
@@ -94,13 +95,13 @@ export async function dropExplorerIndexes(db: Queryable, corpusId: number): Prom
     await db.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`);
 }
 
-/** buildExplorerIndexes on a connection of its own to `databaseUrl` (job processes). */
+/** buildExplorerIndexes on a connection of its own to the handle's database (job processes). */
 export async function buildExplorerIndexesAt(
-  databaseUrl: string,
+  db: Database,
   corpusId: number,
   onBuilt?: (built: number, total: number) => Promise<void>,
 ): Promise<number> {
-  const client = createDedicatedClient({ connectionString: databaseUrl });
+  const client = db.copyConnection();
   await client.connect();
   try {
     return await buildExplorerIndexes(client, corpusId, onBuilt);

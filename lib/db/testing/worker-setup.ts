@@ -58,7 +58,7 @@ interface Closable {
 // The process-wide state the code keeps on globalThis, named `paralens…` (lib/db/client.ts, lib/db/sql-pool.ts,
 // lib/db/database.ts, lib/runtime/compute-workers.ts, the web server's marker). Registered before the file's own
 // hooks, this runs after them. The one handle (lib/db/database.ts) is only forgotten: its parts are the Prisma
-// client and the pool, closed under their own names, and reading a method of it would open them again.
+// client and the pool, closed under their own names (and a forgotten handle keeps to those closed ones).
 const ours = (key: string | symbol) => (typeof key === 'symbol' ? key.description : key)?.startsWith('paralens') === true;
 const forgottenOnly = new Set<string | symbol>(['paralensDatabase']);
 afterAll(async () => {

@@ -6,11 +6,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MiningMode } from '@/lib/mining/mining-options';
 import type { MapContext } from '@/lib/mining/map-page';
+import type { WorkerTask } from '@/lib/mining/map-work';
+import { isInputError } from '@/lib/services/mining/input-errors';
+import { SpoolDiskFullError, type ReadCounters } from '@/lib/services/mining/xml-source';
 import { mapByteRange } from './map-xml';
-import { isInputError } from './input-errors';
-import { SpoolDiskFullError } from './xml-source';
-import type { ReadCounters } from './xml-source';
-import type { WorkerReply, WorkerTask } from './worker-messages';
+import type { WorkerReply } from './worker-messages';
 
 const port = parentPort!;
 const { mode, path, maxPageChars } = workerData as { mode: MiningMode; path: string; maxPageChars?: number };

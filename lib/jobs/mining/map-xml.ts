@@ -11,15 +11,8 @@ import { mapXmlPage, type MapContext } from '@/lib/mining/map-page';
 import { encodeReferenceRow } from '@/lib/mining/reference-rows';
 import { bytesOfText } from '@/lib/mining/dump/xml-text';
 import type { ExpansionLimit } from '@/lib/mining/dump/expansion-limit';
-import { describeRange, readXmlBytes, spoolRange, type ByteRange, type ReadCounters } from './xml-source';
-
-export interface MapStats {
-  /** every page element read (all namespaces) */
-  pages: number;
-  /** namespace-0 pages that are not redirects */
-  articles: number;
-  references: number;
-}
+import type { ChunkResult, MapStats } from '@/lib/mining/map-work';
+import { describeRange, readXmlBytes, spoolRange, type ByteRange, type ReadCounters } from '@/lib/services/mining/xml-source';
 
 /** XML as UTF-8 bytes (Buffers, cut anywhere) or as text. */
 export async function mapXmlText(
@@ -59,12 +52,6 @@ export async function mapXmlText(
   if (stats.pages === 0 && sawText && !splitter.sawMediaWiki)
     throw new DumpFormatError(`${where}: no <page> element found: this is not a MediaWiki XML export`);
   return stats;
-}
-
-export interface ChunkResult extends MapStats {
-  tsv: string;
-  xmlBytes: number;
-  inputBytes: number;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import {
   claimNextQueuedMiningRun,
   failMiningRunIfUnfinished,
@@ -17,7 +17,8 @@ import {
 import type { MiningSettings } from '@/lib/mining/mining-options';
 import type { JobKind } from '../job-supervisor';
 import { dumpsDir } from '@/lib/services/mining/list-dumps';
-import { runMining, type MiningReport, type RunMiningOptions } from './run-mining';
+import { runMining, type MiningReport, type RunMiningOptions } from '@/lib/services/mining/run-mining';
+import { startMapWorkers } from './worker-pool';
 
 export const miningJobKind: JobKind = {
   name: 'mine',
@@ -35,8 +36,7 @@ const CANCEL_POLL_MS = 500;
  * (chunk size, events, a stop at a chosen point besides the run's cancel flag).
  */
 export async function runQueuedMining(
-  db: Db,
-  databaseUrl: string,
+  db: Database,
   id: number,
   extra: Pick<RunMiningOptions, 'chunkBytes' | 'onEvent' | 'isCancelled'> = {},
 ): Promise<MiningReport | null> {
@@ -57,7 +57,7 @@ export async function runQueuedMining(
   try {
     return await runMining({
       db,
-      databaseUrl,
+      startWorkers: startMapWorkers,
       dumpPath: row.dumpPath,
       indexPath: row.indexPath,
       referencesPath: null,

@@ -9,35 +9,10 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { MiningMode } from '@/lib/mining/mining-options';
-import { MiningInputError } from './input-errors';
-import { SpoolDiskFullError } from './xml-source';
-import type { ChunkResult } from './map-xml';
-import type { WorkerReply, WorkerTask } from './worker-messages';
-
-export interface WorkerOptions {
-  workers: number;
-  path: string;
-  mode: MiningMode;
-  /** pages longer than this are an error (default: DEFAULT_MAX_PAGE_CHARS) */
-  maxPageChars?: number;
-}
-
-export interface PoolHandlers {
-  onProgress: (index: number, inputBytes: number, xmlBytes: number) => void;
-  onDone: (index: number, result: ChunkResult) => Promise<void>;
-  isCancelled: () => boolean;
-}
-
-export interface MapWorkers {
-  /** Maps the tasks; at most once per pool. */
-  run(tasks: readonly WorkerTask[], handlers: PoolHandlers): Promise<void>;
-  close(): Promise<void>;
-}
-
-export class MiningCancelled extends Error {
-  override name = 'MiningCancelled';
-}
+import { MiningCancelled, type MapWorkers, type PoolHandlers, type WorkerOptions, type WorkerTask } from '@/lib/mining/map-work';
+import { MiningInputError } from '@/lib/services/mining/input-errors';
+import { SpoolDiskFullError } from '@/lib/services/mining/xml-source';
+import type { WorkerReply } from './worker-messages';
 
 /** Old-generation heap of a worker: the tagger's lexicon, one chunk's rows and a page of at most 16 M characters. */
 const WORKER_HEAP_MB = 320;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { resolveCampaignSource } from '@/lib/db/exports/export-sources';
 import { makeFinishedRun } from '@/lib/db/testing/model-run';
 import { makeRatedCampaign } from '@/lib/db/testing/rated-campaign';
@@ -53,8 +54,7 @@ describe('model runs in exports', () => {
     expect(source.modelRuns?.map((r) => r.id)).toEqual([run.id]);
     const outPath = path.join(dir, `${campaign.slug}.jsonl`);
     await runExport({
-      db,
-      databaseUrl: process.env.DATABASE_URL!,
+      db: database(),
       source,
       format: 'jsonl',
       parts: ['aggregated', 'models'],
@@ -72,8 +72,7 @@ describe('model runs in exports', () => {
     }
     const without = path.join(dir, `${campaign.slug}-without.csv`);
     await runExport({
-      db,
-      databaseUrl: process.env.DATABASE_URL!,
+      db: database(),
       source,
       format: 'csv',
       parts: ['aggregated'],
@@ -87,7 +86,7 @@ describe('model runs in exports', () => {
     const { campaign, run } = await campaignWithRun();
     const source = (await resolveCampaignSource(db, campaign.slug))!;
     const outPath = path.join(dir, `${campaign.slug}-hf`);
-    await runExport({ db, databaseUrl: process.env.DATABASE_URL!, source, format: 'hf', parts: ['texts', 'models'], outPath });
+    await runExport({ db: database(), source, format: 'hf', parts: ['texts', 'models'], outPath });
     const requests = readJsonl(path.join(outPath, modelAnswersFile(run.id)));
     expect(requests).toHaveLength(6);
     expect(requests[0]).toMatchObject({

@@ -5,7 +5,7 @@
  * model never share the web server's event loop with the annotators' requests. Several runs may run
  * at once; each endpoint's limiter holds its limits across them.
  */
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { claimNextQueuedModelRun, failModelRunIfUnfinished, getModelRunOwner } from '@/lib/db/model-raters/model-runs';
 import type { JobKind } from '../job-supervisor';
 import { runModelJudging, type JudgeOutcome } from '@/lib/services/model-raters/run-model-judging';
@@ -19,9 +19,9 @@ export const modelRunJobKind: JobKind = {
 };
 
 /** Runs a claimed run in this (job) process, as its supervisor's owner; null when it is not running. */
-export async function runQueuedModelRun(db: Db, connectionString: string, runId: number): Promise<JudgeOutcome | null> {
+export async function runQueuedModelRun(db: Database, runId: number): Promise<JudgeOutcome | null> {
   const run = await getModelRunOwner(db, runId);
   if (run?.status !== 'RUNNING' || !run.ownerId) return null;
   // A job process works for the supervisor that claimed the run: the run stays that owner's.
-  return runModelJudging(db, connectionString, runId, { ownerId: run.ownerId });
+  return runModelJudging(db, runId, { ownerId: run.ownerId });
 }

@@ -6,20 +6,18 @@
  * never fails the job: the dashboard computes what is missing.
  */
 import { awaitsDistributionWarmUp, warmCorpusDistributions } from '@/lib/db/dashboards/distribution-cache';
-import { createSqlPool } from '@/lib/db/sql-pool';
+import type { Queryable } from '@/lib/db/sql-pool';
 
 /** Corpora from this many pairs are warmed by their jobs. */
 export const WARM_MIN_PAIRS = 20_000;
 
 /** Whether it stored anything (false: a small corpus, a scoring job to come, or a failure, logged). */
 export async function warmDistributionsAfterJob(
-  databaseUrl: string | undefined,
+  pool: Queryable,
   corpusId: number,
   log: (line: string) => void = console.log,
   minPairs = WARM_MIN_PAIRS,
 ): Promise<boolean> {
-  if (!databaseUrl) return false;
-  const pool = createSqlPool(databaseUrl, 1);
   const started = Date.now();
   try {
     if (!(await awaitsDistributionWarmUp(pool, corpusId, minPairs))) return false;
@@ -33,7 +31,5 @@ export async function warmDistributionsAfterJob(
       `distributions by label not stored: ${error instanceof Error ? error.message : String(error)} (the dashboard computes them when visited)`,
     );
     return false;
-  } finally {
-    await pool.end();
   }
 }

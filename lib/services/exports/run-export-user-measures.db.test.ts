@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { resolveCampaignSource, resolveCorpusSource, type ExportSource } from '@/lib/db/exports/export-sources';
 import { resolveViewSource } from '@/lib/db/exports/export-view-source';
 import { getSqlPool } from '@/lib/db/sql-pool';
@@ -28,8 +29,7 @@ async function exportTo(source: ExportSource, format: ExportFormatName) {
   n += 1;
   const outPath = path.join(dir, `${n}.${format}`);
   const result = await runExport({
-    db: getDb(),
-    databaseUrl: process.env.DATABASE_URL!,
+    db: database(),
     source,
     format,
     parts: ['texts', 'measures'],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { makeCampaign } from '@/prisma/factories/campaigns';
@@ -33,7 +34,7 @@ async function importLines(corpusId: number, name: string, lines: string[]) {
   n += 1;
   const file = path.join(dir, `${n}-${name}`);
   writeFileSync(file, `${lines.join('\n')}\n`);
-  const report = await runImport({ db: getDb(), databaseUrl: url(), filePath: file, corpusId });
+  const report = await runImport({ db: database(), filePath: file, corpusId });
   expect(report.status).toBe('SUCCEEDED');
   return report;
 }
@@ -45,7 +46,7 @@ async function exportTo(
 ) {
   n += 1;
   const outPath = path.join(dir, `${n}-out.${format}`);
-  const result = await runExport({ db: getDb(), databaseUrl: url(), source, format, parts, outPath });
+  const result = await runExport({ db: database(), source, format, parts, outPath });
   return { result, outPath };
 }
 

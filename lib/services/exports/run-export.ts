@@ -9,11 +9,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { openExportCursor } from '@/lib/db/exports/export-cursor';
 import { buildExportSql } from '@/lib/db/exports/export-sql';
 import { streamModelRunAnswers } from '@/lib/db/model-raters/model-run-answers';
-import { createSqlPool } from '@/lib/db/sql-pool';
 import { loadCorpusCards, type ExportSource } from '@/lib/db/exports/export-sources';
 import { buildDatasetCard } from '@/lib/export/dataset-card';
 import { csvHeader, planExportFields } from '@/lib/export/fields';
@@ -28,8 +27,8 @@ export interface ExportProgress {
 }
 
 export interface RunExportOptions {
-  db: Db;
-  databaseUrl: string;
+  /** the handle: the export's cursor is a connection of its own on it (copyConnection) */
+  db: Database;
   source: ExportSource;
   format: ExportFormatName;
   parts: readonly ExportPart[];
@@ -54,13 +53,12 @@ export const HF_DATA_FILE = 'data/train.jsonl';
 export const modelAnswersFile = (runId: number) => `model_answers/run-${runId}.jsonl`;
 
 /** A model run's requests, one JSON line each, as `GET /api/v1/model-runs/{id}/answers` gives them; returns the bytes written. */
-async function writeModelAnswers(databaseUrl: string, runId: number, file: string): Promise<number> {
+async function writeModelAnswers(db: Database, runId: number, file: string): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const pool = createSqlPool(databaseUrl, 1);
   const stream = openFile(file);
   let bytes = 0;
   try {
-    for await (const batch of streamModelRunAnswers(pool, runId)) {
+    for await (const batch of streamModelRunAnswers(db, runId)) {
       const text = batch.map((line) => `${JSON.stringify(line)}\n`).join('');
       bytes += Buffer.byteLength(text);
       await write(stream, text);
@@ -70,8 +68,6 @@ async function writeModelAnswers(databaseUrl: string, runId: number, file: strin
   } catch (error) {
     stream.destroy();
     throw error;
-  } finally {
-    await pool.end();
   }
 }
 
@@ -122,7 +118,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   await rm(partial, { recursive: true, force: true });
   const dataFile = format === 'hf' ? path.join(partial, HF_DATA_FILE) : partial;
   await mkdir(path.dirname(dataFile), { recursive: true, mode: 0o700 });
-  const cursor = await openExportCursor(options.databaseUrl, sql).catch((error: unknown) => {
+  const cursor = await openExportCursor(options.db, sql).catch((error: unknown) => {
     throw new ExportStopped(error, 0, 0, 0);
   });
   const stream = openFile(dataFile);
@@ -177,7 +173,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       await writeFile(path.join(partial, 'README.md'), card, { mode: 0o600 });
       bytes += Buffer.byteLength(card);
       for (const run of modelRuns)
-        bytes += await writeModelAnswers(options.databaseUrl, run.id, path.join(partial, modelAnswersFile(run.id)));
+        bytes += await writeModelAnswers(options.db, run.id, path.join(partial, modelAnswersFile(run.id)));
     }
     await rm(options.outPath, { force: true });
     await rename(partial, options.outPath);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { DATASET_FILES, DATASETS } from '@/lib/import/dataset-files';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { makeCorpus } from '@/prisma/factories/corpora';
@@ -19,8 +20,7 @@ describeWithDatasets('importing the reference corpora', () => {
     const db = getDb();
     const corpus = await makeCorpus(db);
     const report = await runImport({
-      db,
-      databaseUrl: process.env.DATABASE_URL!,
+      db: database(),
       filePath: DATASETS + file.path,
       corpusId: corpus.id,
       format: file.format,
@@ -47,8 +47,7 @@ describeWithDatasets('importing the reference corpora', () => {
       writeFileSync(copy, lines.join('\n'));
       const corpus = await makeCorpus(db);
       const report = await runImport({
-        db,
-        databaseUrl: process.env.DATABASE_URL!,
+        db: database(),
         filePath: copy,
         corpusId: corpus.id,
         format: file.format,

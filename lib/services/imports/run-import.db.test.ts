@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { makeCorpus } from '@/prisma/factories/corpora';
 import { computePairKey, computeTextKey } from '@/lib/pair-rows/content-keys';
 import { runImport, type RunImportOptions } from './run-import';
@@ -31,7 +32,7 @@ function ipcLine(id: number, image: string, a: string, b: string, sims: Record<s
 }
 
 async function importInto(corpusId: number, file: string, extra: Partial<RunImportOptions> = {}) {
-  return runImport({ db: getDb(), databaseUrl: process.env.DATABASE_URL!, filePath: file, corpusId, ...extra });
+  return runImport({ db: database(), filePath: file, corpusId, ...extra });
 }
 
 async function countRows(corpusId: number) {

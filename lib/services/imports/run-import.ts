@@ -10,6 +10,7 @@
  * prepare, judge (run-import-read.ts), write and summarise (run-import-write.ts), report (here).
  */
 import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { jobOwner } from '@/lib/runtime/job-owner';
 import { createImportJob, finishImportJob, recordImportProgress, type ImportOutcome } from '@/lib/db/imports/import-jobs';
 import { PairImportSession, type ImportWriteResult } from '@/lib/db/imports/pair-import-session';
@@ -38,9 +39,8 @@ export interface ImportProgress {
 }
 
 export interface RunImportOptions {
-  db: Db;
-  /** connection string for the dedicated COPY connection */
-  databaseUrl: string;
+  /** the handle: the pairs are COPYed on a connection of its own on it (copyConnection) */
+  db: Database;
   filePath: string;
   /** name shown in reports (defaults to the file's base name) */
   fileName?: string;
@@ -227,7 +227,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
 
     const setting = await readMeasureSetting(db, options.corpusId, options.language);
     // About one pair per 150 bytes is a generous guess for every supported format.
-    session = await PairImportSession.open(options.databaseUrl, options.corpusId, jobId, Math.ceil(size / 150));
+    session = await PairImportSession.open(db, options.corpusId, jobId, Math.ceil(size / 150));
     const read = await streamAndPrepare({ options, jobId, stream, size, session, setting, rejects, tally });
     await rejects?.close();
     const counts = readOutcome(tally, rejects && rejects.count > 0 ? rejects.path : null);

@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { getModelRun } from '@/lib/db/model-raters/model-run-views';
 import { requestModelRunCancel, takeStoppedModelRun } from '@/lib/db/model-raters/model-runs';
 import { liveTestOwner } from '@/lib/db/testing/test-job-owners';
@@ -76,7 +77,7 @@ describe('a model run', () => {
       { ownerId: owner },
     );
     expect(run.requestsTotal).toBe(24);
-    const outcome = await runModelJudging(db, process.env.DATABASE_URL!, run.id, { ownerId: owner, retry });
+    const outcome = await runModelJudging(database(), run.id, { ownerId: owner, retry });
     expect(outcome?.status).toBe('SUCCEEDED');
     expect(server.stats.maxInFlight).toBeLessThanOrEqual(2);
     expect(server.stats.maxInFlight).toBe(2);
@@ -141,7 +142,7 @@ describe('a model run', () => {
     const dying = setInterval(() => {
       if (first.stats.requests > 4) first.die();
     }, 5);
-    const outcome = await runModelJudging(db, process.env.DATABASE_URL!, run.id, { ownerId: owner, retry });
+    const outcome = await runModelJudging(database(), run.id, { ownerId: owner, retry });
     clearInterval(dying);
     expect(outcome?.status).toBe('FAILED');
     expect(outcome?.message).toContain(endpoint.name);
@@ -151,7 +152,7 @@ describe('a model run', () => {
     const second = await standIn({ latencyMs: 5 });
     await db.modelEndpoint.update({ where: { id: endpoint.id }, data: { baseUrl: second.baseUrl } });
     expect(await takeStoppedModelRun(db, run.id, owner)).toBe(true);
-    const resumed = await runModelJudging(db, process.env.DATABASE_URL!, run.id, { ownerId: owner, retry });
+    const resumed = await runModelJudging(database(), run.id, { ownerId: owner, retry });
     expect(resumed?.status).toBe('SUCCEEDED');
     expect(second.stats.log.filter((e) => e.path === '/v1/chat/completions')).toHaveLength(10 - recordedBefore);
     expect(await db.modelRequest.count({ where: { runId: run.id } })).toBe(10);
@@ -170,7 +171,7 @@ describe('a model run', () => {
       { ownerId: owner },
     );
     setTimeout(() => void requestModelRunCancel(db, run.id), 300);
-    const outcome = await runModelJudging(db, process.env.DATABASE_URL!, run.id, { ownerId: owner, retry });
+    const outcome = await runModelJudging(database(), run.id, { ownerId: owner, retry });
     expect(outcome?.status).toBe('CANCELLED');
     const view = await getModelRun(db, run.id);
     expect(view?.requestsDone).toBeGreaterThan(0);
@@ -189,7 +190,7 @@ describe('a model run', () => {
       { endpoint: endpoint.name, model: 'no-such-model' },
       { ownerId: owner },
     );
-    const outcome = await runModelJudging(db, process.env.DATABASE_URL!, run.id, { ownerId: owner, retry });
+    const outcome = await runModelJudging(database(), run.id, { ownerId: owner, retry });
     expect(outcome?.status).toBe('FAILED');
     expect(outcome?.message).toMatch(/404/);
     expect(outcome?.message).toContain(endpoint.name);

@@ -9,7 +9,7 @@
  */
 import type { Question } from '@/lib/annotation/questions';
 import type { Db } from '@/lib/db/client';
-import { createSqlPool } from '@/lib/db/sql-pool';
+import type { Database } from '@/lib/db/database';
 import { getCampaignWordingAt } from '@/lib/db/campaigns/campaign-wording';
 import { getEndpointForRun, rememberEndpointSupport } from '@/lib/db/model-raters/endpoints';
 import { createEndpointLimiter } from '@/lib/db/model-raters/endpoint-limiter';
@@ -76,27 +76,21 @@ async function askedQuestions(db: Db, run: ModelRunView): Promise<{ guidelines: 
 class SetupError extends Error {}
 
 /** Runs the session; the outcome is written to the run (unless the run stopped being this process's). */
-export async function runModelJudging(
-  db: Db,
-  connectionString: string,
-  runId: number,
-  options: JudgeSessionOptions,
-): Promise<JudgeOutcome | null> {
+export async function runModelJudging(db: Database, runId: number, options: JudgeSessionOptions): Promise<JudgeOutcome | null> {
   const run = await getModelRun(db, runId);
   if (!run || run.status !== 'RUNNING') return null;
   const env = options.env ?? process.env;
   const startedAt = Date.now();
-  const pool = createSqlPool(connectionString, 4);
   const abort = new AbortController();
   const onOuterAbort = () => abort.abort(new CancelRequested());
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const totals: WorkTotals = { ...(await countRecorded(pool, runId)), sessionDone: 0 };
+  const totals: WorkTotals = { ...(await countRecorded(db, runId)), sessionDone: 0 };
   let limiter: Awaited<ReturnType<typeof createEndpointLimiter>> | null = null;
   let ticker: NodeJS.Timeout | null = null;
   const finish = async (outcome: JudgeOutcome): Promise<JudgeOutcome> => {
     if (ticker) clearInterval(ticker);
-    await writeRunMeasures(pool, runId).catch((error: unknown) => logUnexpectedError(error, `measures of model run #${runId}`));
-    const recorded = { ...(await countRecorded(pool, runId)), sessionDone: totals.sessionDone };
+    await writeRunMeasures(db, runId).catch((error: unknown) => logUnexpectedError(error, `measures of model run #${runId}`));
+    const recorded = { ...(await countRecorded(db, runId)), sessionDone: totals.sessionDone };
     await finishModelRun(db, runId, options.ownerId, { ...outcome, progress: progressOf(recorded, startedAt) });
     return outcome;
   };
@@ -106,17 +100,17 @@ export async function runModelJudging(
     const apiKey = resolveEndpointKey(endpoint, env);
     const template = (await getModelRunTemplate(db, runId)) ?? '';
     const { guidelines, questions } = await askedQuestions(db, run);
-    const pairs = await listRunPairs(pool, runId);
-    const plan = planWork(pairs, await listRecordedRequests(pool, runId), run);
+    const pairs = await listRunPairs(db, runId);
+    const plan = planWork(pairs, await listRecordedRequests(db, runId), run);
     const completePairs = (done: ReadonlyArray<{ pairId: number; requests: Parameters<typeof aggregatePair>[0] }>) =>
       completeRunPairs(
-        pool,
+        db,
         runId,
         done.map((d) => ({ pairId: d.pairId, answer: aggregatePair(d.requests, questions, run.swap) })),
       );
     const leftOver = pairsToComplete(pairs, plan.pending);
     await completePairs(leftOver.map((p) => ({ pairId: p.pairId, requests: plan.byPair.get(p.pairId) ?? [] })));
-    limiter = await createEndpointLimiter(connectionString, endpoint);
+    limiter = await createEndpointLimiter(db, endpoint);
     const memory: EndpointMemory = {
       responseFormat: (endpoint.responseFormat as ResponseFormatMode | null) ?? null,
       logprobs: endpoint.logprobs,
@@ -162,7 +156,7 @@ export async function runModelJudging(
           }
           return result;
         },
-        record: (records) => recordRequests(pool, runId, records),
+        record: (records) => recordRequests(db, runId, records),
         completePairs,
       },
       { workers: endpoint.concurrency + 2, signal: abort.signal, seedOf, questions },
@@ -190,7 +184,6 @@ export async function runModelJudging(
     if (ticker) clearInterval(ticker);
     options.signal?.removeEventListener('abort', onOuterAbort);
     await limiter?.close();
-    await pool.end().catch(() => undefined);
   }
 }
 

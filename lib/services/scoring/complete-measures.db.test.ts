@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { createScoringJob, claimScoringJob, getScoringJob, requestScoringCancel } from '@/lib/db/jobs/scoring-jobs';
 import { getCorpusTotals } from '@/lib/db/corpora/corpus-summary';
 import { setCorpusArchived } from '@/lib/db/corpora/corpus-lifecycle';
@@ -94,7 +95,7 @@ describe('corpora whose scoring stopped part-way', () => {
 
     // The job supervisor runs it as any queued scoring job.
     expect(await claimScoringJob(db, queued[0]!.id, await liveTestOwner(db))).toBe(true);
-    const report = await runQueuedScoring(db, queued[0]!.id, env);
+    const report = await runQueuedScoring(database(), queued[0]!.id, env);
     expect(report?.status).toBe('SUCCEEDED');
     expect(report?.pairsScored).toBe(5);
     const pairs = await pairsOf(corpus.id);

@@ -9,7 +9,7 @@ import { fmt } from './format';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { createCorpus } from '@/lib/db/corpora/corpora';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { jobOwner } from '@/lib/runtime/job-owner';
@@ -23,8 +23,7 @@ const TARGET_PAIRS = 300_000;
 const TARGET_SECONDS = 120;
 
 export interface AutoJobBenchOptions {
-  db: Db;
-  databaseUrl: string;
+  db: Database;
   /** the embedded server's data folder (its postmaster.pid names the process whose CPU is counted) */
   pgDataDir: string;
   modelsDir: string;
@@ -52,7 +51,6 @@ export async function benchAutoJob(o: AutoJobBenchOptions): Promise<number | nul
   let t = performance.now();
   const imported = await runImport({
     db: o.db,
-    databaseUrl: o.databaseUrl,
     filePath: file,
     corpusId: corpus.id,
     followUpMeasures: measures,

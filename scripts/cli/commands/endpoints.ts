@@ -129,7 +129,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`paralens endpoints: ${error.message}\n`);
     return 2;
   }
-  return withDatabase(io, async (db, _url, opened) => {
+  return withDatabase(io, async (db, opened) => {
     const env = { ...process.env, ...(opened.authSecret ? { AUTH_SECRET: opened.authSecret } : {}) };
     const actor = { id: null };
     try {

@@ -83,7 +83,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`paralens export: ${target}\n`);
     return 2;
   }
-  return withDatabase(io, async (db, databaseUrl) => {
+  return withDatabase(io, async (db) => {
     const base = values.campaign
       ? await resolveCampaignSource(db, values.campaign)
       : await resolveCorpusSource(db, (await findCorpusByRef(db, values.corpus!))?.slug ?? values.corpus!);
@@ -105,7 +105,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     try {
       const result = await runExport({
         db,
-        databaseUrl,
         source,
         format,
         parts,

@@ -1,14 +1,13 @@
 /** `paralens import <file> --corpus <name>`: streams a corpus file into the database with every measure. */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { isConnectionLost } from '@/lib/errors/failure-causes';
-import { deleteCorpus, ensureCorpus, findCorpusByRef, setCorpusLanguage } from '@/lib/db/corpora/corpora';
 import { isLanguageCode } from '@/lib/naming/language';
 import { describeMeasureTokenizer } from '@/lib/measures/language-tokenize';
 import { importLimitsFromEnv } from '@/lib/import/limits';
 import { IMPORT_FORMATS } from '@/lib/import/types';
-import { detectTier } from '@/lib/import/tier';
-import { describeFollowUp, runImport, type ImportReport } from '@/lib/services/imports/run-import';
+import { describeFollowUp, type ImportReport } from '@/lib/services/imports/run-import';
+import { importCorpusFile, type CorpusFileImportEvent } from '@/lib/services/imports/import-corpus-file';
+import type { Database } from '@/lib/db/database';
 import { claimScoringJob } from '@/lib/db/jobs/scoring-jobs';
 import { printScoringReport, runScoringJobInCli } from '../run-scoring-job';
 import { warmDistributionsAfterJob } from '@/lib/services/dashboards/warm-distributions';
@@ -91,6 +90,45 @@ function printReport(io: CliIo, file: string, corpus: string, r: ImportReport): 
   (r.status === 'FAILED' ? io.stderr : io.stdout).write(`${lines.join('\n')}\n`);
 }
 
+/**
+ * Shows the import as it comes: the corpus created, the progress bar (on a terminal), the report. A
+ * Ctrl-C while the file is read cancels the import (`onInterrupt`).
+ */
+function importPrinter(io: CliIo, file: string, onInterrupt: () => void) {
+  let started = Date.now();
+  let drawn = false;
+  return (event: CorpusFileImportEvent) => {
+    if (event.type === 'corpus') {
+      if (event.created) io.stderr.write(`Created the corpus "${event.name}".\n`);
+      started = Date.now();
+      process.once('SIGINT', onInterrupt);
+    } else if (event.type === 'progress') {
+      if (!io.isTTY) return;
+      const p = event.progress;
+      io.stderr.write(
+        `\r${renderProgressLine({ label: p.phase, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started })}\x1b[K`,
+      );
+      drawn = true;
+    } else {
+      process.off('SIGINT', onInterrupt);
+      if (drawn) io.stderr.write('\n');
+      printReport(io, file, event.corpusName, event.report);
+    }
+  };
+}
+
+/** After an import that was written: its scoring job now (unless --no-score), then the distributions warmed. */
+async function followUp(db: Database, io: CliIo, corpus: { id: number; slug: string }, report: ImportReport, score: boolean) {
+  if (report.scoringJobId && score && (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))) {
+    io.stderr.write(`Computing the semantic measures now (--no-score leaves the job queued) …\n`);
+    printScoringReport(
+      io,
+      await runScoringJobInCli(db, report.scoringJobId, io, { rerun: `\`paralens score --corpus ${corpus.slug}\`` }),
+    );
+  }
+  await warmDistributionsAfterJob(db, corpus.id, (line) => io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`));
+}
+
 export async function run(args: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
@@ -137,92 +175,50 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const corpusName = values.corpus;
-  return withDatabase(io, async (db, databaseUrl) => {
-    const tier = values.tier ?? detectTier(path.basename(filePath));
-    // An existing corpus by slug or name; otherwise a new one of this name.
-    const found = await findCorpusByRef(db, corpusName);
-    const corpus = found
-      ? { ...found, created: false }
-      : await ensureCorpus(db, {
-          name: corpusName,
-          tier: tier ? (tier.toUpperCase() as 'GOLD' | 'SILVER' | 'BRONZE') : 'NONE',
-          source: values.source ?? null,
-          licence: values.licence ?? null,
-          attribution: values.attribution ?? null,
-          description: values.description ?? null,
-          ...(values.language ? { language: values.language } : {}),
-        });
-    if (!corpus.created && values.language) await setCorpusLanguage(db, corpus.id, values.language);
-    if (corpus.created) io.stderr.write(`Created the corpus "${corpus.name}".\n`);
-    const started = Date.now();
-    let drawn = false;
+  const rejectsPath = path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`);
+  return withDatabase(io, async (db) => {
     let interrupted = false;
     const onInterrupt = () => {
       interrupted = true;
       io.stderr.write('\nStopping: nothing of this import will be kept …\n');
     };
-    process.once('SIGINT', onInterrupt);
-    const report = await runImport({
+    const { corpus, report, failed, removed } = await importCorpusFile(
       db,
-      databaseUrl,
-      filePath,
-      corpusId: corpus.id,
-      ...(values.format ? { format: values.format } : {}),
-      ...(values.tier ? { tier: values.tier } : {}),
-      ...(values.map ? { map: values.map } : {}),
-      ...(values.questions ? { questionsPath: path.resolve(values.questions), format: 'qa-assessed' } : {}),
-      ...(values.language ? { language: values.language } : {}),
-      skipInvalid: Boolean(values['skip-invalid']),
-      rejectsPath: path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`),
-      rejectsFolderShown: path.dirname(path.resolve(values.rejects ?? `${path.basename(filePath)}.rejects.jsonl`)),
-      rerun: 'Run the same command again',
-      limits: importLimitsFromEnv(process.env),
-      isCancelled: () => interrupted,
-      onProgress: (p) => {
-        if (!io.isTTY) return;
-        const label = p.phase;
-        io.stderr.write(
-          `\r${renderProgressLine({ label, done: p.bytesRead, total: p.totalBytes, records: p.records, elapsedMs: Date.now() - started })}\x1b[K`,
-        );
-        drawn = true;
-      },
-    });
-    process.off('SIGINT', onInterrupt);
-    if (drawn) io.stderr.write('\n');
-    printReport(io, file, corpus.name, report);
-    const failed = report.status === 'FAILED' || report.status === 'CANCELLED';
-    // A failed import leaves nothing it created: not even the corpus it made for itself.
-    if (failed && corpus.created) {
-      const removed = await deleteCorpus(db, corpus.id).then(
-        () => true,
-        (error: unknown) => {
-          if (!isConnectionLost(error)) throw error;
-          return false;
+      {
+        corpus: corpusName,
+        about: {
+          source: values.source ?? null,
+          licence: values.licence ?? null,
+          attribution: values.attribution ?? null,
+          description: values.description ?? null,
         },
-      );
+        tier: values.tier,
+        language: values.language,
+        import: {
+          filePath,
+          ...(values.format ? { format: values.format } : {}),
+          ...(values.map ? { map: values.map } : {}),
+          ...(values.questions ? { questionsPath: path.resolve(values.questions), format: 'qa-assessed' } : {}),
+          skipInvalid: Boolean(values['skip-invalid']),
+          rejectsPath,
+          rejectsFolderShown: path.dirname(rejectsPath),
+          rerun: 'Run the same command again',
+          limits: importLimitsFromEnv(process.env),
+          isCancelled: () => interrupted,
+        },
+      },
+      importPrinter(io, file, onInterrupt),
+    );
+    process.off('SIGINT', onInterrupt);
+    // A failed import leaves nothing it created: not even the corpus it made for itself.
+    if (removed !== null)
       io.stderr.write(
         removed
           ? `Removed the corpus "${corpus.name}" this command had created.\n`
           : `The corpus "${corpus.name}" this command created stays, empty: the database could not be reached to remove it. The same command imports into it.\n`,
       );
-    }
     if (report.recorded === false) return 1; // the database is gone: nothing more can be done now
-    if (
-      !failed &&
-      report.scoringJobId &&
-      !values['no-score'] &&
-      (await claimScoringJob(db, report.scoringJobId, await jobOwner(db)))
-    ) {
-      io.stderr.write(`Computing the semantic measures now (--no-score leaves the job queued) …\n`);
-      printScoringReport(
-        io,
-        await runScoringJobInCli(db, report.scoringJobId, io, { rerun: `\`paralens score --corpus ${corpus.slug}\`` }),
-      );
-    }
-    if (!failed)
-      await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) =>
-        io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`),
-      );
+    if (!failed) await followUp(db, io, corpus, report, !values['no-score']);
     return failed ? 1 : 0;
   });
 }

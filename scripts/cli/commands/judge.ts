@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { getModelRun, type ModelRunView } from '@/lib/db/model-raters/model-run-views';
 import { takeStoppedModelRun } from '@/lib/db/model-raters/model-runs';
 import { jobOwner, pruneOwners } from '@/lib/runtime/job-owner';
@@ -79,7 +79,7 @@ function progressLine(run: ModelRunView): string {
   return `run #${run.id}: ${run.requestsDone.toLocaleString('en')} of ${run.requestsTotal.toLocaleString('en')} requests (${share} %)${failed}${rate}${left}`;
 }
 
-async function follow(db: Db, url: string, io: CliIo, runId: number, ownerId: string, env: NodeJS.ProcessEnv): Promise<number> {
+async function follow(db: Database, io: CliIo, runId: number, ownerId: string, env: NodeJS.ProcessEnv): Promise<number> {
   const cancel = new AbortController();
   const onSigint = () => {
     io.stderr.write('\nCancelling: the requests in flight end, what was recorded is kept (--resume continues it) …\n');
@@ -87,7 +87,7 @@ async function follow(db: Db, url: string, io: CliIo, runId: number, ownerId: st
   };
   process.once('SIGINT', onSigint);
   try {
-    const outcome = await runModelJudging(db, url, runId, {
+    const outcome = await runModelJudging(db, runId, {
       ownerId,
       env,
       signal: cancel.signal,
@@ -160,7 +160,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const detach = values.detach === true;
   const campaign = values.campaign;
-  return withDatabase(io, async (db, url, opened) => {
+  return withDatabase(io, async (db, opened) => {
     const env = { ...process.env, ...(opened.authSecret ? { AUTH_SECRET: opened.authSecret } : {}) };
     try {
       const ownerId = detach ? undefined : await jobOwner(db, 'cli');
@@ -187,13 +187,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         io.stdout.write(
           `Continuing model run #${resume} (${existing.requestsDone} of ${existing.requestsTotal} requests recorded).\n`,
         );
-        return await follow(db, url, io, resume, ownerId!, env);
+        return await follow(db, io, resume, ownerId!, env);
       }
       const run = await startModelRun(db, { id: null }, campaign!, request, ownerId ? { ownerId } : {});
       io.stdout.write(
         `Model run #${run.id}: ${run.rater} on ${run.pairsTotal.toLocaleString('en')} pairs of ${run.campaign.slug} (${run.requestsTotal.toLocaleString('en')} requests)${detach ? '; it waits for the job supervisor of a running npm start' : ''}.\n`,
       );
-      return detach ? 0 : await follow(db, url, io, run.id, ownerId!, env);
+      return detach ? 0 : await follow(db, io, run.id, ownerId!, env);
     } catch (error) {
       const code = reportAppError(io.stderr, 'paralens judge', error);
       if (code === null) throw error;

@@ -12,7 +12,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { once } from 'node:events';
 import { MINING_MODES, type MiningMode } from '@/lib/mining/mining-options';
 import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
-import { planDump } from '@/lib/jobs/mining/dump-plan';
+import { planDump } from '@/lib/services/mining/dump-plan';
 import { mapByteRange, mapXmlText } from '@/lib/jobs/mining/map-xml';
 import type { CliIo } from '../io';
 

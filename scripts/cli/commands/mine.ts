@@ -7,7 +7,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MINING_SETTING_FLAGS, miningSettingsSchema, type MiningSettings } from '@/lib/mining/mining-options';
 import { plainError } from '@/lib/validation/plain-errors';
-import { runMining, type MiningEvent, type MiningReport } from '@/lib/jobs/mining/run-mining';
+import { runMining, type MiningEvent, type MiningReport } from '@/lib/services/mining/run-mining';
+import { startMapWorkers } from '@/lib/jobs/mining/worker-pool';
 import type { CliIo } from '../io';
 import { renderProgressLine } from '../progress-bar';
 import { withDatabase } from '../with-database';
@@ -177,7 +178,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`paralens mine: ${unreadable}; nothing was started.\n`);
     return 2;
   }
-  return withDatabase(io, async (db, databaseUrl) => {
+  return withDatabase(io, async (db) => {
     let cancelled = false;
     const onSignal = () => {
       if (cancelled) process.exit(130);
@@ -189,7 +190,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     try {
       const report = await runMining({
         db,
-        databaseUrl,
+        startWorkers: startMapWorkers,
         ...config,
         onEvent: (e) => printer.onEvent(e),
         isCancelled: () => cancelled,

@@ -1,12 +1,12 @@
 /**
  * `paralens run-job <kind> <id>`: the inside of a background job process (lib/jobs/job-process.ts
  * starts it with a heap limit). Not meant to be typed: the job supervisor beside the web server
- * runs it for a job it has claimed. Uses DATABASE_URL, which the supervisor passes on.
+ * runs it for a job it has claimed. Opens its handle on DATABASE_URL, which the supervisor passes on
+ * (openConfiguredDatabase, lib/db/database.ts), and hands the runner the handle.
  */
-import { openDatabaseHandle } from '@/lib/db/database';
+import { openConfiguredDatabase } from '@/lib/db/database';
 import { jobRunnerNamed, supervisedJobKinds } from '@/lib/jobs/job-runners';
 import type { CliIo } from '../io';
-import { setting } from '@/lib/config/settings';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
 import { JOB_OUTCOME_PREFIX, RecordedFailure, UnrecordedFailure } from '@/lib/jobs/job-process';
 
@@ -43,13 +43,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 async function runJob(args: string[], io: CliIo): Promise<number> {
   const [name, idText] = args;
   const id = Number(idText);
-  const url = setting('DATABASE_URL');
   const kind = jobRunnerNamed(name ?? '');
   if (!kind || !Number.isInteger(id) || id <= 0) {
     io.stderr.write(`Usage: paralens run-job ${supervisedJobKinds.map((k) => k.name).join('|')} <job id>\n`);
     return 2;
   }
-  if (!url) {
+  // Prisma as the app sizes it; the pool as large as the largest one a runner opened for itself from
+  // the URL before it was handed the handle (a model run's 4). Both opened on first use.
+  const db = openConfiguredDatabase({ poolConnections: 4 });
+  if (!db) {
     io.stderr.write('paralens run-job: DATABASE_URL is not set (the job supervisor passes it on).\n');
     return 2;
   }
@@ -59,9 +61,8 @@ async function runJob(args: string[], io: CliIo): Promise<number> {
     process.channel.unref();
     process.once('disconnect', () => process.exit(1));
   }
-  const db = openDatabaseHandle(url);
   try {
-    const outcome = await kind.run(db, url, id);
+    const outcome = await kind.run(db, id);
     if ('handOver' in outcome) return handOver(io, outcome.handOver);
     io.stdout.write(`${outcome.line}\n`);
     return 0;

@@ -67,7 +67,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const measures = (asked ?? COMPUTED_MEASURES) as ComputedMeasure[];
   const corpusRef = values.corpus;
-  return withDatabase(io, async (db, databaseUrl) => {
+  return withDatabase(io, async (db) => {
     const corpus = await findCorpusByRef(db, corpusRef);
     if (!corpus) {
       io.stderr.write(`paralens score: no corpus "${corpusRef}" (\`paralens corpora\` lists them)\n`);
@@ -92,9 +92,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const report = await runScoringJobInCli(db, jobId, io, batch ? { batchPairs: batch } : {});
     printScoringReport(io, report);
     if (report.status === 'SUCCEEDED')
-      await warmDistributionsAfterJob(databaseUrl, corpus.id, (line) =>
-        io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`),
-      );
+      await warmDistributionsAfterJob(db, corpus.id, (line) => io.stderr.write(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`));
     const leftOutAsked = asked !== undefined && report.skipped.length > 0;
     return report.status === 'SUCCEEDED' && !leftOutAsked ? 0 : 1;
   });

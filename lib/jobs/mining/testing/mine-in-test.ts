@@ -1,14 +1,15 @@
 /** Runs `runMining` against the test worker's database with the paper's defaults and a fresh corpus name. */
-import { getDb } from '@/lib/db/client';
-import { runMining, type MiningReport, type RunMiningOptions } from '../run-mining';
+import { database } from '@/lib/db/database';
+import { runMining, type MiningReport, type RunMiningOptions } from '@/lib/services/mining/run-mining';
+import { startMapWorkers } from '../worker-pool';
 
 let counter = 0;
 
 export function mineInTest(extra: Partial<RunMiningOptions>): Promise<MiningReport> {
   counter++;
   return runMining({
-    db: getDb(),
-    databaseUrl: process.env.DATABASE_URL!,
+    db: database(),
+    startWorkers: startMapWorkers,
     dumpPath: null,
     indexPath: null,
     referencesPath: null,

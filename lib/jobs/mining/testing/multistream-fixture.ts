@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { findDecompressor } from '../xml-source';
+import { findDecompressor } from '@/lib/services/mining/xml-source';
 
 export interface SplitDump {
   header: string;

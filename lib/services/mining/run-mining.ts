@@ -7,7 +7,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { withDbRetry } from '@/lib/db/retry';
 import { describeMiningFailure } from './mining-failure';
 import { setting } from '@/lib/config/settings';
@@ -34,6 +34,7 @@ import {
   reconcileStaging,
 } from '@/lib/db/mining/mining-staging';
 import type { FunnelRow } from '@/lib/mining/funnel';
+import { MiningCancelled, type StartMapWorkers } from '@/lib/mining/map-work';
 import type { MiningMode, ReduceOptions } from '@/lib/mining/mining-options';
 import type { ImportProgress } from '@/lib/services/imports/run-import';
 import { planDump } from './dump-plan';
@@ -41,11 +42,12 @@ import { isInputError, MiningInputError } from './input-errors';
 import { loadReferencesFile, planReferencesFile } from './load-references';
 import { runMapPhase, type MapProgress } from './map-phase';
 import { publishPairs, type PublishResult } from './publish-pairs';
-import { MiningCancelled, startMapWorkers } from './worker-pool';
 
 export interface RunMiningOptions extends ReduceOptions {
-  db: Db;
-  databaseUrl: string;
+  /** the handle: the run's staging, reduce and the import's COPY are connections of their own on it */
+  db: Database;
+  /** boots the map workers (lib/jobs/mining/worker-pool.ts: startMapWorkers), handed in by the job runner or command */
+  startWorkers: StartMapWorkers;
   /** the dump, or null with `referencesPath` */
   dumpPath: string | null;
   indexPath: string | null;
@@ -198,14 +200,14 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
   // The map workers boot (tsx, the tagger's lexicon) while the dump is planned and the run recorded.
   const pool =
     o.referencesPath === null
-      ? startMapWorkers({
+      ? o.startWorkers({
           workers: o.workers,
           path: o.dumpPath!,
           mode: o.mode,
           ...(o.maxPageChars ? { maxPageChars: o.maxPageChars } : {}),
         })
       : null;
-  const client = await openMiningConnection(o.databaseUrl).catch(async (error: unknown) => {
+  const client = await openMiningConnection(o.db).catch(async (error: unknown) => {
     await pool?.close();
     throw error;
   });
@@ -267,7 +269,6 @@ export async function runMining(o: RunMiningOptions): Promise<MiningReport> {
     publish = await publishPairs({
       db: o.db,
       client,
-      databaseUrl: o.databaseUrl,
       runId,
       corpusName: o.corpusName,
       tier: o.tier,

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { resolveParalensHome } from '@/lib/runtime/paralens-home';
 import type { MiningEvent, RunMiningOptions } from './run-mining';
-import { mineInTest } from './testing/mine-in-test';
-import { compressBz2, splitDumpXml, writeMultistream } from './testing/multistream-fixture';
-import { syntheticDump } from './testing/synthetic-pages';
+import { mineInTest } from '@/lib/jobs/mining/testing/mine-in-test';
+import { compressBz2, splitDumpXml, writeMultistream } from '@/lib/jobs/mining/testing/multistream-fixture';
+import { syntheticDump } from '@/lib/jobs/mining/testing/synthetic-pages';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-mine-dump-'));
 const xml = syntheticDump();

@@ -8,7 +8,7 @@ import { type MiningConnection, commitChunk } from '@/lib/db/mining/mining-stagi
 import { listPendingChunks, sumDoneChunks, updateMiningProgress } from '@/lib/db/mining/mining-runs';
 import { expansionLimit } from '@/lib/mining/dump/expansion-limit';
 import { DEFAULT_MAX_PAGE_CHARS } from '@/lib/mining/dump/xml-pages';
-import type { MapWorkers } from './worker-pool';
+import type { MapWorkers } from '@/lib/mining/map-work';
 
 export interface MapProgress {
   chunksDone: number;

@@ -6,8 +6,8 @@ import { expect, it } from 'vitest';
 import { describeWithDatasets } from '@/lib/testing/shared-datasets';
 import { DUMP_EXCERPTS, WIKITEXT, wikitextPath } from '@/lib/mining/testing/wikitext-datasets';
 import type { RunMiningOptions } from './run-mining';
-import { mineInTest } from './testing/mine-in-test';
-import { splitDumpXml, writeMultistream } from './testing/multistream-fixture';
+import { mineInTest } from '@/lib/jobs/mining/testing/mine-in-test';
+import { splitDumpXml, writeMultistream } from '@/lib/jobs/mining/testing/multistream-fixture';
 
 const mine = (extra: Partial<RunMiningOptions>) => mineInTest({ tier: 'silver', ...extra });
 

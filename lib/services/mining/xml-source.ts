@@ -153,7 +153,7 @@ const ULIMIT_BLOCK = 512;
 
 /**
  * Where chunks are spooled: PARALENS_SPOOL_DIR when set; else the run's own folder, when the caller
- * has one (`PARALENS_HOME/mining/run-<id>`, lib/jobs/mining/run-mining.ts); else the temporary
+ * has one (`PARALENS_HOME/mining/run-<id>`, lib/services/mining/run-mining.ts); else the temporary
  * folder. On disk, not in /dev/shm: a chunk there is memory, and a damaged chunk must not be able to
  * take the host's memory even up to its limit. A chunk takes up to ~150 MB (32 MB of bz2) while it
  * is mapped, never more than its limit, and is unlinked from the start.

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWinkTagger } from '@/lib/mining/text/wink-tagger';
-import { mapByteRange } from './map-xml';
-import { compressBz2 } from './testing/multistream-fixture';
-import { syntheticDump } from './testing/synthetic-pages';
+import { mapByteRange } from '@/lib/jobs/mining/map-xml';
+import { compressBz2 } from '@/lib/jobs/mining/testing/multistream-fixture';
+import { syntheticDump } from '@/lib/jobs/mining/testing/synthetic-pages';
 import { ExpansionLimitError, readXmlBytes, spoolDirectory, spoolRange } from './xml-source';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-xml-source-'));

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import type { MiningConnection } from '@/lib/db/mining/mining-staging';
 import { ensureCorpus } from '@/lib/db/corpora/corpora';
 import { readSurvivingPairs } from '@/lib/db/mining/mining-reduce';
@@ -18,9 +18,8 @@ import type { MiningTier } from '@/lib/mining/mining-options';
 import { runImport, type ImportProgress, type ImportReport } from '@/lib/services/imports/run-import';
 
 export interface PublishOptions {
-  db: Db;
+  db: Database;
   client: MiningConnection;
-  databaseUrl: string;
   runId: number;
   corpusName: string;
   tier: MiningTier;
@@ -73,7 +72,6 @@ export async function publishPairs(o: PublishOptions): Promise<PublishResult> {
     });
     const report = await runImport({
       db: o.db,
-      databaseUrl: o.databaseUrl,
       filePath: file,
       fileName: `mining run #${o.runId} (${path.basename(file)})`,
       corpusId: corpus.id,

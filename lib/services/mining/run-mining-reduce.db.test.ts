@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import type { FunnelRow } from '@/lib/mining/funnel';
 import type { RunMiningOptions } from './run-mining';
-import { mineInTest } from './testing/mine-in-test';
-import { referenceFixture } from './testing/reference-fixture';
+import { mineInTest } from '@/lib/jobs/mining/testing/mine-in-test';
+import { referenceFixture } from '@/lib/jobs/mining/testing/reference-fixture';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-mine-reduce-'));
 const file = path.join(dir, 'references.tsv');
