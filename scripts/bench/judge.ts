@@ -12,7 +12,6 @@
  * while it runs, with the load average: a run must not slow the annotators.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -30,7 +29,7 @@ import { percentile, runAnnotatorClients, type ClientOptions, type LatencyLog } 
 type Clients = Omit<ClientOptions, 'durationMs'>;
 import { openBenchDatabase, serveOnFreePort, stopBench } from './lib/bench-server';
 import { setting } from '@/lib/config/settings';
-import { fmt } from './lib/format';
+import { fmt, loadAverage } from './lib/format';
 import { generatePairsSql } from './lib/generated-pairs';
 
 interface StandInCounters {
@@ -49,10 +48,7 @@ const ANNOTATORS = 50;
 const THINK_MS = 1000;
 const TARGET_RATIO = 1.2;
 const QUESTIONS = ['semantic', 'syntactic', 'paraphraseLoose', 'paraphraseStrict', 'relation'];
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
+const load = loadAverage;
 
 async function prepareData(db: Db, url: string) {
   const client = new pg.Client({ connectionString: url });

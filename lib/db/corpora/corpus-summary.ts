@@ -72,6 +72,11 @@ const readReferences = (row: Record<string, unknown>): ReferenceCounts => ({
   labels: num(row.reference_labels),
 });
 
+/** The reference counts counted over the corpus's pairs (a summary stored before it kept them). */
+export async function scanReferenceCounts(query: Query, corpusId: number): Promise<ReferenceCounts> {
+  return readReferences((await query(REFERENCE_SCAN_SQL, [corpusId]))[0] ?? {});
+}
+
 function readBlock(row: Record<string, unknown>, prefix: string): SumsBlock {
   const read = (name: string): MeasureSums => ({
     n: num(row[`${prefix}_${name}_n`]),
@@ -136,7 +141,7 @@ export async function addToCorpusSummary(query: Query, corpusId: number, added: 
     // A summary stored before maps existed: its map is rebuilt with one scan, once.
     if (!sums.map) sums.map = readMapRows(await query(MAP_SCAN_SQL, [corpusId]));
     // Likewise its counts of the corpus's own judgements.
-    if (!sums.references) sums.references = readReferences((await query(REFERENCE_SCAN_SQL, [corpusId]))[0] ?? {});
+    if (!sums.references) sums.references = await scanReferenceCounts(query, corpusId);
     await writeCorpusSummary(query, corpusId, {
       pairs: num(stored.pairs) + added.pairs,
       texts: num(stored.texts) + added.texts,

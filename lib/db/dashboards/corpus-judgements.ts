@@ -10,6 +10,7 @@ import { measureKeys, type MeasureKey } from '@/lib/measures/catalog';
 import type { AnyMeasureKey } from '@/lib/measures/user-measures';
 import { isReferenceCounts, type ReferenceCounts } from '@/lib/pair-rows/corpus-sums';
 import { measureValueSql } from '../pairs/pair-conditions';
+import { scanReferenceCounts } from '../corpora/corpus-summary';
 import { readStoredQuestions } from '@/lib/annotation/questions';
 import type { Queryable } from '../sql-pool';
 
@@ -187,9 +188,5 @@ export async function countReferenceJudgements(db: Queryable, corpusId: number):
   );
   const references = stored.rows[0]?.references;
   if (isReferenceCounts(references)) return { scores: references.scores, labels: references.labels };
-  const { rows } = await db.query<{ scores: string; labels: string }>(
-    `SELECT count("referenceScore") AS scores, count("referenceIsParaphrase") AS labels FROM "Pair" WHERE "corpusId" = $1`,
-    [corpusId],
-  );
-  return { scores: Number(rows[0]?.scores ?? 0), labels: Number(rows[0]?.labels ?? 0) };
+  return scanReferenceCounts(async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, corpusId);
 }
