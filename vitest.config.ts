@@ -62,6 +62,9 @@ export default defineConfig({
           include: pureTests.map((glob) => glob.replace(/\*\.test\.ts$/, '*.slow.test.ts')),
           exclude: ['node_modules/**'],
           environment: 'node',
+          // seconds each by design: scripts/lint/types-and-lint.slow.test.ts builds a TypeScript
+          // program and lints it (4.9 s alone, 8-10 s at load 5), past Vitest's default of 5 s
+          testTimeout: 30_000,
         },
       },
       {
