@@ -49,7 +49,7 @@ function startJobSupervisor(db: Database, env: NodeJS.ProcessEnv, database: Open
         run: async (d) => describeOrphanRecovery(await recoverOrphanedJobs(d)).forEach((line) => console.log(line)),
       },
       // PARALENS_BACKUP_DIR: the app's own backups, taken beside the jobs (lib/jobs/backup/scheduled-backups.ts)
-      scheduledBackups({ url: database.url, mode: database.mode, home: database.home, authSecret: database.authSecret, env }),
+      scheduledBackups({ db, mode: database.mode, home: database.home, authSecret: database.authSecret, env }),
     ],
   });
   supervisor.start();

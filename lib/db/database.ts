@@ -12,6 +12,8 @@ import { createPrismaClient, getDb, type Db } from './client';
 import { createDedicatedClient, createSqlPool, getSqlPool, type SqlPool } from './sql-pool';
 import { setting } from '@/lib/config/settings';
 
+const urlOfHandle = Symbol('the database URL');
+
 interface DatabaseParts {
   /**
    * A connection of its own (an import's COPY session, an export's snapshot cursor, the explorer's
@@ -23,6 +25,8 @@ interface DatabaseParts {
   readonly copyConnection: (config?: { options?: string }) => pg.Client;
   /** Ends the handle's Prisma client and pool (a command's or job process's handle at its end). */
   readonly close: () => Promise<void>;
+  /** the URL, for databaseUrlOf only */
+  readonly [urlOfHandle]: () => string;
 }
 
 /**
@@ -42,6 +46,7 @@ function handle(engines: Engines): Database {
   const parts: DatabaseParts = {
     copyConnection: (config = {}) => createDedicatedClient({ ...config, connectionString: engines.url() }),
     close: engines.close,
+    [urlOfHandle]: engines.url,
   };
   const owner = (key: string | symbol): object | undefined => {
     if (key in parts) return parts;
@@ -88,6 +93,14 @@ export function database(): Database {
     },
   });
   return globalForDatabase.paralensDatabase;
+}
+
+/**
+ * The URL a handle connects to, for what only takes a URL: PostgreSQL's own tools (pg_dump in a
+ * backup). Like the URL itself, only lib/db and lib/services may call it (scripts/lint/boundaries.mjs).
+ */
+export function databaseUrlOf(db: Database): string {
+  return db[urlOfHandle]();
 }
 
 /** How many connections a handle of its own opens at most: Prisma's, the pool's (default 10 each). */

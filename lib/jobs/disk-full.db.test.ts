@@ -242,7 +242,7 @@ describe.skipIf(!disk)('a full disk', { timeout: 120_000 }, () => {
     d.fill(16 * 1024);
     try {
       const error = await createBackup({
-        url: process.env.DATABASE_URL!,
+        db: database(),
         mode: 'external',
         out: path.join(outDir, 'full.tar'),
         home: home(),

@@ -12,6 +12,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
+import { openDatabaseHandle } from '@/lib/db/database';
 import { createBackup } from '@/lib/services/backups/create-backup';
 import { restoreBackup } from '@/lib/services/backups/restore-backup';
 import { runPgTool } from '@/lib/services/backups/pg-process';
@@ -72,7 +73,14 @@ async function round(
   const floorBytes = (await stat(floorFile)).size;
   const file = path.join(home, `${tag}.tar`);
   t = performance.now();
-  const backup = await createBackup({ url, mode: 'embedded', out: file, home, modelsDir: path.join(home, 'models') });
+  const source = openDatabaseHandle(url);
+  const backup = await createBackup({
+    db: source,
+    mode: 'embedded',
+    out: file,
+    home,
+    modelsDir: path.join(home, 'models'),
+  }).finally(() => source.close());
   const backupSeconds = seconds(t);
   const floorTarget = await freshDatabase(url, 'bench_floor');
   t = performance.now();

@@ -109,11 +109,12 @@ export const rawDatabaseAccess = [
 const databaseUrlMessage =
   'Only lib/db and lib/services read the database URL: a COPY or a connection of its own comes from the handle ' +
   '(copyConnection() in lib/db/database.ts), reached through a lib/db query.';
-// setting('DATABASE_URL'), process.env.DATABASE_URL, and the URL handed on as databaseUrl or connectionString
+// setting('DATABASE_URL'), process.env.DATABASE_URL, the URL handed on as databaseUrl or connectionString,
+// and a handle's URL (databaseUrlOf, for pg_dump)
 const databaseUrlReads = [
   { selector: "CallExpression[callee.name='setting'][arguments.0.value='DATABASE_URL']", message: databaseUrlMessage },
   { selector: "MemberExpression[property.name='DATABASE_URL']", message: databaseUrlMessage },
-  { selector: 'Identifier[name=/^(databaseUrl|connectionString)$/]', message: databaseUrlMessage },
+  { selector: 'Identifier[name=/^(databaseUrl|databaseUrlOf|connectionString)$/]', message: databaseUrlMessage },
 ];
 
 /**

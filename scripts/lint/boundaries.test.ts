@@ -233,6 +233,8 @@ function handleCrossings(): [string, string, string][] {
       "import { setting } from '@/lib/config/settings';\nexport const u = setting('DATABASE_URL');",
       url,
     ],
+    // a handle's URL (for pg_dump) outside lib/db and lib/services, as the backups had it as `url`
+    ['lib/jobs/backup/scheduled-backups.ts', imports('databaseUrlOf', '@/lib/db/database'), url],
   ];
 }
 
@@ -250,5 +252,6 @@ function handleAllowed(): [string, string][] {
     ['lib/runtime/external-database.ts', imports('Client', 'pg')],
     ['lib/runtime/sample.ts', "import { setting } from '@/lib/config/settings';\nexport const u = setting('DATABASE_URL');"],
     ['lib/services/imports/sample.ts', 'export const go = (databaseUrl: string) => databaseUrl.length;'],
+    ['lib/services/backups/sample.ts', imports('databaseUrlOf', '@/lib/db/database')],
   ];
 }

@@ -5,7 +5,7 @@
  * committed before the snapshot is in the dump; none committed after it is.
  */
 import type pg from 'pg';
-import { createDedicatedClient } from '../sql-pool';
+import type { Database } from '../database';
 import type { BackupContents } from '@/lib/backup/backup-manifest';
 
 export interface BackupSnapshot {
@@ -46,8 +46,8 @@ export async function appliedMigrations(client: pg.ClientBase): Promise<string[]
 }
 
 /** Runs `fn` while a snapshot of the database is exported; the transaction ends (read only, nothing to keep) after it. */
-export async function withExportedSnapshot<T>(url: string, fn: (snapshot: BackupSnapshot) => Promise<T>): Promise<T> {
-  const client = createDedicatedClient({ connectionString: url });
+export async function withExportedSnapshot<T>(db: Database, fn: (snapshot: BackupSnapshot) => Promise<T>): Promise<T> {
+  const client = db.copyConnection();
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

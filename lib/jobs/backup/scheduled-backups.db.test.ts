@@ -8,12 +8,11 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/lib/db/client';
+import { database } from '@/lib/db/database';
 import { listBackupRuns, startBackupRun } from '@/lib/db/backups/backup-runs';
 import { runScheduledBackup, type BackupSchedule } from './scheduled-backups';
 
-const db = getDb();
-const url = process.env.DATABASE_URL!;
+const db = database();
 let dir: string;
 let schedule: BackupSchedule;
 const H = 3_600_000;
@@ -26,7 +25,7 @@ beforeEach(() => db.backupRun.deleteMany());
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const options = (now: Date, env: NodeJS.ProcessEnv = process.env) => ({
-  url,
+  db,
   mode: 'external' as const,
   home: dir,
   authSecret: undefined,

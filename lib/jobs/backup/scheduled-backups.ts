@@ -12,6 +12,7 @@ import { formatBytes } from '@/lib/backup/backup-manifest';
 import { backupsToDelete, isBackupDue, scheduledBackupName } from '@/lib/backup/backup-schedule';
 import { setting } from '@/lib/config/settings';
 import type { Db } from '@/lib/db/client';
+import type { Database } from '@/lib/db/database';
 import { tryBackupLock } from '@/lib/db/backups/backup-lock';
 import {
   failInterruptedBackupRuns,
@@ -41,7 +42,8 @@ export function backupSchedule(env: NodeJS.ProcessEnv = process.env): BackupSche
 }
 
 export interface ScheduledBackupsOptions {
-  url: string;
+  /** the database to back up: the job supervisor's handle */
+  db: Database;
   mode: 'embedded' | 'external';
   home: string;
   authSecret: string | undefined;
@@ -70,7 +72,7 @@ async function rotate(schedule: BackupSchedule): Promise<string[]> {
 
 /** Takes one scheduled backup if it is due and no other instance is taking it; returns what happened. */
 export async function runScheduledBackup(
-  db: Db,
+  db: Database,
   schedule: BackupSchedule,
   options: ScheduledBackupsOptions,
 ): Promise<'not-due' | 'locked' | 'succeeded' | 'failed'> {
@@ -85,7 +87,7 @@ export async function runScheduledBackup(
     );
   };
   if (!(await due())) return 'not-due';
-  const lock = await tryBackupLock(options.url);
+  const lock = await tryBackupLock(options.db);
   if (!lock) return 'locked';
   try {
     await failInterruptedBackupRuns(db);
@@ -97,7 +99,7 @@ export async function runScheduledBackup(
     const id = await startBackupRun(db, 'SCHEDULED', hostname(), file, startedAt);
     try {
       const result = await createBackup({
-        url: options.url,
+        db: options.db,
         mode: options.mode,
         out: file,
         home: options.home,
@@ -129,10 +131,11 @@ export function scheduledBackups(options: ScheduledBackupsOptions): { everyMs: n
   let running: Promise<unknown> | null = null;
   return {
     everyMs: BACKUP_CHECK_MS,
-    run: (db) => {
+    // on the handle it was given (the supervisor's), whose URL pg_dump needs
+    run: () => {
       const schedule = backupSchedule(options.env);
       if (schedule && !running) {
-        running = runScheduledBackup(db, schedule, options)
+        running = runScheduledBackup(options.db, schedule, options)
           .catch((error: unknown) => logUnexpectedError(error, 'scheduled backup'))
           .finally(() => (running = null));
       }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
+import { database, openDatabaseHandle } from '@/lib/db/database';
 import { emptyDatabase } from '@/lib/db/testing/empty-database';
 import { applyMigrations } from '@/lib/db/migrations';
 import { inspectRestoreTarget } from '@/lib/db/backups/restore-target';
@@ -52,7 +53,7 @@ describe('backup and restore', () => {
     await writeFile(path.join(models, 'glove', 'vectors.f16'), Buffer.alloc(4096));
     const file = path.join(dir, 'full.tar');
     const backup = await createBackup({
-      url: sourceUrl,
+      db: database(),
       mode: 'external',
       out: file,
       home: dir,
@@ -90,7 +91,7 @@ describe('backup and restore', () => {
 
   it('refuses a database that holds data unless forced, and a damaged or newer backup, changing nothing', async () => {
     const file = path.join(dir, 'again.tar');
-    await createBackup({ url: sourceUrl, mode: 'external', out: file, home: dir, modelsDir: path.join(dir, 'none') });
+    await createBackup({ db: database(), mode: 'external', out: file, home: dir, modelsDir: path.join(dir, 'none') });
     const held = await counts(restored.url);
     await expect(restoreBackup({ file, url: restored.url, modelsDir: dir, workDir: dir })).rejects.toThrow(
       /already holds data \(.*corpora.*\).*--force.*Nothing was changed/,
@@ -129,13 +130,14 @@ describe('backup and restore', () => {
     const last = await undoMigration(older.url, '_backup_runs', ['DROP TABLE "BackupRun"', 'DROP TYPE "BackupTrigger"']);
     expect(last).toMatch(/_backup_runs$/);
     const file = path.join(dir, 'older.tar');
+    const olderDb = openDatabaseHandle(older.url);
     const backup = await createBackup({
-      url: older.url,
+      db: olderDb,
       mode: 'external',
       out: file,
       home: dir,
       modelsDir: path.join(dir, 'none'),
-    });
+    }).finally(() => olderDb.close());
     expect(backup.manifest.database.migrations).not.toContain(last);
     const target = emptyDatabase('paralens_backup_from_older');
     await target.drop();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { getSqlPool } from '@/lib/db/sql-pool';
+import { database } from '@/lib/db/database';
 import { getNextPair } from '@/lib/db/campaigns/assignments';
 import { submitAnswer } from '@/lib/services/annotation/submit-answer';
 import { emptyDatabase } from '@/lib/db/testing/empty-database';
@@ -57,7 +58,7 @@ it('holds every answer acknowledged before the backup started, while annotators 
   try {
     const started = performance.now();
     const backup = await createBackup({
-      url: process.env.DATABASE_URL!,
+      db: database(),
       mode: 'external',
       out: path.join(dir, 'b.tar'),
       home: dir,

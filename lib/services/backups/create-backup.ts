@@ -20,6 +20,7 @@ import {
   type BackupMember,
 } from '@/lib/backup/backup-manifest';
 import { withExportedSnapshot } from '@/lib/db/backups/snapshot';
+import { databaseUrlOf, type Database } from '@/lib/db/database';
 import { AppError } from '@/lib/errors/app-error';
 import { describeDiskFull } from '@/lib/errors/disk-full';
 import { isDiskFull } from '@/lib/errors/failure-causes';
@@ -29,7 +30,8 @@ import { TarWriter } from './backup-archive';
 import { PgToolError, runPgTool } from './pg-process';
 
 export interface CreateBackupOptions {
-  url: string;
+  /** the database to back up (pg_dump is given its URL) */
+  db: Database;
   mode: 'embedded' | 'external';
   /** the archive to write (must not exist) */
   out: string;
@@ -116,12 +118,12 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const writer = await TarWriter.create(partial);
   try {
     let dumpSeconds = 0;
-    const snapshot = await withExportedSnapshot(options.url, async (snap) => {
+    const snapshot = await withExportedSnapshot(options.db, async (snap) => {
       const pgDump = findPgTool('pg_dump', serverMajorVersion(snap.serverVersion), options.env);
       const dumpStarted = Date.now();
       const args = ['--format=custom', `--snapshot=${snap.id}`, '--no-password', `--file=${dumpFile}`];
       for (const table of EXCLUDED_TABLE_DATA) args.push(`--exclude-table-data=${table}`);
-      await runPgTool(pgDump.path, args, options.url);
+      await runPgTool(pgDump.path, args, databaseUrlOf(options.db));
       dumpSeconds = (Date.now() - dumpStarted) / 1000;
       return { ...snap, pgDump: pgDump.version };
     });

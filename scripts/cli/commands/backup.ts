@@ -111,7 +111,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       `Backing up the ${opened.mode === 'embedded' ? 'embedded database' : 'database of DATABASE_URL'} to ${out} …\n`,
     );
     const result = await createBackup({
-      url: opened.url,
+      db,
       mode: opened.mode,
       out,
       home: resolveParalensHome(),
