@@ -68,6 +68,32 @@ describe('characteristic maps', () => {
     expect(await listCellPairs(pool, { kind: 'corpus', corpusId: corpus.id }, [4, 3], { page: 1, pageSize: 10 })).toHaveLength(1);
   });
 
+  it("a corpus's cell lists exactly the pairs its map counts there, values on and beside every bin edge included", async () => {
+    const corpus = await makeCorpus(db);
+    // each edge k/5, the doubles either side of it, 0.6 (whose bin is 3 although 0.6 · 5 = 3.0000000000000004), 0, 1 and above
+    const below = (x: number) => x - Number.EPSILON * Math.max(1, x);
+    const edges = [0.2, 0.4, 0.6, 0.8, 1].flatMap((e) => [below(e), e, e + Number.EPSILON]);
+    const axis = [0, 0.1, ...edges, 1.5];
+    const values: Array<[number, number]> = axis.map((syn, i) => [syn, axis[(i * 7) % axis.length]!]);
+    await makePairs(
+      db,
+      corpus.id,
+      values.map(([syn, sem], i) => ({ a: `Edge pair ${i} first.`, b: `Edge pair ${i} second.`, measures: { syn, sem } })),
+    );
+    const map = await getCorpusMeasureMap(db, corpus.id);
+    for (let x = 0; x < 5; x++) {
+      for (let y = 0; y < 5; y++) {
+        const listed = await listCellPairs(pool, { kind: 'corpus', corpusId: corpus.id }, [x, y], { page: 1, pageSize: 100 });
+        const expected = values.filter(([syn, sem]) => bin(syn) === x && bin(sem) === y);
+        expect(
+          listed.map((p) => [p.syn, p.sem]),
+          `cell ${x},${y}`,
+        ).toEqual(expected);
+        expect(listed, `cell ${x},${y}`).toHaveLength(map.cells[x]![y]!);
+      }
+    }
+  });
+
   it('the stored map follows sem when it changes after the import (semantic set, scoring jobs)', async () => {
     const corpus = await makeCorpus(db);
     await makePairs(
