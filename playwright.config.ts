@@ -44,7 +44,9 @@ export default defineConfig({
   globalSetup: './e2e/support/model-run-setup.ts',
   use: {
     baseURL,
+    // `npm test` turns the trace off (scripts/test.ts): it cost a quarter of the browser's CPU
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: setting('CHROMIUM_PATH'),
       args: [

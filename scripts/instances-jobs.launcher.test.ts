@@ -178,7 +178,10 @@ describe('two instances sharing a files folder, the one running a job killed', (
       console.log(`export killed on ${victim.name} at ${running.rowCount} rows: ${ended.status}`);
       const exportsDir = path.join(shared, 'exports');
       if (ended.status === 'FAILED') {
-        expect(readdirSync(exportsDir).filter((f) => f.startsWith(`${job.id}-`))).toEqual([]);
+        // the survivor marks the export failed, then removes its partial file (lib/jobs/export-queue.ts)
+        const left = () => readdirSync(exportsDir).filter((f) => f.startsWith(`${job.id}-`));
+        await until('the partial file removed', () => Promise.resolve(left().length === 0), 10_000).catch(() => undefined);
+        expect(left()).toEqual([]);
         const dismissed = await fetch(`${survivor.url}/api/v1/jobs/export/${job.id}/dismiss`, { method: 'POST', headers: auth });
         expect(dismissed.status, await dismissed.text()).toBe(204);
         const rerun = await queueExport();

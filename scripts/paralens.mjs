@@ -5,6 +5,8 @@
 // PARALENS_DEBUG=1 adds it).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cliBundle } from './lib/cli-bundle.mjs';
 import { linkCommand, PrepareError, prepareCheckout, projectRoot } from './lib/prepare-checkout.mjs';
 
 const argv = process.argv.slice(2);
@@ -55,11 +57,25 @@ process.stdout.on('error', (error) => (error.code === 'EPIPE' ? process.exit(0) 
 process.env.PARALENS_ROOT = projectRoot;
 if (!isJob) prepareCheckout({ quiet: true, log: (line) => process.stderr.write(`${line}\n`) });
 
-const { register } = await import('tsx/esm/api');
-register({ tsconfig: path.join(projectRoot, 'tsconfig.json') });
-const errors = await import('./cli/error-report.ts');
-formatError = (error) => errors.formatUnexpectedError(error, { debug });
-const { main } = await import('./cli/main.ts');
+// The command line as one bundled file, built or rebuilt here when the sources changed
+// (scripts/lib/cli-bundle.mjs; PARALENS_CLI_FROM_SOURCES=1 skips it); without it, the sources through tsx.
+const bundle =
+  process.env.PARALENS_CLI_FROM_SOURCES === '1'
+    ? null
+    : await cliBundle({ log: (line) => debug && process.stderr.write(`${line}\n`) });
+let cli;
+if (bundle) {
+  cli = await import(pathToFileURL(bundle).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register({ tsconfig: path.join(projectRoot, 'tsconfig.json') });
+  // the error report first, so that a failure while loading the commands is reported by it too
+  const { formatUnexpectedError } = await import('./cli/error-report.ts');
+  formatError = (error) => formatUnexpectedError(error, { debug });
+  cli = { formatUnexpectedError, ...(await import('./cli/main.ts')) };
+}
+formatError = (error) => cli.formatUnexpectedError(error, { debug });
+const { main } = cli;
 const code = await main(argv);
 // Exit explicitly once the output is flushed: Prisma's migration engine leaves a 10-second lock
 // timer behind that would otherwise keep the process alive after the work is done.

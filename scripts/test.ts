@@ -122,7 +122,11 @@ const steps: Step[] = [
       isBuildStale() ? exec(process.execPath, [path.join(projectRoot, 'node_modules/next/dist/bin/next'), 'build']) : 0,
   },
   { name: 'launcher', run: () => exec(bin('vitest'), ['run', '--project', 'launcher']) },
-  { name: 'e2e', run: () => exec(bin('playwright'), ['test']) },
+  // Without Playwright's trace: recording one for every test (kept on failure) cost a quarter of the
+  // browser's and the runner's CPU (docs/benchmarks.md), while a failing test's message is printed and
+  // its screenshot and page (error-context.md) are kept in test-results/ all the same. `npm run e2e --
+  // <spec>` keeps recording the trace for the spec being worked on.
+  { name: 'e2e', run: () => exec(bin('playwright'), ['test', '--trace', 'off']) },
 ].filter((s) => (only.size === 0 ? !s.onlyWhenNamed : only.has(s.name)));
 
 /**

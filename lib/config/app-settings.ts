@@ -286,4 +286,11 @@ export const APP_SETTINGS = {
     schema: flag(),
     meaning: '`1`: the CLI prints the stack of an unexpected error (as `--debug` does)',
   }),
+  PARALENS_CLI_FROM_SOURCES: define({
+    group: 'app',
+    default: '`0`',
+    schema: flag(),
+    meaning:
+      "`1`: the CLI (and the job processes) run from the TypeScript sources through tsx instead of the bundle it builds in `node_modules/.cache/paralens/cli-bundle` (decision 020); a stack trace then names the sources' lines",
+  }),
 } as const;

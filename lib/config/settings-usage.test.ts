@@ -13,10 +13,11 @@ const folders = ['app', 'components', 'lib', 'scripts', 'e2e'];
 /** Test files and their helpers set up environments of their own; the generated client is Prisma's. */
 const skipped = (file: string) => /\.test\.tsx?$|\/testing\/|^lib\/config\/|^lib\/db\/generated\//.test(file);
 /**
- * The one exception: the `paralens` entry script reads PARALENS_DEBUG before TypeScript can be
- * loaded (to show the stack of a failure to load it).
+ * The one exception: the `paralens` entry script reads PARALENS_DEBUG (to show the stack of a
+ * failure to load the TypeScript) and PARALENS_CLI_FROM_SOURCES (whether to load it from the bundle)
+ * before TypeScript can be loaded.
  */
-const allowed = new Map([['scripts/paralens.mjs', new Set(['PARALENS_DEBUG'])]]);
+const allowed = new Map([['scripts/paralens.mjs', new Set(['PARALENS_DEBUG', 'PARALENS_CLI_FROM_SOURCES'])]]);
 /** Node's and npm's own. */
 const standard = new Set(['NODE_ENV']);
 
