@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     log: (line) => console.log(line),
     atStartup: async (url) => {
-      jobsDb = openDatabaseHandle(url);
+      jobsDb = openDatabaseHandle(url, SUPERVISOR_HANDLE);
       await reportFilesFolder(jobsDb);
       await recoverAtStartup(jobsDb);
     },

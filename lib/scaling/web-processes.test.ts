@@ -10,7 +10,7 @@ import {
 } from './web-processes';
 
 const base = { maxConnections: 100, reserved: 3, processes: 1, prismaPool: 10, sqlPool: 10, jobConcurrency: 2 };
-const others = SUPERVISOR_CONNECTIONS + 2 * JOB_PROCESS_CONNECTIONS + SPARE_CONNECTIONS; // 35
+const others = SUPERVISOR_CONNECTIONS + 2 * JOB_PROCESS_CONNECTIONS + SPARE_CONNECTIONS; // 14 + 2 × 16 + 5 = 51
 
 describe('resolveWebProcesses', () => {
   it('auto is one per core (at least one); a number is itself', () => {
@@ -22,13 +22,14 @@ describe('resolveWebProcesses', () => {
 
 describe('planConnections', () => {
   it('keeps the pools asked for while every process fits', () => {
-    // 97 usable − 35 for jobs and tools = 62: three processes of 20 fit
-    const plan = planConnections({ ...base, processes: 3 });
-    expect(plan).toEqual({ ok: true, prismaPool: 10, sqlPool: 10, isReduced: false, web: 60, others, usable: 97 });
+    // 97 usable − 51 for jobs and tools = 46: two processes of 20 fit
+    expect(others).toBe(51);
+    const plan = planConnections({ ...base, processes: 2 });
+    expect(plan).toEqual({ ok: true, prismaPool: 10, sqlPool: 10, isReduced: false, web: 40, others, usable: 97 });
   });
 
   it('cuts both pools in proportion when N × pool would pass max_connections, and stays under it', () => {
-    for (const processes of [4, 5, 8, 15]) {
+    for (const processes of [3, 4, 5, 8, 11]) {
       const plan = planConnections({ ...base, processes });
       if (!plan.ok) throw new Error(plan.problem);
       expect(plan.isReduced).toBe(true);
@@ -39,17 +40,17 @@ describe('planConnections', () => {
       // nothing left unused that a whole process's share could have had
       expect(processes * (perProcess + 1) + others).toBeGreaterThan(97);
     }
-    const four = planConnections({ ...base, processes: 4 });
-    expect(four).toMatchObject({ prismaPool: 7, sqlPool: 8, web: 60 }); // floor(62 / 4) = 15
+    const three = planConnections({ ...base, processes: 3 });
+    expect(three).toMatchObject({ prismaPool: 7, sqlPool: 8, web: 45 }); // floor(46 / 3) = 15
   });
 
   it('keeps uneven pools in their proportion', () => {
-    const plan = planConnections({ ...base, processes: 4, prismaPool: 5, sqlPool: 20 });
-    expect(plan).toMatchObject({ ok: true, prismaPool: 3, sqlPool: 12 });
+    const plan = planConnections({ ...base, processes: 3, prismaPool: 5, sqlPool: 20 });
+    expect(plan).toMatchObject({ ok: true, prismaPool: 3, sqlPool: 12 }); // 15 per process, as 5 : 20
   });
 
   it('refuses, naming what to change, when not even the smallest pools fit', () => {
-    const plan = planConnections({ ...base, processes: 16 }); // 62 / 16 = 3 < 4
+    const plan = planConnections({ ...base, processes: 12 }); // 46 / 12 = 3 < 4
     expect(plan.ok).toBe(false);
     if (plan.ok) return;
     expect(plan.problem).toContain('max_connections 100');
@@ -57,11 +58,11 @@ describe('planConnections', () => {
   });
 
   it('says how the connections were shared out', () => {
-    const input = { ...base, processes: 4 };
+    const input = { ...base, processes: 3 };
     const plan = planConnections(input);
     if (!plan.ok) throw new Error(plan.problem);
     expect(describeConnectionPlan(plan, input)).toBe(
-      "Database connections: 4 web processes × (7 Prisma + 8 SQL) = 60 (cut from 10 + 10 to stay under the limit; PARALENS_DB_POOL_SIZE, PARALENS_SQL_POOL_SIZE), beside up to 35 for jobs and tools, under PostgreSQL's max_connections 100 (3 reserved).",
+      "Database connections: 3 web processes × (7 Prisma + 8 SQL) = 45 (cut from 10 + 10 to stay under the limit; PARALENS_DB_POOL_SIZE, PARALENS_SQL_POOL_SIZE), beside up to 51 for jobs and tools, under PostgreSQL's max_connections 100 (3 reserved).",
     );
   });
 });

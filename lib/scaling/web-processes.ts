@@ -7,10 +7,18 @@
  * (docs/decisions/013-web-processes.md).
  */
 
-/** Connections counted for the job supervisor's own client (Prisma's pool of 10). */
-export const SUPERVISOR_CONNECTIONS = 10;
-/** Connections counted for each job process (each opens its own clients, Prisma's pool of 10 the largest). */
-export const JOB_PROCESS_CONNECTIONS = 10;
+/** The handle the job supervisor opens (scripts/start.ts): Prisma's pool and a small pg pool. */
+export const SUPERVISOR_HANDLE = { prismaConnections: 10, poolConnections: 2 } as const;
+/** Connections counted for the job supervisor: its handle, and a scheduled backup's lock and snapshot. */
+export const SUPERVISOR_CONNECTIONS = SUPERVISOR_HANDLE.prismaConnections + SUPERVISOR_HANDLE.poolConnections + 2;
+/** The handle each job process opens (`paralens run-job`): Prisma's pool, and a pg pool as large as a model run's. */
+export const JOB_PROCESS_HANDLE = { prismaConnections: 10, poolConnections: 4 } as const;
+/**
+ * Connections counted for each job process: its handle, and the connections of its own a job holds
+ * at once beside it (copyConnection(): an import's COPY session, an export's cursor, a mining run's
+ * staging, a model endpoint's limiter, an index build; at most two of them).
+ */
+export const JOB_PROCESS_CONNECTIONS = JOB_PROCESS_HANDLE.prismaConnections + JOB_PROCESS_HANDLE.poolConnections + 2;
 /** Left free for the command line, psql, backups and the start-up lock. */
 export const SPARE_CONNECTIONS = 5;
 /** The smallest pool either of a web process's pools may be cut to. */

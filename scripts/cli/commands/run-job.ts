@@ -5,6 +5,7 @@
  * (openConfiguredDatabase, lib/db/database.ts), and hands the runner the handle.
  */
 import { openConfiguredDatabase } from '@/lib/db/database';
+import { JOB_PROCESS_HANDLE } from '@/lib/scaling/web-processes';
 import { jobRunnerNamed, supervisedJobKinds } from '@/lib/jobs/job-runners';
 import type { CliIo } from '../io';
 import { isConnectionLost } from '@/lib/errors/failure-causes';
@@ -48,9 +49,9 @@ async function runJob(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`Usage: paralens run-job ${supervisedJobKinds.map((k) => k.name).join('|')} <job id>\n`);
     return 2;
   }
-  // Prisma as the app sizes it; the pool as large as the largest one a runner opened for itself from
-  // the URL before it was handed the handle (a model run's 4). Both opened on first use.
-  const db = openConfiguredDatabase({ poolConnections: 4 });
+  // Prisma's 10 and a pool of 4 (a model run's), both opened on first use: what the connection plan
+  // counts for a job process (JOB_PROCESS_CONNECTIONS, lib/scaling/web-processes.ts).
+  const db = openConfiguredDatabase(JOB_PROCESS_HANDLE);
   if (!db) {
     io.stderr.write('paralens run-job: DATABASE_URL is not set (the job supervisor passes it on).\n');
     return 2;
