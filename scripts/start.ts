@@ -23,7 +23,7 @@ import { formatBanner } from './lib/banner';
 import { WebProcesses } from './lib/web-process-cluster';
 import { openDatabaseHandle, type Database } from '@/lib/db/database';
 import { readConnectionLimit } from '@/lib/db/instances/connection-limit';
-import { describeConnectionPlan, planConnections, resolveWebProcesses } from '@/lib/scaling/web-processes';
+import { describeConnectionPlan, planConnections, resolveWebProcesses, SUPERVISOR_HANDLE } from '@/lib/scaling/web-processes';
 import { expireImportFiles } from '@/lib/jobs/import-queue';
 import { JobSupervisor } from '@/lib/jobs/job-supervisor';
 import { supervisedJobKinds } from '@/lib/jobs/job-runners';
