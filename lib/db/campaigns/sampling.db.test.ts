@@ -8,6 +8,7 @@ import { planSample, type SampleRequest } from '@/lib/sampling/sample-plan';
 import { buildDefaultGuidelines } from '@/lib/annotation/default-guidelines';
 import { resolveQuestions } from '@/lib/annotation/questions';
 import { createCampaign, type CreateCampaignInput } from './campaign-create';
+import { drawCampaignItems } from './sampling';
 
 const db = getDb();
 const corpora: Array<{ id: number; slug: string }> = [];
@@ -148,6 +149,41 @@ describe('the SQL draw equals the JavaScript reference', () => {
     });
     if (expected.range) expect(sampling.range).toMatchObject(expected.range);
     expect(sampling.binRanges ?? null).toEqual(expected.binRanges);
+  });
+
+  // the cut that spares ranking every candidate (chosenRows): whatever it keeps, the first k of each
+  // stratum by key; a cut keeping 1 leaves every stratum short (ranked whole), 9 some, 40 none
+  it.each([1, 5, 9, 40])('draws the same items whatever its cut keeps of a stratum (%i)', async (cutKeep) => {
+    const requests: SampleRequest[] = [
+      { strategy: 'stratified', measure: 'delta', perBin: 4, seed: 11 },
+      { strategy: 'stratified', measure: 'cell', perBin: 2, perCorpus: true, seed: 12 },
+    ];
+    for (const sample of requests) {
+      const plan = planSample(sample, () => 'unused');
+      if (!plan.ok) throw new Error('bad plan');
+      const expected = drawSampleReference(await candidates(), plan.plan);
+      const { created } = await sqlDraw({ strategy: 'random', size: 1 });
+      const drawn = await db
+        .$transaction(async (tx) => {
+          await tx.campaignItem.deleteMany({ where: { campaignId: created.id } });
+          await drawCampaignItems(
+            tx,
+            created.id,
+            corpora.map((c) => c.id),
+            plan.plan,
+            undefined,
+            cutKeep,
+          );
+          const items = await tx.campaignItem.findMany({
+            where: { campaignId: created.id },
+            orderBy: { position: 'asc' },
+            select: { pairId: true, stratum: true },
+          });
+          throw Object.assign(new Error('roll back'), { items });
+        })
+        .catch((e: { items?: unknown }) => e.items);
+      expect(drawn, JSON.stringify(sample)).toEqual(expected.items);
+    }
   });
 
   it('draws the same items again with the same seed, other items with another', async () => {

@@ -58,6 +58,8 @@ export async function drawCampaignItems(
   corpusIds: number[],
   plan: SamplePlan,
   semSets?: SemSets,
+  /** tests only: how many of a stratum the cut is expected to keep (lib/db/campaigns/sample-candidates.ts chosenRows) */
+  cutKeep?: number,
 ): Promise<SampleOutcome> {
   // which measures formed the candidates' sem, when sem entered the draw (lib/sampling/definitions.ts)
   const semCandidates = semEnters(measuresUsedBy(plan))
@@ -69,7 +71,7 @@ export async function drawCampaignItems(
     : Prisma.sql`NULL::json`;
   const rows = await tx.$queryRaw<OutcomeRow[]>`
     WITH ${candidateCtes(corpusIds, plan, semSets)},
-    chosen AS (${chosenRows(plan)}),
+    chosen AS (${chosenRows(plan, cutKeep)}),
     ins AS (
       INSERT INTO "CampaignItem" ("campaignId", "pairId", "position", "stratum")
       SELECT ${campaignId}, "pairId", (row_number() OVER (ORDER BY k, "pairId"))::int, stratum FROM chosen
