@@ -57,6 +57,10 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // V8's interpreter and baseline compiler only: the optimising tiers (TurboFan, Maglev) compiled
+        // code that a test page runs for seconds and then throws away. The same semantics, a fifth
+        // less of the browser's CPU in every-page (docs/benchmarks.md, "npm test and test:quick").
+        '--js-flags=--no-opt --no-maglev',
       ],
     },
   },

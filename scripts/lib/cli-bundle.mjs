@@ -1,38 +1,40 @@
 /**
- * The `paralens` command as one JavaScript file (docs/decisions/020-cli-bundle.md): loading the
- * command line's TypeScript through tsx's module hooks cost about 2.8 s of CPU per process (every
- * job process, every command a test runs), the same modules bundled by esbuild about 1 s. The
+ * The `paralens` command bundled (docs/decisions/020-cli-bundle.md): loading the command line's
+ * TypeScript through tsx's module hooks cost about 2.7 s of CPU per process (every job process,
+ * every command a test runs), the same modules bundled by esbuild about 1 s. The
  * bundle is built when a command first runs and again whenever it is older than any file it was
  * built from (or any folder of them, so an added command counts), and lives under
- * node_modules/.cache/paralens/cli-bundle/. Packages stay outside it, imported by Node as they
- * are; `import.meta.url` in each source file keeps naming that file, so paths relative to it
+ * node_modules/.cache/paralens/cli-bundle/, split at each dynamic import so a command loads only its
+ * own modules and packages. Packages stay outside it, imported by Node as they are;
+ * `import.meta.url` in each source file keeps naming that file, so paths relative to it
  * (migrations, the Prisma client's engine, workers' modules) do not move. Should the build fail,
  * the caller falls back to tsx: the bundle is an optimisation, never a second way to be wrong.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { logDir, projectRoot } from './prepare-checkout.mjs';
 
 export const bundleDir = path.join(logDir, 'cli-bundle');
-const bundleFileIn = (dir) => path.join(dir, 'cli.mjs');
-/** what the bundle was built from: { builtAt, paths } */
+/** which build is current and what it was built from: { builtAt, build, paths } */
 const inputsFileIn = (dir) => path.join(dir, 'cli.inputs.json');
 const entry = 'scripts/cli/bundle-entry.ts';
 /** besides the sources: what decides how they are bundled */
 const settingsFiles = ['tsconfig.json', 'package.json', 'scripts/lib/cli-bundle.mjs'];
+/** A build replaced this long ago is removed (a process started from it has loaded its chunks by then). */
+const KEEP_REPLACED_MS = 60 * 60_000;
 
-/** The bundle's path when it is newer than everything it was built from, else null. */
+/** The current build's entry when it is newer than everything it was built from, else null. */
 export function freshBundle(dir = bundleDir) {
-  const bundleFile = bundleFileIn(dir);
   let inputs;
   try {
     inputs = JSON.parse(readFileSync(inputsFileIn(dir), 'utf8'));
   } catch {
     return null;
   }
-  if (!existsSync(bundleFile)) return null;
+  const entryFile = path.join(dir, inputs.build, 'bundle-entry.js');
+  if (!existsSync(entryFile)) return null;
   for (const p of inputs.paths) {
     try {
       if (statSync(path.join(projectRoot, p)).mtimeMs >= inputs.builtAt) return null;
@@ -40,7 +42,7 @@ export function freshBundle(dir = bundleDir) {
       return null; // removed
     }
   }
-  return bundleFile;
+  return entryFile;
 }
 
 /** `import.meta.url`, `.dirname` and `.filename` of a source file, written out as its own. */
@@ -56,18 +58,23 @@ function isBundledPackage(specifier) {
   return specifier === 'stopwords-iso';
 }
 
-/** Builds the bundle (to a file of its own, then renamed into place) and returns its path. */
+/**
+ * Builds the bundle into a folder of its own (an entry, and a chunk per command and per module a
+ * command loads when it runs, each importing only the packages it needs), makes it the current one,
+ * and returns its entry. Builds replaced over an hour ago are removed.
+ */
 export async function buildBundle(dir = bundleDir) {
   const { build } = await import('esbuild');
-  const bundleFile = bundleFileIn(dir);
   const inputsFile = inputsFileIn(dir);
   mkdirSync(dir, { recursive: true });
   const builtAt = Date.now();
-  const temporary = `${bundleFile}.${process.pid}.partial`;
+  const name = `build-${builtAt}-${process.pid}`;
   const result = await build({
     absWorkingDir: projectRoot,
     entryPoints: [entry],
-    outfile: temporary,
+    outdir: path.join(dir, name),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -106,11 +113,15 @@ export async function buildBundle(dir = bundleDir) {
   const dirs = [...new Set(files.map((p) => path.dirname(p)))];
   writeFileSync(
     `${inputsFile}.${process.pid}.partial`,
-    JSON.stringify({ builtAt, paths: [...settingsFiles, ...dirs, ...files] }),
+    JSON.stringify({ builtAt, build: name, paths: [...settingsFiles, ...dirs, ...files] }),
   );
-  renameSync(temporary, bundleFile);
   renameSync(`${inputsFile}.${process.pid}.partial`, inputsFile);
-  return bundleFile;
+  for (const other of readdirSync(dir)) {
+    if (!other.startsWith('build-') || other === name) continue;
+    const folder = path.join(dir, other);
+    if (Date.now() - statSync(folder).mtimeMs > KEEP_REPLACED_MS) rmSync(folder, { recursive: true, force: true });
+  }
+  return path.join(dir, name, 'bundle-entry.js');
 }
 
 /** The bundle, built first when it is missing or stale; null when it cannot be built (the caller uses tsx). */
@@ -123,7 +134,7 @@ export async function cliBundle({ log = () => {}, dir = bundleDir } = {}) {
     log(
       `paralens: running from the sources (the command-line bundle could not be built: ${String(error?.message ?? error).split('\n')[0]})`,
     );
-    for (const f of [bundleFileIn(dir), inputsFileIn(dir)]) rmSync(`${f}.${process.pid}.partial`, { force: true });
+    rmSync(`${inputsFileIn(dir)}.${process.pid}.partial`, { force: true });
     return null;
   }
 }

