@@ -193,16 +193,20 @@ describe('PostgreSQL going away during an export', { timeout: 300_000 }, () => {
     const holder = await server.pool.connect();
     await holder.query('BEGIN');
     await holder.query('LOCK TABLE "Pair" IN ACCESS EXCLUSIVE MODE');
+    // released whatever happens: a test that fails here must not leave the next one waiting on the lock
     return async () => {
-      await waitFor('the export to wait for the lock', async () => {
-        const { rows } = await server.pool.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%"Pair"%'`,
-        );
-        return rows.length > 0;
-      });
-      await server.terminateSessions(`wait_event_type = 'Lock' AND query ILIKE '%"Pair"%'`);
-      await holder.query('ROLLBACK');
-      holder.release();
+      try {
+        await waitFor('the export to wait for the lock', async () => {
+          const { rows } = await server.pool.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%"Pair"%'`,
+          );
+          return rows.length > 0;
+        });
+        await server.terminateSessions(`wait_event_type = 'Lock' AND query ILIKE '%"Pair"%'`);
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        holder.release();
+      }
     };
   }
 

@@ -33,11 +33,13 @@ export function freshBundle(dir = bundleDir) {
   } catch {
     return null;
   }
+  // written by another version of this file (the first, single-file bundle had no `build`): stale
+  if (typeof inputs?.build !== 'string' || typeof inputs.builtAt !== 'number' || !Array.isArray(inputs.paths)) return null;
   const entryFile = path.join(dir, inputs.build, 'bundle-entry.js');
   if (!existsSync(entryFile)) return null;
   for (const p of inputs.paths) {
     try {
-      if (statSync(path.join(projectRoot, p)).mtimeMs >= inputs.builtAt) return null;
+      if (statSync(path.join(projectRoot, String(p))).mtimeMs >= inputs.builtAt) return null;
     } catch {
       return null; // removed
     }
@@ -116,6 +118,7 @@ export async function buildBundle(dir = bundleDir) {
     JSON.stringify({ builtAt, build: name, paths: [...settingsFiles, ...dirs, ...files] }),
   );
   renameSync(`${inputsFile}.${process.pid}.partial`, inputsFile);
+  rmSync(path.join(dir, 'cli.mjs'), { force: true }); // the first version's single file
   for (const other of readdirSync(dir)) {
     if (!other.startsWith('build-') || other === name) continue;
     const folder = path.join(dir, other);
@@ -126,10 +129,8 @@ export async function buildBundle(dir = bundleDir) {
 
 /** The bundle, built first when it is missing or stale; null when it cannot be built (the caller uses tsx). */
 export async function cliBundle({ log = () => {}, dir = bundleDir } = {}) {
-  const fresh = freshBundle(dir);
-  if (fresh) return fresh;
   try {
-    return await buildBundle(dir);
+    return freshBundle(dir) ?? (await buildBundle(dir));
   } catch (error) {
     log(
       `paralens: running from the sources (the command-line bundle could not be built: ${String(error?.message ?? error).split('\n')[0]})`,

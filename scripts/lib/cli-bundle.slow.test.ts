@@ -74,6 +74,9 @@ describe('the command-line bundle', () => {
     expect(freshBundle(dir)).toBeNull();
     await writeFile(inputsFile, JSON.stringify({ ...inputs, builtAt: Date.now() + 60_000, paths: ['scripts/cli/gone.ts'] }));
     expect(freshBundle(dir)).toBeNull();
+    // the first version's record (one file, no build folder): stale, not an error
+    await writeFile(inputsFile, JSON.stringify({ builtAt: Date.now() + 60_000, paths: inputs.paths }));
+    expect(freshBundle(dir)).toBeNull();
     await writeFile(inputsFile, JSON.stringify({ ...inputs, builtAt: Date.now() + 60_000 }));
     expect(freshBundle(dir)).toBe(bundle);
   });
