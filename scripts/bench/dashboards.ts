@@ -16,7 +16,7 @@
  * page with 10,000 bootstrap resamples of a 300-pair, 8-annotator campaign, while /api/health is
  * asked again and again; its p99 should stay under 50 ms (the resampling runs on a worker thread).
  */
-import { fmt } from './lib/format';
+import { fmt, loadAverage } from './lib/format';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { createPrismaClient, type Db } from '@/lib/db/client';
@@ -154,7 +154,9 @@ try {
     ['comparison, ST > 0.8 only', '/dashboards?st=above08', 500],
     ['distributions, page', '/dashboards/distributions?corpus=generated', 50],
   ];
-  console.log(`\nServer time, warm, ${fmt(pairs)} pairs in the corpus (median / p95 of 15 requests)\n`);
+  console.log(
+    `\nServer time, warm, ${fmt(pairs)} pairs in the corpus (median / p95 of 15 requests), load average ${loadAverage()}\n`,
+  );
   console.log(`  floor: SELECT count(*) over the corpus's pairs   ${fmt(countFloor, 1).padStart(8)} ms`);
   console.log(`  floor: /api/health                               ${fmt(health.median, 1).padStart(8)} ms`);
   console.log(`  reference: the map as a GROUP BY scan (no summary) ${fmt(mapScan, 1).padStart(6)} ms\n`);
@@ -183,7 +185,7 @@ try {
       `  ${name.padEnd(32)} ${fmt(r.heavyMs, 0).padStart(6)} ms; health ×${r.checks}: p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, max ${fmt(r.max, 1)} ms  target p99 < 50 ms: ${ok ? 'met' : 'NOT met'}${r.status === 200 ? '' : ` status ${r.status}!`}`,
     );
   }
-  console.log(`\n${met ? 'All targets met.' : 'Some targets NOT met.'}`);
+  console.log(`\n${met ? 'All targets met.' : 'Some targets NOT met.'} Load average at the end: ${loadAverage()}`);
 } finally {
   await stopBench(server, database, home, keep !== undefined);
 }

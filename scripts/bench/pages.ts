@@ -14,7 +14,7 @@
  * the bench database cannot show (a model run, which only the e2e set-up makes) is listed with
  * its status and left out of the worst figure.
  */
-import { fmt } from './lib/format';
+import { fmt, loadAverage } from './lib/format';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { createPrismaClient } from '@/lib/db/client';
@@ -64,7 +64,7 @@ try {
   ])
     pages.push([path, researcher]);
   console.log(
-    `\nServer time per page, warm, ${fmt(pairs)} pairs in the generated corpus (median / p95 of 15 requests after 3; target ≤ 200 ms)\n`,
+    `\nServer time per page, warm, ${fmt(pairs)} pairs in the generated corpus (median / p95 of 15 requests after 3; target ≤ 200 ms), load average ${loadAverage()}\n`,
   );
   console.log(`  ${'/api/health (floor)'.padEnd(58)} ${fmt(floor.median, 1).padStart(7)} ms ${fmt(floor.p95, 1).padStart(7)} ms`);
   let worst = { p95: 0, page: '' };
@@ -81,7 +81,7 @@ try {
     );
   }
   console.log(
-    `\n${pages.length - unshown.length} pages answered; worst p95 ${fmt(worst.p95, 1)} ms (${worst.page}; target ≤ 200 ms: ${worst.p95 <= 200 ? 'met' : 'NOT met'})`,
+    `\n${pages.length - unshown.length} pages answered; worst p95 ${fmt(worst.p95, 1)} ms (${worst.page}; target ≤ 200 ms: ${worst.p95 <= 200 ? 'met' : 'NOT met'}); load average ${loadAverage()}`,
   );
   if (unshown.length) console.log(`Not shown by the bench database: ${unshown.join(', ')}`);
 } finally {
