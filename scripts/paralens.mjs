@@ -57,7 +57,7 @@ process.stdout.on('error', (error) => (error.code === 'EPIPE' ? process.exit(0) 
 process.env.PARALENS_ROOT = projectRoot;
 if (!isJob) prepareCheckout({ quiet: true, log: (line) => process.stderr.write(`${line}\n`) });
 
-// The command line as one bundled file, built or rebuilt here when the sources changed
+// The command line bundled, split per command, built or rebuilt here when the sources changed
 // (scripts/lib/cli-bundle.mjs; PARALENS_CLI_FROM_SOURCES=1 skips it); without it, the sources through tsx.
 const bundle =
   process.env.PARALENS_CLI_FROM_SOURCES === '1'

@@ -5,8 +5,8 @@
  * or, for a corpus, the explorer's exact ranges of them, so a cell lists exactly the pairs it counts.
  * The explorer (/explore?corpus=…&cell=…) takes over once it exists.
  */
-import { mapBinRange } from '@/lib/explore/map-cell';
 import { mapBinSql } from '../corpora/corpus-summary';
+import { mapBinRangeSql, Params } from './pair-conditions';
 import { medianRatingsSql, RATED_SQL, type MedianTie } from '../dashboards/characteristic-maps';
 import type { Queryable } from '../sql-pool';
 
@@ -38,30 +38,22 @@ export const SELECT_PAIR = `p."id", ta."content" AS a, tb."content" AS b, p."syn
 export const JOIN_TEXTS = `JOIN "Text" ta ON ta."id" = p."textAId" JOIN "Text" tb ON tb."id" = p."textBId"`;
 
 /**
- * `column` in bin `bin` of the map as the value range the explorer uses (lib/explore/map-cell.ts),
- * its edges sent as parameters (a double's shortest text reads back as the same double).
- */
-function binRangeSql(column: string, bin: number, params: unknown[]): string {
-  const { min, below } = mapBinRange(bin);
-  const conds = [`${column} IS NOT NULL`];
-  if (min !== null) conds.push(`${column} >= $${params.push(min)}::float8`);
-  if (below !== null) conds.push(`${column} < $${params.push(below)}::float8`);
-  return conds.join(' AND ');
-}
-
-/**
  * A corpus's cell: the page's ids first, by ranges an index and the statistics understand (the bin
  * expression's estimate of 15 rows where there were 40,044 had PostgreSQL join every match's texts
  * before taking the page), then the texts of those only.
  */
 async function listCorpusCellPairs(db: Queryable, corpusId: number, cell: readonly [number, number], page: CellPage) {
-  const params: unknown[] = [corpusId, page.pageSize, (page.page - 1) * page.pageSize];
+  const params = new Params();
+  const conds = [
+    `p."corpusId" = ${params.add(corpusId)}`,
+    ...mapBinRangeSql('syn', cell[0], params),
+    ...mapBinRangeSql('sem', cell[1], params),
+  ];
   const sql = `SELECT ${SELECT_PAIR} FROM (
-      SELECT p."id", p."syn", p."sem", p."textAId", p."textBId" FROM "Pair" p
-      WHERE p."corpusId" = $1 AND ${binRangeSql('p."syn"', cell[0], params)} AND ${binRangeSql('p."sem"', cell[1], params)}
-      ORDER BY p."id" LIMIT $2 OFFSET $3) p ${JOIN_TEXTS}
+      SELECT p."id", p."syn", p."sem", p."textAId", p."textBId" FROM "Pair" p WHERE ${conds.join(' AND ')}
+      ORDER BY p."id" LIMIT ${params.add(page.pageSize)} OFFSET ${params.add((page.page - 1) * page.pageSize)}) p ${JOIN_TEXTS}
     ORDER BY p."id"`;
-  return (await db.query<CellPair>(sql, params)).rows;
+  return (await db.query<CellPair>(sql, params.values)).rows;
 }
 
 function cellQuery(scope: Exclude<CellScope, { kind: 'corpus' }>): string {

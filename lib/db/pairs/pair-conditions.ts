@@ -116,9 +116,10 @@ export function idSetMemberSql(r: ResolvedPairFilter, corpusId: number, params: 
 
 /**
  * Bin `bin` of the map on one axis as a range (lib/explore/map-cell.ts): exact, and an index and
- * the planner's statistics understand it.
+ * the planner's statistics understand it. The explorer's cell, and a corpus's map-cell page
+ * (lib/db/pairs/map-cell-pairs.ts).
  */
-function mapBinSql(key: 'syn' | 'sem', bin: number, params: Params): string[] {
+export function mapBinRangeSql(key: 'syn' | 'sem', bin: number, params: Params): string[] {
   const { min, below } = mapBinRange(bin);
   return [
     `${col(key)} IS NOT NULL`,
@@ -184,7 +185,7 @@ function annotationStateSql(r: ResolvedPairFilter): string | null {
 export function filterConditions(r: ResolvedPairFilter, corpusId: number, params: Params): string[] {
   const f = r.filter;
   const conds = [`p."corpusId" = ${int(corpusId)}`, ...f.ranges.flatMap((range) => rangeSql(range, params))];
-  if (f.cell) conds.push(...mapBinSql('syn', f.cell.syn, params), ...mapBinSql('sem', f.cell.sem, params));
+  if (f.cell) conds.push(...mapBinRangeSql('syn', f.cell.syn, params), ...mapBinRangeSql('sem', f.cell.sem, params));
   if (f.labels.length > 0) conds.push(`p."referenceLabel" = ANY(${params.add(f.labels)}::text[])`);
   const text = textSql(r, corpusId, params);
   if (text) conds.push(text);

@@ -37,19 +37,16 @@ const options = (now: Date, env: NodeJS.ProcessEnv = process.env) => ({
 describe('scheduled backups', () => {
   it('one instance of two takes each backup; the next only when due; the newest `keep` are kept', async () => {
     const t0 = new Date('2026-11-28T00:00:00Z');
-    const outcomes = await Promise.all([
-      runScheduledBackup(db, schedule, options(t0)),
-      runScheduledBackup(db, schedule, options(t0)),
-    ]);
+    const outcomes = await Promise.all([runScheduledBackup(schedule, options(t0)), runScheduledBackup(schedule, options(t0))]);
     // the other finds the lock taken (or, had the first already finished, the backup no longer due)
     expect(outcomes.filter((o) => o === 'succeeded')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'succeeded')).toEqual([expect.stringMatching(/^(locked|not-due)$/)]);
     expect(await db.backupRun.count()).toBe(1);
-    expect(await runScheduledBackup(db, schedule, options(new Date(t0.getTime() + 23 * H)))).toBe('not-due');
+    expect(await runScheduledBackup(schedule, options(new Date(t0.getTime() + 23 * H)))).toBe('not-due');
     await writeFile(path.join(schedule.dir, 'notes.txt'), 'kept');
     await writeFile(path.join(schedule.dir, 'paralens-20261127-000000.tar.partial'), 'left by a crash');
     for (const hours of [24, 48])
-      expect(await runScheduledBackup(db, schedule, options(new Date(t0.getTime() + hours * H)))).toBe('succeeded');
+      expect(await runScheduledBackup(schedule, options(new Date(t0.getTime() + hours * H)))).toBe('succeeded');
     expect((await readdir(schedule.dir)).sort()).toEqual([
       'notes.txt',
       'paralens-20261129-000000.tar',
@@ -65,7 +62,7 @@ describe('scheduled backups', () => {
     const t0 = new Date('2026-12-10T00:00:00Z');
     const stale = await startBackupRun(db, 'SCHEDULED', 'gone-host', path.join(schedule.dir, 'x.tar'));
     const empty = await mkdtemp(path.join(dir, 'no-tools-'));
-    const outcome = await runScheduledBackup(db, schedule, options(t0, { ...process.env, PARALENS_PG_BIN: empty }));
+    const outcome = await runScheduledBackup(schedule, options(t0, { ...process.env, PARALENS_PG_BIN: empty }));
     expect(outcome).toBe('failed');
     const runs = await listBackupRuns(db);
     expect(runs.find((r) => r.id === stale)).toMatchObject({ status: 'FAILED', message: 'Paralens stopped during the backup' });
@@ -74,7 +71,7 @@ describe('scheduled backups', () => {
       message: expect.stringMatching(/^pg_dump of PostgreSQL 18 or newer is needed/) as unknown,
     });
     // tried again an hour later, not at once
-    expect(await runScheduledBackup(db, schedule, options(new Date(t0.getTime() + 0.5 * H)))).toBe('not-due');
-    expect(await runScheduledBackup(db, schedule, options(new Date(t0.getTime() + 1 * H)))).toBe('succeeded');
+    expect(await runScheduledBackup(schedule, options(new Date(t0.getTime() + 0.5 * H)))).toBe('not-due');
+    expect(await runScheduledBackup(schedule, options(new Date(t0.getTime() + 1 * H)))).toBe('succeeded');
   }, 120_000);
 });

@@ -72,10 +72,10 @@ async function rotate(schedule: BackupSchedule): Promise<string[]> {
 
 /** Takes one scheduled backup if it is due and no other instance is taking it; returns what happened. */
 export async function runScheduledBackup(
-  db: Database,
   schedule: BackupSchedule,
   options: ScheduledBackupsOptions,
 ): Promise<'not-due' | 'locked' | 'succeeded' | 'failed'> {
+  const { db } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? console.log;
   const due = async () => {
@@ -87,7 +87,7 @@ export async function runScheduledBackup(
     );
   };
   if (!(await due())) return 'not-due';
-  const lock = await tryBackupLock(options.db);
+  const lock = await tryBackupLock(db);
   if (!lock) return 'locked';
   try {
     await failInterruptedBackupRuns(db);
@@ -99,7 +99,7 @@ export async function runScheduledBackup(
     const id = await startBackupRun(db, 'SCHEDULED', hostname(), file, startedAt);
     try {
       const result = await createBackup({
-        db: options.db,
+        db,
         mode: options.mode,
         out: file,
         home: options.home,
@@ -135,7 +135,7 @@ export function scheduledBackups(options: ScheduledBackupsOptions): { everyMs: n
     run: () => {
       const schedule = backupSchedule(options.env);
       if (schedule && !running) {
-        running = runScheduledBackup(options.db, schedule, options)
+        running = runScheduledBackup(schedule, options)
           .catch((error: unknown) => logUnexpectedError(error, 'scheduled backup'))
           .finally(() => (running = null));
       }
