@@ -10,10 +10,11 @@
  * only be a number, never a formula); booleans as true/false. Every text cell is quoted.
  */
 import type { ExportField } from './fields';
+import { unescapeCopyValue } from './copy-text';
 
 type Kind = 'raw' | 'number' | 'text';
 
-const kindOf = (field: ExportField): Kind =>
+export const kindOf = (field: ExportField): Kind =>
   field.type === 'integer' || field.type === 'boolean' || field.type === 'json' || field.type === 'text list'
     ? 'raw'
     : field.type === 'number'
@@ -53,8 +54,12 @@ export function jsonLineFormatter(fields: readonly ExportField[]): LineFormatter
   };
 }
 
+/** A CSV cell that is quoted (and neutralised): texts, JSON values and text lists. */
+const isCsvQuoted = (field: ExportField): boolean =>
+  kindOf(field) === 'text' || field.type === 'json' || field.type === 'text list';
+
 export function csvLineFormatter(fields: readonly ExportField[]): LineFormatter {
-  const quoted = fields.map((f) => kindOf(f) === 'text' || f.type === 'json' || f.type === 'text list');
+  const quoted = fields.map(isCsvQuoted);
   return (values) => {
     let line = '';
     for (let i = 0; i < quoted.length; i++) {
@@ -63,5 +68,60 @@ export function csvLineFormatter(fields: readonly ExportField[]): LineFormatter 
       if (value !== null && value !== undefined) line += quoted[i] ? quoteCsvText(value) : value;
     }
     return line;
+  };
+}
+
+/** Formatted lines of a run of COPY text, and how many rows they were. */
+export interface FormattedRows {
+  text: string;
+  rows: number;
+}
+
+const BACKSLASH = 92;
+const N = 78;
+
+/**
+ * Formats complete lines of PostgreSQL's COPY text output (lib/export/copy-text.ts: one row per line,
+ * tabs between the values, `\N` for null, backslash escapes), each ending in a newline, straight into
+ * the export's lines: the same lines as splitCopyLine and the formatters above, without an array per
+ * line and per row (an export's process spent most of its time making them). A line with too few
+ * values throws: the SQL writes one column per field.
+ */
+export function copyTextFormatter(fields: readonly ExportField[], format: 'jsonl' | 'csv'): (text: string) => FormattedRows {
+  const count = fields.length;
+  const kinds = fields.map(kindOf);
+  const quoted = fields.map(isCsvQuoted);
+  const before = fields.map((f, i) =>
+    format === 'jsonl' ? `${i === 0 ? '{' : ','}${JSON.stringify(f.name)}:` : i === 0 ? '' : ',',
+  );
+  const lineEnd = format === 'jsonl' ? '}\n' : '\n';
+  const missing = format === 'jsonl' ? 'null' : '';
+  return (text) => {
+    let out = '';
+    let rows = 0;
+    let start = 0;
+    while (start < text.length) {
+      const end = text.indexOf('\n', start);
+      if (end === -1) throw new Error('copyTextFormatter: a line without its newline');
+      for (let i = 0; i < count; i++) {
+        const stop = i === count - 1 ? end : text.indexOf('\t', start);
+        if (stop === -1 || stop > end) throw new Error(`copyTextFormatter: a row with fewer than ${count} values`);
+        out += before[i]!;
+        if (stop - start === 2 && text.charCodeAt(start) === BACKSLASH && text.charCodeAt(start + 1) === N) out += missing;
+        else {
+          let value = text.slice(start, stop);
+          if (i === count - 1 && value.includes('\t')) throw new Error(`copyTextFormatter: a row with more than ${count} values`);
+          if (value.includes('\\')) value = unescapeCopyValue(value);
+          if (format === 'csv') out += quoted[i] ? quoteCsvText(value) : value;
+          else if (kinds[i] === 'text') out += JSON.stringify(value);
+          else if (kinds[i] === 'number') out += jsonNumber(value);
+          else out += value;
+        }
+        start = stop + 1;
+      }
+      out += lineEnd;
+      rows += 1;
+    }
+    return { text: out, rows };
   };
 }

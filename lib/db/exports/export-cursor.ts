@@ -10,17 +10,18 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Database } from '../database';
 import { to as copyTo } from 'pg-copy-streams';
-import { inlineParameters, splitCopyLine } from '@/lib/export/copy-text';
+import { inlineParameters } from '@/lib/export/copy-text';
 import type { ExportSql } from './export-sql';
-
-export type ExportRow = Array<string | null>;
 
 export interface ExportCursor {
   /** rows the export will write (counted in its snapshot), and per corpus id */
   total: number;
   perCorpus: Map<number, number>;
-  /** the rows in order, a chunk at a time (each value as PostgreSQL's text, or null) */
-  batches: AsyncGenerator<ExportRow[]>;
+  /**
+   * the rows in order, as COPY's text format (lib/export/copy-text.ts): each chunk whole lines, every
+   * one ending in its newline, for lib/export/line-format.ts's copyTextFormatter
+   */
+  lines: AsyncGenerator<string>;
   /** ends the transaction and closes the connection (safe to call twice, also mid-stream) */
   close(): Promise<void>;
 }
@@ -42,19 +43,20 @@ export async function openExportCursor(db: Database, sql: ExportSql): Promise<Ex
     const counted = await client.query<{ corpus: string; n: string }>(sql.count, sql.params);
     const perCorpus = new Map(counted.rows.map((r) => [Number(r.corpus), Number(r.n)]));
     const stream = client.query(copyTo(`COPY (${inlineParameters(sql.query, sql.params)}) TO STDOUT`));
-    async function* batches(): AsyncGenerator<ExportRow[]> {
+    async function* lines(): AsyncGenerator<string> {
       const decoder = new StringDecoder('utf8');
       let rest = '';
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        const lines = (rest + decoder.write(chunk)).split('\n');
-        rest = lines.pop()!;
-        if (lines.length > 0) yield lines.map(splitCopyLine);
+        const text = rest + decoder.write(chunk);
+        const last = text.lastIndexOf('\n');
+        rest = text.slice(last + 1);
+        if (last !== -1) yield text.slice(0, last + 1);
       }
       rest += decoder.end();
-      if (rest !== '') yield [splitCopyLine(rest)];
+      if (rest !== '') yield `${rest}\n`;
       finished = true;
     }
-    return { total: [...perCorpus.values()].reduce((a, b) => a + b, 0), perCorpus, batches: batches(), close };
+    return { total: [...perCorpus.values()].reduce((a, b) => a + b, 0), perCorpus, lines: lines(), close };
   } catch (error) {
     await close();
     throw error;

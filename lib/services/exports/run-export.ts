@@ -16,7 +16,7 @@ import { streamModelRunAnswers } from '@/lib/db/model-raters/model-run-answers';
 import { loadCorpusCards, type ExportSource } from '@/lib/db/exports/export-sources';
 import { buildDatasetCard } from '@/lib/export/dataset-card';
 import { csvHeader, planExportFields } from '@/lib/export/fields';
-import { csvLineFormatter, jsonLineFormatter } from '@/lib/export/line-format';
+import { copyTextFormatter } from '@/lib/export/line-format';
 import type { ExportFormatName, ExportPart } from '@/lib/export/export-options';
 import { ExportStopped } from './export-failure';
 
@@ -82,7 +82,7 @@ function openFile(file: string): WriteStream {
 }
 
 /** Writes with backpressure; a write error (disk full) rejects. */
-function write(stream: WriteStream, text: string): Promise<void> | null {
+function write(stream: WriteStream, text: string | Buffer): Promise<void> | null {
   if (stream.errored) return Promise.reject(stream.errored);
   if (stream.write(text)) return null;
   return new Promise((resolve, reject) => {
@@ -113,7 +113,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   const modelRuns = parts.includes('models') ? (source.modelRuns ?? []) : [];
   const fields = planExportFields(parts, source.questions, source.userMeasures, modelRuns);
   const sql = buildExportSql(fields, source.selection);
-  const formatLine = format === 'csv' ? csvLineFormatter(fields) : jsonLineFormatter(fields);
+  const formatLines = copyTextFormatter(fields, format === 'csv' ? 'csv' : 'jsonl');
   const partial = `${options.outPath}.partial`;
   await rm(partial, { recursive: true, force: true });
   const dataFile = format === 'hf' ? path.join(partial, HF_DATA_FILE) : partial;
@@ -133,12 +133,13 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     }
     await options.onProgress?.({ rows, total: cursor.total, bytes });
     let reported = performance.now();
-    for await (const batch of cursor.batches) {
-      let text = '';
-      for (const row of batch) text += `${formatLine(row)}\n`;
-      rows += batch.length;
-      bytes += Buffer.byteLength(text);
-      await write(stream, text);
+    for await (const lines of cursor.lines) {
+      const formatted = formatLines(lines);
+      // encoded once: its length is the bytes written
+      const data = Buffer.from(formatted.text, 'utf8');
+      rows += formatted.rows;
+      bytes += data.length;
+      await write(stream, data);
       if (performance.now() - reported < PROGRESS_MS) continue;
       reported = performance.now();
       await options.onProgress?.({ rows, total: cursor.total, bytes });
