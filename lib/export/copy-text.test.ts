@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inlineParameters, splitCopyLine, sqlLiteral, unescapeCopyValue } from './copy-text';
+import { inlineParameters, sqlLiteral, unescapeCopyValue } from './copy-text';
+import { splitCopyLine } from './testing/line-reference';
 
 describe('COPY text format', () => {
   it('splits on tabs, reads \\N as null and undoes the escapes COPY TO writes (PostgreSQL docs, Text Format)', () => {

@@ -10,17 +10,6 @@ export function unescapeCopyValue(value: string): string {
   return value.replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c);
 }
 
-/** One COPY line (without its newline) as its values; null for `\N`. */
-export function splitCopyLine(line: string): Array<string | null> {
-  const values: Array<string | null> = line.split('\t');
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]!;
-    if (value === '\\N') values[i] = null;
-    else if (value.includes('\\')) values[i] = unescapeCopyValue(value);
-  }
-  return values;
-}
-
 /** Bind parameters written into the SQL as literals (COPY takes no parameters). */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { splitCopyLine } from './copy-text';
+import { csvLineFormatter, jsonLineFormatter, splitCopyLine } from './testing/line-reference';
 import type { ExportField } from './fields';
-import { copyTextFormatter, csvLineFormatter, jsonLineFormatter } from './line-format';
+import { copyTextFormatter } from './line-format';
 
 const field = (name: string, type: ExportField['type']): ExportField => ({
   name,

@@ -1,8 +1,8 @@
 /**
- * Turns one exported row (every value as PostgreSQL's text output, or null) into its line: a JSON
- * object, or an RFC 4180 CSV record. Values arrive as text and stay text where they already are
- * valid JSON (numbers, booleans, JSON columns); only texts are escaped. Pure and fast: this runs once
- * per exported row, beside the database producing the next ones.
+ * An export's lines: each row (every value as PostgreSQL's text output, or null) as a JSON object,
+ * or an RFC 4180 CSV record. Values arrive as text and stay text where they already are valid JSON
+ * (numbers, booleans, JSON columns); only texts are escaped. Pure and fast: this runs on every
+ * exported row, beside the database producing the next ones.
  *
  * CSV injection (OWASP): a text cell that begins with = + - @, a tab or a carriage return gets a
  * leading apostrophe, so a spreadsheet shows it as text instead of running it as a formula. Number
@@ -22,7 +22,7 @@ export const kindOf = (field: ExportField): Kind =>
       : 'text';
 
 /** A float's text is JSON unless it is NaN or ±Infinity, which JSON cannot hold: those become null. */
-const jsonNumber = (value: string): string =>
+export const jsonNumber = (value: string): string =>
   value.charCodeAt(value.length - 1) >= 48 && value.charCodeAt(value.length - 1) <= 57 ? value : 'null';
 
 export function neutralizeCsvText(value: string): string {
@@ -35,41 +35,9 @@ export function quoteCsvText(value: string): string {
   return `"${neutralizeCsvText(value).replaceAll('"', '""')}"`;
 }
 
-export type LineFormatter = (values: ReadonlyArray<string | null>) => string;
-
-export function jsonLineFormatter(fields: readonly ExportField[]): LineFormatter {
-  const keys = fields.map((f, i) => `${i === 0 ? '{' : ','}${JSON.stringify(f.name)}:`);
-  const kinds = fields.map(kindOf);
-  return (values) => {
-    let line = '';
-    for (let i = 0; i < kinds.length; i++) {
-      const value = values[i];
-      line += keys[i]!;
-      if (value === null || value === undefined) line += 'null';
-      else if (kinds[i] === 'text') line += JSON.stringify(value);
-      else if (kinds[i] === 'number') line += jsonNumber(value);
-      else line += value;
-    }
-    return `${line}}`;
-  };
-}
-
 /** A CSV cell that is quoted (and neutralised): texts, JSON values and text lists. */
-const isCsvQuoted = (field: ExportField): boolean =>
+export const isCsvQuoted = (field: ExportField): boolean =>
   kindOf(field) === 'text' || field.type === 'json' || field.type === 'text list';
-
-export function csvLineFormatter(fields: readonly ExportField[]): LineFormatter {
-  const quoted = fields.map(isCsvQuoted);
-  return (values) => {
-    let line = '';
-    for (let i = 0; i < quoted.length; i++) {
-      const value = values[i];
-      if (i > 0) line += ',';
-      if (value !== null && value !== undefined) line += quoted[i] ? quoteCsvText(value) : value;
-    }
-    return line;
-  };
-}
 
 /** Formatted lines of a run of COPY text, and how many rows they were. */
 export interface FormattedRows {
@@ -83,9 +51,9 @@ const N = 78;
 /**
  * Formats complete lines of PostgreSQL's COPY text output (lib/export/copy-text.ts: one row per line,
  * tabs between the values, `\N` for null, backslash escapes), each ending in a newline, straight into
- * the export's lines: the same lines as splitCopyLine and the formatters above, without an array per
- * line and per row (an export's process spent most of its time making them). A line with too few
- * values throws: the SQL writes one column per field.
+ * the export's lines, without an array per line and per row (an export's process spent most of its
+ * time making them). A unit test holds it to the plain reading in ./testing/line-reference.ts. A
+ * line with too few or too many values throws: the SQL writes one column per field.
  */
 export function copyTextFormatter(fields: readonly ExportField[], format: 'jsonl' | 'csv'): (text: string) => FormattedRows {
   const count = fields.length;
