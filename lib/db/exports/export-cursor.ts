@@ -7,21 +7,22 @@
  * constant. COPY takes no bind parameters, so they are written into the SQL as literals
  * (lib/export/copy-text.ts; standard_conforming_strings is set on the session).
  */
-import { StringDecoder } from 'node:string_decoder';
 import type { Database } from '../database';
 import { to as copyTo } from 'pg-copy-streams';
 import { inlineParameters } from '@/lib/export/copy-text';
 import type { ExportSql } from './export-sql';
+
+const NEWLINE = 10;
 
 export interface ExportCursor {
   /** rows the export will write (counted in its snapshot), and per corpus id */
   total: number;
   perCorpus: Map<number, number>;
   /**
-   * the rows in order, as COPY's text format (lib/export/copy-text.ts): each chunk whole lines, every
-   * one ending in its newline, for lib/export/line-format.ts's copyTextFormatter
+   * the rows in order, as COPY's text format (lib/export/copy-text.ts) in UTF-8 bytes: each chunk
+   * whole lines, every one ending in its newline, for lib/export/line-format.ts's copyTextFormatter
    */
-  lines: AsyncGenerator<string>;
+  lines: AsyncGenerator<Buffer>;
   /** ends the transaction and closes the connection (safe to call twice, also mid-stream) */
   close(): Promise<void>;
 }
@@ -43,17 +44,15 @@ export async function openExportCursor(db: Database, sql: ExportSql): Promise<Ex
     const counted = await client.query<{ corpus: string; n: string }>(sql.count, sql.params);
     const perCorpus = new Map(counted.rows.map((r) => [Number(r.corpus), Number(r.n)]));
     const stream = client.query(copyTo(`COPY (${inlineParameters(sql.query, sql.params)}) TO STDOUT`));
-    async function* lines(): AsyncGenerator<string> {
-      const decoder = new StringDecoder('utf8');
-      let rest = '';
+    async function* lines(): AsyncGenerator<Buffer> {
+      let rest: Buffer | null = null;
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        const text = rest + decoder.write(chunk);
-        const last = text.lastIndexOf('\n');
-        rest = text.slice(last + 1);
-        if (last !== -1) yield text.slice(0, last + 1);
+        const bytes: Buffer = rest === null ? chunk : Buffer.concat([rest, chunk]);
+        const last = bytes.lastIndexOf(NEWLINE);
+        rest = last === bytes.length - 1 ? null : bytes.subarray(last + 1);
+        if (last !== -1) yield bytes.subarray(0, last + 1);
       }
-      rest += decoder.end();
-      if (rest !== '') yield `${rest}\n`;
+      if (rest !== null) yield Buffer.concat([rest, Buffer.from('\n')]);
       finished = true;
     }
     return { total: [...perCorpus.values()].reduce((a, b) => a + b, 0), perCorpus, lines: lines(), close };
