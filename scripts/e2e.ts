@@ -1,11 +1,12 @@
 /**
  * `npm run e2e -- <spec or Playwright options>`: end-to-end tests against a web server that stays up
- * between runs. The first run starts `npm start` in the background on PARALENS_E2E_PORT, with a home of
+ * between runs. The first run starts `npm start` in the background on PARALENS_E2E_KEPT_PORT, with a home of
  * its own kept in the system's temporary folder (embedded PostgreSQL, demo data, the e2e dumps folder,
  * model run #1 made by the global set-up once) and leaves it running; later runs reuse it, so one spec
  * starts in seconds. The server is restarted (and the app rebuilt) when the sources changed since it
  * started. `npm run e2e -- --stop` stops it. `npm test` does not use it: its e2e step boots a fresh
- * home, database and build, as CI does.
+ * home, database and build, as CI does, on PARALENS_E2E_PORT, another port, so a kept server does not
+ * stop `npm test` (it did: both took 3217).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,7 +25,7 @@ interface ServerState {
   buildId: string;
 }
 
-const port = setting('PARALENS_E2E_PORT');
+const port = setting('PARALENS_E2E_KEPT_PORT');
 const baseURL = `http://127.0.0.1:${port}`;
 // one home per checkout (worktrees do not share one)
 const checkoutId = createHash('sha256').update(projectRoot).digest('hex').slice(0, 8);
@@ -113,7 +114,7 @@ async function main(): Promise<number> {
   }
   if (!state) {
     if (await answersHealth()) {
-      console.error(`npm run e2e: another server answers on ${baseURL}. Stop it, or set PARALENS_E2E_PORT to a free port.`);
+      console.error(`npm run e2e: another server answers on ${baseURL}. Stop it, or set PARALENS_E2E_KEPT_PORT to a free port.`);
       return 1;
     }
     await startServer();
@@ -122,7 +123,7 @@ async function main(): Promise<number> {
   const run = spawnSync(playwright, ['test', ...args], {
     cwd: projectRoot,
     stdio: 'inherit',
-    env: { ...process.env, PARALENS_E2E_HOME: home, PARALENS_E2E_REUSE_SERVER: '1' },
+    env: { ...process.env, PARALENS_E2E_HOME: home, PARALENS_E2E_REUSE_SERVER: '1', PARALENS_E2E_PORT: String(port) },
   });
   return run.status ?? 1;
 }

@@ -12,7 +12,13 @@ export const TEST_SETTINGS = {
     group: 'tests',
     default: '`3217`',
     schema: wholeOr(3217, 1, 65535),
-    meaning: "port of the end-to-end tests' web server",
+    meaning: "port of the end-to-end tests' web server in `npm test`",
+  }),
+  PARALENS_E2E_KEPT_PORT: define({
+    group: 'tests',
+    default: '`3218`',
+    schema: wholeOr(3218, 1, 65535),
+    meaning: "port of the web server `npm run e2e` keeps up between runs (apart from `npm test`'s, so both can run)",
   }),
   PARALENS_E2E_HOME: define({
     group: 'tests',
