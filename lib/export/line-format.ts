@@ -176,6 +176,8 @@ export function copyTextFormatter(fields: readonly ExportField[], format: 'jsonl
           }
           out[at++] = QUOTE;
         } else if (kind === Out.CsvQuoted) {
+          // the JSON text's scan again, on purpose: a loop per kind keeps the common byte to one test
+          // (one shared loop asking the kind on every byte was the slower first version)
           out[at++] = QUOTE;
           if (p < end && input[p] !== TAB) {
             const first = input[p] === BACKSLASH && p + 1 < end ? UNESCAPED[input[p + 1]!]! : input[p]!;
