@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvLineFormatter, jsonLineFormatter, splitCopyLine } from './testing/line-reference';
 import type { ExportField } from './fields';
-import { copyTextFormatter } from './line-format';
+import { copyTextFormatter, neutralizeCsvText } from './line-format';
 
 const field = (name: string, type: ExportField['type']): ExportField => ({
   name,
@@ -115,6 +115,12 @@ describe('copyTextFormatter', () => {
       const expected = rows.map((row) => `${formatter(FIELDS)(row)}\n`).join('');
       expect(copyTextFormatter(FIELDS, format)(Buffer.from(input)).bytes.toString('utf8')).toBe(expected);
     }
+  });
+
+  it('neutralises the cells a spreadsheet would read as a formula (OWASP CSV injection: = + - @ tab return), and no others', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutralizeCsvText(`${start}1`)).toBe(`'${start}1`);
+    for (const start of ['a', ' ', "'", '"', '\n', '1', 'é', '🦓', '']) expect(neutralizeCsvText(`${start}1`)).toBe(`${start}1`);
+    expect(neutralizeCsvText('')).toBe('');
   });
 
   it('refuses a row with too few or too many values, and a line without its newline', () => {

@@ -24,10 +24,12 @@ export const kindOf = (field: ExportField): Kind =>
 export const jsonNumber = (value: string): string =>
   value.charCodeAt(value.length - 1) >= 48 && value.charCodeAt(value.length - 1) <= 57 ? value : 'null';
 
+/** = + - @ tab carriage return: the first characters that make a spreadsheet read a formula, by code */
+const FORMULA_START = new Uint8Array(256);
+for (const c of '=+-@\t\r') FORMULA_START[c.charCodeAt(0)] = 1;
+
 export function neutralizeCsvText(value: string): string {
-  const first = value.charCodeAt(0);
-  // = + - @ tab carriage return
-  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${value}` : value;
+  return value.length > 0 && FORMULA_START[value.charCodeAt(0)] === 1 ? `'${value}` : value;
 }
 
 export function quoteCsvText(value: string): string {
@@ -73,9 +75,6 @@ for (const [byte, letter] of [
   [13, 'r'],
 ] as const)
   JSON_SHORT[byte] = letter.charCodeAt(0);
-/** = + - @ tab carriage return: the first characters that make a spreadsheet read a formula */
-const FORMULA_START = new Uint8Array(256);
-for (const byte of [61, 43, 45, 64, 9, 13]) FORMULA_START[byte] = 1;
 /** the most one input byte becomes: a control character as \u00XX */
 const MOST_PER_BYTE = 6;
 
@@ -205,8 +204,7 @@ export function copyTextFormatter(fields: readonly ExportField[], format: 'jsonl
             out[at++] = b;
           }
           // a JSON number: NaN and ±Infinity (which do not end in a digit) are null
-          const last = out[at - 1]!;
-          if (kind === Out.JsonNumber && (at === from || last < 48 || last > 57)) {
+          if (kind === Out.JsonNumber && (at === from || out[at - 1]! < 48 || out[at - 1]! > 57)) {
             at = from;
             for (let k = 0; k < missingBytes; k++) out[at++] = missing[k]!;
           }
