@@ -63,3 +63,15 @@ export async function importText(
     errors: items.flatMap((i) => (i.ok ? [] : [i.error])),
   };
 }
+
+/** One Wikipedia-IPC line: two captions of an image on two articles, with the semantic scores given. */
+export function ipcLine(id: number, image: string, a: string, b: string, sims: Record<string, number> = {}): string {
+  return JSON.stringify({
+    id,
+    'cluster-id': 7,
+    image: `https://commons.wikimedia.org/wiki/File%3A${image}`,
+    first: { 'caption-text': a, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/Easter_Bunny' },
+    second: { 'caption-text': b, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/%C4%92ostre' },
+    similarities: sims,
+  });
+}

@@ -5,7 +5,7 @@
  * (lib/pair-rows/content-keys.ts), and word lengths. Pure: no database.
  */
 import { computePairKey, computeTextKey } from './content-keys';
-import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions } from '@/lib/measures/measures';
+import { computeMeasures, PAPER_MEASURE_OPTIONS, type MeasureOptions, type SyntacticMeasures } from '@/lib/measures/measures';
 import { normalizeSemanticValue, summarizeSimilarity, type SemanticInputs } from '@/lib/measures/semantic';
 import { semanticMeasureKeys, type MeasureValues, type SemanticMeasureKey } from '@/lib/measures/catalog';
 import type { JsonObject, PairRecord, TextInput } from '@/lib/import/types';
@@ -76,15 +76,20 @@ function withImportedSyntactic(metadata: JsonObject, sims: PairRecord['similarit
   return { ...metadata, importedSimilarities: imported };
 }
 
-/** `semMeasures`: the corpus's semantic set (Corpus.semMeasures), which measures form sem and delta. */
+/**
+ * `semMeasures`: the corpus's semantic set (Corpus.semMeasures), which measures form sem and delta.
+ * `computed`: the pair's text measures when already computed with `options` (an import computes
+ * them on a worker thread, lib/pair-rows/measure-batch.ts); the object is taken over.
+ */
 export function preparePair(
   record: PairRecord,
   seq: number,
   options: Readonly<MeasureOptions> = PAPER_MEASURE_OPTIONS,
   semMeasures?: readonly SemanticMeasureKey[],
+  computed?: SyntacticMeasures,
 ): PreparedPair {
   const imageKey = record.image?.key ?? null;
-  const syntactic = computeMeasures(record.a.text, record.b.text, options);
+  const syntactic = computed ?? computeMeasures(record.a.text, record.b.text, options);
   const sims = record.similarities;
   const semantic: SemanticInputs = sims;
   const summary = summarizeSimilarity(syntactic, sims, { clip: options.clip, ...(semMeasures ? { include: semMeasures } : {}) });

@@ -3,6 +3,7 @@ import type { AgreementOptions, QuestionAgreement, QuestionTableInput } from '@/
 import type { QaQuestionsCheck } from '@/lib/import/open-qa-questions';
 import type { AddedPairRows, AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
 import type { RunReport, RunReportInput } from '@/lib/model-raters/report/run-report';
+import type { MeasureBatch, MeasureBatchInput } from '@/lib/pair-rows/measure-batch';
 
 /** What a worker can be asked to do. */
 export type ComputeJob =
@@ -13,13 +14,16 @@ export type ComputeJob =
   /** the rows and measures of pairs an annotation file creates (`addPairs`) */
   | { kind: 'prepare-pairs'; input: AddedPairsInput }
   /** a model run's judged-like-a-human report (bootstrap intervals, alt-tests) */
-  | { kind: 'judge'; input: RunReportInput };
+  | { kind: 'judge'; input: RunReportInput }
+  /** the text measures of a batch of an import's pairs */
+  | { kind: 'measure-batch'; input: MeasureBatchInput };
 
 export interface ComputeResults {
   agreement: Record<string, QuestionAgreement>;
   'qa-questions': QaQuestionsCheck;
   'prepare-pairs': AddedPairRows;
   judge: RunReport;
+  'measure-batch': MeasureBatch;
 }
 
 export type ComputeTask = ComputeJob & { id: number };

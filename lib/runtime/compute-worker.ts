@@ -1,13 +1,15 @@
 /**
  * Body of one compute worker thread (lib/runtime/compute-workers.ts): answers each task the pool
  * sends, one at a time: a campaign's agreement with bootstrap intervals, the check of an uploaded
- * questions file, the measures of pairs an annotation file adds, a model run's report.
+ * questions file, the measures of pairs an annotation file adds, a model run's report, the text
+ * measures of a batch of an import's pairs.
  */
 import { parentPort } from 'node:worker_threads';
 import { computeQuestionAgreements } from '@/lib/dashboards/question-agreement';
 import { checkQaQuestionsFile } from '@/lib/import/open-qa-questions';
 import { prepareAddedPairs } from '@/lib/pair-rows/prepare-added-pairs';
 import { computeRunReport } from '@/lib/model-raters/report/run-report';
+import { measureBatch } from '@/lib/pair-rows/measure-batch';
 import type { ComputeReply, ComputeResults, ComputeTask } from './compute-messages';
 
 const port = parentPort!;
@@ -22,6 +24,8 @@ async function perform(task: ComputeTask): Promise<ComputeResults[ComputeTask['k
       return prepareAddedPairs(task.input);
     case 'judge':
       return computeRunReport(task.input);
+    case 'measure-batch':
+      return measureBatch(task.input);
   }
 }
 

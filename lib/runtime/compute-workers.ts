@@ -2,7 +2,8 @@
  * Worker threads for answers that compute for long (bootstrap intervals: 10,000 resamples of a
  * 300-pair, 8-annotator campaign take seconds; a model run's report), read files a user sent (a questions file of the
  * qa-assessed import) or compute measures (the pairs an annotation file adds: 31,000 took the web
- * server's thread for 1.3 s), so the web server's own thread stays free for every other request
+ * server's thread for 1.3 s; an import's text measures, batch by batch, beside the thread that
+ * reads the file and writes the rows), so the web server's own thread stays free for every other request
  * while they run, and a task that runs out of memory (a heap of WORKER_HEAP_MB) ends its worker,
  * not the server. A small pool (PARALENS_COMPUTE_WORKERS, default: one per
  * core beyond the first, at most 2), started on first use; tasks queue when every worker is busy.
@@ -24,6 +25,7 @@ import type { QaQuestionsCheck } from '@/lib/import/open-qa-questions';
 import type { AddedPairRows, AddedPairsInput } from '@/lib/pair-rows/prepare-added-pairs';
 import type { ComputeJob, ComputeReply, ComputeResults, ComputeTask } from './compute-messages';
 import type { RunReport, RunReportInput } from '@/lib/model-raters/report/run-report';
+import type { MeasureBatch, MeasureBatchInput } from '@/lib/pair-rows/measure-batch';
 import { projectRoot } from './paralens-home';
 
 interface Pending {
@@ -147,6 +149,11 @@ export function computeRunReportOffThread(input: RunReportInput): Promise<RunRep
 /** The rows and measures of pairs an annotation file creates, computed on a worker thread. */
 export function prepareAddedPairsOffThread(input: AddedPairsInput): Promise<AddedPairRows> {
   return pool().run({ kind: 'prepare-pairs', input });
+}
+
+/** The text measures of a batch of an import's pairs, computed on a worker thread. */
+export function measureBatchOffThread(input: MeasureBatchInput): Promise<MeasureBatch> {
+  return pool().run({ kind: 'measure-batch', input });
 }
 
 /** Ends the worker threads (tests; the web server's threads end with its process). */

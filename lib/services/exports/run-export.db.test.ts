@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ipcLine } from '@/lib/import/test-support';
 import { getDb } from '@/lib/db/client';
 import { database } from '@/lib/db/database';
 import { resolveCampaignSource, resolveCorpusSource } from '@/lib/db/exports/export-sources';
@@ -18,17 +19,6 @@ import type { ExportFormatName, ExportPart } from '@/lib/export/export-options';
 const dir = mkdtempSync(path.join(tmpdir(), 'paralens-export-'));
 const url = () => process.env.DATABASE_URL!;
 let n = 0;
-
-function ipcLine(id: number, image: string, a: string, b: string, sims: Record<string, number> = {}): string {
-  return JSON.stringify({
-    id,
-    'cluster-id': 7,
-    image: `https://commons.wikimedia.org/wiki/File%3A${image}`,
-    first: { 'caption-text': a, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/Easter_Bunny' },
-    second: { 'caption-text': b, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/%C4%92ostre' },
-    similarities: sims,
-  });
-}
 
 async function importLines(corpusId: number, name: string, lines: string[]) {
   n += 1;

@@ -13,6 +13,8 @@ import type { ErrorReport } from '@/lib/import/error-report';
 import { measureOptionsForLanguage, type MeasureOptions } from '@/lib/measures/measures';
 import { languageOfTokenizer } from '@/lib/measures/language-tokenize';
 import { preparePair } from '@/lib/pair-rows/prepare-pair';
+import { batchMeasures, type MeasureBatch } from '@/lib/pair-rows/measure-batch';
+import { computeWorkerCount, measureBatchOffThread } from '@/lib/runtime/compute-workers';
 import { getCorpusSemMeasures } from '@/lib/db/corpora/semantic-set';
 import type { RejectsFile } from './rejects-file';
 import type { RunImportOptions } from './run-import';
@@ -49,7 +51,24 @@ export async function readMeasureSetting(db: Db, corpusId: number, language: str
   };
 }
 
-/** Prepares valid records (measures, keys) in file order for the session; until the language is known, they wait for it. */
+/** A batch of records whose text measures a worker thread is computing. */
+interface InFlight {
+  records: PairRecord[];
+  firstSeq: number;
+  options: Readonly<MeasureOptions>;
+  measures: Promise<MeasureBatch>;
+}
+
+/** Records whose text measures a worker thread computes at once (RunImportOptions.measureBatch). */
+export const MEASURE_BATCH = 2_000;
+
+/**
+ * Prepares valid records (measures, keys) in file order for the session; until the language is
+ * known, they wait for it. The text measures, most of an import's own CPU time, are computed on
+ * compute worker threads (lib/runtime/compute-workers.ts) batch by batch while this thread reads on
+ * and writes what came back, a few batches ahead, in file order. A last batch of fewer than a
+ * quarter of `batchSize` records (and every batch when `batchSize` is 0) is measured on this thread.
+ */
 class PairPreparer {
   prepareMs = 0;
   measureLanguage: string | null;
@@ -58,10 +77,15 @@ class PairPreparer {
   private measureOptions: Readonly<MeasureOptions> | null;
   private readonly pending: PairRecord[] = [];
   private readonly languages = new LanguageSampler();
+  /** records with their options known, waiting to fill a batch */
+  private queued: PairRecord[] = [];
+  private readonly inFlight: InFlight[] = [];
+  private readonly window = computeWorkerCount() + 1;
 
   constructor(
     private readonly session: PairImportSession,
     private readonly setting: MeasureSetting,
+    private readonly batchSize: number,
   ) {
     this.measureLanguage = setting.fixedLanguage;
     this.measureOptions = setting.fixedLanguage ? measureOptionsForLanguage(setting.fixedLanguage) : null;
@@ -81,15 +105,46 @@ class PairPreparer {
       await this.prepare(this.pending.splice(0), this.decideLanguage());
   }
 
-  /** The records still waiting for the language, prepared with it (decided now if need be). */
+  /** The records still waiting (for the language, to fill a batch, or measured elsewhere), prepared and handed on. */
   async flush(): Promise<void> {
     if (this.pending.length > 0) await this.prepare(this.pending.splice(0), this.measureOptions ?? this.decideLanguage());
+    const rest = this.queued.splice(0);
+    if (rest.length > 0 && rest.length * 4 >= this.batchSize) await this.send(rest, this.measureOptions!);
+    while (this.inFlight.length > 0) await this.receive();
+    if (rest.length > 0 && rest.length * 4 < this.batchSize) await this.prepareHere(rest, this.measureOptions!);
   }
 
+  // The options never change once known: the records waiting for the language take the options decided.
   private async prepare(records: PairRecord[], opts: Readonly<MeasureOptions>): Promise<void> {
+    if (this.batchSize <= 0) return this.prepareHere(records, opts);
+    for (const record of records) this.queued.push(record);
+    while (this.queued.length >= this.batchSize) await this.send(this.queued.splice(0, this.batchSize), opts);
+  }
+
+  private async prepareHere(records: PairRecord[], opts: Readonly<MeasureOptions>): Promise<void> {
     const t0 = performance.now();
     const prepared = records.map((r, i) => preparePair(r, this.seq + i + 1, opts, this.setting.semMeasures));
     this.seq += records.length;
+    this.prepareMs += performance.now() - t0;
+    await this.session.add(prepared);
+  }
+
+  /** Sends a batch's texts to be measured; waits for the oldest batch when the window is full. */
+  private async send(records: PairRecord[], options: Readonly<MeasureOptions>): Promise<void> {
+    const measures = measureBatchOffThread({ a: records.map((r) => r.a.text), b: records.map((r) => r.b.text), options });
+    measures.catch(() => {}); // reported when its turn comes (receive)
+    this.inFlight.push({ records, firstSeq: this.seq + 1, options, measures });
+    this.seq += records.length;
+    while (this.inFlight.length > this.window) await this.receive();
+  }
+
+  /** The oldest batch's measures, its pairs prepared with them and handed to the session. */
+  private async receive(): Promise<void> {
+    const { records, firstSeq, options, measures } = this.inFlight.shift()!;
+    const t0 = performance.now();
+    const batch = await measures;
+    const semMeasures = this.setting.semMeasures;
+    const prepared = records.map((r, i) => preparePair(r, firstSeq + i, options, semMeasures, batchMeasures(batch, i)));
     this.prepareMs += performance.now() - t0;
     await this.session.add(prepared);
   }
@@ -135,7 +190,7 @@ export async function streamAndPrepare({
   tally,
 }: StreamInput): Promise<Read> {
   const { errors } = tally;
-  const preparer = new PairPreparer(session, setting);
+  const preparer = new PairPreparer(session, setting, options.measureBatch ?? MEASURE_BATCH);
   const reportParsing = () =>
     options.onProgress?.({
       phase: 'parsing',

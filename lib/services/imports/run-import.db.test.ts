@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { ipcLine } from '@/lib/import/test-support';
 import { getDb } from '@/lib/db/client';
 import { database } from '@/lib/db/database';
 import { makeCorpus } from '@/prisma/factories/corpora';
@@ -18,17 +19,6 @@ function writeFile(name: string, lines: string[]): string {
   const file = path.join(dir, `${fileCounter}-${name}`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
-}
-
-function ipcLine(id: number, image: string, a: string, b: string, sims: Record<string, number> = {}): string {
-  return JSON.stringify({
-    id,
-    'cluster-id': 7,
-    image: `https://commons.wikimedia.org/wiki/File%3A${image}`,
-    first: { 'caption-text': a, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/Easter_Bunny' },
-    second: { 'caption-text': b, 'caption-type': 'WIKI_TEXT', page: 'https://en.wikipedia.org/wiki/%C4%92ostre' },
-    similarities: sims,
-  });
 }
 
 async function importInto(corpusId: number, file: string, extra: Partial<RunImportOptions> = {}) {

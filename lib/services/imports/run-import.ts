@@ -75,6 +75,11 @@ export interface RunImportOptions {
   rejectsFolderShown?: string;
   /** checked with every progress tick besides the job row's cancel flag (the command line's Ctrl-C) */
   isCancelled?: () => boolean;
+  /**
+   * records whose text measures a compute worker thread computes at once (default MEASURE_BATCH,
+   * lib/services/imports/run-import-read.ts); 0 computes them on the importing thread (tests)
+   */
+  measureBatch?: number;
 }
 
 export interface ImportReport {
