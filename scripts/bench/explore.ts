@@ -27,7 +27,9 @@
  * (ANALYZE, BUFFERS), the shared buffers each touches, which the machine's load does not change,
  * for the chosen plans and those before the range plans; plans: the range queries with every plan
  * forced, per query), `--chosen-only` for the database mix with the chosen plans alone (at
- * 10,000,000 pairs the walk-only pages take seconds each), `--prepare`
+ * 10,000,000 pairs the walk-only pages take seconds each), `--warm-seed N` for the database mix on a
+ * server in use: another seed's mix sent first, unmeasured (the same shapes over other measures,
+ * ranges and texts), since a just-started server reads every page's rows into its buffers, `--prepare`
  * to stop after generating and indexing (with --keep: the database for later runs).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -54,6 +56,7 @@ const { values: options, positionals } = parseArgs({
     mix: { type: 'string' },
     prepare: { type: 'boolean' },
     'chosen-only': { type: 'boolean' },
+    'warm-seed': { type: 'string' },
   },
 });
 const pairs = parsePairs(options.pairs ?? positionals[0] ?? '1000000');
@@ -63,7 +66,10 @@ const runFixed = options.mix === undefined || options.mix === 'fixed';
 const runRandom = options.mix === undefined || options.mix === 'random';
 const runDatabase = runRandom || options.mix === 'database';
 const TARGET_MS = exploreTargetMs(pairs);
-const mixOptions = { seed, perShape, chosenOnly: options['chosen-only'], targetMs: TARGET_MS };
+const warmSeed = options['warm-seed'] !== undefined ? Number(options['warm-seed']) : undefined;
+if (warmSeed !== undefined && (!Number.isInteger(warmSeed) || warmSeed === seed))
+  throw new Error(`--warm-seed needs a whole number other than the measured seed (${seed})`);
+const mixOptions = { seed, perShape, chosenOnly: options['chosen-only'], targetMs: TARGET_MS, warmSeed };
 
 /**
  * The mix: one sort and at most one filter each (the generated captions: "Generated caption N of a

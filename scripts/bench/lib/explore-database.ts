@@ -28,6 +28,8 @@ export interface DatabaseMixOptions {
   chosenOnly?: boolean;
   /** the p95 target for the corpus's size (exploreTargetMs) */
   targetMs: number;
+  /** before the measured mix, send another seed's mix (the server as in use, not just started) */
+  warmSeed?: number;
 }
 
 /** Percentile q of sorted times (nearest rank). */
@@ -177,10 +179,28 @@ export async function plansMix(databaseUrl: string, { seed, perShape }: Database
  * The randomised mix in this process through lib/db/pairs/pair-list.ts: the chosen plan, the plans
  * before the range plans, and the walk plan (what every range page did first), in turn.
  */
-export async function databaseMix(databaseUrl: string, { seed, perShape, chosenOnly, targetMs }: DatabaseMixOptions) {
+/**
+ * A server in use: another seed's mix (the same shapes, other measures, ranges and texts), each query's
+ * first and next page with the chosen plan, so the shared buffers hold what such pages read, but not
+ * the measured queries' own rows.
+ */
+async function warmWithMix(pool: SqlPool, warmSeed: number, perShape: number): Promise<void> {
+  const t = performance.now();
+  const warming = randomExploreMix(warmSeed, perShape);
+  for (const { query } of warming) {
+    const first = await listPairPage(pool, mixFilter(query));
+    if (first.nextCursor) await listPairPage(pool, mixFilter(query, first.nextCursor));
+  }
+  console.log(
+    `\nThe server in use first: seed ${warmSeed}'s mix (${warming.length} queries, first and next pages, the chosen plans) in ${fmt((performance.now() - t) / 1000, 1)} s; ${load()}`,
+  );
+}
+
+export async function databaseMix(databaseUrl: string, { seed, perShape, chosenOnly, targetMs, warmSeed }: DatabaseMixOptions) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {
     const queries = randomExploreMix(seed, perShape);
+    if (warmSeed !== undefined) await warmWithMix(pool, warmSeed, perShape);
     const variants: Array<[string, ListOptions]> = [
       ['chosen plan', {}],
       ['before range plans', { rangePlans: false }], // decision 009's first version
