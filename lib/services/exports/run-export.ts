@@ -104,6 +104,15 @@ function write(stream: WriteStream, text: string | Buffer): Promise<void> | null
   });
 }
 
+/** Writes the buffers in one go (one writev, no copy), with backpressure; a write error (disk full) rejects. */
+function writeMany(stream: WriteStream, buffers: readonly Buffer[]): Promise<void> | null {
+  stream.cork();
+  for (let i = 0; i < buffers.length - 1; i += 1) stream.write(buffers[i]!);
+  const last = write(stream, buffers[buffers.length - 1]!);
+  stream.uncork();
+  return last;
+}
+
 async function closeStream(stream: WriteStream): Promise<void> {
   if (stream.errored) throw stream.errored;
   await new Promise<void>((resolve, reject) => {
@@ -147,7 +156,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       held.push(formatted.bytes);
       heldBytes += formatted.bytes.length;
       if (heldBytes >= WRITE_BYTES) {
-        await write(stream, Buffer.concat(held.splice(0), heldBytes));
+        await writeMany(stream, held.splice(0));
         heldBytes = 0;
       }
       if (performance.now() - reported < PROGRESS_MS) continue;
@@ -158,7 +167,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
         break;
       }
     }
-    if (!cancelled && heldBytes > 0) await write(stream, Buffer.concat(held.splice(0), heldBytes));
+    if (!cancelled && heldBytes > 0) await writeMany(stream, held.splice(0));
     if (!cancelled) await options.onProgress?.({ rows, total: cursor.total, bytes });
     await closeStream(stream);
     if (cancelled) {
