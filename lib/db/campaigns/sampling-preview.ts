@@ -44,13 +44,12 @@ interface Row {
 /** Counts what `plan` would draw from the corpora (the draw's own candidate SQL, nothing written). */
 export async function countSamplePreview(db: Db, corpusIds: number[], plan: SamplePlan): Promise<SamplePreviewCounts> {
   const rows = await db.$queryRaw<Row[]>`
-    WITH ${candidateCtes(corpusIds, plan)},
-    counts AS (SELECT stratum, count(*)::int AS n FROM cand GROUP BY stratum)
+    WITH ${candidateCtes(corpusIds, plan)}
     SELECT (SELECT count(*) FROM base)::int AS filtered,
-           (SELECT count(*) FROM cand)::int AS candidates,
+           (SELECT COALESCE(sum(n), 0) FROM stats)::int AS candidates,
            ${groupRangesJson} AS ranges,
            ${stratumRangesJson} AS "binRanges",
-           (SELECT json_object_agg(c.stratum, c.n) FROM counts c WHERE c.stratum IS NOT NULL) AS strata,
+           (SELECT json_object_agg(c.stratum, c.n) FROM stats c WHERE c.stratum IS NOT NULL) AS strata,
            (SELECT json_object_agg(g.g, g.n) FROM (SELECT g, count(*)::int AS n FROM cand GROUP BY g) g) AS groups`;
   const row = rows[0]!;
   const s = plan.stratify;

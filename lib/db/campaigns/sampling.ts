@@ -77,15 +77,14 @@ export async function drawCampaignItems(
       SELECT ${campaignId}, "pairId", (row_number() OVER (ORDER BY k, "pairId"))::int, stratum FROM chosen
       RETURNING "stratum"
     ),
-    available AS (SELECT stratum, count(*)::int AS n FROM cand GROUP BY stratum),
     drawn AS (SELECT stratum, count(*)::int AS n FROM ins GROUP BY stratum)
     SELECT (SELECT count(*) FROM base)::int AS filtered,
-           (SELECT count(*) FROM cand)::int AS candidates,
+           (SELECT COALESCE(sum(n), 0) FROM stats)::int AS candidates,
            (SELECT count(*) FROM ins)::int AS items,
            ${groupRangesJson} AS ranges,
            ${stratumRangesJson} AS "binRanges",
            (SELECT json_object_agg(a.stratum, json_build_object('available', a.n, 'drawn', COALESCE(d.n, 0)) ORDER BY a.stratum)
-              FROM available a LEFT JOIN drawn d ON d.stratum = a.stratum WHERE a.stratum IS NOT NULL) AS strata,
+              FROM stats a LEFT JOIN drawn d ON d.stratum = a.stratum WHERE a.stratum IS NOT NULL) AS strata,
            ${semCandidates} AS "semCandidates"`;
   const row = rows[0]!;
   const s = plan.stratify;
