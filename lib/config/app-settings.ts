@@ -172,7 +172,7 @@ export const APP_SETTINGS = {
     default: 'one per core beyond the first, at most 2',
     schema: whole(1, 64),
     meaning:
-      'worker threads of the web server (a heap of 1 GB each) for bootstrap intervals (the agreement API and the campaign dashboard), the check of an uploaded questions file and the measures of pairs an annotation file creates, so they never hold up other requests',
+      "worker threads of the web server (a heap of 1 GB each) for bootstrap intervals (the agreement API and the campaign dashboard), the check of an uploaded questions file and the measures of pairs an annotation file creates, so they never hold up other requests; an import's process (a job, `paralens import`) uses as many for its text measures, batch by batch",
   }),
   PARALENS_SQL_POOL_SIZE: define({
     group: 'app',
