@@ -109,9 +109,10 @@ class PairPreparer {
   async flush(): Promise<void> {
     if (this.pending.length > 0) await this.prepare(this.pending.splice(0), this.measureOptions ?? this.decideLanguage());
     const rest = this.queued.splice(0);
-    if (rest.length > 0 && rest.length * 4 >= this.batchSize) await this.send(rest, this.measureOptions!);
+    const restHere = rest.length * 4 < this.batchSize;
+    if (rest.length > 0 && !restHere) await this.send(rest, this.measureOptions!);
     while (this.inFlight.length > 0) await this.receive();
-    if (rest.length > 0 && rest.length * 4 < this.batchSize) await this.prepareHere(rest, this.measureOptions!);
+    if (rest.length > 0 && restHere) await this.prepareHere(rest, this.measureOptions!);
   }
 
   // The options never change once known: the records waiting for the language take the options decided.

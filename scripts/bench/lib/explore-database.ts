@@ -176,10 +176,6 @@ export async function plansMix(databaseUrl: string, { seed, perShape }: Database
 }
 
 /**
- * The randomised mix in this process through lib/db/pairs/pair-list.ts: the chosen plan, the plans
- * before the range plans, and the walk plan (what every range page did first), in turn.
- */
-/**
  * A server in use: another seed's mix (the same shapes, other measures, ranges and texts), each query's
  * first and next page with the chosen plan, so the shared buffers hold what such pages read, but not
  * the measured queries' own rows.
@@ -196,6 +192,10 @@ async function warmWithMix(pool: SqlPool, warmSeed: number, perShape: number): P
   );
 }
 
+/**
+ * The randomised mix in this process through lib/db/pairs/pair-list.ts: the chosen plan, the plans
+ * before the range plans, and the walk plan (what every range page did first), in turn.
+ */
 export async function databaseMix(databaseUrl: string, { seed, perShape, chosenOnly, targetMs, warmSeed }: DatabaseMixOptions) {
   const pool: SqlPool = createSqlPool(databaseUrl, 2);
   try {
